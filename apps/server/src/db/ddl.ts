@@ -1,0 +1,116 @@
+import { type Column, type Table, indexedColumns, tables } from "./tables.ts";
+
+/** The shape of the database that the manifest asks for; committed as migrations/schema.json. */
+export interface SchemaSnapshot {
+  tables: Record<string, { columns: Record<string, string>; indexes: Record<string, string> }>;
+}
+
+/** Tables that are not kinds: tenants, tokens, stored files, applied migrations. */
+const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
+  companies: {
+    columns: { id: "INTEGER PRIMARY KEY", name: "TEXT NOT NULL", created_at: "TEXT NOT NULL" },
+    indexes: { companies_name: "CREATE UNIQUE INDEX companies_name ON companies (name)" },
+  },
+  api_tokens: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL REFERENCES companies (id)",
+      token_hash: "TEXT NOT NULL",
+      read_only: "INTEGER NOT NULL DEFAULT 0",
+      label: "TEXT",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: {
+      api_tokens_hash: "CREATE UNIQUE INDEX api_tokens_hash ON api_tokens (token_hash)",
+      api_tokens_company: "CREATE INDEX api_tokens_company ON api_tokens (company_id)",
+    },
+  },
+  stored_files: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL REFERENCES companies (id)",
+      name: "TEXT NOT NULL",
+      content_type: "TEXT NOT NULL",
+      body: "BLOB NOT NULL",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: { stored_files_company: "CREATE INDEX stored_files_company ON stored_files (company_id, id)" },
+  },
+};
+
+function sqlLiteral(value: unknown, column: Column): string | undefined {
+  if (value === undefined || column.json) return undefined;
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (typeof value === "number") return String(column.def.type === "money" ? Math.round(value * 100) : value);
+  if (typeof value === "string") return `'${value.replace(/'/g, "''")}'`;
+  return undefined;
+}
+
+function columnSql(column: Column): string {
+  const literal = sqlLiteral(column.def.default, column);
+  return literal === undefined ? column.sqlType : `${column.sqlType} DEFAULT ${literal}`;
+}
+
+function kindTable(table: Table): SchemaSnapshot["tables"][string] {
+  const columns: Record<string, string> = {
+    id: "INTEGER PRIMARY KEY",
+    company_id: "INTEGER NOT NULL",
+    created_at: "TEXT NOT NULL",
+    updated_at: "TEXT NOT NULL",
+  };
+  for (const column of table.columns) columns[column.name] = columnSql(column);
+  const t = table.name;
+  const indexes: Record<string, string> = {
+    [`${t}_company_id`]: `CREATE INDEX ${t}_company_id ON ${t} (company_id, id)`,
+    [`${t}_company_created`]: `CREATE INDEX ${t}_company_created ON ${t} (company_id, created_at)`,
+  };
+  for (const column of indexedColumns(table)) {
+    indexes[`${t}_${column.name}`] = `CREATE INDEX ${t}_${column.name} ON ${t} (company_id, ${column.name})`;
+  }
+  for (const fields of table.kind.unique ?? []) {
+    const names = fields.map((field) => table.byField.get(field)!.name);
+    const name = `${t}_unique_${names.join("_")}`;
+    indexes[name] = `CREATE UNIQUE INDEX ${name} ON ${t} (company_id, ${names.join(", ")})`;
+  }
+  return { columns, indexes };
+}
+
+export function desiredSchema(): SchemaSnapshot {
+  const result: SchemaSnapshot = { tables: { ...SYSTEM_TABLES } };
+  for (const table of tables.values()) result.tables[table.name] = kindTable(table);
+  return result;
+}
+
+/**
+ * The statements that take a database from `previous` to `next`. Migrations only add: a removed field's
+ * column stays (SQLite cannot always drop it, and old data is kept), a removed index is dropped.
+ */
+export function diffSchema(previous: SchemaSnapshot, next: SchemaSnapshot): string[] {
+  const statements: string[] = [];
+  for (const [name, table] of Object.entries(next.tables)) {
+    const before = previous.tables[name];
+    if (!before) {
+      const columns = Object.entries(table.columns).map(([column, type]) => `  ${column} ${type}`);
+      statements.push(`CREATE TABLE ${name} (\n${columns.join(",\n")}\n)`);
+    } else {
+      for (const [column, type] of Object.entries(table.columns)) {
+        if (!(column in before.columns)) statements.push(`ALTER TABLE ${name} ADD COLUMN ${column} ${type}`);
+        else if (before.columns[column] !== type) {
+          throw new Error(
+            `${name}.${column} changed from ${before.columns[column]} to ${type}: write this migration by hand`,
+          );
+        }
+      }
+      for (const [index] of Object.entries(before.indexes)) {
+        if (!(index in table.indexes)) statements.push(`DROP INDEX IF EXISTS ${index}`);
+      }
+    }
+    for (const [index, sql] of Object.entries(table.indexes)) {
+      if (before?.indexes[index] !== sql) {
+        if (before?.indexes[index]) statements.push(`DROP INDEX IF EXISTS ${index}`);
+        statements.push(sql);
+      }
+    }
+  }
+  return statements;
+}

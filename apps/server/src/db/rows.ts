@@ -1,0 +1,54 @@
+import type { Row } from "@libsql/client";
+import type { Column, Table } from "./tables.ts";
+
+export type StoredRecord = Record<string, unknown> & { id: number; createdAt: string; updatedAt: string };
+
+function decode(column: Column, value: unknown): unknown {
+  if (value === null || value === undefined) return column.def.default ?? null;
+  switch (column.def.type) {
+    case "integer":
+    case "ref":
+    case "number":
+      return Number(value);
+    case "money":
+      return Number(value) / 100;
+    case "boolean":
+      return Number(value) !== 0;
+    case "array":
+    case "object":
+    case "map":
+      return JSON.parse(String(value));
+    default:
+      return String(value);
+  }
+}
+
+/** A row (selected with `table.selectList`) as the API returns it. */
+export function toRecord(table: Table, row: Row): StoredRecord {
+  const record: Record<string, unknown> = {
+    id: Number(row.id),
+    createdAt: String(row.created_at),
+    updatedAt: String(row.updated_at),
+  };
+  for (const column of table.columns) record[column.field] = decode(column, row[column.name]);
+  return record as StoredRecord;
+}
+
+/** A field value as its column stores it. */
+export function encode(column: Column, value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  switch (column.def.type) {
+    case "money":
+      return Math.round((value as number) * 100);
+    case "boolean":
+      return value ? 1 : 0;
+    case "array":
+    case "object":
+    case "map":
+      return JSON.stringify(value);
+    case "datetime":
+      return new Date(value as string).toISOString();
+    default:
+      return value as string | number;
+  }
+}

@@ -1,0 +1,81 @@
+import { type FieldDef, type KindDef, kinds, snakeCase } from "@multichannel/schema";
+
+/** How a field is stored: its column, SQL type and codec. */
+export interface Column {
+  readonly field: string;
+  readonly name: string;
+  readonly def: FieldDef;
+  readonly sqlType: "TEXT" | "INTEGER" | "REAL";
+  /** JSON-encoded nested value. */
+  readonly json: boolean;
+}
+
+export interface Table {
+  readonly kind: KindDef;
+  readonly name: string;
+  readonly columns: readonly Column[];
+  readonly byField: ReadonlyMap<string, Column>;
+  /** `SELECT` list mapping columns back to field order. */
+  readonly selectList: string;
+}
+
+function sqlType(field: FieldDef): Column["sqlType"] {
+  switch (field.type) {
+    case "integer":
+    case "ref":
+    case "money":
+    case "boolean":
+      return "INTEGER";
+    case "number":
+      return "REAL";
+    default:
+      return "TEXT";
+  }
+}
+
+function isJson(field: FieldDef): boolean {
+  return field.type === "array" || field.type === "object" || field.type === "map";
+}
+
+export function tableOf(kind: KindDef): Table {
+  const columns = Object.entries(kind.fields).map(([field, def]) => ({
+    field,
+    name: snakeCase(field),
+    def,
+    sqlType: sqlType(def),
+    json: isJson(def),
+  }));
+  return {
+    kind,
+    name: snakeCase(kind.plural),
+    columns,
+    byField: new Map(columns.map((column) => [column.field, column])),
+    selectList: ["id", "created_at", "updated_at", ...columns.map((column) => column.name)].join(", "),
+  };
+}
+
+/** Every kind's table, by kind name. */
+export const tables: ReadonlyMap<string, Table> = new Map(kinds.map((kind) => [kind.name, tableOf(kind)]));
+
+export function tableFor(kind: KindDef): Table {
+  return tables.get(kind.name)!;
+}
+
+/** Who refers to a kind: every (table, column) whose ref points at it. Used by delete. */
+export const referrers: ReadonlyMap<string, readonly { table: Table; column: Column }[]> = (() => {
+  const map = new Map<string, { table: Table; column: Column }[]>();
+  for (const table of tables.values()) {
+    for (const column of table.columns) {
+      if (column.def.type !== "ref" || !column.def.ref) continue;
+      const list = map.get(column.def.ref) ?? [];
+      list.push({ table, column });
+      map.set(column.def.ref, list);
+    }
+  }
+  return map;
+})();
+
+/** Columns that hold a reference: indexed. */
+export function indexedColumns(table: Table): Column[] {
+  return table.columns.filter((column) => column.def.type === "ref");
+}

@@ -1,0 +1,67 @@
+/** The closed set of problem codes the API answers with. */
+export type ProblemCode =
+  | "bad_request"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "method_not_allowed"
+  | "conflict"
+  | "precondition_failed"
+  | "payload_too_large"
+  | "unsupported_media_type"
+  | "validation_failed"
+  | "rate_limited"
+  | "internal";
+
+const STATUS: Record<ProblemCode, [number, string]> = {
+  bad_request: [400, "Bad request"],
+  unauthorized: [401, "Unauthorized"],
+  forbidden: [403, "Forbidden"],
+  not_found: [404, "Not found"],
+  method_not_allowed: [405, "Method not allowed"],
+  conflict: [409, "Conflict"],
+  precondition_failed: [412, "Precondition failed"],
+  payload_too_large: [413, "Payload too large"],
+  unsupported_media_type: [415, "Unsupported media type"],
+  validation_failed: [422, "Validation failed"],
+  rate_limited: [429, "Too many requests"],
+  internal: [500, "Internal server error"],
+};
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** Extra members of a problem document (validation errors, the state of a 409, ...). */
+export type ProblemExtras = {
+  errors?: FieldError[];
+  state?: string;
+  allowedActions?: string[];
+  references?: { kind: string; count: number }[];
+} & Record<string, unknown>;
+
+/** An error the API answers as `application/problem+json`. Services throw it; `onError` renders it. */
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  readonly status: number;
+  readonly title: string;
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extras: ProblemExtras = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    const [status, title] = STATUS[code];
+    this.status = status;
+    this.title = title;
+  }
+}
+
+/** Compared by name, not `instanceof`, so that errors from another copy of this module still match. */
+export function isApiError(error: unknown): error is ApiError {
+  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "ApiError";
+}
+
+export const PROBLEM_STATUS = STATUS;

@@ -1,0 +1,101 @@
+import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
+import type { Context, Hono } from "hono";
+import { ApiError } from "../errors.ts";
+import type { Ctx } from "../services/context.ts";
+import { parseListQuery } from "../services/list-query.ts";
+import {
+  createRecord,
+  deleteRecord,
+  etagOf,
+  getRecord,
+  listRecords,
+  updateRecord,
+} from "../services/records.ts";
+import type { AppEnv } from "./env.ts";
+import { bodyOf, jsonBody } from "./validate.ts";
+
+const ID = /^([1-9]\d{0,15})\.json$/;
+
+/** The `{id}.json` segment as a record id; 400 when it is not a positive integer. */
+export function idOf(c: Context<AppEnv>): number {
+  const raw = c.req.param("id") ?? "";
+  const match = ID.exec(raw);
+  const id = match ? Number(match[1]) : Number.NaN;
+  if (!Number.isSafeInteger(id)) {
+    throw new ApiError("bad_request", `"${raw.replace(/\.json$/, "").slice(0, 40)}" is not a record id (a positive integer).`);
+  }
+  return id;
+}
+
+/** Runs a write in one transaction, with the context's db swapped for the transaction. */
+export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const ctx = c.get("ctx");
+  return c.get("db").transaction((tx) => work({ ...ctx, db: tx }));
+}
+
+/** Answers 405 with `Allow` on a known path for any other method. */
+export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: string[]): void {
+  app.all(path, () => {
+    throw new ApiError("method_not_allowed", `Use ${allowed.join(", ")} on this path.`, {}, { Allow: allowed.join(", ") });
+  });
+}
+
+/** The item path of a kind with Hono's parameter syntax: `/purchases/:id{...}`. */
+export function itemRoute(kind: KindDef, suffix = ""): string {
+  return suffix ? `/${kind.plural}/:id{[^/]+}/${suffix}` : `/${kind.plural}/:id{[^/]+\\.json}`;
+}
+
+/** Create, read, update, delete and list for every kind of the manifest. */
+export function registerCrudRoutes(app: Hono<AppEnv>): void {
+  for (const kind of kinds) {
+    const schemas = kindSchemas(kind);
+    const item = itemRoute(kind);
+    const base = (c: Context<AppEnv>) => new URL(c.req.url).origin + c.req.path.slice(0, c.req.path.length - c.req.routePath.length);
+
+    app.get(kind.path, async (c) => {
+      const query = parseListQuery(kind, new URL(c.req.url).searchParams);
+      const { records, hasMore } = await listRecords({ ctx: c.get("ctx"), kind, query });
+      if (hasMore) {
+        const next = new URL(c.req.url);
+        next.searchParams.set("from", String(query.from + query.limit));
+        next.searchParams.set("limit", String(query.limit));
+        c.header("Link", `<${next.toString()}>; rel="next"`);
+      }
+      return c.json(records);
+    });
+
+    app.post(kind.path, jsonBody(schemas.create), async (c) => {
+      const record = await inTransaction(c, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
+      c.header("Location", `${base(c)}/${kind.plural}/${record.id}.json`);
+      c.header("ETag", etagOf(record));
+      return c.json(record, 201);
+    });
+
+    app.get(item, async (c) => {
+      const record = await getRecord({ ctx: c.get("ctx"), kind, id: idOf(c) });
+      c.header("ETag", etagOf(record));
+      return c.json(record);
+    });
+
+    app.put(item, async (c, next) => {
+      idOf(c);
+      return next();
+    }, jsonBody(schemas.update), async (c) => {
+      const id = idOf(c);
+      const ifMatch = c.req.header("If-Match");
+      const record = await inTransaction(c, (ctx) => updateRecord({ ctx, kind, id, input: bodyOf(c), ifMatch }));
+      c.header("ETag", etagOf(record));
+      return c.json(record);
+    });
+
+    app.delete(item, async (c) => {
+      const id = idOf(c);
+      const ifMatch = c.req.header("If-Match");
+      await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
+      return c.body(null, 204);
+    });
+
+    methodNotAllowed(app, kind.path, ["GET", "POST"]);
+    methodNotAllowed(app, item, ["GET", "PUT", "DELETE"]);
+  }
+}

@@ -1,0 +1,82 @@
+import type { MiddlewareHandler } from "hono";
+import { ApiError } from "../errors.ts";
+import type { Actor } from "../services/context.ts";
+import type { AppEnv } from "./env.ts";
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Every response carries X-Request-Id: the client's when it sent a sane one, else a new one. */
+export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const sent = c.req.header("X-Request-Id");
+  const id = sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+  c.set("requestId", id);
+  await next();
+  c.res.headers.set("X-Request-Id", id);
+};
+
+/** Bearer-token auth; read-only tokens may only GET. */
+export function authenticate(resolve: (token: string) => Promise<Actor | undefined>): MiddlewareHandler<AppEnv> {
+  const challenge = { "WWW-Authenticate": 'Bearer realm="multichannel"' };
+  return async (c, next) => {
+    const header = c.req.header("Authorization") ?? "";
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    if (!match) throw new ApiError("unauthorized", "Send an API token as `Authorization: Bearer <token>`.", {}, challenge);
+    const actor = await resolve(match[1]!);
+    if (!actor) throw new ApiError("unauthorized", "The API token is not valid.", {}, challenge);
+    if (actor.readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") {
+      throw new ApiError("forbidden", "This API token is read-only.");
+    }
+    c.set("actor", actor);
+    await next();
+  };
+}
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Guards request bodies before they are parsed: 413 over `limit` bytes, 415 when a body is not JSON.
+ * The body is read here once, so a lying Content-Length cannot get a larger body past the limit.
+ */
+export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
+    const declared = Number(c.req.header("Content-Length") ?? "0");
+    if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
+    const bytes = await readBounded(c.req.raw.body, limit);
+    // A chunk may be a view into a larger pooled buffer: hand on exactly its bytes.
+    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+    c.req.bodyCache.arrayBuffer = Promise.resolve(buffer);
+    if (bytes.byteLength === 0) return next();
+    const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
+    if (!JSON_TYPE.test(type)) {
+      throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+    }
+    await next();
+  };
+}
+
+async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+  if (!body) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0]!;
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}

@@ -1,0 +1,51 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { validator } from "hono/validator";
+import * as v from "valibot";
+import { ApiError, type FieldError } from "../errors.ts";
+import type { AppEnv } from "./env.ts";
+
+function pathOf(issue: v.BaseIssue<unknown>): string {
+  return (issue.path ?? []).map((item) => String(item.key)).join(".") || "(body)";
+}
+
+function messageOf(issue: v.BaseIssue<unknown>): string {
+  if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
+  if (issue.received === "undefined" && issue.kind === "schema") return "is required";
+  return `must be ${issue.message}`;
+}
+
+/** Valibot issues as the `errors` of a 422: one per failing path. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const error = { path: pathOf(issue), message: messageOf(issue) };
+    const key = `${error.path}:${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(error);
+  }
+  return errors;
+}
+
+/** Parses `value` with `schema` or throws the 422 that names every failing field. */
+export function parseOrThrow<T = Record<string, unknown>>(schema: v.GenericSchema, value: unknown): T {
+  const result = v.safeParse(schema, value, { abortPipeEarly: true });
+  if (result.success) return result.output as T;
+  const errors = fieldErrors(result.issues);
+  const detail = errors
+    .slice(0, 3)
+    .map((error) => `${error.path} ${error.message}`)
+    .join("; ");
+  throw new ApiError("validation_failed", `${detail}${errors.length > 3 ? "; ..." : ""}.`, { errors });
+}
+
+/** Hono's JSON validator with a manifest schema; a body that is absent counts as `{}`. */
+export function jsonBody(schema: v.GenericSchema): MiddlewareHandler<AppEnv> {
+  return validator("json", (value) => parseOrThrow(schema, value)) as MiddlewareHandler<AppEnv>;
+}
+
+/** The validated JSON body. */
+export function bodyOf(c: Context<AppEnv>): Record<string, unknown> {
+  return c.req.valid("json" as never) as Record<string, unknown>;
+}

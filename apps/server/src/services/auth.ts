@@ -1,0 +1,92 @@
+import type { Db, Executor } from "../db/database.ts";
+import type { Actor } from "./context.ts";
+
+const encoder = new TextEncoder();
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compares two strings in time that depends only on their length. */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  const base64 = btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+  return `mcs_${base64}`;
+}
+
+/** Finds or creates the company named `name`; returns its id. */
+export async function ensureCompany(db: Executor, name: string, now: string): Promise<number> {
+  await db.execute({
+    sql: "INSERT INTO companies (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+    args: [name, now],
+  });
+  const result = await db.execute({ sql: "SELECT id FROM companies WHERE name = ?", args: [name] });
+  return Number(result.rows[0]!.id);
+}
+
+/** Creates an API token for the company (created if new). Only its SHA-256 is stored; the token is returned once. */
+export async function createToken({
+  db,
+  input,
+}: {
+  db: Db;
+  input: { company: string; readOnly?: boolean; label?: string; now?: string };
+}): Promise<{ token: string; companyId: number; tokenId: number }> {
+  const now = input.now ?? new Date().toISOString();
+  const token = newToken();
+  const hash = await sha256Hex(token);
+  return db.transaction(async (tx) => {
+    const companyId = await ensureCompany(tx, input.company, now);
+    const result = await tx.execute({
+      sql: "INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+      args: [companyId, hash, input.readOnly ? 1 : 0, input.label ?? null, now],
+    });
+    return { token, companyId, tokenId: Number(result.rows[0]!.id) };
+  });
+}
+
+/** Whether any token exists yet (the embedded server prints a first one when none does). */
+export async function hasAnyToken(db: Executor): Promise<boolean> {
+  const result = await db.execute("SELECT 1 FROM api_tokens LIMIT 1");
+  return result.rows.length > 0;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,200}$/;
+
+/**
+ * Resolves a bearer token to its actor. Results are cached per isolate for `cacheMs` (a revoked token
+ * keeps working at most that long) because every request needs this lookup.
+ */
+export function tokenAuthenticator(db: Executor, cacheMs = 30_000) {
+  const cache = new Map<string, { actor: Actor | undefined; until: number }>();
+  return async (token: string): Promise<Actor | undefined> => {
+    if (!TOKEN_SHAPE.test(token)) return undefined;
+    const hash = await sha256Hex(token);
+    const cached = cache.get(hash);
+    const now = Date.now();
+    if (cached && cached.until > now) return cached.actor;
+    const result = await db.execute({
+      sql: "SELECT id, company_id, token_hash, read_only FROM api_tokens WHERE token_hash = ?",
+      args: [hash],
+    });
+    const row = result.rows[0];
+    const actor =
+      row && constantTimeEqual(String(row.token_hash), hash)
+        ? { companyId: Number(row.company_id), tokenId: Number(row.id), readOnly: Number(row.read_only) === 1 }
+        : undefined;
+    if (cache.size > 10_000) cache.clear();
+    cache.set(hash, { actor, until: now + cacheMs });
+    return actor;
+  };
+}

@@ -1,0 +1,134 @@
+import type { FieldDef, KindDef } from "@multichannel/schema";
+import { encode } from "../db/rows.ts";
+import { tableFor } from "../db/tables.ts";
+import { ApiError } from "../errors.ts";
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 250;
+const MAX_IN = 250;
+
+export interface ListQuery {
+  readonly where: readonly { sql: string; args: (string | number | null)[] }[];
+  readonly orderSql: string;
+  readonly limit: number;
+  readonly from: number;
+}
+
+type Operator = "$eq" | "$in" | "$gte" | "$lte" | "$gt" | "$lt" | "$ne" | "$null";
+const SQL_OPERATORS: Record<Exclude<Operator, "$in" | "$null">, string> = {
+  $eq: "=",
+  $ne: "!=",
+  $gte: ">=",
+  $lte: "<=",
+  $gt: ">",
+  $lt: "<",
+};
+const RANGE_TYPES = new Set(["integer", "number", "money", "datetime", "date", "ref", "string"]);
+
+const BASE_FIELDS: Record<string, { column: string; def: FieldDef }> = {
+  id: { column: "id", def: { type: "integer", nullable: false, required: false, readOnly: true } },
+  createdAt: { column: "created_at", def: { type: "datetime", nullable: false, required: false, readOnly: true } },
+  updatedAt: { column: "updated_at", def: { type: "datetime", nullable: false, required: false, readOnly: true } },
+};
+
+function bad(detail: string): ApiError {
+  return new ApiError("bad_request", detail);
+}
+
+function filterable(kind: KindDef, field: string): { column: string; def: FieldDef } {
+  const base = BASE_FIELDS[field];
+  if (base) return base;
+  const column = tableFor(kind).byField.get(field);
+  if (!column) throw bad(`${kind.name} has no field "${field}" to filter or order by.`);
+  if (column.json) throw bad(`"${field}" holds nested data and cannot be filtered or ordered by.`);
+  return { column: column.name, def: column.def };
+}
+
+/** A query-string value as the column stores it; 400 when it is not a value of the field's type. */
+function parseValue(field: string, def: FieldDef, raw: string): string | number {
+  const fail = () => bad(`where[${field}]: "${raw}" is not a valid ${def.type}.`);
+  switch (def.type) {
+    case "integer":
+    case "ref": {
+      if (!/^-?\d{1,16}$/.test(raw)) throw fail();
+      return Number(raw);
+    }
+    case "number":
+    case "money": {
+      const value = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(value)) throw fail();
+      return encode({ def } as never, value) as number;
+    }
+    case "boolean":
+      if (raw === "true" || raw === "1") return 1;
+      if (raw === "false" || raw === "0") return 0;
+      throw fail();
+    case "datetime": {
+      const time = Date.parse(raw);
+      if (Number.isNaN(time)) throw fail();
+      return new Date(time).toISOString();
+    }
+    case "enum":
+      if (!def.values?.includes(raw)) throw bad(`where[${field}]: "${raw}" is not one of ${def.values?.join(", ")}.`);
+      return raw;
+    default:
+      return raw;
+  }
+}
+
+const WHERE_KEY = /^where\[([A-Za-z][A-Za-z0-9]*)\](?:\[(\$[a-z]+)\])?$/;
+
+/**
+ * Parses `where[field]=v`, `where[field][$in]=a,b`, `where[field][$gte]=v` (also `$lte`, `$gt`, `$lt`,
+ * `$ne`, `$null=true|false`), `order=field|-field`, `limit` and `from`. Anything else is a 400.
+ */
+export function parseListQuery(kind: KindDef, params: URLSearchParams): ListQuery {
+  const where: { sql: string; args: (string | number | null)[] }[] = [];
+  let orderSql = "id ASC";
+  let limit = DEFAULT_LIMIT;
+  let from = 0;
+  for (const [key, raw] of params) {
+    if (key === "limit" || key === "from") {
+      if (!/^\d{1,9}$/.test(raw)) throw bad(`${key} must be a whole number.`);
+      const value = Number(raw);
+      if (key === "limit") {
+        if (value < 1 || value > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
+        limit = value;
+      } else from = value;
+      continue;
+    }
+    if (key === "order") {
+      const descending = raw.startsWith("-");
+      const { column } = filterable(kind, descending ? raw.slice(1) : raw);
+      orderSql = `${column} ${descending ? "DESC" : "ASC"}${column === "id" ? "" : `, id ${descending ? "DESC" : "ASC"}`}`;
+      continue;
+    }
+    const match = WHERE_KEY.exec(key);
+    if (!match) throw bad(`Unknown query parameter "${key}".`);
+    const field = match[1]!;
+    const operator = (match[2] ?? "$eq") as Operator;
+    const { column, def } = filterable(kind, field);
+    if (operator === "$in") {
+      const values = raw.split(",");
+      if (values.length > MAX_IN) throw bad(`where[${field}][$in] takes at most ${MAX_IN} values.`);
+      where.push({
+        sql: `${column} IN (${values.map(() => "?").join(", ")})`,
+        args: values.map((value) => parseValue(field, def, value)),
+      });
+    } else if (operator === "$null") {
+      if (raw !== "true" && raw !== "false") throw bad(`where[${field}][$null] must be true or false.`);
+      where.push({ sql: `${column} IS ${raw === "true" ? "" : "NOT "}NULL`, args: [] });
+    } else if (operator in SQL_OPERATORS) {
+      if (operator !== "$eq" && operator !== "$ne" && !RANGE_TYPES.has(def.type)) {
+        throw bad(`where[${field}][${operator}] needs a number, date or text field.`);
+      }
+      where.push({
+        sql: `${column} ${SQL_OPERATORS[operator as keyof typeof SQL_OPERATORS]} ?`,
+        args: [parseValue(field, def, raw)],
+      });
+    } else {
+      throw bad(`Unknown operator "${operator}" in ${key}; use $in, $gte, $lte, $gt, $lt, $ne or $null.`);
+    }
+  }
+  return { where, orderSql, limit, from };
+}

@@ -1,0 +1,238 @@
+import { type KindDef, kindByName } from "@multichannel/schema";
+import type { Executor } from "../db/database.ts";
+import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { type Table, referrers, tableFor } from "../db/tables.ts";
+import { ApiError, type FieldError } from "../errors.ts";
+import type { Ctx } from "./context.ts";
+import type { ListQuery } from "./list-query.ts";
+
+/** A content hash of a record: its ETag. Any change to any field changes it. */
+export function etagOf(record: StoredRecord): string {
+  const text = JSON.stringify(record);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `"${(h2 >>> 0).toString(16).padStart(8, "0")}${(h1 >>> 0).toString(16).padStart(8, "0")}"`;
+}
+
+function checkIfMatch(record: StoredRecord, ifMatch: string | undefined): void {
+  if (ifMatch === undefined) return;
+  const tags = ifMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (tags.includes("*") || tags.includes(etagOf(record))) return;
+  throw new ApiError("precondition_failed", "The record changed since you read it (If-Match does not match its ETag).");
+}
+
+function notFound(kind: KindDef, id: number): ApiError {
+  return new ApiError("not_found", `No ${kind.name} with id ${id}.`);
+}
+
+/** Reads one record of the company, or undefined. */
+export async function findRecord(db: Executor, companyId: number, kind: KindDef, id: number) {
+  const table = tableFor(kind);
+  const result = await db.execute({
+    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE id = ? AND company_id = ?`,
+    args: [id, companyId],
+  });
+  const row = result.rows[0];
+  return row ? toRecord(table, row) : undefined;
+}
+
+/** Every reference in `values` must name a record of the same company: else 422 naming the fields. */
+export async function checkReferences(ctx: Ctx, table: Table, values: Record<string, unknown>): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [field, value] of Object.entries(values)) {
+    const column = table.byField.get(field);
+    if (column?.def.type !== "ref" || value === null || value === undefined) continue;
+    const target = kindByName(column.def.ref!)!;
+    if (!(await findRecord(ctx.db, ctx.companyId, target, value as number))) {
+      errors.push({ path: field, message: `No ${target.name} with id ${value}.` });
+    }
+  }
+  if (errors.length) throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });
+}
+
+function writableValues(table: Table, input: Record<string, unknown>): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of table.columns) {
+    if (column.def.readOnly || !(column.field in input)) continue;
+    values[column.field] = input[column.field];
+  }
+  return values;
+}
+
+function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
+  const text = String((error as { message?: unknown })?.message ?? "");
+  if (!text.includes("UNIQUE constraint failed")) return undefined;
+  const fields = (table.kind.unique ?? []).find((set) =>
+    set.every((field) => text.includes(`${table.name}.${table.byField.get(field)!.name}`)),
+  );
+  return new ApiError(
+    "conflict",
+    `Another ${table.kind.name} already has the same ${fields?.join(" and ") ?? "unique values"}.`,
+    { fields: fields ?? [] },
+  );
+}
+
+/** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
+export async function insertRecord(ctx: Ctx, kind: KindDef, values: Record<string, unknown>): Promise<StoredRecord> {
+  const table = tableFor(kind);
+  const now = ctx.now();
+  const names = ["company_id", "created_at", "updated_at"];
+  const args: (string | number | null)[] = [ctx.companyId, now, now];
+  for (const column of table.columns) {
+    const value = column.field in values ? values[column.field] : column.def.default;
+    if (value === undefined) continue;
+    names.push(column.name);
+    args.push(encode(column, value));
+  }
+  try {
+    const result = await ctx.db.execute({
+      sql: `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING ${table.selectList}`,
+      args,
+    });
+    return toRecord(table, result.rows[0]!);
+  } catch (error) {
+    throw uniqueConflict(error, table) ?? error;
+  }
+}
+
+/** Sets fields of a record (read-only ones included: services use this); bumps `updatedAt`. */
+export async function patchRecord(
+  ctx: Ctx,
+  kind: KindDef,
+  id: number,
+  values: Record<string, unknown>,
+): Promise<StoredRecord> {
+  const table = tableFor(kind);
+  const sets = ["updated_at = ?"];
+  const args: (string | number | null)[] = [ctx.now()];
+  for (const [field, value] of Object.entries(values)) {
+    const column = table.byField.get(field);
+    if (!column) throw new Error(`${kind.name} has no field ${field}`);
+    sets.push(`${column.name} = ?`);
+    args.push(encode(column, value));
+  }
+  try {
+    const result = await ctx.db.execute({
+      sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE id = ? AND company_id = ? RETURNING ${table.selectList}`,
+      args: [...args, id, ctx.companyId],
+    });
+    const row = result.rows[0];
+    if (!row) throw notFound(kind, id);
+    return toRecord(table, row);
+  } catch (error) {
+    throw uniqueConflict(error, table) ?? error;
+  }
+}
+
+/** Create: the input is a validated create body. */
+export async function createRecord({
+  ctx,
+  kind,
+  input,
+}: { ctx: Ctx; kind: KindDef; input: Record<string, unknown> }): Promise<StoredRecord> {
+  const table = tableFor(kind);
+  const values = writableValues(table, input);
+  await checkReferences(ctx, table, values);
+  return insertRecord(ctx, kind, values);
+}
+
+export async function getRecord({ ctx, kind, id }: { ctx: Ctx; kind: KindDef; id: number }): Promise<StoredRecord> {
+  const record = await findRecord(ctx.db, ctx.companyId, kind, id);
+  if (!record) throw notFound(kind, id);
+  return record;
+}
+
+/** Partial update of the writable fields sent; read-only fields and timestamps in the input are ignored. */
+export async function updateRecord({
+  ctx,
+  kind,
+  id,
+  input,
+  ifMatch,
+}: {
+  ctx: Ctx;
+  kind: KindDef;
+  id: number;
+  input: Record<string, unknown>;
+  ifMatch?: string;
+}): Promise<StoredRecord> {
+  const current = await getRecord({ ctx, kind, id });
+  checkIfMatch(current, ifMatch);
+  const table = tableFor(kind);
+  const values = writableValues(table, input);
+  const changedRefs = Object.fromEntries(Object.entries(values).filter(([field, value]) => current[field] !== value));
+  await checkReferences(ctx, table, changedRefs);
+  return patchRecord(ctx, kind, id, values);
+}
+
+/**
+ * Delete a record. Records that refer to it block the delete (409 naming their kinds), except the ones
+ * it owns (a sale's items), which are deleted with it, recursively.
+ */
+export async function deleteRecord({
+  ctx,
+  kind,
+  id,
+  ifMatch,
+}: { ctx: Ctx; kind: KindDef; id: number; ifMatch?: string }): Promise<void> {
+  const current = await getRecord({ ctx, kind, id });
+  checkIfMatch(current, ifMatch);
+  await deleteTree(ctx, kind, [id]);
+}
+
+async function deleteTree(ctx: Ctx, kind: KindDef, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const marks = ids.map(() => "?").join(", ");
+  const blockers: { kind: string; count: number }[] = [];
+  for (const { table, column } of referrers.get(kind.name) ?? []) {
+    const where = `company_id = ? AND ${column.name} IN (${marks})`;
+    if (table.kind.owner?.field === column.field) {
+      const owned = await ctx.db.execute({ sql: `SELECT id FROM ${table.name} WHERE ${where}`, args: [ctx.companyId, ...ids] });
+      await deleteTree(
+        ctx,
+        table.kind,
+        owned.rows.map((row) => Number(row.id)).filter((childId) => table.kind !== kind || !ids.includes(childId)),
+      );
+      continue;
+    }
+    const result = await ctx.db.execute({
+      sql: `SELECT count(*) AS n FROM ${table.name} WHERE ${where}${table.kind === kind ? ` AND id NOT IN (${marks})` : ""}`,
+      args: [ctx.companyId, ...ids, ...(table.kind === kind ? ids : [])],
+    });
+    const count = Number(result.rows[0]?.n ?? 0);
+    if (count > 0) blockers.push({ kind: table.kind.name, count });
+  }
+  if (blockers.length) {
+    const names = blockers.map((blocker) => `${blocker.count} ${blocker.kind}`).join(", ");
+    throw new ApiError("conflict", `Still referenced by ${names}: delete or change those first.`, {
+      references: blockers,
+    });
+  }
+  const table = tableFor(kind);
+  await ctx.db.execute({
+    sql: `DELETE FROM ${table.name} WHERE company_id = ? AND id IN (${marks})`,
+    args: [ctx.companyId, ...ids],
+  });
+}
+
+/** One page of a kind's records, and whether another page follows. */
+export async function listRecords({
+  ctx,
+  kind,
+  query,
+}: { ctx: Ctx; kind: KindDef; query: ListQuery }): Promise<{ records: StoredRecord[]; hasMore: boolean }> {
+  const table = tableFor(kind);
+  const result = await ctx.db.execute({
+    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ?${query.where.map((clause) => ` AND ${clause.sql}`).join("")} ORDER BY ${query.orderSql} LIMIT ? OFFSET ?`,
+    args: [ctx.companyId, ...query.where.flatMap((clause) => clause.args), query.limit + 1, query.from],
+  });
+  const rows = result.rows.slice(0, query.limit);
+  return { records: rows.map((row) => toRecord(table, row)), hasMore: result.rows.length > query.limit };
+}

@@ -1,0 +1,268 @@
+/**
+ * The vocabulary of the manifest: field builders and `defineKind`.
+ *
+ * A field is plain data (`{ type: "string", maxLength: 200, nullable: true, ... }`) that also carries,
+ * at the type level only, the TypeScript type of its value and whether a create must send it. Everything
+ * else (validators, SQL, OpenAPI, client types, tests) is derived from these values.
+ */
+
+/** The storage and wire types a field can have. */
+export type FieldType =
+  | "string"
+  | "integer"
+  | "number"
+  | "money"
+  | "boolean"
+  | "datetime"
+  | "date"
+  | "enum"
+  | "ref"
+  | "array"
+  | "object"
+  | "map";
+
+/** String formats checked by the validators. */
+export type StringFormat = "email" | "url" | "country" | "currency" | "phone";
+
+declare const valueType: unique symbol;
+declare const needType: unique symbol;
+
+/** One field of a kind, as data. `T` is its value type; `Need` is true when a create must send it. */
+export interface FieldDef<T = unknown, Need extends boolean = boolean> {
+  readonly type: FieldType;
+  /** `null` is a valid value. Fields that are neither required nor defaulted are always nullable. */
+  readonly nullable: boolean;
+  /** Must be present on create unless `default` is set. */
+  readonly required: boolean;
+  /** Value filled in on create when the field is absent. */
+  readonly default?: unknown;
+  /** Managed by the server: ignored when sent on create or update. */
+  readonly readOnly: boolean;
+  readonly description?: string;
+  /** `enum` fields: the allowed values. */
+  readonly values?: readonly string[];
+  /** `ref` fields: the kind whose id this field holds. */
+  readonly ref?: string;
+  /** Inclusive bounds of `integer`, `number` and `money` values. */
+  readonly min?: number;
+  readonly max?: number;
+  /** Bounds on the length of `string` values and `array` items. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly format?: StringFormat;
+  /** `array` fields: the shape of one item. */
+  readonly items?: FieldDef;
+  /** `object` fields: the shape of the object. */
+  readonly fields?: Readonly<Record<string, FieldDef>>;
+  /** Type-level only. */
+  readonly [valueType]?: T;
+  readonly [needType]?: Need;
+}
+
+/** Options shared by every field builder. */
+export interface FieldOptions<D = unknown> {
+  nullable?: boolean;
+  required?: boolean;
+  default?: D;
+  readOnly?: boolean;
+  description?: string;
+}
+
+type NullOf<O> = O extends { nullable: true }
+  ? null
+  : O extends { required: true }
+    ? never
+    : O extends { default: unknown }
+      ? never
+      : null;
+
+type NeedOf<O> = O extends { readOnly: true }
+  ? false
+  : O extends { required: true }
+    ? O extends { default: unknown }
+      ? false
+      : true
+    : false;
+
+type Field<T, O> = FieldDef<T | NullOf<O>, NeedOf<O>>;
+
+function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: object = {}): Field<T, O> {
+  const required = options.required ?? false;
+  const hasDefault = options.default !== undefined;
+  return {
+    type,
+    nullable: options.nullable ?? !(required || hasDefault),
+    required,
+    readOnly: options.readOnly ?? false,
+    ...(hasDefault ? { default: options.default } : {}),
+    ...(options.description ? { description: options.description } : {}),
+    ...extra,
+  } as Field<T, O>;
+}
+
+interface StringOptions extends FieldOptions<string> {
+  minLength?: number;
+  maxLength?: number;
+  format?: StringFormat;
+}
+interface NumberOptions extends FieldOptions<number> {
+  min?: number;
+  max?: number;
+}
+
+/** Longest free-text value accepted where a field sets no `maxLength`. */
+export const DEFAULT_MAX_LENGTH = 4000;
+
+/**
+ * Field builders. A field with neither `required` nor `default` is nullable and comes back `null`
+ * when it was never set.
+ *
+ * @example
+ * const fields = { name: f.string({ required: true, maxLength: 200 }), channelId: f.ref("channel") };
+ */
+export const f = {
+  string: <const O extends StringOptions = {}>(o: O = {} as O) =>
+    build<string, O>("string", o, pick(o, ["minLength", "maxLength", "format"])),
+  integer: <const O extends NumberOptions = {}>(o: O = {} as O) =>
+    build<number, O>("integer", o, pick(o, ["min", "max"])),
+  number: <const O extends NumberOptions = {}>(o: O = {} as O) =>
+    build<number, O>("number", o, pick(o, ["min", "max"])),
+  /** An amount of money in major units with at most two decimals; stored as integer minor units. */
+  money: <const O extends NumberOptions = {}>(o: O = {} as O) =>
+    build<number, O>("money", o, pick(o, ["min", "max"])),
+  boolean: <const O extends FieldOptions<boolean> = {}>(o: O = {} as O) => build<boolean, O>("boolean", o),
+  /** ISO 8601 date-time, stored and returned in UTC. */
+  datetime: <const O extends FieldOptions<string> = {}>(o: O = {} as O) => build<string, O>("datetime", o),
+  /** A calendar date, `YYYY-MM-DD`. */
+  date: <const O extends FieldOptions<string> = {}>(o: O = {} as O) => build<string, O>("date", o),
+  enum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<V[number]> = {}>(
+    values: V,
+    o: O = {} as O,
+  ) => build<V[number], O>("enum", o, { values }),
+  /** The id of a record of `kind` in the same company. */
+  ref: <const O extends FieldOptions<number> = {}>(kind: string, o: O = {} as O) =>
+    build<number, O>("ref", o, { ref: kind }),
+  array: <I extends FieldDef, const O extends FieldOptions<unknown[]> & { maxLength?: number } = {}>(
+    items: I,
+    o: O = {} as O,
+  ) => build<ValueOf<I>[], O>("array", o, { items, ...pick(o, ["maxLength"]) }),
+  object: <const F extends Record<string, FieldDef>, const O extends FieldOptions<object> = {}>(
+    fields: F,
+    o: O = {} as O,
+  ) => build<Simplify<CreateShape<F>>, O>("object", o, { fields }),
+  /** Free-form string keys to scalar values (labels, attributes, connector metadata). */
+  map: <const O extends FieldOptions<Record<string, Scalar>> = {}>(o: O = {} as O) =>
+    build<Record<string, Scalar>, O>("map", o),
+};
+
+function pick(o: object, keys: string[]): object {
+  return Object.fromEntries(Object.entries(o).filter(([k, v]) => keys.includes(k) && v !== undefined));
+}
+
+export type Scalar = string | number | boolean | null;
+export type ValueOf<F> = F extends FieldDef<infer T, boolean> ? T : never;
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+/** Shape of a create body for a field set: required keys, then optional ones; read-only fields omitted. */
+export type CreateShape<F extends Record<string, FieldDef>> = {
+  [K in keyof F as F[K] extends FieldDef<unknown, true> ? K : never]: ValueOf<F[K]>;
+} & {
+  [K in keyof F as F[K] extends FieldDef<unknown, true> ? never : IsReadOnly<F[K]> extends true ? never : K]?: ValueOf<F[K]>;
+};
+type IsReadOnly<F> = F extends { readOnly: true } ? true : false;
+
+/** Fields every stored record has. */
+export interface RecordBase {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** HTTP methods of action operations. */
+export type ActionMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** An action operation at `/<plural>/{id}/<name>.json`. */
+export interface ActionDef {
+  readonly name: string;
+  readonly method: ActionMethod;
+  readonly summary: string;
+  /** Body fields (query parameters for GET and DELETE). */
+  readonly input: Readonly<Record<string, FieldDef>>;
+  /** What the action answers: a record of a kind, a list of them, or a described object. */
+  readonly output:
+    | { readonly kind: string; readonly list?: boolean }
+    | { readonly fields: Readonly<Record<string, FieldDef>>; readonly list?: boolean };
+  /** For stateful kinds: the states this action is allowed from. */
+  readonly from?: readonly string[];
+}
+
+/** The lifecycle of a stateful kind: which field holds the state and which actions move it. */
+export interface StatesDef {
+  readonly field: string;
+  readonly initial: string;
+  /** Every state and the states reachable from it. */
+  readonly transitions: Readonly<Record<string, readonly string[]>>;
+}
+
+/** How a kind belongs to a parent whose delete takes it along (a sale's items). */
+export interface OwnerDef {
+  readonly field: string;
+}
+
+export interface KindInput<F extends Record<string, FieldDef>, A extends readonly ActionDef[] = readonly ActionDef[]> {
+  /** Singular, kebab-case: `dropship-provider`. */
+  name: string;
+  /** Plural, kebab-case: `dropship-providers`; the collection path is `/<plural>.json`. */
+  plural: string;
+  /** One sentence: what a record of this kind is. */
+  description: string;
+  /** Group name used for OpenAPI tags and the README. */
+  group: string;
+  /** Listed in the interface (`seed`) or implied by DESIGN.md §4 (`implied`). */
+  source: "seed" | "implied";
+  fields: F;
+  states?: StatesDef;
+  actions?: A;
+  owner?: OwnerDef;
+  /** Field sets unique within a company (an external id per channel). */
+  unique?: readonly (readonly (keyof F & string)[])[];
+}
+
+/** A declared kind: the input plus its derived path. */
+export interface KindDef<
+  F extends Record<string, FieldDef> = Record<string, FieldDef>,
+  A extends readonly ActionDef[] = readonly ActionDef[],
+> extends KindInput<F, A> {
+  readonly path: string;
+}
+
+/**
+ * Declare a kind. The declaration is data; its types flow into the exported `Record`/`Create` types.
+ *
+ * @example
+ * export const carrier = defineKind({
+ *   name: "carrier", plural: "carriers", group: "shipping", source: "seed",
+ *   description: "A shipping carrier the company uses.",
+ *   fields: { name: f.string({ required: true, maxLength: 200 }) },
+ * });
+ */
+export function defineKind<const F extends Record<string, FieldDef>, const A extends readonly ActionDef[] = []>(
+  input: KindInput<F, A>,
+): KindDef<F, A> {
+  return { ...input, path: `/${input.plural}.json` };
+}
+
+/** The stored record type of a kind declaration. */
+export type RecordOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<RecordBase & { [P in keyof F]: ValueOf<F[P]> }> : never;
+/** The create body type of a kind declaration. */
+export type CreateOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<CreateShape<F>> : never;
+/** The update body type: any writable field; what was read may be sent back as it is. */
+export type UpdateOf<K> = Partial<RecordOf<K>>;
+
+/** The body (or query) type of an action. */
+export type ActionInputOf<A> = A extends { input: infer F extends Record<string, FieldDef> } ? Simplify<CreateShape<F>> : never;
+
+/** Declare an action operation. */
+export function defineAction<const A extends ActionDef>(action: A): A {
+  return action;
+}

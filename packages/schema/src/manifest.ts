@@ -1,0 +1,51 @@
+import type { ActionDef, KindDef } from "./define.ts";
+import * as catalog from "./kinds/catalog.ts";
+import * as channels from "./kinds/channels.ts";
+import * as customFields from "./kinds/custom-fields.ts";
+import * as dropship from "./kinds/dropship.ts";
+import * as inventory from "./kinds/inventory.ts";
+import * as orders from "./kinds/orders.ts";
+import * as purchasing from "./kinds/purchasing.ts";
+import * as settings from "./kinds/settings.ts";
+import * as shipping from "./kinds/shipping.ts";
+
+/** The kind declarations, by the module that declares them. Each module exports kinds only. */
+export const kindModules = { catalog, channels, customFields, dropship, inventory, orders, purchasing, settings, shipping };
+
+/** Every kind, sorted by name. */
+export const kinds: readonly KindDef[] = Object.values(kindModules)
+  .flatMap((module) => Object.values(module) as KindDef[])
+  .sort((a, b) => a.name.localeCompare(b.name));
+
+const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+const byPlural = new Map(kinds.map((kind) => [kind.plural, kind]));
+
+/** The kind called `name` (`dropship-provider`), or undefined. */
+export function kindByName(name: string): KindDef | undefined {
+  return byName.get(name);
+}
+
+/** The kind whose plural is `plural` (`dropship-providers`), or undefined. */
+export function kindByPlural(plural: string): KindDef | undefined {
+  return byPlural.get(plural);
+}
+
+/** `dropship-providers` → `dropshipProviders`: the client namespace of a kind. */
+export function camelCase(kebab: string): string {
+  return kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** `dropship-providers` → `dropship_providers`: the SQL table of a kind. */
+export function snakeCase(text: string): string {
+  return text.replace(/-/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+}
+
+/** Every action of every kind, with its kind. */
+export const actions: readonly { kind: KindDef; action: ActionDef }[] = kinds.flatMap((kind) =>
+  (kind.actions ?? []).map((action) => ({ kind, action })),
+);
+
+/** The path of an action: `/purchases/{id}/ship.json`. */
+export function actionPath(kind: KindDef, action: ActionDef): string {
+  return `/${kind.plural}/{id}/${action.name}.json`;
+}

@@ -1,0 +1,317 @@
+import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
+import type * as v from "valibot";
+import type { ActionDef, FieldDef, KindDef } from "./define.ts";
+import { actionPath, camelCase, kindByName, kinds } from "./manifest.ts";
+import { actionInputSchema, kindSchemas } from "./validators.ts";
+
+type Json = Record<string, unknown>;
+
+/** `dropship-provider` → `DropshipProvider`: the component name of a kind. */
+export function pascalCase(kebab: string): string {
+  const camel = camelCase(kebab);
+  return camel.charAt(0).toUpperCase() + camel.slice(1);
+}
+
+function jsonSchema(schema: v.GenericSchema): Json {
+  const { $schema: _, ...rest } = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "ignore" }) as Json;
+  return rest;
+}
+
+/** Adds what valibot cannot say: descriptions, read-only flags, references, money and date formats. */
+function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, readOnlyBase: boolean): Json {
+  const properties = schema.properties as Record<string, Json> | undefined;
+  if (!properties) return schema;
+  for (const [name, property] of Object.entries(properties)) {
+    const field = fields[name];
+    if (!field) {
+      if (readOnlyBase && ["id", "createdAt", "updatedAt"].includes(name)) property.readOnly = true;
+      if (name === "createdAt" || name === "updatedAt") property.format = "date-time";
+      continue;
+    }
+    if (field.description) property.description = field.description;
+    if (field.readOnly && readOnlyBase) property.readOnly = true;
+    if (field.default !== undefined) property.default = field.default;
+    if (field.type === "ref") property["x-references"] = field.ref;
+    if (field.type === "money") property["x-money"] = true;
+    if (field.type === "datetime") setFormat(property, "date-time");
+    if (field.type === "object" && field.fields) annotate(nonNull(property), field.fields, readOnlyBase);
+    if (field.type === "array" && field.items?.type === "object" && field.items.fields) {
+      const items = nonNull(property).items as Json | undefined;
+      if (items) annotate(items, field.items.fields, readOnlyBase);
+    }
+  }
+  return schema;
+}
+
+function nonNull(property: Json): Json {
+  const anyOf = property.anyOf as Json[] | undefined;
+  return anyOf?.find((branch) => branch.type !== "null") ?? property;
+}
+
+function setFormat(property: Json, format: string): void {
+  nonNull(property).format = format;
+}
+
+const problem = {
+  type: "object",
+  description: "An RFC 9457 problem document.",
+  required: ["type", "title", "status"],
+  properties: {
+    type: { type: "string", description: "A URI naming the kind of problem." },
+    title: { type: "string" },
+    status: { type: "integer" },
+    detail: { type: "string" },
+    requestId: { type: "string" },
+    errors: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["path", "message"],
+        properties: { path: { type: "string" }, message: { type: "string" } },
+      },
+    },
+    state: { type: "string", description: "409 on an action: the record's current state." },
+    allowedActions: { type: "array", items: { type: "string" } },
+    references: {
+      type: "array",
+      description: "409 on delete: the kinds still referring to the record.",
+      items: { type: "object", properties: { kind: { type: "string" }, count: { type: "integer" } } },
+    },
+  },
+};
+
+const ERRORS: Record<string, string> = {
+  "400": "Malformed JSON, a bad query or a bad id.",
+  "401": "Missing or unknown bearer token.",
+  "403": "The token is read-only.",
+  "404": "No such record in your company.",
+  "405": "Method not allowed on this path.",
+  "409": "The record's state does not allow this, or others still refer to it.",
+  "412": "If-Match does not match the current ETag.",
+  "413": "The body is over the size limit.",
+  "415": "The body is not JSON.",
+  "422": "The body failed validation.",
+  "429": "Too many requests; see Retry-After.",
+  "500": "Unexpected failure; quote the request id.",
+};
+
+function errorResponses(codes: string[]): Json {
+  return Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Problem${code}` }]));
+}
+
+const ID_PARAM = {
+  name: "id",
+  in: "path",
+  required: true,
+  schema: { type: "integer", format: "int64", minimum: 1 },
+};
+
+const LIST_PARAMS = [
+  {
+    name: "where",
+    in: "query",
+    style: "deepObject",
+    explode: true,
+    description:
+      "Filters: `where[field]=value`, `where[field][$in]=a,b`, `where[field][$gte]=x`, `where[field][$lte]=x`. Unknown fields or operators: 400.",
+    schema: { type: "object", additionalProperties: true },
+  },
+  {
+    name: "order",
+    in: "query",
+    description: "`field` ascending or `-field` descending; default `id`.",
+    schema: { type: "string" },
+  },
+  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 250, default: 50 } },
+  { name: "from", in: "query", description: "Offset of the first record.", schema: { type: "integer", minimum: 0 } },
+];
+
+function ref(name: string): Json {
+  return { $ref: `#/components/schemas/${name}` };
+}
+
+function jsonBody(schema: Json, description: string): Json {
+  return { description, content: { "application/json": { schema } } };
+}
+
+function actionOutput(action: ActionDef, name: string): Json {
+  const output = action.output;
+  if ("kind" in output) {
+    const schema = ref(pascalCase(output.kind));
+    return output.list ? { type: "array", items: schema } : schema;
+  }
+  const schema = ref(`${name}Result`);
+  return output.list ? { type: "array", items: schema } : schema;
+}
+
+function queryParameters(input: Readonly<Record<string, FieldDef>>): Json[] {
+  const properties = (jsonSchema(actionInputSchema(input)).properties ?? {}) as Record<string, Json>;
+  return Object.entries(input).map(([name, field]) => ({
+    name,
+    in: "query",
+    required: field.required && field.default === undefined,
+    schema: nonNull(properties[name] ?? {}),
+  }));
+}
+
+export interface OpenApiOptions {
+  /** The URL clients call, e.g. `https://api.example.com/v1`. */
+  serverUrl?: string;
+  version?: string;
+}
+
+/**
+ * The OpenAPI 3.1 document of the whole interface, derived from the manifest.
+ *
+ * @example
+ * const doc = buildOpenApiDocument({ serverUrl: "http://127.0.0.1:8787" });
+ */
+export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
+  const schemas: Record<string, Json> = { Problem: problem };
+  const paths: Record<string, Json> = {};
+  const tags = new Map<string, string>();
+
+  for (const kind of kinds) {
+    const name = pascalCase(kind.name);
+    const validators = kindSchemas(kind);
+    schemas[name] = { description: kind.description, ...annotate(jsonSchema(validators.record), kind.fields, true) };
+    schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields, false);
+    schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields, false);
+    tags.set(kind.group, kind.group);
+    paths[kind.path] = collectionPaths(kind, name);
+    paths[`/${kind.plural}/{id}.json`] = itemPaths(kind, name);
+    for (const action of kind.actions ?? []) {
+      const actionName = `${name}${pascalCase(action.name)}`;
+      if ("fields" in action.output) {
+        schemas[`${actionName}Result`] = annotate(
+          jsonSchema(actionInputSchema(action.output.fields)),
+          action.output.fields,
+          false,
+        );
+      }
+      const hasBody = action.method === "POST" || action.method === "PUT";
+      if (hasBody) schemas[`${actionName}Input`] = annotate(jsonSchema(actionInputSchema(action.input)), action.input, false);
+      paths[actionPath(kind, action)] = {
+        [action.method.toLowerCase()]: {
+          operationId: camelCase(`${kind.name}-${action.name}`),
+          summary: action.summary,
+          tags: [kind.group],
+          parameters: [ID_PARAM, ...(hasBody ? [] : queryParameters(action.input))],
+          ...(hasBody ? { requestBody: { required: true, ...jsonBody(ref(`${actionName}Input`), "Action input.") } } : {}),
+          ...(action.from ? { "x-allowed-states": action.from } : {}),
+          responses: {
+            "200": jsonBody(actionOutput(action, actionName), "The result of the action."),
+            ...errorResponses(["400", "401", "403", "404", "409", "422", "429", "500"]),
+          },
+        },
+      };
+    }
+  }
+
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Multichannel Commerce Service",
+      version: options.version ?? "0.1.0",
+      description:
+        "Channels, catalogue, inventory feeds, sales, purchases to dropship providers, dropshipments and fulfillments. Every path ends in `.json`; errors are `application/problem+json`.",
+      license: { name: "MIT", identifier: "MIT" },
+    },
+    servers: [{ url: options.serverUrl ?? "http://127.0.0.1:8787" }],
+    security: [{ bearer: [] }],
+    tags: [...tags.keys()].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API token of your company." } },
+      schemas,
+      responses: Object.fromEntries(
+        Object.entries(ERRORS).map(([code, description]) => [
+          `Problem${code}`,
+          {
+            description,
+            ...(code === "401" ? { headers: { "WWW-Authenticate": { schema: { type: "string" } } } } : {}),
+            ...(code === "429" ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+            content: { "application/problem+json": { schema: ref("Problem") } },
+          },
+        ]),
+      ),
+    },
+  };
+}
+
+function collectionPaths(kind: KindDef, name: string): Json {
+  return {
+    get: {
+      operationId: camelCase(`list-${kind.plural}`),
+      summary: `List ${kind.plural.replace(/-/g, " ")}`,
+      tags: [kind.group],
+      parameters: LIST_PARAMS,
+      responses: {
+        "200": {
+          ...jsonBody({ type: "array", items: ref(name) }, "One page of records."),
+          headers: { Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } } },
+        },
+        ...errorResponses(["400", "401", "429", "500"]),
+      },
+    },
+    post: {
+      operationId: camelCase(`create-${kind.name}`),
+      summary: `Create a ${kind.name.replace(/-/g, " ")}`,
+      tags: [kind.group],
+      requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
+      responses: {
+        "201": {
+          ...jsonBody(ref(name), "The created record, defaults filled in."),
+          headers: { Location: { schema: { type: "string" } } },
+        },
+        ...errorResponses(["400", "401", "403", "413", "415", "422", "429", "500"]),
+      },
+    },
+  };
+}
+
+function itemPaths(kind: KindDef, name: string): Json {
+  const label = kind.name.replace(/-/g, " ");
+  const etag = { ETag: { schema: { type: "string" } } };
+  const ifMatch = { name: "If-Match", in: "header", required: false, schema: { type: "string" } };
+  return {
+    parameters: [ID_PARAM],
+    get: {
+      operationId: camelCase(`get-${kind.name}`),
+      summary: `Read a ${label}`,
+      tags: [kind.group],
+      responses: {
+        "200": { ...jsonBody(ref(name), "The record."), headers: etag },
+        ...errorResponses(["400", "401", "404", "429", "500"]),
+      },
+    },
+    put: {
+      operationId: camelCase(`update-${kind.name}`),
+      summary: `Update a ${label}`,
+      tags: [kind.group],
+      parameters: [ifMatch],
+      requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
+      responses: {
+        "200": { ...jsonBody(ref(name), "The updated record."), headers: etag },
+        ...errorResponses(["400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "500"]),
+      },
+    },
+    delete: {
+      operationId: camelCase(`delete-${kind.name}`),
+      summary: `Delete a ${label}`,
+      tags: [kind.group],
+      parameters: [ifMatch],
+      responses: {
+        "204": { description: "Deleted." },
+        ...errorResponses(["400", "401", "403", "404", "409", "412", "429", "500"]),
+      },
+    },
+  };
+}
+
+/** The kind an action answers with, if it answers records. */
+export function actionOutputKind(action: ActionDef): KindDef | undefined {
+  return "kind" in action.output ? kindByName(action.output.kind) : undefined;
+}
+
+export type { JsonSchema };

@@ -1,0 +1,150 @@
+import * as v from "valibot";
+import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
+
+const COUNTRY = /^[A-Z]{2}$/;
+const CURRENCY = /^[A-Z]{3}$/;
+const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const MAX_ITEMS = 1000;
+
+/** True when a number has at most two decimals (money in major units). */
+export function isMoney(value: number): boolean {
+  const cents = value * 100;
+  return Math.abs(cents - Math.round(cents)) < 1e-6 && Math.abs(value) <= 1e13;
+}
+
+function isoDateTime(value: string): boolean {
+  return v.is(v.pipe(v.string(), v.isoTimestamp()), value) && !Number.isNaN(Date.parse(value));
+}
+
+/** The valibot schema for one value of a field (no optional/nullable wrapping). */
+export function valueSchema(field: FieldDef): v.GenericSchema {
+  switch (field.type) {
+    case "string": {
+      const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
+        v.maxLength(field.maxLength ?? DEFAULT_MAX_LENGTH, `at most ${field.maxLength ?? DEFAULT_MAX_LENGTH} characters`),
+      ];
+      if (field.minLength !== undefined) checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
+      if (field.format === "email") checks.push(v.email("an e-mail address"));
+      if (field.format === "url") checks.push(v.url("a URL"));
+      if (field.format === "country") checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
+      if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
+      if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
+      return v.pipe(v.string("a string"), ...checks);
+    }
+    case "integer":
+    case "ref":
+      return v.pipe(
+        v.number("an integer"),
+        v.integer("an integer"),
+        v.minValue(field.min ?? (field.type === "ref" ? 1 : Number.MIN_SAFE_INTEGER), `at least ${field.min ?? 1}`),
+        v.maxValue(field.max ?? Number.MAX_SAFE_INTEGER, `at most ${field.max ?? Number.MAX_SAFE_INTEGER}`),
+      );
+    case "number":
+      return v.pipe(
+        v.number("a number"),
+        v.finite("a finite number"),
+        v.minValue(field.min ?? -Number.MAX_VALUE, `at least ${field.min}`),
+        v.maxValue(field.max ?? Number.MAX_VALUE, `at most ${field.max}`),
+      );
+    case "money":
+      return v.pipe(
+        v.number("an amount"),
+        v.finite("a finite amount"),
+        v.check(isMoney, "an amount with at most two decimals"),
+        v.minValue(field.min ?? -1e13, `at least ${field.min ?? -1e13}`),
+        v.maxValue(field.max ?? 1e13, `at most ${field.max ?? 1e13}`),
+      );
+    case "boolean":
+      return v.boolean("true or false");
+    case "datetime":
+      return v.pipe(v.string("an ISO 8601 date-time"), v.check(isoDateTime, "an ISO 8601 date-time"));
+    case "date":
+      return v.pipe(v.string("a date"), v.regex(DATE, "a date (YYYY-MM-DD)"), v.isoDate("a valid date"));
+    case "enum":
+      return v.picklist(field.values ?? [], `one of ${(field.values ?? []).join(", ")}`);
+    case "array":
+      return v.pipe(
+        v.array(wrap(field.items!, "value"), "an array"),
+        v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),
+      );
+    case "object":
+      return objectSchema(field.fields ?? {}, "create");
+    case "map":
+      return v.record(
+        v.pipe(v.string(), v.maxLength(200)),
+        v.nullable(v.union([v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH)), v.number(), v.boolean()])),
+        "an object of string keys to scalar values",
+      );
+  }
+}
+
+type Mode = "create" | "update" | "record" | "value";
+
+/** Wraps a value schema for its role: optional, nullable, defaulted. */
+function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
+  let schema = valueSchema(field);
+  if (field.nullable) schema = v.nullable(schema);
+  if (mode === "value" || mode === "record") return schema;
+  if (mode === "update") return v.optional(schema);
+  if (field.required && field.default === undefined) return schema;
+  // Defaults are filled in by the storage layer so that records read back complete; here absent is fine.
+  return v.optional(schema);
+}
+
+function objectSchema(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.GenericSchema {
+  const entries: v.ObjectEntries = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.readOnly && mode !== "record") {
+      // Clients PUT back what they read: read-only fields are accepted and ignored on update.
+      if (mode === "update") entries[name] = v.optional(v.unknown());
+      continue;
+    }
+    entries[name] = wrap(field, mode);
+  }
+  return v.strictObject(entries, "an object");
+}
+
+const RECORD_BASE = {
+  id: v.pipe(v.number(), v.integer(), v.minValue(1)),
+  createdAt: v.pipe(v.string(), v.isoTimestamp()),
+  updatedAt: v.pipe(v.string(), v.isoTimestamp()),
+};
+const READ_BACK = { id: v.optional(v.unknown()), createdAt: v.optional(v.unknown()), updatedAt: v.optional(v.unknown()) };
+
+/** The three validators of a kind. */
+export interface KindSchemas {
+  /** A create body: unknown fields rejected, required fields enforced. */
+  readonly create: v.GenericSchema;
+  /** An update body: every writable field optional; `id`, timestamps and read-only fields ignored. */
+  readonly update: v.GenericSchema;
+  /** A stored record as the API returns it. */
+  readonly record: v.GenericSchema;
+}
+
+/**
+ * Derive the create, update and record validators of a kind.
+ *
+ * @example
+ * const { create } = kindSchemas(carrier);
+ * v.parse(create, { name: "Parcel Express" });
+ */
+export function kindSchemas(kind: KindDef): KindSchemas {
+  const update = objectSchema(kind.fields, "update") as v.StrictObjectSchema<v.ObjectEntries, undefined>;
+  const record = objectSchema(kind.fields, "record") as v.StrictObjectSchema<v.ObjectEntries, undefined>;
+  return {
+    create: objectSchema(kind.fields, "create"),
+    update: v.strictObject({ ...update.entries, ...READ_BACK }, "an object"),
+    record: v.strictObject({ ...RECORD_BASE, ...record.entries }, "an object"),
+  };
+}
+
+/** The validator of an action's input (its body, or its query for GET and DELETE). */
+export function actionInputSchema(input: Readonly<Record<string, FieldDef>>): v.GenericSchema {
+  return objectSchema(input, "create");
+}
+
+/** The validator of one value of a field, nullable if the field is. */
+export function fieldSchema(field: FieldDef): v.GenericSchema {
+  return wrap(field, "value");
+}
