@@ -11,29 +11,32 @@ export interface Db extends Executor {
   close(): void;
 }
 
+async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Promise<T>): Promise<T> {
+  const tx = await client.transaction("write");
+  try {
+    const result = await work(tx);
+    await tx.commit();
+    return result;
+  } catch (error) {
+    await tx.rollback().catch(() => {});
+    throw error;
+  } finally {
+    tx.close();
+  }
+}
+
 /**
- * An embedded (file) database. Reads go to their own connection so they never see another request's
- * uncommitted writes; writes are serialized in-process, because the native driver runs each statement
- * synchronously and two interleaved write transactions on one file would only wait on each other's locks
- * while blocking the event loop. Transactions are plain BEGIN/COMMIT on the writer connection, which
- * `client.transaction()` would replace by a new connection after every write.
+ * An embedded (file) database. Writes are serialized in-process on a one-connection writer client:
+ * the native driver runs each statement synchronously, so two interleaved write transactions on one file
+ * would only wait on each other's lock while blocking the event loop. Reads use their own connections
+ * and never see uncommitted writes.
  */
 export function embeddedDb(reader: Client, writer: Client): Db {
   let queue: Promise<unknown> = Promise.resolve();
   return {
     execute: (statement) => reader.execute(statement),
     transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-      const run = async () => {
-        await writer.execute("BEGIN IMMEDIATE");
-        try {
-          const result = await work(writer);
-          await writer.execute("COMMIT");
-          return result;
-        } catch (error) {
-          await writer.execute("ROLLBACK").catch(() => {});
-          throw error;
-        }
-      };
+      const run = () => inWriteTransaction(writer, work);
       const result = queue.then(run, run);
       queue = result.catch(() => {});
       return result;
@@ -49,28 +52,13 @@ export function embeddedDb(reader: Client, writer: Client): Db {
 export function remoteDb(client: Client): Db {
   return {
     execute: (statement) => client.execute(statement),
-    async transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
-      const tx = await client.transaction("write");
-      try {
-        const result = await work(tx);
-        await tx.commit();
-        return result;
-      } catch (error) {
-        await tx.rollback().catch(() => {});
-        throw error;
-      } finally {
-        tx.close();
-      }
-    },
+    transaction: (work) => inWriteTransaction(client, work),
     close: () => client.close(),
   };
 }
 
-/** Pragmas for an embedded file: WAL (concurrent readers, ~25x faster commits) and a busy timeout. */
-export async function tuneEmbedded(...clients: Client[]): Promise<void> {
-  for (const client of clients) {
-    await client.execute("PRAGMA journal_mode = WAL");
-    await client.execute("PRAGMA synchronous = NORMAL");
-    await client.execute("PRAGMA busy_timeout = 5000");
-  }
+/** WAL (readers never block the writer) and NORMAL sync (safe with WAL, ~25x faster commits). */
+export async function tuneEmbedded(writer: Client): Promise<void> {
+  await writer.execute("PRAGMA journal_mode = WAL");
+  await writer.execute("PRAGMA synchronous = NORMAL");
 }

@@ -46,7 +46,7 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
     const bytes = await readBounded(c.req.raw.body, limit);
     // A chunk may be a view into a larger pooled buffer: hand on exactly its bytes.
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    c.req.bodyCache.arrayBuffer = Promise.resolve(buffer);
+    (c.req.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(buffer);
     if (bytes.byteLength === 0) return next();
     const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
     if (!JSON_TYPE.test(type)) {

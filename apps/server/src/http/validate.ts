@@ -9,8 +9,8 @@ function pathOf(issue: v.BaseIssue<unknown>): string {
 }
 
 function messageOf(issue: v.BaseIssue<unknown>): string {
-  if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
   if (issue.received === "undefined" && issue.kind === "schema") return "is required";
+  if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
   return `must be ${issue.message}`;
 }
 
@@ -30,6 +30,11 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
 
 /** Parses `value` with `schema` or throws the 422 that names every failing field. */
 export function parseOrThrow<T = Record<string, unknown>>(schema: v.GenericSchema, value: unknown): T {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new ApiError("validation_failed", "The body must be a JSON object.", {
+      errors: [{ path: "(body)", message: "must be a JSON object" }],
+    });
+  }
   const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (result.success) return result.output as T;
   const errors = fieldErrors(result.issues);

@@ -1,5 +1,6 @@
 // Bar/space widths in modules for symbol values 0-106 (ISO/IEC 15417). Every symbol is 11 modules,
 // starting with a bar; the stop (106) carries its 2-module termination bar, so it is 13.
+// biome-ignore format: ten symbols a row, like the table in the spec
 const PATTERNS = [
   "212222", "222122", "222221", "121223", "121322", "131222", "122213", "122312", "132212", "221213",
   "221312", "231212", "112232", "122132", "122231", "113222", "123122", "123221", "223211", "221132",

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { type Code128, encodeCode128 } from "./code128.ts";
 import {
   createTrackingNumber,
@@ -189,7 +189,12 @@ function drawShipTo(writer: LabelWriter, to: LabelAddress, top: number): void {
 
 function drawCarrier(writer: LabelWriter, request: LabelRequest, top: number): void {
   const { bold } = writer;
-  writer.text(request.carrier, LEFT, top - 24, { font: bold, size: 22, minSize: 14, maxWidth: CONTENT_WIDTH });
+  writer.text(request.carrier, LEFT, top - 24, {
+    font: bold,
+    size: 22,
+    minSize: 14,
+    maxWidth: CONTENT_WIDTH,
+  });
   writer.text(request.service, LEFT, top - 43, { font: bold, size: 13, minSize: 9, maxWidth: CONTENT_WIDTH });
 }
 
@@ -208,16 +213,30 @@ function drawTracking(writer: LabelWriter, barcode: Code128, trackingNumber: str
 }
 
 function drawBarcode(page: PDFPage, barcode: Code128, centerX: number, y: number, height: number): void {
-  const fitted = CONTENT_WIDTH / (barcode.modules + 2 * QUIET_ZONE_MODULES);
+  for (const bar of layoutBarcode(barcode, centerX, CONTENT_WIDTH).bars) {
+    page.drawRectangle({ x: bar.x, y, width: bar.width, height, color: BLACK });
+  }
+}
+
+export interface BarcodeLayout {
+  moduleWidth: number;
+  bars: { x: number; width: number }[];
+}
+
+/** Bars centred on `centerX`; `maxWidth` must also hold the quiet zones. */
+export function layoutBarcode(barcode: Code128, centerX: number, maxWidth: number): BarcodeLayout {
+  const fitted = maxWidth / (barcode.modules + 2 * QUIET_ZONE_MODULES);
   const dots = Math.min(MAX_MODULE_DOTS, Math.floor(fitted / PRINTER_DOT));
   // Below one printer dot per module, give up on dot alignment rather than overflow the label.
   const moduleWidth = dots >= 1 ? dots * PRINTER_DOT : fitted;
+  const bars: BarcodeLayout["bars"] = [];
   let x = centerX - (barcode.modules * moduleWidth) / 2;
   barcode.widths.forEach((modules, index) => {
     const width = modules * moduleWidth;
-    if (index % 2 === 0) page.drawRectangle({ x, y, width, height, color: BLACK });
+    if (index % 2 === 0) bars.push({ x, width });
     x += width;
   });
+  return { moduleWidth, bars };
 }
 
 function drawFooter(writer: LabelWriter, request: LabelRequest, top: number): void {
@@ -283,7 +302,9 @@ export function toEncodable(value: string, encodable: ReadonlySet<number>): stri
       out += char;
     } else {
       const base = STROKED_LETTERS[char] ?? char.normalize("NFKD").replace(/\p{M}/gu, "");
-      const usable = base !== "" && [...base].every((c) => (c.codePointAt(0) ?? 0) >= 32 && encodable.has(c.codePointAt(0) ?? 0));
+      const usable =
+        base !== "" &&
+        [...base].every((c) => (c.codePointAt(0) ?? 0) >= 32 && encodable.has(c.codePointAt(0) ?? 0));
       out += usable ? base : "?";
     }
   }

@@ -1,0 +1,14 @@
+// Bundles the Node entry into dist/node.js (workspace TypeScript included; native and server deps external).
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["src/node.ts"],
+  outfile: "dist/node.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  external: ["@libsql/client", "libsql", "@hono/node-server"],
+  banner: { js: "// Built by scripts/build.ts from src/node.ts: do not edit." },
+  logLevel: "warning",
+});

@@ -1,0 +1,77 @@
+import { buildOpenApiDocument } from "@multichannel/schema";
+import { Scalar } from "@scalar/hono-api-reference";
+import { Hono } from "hono";
+import type { Db } from "./db/database.ts";
+import { ApiError } from "./errors.ts";
+import { registerActionRoutes } from "./http/actions.ts";
+import { registerCrudRoutes } from "./http/crud.ts";
+import type { AppEnv } from "./http/env.ts";
+import { registerFileRoutes } from "./http/files.ts";
+import { authenticate, bodyGuard, requestId } from "./http/middleware.ts";
+import { onError, problemResponse } from "./http/problem.ts";
+import { pdfLabelProvider } from "./labels/pdf-provider.ts";
+import type { LabelProvider } from "./labels/provider.ts";
+import { tokenAuthenticator } from "./services/auth.ts";
+
+export interface AppDeps {
+  db: Db;
+  /** Renders shipping labels; the built-in one draws a 4x6 PDF. */
+  labels?: LabelProvider;
+  /** Mount point, e.g. `/v1`; default none. */
+  basePath?: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit?: number;
+  /** How long a token lookup is cached, in ms. */
+  tokenCacheMs?: number;
+  now?: () => string;
+  version?: string;
+}
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The whole API as a Hono app; every runtime entry and every test builds it with this. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>({ strict: true }).basePath(deps.basePath ?? "/");
+  const now = deps.now ?? (() => new Date().toISOString());
+  const labels = deps.labels ?? pdfLabelProvider;
+  let openapi: Record<string, unknown> | undefined;
+
+  app.onError(onError);
+  app.notFound((c) => problemResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`)));
+  app.use(requestId);
+
+  app.get("/health", async (c) => {
+    await deps.db.execute("SELECT 1");
+    return c.json({ status: "ok" });
+  });
+  app.get("/openapi.json", (c) => {
+    openapi ??= buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, deps.basePath) });
+    return c.json(openapi);
+  });
+  app.get("/docs", Scalar({ url: `${(deps.basePath ?? "").replace(/\/$/, "")}/openapi.json`, pageTitle: "Multichannel Commerce API" }));
+
+  app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
+  app.use(async (c, next) => {
+    const actor = c.get("actor");
+    c.set("db", deps.db);
+    c.set("ctx", {
+      db: deps.db,
+      companyId: actor.companyId,
+      actor,
+      now,
+      baseUrl: baseUrlOf(c.req.url, deps.basePath),
+      labels,
+    });
+    await next();
+  });
+
+  registerCrudRoutes(app);
+  registerActionRoutes(app);
+  registerFileRoutes(app);
+  return app;
+}
+
+function baseUrlOf(url: string, basePath = ""): string {
+  return new URL(url).origin + basePath.replace(/\/$/, "");
+}

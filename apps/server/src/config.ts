@@ -1,0 +1,33 @@
+import * as v from "valibot";
+
+const port = v.pipe(
+  v.optional(v.string(), "8787"),
+  v.regex(/^\d{1,5}$/, "a port number"),
+  v.transform(Number),
+  v.maxValue(65535),
+);
+
+/** The environment every entry reads once, at start. */
+export const EnvSchema = v.object({
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1)), "file:.data/multichannel.db"),
+  DATABASE_AUTH_TOKEN: v.optional(v.string()),
+  HOST: v.optional(v.string(), "127.0.0.1"),
+  PORT: port,
+  BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
+  BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
+});
+
+export type Env = v.InferOutput<typeof EnvSchema>;
+
+/** Parses the environment or throws a readable list of what is wrong. */
+export function parseEnv(env: Record<string, string | undefined>): Env {
+  const result = v.safeParse(EnvSchema, env);
+  if (result.success) return result.output;
+  const problems = result.issues.map((issue) => `${issue.path?.map((p) => p.key).join(".")}: ${issue.message}`);
+  throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
+}
+
+/** True when DATABASE_URL names an embedded file (or memory) database rather than a server. */
+export function isEmbedded(url: string): boolean {
+  return url.startsWith("file:") || url === ":memory:";
+}

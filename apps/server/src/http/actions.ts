@@ -1,0 +1,73 @@
+import { type ActionDef, type FieldDef, type KindDef, actionInputSchema, actions } from "@multichannel/schema";
+import type { Context, Hono } from "hono";
+import { ApiError } from "../errors.ts";
+import { actionHandlers } from "../services/actions/index.ts";
+import type { StoredRecord } from "../db/rows.ts";
+import { findRecord } from "../services/records.ts";
+import type { Ctx } from "../services/context.ts";
+import type { AppEnv } from "./env.ts";
+import { idOf, inTransaction, itemRoute, methodNotAllowed } from "./crud.ts";
+import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
+
+/** Query parameters of a GET or DELETE action, typed by the action's input fields. */
+function queryInput(input: Readonly<Record<string, FieldDef>>, params: URLSearchParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [name, raw] of params) {
+    const field = input[name];
+    const numeric = field?.type === "integer" || field?.type === "ref" || field?.type === "number";
+    values[name] = numeric && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
+  }
+  return values;
+}
+
+/** The 409 of an action the record's state does not allow. */
+export function stateConflict(kind: KindDef, action: ActionDef, state: string): ApiError {
+  const allowedActions = (kind.actions ?? [])
+    .filter((candidate) => !candidate.from || candidate.from.includes(state))
+    .map((candidate) => candidate.name);
+  return new ApiError(
+    "conflict",
+    `Cannot ${action.name} a ${kind.name} that is ${state}; allowed from ${action.from?.join(", ")}.`,
+    { state, allowedActions },
+  );
+}
+
+/** Loads the record an action is about (in the action's transaction) and enforces the action's `from`. */
+export async function loadSubject(ctx: Ctx, kind: KindDef, action: ActionDef, id: number): Promise<StoredRecord> {
+  const record = await findRecord(ctx.db, ctx.companyId, kind, id);
+  if (!record) throw new ApiError("not_found", `No ${kind.name} with id ${id}.`);
+  const state = kind.states ? String(record[kind.states.field]) : undefined;
+  if (action.from && state !== undefined && !action.from.includes(state)) throw stateConflict(kind, action, state);
+  return record;
+}
+
+/** One route per action of the manifest, each running its service verb in one transaction. */
+export function registerActionRoutes(app: Hono<AppEnv>): void {
+  for (const { kind, action } of actions) {
+    const key = `${kind.name}.${action.name}`;
+    const handler = actionHandlers[key];
+    if (!handler) continue;
+    const path = itemRoute(kind, `${action.name}.json`);
+    const method = action.method.toLowerCase() as "get" | "post" | "put" | "delete";
+    const hasBody = action.method === "POST" || action.method === "PUT";
+    const schema = actionInputSchema(action.input);
+
+    const run = async (c: Context<AppEnv>, input: Record<string, unknown>) => {
+      const id = idOf(c);
+      if (handler.writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
+      const work = async (ctx: Ctx) => {
+        const record = await loadSubject(ctx, kind, action, id);
+        return handler.run({ ctx, kind, action, record, input });
+      };
+      const result = handler.writes ? await inTransaction(c, work) : await work(c.get("ctx"));
+      return c.json(result as object);
+    };
+
+    if (hasBody) {
+      app[method](path, async (c, next) => (idOf(c), next()), jsonBody(schema), (c) => run(c, bodyOf(c)));
+    } else {
+      app[method](path, (c) => run(c, parseOrThrow(schema, queryInput(action.input, new URL(c.req.url).searchParams))));
+    }
+    methodNotAllowed(app, path, [action.method]);
+  }
+}

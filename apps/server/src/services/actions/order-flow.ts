@@ -1,0 +1,3 @@
+import type { ActionHandler } from "./types.ts";
+
+export const orderHandlers: Record<string, ActionHandler> = {};

@@ -1,0 +1,34 @@
+import { ApiError } from "../errors.ts";
+import type { Ctx } from "./context.ts";
+
+/** Stores a generated file (a label, an export) for the company; returns its download URL. */
+export async function storeFile({
+  ctx,
+  input,
+}: {
+  ctx: Ctx;
+  input: { name: string; contentType: string; body: Uint8Array };
+}): Promise<{ id: number; url: string }> {
+  const result = await ctx.db.execute({
+    sql: "INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+    args: [ctx.companyId, input.name, input.contentType, input.body, ctx.now()],
+  });
+  const id = Number(result.rows[0]!.id);
+  return { id, url: `${ctx.baseUrl}/files/${id}/${encodeURIComponent(input.name)}` };
+}
+
+/** A stored file of the company. */
+export async function readFile({ ctx, id }: { ctx: Ctx; id: number }) {
+  const result = await ctx.db.execute({
+    sql: "SELECT name, content_type, body FROM stored_files WHERE id = ? AND company_id = ?",
+    args: [id, ctx.companyId],
+  });
+  const row = result.rows[0];
+  if (!row) throw new ApiError("not_found", `No file with id ${id}.`);
+  const body = row.body as ArrayBuffer | Uint8Array;
+  return {
+    name: String(row.name),
+    contentType: String(row.content_type),
+    body: body instanceof Uint8Array ? body : new Uint8Array(body),
+  };
+}

@@ -1,0 +1,74 @@
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, inject } from "vitest";
+import { type AppDeps, createApp } from "../src/app.ts";
+import type { Db } from "../src/db/database.ts";
+import { openDb } from "../src/db/open.ts";
+import { createToken } from "../src/services/auth.ts";
+
+let counter = 0;
+
+/** A fresh migrated database in a temp file, for one test file; removed after it. */
+export async function freshDb(): Promise<Db> {
+  const dir = mkdtempSync(join(tmpdir(), "mcs-test-"));
+  const file = join(dir, "test.db");
+  copyFileSync(inject("templateDb"), file);
+  const db = await openDb(`file:${file}`);
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return db;
+}
+
+export interface Api {
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Like request, and parses the JSON answer. */
+  json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Headers }>;
+}
+
+export interface Tenant extends Api {
+  companyId: number;
+  token: string;
+  readOnlyToken: string;
+  /** The same API with the read-only token. */
+  readOnly: Api;
+}
+
+export type TestApp = ReturnType<typeof createApp>;
+
+/** An app over a fresh database, and a factory of fresh tenants (a company with a token each). */
+export async function setupApp(deps: Partial<AppDeps> = {}) {
+  const db = await freshDb();
+  const app = createApp({ db, tokenCacheMs: 0, ...deps });
+  const api = (token?: string): Api => {
+    const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      Promise.resolve(
+        app.request(path, {
+          method,
+          headers: {
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+            ...headers,
+          },
+          body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+        }),
+      );
+    return {
+      request,
+      async json(method, path, body, headers) {
+        const response = await request(method, path, body, headers);
+        const text = await response.text();
+        return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+      },
+    };
+  };
+  const tenant = async (): Promise<Tenant> => {
+    const company = `company-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+    const { token, companyId } = await createToken({ db, input: { company } });
+    const { token: readOnlyToken } = await createToken({ db, input: { company, readOnly: true } });
+    return { companyId, token, readOnlyToken, ...api(token), readOnly: api(readOnlyToken) };
+  };
+  return { app, db, tenant, anonymous: api() };
+}

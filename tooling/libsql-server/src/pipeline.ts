@@ -1,0 +1,113 @@
+import type { ResolvedStmt } from "./connection.ts";
+import { StmtError, toWireError } from "./errors.ts";
+import type {
+  BatchCond,
+  BatchStep,
+  SqlText,
+  Stmt,
+  StreamRequest,
+  WireBatchResult,
+  WireError,
+  WireStmtResult,
+  WireStreamResponse,
+  WireStreamResult,
+} from "./protocol.ts";
+import type { Stream, StreamRegistry } from "./streams.ts";
+
+function resolveSql(stream: Stream, text: SqlText): string {
+  if ("sql" in text) return text.sql;
+  const sql = stream.sqls.get(text.sqlId);
+  if (sql === undefined) throw new StmtError(`SQL text ${text.sqlId} is not stored on this stream`, "SQL_NOT_FOUND");
+  return sql;
+}
+
+function resolveStmt(stream: Stream, stmt: Stmt): ResolvedStmt {
+  return { sql: resolveSql(stream, stmt.text), args: stmt.args, namedArgs: stmt.namedArgs, wantRows: stmt.wantRows };
+}
+
+async function runBatch(stream: Stream, steps: BatchStep[]): Promise<WireBatchResult> {
+  const stmts = steps.map((step) => resolveStmt(stream, step.stmt));
+  const stepResults: (WireStmtResult | null)[] = [];
+  const stepErrors: (WireError | null)[] = [];
+  const holds = (cond: BatchCond): boolean => {
+    switch (cond.type) {
+      case "ok":
+        return stepResults[cond.step] !== null;
+      case "error":
+        return stepErrors[cond.step] !== null;
+      case "not":
+        return !holds(cond.cond);
+      case "and":
+        return cond.conds.every(holds);
+      case "or":
+        return cond.conds.some(holds);
+      case "is_autocommit":
+        return stream.connection.isAutocommit;
+    }
+  };
+  for (const [i, step] of steps.entries()) {
+    if (step.condition !== undefined && !holds(step.condition)) {
+      stepResults.push(null);
+      stepErrors.push(null);
+      continue;
+    }
+    try {
+      stepResults.push(await stream.connection.execute(stmts[i]!));
+      stepErrors.push(null);
+    } catch (error) {
+      stepResults.push(null);
+      stepErrors.push(toWireError(error));
+    }
+  }
+  return { step_results: stepResults, step_errors: stepErrors };
+}
+
+async function runRequest(
+  registry: StreamRegistry,
+  stream: Stream,
+  request: StreamRequest,
+): Promise<WireStreamResponse> {
+  if (stream.closed) throw new StmtError("The stream has been closed", "STREAM_CLOSED");
+  switch (request.type) {
+    case "close":
+      registry.close(stream);
+      return { type: "close" };
+    case "execute":
+      return { type: "execute", result: await stream.connection.execute(resolveStmt(stream, request.stmt)) };
+    case "batch":
+      return { type: "batch", result: await runBatch(stream, request.steps) };
+    case "sequence":
+      stream.connection.sequence(resolveSql(stream, request.text));
+      return { type: "sequence" };
+    case "describe":
+      return { type: "describe", result: stream.connection.describe(resolveSql(stream, request.text)) };
+    case "store_sql":
+      if (stream.sqls.has(request.sqlId)) {
+        throw new StmtError(`SQL text ${request.sqlId} is already stored on this stream`, "SQL_ID_IN_USE");
+      }
+      stream.sqls.set(request.sqlId, request.sql);
+      return { type: "store_sql" };
+    case "close_sql":
+      stream.sqls.delete(request.sqlId);
+      return { type: "close_sql" };
+    case "get_autocommit":
+      return { type: "get_autocommit", is_autocommit: stream.connection.isAutocommit };
+  }
+}
+
+/** Runs every request in order; a failing request yields an error result and the rest still run. */
+export async function runPipeline(
+  registry: StreamRegistry,
+  stream: Stream,
+  requests: StreamRequest[],
+): Promise<WireStreamResult[]> {
+  const results: WireStreamResult[] = [];
+  for (const request of requests) {
+    try {
+      results.push({ type: "ok", response: await runRequest(registry, stream, request) });
+    } catch (error) {
+      results.push({ type: "error", error: toWireError(error) });
+    }
+  }
+  return results;
+}
