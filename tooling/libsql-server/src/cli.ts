@@ -9,51 +9,53 @@ Serves a SQLite file over Hrana-over-HTTP for @libsql/client (http:// URLs). Dev
   --port          TCP port, 0 for any free one (default 8080)
   --host          interface to bind (default 127.0.0.1)
   --token         require "Authorization: Bearer TOKEN" (the client's authToken)
-  --idle-timeout  seconds before an idle stream is closed (default 10)
+  --idle-timeout  seconds before an idle stream is closed and its transaction rolled back (default 10)
   --busy-timeout  seconds a statement waits for another connection's write lock (default 5)`;
 
-function parsePositiveNumber(value: string, flag: string): number {
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+function readArgs() {
+  try {
+    return parseArgs({
+      options: {
+        file: { type: "string", default: ".data/dev.db" },
+        port: { type: "string", default: "8080" },
+        host: { type: "string", default: "127.0.0.1" },
+        token: { type: "string" },
+        "idle-timeout": { type: "string", default: "10" },
+        "busy-timeout": { type: "string", default: "5" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }).values;
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+function nonNegative(value: string, flag: string): number {
   const number = Number(value);
-  if (!Number.isFinite(number) || number < 0) {
-    console.error(`${flag} must be a non-negative number, got ${JSON.stringify(value)}\n\n${usage}`);
-    process.exit(2);
+  if (value.trim() === "" || !Number.isFinite(number) || number < 0) {
+    fail(`${flag} must be a non-negative number, got ${JSON.stringify(value)}`);
   }
   return number;
 }
 
-let parsed: ReturnType<typeof parseCliArgs>;
-function parseCliArgs() {
-  return parseArgs({
-    options: {
-      file: { type: "string", default: ".data/dev.db" },
-      port: { type: "string", default: "8080" },
-      host: { type: "string", default: "127.0.0.1" },
-      token: { type: "string" },
-      "idle-timeout": { type: "string", default: "10" },
-      "busy-timeout": { type: "string", default: "5" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  }).values;
-}
-try {
-  parsed = parseCliArgs();
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : error}\n\n${usage}`);
-  process.exit(2);
-}
-
-if (parsed.help) {
+const args = readArgs();
+if (args.help) {
   console.log(usage);
   process.exit(0);
 }
 
 const server = await startLibsqlServer({
-  file: parsed.file,
-  port: parsePositiveNumber(parsed.port, "--port"),
-  host: parsed.host,
-  token: parsed.token,
-  idleTimeoutMs: parsePositiveNumber(parsed["idle-timeout"], "--idle-timeout") * 1000,
-  busyTimeoutMs: parsePositiveNumber(parsed["busy-timeout"], "--busy-timeout") * 1000,
+  file: args.file,
+  port: nonNegative(args.port, "--port"),
+  host: args.host,
+  token: args.token,
+  idleTimeoutMs: nonNegative(args["idle-timeout"], "--idle-timeout") * 1000,
+  busyTimeoutMs: nonNegative(args["busy-timeout"], "--busy-timeout") * 1000,
 });
 console.log(`libsql dev server listening on ${server.url}`);
 
