@@ -21,10 +21,19 @@ export function typesSource(): string {
   for (const [moduleName, module] of Object.entries(kindModules)) {
     lines.push(`import type * as ${moduleName} from "../kinds/${kebab(moduleName)}.ts";`);
     for (const [exportName, kind] of Object.entries(module) as [string, KindDef][]) {
-      entries.push({ plural: camelCase(kind.plural), kind, type: pascalCase(kind.name), ref: `typeof ${moduleName}.${exportName}` });
+      entries.push({
+        plural: camelCase(kind.plural),
+        kind,
+        type: pascalCase(kind.name),
+        ref: `typeof ${moduleName}.${exportName}`,
+      });
     }
   }
-  lines.push("", "type ActionNamed<A, N> = A extends readonly (infer E)[] ? Extract<E, { name: N }> : never;", "");
+  lines.push(
+    "",
+    "type ActionNamed<A, N> = A extends readonly (infer E)[] ? Extract<E, { name: N }> : never;",
+    "",
+  );
   entries.sort((a, b) => a.kind.name.localeCompare(b.kind.name));
   const map: string[] = [];
   for (const { plural, kind, type, ref } of entries) {

@@ -67,7 +67,14 @@ export const saleStates: StatesDef = {
   },
 };
 
-export const channelVariantStatuses = ["initialized", "connected", "error", "pending", "ignore", "acknowledging"] as const;
+export const channelVariantStatuses = [
+  "initialized",
+  "connected",
+  "error",
+  "pending",
+  "ignore",
+  "acknowledging",
+] as const;
 export const channelVariantStates: StatesDef = {
   field: "status",
   initial: "pending",
@@ -81,7 +88,14 @@ export const channelVariantStates: StatesDef = {
   },
 };
 
-export const inventoryFeedVariantStatuses = ["pending", "connected", "error", "removed", "publishing", "queued"] as const;
+export const inventoryFeedVariantStatuses = [
+  "pending",
+  "connected",
+  "error",
+  "removed",
+  "publishing",
+  "queued",
+] as const;
 export const inventoryFeedVariantStates: StatesDef = {
   field: "status",
   initial: "pending",
@@ -142,9 +156,12 @@ export const channelActions = [
             shipsFrom: f.enum(["dropshipProvider", "warehouse"], { required: true }),
             dropshipProviderId: f.ref("dropship-provider"),
             warehouseId: f.ref("warehouse"),
-            items: f.array(f.object({ sku: f.string({ required: true }), quantity: f.integer({ required: true }) }), {
-              required: true,
-            }),
+            items: f.array(
+              f.object({ sku: f.string({ required: true }), quantity: f.integer({ required: true }) }),
+              {
+                required: true,
+              },
+            ),
             weight: f.number({ required: true }),
             subtotal: f.money({ required: true }),
             options: f.array(
@@ -162,7 +179,9 @@ export const channelActions = [
           { required: true },
         ),
         unknownSkus: f.array(f.string(), { required: true }),
-        total: f.money({ description: "The sum of each group's cheapest option; null when a group has none." }),
+        total: f.money({
+          description: "The sum of each group's cheapest option; null when a group has none.",
+        }),
       },
     },
   }),
@@ -202,7 +221,8 @@ export const channelActions = [
   defineAction({
     name: "import-connector-variant-batch",
     method: "POST",
-    summary: "Upsert up to 1,000 variants from the store connector, matched by external id or SKU; all or nothing.",
+    summary:
+      "Upsert up to 1,000 variants from the store connector, matched by external id or SKU; all or nothing.",
     input: {
       items: f.array(
         f.object({
@@ -242,7 +262,7 @@ export const channelActions = [
     method: "PUT",
     summary: "Record the store-side id of a published variant; its channel variant becomes connected.",
     input: {
-      externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
+      externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }),
       sku: f.string({ required: true, minLength: 1, maxLength: 100 }),
     },
     output: { kind: "channel-variant" },
@@ -250,7 +270,8 @@ export const channelActions = [
   defineAction({
     name: "variant-levels",
     method: "GET",
-    summary: "Inventory levels of the channel's variants per location, filterable by sku or external id, paged.",
+    summary:
+      "Inventory levels of the channel's variants per location, filterable by sku or external id, paged.",
     input: {
       sku: f.string({ maxLength: 100 }),
       externalId: f.string({ maxLength: 100 }),
@@ -284,7 +305,7 @@ export const channelActions = [
     method: "PUT",
     summary: "Set a variant's absolute stock level at a location; the change is recorded as an adjustment.",
     input: {
-      externalId: f.string({ minLength: 1, maxLength: 100 }),
+      externalId: f.string({ minLength: 1, maxLength: 100, acceptNumber: true }),
       sku: f.string({ minLength: 1, maxLength: 100 }),
       quantity: f.integer({ required: true, min: 0, max: 100_000_000 }),
       warehouseId: f.ref("warehouse", { description: "Defaults to the company's first warehouse." }),
@@ -312,7 +333,8 @@ export const dropshipmentActions = [
   defineAction({
     name: "regenerate-label",
     method: "GET",
-    summary: "Render the shipping label again as a new version; answers the dropshipment with its label link.",
+    summary:
+      "Render the shipping label again as a new version; answers the dropshipment with its label link.",
     input: {},
     output: { kind: "dropshipment" },
     from: ["pending", "shipped"],
@@ -320,7 +342,8 @@ export const dropshipmentActions = [
   defineAction({
     name: "move-to-fulfill",
     method: "PUT",
-    summary: "Turn an unshipped dropshipment into a fulfillment from an own warehouse; its purchase lines are cancelled.",
+    summary:
+      "Turn an unshipped dropshipment into a fulfillment from an own warehouse; its purchase lines are cancelled.",
     input: { warehouseId: f.ref("warehouse", { description: "Defaults to the company's first warehouse." }) },
     output: { kind: "fulfillment" },
     from: ["pending"],
@@ -342,7 +365,8 @@ export const inventoryExportActions = [
   defineAction({
     name: "export",
     method: "GET",
-    summary: "Run the export as its fields define it (CSV or JSON); answers a data export with a download link.",
+    summary:
+      "Run the export as its fields define it (CSV or JSON); answers a data export with a download link.",
     input: {},
     output: { kind: "data-export" },
   }),
@@ -352,7 +376,8 @@ export const inventoryFeedActions = [
   defineAction({
     name: "publish-all",
     method: "PUT",
-    summary: "Publish every approved, unpublished item of the feed to the feed's channels as channel variants.",
+    summary:
+      "Publish every approved, unpublished item of the feed to the feed's channels as channel variants.",
     input: {},
     output: { kind: "channel-variant", list: true },
   }),
@@ -383,7 +408,8 @@ export const purchaseActions = [
   defineAction({
     name: "move-dropship-provider",
     method: "PUT",
-    summary: "Give an unshipped purchase to another provider; it goes back to pending and must be sent again.",
+    summary:
+      "Give an unshipped purchase to another provider; it goes back to pending and must be sent again.",
     input: { dropshipProviderId: f.ref("dropship-provider", { required: true }) },
     output: { kind: "purchase" },
     from: ["pending", "sent"],

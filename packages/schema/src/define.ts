@@ -25,10 +25,13 @@ export type FieldType =
 export type StringFormat = "email" | "url" | "country" | "currency" | "phone";
 
 declare const valueType: unique symbol;
-declare const needType: unique symbol;
+declare const roleType: unique symbol;
 
-/** One field of a kind, as data. `T` is its value type; `Need` is true when a create must send it. */
-export interface FieldDef<T = unknown, Need extends boolean = boolean> {
+/** How a create treats a field: it must be sent, it may be sent, or the server alone sets it. */
+export type FieldRole = "required" | "optional" | "readOnly";
+
+/** One field of a kind, as data. `T` is its value type; `Role` says whether a create must send it. */
+export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly type: FieldType;
   /** `null` is a valid value. Fields that are neither required nor defaulted are always nullable. */
   readonly nullable: boolean;
@@ -50,13 +53,15 @@ export interface FieldDef<T = unknown, Need extends boolean = boolean> {
   readonly minLength?: number;
   readonly maxLength?: number;
   readonly format?: StringFormat;
-  /** `array` fields: the shape of one item. */
+  /** `string` fields: an integer sent instead is accepted and stored as its decimal text (external ids). */
+  readonly acceptNumber?: boolean;
+  /** `array` fields: the shape of one item (items are never null). */
   readonly items?: FieldDef;
   /** `object` fields: the shape of the object. */
   readonly fields?: Readonly<Record<string, FieldDef>>;
   /** Type-level only. */
   readonly [valueType]?: T;
-  readonly [needType]?: Need;
+  readonly [roleType]?: Role;
 }
 
 /** Options shared by every field builder. */
@@ -76,15 +81,15 @@ type NullOf<O> = O extends { nullable: true }
       ? never
       : null;
 
-type NeedOf<O> = O extends { readOnly: true }
-  ? false
+type RoleOf<O> = O extends { readOnly: true }
+  ? "readOnly"
   : O extends { required: true }
     ? O extends { default: unknown }
-      ? false
-      : true
-    : false;
+      ? "optional"
+      : "required"
+    : "optional";
 
-type Field<T, O> = FieldDef<T | NullOf<O>, NeedOf<O>>;
+type Field<T, O> = FieldDef<T | NullOf<O>, RoleOf<O>>;
 
 function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: object = {}): Field<T, O> {
   const required = options.required ?? false;
@@ -104,11 +109,14 @@ interface StringOptions extends FieldOptions<string> {
   minLength?: number;
   maxLength?: number;
   format?: StringFormat;
+  acceptNumber?: boolean;
 }
 interface NumberOptions extends FieldOptions<number> {
   min?: number;
   max?: number;
 }
+
+type NoOptions = Record<never, never>;
 
 /** Longest free-text value accepted where a field sets no `maxLength`. */
 export const DEFAULT_MAX_LENGTH = 4000;
@@ -121,37 +129,39 @@ export const DEFAULT_MAX_LENGTH = 4000;
  * const fields = { name: f.string({ required: true, maxLength: 200 }), channelId: f.ref("channel") };
  */
 export const f = {
-  string: <const O extends StringOptions = {}>(o: O = {} as O) =>
-    build<string, O>("string", o, pick(o, ["minLength", "maxLength", "format"])),
-  integer: <const O extends NumberOptions = {}>(o: O = {} as O) =>
+  string: <const O extends StringOptions = NoOptions>(o: O = {} as O) =>
+    build<string, O>("string", o, pick(o, ["minLength", "maxLength", "format", "acceptNumber"])),
+  integer: <const O extends NumberOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("integer", o, pick(o, ["min", "max"])),
-  number: <const O extends NumberOptions = {}>(o: O = {} as O) =>
+  number: <const O extends NumberOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("number", o, pick(o, ["min", "max"])),
   /** An amount of money in major units with at most two decimals; stored as integer minor units. */
-  money: <const O extends NumberOptions = {}>(o: O = {} as O) =>
+  money: <const O extends NumberOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("money", o, pick(o, ["min", "max"])),
-  boolean: <const O extends FieldOptions<boolean> = {}>(o: O = {} as O) => build<boolean, O>("boolean", o),
+  boolean: <const O extends FieldOptions<boolean> = NoOptions>(o: O = {} as O) =>
+    build<boolean, O>("boolean", o),
   /** ISO 8601 date-time, stored and returned in UTC. */
-  datetime: <const O extends FieldOptions<string> = {}>(o: O = {} as O) => build<string, O>("datetime", o),
+  datetime: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) =>
+    build<string, O>("datetime", o),
   /** A calendar date, `YYYY-MM-DD`. */
-  date: <const O extends FieldOptions<string> = {}>(o: O = {} as O) => build<string, O>("date", o),
-  enum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<V[number]> = {}>(
+  date: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) => build<string, O>("date", o),
+  enum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<V[number]> = NoOptions>(
     values: V,
     o: O = {} as O,
   ) => build<V[number], O>("enum", o, { values }),
   /** The id of a record of `kind` in the same company. */
-  ref: <const O extends FieldOptions<number> = {}>(kind: string, o: O = {} as O) =>
+  ref: <const O extends FieldOptions<number> = NoOptions>(kind: string, o: O = {} as O) =>
     build<number, O>("ref", o, { ref: kind }),
-  array: <I extends FieldDef, const O extends FieldOptions<unknown[]> & { maxLength?: number } = {}>(
+  array: <I extends FieldDef, const O extends FieldOptions<unknown[]> & { maxLength?: number } = NoOptions>(
     items: I,
     o: O = {} as O,
-  ) => build<ValueOf<I>[], O>("array", o, { items, ...pick(o, ["maxLength"]) }),
-  object: <const F extends Record<string, FieldDef>, const O extends FieldOptions<object> = {}>(
+  ) => build<NonNullable<ValueOf<I>>[], O>("array", o, { items, ...pick(o, ["maxLength"]) }),
+  object: <const F extends Record<string, FieldDef>, const O extends FieldOptions<object> = NoOptions>(
     fields: F,
     o: O = {} as O,
   ) => build<Simplify<CreateShape<F>>, O>("object", o, { fields }),
   /** Free-form string keys to scalar values (labels, attributes, connector metadata). */
-  map: <const O extends FieldOptions<Record<string, Scalar>> = {}>(o: O = {} as O) =>
+  map: <const O extends FieldOptions<Record<string, Scalar>> = NoOptions>(o: O = {} as O) =>
     build<Record<string, Scalar>, O>("map", o),
 };
 
@@ -160,16 +170,15 @@ function pick(o: object, keys: string[]): object {
 }
 
 export type Scalar = string | number | boolean | null;
-export type ValueOf<F> = F extends FieldDef<infer T, boolean> ? T : never;
+export type ValueOf<F> = F extends FieldDef<infer T, FieldRole> ? T : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** Shape of a create body for a field set: required keys, then optional ones; read-only fields omitted. */
 export type CreateShape<F extends Record<string, FieldDef>> = {
-  [K in keyof F as F[K] extends FieldDef<unknown, true> ? K : never]: ValueOf<F[K]>;
+  -readonly [K in keyof F as F[K] extends FieldDef<unknown, "required"> ? K : never]: ValueOf<F[K]>;
 } & {
-  [K in keyof F as F[K] extends FieldDef<unknown, true> ? never : IsReadOnly<F[K]> extends true ? never : K]?: ValueOf<F[K]>;
+  -readonly [K in keyof F as F[K] extends FieldDef<unknown, "optional"> ? K : never]?: ValueOf<F[K]>;
 };
-type IsReadOnly<F> = F extends { readOnly: true } ? true : false;
 
 /** Fields every stored record has. */
 export interface RecordBase {
@@ -209,7 +218,10 @@ export interface OwnerDef {
   readonly field: string;
 }
 
-export interface KindInput<F extends Record<string, FieldDef>, A extends readonly ActionDef[] = readonly ActionDef[]> {
+export interface KindInput<
+  F extends Record<string, FieldDef>,
+  A extends readonly ActionDef[] = readonly ActionDef[],
+> {
   /** Singular, kebab-case: `dropship-provider`. */
   name: string;
   /** Plural, kebab-case: `dropship-providers`; the collection path is `/<plural>.json`. */
@@ -246,21 +258,27 @@ export interface KindDef<
  *   fields: { name: f.string({ required: true, maxLength: 200 }) },
  * });
  */
-export function defineKind<const F extends Record<string, FieldDef>, const A extends readonly ActionDef[] = []>(
-  input: KindInput<F, A>,
-): KindDef<F, A> {
+export function defineKind<
+  const F extends Record<string, FieldDef>,
+  const A extends readonly ActionDef[] = [],
+>(input: KindInput<F, A>): KindDef<F, A> {
   return { ...input, path: `/${input.plural}.json` };
 }
 
 /** The stored record type of a kind declaration. */
-export type RecordOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<RecordBase & { [P in keyof F]: ValueOf<F[P]> }> : never;
+export type RecordOf<K> =
+  K extends KindDef<infer F, readonly ActionDef[]>
+    ? Simplify<RecordBase & { -readonly [P in keyof F]: ValueOf<F[P]> }>
+    : never;
 /** The create body type of a kind declaration. */
 export type CreateOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<CreateShape<F>> : never;
 /** The update body type: any writable field; what was read may be sent back as it is. */
 export type UpdateOf<K> = Partial<RecordOf<K>>;
 
 /** The body (or query) type of an action. */
-export type ActionInputOf<A> = A extends { input: infer F extends Record<string, FieldDef> } ? Simplify<CreateShape<F>> : never;
+export type ActionInputOf<A> = A extends { input: infer F extends Record<string, FieldDef> }
+  ? Simplify<CreateShape<F>>
+  : never;
 
 /** Declare an action operation. */
 export function defineAction<const A extends ActionDef>(action: A): A {

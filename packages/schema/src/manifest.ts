@@ -10,7 +10,17 @@ import * as settings from "./kinds/settings.ts";
 import * as shipping from "./kinds/shipping.ts";
 
 /** The kind declarations, by the module that declares them. Each module exports kinds only. */
-export const kindModules = { catalog, channels, customFields, dropship, inventory, orders, purchasing, settings, shipping };
+export const kindModules = {
+  catalog,
+  channels,
+  customFields,
+  dropship,
+  inventory,
+  orders,
+  purchasing,
+  settings,
+  shipping,
+};
 
 /** Every kind, sorted by name. */
 export const kinds: readonly KindDef[] = Object.values(kindModules)
@@ -37,7 +47,10 @@ export function camelCase(kebab: string): string {
 
 /** `dropship-providers` → `dropship_providers`: the SQL table of a kind. */
 export function snakeCase(text: string): string {
-  return text.replace(/-/g, "_").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+  return text
+    .replace(/-/g, "_")
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase();
 }
 
 /** Every action of every kind, with its kind. */

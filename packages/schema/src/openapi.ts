@@ -13,7 +13,10 @@ export function pascalCase(kebab: string): string {
 }
 
 function jsonSchema(schema: v.GenericSchema): Json {
-  const { $schema: _, ...rest } = toJsonSchema(schema, { target: "draft-2020-12", errorMode: "ignore" }) as Json;
+  const { $schema: _, ...rest } = toJsonSchema(schema, {
+    target: "draft-2020-12",
+    errorMode: "ignore",
+  }) as Json;
   return rest;
 }
 
@@ -123,7 +126,12 @@ const LIST_PARAMS = [
     schema: { type: "string" },
   },
   { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 250, default: 50 } },
-  { name: "from", in: "query", description: "Offset of the first record.", schema: { type: "integer", minimum: 0 } },
+  {
+    name: "from",
+    in: "query",
+    description: "Offset of the first record.",
+    schema: { type: "integer", minimum: 0 },
+  },
 ];
 
 function ref(name: string): Json {
@@ -174,7 +182,10 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
   for (const kind of kinds) {
     const name = pascalCase(kind.name);
     const validators = kindSchemas(kind);
-    schemas[name] = { description: kind.description, ...annotate(jsonSchema(validators.record), kind.fields, true) };
+    schemas[name] = {
+      description: kind.description,
+      ...annotate(jsonSchema(validators.record), kind.fields, true),
+    };
     schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields, false);
     schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields, false);
     tags.set(kind.group, kind.group);
@@ -190,14 +201,21 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         );
       }
       const hasBody = action.method === "POST" || action.method === "PUT";
-      if (hasBody) schemas[`${actionName}Input`] = annotate(jsonSchema(actionInputSchema(action.input)), action.input, false);
+      if (hasBody)
+        schemas[`${actionName}Input`] = annotate(
+          jsonSchema(actionInputSchema(action.input)),
+          action.input,
+          false,
+        );
       paths[actionPath(kind, action)] = {
         [action.method.toLowerCase()]: {
           operationId: camelCase(`${kind.name}-${action.name}`),
           summary: action.summary,
           tags: [kind.group],
           parameters: [ID_PARAM, ...(hasBody ? [] : queryParameters(action.input))],
-          ...(hasBody ? { requestBody: { required: true, ...jsonBody(ref(`${actionName}Input`), "Action input.") } } : {}),
+          ...(hasBody
+            ? { requestBody: { required: true, ...jsonBody(ref(`${actionName}Input`), "Action input.") } }
+            : {}),
           ...(action.from ? { "x-allowed-states": action.from } : {}),
           responses: {
             "200": jsonBody(actionOutput(action, actionName), "The result of the action."),
@@ -222,7 +240,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     tags: [...tags.keys()].sort().map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "An API token of your company." } },
+      securitySchemes: {
+        bearer: { type: "http", scheme: "bearer", description: "An API token of your company." },
+      },
       schemas,
       responses: Object.fromEntries(
         Object.entries(ERRORS).map(([code, description]) => [
@@ -249,7 +269,9 @@ function collectionPaths(kind: KindDef, name: string): Json {
       responses: {
         "200": {
           ...jsonBody({ type: "array", items: ref(name) }, "One page of records."),
-          headers: { Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } } },
+          headers: {
+            Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } },
+          },
         },
         ...errorResponses(["400", "401", "429", "500"]),
       },

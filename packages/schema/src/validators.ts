@@ -13,8 +13,19 @@ export function isMoney(value: number): boolean {
   return Math.abs(cents - Math.round(cents)) < 1e-6 && Math.abs(value) <= 1e13;
 }
 
+function isRealDate(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 function isoDateTime(value: string): boolean {
-  return v.is(v.pipe(v.string(), v.isoTimestamp()), value) && !Number.isNaN(Date.parse(value));
+  const match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(value);
+  return (
+    match !== null &&
+    v.is(v.pipe(v.string(), v.isoTimestamp()), value) &&
+    isRealDate(Number(match[1]), Number(match[2]), Number(match[3])) &&
+    !Number.isNaN(Date.parse(value))
+  );
 }
 
 /** The valibot schema for one value of a field (no optional/nullable wrapping). */
@@ -22,22 +33,35 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
   switch (field.type) {
     case "string": {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
-        v.maxLength(field.maxLength ?? DEFAULT_MAX_LENGTH, `at most ${field.maxLength ?? DEFAULT_MAX_LENGTH} characters`),
+        v.maxLength(
+          field.maxLength ?? DEFAULT_MAX_LENGTH,
+          `at most ${field.maxLength ?? DEFAULT_MAX_LENGTH} characters`,
+        ),
       ];
-      if (field.minLength !== undefined) checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
+      if (field.minLength !== undefined)
+        checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
       if (field.format === "email") checks.push(v.email("an e-mail address"));
       if (field.format === "url") checks.push(v.url("a URL"));
-      if (field.format === "country") checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
+      if (field.format === "country")
+        checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
       if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
-      return v.pipe(v.string("a string"), ...checks);
+      const text = v.pipe(v.string("a string"), ...checks);
+      if (!field.acceptNumber) return text;
+      return v.union(
+        [text, v.pipe(v.number(), v.safeInteger(), v.transform(String), text)],
+        "a string (or an integer id)",
+      );
     }
     case "integer":
     case "ref":
       return v.pipe(
         v.number("an integer"),
         v.integer("an integer"),
-        v.minValue(field.min ?? (field.type === "ref" ? 1 : Number.MIN_SAFE_INTEGER), `at least ${field.min ?? 1}`),
+        v.minValue(
+          field.min ?? (field.type === "ref" ? 1 : Number.MIN_SAFE_INTEGER),
+          `at least ${field.min ?? 1}`,
+        ),
         v.maxValue(field.max ?? Number.MAX_SAFE_INTEGER, `at most ${field.max ?? Number.MAX_SAFE_INTEGER}`),
       );
     case "number":
@@ -65,7 +89,7 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
       return v.picklist(field.values ?? [], `one of ${(field.values ?? []).join(", ")}`);
     case "array":
       return v.pipe(
-        v.array(wrap(field.items!, "value"), "an array"),
+        v.array(valueSchema(field.items!), "an array"),
         v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),
       );
     case "object":
@@ -110,7 +134,11 @@ const RECORD_BASE = {
   createdAt: v.pipe(v.string(), v.isoTimestamp()),
   updatedAt: v.pipe(v.string(), v.isoTimestamp()),
 };
-const READ_BACK = { id: v.optional(v.unknown()), createdAt: v.optional(v.unknown()), updatedAt: v.optional(v.unknown()) };
+const READ_BACK = {
+  id: v.optional(v.unknown()),
+  createdAt: v.optional(v.unknown()),
+  updatedAt: v.optional(v.unknown()),
+};
 
 /** The three validators of a kind. */
 export interface KindSchemas {

@@ -1,4 +1,4 @@
-import { type Column, type Table, indexedColumns, tables } from "./tables.ts";
+import { type Column, indexedColumns, type Table, tables } from "./tables.ts";
 
 /** The shape of the database that the manifest asks for; committed as migrations/schema.json. */
 export interface SchemaSnapshot {

@@ -16,8 +16,12 @@ export function statementsOf(sql: string): string[] {
 
 /** Applies the migrations not yet applied, each in its own transaction. Returns the names applied. */
 export async function migrate(db: Db, migrations: readonly Migration[]): Promise<string[]> {
-  await db.execute("CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
-  const applied = new Set((await db.execute("SELECT name FROM _migrations")).rows.map((row) => String(row.name)));
+  await db.execute(
+    "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)",
+  );
+  const applied = new Set(
+    (await db.execute("SELECT name FROM _migrations")).rows.map((row) => String(row.name)),
+  );
   const done: string[] = [];
   for (const migration of [...migrations].sort((a, b) => a.name.localeCompare(b.name))) {
     if (applied.has(migration.name)) continue;

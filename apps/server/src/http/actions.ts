@@ -1,16 +1,25 @@
-import { type ActionDef, type FieldDef, type KindDef, actionInputSchema, actions } from "@multichannel/schema";
+import {
+  type ActionDef,
+  actionInputSchema,
+  actions,
+  type FieldDef,
+  type KindDef,
+} from "@multichannel/schema";
 import type { Context, Hono } from "hono";
+import type { StoredRecord } from "../db/rows.ts";
 import { ApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
-import type { StoredRecord } from "../db/rows.ts";
-import { findRecord } from "../services/records.ts";
 import type { Ctx } from "../services/context.ts";
+import { findRecord } from "../services/records.ts";
+import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
-import { idOf, inTransaction, itemRoute, methodNotAllowed } from "./crud.ts";
 import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
 
 /** Query parameters of a GET or DELETE action, typed by the action's input fields. */
-function queryInput(input: Readonly<Record<string, FieldDef>>, params: URLSearchParams): Record<string, unknown> {
+function queryInput(
+  input: Readonly<Record<string, FieldDef>>,
+  params: URLSearchParams,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, raw] of params) {
     const field = input[name];
@@ -33,11 +42,17 @@ export function stateConflict(kind: KindDef, action: ActionDef, state: string): 
 }
 
 /** Loads the record an action is about (in the action's transaction) and enforces the action's `from`. */
-export async function loadSubject(ctx: Ctx, kind: KindDef, action: ActionDef, id: number): Promise<StoredRecord> {
+export async function loadSubject(
+  ctx: Ctx,
+  kind: KindDef,
+  action: ActionDef,
+  id: number,
+): Promise<StoredRecord> {
   const record = await findRecord(ctx.db, ctx.companyId, kind, id);
   if (!record) throw new ApiError("not_found", `No ${kind.name} with id ${id}.`);
   const state = kind.states ? String(record[kind.states.field]) : undefined;
-  if (action.from && state !== undefined && !action.from.includes(state)) throw stateConflict(kind, action, state);
+  if (action.from && state !== undefined && !action.from.includes(state))
+    throw stateConflict(kind, action, state);
   return record;
 }
 
@@ -54,7 +69,8 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
 
     const run = async (c: Context<AppEnv>, input: Record<string, unknown>) => {
       const id = idOf(c);
-      if (handler.writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
+      if (handler.writes && c.get("actor").readOnly)
+        throw new ApiError("forbidden", "This API token is read-only.");
       const work = async (ctx: Ctx) => {
         const record = await loadSubject(ctx, kind, action, id);
         return handler.run({ ctx, kind, action, record, input });
@@ -64,9 +80,11 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
     };
 
     if (hasBody) {
-      app[method](path, async (c, next) => (idOf(c), next()), jsonBody(schema), (c) => run(c, bodyOf(c)));
+      app[method](path, requireId, jsonBody(schema), (c) => run(c, bodyOf(c)));
     } else {
-      app[method](path, (c) => run(c, parseOrThrow(schema, queryInput(action.input, new URL(c.req.url).searchParams))));
+      app[method](path, (c) =>
+        run(c, parseOrThrow(schema, queryInput(action.input, new URL(c.req.url).searchParams))),
+      );
     }
     methodNotAllowed(app, path, [action.method]);
   }

@@ -1,5 +1,5 @@
 import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
 import { parseListQuery } from "../services/list-query.ts";
@@ -22,10 +22,19 @@ export function idOf(c: Context<AppEnv>): number {
   const match = ID.exec(raw);
   const id = match ? Number(match[1]) : Number.NaN;
   if (!Number.isSafeInteger(id)) {
-    throw new ApiError("bad_request", `"${raw.replace(/\.json$/, "").slice(0, 40)}" is not a record id (a positive integer).`);
+    throw new ApiError(
+      "bad_request",
+      `"${raw.replace(/\.json$/, "").slice(0, 40)}" is not a record id (a positive integer).`,
+    );
   }
   return id;
 }
+
+/** Rejects a bad id (400) before the body is validated (422). */
+export const requireId: MiddlewareHandler<AppEnv> = async (c, next) => {
+  idOf(c);
+  await next();
+};
 
 /** Runs a write in one transaction, with the context's db swapped for the transaction. */
 export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {
@@ -36,7 +45,12 @@ export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise
 /** Answers 405 with `Allow` on a known path for any other method. */
 export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: string[]): void {
   app.all(path, () => {
-    throw new ApiError("method_not_allowed", `Use ${allowed.join(", ")} on this path.`, {}, { Allow: allowed.join(", ") });
+    throw new ApiError(
+      "method_not_allowed",
+      `Use ${allowed.join(", ")} on this path.`,
+      {},
+      { Allow: allowed.join(", ") },
+    );
   });
 }
 
@@ -50,7 +64,8 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
   for (const kind of kinds) {
     const schemas = kindSchemas(kind);
     const item = itemRoute(kind);
-    const base = (c: Context<AppEnv>) => new URL(c.req.url).origin + c.req.path.slice(0, c.req.path.length - c.req.routePath.length);
+    const base = (c: Context<AppEnv>) =>
+      new URL(c.req.url).origin + c.req.path.slice(0, c.req.path.length - c.req.routePath.length);
 
     app.get(kind.path, async (c) => {
       const query = parseListQuery(kind, new URL(c.req.url).searchParams);
@@ -77,16 +92,23 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       return c.json(record);
     });
 
-    app.put(item, async (c, next) => {
-      idOf(c);
-      return next();
-    }, jsonBody(schemas.update), async (c) => {
-      const id = idOf(c);
-      const ifMatch = c.req.header("If-Match");
-      const record = await inTransaction(c, (ctx) => updateRecord({ ctx, kind, id, input: bodyOf(c), ifMatch }));
-      c.header("ETag", etagOf(record));
-      return c.json(record);
-    });
+    app.put(
+      item,
+      async (c, next) => {
+        idOf(c);
+        return next();
+      },
+      jsonBody(schemas.update),
+      async (c) => {
+        const id = idOf(c);
+        const ifMatch = c.req.header("If-Match");
+        const record = await inTransaction(c, (ctx) =>
+          updateRecord({ ctx, kind, id, input: bodyOf(c), ifMatch }),
+        );
+        c.header("ETag", etagOf(record));
+        return c.json(record);
+      },
+    );
 
     app.delete(item, async (c) => {
       const id = idOf(c);

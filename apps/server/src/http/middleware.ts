@@ -15,12 +15,20 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /** Bearer-token auth; read-only tokens may only GET. */
-export function authenticate(resolve: (token: string) => Promise<Actor | undefined>): MiddlewareHandler<AppEnv> {
+export function authenticate(
+  resolve: (token: string) => Promise<Actor | undefined>,
+): MiddlewareHandler<AppEnv> {
   const challenge = { "WWW-Authenticate": 'Bearer realm="multichannel"' };
   return async (c, next) => {
     const header = c.req.header("Authorization") ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!match) throw new ApiError("unauthorized", "Send an API token as `Authorization: Bearer <token>`.", {}, challenge);
+    if (!match)
+      throw new ApiError(
+        "unauthorized",
+        "Send an API token as `Authorization: Bearer <token>`.",
+        {},
+        challenge,
+      );
     const actor = await resolve(match[1]!);
     if (!actor) throw new ApiError("unauthorized", "The API token is not valid.", {}, challenge);
     if (actor.readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") {
@@ -50,7 +58,10 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
     if (bytes.byteLength === 0) return next();
     const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
     if (!JSON_TYPE.test(type)) {
-      throw new ApiError("unsupported_media_type", "Send the body as JSON with `Content-Type: application/json`.");
+      throw new ApiError(
+        "unsupported_media_type",
+        "Send the body as JSON with `Content-Type: application/json`.",
+      );
     }
     await next();
   };

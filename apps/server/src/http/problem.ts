@@ -44,5 +44,8 @@ export function onError(error: unknown, c: Context): Response {
     return problemResponse(c, new ApiError(code, error.message || PROBLEM_STATUS[code][1]));
   }
   console.error(`[${c.get("requestId")}]`, error);
-  return problemResponse(c, new ApiError("internal", "Something went wrong; quote the request id when reporting it."));
+  return problemResponse(
+    c,
+    new ApiError("internal", "Something went wrong; quote the request id when reporting it."),
+  );
 }

@@ -31,7 +31,8 @@ export const product = defineKind({
 export const variant = defineKind({
   name: "variant",
   plural: "variants",
-  description: "A sellable item identified by its SKU, with its prices, weight and who ships it when dropshipped.",
+  description:
+    "A sellable item identified by its SKU, with its prices, weight and who ships it when dropshipped.",
   group,
   source: "implied",
   unique: [["sku"]],
@@ -54,7 +55,8 @@ export const variant = defineKind({
 export const bundleVariant = defineKind({
   name: "bundle-variant",
   plural: "bundle-variants",
-  description: "One component of a bundle: a variant contained, in a quantity, in a variant sold as a bundle.",
+  description:
+    "One component of a bundle: a variant contained, in a quantity, in a variant sold as a bundle.",
   group,
   source: "seed",
   owner: { field: "variantId" },
@@ -76,7 +78,12 @@ export const optionValue = defineKind({
   unique: [["variantId", "name"]],
   fields: {
     variantId: f.ref("variant", { required: true }),
-    name: f.string({ required: true, minLength: 1, maxLength: 100, description: "The option's name, one of the product's optionNames." }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "The option's name, one of the product's optionNames.",
+    }),
     value: f.string({ required: true, maxLength: 200 }),
     position: f.integer({ min: 0, default: 0 }),
   },
@@ -95,7 +102,12 @@ export const variantParcel = defineKind({
     packingHeight: f.number({ required: true, default: 13.3, nullable: true, min: 0 }),
     packingWidth: f.number({ required: true, default: 11.5, nullable: true, min: 0 }),
     source: f.enum(["import", "internal"], { required: true, default: "internal", nullable: true }),
-    tags: f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { required: true, default: [], nullable: true, maxLength: 250 }),
+    tags: f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
+      required: true,
+      default: [],
+      nullable: true,
+      maxLength: 250,
+    }),
     variantId: f.ref("variant", { required: true }),
     weight: f.number({ required: true, default: 0, nullable: true, min: 0 }),
     weightUnit: f.enum(["g", "kg", "oz", "lb"], { required: true, default: "g", nullable: true }),
@@ -105,13 +117,19 @@ export const variantParcel = defineKind({
 export const variantWarehouseUpdate = defineKind({
   name: "variant-warehouse-update",
   plural: "variant-warehouse-updates",
-  description: "A stock level reported for a variant at a warehouse (by a warehouse tool or a file), and whether it was applied.",
+  description:
+    "A stock level reported for a variant at a warehouse (by a warehouse tool or a file), and whether it was applied.",
   group,
   source: "seed",
   fields: {
     variantId: f.ref("variant", { required: true }),
     warehouseId: f.ref("warehouse", { required: true }),
-    quantity: f.integer({ required: true, min: 0, max: 100_000_000, description: "The absolute on-hand level reported." }),
+    quantity: f.integer({
+      required: true,
+      min: 0,
+      max: 100_000_000,
+      description: "The absolute on-hand level reported.",
+    }),
     quantityBefore: f.integer({ readOnly: true, description: "On hand before the update was applied." }),
     status: f.enum(["pending", "applied", "skipped", "error"], { default: "pending" }),
     statusMessage: f.string({ maxLength: 2000 }),
@@ -180,7 +198,8 @@ export const inventoryLevel = defineKind({
 export const adjustment = defineKind({
   name: "adjustment",
   plural: "adjustments",
-  description: "A recorded change of a variant's on-hand stock at a warehouse, with the levels before and after.",
+  description:
+    "A recorded change of a variant's on-hand stock at a warehouse, with the levels before and after.",
   group,
   source: "seed",
   fields: {
@@ -227,9 +246,12 @@ export const allowedTag = defineKind({
   unique: [["name", "resource"]],
   fields: {
     name: f.string({ required: true, minLength: 1, maxLength: 100 }),
-    resource: f.enum(["any", "product", "variant", "sale", "purchase", "dropshipment", "fulfillment", "customer", "vendor"], {
-      default: "any",
-    }),
+    resource: f.enum(
+      ["any", "product", "variant", "sale", "purchase", "dropshipment", "fulfillment", "customer", "vendor"],
+      {
+        default: "any",
+      },
+    ),
     color: f.string({ maxLength: 20 }),
     description: f.string({ maxLength: 500 }),
   },

@@ -14,7 +14,8 @@ const rawBody = (description: string) => f.string({ maxLength: 65_535, descripti
 export const channel = defineKind({
   name: "channel",
   plural: "channels",
-  description: "A place the company sells through (a web store, a marketplace account, manual orders), with its routing, sync and shipping settings.",
+  description:
+    "A place the company sells through (a web store, a marketplace account, manual orders), with its routing, sync and shipping settings.",
   group,
   source: "seed",
   actions: channelActions,
@@ -42,7 +43,9 @@ export const channel = defineKind({
     currency: f.string({ format: "currency", default: "USD" }),
     disableVariantInventorySync: f.boolean(),
     dropshipAllowTags: tagList(),
-    dropshipProviderId: f.ref("dropship-provider", { description: "Default dropship provider of the channel's sales." }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      description: "Default dropship provider of the channel's sales.",
+    }),
     dropshipRouting: f.enum(["default", "custom"], { required: true, default: "default", nullable: true }),
     dropshipRoutingTags: tagList(),
     dropshipTags: tagList(),
@@ -69,39 +72,60 @@ export const channel = defineKind({
     importProductsSeconds: f.integer({ min: 0 }),
     includeBackorderQuantity: f.boolean(),
     includeSaleTags: f.boolean(),
-    inhouseBrandNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), { maxLength: 250 }),
+    inhouseBrandNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
+      maxLength: 250,
+    }),
     inventoryFeedRemoved: f.string({ maxLength: 100 }),
     inventoryFeedUnpublish: f.string({ maxLength: 100 }),
     inventorySync: f.enum(onOff),
     inventorySyncTrigger: f.string({ maxLength: 100 }),
     lockIso: f.boolean(),
     manualSaleItemRouting: f.string({ maxLength: 100 }),
-    maxShippingCost: f.boolean({ description: "Cap the shipping charged on a sale at maxShippingCostThreshold." }),
+    maxShippingCost: f.boolean({
+      description: "Cap the shipping charged on a sale at maxShippingCostThreshold.",
+    }),
     maxShippingCostThreshold: f.money({ min: 0 }),
     name: f.string({ required: true, minLength: 1, maxLength: 200 }),
     notes: f.string({ maxLength: 2000 }),
     priceSync: f.enum(onOff, { default: "enabled" }),
-    safetyStock: f.integer({ min: 0, default: 0, description: "Units held back from the levels published to the channel." }),
+    safetyStock: f.integer({
+      min: 0,
+      default: 0,
+      description: "Units held back from the levels published to the channel.",
+    }),
     taxesIncluded: f.boolean({ default: false, description: "Prices on the channel include tax." }),
     type: f.enum(["manual", "custom", "platformA", "platformB", "retailer"], {
       default: "manual",
       description: "What kind of store or account the channel is connected to.",
     }),
     url: f.string({ format: "url", maxLength: 2000 }),
-    warehouseId: f.ref("warehouse", { description: "Own warehouse that ships the channel's in-house lines by default." }),
+    warehouseId: f.ref("warehouse", {
+      description: "Own warehouse that ships the channel's in-house lines by default.",
+    }),
   },
 });
 
 export const channelCommissionRate = defineKind({
   name: "channel-commission-rate",
   plural: "channel-commission-rates",
-  description: "The commission a channel keeps on sales of one dropship provider's items, optionally only for tagged items.",
+  description:
+    "The commission a channel keeps on sales of one dropship provider's items, optionally only for tagged items.",
   group,
   source: "seed",
   fields: {
     channelId: f.ref("channel", { required: true }),
-    commissionRate: f.number({ required: true, default: 0, nullable: true, min: 0, description: "A percentage or a fixed amount per item, per commissionRateType." }),
-    commissionRateType: f.enum(["percentage", "fixed"], { required: true, default: "percentage", nullable: true }),
+    commissionRate: f.number({
+      required: true,
+      default: 0,
+      nullable: true,
+      min: 0,
+      description: "A percentage or a fixed amount per item, per commissionRateType.",
+    }),
+    commissionRateType: f.enum(["percentage", "fixed"], {
+      required: true,
+      default: "percentage",
+      nullable: true,
+    }),
     dropshipProviderId: f.ref("dropship-provider", { required: true }),
     filterType: f.enum(["tags", "none"], { required: true, default: "none", nullable: true }),
     tags: tagList(),
@@ -111,7 +135,8 @@ export const channelCommissionRate = defineKind({
 export const channelCustomField = defineKind({
   name: "channel-custom-field",
   plural: "channel-custom-fields",
-  description: "A store-side field of a channel mapped to a custom field, so its values are imported or published.",
+  description:
+    "A store-side field of a channel mapped to a custom field, so its values are imported or published.",
   group,
   source: "seed",
   fields: {
@@ -138,9 +163,15 @@ export const channelDropshipLocation = defineKind({
     channelId: f.ref("channel", { required: true }),
     dropshipLocationId: f.ref("dropship-location", { required: true }),
     externalId: f.string({ maxLength: 100 }),
-    inventoryFeedLocationNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), { maxLength: 250 }),
+    inventoryFeedLocationNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
+      maxLength: 250,
+    }),
     name: f.string({ maxLength: 200 }),
-    priority: f.integer({ min: 0, default: 0, description: "Routing order among the channel's locations; lower goes first." }),
+    priority: f.integer({
+      min: 0,
+      default: 0,
+      description: "Routing order among the channel's locations; lower goes first.",
+    }),
     syncInventory: f.boolean({ default: true }),
   },
 });
@@ -148,7 +179,8 @@ export const channelDropshipLocation = defineKind({
 export const channelDropshipProviderTaxRate = defineKind({
   name: "channel-dropship-provider-tax-rate",
   plural: "channel-dropship-provider-tax-rates",
-  description: "A tax rate applied to a dropship provider's items sold on a channel, optionally for one destination.",
+  description:
+    "A tax rate applied to a dropship provider's items sold on a channel, optionally for one destination.",
   group,
   source: "seed",
   fields: {
@@ -166,7 +198,8 @@ export const channelDropshipProviderTaxRate = defineKind({
 export const channelPriceList = defineKind({
   name: "channel-price-list",
   plural: "channel-price-lists",
-  description: "A named set of prices published to a channel (a market, a customer group), by adjustment or per variant.",
+  description:
+    "A named set of prices published to a channel (a market, a customer group), by adjustment or per variant.",
   group,
   source: "seed",
   unique: [["channelId", "externalId"]],
@@ -176,7 +209,9 @@ export const channelPriceList = defineKind({
     externalId: f.string({ maxLength: 100 }),
     currency: f.string({ format: "currency" }),
     adjustmentType: f.enum(["none", "percentage", "fixed"], { default: "none" }),
-    adjustment: f.number({ description: "Percentage or amount added to the variant price (negative lowers it)." }),
+    adjustment: f.number({
+      description: "Percentage or amount added to the variant price (negative lowers it).",
+    }),
     prices: f.array(
       f.object({
         variantId: f.ref("variant", { required: true }),
@@ -215,7 +250,8 @@ export const channelProduct = defineKind({
 export const channelShipmentUpdate = defineKind({
   name: "channel-shipment-update",
   plural: "channel-shipment-updates",
-  description: "A log entry of shipment details sent to a channel for a dropshipment or fulfillment, with the outcome.",
+  description:
+    "A log entry of shipment details sent to a channel for a dropshipment or fulfillment, with the outcome.",
   group,
   source: "seed",
   fields: {
@@ -233,7 +269,8 @@ export const channelShipmentUpdate = defineKind({
 export const channelShippingRate = defineKind({
   name: "channel-shipping-rate",
   plural: "channel-shipping-rates",
-  description: "A shipping price a channel charges, by destination and by weight or order value; the rates action quotes from these.",
+  description:
+    "A shipping price a channel charges, by destination and by weight or order value; the rates action quotes from these.",
   group,
   source: "seed",
   fields: {
@@ -246,8 +283,14 @@ export const channelShippingRate = defineKind({
       description: "Destination countries; empty or null for everywhere.",
     }),
     basis: f.enum(["flat", "weight", "orderValue"], { default: "flat" }),
-    minValue: f.number({ min: 0, description: "Lower bound (inclusive) of the weight in grams or the order value." }),
-    maxValue: f.number({ min: 0, description: "Upper bound (inclusive) of the weight in grams or the order value." }),
+    minValue: f.number({
+      min: 0,
+      description: "Lower bound (inclusive) of the weight in grams or the order value.",
+    }),
+    maxValue: f.number({
+      min: 0,
+      description: "Upper bound (inclusive) of the weight in grams or the order value.",
+    }),
     price: f.money({ required: true, min: 0 }),
     pricePerUnit: f.money({ min: 0, description: "Extra price per kilogram, for the weight basis." }),
     dropshipProviderId: f.ref("dropship-provider", {
@@ -274,7 +317,8 @@ export const channelSite = defineKind({
 export const channelVariant = defineKind({
   name: "channel-variant",
   plural: "channel-variants",
-  description: "A variant as listed on a channel: the store-side id and the state of its price, stock and publish syncs.",
+  description:
+    "A variant as listed on a channel: the store-side id and the state of its price, stock and publish syncs.",
   group,
   source: "seed",
   states: channelVariantStates,
@@ -288,10 +332,16 @@ export const channelVariant = defineKind({
     errorMessage: f.string({ maxLength: 2000 }),
     externalCreatedAt: f.datetime(),
     externalGroupId: f.string({ maxLength: 100 }),
-    externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
+    externalId: f.string({
+      minLength: 1,
+      maxLength: 100,
+      description: "The store-side id; null for a published variant until the store acknowledges it.",
+    }),
     externalSku: f.string({ maxLength: 100 }),
     hash: f.string({ maxLength: 200 }),
-    inventoryFeedVariantId: f.ref("inventory-feed-variant", { description: "The vendor feed item this listing was published from." }),
+    inventoryFeedVariantId: f.ref("inventory-feed-variant", {
+      description: "The vendor feed item this listing was published from.",
+    }),
     inventoryRetries: f.integer({ min: 0 }),
     inventoryRetry: f.boolean(),
     inventoryUpdate: f.map({ description: "The pending or last stock level update sent to the store." }),
@@ -307,7 +357,8 @@ export const channelVariant = defineKind({
     source: f.enum(["custom", "connector", "inventoryFeed"], {
       required: true,
       default: "custom",
-      description: "How the listing came to be: created by a client, imported from the store connector, or published from a feed.",
+      description:
+        "How the listing came to be: created by a client, imported from the store connector, or published from a feed.",
     }),
     status: f.enum(channelVariantStatuses, { default: "pending", readOnly: true }),
     variantId: f.ref("variant"),
@@ -350,7 +401,11 @@ export const channelVariantUpdate = defineKind({
     response: rawBody("The channel's answer."),
     retries: f.integer({ min: 0 }),
     retry: f.boolean(),
-    status: f.enum(["success", "error", "pending", "skipped"], { required: true, default: "success", nullable: true }),
+    status: f.enum(["success", "error", "pending", "skipped"], {
+      required: true,
+      default: "success",
+      nullable: true,
+    }),
     statusMessage: f.string({ maxLength: 2000 }),
     type: f.enum(["inventory", "price", "publish", "cost_price", "price_list"]),
     variantInventoryUpdateId: f.integer({ min: 1 }),
@@ -360,7 +415,8 @@ export const channelVariantUpdate = defineKind({
 export const customChannel = defineKind({
   name: "custom-channel",
   plural: "custom-channels",
-  description: "A channel connected through the company's own endpoints (for sales, stock, prices and publishing) rather than a built-in connector.",
+  description:
+    "A channel connected through the company's own endpoints (for sales, stock, prices and publishing) rather than a built-in connector.",
   group,
   source: "seed",
   fields: {
@@ -370,11 +426,15 @@ export const customChannel = defineKind({
     enabled: f.boolean({ required: true, default: true, nullable: true }),
     fulfillmentEndpoint: endpoint(),
     inventoryEndpoint: endpoint(),
-    inventoryEndpointPrice: f.boolean({ description: "Send prices along with stock levels to the inventory endpoint." }),
+    inventoryEndpointPrice: f.boolean({
+      description: "Send prices along with stock levels to the inventory endpoint.",
+    }),
     name: f.string({ required: true, minLength: 1, maxLength: 200 }),
     postToChannelEndpoint: endpoint(),
     priceEndpoint: endpoint(),
-    priceEndpointInventory: f.boolean({ description: "Send stock levels along with prices to the price endpoint." }),
+    priceEndpointInventory: f.boolean({
+      description: "Send stock levels along with prices to the price endpoint.",
+    }),
     priceListEndpoint: endpoint(),
     productsFeedFormat: f.enum(["custom", "webhook"], { required: true, default: "custom", nullable: true }),
     publishingAcknowledgement: f.enum(["sync", "async"], { required: true, default: "sync", nullable: true }),
@@ -388,7 +448,8 @@ export const customChannel = defineKind({
 export const platformAStore = defineKind({
   name: "platform-a-store",
   plural: "platform-a-stores",
-  description: "The connection of a channel to a store on hosted shop platform A: shop, credentials and import options.",
+  description:
+    "The connection of a channel to a store on hosted shop platform A: shop, credentials and import options.",
   group,
   source: "seed",
   fields: {
@@ -405,8 +466,17 @@ export const platformAStore = defineKind({
     lastFetchedSalesAt: f.datetime(),
     name: f.string({ maxLength: 200 }),
     orderPolling: f.boolean(),
-    shop: f.string({ required: true, minLength: 1, maxLength: 200, description: "The store's address or handle on the platform." }),
-    singleVariantPricingUpdate: f.enum(["product", "variant", "both"], { required: true, default: "variant", nullable: true }),
+    shop: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The store's address or handle on the platform.",
+    }),
+    singleVariantPricingUpdate: f.enum(["product", "variant", "both"], {
+      required: true,
+      default: "variant",
+      nullable: true,
+    }),
     storeHash: f.string({ maxLength: 100 }),
     useTotalTax: f.boolean(),
   },
@@ -415,7 +485,8 @@ export const platformAStore = defineKind({
 export const platformBStore = defineKind({
   name: "platform-b-store",
   plural: "platform-b-stores",
-  description: "The connection of a channel to a store on hosted shop platform B, by store id and API credentials.",
+  description:
+    "The connection of a channel to a store on hosted shop platform B, by store id and API credentials.",
   group,
   source: "seed",
   fields: {
@@ -431,14 +502,18 @@ export const platformBStore = defineKind({
 export const retailerAccount = defineKind({
   name: "retailer-account",
   plural: "retailer-accounts",
-  description: "A seller account on a large retail marketplace, with the credentials a channel uses to sell there.",
+  description:
+    "A seller account on a large retail marketplace, with the credentials a channel uses to sell there.",
   group,
   source: "seed",
   fields: {
     channelId: f.ref("channel"),
     name: f.string({ required: true, minLength: 1, maxLength: 200 }),
     sellerId: f.string({ maxLength: 100, description: "The account's id on the marketplace." }),
-    marketplaceCode: f.string({ maxLength: 100, description: "The regional marketplace the account sells on." }),
+    marketplaceCode: f.string({
+      maxLength: 100,
+      description: "The regional marketplace the account sells on.",
+    }),
     country: f.string({ format: "country" }),
     currency: f.string({ format: "currency" }),
     accessToken: f.string({ maxLength: 2000 }),
@@ -453,7 +528,8 @@ export const retailerAccount = defineKind({
 export const retailerAccountReport = defineKind({
   name: "retailer-account-report",
   plural: "retailer-account-reports",
-  description: "A report requested from a retailer account (orders, inventory, settlements) and the file it produced.",
+  description:
+    "A report requested from a retailer account (orders, inventory, settlements) and the file it produced.",
   group,
   source: "seed",
   owner: { field: "retailerAccountId" },

@@ -21,11 +21,16 @@ const resources = [
 export const customField = defineKind({
   name: "custom-field",
   plural: "custom-fields",
-  description: "The definition of a custom field: its name, value type, choices and the kind of record it applies to.",
+  description:
+    "The definition of a custom field: its name, value type, choices and the kind of record it applies to.",
   group,
   source: "seed",
   fields: {
-    fieldType: f.enum(["string", "text", "image", "file", "options"], { required: true, default: "string", nullable: true }),
+    fieldType: f.enum(["string", "text", "image", "file", "options"], {
+      required: true,
+      default: "string",
+      nullable: true,
+    }),
     helpText: f.string({ maxLength: 2000 }),
     icon: f.string({ maxLength: 100 }),
     label: f.string({ maxLength: 200 }),
@@ -50,7 +55,8 @@ export const customField = defineKind({
 export const customFieldScope = defineKind({
   name: "custom-field-scope",
   plural: "custom-field-scopes",
-  description: "Where a custom field applies: one kind of record, optionally only for one channel or dropship provider, and whether a value is required there.",
+  description:
+    "Where a custom field applies: one kind of record, optionally only for one channel or dropship provider, and whether a value is required there.",
   group,
   source: "seed",
   owner: { field: "customFieldId" },

@@ -1,0 +1,55 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, it } from "vitest";
+import { actionPath, actions, buildOpenApiDocument, kinds } from "../src/index.ts";
+
+const published = JSON.parse(readFileSync(new URL("../openapi.json", import.meta.url), "utf8"));
+
+describe("the OpenAPI document", () => {
+  it("validates as OpenAPI 3.1 with no errors", async () => {
+    const document = structuredClone(buildOpenApiDocument());
+    await expect(SwaggerParser.validate(document as never)).resolves.toBeTruthy();
+  });
+
+  it("has every path and method of every kind and action", () => {
+    const paths = published.paths as Record<string, Record<string, unknown>>;
+    for (const kind of kinds) {
+      expect(Object.keys(paths[kind.path] ?? {}), kind.path).toEqual(expect.arrayContaining(["get", "post"]));
+      const item = paths[`/${kind.plural}/{id}.json`] ?? {};
+      expect(Object.keys(item), kind.name).toEqual(expect.arrayContaining(["get", "put", "delete"]));
+    }
+    for (const { kind, action } of actions) {
+      expect(
+        paths[actionPath(kind, action)]?.[action.method.toLowerCase()],
+        actionPath(kind, action),
+      ).toBeDefined();
+    }
+  });
+
+  it("describes bodies, problem errors and bearer security", () => {
+    const post = published.paths["/purchases.json"].post;
+    expect(post.requestBody.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/PurchaseCreateInput",
+    );
+    expect(post.responses["422"].$ref).toBe("#/components/responses/Problem422");
+    expect(published.components.responses.Problem422.content["application/problem+json"]).toBeDefined();
+    expect(published.components.securitySchemes.bearer).toEqual(
+      expect.objectContaining({ type: "http", scheme: "bearer" }),
+    );
+    const purchase = published.components.schemas.Purchase;
+    expect(purchase.properties.status.enum).toContain("shipped");
+    expect(purchase.properties.status.readOnly).toBe(true);
+    expect(purchase.additionalProperties).toBe(false);
+    const ship = published.paths["/purchases/{id}/ship.json"].post;
+    expect(ship["x-allowed-states"]).toEqual(["sent", "partiallyShipped"]);
+    expect(published.components.schemas.PurchaseShipInput.required).toContain("trackingNumber");
+  });
+
+  it("is the committed openapi.json, and the generated types are up to date", () => {
+    execFileSync("npx", ["tsx", "scripts/generate.ts", "--check"], {
+      cwd: new URL("..", import.meta.url),
+      stdio: "pipe",
+    });
+  });
+});

@@ -1,0 +1,165 @@
+import { readFileSync } from "node:fs";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { actionInputSchema, isMoney, kindByName, kindSchemas, kinds } from "../src/index.ts";
+import { fullBody, minimalBody, sampleValue } from "./samples.ts";
+
+const reference = JSON.parse(
+  readFileSync(new URL("../../../../shared/reference/resources.json", import.meta.url), "utf8"),
+) as {
+  kinds: { kind: string; fields?: { name: string; default?: unknown; enum?: string[]; type: string }[] }[];
+  actionPayloadsSeen: Record<string, Record<string, unknown> | null>;
+};
+
+const ok = (schema: v.GenericSchema, value: unknown) => v.safeParse(schema, value);
+const record = (kind: (typeof kinds)[number]) => ({
+  id: 1,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...Object.fromEntries(Object.entries(kind.fields).map(([name, field]) => [name, sampleValue(field)])),
+});
+
+describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s validators", (_, kind) => {
+  const schemas = kindSchemas(kind);
+
+  it("accept a minimal create, a full create, a stored record and that record PUT back", () => {
+    expect(ok(schemas.create, minimalBody(kind.fields)).issues).toBeUndefined();
+    expect(ok(schemas.create, fullBody(kind.fields)).issues).toBeUndefined();
+    expect(ok(schemas.record, record(kind)).issues).toBeUndefined();
+    expect(ok(schemas.update, record(kind)).issues).toBeUndefined();
+    expect(ok(schemas.update, {}).success).toBe(true);
+  });
+
+  it("reject unknown fields, naming them", () => {
+    const result = ok(schemas.create, { ...minimalBody(kind.fields), notAField: 1 });
+    expect(result.success).toBe(false);
+    expect(result.issues?.[0]?.path?.[0]?.key).toBe("notAField");
+    expect(ok(schemas.update, { notAField: 1 }).success).toBe(false);
+  });
+
+  it("reject wrong types on every writable field", () => {
+    for (const [name, field] of Object.entries(kind.fields)) {
+      if (field.readOnly) continue;
+      const wrong =
+        field.type === "string" || field.type === "enum" || field.type === "datetime" ? 12 : "wrong";
+      expect(ok(schemas.update, { [name]: wrong }).success, `${kind.name}.${name} = ${wrong}`).toBe(false);
+    }
+  });
+
+  it("require what a create must send", () => {
+    for (const [name, field] of Object.entries(kind.fields)) {
+      if (!field.required || field.default !== undefined || field.readOnly) continue;
+      const body = minimalBody(kind.fields);
+      delete body[name];
+      expect(ok(schemas.create, body).success, `${kind.name} without ${name}`).toBe(false);
+    }
+  });
+});
+
+describe("field rules", () => {
+  const channelVariant = kindSchemas(kindByName("channel-variant")!);
+  const variant = kindSchemas(kindByName("variant")!);
+
+  it("rejects values outside an enum", () => {
+    expect(ok(channelVariant.update, { source: "connector" }).success).toBe(true);
+    expect(ok(channelVariant.update, { source: "elsewhere" }).success).toBe(false);
+  });
+
+  it("rejects numbers out of range, non-integers for integers and non-finite numbers", () => {
+    expect(ok(variant.update, { weight: -1 }).success).toBe(false);
+    expect(ok(variant.update, { price: -0.01 }).success).toBe(false);
+    const level = kindSchemas(kindByName("inventory-level")!);
+    expect(ok(level.update, { allocated: 1.5 }).success).toBe(false);
+    expect(ok(level.update, { allocated: Number.NaN }).success).toBe(false);
+    expect(ok(level.update, { allocated: -1 }).success).toBe(false);
+  });
+
+  it("accepts money with at most two decimals", () => {
+    expect(isMoney(19.99)).toBe(true);
+    expect(isMoney(0.1 + 0.2)).toBe(true);
+    expect(isMoney(1.005)).toBe(false);
+    expect(ok(variant.update, { price: 19.999 }).success).toBe(false);
+  });
+
+  it("checks lengths, formats, dates and references", () => {
+    expect(ok(variant.update, { sku: "x".repeat(101) }).success).toBe(false);
+    const customer = kindSchemas(kindByName("customer")!);
+    expect(ok(customer.update, { email: "not-an-email" }).success).toBe(false);
+    expect(ok(customer.update, { email: "a@example.com" }).success).toBe(true);
+    const sale = kindSchemas(kindByName("sale")!);
+    expect(ok(sale.update, { orderedAt: "yesterday" }).success).toBe(false);
+    expect(ok(sale.update, { orderedAt: "2026-02-30T00:00:00Z" }).success).toBe(false);
+    expect(ok(sale.update, { currency: "usd" }).success).toBe(false);
+    expect(ok(sale.update, { channelId: 0 }).success).toBe(false);
+    expect(ok(sale.update, { channelId: 1.5 }).success).toBe(false);
+  });
+
+  it("ignores read-only fields on update but never accepts them on create", () => {
+    const purchase = kindSchemas(kindByName("purchase")!);
+    expect(ok(purchase.update, { status: "shipped" }).success).toBe(true);
+    expect(ok(purchase.create, { status: "shipped" }).success).toBe(false);
+  });
+
+  it("checks nested shapes", () => {
+    const returnShipment = kindSchemas(kindByName("return-shipment")!);
+    expect(ok(returnShipment.update, { items: [{ purchaseItemId: 1, quantity: 2 }] }).success).toBe(true);
+    expect(ok(returnShipment.update, { items: [{ purchaseItemId: 1 }] }).success).toBe(false);
+    expect(
+      ok(returnShipment.update, { items: [{ purchaseItemId: 1, quantity: 2, extra: true }] }).success,
+    ).toBe(false);
+  });
+});
+
+describe("values shaped like the public reference's", () => {
+  const withFacts = reference.kinds.filter((kind) => kind.fields?.length);
+
+  it.each(withFacts.map((kind) => [kind.kind, kind] as const))(
+    "%s uses and accepts the reference's defaults",
+    (name, facts) => {
+      const kind = kindByName(name)!;
+      const schemas = kindSchemas(kind);
+      const body: Record<string, unknown> = {};
+      for (const fact of facts.fields ?? []) {
+        const field = kind.fields[fact.name];
+        // Fields redesigned as required (no default) deliberately do not take the reference's default.
+        if (
+          !field ||
+          field.default === undefined ||
+          fact.default === undefined ||
+          typeof fact.default === "object"
+        )
+          continue;
+        expect(field.default, `${name}.${fact.name}`).toEqual(fact.default);
+        if (!field.readOnly) body[fact.name] = fact.default;
+      }
+      expect(ok(schemas.update, body).issues).toBeUndefined();
+    },
+  );
+
+  it.each(withFacts.map((kind) => [kind.kind, kind] as const))(
+    "%s accepts every enum value of the reference",
+    (name, facts) => {
+      const schemas = kindSchemas(kindByName(name)!);
+      for (const fact of facts.fields ?? []) {
+        const field = kindByName(name)!.fields[fact.name];
+        // carrier.carrierType's reference values are carrier brands: replaced by neutral ones.
+        if (!fact.enum || !field || field.readOnly || field.type !== "enum" || fact.name === "carrierType")
+          continue;
+        for (const value of fact.enum)
+          expect(ok(schemas.update, { [fact.name]: value }).success, `${name}.${fact.name}=${value}`).toBe(
+            true,
+          );
+      }
+    },
+  );
+
+  it("accepts the reference's action payloads", () => {
+    const channel = kindByName("channel")!;
+    for (const [operation, payload] of Object.entries(reference.actionPayloadsSeen)) {
+      if (!payload) continue;
+      const name = /\/([a-z-]+)\.json$/.exec(operation)![1];
+      const action = channel.actions!.find((candidate) => candidate.name === name)!;
+      expect(ok(actionInputSchema(action.input), payload).issues, operation).toBeUndefined();
+    }
+  });
+});
