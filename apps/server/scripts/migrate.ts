@@ -8,5 +8,7 @@ const env = parseEnv(process.env);
 prepareFile(env.DATABASE_URL);
 const db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
 const applied = await migrate(db, loadMigrations());
-console.log(applied.length ? `Applied: ${applied.join(", ")}` : "Nothing to apply: the database is up to date.");
+console.log(
+  applied.length ? `Applied: ${applied.join(", ")}` : "Nothing to apply: the database is up to date.",
+);
 db.close();

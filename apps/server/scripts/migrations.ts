@@ -19,7 +19,9 @@ if (!statements.length) {
   process.exit(0);
 }
 if (check) {
-  console.error(`The manifest has ${statements.length} schema changes without a migration: run \`pnpm --filter @multichannel/server migrations:generate\`.`);
+  console.error(
+    `The manifest has ${statements.length} schema changes without a migration: run \`pnpm --filter @multichannel/server migrations:generate\`.`,
+  );
   process.exit(1);
 }
 const count = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).length;

@@ -26,6 +26,8 @@ const { token, companyId } = await createToken({
   db,
   input: { company: values.company.trim(), readOnly: values["read-only"], label: values.label },
 });
-console.log(`Token for company "${values.company.trim()}" (id ${companyId})${values["read-only"] ? ", read-only" : ""}:`);
+console.log(
+  `Token for company "${values.company.trim()}" (id ${companyId})${values["read-only"] ? ", read-only" : ""}:`,
+);
 console.log(token);
 db.close();

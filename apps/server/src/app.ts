@@ -37,7 +37,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   let openapi: Record<string, unknown> | undefined;
 
   app.onError(onError);
-  app.notFound((c) => problemResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`)));
+  app.notFound((c) =>
+    problemResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`)),
+  );
   app.use(requestId);
 
   app.get("/health", async (c) => {
@@ -45,10 +47,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: "ok" });
   });
   app.get("/openapi.json", (c) => {
-    openapi ??= buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, deps.basePath) });
+    openapi ??= buildOpenApiDocument({
+      version: deps.version,
+      serverUrl: baseUrlOf(c.req.url, deps.basePath),
+    });
     return c.json(openapi);
   });
-  app.get("/docs", Scalar({ url: `${(deps.basePath ?? "").replace(/\/$/, "")}/openapi.json`, pageTitle: "Multichannel Commerce API" }));
+  app.get(
+    "/docs",
+    Scalar({
+      url: `${(deps.basePath ?? "").replace(/\/$/, "")}/openapi.json`,
+      pageTitle: "Multichannel Commerce API",
+    }),
+  );
 
   app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));

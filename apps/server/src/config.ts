@@ -23,7 +23,9 @@ export type Env = v.InferOutput<typeof EnvSchema>;
 export function parseEnv(env: Record<string, string | undefined>): Env {
   const result = v.safeParse(EnvSchema, env);
   if (result.success) return result.output;
-  const problems = result.issues.map((issue) => `${issue.path?.map((p) => p.key).join(".")}: ${issue.message}`);
+  const problems = result.issues.map(
+    (issue) => `${issue.path?.map((p) => p.key).join(".")}: ${issue.message}`,
+  );
   throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 }
 

@@ -14,7 +14,9 @@ if (embedded) {
   const applied = await migrate(db, loadMigrations());
   if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
 }
-const firstToken = (await hasAnyToken(db)) ? undefined : await createToken({ db, input: { company: "default" } });
+const firstToken = (await hasAnyToken(db))
+  ? undefined
+  : await createToken({ db, input: { company: "default" } });
 
 const app = createApp({ db, basePath: env.BASE_PATH, bodyLimit: env.BODY_LIMIT });
 const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
@@ -23,7 +25,9 @@ const server = serve({ fetch: app.fetch, hostname: env.HOST, port: env.PORT }, (
   console.log(`Database: ${env.DATABASE_URL}`);
   console.log(`API docs: ${base}/docs`);
   if (firstToken) {
-    console.log("A first API token for the company 'default' (shown once; create more with `pnpm token:create`):");
+    console.log(
+      "A first API token for the company 'default' (shown once; create more with `pnpm token:create`):",
+    );
     console.log(firstToken.token);
   }
 });

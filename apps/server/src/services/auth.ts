@@ -83,7 +83,11 @@ export function tokenAuthenticator(db: Executor, cacheMs = 30_000) {
     const row = result.rows[0];
     const actor =
       row && constantTimeEqual(String(row.token_hash), hash)
-        ? { companyId: Number(row.company_id), tokenId: Number(row.id), readOnly: Number(row.read_only) === 1 }
+        ? {
+            companyId: Number(row.company_id),
+            tokenId: Number(row.id),
+            readOnly: Number(row.read_only) === 1,
+          }
         : undefined;
     if (cache.size > 10_000) cache.clear();
     cache.set(hash, { actor, until: now + cacheMs });

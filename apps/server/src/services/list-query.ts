@@ -27,8 +27,14 @@ const RANGE_TYPES = new Set(["integer", "number", "money", "datetime", "date", "
 
 const BASE_FIELDS: Record<string, { column: string; def: FieldDef }> = {
   id: { column: "id", def: { type: "integer", nullable: false, required: false, readOnly: true } },
-  createdAt: { column: "created_at", def: { type: "datetime", nullable: false, required: false, readOnly: true } },
-  updatedAt: { column: "updated_at", def: { type: "datetime", nullable: false, required: false, readOnly: true } },
+  createdAt: {
+    column: "created_at",
+    def: { type: "datetime", nullable: false, required: false, readOnly: true },
+  },
+  updatedAt: {
+    column: "updated_at",
+    def: { type: "datetime", nullable: false, required: false, readOnly: true },
+  },
 };
 
 function bad(detail: string): ApiError {
@@ -69,7 +75,8 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
       return new Date(time).toISOString();
     }
     case "enum":
-      if (!def.values?.includes(raw)) throw bad(`where[${field}]: "${raw}" is not one of ${def.values?.join(", ")}.`);
+      if (!def.values?.includes(raw))
+        throw bad(`where[${field}]: "${raw}" is not one of ${def.values?.join(", ")}.`);
       return raw;
     default:
       return raw;

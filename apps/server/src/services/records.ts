@@ -1,7 +1,7 @@
 import { type KindDef, kindByName } from "@multichannel/schema";
 import type { Executor } from "../db/database.ts";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
-import { type Table, referrers, tableFor } from "../db/tables.ts";
+import { referrers, type Table, tableFor } from "../db/tables.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import type { ListQuery } from "./list-query.ts";
@@ -25,7 +25,10 @@ function checkIfMatch(record: StoredRecord, ifMatch: string | undefined): void {
   if (ifMatch === undefined) return;
   const tags = ifMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   if (tags.includes("*") || tags.includes(etagOf(record))) return;
-  throw new ApiError("precondition_failed", "The record changed since you read it (If-Match does not match its ETag).");
+  throw new ApiError(
+    "precondition_failed",
+    "The record changed since you read it (If-Match does not match its ETag).",
+  );
 }
 
 function notFound(kind: KindDef, id: number): ApiError {
@@ -44,7 +47,11 @@ export async function findRecord(db: Executor, companyId: number, kind: KindDef,
 }
 
 /** Every reference in `values` must name a record of the same company: else 422 naming the fields. */
-export async function checkReferences(ctx: Ctx, table: Table, values: Record<string, unknown>): Promise<void> {
+export async function checkReferences(
+  ctx: Ctx,
+  table: Table,
+  values: Record<string, unknown>,
+): Promise<void> {
   const errors: FieldError[] = [];
   for (const [field, value] of Object.entries(values)) {
     const column = table.byField.get(field);
@@ -54,7 +61,8 @@ export async function checkReferences(ctx: Ctx, table: Table, values: Record<str
       errors.push({ path: field, message: `No ${target.name} with id ${value}.` });
     }
   }
-  if (errors.length) throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });
+  if (errors.length)
+    throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });
 }
 
 function writableValues(table: Table, input: Record<string, unknown>): Record<string, unknown> {
@@ -80,7 +88,11 @@ function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
 }
 
 /** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
-export async function insertRecord(ctx: Ctx, kind: KindDef, values: Record<string, unknown>): Promise<StoredRecord> {
+export async function insertRecord(
+  ctx: Ctx,
+  kind: KindDef,
+  values: Record<string, unknown>,
+): Promise<StoredRecord> {
   const table = tableFor(kind);
   const now = ctx.now();
   const names = ["company_id", "created_at", "updated_at"];
@@ -136,14 +148,26 @@ export async function createRecord({
   ctx,
   kind,
   input,
-}: { ctx: Ctx; kind: KindDef; input: Record<string, unknown> }): Promise<StoredRecord> {
+}: {
+  ctx: Ctx;
+  kind: KindDef;
+  input: Record<string, unknown>;
+}): Promise<StoredRecord> {
   const table = tableFor(kind);
   const values = writableValues(table, input);
   await checkReferences(ctx, table, values);
   return insertRecord(ctx, kind, values);
 }
 
-export async function getRecord({ ctx, kind, id }: { ctx: Ctx; kind: KindDef; id: number }): Promise<StoredRecord> {
+export async function getRecord({
+  ctx,
+  kind,
+  id,
+}: {
+  ctx: Ctx;
+  kind: KindDef;
+  id: number;
+}): Promise<StoredRecord> {
   const record = await findRecord(ctx.db, ctx.companyId, kind, id);
   if (!record) throw notFound(kind, id);
   return record;
@@ -167,7 +191,9 @@ export async function updateRecord({
   checkIfMatch(current, ifMatch);
   const table = tableFor(kind);
   const values = writableValues(table, input);
-  const changedRefs = Object.fromEntries(Object.entries(values).filter(([field, value]) => current[field] !== value));
+  const changedRefs = Object.fromEntries(
+    Object.entries(values).filter(([field, value]) => current[field] !== value),
+  );
   await checkReferences(ctx, table, changedRefs);
   return patchRecord(ctx, kind, id, values);
 }
@@ -181,7 +207,12 @@ export async function deleteRecord({
   kind,
   id,
   ifMatch,
-}: { ctx: Ctx; kind: KindDef; id: number; ifMatch?: string }): Promise<void> {
+}: {
+  ctx: Ctx;
+  kind: KindDef;
+  id: number;
+  ifMatch?: string;
+}): Promise<void> {
   const current = await getRecord({ ctx, kind, id });
   checkIfMatch(current, ifMatch);
   await deleteTree(ctx, kind, [id]);
@@ -194,11 +225,16 @@ async function deleteTree(ctx: Ctx, kind: KindDef, ids: number[]): Promise<void>
   for (const { table, column } of referrers.get(kind.name) ?? []) {
     const where = `company_id = ? AND ${column.name} IN (${marks})`;
     if (table.kind.owner?.field === column.field) {
-      const owned = await ctx.db.execute({ sql: `SELECT id FROM ${table.name} WHERE ${where}`, args: [ctx.companyId, ...ids] });
+      const owned = await ctx.db.execute({
+        sql: `SELECT id FROM ${table.name} WHERE ${where}`,
+        args: [ctx.companyId, ...ids],
+      });
       await deleteTree(
         ctx,
         table.kind,
-        owned.rows.map((row) => Number(row.id)).filter((childId) => table.kind !== kind || !ids.includes(childId)),
+        owned.rows
+          .map((row) => Number(row.id))
+          .filter((childId) => table.kind !== kind || !ids.includes(childId)),
       );
       continue;
     }
@@ -227,7 +263,11 @@ export async function listRecords({
   ctx,
   kind,
   query,
-}: { ctx: Ctx; kind: KindDef; query: ListQuery }): Promise<{ records: StoredRecord[]; hasMore: boolean }> {
+}: {
+  ctx: Ctx;
+  kind: KindDef;
+  query: ListQuery;
+}): Promise<{ records: StoredRecord[]; hasMore: boolean }> {
   const table = tableFor(kind);
   const result = await ctx.db.execute({
     sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ?${query.where.map((clause) => ` AND ${clause.sql}`).join("")} ORDER BY ${query.orderSql} LIMIT ? OFFSET ?`,

@@ -34,7 +34,10 @@ export async function selectWhere(
       args.push(field === "id" ? (value as number) : encode(table.byField.get(field)!, value));
     }
   }
-  const limit = options.limit !== undefined ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.offset ?? 0)}` : "";
+  const limit =
+    options.limit !== undefined
+      ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.offset ?? 0)}`
+      : "";
   const result = await ctx.db.execute({
     sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${clauses.join(" AND ")} ORDER BY ${options.order ?? "id"}${limit}`,
     args,
@@ -91,7 +94,10 @@ export async function changeLevel(
   input: { variantId: number; warehouseId: number; onHand?: number; allocated?: number },
 ): Promise<StoredRecord> {
   const level =
-    (await selectOne(ctx, "inventory-level", { variantId: input.variantId, warehouseId: input.warehouseId })) ??
+    (await selectOne(ctx, "inventory-level", {
+      variantId: input.variantId,
+      warehouseId: input.warehouseId,
+    })) ??
     (await insert(ctx, "inventory-level", { variantId: input.variantId, warehouseId: input.warehouseId }));
   return patch(ctx, "inventory-level", level.id, {
     onHand: (level.onHand as number) + (input.onHand ?? 0),
@@ -258,7 +264,11 @@ export async function createFulfillment(
       }),
     );
     if (line.variantId) {
-      await changeLevel(ctx, { variantId: line.variantId, warehouseId: input.warehouseId, allocated: line.quantity });
+      await changeLevel(ctx, {
+        variantId: line.variantId,
+        warehouseId: input.warehouseId,
+        allocated: line.quantity,
+      });
     }
   }
   return { fulfillment, items };
@@ -268,7 +278,10 @@ export async function createFulfillment(
  * Recomputes a sale's status from its items: fulfilled counts what has shipped (by a provider or from a
  * warehouse), cancelled what was cancelled. Called after anything that changes those quantities.
  */
-export async function refreshSaleStatus(ctx: Ctx, saleId: number | null | undefined): Promise<StoredRecord | undefined> {
+export async function refreshSaleStatus(
+  ctx: Ctx,
+  saleId: number | null | undefined,
+): Promise<StoredRecord | undefined> {
   if (!saleId) return undefined;
   const items = await selectWhere(ctx, "sale-item", { saleId });
   let ordered = 0;
@@ -290,7 +303,8 @@ export async function refreshSaleStatus(ctx: Ctx, saleId: number | null | undefi
           : "open";
   return patch(ctx, "sale", saleId, {
     status,
-    inventoryStatus: status === "fulfilled" ? "fulfilled" : fulfilled > 0 ? "partiallyFulfilled" : "notFulfilled",
+    inventoryStatus:
+      status === "fulfilled" ? "fulfilled" : fulfilled > 0 ? "partiallyFulfilled" : "notFulfilled",
     cancellationStatus: cancelled === 0 ? "none" : cancelled >= ordered ? "full" : "partial",
   });
 }
