@@ -45,7 +45,10 @@ function changesSessionState([first, second]: string[]): boolean {
   return first === "CREATE" && (second === "TEMP" || second === "TEMPORARY");
 }
 
-const toCol = (col: { name: string; type: string | null }): WireCol => ({ name: col.name, decltype: col.type });
+const toCol = (col: { name: string; type: string | null }): WireCol => ({
+  name: col.name,
+  decltype: col.type,
+});
 
 /** One SQLite connection, owned by one Hrana stream at a time. */
 export class Connection {
@@ -68,13 +71,23 @@ export class Connection {
     return !this.#db.inTransaction;
   }
 
-  /** False once the stream changed pragmas, attachments or temp objects: the next stream must not see them. */
-  get isReusable(): boolean {
-    return this.#db.open && !this.#sessionChanged;
-  }
-
-  execute(stmt: ResolvedStmt): Promise<WireStmtResult> {
-    return this.#retryWhileBusy(() => this.#executeOnce(stmt));
+  async execute({ sql, args, namedArgs, wantRows }: ResolvedStmt): Promise<WireStmtResult> {
+    if (args.length > 0 && namedArgs.size > 0) {
+      throw new StmtError(
+        "Specifying both positional and named arguments is not supported",
+        "ARGS_BOTH_POSITIONAL_AND_NAMED",
+      );
+    }
+    const shape = checkSingleStatement(sql);
+    if (changesSessionState(shape.keywords)) this.#sessionChanged = true;
+    const started = performance.now();
+    const [statement, params] = await this.#retryWhileBusy(() => {
+      const prepared = this.#db.prepare(sql).safeIntegers(true);
+      return [prepared, namedArgs.size > 0 ? this.#bindByName(sql, shape, namedArgs) : args] as const;
+    });
+    // A statement that got SQLITE_BUSY stays active, and an active writer makes every later COMMIT on the
+    // connection fail, so the retry must run the same statement again (running it resets it first).
+    return this.#retryWhileBusy(() => this.#run(statement, params, shape, wantRows, started));
   }
 
   sequence(sql: string): void {
@@ -102,16 +115,29 @@ export class Connection {
     };
   }
 
-  /** Ends whatever the previous owner left open, so the connection can serve another stream. */
-  reset(): void {
-    if (this.#db.open && this.#db.inTransaction) this.#db.exec("ROLLBACK");
+  /**
+   * Rolls back what the previous owner left open. Returns false if the connection should not serve another
+   * stream: it changed pragmas, attachments or temp objects, or a statement is still active.
+   */
+  reset(): boolean {
+    if (!this.#db.open) return false;
+    if (this.#db.inTransaction) this.#db.exec("ROLLBACK");
+    if (this.#sessionChanged) return false;
+    try {
+      // COMMIT fails while any write statement is still active, which would break the next transaction.
+      this.#db.exec("BEGIN; COMMIT");
+      return true;
+    } catch {
+      if (this.#db.inTransaction) this.#db.exec("ROLLBACK");
+      return false;
+    }
   }
 
   close(): void {
     if (!this.#db.open) return;
     // Prepared statements keep the native connection (and its locks) alive until they are collected.
     try {
-      this.reset();
+      if (this.#db.inTransaction) this.#db.exec("ROLLBACK");
     } finally {
       this.#db.close();
     }
@@ -131,24 +157,20 @@ export class Connection {
     }
   }
 
-  #executeOnce({ sql, args, namedArgs, wantRows }: ResolvedStmt): WireStmtResult {
-    if (args.length > 0 && namedArgs.size > 0) {
-      throw new StmtError(
-        "Specifying both positional and named arguments is not supported",
-        "ARGS_BOTH_POSITIONAL_AND_NAMED",
-      );
-    }
-    const shape = checkSingleStatement(sql);
-    if (changesSessionState(shape.keywords)) this.#sessionChanged = true;
-    const started = performance.now();
-    const statement = this.#db.prepare(sql).safeIntegers(true);
-    const params = namedArgs.size > 0 ? this.#bindByName(sql, shape, namedArgs) : args;
+  #run(
+    statement: Database.Statement,
+    params: SqlValue[],
+    shape: SqlShape,
+    wantRows: boolean,
+    started: number,
+  ): WireStmtResult {
     const before = this.#readCounters();
     let cols: WireCol[] = [];
     let rows: SqlValue[][] = [];
     if (statement.reader) {
       cols = statement.columns().map(toCol);
       rows = statement.raw(true).all(params) as SqlValue[][];
+      if (shape.keywords[0] === "EXPLAIN") settle(statement);
     } else {
       statement.run(params);
     }
@@ -186,16 +208,23 @@ export class Connection {
       const isQueryPlan = shape.keywords[1] === "QUERY" && shape.keywords[2] === "PLAN";
       target = sql.slice(shape.keywordEnds[isQueryPlan ? 2 : 0]);
     }
-    return this.#db
-      .prepare(`EXPLAIN ${target}`)
-      .raw(true)
-      .all() as ProgramRow[];
+    const statement = this.#db.prepare(`EXPLAIN ${target}`).raw(true);
+    const program = statement.all() as ProgramRow[];
+    settle(statement);
+    return program;
   }
 
   #readCounters(): { totalChanges: bigint; changes: bigint; lastInsertRowid: bigint } {
     const [totalChanges, changes, lastInsertRowid] = this.#counters.get() as [bigint, bigint, bigint];
     return { totalChanges, changes, lastInsertRowid };
   }
+}
+
+// libsql leaves an EXPLAIN of a writing statement active after reading all its rows, and an active
+// writer makes every later COMMIT on the connection fail; `get` resets the statement when it is done.
+// Only for EXPLAIN: running it again has no effect.
+function settle(explain: Database.Statement): void {
+  explain.get();
 }
 
 /** Names of the statement's parameters by position (`null` for a nameless `?`), from its `Variable` opcodes. */

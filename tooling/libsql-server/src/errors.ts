@@ -31,4 +31,6 @@ export function toWireError(error: unknown): WireError {
   return { message: error instanceof Error ? error.message : String(error), code: "INTERNAL_ERROR" };
 }
 
-export const isBusy = (error: unknown): boolean => isCoded(error) && error.code === "SQLITE_BUSY";
+/** Another connection holds the lock; "statements in progress" is also SQLITE_BUSY but waiting cannot fix it. */
+export const isBusy = (error: unknown): boolean =>
+  isCoded(error) && error.code === "SQLITE_BUSY" && !error.message.includes("statements in progress");

@@ -1,7 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { initDatabaseFile } from "./connection.ts";
 import { runPipeline } from "./pipeline.ts";
-import { type PipelineRequest, ProtocolError, parsePipelineRequest, type WirePipelineResponse } from "./protocol.ts";
+import {
+  type PipelineRequest,
+  ProtocolError,
+  parsePipelineRequest,
+  type WirePipelineResponse,
+} from "./protocol.ts";
 import { BatonError, type Stream, StreamRegistry } from "./streams.ts";
 
 export interface HranaHandlerOptions {
@@ -29,7 +34,10 @@ const CORS_HEADERS = {
 
 // The client parses an error body only when the content type is exactly "application/json".
 const json = (status: number, body: unknown): Response =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...CORS_HEADERS } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...CORS_HEADERS },
+  });
 
 const text = (status: number, body: string): Response =>
   new Response(body, { status, headers: { "content-type": "text/plain", ...CORS_HEADERS } });

@@ -17,12 +17,18 @@ import type { Stream, StreamRegistry } from "./streams.ts";
 function resolveSql(stream: Stream, text: SqlText): string {
   if ("sql" in text) return text.sql;
   const sql = stream.sqls.get(text.sqlId);
-  if (sql === undefined) throw new StmtError(`SQL text ${text.sqlId} is not stored on this stream`, "SQL_NOT_FOUND");
+  if (sql === undefined)
+    throw new StmtError(`SQL text ${text.sqlId} is not stored on this stream`, "SQL_NOT_FOUND");
   return sql;
 }
 
 function resolveStmt(stream: Stream, stmt: Stmt): ResolvedStmt {
-  return { sql: resolveSql(stream, stmt.text), args: stmt.args, namedArgs: stmt.namedArgs, wantRows: stmt.wantRows };
+  return {
+    sql: resolveSql(stream, stmt.text),
+    args: stmt.args,
+    namedArgs: stmt.namedArgs,
+    wantRows: stmt.wantRows,
+  };
 }
 
 async function runBatch(stream: Stream, steps: BatchStep[]): Promise<WireBatchResult> {
@@ -106,7 +112,9 @@ export async function runPipeline(
     try {
       results.push({ type: "ok", response: await runRequest(registry, stream, request) });
     } catch (error) {
-      results.push({ type: "error", error: toWireError(error) });
+      const wireError = toWireError(error);
+      if (wireError.code === "INTERNAL_ERROR") console.error("libsql dev server: request failed", error);
+      results.push({ type: "error", error: wireError });
     }
   }
   return results;

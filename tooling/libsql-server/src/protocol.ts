@@ -49,7 +49,9 @@ export type WireStreamResponse =
   | { type: "close_sql" }
   | { type: "get_autocommit"; is_autocommit: boolean };
 
-export type WireStreamResult = { type: "ok"; response: WireStreamResponse } | { type: "error"; error: WireError };
+export type WireStreamResult =
+  | { type: "ok"; response: WireStreamResponse }
+  | { type: "error"; error: WireError };
 
 export interface WirePipelineResponse {
   baton: string | null;
@@ -140,7 +142,8 @@ export function decodeValue(input: unknown, path: string): SqlValue {
         throw new ProtocolError(`${path}.value must be an integer encoded as a string`);
       }
       const integer = BigInt(text);
-      if (integer < MIN_I64 || integer > MAX_I64) throw new ProtocolError(`${path}.value is out of 64-bit range`);
+      if (integer < MIN_I64 || integer > MAX_I64)
+        throw new ProtocolError(`${path}.value is out of 64-bit range`);
       return integer;
     }
     case "float":
@@ -160,14 +163,19 @@ export function encodeValue(value: SqlValue): WireValue {
   if (typeof value === "bigint") return { type: "integer", value: value.toString() };
   if (typeof value === "number") return { type: "float", value };
   if (typeof value === "string") return { type: "text", value };
-  return { type: "blob", base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64") };
+  return {
+    type: "blob",
+    base64: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString("base64"),
+  };
 }
 
 function sqlText(input: Json, path: string): SqlText {
   const hasSql = input.sql !== undefined && input.sql !== null;
   const hasSqlId = input.sql_id !== undefined && input.sql_id !== null;
   if (hasSql === hasSqlId) throw new ProtocolError(`${path} must have exactly one of sql and sql_id`);
-  return hasSql ? { sql: string(input.sql, `${path}.sql`) } : { sqlId: int32(input.sql_id, `${path}.sql_id`) };
+  return hasSql
+    ? { sql: string(input.sql, `${path}.sql`) }
+    : { sqlId: int32(input.sql_id, `${path}.sql_id`) };
 }
 
 function stmt(input: unknown, path: string): Stmt {
@@ -203,7 +211,9 @@ function batchCond(input: unknown, path: string, stepIndex: number): BatchCond {
     case "or":
       return {
         type: cond.type,
-        conds: array(cond.conds, `${path}.conds`).map((c, i) => batchCond(c, `${path}.conds[${i}]`, stepIndex)),
+        conds: array(cond.conds, `${path}.conds`).map((c, i) =>
+          batchCond(c, `${path}.conds[${i}]`, stepIndex),
+        ),
       };
     case "is_autocommit":
       return { type: "is_autocommit" };

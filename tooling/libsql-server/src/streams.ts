@@ -47,7 +47,8 @@ export class StreamRegistry {
   acquire(baton: string | null): Stream {
     if (this.#closed) throw new BatonError("The server is shutting down", "BATON_INVALID");
     if (baton === null) {
-      const connection = this.#idleConnections.pop() ?? new Connection(this.#options.file, this.#options.busyTimeoutMs);
+      const connection =
+        this.#idleConnections.pop() ?? new Connection(this.#options.file, this.#options.busyTimeoutMs);
       const stream: Stream = { connection, sqls: new Map(), closed: false, idleTimer: undefined };
       this.#open.add(stream);
       return stream;
@@ -57,7 +58,10 @@ export class StreamRegistry {
       if (this.#expiredBatons.has(baton)) {
         throw new BatonError("The stream has expired due to inactivity", "STREAM_EXPIRED");
       }
-      throw new BatonError("The baton is unknown, already used, or belongs to a closed stream", "BATON_INVALID");
+      throw new BatonError(
+        "The baton is unknown, already used, or belongs to a closed stream",
+        "BATON_INVALID",
+      );
     }
     this.#byBaton.delete(baton);
     clearTimeout(stream.idleTimer);
@@ -90,13 +94,11 @@ export class StreamRegistry {
   }
 
   #recycle(connection: Connection): void {
+    let reusable = false;
     try {
-      connection.reset();
-    } catch {
-      connection.close();
-      return;
-    }
-    if (!this.#closed && connection.isReusable && this.#idleConnections.length < MAX_IDLE_CONNECTIONS) {
+      reusable = connection.reset();
+    } catch {}
+    if (reusable && !this.#closed && this.#idleConnections.length < MAX_IDLE_CONNECTIONS) {
       this.#idleConnections.push(connection);
     } else {
       connection.close();

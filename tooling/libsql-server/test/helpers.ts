@@ -26,7 +26,8 @@ export async function startTestServer(options: Partial<LibsqlServerOptions> = {}
 }
 
 /** A table name no other test uses. */
-export const uniqueTable = (prefix = "t"): string => `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+export const uniqueTable = (prefix = "t"): string =>
+  `${prefix}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
 
 export interface PipelineReply {
   status: number;
