@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody } from "./validate.ts";
 
-const ID = /^([1-9]\d{0,15})\.json$/;
+const ID = /^([1-9]\d{0,15})(?:\.json)?$/;
 
 /** The `{id}.json` segment as a record id; 400 when it is not a positive integer. */
 export function idOf(c: Context<AppEnv>): number {

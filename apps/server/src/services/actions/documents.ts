@@ -1,0 +1,244 @@
+/** The purchase order a provider receives, as JSON, CSV, XML or a plain-text e-mail body. */
+import { stringify } from "csv-stringify/browser/esm/sync";
+import type { StoredRecord } from "../../db/rows.ts";
+import { fromCents, type ShipTo, shipToOfPurchase, toCents } from "./core.ts";
+
+export type PurchaseOrderFormat = "json" | "xml" | "csv" | "email";
+
+interface OrderLine {
+  sku: string;
+  name: string;
+  quantity: number;
+  price: number;
+  total: number;
+}
+
+/** The order's figures in minor units; lines are summed exactly, the purchase adds shipping, tax and discounts. */
+interface PurchaseOrder {
+  number: string;
+  date: string;
+  currency: string;
+  provider: string;
+  shipTo: ShipTo;
+  lines: OrderLine[];
+  subtotal: number;
+  shippingPrice: number;
+  discounts: number;
+  taxAmount: number;
+  total: number;
+}
+
+function purchaseOrderOf(
+  purchase: StoredRecord,
+  items: readonly StoredRecord[],
+  provider: StoredRecord,
+): PurchaseOrder {
+  const lines = items.map((item) => {
+    const quantity = item.quantity as number;
+    const price = toCents(item.price as number);
+    return { sku: String(item.sku), name: String(item.name ?? ""), quantity, price, total: price * quantity };
+  });
+  const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
+  const shippingPrice = toCents(purchase.shippingPrice as number);
+  const discounts = toCents(purchase.discounts as number);
+  const taxAmount = toCents(purchase.taxAmount as number);
+  return {
+    number: String(purchase.reference ?? purchase.id),
+    date: String(purchase.dateOrdered ?? purchase.createdAt),
+    currency: String(purchase.currency ?? "USD"),
+    provider: String(provider.name),
+    shipTo: shipToOfPurchase(purchase),
+    lines,
+    subtotal,
+    shippingPrice,
+    discounts,
+    taxAmount,
+    total: subtotal + shippingPrice + taxAmount - discounts,
+  };
+}
+
+/** Minor units as a decimal string with two places, without going through floating point. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
+}
+
+const SHIP_TO_FIELDS = [
+  "name",
+  "company",
+  "lineOne",
+  "lineTwo",
+  "city",
+  "state",
+  "zip",
+  "country",
+  "phone",
+  "email",
+] as const;
+
+function toJson(order: PurchaseOrder): string {
+  const money = (cents: number) => fromCents(cents);
+  return JSON.stringify(
+    {
+      purchaseOrder: {
+        number: order.number,
+        date: order.date,
+        currency: order.currency,
+        provider: order.provider,
+        shipTo: Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, order.shipTo[field] ?? null])),
+        lines: order.lines.map((line) => ({ ...line, price: money(line.price), total: money(line.total) })),
+        subtotal: money(order.subtotal),
+        shippingPrice: money(order.shippingPrice),
+        discounts: money(order.discounts),
+        taxAmount: money(order.taxAmount),
+        total: money(order.total),
+      },
+    },
+    null,
+    2,
+  );
+}
+
+function toCsv(order: PurchaseOrder): string {
+  const shipTo = SHIP_TO_FIELDS.map((field) => order.shipTo[field] ?? "");
+  return stringify(
+    order.lines.map((line) => [
+      order.number,
+      order.date,
+      order.currency,
+      line.sku,
+      line.name,
+      line.quantity,
+      formatCents(line.price),
+      formatCents(line.total),
+      ...shipTo,
+      formatCents(order.total),
+    ]),
+    {
+      header: true,
+      columns: [
+        "number",
+        "date",
+        "currency",
+        "sku",
+        "name",
+        "quantity",
+        "price",
+        "line_total",
+        ...SHIP_TO_FIELDS.map((field) => `ship_to_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`),
+        "order_total",
+      ],
+      // A provider opening the file in a spreadsheet must not run a formula a buyer typed into a name.
+      escape_formulas: true,
+    },
+  );
+}
+
+/** Text as XML character data or attribute value: markup escaped, characters XML 1.0 forbids dropped. */
+export function escapeXml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
+}
+
+function toXml(order: PurchaseOrder): string {
+  const element = (name: string, value: string | number) => `<${name}>${escapeXml(String(value))}</${name}>`;
+  const shipTo = SHIP_TO_FIELDS.filter((field) => order.shipTo[field])
+    .map((field) => `    ${element(field, order.shipTo[field]!)}`)
+    .join("\n");
+  const lines = order.lines
+    .map((line) =>
+      [
+        "    <line>",
+        `      ${element("sku", line.sku)}`,
+        `      ${element("name", line.name)}`,
+        `      ${element("quantity", line.quantity)}`,
+        `      ${element("price", formatCents(line.price))}`,
+        `      ${element("total", formatCents(line.total))}`,
+        "    </line>",
+      ].join("\n"),
+    )
+    .join("\n");
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<purchaseOrder number="${escapeXml(order.number)}">`,
+    `  ${element("date", order.date)}`,
+    `  ${element("currency", order.currency)}`,
+    `  ${element("provider", order.provider)}`,
+    "  <shipTo>",
+    shipTo,
+    "  </shipTo>",
+    "  <lines>",
+    lines,
+    "  </lines>",
+    `  ${element("subtotal", formatCents(order.subtotal))}`,
+    `  ${element("shippingPrice", formatCents(order.shippingPrice))}`,
+    `  ${element("discounts", formatCents(order.discounts))}`,
+    `  ${element("taxAmount", formatCents(order.taxAmount))}`,
+    `  ${element("total", formatCents(order.total))}`,
+    "</purchaseOrder>",
+    "",
+  ]
+    .filter((line) => line !== "")
+    .join("\n");
+}
+
+function toEmail(order: PurchaseOrder): string {
+  const to = order.shipTo;
+  const address = [
+    to.name,
+    to.company,
+    to.lineOne,
+    to.lineTwo,
+    [to.city, to.state, to.zip].filter(Boolean).join(" "),
+    to.country,
+    to.phone,
+  ].filter((line): line is string => Boolean(line));
+  const amount = (cents: number) => `${formatCents(cents)} ${order.currency}`;
+  return [
+    `Hello ${order.provider},`,
+    "",
+    `please ship purchase order ${order.number} of ${order.date}.`,
+    "",
+    "Ship to:",
+    ...address.map((line) => `  ${line}`),
+    "",
+    "Lines:",
+    ...order.lines.map(
+      (line) =>
+        `  ${line.quantity} x ${line.sku}${line.name ? ` (${line.name})` : ""} at ${amount(line.price)} = ${amount(line.total)}`,
+    ),
+    "",
+    `Subtotal: ${amount(order.subtotal)}`,
+    `Shipping: ${amount(order.shippingPrice)}`,
+    `Discounts: ${amount(order.discounts)}`,
+    `Tax: ${amount(order.taxAmount)}`,
+    `Total: ${amount(order.total)}`,
+    "",
+  ].join("\n");
+}
+
+/** The purchase order document for `provider` in `format`. */
+export function renderPurchaseOrder(input: {
+  purchase: StoredRecord;
+  items: readonly StoredRecord[];
+  provider: StoredRecord;
+  format: PurchaseOrderFormat;
+}): string {
+  const order = purchaseOrderOf(input.purchase, input.items, input.provider);
+  switch (input.format) {
+    case "json":
+      return toJson(order);
+    case "csv":
+      return toCsv(order);
+    case "xml":
+      return toXml(order);
+    case "email":
+      return toEmail(order);
+  }
+}

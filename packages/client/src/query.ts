@@ -1,0 +1,75 @@
+import type { ListQuery } from "./types.ts";
+
+type Loose = ListQuery<Record<string, unknown>>;
+
+/** A list query as the API's query string: `where[field]=v`, `where[field][$in]=a,b`, `order`, `limit`, `from`. */
+export function listParams(query: Loose = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [field, condition] of Object.entries(query.where ?? {})) {
+    if (condition === undefined) continue;
+    if (condition === null) {
+      params.append(`where[${field}][$null]`, "true");
+    } else if (typeof condition === "object" && !Array.isArray(condition)) {
+      for (const [operator, value] of Object.entries(condition as Record<string, unknown>)) {
+        if (value === undefined) continue;
+        params.append(
+          `where[${field}][${operator}]`,
+          operator === "$in" ? inList(field, value) : text(value),
+        );
+      }
+    } else {
+      params.append(`where[${field}]`, text(condition));
+    }
+  }
+  if (query.order !== undefined) params.set("order", query.order);
+  if (query.limit !== undefined) params.set("limit", String(query.limit));
+  if (query.from !== undefined) params.set("from", String(query.from));
+  return params;
+}
+
+function inList(field: string, values: unknown): string {
+  if (!Array.isArray(values)) throw new TypeError(`where.${field}.$in must be an array.`);
+  const texts = values.map(text);
+  // The API splits $in on commas and has no escape for them.
+  if (texts.some((value) => value.includes(",")))
+    throw new TypeError(`where.${field}.$in values cannot contain commas.`);
+  return texts.join(",");
+}
+
+function text(value: unknown): string {
+  return typeof value === "object" && value !== null ? JSON.stringify(value) : String(value);
+}
+
+/** The input of a GET or DELETE action as query parameters; absent and null values are left out. */
+export function inputParams(input: object = {}): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(input)) {
+    if (value === undefined || value === null) continue;
+    params.set(name, text(value));
+  }
+  return params;
+}
+
+/** The query of the page after this one, from the `Link: <...>; rel="next"` header. */
+export function nextQuery<Q extends Loose>(link: string | null, query: Q): Q | undefined {
+  const target = link && nextLink(link);
+  if (!target) return undefined;
+  let url: URL;
+  try {
+    url = new URL(target, "http://link.invalid");
+  } catch {
+    return undefined;
+  }
+  const from = url.searchParams.get("from");
+  const limit = url.searchParams.get("limit");
+  if (from === null) return undefined;
+  return { ...query, from: Number(from), ...(limit !== null ? { limit: Number(limit) } : {}) };
+}
+
+function nextLink(header: string): string | undefined {
+  for (const match of header.matchAll(/<([^>]*)>([^,<]*)/g)) {
+    const rels = /;\s*rel\s*=\s*"?([^";]+)"?/i.exec(match[2] ?? "")?.[1] ?? "";
+    if (rels.toLowerCase().split(/\s+/).includes("next")) return match[1];
+  }
+  return undefined;
+}

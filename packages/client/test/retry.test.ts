@@ -1,0 +1,193 @@
+import { describe, expect, it } from "vitest";
+import { type ClientOptions, createClient, isApiError, isNetworkError } from "../src/index.ts";
+import { backoffDelay, parseRetryAfter, retryPolicy } from "../src/retry.ts";
+import { json, problem, recordingSleep, scriptedFetch } from "./scripted.ts";
+
+const carrier = {
+  id: 1,
+  name: "Courier Co",
+  createdAt: "2024-01-01T00:00:00.000Z",
+  updatedAt: "2024-01-01T00:00:00.000Z",
+};
+
+function clientWith(fetch: ClientOptions["fetch"], retry: ClientOptions["retry"] = {}) {
+  return createClient({ baseUrl: "https://api.example.com", token: "t0ken", fetch, retry });
+}
+
+describe("retries", () => {
+  it("waits as long as Retry-After says after a 429, then succeeds", async () => {
+    const { fetch, sent } = scriptedFetch(problem(429, "slow down", { "Retry-After": "2" }), json(carrier));
+    const { sleep, waits } = recordingSleep();
+    await expect(clientWith(fetch, { sleep }).carriers.get(1)).resolves.toEqual(carrier);
+    expect(waits).toEqual([2000]);
+    expect(sent).toHaveLength(2);
+  });
+
+  it("backs off exponentially, with jitter, on 503 twice then succeeds", async () => {
+    const { fetch, sent } = scriptedFetch(problem(503, "busy"), problem(503, "busy"), json(carrier));
+    const { sleep, waits } = recordingSleep();
+    await expect(clientWith(fetch, { sleep, baseDelayMs: 100 }).carriers.get(1)).resolves.toEqual(carrier);
+    expect(sent).toHaveLength(2 + 1);
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(50);
+    expect(waits[0]).toBeLessThanOrEqual(100);
+    expect(waits[1]).toBeGreaterThanOrEqual(100);
+    expect(waits[1]).toBeLessThanOrEqual(200);
+  });
+
+  it("retries PUT and DELETE, which are idempotent", async () => {
+    const { fetch, sent } = scriptedFetch(
+      problem(503, "busy"),
+      json(carrier),
+      problem(429, "busy"),
+      new Response(null, { status: 204 }),
+    );
+    const { sleep } = recordingSleep();
+    const client = clientWith(fetch, { sleep });
+    await client.carriers.update(1, { name: "Courier Co" });
+    await client.carriers.delete(1);
+    expect(sent.map((s) => s.method)).toEqual(["PUT", "PUT", "DELETE", "DELETE"]);
+  });
+
+  it("does not retry a POST without an Idempotency-Key", async () => {
+    const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier, 201));
+    const { sleep, waits } = recordingSleep();
+    await expect(clientWith(fetch, { sleep }).carriers.create({ name: "Courier Co" })).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(sent).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it("retries a POST that carries an Idempotency-Key, sending the same key again", async () => {
+    const { fetch, sent } = scriptedFetch(
+      problem(503, "busy"),
+      new TypeError("fetch failed"),
+      json(carrier, 201),
+    );
+    const { sleep } = recordingSleep();
+    const created = await clientWith(fetch, { sleep }).carriers.create(
+      { name: "Courier Co" },
+      { idempotencyKey: "key-1" },
+    );
+    expect(created).toEqual(carrier);
+    expect(sent).toHaveLength(3);
+    expect(sent.map((s) => s.headers.get("Idempotency-Key"))).toEqual(["key-1", "key-1", "key-1"]);
+    expect(sent.map((s) => s.body)).toEqual([
+      { name: "Courier Co" },
+      { name: "Courier Co" },
+      { name: "Courier Co" },
+    ]);
+  });
+
+  it("also honours an Idempotency-Key passed as a plain header", async () => {
+    const { fetch, sent } = scriptedFetch(problem(429, "busy"), json({ options: [] }));
+    const { sleep } = recordingSleep();
+    await clientWith(fetch, { sleep }).channels.rates(
+      4,
+      { destination: { country: "US" }, items: [] },
+      { headers: { "Idempotency-Key": "q-9" } },
+    );
+    expect(sent).toHaveLength(2);
+  });
+
+  it("throws the last ApiError when the retries run out", async () => {
+    const { fetch, sent } = scriptedFetch(
+      problem(503, "first"),
+      problem(503, "second"),
+      problem(503, "third"),
+      json(carrier),
+    );
+    const { sleep, waits } = recordingSleep();
+    const error = await clientWith(fetch, { sleep, retries: 2 })
+      .carriers.get(1)
+      .catch((e: unknown) => e);
+    expect(isApiError(error) && error.detail).toBe("third");
+    expect(sent).toHaveLength(3);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("throws the NetworkError when network retries run out", async () => {
+    const { fetch, sent } = scriptedFetch(new TypeError("reset"), new TypeError("reset again"));
+    const { sleep } = recordingSleep();
+    const error = await clientWith(fetch, { sleep, retries: 1 })
+      .carriers.get(1)
+      .catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    expect((error as Error).cause).toEqual(new TypeError("reset again"));
+    expect(sent).toHaveLength(2);
+  });
+
+  it("does not retry a POST network failure without an Idempotency-Key", async () => {
+    const { fetch, sent } = scriptedFetch(new TypeError("reset"), json(carrier, 201));
+    const { sleep } = recordingSleep();
+    const error = await clientWith(fetch, { sleep })
+      .carriers.create({})
+      .catch((e: unknown) => e);
+    expect(isNetworkError(error)).toBe(true);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("never retries with retry: false", async () => {
+    const { fetch, sent } = scriptedFetch(problem(429, "busy", { "Retry-After": "1" }), json(carrier));
+    await expect(clientWith(fetch, false).carriers.get(1)).rejects.toMatchObject({ status: 429 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("does not retry other errors", async () => {
+    const { fetch, sent } = scriptedFetch(problem(500, "boom"), json(carrier));
+    const { sleep } = recordingSleep();
+    await expect(clientWith(fetch, { sleep }).carriers.get(1)).rejects.toMatchObject({ status: 500 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it("gives up at once when Retry-After asks for longer than maxDelayMs", async () => {
+    const { fetch, sent } = scriptedFetch(
+      problem(429, "come back in an hour", { "Retry-After": "3600" }),
+      json(carrier),
+    );
+    const { sleep, waits } = recordingSleep();
+    const error = await clientWith(fetch, { sleep, maxDelayMs: 60_000 })
+      .carriers.get(1)
+      .catch((e: unknown) => e);
+    expect(isApiError(error) && error.headers.get("Retry-After")).toBe("3600");
+    expect(sent).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
+  it("stops waiting when the caller aborts during a backoff", async () => {
+    const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier));
+    const controller = new AbortController();
+    const reason = new Error("stop");
+    const sleep = async (_ms: number, signal?: AbortSignal) => {
+      controller.abort(reason);
+      throw signal?.reason;
+    };
+    await expect(clientWith(fetch, { sleep }).carriers.get(1, { signal: controller.signal })).rejects.toBe(
+      reason,
+    );
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe("Retry-After and backoff", () => {
+  const now = Date.parse("2024-03-01T12:00:00Z");
+
+  it("reads delta-seconds and HTTP dates", () => {
+    expect(parseRetryAfter("7", now)).toBe(7000);
+    expect(parseRetryAfter("Fri, 01 Mar 2024 12:00:05 GMT", now)).toBe(5000);
+    expect(parseRetryAfter("Fri, 01 Mar 2024 11:59:00 GMT", now)).toBe(0);
+    expect(parseRetryAfter("soon", now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it("doubles up to maxDelayMs, jittered between half and all of it", () => {
+    const policy = retryPolicy({ baseDelayMs: 100, maxDelayMs: 1000 });
+    expect([0, 1, 2, 3, 4].map((attempt) => backoffDelay(policy, attempt, () => 1))).toEqual([
+      100, 200, 400, 800, 1000,
+    ]);
+    expect([0, 1, 2, 3, 4].map((attempt) => backoffDelay(policy, attempt, () => 0))).toEqual([
+      50, 100, 200, 400, 500,
+    ]);
+  });
+});

@@ -1,0 +1,61 @@
+import { camelCase, kinds } from "@multichannel/schema";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createClient, isApiError } from "../src/index.ts";
+import { changeOf, minimalBody, namespaceOf } from "./factory.ts";
+import { setupServer } from "./setup.ts";
+
+let server: Awaited<ReturnType<typeof setupServer>>;
+beforeAll(async () => {
+  server = await setupServer();
+});
+
+describe("the client has a namespace per kind", () => {
+  it("names each by its camelCase plural, with the CRUD operations and the kind's actions", () => {
+    const client = createClient({ baseUrl: "http://localhost", token: "unused" });
+    expect(Object.keys(client).sort()).toEqual(kinds.map((kind) => camelCase(kind.plural)).sort());
+    expect(Object.keys(client)).toContain("dropshipProviders");
+    for (const kind of kinds) {
+      const namespace = (client as unknown as Record<string, Record<string, unknown>>)[
+        camelCase(kind.plural)
+      ]!;
+      const expected = [
+        "create",
+        "get",
+        "update",
+        "delete",
+        "list",
+        "listAll",
+        ...(kind.actions ?? []).map((a) => camelCase(a.name)),
+      ];
+      expect(Object.keys(namespace).sort(), kind.name).toEqual(expected.sort());
+    }
+  });
+});
+
+describe.each(kinds.map((kind) => [kind.name, kind] as const))("round trip: %s", (_, kind) => {
+  it("creates, reads, updates, finds in a list and deletes a record", async () => {
+    const { client } = await server.tenantClient();
+    const api = namespaceOf(client, kind);
+    const body = await minimalBody(client, kind);
+
+    const created = await api.create(body);
+    expect(created).toMatchObject(body);
+    expect(created.id).toBeGreaterThanOrEqual(1);
+
+    expect(await api.get(created.id)).toEqual(created);
+
+    const change = changeOf(kind, created);
+    expect(Object.keys(change)).not.toHaveLength(0);
+    const updated = await api.update(created.id, change);
+    expect(updated).toMatchObject({ ...change, id: created.id });
+    expect(await api.get(created.id)).toEqual(updated);
+
+    const page = await api.list({ where: { id: created.id } });
+    expect(page.records).toEqual([updated]);
+    expect(page.next).toBeUndefined();
+
+    await api.delete(created.id);
+    const gone = await api.get(created.id).catch((error: unknown) => error);
+    expect(isApiError(gone) && gone.status).toBe(404);
+  });
+});
