@@ -2646,6 +2646,7 @@ CREATE TABLE sale_imports (
   status TEXT DEFAULT 'success',
   payload TEXT,
   problem TEXT,
+  message TEXT,
   email_sent INTEGER DEFAULT 0,
   read INTEGER DEFAULT 1
 );

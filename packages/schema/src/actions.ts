@@ -83,8 +83,8 @@ export const channelVariantStates: StatesDef = {
     initialized: ["acknowledging", "connected", "error", "ignore"],
     acknowledging: ["connected", "error"],
     error: ["pending", "connected"],
-    connected: ["pending", "error"],
-    ignore: ["pending"],
+    connected: ["pending", "error", "ignore"],
+    ignore: [],
   },
 };
 
@@ -104,7 +104,7 @@ export const inventoryFeedVariantStates: StatesDef = {
     queued: ["publishing", "connected", "error", "removed"],
     publishing: ["connected", "error", "removed"],
     connected: ["removed"],
-    error: ["pending", "removed"],
+    error: ["pending", "connected", "removed"],
     removed: [],
   },
 };

@@ -6,6 +6,11 @@ const CURRENCY = /^[A-Z]{3}$/;
 const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ITEMS = 1000;
+// valibot's object schemas accept arrays (they are objects); a JSON array is never a valid object value.
+const notAnArray = v.custom<unknown>(
+  (value) => typeof value === "object" && value !== null && !Array.isArray(value),
+  "an object",
+);
 
 /** True when a number has at most two decimals (money in major units). */
 export function isMoney(value: number): boolean {
@@ -93,12 +98,15 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
         v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),
       );
     case "object":
-      return objectSchema(field.fields ?? {}, "create");
+      return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "create"));
     case "map":
-      return v.record(
-        v.pipe(v.string(), v.maxLength(200)),
-        v.nullable(v.union([v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH)), v.number(), v.boolean()])),
-        "an object of string keys to scalar values",
+      return v.pipe(
+        notAnArray,
+        v.record(
+          v.pipe(v.string(), v.maxLength(200)),
+          v.nullable(v.union([v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH)), v.number(), v.boolean()])),
+          "an object of string keys to scalar values",
+        ) as v.GenericSchema,
       );
   }
 }

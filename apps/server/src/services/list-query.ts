@@ -42,8 +42,7 @@ function bad(detail: string): ApiError {
 }
 
 function filterable(kind: KindDef, field: string): { column: string; def: FieldDef } {
-  const base = BASE_FIELDS[field];
-  if (base) return base;
+  if (Object.hasOwn(BASE_FIELDS, field)) return BASE_FIELDS[field]!;
   const column = tableFor(kind).byField.get(field);
   if (!column) throw bad(`${kind.name} has no field "${field}" to filter or order by.`);
   if (column.json) throw bad(`"${field}" holds nested data and cannot be filtered or ordered by.`);

@@ -1,3 +1,48 @@
+import { acknowledgeChannelVariant } from "./channels.ts";
+import { exportInventory } from "./exports.ts";
+import { listChannelVariantLevels, setChannelVariantLevel } from "./inventory.ts";
+import { publishInventoryFeed, removeInventoryFeedItem } from "./inventory-feeds.ts";
+import { importManualSale } from "./manual-sale.ts";
+import { quoteChannelRates } from "./rates.ts";
 import type { ActionHandler } from "./types.ts";
+import { importConnectorVariants } from "./variant-import.ts";
 
-export const channelHandlers: Record<string, ActionHandler> = {};
+/** The channel, inventory feed and inventory export actions. */
+export const channelHandlers: Record<string, ActionHandler> = {
+  "channel.rates": {
+    writes: true,
+    run: ({ ctx, record, input }) => quoteChannelRates({ ctx, channel: record, input }),
+  },
+  "channel.manual-sale": {
+    writes: true,
+    run: ({ ctx, record, input }) => importManualSale({ ctx, channel: record, input }),
+  },
+  "channel.import-connector-variant-batch": {
+    writes: true,
+    run: ({ ctx, record, input }) => importConnectorVariants({ ctx, channel: record, input }),
+  },
+  "channel.acknowledge-variant": {
+    writes: true,
+    run: ({ ctx, record, input }) => acknowledgeChannelVariant({ ctx, channel: record, input }),
+  },
+  "channel.variant-levels": {
+    writes: false,
+    run: ({ ctx, record, input }) => listChannelVariantLevels({ ctx, channel: record, input }),
+  },
+  "channel.variant-set-level": {
+    writes: true,
+    run: ({ ctx, record, input }) => setChannelVariantLevel({ ctx, channel: record, input }),
+  },
+  "inventory-feed.publish-all": {
+    writes: true,
+    run: ({ ctx, record }) => publishInventoryFeed({ ctx, feed: record }),
+  },
+  "inventory-feed.remove-by-external-id": {
+    writes: true,
+    run: ({ ctx, record, input }) => removeInventoryFeedItem({ ctx, feed: record, input }),
+  },
+  "inventory-export.export": {
+    writes: true,
+    run: ({ ctx, record }) => exportInventory({ ctx, definition: record }),
+  },
+};

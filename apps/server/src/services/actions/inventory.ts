@@ -1,0 +1,142 @@
+import { type StoredRecord, toRecord } from "../../db/rows.ts";
+import { ApiError } from "../../errors.ts";
+import type { Ctx } from "../context.ts";
+import { DEFAULT_LIMIT } from "../list-query.ts";
+import { channelVariantsBySku, column, selectIn, table } from "./channels.ts";
+import { changeLevel, insert, selectOne, warehouseFor } from "./core.ts";
+
+interface Location {
+  warehouseId: number;
+  onHand: number;
+  allocated: number;
+  available: number;
+}
+
+/**
+ * `GET /channels/{id}/variant-levels.json`: the channel's channel variants (by sku or external id), by id
+ * and paged, with the stock of their catalogue variant per warehouse and in total.
+ */
+export async function listChannelVariantLevels({
+  ctx,
+  channel,
+  input,
+}: {
+  ctx: Ctx;
+  channel: StoredRecord;
+  input: { sku?: string | null; externalId?: string | null; limit?: number | null; from?: number | null };
+}) {
+  const cv = table("channel-variant");
+  const variant = table("variant");
+  const clauses = ["cv.company_id = ?", `cv.${column(cv, "channelId")} = ?`];
+  const args: (string | number)[] = [ctx.companyId, channel.id];
+  if (input.sku) {
+    clauses.push(`(cv.${column(cv, "sku")} = ? OR v.${column(variant, "sku")} = ?)`);
+    args.push(input.sku, input.sku);
+  }
+  if (input.externalId) {
+    clauses.push(`cv.${column(cv, "externalId")} = ?`);
+    args.push(input.externalId);
+  }
+  const result = await ctx.db.execute({
+    sql:
+      `SELECT ${cv.selectList
+        .split(", ")
+        .map((name) => `cv.${name}`)
+        .join(", ")}, v.${column(variant, "sku")} AS variant_sku ` +
+      `FROM ${cv.name} cv LEFT JOIN ${variant.name} v ON v.id = cv.${column(cv, "variantId")} AND v.company_id = cv.company_id ` +
+      `WHERE ${clauses.join(" AND ")} ORDER BY cv.id LIMIT ? OFFSET ?`,
+    args: [...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
+  });
+  const listings = result.rows.map((row) => ({
+    record: toRecord(cv, row),
+    variantSku: row.variant_sku as string | null,
+  }));
+
+  const locations = new Map<number, Location[]>();
+  const levels = await selectIn(
+    ctx,
+    "inventory-level",
+    "variantId",
+    listings.map(({ record }) => record.variantId as number | null),
+  );
+  for (const level of levels.sort((a, b) => (a.warehouseId as number) - (b.warehouseId as number))) {
+    const onHand = level.onHand as number;
+    const allocated = level.allocated as number;
+    const list = locations.get(level.variantId as number) ?? [];
+    list.push({ warehouseId: level.warehouseId as number, onHand, allocated, available: onHand - allocated });
+    locations.set(level.variantId as number, list);
+  }
+
+  return listings.map(({ record, variantSku }) => {
+    const at = record.variantId === null ? [] : (locations.get(record.variantId as number) ?? []);
+    const onHand = at.reduce((sum, location) => sum + location.onHand, 0);
+    const allocated = at.reduce((sum, location) => sum + location.allocated, 0);
+    return {
+      channelVariantId: record.id,
+      variantId: record.variantId as number | null,
+      sku: (record.sku as string | null) ?? variantSku,
+      externalId: record.externalId as string | null,
+      onHand,
+      allocated,
+      available: onHand - allocated,
+      locations: at,
+    };
+  });
+}
+
+/**
+ * `PUT /channels/{id}/variant-set-level.json`: sets the on-hand stock of a channel variant's catalogue
+ * variant at a warehouse to an absolute quantity; the change is recorded as an adjustment.
+ */
+export async function setChannelVariantLevel({
+  ctx,
+  channel,
+  input,
+}: {
+  ctx: Ctx;
+  channel: StoredRecord;
+  input: {
+    externalId?: string | null;
+    sku?: string | null;
+    quantity: number;
+    warehouseId?: number | null;
+    notes?: string | null;
+  };
+}): Promise<StoredRecord> {
+  if (!input.externalId && !input.sku) {
+    const message = "Send externalId or sku to name the channel variant.";
+    throw new ApiError("validation_failed", message, {
+      errors: [
+        { path: "externalId", message },
+        { path: "sku", message },
+      ],
+    });
+  }
+  const by = input.externalId ? "externalId" : "sku";
+  const key = (input.externalId ?? input.sku)!;
+  const listing = input.externalId
+    ? await selectOne(ctx, "channel-variant", { channelId: channel.id, externalId: input.externalId })
+    : (await channelVariantsBySku(ctx, channel.id, input.sku!))[0];
+  if (!listing)
+    throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
+  const variantId = listing.variantId as number | null;
+  if (variantId === null) {
+    const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
+    throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });
+  }
+  const warehouse = await warehouseFor(ctx, input.warehouseId);
+  const before =
+    ((await selectOne(ctx, "inventory-level", { variantId, warehouseId: warehouse.id }))?.onHand as
+      | number
+      | undefined) ?? 0;
+  const delta = input.quantity - before;
+  const level = await changeLevel(ctx, { variantId, warehouseId: warehouse.id, onHand: delta });
+  return insert(ctx, "adjustment", {
+    variantId,
+    warehouseId: warehouse.id,
+    quantity: delta,
+    quantityBefore: before,
+    quantityAfter: level.onHand,
+    notes: input.notes ?? null,
+  });
+}

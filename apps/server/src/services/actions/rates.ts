@@ -1,0 +1,145 @@
+import type { StoredRecord } from "../../db/rows.ts";
+import type { Ctx } from "../context.ts";
+import { selectIn } from "./channels.ts";
+import { fromCents, selectOne, selectWhere, toCents } from "./core.ts";
+
+export interface RatesInput {
+  destination: { country: string; state?: string | null; zip?: string | null; city?: string | null };
+  items: { sku: string; quantity: number }[];
+}
+
+interface Group {
+  shipsFrom: "dropshipProvider" | "warehouse";
+  dropshipProviderId: number | null;
+  warehouseId: number | null;
+  items: { sku: string; quantity: number }[];
+  grams: number;
+  subtotalCents: number;
+}
+
+/** The channel's own warehouse, or the company's default one; null when the company has none. */
+async function shippingWarehouseId(ctx: Ctx, channel: StoredRecord): Promise<number | null> {
+  const own = channel.warehouseId as number | null;
+  if (own) return own;
+  const found =
+    (await selectOne(ctx, "warehouse", { isDefault: true })) ?? (await selectOne(ctx, "warehouse", {}));
+  return found?.id ?? null;
+}
+
+/** What a rate charges for a group, in cents; undefined when it does not apply to it. */
+function quote(rate: StoredRecord, group: Group, country: string): number | undefined {
+  const countries = (rate.countries as string[] | null) ?? [];
+  if (countries.length && !countries.some((code) => code.toUpperCase() === country)) return undefined;
+  const provider = rate.dropshipProviderId as number | null;
+  if (provider !== null && provider !== group.dropshipProviderId) return undefined;
+  const min = rate.minValue as number | null;
+  const max = rate.maxValue as number | null;
+  const price = toCents(rate.price as number);
+  switch (rate.basis) {
+    case "weight": {
+      if ((min !== null && group.grams < min) || (max !== null && group.grams > max)) return undefined;
+      const startedKilograms = Math.ceil(group.grams / 1000);
+      return price + toCents(rate.pricePerUnit as number | null) * startedKilograms;
+    }
+    case "orderValue":
+      if (
+        (min !== null && group.subtotalCents < toCents(min)) ||
+        (max !== null && group.subtotalCents > toCents(max))
+      ) {
+        return undefined;
+      }
+      return price;
+    default:
+      return price;
+  }
+}
+
+/**
+ * `POST /channels/{id}/rates.json`: groups the items by who ships them (a dropship provider, or the
+ * channel's or the company's default warehouse) and prices each group with the channel's enabled
+ * shipping rates, cheapest first.
+ */
+export async function quoteChannelRates({
+  ctx,
+  channel,
+  input,
+}: {
+  ctx: Ctx;
+  channel: StoredRecord;
+  input: RatesInput;
+}) {
+  const variants = new Map(
+    (
+      await selectIn(
+        ctx,
+        "variant",
+        "sku",
+        input.items.map((item) => item.sku),
+      )
+    ).map((variant) => [variant.sku as string, variant]),
+  );
+  const unknownSkus = [
+    ...new Set(input.items.filter((item) => !variants.has(item.sku)).map((item) => item.sku)),
+  ];
+
+  const groups = new Map<string, Group>();
+  let warehouseId: number | null | undefined;
+  for (const item of input.items) {
+    const variant = variants.get(item.sku);
+    if (!variant) continue;
+    const providerId = variant.dropshipProviderId as number | null;
+    if (providerId === null && warehouseId === undefined)
+      warehouseId = await shippingWarehouseId(ctx, channel);
+    const key = providerId !== null ? `provider:${providerId}` : "warehouse";
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        shipsFrom: providerId !== null ? "dropshipProvider" : "warehouse",
+        dropshipProviderId: providerId,
+        warehouseId: providerId !== null ? null : (warehouseId ?? null),
+        items: [],
+        grams: 0,
+        subtotalCents: 0,
+      };
+      groups.set(key, group);
+    }
+    group.items.push({ sku: item.sku, quantity: item.quantity });
+    group.grams += ((variant.weight as number | null) ?? 0) * item.quantity;
+    group.subtotalCents += toCents(variant.price as number | null) * item.quantity;
+  }
+
+  const rates = await selectWhere(ctx, "channel-shipping-rate", { channelId: channel.id, enabled: true });
+  const country = input.destination.country.toUpperCase();
+  let totalCents: number | null = 0;
+  const quoted = [...groups.values()].map((group) => {
+    group.grams = Math.round(group.grams * 1000) / 1000;
+    const options = rates
+      .map((rate) => ({ rate, cents: quote(rate, group, country) }))
+      .filter((option): option is { rate: StoredRecord; cents: number } => option.cents !== undefined)
+      .sort((a, b) => a.cents - b.cents || a.rate.id - b.rate.id);
+    const cheapest = options[0]?.cents ?? null;
+    totalCents = cheapest === null || totalCents === null ? null : totalCents + cheapest;
+    return {
+      shipsFrom: group.shipsFrom,
+      dropshipProviderId: group.dropshipProviderId,
+      warehouseId: group.warehouseId,
+      items: group.items,
+      weight: group.grams,
+      subtotal: fromCents(group.subtotalCents),
+      options: options.map(({ rate, cents }) => ({
+        channelShippingRateId: rate.id,
+        name: rate.name as string,
+        carrier: rate.carrier as string | null,
+        service: rate.service as string | null,
+        amount: fromCents(cents),
+      })),
+      cheapest: cheapest === null ? null : fromCents(cheapest),
+    };
+  });
+  return {
+    currency: (channel.currency as string | null) ?? "USD",
+    groups: quoted,
+    unknownSkus,
+    total: totalCents === null ? null : fromCents(totalCents),
+  };
+}

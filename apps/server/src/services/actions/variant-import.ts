@@ -1,0 +1,249 @@
+import type { StoredRecord } from "../../db/rows.ts";
+import { ApiError, type FieldError } from "../../errors.ts";
+import type { Ctx } from "../context.ts";
+import { insertMany, selectIn, updateMany } from "./channels.ts";
+import { kind } from "./core.ts";
+
+export interface ConnectorVariantInput {
+  externalId: string;
+  sku: string;
+  name?: string | null;
+  productName?: string | null;
+  externalGroupId?: string | null;
+  barcode?: string | null;
+  price?: number | null;
+  costPrice?: number | null;
+  weight?: number | null;
+}
+
+/** Catalogue fields a connector item may set; absent ones are left as they are. */
+const VARIANT_FIELDS = ["sku", "name", "barcode", "price", "costPrice", "weight", "productId"] as const;
+const CHANNEL_VARIANT_FIELDS = [
+  "externalId",
+  "sku",
+  "externalGroupId",
+  "variantId",
+  "status",
+  "errorMessage",
+] as const;
+
+interface Plan {
+  index: number;
+  item: ConnectorVariantInput;
+  channelVariant?: StoredRecord;
+  variant?: StoredRecord;
+}
+
+function duplicates(items: readonly ConnectorVariantInput[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of ["externalId", "sku"] as const) {
+    const first = new Map<string, number>();
+    items.forEach((item, index) => {
+      const seen = first.get(item[field]);
+      if (seen === undefined) first.set(item[field], index);
+      else
+        errors.push({
+          path: `items.${index}.${field}`,
+          message: `${item[field]} is also items.${seen}.${field}.`,
+        });
+    });
+  }
+  return errors.sort((a, b) => a.path.localeCompare(b.path, "en", { numeric: true }));
+}
+
+/** Which channel variant and catalogue variant each item updates (none: it creates them), or the items' errors. */
+async function plan(ctx: Ctx, channelId: number, items: readonly ConnectorVariantInput[]): Promise<Plan[]> {
+  const skus = items.map((item) => item.sku);
+  const listed = new Map(
+    (
+      await selectIn(
+        ctx,
+        "channel-variant",
+        "externalId",
+        items.map((item) => item.externalId),
+        { channelId },
+        CHANNEL_VARIANT_FIELDS,
+      )
+    ).map((record) => [record.externalId as string, record]),
+  );
+  const unacknowledged = new Map<string, StoredRecord>();
+  for (const record of await selectIn(
+    ctx,
+    "channel-variant",
+    "sku",
+    skus,
+    { channelId, externalId: null },
+    CHANNEL_VARIANT_FIELDS,
+  )) {
+    if (!unacknowledged.has(record.sku as string)) unacknowledged.set(record.sku as string, record);
+  }
+  const bySku = new Map(
+    (await selectIn(ctx, "variant", "sku", skus, {}, VARIANT_FIELDS)).map((record) => [
+      record.sku as string,
+      record,
+    ]),
+  );
+  const linkedIds = [...listed.values()].map((record) => record.variantId as number | null);
+  const byId = new Map(
+    (await selectIn(ctx, "variant", "id", linkedIds, {}, VARIANT_FIELDS)).map((record) => [
+      record.id,
+      record,
+    ]),
+  );
+
+  const errors: FieldError[] = [];
+  const variantOwner = new Map<number, number>();
+  const channelVariantOwner = new Set<number>();
+  const plans = items.map((item, index): Plan => {
+    let channelVariant = listed.get(item.externalId);
+    const linked = channelVariant ? byId.get(channelVariant.variantId as number) : undefined;
+    const owner = bySku.get(item.sku);
+    if (linked && owner && owner.id !== linked.id) {
+      errors.push({
+        path: `items.${index}.sku`,
+        message: `${item.sku} is the sku of variant ${owner.id}, but ${item.externalId} is linked to variant ${linked.id} (${linked.sku as string}).`,
+      });
+    }
+    const variant = linked ?? owner;
+    if (!channelVariant) {
+      const published = unacknowledged.get(item.sku);
+      if (published && !channelVariantOwner.has(published.id)) channelVariant = published;
+    }
+    if (channelVariant) channelVariantOwner.add(channelVariant.id);
+    if (variant) {
+      const other = variantOwner.get(variant.id);
+      if (other !== undefined) {
+        errors.push({
+          path: `items.${index}.sku`,
+          message: `Resolves to variant ${variant.id}, as items.${other} does: one variant cannot take both.`,
+        });
+      } else variantOwner.set(variant.id, index);
+    }
+    return { index, item, channelVariant, variant };
+  });
+  if (errors.length)
+    throw new ApiError(
+      "validation_failed",
+      "Some items of the batch cannot be imported; nothing was written.",
+      { errors },
+    );
+  return plans;
+}
+
+/** Products by name, created when missing (only when the product kind has a name). */
+async function productsByName(ctx: Ctx, names: readonly string[]): Promise<Map<string, number>> {
+  const byName = new Map<string, number>();
+  if (!names.length || !("name" in kind("product").fields)) return byName;
+  for (const product of await selectIn(ctx, "product", "name", names, {}, ["name"])) {
+    if (!byName.has(product.name as string)) byName.set(product.name as string, product.id);
+  }
+  const missing = [...new Set(names.filter((name) => !byName.has(name)))];
+  for (const product of await insertMany(
+    ctx,
+    "product",
+    missing.map((name) => ({ name })),
+    ["name"],
+  )) {
+    byName.set(product.name as string, product.id);
+  }
+  return byName;
+}
+
+function variantValues(item: ConnectorVariantInput, productId: number | undefined): Record<string, unknown> {
+  const values: Record<string, unknown> = { sku: item.sku };
+  for (const field of ["name", "barcode", "price", "costPrice", "weight"] as const) {
+    if (item[field] !== undefined) values[field] = item[field];
+  }
+  if (productId !== undefined) values.productId = productId;
+  return values;
+}
+
+function changedFrom(current: StoredRecord, values: Record<string, unknown>, fields: readonly string[]) {
+  const next: Record<string, unknown> = {};
+  let changed = false;
+  for (const field of fields) {
+    next[field] = field in values ? values[field] : current[field];
+    if (next[field] !== current[field]) changed = true;
+  }
+  return changed ? next : undefined;
+}
+
+/**
+ * `POST /channels/{id}/import-connector-variant-batch.json`: upserts up to 1,000 store variants into the
+ * catalogue and the channel, matched by (channel, externalId), else by sku. All or nothing: any item that
+ * cannot be imported fails the batch with an error per item. A few set-at-a-time statements per batch.
+ */
+export async function importConnectorVariants({
+  ctx,
+  channel,
+  input,
+}: {
+  ctx: Ctx;
+  channel: StoredRecord;
+  input: { items: ConnectorVariantInput[] };
+}) {
+  const dupes = duplicates(input.items);
+  if (dupes.length) {
+    throw new ApiError("validation_failed", "The batch names the same externalId or sku more than once.", {
+      errors: dupes,
+    });
+  }
+  const plans = await plan(ctx, channel.id, input.items);
+  const products = await productsByName(
+    ctx,
+    input.items.flatMap((item) => (item.productName ? [item.productName] : [])),
+  );
+  const productOf = (item: ConnectorVariantInput) =>
+    item.productName ? products.get(item.productName) : undefined;
+
+  const created = await insertMany(
+    ctx,
+    "variant",
+    plans.filter((p) => !p.variant).map((p) => variantValues(p.item, productOf(p.item))),
+    ["sku"],
+  );
+  const createdBySku = new Map(created.map((record) => [record.sku as string, record]));
+  const variantChanges = plans.flatMap((p) => {
+    if (!p.variant) return [];
+    const values = changedFrom(p.variant, variantValues(p.item, productOf(p.item)), VARIANT_FIELDS);
+    return values ? [{ id: p.variant.id, values }] : [];
+  });
+  await updateMany(ctx, "variant", VARIANT_FIELDS, variantChanges);
+
+  const variantIdOf = (p: Plan) => (p.variant ?? createdBySku.get(p.item.sku)!).id;
+  // An ignored listing stays ignored (the company unpublished it); its data is still refreshed.
+  const ignored = (p: Plan) => p.channelVariant?.status === "ignore";
+  const listingValues = (p: Plan): Record<string, unknown> => ({
+    externalId: p.item.externalId,
+    sku: p.item.sku,
+    variantId: variantIdOf(p),
+    ...(ignored(p) ? {} : { status: "connected", errorMessage: null }),
+    ...(p.item.externalGroupId !== undefined ? { externalGroupId: p.item.externalGroupId } : {}),
+  });
+  const newListings = await insertMany(
+    ctx,
+    "channel-variant",
+    plans
+      .filter((p) => !p.channelVariant)
+      .map((p) => ({ ...listingValues(p), channelId: channel.id, source: "connector" })),
+    ["externalId"],
+  );
+  const listingChanges = plans.flatMap((p) => {
+    if (!p.channelVariant) return [];
+    const values = changedFrom(p.channelVariant, listingValues(p), CHANNEL_VARIANT_FIELDS);
+    return values ? [{ id: p.channelVariant.id, values }] : [];
+  });
+  await updateMany(ctx, "channel-variant", CHANNEL_VARIANT_FIELDS, listingChanges);
+
+  const newByExternalId = new Map(newListings.map((record) => [record.externalId as string, record]));
+  const results = plans.map((p) => ({
+    index: p.index,
+    externalId: p.item.externalId,
+    sku: p.item.sku,
+    result: p.channelVariant ? ("updated" as const) : ("created" as const),
+    variantId: variantIdOf(p),
+    channelVariantId: (p.channelVariant ?? newByExternalId.get(p.item.externalId)!).id,
+  }));
+  const createdCount = results.filter((r) => r.result === "created").length;
+  return { created: createdCount, updated: results.length - createdCount, results };
+}
