@@ -1,9 +1,11 @@
 // Bundles the Node entry into dist/node.js (workspace TypeScript included; native and server deps external).
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
+const root = fileURLToPath(new URL("..", import.meta.url));
 await build({
-  entryPoints: ["src/node.ts"],
-  outfile: "dist/node.js",
+  entryPoints: [`${root}src/node.ts`],
+  outfile: `${root}dist/node.js`,
   bundle: true,
   platform: "node",
   format: "esm",

@@ -39,7 +39,7 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly required: boolean;
   /** Value filled in on create when the field is absent. */
   readonly default?: unknown;
-  /** Managed by the server: ignored when sent on create or update. */
+  /** Managed by the server: a create may not send it (422); an update may send it back as read, and it is ignored. */
   readonly readOnly: boolean;
   readonly description?: string;
   /** `enum` fields: the allowed values. */

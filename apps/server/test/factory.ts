@@ -1,0 +1,283 @@
+import { type FieldDef, type KindDef, kindByName } from "@multichannel/schema";
+import { expect } from "vitest";
+import type { Api } from "./support.ts";
+
+export type Body = Record<string, unknown>;
+
+/** A create must send this field: required, without a default, and not managed by the server. */
+export function isNeeded(field: FieldDef): boolean {
+  return field.required && field.default === undefined && !field.readOnly;
+}
+
+/** Fields a client may set, by name. */
+export function writableFields(kind: KindDef): [string, FieldDef][] {
+  return Object.entries(kind.fields).filter(([, field]) => !field.readOnly);
+}
+
+/** Fields of the kind that hold a reference to another record, writable ones only. */
+export function refFields(kind: KindDef): [string, FieldDef][] {
+  return writableFields(kind).filter(([, field]) => field.type === "ref");
+}
+
+/** Fields that can be filtered and ordered by in lists: scalars, not nested JSON. */
+export function isScalar(field: FieldDef): boolean {
+  return field.type !== "array" && field.type !== "object" && field.type !== "map";
+}
+
+let sequence = 0;
+/** A number no other call in this test process gets: keeps values of `unique` sets apart. */
+export function nextSequence(): number {
+  return ++sequence;
+}
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+function letters(n: number, length: number): string {
+  let text = "";
+  for (let i = 0; i < length; i++) {
+    text = LETTERS[n % 26] + text;
+    n = Math.floor(n / 26);
+  }
+  return text;
+}
+
+function clamp(value: number, field: FieldDef): number {
+  return Math.min(Math.max(value, field.min ?? -Infinity), field.max ?? Infinity);
+}
+
+/** A string of `field`'s format and length bounds; distinct for every distinct `n`. */
+export function stringValue(field: FieldDef, label: string, n: number, unique = false): string {
+  switch (field.format) {
+    case "email":
+      return `${label.toLowerCase()}.${n}@example.com`;
+    case "url":
+      return `https://example.com/${label}/${n}`;
+    case "country":
+      return unique ? letters(n, 2) : "US";
+    case "currency":
+      return unique ? letters(n, 3) : "USD";
+    case "phone":
+      return `+1 555 ${String(n % 10000).padStart(4, "0")}`;
+  }
+  let text = `${label}-${n}`;
+  const max = field.maxLength ?? 4000;
+  if (text.length > max) text = text.slice(text.length - max);
+  return text.padEnd(field.minLength ?? 0, "x");
+}
+
+/** A writable value of a field's type that differs from its default, when the type allows one. */
+function plainValue(field: FieldDef, label: string, n: number, unique: boolean): unknown {
+  switch (field.type) {
+    case "string":
+      return stringValue(field, label, n, unique);
+    case "integer":
+      if (unique) return clamp((field.min ?? 0) + n, field);
+      return clamp(field.default === 7 ? 8 : 7, field);
+    case "number":
+      return clamp(field.default === 2.5 ? 3.75 : 2.5, field);
+    case "money":
+      return clamp(field.default === 12.34 ? 56.78 : 12.34, field);
+    case "boolean":
+      return !(field.default ?? false);
+    case "datetime":
+      return "2024-05-06T07:08:09.123Z";
+    case "date":
+      return "2024-05-06";
+    case "enum": {
+      const values = field.values!;
+      // A needed enum gets its first value; an optional one a value that is not the default.
+      if (field.default === undefined && field.required) return values[0];
+      return values.find((value) => value !== field.default) ?? values[0];
+    }
+    case "map":
+      return { color: "blue", size: 3, gift: true, note: null };
+    default:
+      throw new Error(`no plain value for ${field.type}`);
+  }
+}
+
+interface Build {
+  api: Api;
+  full: boolean;
+  /** Kinds being created further up: a needed reference back to one of them is a cycle. */
+  stack: string[];
+}
+
+async function fieldValue(build: Build, field: FieldDef, label: string, unique: boolean): Promise<unknown> {
+  const n = nextSequence();
+  switch (field.type) {
+    case "ref": {
+      const target = kindByName(field.ref!);
+      if (!target) throw new Error(`${label} refers to unknown kind ${field.ref}`);
+      // Optional references of a full body may point back at the kind; needed ones going round are a cycle.
+      if (build.stack.length > 12)
+        throw new Error(`reference cycle: ${[...build.stack, target.name].join(" → ")}`);
+      const record = await createWith({ ...build, full: false }, target);
+      return record.id;
+    }
+    case "array": {
+      const item = await fieldValue(build, field.items!, label, unique);
+      return (field.maxLength ?? 1) >= 1 ? [item] : [];
+    }
+    case "object":
+      return objectOf(build, field.fields ?? {});
+    default:
+      return plainValue(field, label, n, unique);
+  }
+}
+
+async function objectOf(
+  build: Build,
+  fields: Readonly<Record<string, FieldDef>>,
+  uniques = new Set<string>(),
+) {
+  const body: Body = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.readOnly) continue;
+    if (!build.full && !isNeeded(field)) continue;
+    body[name] = await fieldValue(build, field, name, uniques.has(name));
+  }
+  return body;
+}
+
+/** Fields that are part of one of the kind's `unique` sets. */
+export function uniqueFieldsOf(kind: KindDef): Set<string> {
+  return new Set((kind.unique ?? []).flat());
+}
+
+async function createWith(build: Build, kind: KindDef): Promise<Body & { id: number }> {
+  const body = await objectOf(
+    { ...build, stack: [...build.stack, kind.name] },
+    kind.fields,
+    uniqueFieldsOf(kind),
+  );
+  const response = await build.api.json("POST", kind.path, body);
+  if (response.status !== 201) {
+    throw new Error(
+      `creating ${kind.name} failed: ${response.status} ${JSON.stringify(response.body)} for ${JSON.stringify(body)}`,
+    );
+  }
+  return response.body;
+}
+
+/**
+ * A valid create body for `kind`: every field a create must send, with valid values; records it needs to
+ * refer to are created first, through the API, for the same tenant. `full` also fills every writable
+ * optional field (optional references included) with a valid value that differs from its default.
+ */
+export async function createBody(api: Api, kind: KindDef, options: { full?: boolean } = {}): Promise<Body> {
+  return objectOf(
+    { api, full: options.full ?? false, stack: [kind.name] },
+    kind.fields,
+    uniqueFieldsOf(kind),
+  );
+}
+
+/** Creates a record of `kind` (and what it refers to) through the API; fails loudly when that is refused. */
+export async function createRecordOf(
+  api: Api,
+  kind: KindDef,
+  options: { full?: boolean } = {},
+): Promise<Body & { id: number }> {
+  return createWith({ api, full: options.full ?? false, stack: [] }, kind);
+}
+
+/** A value of the wrong JSON type for a field: a string where a number is expected, and so on. */
+export function wrongTypeValue(field: FieldDef): unknown {
+  switch (field.type) {
+    case "string":
+    case "datetime":
+    case "date":
+    case "enum":
+      return 12345;
+    case "integer":
+    case "ref":
+    case "number":
+    case "money":
+      return "12";
+    case "boolean":
+      return "true";
+    case "array":
+      return "not a list";
+    case "object":
+    case "map":
+      return "not an object";
+  }
+}
+
+/** Every writable field of the kind, each with a value of the wrong type. */
+export function wrongTypeBody(kind: KindDef): Body {
+  return Object.fromEntries(writableFields(kind).map(([name, field]) => [name, wrongTypeValue(field)]));
+}
+
+/**
+ * Another valid value for a field, different from `current`: what an update changes it to. Undefined
+ * for fields whose value cannot be changed without creating records (references) or has one value only.
+ */
+export function changedValue(field: FieldDef, current: unknown, label: string): unknown {
+  const n = nextSequence();
+  switch (field.type) {
+    case "string": {
+      const next = stringValue(field, `changed-${label}`, n, true);
+      if (next !== current) return next;
+      return stringValue(field, `changed-${label}`, n + 1, true);
+    }
+    case "integer":
+    case "number":
+    case "money": {
+      const base = typeof current === "number" ? current : 0;
+      const step = field.type === "money" ? 1.25 : field.type === "number" ? 0.5 : 1;
+      // Rounded to cents so that the expected value is the one the API answers.
+      const up = Math.round((base + step) * 100) / 100;
+      if (up <= (field.max ?? Infinity) && up >= (field.min ?? -Infinity)) return up;
+      const down = Math.round((base - step) * 100) / 100;
+      return down >= (field.min ?? -Infinity) && down <= (field.max ?? Infinity) ? down : undefined;
+    }
+    case "boolean":
+      return !current;
+    case "datetime":
+      return current === "2025-01-02T03:04:05.678Z" ? "2025-01-03T03:04:05.678Z" : "2025-01-02T03:04:05.678Z";
+    case "date":
+      return current === "2025-01-02" ? "2025-01-03" : "2025-01-02";
+    case "enum":
+      return field.values!.find((value) => value !== current);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The field an update test changes, and its new value: a plain text field when the kind has one (a
+ * change anyone would see), else any other scalar. Fields of `unique` sets are avoided.
+ */
+export function fieldToChange(kind: KindDef, record: Body): { field: string; value: unknown } | undefined {
+  const uniques = uniqueFieldsOf(kind);
+  const candidates = writableFields(kind).filter(
+    ([name, field]) => isScalar(field) && field.type !== "ref" && !uniques.has(name),
+  );
+  const ordered = [
+    ...candidates.filter(([, field]) => field.type === "string" && !field.format),
+    ...candidates.filter(([, field]) => !(field.type === "string" && !field.format)),
+  ];
+  for (const [name, field] of ordered) {
+    const value = changedValue(field, record[name], name);
+    if (value !== undefined) return { field: name, value };
+  }
+  return undefined;
+}
+
+/** Asserts an `application/problem+json` answer with `status`, and returns its body. */
+export function expectProblem(
+  response: { status: number; body: any; headers: Headers },
+  status: number,
+): any {
+  expect(response.status, JSON.stringify(response.body)).toBe(status);
+  expect(response.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+  expect(response.body).toMatchObject({ status, type: expect.any(String), title: expect.any(String) });
+  expect(response.body.requestId).toBe(response.headers.get("X-Request-Id"));
+  return response.body;
+}
+
+/** The paths named in a 422's `errors`. */
+export function errorPaths(body: any): string[] {
+  return (body?.errors ?? []).map((error: { path: string }) => error.path);
+}
