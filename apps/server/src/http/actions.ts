@@ -11,6 +11,7 @@ import { ApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
 import type { Ctx } from "../services/context.ts";
 import { findRecord } from "../services/records.ts";
+import { stateConflict } from "../services/states.ts";
 import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
@@ -29,18 +30,6 @@ function queryInput(
   return values;
 }
 
-/** The 409 of an action the record's state does not allow. */
-export function stateConflict(kind: KindDef, action: ActionDef, state: string): ApiError {
-  const allowedActions = (kind.actions ?? [])
-    .filter((candidate) => !candidate.from || candidate.from.includes(state))
-    .map((candidate) => candidate.name);
-  return new ApiError(
-    "conflict",
-    `Cannot ${action.name} a ${kind.name} that is ${state}; allowed from ${action.from?.join(", ")}.`,
-    { state, allowedActions },
-  );
-}
-
 /** Loads the record an action is about (in the action's transaction) and enforces the action's `from`. */
 export async function loadSubject(
   ctx: Ctx,
@@ -51,8 +40,13 @@ export async function loadSubject(
   const record = await findRecord(ctx.db, ctx.companyId, kind, id);
   if (!record) throw new ApiError("not_found", `No ${kind.name} with id ${id}.`);
   const state = kind.states ? String(record[kind.states.field]) : undefined;
-  if (action.from && state !== undefined && !action.from.includes(state))
-    throw stateConflict(kind, action, state);
+  if (action.from && state !== undefined && !action.from.includes(state)) {
+    throw stateConflict(
+      kind.name,
+      record,
+      `Cannot ${action.name} a ${kind.name} that is ${state}; allowed from ${action.from.join(", ")}.`,
+    );
+  }
   return record;
 }
 

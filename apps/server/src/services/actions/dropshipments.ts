@@ -1,5 +1,6 @@
 import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../context.ts";
+import { stateConflict } from "../states.ts";
 import {
   createFulfillment,
   type Line,
@@ -11,7 +12,7 @@ import {
   shipToOfSale,
   warehouseFor,
 } from "./core.ts";
-import { addToItem, refreshPurchase, stateConflict, unshippedOf } from "./purchases.ts";
+import { addToItem, refreshPurchase, unshippedOf } from "./purchases.ts";
 
 /**
  * An unshipped dropshipment becomes a fulfillment from an own warehouse. The purchase lines it covered

@@ -1,5 +1,6 @@
 import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../context.ts";
+import { stateConflict } from "../states.ts";
 import {
   changeLevel,
   createPurchase,
@@ -9,7 +10,7 @@ import {
   selectWhere,
   shipToOfFulfillment,
 } from "./core.ts";
-import { invalid, stateConflict } from "./purchases.ts";
+import { invalid } from "./purchases.ts";
 
 /**
  * An unshipped fulfillment becomes a purchase to a dropship provider, priced at the variants' cost; the

@@ -7,7 +7,6 @@ import {
   createPurchase,
   fromCents,
   insert,
-  kind,
   type Line,
   patch,
   refreshSaleStatus,

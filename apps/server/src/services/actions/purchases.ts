@@ -5,16 +5,8 @@
 import type { StoredRecord } from "../../db/rows.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import {
-  fromCents,
-  insert,
-  kind,
-  patch,
-  refreshSaleStatus,
-  selectOne,
-  selectWhere,
-  toCents,
-} from "./core.ts";
+import { stateConflict } from "../states.ts";
+import { fromCents, insert, patch, refreshSaleStatus, selectOne, selectWhere, toCents } from "./core.ts";
 import { type PurchaseOrderFormat, renderPurchaseOrder } from "./documents.ts";
 
 /** Purchase lines named in an action's input; absent means every line that qualifies. */
@@ -35,17 +27,6 @@ export const unshippedOf = (item: StoredRecord): number =>
 /** What of a purchase item has shipped and is not on its way back yet. */
 export const returnableOf = (item: StoredRecord): number =>
   num(item.quantityShipped) - num(item.quantityReturned);
-
-/** A 409 about a record's state: the state and the actions it allows, as the generic state check answers. */
-export function stateConflict(kindName: string, record: StoredRecord, detail: string): ApiError {
-  const def = kind(kindName);
-  const state = def.states ? String(record[def.states.field]) : undefined;
-  if (state === undefined) return new ApiError("conflict", detail);
-  const allowedActions = (def.actions ?? [])
-    .filter((action) => !action.from || action.from.includes(state))
-    .map((action) => action.name);
-  return new ApiError("conflict", detail, { state, allowedActions });
-}
 
 /** A 422 with one field error. */
 export function invalid(path: string, message: string): ApiError {
