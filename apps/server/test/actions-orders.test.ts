@@ -617,6 +617,23 @@ describe("state rules: 409 with the state and the allowed actions, nothing chang
 // --------------------------------------------------------------------------------------- validation
 
 describe("validation: 422 naming the field, nothing changed", () => {
+  it("reads `items: null` and `purchaseIds: null` as absent: every line, every invoiced purchase", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const shipment = await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-NULL", items: null }),
+      200,
+    );
+    expect((await read(t, "purchases", w.purchase.id)).status).toBe("shipped");
+    expect(shipment.status).toBe("shipped");
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}.json`, { invoiceStatus: "invoiced" }), 200);
+    const transfer = await expectStatus(
+      t.json("POST", `/dropship-providers/${w.provider.id}/settle-invoices.json`, { purchaseIds: null }),
+      200,
+    );
+    expect(transfer.amount).toBe(60.27);
+  });
+
   it("never ships more than ordered, in one call or across calls", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);

@@ -1,3 +1,4 @@
+import type { ChannelManualSaleInput } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
@@ -17,35 +18,8 @@ import {
   warehouseFor,
 } from "./core.ts";
 
-interface ItemInput {
-  sku: string;
-  quantity: number;
-  price: number;
-  name?: string | null;
-  externalId?: string | null;
-}
-
-export interface ManualSaleInput {
-  externalId: string;
-  orderedAt?: string | null;
-  currency?: string | null;
-  customer: { email: string; firstName?: string | null; lastName?: string | null; phone?: string | null };
-  shippingAddress: {
-    name?: string | null;
-    company?: string | null;
-    lineOne: string;
-    lineTwo?: string | null;
-    city: string;
-    state?: string | null;
-    zip?: string | null;
-    country: string;
-    phone?: string | null;
-    email?: string | null;
-  };
-  shippingPrice?: number | null;
-  notes?: string | null;
-  items: ItemInput[];
-}
+export type ManualSaleInput = ChannelManualSaleInput;
+type ItemInput = ManualSaleInput["items"][number];
 
 /** The customer with this email in the company (case-insensitive), or a new one. */
 async function findOrCreateCustomer(ctx: Ctx, customer: ManualSaleInput["customer"]): Promise<StoredRecord> {

@@ -1,3 +1,4 @@
+import type { PurchaseCancelInput, PurchaseShipInput } from "@multichannel/schema";
 /**
  * Service verbs of a purchase's lifecycle (send, ship, cancel, move to another provider) and the line
  * arithmetic they share with the other order actions.
@@ -10,7 +11,7 @@ import { fromCents, insert, patch, refreshSaleStatus, selectOne, selectWhere, to
 import { type PurchaseOrderFormat, renderPurchaseOrder } from "./documents.ts";
 
 /** Purchase lines named in an action's input; absent means every line that qualifies. */
-export type LineQuantities = readonly { purchaseItemId: number; quantity: number }[] | undefined;
+export type LineQuantities = readonly { purchaseItemId: number; quantity: number }[] | null | undefined;
 
 /** A purchase item and how many of it an action takes. */
 export interface Take {
@@ -48,7 +49,7 @@ export async function pickLines(
   rule: { available: (item: StoredRecord) => number; verb: string; left: string },
 ): Promise<Take[]> {
   const items = await itemsOfPurchase(ctx, purchase.id);
-  if (named === undefined) {
+  if (named === undefined || named === null) {
     const takes = items
       .map((item) => ({ item, quantity: rule.available(item) }))
       .filter((take) => take.quantity > 0);
@@ -219,13 +220,7 @@ export async function sendPurchase({
 
 // ----------------------------------------------------------------------------------------------- ship
 
-export interface ShipInput {
-  trackingNumber: string;
-  carrier?: string | null;
-  service?: string | null;
-  shippedAt?: string | null;
-  items?: LineQuantities;
-}
+export type ShipInput = PurchaseShipInput;
 
 export async function shipPurchase({
   ctx,
@@ -301,10 +296,7 @@ export async function moveDropshipProviderOfPurchase({
 
 // ----------------------------------------------------------------------------------------- cancel
 
-export interface CancelInput {
-  items?: LineQuantities;
-  reason?: string | null;
-}
+export type CancelInput = PurchaseCancelInput;
 
 /**
  * Cancels purchase lines: their sale items count them as cancelled and, when the purchase serves a sale,

@@ -1,12 +1,10 @@
+import type { ChannelRatesInput } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../context.ts";
 import { selectIn } from "./channels.ts";
 import { fromCents, selectOne, selectWhere, toCents } from "./core.ts";
 
-export interface RatesInput {
-  destination: { country: string; state?: string | null; zip?: string | null; city?: string | null };
-  items: { sku: string; quantity: number }[];
-}
+export type RatesInput = ChannelRatesInput;
 
 interface Group {
   shipsFrom: "dropshipProvider" | "warehouse";

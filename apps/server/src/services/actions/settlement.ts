@@ -1,14 +1,11 @@
+import type { DropshipProviderSettleInvoicesInput } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
-export interface SettleInput {
-  purchaseIds?: readonly number[];
-  paymentMethodId?: number | null;
-  reference?: string | null;
-}
+export type SettleInput = DropshipProviderSettleInvoicesInput;
 
 const REFUNDS = new Set(["refund", "refundCommission"]);
 
@@ -29,8 +26,8 @@ const settleable = (purchase: StoredRecord) =>
   purchase.invoiceStatus === "invoiced" && purchase.paymentStatus !== "paid";
 
 /** The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409), or all settleable. */
-async function purchasesToSettle(ctx: Ctx, provider: StoredRecord, named: readonly number[] | undefined) {
-  if (named === undefined) {
+async function purchasesToSettle(ctx: Ctx, provider: StoredRecord, named: readonly number[] | null | undefined) {
+  if (named === undefined || named === null) {
     const purchases = await selectWhere(ctx, "purchase", {
       dropshipProviderId: provider.id,
       invoiceStatus: "invoiced",

@@ -1,20 +1,11 @@
+import type { ChannelImportConnectorVariantBatchInput } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { insertMany, selectIn, updateMany } from "./channels.ts";
 import { kind } from "./core.ts";
 
-export interface ConnectorVariantInput {
-  externalId: string;
-  sku: string;
-  name?: string | null;
-  productName?: string | null;
-  externalGroupId?: string | null;
-  barcode?: string | null;
-  price?: number | null;
-  costPrice?: number | null;
-  weight?: number | null;
-}
+export type ConnectorVariantInput = ChannelImportConnectorVariantBatchInput["items"][number];
 
 /** Catalogue fields a connector item may set; absent ones are left as they are. */
 const VARIANT_FIELDS = ["sku", "name", "barcode", "price", "costPrice", "weight", "productId"] as const;
