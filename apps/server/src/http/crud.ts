@@ -64,8 +64,6 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
   for (const kind of kinds) {
     const schemas = kindSchemas(kind);
     const item = itemRoute(kind);
-    const base = (c: Context<AppEnv>) =>
-      new URL(c.req.url).origin + c.req.path.slice(0, c.req.path.length - c.req.routePath.length);
 
     app.get(kind.path, async (c) => {
       const query = parseListQuery(kind, new URL(c.req.url).searchParams);
@@ -81,7 +79,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {
       const record = await inTransaction(c, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
-      c.header("Location", `${base(c)}/${kind.plural}/${record.id}.json`);
+      c.header("Location", `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`);
       c.header("ETag", etagOf(record));
       return c.json(record, 201);
     });

@@ -1,0 +1,104 @@
+// `pnpm bundle:size`: the Worker as `wrangler deploy --dry-run` builds it, its gzip size against the
+// budget, and the packages that take the most room. Exits 1 over budget. The bench imports measureBundle().
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { gzipSync } from "node:zlib";
+
+/** The budget of the whole upload, gzip, in KiB (the unit wrangler prints). */
+export const BUDGET_KIB = 250;
+
+export interface BundleSize {
+  /** Every module wrangler would upload (source maps excluded). */
+  modules: { name: string; bytes: number; gzipBytes: number }[];
+  bytes: number;
+  gzipBytes: number;
+  budgetBytes: number;
+  withinBudget: boolean;
+  /** Minified bytes in the bundle per npm package (or workspace folder), largest first. */
+  contributors: { name: string; bytes: number }[];
+}
+
+const serverDir = fileURLToPath(new URL("..", import.meta.url));
+const run = promisify(execFile);
+
+interface Metafile {
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+}
+
+/** Groups a bundle input path by the npm package it belongs to, or its workspace folder. */
+function ownerOf(input: string): string {
+  const packages = input.split("node_modules/");
+  if (packages.length > 1) {
+    const rest = packages.at(-1)!.split("/");
+    return rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  const parts = input.replace(/^(\.\.\/)+/, "").split("/");
+  return parts.slice(0, parts[0] === "src" ? 2 : 3).join("/");
+}
+
+/** Builds the Worker exactly as `wrangler deploy` would (nothing is uploaded) and measures it. */
+export async function measureBundle(): Promise<BundleSize> {
+  const outdir = mkdtempSync(join(tmpdir(), "mcs-bundle-"));
+  try {
+    const metafile = join(outdir, "meta.json");
+    await run(
+      join(serverDir, "node_modules", ".bin", "wrangler"),
+      ["deploy", "--dry-run", "--outdir", join(outdir, "out"), "--metafile", metafile],
+      { cwd: serverDir, env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, maxBuffer: 16 << 20 },
+    );
+    const modules = readdirSync(join(outdir, "out"), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.(m?js|cjs|wasm|bin|txt|html)$/.test(entry.name))
+      .filter((entry) => entry.name !== "README.md")
+      .map((entry) => {
+        const content = readFileSync(join(entry.parentPath, entry.name));
+        return { name: entry.name, bytes: content.length, gzipBytes: gzipSync(content).length };
+      });
+    const owners = new Map<string, number>();
+    const meta = JSON.parse(readFileSync(metafile, "utf8")) as Metafile;
+    for (const output of Object.values(meta.outputs)) {
+      for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+        owners.set(ownerOf(input), (owners.get(ownerOf(input)) ?? 0) + bytesInOutput);
+      }
+    }
+    const gzipBytes = modules.reduce((sum, module) => sum + module.gzipBytes, 0);
+    const budgetBytes = BUDGET_KIB * 1024;
+    return {
+      modules,
+      bytes: modules.reduce((sum, module) => sum + module.bytes, 0),
+      gzipBytes,
+      budgetBytes,
+      withinBudget: gzipBytes <= budgetBytes,
+      contributors: [...owners].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+    };
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The report `pnpm bundle:size` prints; the bench prints the first line. */
+export function formatBundle(size: BundleSize, top = 10): string {
+  const verdict = size.withinBudget ? "within" : "OVER";
+  const lines = [
+    `Worker bundle: ${kib(size.gzipBytes)} gzip (${kib(size.bytes)} minified), ${verdict} the ${BUDGET_KIB} KiB gzip budget`,
+    `Largest contributors (minified bytes in the bundle):`,
+    ...size.contributors
+      .slice(0, top)
+      .map(
+        ({ name, bytes }) =>
+          `  ${kib(bytes).padStart(10)}  ${((bytes / size.bytes) * 100).toFixed(0).padStart(3)}%  ${name}`,
+      ),
+  ];
+  return lines.join("\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const size = await measureBundle();
+  console.log(formatBundle(size));
+  if (!size.withinBudget) process.exit(1);
+}

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { TestProject } from "vitest/node";
+import { startDevStack } from "../scripts/dev.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    edge: { baseUrl: string; databaseUrl: string; databaseAuthToken: string };
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts the dev libSQL server on a temp file (migrated over HTTP) and `wrangler dev --local` on free
+ * ports, with BASE_PATH=/v1 from bindings; stops both, and removes the files, after the run.
+ */
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), "mcs-edge-"));
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
+  let stack: Awaited<ReturnType<typeof startDevStack>>;
+  try {
+    stack = await startDevStack({
+      file: join(dir, "edge.db"),
+      port: await freePort(),
+      inspectorPort: await freePort(),
+      persistTo: join(dir, "wrangler-state"),
+      vars: { BASE_PATH: "/v1", BODY_LIMIT: "65536" },
+      output: "capture",
+    });
+  } catch (error) {
+    cleanup();
+    throw error;
+  }
+  project.provide("edge", {
+    baseUrl: stack.baseUrl,
+    databaseUrl: stack.databaseUrl,
+    databaseAuthToken: stack.databaseAuthToken,
+  });
+  return async () => {
+    await stack.stop();
+    cleanup();
+  };
+}

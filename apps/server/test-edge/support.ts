@@ -1,0 +1,81 @@
+import { createClient } from "@libsql/client";
+import { inject } from "vitest";
+import { type Db, remoteDb } from "../src/db/database.ts";
+import { createToken } from "../src/services/auth.ts";
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface Api {
+  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Like request, and parses the JSON answer. */
+  json<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer<T>>;
+}
+
+export interface Tenant extends Api {
+  companyId: number;
+  /** The same company with a read-only token. */
+  readOnly: Api;
+}
+
+/** The Worker's base URL, e.g. `http://127.0.0.1:41234/v1`. */
+export const baseUrl = inject("edge").baseUrl;
+
+/** An HTTP client of the Worker: paths are relative to the base URL; absolute URLs (Link, Location) pass. */
+export function api(token?: string): Api {
+  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(path.startsWith("http") ? path : `${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return {
+    request,
+    async json(method, path, body, headers) {
+      const response = await request(method, path, body, headers);
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: text ? JSON.parse(text) : undefined,
+        headers: response.headers,
+      };
+    },
+  };
+}
+
+let db: Db | undefined;
+/** The dev libSQL server the Worker uses, over HTTP: only to issue tokens, as `pnpm token:create` would. */
+function database(): Db {
+  if (!db) {
+    const { databaseUrl, databaseAuthToken } = inject("edge");
+    db = remoteDb(createClient({ url: databaseUrl, authToken: databaseAuthToken }));
+  }
+  return db;
+}
+
+/** Closes the token-issuing connection: call in the test file's afterAll. */
+export function closeDatabase(): void {
+  db?.close();
+  db = undefined;
+}
+
+let counter = 0;
+/** A fresh company with a read-write and a read-only token. */
+export async function tenant(): Promise<Tenant> {
+  const company = `edge-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
+  const { token, companyId } = await createToken({ db: database(), input: { company } });
+  const { token: readOnlyToken } = await createToken({ db: database(), input: { company, readOnly: true } });
+  return { companyId, ...api(token), readOnly: api(readOnlyToken) };
+}

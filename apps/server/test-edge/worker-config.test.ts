@@ -1,0 +1,34 @@
+// src/worker.ts's reading of its bindings, called directly (in Node) with hand-made env objects.
+import { describe, expect, inject, it } from "vitest";
+import worker from "../src/worker.ts";
+
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} };
+const call = (env: Record<string, unknown>, path = "/health") =>
+  worker.fetch(new Request(`http://worker.test${path}`), env, ctx);
+
+describe("worker bindings", () => {
+  it.each([
+    ["no DATABASE_URL", {}],
+    ["an embedded file URL", { DATABASE_URL: "file:.data/local.db" }],
+    [
+      "a BASE_PATH without a leading slash",
+      { DATABASE_URL: "libsql://db.example.turso.io", BASE_PATH: "v1" },
+    ],
+  ])("answers 500 problem+json, without details, for %s", async (_, env) => {
+    const response = await call(env);
+    expect(response.status).toBe(500);
+    expect(response.headers.get("content-type")).toBe("application/problem+json");
+    const body = await response.json();
+    expect(body).toMatchObject({ status: 500, requestId: response.headers.get("x-request-id") });
+    expect(JSON.stringify(body)).not.toContain("DATABASE_URL");
+  });
+
+  it("serves the app under BASE_PATH from the database in DATABASE_URL, with its auth token", async () => {
+    const { databaseUrl, databaseAuthToken } = inject("edge");
+    const env = { DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: databaseAuthToken, BASE_PATH: "/api" };
+    expect((await call(env, "/api/health")).status).toBe(200);
+    expect((await call(env, "/health")).status).toBe(404);
+    const wrongToken = { ...env, DATABASE_AUTH_TOKEN: "not-the-token" };
+    expect((await call(wrongToken, "/api/health")).status).toBe(500);
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from "vitest/config";
+
+// The workerd suite: the Worker under `wrangler dev --local`, over HTTP, against the dev libSQL server.
+export default defineConfig({
+  test: {
+    reporters: ["default", ["json", { outputFile: ".test-results/edge.json" }]],
+    include: ["test-edge/**/*.test.ts"],
+    globalSetup: ["test-edge/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,137 @@
+// The client under Deno against the real server app, also under Deno: createApp over an embedded libSQL
+// file (native binding through Deno's Node-API), served with Deno.serve, called over HTTP.
+import assert from "node:assert/strict";
+import { createApp } from "../../../apps/server/src/app.ts";
+import type { Db } from "../../../apps/server/src/db/database.ts";
+import { migrate } from "../../../apps/server/src/db/migrate.ts";
+import { loadMigrations } from "../../../apps/server/src/db/migration-files.ts";
+import { openDb } from "../../../apps/server/src/db/open.ts";
+import { createToken } from "../../../apps/server/src/services/auth.ts";
+import { type ApiError, createClient, etagOf, isApiError } from "../src/index.ts";
+
+let dir: string;
+let db: Db;
+let server: Deno.HttpServer<Deno.NetAddr>;
+let baseUrl: string;
+
+Deno.test.beforeAll(async () => {
+  dir = await Deno.makeTempDir({ prefix: "mcs-client-deno-" });
+  db = await openDb(`file:${dir}/client.db`);
+  await migrate(db, loadMigrations());
+  const app = createApp({ db, basePath: "/v1", tokenCacheMs: 0 });
+  server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, app.fetch);
+  baseUrl = `http://127.0.0.1:${server.addr.port}/v1`;
+});
+
+Deno.test.afterAll(async () => {
+  await server.shutdown();
+  db.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+async function clientOfNewCompany(readOnly = false) {
+  const company = `deno-${crypto.randomUUID()}`;
+  const { token } = await createToken({ db, input: { company } });
+  const readOnlyToken = readOnly ? (await createToken({ db, input: { company, readOnly: true } })).token : "";
+  return {
+    client: createClient({ baseUrl, token, retry: false }),
+    readOnly: createClient({ baseUrl, token: readOnlyToken, retry: false }),
+  };
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  assert.ok(isApiError(error), `expected an ApiError, got ${error}`);
+  return error;
+}
+
+// fetch keeps connections alive between tests: the op and resource checks would count them.
+const network = { sanitizeOps: false, sanitizeResources: false };
+
+Deno.test({
+  name: "creates, reads, updates with If-Match, and deletes a record",
+  ...network,
+  fn: async () => {
+    const { client } = await clientOfNewCompany();
+    const created = await client.carriers.create({ name: "Parcel Express", carrierType: "courier" });
+    assert.equal(created.name, "Parcel Express");
+    const read = await client.carriers.get(created.id);
+    assert.deepEqual(read, created);
+    const etag = etagOf(read);
+    assert.ok(etag);
+    const updated = await client.carriers.update(created.id, { name: "Courier Co" }, { ifMatch: etag });
+    assert.equal(updated.name, "Courier Co");
+    const stale = await rejection(client.carriers.update(created.id, { name: "Late" }, { ifMatch: etag }));
+    assert.equal(stale.status, 412);
+    await client.carriers.delete(created.id);
+    assert.equal((await rejection(client.carriers.get(created.id))).status, 404);
+  },
+});
+
+Deno.test({
+  name: "lists with filters and follows the Link header through every page",
+  ...network,
+  fn: async () => {
+    const { client } = await clientOfNewCompany();
+    const names = ["Alpha", "Bravo", "Charlie", "Delta", "Echo"];
+    for (const name of names) await client.carriers.create({ name });
+    const page = await client.carriers.list({ limit: 2 });
+    assert.deepEqual(
+      page.records.map((carrier) => carrier.name),
+      ["Alpha", "Bravo"],
+    );
+    assert.ok(page.next);
+    const all: string[] = [];
+    for await (const carrier of client.carriers.listAll({ limit: 2 })) all.push(carrier.name ?? "");
+    assert.deepEqual(all, names);
+    const filtered = await client.carriers.list({ where: { name: "Delta" } });
+    assert.deepEqual(
+      filtered.records.map((carrier) => carrier.name),
+      ["Delta"],
+    );
+  },
+});
+
+Deno.test({
+  name: "turns problem responses into ApiErrors: 422 with field errors, 401, 403",
+  ...network,
+  fn: async () => {
+    const { client, readOnly } = await clientOfNewCompany(true);
+    const invalid = await rejection(client.customers.create({ email: 42 } as never));
+    assert.equal(invalid.status, 422);
+    assert.deepEqual(
+      invalid.errors.map((error) => error.path),
+      ["email"],
+    );
+    assert.ok(invalid.requestId);
+    const anonymous = createClient({ baseUrl, token: "mcs_not-a-real-token-at-all", retry: false });
+    assert.equal((await rejection(anonymous.carriers.list())).status, 401);
+    assert.equal((await rejection(readOnly.carriers.create({ name: "Courier Co" }))).status, 403);
+    assert.deepEqual((await readOnly.carriers.list()).records, []);
+  },
+});
+
+Deno.test({
+  name: "calls an action: a purchase is sent to its provider",
+  ...network,
+  fn: async () => {
+    const { client } = await clientOfNewCompany();
+    const provider = await client.dropshipProviders.create({
+      name: "Harbour Goods",
+      email: "orders@harbour-goods.example",
+    });
+    const purchase = await client.purchases.create({
+      dropshipProviderId: provider.id,
+      total: 6.2,
+      subtotal: 6.2,
+    });
+    await client.purchaseItems.create({ purchaseId: purchase.id, sku: "MUG-1", quantity: 2, price: 3.1 });
+    const sent = await client.purchases.send(purchase.id, {});
+    assert.equal(sent.status, "sent");
+    const notifications = await client.purchaseNotifications.list({ where: { purchaseId: purchase.id } });
+    assert.equal(notifications.records.length, 1);
+  },
+});
