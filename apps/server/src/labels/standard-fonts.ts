@@ -1,0 +1,74 @@
+/**
+ * The Workers bundle's stand-in for `@pdf-lib/standard-fonts` (wrangler.jsonc `alias`): pdf-lib only
+ * needs the metrics of the fonts a label uses, and the package's other twelve fonts are ~100 KiB of
+ * incompressible data that would put the Worker over its size budget. Same exports, two fonts.
+ */
+import { Encodings } from "@pdf-lib/standard-fonts/es/Encoding.js";
+import helvetica from "@pdf-lib/standard-fonts/es/Helvetica.compressed.json" with { type: "json" };
+import helveticaBold from "@pdf-lib/standard-fonts/es/Helvetica-Bold.compressed.json" with { type: "json" };
+import { decompressJson } from "@pdf-lib/standard-fonts/es/utils.js";
+
+export { Encodings };
+
+export enum FontNames {
+  Courier = "Courier",
+  CourierBold = "Courier-Bold",
+  CourierOblique = "Courier-Oblique",
+  CourierBoldOblique = "Courier-BoldOblique",
+  Helvetica = "Helvetica",
+  HelveticaBold = "Helvetica-Bold",
+  HelveticaOblique = "Helvetica-Oblique",
+  HelveticaBoldOblique = "Helvetica-BoldOblique",
+  TimesRoman = "Times-Roman",
+  TimesRomanBold = "Times-Bold",
+  TimesRomanItalic = "Times-Italic",
+  TimesRomanBoldItalic = "Times-BoldItalic",
+  Symbol = "Symbol",
+  ZapfDingbats = "ZapfDingbats",
+}
+
+const bundled: Partial<Record<string, string>> = {
+  [FontNames.Helvetica]: helvetica as unknown as string,
+  [FontNames.HelveticaBold]: helveticaBold as unknown as string,
+};
+
+interface Metrics {
+  FontName: string;
+  CharMetrics: { N: string; WX: number }[];
+  KernPairs: [string, string, number][];
+  [key: string]: unknown;
+}
+
+const loaded = new Map<string, Font>();
+
+export class Font {
+  [key: string]: unknown;
+  readonly CharWidths: Record<string, number>;
+  readonly KernPairXAmounts: Record<string, Record<string, number>>;
+
+  private constructor(metrics: Metrics) {
+    Object.assign(this, metrics);
+    this.CharWidths = Object.fromEntries(metrics.CharMetrics.map((metric) => [metric.N, metric.WX]));
+    const kerning: Record<string, Record<string, number>> = {};
+    for (const [left, right, amount] of metrics.KernPairs) (kerning[left] ??= {})[right] = amount;
+    this.KernPairXAmounts = kerning;
+  }
+
+  static load(name: string): Font {
+    const cached = loaded.get(name);
+    if (cached) return cached;
+    const data = bundled[name];
+    if (!data)
+      throw new Error(
+        `The Workers build bundles the fonts ${Object.keys(bundled).join(", ")} only, not ${name}`,
+      );
+    const font = new Font(JSON.parse(decompressJson(data)) as Metrics);
+    loaded.set(name, font);
+    return font;
+  }
+
+  getWidthOfGlyph = (glyph: string): number | undefined => this.CharWidths[glyph];
+
+  getXAxisKerningForPair = (left: string, right: string): number | undefined =>
+    this.KernPairXAmounts[left]?.[right];
+}
