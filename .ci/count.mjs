@@ -6,7 +6,11 @@ import { join } from "node:path";
 const reports = ["apps", "packages", "tooling"].flatMap((group) =>
   readdirSync(group).flatMap((pkg) => {
     const dir = join(group, pkg, ".test-results");
-    return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".json")).map((f) => join(dir, f)) : [];
+    return existsSync(dir)
+      ? readdirSync(dir)
+          .filter((f) => f.endsWith(".json"))
+          .map((f) => join(dir, f))
+      : [];
   }),
 );
 let passed = 0;
@@ -26,7 +30,9 @@ for (const name of reports) {
     failed += report.failed ?? 0;
     skipped += report.skipped ?? 0;
   }
-  console.log(`${name}: ${JSON.stringify({ passed: report.numPassedTests ?? report.passed, failed: report.numFailedTests ?? report.failed })}`);
+  console.log(
+    `${name}: ${JSON.stringify({ passed: report.numPassedTests ?? report.passed, failed: report.numFailedTests ?? report.failed })}`,
+  );
 }
 if (files === 0) failed += 1;
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);

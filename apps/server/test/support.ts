@@ -25,7 +25,12 @@ export async function freshDb(): Promise<Db> {
 export interface Api {
   request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
   /** Like request, and parses the JSON answer. */
-  json<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: T; headers: Headers }>;
+  json<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: T; headers: Headers }>;
 }
 
 export interface Tenant extends Api {
@@ -60,7 +65,11 @@ export async function setupApp(deps: Partial<AppDeps> = {}) {
       async json(method, path, body, headers) {
         const response = await request(method, path, body, headers);
         const text = await response.text();
-        return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+        return {
+          status: response.status,
+          body: text ? JSON.parse(text) : undefined,
+          headers: response.headers,
+        };
       },
     };
   };

@@ -50,7 +50,11 @@ export class Font {
     Object.assign(this, metrics);
     this.CharWidths = Object.fromEntries(metrics.CharMetrics.map((metric) => [metric.N, metric.WX]));
     const kerning: Record<string, Record<string, number>> = {};
-    for (const [left, right, amount] of metrics.KernPairs) (kerning[left] ??= {})[right] = amount;
+    for (const [left, right, amount] of metrics.KernPairs) {
+      const row = kerning[left] ?? {};
+      row[right] = amount;
+      kerning[left] = row;
+    }
     this.KernPairXAmounts = kerning;
   }
 

@@ -153,7 +153,10 @@ export const saleImport = defineKind({
     status: f.enum(["success", "error", "skipped"], { required: true, default: "success", nullable: true }),
     payload: f.string({ maxLength: 200_000, description: "The order as received, as JSON text." }),
     problem: f.string({ maxLength: 2000, description: "Why the import failed or was skipped." }),
-    message: f.string({ maxLength: 500, description: "What the import did, e.g. created or updated the sale." }),
+    message: f.string({
+      maxLength: 500,
+      description: "What the import did, e.g. created or updated the sale.",
+    }),
     emailSent: f.boolean({ required: true, default: false, nullable: true }),
     read: f.boolean({ required: true, default: true, nullable: true }),
   },

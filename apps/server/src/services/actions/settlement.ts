@@ -26,7 +26,11 @@ const settleable = (purchase: StoredRecord) =>
   purchase.invoiceStatus === "invoiced" && purchase.paymentStatus !== "paid";
 
 /** The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409), or all settleable. */
-async function purchasesToSettle(ctx: Ctx, provider: StoredRecord, named: readonly number[] | null | undefined) {
+async function purchasesToSettle(
+  ctx: Ctx,
+  provider: StoredRecord,
+  named: readonly number[] | null | undefined,
+) {
   if (named === undefined || named === null) {
     const purchases = await selectWhere(ctx, "purchase", {
       dropshipProviderId: provider.id,
