@@ -42,6 +42,12 @@ export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise
   return c.get("db").transaction((tx) => work({ ...ctx, db: tx }));
 }
 
+/** Runs work whose only write is one statement (create, update): see `Db.singleWrite`. */
+function inSingleWrite<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+  const ctx = c.get("ctx");
+  return c.get("db").singleWrite((tx) => work({ ...ctx, db: tx }));
+}
+
 /** Answers 405 with `Allow` on a known path for any other method. */
 export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: string[]): void {
   app.all(path, () => {
@@ -78,7 +84,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
     });
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {
-      const record = await inTransaction(c, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
+      const record = await inSingleWrite(c, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
       c.header("Location", `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`);
       c.header("ETag", etagOf(record));
       return c.json(record, 201);
@@ -100,7 +106,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       async (c) => {
         const id = idOf(c);
         const ifMatch = c.req.header("If-Match");
-        const record = await inTransaction(c, (ctx) =>
+        const record = await inSingleWrite(c, (ctx) =>
           updateRecord({ ctx, kind, id, input: bodyOf(c), ifMatch }),
         );
         c.header("ETag", etagOf(record));

@@ -40,6 +40,7 @@ export function authenticate(
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+const decoder = new TextDecoder();
 
 /**
  * Guards request bodies before they are parsed: 413 over `limit` bytes, 415 when a body is not JSON.

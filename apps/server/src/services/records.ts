@@ -173,7 +173,11 @@ export async function getRecord({
   return record;
 }
 
-/** Partial update of the writable fields sent; read-only fields and timestamps in the input are ignored. */
+/**
+ * Partial update of the writable fields sent; read-only fields and timestamps in the input are ignored.
+ * The record is read first only when something needs it (If-Match, references to check): otherwise the
+ * UPDATE alone answers, and finding no row is the 404.
+ */
 export async function updateRecord({
   ctx,
   kind,
@@ -187,14 +191,14 @@ export async function updateRecord({
   input: Record<string, unknown>;
   ifMatch?: string;
 }): Promise<StoredRecord> {
-  const current = await getRecord({ ctx, kind, id });
-  checkIfMatch(current, ifMatch);
   const table = tableFor(kind);
   const values = writableValues(table, input);
-  const changedRefs = Object.fromEntries(
-    Object.entries(values).filter(([field, value]) => current[field] !== value),
-  );
-  await checkReferences(ctx, table, changedRefs);
+  const refs = Object.entries(values).filter(([field]) => table.byField.get(field)?.def.type === "ref");
+  if (ifMatch !== undefined || refs.length) {
+    const current = await getRecord({ ctx, kind, id });
+    checkIfMatch(current, ifMatch);
+    await checkReferences(ctx, table, Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)));
+  }
   return patchRecord(ctx, kind, id, values);
 }
 

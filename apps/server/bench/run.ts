@@ -1,0 +1,280 @@
+// pnpm bench: the real Node server (dist/node.js) and a bare Hono + libSQL baseline (bench/baseline.ts),
+// each a child process on its own temp database, loaded in turn with autocannon for every scenario of
+// bench/scenarios.ts. Prints a table (also written to .data/bench-last-run.md); never fails on timings.
+// Env: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10), BENCH_SEED (1000),
+// BENCH_ONLY (comma-separated parts of scenario names), BENCH_PROFILE=1 (CPU profiles of both servers
+// into .data/bench-profiles/{server,baseline}/; read them with bench/profile-summary.ts), BENCH_SERVER_ENTRY
+// (another built entry than dist/node.js, relative to apps/server: to measure a change side by side).
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Child, cpuSecondsOf, startChild, stopAll } from "./children.ts";
+import { type Measurement, type Sample, summarise } from "./load.ts";
+import { carrierBody, type Scenario, type Settings, scenarios, type Target } from "./scenarios.ts";
+
+function numberFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0)
+    throw new Error(`${name} must be a non-negative number, not "${raw}"`);
+  return value;
+}
+
+const settings: Settings & { seed: number; profile: boolean } = {
+  seconds: numberFromEnv("BENCH_DURATION", 5),
+  warmup: numberFromEnv("BENCH_WARMUP", 1),
+  rounds: Math.max(1, Math.round(numberFromEnv("BENCH_ROUNDS", 5))),
+  connections: Math.max(1, Math.round(numberFromEnv("BENCH_CONNECTIONS", 10))),
+  seed: Math.max(1, Math.round(numberFromEnv("BENCH_SEED", 1000))),
+  profile: process.env.BENCH_PROFILE === "1",
+};
+const only = (process.env.BENCH_ONLY ?? "")
+  .split(",")
+  .map((part) => part.trim().toLowerCase())
+  .filter(Boolean);
+const selected = scenarios.filter(
+  (scenario) => !only.length || only.some((part) => scenario.name.toLowerCase().includes(part)),
+);
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dataDir = join(root, ".data");
+const profileDir = join(dataDir, "bench-profiles");
+
+/** Node flags of a server child: CPU profiling when asked. */
+function nodeFlags(name: string): string[] {
+  return settings.profile ? ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+}
+
+const serverEntry = process.env.BENCH_SERVER_ENTRY || "dist/node.js";
+
+function ensureBuilt(): void {
+  if (existsSync(join(root, serverEntry))) return;
+  if (serverEntry !== "dist/node.js") throw new Error(`BENCH_SERVER_ENTRY ${serverEntry} does not exist.`);
+  console.log("dist/node.js is missing: building it.");
+  const build = spawnSync(process.execPath, ["--import", "tsx", "scripts/build.ts"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) throw new Error("Build failed (scripts/build.ts).");
+}
+
+async function startServer(dir: string): Promise<{ child: Child; url: string; token: string }> {
+  const child = startChild("server", [...nodeFlags("server"), serverEntry], {
+    cwd: root,
+    env: { DATABASE_URL: `file:${join(dir, "bench.db")}`, HOST: "127.0.0.1", PORT: "0", BASE_PATH: "" },
+  });
+  const listening = await child.waitFor(/listening on http:\/\/\S+/);
+  const url = /(http:\/\/\S+)/.exec(listening)![1]!.replace(/\/$/, "");
+  const token = await child.waitFor(/^mcs_[A-Za-z0-9_-]+$/);
+  const header = child.lines.findIndex((line) => line.startsWith("A first API token"));
+  if (header < 0 || child.lines[header + 1] !== token)
+    throw new Error("The server printed no first API token.");
+  return { child, url, token };
+}
+
+async function startBaseline(dir: string): Promise<{ child: Child; url: string; token: string }> {
+  const token = `bench_${randomBytes(24).toString("base64url")}`;
+  const child = startChild("baseline", [...nodeFlags("baseline"), "--import", "tsx", "bench/baseline.ts"], {
+    cwd: root,
+    env: { DATABASE_URL: `file:${join(dir, "baseline.db")}`, PORT: "0", BENCH_TOKEN: token },
+  });
+  const listening = await child.waitFor(/listening on http:\/\/\S+/);
+  return { child, url: /(http:\/\/\S+)/.exec(listening)![1]!, token };
+}
+
+/** Creates `count` carriers through the API, 10 at a time; returns their ids. */
+async function seed(url: string, headers: Record<string, string>, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = next++;
+      const response = await fetch(`${url}/carriers.json`, {
+        method: "POST",
+        headers: { ...headers, "Content-Type": "application/json" },
+        body: carrierBody(1_000_000 + n),
+      });
+      const body = (await response.json()) as { id?: number };
+      if (response.status !== 201 || typeof body.id !== "number") {
+        throw new Error(`Seeding ${url} failed: ${response.status} ${JSON.stringify(body)}`);
+      }
+      ids.push(body.id);
+    }
+  };
+  await Promise.all(Array.from({ length: 10 }, worker));
+  return ids.sort((a, b) => a - b);
+}
+
+/** Both servers must answer a read with the same record shape, or the comparison means nothing. */
+async function checkSameShape(server: Target, baseline: Target): Promise<void> {
+  const keysOf = async (target: Target) => {
+    const response = await fetch(`${target.url}/carriers/${target.ids[0]}.json`, {
+      headers: { ...target.headers },
+    });
+    if (response.status !== 200) throw new Error(`${target.label}: GET by id answered ${response.status}`);
+    return Object.keys((await response.json()) as object)
+      .sort()
+      .join(",");
+  };
+  const [a, b] = await Promise.all([keysOf(server), keysOf(baseline)]);
+  if (a !== b) throw new Error(`The servers answer different records:\n  server:   ${a}\n  baseline: ${b}`);
+}
+
+interface Line {
+  scenario: Scenario;
+  server: Measurement;
+  baseline?: Measurement;
+}
+
+/** Warms each server up, then measures them in alternating rounds (server first, then baseline first, ...). */
+async function measure(scenario: Scenario, targets: readonly Target[]): Promise<Line> {
+  const runs = targets
+    .filter((target) => target.label === "server" || scenario.baseline)
+    .map((target) => ({ target, load: scenario.prepare(target, settings), samples: [] as Sample[] }));
+  if (settings.warmup > 0) for (const run of runs) await run.load(settings.warmup);
+  for (let round = 0; round < settings.rounds; round++) {
+    const order = round % 2 === 0 ? runs : [...runs].reverse();
+    for (const run of order) {
+      const cpuBefore = cpuSecondsOf(run.target.pid);
+      const sample = await run.load(settings.seconds / settings.rounds);
+      const cpuAfter = cpuSecondsOf(run.target.pid);
+      if (sample.cpuSeconds === undefined && cpuBefore !== undefined && cpuAfter !== undefined)
+        sample.cpuSeconds = cpuAfter - cpuBefore;
+      run.samples.push(sample);
+    }
+  }
+  const of = (label: Target["label"]) => {
+    const run = runs.find((candidate) => candidate.target.label === label);
+    return run ? summarise(run.samples) : undefined;
+  };
+  return { scenario, server: of("server")!, baseline: of("baseline") };
+}
+
+const fixed = (value: number | undefined, digits: number) =>
+  value === undefined || Number.isNaN(value) ? "—" : value.toFixed(digits);
+
+function verdict(line: Line): string {
+  if (line.scenario.target === undefined) return "—";
+  if (!line.baseline) return `≥ ${line.scenario.target}×`;
+  const met = line.server.rate / line.baseline.rate >= line.scenario.target;
+  return `≥ ${line.scenario.target}× ${met ? "met" : "NOT met"}`;
+}
+
+function table(lines: Line[]): string {
+  const header = [
+    "operation",
+    "server req/s",
+    "p50 ms",
+    "p99 ms",
+    "baseline req/s",
+    "p50 ms",
+    "p99 ms",
+    "ratio",
+    "target",
+    "CPU µs/req server",
+    "baseline",
+    "CPU ratio",
+  ];
+  const rows = lines.map((line) => [
+    line.scenario.name,
+    fixed(line.server.rate, 0),
+    fixed(line.server.p50, 2),
+    fixed(line.server.p99, 2),
+    fixed(line.baseline?.rate, 0),
+    fixed(line.baseline?.p50, 2),
+    fixed(line.baseline?.p99, 2),
+    line.baseline ? `${(line.server.rate / line.baseline.rate).toFixed(2)}×` : "—",
+    verdict(line),
+    fixed(line.server.cpuPerUnit, 0),
+    fixed(line.baseline?.cpuPerUnit, 0),
+    line.server.cpuPerUnit && line.baseline?.cpuPerUnit
+      ? `${(line.baseline.cpuPerUnit / line.server.cpuPerUnit).toFixed(2)}×`
+      : "—",
+  ]);
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, i) => (i === 0 || i === 8 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  const rule = `|${widths.map((width, i) => (i === 0 || i === 8 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
+  return [format(header), rule, ...rows.map(format)].join("\n");
+}
+
+async function main(): Promise<void> {
+  ensureBuilt();
+  if (settings.profile) mkdirSync(profileDir, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "mcs-bench-"));
+  try {
+    const [server, baseline] = await Promise.all([startServer(dir), startBaseline(dir)]);
+    const targets: Target[] = await Promise.all(
+      [
+        { label: "server" as const, ...server },
+        { label: "baseline" as const, ...baseline },
+      ].map(async ({ label, url, token, child }) => {
+        const headers = { Authorization: `Bearer ${token}` };
+        return { label, url, headers, pid: child.pid, ids: await seed(url, headers, settings.seed) };
+      }),
+    );
+    await checkSameShape(targets[0]!, targets[1]!);
+
+    const cpu = cpus();
+    const intro = [
+      `Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? "CPU"}; ${settings.connections} connections, ` +
+        `${settings.warmup} s warm-up + ${settings.seconds} s per operation and server in ${settings.rounds} alternating rounds; ` +
+        `${settings.seed} carriers seeded in each.`,
+      `server: ${serverEntry} (the real app); baseline: bench/baseline.ts (bare Hono + libSQL, same SQL).`,
+    ];
+    console.log(`${intro.join("\n")}\n`);
+
+    const lines: Line[] = [];
+    for (const scenario of selected) {
+      process.stdout.write(`${scenario.name}…`);
+      lines.push(await measure(scenario, targets));
+      process.stdout.write(" done\n");
+      for (const child of [server.child, baseline.child]) {
+        if (child.exited) throw new Error(`${child.exited}\n(during "${scenario.name}")`);
+      }
+    }
+
+    const notes = lines.flatMap((line) =>
+      (["server", "baseline"] as const).flatMap((label) => {
+        const m = line[label];
+        if (m && m.responses === 0)
+          return [`- ${line.scenario.name}, ${label}: no response at all (hung?): the line is void.`];
+        return m?.failures
+          ? [
+              `- ${line.scenario.name}, ${label}: ${m.failures} of ${m.responses} requests failed (non-2xx or socket errors): the line is suspect.`,
+            ]
+          : [];
+      }),
+    );
+    for (const child of [server.child, baseline.child]) {
+      const errors = child.stderr().trim().split("\n").filter(Boolean);
+      if (notes.length && errors.length)
+        notes.push(`- ${child.name} stderr (last lines):`, ...errors.slice(-10).map((line) => `    ${line}`));
+    }
+    const report = [
+      table(lines),
+      "",
+      "ratio = server req/s ÷ baseline req/s. Targets: ≥ 0.8× on GET, ≥ 0.7× on POST (reported, not enforced).",
+      "CPU ratio = baseline ÷ server CPU time per request (whole server process, all threads): what the req/s ratio",
+      "approaches when each server is CPU-bound on a core of its own; it moves less than req/s when other processes",
+      "share the machine.",
+      ...notes,
+    ].join("\n");
+    console.log(`\n${report}`);
+
+    mkdirSync(dataDir, { recursive: true });
+    const file = join(dataDir, "bench-last-run.md");
+    writeFileSync(file, `# pnpm bench, ${new Date().toISOString()}\n\n${intro.join("\n\n")}\n\n${report}\n`);
+    console.log(`\nWritten to ${file}`);
+  } finally {
+    await stopAll();
+    rmSync(dir, { recursive: true, force: true });
+    if (settings.profile) console.log(`CPU profiles in ${profileDir}`);
+  }
+}
+
+await main();
