@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { formatBundle, measureBundle } from "../scripts/bundle-size.ts";
 import { type Child, cpuSecondsOf, startChild, stopAll } from "./children.ts";
 import { type Measurement, type Sample, summarise } from "./load.ts";
 import { carrierBody, type Scenario, type Settings, scenarios, type Target } from "./scenarios.ts";
@@ -259,12 +260,14 @@ async function main(): Promise<void> {
       table(lines),
       "",
       "ratio = server req/s ÷ baseline req/s. Targets: ≥ 0.8× on GET, ≥ 0.7× on POST (reported, not enforced).",
+      "The import line counts variants, not requests: its rate is variants/s, its latencies are per 1,000-item call.",
       "CPU ratio = baseline ÷ server CPU time per request (whole server process, all threads): what the req/s ratio",
       "approaches when each server is CPU-bound on a core of its own; it moves less than req/s when other processes",
       "share the machine.",
       ...notes,
     ].join("\n");
     console.log(`\n${report}`);
+    console.log(`\n${formatBundle(await measureBundle(), 5)}`);
 
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, "bench-last-run.md");

@@ -103,4 +103,55 @@ export const scenarios: Scenario[] = [
     path: "/carriers.json",
     headers: { ...server.headers },
   })),
+  batchImportScenario(),
 ];
+
+/**
+ * The store connector's batch import: 10,000 new variants in 10 calls of 1,000, one after the other.
+ * Its rate is variants per second (the baseline has no such operation).
+ */
+function batchImportScenario(): Scenario {
+  const CALLS = 10;
+  const ITEMS = 1000;
+  let run = 0;
+  return {
+    name: `import variants (${CALLS} × ${ITEMS.toLocaleString("en")}), per variant`,
+    baseline: false,
+    prepare(server) {
+      const headers = jsonHeaders(server);
+      let channel: Promise<number> | undefined;
+      const channelId = () =>
+        (channel ??= fetch(`${server.url}/channels.json`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ name: "Bench Store" }),
+        }).then(async (response) => ((await response.json()) as { id: number }).id));
+      return async () => {
+        const id = await channelId();
+        const latencies: number[] = [];
+        let failures = 0;
+        const started = performance.now();
+        for (let call = 0; call < CALLS; call++) {
+          const prefix = `r${++run}`;
+          const items = Array.from({ length: ITEMS }, (_, i) => ({
+            externalId: `${prefix}-${i}`,
+            sku: `BENCH-${prefix}-${i}`,
+            name: `Bench variant ${i}`,
+            price: 9.99,
+            costPrice: 4.5,
+          }));
+          const sent = performance.now();
+          const response = await fetch(`${server.url}/channels/${id}/import-connector-variant-batch.json`, {
+            method: "POST",
+            headers,
+            body: JSON.stringify({ items }),
+          });
+          await response.arrayBuffer();
+          latencies.push(performance.now() - sent);
+          if (!response.ok) failures++;
+        }
+        return { seconds: (performance.now() - started) / 1000, latencies, failures, units: CALLS * ITEMS };
+      };
+    },
+  };
+}
