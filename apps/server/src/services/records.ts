@@ -197,7 +197,11 @@ export async function updateRecord({
   if (ifMatch !== undefined || refs.length) {
     const current = await getRecord({ ctx, kind, id });
     checkIfMatch(current, ifMatch);
-    await checkReferences(ctx, table, Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)));
+    await checkReferences(
+      ctx,
+      table,
+      Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)),
+    );
   }
   return patchRecord(ctx, kind, id, values);
 }

@@ -1,0 +1,44 @@
+import { createApp } from "./app.ts";
+import { type Env, isEmbedded } from "./config.ts";
+import type { Db } from "./db/database.ts";
+import { migrate } from "./db/migrate.ts";
+import { loadMigrations } from "./db/migration-files.ts";
+import { openDb, prepareFile } from "./db/open.ts";
+import { createToken, hasAnyToken } from "./services/auth.ts";
+
+/**
+ * What the Node and Deno entries do before serving: open DATABASE_URL, migrate it when it is embedded
+ * (a remote one is migrated by `db:migrate`, never at start), mint a first token when there is none.
+ */
+export async function prepareServer(env: Env) {
+  prepareFile(env.DATABASE_URL);
+  const db: Db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const applied = isEmbedded(env.DATABASE_URL) ? await migrate(db, loadMigrations()) : [];
+  const firstToken = (await hasAnyToken(db))
+    ? undefined
+    : await createToken({ db, input: { company: "default" } });
+  const app = createApp({ db, basePath: env.BASE_PATH, bodyLimit: env.BODY_LIMIT });
+  return { db, app, applied, firstToken: firstToken?.token };
+}
+
+/** What a started server prints: where it listens, its docs and, once, the first token (last line). */
+export function startupLines(
+  env: Env,
+  port: number,
+  runtime: string,
+  prepared: { applied: string[]; firstToken?: string },
+) {
+  const base = `http://${env.HOST}:${port}${env.BASE_PATH}`;
+  return [
+    ...(prepared.applied.length ? [`Applied migrations: ${prepared.applied.join(", ")}`] : []),
+    `Multichannel Commerce Service (${runtime}) listening on ${base}`,
+    `Database: ${env.DATABASE_URL}`,
+    `API docs: ${base}/docs`,
+    ...(prepared.firstToken
+      ? [
+          "A first API token for the company 'default' (shown once; create more with `pnpm token:create`):",
+          prepared.firstToken,
+        ]
+      : []),
+  ];
+}
