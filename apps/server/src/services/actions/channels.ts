@@ -50,6 +50,12 @@ function narrowed(t: Table, fields: readonly string[] | undefined): Table {
  * Records of the company whose `field` is one of `values` (and whose fields equal `where`), by id; with
  * `fields`, only those fields are read.
  */
+/** The company's variants with these SKUs, by SKU. */
+export async function variantsBySku(ctx: Ctx, skus: readonly string[]): Promise<Map<string, StoredRecord>> {
+  const variants = await selectIn(ctx, "variant", "sku", skus);
+  return new Map(variants.map((variant) => [variant.sku as string, variant]));
+}
+
 export async function selectIn(
   ctx: Ctx,
   kindName: string,

@@ -164,6 +164,22 @@ export function shipToOfPurchase(purchase: StoredRecord): ShipTo {
   };
 }
 
+/** An address as the `shipping*` fields of a sale or a fulfillment. */
+export function shippingFields(to: ShipTo): Record<string, string | null> {
+  return {
+    shippingName: to.name ?? null,
+    shippingCompany: to.company ?? null,
+    shippingAddressLineOne: to.lineOne ?? null,
+    shippingAddressLineTwo: to.lineTwo ?? null,
+    shippingCity: to.city ?? null,
+    shippingState: to.state ?? null,
+    shippingZip: to.zip ?? null,
+    shippingCountry: to.country ?? null,
+    shippingPhone: to.phone ?? null,
+    shippingEmail: to.email ?? null,
+  };
+}
+
 /** A fulfillment's ship-to address. */
 export const shipToOfFulfillment = shipToOfSale;
 
@@ -239,16 +255,7 @@ export async function createFulfillment(
     saleId: input.saleId ?? null,
     warehouseId: input.warehouseId,
     dropshipmentId: input.dropshipmentId ?? null,
-    shippingName: to.name ?? null,
-    shippingCompany: to.company ?? null,
-    shippingAddressLineOne: to.lineOne ?? null,
-    shippingAddressLineTwo: to.lineTwo ?? null,
-    shippingCity: to.city ?? null,
-    shippingState: to.state ?? null,
-    shippingZip: to.zip ?? null,
-    shippingCountry: to.country ?? null,
-    shippingPhone: to.phone ?? null,
-    shippingEmail: to.email ?? null,
+    ...shippingFields(to),
   });
   const items: StoredRecord[] = [];
   for (const line of input.lines) {

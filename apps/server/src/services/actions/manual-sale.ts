@@ -2,7 +2,7 @@ import type { ChannelManualSaleInput } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { column, insertMany, selectIn, table } from "./channels.ts";
+import { column, insertMany, table, variantsBySku } from "./channels.ts";
 import {
   createFulfillment,
   createPurchase,
@@ -13,6 +13,7 @@ import {
   refreshSaleStatus,
   selectOne,
   selectWhere,
+  shippingFields,
   shipToOfSale,
   toCents,
   warehouseFor,
@@ -41,19 +42,9 @@ async function findOrCreateCustomer(ctx: Ctx, customer: ManualSaleInput["custome
 }
 
 function saleHeader(input: ManualSaleInput, customer: StoredRecord): Record<string, unknown> {
-  const address = input.shippingAddress;
   const header: Record<string, unknown> = {
     customerId: customer.id,
-    shippingName: address.name ?? null,
-    shippingCompany: address.company ?? null,
-    shippingAddressLineOne: address.lineOne,
-    shippingAddressLineTwo: address.lineTwo ?? null,
-    shippingCity: address.city,
-    shippingState: address.state ?? null,
-    shippingZip: address.zip ?? null,
-    shippingCountry: address.country,
-    shippingPhone: address.phone ?? null,
-    shippingEmail: address.email ?? null,
+    ...shippingFields(input.shippingAddress),
   };
   if (input.notes !== undefined) header.notes = input.notes;
   if (input.shippingPrice !== undefined) header.shippingPrice = input.shippingPrice ?? 0;
@@ -139,15 +130,9 @@ export async function importManualSale({
   channel: StoredRecord;
   input: ManualSaleInput;
 }): Promise<StoredRecord> {
-  const variants = new Map(
-    (
-      await selectIn(
-        ctx,
-        "variant",
-        "sku",
-        input.items.map((item) => item.sku),
-      )
-    ).map((variant) => [variant.sku as string, variant]),
+  const variants = await variantsBySku(
+    ctx,
+    input.items.map((item) => item.sku),
   );
   const unknown: FieldError[] = input.items.flatMap((item, index) =>
     variants.has(item.sku)

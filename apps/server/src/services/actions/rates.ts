@@ -1,7 +1,7 @@
 import type { ChannelRatesInput } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../context.ts";
-import { selectIn } from "./channels.ts";
+import { variantsBySku } from "./channels.ts";
 import { fromCents, selectOne, selectWhere, toCents } from "./core.ts";
 
 export type RatesInput = ChannelRatesInput;
@@ -66,15 +66,9 @@ export async function quoteChannelRates({
   channel: StoredRecord;
   input: RatesInput;
 }) {
-  const variants = new Map(
-    (
-      await selectIn(
-        ctx,
-        "variant",
-        "sku",
-        input.items.map((item) => item.sku),
-      )
-    ).map((variant) => [variant.sku as string, variant]),
+  const variants = await variantsBySku(
+    ctx,
+    input.items.map((item) => item.sku),
   );
   const unknownSkus = [
     ...new Set(input.items.filter((item) => !variants.has(item.sku)).map((item) => item.sku)),
