@@ -8,9 +8,8 @@ import {
 } from "@multichannel/schema";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { desiredSchema } from "../src/db/ddl.ts";
 import { createRecordOf } from "./factory.ts";
-import { setupApp, type Tenant } from "./support.ts";
+import { countWrites, setupApp, type Tenant } from "./support.ts";
 
 /**
  * Every action, fed arbitrary input (values of every type, nulls, edge numbers, unknown keys, nested
@@ -41,6 +40,7 @@ const PARENT_FIELD: Record<string, string> = {
 };
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
+let writes: () => Promise<number>;
 let tenant: Tenant;
 const subjects = new Map<string, number>();
 
@@ -60,20 +60,8 @@ beforeAll(async () => {
     subjects.set(kindName, parentId);
   }
   await tenant.json("PUT", `/purchases/${subjects.get("purchase")}/send.json`, {});
-  await ctx.db.execute("CREATE TABLE test_writes (n INTEGER NOT NULL)");
-  await ctx.db.execute("INSERT INTO test_writes (n) VALUES (0)");
-  for (const table of Object.keys(desiredSchema().tables)) {
-    for (const event of ["INSERT", "UPDATE", "DELETE"]) {
-      await ctx.db.execute(
-        `CREATE TRIGGER test_writes_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE test_writes SET n = n + 1; END`,
-      );
-    }
-  }
+  writes = await countWrites(ctx.db);
 });
-
-async function writes(): Promise<number> {
-  return Number((await ctx.db.execute("SELECT n FROM test_writes")).rows[0]!.n);
-}
 
 const junk = fc.oneof(
   fc.constant(null),

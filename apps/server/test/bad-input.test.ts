@@ -1,9 +1,8 @@
 import { type KindDef, kindByName } from "@multichannel/schema";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { desiredSchema } from "../src/db/ddl.ts";
 import { type Body, createBody, createRecordOf, refFields } from "./factory.ts";
-import { setupApp, type Tenant } from "./support.ts";
+import { countWrites, setupApp, type Tenant } from "./support.ts";
 
 /** Kinds with every field type between them: arrays, objects, maps, money, enums, datetimes, references. */
 const SAMPLE = [
@@ -36,6 +35,7 @@ interface Target {
 }
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
+let writes: () => Promise<number>;
 const targets = new Map<string, Target>();
 
 beforeAll(async () => {
@@ -56,23 +56,8 @@ beforeAll(async () => {
       [fc.toStringMethod]: () => kind.name,
     } as Target);
   }
-  // A committed write to any table, by any statement, bumps one counter; a rolled-back one does not.
-  await ctx.db.execute("CREATE TABLE test_writes (n INTEGER NOT NULL)");
-  await ctx.db.execute("INSERT INTO test_writes (n) VALUES (0)");
-  for (const table of Object.keys(desiredSchema().tables)) {
-    for (const event of ["INSERT", "UPDATE", "DELETE"]) {
-      await ctx.db.execute(
-        `CREATE TRIGGER test_writes_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE test_writes SET n = n + 1; END`,
-      );
-    }
-  }
+  writes = await countWrites(ctx.db);
 });
-
-/** How many rows have been written, in every table, by committed transactions. */
-async function writes(): Promise<number> {
-  const result = await ctx.db.execute("SELECT n FROM test_writes");
-  return Number(result.rows[0]!.n);
-}
 
 interface Sent {
   method: string;

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterAll, inject } from "vitest";
 import { type AppDeps, createApp } from "../src/app.ts";
 import type { Db } from "../src/db/database.ts";
+import { desiredSchema } from "../src/db/ddl.ts";
 import { openDb } from "../src/db/open.ts";
 import { createToken } from "../src/services/auth.ts";
 
@@ -80,4 +81,21 @@ export async function setupApp(deps: Partial<AppDeps> = {}) {
     return { companyId, token, readOnlyToken, ...api(token), readOnly: api(readOnlyToken) };
   };
   return { app, db, tenant, anonymous: api() };
+}
+
+/**
+ * Counts committed writes: triggers bump one counter on every insert, update or delete in any table, and
+ * a rolled-back write does not move it. Returns a function reading the counter.
+ */
+export async function countWrites(db: Db): Promise<() => Promise<number>> {
+  await db.execute("CREATE TABLE test_writes (n INTEGER NOT NULL)");
+  await db.execute("INSERT INTO test_writes (n) VALUES (0)");
+  for (const table of Object.keys(desiredSchema().tables)) {
+    for (const event of ["INSERT", "UPDATE", "DELETE"]) {
+      await db.execute(
+        `CREATE TRIGGER test_writes_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE test_writes SET n = n + 1; END`,
+      );
+    }
+  }
+  return async () => Number((await db.execute("SELECT n FROM test_writes")).rows[0]!.n);
 }
