@@ -78,6 +78,8 @@ describe("routing", () => {
     ]) {
       expectProblem(await t.json("GET", path), 404);
     }
+    expectProblem(await t.json("PATCH", "/carriers/1"), 404);
+    expectProblem(await t.json("PUT", "/carriers/1", { name: "x" }), 404);
   });
 
   it("serves /health, /openapi.json and /docs without a token", async () => {
