@@ -53,16 +53,23 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
     const declared = Number(c.req.header("Content-Length") ?? "0");
     if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
     const bytes = await readBounded(c.req.raw.body, limit);
-    // A chunk may be a view into a larger pooled buffer: hand on exactly its bytes.
-    const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    (c.req.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(buffer);
-    if (bytes.byteLength === 0) return next();
+    const cache = c.req.bodyCache as Record<string, unknown>;
+    if (bytes.byteLength === 0) {
+      cache.arrayBuffer = Promise.resolve(new ArrayBuffer(0));
+      return next();
+    }
     const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
     if (!JSON_TYPE.test(type)) {
       throw new ApiError(
         "unsupported_media_type",
         "Send the body as JSON with `Content-Type: application/json`.",
       );
+    }
+    // Parsed once, here; the validator reads it from Hono's body cache.
+    try {
+      cache.json = Promise.resolve(JSON.parse(decoder.decode(bytes)));
+    } catch {
+      throw new ApiError("bad_request", "Malformed JSON in request body.");
     }
     await next();
   };
