@@ -48,11 +48,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.json({ status: "ok" });
   });
   app.get("/openapi.json", (c) => {
-    openapi ??= buildOpenApiDocument({
-      version: deps.version,
-      serverUrl: baseUrlOf(c.req.url, deps.basePath),
-    });
-    return c.json(openapi);
+    openapi ??= JSON.stringify(
+      buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, deps.basePath) }),
+    );
+    return c.body(openapi, 200, { "Content-Type": "application/json" });
   });
   app.get(
     "/docs",
