@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/env.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { authenticate, bodyGuard, requestId } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
+import { rateLimit } from "./http/rate-limit.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
@@ -21,6 +22,8 @@ export interface AppDeps {
   basePath?: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit?: number;
+  /** Requests a second per company (a token bucket per process); absent or 0: no limit. */
+  rateLimitPerSecond?: number;
   /** How long a token lookup is cached, in ms. */
   tokenCacheMs?: number;
   now?: () => string;
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
+  if (deps.rateLimitPerSecond) app.use(rateLimit({ perSecond: deps.rateLimitPerSecond }));
   app.use(async (c, next) => {
     const actor = c.get("actor");
     c.set("db", deps.db);

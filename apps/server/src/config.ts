@@ -15,6 +15,7 @@ export const EnvSchema = v.object({
   PORT: port,
   BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
+  RATE_LIMIT_PER_SECOND: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "0"),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -17,7 +17,12 @@ export async function prepareServer(env: Env) {
   const firstToken = (await hasAnyToken(db))
     ? undefined
     : await createToken({ db, input: { company: "default" } });
-  const app = createApp({ db, basePath: env.BASE_PATH, bodyLimit: env.BODY_LIMIT });
+  const app = createApp({
+    db,
+    basePath: env.BASE_PATH,
+    bodyLimit: env.BODY_LIMIT,
+    rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
+  });
   return { db, app, applied, firstToken: firstToken?.token };
 }
 

@@ -10,6 +10,7 @@ export interface WorkerEnv {
   DATABASE_AUTH_TOKEN?: string;
   BASE_PATH?: string;
   BODY_LIMIT?: string;
+  RATE_LIMIT_PER_SECOND?: string;
 }
 
 type App = ReturnType<typeof createApp>;
@@ -28,7 +29,12 @@ function appFor(bindings: WorkerEnv): App {
       );
     }
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-    app = createApp({ db: remoteDb(client), basePath: env.BASE_PATH, bodyLimit: env.BODY_LIMIT });
+    app = createApp({
+      db: remoteDb(client),
+      basePath: env.BASE_PATH,
+      bodyLimit: env.BODY_LIMIT,
+      rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
+    });
     apps.set(bindings, app);
   }
   return app;
