@@ -7,6 +7,7 @@ import { registerActionRoutes } from "./http/actions.ts";
 import { registerCrudRoutes } from "./http/crud.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerFileRoutes } from "./http/files.ts";
+import { idempotency } from "./http/idempotency.ts";
 import { authenticate, bodyGuard, requestId } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
 import { rateLimit } from "./http/rate-limit.ts";
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
   if (deps.rateLimitPerSecond) app.use(rateLimit({ perSecond: deps.rateLimitPerSecond }));
+  app.use(idempotency(deps.db, now));
   app.use(async (c, next) => {
     const actor = c.get("actor");
     c.set("db", deps.db);

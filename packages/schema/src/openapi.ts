@@ -109,6 +109,15 @@ const ID_PARAM = {
   schema: { type: "integer", format: "int64", minimum: 1 },
 };
 
+const IDEMPOTENCY_KEY = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes a POST safe to retry: a repeat with the same key and body answers the first result again (`Idempotent-Replayed: true`) instead of running twice; the same key with another body is a 422. Kept 24 hours, per company.",
+  schema: { type: "string", minLength: 1, maxLength: 200 },
+};
+
 const LIST_PARAMS = [
   {
     name: "where",
@@ -212,7 +221,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           operationId: camelCase(`${kind.name}-${action.name}`),
           summary: action.summary,
           tags: [kind.group],
-          parameters: [ID_PARAM, ...(hasBody ? [] : queryParameters(action.input))],
+          parameters: [
+            ID_PARAM,
+            ...(action.method === "POST" ? [IDEMPOTENCY_KEY] : []),
+            ...(hasBody ? [] : queryParameters(action.input)),
+          ],
           ...(hasBody
             ? { requestBody: { required: true, ...jsonBody(ref(`${actionName}Input`), "Action input.") } }
             : {}),
@@ -280,6 +293,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`create-${kind.name}`),
       summary: `Create a ${kind.name.replace(/-/g, " ")}`,
       tags: [kind.group],
+      parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
         "201": {

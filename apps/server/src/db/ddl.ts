@@ -25,6 +25,22 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       api_tokens_company: "CREATE INDEX api_tokens_company ON api_tokens (company_id)",
     },
   },
+  idempotency_keys: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL REFERENCES companies (id)",
+      key: "TEXT NOT NULL",
+      fingerprint: "TEXT NOT NULL",
+      status: "INTEGER NOT NULL DEFAULT 0",
+      body: "TEXT",
+      location: "TEXT",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: {
+      idempotency_keys_company_key:
+        "CREATE UNIQUE INDEX idempotency_keys_company_key ON idempotency_keys (company_id, key)",
+    },
+  },
   stored_files: {
     columns: {
       id: "INTEGER PRIMARY KEY",

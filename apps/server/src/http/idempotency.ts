@@ -1,0 +1,63 @@
+import type { MiddlewareHandler } from "hono";
+import type { Db } from "../db/database.ts";
+import { ApiError } from "../errors.ts";
+import { claimIdempotencyKey, settleIdempotencyKey } from "../services/idempotency.ts";
+import type { AppEnv } from "./env.ts";
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+// Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
+const retryable = (status: number) => status === 409 || status === 429 || status >= 500;
+
+/**
+ * `Idempotency-Key` on POST: the first request with a key runs and its answer is stored; a retry with
+ * the same key and the same request gets that answer again (`Idempotent-Replayed: true`) instead of
+ * running twice; the same key with another request is a 422. Keys are per company, kept 24 hours.
+ */
+export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const key = c.req.header("Idempotency-Key");
+    if (c.req.method !== "POST" || key === undefined) return next();
+    if (!KEY.test(key))
+      throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
+    const companyId = c.get("actor").companyId;
+    const body = (c.req.bodyCache as Record<string, unknown>).json;
+    const fingerprint = `POST ${c.req.path} ${body === undefined ? "" : JSON.stringify(await body)}`;
+    const claim = await claimIdempotencyKey({
+      db,
+      input: { companyId, key, fingerprint, now: new Date(now()) },
+    });
+    if (claim.state === "mismatch") {
+      throw new ApiError(
+        "validation_failed",
+        "This Idempotency-Key was already used with a different request.",
+        {
+          errors: [{ path: "Idempotency-Key", message: "was used with a different request" }],
+        },
+      );
+    }
+    if (claim.state === "inProgress") {
+      throw new ApiError(
+        "conflict",
+        "A request with this Idempotency-Key is still running; retry shortly.",
+        {},
+        { "Retry-After": "1" },
+      );
+    }
+    if (claim.state === "replay") {
+      return c.body(claim.body, claim.status as 200, {
+        "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
+        "Idempotent-Replayed": "true",
+        ...(claim.location ? { Location: claim.location } : {}),
+      });
+    }
+    try {
+      await next();
+    } finally {
+      const status = c.res.status;
+      const answer = retryable(status)
+        ? undefined
+        : { status, body: await c.res.clone().text(), location: c.res.headers.get("Location") };
+      await settleIdempotencyKey({ db, input: { companyId, key, answer } });
+    }
+  };
+}
