@@ -2,22 +2,14 @@ import { createClient } from "@libsql/client";
 import { inject } from "vitest";
 import { type Db, remoteDb } from "../src/db/database.ts";
 import { createToken } from "../src/services/auth.ts";
+import { type Api, apiOf } from "../test/support.ts";
+
+export type { Api };
 
 export interface Answer<T = any> {
   status: number;
   body: T;
   headers: Headers;
-}
-
-export interface Api {
-  request(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>;
-  /** Like request, and parses the JSON answer. */
-  json<T = any>(
-    method: string,
-    path: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
 }
 
 export interface Tenant extends Api {
@@ -31,28 +23,7 @@ export const baseUrl = inject("edge").baseUrl;
 
 /** An HTTP client of the Worker: paths are relative to the base URL; absolute URLs (Link, Location) pass. */
 export function api(token?: string): Api {
-  const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(path.startsWith("http") ? path : `${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-    });
-  return {
-    request,
-    async json(method, path, body, headers) {
-      const response = await request(method, path, body, headers);
-      const text = await response.text();
-      return {
-        status: response.status,
-        body: text ? JSON.parse(text) : undefined,
-        headers: response.headers,
-      };
-    },
-  };
+  return apiOf((path, init) => fetch(path.startsWith("http") ? path : `${baseUrl}${path}`, init), token);
 }
 
 let db: Db | undefined;

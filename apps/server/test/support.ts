@@ -44,36 +44,45 @@ export interface Tenant extends Api {
 
 export type TestApp = ReturnType<typeof createApp>;
 
+/** The test API over any transport: the in-process app, or fetch against a running server. */
+export function apiOf(
+  send: (path: string, init: RequestInit) => Response | Promise<Response>,
+  token?: string,
+): Api {
+  const request = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) =>
+    send(path, {
+      method,
+      headers: {
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    });
+  return {
+    request,
+    async json(method, path, body, headers) {
+      const response = await request(method, path, body, headers);
+      const text = await response.text();
+      return {
+        status: response.status,
+        body: text ? JSON.parse(text) : undefined,
+        headers: response.headers,
+      };
+    },
+  };
+}
+
 /** An app over a fresh database, and a factory of fresh tenants (a company with a token each). */
 export async function setupApp(deps: Partial<AppDeps> = {}) {
   const db = await freshDb();
   const app = createApp({ db, tokenCacheMs: 0, ...deps });
-  const api = (token?: string): Api => {
-    const request = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      Promise.resolve(
-        app.request(path, {
-          method,
-          headers: {
-            ...(token ? { Authorization: `Bearer ${token}` } : {}),
-            ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-            ...headers,
-          },
-          body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-        }),
-      );
-    return {
-      request,
-      async json(method, path, body, headers) {
-        const response = await request(method, path, body, headers);
-        const text = await response.text();
-        return {
-          status: response.status,
-          body: text ? JSON.parse(text) : undefined,
-          headers: response.headers,
-        };
-      },
-    };
-  };
+  const api = (token?: string): Api => apiOf((path, init) => app.request(path, init), token);
   const tenant = async (): Promise<Tenant> => {
     const company = `company-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
     const { token, companyId } = await createToken({ db, input: { company } });
