@@ -36,7 +36,10 @@ export function typesSource(): string {
   );
   entries.sort((a, b) => a.kind.name.localeCompare(b.kind.name));
   const map: string[] = [];
+  const records: string[] = [];
+  const actionTypes: string[] = [];
   for (const { plural, kind, type, ref } of entries) {
+    records.push(`  "${kind.name}": ${type};`);
     lines.push(
       `/** ${kind.description} */`,
       `export type ${type} = RecordOf<${ref}>;`,
@@ -55,6 +58,7 @@ export function typesSource(): string {
         `export type ${name}Input = ActionInputOf<ActionNamed<${ref}["actions"], "${action.name}">>;`,
         `export type ${name}Output = ${outputType};`,
       );
+      actionTypes.push(`  "${kind.name}.${action.name}": { input: ${name}Input; output: ${name}Output };`);
       actions.push(
         `      ${camelCase(action.name)}: { method: "${action.method}"; path: "${action.name}"; input: ${name}Input; output: ${name}Output };`,
       );
@@ -75,6 +79,16 @@ export function typesSource(): string {
     "/** Every kind by its client namespace (the camelCase plural), with its record, bodies and actions. */",
     "export interface KindTypes {",
     ...map,
+    "}",
+    "",
+    "/** Every kind's record type by the kind's name (`purchase-item` → `PurchaseItem`). */",
+    "export interface RecordTypes {",
+    ...records,
+    "}",
+    "",
+    "/** Every action by `<kind>.<action>`, with its input and output types. */",
+    "export interface ActionTypes {",
+    ...actionTypes,
     "}",
     "",
   );

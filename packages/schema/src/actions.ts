@@ -55,6 +55,18 @@ export const fulfillmentStates: StatesDef = {
   transitions: { pending: ["shipped", "moved", "cancelled"], shipped: [], moved: [], cancelled: [] },
 };
 
+export const saleReturnStatuses = ["requested", "shipped", "received", "cancelled"] as const;
+export const saleReturnStates: StatesDef = {
+  field: "status",
+  initial: "requested",
+  transitions: {
+    requested: ["shipped", "received", "cancelled"],
+    shipped: ["received", "cancelled"],
+    received: [],
+    cancelled: [],
+  },
+};
+
 export const saleStatuses = ["open", "partiallyFulfilled", "fulfilled", "cancelled"] as const;
 export const saleStates: StatesDef = {
   field: "status",
@@ -358,6 +370,41 @@ export const fulfillmentActions = [
     input: { dropshipProviderId: f.ref("dropship-provider", { required: true }) },
     output: { kind: "purchase" },
     from: ["pending"],
+  }),
+  defineAction({
+    name: "ship",
+    method: "POST",
+    source: "extension",
+    summary: "Record that the parcel left the warehouse: tracking, shipped quantities, stock leaves on hand.",
+    input: {
+      trackingNumber: f.string({ minLength: 1, maxLength: 100 }),
+      trackingCompany: f.string({ maxLength: 100 }),
+      trackingUrl: f.string({ format: "url" }),
+      carrier: f.string({ maxLength: 100 }),
+      service: f.string({ maxLength: 100 }),
+      shippedAt: f.datetime(),
+    },
+    output: { kind: "fulfillment" },
+    from: ["pending"],
+  }),
+] as const;
+
+export const saleReturnActions = [
+  defineAction({
+    name: "receive",
+    method: "POST",
+    source: "extension",
+    summary:
+      "Record that the returned goods arrived: returned quantities, restocked units, the sale's return status.",
+    input: {
+      warehouseId: f.ref("warehouse", {
+        description:
+          "Where units of lines shipped from an own warehouse are restocked; defaults to the warehouse they left.",
+      }),
+      restock: f.boolean({ description: "Put units of own-warehouse lines back on hand (default true)." }),
+    },
+    output: { kind: "sale-return" },
+    from: ["requested", "shipped"],
   }),
 ] as const;
 

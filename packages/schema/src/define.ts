@@ -203,6 +203,8 @@ export interface ActionDef {
     | { readonly fields: Readonly<Record<string, FieldDef>>; readonly list?: boolean };
   /** For stateful kinds: the states this action is allowed from. */
   readonly from?: readonly string[];
+  /** `extension`: an operation beyond the interface, which closes a flow it leaves open. */
+  readonly source?: "seed" | "extension";
 }
 
 /** The lifecycle of a stateful kind: which field holds the state and which actions move it. */

@@ -65,10 +65,17 @@ describe("the manifest against the interface", () => {
     expect(found!.action.method).toBe(method);
   });
 
-  it("declares exactly the interface's actions", () => {
-    expect(actions.map(({ kind, action }) => `${action.method} ${actionPath(kind, action)}`).sort()).toEqual(
-      seedActions.map((action) => `${action.method} ${action.path}`).sort(),
-    );
+  it("declares exactly the interface's actions, and marks the others as extensions", () => {
+    const declared = (source: "seed" | "extension") =>
+      actions
+        .filter(({ action }) => (action.source ?? "seed") === source)
+        .map(({ kind, action }) => `${action.method} ${actionPath(kind, action)}`)
+        .sort();
+    expect(declared("seed")).toEqual(seedActions.map((action) => `${action.method} ${action.path}`).sort());
+    expect(declared("extension")).toEqual([
+      "POST /fulfillments/{id}/ship.json",
+      "POST /sale-returns/{id}/receive.json",
+    ]);
   });
 });
 
@@ -139,6 +146,7 @@ describe("the manifest is consistent", () => {
       "inventory-feed-variant",
       "purchase",
       "sale",
+      "sale-return",
       "transfer",
     ]);
     for (const kind of stateful) {

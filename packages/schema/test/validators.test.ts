@@ -68,10 +68,10 @@ describe("field rules", () => {
   it("rejects numbers out of range, non-integers for integers and non-finite numbers", () => {
     expect(ok(variant.update, { weight: -1 }).success).toBe(false);
     expect(ok(variant.update, { price: -0.01 }).success).toBe(false);
-    const level = kindSchemas(kindByName("inventory-level")!);
-    expect(ok(level.update, { allocated: 1.5 }).success).toBe(false);
-    expect(ok(level.update, { allocated: Number.NaN }).success).toBe(false);
-    expect(ok(level.update, { allocated: -1 }).success).toBe(false);
+    const item = kindSchemas(kindByName("fulfillment-item")!);
+    expect(ok(item.update, { picked: 1.5 }).success).toBe(false);
+    expect(ok(item.update, { picked: Number.NaN }).success).toBe(false);
+    expect(ok(item.update, { picked: -1 }).success).toBe(false);
   });
 
   it("accepts money with at most two decimals", () => {

@@ -292,6 +292,8 @@ export type FulfillmentCreateInput = CreateOf<typeof shipping.fulfillment>;
 export type FulfillmentUpdateInput = UpdateOf<typeof shipping.fulfillment>;
 export type FulfillmentMoveToDropshipInput = ActionInputOf<ActionNamed<typeof shipping.fulfillment["actions"], "move-to-dropship">>;
 export type FulfillmentMoveToDropshipOutput = Purchase;
+export type FulfillmentShipInput = ActionInputOf<ActionNamed<typeof shipping.fulfillment["actions"], "ship">>;
+export type FulfillmentShipOutput = Fulfillment;
 /** One line of a fulfillment: how many units of a sale line are in the parcel. */
 export type FulfillmentItem = RecordOf<typeof shipping.fulfillmentItem>;
 export type FulfillmentItemCreateInput = CreateOf<typeof shipping.fulfillmentItem>;
@@ -398,6 +400,10 @@ export type PurchaseDefaultLabelInput = ActionInputOf<ActionNamed<typeof purchas
 export type PurchaseDefaultLabelOutput = Label;
 export type PurchaseCancelInput = ActionInputOf<ActionNamed<typeof purchasing.purchase["actions"], "cancel">>;
 export type PurchaseCancelOutput = Purchase;
+/** An invoice a dropship provider sent for a purchase: what the company is asked to pay for it. */
+export type PurchaseInvoice = RecordOf<typeof purchasing.purchaseInvoice>;
+export type PurchaseInvoiceCreateInput = CreateOf<typeof purchasing.purchaseInvoice>;
+export type PurchaseInvoiceUpdateInput = UpdateOf<typeof purchasing.purchaseInvoice>;
 /** A payment made, or refund received, against a dropship provider's invoice for a purchase. */
 export type PurchaseInvoicePayment = RecordOf<typeof purchasing.purchaseInvoicePayment>;
 export type PurchaseInvoicePaymentCreateInput = CreateOf<typeof purchasing.purchaseInvoicePayment>;
@@ -450,6 +456,8 @@ export type SaleItemUpdateInput = UpdateOf<typeof orders.saleItem>;
 export type SaleReturn = RecordOf<typeof orders.saleReturn>;
 export type SaleReturnCreateInput = CreateOf<typeof orders.saleReturn>;
 export type SaleReturnUpdateInput = UpdateOf<typeof orders.saleReturn>;
+export type SaleReturnReceiveInput = ActionInputOf<ActionNamed<typeof orders.saleReturn["actions"], "receive">>;
+export type SaleReturnReceiveOutput = SaleReturn;
 /** One line of a sale return: which sale line, how many units, and the amount refunded for them. */
 export type SaleReturnItem = RecordOf<typeof orders.saleReturnItem>;
 export type SaleReturnItemCreateInput = CreateOf<typeof orders.saleReturnItem>;
@@ -1013,6 +1021,7 @@ export interface KindTypes {
     update: FulfillmentUpdateInput;
     actions: {
       moveToDropship: { method: "PUT"; path: "move-to-dropship"; input: FulfillmentMoveToDropshipInput; output: FulfillmentMoveToDropshipOutput };
+      ship: { method: "POST"; path: "ship"; input: FulfillmentShipInput; output: FulfillmentShipOutput };
     };
   };
   fulfillmentItems: {
@@ -1203,6 +1212,14 @@ export interface KindTypes {
       cancel: { method: "PUT"; path: "cancel"; input: PurchaseCancelInput; output: PurchaseCancelOutput };
     };
   };
+  purchaseInvoices: {
+    name: "purchase-invoice";
+    plural: "purchase-invoices";
+    record: PurchaseInvoice;
+    create: PurchaseInvoiceCreateInput;
+    update: PurchaseInvoiceUpdateInput;
+    actions: {};
+  };
   purchaseInvoicePayments: {
     name: "purchase-invoice-payment";
     plural: "purchase-invoice-payments";
@@ -1305,7 +1322,9 @@ export interface KindTypes {
     record: SaleReturn;
     create: SaleReturnCreateInput;
     update: SaleReturnUpdateInput;
-    actions: {};
+    actions: {
+      receive: { method: "POST"; path: "receive"; input: SaleReturnReceiveInput; output: SaleReturnReceiveOutput };
+    };
   };
   saleReturnItems: {
     name: "sale-return-item";
@@ -1363,4 +1382,141 @@ export interface KindTypes {
     update: WarehouseUpdateInput;
     actions: {};
   };
+}
+
+/** Every kind's record type by the kind's name (`purchase-item` → `PurchaseItem`). */
+export interface RecordTypes {
+  "accounting-integration": AccountingIntegration;
+  "accounting-payload": AccountingPayload;
+  "address-validation": AddressValidation;
+  "adjustment": Adjustment;
+  "adjustment-reason": AdjustmentReason;
+  "agreement": Agreement;
+  "allowed-tag": AllowedTag;
+  "bundle-variant": BundleVariant;
+  "carrier": Carrier;
+  "carrier-pickup": CarrierPickup;
+  "channel": Channel;
+  "channel-commission-rate": ChannelCommissionRate;
+  "channel-custom-field": ChannelCustomField;
+  "channel-dropship-location": ChannelDropshipLocation;
+  "channel-dropship-provider-tax-rate": ChannelDropshipProviderTaxRate;
+  "channel-price-list": ChannelPriceList;
+  "channel-product": ChannelProduct;
+  "channel-shipment-update": ChannelShipmentUpdate;
+  "channel-shipping-rate": ChannelShippingRate;
+  "channel-site": ChannelSite;
+  "channel-variant": ChannelVariant;
+  "channel-variant-import": ChannelVariantImport;
+  "channel-variant-update": ChannelVariantUpdate;
+  "comment": Comment;
+  "company-client": CompanyClient;
+  "company-referral": CompanyReferral;
+  "company-setting": CompanySetting;
+  "currency": Currency;
+  "custom-channel": CustomChannel;
+  "custom-field": CustomField;
+  "custom-field-dropship-provider": CustomFieldDropshipProvider;
+  "custom-field-dropshipment": CustomFieldDropshipment;
+  "custom-field-dropshipment-item": CustomFieldDropshipmentItem;
+  "custom-field-purchase": CustomFieldPurchase;
+  "custom-field-purchase-item": CustomFieldPurchaseItem;
+  "custom-field-reseller": CustomFieldReseller;
+  "custom-field-sale": CustomFieldSale;
+  "custom-field-sale-item": CustomFieldSaleItem;
+  "custom-field-sale-return": CustomFieldSaleReturn;
+  "custom-field-sale-return-item": CustomFieldSaleReturnItem;
+  "custom-field-scope": CustomFieldScope;
+  "custom-field-variant": CustomFieldVariant;
+  "custom-field-vendor": CustomFieldVendor;
+  "customer": Customer;
+  "customer-address": CustomerAddress;
+  "data-export": DataExport;
+  "data-import": DataImport;
+  "dropship-location": DropshipLocation;
+  "dropship-platform-account": DropshipPlatformAccount;
+  "dropship-provider": DropshipProvider;
+  "dropship-provider-address": DropshipProviderAddress;
+  "dropship-provider-agreement": DropshipProviderAgreement;
+  "dropship-provider-collection": DropshipProviderCollection;
+  "dropship-provider-collection-payload": DropshipProviderCollectionPayload;
+  "dropship-provider-inventory-feed-variant": DropshipProviderInventoryFeedVariant;
+  "dropship-provider-platform-action": DropshipProviderPlatformAction;
+  "dropship-provider-shipment-import": DropshipProviderShipmentImport;
+  "dropship-provider-shipping-field": DropshipProviderShippingField;
+  "dropship-provider-warehouse": DropshipProviderWarehouse;
+  "dropship-purchase-import": DropshipPurchaseImport;
+  "dropshipment": Dropshipment;
+  "dropshipment-import": DropshipmentImport;
+  "dropshipment-item": DropshipmentItem;
+  "error": Error;
+  "fulfillment": Fulfillment;
+  "fulfillment-item": FulfillmentItem;
+  "goods-receipt": GoodsReceipt;
+  "goods-receipt-item": GoodsReceiptItem;
+  "importer": Importer;
+  "inventory-export": InventoryExport;
+  "inventory-export-field": InventoryExportField;
+  "inventory-feed": InventoryFeed;
+  "inventory-feed-channel": InventoryFeedChannel;
+  "inventory-feed-field": InventoryFeedField;
+  "inventory-feed-file": InventoryFeedFile;
+  "inventory-feed-json-field": InventoryFeedJsonField;
+  "inventory-feed-mapping": InventoryFeedMapping;
+  "inventory-feed-payload": InventoryFeedPayload;
+  "inventory-feed-variant": InventoryFeedVariant;
+  "inventory-level": InventoryLevel;
+  "label": Label;
+  "option-value": OptionValue;
+  "payment-method": PaymentMethod;
+  "platform-a-store": PlatformAStore;
+  "platform-b-store": PlatformBStore;
+  "product": Product;
+  "purchase": Purchase;
+  "purchase-invoice": PurchaseInvoice;
+  "purchase-invoice-payment": PurchaseInvoicePayment;
+  "purchase-item": PurchaseItem;
+  "purchase-notification": PurchaseNotification;
+  "reseller": Reseller;
+  "retailer-account": RetailerAccount;
+  "retailer-account-report": RetailerAccountReport;
+  "return-shipment": ReturnShipment;
+  "sale": Sale;
+  "sale-discount-code": SaleDiscountCode;
+  "sale-import": SaleImport;
+  "sale-invoice-item": SaleInvoiceItem;
+  "sale-item": SaleItem;
+  "sale-return": SaleReturn;
+  "sale-return-item": SaleReturnItem;
+  "transfer": Transfer;
+  "variant": Variant;
+  "variant-parcel": VariantParcel;
+  "variant-warehouse-update": VariantWarehouseUpdate;
+  "vendor": Vendor;
+  "warehouse": Warehouse;
+}
+
+/** Every action by `<kind>.<action>`, with its input and output types. */
+export interface ActionTypes {
+  "channel.rates": { input: ChannelRatesInput; output: ChannelRatesOutput };
+  "channel.manual-sale": { input: ChannelManualSaleInput; output: ChannelManualSaleOutput };
+  "channel.import-connector-variant-batch": { input: ChannelImportConnectorVariantBatchInput; output: ChannelImportConnectorVariantBatchOutput };
+  "channel.acknowledge-variant": { input: ChannelAcknowledgeVariantInput; output: ChannelAcknowledgeVariantOutput };
+  "channel.variant-levels": { input: ChannelVariantLevelsInput; output: ChannelVariantLevelsOutput };
+  "channel.variant-set-level": { input: ChannelVariantSetLevelInput; output: ChannelVariantSetLevelOutput };
+  "dropship-provider.settle-invoices": { input: DropshipProviderSettleInvoicesInput; output: DropshipProviderSettleInvoicesOutput };
+  "dropshipment.regenerate-label": { input: DropshipmentRegenerateLabelInput; output: DropshipmentRegenerateLabelOutput };
+  "dropshipment.move-to-fulfill": { input: DropshipmentMoveToFulfillInput; output: DropshipmentMoveToFulfillOutput };
+  "fulfillment.move-to-dropship": { input: FulfillmentMoveToDropshipInput; output: FulfillmentMoveToDropshipOutput };
+  "fulfillment.ship": { input: FulfillmentShipInput; output: FulfillmentShipOutput };
+  "inventory-export.export": { input: InventoryExportExportInput; output: InventoryExportExportOutput };
+  "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
+  "inventory-feed.remove-by-external-id": { input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+  "purchase.ship": { input: PurchaseShipInput; output: PurchaseShipOutput };
+  "purchase.move-dropship-provider": { input: PurchaseMoveDropshipProviderInput; output: PurchaseMoveDropshipProviderOutput };
+  "purchase.send": { input: PurchaseSendInput; output: PurchaseSendOutput };
+  "purchase.return-label": { input: PurchaseReturnLabelInput; output: PurchaseReturnLabelOutput };
+  "purchase.default-label": { input: PurchaseDefaultLabelInput; output: PurchaseDefaultLabelOutput };
+  "purchase.cancel": { input: PurchaseCancelInput; output: PurchaseCancelOutput };
+  "sale-return.receive": { input: SaleReturnReceiveInput; output: SaleReturnReceiveOutput };
 }

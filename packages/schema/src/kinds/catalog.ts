@@ -190,8 +190,18 @@ export const inventoryLevel = defineKind({
   fields: {
     variantId: f.ref("variant", { required: true }),
     warehouseId: f.ref("warehouse", { required: true }),
-    onHand: f.integer({ default: 0, description: "Units in the warehouse; negative when oversold." }),
-    allocated: f.integer({ default: 0, min: 0, description: "Units reserved for unshipped fulfillments." }),
+    onHand: f.integer({
+      default: 0,
+      readOnly: true,
+      description:
+        "Units in the warehouse; negative when oversold. Changed only by recorded movements: adjustments, shipped fulfillments, received returns.",
+    }),
+    allocated: f.integer({
+      default: 0,
+      min: 0,
+      readOnly: true,
+      description: "Units reserved for unshipped fulfillments.",
+    }),
   },
 });
 

@@ -1,10 +1,15 @@
-import { saleStates, saleStatuses } from "../actions.ts";
+import {
+  saleReturnActions,
+  saleReturnStates,
+  saleReturnStatuses,
+  saleStates,
+  saleStatuses,
+} from "../actions.ts";
 import { defineKind, f } from "../define.ts";
 
 const paymentStatuses = ["notPaid", "partiallyPaid", "paid"] as const;
 const invoiceStatuses = ["notInvoiced", "partiallyInvoiced", "invoiced"] as const;
 const returnStatuses = ["notReturned", "partiallyReturned", "returned"] as const;
-const returnStates = ["requested", "shipped", "received", "cancelled"] as const;
 const cancelReasons = ["customer", "fraud", "inventory", "declined", "other"] as const;
 
 const shippingAddress = {
@@ -32,11 +37,29 @@ export const sale = defineKind({
     customerId: f.ref("customer"),
     resellerId: f.ref("reseller"),
     status: f.enum(saleStatuses, { default: "open", readOnly: true }),
-    inventoryStatus: f.enum(["notFulfilled", "partiallyFulfilled", "fulfilled"], { default: "notFulfilled" }),
-    invoiceStatus: f.enum(invoiceStatuses, { default: "notInvoiced" }),
-    paymentStatus: f.enum(paymentStatuses, { default: "notPaid" }),
-    returnStatus: f.enum(returnStatuses, { default: "notReturned" }),
-    cancellationStatus: f.enum(["none", "partial", "full"], { default: "none" }),
+    inventoryStatus: f.enum(["notFulfilled", "partiallyFulfilled", "fulfilled"], {
+      default: "notFulfilled",
+      readOnly: true,
+      description: "From the lines' fulfilled quantities.",
+    }),
+    invoiceStatus: f.enum(invoiceStatuses, {
+      default: "notInvoiced",
+      description: "As the channel reports it: the customer is invoiced on the channel.",
+    }),
+    paymentStatus: f.enum(paymentStatuses, {
+      default: "notPaid",
+      description: "As the channel reports it: the customer pays on the channel.",
+    }),
+    returnStatus: f.enum(returnStatuses, {
+      default: "notReturned",
+      readOnly: true,
+      description: "From the lines' returned quantities.",
+    }),
+    cancellationStatus: f.enum(["none", "partial", "full"], {
+      default: "none",
+      readOnly: true,
+      description: "From the lines' cancelled quantities.",
+    }),
     cancelReason: f.enum(cancelReasons),
     resellerPayee: f.enum(["reseller", "customer"], {
       default: "reseller",
@@ -44,11 +67,15 @@ export const sale = defineKind({
     }),
     currency: f.string({ format: "currency", default: "USD" }),
     ...shippingAddress,
-    subtotal: f.money({ default: 0, description: "Sum of the line totals." }),
+    subtotal: f.money({ default: 0, readOnly: true, description: "Sum of the line totals." }),
     shippingPrice: f.money({ default: 0, min: 0 }),
     discounts: f.money({ default: 0, min: 0 }),
     taxAmount: f.money({ default: 0, min: 0 }),
-    total: f.money({ default: 0 }),
+    total: f.money({
+      default: 0,
+      readOnly: true,
+      description: "subtotal + shippingPrice - discounts + taxAmount.",
+    }),
     orderedAt: f.datetime(),
     notes: f.string({ maxLength: 2000 }),
   },
@@ -71,7 +98,7 @@ export const saleItem = defineKind({
     name: f.string({ maxLength: 500 }),
     quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
     price: f.money({ required: true, min: 0, description: "Unit price." }),
-    total: f.money({ default: 0, description: "Line total: quantity times price, less discounts." }),
+    total: f.money({ default: 0, readOnly: true, description: "Line total: quantity times price." }),
     quantityFulfilled: f.integer({ default: 0, min: 0, readOnly: true }),
     quantityCancelled: f.integer({ default: 0, min: 0, readOnly: true }),
     quantityReturned: f.integer({ default: 0, min: 0, readOnly: true }),
@@ -91,16 +118,30 @@ export const saleReturn = defineKind({
       description: "The purchase whose cancelled or returned lines it records.",
     }),
     externalId: f.string({ maxLength: 100 }),
-    status: f.enum(returnStates, { default: "requested" }),
+    type: f.enum(["return", "cancellation"], {
+      default: "return",
+      readOnly: true,
+      description:
+        "A return of goods that shipped (received by the receive operation), or lines cancelled before shipping.",
+    }),
+    status: f.enum(saleReturnStatuses, { default: "requested", readOnly: true }),
+    receivedAt: f.datetime({ readOnly: true }),
     paymentStatus: f.enum(paymentStatuses, {
       default: "notPaid",
       description: "Whether the refund was paid.",
     }),
     returnLabelType: f.enum(["prePaid", "paid"]),
     reason: f.string({ maxLength: 500 }),
-    total: f.money({ default: 0, min: 0, description: "Amount to refund." }),
+    total: f.money({
+      default: 0,
+      min: 0,
+      readOnly: true,
+      description: "Amount to refund: the sum of its lines.",
+    }),
     notes: f.string({ maxLength: 2000 }),
   },
+  states: saleReturnStates,
+  actions: saleReturnActions,
 });
 
 export const saleReturnItem = defineKind({
@@ -113,6 +154,7 @@ export const saleReturnItem = defineKind({
   fields: {
     saleReturnId: f.ref("sale-return", { required: true }),
     saleItemId: f.ref("sale-item"),
+    purchaseItemId: f.ref("purchase-item", { description: "The purchase line going back to its provider." }),
     sku: f.string({ maxLength: 100 }),
     quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
     amount: f.money({ default: 0, min: 0 }),

@@ -49,12 +49,29 @@ export const purchase = defineKind({
     customerReference: f.string({ maxLength: 100 }),
     internalReference: f.string({ maxLength: 100 }),
     purchaseImportExternalId: f.string({ maxLength: 100 }),
-    inventoryStatus: f.enum(receivingStatuses, { default: "notReceived" }),
-    invoiceStatus: f.enum(invoiceStatuses, { default: "notInvoiced" }),
-    paymentStatus: f.enum(["notPaid", "partiallyPaid", "paid"], { default: "notPaid" }),
-    cancellationStatus: f.enum(["none", "partial", "full"], { required: true, default: "none" }),
-    cancelled: f.boolean({ required: true, default: false }),
-    cancelledAt: f.datetime(),
+    inventoryStatus: f.enum(receivingStatuses, {
+      default: "notReceived",
+      readOnly: true,
+      description: "From the lines' shipped quantities.",
+    }),
+    invoiceStatus: f.enum(invoiceStatuses, {
+      default: "notInvoiced",
+      readOnly: true,
+      description:
+        "From its purchase invoices against amountOwed. A PUT of `invoiced` records an invoice for what is not invoiced yet.",
+    }),
+    paymentStatus: f.enum(["notPaid", "partiallyPaid", "paid"], {
+      default: "notPaid",
+      readOnly: true,
+      description: "From its active invoice payments against amountOwed.",
+    }),
+    cancellationStatus: f.enum(["none", "partial", "full"], {
+      required: true,
+      default: "none",
+      readOnly: true,
+    }),
+    cancelled: f.boolean({ required: true, default: false, readOnly: true }),
+    cancelledAt: f.datetime({ readOnly: true }),
     approved: f.boolean({ required: true, default: true }),
     finalized: f.boolean({ default: true }),
     locked: f.boolean({ default: false }),
@@ -63,12 +80,32 @@ export const purchase = defineKind({
     }),
     orderSplittingKey: f.string({ maxLength: 100 }),
     currency: f.string({ format: "currency", default: "USD" }),
-    quantity: f.integer({ min: 0, description: "Units ordered over all lines." }),
-    subtotal: f.money({ default: 0, description: "Sum of the line totals." }),
+    quantity: f.integer({ default: 0, min: 0, readOnly: true, description: "Units ordered over all lines." }),
+    subtotal: f.money({ default: 0, readOnly: true, description: "Sum of the line totals." }),
     shippingPrice: f.money({ default: 0, min: 0 }),
-    discounts: f.money({ required: true, default: 0 }),
+    discounts: f.money({ required: true, default: 0, min: 0 }),
     taxAmount: f.money({ default: 0, min: 0 }),
-    total: f.money({ default: 0 }),
+    total: f.money({
+      default: 0,
+      readOnly: true,
+      description: "subtotal + shippingPrice - discounts + taxAmount, as ordered.",
+    }),
+    amountOwed: f.money({
+      default: 0,
+      readOnly: true,
+      description:
+        "What the provider is owed: the lines not cancelled, plus shipping, less discounts, plus tax; 0 when every line is cancelled.",
+    }),
+    amountPaid: f.money({
+      default: 0,
+      readOnly: true,
+      description: "Active invoice payments, less refunds.",
+    }),
+    amountOutstanding: f.money({
+      default: 0,
+      readOnly: true,
+      description: "amountOwed - amountPaid; negative when overpaid.",
+    }),
     combinedTaxRate: taxRate,
     cityTaxRate: taxRate,
     cityTaxLocation: f.string({ maxLength: 100 }),
@@ -139,13 +176,20 @@ export const purchaseItem = defineKind({
     name: f.string({ maxLength: 500 }),
     quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
     price: f.money({ required: true, min: 0, description: "Unit cost." }),
-    total: f.money({ default: 0, description: "Line total: quantity times price." }),
+    total: f.money({ default: 0, readOnly: true, description: "Line total: quantity times price." }),
     quantityShipped: f.integer({ default: 0, min: 0, readOnly: true }),
     quantityCancelled: f.integer({ default: 0, min: 0, readOnly: true }),
     quantityReturned: f.integer({ default: 0, min: 0, readOnly: true }),
-    inventoryStatus: f.enum(receivingStatuses, { default: "notReceived" }),
-    invoiceStatus: f.enum(invoiceStatuses, { default: "notInvoiced" }),
-    returnStatus: f.enum(["notReturned", "partiallyReturned", "returned"], { default: "notReturned" }),
+    inventoryStatus: f.enum(receivingStatuses, { default: "notReceived", readOnly: true }),
+    invoiceStatus: f.enum(invoiceStatuses, {
+      default: "notInvoiced",
+      readOnly: true,
+      description: "The purchase's invoice status.",
+    }),
+    returnStatus: f.enum(["notReturned", "partiallyReturned", "returned"], {
+      default: "notReturned",
+      readOnly: true,
+    }),
   },
   owner: { field: "purchaseId" },
 });
@@ -159,7 +203,7 @@ export const purchaseInvoicePayment = defineKind({
   fields: {
     purchaseId: f.ref("purchase", { required: true }),
     purchaseItemId: f.ref("purchase-item"),
-    purchaseInvoiceId: f.integer({ min: 1, description: "The provider invoice it pays." }),
+    purchaseInvoiceId: f.ref("purchase-invoice", { description: "The provider invoice it pays." }),
     transferId: f.ref("transfer", { description: "The payout that carried it." }),
     paymentMethodId: f.ref("payment-method"),
     type: f.enum(["payment", "overpayment", "correction", "refund", "refundCommission"], {
@@ -179,6 +223,23 @@ export const purchaseInvoicePayment = defineKind({
     paidAt: f.datetime(),
     reference: f.string({ maxLength: 200 }),
     externalId: f.string({ maxLength: 100 }),
+  },
+});
+
+export const purchaseInvoice = defineKind({
+  name: "purchase-invoice",
+  plural: "purchase-invoices",
+  group: "purchasing",
+  source: "implied",
+  description: "An invoice a dropship provider sent for a purchase: what the company is asked to pay for it.",
+  fields: {
+    purchaseId: f.ref("purchase", { required: true }),
+    reference: f.string({ maxLength: 100, description: "The provider's invoice number." }),
+    status: f.enum(["active", "cancelled"], { default: "active" }),
+    amount: f.money({ required: true, min: 0 }),
+    invoicedAt: f.datetime(),
+    dueAt: f.datetime(),
+    notes: f.string({ maxLength: 2000 }),
   },
 });
 

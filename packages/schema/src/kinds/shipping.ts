@@ -57,7 +57,11 @@ export const dropshipment = defineKind({
     purchaseImportExternalId: f.string({ maxLength: 100 }),
     source: f.enum(["sale", "dropship_purchase_import"], { default: "sale" }),
     importSource: f.enum(importSources, { required: true, default: "manual", nullable: true }),
-    inventoryStatus: f.enum(["notShipped", "shipped"], { required: true, default: "notShipped" }),
+    inventoryStatus: f.enum(["notShipped", "shipped"], {
+      required: true,
+      default: "notShipped",
+      readOnly: true,
+    }),
     requiresShippingApproval: f.enum(shippingApprovals, { required: true, default: "notRequired" }),
     shipmentRouting: f.enum(["customer", "consolidated", "consolidatedInternational"], {
       default: "customer",
@@ -173,7 +177,11 @@ export const fulfillment = defineKind({
     reference: f.string({ maxLength: 100 }),
     externalId: f.string({ maxLength: 100 }),
     fulfillmentType: f.enum(["automated", "manual", "adjusted"], { required: true, default: "manual" }),
-    inventoryStatus: f.enum(["notShipped", "shipped"], { required: true, default: "notShipped" }),
+    inventoryStatus: f.enum(["notShipped", "shipped"], {
+      required: true,
+      default: "notShipped",
+      readOnly: true,
+    }),
     requiresShippingApproval: f.enum(shippingApprovals, { default: "notRequired" }),
     channelNotification: f.enum(["trigger", "mute"], { required: true, default: "trigger", nullable: true }),
     channelAttempts: f.integer({ required: true, default: 0, min: 0, nullable: true }),
