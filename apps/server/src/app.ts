@@ -71,12 +71,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(idempotency(deps.db, now));
   app.use(async (c, next) => {
     const actor = c.get("actor");
+    // Every write of one request happens at one instant: a record created and settled has one time.
+    let at: string | undefined;
     c.set("db", deps.db);
     c.set("ctx", {
       db: deps.db,
       companyId: actor.companyId,
       actor,
-      now,
+      now: () => (at ??= now()),
       baseUrl: baseUrlOf(c.req.url, deps.basePath),
       labels,
     });

@@ -1003,9 +1003,24 @@ async function exportSetup(t: Tenant) {
   const a = await make(t, "variants", { sku: "A-1", name: 'Shirt, "blue"', price: 10, costPrice: 4.5 });
   const b = await make(t, "variants", { sku: "B-2", name: "Socks", price: 2.25 });
   const c = await make(t, "variants", { sku: "C-3", name: "Hat" });
-  await make(t, "inventory-levels", { variantId: a.id, warehouseId: main.id, onHand: 5, allocated: 1 });
-  await make(t, "inventory-levels", { variantId: a.id, warehouseId: annex.id, onHand: 3 });
-  await make(t, "inventory-levels", { variantId: b.id, warehouseId: annex.id, onHand: 2, allocated: 2 });
+  // Stock arrives by adjustments; allocation comes from unshipped fulfillments.
+  await make(t, "adjustments", { variantId: a.id, warehouseId: main.id, quantity: 5 });
+  await make(t, "adjustments", { variantId: a.id, warehouseId: annex.id, quantity: 3 });
+  await make(t, "adjustments", { variantId: b.id, warehouseId: annex.id, quantity: 2 });
+  const fromMain = await make(t, "fulfillments", { warehouseId: main.id });
+  await make(t, "fulfillment-items", {
+    fulfillmentId: fromMain.id,
+    variantId: a.id,
+    sku: "A-1",
+    quantity: 1,
+  });
+  const fromAnnex = await make(t, "fulfillments", { warehouseId: annex.id });
+  await make(t, "fulfillment-items", {
+    fulfillmentId: fromAnnex.id,
+    variantId: b.id,
+    sku: "B-2",
+    quantity: 2,
+  });
   return { main, annex, a, b, c };
 }
 

@@ -49,6 +49,12 @@ function provider(t: Tenant, overrides: Record<string, unknown> = {}): Promise<R
   });
 }
 
+/** A purchase without lines that owes `amount` (its shipping), invoiced by the provider. */
+async function invoicedPurchase(t: Tenant, dropshipProviderId: number, amount: number): Promise<Rec> {
+  const purchase = await create(t, "purchases", { dropshipProviderId, shippingPrice: amount });
+  return expectStatus(t.json("PUT", `/purchases/${purchase.id}.json`, { invoiceStatus: "invoiced" }), 200);
+}
+
 /**
  * A channel, a default warehouse, a dropship provider with a return address, three variants it supplies,
  * a sale of them and a purchase to the provider whose items point at the sale's items.
@@ -88,8 +94,6 @@ async function world(t: Tenant, options: { provider?: Record<string, unknown> } 
   const purchase = await create(t, "purchases", {
     dropshipProviderId: dropshipProvider.id,
     saleId: sale.id,
-    subtotal: 60.27,
-    total: 60.27,
     ...RECEIVER,
   });
   const variants: Record<string, Rec> = {};
@@ -331,16 +335,10 @@ describe("order flow: send, ship, invoice, settle", () => {
     const totals = [0.1, 0.2, 19.99, 19.99, 19.99];
     const purchases: Rec[] = [];
     for (const total of totals) {
-      purchases.push(
-        await create(t, "purchases", { dropshipProviderId: supplier.id, total, invoiceStatus: "invoiced" }),
-      );
+      purchases.push(await invoicedPurchase(t, supplier.id, total));
     }
-    const notInvoiced = await create(t, "purchases", { dropshipProviderId: supplier.id, total: 5 });
-    const othersPurchase = await create(t, "purchases", {
-      dropshipProviderId: other.id,
-      total: 7,
-      invoiceStatus: "invoiced",
-    });
+    const notInvoiced = await create(t, "purchases", { dropshipProviderId: supplier.id, shippingPrice: 5 });
+    const othersPurchase = await invoicedPurchase(t, other.id, 7);
     // Part of the first purchase was paid already: only the rest is due.
     await create(t, "purchase-invoice-payments", { purchaseId: purchases[2]!.id, amount: 9.99 });
 
@@ -368,17 +366,9 @@ describe("order flow: send, ship, invoice, settle", () => {
   it("settles only the purchases named, and refuses named ones that are not invoiced or already paid", async () => {
     const t = await setup.tenant();
     const supplier = await provider(t);
-    const first = await create(t, "purchases", {
-      dropshipProviderId: supplier.id,
-      total: 12.5,
-      invoiceStatus: "invoiced",
-    });
-    const second = await create(t, "purchases", {
-      dropshipProviderId: supplier.id,
-      total: 7.25,
-      invoiceStatus: "invoiced",
-    });
-    const draft = await create(t, "purchases", { dropshipProviderId: supplier.id, total: 3 });
+    const first = await invoicedPurchase(t, supplier.id, 12.5);
+    const second = await invoicedPurchase(t, supplier.id, 7.25);
+    const draft = await create(t, "purchases", { dropshipProviderId: supplier.id, shippingPrice: 3 });
 
     const transfer = await expectStatus(settle(t, supplier.id, { purchaseIds: [second.id] }), 200);
     expect(transfer.amount).toBe(7.25);
@@ -459,7 +449,7 @@ describe("purchase.send", () => {
     const noEndpoint = await expectRefused(t, 422, () => send(t, w.purchase.id, { format: "xml" }));
     expect(noEndpoint.errors[0].message).toMatch(/no purchaseEndpoint/);
 
-    const orphan = await create(t, "purchases", { total: 1 });
+    const orphan = await create(t, "purchases", { shippingPrice: 1 });
     const body = await expectRefused(t, 422, () => send(t, orphan.id));
     expect(body.errors).toEqual([
       { path: "dropshipProviderId", message: expect.stringMatching(/no dropship provider/) },
@@ -807,16 +797,8 @@ describe("validation: 422 naming the field, nothing changed", () => {
     const t = await setup.tenant();
     const supplier = await provider(t);
     const other = await provider(t, { name: "Other Supplier" });
-    const mine = await create(t, "purchases", {
-      dropshipProviderId: supplier.id,
-      total: 4,
-      invoiceStatus: "invoiced",
-    });
-    const theirs = await create(t, "purchases", {
-      dropshipProviderId: other.id,
-      total: 4,
-      invoiceStatus: "invoiced",
-    });
+    const mine = await invoicedPurchase(t, supplier.id, 4);
+    const theirs = await invoicedPurchase(t, other.id, 4);
     const body = await expectRefused(t, 422, () =>
       settle(t, supplier.id, { purchaseIds: [mine.id, theirs.id, 987654] }),
     );
@@ -1067,7 +1049,7 @@ describe("moving work between providers and warehouses", () => {
 // ------------------------------------------------------------------------------------------ labels
 
 describe("labels", () => {
-  it("return-label: a return shipment with a downloadable PDF label, the lines counted as returned", async () => {
+  it("return-label: a return shipment with a downloadable PDF label and a sale return, counted as returned when received", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);
     await expectStatus(ship(t, w.purchase.id), 200);
@@ -1103,17 +1085,39 @@ describe("labels", () => {
     const stranger = await setup.tenant();
     expect((await download(stranger, label.url)).status).toBe(404);
 
+    const saleReturn = await read(t, "sale-returns", returnShipment.saleReturnId);
+    expect(saleReturn).toMatchObject({
+      saleId: w.sale.id,
+      purchaseId: w.purchase.id,
+      type: "return",
+      status: "requested",
+      total: 59.98,
+    });
+    // Nothing counts as returned until the goods arrive.
+    expect((await read(t, "purchase-items", w.items.mug.id)).quantityReturned).toBe(0);
+    const received = await expectStatus(
+      t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),
+      200,
+    );
+    expect(received).toMatchObject({ status: "received", receivedAt: expect.any(String) });
     expect(await read(t, "purchase-items", w.items.mug.id)).toMatchObject({
       quantityReturned: 2,
       returnStatus: "partiallyReturned",
     });
+    expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({ quantityReturned: 2 });
+    expect(await read(t, "sales", w.sale.id)).toMatchObject({ returnStatus: "partiallyReturned" });
+    expect(await read(t, "return-shipments", returnShipment.id)).toMatchObject({ status: "received" });
     const rest = await expectStatus(t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}), 200);
     expect(rest.items).toEqual([
       { purchaseItemId: w.items.mug.id, quantity: 1 },
       { purchaseItemId: w.items.cap.id, quantity: 1 },
       { purchaseItemId: w.items.pin.id, quantity: 1 },
     ]);
+    // Everything shipped is on its way back: no third label.
+    await expectRefused(t, 409, () => t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}));
+    await expectStatus(t.json("POST", `/sale-returns/${rest.saleReturnId}/receive.json`, {}), 200);
     expect((await read(t, "purchase-items", w.items.mug.id)).returnStatus).toBe("returned");
+    expect(await read(t, "sales", w.sale.id)).toMatchObject({ returnStatus: "returned" });
   });
 
   it("default-label: the provider's carrier and service, a new version each time", async () => {

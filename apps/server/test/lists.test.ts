@@ -1,6 +1,6 @@
 import { kindByName } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createRecordOf, expectProblem } from "./factory.ts";
+import { createBody, createRecordOf, expectProblem } from "./factory.ts";
 import { setupApp, type Tenant } from "./support.ts";
 
 // A clock that moves one second per record written, so that createdAt ranges are exact.
@@ -98,19 +98,24 @@ describe("filters", () => {
 
   it("matches integer fields", async () => {
     const t = await ctx.tenant();
-    const levels = [];
-    for (const onHand of [-3, 0, 7, 7, 12]) {
-      const level = await createRecordOf(t, kindByName("inventory-level")!);
-      levels.push((await t.json("PUT", `/inventory-levels/${level.id}.json`, { onHand })).body);
+    const adjustments = [];
+    for (const quantity of [-3, 0, 7, 7, 12]) {
+      const body = { ...(await createBody(t, kindByName("adjustment")!)), quantity };
+      adjustments.push((await t.json("POST", "/adjustments.json", body)).body);
     }
     const find = async (query: string) =>
-      (await t.json("GET", `/inventory-levels.json?${query}`)).body.map((level: { id: number }) => level.id);
-    expect(await find("where[onHand]=7")).toEqual(levels.filter((l) => l.onHand === 7).map((l) => l.id));
-    expect(await find("where[onHand]=-3")).toEqual([levels[0].id]);
-    expect(await find(q({ "where[onHand][$gte]": "0", "where[onHand][$lte]": "7" }))).toEqual(
-      levels.slice(1, 4).map((l) => l.id),
+      (await t.json("GET", `/adjustments.json?${query}`)).body.map((record: { id: number }) => record.id);
+    expect(await find("where[quantity]=7")).toEqual(
+      adjustments.filter((a) => a.quantity === 7).map((a) => a.id),
     );
-    expect(await find(q({ "where[onHand][$in]": "-3,12" }))).toEqual([levels[0].id, levels[4].id]);
+    expect(await find("where[quantity]=-3")).toEqual([adjustments[0].id]);
+    expect(await find(q({ "where[quantity][$gte]": "0", "where[quantity][$lte]": "7" }))).toEqual(
+      adjustments.slice(1, 4).map((a) => a.id),
+    );
+    expect(await find(q({ "where[quantity][$in]": "-3,12" }))).toEqual([
+      adjustments[0].id,
+      adjustments[4].id,
+    ]);
   });
 
   it("takes $in lists on strings, enums and references", async () => {

@@ -93,8 +93,8 @@ export const channelVariantStates: StatesDef = {
   transitions: {
     pending: ["acknowledging", "connected", "error", "ignore"],
     initialized: ["acknowledging", "connected", "error", "ignore"],
-    acknowledging: ["connected", "error"],
-    error: ["pending", "connected"],
+    acknowledging: ["connected", "error", "ignore"],
+    error: ["pending", "connected", "ignore"],
     connected: ["pending", "error", "ignore"],
     ignore: [],
   },

@@ -9,12 +9,18 @@ import type { Context, Hono } from "hono";
 import type { StoredRecord } from "../db/rows.ts";
 import { ApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
+import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
 import type { Ctx } from "../services/context.ts";
 import { findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
 import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
+
+/** The service verb of an action (the handler map's type makes sure there is one for each). */
+function handlerOf(key: string): ActionHandler<ActionKey> {
+  return (actionHandlers as Record<string, ActionHandler<ActionKey>>)[key]!;
+}
 
 /** Query parameters of a GET or DELETE action, typed by the action's input fields. */
 function queryInput(
@@ -53,9 +59,7 @@ export async function loadSubject(
 /** One route per action of the manifest, each running its service verb in one transaction. */
 export function registerActionRoutes(app: Hono<AppEnv>): void {
   for (const { kind, action } of actions) {
-    const key = `${kind.name}.${action.name}`;
-    const handler = actionHandlers[key];
-    if (!handler) continue;
+    const handler = handlerOf(`${kind.name}.${action.name}`);
     const path = itemRoute(kind, `${action.name}.json`);
     const method = action.method.toLowerCase() as "get" | "post" | "put" | "delete";
     const hasBody = action.method === "POST" || action.method === "PUT";
@@ -67,7 +71,7 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
         throw new ApiError("forbidden", "This API token is read-only.");
       const work = async (ctx: Ctx) => {
         const record = await loadSubject(ctx, kind, action, id);
-        return handler.run({ ctx, kind, action, record, input });
+        return handler.run({ ctx, record: record as never, input: input as never });
       };
       const result = handler.writes ? await inTransaction(c, work) : await work(c.get("ctx"));
       return c.json(result as object);

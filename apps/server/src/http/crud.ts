@@ -10,6 +10,7 @@ import {
   getRecord,
   listRecords,
   updateRecord,
+  writesInOneStatement,
 } from "../services/records.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody } from "./validate.ts";
@@ -48,8 +49,12 @@ export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise
   return c.get("db").transaction((tx) => work({ ...ctx, db: tx }));
 }
 
-/** Runs work whose only write is one statement (create, update): see `Db.singleWrite`. */
-function inSingleWrite<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+/**
+ * Runs a create or update: in one statement where the kind has no write rule (see `Db.singleWrite`),
+ * else in a transaction with everything its rule brings up to date.
+ */
+function inWrite<T>(c: Context<AppEnv>, kind: KindDef, work: (ctx: Ctx) => Promise<T>): Promise<T> {
+  if (!writesInOneStatement(kind)) return inTransaction(c, work);
   const ctx = c.get("ctx");
   return c.get("db").singleWrite((tx) => work({ ...ctx, db: tx }));
 }
@@ -100,7 +105,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
     });
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {
-      const record = await inSingleWrite(c, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
+      const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
       c.header("Location", `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`);
       return answerRecord(c, record, 201);
     });
@@ -120,7 +125,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       async (c) => {
         const id = idOf(c);
         const ifMatch = c.req.header("If-Match");
-        const record = await inSingleWrite(c, (ctx) =>
+        const record = await inWrite(c, kind, (ctx) =>
           updateRecord({ ctx, kind, id, input: bodyOf(c), ifMatch }),
         );
         return answerRecord(c, record);

@@ -2,6 +2,7 @@ import { type KindDef, kindByName } from "@multichannel/schema";
 import type { Executor } from "../db/database.ts";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { referrers, type Table, tableFor } from "../db/tables.ts";
+import { writeRuleOf } from "../domain/write-rules.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import type { ListQuery } from "./list-query.ts";
@@ -91,12 +92,26 @@ function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
   );
 }
 
+/**
+ * A state field is written by the kind's transition function only; a record may be created in its
+ * initial state or one declared step from it (a dropshipment recorded as shipped).
+ */
+function checkStateWrite(kind: KindDef, values: Record<string, unknown>, mode: "insert" | "patch"): void {
+  const states = kind.states;
+  if (!states || !(states.field in values)) return;
+  const state = String(values[states.field]);
+  if (mode === "insert" && (state === states.initial || states.transitions[states.initial]?.includes(state)))
+    return;
+  throw new Error(`${kind.name}.${states.field} is written by its transition function only`);
+}
+
 /** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
 export async function insertRecord(
   ctx: Ctx,
   kind: KindDef,
   values: Record<string, unknown>,
 ): Promise<StoredRecord> {
+  checkStateWrite(kind, values, "insert");
   const table = tableFor(kind);
   const now = ctx.now();
   const names = ["company_id", "created_at", "updated_at"];
@@ -118,13 +133,18 @@ export async function insertRecord(
   }
 }
 
-/** Sets fields of a record (read-only ones included: services use this); bumps `updatedAt`. */
+/**
+ * Sets fields of a record (read-only ones included: services use this); bumps `updatedAt`. Its state
+ * field only when `transition` (the one writer of states) says so.
+ */
 export async function patchRecord(
   ctx: Ctx,
   kind: KindDef,
   id: number,
   values: Record<string, unknown>,
+  options: { movesState?: boolean } = {},
 ): Promise<StoredRecord> {
+  if (!options.movesState) checkStateWrite(kind, values, "patch");
   const table = tableFor(kind);
   const sets = ["updated_at = ?"];
   const args: (string | number | null)[] = [ctx.now()];
@@ -158,9 +178,19 @@ export async function createRecord({
   input: Record<string, unknown>;
 }): Promise<StoredRecord> {
   const table = tableFor(kind);
-  const values = writableValues(table, input);
+  const rule = writeRuleOf(kind.name);
+  let values = writableValues(table, input);
   await checkReferences(ctx, table, values);
-  return insertRecord(ctx, kind, values);
+  if (rule?.prepare) values = await rule.prepare({ ctx, values, input });
+  const record = await insertRecord(ctx, kind, values);
+  return (
+    ((await rule?.after?.({ ctx, record: record as never, input })) as StoredRecord | undefined) ?? record
+  );
+}
+
+/** Whether writes of a kind do more than one statement (its write rule), so need a transaction. */
+export function writesInOneStatement(kind: KindDef): boolean {
+  return writeRuleOf(kind.name) === undefined;
 }
 
 export async function getRecord({
@@ -196,8 +226,22 @@ export async function updateRecord({
   ifMatch?: string;
 }): Promise<StoredRecord> {
   const table = tableFor(kind);
-  const values = writableValues(table, input);
+  let values = writableValues(table, input);
   const refs = Object.entries(values).filter(([field]) => table.byField.get(field)?.def.type === "ref");
+  const rule = writeRuleOf(kind.name);
+  if (rule) {
+    const current = await getRecord({ ctx, kind, id });
+    checkIfMatch(current, ifMatch);
+    await checkReferences(
+      ctx,
+      table,
+      Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)),
+    );
+    if (rule.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
+    const record = await patchRecord(ctx, kind, id, values);
+    const after = await rule.after?.({ ctx, before: current as never, record: record as never, input });
+    return (after as StoredRecord | undefined) ?? record;
+  }
   if (ifMatch !== undefined || refs.length) {
     const current = await getRecord({ ctx, kind, id });
     checkIfMatch(current, ifMatch);
@@ -227,7 +271,10 @@ export async function deleteRecord({
 }): Promise<void> {
   const current = await getRecord({ ctx, kind, id });
   checkIfMatch(current, ifMatch);
+  const rule = writeRuleOf(kind.name);
+  await rule?.beforeDelete?.({ ctx, record: current as never });
   await deleteTree(ctx, kind, [id]);
+  await rule?.afterDelete?.({ ctx, record: current as never });
 }
 
 async function deleteTree(ctx: Ctx, kind: KindDef, ids: number[]): Promise<void> {

@@ -1,5 +1,4 @@
 import { kindByName } from "@multichannel/schema";
-import type { StoredRecord } from "../db/rows.ts";
 import { ApiError } from "../errors.ts";
 
 /** The actions of a kind that its declared lifecycle allows in `state`. */
@@ -10,9 +9,9 @@ export function allowedActions(kindName: string, state: string): string[] {
 }
 
 /** A 409 about a record's state, saying the state and the actions it allows. */
-export function stateConflict(kindName: string, record: StoredRecord, detail: string): ApiError {
+export function stateConflict(kindName: string, record: object, detail: string): ApiError {
   const states = kindByName(kindName)?.states;
   if (!states) return new ApiError("conflict", detail);
-  const state = String(record[states.field]);
+  const state = String((record as Record<string, unknown>)[states.field]);
   return new ApiError("conflict", detail, { state, allowedActions: allowedActions(kindName, state) });
 }

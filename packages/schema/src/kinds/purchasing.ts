@@ -80,7 +80,7 @@ export const purchase = defineKind({
     }),
     orderSplittingKey: f.string({ maxLength: 100 }),
     currency: f.string({ format: "currency", default: "USD" }),
-    quantity: f.integer({ default: 0, min: 0, readOnly: true, description: "Units ordered over all lines." }),
+    quantity: f.integer({ min: 0, readOnly: true, description: "Units ordered over all lines." }),
     subtotal: f.money({ default: 0, readOnly: true, description: "Sum of the line totals." }),
     shippingPrice: f.money({ default: 0, min: 0 }),
     discounts: f.money({ required: true, default: 0, min: 0 }),

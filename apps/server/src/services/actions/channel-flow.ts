@@ -4,11 +4,11 @@ import { listChannelVariantLevels, setChannelVariantLevel } from "./inventory.ts
 import { publishInventoryFeed, removeInventoryFeedItem } from "./inventory-feeds.ts";
 import { importManualSale } from "./manual-sale.ts";
 import { quoteChannelRates } from "./rates.ts";
-import type { ActionHandler } from "./types.ts";
+import type { ActionHandlers } from "./types.ts";
 import { importConnectorVariants } from "./variant-import.ts";
 
 /** The channel, inventory feed and inventory export actions. */
-export const channelHandlers: Record<string, ActionHandler> = {
+export const channelHandlers = {
   "channel.rates": {
     writes: true,
     run: ({ ctx, record, input }) => quoteChannelRates({ ctx, channel: record, input }),
@@ -45,4 +45,4 @@ export const channelHandlers: Record<string, ActionHandler> = {
     writes: true,
     run: ({ ctx, record }) => exportInventory({ ctx, definition: record }),
   },
-};
+} satisfies Partial<ActionHandlers>;

@@ -3,11 +3,15 @@
  * rows, so a batch costs a handful of round trips on a remote database too), channel variant lookups, and
  * acknowledge-variant.
  */
+
+import type { Channel, ChannelAcknowledgeVariantInput, ChannelVariant, Variant } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../../db/rows.ts";
 import { type Table, tableFor } from "../../db/tables.ts";
+import type { KindName } from "../../domain/store.ts";
+import { transition } from "../../domain/transitions.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { kind, patch, selectOne } from "./core.ts";
+import { kind, selectOne } from "./core.ts";
 
 type Scalar = string | number | boolean | null;
 type SqlArg = string | number | null;
@@ -15,7 +19,7 @@ type SqlArg = string | number | null;
 /** Bound parameters per statement: well under SQLite's limit, and small enough for remote requests. */
 const PARAMETER_BUDGET = 10_000;
 
-export const table = (kindName: string): Table => tableFor(kind(kindName));
+export const table = (kindName: KindName): Table => tableFor(kind(kindName));
 
 /** The column of a field (or of `id`). */
 export function column(t: Table, field: string): string {
@@ -51,14 +55,14 @@ function narrowed(t: Table, fields: readonly string[] | undefined): Table {
  * `fields`, only those fields are read.
  */
 /** The company's variants with these SKUs, by SKU. */
-export async function variantsBySku(ctx: Ctx, skus: readonly string[]): Promise<Map<string, StoredRecord>> {
-  const variants = await selectIn(ctx, "variant", "sku", skus);
-  return new Map(variants.map((variant) => [variant.sku as string, variant]));
+export async function variantsBySku(ctx: Ctx, skus: readonly string[]): Promise<Map<string, Variant>> {
+  const variants = (await selectIn(ctx, "variant", "sku", skus)) as unknown as Variant[];
+  return new Map(variants.map((variant) => [variant.sku, variant]));
 }
 
 export async function selectIn(
   ctx: Ctx,
-  kindName: string,
+  kindName: KindName,
   field: string,
   values: readonly Scalar[],
   where: Record<string, Scalar> = {},
@@ -93,7 +97,7 @@ export async function selectIn(
  */
 export async function insertMany(
   ctx: Ctx,
-  kindName: string,
+  kindName: KindName,
   rows: readonly Record<string, unknown>[],
   fields?: readonly string[],
 ): Promise<StoredRecord[]> {
@@ -129,7 +133,7 @@ export async function insertMany(
 /** Sets `fields` of many records of one kind, each to its own values, in one statement per chunk. */
 export async function updateMany(
   ctx: Ctx,
-  kindName: string,
+  kindName: KindName,
   fields: readonly string[],
   rows: readonly { id: number; values: Record<string, unknown> }[],
 ): Promise<void> {
@@ -211,14 +215,14 @@ export async function acknowledgeChannelVariant({
   input,
 }: {
   ctx: Ctx;
-  channel: StoredRecord;
-  input: { externalId: string; sku: string };
-}): Promise<StoredRecord> {
-  const [found] = await channelVariantsBySku(ctx, channel.id, input.sku);
+  channel: Channel;
+  input: ChannelAcknowledgeVariantInput;
+}): Promise<ChannelVariant> {
+  const [found] = (await channelVariantsBySku(ctx, channel.id, input.sku)) as unknown as ChannelVariant[];
   if (!found)
     throw new ApiError("not_found", `No channel variant with sku ${input.sku} on channel ${channel.id}.`);
   const allowed = acknowledgeableStates();
-  const state = String(found.status);
+  const state = found.status;
   if (!allowed.includes(state)) {
     throw new ApiError(
       "conflict",
@@ -237,9 +241,8 @@ export async function acknowledgeChannelVariant({
       { fields: ["channelId", "externalId"] },
     );
   }
-  return patch(ctx, "channel-variant", found.id, {
+  return transition(ctx, "channel-variant", found, "connected", {
     externalId: input.externalId,
-    status: "connected",
     errorMessage: null,
   });
 }

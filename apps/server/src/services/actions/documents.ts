@@ -1,6 +1,7 @@
 /** The purchase order a provider receives, as JSON, CSV, XML or a plain-text e-mail body. */
+
+import type { DropshipProvider, Purchase, PurchaseItem } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
-import type { StoredRecord } from "../../db/rows.ts";
 import { fromCents, type ShipTo, shipToOfPurchase, toCents } from "./core.ts";
 
 export type PurchaseOrderFormat = "json" | "xml" | "csv" | "email";
@@ -28,25 +29,28 @@ interface PurchaseOrder {
   total: number;
 }
 
+/** The order as the provider should fill it: lines not cancelled, at their open quantity. */
 function purchaseOrderOf(
-  purchase: StoredRecord,
-  items: readonly StoredRecord[],
-  provider: StoredRecord,
+  purchase: Purchase,
+  items: readonly PurchaseItem[],
+  provider: DropshipProvider,
 ): PurchaseOrder {
-  const lines = items.map((item) => {
-    const quantity = item.quantity as number;
-    const price = toCents(item.price as number);
-    return { sku: String(item.sku), name: String(item.name ?? ""), quantity, price, total: price * quantity };
-  });
+  const lines = items
+    .map((item) => {
+      const quantity = item.quantity - item.quantityCancelled;
+      const price = toCents(item.price);
+      return { sku: item.sku, name: item.name ?? "", quantity, price, total: price * quantity };
+    })
+    .filter((line) => line.quantity > 0);
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
-  const shippingPrice = toCents(purchase.shippingPrice as number);
-  const discounts = toCents(purchase.discounts as number);
-  const taxAmount = toCents(purchase.taxAmount as number);
+  const shippingPrice = toCents(purchase.shippingPrice);
+  const discounts = toCents(purchase.discounts);
+  const taxAmount = toCents(purchase.taxAmount);
   return {
-    number: String(purchase.reference ?? purchase.id),
-    date: String(purchase.dateOrdered ?? purchase.createdAt),
-    currency: String(purchase.currency ?? "USD"),
-    provider: String(provider.name),
+    number: purchase.reference ?? String(purchase.id),
+    date: purchase.dateOrdered ?? purchase.createdAt,
+    currency: purchase.currency ?? "USD",
+    provider: provider.name ?? "",
     shipTo: shipToOfPurchase(purchase),
     lines,
     subtotal,
@@ -225,9 +229,9 @@ function toEmail(order: PurchaseOrder): string {
 
 /** The purchase order document for `provider` in `format`. */
 export function renderPurchaseOrder(input: {
-  purchase: StoredRecord;
-  items: readonly StoredRecord[];
-  provider: StoredRecord;
+  purchase: Purchase;
+  items: readonly PurchaseItem[];
+  provider: DropshipProvider;
   format: PurchaseOrderFormat;
 }): string {
   const order = purchaseOrderOf(input.purchase, input.items, input.provider);

@@ -1,10 +1,16 @@
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  Dropshipment,
+  DropshipmentMoveToFulfillInput,
+  Fulfillment,
+  PurchaseItem,
+} from "@multichannel/schema";
+import { settlePurchase, unshippedOf } from "../../domain/books.ts";
+import { transition } from "../../domain/transitions.ts";
 import type { Ctx } from "../context.ts";
 import { stateConflict } from "../states.ts";
 import {
   createFulfillment,
   type Line,
-  patch,
   type ShipTo,
   selectOne,
   selectWhere,
@@ -12,7 +18,7 @@ import {
   shipToOfSale,
   warehouseFor,
 } from "./core.ts";
-import { addToItem, refreshPurchase, unshippedOf } from "./purchases.ts";
+import { addToItem } from "./purchases.ts";
 
 /**
  * An unshipped dropshipment becomes a fulfillment from an own warehouse. The purchase lines it covered
@@ -24,9 +30,9 @@ export async function moveDropshipmentToFulfill({
   input,
 }: {
   ctx: Ctx;
-  dropshipment: StoredRecord;
-  input: { warehouseId?: number | null };
-}): Promise<StoredRecord> {
+  dropshipment: Dropshipment;
+  input: DropshipmentMoveToFulfillInput;
+}): Promise<Fulfillment> {
   const dropshipmentItems = await selectWhere(ctx, "dropshipment-item", { dropshipmentId: dropshipment.id });
   if (!dropshipmentItems.length) {
     throw stateConflict(
@@ -36,14 +42,14 @@ export async function moveDropshipmentToFulfill({
     );
   }
   const warehouse = await warehouseFor(ctx, input.warehouseId);
-  const purchaseId = dropshipment.purchaseId as number | null;
+  const purchaseId = dropshipment.purchaseId;
   const purchase = purchaseId ? await selectOne(ctx, "purchase", { id: purchaseId }) : undefined;
 
   const lines: Line[] = [];
-  const covered = new Map<number, { item: StoredRecord; quantity: number }>();
+  const covered = new Map<number, { item: PurchaseItem; quantity: number }>();
   for (const entry of dropshipmentItems) {
-    const quantity = entry.quantity as number;
-    const purchaseItemId = entry.purchaseItemId as number | null;
+    const quantity = entry.quantity;
+    const purchaseItemId = entry.purchaseItemId;
     const item = purchaseItemId ? await selectOne(ctx, "purchase-item", { id: purchaseItemId }) : undefined;
     if (item && purchase && item.purchaseId === purchase.id) {
       const total = (covered.get(item.id)?.quantity ?? 0) + quantity;
@@ -56,21 +62,20 @@ export async function moveDropshipmentToFulfill({
       }
       covered.set(item.id, { item, quantity: total });
     }
-    const sku = String(entry.sku ?? item?.sku ?? "");
-    const variantId =
-      (item?.variantId as number | null) ?? (await selectOne(ctx, "variant", { sku }))?.id ?? null;
+    const sku = entry.sku ?? item?.sku ?? "";
+    const variantId = item?.variantId ?? (await selectOne(ctx, "variant", { sku }))?.id ?? null;
     lines.push({
-      saleItemId: (item?.saleItemId as number | null) ?? null,
+      saleItemId: item?.saleItemId ?? null,
       purchaseItemId: item?.id ?? null,
       variantId,
       sku,
-      name: (entry.name ?? item?.name ?? null) as string | null,
+      name: entry.name ?? item?.name ?? null,
       quantity,
-      price: (item?.price as number | null) ?? 0,
+      price: item?.price ?? 0,
     });
   }
 
-  const saleId = (dropshipment.saleId ?? purchase?.saleId ?? null) as number | null;
+  const saleId = dropshipment.saleId ?? purchase?.saleId ?? null;
   const sale = saleId ? await selectOne(ctx, "sale", { id: saleId }) : undefined;
   const receiver: ShipTo | undefined = purchase ? shipToOfPurchase(purchase) : undefined;
   const shipTo = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : (receiver ?? {});
@@ -84,7 +89,7 @@ export async function moveDropshipmentToFulfill({
 
   for (const { item, quantity } of covered.values())
     await addToItem(ctx, item, { quantityCancelled: quantity });
-  if (purchase && covered.size) await refreshPurchase(ctx, purchase, { cancelledAt: ctx.now() });
-  await patch(ctx, "dropshipment", dropshipment.id, { status: "moved" });
+  if (purchase && covered.size) await settlePurchase(ctx, purchase.id);
+  await transition(ctx, "dropshipment", dropshipment, "moved");
   return fulfillment;
 }

@@ -163,7 +163,7 @@ export async function exportInventory({
   const file = await storeFile({ ctx, input: { name: fileName, contentType, body } });
   await patch(ctx, "inventory-export", definition.id, { lastExportedAt: now });
   return insert(ctx, "data-export", {
-    displayName: definition.name,
+    displayName: definition.name as string | null,
     status: "complete",
     exportType: "inventory_levels",
     format,

@@ -1,8 +1,9 @@
 import type { StoredRecord } from "../../db/rows.ts";
+import { transition } from "../../domain/transitions.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { column, insertMany, selectIn, table, updateMany } from "./channels.ts";
-import { kind, patch, selectOne, selectWhere } from "./core.ts";
+import { insertMany, selectIn, updateMany } from "./channels.ts";
+import { kind, selectOne, selectWhere } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
 const UNPUBLISHED = ["pending", "queued", "error"];
@@ -154,10 +155,9 @@ export async function removeInventoryFeedItem({
       },
     );
   }
-  const cv = table("channel-variant");
-  await ctx.db.execute({
-    sql: `UPDATE ${cv.name} SET ${column(cv, "status")} = 'ignore', ${column(cv, "errorMessage")} = ?, updated_at = ? WHERE company_id = ? AND ${column(cv, "inventoryFeedVariantId")} = ?`,
-    args: ["removed from the feed", ctx.now(), ctx.companyId, item.id],
-  });
-  return patch(ctx, "inventory-feed-variant", item.id, { status: "removed" });
+  const listings = await selectWhere(ctx, "channel-variant", { inventoryFeedVariantId: item.id });
+  for (const listing of listings) {
+    await transition(ctx, "channel-variant", listing, "ignore", { errorMessage: "removed from the feed" });
+  }
+  return transition(ctx, "inventory-feed-variant", item, "removed");
 }

@@ -1,11 +1,12 @@
 import { type StoredRecord, toRecord } from "../../db/rows.ts";
+import { recordAdjustment } from "../../domain/stock.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
 import { channelVariantsBySku, column, selectIn, table } from "./channels.ts";
-import { changeLevel, insert, selectOne, warehouseFor } from "./core.ts";
+import { selectOne, warehouseFor } from "./core.ts";
 
-interface Location {
+export interface Location {
   warehouseId: number;
   onHand: number;
   allocated: number;
@@ -126,17 +127,11 @@ export async function setChannelVariantLevel({
   }
   const warehouse = await warehouseFor(ctx, input.warehouseId);
   const before =
-    ((await selectOne(ctx, "inventory-level", { variantId, warehouseId: warehouse.id }))?.onHand as
-      | number
-      | undefined) ?? 0;
-  const delta = input.quantity - before;
-  const level = await changeLevel(ctx, { variantId, warehouseId: warehouse.id, onHand: delta });
-  return insert(ctx, "adjustment", {
+    (await selectOne(ctx, "inventory-level", { variantId, warehouseId: warehouse.id }))?.onHand ?? 0;
+  return recordAdjustment(ctx, {
     variantId,
     warehouseId: warehouse.id,
-    quantity: delta,
-    quantityBefore: before,
-    quantityAfter: level.onHand,
+    quantity: input.quantity - before,
     notes: input.notes ?? null,
   });
 }

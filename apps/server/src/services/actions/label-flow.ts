@@ -3,7 +3,14 @@
  * provider's defaults, and new versions of a dropshipment's label. Each rendering is a new stored file
  * and a new label record; earlier files stay downloadable.
  */
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  Dropshipment,
+  DropshipProvider,
+  Label,
+  Purchase,
+  PurchaseReturnLabelInput,
+  ReturnShipment,
+} from "@multichannel/schema";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
 import type { Ctx } from "../context.ts";
 import { storeFile } from "../files.ts";
@@ -16,7 +23,8 @@ import {
   shipToOfPurchase,
   shipToOfSale,
 } from "./core.ts";
-import { addToItem, invalid, type LineQuantities, pickLines, providerOf, returnableOf } from "./purchases.ts";
+import { invalid, pickLines, providerOf } from "./purchases.ts";
+import { openReturnOfPurchaseLines, returnableOf } from "./returns.ts";
 
 /** A label's address; 422 naming what to fill in when the street, city or country is missing. */
 function labelAddress(address: ShipTo | undefined, path: string, missing: string): LabelAddress {
@@ -25,18 +33,18 @@ function labelAddress(address: ShipTo | undefined, path: string, missing: string
 }
 
 /** The provider's own address fields as an address. */
-function ownAddressOf(provider: StoredRecord): ShipTo {
+function ownAddressOf(provider: DropshipProvider): ShipTo {
   return {
-    name: provider.contactName as string | null,
-    company: provider.name as string | null,
-    lineOne: provider.addressLineOne as string | null,
-    lineTwo: provider.addressLineTwo as string | null,
-    city: provider.city as string | null,
-    state: provider.state as string | null,
-    zip: provider.zip as string | null,
-    country: provider.country as string | null,
-    phone: provider.phone as string | null,
-    email: provider.email as string | null,
+    name: provider.contactName,
+    company: provider.name,
+    lineOne: provider.addressLineOne,
+    lineTwo: provider.addressLineTwo,
+    city: provider.city,
+    state: provider.state,
+    zip: provider.zip,
+    country: provider.country,
+    phone: provider.phone,
+    email: provider.email,
   };
 }
 
@@ -46,7 +54,7 @@ function ownAddressOf(provider: StoredRecord): ShipTo {
  */
 async function providerAddress(
   ctx: Ctx,
-  provider: StoredRecord,
+  provider: DropshipProvider,
   purposes: readonly ("shipFrom" | "return")[],
 ): Promise<ShipTo | undefined> {
   const addresses = await selectWhere(ctx, "dropship-provider-address", { dropshipProviderId: provider.id });
@@ -59,14 +67,14 @@ async function providerAddress(
   return own.lineOne && own.city && own.country ? own : undefined;
 }
 
-function missingProviderAddress(provider: StoredRecord, purpose: string): string {
+function missingProviderAddress(provider: DropshipProvider, purpose: string): string {
   return (
     `Dropship provider ${provider.id} has no ${purpose} address: create a dropship-provider-address ` +
     `(purpose ${purpose === "return" ? "return or shipFrom" : "shipFrom"}) or set the provider's addressLineOne, city and country.`
   );
 }
 
-function missingReceiver(purchase: StoredRecord): string {
+function missingReceiver(purchase: Purchase): string {
   return `Purchase ${purchase.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`;
 }
 
@@ -86,7 +94,7 @@ async function renderLabel(
     weightGrams?: number | null;
     links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
   },
-): Promise<StoredRecord> {
+): Promise<Label> {
   const rendered = await ctx.labels.createLabel({
     shipFrom: input.shipFrom,
     shipTo: input.shipTo,
@@ -123,9 +131,9 @@ async function renderLabel(
 }
 
 /** The provider's default carrier and service; 422 when either is not set. */
-function providerDefaults(provider: StoredRecord): { carrier: string; service: string } {
-  const carrier = provider.defaultCarrier as string | null;
-  const service = provider.defaultService as string | null;
+function providerDefaults(provider: DropshipProvider): { carrier: string; service: string } {
+  const carrier = provider.defaultCarrier;
+  const service = provider.defaultService;
   if (!carrier || !service) {
     const fields = [!carrier && "defaultCarrier", !service && "defaultService"].filter(Boolean).join(" and ");
     throw invalid(
@@ -144,11 +152,11 @@ export async function createReturnLabelOfPurchase({
   input,
 }: {
   ctx: Ctx;
-  purchase: StoredRecord;
-  input: { items?: LineQuantities; reason?: string | null };
-}): Promise<StoredRecord> {
+  purchase: Purchase;
+  input: PurchaseReturnLabelInput;
+}): Promise<ReturnShipment> {
   const takes = await pickLines(ctx, purchase, input.items, {
-    available: returnableOf,
+    available: (item) => returnableOf(ctx, item),
     verb: "return",
     left: "to return: every shipped line is already returned",
   });
@@ -164,8 +172,17 @@ export async function createReturnLabelOfPurchase({
     "dropshipProviderId",
     missingProviderAddress(provider, "return"),
   );
+  const saleReturn = purchase.saleId
+    ? await openReturnOfPurchaseLines(ctx, {
+        saleId: purchase.saleId,
+        purchaseId: purchase.id,
+        takes,
+        reason: input.reason,
+      })
+    : undefined;
   const returnShipment = await insert(ctx, "return-shipment", {
     purchaseId: purchase.id,
+    saleReturnId: saleReturn?.id ?? null,
     dropshipProviderId: provider.id,
     status: "requested",
     items: takes.map(({ item, quantity }) => ({ purchaseItemId: item.id, quantity })),
@@ -184,7 +201,6 @@ export async function createReturnLabelOfPurchase({
     fileName: `return-label-${returnShipment.id}`,
     links: { purchaseId: purchase.id, returnShipmentId: returnShipment.id },
   });
-  for (const { item, quantity } of takes) await addToItem(ctx, item, { quantityReturned: quantity });
   return patch(ctx, "return-shipment", returnShipment.id, {
     labelId: label.id,
     trackingNumber: label.trackingNumber,
@@ -198,9 +214,9 @@ export async function createDefaultLabelOfPurchase({
   purchase,
 }: {
   ctx: Ctx;
-  purchase: StoredRecord;
+  purchase: Purchase;
   input: Record<string, never>;
-}): Promise<StoredRecord> {
+}): Promise<Label> {
   const provider = await providerOf(ctx, purchase);
   const { carrier, service } = providerDefaults(provider);
   const shipFrom = labelAddress(
@@ -218,7 +234,7 @@ export async function createDefaultLabelOfPurchase({
     direction: "outbound",
     dropshipmentId: null,
   });
-  const version = 1 + Math.max(0, ...earlier.map((label) => label.version as number));
+  const version = 1 + Math.max(0, ...earlier.map((label) => label.version));
   return renderLabel(ctx, {
     shipFrom,
     shipTo,
@@ -240,12 +256,12 @@ export async function regenerateLabelOfDropshipment({
   dropshipment,
 }: {
   ctx: Ctx;
-  dropshipment: StoredRecord;
+  dropshipment: Dropshipment;
   input: Record<string, never>;
-}): Promise<StoredRecord> {
-  const purchaseId = dropshipment.purchaseId as number | null;
+}): Promise<Dropshipment> {
+  const purchaseId = dropshipment.purchaseId;
   const purchase = purchaseId ? await selectOne(ctx, "purchase", { id: purchaseId }) : undefined;
-  const providerId = (dropshipment.dropshipProviderId ?? purchase?.dropshipProviderId) as number | null;
+  const providerId = dropshipment.dropshipProviderId ?? purchase?.dropshipProviderId;
   const provider = providerId ? await selectOne(ctx, "dropship-provider", { id: providerId }) : undefined;
   if (!provider) {
     throw invalid(
@@ -253,8 +269,8 @@ export async function regenerateLabelOfDropshipment({
       `Dropshipment ${dropshipment.id} has no dropship provider: set its dropshipProviderId first.`,
     );
   }
-  const carrier = (dropshipment.carrier ?? provider.defaultCarrier) as string | null;
-  const service = (dropshipment.service ?? provider.defaultService) as string | null;
+  const carrier = dropshipment.carrier ?? provider.defaultCarrier;
+  const service = dropshipment.service ?? provider.defaultService;
   if (!carrier || !service) {
     throw invalid(
       !carrier ? "carrier" : "service",
@@ -266,7 +282,7 @@ export async function regenerateLabelOfDropshipment({
     "dropshipProviderId",
     missingProviderAddress(provider, "shipFrom"),
   );
-  const saleId = (dropshipment.saleId ?? purchase?.saleId) as number | null;
+  const saleId = dropshipment.saleId ?? purchase?.saleId;
   const sale = saleId ? await selectOne(ctx, "sale", { id: saleId }) : undefined;
   const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
   const destination = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : receiver;
@@ -275,18 +291,18 @@ export async function regenerateLabelOfDropshipment({
     purchase ? "purchaseId" : "saleId",
     `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`,
   );
-  const version = (dropshipment.labelVersion as number) + 1;
+  const version = dropshipment.labelVersion + 1;
   const label = await renderLabel(ctx, {
     shipFrom,
     shipTo,
     carrier,
     service,
-    trackingNumber: (dropshipment.trackingNumber as string | null) || createTrackingNumber(),
+    trackingNumber: dropshipment.trackingNumber || createTrackingNumber(),
     direction: "outbound",
     version,
     reference: `Dropshipment ${dropshipment.reference ?? dropshipment.id}`,
     fileName: `dropshipment-label-${dropshipment.id}`,
-    weightGrams: (dropshipment.grams as number | null) || null,
+    weightGrams: dropshipment.grams || null,
     links: { purchaseId: purchase?.id ?? null, dropshipmentId: dropshipment.id },
   });
   return patch(ctx, "dropshipment", dropshipment.id, {

@@ -1,21 +1,25 @@
-import type { ChannelManualSaleInput } from "@multichannel/schema";
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  Channel,
+  ChannelManualSaleInput,
+  Customer,
+  Sale,
+  SaleItem,
+  Variant,
+} from "@multichannel/schema";
+import { lineTotal, settleSale } from "../../domain/books.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { column, insertMany, table, variantsBySku } from "./channels.ts";
 import {
   createFulfillment,
   createPurchase,
-  fromCents,
   insert,
   type Line,
   patch,
-  refreshSaleStatus,
   selectOne,
   selectWhere,
   shippingFields,
   shipToOfSale,
-  toCents,
   warehouseFor,
 } from "./core.ts";
 
@@ -23,7 +27,7 @@ export type ManualSaleInput = ChannelManualSaleInput;
 type ItemInput = ManualSaleInput["items"][number];
 
 /** The customer with this email in the company (case-insensitive), or a new one. */
-async function findOrCreateCustomer(ctx: Ctx, customer: ManualSaleInput["customer"]): Promise<StoredRecord> {
+async function findOrCreateCustomer(ctx: Ctx, customer: ManualSaleInput["customer"]): Promise<Customer> {
   const t = table("customer");
   const found = await ctx.db.execute({
     sql: `SELECT id FROM ${t.name} WHERE company_id = ? AND lower(${column(t, "email")}) = lower(?) ORDER BY id LIMIT 1`,
@@ -41,8 +45,8 @@ async function findOrCreateCustomer(ctx: Ctx, customer: ManualSaleInput["custome
   });
 }
 
-function saleHeader(input: ManualSaleInput, customer: StoredRecord): Record<string, unknown> {
-  const header: Record<string, unknown> = {
+function saleHeader(input: ManualSaleInput, customer: Customer) {
+  const header: Partial<Sale> = {
     customerId: customer.id,
     ...shippingFields(input.shippingAddress),
   };
@@ -53,26 +57,24 @@ function saleHeader(input: ManualSaleInput, customer: StoredRecord): Record<stri
   return header;
 }
 
-const lineTotal = (price: number, quantity: number) => fromCents(toCents(price) * quantity);
-
 /** Sends new sale lines on their way: a purchase per dropship provider, a fulfillment for the rest. */
 async function routeLines(
   ctx: Ctx,
-  channel: StoredRecord,
-  sale: StoredRecord,
-  lines: readonly { item: StoredRecord; variant: StoredRecord }[],
+  channel: Channel,
+  sale: Sale,
+  lines: readonly { item: SaleItem; variant: Variant }[],
 ): Promise<void> {
   const byProvider = new Map<number, Line[]>();
   const own: Line[] = [];
   for (const { item, variant } of lines) {
-    const providerId = variant.dropshipProviderId as number | null;
+    const providerId = variant.dropshipProviderId;
     const line: Line = {
       saleItemId: item.id,
       variantId: variant.id,
-      sku: item.sku as string,
-      name: item.name as string | null,
-      quantity: item.quantity as number,
-      price: providerId !== null ? ((variant.costPrice as number | null) ?? 0) : (item.price as number),
+      sku: item.sku,
+      name: item.name,
+      quantity: item.quantity,
+      price: providerId !== null ? (variant.costPrice ?? 0) : item.price,
     };
     if (providerId === null) own.push(line);
     else byProvider.set(providerId, [...(byProvider.get(providerId) ?? []), line]);
@@ -82,22 +84,19 @@ async function routeLines(
     await createPurchase(ctx, {
       dropshipProviderId,
       saleId: sale.id,
-      currency: sale.currency as string,
+      currency: sale.currency,
       shipTo,
       lines: providerLines,
     });
   }
   if (own.length) {
-    const warehouse = await warehouseFor(ctx, channel.warehouseId as number | null);
+    const warehouse = await warehouseFor(ctx, channel.warehouseId);
     await createFulfillment(ctx, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own });
   }
 }
 
 /** Pairs the order's lines with the sale's: by the line's external id, else by sku. */
-function matchLines(
-  items: readonly ItemInput[],
-  lines: readonly StoredRecord[],
-): (StoredRecord | undefined)[] {
+function matchLines(items: readonly ItemInput[], lines: readonly SaleItem[]): (SaleItem | undefined)[] {
   const taken = new Set<number>();
   return items.map((item) => {
     const match =
@@ -127,9 +126,9 @@ export async function importManualSale({
   input,
 }: {
   ctx: Ctx;
-  channel: StoredRecord;
+  channel: Channel;
   input: ManualSaleInput;
-}): Promise<StoredRecord> {
+}): Promise<Sale> {
   const variants = await variantsBySku(
     ctx,
     input.items.map((item) => item.sku),
@@ -156,7 +155,7 @@ export async function importManualSale({
             index,
             saleItemId: line.id,
             sku: item.sku,
-            quantity: line.quantity as number,
+            quantity: line.quantity,
             requested: item.quantity,
           },
         ]
@@ -172,23 +171,16 @@ export async function importManualSale({
     );
   }
   const added = input.items.filter((_, index) => !matches[index]);
-  if (existing && added.length && (existing.status === "cancelled" || existing.status === "fulfilled")) {
-    throw new ApiError(
-      "conflict",
-      `Sale ${existing.id} is ${existing.status}: new lines cannot be added to it; import them as a new order.`,
-      { state: existing.status as string, allowedStates: ["open", "partiallyFulfilled"] },
-    );
-  }
 
   const customer = await findOrCreateCustomer(ctx, input.customer);
   const header = saleHeader(input, customer);
-  let sale: StoredRecord;
+  let sale: Sale;
   if (!existing) {
     sale = await insert(ctx, "sale", {
       ...header,
       channelId: channel.id,
       externalId: input.externalId,
-      currency: input.currency ?? (channel.currency as string | null) ?? "USD",
+      currency: input.currency ?? channel.currency ?? "USD",
       orderedAt: input.orderedAt ?? ctx.now(),
     });
   } else {
@@ -196,17 +188,17 @@ export async function importManualSale({
     for (const [index, item] of input.items.entries()) {
       const line = matches[index];
       if (!line) continue;
-      const name = item.name !== undefined ? item.name : (line.name as string | null);
+      const name = item.name !== undefined ? item.name : line.name;
       if (name === line.name && item.price === line.price) continue;
       await patch(ctx, "sale-item", line.id, {
         name,
         price: item.price,
-        total: lineTotal(item.price, item.quantity),
+        total: lineTotal(item.quantity, item.price),
       });
     }
   }
 
-  const newItems = await insertMany(
+  const newItems = (await insertMany(
     ctx,
     "sale-item",
     added.map((item) => ({
@@ -214,38 +206,23 @@ export async function importManualSale({
       variantId: variants.get(item.sku)!.id,
       externalId: item.externalId ?? null,
       sku: item.sku,
-      name: item.name ?? (variants.get(item.sku)!.name as string | null),
+      name: item.name ?? variants.get(item.sku)!.name,
       quantity: item.quantity,
       price: item.price,
-      total: lineTotal(item.price, item.quantity),
+      total: lineTotal(item.quantity, item.price),
     })),
-  );
+  )) as unknown as SaleItem[];
 
-  const allLines = await selectWhere(ctx, "sale-item", { saleId: sale.id });
-  const subtotalCents = allLines.reduce(
-    (sum, line) => sum + toCents(line.price as number) * (line.quantity as number),
-    0,
-  );
-  const shippingCents = toCents(
-    (header.shippingPrice as number | undefined) ?? (sale.shippingPrice as number),
-  );
-  sale = await patch(ctx, "sale", sale.id, {
-    ...header,
-    subtotal: fromCents(subtotalCents),
-    total: fromCents(
-      subtotalCents + shippingCents - toCents(sale.discounts as number) + toCents(sale.taxAmount as number),
-    ),
-  });
-
+  sale = await patch(ctx, "sale", sale.id, header);
   if (newItems.length) {
     await routeLines(
       ctx,
       channel,
       sale,
-      newItems.map((item) => ({ item, variant: variants.get(item.sku as string)! })),
+      newItems.map((item) => ({ item, variant: variants.get(item.sku)! })),
     );
-    if (existing) sale = (await refreshSaleStatus(ctx, sale.id)) ?? sale;
   }
+  sale = (await settleSale(ctx, sale.id))!;
 
   await insert(ctx, "sale-import", {
     channelId: channel.id,

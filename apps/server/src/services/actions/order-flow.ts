@@ -1,16 +1,17 @@
 import { moveDropshipmentToFulfill } from "./dropshipments.ts";
-import { moveFulfillmentToDropship } from "./fulfillments.ts";
+import { moveFulfillmentToDropship, shipFulfillment } from "./fulfillments.ts";
 import {
   createDefaultLabelOfPurchase,
   createReturnLabelOfPurchase,
   regenerateLabelOfDropshipment,
 } from "./label-flow.ts";
 import { cancelPurchase, moveDropshipProviderOfPurchase, sendPurchase, shipPurchase } from "./purchases.ts";
+import { receiveSaleReturn } from "./returns.ts";
 import { settleInvoicesOfDropshipProvider } from "./settlement.ts";
-import type { ActionHandler } from "./types.ts";
+import type { ActionHandlers } from "./types.ts";
 
-/** The order-flow actions: purchases, dropshipments, fulfillments and provider settlement. */
-export const orderHandlers: Record<string, ActionHandler> = {
+/** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
+export const orderHandlers = {
   "purchase.send": {
     writes: true,
     run: ({ ctx, record, input }) => sendPurchase({ ctx, purchase: record, input }),
@@ -47,8 +48,16 @@ export const orderHandlers: Record<string, ActionHandler> = {
     writes: true,
     run: ({ ctx, record, input }) => moveFulfillmentToDropship({ ctx, fulfillment: record, input }),
   },
+  "fulfillment.ship": {
+    writes: true,
+    run: ({ ctx, record, input }) => shipFulfillment({ ctx, fulfillment: record, input }),
+  },
+  "sale-return.receive": {
+    writes: true,
+    run: ({ ctx, record, input }) => receiveSaleReturn({ ctx, saleReturn: record, input }),
+  },
   "dropship-provider.settle-invoices": {
     writes: true,
     run: ({ ctx, record, input }) => settleInvoicesOfDropshipProvider({ ctx, provider: record, input }),
   },
-};
+} satisfies Partial<ActionHandlers>;

@@ -1,40 +1,43 @@
-import type { PurchaseCancelInput, PurchaseShipInput } from "@multichannel/schema";
 /**
  * Service verbs of a purchase's lifecycle (send, ship, cancel, move to another provider) and the line
- * arithmetic they share with the other order actions.
+ * picking they share with the other order actions. Quantities change here; the books (`settlePurchase`,
+ * `settleSale`) derive everything else from them, and statuses move through `transition`.
  */
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  Dropshipment,
+  DropshipProvider,
+  Purchase,
+  PurchaseCancelInput,
+  PurchaseItem,
+  PurchaseSendInput,
+  PurchaseShipInput,
+  SaleItem,
+} from "@multichannel/schema";
+import { settlePurchase, settleSale, settleSaleReturn, unshippedOf } from "../../domain/books.ts";
+import { transition } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { stateConflict } from "../states.ts";
-import { fromCents, insert, patch, refreshSaleStatus, selectOne, selectWhere, toCents } from "./core.ts";
-import { type PurchaseOrderFormat, renderPurchaseOrder } from "./documents.ts";
+import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
+import { renderPurchaseOrder } from "./documents.ts";
+
+export { unshippedOf };
 
 /** Purchase lines named in an action's input; absent means every line that qualifies. */
 export type LineQuantities = readonly { purchaseItemId: number; quantity: number }[] | null | undefined;
 
 /** A purchase item and how many of it an action takes. */
 export interface Take {
-  item: StoredRecord;
+  item: PurchaseItem;
   quantity: number;
 }
-
-const num = (value: unknown): number => (typeof value === "number" ? value : 0);
-
-/** What of a purchase item has neither shipped nor been cancelled. */
-export const unshippedOf = (item: StoredRecord): number =>
-  num(item.quantity) - num(item.quantityShipped) - num(item.quantityCancelled);
-
-/** What of a purchase item has shipped and is not on its way back yet. */
-export const returnableOf = (item: StoredRecord): number =>
-  num(item.quantityShipped) - num(item.quantityReturned);
 
 /** A 422 with one field error. */
 export function invalid(path: string, message: string): ApiError {
   return new ApiError("validation_failed", message, { errors: [{ path, message }] });
 }
 
-export async function itemsOfPurchase(ctx: Ctx, purchaseId: number): Promise<StoredRecord[]> {
+export async function itemsOfPurchase(ctx: Ctx, purchaseId: number): Promise<PurchaseItem[]> {
   return selectWhere(ctx, "purchase-item", { purchaseId });
 }
 
@@ -44,14 +47,16 @@ export async function itemsOfPurchase(ctx: Ctx, purchaseId: number): Promise<Sto
  */
 export async function pickLines(
   ctx: Ctx,
-  purchase: StoredRecord,
+  purchase: Purchase,
   named: LineQuantities,
-  rule: { available: (item: StoredRecord) => number; verb: string; left: string },
+  rule: { available: (item: PurchaseItem) => number | Promise<number>; verb: string; left: string },
 ): Promise<Take[]> {
   const items = await itemsOfPurchase(ctx, purchase.id);
+  const available = new Map<number, number>();
+  for (const item of items) available.set(item.id, await rule.available(item));
   if (named === undefined || named === null) {
     const takes = items
-      .map((item) => ({ item, quantity: rule.available(item) }))
+      .map((item) => ({ item, quantity: available.get(item.id)! }))
       .filter((take) => take.quantity > 0);
     if (!takes.length) {
       throw stateConflict("purchase", purchase, `Purchase ${purchase.id} has nothing ${rule.left}.`);
@@ -77,11 +82,11 @@ export async function pickLines(
       return;
     }
     const total = (taken.get(item.id) ?? 0) + line.quantity;
-    const available = rule.available(item);
-    if (total > available) {
+    const left = available.get(item.id)!;
+    if (total > left) {
       errors.push({
         path: `items.${index}.quantity`,
-        message: `Only ${available} of ${String(item.sku)} (purchase item ${item.id}) left to ${rule.verb}; asked for ${total}.`,
+        message: `Only ${left} of ${item.sku} (purchase item ${item.id}) left to ${rule.verb}; asked for ${total}.`,
       });
       return;
     }
@@ -95,84 +100,37 @@ export async function pickLines(
   return [...taken].map(([id, quantity]) => ({ item: byId.get(id)!, quantity }));
 }
 
-/** A purchase item's receipt and return statuses from its quantities. */
-export function itemStatuses(item: StoredRecord): Record<string, unknown> {
-  const shipped = num(item.quantityShipped);
-  const returned = num(item.quantityReturned);
-  return {
-    inventoryStatus:
-      shipped === 0 ? "notReceived" : unshippedOf(item) <= 0 ? "received" : "partiallyReceived",
-    returnStatus: returned === 0 ? "notReturned" : returned >= shipped ? "returned" : "partiallyReturned",
-  };
-}
-
-/** Adds to a purchase item's quantities and recomputes its statuses. */
+/** Adds to a purchase item's shipped, cancelled or returned quantity (the books check and settle it). */
 export async function addToItem(
   ctx: Ctx,
-  item: StoredRecord,
+  item: PurchaseItem,
   delta: { quantityShipped?: number; quantityCancelled?: number; quantityReturned?: number },
-): Promise<StoredRecord> {
-  const next = { ...item };
-  for (const [field, value] of Object.entries(delta)) next[field] = num(item[field]) + (value ?? 0);
+): Promise<PurchaseItem> {
   return patch(ctx, "purchase-item", item.id, {
-    quantityShipped: next.quantityShipped,
-    quantityCancelled: next.quantityCancelled,
-    quantityReturned: next.quantityReturned,
-    ...itemStatuses(next),
+    quantityShipped: item.quantityShipped + (delta.quantityShipped ?? 0),
+    quantityCancelled: item.quantityCancelled + (delta.quantityCancelled ?? 0),
+    quantityReturned: item.quantityReturned + (delta.quantityReturned ?? 0),
   });
 }
 
-/** Adds to a sale item's quantities (fulfilled or cancelled). */
-async function addToSaleItem(
+/** Adds to a sale item's fulfilled, cancelled or returned quantity (the books check and settle it). */
+export async function addToSaleItem(
   ctx: Ctx,
   saleItemId: number | null | undefined,
-  delta: { quantityFulfilled?: number; quantityCancelled?: number },
-): Promise<StoredRecord | undefined> {
+  delta: { quantityFulfilled?: number; quantityCancelled?: number; quantityReturned?: number },
+): Promise<SaleItem | undefined> {
   if (!saleItemId) return undefined;
   const saleItem = await selectOne(ctx, "sale-item", { id: saleItemId });
   if (!saleItem) return undefined;
-  const values: Record<string, unknown> = {};
-  for (const [field, value] of Object.entries(delta)) values[field] = num(saleItem[field]) + (value ?? 0);
-  return patch(ctx, "sale-item", saleItem.id, values);
-}
-
-/**
- * A purchase's status, receipt and cancellation from its items: cancelled when every line is, shipped
- * when nothing is left to ship, partially shipped when some has shipped, else as it was.
- */
-export async function refreshPurchase(ctx: Ctx, purchase: StoredRecord, extra: Record<string, unknown> = {}) {
-  const items = await itemsOfPurchase(ctx, purchase.id);
-  let ordered = 0;
-  let shipped = 0;
-  let cancelled = 0;
-  for (const item of items) {
-    ordered += num(item.quantity);
-    shipped += num(item.quantityShipped);
-    cancelled += num(item.quantityCancelled);
-  }
-  const allCancelled = ordered > 0 && cancelled >= ordered;
-  const left = ordered - shipped - cancelled;
-  const status =
-    ordered === 0
-      ? purchase.status
-      : allCancelled
-        ? "cancelled"
-        : left <= 0
-          ? "shipped"
-          : shipped > 0
-            ? "partiallyShipped"
-            : purchase.status;
-  return patch(ctx, "purchase", purchase.id, {
-    status,
-    inventoryStatus: shipped === 0 ? "notReceived" : left <= 0 ? "received" : "partiallyReceived",
-    cancellationStatus: cancelled === 0 ? "none" : allCancelled ? "full" : "partial",
-    cancelled: allCancelled,
-    ...extra,
+  return patch(ctx, "sale-item", saleItem.id, {
+    quantityFulfilled: saleItem.quantityFulfilled + (delta.quantityFulfilled ?? 0),
+    quantityCancelled: saleItem.quantityCancelled + (delta.quantityCancelled ?? 0),
+    quantityReturned: saleItem.quantityReturned + (delta.quantityReturned ?? 0),
   });
 }
 
-export async function providerOf(ctx: Ctx, purchase: StoredRecord): Promise<StoredRecord> {
-  const providerId = purchase.dropshipProviderId as number | null;
+export async function providerOf(ctx: Ctx, purchase: Purchase): Promise<DropshipProvider> {
+  const providerId = purchase.dropshipProviderId;
   const provider = providerId ? await selectOne(ctx, "dropship-provider", { id: providerId }) : undefined;
   if (!provider) {
     throw invalid(
@@ -191,12 +149,12 @@ export async function sendPurchase({
   input,
 }: {
   ctx: Ctx;
-  purchase: StoredRecord;
-  input: { format?: PurchaseOrderFormat };
-}): Promise<StoredRecord> {
+  purchase: Purchase;
+  input: PurchaseSendInput;
+}): Promise<Purchase> {
   const provider = await providerOf(ctx, purchase);
-  const format = input.format ?? (provider.purchaseFormat as PurchaseOrderFormat);
-  const recipient = (format === "email" ? provider.email : provider.purchaseEndpoint) as string | null;
+  const format = input.format ?? provider.purchaseFormat;
+  const recipient = format === "email" ? provider.email : provider.purchaseEndpoint;
   if (!recipient) {
     const field = format === "email" ? "email" : "purchaseEndpoint";
     throw invalid(
@@ -215,12 +173,10 @@ export async function sendPurchase({
     message: `Purchase order ${purchase.id} sent to ${recipient} as ${format}.`,
     payload,
   });
-  return patch(ctx, "purchase", purchase.id, { status: "sent", sentAt: ctx.now() });
+  return transition(ctx, "purchase", purchase, "sent", { sentAt: ctx.now() });
 }
 
 // ----------------------------------------------------------------------------------------------- ship
-
-export type ShipInput = PurchaseShipInput;
 
 export async function shipPurchase({
   ctx,
@@ -228,16 +184,16 @@ export async function shipPurchase({
   input,
 }: {
   ctx: Ctx;
-  purchase: StoredRecord;
-  input: ShipInput;
-}): Promise<StoredRecord> {
+  purchase: Purchase;
+  input: PurchaseShipInput;
+}): Promise<Dropshipment> {
   const takes = await pickLines(ctx, purchase, input.items, {
     available: unshippedOf,
     verb: "ship",
     left: "left to ship",
   });
   const provider = await providerOf(ctx, purchase);
-  const reference = num(purchase.lastDropshipmentReference) + 1;
+  const reference = purchase.lastDropshipmentReference + 1;
   const dropshipment = await insert(ctx, "dropshipment", {
     status: "shipped",
     inventoryStatus: "shipped",
@@ -259,10 +215,11 @@ export async function shipPurchase({
       quantity,
     });
     await addToItem(ctx, item, { quantityShipped: quantity });
-    await addToSaleItem(ctx, item.saleItemId as number | null, { quantityFulfilled: quantity });
+    await addToSaleItem(ctx, item.saleItemId, { quantityFulfilled: quantity });
   }
-  await refreshPurchase(ctx, purchase, { lastDropshipmentReference: reference });
-  await refreshSaleStatus(ctx, purchase.saleId as number | null);
+  await patch(ctx, "purchase", purchase.id, { lastDropshipmentReference: reference });
+  await settlePurchase(ctx, purchase.id);
+  await settleSale(ctx, purchase.saleId);
   return dropshipment;
 }
 
@@ -274,9 +231,9 @@ export async function moveDropshipProviderOfPurchase({
   input,
 }: {
   ctx: Ctx;
-  purchase: StoredRecord;
+  purchase: Purchase;
   input: { dropshipProviderId: number };
-}): Promise<StoredRecord> {
+}): Promise<Purchase> {
   const provider = await selectOne(ctx, "dropship-provider", { id: input.dropshipProviderId });
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
@@ -286,21 +243,18 @@ export async function moveDropshipProviderOfPurchase({
       `Purchase ${purchase.id} is already with dropship provider ${provider.id}.`,
     );
   }
-  return patch(ctx, "purchase", purchase.id, {
+  return transition(ctx, "purchase", purchase, "pending", {
     dropshipProviderId: provider.id,
     dropshipProviderAddressId: null,
-    status: "pending",
     sentAt: null,
   });
 }
 
 // ----------------------------------------------------------------------------------------- cancel
 
-export type CancelInput = PurchaseCancelInput;
-
 /**
  * Cancels purchase lines: their sale items count them as cancelled and, when the purchase serves a sale,
- * a sale return records them at the sale's prices.
+ * a sale return of type cancellation records them at the sale's prices (the refund owed).
  */
 export async function cancelPurchase({
   ctx,
@@ -308,44 +262,42 @@ export async function cancelPurchase({
   input,
 }: {
   ctx: Ctx;
-  purchase: StoredRecord;
-  input: CancelInput;
-}): Promise<StoredRecord> {
+  purchase: Purchase;
+  input: PurchaseCancelInput;
+}): Promise<Purchase> {
   const takes = await pickLines(ctx, purchase, input.items, {
     available: unshippedOf,
     verb: "cancel",
     left: "left to cancel: every line has shipped or was cancelled",
   });
-  const returned: { saleItem: StoredRecord; quantity: number }[] = [];
+  const cancelled: { saleItem: SaleItem; item: PurchaseItem; quantity: number }[] = [];
   for (const { item, quantity } of takes) {
     await addToItem(ctx, item, { quantityCancelled: quantity });
-    const saleItem = await addToSaleItem(ctx, item.saleItemId as number | null, {
-      quantityCancelled: quantity,
-    });
-    if (saleItem) returned.push({ saleItem, quantity });
+    const saleItem = await addToSaleItem(ctx, item.saleItemId, { quantityCancelled: quantity });
+    if (saleItem) cancelled.push({ saleItem, item, quantity });
   }
-  const saleId = purchase.saleId as number | null;
-  if (saleId && returned.length) {
-    const amounts = returned.map(({ saleItem, quantity }) => toCents(saleItem.price as number) * quantity);
+  const saleId = purchase.saleId;
+  if (saleId && cancelled.length) {
     const saleReturn = await insert(ctx, "sale-return", {
       saleId,
       purchaseId: purchase.id,
-      status: "requested",
+      type: "cancellation",
       reason: input.reason ?? null,
-      total: fromCents(amounts.reduce((sum, cents) => sum + cents, 0)),
     });
-    for (const [index, { saleItem, quantity }] of returned.entries()) {
+    for (const { saleItem, item, quantity } of cancelled) {
       await insert(ctx, "sale-return-item", {
         saleReturnId: saleReturn.id,
         saleItemId: saleItem.id,
+        purchaseItemId: item.id,
         sku: saleItem.sku,
         quantity,
-        amount: fromCents(amounts[index]!),
+        amount: fromCents(toCents(saleItem.price) * quantity),
         reason: input.reason ?? null,
       });
     }
+    await settleSaleReturn(ctx, saleReturn.id);
   }
-  const updated = await refreshPurchase(ctx, purchase, { cancelledAt: ctx.now() });
-  await refreshSaleStatus(ctx, saleId);
+  const updated = (await settlePurchase(ctx, purchase.id))!;
+  await settleSale(ctx, saleId);
   return updated;
 }

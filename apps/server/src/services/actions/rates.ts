@@ -1,10 +1,12 @@
-import type { ChannelRatesInput } from "@multichannel/schema";
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  Channel,
+  ChannelRatesInput,
+  ChannelRatesOutput,
+  ChannelShippingRate,
+} from "@multichannel/schema";
 import type { Ctx } from "../context.ts";
 import { variantsBySku } from "./channels.ts";
 import { fromCents, selectOne, selectWhere, toCents } from "./core.ts";
-
-export type RatesInput = ChannelRatesInput;
 
 interface Group {
   shipsFrom: "dropshipProvider" | "warehouse";
@@ -16,8 +18,8 @@ interface Group {
 }
 
 /** The channel's own warehouse, or the company's default one; null when the company has none. */
-async function shippingWarehouseId(ctx: Ctx, channel: StoredRecord): Promise<number | null> {
-  const own = channel.warehouseId as number | null;
+async function shippingWarehouseId(ctx: Ctx, channel: Channel): Promise<number | null> {
+  const own = channel.warehouseId;
   if (own) return own;
   const found =
     (await selectOne(ctx, "warehouse", { isDefault: true })) ?? (await selectOne(ctx, "warehouse", {}));
@@ -25,19 +27,19 @@ async function shippingWarehouseId(ctx: Ctx, channel: StoredRecord): Promise<num
 }
 
 /** What a rate charges for a group, in cents; undefined when it does not apply to it. */
-function quote(rate: StoredRecord, group: Group, country: string): number | undefined {
-  const countries = (rate.countries as string[] | null) ?? [];
+function quote(rate: ChannelShippingRate, group: Group, country: string): number | undefined {
+  const countries = rate.countries ?? [];
   if (countries.length && !countries.some((code) => code.toUpperCase() === country)) return undefined;
-  const provider = rate.dropshipProviderId as number | null;
+  const provider = rate.dropshipProviderId;
   if (provider !== null && provider !== group.dropshipProviderId) return undefined;
-  const min = rate.minValue as number | null;
-  const max = rate.maxValue as number | null;
-  const price = toCents(rate.price as number);
+  const min = rate.minValue;
+  const max = rate.maxValue;
+  const price = toCents(rate.price);
   switch (rate.basis) {
     case "weight": {
       if ((min !== null && group.grams < min) || (max !== null && group.grams > max)) return undefined;
       const startedKilograms = Math.ceil(group.grams / 1000);
-      return price + toCents(rate.pricePerUnit as number | null) * startedKilograms;
+      return price + toCents(rate.pricePerUnit) * startedKilograms;
     }
     case "orderValue":
       if (
@@ -63,9 +65,9 @@ export async function quoteChannelRates({
   input,
 }: {
   ctx: Ctx;
-  channel: StoredRecord;
-  input: RatesInput;
-}) {
+  channel: Channel;
+  input: ChannelRatesInput;
+}): Promise<ChannelRatesOutput> {
   const variants = await variantsBySku(
     ctx,
     input.items.map((item) => item.sku),
@@ -79,7 +81,7 @@ export async function quoteChannelRates({
   for (const item of input.items) {
     const variant = variants.get(item.sku);
     if (!variant) continue;
-    const providerId = variant.dropshipProviderId as number | null;
+    const providerId = variant.dropshipProviderId;
     if (providerId === null && warehouseId === undefined)
       warehouseId = await shippingWarehouseId(ctx, channel);
     const key = providerId !== null ? `provider:${providerId}` : "warehouse";
@@ -96,8 +98,8 @@ export async function quoteChannelRates({
       groups.set(key, group);
     }
     group.items.push({ sku: item.sku, quantity: item.quantity });
-    group.grams += ((variant.weight as number | null) ?? 0) * item.quantity;
-    group.subtotalCents += toCents(variant.price as number | null) * item.quantity;
+    group.grams += (variant.weight ?? 0) * item.quantity;
+    group.subtotalCents += toCents(variant.price) * item.quantity;
   }
 
   const rates = await selectWhere(ctx, "channel-shipping-rate", { channelId: channel.id, enabled: true });
@@ -107,7 +109,7 @@ export async function quoteChannelRates({
     group.grams = Math.round(group.grams * 1000) / 1000;
     const options = rates
       .map((rate) => ({ rate, cents: quote(rate, group, country) }))
-      .filter((option): option is { rate: StoredRecord; cents: number } => option.cents !== undefined)
+      .filter((option): option is { rate: ChannelShippingRate; cents: number } => option.cents !== undefined)
       .sort((a, b) => a.cents - b.cents || a.rate.id - b.rate.id);
     const cheapest = options[0]?.cents ?? null;
     totalCents = cheapest === null || totalCents === null ? null : totalCents + cheapest;
@@ -120,16 +122,16 @@ export async function quoteChannelRates({
       subtotal: fromCents(group.subtotalCents),
       options: options.map(({ rate, cents }) => ({
         channelShippingRateId: rate.id,
-        name: rate.name as string,
-        carrier: rate.carrier as string | null,
-        service: rate.service as string | null,
+        name: rate.name,
+        carrier: rate.carrier,
+        service: rate.service,
         amount: fromCents(cents),
       })),
       cheapest: cheapest === null ? null : fromCents(cheapest),
     };
   });
   return {
-    currency: (channel.currency as string | null) ?? "USD",
+    currency: channel.currency ?? "USD",
     groups: quoted,
     unknownSkus,
     total: totalCents === null ? null : fromCents(totalCents),

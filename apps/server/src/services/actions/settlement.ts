@@ -1,45 +1,57 @@
-import type { DropshipProviderSettleInvoicesInput } from "@multichannel/schema";
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  DropshipProvider,
+  DropshipProviderSettleInvoicesInput,
+  Purchase,
+  Transfer,
+} from "@multichannel/schema";
+import { settlePurchase } from "../../domain/books.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
+import { fromCents, insert, selectOne, selectWhere, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
-export type SettleInput = DropshipProviderSettleInvoicesInput;
-
-const REFUNDS = new Set(["refund", "refundCommission"]);
-
-/** What is still owed on a purchase, in minor units: its total less its active payments (refunds add back). */
-async function dueOf(ctx: Ctx, purchase: StoredRecord): Promise<number> {
-  const payments = await selectWhere(ctx, "purchase-invoice-payment", {
-    purchaseId: purchase.id,
-    status: "active",
-  });
-  const paid = payments.reduce(
-    (sum, payment) => sum + (REFUNDS.has(String(payment.type)) ? -1 : 1) * toCents(payment.amount as number),
-    0,
-  );
-  return toCents(purchase.total as number) - paid;
+/**
+ * What settling pays for a purchase now, in minor units: what is invoiced (never more than it owes),
+ * less what is paid already.
+ */
+async function dueOf(ctx: Ctx, purchase: Purchase): Promise<number> {
+  if (purchase.invoiceStatus === "notInvoiced") return 0;
+  let invoiced = toCents(purchase.amountOwed);
+  if (purchase.invoiceStatus === "partiallyInvoiced") {
+    const invoices = await selectWhere(ctx, "purchase-invoice", {
+      purchaseId: purchase.id,
+      status: "active",
+    });
+    invoiced = Math.min(
+      invoiced,
+      invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0),
+    );
+  }
+  return invoiced - toCents(purchase.amountPaid);
 }
 
-const settleable = (purchase: StoredRecord) =>
-  purchase.invoiceStatus === "invoiced" && purchase.paymentStatus !== "paid";
+const settleable = (purchase: Purchase) =>
+  purchase.invoiceStatus !== "notInvoiced" && purchase.paymentStatus !== "paid";
 
 /** The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409), or all settleable. */
 async function purchasesToSettle(
   ctx: Ctx,
-  provider: StoredRecord,
+  provider: DropshipProvider,
   named: readonly number[] | null | undefined,
-) {
+): Promise<Purchase[]> {
   if (named === undefined || named === null) {
-    const purchases = await selectWhere(ctx, "purchase", {
+    const invoiced = await selectWhere(ctx, "purchase", {
       dropshipProviderId: provider.id,
       invoiceStatus: "invoiced",
     });
-    return purchases.filter(settleable);
+    const partly = await selectWhere(ctx, "purchase", {
+      dropshipProviderId: provider.id,
+      invoiceStatus: "partiallyInvoiced",
+    });
+    return [...invoiced, ...partly].filter(settleable);
   }
   const errors: FieldError[] = [];
-  const purchases: StoredRecord[] = [];
+  const purchases: Purchase[] = [];
   const seen = new Set<number>();
   for (const [index, id] of named.entries()) {
     const purchase = await selectOne(ctx, "purchase", { id });
@@ -59,7 +71,7 @@ async function purchasesToSettle(
   if (unsettleable.length) {
     const described = unsettleable.map(
       (purchase) =>
-        `${purchase.id} (${purchase.paymentStatus === "paid" ? "already paid" : `invoice ${String(purchase.invoiceStatus)}`})`,
+        `${purchase.id} (${purchase.paymentStatus === "paid" ? "already paid" : `invoice ${purchase.invoiceStatus}`})`,
     );
     throw new ApiError(
       "conflict",
@@ -73,8 +85,9 @@ async function purchasesToSettle(
 }
 
 /**
- * Pays the provider what its invoiced, unpaid purchases still owe: one transfer for the exact sum, one
- * invoice payment per purchase, and the purchases marked paid. A second call finds nothing due (409).
+ * Pays the provider what its invoiced, unpaid purchases still owe (cancelled lines owe nothing): one
+ * transfer for the exact sum, one invoice payment per purchase; the books then derive each purchase's
+ * payment status. A second call finds nothing due (409).
  */
 export async function settleInvoicesOfDropshipProvider({
   ctx,
@@ -82,15 +95,15 @@ export async function settleInvoicesOfDropshipProvider({
   input,
 }: {
   ctx: Ctx;
-  provider: StoredRecord;
-  input: SettleInput;
-}): Promise<StoredRecord> {
+  provider: DropshipProvider;
+  input: DropshipProviderSettleInvoicesInput;
+}): Promise<Transfer> {
   const paymentMethodId = input.paymentMethodId ?? null;
   if (paymentMethodId && !(await selectOne(ctx, "payment-method", { id: paymentMethodId }))) {
     throw invalid("paymentMethodId", `No payment method with id ${paymentMethodId}.`);
   }
   const purchases = await purchasesToSettle(ctx, provider, input.purchaseIds);
-  const dues: { purchase: StoredRecord; due: number }[] = [];
+  const dues: { purchase: Purchase; due: number }[] = [];
   for (const purchase of purchases) dues.push({ purchase, due: await dueOf(ctx, purchase) });
   const amount = dues.reduce((sum, { due }) => sum + Math.max(0, due), 0);
   if (amount <= 0) {
@@ -107,7 +120,7 @@ export async function settleInvoicesOfDropshipProvider({
     dropshipProviderId: provider.id,
     paymentMethodId,
     amount: fromCents(amount),
-    currency: provider.currency ?? "USD",
+    currency: provider.currency,
     status: "complete",
     completedAt: paidAt,
     source: "other",
@@ -127,7 +140,7 @@ export async function settleInvoicesOfDropshipProvider({
         reference: input.reference ?? null,
       });
     }
-    await patch(ctx, "purchase", purchase.id, { paymentStatus: "paid", paidAt });
+    await settlePurchase(ctx, purchase.id);
   }
   return transfer;
 }

@@ -1,18 +1,25 @@
-import type { ActionDef, KindDef } from "@multichannel/schema";
-import type { StoredRecord } from "../../db/rows.ts";
+import type { ActionTypes, RecordTypes } from "@multichannel/schema";
 import type { Ctx } from "../context.ts";
 
+/** An action by `<kind>.<action>`, as the manifest declares it (`purchase.ship`). */
+export type ActionKey = keyof ActionTypes;
+/** The kind an action belongs to. */
+export type KindOfAction<K extends ActionKey> = K extends `${infer N extends keyof RecordTypes}.${string}`
+  ? N
+  : never;
+
 /** The arguments of an action's service verb; `record` is the subject, loaded in the same transaction. */
-export interface ActionArgs<I = Record<string, unknown>> {
+export interface ActionArgs<K extends ActionKey> {
   ctx: Ctx;
-  kind: KindDef;
-  action: ActionDef;
-  record: StoredRecord;
-  input: I;
+  record: RecordTypes[KindOfAction<K>];
+  input: ActionTypes[K]["input"];
 }
 
-export interface ActionHandler {
+export interface ActionHandler<K extends ActionKey> {
   /** Runs in a write transaction and needs a token that may write. */
   readonly writes: boolean;
-  run(args: ActionArgs<any>): Promise<unknown>;
+  run(args: ActionArgs<K>): Promise<unknown>;
 }
+
+/** A handler for every action of the manifest: a missing one does not compile. */
+export type ActionHandlers = { [K in ActionKey]: ActionHandler<K> };

@@ -1,0 +1,296 @@
+/**
+ * The order books: every value derived from lines, payments and invoices, computed in one place. Each
+ * `settle*` reads what a sale, purchase or sale return is made of, checks the invariants, and writes the
+ * derived values (and the status, through `transition`) in the caller's transaction. Every write path that
+ * can change them calls it: CRUD of lines and headers, payments and invoices, and every action.
+ */
+import type { Purchase, PurchaseItem, Sale, SaleItem, SaleReturn } from "@multichannel/schema";
+import { ApiError } from "../errors.ts";
+import type { Ctx } from "../services/context.ts";
+import { checkAmount, fromCents, toCents } from "./money.ts";
+import { insert, patch, selectOne, selectWhere, type ValuesOf } from "./store.ts";
+import { transition } from "./transitions.ts";
+
+/** A line's total in minor units: quantity times unit price. */
+export const lineCents = (quantity: number, price: number): number => quantity * toCents(price);
+/** A line's total in major units. */
+export const lineTotal = (quantity: number, price: number): number => fromCents(lineCents(quantity, price));
+
+/** Only the values that differ from the record's, so an unchanged record is not written again. */
+function changed<T extends object>(record: T, values: Partial<T>): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(values) as (keyof T)[]) {
+    if (record[key] !== values[key]) out[key] = values[key];
+  }
+  return out;
+}
+
+const isEmpty = (values: object): boolean => Object.keys(values).length === 0;
+
+/** A 422 for a line quantity that would break a rule of the books. */
+export function quantityRuleBroken(path: string, rule: string, detail: string): ApiError {
+  return new ApiError("validation_failed", detail, { rule, errors: [{ path, message: detail }] });
+}
+
+// ---------------------------------------------------------------------------------------------- lines
+
+/** What of a sale line is still to fulfil: ordered less fulfilled and cancelled. */
+export const openOfSaleItem = (item: SaleItem): number =>
+  item.quantity - item.quantityFulfilled - item.quantityCancelled;
+
+/** What of a purchase line has neither shipped nor been cancelled. */
+export const unshippedOf = (item: PurchaseItem): number =>
+  item.quantity - item.quantityShipped - item.quantityCancelled;
+
+/** Checks 0 <= done + cancelled <= ordered and returned <= done for one line; 422 naming the rule. */
+export function checkLine(
+  kindName: "sale-item" | "purchase-item",
+  line: { id?: number; quantity: number; done: number; cancelled: number; returned: number },
+): void {
+  const done = kindName === "sale-item" ? "fulfilled" : "shipped";
+  const name = line.id ? `${kindName} ${line.id}` : `the ${kindName}`;
+  if (line.done + line.cancelled > line.quantity) {
+    throw quantityRuleBroken(
+      "quantity",
+      `${done} + cancelled <= quantity`,
+      `The quantity of ${name} cannot be less than what has ${done} (${line.done}) and been cancelled (${line.cancelled}).`,
+    );
+  }
+  if (line.returned > line.done) {
+    throw quantityRuleBroken(
+      "quantityReturned",
+      `returned <= ${done}`,
+      `${name} cannot have more returned (${line.returned}) than ${done} (${line.done}).`,
+    );
+  }
+}
+
+function lineStatus(done: number, of: number, words: readonly [string, string, string]): string {
+  return done <= 0 ? words[0] : done >= of ? words[2] : words[1];
+}
+
+// ----------------------------------------------------------------------------------------------- sales
+
+/** A sale's status from its lines' quantities. */
+export function saleStatusOf(totals: { ordered: number; fulfilled: number; cancelled: number }) {
+  const { ordered, fulfilled, cancelled } = totals;
+  const open = ordered - cancelled;
+  if (ordered > 0 && cancelled >= ordered) return "cancelled" as const;
+  if (open > 0 && fulfilled >= open) return "fulfilled" as const;
+  if (fulfilled > 0) return "partiallyFulfilled" as const;
+  return "open" as const;
+}
+
+/**
+ * Brings a sale's derived values up to date from its lines: subtotal, total, fulfilment, cancellation
+ * and return statuses, and its status (through its lifecycle). Answers the sale as it now is.
+ */
+export async function settleSale(ctx: Ctx, saleId: number | null | undefined): Promise<Sale | undefined> {
+  if (!saleId) return undefined;
+  const sale = await selectOne(ctx, "sale", { id: saleId });
+  if (!sale) return undefined;
+  const items = await selectWhere(ctx, "sale-item", { saleId });
+  let subtotal = 0;
+  let ordered = 0;
+  let fulfilled = 0;
+  let cancelled = 0;
+  let returned = 0;
+  for (const item of items) {
+    checkLine("sale-item", {
+      id: item.id,
+      quantity: item.quantity,
+      done: item.quantityFulfilled,
+      cancelled: item.quantityCancelled,
+      returned: item.quantityReturned,
+    });
+    subtotal += lineCents(item.quantity, item.price);
+    ordered += item.quantity;
+    fulfilled += item.quantityFulfilled;
+    cancelled += item.quantityCancelled;
+    returned += item.quantityReturned;
+  }
+  const total = subtotal + toCents(sale.shippingPrice) - toCents(sale.discounts) + toCents(sale.taxAmount);
+  const values = changed<Sale>(sale, {
+    subtotal: checkAmount("sale", "subtotal", subtotal),
+    total: checkAmount("sale", "total", total),
+    inventoryStatus: lineStatus(fulfilled, ordered - cancelled, [
+      "notFulfilled",
+      "partiallyFulfilled",
+      "fulfilled",
+    ]) as Sale["inventoryStatus"],
+    cancellationStatus: lineStatus(cancelled, ordered, [
+      "none",
+      "partial",
+      "full",
+    ]) as Sale["cancellationStatus"],
+    returnStatus: lineStatus(returned, fulfilled, [
+      "notReturned",
+      "partiallyReturned",
+      "returned",
+    ]) as Sale["returnStatus"],
+  });
+  const status = saleStatusOf({ ordered, fulfilled, cancelled });
+  if (status === sale.status && isEmpty(values)) return sale;
+  return transition(ctx, "sale", sale, status, values);
+}
+
+// ------------------------------------------------------------------------------------------- purchases
+
+const REFUNDS = new Set(["refund", "refundCommission"]);
+
+/** A purchase's status from its lines: cancelled when all are, shipped when none is left, else as it is. */
+export function purchaseStatusOf(
+  current: Purchase["status"],
+  totals: { ordered: number; shipped: number; cancelled: number },
+): Purchase["status"] {
+  const { ordered, shipped, cancelled } = totals;
+  if (ordered === 0) return current;
+  if (cancelled >= ordered) return "cancelled";
+  if (shipped + cancelled >= ordered) return "shipped";
+  if (shipped > 0) return "partiallyShipped";
+  return current;
+}
+
+/**
+ * Brings a purchase's derived values up to date from its lines, invoice payments and invoices: line
+ * totals and statuses, subtotal, total, what it owes (cancelled lines owe nothing; a purchase whose lines
+ * are all cancelled owes nothing at all), paid and outstanding amounts, payment, invoice, receipt and
+ * cancellation statuses, and its status (through its lifecycle). Answers the purchase as it now is.
+ */
+export async function settlePurchase(
+  ctx: Ctx,
+  purchaseId: number | null | undefined,
+): Promise<Purchase | undefined> {
+  if (!purchaseId) return undefined;
+  const purchase = await selectOne(ctx, "purchase", { id: purchaseId });
+  if (!purchase) return undefined;
+  const items = await selectWhere(ctx, "purchase-item", { purchaseId });
+  const payments = await selectWhere(ctx, "purchase-invoice-payment", { purchaseId, status: "active" });
+  const invoices = await selectWhere(ctx, "purchase-invoice", { purchaseId, status: "active" });
+
+  let subtotal = 0;
+  let openCents = 0;
+  let ordered = 0;
+  let shipped = 0;
+  let cancelled = 0;
+  for (const item of items) {
+    checkLine("purchase-item", {
+      id: item.id,
+      quantity: item.quantity,
+      done: item.quantityShipped,
+      cancelled: item.quantityCancelled,
+      returned: item.quantityReturned,
+    });
+    subtotal += lineCents(item.quantity, item.price);
+    openCents += lineCents(item.quantity - item.quantityCancelled, item.price);
+    ordered += item.quantity;
+    shipped += item.quantityShipped;
+    cancelled += item.quantityCancelled;
+  }
+  const charges = toCents(purchase.shippingPrice) - toCents(purchase.discounts) + toCents(purchase.taxAmount);
+  const total = subtotal + charges;
+  if (total < 0) {
+    throw quantityRuleBroken(
+      "discounts",
+      "discounts <= subtotal + shippingPrice + taxAmount",
+      `The discounts of purchase ${purchase.id} exceed what it is for.`,
+    );
+  }
+  const allCancelled = ordered > 0 && cancelled >= ordered;
+  const owed = allCancelled ? 0 : Math.max(0, openCents + charges);
+  const paid = payments.reduce(
+    (sum, payment) => sum + (REFUNDS.has(String(payment.type)) ? -1 : 1) * toCents(payment.amount),
+    0,
+  );
+  const invoiced = invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0);
+  const paymentStatus: Purchase["paymentStatus"] =
+    paid <= 0 ? "notPaid" : paid >= owed ? "paid" : "partiallyPaid";
+  const invoiceStatus: Purchase["invoiceStatus"] =
+    invoiced <= 0 ? "notInvoiced" : invoiced >= owed ? "invoiced" : "partiallyInvoiced";
+
+  for (const item of items) {
+    const itemValues = changed<PurchaseItem>(item, {
+      total: checkAmount("purchase-item", "total", lineCents(item.quantity, item.price)),
+      inventoryStatus: lineStatus(item.quantityShipped, item.quantity - item.quantityCancelled, [
+        "notReceived",
+        "partiallyReceived",
+        "received",
+      ]) as PurchaseItem["inventoryStatus"],
+      returnStatus: lineStatus(item.quantityReturned, item.quantityShipped, [
+        "notReturned",
+        "partiallyReturned",
+        "returned",
+      ]) as PurchaseItem["returnStatus"],
+      invoiceStatus,
+    });
+    if (!isEmpty(itemValues)) await patch(ctx, "purchase-item", item.id, itemValues);
+  }
+
+  const values = changed<Purchase>(purchase, {
+    quantity: ordered,
+    subtotal: checkAmount("purchase", "subtotal", subtotal),
+    total: checkAmount("purchase", "total", total),
+    amountOwed: checkAmount("purchase", "amountOwed", owed),
+    amountPaid: checkAmount("purchase", "amountPaid", paid),
+    amountOutstanding: checkAmount("purchase", "amountOutstanding", owed - paid),
+    paymentStatus,
+    invoiceStatus,
+    paidAt: paymentStatus === "paid" ? (purchase.paidAt ?? ctx.now()) : null,
+    inventoryStatus: lineStatus(shipped, ordered - cancelled, [
+      "notReceived",
+      "partiallyReceived",
+      "received",
+    ]) as Purchase["inventoryStatus"],
+    cancellationStatus: lineStatus(cancelled, ordered, [
+      "none",
+      "partial",
+      "full",
+    ]) as Purchase["cancellationStatus"],
+    cancelled: allCancelled,
+    cancelledAt: cancelled > 0 ? (purchase.cancelledAt ?? ctx.now()) : null,
+  });
+  const status = purchaseStatusOf(purchase.status, { ordered, shipped, cancelled });
+  if (status === purchase.status && isEmpty(values)) return purchase;
+  return transition(ctx, "purchase", purchase, status, values);
+}
+
+/**
+ * Records a provider invoice for what a purchase owes and is not invoiced yet: what a PUT of
+ * `invoiceStatus: invoiced` asks for. Nothing owed is a 409.
+ */
+export async function invoiceRemainder(ctx: Ctx, purchase: Purchase): Promise<Purchase> {
+  const invoices = await selectWhere(ctx, "purchase-invoice", { purchaseId: purchase.id, status: "active" });
+  const invoiced = invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0);
+  const remainder = toCents(purchase.amountOwed) - invoiced;
+  if (remainder <= 0) {
+    if (purchase.invoiceStatus === "invoiced") return purchase;
+    throw new ApiError("conflict", `Purchase ${purchase.id} owes nothing: there is nothing to invoice.`, {
+      rule: "invoiced only what is owed",
+    });
+  }
+  await insert(ctx, "purchase-invoice", {
+    purchaseId: purchase.id,
+    amount: fromCents(remainder),
+    invoicedAt: ctx.now(),
+    notes: "Recorded by a PUT of invoiceStatus invoiced.",
+  });
+  return (await settlePurchase(ctx, purchase.id))!;
+}
+
+// ---------------------------------------------------------------------------------------- sale returns
+
+/** A sale return's total: the sum of its lines' amounts. */
+export async function settleSaleReturn(
+  ctx: Ctx,
+  saleReturnId: number | null | undefined,
+): Promise<SaleReturn | undefined> {
+  if (!saleReturnId) return undefined;
+  const saleReturn = await selectOne(ctx, "sale-return", { id: saleReturnId });
+  if (!saleReturn) return undefined;
+  const items = await selectWhere(ctx, "sale-return-item", { saleReturnId });
+  const total = items.reduce((sum, item) => sum + toCents(item.amount), 0);
+  const values: ValuesOf<"sale-return"> = changed<SaleReturn>(saleReturn, {
+    total: checkAmount("sale-return", "total", total),
+  });
+  return isEmpty(values) ? saleReturn : patch(ctx, "sale-return", saleReturn.id, values);
+}

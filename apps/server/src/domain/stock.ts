@@ -1,0 +1,71 @@
+/**
+ * Stock levels. On hand changes only through a recorded movement: an adjustment (set by hand, a
+ * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
+ */
+import type { Adjustment, InventoryLevel } from "@multichannel/schema";
+import type { Ctx } from "../services/context.ts";
+import { insert, patch, selectOne } from "./store.ts";
+
+/** The level of a variant at a warehouse, created at zero when there is none yet. */
+export async function levelOf(ctx: Ctx, variantId: number, warehouseId: number): Promise<InventoryLevel> {
+  return (
+    (await selectOne(ctx, "inventory-level", { variantId, warehouseId })) ??
+    (await insert(ctx, "inventory-level", { variantId, warehouseId }))
+  );
+}
+
+/** Reserves (positive) or releases (negative) units for unshipped fulfillments. */
+export async function allocate(
+  ctx: Ctx,
+  input: { variantId: number; warehouseId: number; quantity: number },
+): Promise<InventoryLevel> {
+  const level = await levelOf(ctx, input.variantId, input.warehouseId);
+  return patch(ctx, "inventory-level", level.id, {
+    allocated: Math.max(0, level.allocated + input.quantity),
+  });
+}
+
+/** Units of a shipped fulfillment line leave the warehouse, and their allocation with them. */
+export async function shipOut(
+  ctx: Ctx,
+  input: { variantId: number; warehouseId: number; quantity: number },
+): Promise<InventoryLevel> {
+  const level = await levelOf(ctx, input.variantId, input.warehouseId);
+  return patch(ctx, "inventory-level", level.id, {
+    onHand: level.onHand - input.quantity,
+    allocated: Math.max(0, level.allocated - input.quantity),
+  });
+}
+
+/** The on-hand change an adjustment records, with the levels before and after it. */
+export async function applyAdjustment(
+  ctx: Ctx,
+  input: { variantId: number; warehouseId: number; quantity: number },
+): Promise<Pick<Adjustment, "quantityBefore" | "quantityAfter">> {
+  const level = await levelOf(ctx, input.variantId, input.warehouseId);
+  const quantityAfter = level.onHand + input.quantity;
+  await patch(ctx, "inventory-level", level.id, { onHand: quantityAfter });
+  return { quantityBefore: level.onHand, quantityAfter };
+}
+
+/** Records an adjustment of on-hand stock and applies it. */
+export async function recordAdjustment(
+  ctx: Ctx,
+  input: {
+    variantId: number;
+    warehouseId: number;
+    quantity: number;
+    notes?: string | null;
+    adjustmentReasonId?: number | null;
+  },
+): Promise<Adjustment> {
+  const levels = await applyAdjustment(ctx, input);
+  return insert(ctx, "adjustment", {
+    variantId: input.variantId,
+    warehouseId: input.warehouseId,
+    quantity: input.quantity,
+    notes: input.notes ?? null,
+    adjustmentReasonId: input.adjustmentReasonId ?? null,
+    ...levels,
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The one writer of state fields. A stateful kind declares its states and transitions in the manifest;
+ * every state change (an action, a recomputed status, a status requested by a PUT) goes through
+ * `transition`, so a change the lifecycle does not declare cannot happen: it is a 409 naming the state.
+ */
+
+import type { Ctx } from "../services/context.ts";
+import { patchRecord } from "../services/records.ts";
+import { stateConflict } from "../services/states.ts";
+import { type KindName, kind, type RecordOf, type ValuesOf } from "./store.ts";
+
+/** The field holding the state of a stateful kind, and its states. */
+type StateOf<N extends KindName> = RecordOf<N> extends { status: infer S } ? S : never;
+
+/** Whether the lifecycle of `kindName` declares `from` → `to` (staying put is always allowed). */
+export function canTransition(kindName: KindName, from: string, to: string): boolean {
+  const states = kind(kindName).states;
+  if (!states) throw new Error(`${kindName} has no lifecycle`);
+  return from === to || (states.transitions[from]?.includes(to) ?? false);
+}
+
+/**
+ * Moves a record to state `to` along a declared transition, writing `values` with it in one statement;
+ * an undeclared transition is a 409 that says the current state and the actions it allows.
+ */
+export async function transition<N extends KindName>(
+  ctx: Ctx,
+  kindName: N,
+  record: RecordOf<N>,
+  to: StateOf<N>,
+  values: ValuesOf<N> = {},
+): Promise<RecordOf<N>> {
+  const definition = kind(kindName);
+  const field = definition.states!.field;
+  const from = String((record as Record<string, unknown>)[field]);
+  if (!canTransition(kindName, from, String(to))) {
+    throw stateConflict(
+      kindName,
+      record as never,
+      `${article(kindName)} ${kindName} that is ${from} cannot become ${String(to)}.`,
+    );
+  }
+  const id = (record as { id: number }).id;
+  const changes = from === to ? values : { ...values, [field]: to };
+  return (await patchRecord(ctx, definition, id, changes, { movesState: true })) as unknown as RecordOf<N>;
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? "An" : "A";
+}
