@@ -123,14 +123,12 @@ Deno.test({
       name: "Harbour Goods",
       email: "orders@harbour-goods.example",
     });
-    const purchase = await client.purchases.create({
-      dropshipProviderId: provider.id,
-      total: 6.2,
-      subtotal: 6.2,
-    });
+    const purchase = await client.purchases.create({ dropshipProviderId: provider.id });
     await client.purchaseItems.create({ purchaseId: purchase.id, sku: "MUG-1", quantity: 2, price: 3.1 });
     const sent = await client.purchases.send(purchase.id, {});
     assert.equal(sent.status, "sent");
+    assert.equal(sent.total, 6.2);
+    assert.equal(sent.amountOwed, 6.2);
     const notifications = await client.purchaseNotifications.list({ where: { purchaseId: purchase.id } });
     assert.equal(notifications.records.length, 1);
   },

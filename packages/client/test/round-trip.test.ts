@@ -44,8 +44,9 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("round trip: %s",
 
     expect(await api.get(created.id)).toEqual(created);
 
-    const change = changeOf(kind, created);
-    expect(Object.keys(change)).not.toHaveLength(0);
+    // A stock level has nothing a client writes but its references: its counts move with adjustments.
+    const change = kind.name === "inventory-level" ? {} : changeOf(kind, created);
+    if (kind.name !== "inventory-level") expect(Object.keys(change)).not.toHaveLength(0);
     const updated = await api.update(created.id, change);
     expect(updated).toMatchObject({ ...change, id: created.id });
     expect(await api.get(created.id)).toEqual(updated);
@@ -54,6 +55,12 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("round trip: %s",
     expect(page.records).toEqual([updated]);
     expect(page.next).toBeUndefined();
 
+    if (kind.name === "adjustment") {
+      // An applied adjustment is part of the books: it is never deleted.
+      const refused = await api.delete(created.id).catch((error: unknown) => error);
+      expect(isApiError(refused) && refused.status).toBe(409);
+      return;
+    }
     await api.delete(created.id);
     const gone = await api.get(created.id).catch((error: unknown) => error);
     expect(isApiError(gone) && gone.status).toBe(404);
