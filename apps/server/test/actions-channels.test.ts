@@ -3,7 +3,7 @@ import { setupApp, type Tenant } from "./support.ts";
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
-  ctx = await setupApp();
+  ctx = await setupApp({}, { checkResponses: true });
 });
 
 // ------------------------------------------------------------------------------------------- helpers
@@ -538,10 +538,12 @@ describe("channel import-connector-variant-batch", () => {
         externalId: `E${n}`,
         sku: `S${n}`,
         result: "created",
+        variantResult: "created",
         variantId: variants[index].id,
         channelVariantId: listings[index].id,
       })),
     );
+    expect(first.body).toMatchObject({ variantsCreated: 3, variantsUpdated: 0 });
     const products = await list(t, "products");
     expect(products.map((p) => p.name)).toEqual(["Shirt"]);
     expect(variants[0]).toMatchObject({
@@ -565,21 +567,21 @@ describe("channel import-connector-variant-batch", () => {
     });
 
     const second = await t.json("POST", path, {
-      items: [item(1, { sku: "S1-RENAMED", price: 21 }), item(2, { name: "Two" }), item(3), item(4)],
+      items: [item(1, { price: 21 }), item(2, { name: "Two" }), item(3), item(4)],
     });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
-    expect(second.body).toMatchObject({ created: 1, updated: 3 });
-    expect(second.body.results.map((r: any) => r.result)).toEqual([
-      "updated",
-      "updated",
-      "updated",
-      "created",
+    expect(second.body).toMatchObject({ created: 1, updated: 3, variantsCreated: 1, variantsUpdated: 2 });
+    expect(second.body.results.map((r: any) => [r.result, r.variantResult])).toEqual([
+      ["updated", "updated"],
+      ["updated", "updated"],
+      ["updated", "unchanged"],
+      ["created", "created"],
     ]);
     expect(second.body.results[0].variantId).toBe(variants[0].id);
     const after = await list(t, "variants");
     expect(after).toHaveLength(4);
     expect(after[0]).toMatchObject({
-      sku: "S1-RENAMED",
+      sku: "S1",
       price: 21,
       costPrice: 7.5,
       productId: products[0].id,
@@ -587,7 +589,7 @@ describe("channel import-connector-variant-batch", () => {
     expect(after[1].name).toBe("Two");
     const listingsAfter = await list(t, "channel-variants");
     expect(listingsAfter).toHaveLength(4);
-    expect(listingsAfter[0]).toMatchObject({ sku: "S1-RENAMED", externalGroupId: null });
+    expect(listingsAfter[0]).toMatchObject({ sku: "S1", externalGroupId: null });
     expect(listingsAfter[2].externalGroupId).toBe("G3");
     expect(await list(t, "products")).toHaveLength(1);
   });
@@ -785,6 +787,7 @@ describe("channel variant-levels and variant-set-level", () => {
       externalId: "E1",
       onHand: 11,
       allocated: 2,
+      safetyStock: 0,
       available: 9,
       locations: [
         { warehouseId: main.id, onHand: 7, allocated: 2, available: 5 },

@@ -3,7 +3,7 @@ import { setupApp, type Tenant } from "./support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
-  setup = await setupApp();
+  setup = await setupApp({}, { checkResponses: true });
 });
 
 type Rec = Record<string, any> & { id: number };

@@ -280,3 +280,44 @@ describe("toEncodable", () => {
     expect(toEncodable(" line\r\none\u0000 ", encodable)).toBe("line one");
   });
 });
+
+describe("the sender on a provider's labels", () => {
+  it("is the provider when its ship-from address record names no one (as in the README's example)", async () => {
+    const { setupApp } = await import("./support.ts");
+    const { tenant } = await setupApp();
+    const t = await tenant();
+    const created = async (plural: string, body: Record<string, unknown>) => {
+      const response = await t.json("POST", `/${plural}.json`, body);
+      expect(response.status, JSON.stringify(response.body)).toBe(201);
+      return response.body;
+    };
+    const provider = await created("dropship-providers", {
+      name: "Acme Supply",
+      defaultCarrier: "Parcel Express",
+      defaultService: "Ground",
+    });
+    await created("dropship-provider-addresses", {
+      dropshipProviderId: provider.id,
+      lineOne: "9 Mill St",
+      city: "Dayton",
+      state: "OH",
+      zip: "45402",
+      country: "US",
+      isDefault: true,
+    });
+    const purchase = await created("purchases", {
+      dropshipProviderId: provider.id,
+      receiverName: "Ana Ruiz",
+      receiverAddressLineOne: "5 Elm St",
+      receiverCity: "Denver",
+      receiverCountry: "US",
+    });
+    const label = await t.json("PUT", `/purchases/${purchase.id}/default-label.json`, {});
+    expect(label.status, JSON.stringify(label.body)).toBe(200);
+    const file = await t.request("GET", new URL(label.body.url).pathname);
+    const texts = await pageTexts(new Uint8Array(await file.arrayBuffer()));
+    expect(texts.slice(0, texts.indexOf("Ana Ruiz"))).toEqual(
+      expect.arrayContaining(["Acme Supply", "9 Mill St", "Dayton, OH 45402"]),
+    );
+  });
+});

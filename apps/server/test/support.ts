@@ -7,6 +7,7 @@ import type { Db } from "../src/db/database.ts";
 import { desiredSchema } from "../src/db/ddl.ts";
 import { openDb } from "../src/db/open.ts";
 import { createToken } from "../src/services/auth.ts";
+import { expectMatchesResponseSchema } from "./openapi-response.ts";
 
 let counter = 0;
 
@@ -78,11 +79,31 @@ export function apiOf(
   };
 }
 
-/** An app over a fresh database, and a factory of fresh tenants (a company with a token each). */
-export async function setupApp(deps: Partial<AppDeps> = {}) {
+/** The same API, asserting that every successful answer is what the OpenAPI document declares for it. */
+function checkingResponses(api: Api): Api {
+  return {
+    request: api.request,
+    async json(method, path, body, headers) {
+      const answer = await api.json(method, path, body, headers);
+      if (answer.status < 300 && answer.body !== undefined) {
+        expectMatchesResponseSchema(method, path, answer.status, answer.body);
+      }
+      return answer;
+    },
+  };
+}
+
+/**
+ * An app over a fresh database, and a factory of fresh tenants (a company with a token each). With
+ * `checkResponses`, every successful JSON answer is checked against the OpenAPI document.
+ */
+export async function setupApp(deps: Partial<AppDeps> = {}, options: { checkResponses?: boolean } = {}) {
   const db = await freshDb();
   const app = createApp({ db, tokenCacheMs: 0, ...deps });
-  const api = (token?: string): Api => apiOf((path, init) => app.request(path, init), token);
+  const api = (token?: string): Api => {
+    const plain = apiOf((path, init) => app.request(path, init), token);
+    return options.checkResponses ? checkingResponses(plain) : plain;
+  };
   const tenant = async (): Promise<Tenant> => {
     const company = `company-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
     const { token, companyId } = await createToken({ db, input: { company } });

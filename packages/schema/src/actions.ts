@@ -225,7 +225,7 @@ export const channelActions = [
           name: f.string({ maxLength: 500 }),
           externalId: f.string({ maxLength: 100 }),
         }),
-        { required: true, maxLength: 250 },
+        { required: true, minLength: 1, maxLength: 250 },
       ),
     },
     output: { kind: "sale" },
@@ -253,14 +253,23 @@ export const channelActions = [
     },
     output: {
       fields: {
-        created: f.integer({ required: true }),
-        updated: f.integer({ required: true }),
+        created: f.integer({ required: true, description: "Channel variants created." }),
+        updated: f.integer({ required: true, description: "Channel variants updated." }),
+        variantsCreated: f.integer({ required: true, description: "Catalogue variants created." }),
+        variantsUpdated: f.integer({ required: true, description: "Catalogue variants changed." }),
         results: f.array(
           f.object({
             index: f.integer({ required: true }),
             externalId: f.string({ required: true }),
             sku: f.string({ required: true }),
-            result: f.enum(["created", "updated"], { required: true }),
+            result: f.enum(["created", "updated"], {
+              required: true,
+              description: "What became of the channel variant.",
+            }),
+            variantResult: f.enum(["created", "updated", "unchanged"], {
+              required: true,
+              description: "What became of the catalogue variant.",
+            }),
             variantId: f.ref("variant", { required: true }),
             channelVariantId: f.ref("channel-variant", { required: true }),
           }),
@@ -294,12 +303,24 @@ export const channelActions = [
       list: true,
       fields: {
         channelVariantId: f.ref("channel-variant", { required: true }),
-        variantId: f.ref("variant", { required: true }),
-        sku: f.string({ required: true }),
-        externalId: f.string({ required: true }),
+        variantId: f.ref("variant", {
+          required: true,
+          nullable: true,
+          description: "Null when the channel variant is not linked to a catalogue variant.",
+        }),
+        sku: f.string({ required: true, nullable: true }),
+        externalId: f.string({
+          required: true,
+          nullable: true,
+          description: "The store-side id; null until the store acknowledges the published variant.",
+        }),
         onHand: f.integer({ required: true }),
         allocated: f.integer({ required: true }),
-        available: f.integer({ required: true }),
+        safetyStock: f.integer({ required: true, description: "The channel's safety stock." }),
+        available: f.integer({
+          required: true,
+          description: "What the store may sell: onHand - allocated - safetyStock, never below 0.",
+        }),
         locations: f.array(
           f.object({
             warehouseId: f.ref("warehouse", { required: true }),

@@ -152,10 +152,13 @@ export const f = {
   /** The id of a record of `kind` in the same company. */
   ref: <const O extends FieldOptions<number> = NoOptions>(kind: string, o: O = {} as O) =>
     build<number, O>("ref", o, { ref: kind }),
-  array: <I extends FieldDef, const O extends FieldOptions<unknown[]> & { maxLength?: number } = NoOptions>(
+  array: <
+    I extends FieldDef,
+    const O extends FieldOptions<unknown[]> & { minLength?: number; maxLength?: number } = NoOptions,
+  >(
     items: I,
     o: O = {} as O,
-  ) => build<NonNullable<ValueOf<I>>[], O>("array", o, { items, ...pick(o, ["maxLength"]) }),
+  ) => build<NonNullable<ValueOf<I>>[], O>("array", o, { items, ...pick(o, ["minLength", "maxLength"]) }),
   object: <const F extends Record<string, FieldDef>, const O extends FieldOptions<object> = NoOptions>(
     fields: F,
     o: O = {} as O,

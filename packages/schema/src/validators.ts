@@ -93,6 +93,13 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
     case "enum":
       return v.picklist(field.values ?? [], `one of ${(field.values ?? []).join(", ")}`);
     case "array":
+      if (field.minLength) {
+        return v.pipe(
+          v.array(valueSchema(field.items!), "an array"),
+          v.minLength(field.minLength, `at least ${field.minLength} item(s)`),
+          v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),
+        );
+      }
       return v.pipe(
         v.array(valueSchema(field.items!), "an array"),
         v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),

@@ -3,17 +3,19 @@
  * `PurchaseItem[]`, the record type the schema generates for that kind. Services use these, never SQL
  * text of their own for plain lookups. State fields are written by `transition` only.
  */
-import { type KindDef, kindByName, type RecordTypes } from "@multichannel/schema";
-import { encode, toRecord } from "../db/rows.ts";
-import { tableFor } from "../db/tables.ts";
+import { type KindDef, kindByName, type RecordTypes, type Variant } from "@multichannel/schema";
+import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { type Table, tableFor } from "../db/tables.ts";
+import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
-import { insertRecord, patchRecord } from "../services/records.ts";
+import { checkStateWrite, insertRecord, patchRecord } from "../services/records.ts";
 
 export type KindName = keyof RecordTypes;
 export type RecordOf<N extends KindName> = RecordTypes[N];
 /** Field values of a kind's record, for writes. */
 export type ValuesOf<N extends KindName> = Partial<Omit<RecordTypes[N], "id" | "createdAt" | "updatedAt">>;
 type Scalar = string | number | boolean | null;
+type SqlArg = string | number | null;
 /** Equality filters on a kind's scalar fields. */
 export type WhereOf<N extends KindName> = {
   [F in keyof RecordTypes[N]]?: RecordTypes[N][F] extends Scalar | undefined ? RecordTypes[N][F] : never;
@@ -102,4 +104,193 @@ export async function patch<N extends KindName>(
   values: ValuesOf<N>,
 ): Promise<RecordOf<N>> {
   return (await patchRecord(ctx, kind(kindName), id, values)) as unknown as RecordOf<N>;
+}
+
+// ------------------------------------------------------------------------------------------ set-at-a-time
+// One statement for many rows, so a batch costs a handful of round trips on a remote database too.
+
+/** Bound parameters per statement: well under SQLite's limit, and small enough for remote requests. */
+const PARAMETER_BUDGET = 10_000;
+
+export const table = (kindName: KindName): Table => tableFor(kind(kindName));
+
+/** The column of a field (or of `id`). */
+export function column(t: Table, field: string): string {
+  if (field === "id") return "id";
+  const found = t.byField.get(field);
+  if (!found) throw new Error(`${t.kind.name} has no field ${field}`);
+  return found.name;
+}
+
+function encodeField(t: Table, field: string, value: unknown): SqlArg {
+  return field === "id" ? (value as number) : encode(t.byField.get(field)!, value);
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
+  return result;
+}
+
+/** The same table reading only `fields` (and id, timestamps): large batches decode far fewer values. */
+function narrowed(t: Table, fields: readonly string[] | undefined): Table {
+  if (!fields) return t;
+  const columns = t.columns.filter((c) => fields.includes(c.field));
+  return {
+    ...t,
+    columns,
+    selectList: ["id", "created_at", "updated_at", ...columns.map((c) => c.name)].join(", "),
+  };
+}
+
+/**
+ * Records of the company whose `field` is one of `values` (and whose fields equal `where`), by id; with
+ * `fields`, only those fields are read.
+ */
+/** The company's variants with these SKUs, by SKU. */
+export async function variantsBySku(ctx: Ctx, skus: readonly string[]): Promise<Map<string, Variant>> {
+  const variants = await selectIn(ctx, "variant", "sku", skus);
+  return new Map(variants.map((variant) => [variant.sku, variant]));
+}
+
+/** A record of a kind read with only some of its fields. */
+export type PartOf<N extends KindName, F extends keyof RecordOf<N>> = Pick<RecordOf<N>, F> & { id: number };
+
+export async function selectIn<N extends KindName>(
+  ctx: Ctx,
+  kindName: N,
+  field: keyof RecordOf<N> & string,
+  values: readonly Scalar[],
+  where?: WhereOf<N>,
+): Promise<RecordOf<N>[]>;
+export async function selectIn<N extends KindName, F extends keyof RecordOf<N> & string>(
+  ctx: Ctx,
+  kindName: N,
+  field: keyof RecordOf<N> & string,
+  values: readonly Scalar[],
+  where: WhereOf<N>,
+  fields: readonly F[],
+): Promise<PartOf<N, F>[]>;
+export async function selectIn(
+  ctx: Ctx,
+  kindName: KindName,
+  field: string,
+  values: readonly Scalar[],
+  where: Record<string, Scalar> = {},
+  fields?: readonly string[],
+): Promise<StoredRecord[]> {
+  const t = table(kindName);
+  const read = narrowed(t, fields);
+  const distinct = [...new Set(values.filter((value) => value !== null && value !== undefined))];
+  const records: StoredRecord[] = [];
+  for (const part of chunks(distinct, 500)) {
+    const clauses = ["company_id = ?", `${column(t, field)} IN (${part.map(() => "?").join(", ")})`];
+    const args: SqlArg[] = [ctx.companyId, ...part.map((value) => encodeField(t, field, value))];
+    for (const [name, value] of Object.entries(where)) {
+      if (value === null) clauses.push(`${column(t, name)} IS NULL`);
+      else {
+        clauses.push(`${column(t, name)} = ?`);
+        args.push(encodeField(t, name, value));
+      }
+    }
+    const result = await ctx.db.execute({
+      sql: `SELECT ${read.selectList} FROM ${t.name} WHERE ${clauses.join(" AND ")} ORDER BY id`,
+      args,
+    });
+    for (const row of result.rows) records.push(toRecord(read, row));
+  }
+  return records.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Inserts many records of one kind (defaults filled in, read-only fields settable); returns them in input
+ * order, with only `fields` when given.
+ */
+export async function insertMany<N extends KindName>(
+  ctx: Ctx,
+  kindName: N,
+  rows: readonly ValuesOf<N>[],
+): Promise<RecordOf<N>[]>;
+export async function insertMany<N extends KindName, F extends keyof RecordOf<N> & string>(
+  ctx: Ctx,
+  kindName: N,
+  rows: readonly ValuesOf<N>[],
+  fields: readonly F[],
+): Promise<PartOf<N, F>[]>;
+export async function insertMany(
+  ctx: Ctx,
+  kindName: KindName,
+  rows: readonly Record<string, unknown>[],
+  fields?: readonly string[],
+): Promise<StoredRecord[]> {
+  if (!rows.length) return [];
+  const t = table(kindName);
+  for (const row of rows) checkStateWrite(t.kind, row, "insert");
+  const read = narrowed(t, fields);
+  const given = new Set(rows.flatMap((row) => Object.keys(row)));
+  const columns = t.columns.filter((c) => given.has(c.field) || c.def.default !== undefined);
+  const names = ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)];
+  const placeholders = `(${names.map(() => "?").join(", ")})`;
+  const now = ctx.now();
+  const inserted: StoredRecord[] = [];
+  for (const part of chunks(rows, Math.max(1, Math.floor(PARAMETER_BUDGET / names.length)))) {
+    const args: SqlArg[] = [];
+    for (const row of part) {
+      args.push(ctx.companyId, now, now);
+      for (const c of columns) args.push(encode(c, c.field in row ? row[c.field] : c.def.default));
+    }
+    const result = await ctx.db
+      .execute({
+        sql: `INSERT INTO ${t.name} (${names.join(", ")}) VALUES ${part.map(() => placeholders).join(", ")} RETURNING ${read.selectList}`,
+        args,
+      })
+      .catch((error: unknown) => {
+        throw uniqueConflict(error, t) ?? error;
+      });
+    // Rows of one INSERT get ascending rowids in VALUES order; RETURNING itself promises no order.
+    inserted.push(...result.rows.map((row) => toRecord(read, row)).sort((a, b) => a.id - b.id));
+  }
+  return inserted;
+}
+
+/** Sets `fields` of many records of one kind, each to its own values, in one statement per chunk. */
+export async function updateMany(
+  ctx: Ctx,
+  kindName: KindName,
+  fields: readonly string[],
+  rows: readonly { id: number; values: Record<string, unknown> }[],
+  options: { movesState?: boolean } = {},
+): Promise<void> {
+  if (!rows.length) return;
+  const t = table(kindName);
+  if (!options.movesState && t.kind.states && fields.includes(t.kind.states.field)) {
+    throw new Error(`${kindName}.${t.kind.states.field} is written by its transition function only`);
+  }
+  const names = fields.map((field) => column(t, field));
+  const width = names.length + 1;
+  const placeholders = `(${Array.from({ length: width }, () => "?").join(", ")})`;
+  for (const part of chunks(rows, Math.max(1, Math.floor(PARAMETER_BUDGET / width)))) {
+    const args: SqlArg[] = [];
+    for (const row of part) {
+      args.push(row.id, ...fields.map((field) => encodeField(t, field, row.values[field])));
+    }
+    args.push(ctx.now(), ctx.companyId);
+    await ctx.db
+      .execute({
+        sql:
+          `WITH changes (change_id, ${names.join(", ")}) AS (VALUES ${part.map(() => placeholders).join(", ")}) ` +
+          `UPDATE ${t.name} SET ${names.map((name) => `${name} = changes.${name}`).join(", ")}, updated_at = ? ` +
+          `FROM changes WHERE ${t.name}.id = changes.change_id AND ${t.name}.company_id = ?`,
+        args,
+      })
+      .catch((error: unknown) => {
+        throw uniqueConflict(error, t) ?? error;
+      });
+  }
+}
+
+function uniqueConflict(error: unknown, t: Table): ApiError | undefined {
+  const text = String((error as { message?: unknown })?.message ?? "");
+  if (!text.includes("UNIQUE constraint failed")) return undefined;
+  return new ApiError("conflict", `Another ${t.kind.name} already has the same unique values.`);
 }

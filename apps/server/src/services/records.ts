@@ -96,7 +96,11 @@ function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
  * A state field is written by the kind's transition function only; a record may be created in its
  * initial state or one declared step from it (a dropshipment recorded as shipped).
  */
-function checkStateWrite(kind: KindDef, values: Record<string, unknown>, mode: "insert" | "patch"): void {
+export function checkStateWrite(
+  kind: KindDef,
+  values: Record<string, unknown>,
+  mode: "insert" | "patch",
+): void {
   const states = kind.states;
   if (!states || !(states.field in values)) return;
   const state = String(values[states.field]);

@@ -322,7 +322,10 @@ export const channelVariant = defineKind({
   group,
   source: "seed",
   states: channelVariantStates,
-  unique: [["channelId", "externalId"]],
+  unique: [
+    ["channelId", "externalId"],
+    ["channelId", "sku"],
+  ],
   fields: {
     cacheHash: f.string({ maxLength: 200 }),
     channelId: f.ref("channel", { required: true }),

@@ -1,6 +1,7 @@
 // The browser build bundles its own Buffer shim: the default one needs Node's global Buffer (not on Workers).
+
+import type { DataExport, InventoryExport } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
-import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../context.ts";
 import { storeFile } from "../files.ts";
 import { column, table } from "./channels.ts";
@@ -32,12 +33,12 @@ interface StockRow {
 }
 
 /** The company's variants (or the channel's) with their stock summed over all warehouses (or the one named). */
-async function stockRows(ctx: Ctx, definition: StoredRecord): Promise<StockRow[]> {
+async function stockRows(ctx: Ctx, definition: InventoryExport): Promise<StockRow[]> {
   const variant = table("variant");
   const level = table("inventory-level");
   const listing = table("channel-variant");
-  const channelId = definition.channelId as number | null;
-  const warehouseId = definition.warehouseId as number | null;
+  const channelId = definition.channelId;
+  const warehouseId = definition.warehouseId;
   const v = (field: string) => `v.${column(variant, field)}`;
   const l = (field: string) => `l.${column(level, field)}`;
   const cv = (field: string) => `cv.${column(listing, field)}`;
@@ -81,12 +82,14 @@ async function stockRows(ctx: Ctx, definition: StoredRecord): Promise<StockRow[]
   }));
 }
 
-function cellOf(
-  row: StockRow,
-  source: Source,
-  warehouseName: string | null,
-  format: "csv" | "json",
-): unknown {
+/** How an export writes its cells: the warehouse it names, and the channel's safety stock if it has one. */
+interface CellContext {
+  warehouseName: string | null;
+  format: "csv" | "json";
+  safetyStock: number | null;
+}
+
+function cellOf(row: StockRow, source: Source, { warehouseName, format, safetyStock }: CellContext): unknown {
   const money = (cents: number | null) =>
     cents === null ? null : format === "csv" ? fromCents(cents).toFixed(2) : fromCents(cents);
   switch (source) {
@@ -95,7 +98,10 @@ function cellOf(
     case "allocated":
       return row.allocated;
     case "available":
-      return row.onHand - row.allocated;
+      // For a channel, what its store may sell (as variant-levels says); else the warehouses' own figure.
+      return safetyStock === null
+        ? row.onHand - row.allocated
+        : Math.max(0, row.onHand - row.allocated - safetyStock);
     case "price":
       return money(row.priceCents);
     case "costPrice":
@@ -119,8 +125,8 @@ export async function exportInventory({
   definition,
 }: {
   ctx: Ctx;
-  definition: StoredRecord;
-}): Promise<StoredRecord> {
+  definition: InventoryExport;
+}): Promise<DataExport> {
   const fields = await selectWhere(
     ctx,
     "inventory-export-field",
@@ -130,15 +136,20 @@ export async function exportInventory({
   const columns = fields.length
     ? fields.map((field) => ({
         source: field.source as Source,
-        header: (field.header as string | null) || (field.source as string),
+        header: field.header || field.source,
       }))
     : DEFAULT_SOURCES.map((source) => ({ source, header: source as string }));
   const format = definition.format === "json" ? "json" : "csv";
-  const warehouseId = definition.warehouseId as number | null;
-  const warehouseName =
-    warehouseId === null
-      ? null
-      : (((await selectOne(ctx, "warehouse", { id: warehouseId }))?.name as string | undefined) ?? null);
+  const warehouseId = definition.warehouseId;
+  const cells: CellContext = {
+    format,
+    warehouseName:
+      warehouseId === null ? null : ((await selectOne(ctx, "warehouse", { id: warehouseId }))?.name ?? null),
+    safetyStock:
+      definition.channelId === null
+        ? null
+        : ((await selectOne(ctx, "channel", { id: definition.channelId }))?.safetyStock ?? 0),
+  };
 
   const rows = await stockRows(ctx, definition);
   const text =
@@ -146,15 +157,13 @@ export async function exportInventory({
       ? stringify(
           [
             columns.map((c) => c.header),
-            ...rows.map((row) => columns.map((c) => cellOf(row, c.source, warehouseName, format))),
+            ...rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
           ],
           // RFC 4180: CRLF between records, and any field holding a line break is quoted.
           { record_delimiter: "\r\n", quoted_match: /[\r\n]/ },
         )
       : JSON.stringify(
-          rows.map((row) =>
-            Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, warehouseName, format)])),
-          ),
+          rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, cells)]))),
         );
   const body = new TextEncoder().encode(text);
   const now = ctx.now();
@@ -163,7 +172,7 @@ export async function exportInventory({
   const file = await storeFile({ ctx, input: { name: fileName, contentType, body } });
   await patch(ctx, "inventory-export", definition.id, { lastExportedAt: now });
   return insert(ctx, "data-export", {
-    displayName: definition.name as string | null,
+    displayName: definition.name,
     status: "complete",
     exportType: "inventory_levels",
     format,

@@ -1,8 +1,13 @@
-import type { StoredRecord } from "../../db/rows.ts";
-import { transition } from "../../domain/transitions.ts";
+import type {
+  ChannelVariant,
+  InventoryFeed,
+  InventoryFeedRemoveByExternalIdInput,
+  InventoryFeedVariant,
+} from "@multichannel/schema";
+import { insertMany, selectIn, updateMany } from "../../domain/store.ts";
+import { transition, transitionMany } from "../../domain/transitions.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { insertMany, selectIn, updateMany } from "./channels.ts";
 import { kind, selectOne, selectWhere } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
@@ -10,16 +15,18 @@ const UNPUBLISHED = ["pending", "queued", "error"];
 
 /**
  * `PUT /inventory-feeds/{id}/publish-all.json`: every approved, unpublished item of the feed is linked to
- * its catalogue variant (created when the sku is new) and listed on each of the feed's channels as a
- * pending channel variant, which the store acknowledges later. Answers the channel variants created.
+ * its catalogue variant (created when the sku is new) and listed on each of the feed's channels: a
+ * channel that already lists the sku keeps its one listing (linked to the feed item if it had no feed
+ * item yet), any other gets a pending channel variant, which the store acknowledges later. Answers the
+ * channel variants created.
  */
 export async function publishInventoryFeed({
   ctx,
   feed,
 }: {
   ctx: Ctx;
-  feed: StoredRecord;
-}): Promise<StoredRecord[]> {
+  feed: InventoryFeed;
+}): Promise<ChannelVariant[]> {
   const feedChannels = await selectWhere(ctx, "inventory-feed-channel", {
     inventoryFeedId: feed.id,
     enabled: true,
@@ -38,78 +45,91 @@ export async function publishInventoryFeed({
   ).sort((a, b) => a.id - b.id);
   if (!items.length) return [];
 
-  const variants = new Map(
-    (
-      await selectIn(
-        ctx,
-        "variant",
-        "sku",
-        items.map((item) => item.sku as string),
-      )
-    ).map((v) => [v.sku as string, v]),
-  );
-  const newSkus = [...new Set(items.map((item) => item.sku as string).filter((sku) => !variants.has(sku)))];
+  const skus = [...new Set(items.map((item) => item.sku))];
+  const variants = new Map((await selectIn(ctx, "variant", "sku", skus)).map((v) => [v.sku, v]));
   const firstItemOf = (sku: string) => items.find((item) => item.sku === sku)!;
   const created = await insertMany(
     ctx,
     "variant",
-    newSkus.map((sku) => {
-      const item = firstItemOf(sku);
-      return {
-        sku,
-        name: item.name,
-        barcode: item.barcode,
-        price: item.price,
-        costPrice: item.costPrice,
-        weight: item.weight,
-        dropshipProviderId: feed.dropshipProviderId ?? null,
-        vendorId: feed.vendorId ?? null,
-      };
-    }),
+    skus
+      .filter((sku) => !variants.has(sku))
+      .map((sku) => {
+        const item = firstItemOf(sku);
+        return {
+          sku,
+          name: item.name,
+          barcode: item.barcode,
+          price: item.price,
+          costPrice: item.costPrice,
+          weight: item.weight,
+          dropshipProviderId: feed.dropshipProviderId ?? null,
+          vendorId: feed.vendorId ?? null,
+        };
+      }),
   );
-  for (const variant of created) variants.set(variant.sku as string, variant);
+  for (const variant of created) variants.set(variant.sku, variant);
 
-  const listed = new Set(
-    (
-      await selectIn(
-        ctx,
-        "channel-variant",
-        "inventoryFeedVariantId",
-        items.map((item) => item.id),
-      )
-    ).map((record) => `${record.inventoryFeedVariantId}:${record.channelId}`),
-  );
+  // The listings the feed's channels already have for these skus: by their own sku or their variant's.
+  const channelIds = feedChannels.map((feedChannel) => feedChannel.channelId);
+  const variantSkus = new Map([...variants.values()].map((variant) => [variant.id, variant.sku]));
+  const existing = [
+    ...(await selectIn(ctx, "channel-variant", "sku", skus)),
+    ...(await selectIn(ctx, "channel-variant", "variantId", [...variantSkus.keys()])),
+  ].filter((listing) => channelIds.includes(listing.channelId));
+  const listingOf = new Map<string, ChannelVariant>();
+  for (const listing of existing.sort((a, b) => a.id - b.id)) {
+    const sku = listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId) : undefined);
+    const key = `${listing.channelId}:${sku}`;
+    if (sku && !listingOf.has(key)) listingOf.set(key, listing);
+  }
+
+  const reused = new Set<ChannelVariant>();
+  const toCreate = new Map<string, { channelId: number; item: InventoryFeedVariant }>();
+  for (const item of items) {
+    for (const { channelId } of feedChannels) {
+      const key = `${channelId}:${item.sku}`;
+      const listing = listingOf.get(key);
+      if (listing) reused.add(listing);
+      else if (!toCreate.has(key)) toCreate.set(key, { channelId, item });
+    }
+  }
   const listings = await insertMany(
     ctx,
     "channel-variant",
-    items.flatMap((item) =>
-      feedChannels
-        .filter((feedChannel) => !listed.has(`${item.id}:${feedChannel.channelId}`))
-        .map((feedChannel) => ({
-          channelId: feedChannel.channelId,
-          variantId: variants.get(item.sku as string)!.id,
-          sku: item.sku,
-          inventoryFeedVariantId: item.id,
-          source: "inventoryFeed",
-          status: "pending",
-          externalId: null,
-        })),
-    ),
+    [...toCreate.values()].map(({ channelId, item }) => ({
+      channelId,
+      variantId: variants.get(item.sku)!.id,
+      sku: item.sku,
+      inventoryFeedVariantId: item.id,
+      source: "inventoryFeed",
+      externalId: null,
+    })),
+  );
+  const feedItemOfSku = new Map(items.map((item) => [item.sku, item.id]));
+  const linked = [...reused].filter((listing) => listing.inventoryFeedVariantId === null);
+  await updateMany(
+    ctx,
+    "channel-variant",
+    ["inventoryFeedVariantId"],
+    linked.map((listing) => ({
+      id: listing.id,
+      values: {
+        inventoryFeedVariantId: feedItemOfSku.get(
+          listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId)! : ""),
+        ),
+      },
+    })),
   );
 
   const now = ctx.now();
-  await updateMany(
+  await transitionMany(
     ctx,
     "inventory-feed-variant",
-    ["variantId", "status", "publishedAt", "errorMessage"],
+    ["variantId", "publishedAt", "errorMessage"],
     items.map((item) => ({
-      id: item.id,
-      values: {
-        variantId: variants.get(item.sku as string)!.id,
-        status: "connected",
-        publishedAt: now,
-        errorMessage: null,
-      },
+      record: item,
+      to: "connected" as const,
+      values: { variantId: variants.get(item.sku)!.id, publishedAt: now, errorMessage: null },
     })),
   );
   await updateMany(
@@ -131,9 +151,9 @@ export async function removeInventoryFeedItem({
   input,
 }: {
   ctx: Ctx;
-  feed: StoredRecord;
-  input: { externalId: string };
-}): Promise<StoredRecord> {
+  feed: InventoryFeed;
+  input: InventoryFeedRemoveByExternalIdInput;
+}): Promise<InventoryFeedVariant> {
   const item = await selectOne(ctx, "inventory-feed-variant", {
     inventoryFeedId: feed.id,
     externalId: input.externalId,

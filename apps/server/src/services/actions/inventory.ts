@@ -1,4 +1,12 @@
-import { type StoredRecord, toRecord } from "../../db/rows.ts";
+import type {
+  Adjustment,
+  Channel,
+  ChannelVariant,
+  ChannelVariantLevelsInput,
+  ChannelVariantLevelsOutput,
+  ChannelVariantSetLevelInput,
+} from "@multichannel/schema";
+import { toRecord } from "../../db/rows.ts";
 import { recordAdjustment } from "../../domain/stock.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
@@ -15,7 +23,8 @@ export interface Location {
 
 /**
  * `GET /channels/{id}/variant-levels.json`: the channel's channel variants (by sku or external id), by id
- * and paged, with the stock of their catalogue variant per warehouse and in total.
+ * and paged, with the stock of their catalogue variant per warehouse and in total. The total `available`
+ * is what the store may sell: on hand less allocated less the channel's safety stock, never below 0.
  */
 export async function listChannelVariantLevels({
   ctx,
@@ -23,9 +32,9 @@ export async function listChannelVariantLevels({
   input,
 }: {
   ctx: Ctx;
-  channel: StoredRecord;
-  input: { sku?: string | null; externalId?: string | null; limit?: number | null; from?: number | null };
-}) {
+  channel: Channel;
+  input: ChannelVariantLevelsInput;
+}): Promise<ChannelVariantLevelsOutput> {
   const cv = table("channel-variant");
   const variant = table("variant");
   const clauses = ["cv.company_id = ?", `cv.${column(cv, "channelId")} = ?`];
@@ -49,7 +58,7 @@ export async function listChannelVariantLevels({
     args: [...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
   });
   const listings = result.rows.map((row) => ({
-    record: toRecord(cv, row),
+    record: toRecord(cv, row) as unknown as ChannelVariant,
     variantSku: row.variant_sku as string | null,
   }));
 
@@ -58,28 +67,28 @@ export async function listChannelVariantLevels({
     ctx,
     "inventory-level",
     "variantId",
-    listings.map(({ record }) => record.variantId as number | null),
+    listings.map(({ record }) => record.variantId),
   );
-  for (const level of levels.sort((a, b) => (a.warehouseId as number) - (b.warehouseId as number))) {
-    const onHand = level.onHand as number;
-    const allocated = level.allocated as number;
-    const list = locations.get(level.variantId as number) ?? [];
-    list.push({ warehouseId: level.warehouseId as number, onHand, allocated, available: onHand - allocated });
-    locations.set(level.variantId as number, list);
+  for (const level of levels.sort((a, b) => a.warehouseId - b.warehouseId)) {
+    const { onHand, allocated } = level;
+    const list = locations.get(level.variantId) ?? [];
+    list.push({ warehouseId: level.warehouseId, onHand, allocated, available: onHand - allocated });
+    locations.set(level.variantId, list);
   }
 
   return listings.map(({ record, variantSku }) => {
-    const at = record.variantId === null ? [] : (locations.get(record.variantId as number) ?? []);
+    const at = record.variantId === null ? [] : (locations.get(record.variantId) ?? []);
     const onHand = at.reduce((sum, location) => sum + location.onHand, 0);
     const allocated = at.reduce((sum, location) => sum + location.allocated, 0);
     return {
       channelVariantId: record.id,
-      variantId: record.variantId as number | null,
-      sku: (record.sku as string | null) ?? variantSku,
-      externalId: record.externalId as string | null,
+      variantId: record.variantId,
+      sku: record.sku ?? variantSku,
+      externalId: record.externalId,
       onHand,
       allocated,
-      available: onHand - allocated,
+      safetyStock: channel.safetyStock,
+      available: Math.max(0, onHand - allocated - channel.safetyStock),
       locations: at,
     };
   });
@@ -95,15 +104,9 @@ export async function setChannelVariantLevel({
   input,
 }: {
   ctx: Ctx;
-  channel: StoredRecord;
-  input: {
-    externalId?: string | null;
-    sku?: string | null;
-    quantity: number;
-    warehouseId?: number | null;
-    notes?: string | null;
-  };
-}): Promise<StoredRecord> {
+  channel: Channel;
+  input: ChannelVariantSetLevelInput;
+}): Promise<Adjustment> {
   if (!input.externalId && !input.sku) {
     const message = "Send externalId or sku to name the channel variant.";
     throw new ApiError("validation_failed", message, {
@@ -120,7 +123,7 @@ export async function setChannelVariantLevel({
     : (await channelVariantsBySku(ctx, channel.id, input.sku!))[0];
   if (!listing)
     throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
-  const variantId = listing.variantId as number | null;
+  const variantId = listing.variantId;
   if (variantId === null) {
     const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });

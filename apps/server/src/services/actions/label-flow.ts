@@ -61,7 +61,21 @@ async function providerAddress(
   for (const purpose of purposes) {
     const candidates = addresses.filter((address) => address.purpose === purpose);
     const found = candidates.find((address) => address.isDefault) ?? candidates[0];
-    if (found) return found as unknown as ShipTo;
+    // An address record without a company is the provider's own: the sender is the provider.
+    if (found) {
+      return {
+        name: found.name,
+        company: found.company ?? provider.name,
+        lineOne: found.lineOne,
+        lineTwo: found.lineTwo,
+        city: found.city,
+        state: found.state,
+        zip: found.zip,
+        country: found.country,
+        phone: found.phone,
+        email: found.email,
+      };
+    }
   }
   const own = ownAddressOf(provider);
   return own.lineOne && own.city && own.country ? own : undefined;

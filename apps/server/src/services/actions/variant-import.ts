@@ -1,28 +1,28 @@
-import type { ChannelImportConnectorVariantBatchInput } from "@multichannel/schema";
-import type { StoredRecord } from "../../db/rows.ts";
+import type {
+  Channel,
+  ChannelImportConnectorVariantBatchInput,
+  ChannelImportConnectorVariantBatchOutput,
+} from "@multichannel/schema";
+import { insertMany, kind, type PartOf, selectIn, updateMany } from "../../domain/store.ts";
+import { transitionMany } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { insertMany, selectIn, updateMany } from "./channels.ts";
-import { kind } from "./core.ts";
 
 export type ConnectorVariantInput = ChannelImportConnectorVariantBatchInput["items"][number];
 
 /** Catalogue fields a connector item may set; absent ones are left as they are. */
 const VARIANT_FIELDS = ["sku", "name", "barcode", "price", "costPrice", "weight", "productId"] as const;
-const CHANNEL_VARIANT_FIELDS = [
-  "externalId",
-  "sku",
-  "externalGroupId",
-  "variantId",
-  "status",
-  "errorMessage",
-] as const;
+const CHANNEL_VARIANT_FIELDS = ["externalId", "sku", "externalGroupId", "variantId", "errorMessage"] as const;
+const LISTING_FIELDS = [...CHANNEL_VARIANT_FIELDS, "status"] as const;
+
+type Listing = PartOf<"channel-variant", (typeof CHANNEL_VARIANT_FIELDS)[number] | "status">;
+type CatalogueVariant = PartOf<"variant", (typeof VARIANT_FIELDS)[number]>;
 
 interface Plan {
   index: number;
   item: ConnectorVariantInput;
-  channelVariant?: StoredRecord;
-  variant?: StoredRecord;
+  channelVariant?: Listing;
+  variant?: CatalogueVariant;
 }
 
 function duplicates(items: readonly ConnectorVariantInput[]): FieldError[] {
@@ -53,28 +53,25 @@ async function plan(ctx: Ctx, channelId: number, items: readonly ConnectorVarian
         "externalId",
         items.map((item) => item.externalId),
         { channelId },
-        CHANNEL_VARIANT_FIELDS,
+        LISTING_FIELDS,
       )
     ).map((record) => [record.externalId as string, record]),
   );
-  const unacknowledged = new Map<string, StoredRecord>();
+  const unacknowledged = new Map<string, Listing>();
   for (const record of await selectIn(
     ctx,
     "channel-variant",
     "sku",
     skus,
     { channelId, externalId: null },
-    CHANNEL_VARIANT_FIELDS,
+    LISTING_FIELDS,
   )) {
-    if (!unacknowledged.has(record.sku as string)) unacknowledged.set(record.sku as string, record);
+    if (record.sku && !unacknowledged.has(record.sku)) unacknowledged.set(record.sku, record);
   }
   const bySku = new Map(
-    (await selectIn(ctx, "variant", "sku", skus, {}, VARIANT_FIELDS)).map((record) => [
-      record.sku as string,
-      record,
-    ]),
+    (await selectIn(ctx, "variant", "sku", skus, {}, VARIANT_FIELDS)).map((record) => [record.sku, record]),
   );
-  const linkedIds = [...listed.values()].map((record) => record.variantId as number | null);
+  const linkedIds = [...listed.values()].map((record) => record.variantId);
   const byId = new Map(
     (await selectIn(ctx, "variant", "id", linkedIds, {}, VARIANT_FIELDS)).map((record) => [
       record.id,
@@ -87,12 +84,15 @@ async function plan(ctx: Ctx, channelId: number, items: readonly ConnectorVarian
   const channelVariantOwner = new Set<number>();
   const plans = items.map((item, index): Plan => {
     let channelVariant = listed.get(item.externalId);
-    const linked = channelVariant ? byId.get(channelVariant.variantId as number) : undefined;
+    const linked = channelVariant?.variantId ? byId.get(channelVariant.variantId) : undefined;
     const owner = bySku.get(item.sku);
-    if (linked && owner && owner.id !== linked.id) {
+    if (linked && linked.sku !== item.sku) {
+      // A SKU is the catalogue's, shared by every channel: renaming it is a catalogue edit.
       errors.push({
         path: `items.${index}.sku`,
-        message: `${item.sku} is the sku of variant ${owner.id}, but ${item.externalId} is linked to variant ${linked.id} (${linked.sku as string}).`,
+        message: owner
+          ? `${item.sku} is the sku of variant ${owner.id}, but ${item.externalId} is linked to variant ${linked.id} (${linked.sku}).`
+          : `${item.externalId} is linked to variant ${linked.id} with sku ${linked.sku}: rename a catalogue sku with PUT /variants/${linked.id}.json, not through the connector.`,
       });
     }
     const variant = linked ?? owner;
@@ -126,7 +126,7 @@ async function productsByName(ctx: Ctx, names: readonly string[]): Promise<Map<s
   const byName = new Map<string, number>();
   if (!names.length || !("name" in kind("product").fields)) return byName;
   for (const product of await selectIn(ctx, "product", "name", names, {}, ["name"])) {
-    if (!byName.has(product.name as string)) byName.set(product.name as string, product.id);
+    if (product.name && !byName.has(product.name)) byName.set(product.name, product.id);
   }
   const missing = [...new Set(names.filter((name) => !byName.has(name)))];
   for (const product of await insertMany(
@@ -135,7 +135,7 @@ async function productsByName(ctx: Ctx, names: readonly string[]): Promise<Map<s
     missing.map((name) => ({ name })),
     ["name"],
   )) {
-    byName.set(product.name as string, product.id);
+    if (product.name) byName.set(product.name, product.id);
   }
   return byName;
 }
@@ -149,7 +149,11 @@ function variantValues(item: ConnectorVariantInput, productId: number | undefine
   return values;
 }
 
-function changedFrom(current: StoredRecord, values: Record<string, unknown>, fields: readonly string[]) {
+function changedFrom<T extends object>(
+  current: T,
+  values: Record<string, unknown>,
+  fields: readonly (keyof T & string)[],
+) {
   const next: Record<string, unknown> = {};
   let changed = false;
   for (const field of fields) {
@@ -170,9 +174,9 @@ export async function importConnectorVariants({
   input,
 }: {
   ctx: Ctx;
-  channel: StoredRecord;
-  input: { items: ConnectorVariantInput[] };
-}) {
+  channel: Channel;
+  input: ChannelImportConnectorVariantBatchInput;
+}): Promise<ChannelImportConnectorVariantBatchOutput> {
   const dupes = duplicates(input.items);
   if (dupes.length) {
     throw new ApiError("validation_failed", "The batch names the same externalId or sku more than once.", {
@@ -193,13 +197,14 @@ export async function importConnectorVariants({
     plans.filter((p) => !p.variant).map((p) => variantValues(p.item, productOf(p.item))),
     ["sku"],
   );
-  const createdBySku = new Map(created.map((record) => [record.sku as string, record]));
+  const createdBySku = new Map(created.map((record) => [record.sku, record]));
   const variantChanges = plans.flatMap((p) => {
     if (!p.variant) return [];
-    const values = changedFrom(p.variant, variantValues(p.item, productOf(p.item)), VARIANT_FIELDS);
+    const values = changedFrom(p.variant, variantValues(p.item, productOf(p.item)), [...VARIANT_FIELDS]);
     return values ? [{ id: p.variant.id, values }] : [];
   });
   await updateMany(ctx, "variant", VARIANT_FIELDS, variantChanges);
+  const variantUpdated = new Set(variantChanges.map((change) => change.id));
 
   const variantIdOf = (p: Plan) => (p.variant ?? createdBySku.get(p.item.sku)!).id;
   // An ignored listing stays ignored (the company unpublished it); its data is still refreshed.
@@ -208,7 +213,7 @@ export async function importConnectorVariants({
     externalId: p.item.externalId,
     sku: p.item.sku,
     variantId: variantIdOf(p),
-    ...(ignored(p) ? {} : { status: "connected", errorMessage: null }),
+    ...(ignored(p) ? {} : { errorMessage: null }),
     ...(p.item.externalGroupId !== undefined ? { externalGroupId: p.item.externalGroupId } : {}),
   });
   const newListings = await insertMany(
@@ -216,15 +221,25 @@ export async function importConnectorVariants({
     "channel-variant",
     plans
       .filter((p) => !p.channelVariant)
-      .map((p) => ({ ...listingValues(p), channelId: channel.id, source: "connector" })),
+      .map((p) => ({ ...listingValues(p), channelId: channel.id, source: "connector", status: "connected" })),
     ["externalId"],
   );
   const listingChanges = plans.flatMap((p) => {
     if (!p.channelVariant) return [];
-    const values = changedFrom(p.channelVariant, listingValues(p), CHANNEL_VARIANT_FIELDS);
+    const values = changedFrom(p.channelVariant, listingValues(p), [...CHANNEL_VARIANT_FIELDS]);
     return values ? [{ id: p.channelVariant.id, values }] : [];
   });
   await updateMany(ctx, "channel-variant", CHANNEL_VARIANT_FIELDS, listingChanges);
+  await transitionMany(
+    ctx,
+    "channel-variant",
+    [],
+    plans.flatMap((p) =>
+      p.channelVariant && !ignored(p) && p.channelVariant.status !== "connected"
+        ? [{ record: p.channelVariant, to: "connected" as const }]
+        : [],
+    ),
+  );
 
   const newByExternalId = new Map(newListings.map((record) => [record.externalId as string, record]));
   const results = plans.map((p) => ({
@@ -232,9 +247,20 @@ export async function importConnectorVariants({
     externalId: p.item.externalId,
     sku: p.item.sku,
     result: p.channelVariant ? ("updated" as const) : ("created" as const),
+    variantResult: !p.variant
+      ? ("created" as const)
+      : variantUpdated.has(p.variant.id)
+        ? ("updated" as const)
+        : ("unchanged" as const),
     variantId: variantIdOf(p),
     channelVariantId: (p.channelVariant ?? newByExternalId.get(p.item.externalId)!).id,
   }));
   const createdCount = results.filter((r) => r.result === "created").length;
-  return { created: createdCount, updated: results.length - createdCount, results };
+  return {
+    created: createdCount,
+    updated: results.length - createdCount,
+    variantsCreated: results.filter((r) => r.variantResult === "created").length,
+    variantsUpdated: results.filter((r) => r.variantResult === "updated").length,
+    results,
+  };
 }
