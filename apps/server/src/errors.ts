@@ -1,3 +1,4 @@
+import type { ProblemMember } from "@multichannel/schema";
 /** The closed set of problem codes the API answers with. */
 export type ProblemCode =
   | "bad_request"
@@ -33,13 +34,23 @@ export interface FieldError {
   message: string;
 }
 
-/** Extra members of a problem document (validation errors, the state of a 409, ...). */
-export type ProblemExtras = {
+/** Extra members of a problem document: exactly the ones the schema package documents. */
+export interface ProblemExtras {
   errors?: FieldError[];
   state?: string;
   allowedActions?: string[];
+  allowedStates?: string[];
+  rule?: string;
   references?: { kind: string; count: number }[];
-} & Record<string, unknown>;
+  fields?: string[];
+  purchaseIds?: number[];
+  lines?: { index: number; saleItemId: number; sku: string; quantity: number; requested: number }[];
+}
+
+// A member the server could send but the OpenAPI document does not describe (or the reverse) fails here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const documented: Same<keyof ProblemExtras, ProblemMember> = true;
+void documented;
 
 /** An error the API answers as `application/problem+json`. Services throw it; `onError` renders it. */
 export class ApiError extends Error {

@@ -3,4 +3,5 @@ export * from "./define.ts";
 export * from "./generated/types.ts";
 export * from "./manifest.ts";
 export * from "./openapi.ts";
+export * from "./problem.ts";
 export * from "./validators.ts";

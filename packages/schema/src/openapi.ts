@@ -2,6 +2,7 @@ import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import type { ActionDef, FieldDef, KindDef } from "./define.ts";
 import { actionPath, camelCase, kindByName, kinds } from "./manifest.ts";
+import { problemMembers } from "./problem.ts";
 import { actionInputSchema, kindSchemas } from "./validators.ts";
 
 type Json = Record<string, unknown>;
@@ -65,21 +66,7 @@ const problem = {
     status: { type: "integer" },
     detail: { type: "string" },
     requestId: { type: "string" },
-    errors: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["path", "message"],
-        properties: { path: { type: "string" }, message: { type: "string" } },
-      },
-    },
-    state: { type: "string", description: "409 on an action: the record's current state." },
-    allowedActions: { type: "array", items: { type: "string" } },
-    references: {
-      type: "array",
-      description: "409 on delete: the kinds still referring to the record.",
-      items: { type: "object", properties: { kind: { type: "string" }, count: { type: "integer" } } },
-    },
+    ...problemMembers,
   },
 };
 

@@ -88,7 +88,7 @@ function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
   return new ApiError(
     "conflict",
     `Another ${table.kind.name} already has the same ${fields?.join(" and ") ?? "unique values"}.`,
-    { fields: fields ?? [] },
+    { fields: [...(fields ?? [])] },
   );
 }
 
