@@ -384,6 +384,35 @@ describe("own-warehouse orders and returns", () => {
     await expectRefused(t, 409, () => t.json("POST", `/sale-returns/${cancellation!.id}/receive.json`, {}));
   });
 
+  it("goods received against a purchase go on hand where they were put away, and follow edits of the receipt", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const purchase = await create(t, "purchases", {
+      purchaseType: "replenishment",
+      warehouseId: w.warehouse.id,
+    });
+    const line = await create(t, "purchase-items", {
+      purchaseId: purchase.id,
+      variantId: w.own.id,
+      sku: "OWN-1",
+      quantity: 5,
+      price: 8,
+    });
+    const receipt = await create(t, "goods-receipts", { purchaseId: purchase.id });
+    const received = await create(t, "goods-receipt-items", {
+      goodsReceiptId: receipt.id,
+      purchaseItemId: line.id,
+      quantity: 5,
+    });
+    const onHand = async () =>
+      (await list(t, "inventory-levels", `&where[variantId]=${w.own.id}`))[0]!.onHand;
+    expect(await onHand()).toBe(15);
+    await expectStatus(t.json("PUT", `/goods-receipt-items/${received.id}.json`, { quantity: 3 }), 200);
+    expect(await onHand()).toBe(13);
+    expect((await t.json("DELETE", `/goods-receipts/${receipt.id}.json`)).status).toBe(204);
+    expect(await onHand()).toBe(10);
+  });
+
   it("on hand moves only through recorded movements: levels are read-only, adjustments are history", async () => {
     const t = await setup.tenant();
     const w = await world(t);
