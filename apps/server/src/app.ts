@@ -8,7 +8,7 @@ import { registerCrudRoutes } from "./http/crud.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotency } from "./http/idempotency.ts";
-import { authenticate, bodyGuard, requestId } from "./http/middleware.ts";
+import { authenticate, bodyGuard, requestId, requestLimits } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
 import { rateLimit } from "./http/rate-limit.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
@@ -46,6 +46,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     problemResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`)),
   );
   app.use(requestId);
+  app.use(requestLimits);
 
   app.get("/health", async (c) => {
     await deps.db.execute("SELECT 1");
@@ -65,8 +66,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
 
-  app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  // Who is asking comes first: an anonymous request's body is never read.
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
+  app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   if (deps.rateLimitPerSecond) app.use(rateLimit({ perSecond: deps.rateLimitPerSecond }));
   app.use(idempotency(deps.db, now));
   app.use(async (c, next) => {

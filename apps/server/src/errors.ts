@@ -37,6 +37,7 @@ export interface FieldError {
 /** Extra members of a problem document: exactly the ones the schema package documents. */
 export interface ProblemExtras {
   errors?: FieldError[];
+  errorsOmitted?: number;
   state?: string;
   allowedActions?: string[];
   allowedStates?: string[];
@@ -52,18 +53,27 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const documented: Same<keyof ProblemExtras, ProblemMember> = true;
 void documented;
 
+/** Most field errors a problem lists; how many more there were is its `errorsOmitted`. */
+export const MAX_FIELD_ERRORS = 100;
+
 /** An error the API answers as `application/problem+json`. Services throw it; `onError` renders it. */
 export class ApiError extends Error {
   override readonly name = "ApiError";
   readonly status: number;
   readonly title: string;
+  readonly extras: ProblemExtras;
   constructor(
     readonly code: ProblemCode,
     readonly detail: string,
-    readonly extras: ProblemExtras = {},
+    extras: ProblemExtras = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(detail);
+    const omitted = (extras.errors?.length ?? 0) - MAX_FIELD_ERRORS;
+    this.extras =
+      omitted > 0
+        ? { ...extras, errors: extras.errors!.slice(0, MAX_FIELD_ERRORS), errorsOmitted: omitted }
+        : extras;
     const [status, title] = STATUS[code];
     this.status = status;
     this.title = title;

@@ -136,6 +136,14 @@ async function objectOf(
     if (!build.full && !isNeeded(field)) continue;
     body[name] = await fieldValue(build, field, name, uniques.has(name));
   }
+  // A polymorphic reference names a real record: of the kind its kind field says (a plain one if free).
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.subjectOf || !(name in body)) continue;
+    const kindField = fields[field.subjectOf]!;
+    const kindName = kindField.values?.[0] ?? "carrier";
+    body[field.subjectOf] = kindName;
+    body[name] = (await createWith({ ...build, full: false }, kindByName(kindName)!)).id;
+  }
   return body;
 }
 

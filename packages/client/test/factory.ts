@@ -84,6 +84,13 @@ async function neededFields(
   for (const [name, field] of Object.entries(fields)) {
     if (isNeeded(field)) body[name] = await valueFor(client, field, `${label}-${name}`);
   }
+  // A polymorphic reference names a real record, of the kind its kind field says.
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.subjectOf || !(name in body)) continue;
+    const kindName = fields[field.subjectOf]!.values?.[0] ?? "carrier";
+    body[field.subjectOf] = kindName;
+    body[name] = (await createOf(client, kindByName(kindName)!)).id;
+  }
   return body;
 }
 

@@ -46,6 +46,11 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly values?: readonly string[];
   /** `ref` fields: the kind whose id this field holds. */
   readonly ref?: string;
+  /**
+   * `integer` fields holding the id of a record whose kind another field names (a comment's `subjectId`,
+   * with `subjectOf: "subjectKind"`): checked like a reference.
+   */
+  readonly subjectOf?: string;
   /** Inclusive bounds of `integer`, `number` and `money` values. */
   readonly min?: number;
   readonly max?: number;
@@ -115,6 +120,9 @@ interface NumberOptions extends FieldOptions<number> {
   min?: number;
   max?: number;
 }
+interface IntegerOptions extends NumberOptions {
+  subjectOf?: string;
+}
 
 type NoOptions = Record<never, never>;
 
@@ -131,8 +139,8 @@ export const DEFAULT_MAX_LENGTH = 4000;
 export const f = {
   string: <const O extends StringOptions = NoOptions>(o: O = {} as O) =>
     build<string, O>("string", o, pick(o, ["minLength", "maxLength", "format", "acceptNumber"])),
-  integer: <const O extends NumberOptions = NoOptions>(o: O = {} as O) =>
-    build<number, O>("integer", o, pick(o, ["min", "max"])),
+  integer: <const O extends IntegerOptions = NoOptions>(o: O = {} as O) =>
+    build<number, O>("integer", o, pick(o, ["min", "max", "subjectOf"])),
   number: <const O extends NumberOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("number", o, pick(o, ["min", "max"])),
   /** An amount of money in major units with at most two decimals; stored as integer minor units. */

@@ -6,12 +6,17 @@
 export const problemMembers = {
   errors: {
     type: "array",
-    description: "422: every failing field, by its path in the body (`items.2.sku`).",
+    description:
+      "422 (400 for a query): every failing field, by its path in the body (`items.2.sku`); at most 100.",
     items: {
       type: "object",
       required: ["path", "message"],
       properties: { path: { type: "string" }, message: { type: "string" } },
     },
+  },
+  errorsOmitted: {
+    type: "integer",
+    description: "422: how many more failing fields there were beyond the 100 listed in `errors`.",
   },
   state: { type: "string", description: "409: the record's current state." },
   allowedActions: {

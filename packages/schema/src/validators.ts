@@ -6,6 +6,43 @@ const CURRENCY = /^[A-Z]{3}$/;
 const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ITEMS = 1000;
+/** Keys of a free-form map; more is refused before any of them is looked at. */
+export const MAX_MAP_KEYS = 100;
+// NUL, and UTF-16 surrogates that are not part of a pair: text that cannot be stored and read back whole.
+const ILL_FORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** True when text has no NUL character and no lone surrogate. */
+export function isWellFormedText(text: string): boolean {
+  return !ILL_FORMED.test(text);
+}
+
+const wellFormed = v.check<string, string>(
+  isWellFormedText,
+  "text without NUL characters or unpaired surrogates",
+);
+
+/**
+ * An array whose length is checked before its items: an oversized array is one issue, and no item of it
+ * is validated (the work stays bounded by the declared maximum, not the body).
+ */
+function boundedArray(item: v.GenericSchema, min: number | undefined, max: number): v.GenericSchema {
+  const length = min
+    ? v.pipe(
+        v.array(v.unknown(), "an array"),
+        v.minLength(min, `at least ${min} item(s)`),
+        v.maxLength(max, `at most ${max} items`),
+      )
+    : v.pipe(v.array(v.unknown(), "an array"), v.maxLength(max, `at most ${max} items`));
+  return v.pipe(length, v.array(item, "an array"));
+}
+
+/** An object with at most `max` keys, checked before its entries. */
+function fewKeys(max: number) {
+  return v.check<unknown, string>(
+    (value) => Object.keys(value as object).length <= max,
+    `an object of at most ${max} fields`,
+  );
+}
 // valibot's object schemas accept arrays (they are objects); a JSON array is never a valid object value.
 const notAnArray = v.custom<unknown>(
   (value) => typeof value === "object" && value !== null && !Array.isArray(value),
@@ -42,6 +79,7 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
           field.maxLength ?? DEFAULT_MAX_LENGTH,
           `at most ${field.maxLength ?? DEFAULT_MAX_LENGTH} characters`,
         ),
+        wellFormed,
       ];
       if (field.minLength !== undefined)
         checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
@@ -93,25 +131,22 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
     case "enum":
       return v.picklist(field.values ?? [], `one of ${(field.values ?? []).join(", ")}`);
     case "array":
-      if (field.minLength) {
-        return v.pipe(
-          v.array(valueSchema(field.items!), "an array"),
-          v.minLength(field.minLength, `at least ${field.minLength} item(s)`),
-          v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),
-        );
-      }
-      return v.pipe(
-        v.array(valueSchema(field.items!), "an array"),
-        v.maxLength(field.maxLength ?? MAX_ITEMS, `at most ${field.maxLength ?? MAX_ITEMS} items`),
-      );
+      return boundedArray(valueSchema(field.items!), field.minLength, field.maxLength ?? MAX_ITEMS);
     case "object":
       return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "create"));
     case "map":
       return v.pipe(
         notAnArray,
+        fewKeys(MAX_MAP_KEYS),
         v.record(
-          v.pipe(v.string(), v.maxLength(200)),
-          v.nullable(v.union([v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH)), v.number(), v.boolean()])),
+          v.pipe(v.string(), v.maxLength(200), wellFormed),
+          v.nullable(
+            v.union([
+              v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH), wellFormed),
+              v.number(),
+              v.boolean(),
+            ]),
+          ),
           "an object of string keys to scalar values",
         ) as v.GenericSchema,
       );
@@ -131,7 +166,7 @@ function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
   return v.optional(schema);
 }
 
-function objectSchema(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.GenericSchema {
+function objectEntries(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.ObjectEntries {
   const entries: v.ObjectEntries = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.readOnly && mode !== "record") {
@@ -141,7 +176,19 @@ function objectSchema(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v
     }
     entries[name] = wrap(field, mode);
   }
-  return v.strictObject(entries, "an object");
+  return entries;
+}
+
+/**
+ * An object that takes only `entries`. Each unknown key is an issue, so a body with many more keys than
+ * declared is refused as a whole before its keys are looked at.
+ */
+function strict(entries: v.ObjectEntries): v.GenericSchema {
+  return v.pipe(notAnArray, fewKeys(Object.keys(entries).length + 10), v.strictObject(entries, "an object"));
+}
+
+function objectSchema(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.GenericSchema {
+  return strict(objectEntries(fields, mode));
 }
 
 const RECORD_BASE = {
@@ -173,12 +220,10 @@ export interface KindSchemas {
  * v.parse(create, { name: "Parcel Express" });
  */
 export function kindSchemas(kind: KindDef): KindSchemas {
-  const update = objectSchema(kind.fields, "update") as v.StrictObjectSchema<v.ObjectEntries, undefined>;
-  const record = objectSchema(kind.fields, "record") as v.StrictObjectSchema<v.ObjectEntries, undefined>;
   return {
     create: objectSchema(kind.fields, "create"),
-    update: v.strictObject({ ...update.entries, ...READ_BACK }, "an object"),
-    record: v.strictObject({ ...RECORD_BASE, ...record.entries }, "an object"),
+    update: strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK }),
+    record: strict({ ...RECORD_BASE, ...objectEntries(kind.fields, "record") }),
   };
 }
 

@@ -17,6 +17,10 @@ export interface Table {
   readonly byField: ReadonlyMap<string, Column>;
   /** `SELECT` list mapping columns back to field order. */
   readonly selectList: string;
+  /** Fields whose value names another record: references, and both fields of a polymorphic one. */
+  readonly references: ReadonlySet<string>;
+  /** Polymorphic references: id fields whose kind another field names. */
+  readonly subjects: readonly Column[];
 }
 
 function sqlType(field: FieldDef): Column["sqlType"] {
@@ -51,6 +55,16 @@ export function tableOf(kind: KindDef): Table {
     columns,
     byField: new Map(columns.map((column) => [column.field, column])),
     selectList: ["id", "created_at", "updated_at", ...columns.map((column) => column.name)].join(", "),
+    references: new Set(
+      columns.flatMap((column) =>
+        column.def.type === "ref"
+          ? [column.field]
+          : column.def.subjectOf
+            ? [column.field, column.def.subjectOf]
+            : [],
+      ),
+    ),
+    subjects: columns.filter((column) => column.def.subjectOf),
   };
 }
 

@@ -6,11 +6,13 @@ import {
   type KindDef,
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
+import type * as v from "valibot";
 import type { StoredRecord } from "../db/rows.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, isApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
 import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
 import type { Ctx } from "../services/context.ts";
+import { checkQueryTerms } from "../services/list-query.ts";
 import { findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
 import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
@@ -34,6 +36,21 @@ function queryInput(
     values[name] = numeric && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
   }
   return values;
+}
+
+/** The validated query of a GET or DELETE action: anything wrong with it is a 400, as for lists. */
+function queryOf(
+  schema: v.GenericSchema,
+  input: Readonly<Record<string, FieldDef>>,
+  params: URLSearchParams,
+): Record<string, unknown> {
+  checkQueryTerms(params);
+  try {
+    return parseOrThrow(schema, queryInput(input, params));
+  } catch (error) {
+    if (!isApiError(error) || error.code !== "validation_failed") throw error;
+    throw new ApiError("bad_request", `Bad query: ${error.detail}`, { errors: error.extras.errors });
+  }
 }
 
 /** Loads the record an action is about (in the action's transaction) and enforces the action's `from`. */
@@ -80,9 +97,7 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
     if (hasBody) {
       app[method](path, requireId, jsonBody(schema), (c) => run(c, bodyOf(c)));
     } else {
-      app[method](path, (c) =>
-        run(c, parseOrThrow(schema, queryInput(action.input, new URL(c.req.url).searchParams))),
-      );
+      app[method](path, (c) => run(c, queryOf(schema, action.input, new URL(c.req.url).searchParams)));
     }
     methodNotAllowed(app, path, [action.method]);
   }

@@ -14,6 +14,27 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.res.headers.set("X-Request-Id", id);
 };
 
+/** Longest URL (path and query) accepted, in characters. */
+export const MAX_URL_LENGTH = 8192;
+/** Largest single request header accepted, in characters. */
+export const MAX_HEADER_LENGTH = 8192;
+
+/** Refuses requests whose URL or a header is over its limit (400) before anything reads them. */
+export const requestLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.url.length > MAX_URL_LENGTH) {
+    throw new ApiError(
+      "bad_request",
+      `The URL is over ${MAX_URL_LENGTH} characters: send fewer query terms.`,
+    );
+  }
+  for (const [name, value] of c.req.raw.headers) {
+    if (value.length > MAX_HEADER_LENGTH) {
+      throw new ApiError("bad_request", `The ${name} header is over ${MAX_HEADER_LENGTH} characters.`);
+    }
+  }
+  await next();
+};
+
 /** Bearer-token auth; read-only tokens may only GET. */
 export function authenticate(
   resolve: (token: string) => Promise<Actor | undefined>,
@@ -75,6 +96,23 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** How much of an oversized body is read and dropped (in multiples of the limit) before giving up. */
+const DRAIN_FACTOR = 16;
+
+/**
+ * Reads and drops what is left of an oversized body, up to `budget` bytes, so that the client, still
+ * sending, gets its 413 instead of a connection reset; a body larger still is cut off.
+ */
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number): Promise<void> {
+  let left = budget;
+  while (left > 0) {
+    const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+    if (done) return;
+    left -= value?.byteLength ?? 0;
+  }
+  await reader.cancel().catch(() => {});
+}
+
 async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
   if (!body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
@@ -85,7 +123,7 @@ async function readBounded(body: ReadableStream<Uint8Array> | null, limit: numbe
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => {});
+      await drain(reader, limit * DRAIN_FACTOR - size);
       throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
     }
     chunks.push(value);

@@ -37,12 +37,16 @@ export function parseOrThrow<T = Record<string, unknown>>(schema: v.GenericSchem
   }
   const result = v.safeParse(schema, value, { abortPipeEarly: true });
   if (result.success) return result.output as T;
-  const errors = fieldErrors(result.issues);
+  throw validationError(fieldErrors(result.issues));
+}
+
+/** The 422 for these field errors, the first three in its detail. */
+export function validationError(errors: FieldError[]): ApiError {
   const detail = errors
     .slice(0, 3)
     .map((error) => `${error.path} ${error.message}`)
     .join("; ");
-  throw new ApiError("validation_failed", `${detail}${errors.length > 3 ? "; ..." : ""}.`, { errors });
+  return new ApiError("validation_failed", `${detail}${errors.length > 3 ? "; ..." : ""}.`, { errors });
 }
 
 /** Hono's JSON validator with a manifest schema; a body that is absent counts as `{}`. */

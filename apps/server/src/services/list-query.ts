@@ -1,4 +1,4 @@
-import type { FieldDef, KindDef } from "@multichannel/schema";
+import { type FieldDef, isWellFormedText, type KindDef } from "@multichannel/schema";
 import { encode } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
@@ -84,11 +84,26 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
 
 const WHERE_KEY = /^where\[([A-Za-z][A-Za-z0-9]*)\](?:\[(\$[a-z]+)\])?$/;
 
+/** Most query parameters a list takes: each filter is work for the database, bounded here. */
+export const MAX_QUERY_TERMS = 40;
+
+/** 400 for more terms than a list takes, or text that cannot be stored (NUL, unpaired surrogates). */
+export function checkQueryTerms(params: URLSearchParams): void {
+  let terms = 0;
+  for (const [key, value] of params) {
+    if (++terms > MAX_QUERY_TERMS) throw bad(`A query takes at most ${MAX_QUERY_TERMS} parameters.`);
+    if (!isWellFormedText(key) || !isWellFormedText(value)) {
+      throw bad(`Query parameter "${key.slice(0, 40)}" holds a NUL character or an unpaired surrogate.`);
+    }
+  }
+}
+
 /**
  * Parses `where[field]=v`, `where[field][$in]=a,b`, `where[field][$gte]=v` (also `$lte`, `$gt`, `$lt`,
  * `$ne`, `$null=true|false`), `order=field|-field`, `limit` and `from`. Anything else is a 400.
  */
 export function parseListQuery(kind: KindDef, params: URLSearchParams): ListQuery {
+  checkQueryTerms(params);
   const where: { sql: string; args: (string | number | null)[] }[] = [];
   let orderSql = "id ASC";
   let limit = DEFAULT_LIMIT;

@@ -51,11 +51,15 @@ export async function findRecord(db: Executor, companyId: number, kind: KindDef,
   return row ? toRecord(table, row) : undefined;
 }
 
-/** Every reference in `values` must name a record of the same company: else 422 naming the fields. */
+/**
+ * Every reference in `values` must name a record of the same company: else 422 naming the fields. That
+ * includes polymorphic ones (a comment's `subjectKind` + `subjectId`), read together with `current`.
+ */
 export async function checkReferences(
   ctx: Ctx,
   table: Table,
   values: Record<string, unknown>,
+  current: Record<string, unknown> = {},
 ): Promise<void> {
   const errors: FieldError[] = [];
   for (const [field, value] of Object.entries(values)) {
@@ -64,6 +68,19 @@ export async function checkReferences(
     const target = kindByName(column.def.ref!)!;
     if (!(await findRecord(ctx.db, ctx.companyId, target, value as number))) {
       errors.push({ path: field, message: `No ${target.name} with id ${value}.` });
+    }
+  }
+  for (const { field, def } of table.subjects) {
+    const kindField = def.subjectOf!;
+    if (!(field in values) && !(kindField in values)) continue;
+    const id = field in values ? values[field] : current[field];
+    const kindName = kindField in values ? values[kindField] : current[kindField];
+    if (id === null || id === undefined) continue;
+    const target = typeof kindName === "string" ? kindByName(kindName) : undefined;
+    if (!target) {
+      errors.push({ path: kindField, message: `"${String(kindName)}" is not a kind of record.` });
+    } else if (!(await findRecord(ctx.db, ctx.companyId, target, id as number))) {
+      errors.push({ path: field, message: `No ${target.name} with id ${id}.` });
     }
   }
   if (errors.length)
@@ -231,7 +248,7 @@ export async function updateRecord({
 }): Promise<StoredRecord> {
   const table = tableFor(kind);
   let values = writableValues(table, input);
-  const refs = Object.entries(values).filter(([field]) => table.byField.get(field)?.def.type === "ref");
+  const refs = Object.entries(values).filter(([field]) => table.references.has(field));
   const rule = writeRuleOf(kind.name);
   if (rule) {
     const current = await getRecord({ ctx, kind, id });
@@ -240,6 +257,7 @@ export async function updateRecord({
       ctx,
       table,
       Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)),
+      current,
     );
     if (rule.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
     const record = await patchRecord(ctx, kind, id, values);
@@ -253,6 +271,7 @@ export async function updateRecord({
       ctx,
       table,
       Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)),
+      current,
     );
   }
   return patchRecord(ctx, kind, id, values);

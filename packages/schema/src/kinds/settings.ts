@@ -74,7 +74,13 @@ export const comment = defineKind({
       required: true,
       description: "The kind of the record commented on.",
     }),
-    subjectId: f.integer({ required: true, min: 1, description: "The id of the record commented on." }),
+    subjectId: f.integer({
+      required: true,
+      min: 1,
+      subjectOf: "subjectKind",
+      description:
+        "The id of the record commented on: a record of your company of the kind subjectKind names.",
+    }),
     body: f.string({ required: true, minLength: 1, maxLength: 5000 }),
     author: f.string({ maxLength: 200 }),
     internal: f.boolean({
@@ -101,7 +107,11 @@ export const error = defineKind({
     message: f.string({ required: true, minLength: 1, maxLength: 2000 }),
     details: f.map(),
     subjectKind: f.string({ maxLength: 100, description: "Kind of the record concerned, e.g. `purchase`." }),
-    subjectId: f.integer({ min: 1 }),
+    subjectId: f.integer({
+      min: 1,
+      subjectOf: "subjectKind",
+      description: "The id of the record concerned: a record of your company of the kind subjectKind names.",
+    }),
     resolved: f.boolean({ required: true, default: false }),
     resolvedAt: f.datetime(),
     occurredAt: f.datetime(),
