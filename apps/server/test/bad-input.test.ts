@@ -64,10 +64,14 @@ interface Sent {
   path: string;
   body?: string;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
-async function send(target: Target, { method, path, body, contentType }: Sent): Promise<Response> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${target.tenant.token}` };
+async function send(
+  target: Target,
+  { method, path, body, contentType, headers: extra }: Sent,
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, Authorization: `Bearer ${target.tenant.token}` };
   if (contentType !== undefined) headers["Content-Type"] = contentType;
   return ctx.app.request(path, {
     method,
@@ -177,8 +181,18 @@ const deep = fc
   .tuple(fc.integer({ min: 2, max: 3000 }), fc.constantFrom("array" as const, "object" as const))
   .map(([depth, leaf]) => nested(depth, leaf));
 
+// Far past any declared bound: their length must be refused before their items are looked at.
+const hugeArray = fc
+  .tuple(fc.integer({ min: 1001, max: 100_000 }), fc.constantFrom<unknown>({}, null, "x", 1, []))
+  .map(([length, item]) => Array.from({ length }, () => item));
+const wideObject = fc
+  .integer({ min: 101, max: 20_000 })
+  .map((keys) => Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])));
+
 const weirdValue: fc.Arbitrary<unknown> = fc.oneof(
   { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 3 },
+  { arbitrary: hugeArray, weight: 1 },
+  { arbitrary: wideObject, weight: 1 },
   { arbitrary: edgeNumbers, weight: 3 },
   { arbitrary: numberLikeStrings, weight: 3 },
   { arbitrary: unicode, weight: 2 },
@@ -374,6 +388,41 @@ describe("bad input never breaks the server and never changes stored data", () =
     );
   });
 
+  it("in If-Match on update: only the current strong ETag (or *) lets it through", async () => {
+    const tagArb = targetArb.chain((target) =>
+      fc.tuple(
+        fc.constant(target),
+        fc.oneof(
+          fc.constant("weak"),
+          fc.constant("stale"),
+          // Header values are visible ASCII: anything else never reaches the server.
+          fc
+            .string({ unit: "grapheme-ascii", maxLength: 40 })
+            .map((text) => text.replace(/[^\x21-\x7e ]/g, "")),
+          fc.constantFrom('""', "W/", ",", "*, W/", '"a", "b"'),
+        ),
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(tagArb, async ([target, kindOfTag]) => {
+        const path = `/${target.kind.plural}/${target.record.id}.json`;
+        const current = (await send(target, { method: "GET", path })).headers.get("ETag")!;
+        const tag =
+          kindOfTag === "weak" ? `W/${current}` : kindOfTag === "stale" ? '"0000000000000000"' : kindOfTag;
+        const status = await expectSafe(target, {
+          method: "PUT",
+          path,
+          body: "{}",
+          contentType: "application/json",
+          headers: { "If-Match": tag },
+        });
+        const passes = tag.split(",").some((part) => part.trim() === "*" || part.trim() === current);
+        expect(status, `If-Match: ${tag}`).toBe(passes ? 200 : 412);
+      }),
+      RUNS,
+    );
+  });
+
   it("in list queries", async () => {
     const operator = fc.oneof(
       fc.constantFrom(
@@ -451,6 +500,17 @@ describe("bad input never breaks the server and never changes stored data", () =
           arbitrary: fc
             .string({ unit: "grapheme-ascii", maxLength: 60 })
             .map((text) => text.replace(/#/g, "")),
+          weight: 1,
+        },
+        {
+          // The same filter over and over, or one very long value: bounded by term and length limits.
+          arbitrary: fc
+            .tuple(pair, fc.integer({ min: 30, max: 1500 }))
+            .map(([one, times]) => new URLSearchParams(Array.from({ length: times }, () => one)).toString()),
+          weight: 1,
+        },
+        {
+          arbitrary: fc.integer({ min: 4000, max: 20_000 }).map((n) => `where[id]=${"1".repeat(n)}`),
           weight: 1,
         },
       );

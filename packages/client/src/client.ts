@@ -1,4 +1,4 @@
-import { camelCase, type KindDef, kinds } from "@multichannel/schema";
+import { camelCase, type KindDef, kinds, operationWrites } from "@multichannel/schema";
 import { inputParams, listParams, nextQuery } from "./query.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
 import { type Answer, type Call, createTransport } from "./transport.ts";
@@ -109,11 +109,12 @@ function namespaceOf(kind: KindDef, send: Send): object {
 
   for (const action of kind.actions ?? []) {
     const hasBody = action.method === "POST" || action.method === "PUT";
-    namespace[camelCase(action.name)] = async (id: number, input: object = {}, options?: RequestOptions) => {
+    namespace[camelCase(action.name)] = async (id: number, input: object = {}, options?: WriteOptions) => {
       const path = `/${kind.plural}/${encodeURIComponent(String(id))}/${action.name}.json`;
+      const writes = operationWrites(action.method, action);
       const call: Call = hasBody
-        ? { method: action.method, path, body: input, options }
-        : { method: action.method, path, query: inputParams(input), options };
+        ? { method: action.method, writes, path, body: input, options }
+        : { method: action.method, writes, path, query: inputParams(input), options };
       return (await send(call)).data;
     };
   }

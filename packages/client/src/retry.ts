@@ -23,8 +23,6 @@ export interface RetryPolicy {
 /** Statuses that say "try again later". */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
 
-const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-
 export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
   if (options === false) return { retries: 0, baseDelayMs: 0, maxDelayMs: 0, sleep: defaultSleep };
   return {
@@ -35,9 +33,9 @@ export function retryPolicy(options: RetryOptions | false | undefined): RetryPol
   };
 }
 
-/** A request may be sent twice only if sending it twice does no harm. */
-export function isRetryable(method: string, headers: Headers): boolean {
-  return IDEMPOTENT_METHODS.has(method) || (method === "POST" && headers.has("Idempotency-Key"));
+/** A request may be sent twice only if sending it twice does no harm: it reads, or it writes under a key. */
+export function isRetryable(writes: boolean, headers: Headers): boolean {
+  return !writes || headers.has("Idempotency-Key");
 }
 
 /** The delay before retry number `attempt` (0-based): exponential, capped, with equal jitter. */

@@ -14,6 +14,8 @@ export interface TransportConfig {
 
 export interface Call {
   method: "GET" | "POST" | "PUT" | "DELETE";
+  /** Whether the operation writes (the manifest's `operationWrites`); default: any method but GET. */
+  writes?: boolean;
   path: string;
   query?: URLSearchParams;
   body?: unknown;
@@ -28,14 +30,18 @@ export interface Answer {
 /** Sends one call: auth, JSON, error mapping and retries. */
 export function createTransport(config: TransportConfig): (call: Call) => Promise<Answer> {
   const base = config.baseUrl.replace(/\/+$/, "");
-  return async ({ method, path, query, body, options = {} }) => {
+  return async ({ method, writes = method !== "GET", path, query, body, options = {} }) => {
     const search = query?.toString();
     const url = `${base}${path}${search ? `?${search}` : ""}`;
     const token = typeof config.token === "function" ? await config.token() : config.token;
     const headers = new Headers({ Accept: "application/json", ...config.headers, ...options.headers });
     headers.set("Authorization", `Bearer ${token}`);
     if (options.ifMatch !== undefined) headers.set("If-Match", options.ifMatch);
-    if (options.idempotencyKey !== undefined) headers.set("Idempotency-Key", options.idempotencyKey);
+    // A write is retried only under an Idempotency-Key, so that the server runs it once: one is made
+    // for every write that may be retried, unless the caller brought their own.
+    const key =
+      options.idempotencyKey ?? (writes && config.retry.retries > 0 ? crypto.randomUUID() : undefined);
+    if (key !== undefined) headers.set("Idempotency-Key", key);
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers.set("Content-Type", "application/json");
@@ -44,7 +50,7 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
     if (options.signal) init.signal = options.signal;
 
     const { retry } = config;
-    const retryable = retry.retries > 0 && isRetryable(method, headers);
+    const retryable = retry.retries > 0 && isRetryable(writes, headers);
     for (let attempt = 0; ; attempt++) {
       const canRetry = retryable && attempt < retry.retries;
       let response: Response;

@@ -66,7 +66,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Aborts the call, including any retry wait. */
   signal?: AbortSignal;
-  /** Sent as `Idempotency-Key`; it also makes a POST safe to retry. */
+  /**
+   * Sent as `Idempotency-Key`. The client makes a fresh one for every write it may retry, so a retry
+   * never runs twice; pass your own to make a write safe to repeat across processes or restarts.
+   */
   idempotencyKey?: string;
 }
 
@@ -102,8 +105,8 @@ export interface KindClient<T extends KindShape> {
 /** An action: `(id, input, options) => output`; the input may be left out when none of it is required. */
 export type ActionCall<I, O> =
   Partial<I> extends I
-    ? (id: number, input?: I, options?: RequestOptions) => Promise<O>
-    : (id: number, input: I, options?: RequestOptions) => Promise<O>;
+    ? (id: number, input?: I, options?: WriteOptions) => Promise<O>
+    : (id: number, input: I, options?: WriteOptions) => Promise<O>;
 
 /** The action operations of a kind, by camelCase name (`ship`, `moveDropshipProvider`). */
 export type ActionMethods<A> = {

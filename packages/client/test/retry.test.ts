@@ -49,14 +49,51 @@ describe("retries", () => {
     expect(sent.map((s) => s.method)).toEqual(["PUT", "PUT", "DELETE", "DELETE"]);
   });
 
-  it("does not retry a POST without an Idempotency-Key", async () => {
+  it("sends a fresh Idempotency-Key with every write, and the same one with its retries", async () => {
+    const { fetch, sent } = scriptedFetch(
+      problem(503, "busy"),
+      json(carrier, 201),
+      new TypeError("reset"),
+      json(carrier),
+      json({ id: 7, status: "sent" }),
+      new Response(null, { status: 204 }),
+    );
+    const { sleep } = recordingSleep();
+    const client = clientWith(fetch, { sleep });
+    await client.carriers.create({ name: "Courier Co" });
+    await client.carriers.update(1, { name: "Courier Co" });
+    await client.purchases.send(7, {});
+    await client.carriers.delete(1);
+    const keys = sent.map((s) => s.headers.get("Idempotency-Key"));
+    expect(sent.map((s) => s.method)).toEqual(["POST", "POST", "PUT", "PUT", "PUT", "DELETE"]);
+    expect(keys.every((key) => key !== null && /^[\x21-\x7e]{1,200}$/.test(key))).toBe(true);
+    expect(keys[0]).toBe(keys[1]);
+    expect(keys[2]).toBe(keys[3]);
+    expect(new Set(keys).size).toBe(4);
+  });
+
+  it("reads carry no Idempotency-Key, and a GET that writes (a new label version) does", async () => {
+    const { fetch, sent } = scriptedFetch(json(carrier), json({ id: 3, labelVersion: 2 }));
+    const client = clientWith(fetch, { sleep: recordingSleep().sleep });
+    await client.carriers.get(1);
+    await client.dropshipments.regenerateLabel(3);
+    expect(sent.map((s) => s.headers.get("Idempotency-Key") !== null)).toEqual([false, true]);
+  });
+
+  it("never retries a write without a key: only reads and keyed writes are retryable", async () => {
+    const { isRetryable } = await import("../src/retry.ts");
+    expect(isRetryable(true, new Headers())).toBe(false);
+    expect(isRetryable(true, new Headers({ "Idempotency-Key": "k" }))).toBe(true);
+    expect(isRetryable(false, new Headers())).toBe(true);
+  });
+
+  it("with retries off, sends no key of its own and tries a write once", async () => {
     const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier, 201));
-    const { sleep, waits } = recordingSleep();
-    await expect(clientWith(fetch, { sleep }).carriers.create({ name: "Courier Co" })).rejects.toMatchObject({
+    await expect(clientWith(fetch, false).carriers.create({ name: "Courier Co" })).rejects.toMatchObject({
       status: 503,
     });
     expect(sent).toHaveLength(1);
-    expect(waits).toEqual([]);
+    expect(sent[0]!.headers.get("Idempotency-Key")).toBeNull();
   });
 
   it("retries a POST that carries an Idempotency-Key, sending the same key again", async () => {
@@ -116,16 +153,6 @@ describe("retries", () => {
     expect(isNetworkError(error)).toBe(true);
     expect((error as Error).cause).toEqual(new TypeError("reset again"));
     expect(sent).toHaveLength(2);
-  });
-
-  it("does not retry a POST network failure without an Idempotency-Key", async () => {
-    const { fetch, sent } = scriptedFetch(new TypeError("reset"), json(carrier, 201));
-    const { sleep } = recordingSleep();
-    const error = await clientWith(fetch, { sleep })
-      .carriers.create({})
-      .catch((e: unknown) => e);
-    expect(isNetworkError(error)).toBe(true);
-    expect(sent).toHaveLength(1);
   });
 
   it("never retries with retry: false", async () => {

@@ -142,6 +142,7 @@ export const channelActions = [
     name: "rates",
     method: "POST",
     summary: "Quote shipping for a destination and a list of SKUs, grouped by who ships them.",
+    writes: false,
     input: {
       destination: f.object(
         {
@@ -368,6 +369,7 @@ export const dropshipmentActions = [
     method: "GET",
     summary:
       "Render the shipping label again as a new version; answers the dropshipment with its label link.",
+    writes: true,
     input: {},
     output: { kind: "dropshipment" },
     from: ["pending", "shipped"],
@@ -435,6 +437,7 @@ export const inventoryExportActions = [
     method: "GET",
     summary:
       "Run the export as its fields define it (CSV or JSON); answers a data export with a download link.",
+    writes: true,
     input: {},
     output: { kind: "data-export" },
   }),

@@ -216,6 +216,22 @@ export interface ActionDef {
   readonly from?: readonly string[];
   /** `extension`: an operation beyond the interface, which closes a flow it leaves open. */
   readonly source?: "seed" | "extension";
+  /**
+   * Whether the operation changes anything; by default every method but GET does. A GET that creates
+   * records (a new label version, an export) says `true`, a POST that only computes (a quote) `false`.
+   */
+  readonly writes?: boolean;
+}
+
+/**
+ * Whether an operation writes: CRUD by its method, an action as it declares. One fact for the server
+ * (read-only tokens, transactions, idempotency, caching), the OpenAPI document and the client (retries).
+ *
+ * @example
+ * operationWrites("GET", regenerateLabel) // true: each call renders a new label version
+ */
+export function operationWrites(method: string, action?: ActionDef): boolean {
+  return action?.writes ?? method !== "GET";
 }
 
 /** The lifecycle of a stateful kind: which field holds the state and which actions move it. */

@@ -1,6 +1,6 @@
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
-import type { ActionDef, FieldDef, KindDef } from "./define.ts";
+import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { actionPath, camelCase, kindByName, kinds } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
 import { actionInputSchema, kindSchemas } from "./validators.ts";
@@ -101,9 +101,20 @@ const IDEMPOTENCY_KEY = {
   in: "header",
   required: false,
   description:
-    "Makes a POST safe to retry: a repeat with the same key and body answers the first result again (`Idempotent-Replayed: true`) instead of running twice; the same key with another body is a 422. Kept 24 hours, per company.",
+    "Makes a write safe to retry: a repeat with the same key, method, path, query and body answers the first result again (`Idempotent-Replayed: true`) instead of running twice; the same key with another request is a 422. Kept 24 hours, per company.",
   schema: { type: "string", minLength: 1, maxLength: 200 },
 };
+
+const IF_MATCH = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    "Run only if the record's current ETag is one of these (strong comparison: a weak `W/` tag never matches); else 412.",
+  schema: { type: "string" },
+};
+
+const ETAG = { ETag: { description: "The record's entity tag, for If-Match.", schema: { type: "string" } } };
 
 const LIST_PARAMS = [
   {
@@ -197,6 +208,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         );
       }
       const hasBody = action.method === "POST" || action.method === "PUT";
+      const writes = operationWrites(action.method, action);
+      const answersRecord = "kind" in action.output && !action.output.list;
       if (hasBody)
         schemas[`${actionName}Input`] = annotate(
           jsonSchema(actionInputSchema(action.input)),
@@ -210,15 +223,19 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           tags: [kind.group],
           parameters: [
             ID_PARAM,
-            ...(action.method === "POST" ? [IDEMPOTENCY_KEY] : []),
+            ...(writes ? [IDEMPOTENCY_KEY, IF_MATCH] : []),
             ...(hasBody ? [] : queryParameters(action.input)),
           ],
           ...(hasBody
             ? { requestBody: { required: true, ...jsonBody(ref(`${actionName}Input`), "Action input.") } }
             : {}),
           ...(action.from ? { "x-allowed-states": action.from } : {}),
+          "x-writes": writes,
           responses: {
-            "200": jsonBody(actionOutput(action, actionName), "The result of the action."),
+            "200": {
+              ...jsonBody(actionOutput(action, actionName), "The result of the action."),
+              ...(answersRecord ? { headers: ETAG } : {}),
+            },
             ...errorResponses(["400", "401", "403", "404", "409", "422", "429", "500"]),
           },
         },
@@ -295,8 +312,8 @@ function collectionPaths(kind: KindDef, name: string): Json {
 
 function itemPaths(kind: KindDef, name: string): Json {
   const label = kind.name.replace(/-/g, " ");
-  const etag = { ETag: { schema: { type: "string" } } };
-  const ifMatch = { name: "If-Match", in: "header", required: false, schema: { type: "string" } };
+  const etag = ETAG;
+  const ifMatch = IF_MATCH;
   return {
     parameters: [ID_PARAM],
     get: {
@@ -312,7 +329,7 @@ function itemPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`update-${kind.name}`),
       summary: `Update a ${label}`,
       tags: [kind.group],
-      parameters: [ifMatch],
+      parameters: [ifMatch, IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
       responses: {
         "200": { ...jsonBody(ref(name), "The updated record."), headers: etag },
@@ -323,7 +340,7 @@ function itemPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`delete-${kind.name}`),
       summary: `Delete a ${label}`,
       tags: [kind.group],
-      parameters: [ifMatch],
+      parameters: [ifMatch, IDEMPOTENCY_KEY],
       responses: {
         "204": { description: "Deleted." },
         ...errorResponses(["400", "401", "403", "404", "409", "412", "429", "500"]),

@@ -9,11 +9,11 @@ const MAX_ITEMS = 1000;
 /** Keys of a free-form map; more is refused before any of them is looked at. */
 export const MAX_MAP_KEYS = 100;
 // NUL, and UTF-16 surrogates that are not part of a pair: text that cannot be stored and read back whole.
-const ILL_FORMED = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when text has no NUL character and no lone surrogate. */
 export function isWellFormedText(text: string): boolean {
-  return !ILL_FORMED.test(text);
+  return !text.includes("\0") && !LONE_SURROGATE.test(text);
 }
 
 const wellFormed = v.check<string, string>(

@@ -4,6 +4,7 @@ import {
   actions,
   type FieldDef,
   type KindDef,
+  operationWrites,
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
@@ -13,7 +14,7 @@ import { actionHandlers } from "../services/actions/index.ts";
 import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
 import type { Ctx } from "../services/context.ts";
 import { checkQueryTerms } from "../services/list-query.ts";
-import { findRecord } from "../services/records.ts";
+import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
 import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
@@ -82,16 +83,25 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
     const hasBody = action.method === "POST" || action.method === "PUT";
     const schema = actionInputSchema(action.input);
 
+    const writes = operationWrites(action.method, action);
+    const answersRecord = "kind" in action.output && !action.output.list;
     const run = async (c: Context<AppEnv>, input: Record<string, unknown>) => {
       const id = idOf(c);
-      if (handler.writes && c.get("actor").readOnly)
-        throw new ApiError("forbidden", "This API token is read-only.");
+      if (writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
+      const ifMatch = c.req.header("If-Match");
       const work = async (ctx: Ctx) => {
         const record = await loadSubject(ctx, kind, action, id);
+        checkIfMatch(record, ifMatch);
         return handler.run({ ctx, record: record as never, input: input as never });
       };
-      const result = handler.writes ? await inTransaction(c, work) : await work(c.get("ctx"));
-      return c.json(result as object);
+      const result = writes ? await inTransaction(c, work) : await work(c.get("ctx"));
+      const text = JSON.stringify(result);
+      return c.body(text, 200, {
+        "Content-Type": "application/json",
+        ...(answersRecord ? { ETag: etagOfText(text) } : {}),
+        // A GET that writes (a new label version, an export) must never be answered from a cache.
+        ...(writes && action.method === "GET" ? { "Cache-Control": "no-store" } : {}),
+      });
     };
 
     if (hasBody) {

@@ -1,3 +1,4 @@
+import { actions, operationWrites } from "@multichannel/schema";
 import type { MiddlewareHandler } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
@@ -8,20 +9,33 @@ const KEY = /^[\x21-\x7e]{1,200}$/;
 // Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
 const retryable = (status: number) => status === 409 || status === 429 || status >= 500;
 
+// The GET paths that write (`/dropshipments/:id/regenerate-label.json`), as the manifest declares them.
+const WRITING_GETS = actions
+  .filter(({ action }) => action.method === "GET" && operationWrites(action.method, action))
+  .map(({ kind, action }) => new RegExp(`/${kind.plural}/[^/]+/${action.name}\\.json$`));
+
+/** Whether a request writes, so that a retry of it must not run twice. */
+function writes(method: string, path: string): boolean {
+  if (method === "HEAD" || method === "OPTIONS") return false;
+  return method !== "GET" || WRITING_GETS.some((pattern) => pattern.test(path));
+}
+
 /**
- * `Idempotency-Key` on POST: the first request with a key runs and its answer is stored; a retry with
- * the same key and the same request gets that answer again (`Idempotent-Replayed: true`) instead of
- * running twice; the same key with another request is a 422. Keys are per company, kept 24 hours.
+ * `Idempotency-Key` on every writing request, whatever its method: the first request with a key runs and
+ * its answer is stored; a retry with the same key and the same request (method, path, query and body)
+ * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
+ * another request is a 422. Keys are per company, kept 24 hours.
  */
 export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("Idempotency-Key");
-    if (c.req.method !== "POST" || key === undefined) return next();
+    if (key === undefined || !writes(c.req.method, c.req.path)) return next();
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
     const body = (c.req.bodyCache as Record<string, unknown>).json;
-    const fingerprint = `POST ${c.req.path} ${body === undefined ? "" : JSON.stringify(await body)}`;
+    const search = new URL(c.req.url).search;
+    const fingerprint = `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(await body)}`;
     const claim = await claimIdempotencyKey({
       db,
       input: { companyId, key, fingerprint, now: new Date(now()) },
@@ -44,6 +58,7 @@ export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv
       );
     }
     if (claim.state === "replay") {
+      if (claim.status === 204) return c.body(null, 204, { "Idempotent-Replayed": "true" });
       return c.body(claim.body, claim.status as 200, {
         "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
         "Idempotent-Replayed": "true",

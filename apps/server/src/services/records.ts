@@ -26,9 +26,13 @@ export function etagOfText(text: string): string {
   return `"${(h2 >>> 0).toString(16).padStart(8, "0")}${(h1 >>> 0).toString(16).padStart(8, "0")}"`;
 }
 
-function checkIfMatch(record: StoredRecord, ifMatch: string | undefined): void {
+/**
+ * `If-Match` with the strong comparison RFC 9110 requires for it: `*`, or one of the listed tags equal to
+ * the record's ETag; a weak tag (`W/"..."`) never matches. 412 otherwise.
+ */
+export function checkIfMatch(record: StoredRecord, ifMatch: string | undefined): void {
   if (ifMatch === undefined) return;
-  const tags = ifMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  const tags = ifMatch.split(",").map((tag) => tag.trim());
   if (tags.includes("*") || tags.includes(etagOf(record))) return;
   throw new ApiError(
     "precondition_failed",

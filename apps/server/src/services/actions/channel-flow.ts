@@ -10,39 +10,30 @@ import { importConnectorVariants } from "./variant-import.ts";
 /** The channel, inventory feed and inventory export actions. */
 export const channelHandlers = {
   "channel.rates": {
-    writes: true,
     run: ({ ctx, record, input }) => quoteChannelRates({ ctx, channel: record, input }),
   },
   "channel.manual-sale": {
-    writes: true,
     run: ({ ctx, record, input }) => importManualSale({ ctx, channel: record, input }),
   },
   "channel.import-connector-variant-batch": {
-    writes: true,
     run: ({ ctx, record, input }) => importConnectorVariants({ ctx, channel: record, input }),
   },
   "channel.acknowledge-variant": {
-    writes: true,
     run: ({ ctx, record, input }) => acknowledgeChannelVariant({ ctx, channel: record, input }),
   },
   "channel.variant-levels": {
-    writes: false,
     run: ({ ctx, record, input }) => listChannelVariantLevels({ ctx, channel: record, input }),
   },
   "channel.variant-set-level": {
-    writes: true,
     run: ({ ctx, record, input }) => setChannelVariantLevel({ ctx, channel: record, input }),
   },
   "inventory-feed.publish-all": {
-    writes: true,
     run: ({ ctx, record }) => publishInventoryFeed({ ctx, feed: record }),
   },
   "inventory-feed.remove-by-external-id": {
-    writes: true,
     run: ({ ctx, record, input }) => removeInventoryFeedItem({ ctx, feed: record, input }),
   },
   "inventory-export.export": {
-    writes: true,
     run: ({ ctx, record }) => exportInventory({ ctx, definition: record }),
   },
 } satisfies Partial<ActionHandlers>;

@@ -13,51 +13,39 @@ import type { ActionHandlers } from "./types.ts";
 /** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
 export const orderHandlers = {
   "purchase.send": {
-    writes: true,
     run: ({ ctx, record, input }) => sendPurchase({ ctx, purchase: record, input }),
   },
   "purchase.ship": {
-    writes: true,
     run: ({ ctx, record, input }) => shipPurchase({ ctx, purchase: record, input }),
   },
   "purchase.move-dropship-provider": {
-    writes: true,
     run: ({ ctx, record, input }) => moveDropshipProviderOfPurchase({ ctx, purchase: record, input }),
   },
   "purchase.cancel": {
-    writes: true,
     run: ({ ctx, record, input }) => cancelPurchase({ ctx, purchase: record, input }),
   },
   "purchase.return-label": {
-    writes: true,
     run: ({ ctx, record, input }) => createReturnLabelOfPurchase({ ctx, purchase: record, input }),
   },
   "purchase.default-label": {
-    writes: true,
     run: ({ ctx, record, input }) => createDefaultLabelOfPurchase({ ctx, purchase: record, input }),
   },
   "dropshipment.regenerate-label": {
-    writes: true,
     run: ({ ctx, record, input }) => regenerateLabelOfDropshipment({ ctx, dropshipment: record, input }),
   },
   "dropshipment.move-to-fulfill": {
-    writes: true,
     run: ({ ctx, record, input }) => moveDropshipmentToFulfill({ ctx, dropshipment: record, input }),
   },
   "fulfillment.move-to-dropship": {
-    writes: true,
     run: ({ ctx, record, input }) => moveFulfillmentToDropship({ ctx, fulfillment: record, input }),
   },
   "fulfillment.ship": {
-    writes: true,
     run: ({ ctx, record, input }) => shipFulfillment({ ctx, fulfillment: record, input }),
   },
   "sale-return.receive": {
-    writes: true,
     run: ({ ctx, record, input }) => receiveSaleReturn({ ctx, saleReturn: record, input }),
   },
   "dropship-provider.settle-invoices": {
-    writes: true,
     run: ({ ctx, record, input }) => settleInvoicesOfDropshipProvider({ ctx, provider: record, input }),
   },
 } satisfies Partial<ActionHandlers>;

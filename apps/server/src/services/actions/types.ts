@@ -15,9 +15,8 @@ export interface ActionArgs<K extends ActionKey> {
   input: ActionTypes[K]["input"];
 }
 
+/** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
 export interface ActionHandler<K extends ActionKey> {
-  /** Runs in a write transaction and needs a token that may write. */
-  readonly writes: boolean;
   run(args: ActionArgs<K>): Promise<unknown>;
 }
 
