@@ -10,8 +10,10 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sent = c.req.header("X-Request-Id");
   const id = sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
   c.set("requestId", id);
+  // Set before the answer is made (problem answers add it themselves): touching `c.res.headers`
+  // afterwards would make the Node adapter build a full web Response for every request.
+  c.header("X-Request-Id", id);
   await next();
-  c.res.headers.set("X-Request-Id", id);
 };
 
 /** Longest URL (path and query) accepted, in characters. */
@@ -71,9 +73,16 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-    const declared = Number(c.req.header("Content-Length") ?? "0");
+    const length = c.req.header("Content-Length");
+    const declared = Number(length ?? "0");
     if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
-    const bytes = await readBounded(c.req.raw.body, limit);
+    // With a Content-Length the runtime delivers exactly that many bytes, so the body is read whole (the
+    // Node adapter's fast path, without a web stream); without one (chunked) it is read up to the limit.
+    const bytes =
+      length !== undefined && /^\d+$/.test(length)
+        ? new Uint8Array(await c.req.raw.arrayBuffer())
+        : await readBounded(c.req.raw.body, limit);
+    if (bytes.byteLength > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
     const cache = c.req.bodyCache as Record<string, unknown>;
     if (bytes.byteLength === 0) {
       cache.arrayBuffer = Promise.resolve(new ArrayBuffer(0));
