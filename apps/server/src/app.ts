@@ -75,13 +75,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const actor = c.get("actor");
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
+    let base: string | undefined;
     c.set("db", deps.db);
     c.set("ctx", {
       db: deps.db,
       companyId: actor.companyId,
       actor,
       now: () => (at ??= now()),
-      baseUrl: baseUrlOf(c.req.url, deps.basePath),
+      // Parsed only by the answers that link somewhere (Location, file links).
+      get baseUrl() {
+        return (base ??= baseUrlOf(c.req.url, deps.basePath));
+      },
       labels,
     });
     await next();

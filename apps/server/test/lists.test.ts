@@ -313,6 +313,62 @@ describe("paging", () => {
     expectProblem(await t.json("GET", "/vendors.json?limit=251"), 400);
   });
 
+  it("pages by cursor through any order, nulls and ties included, each record once", async () => {
+    const t = await ctx.tenant();
+    const codes = ["b", null, "a", "b", null, "c", "a", "b", null, "a", "c", "b", "a"];
+    const ids: number[] = [];
+    for (const [i, code] of codes.entries()) {
+      ids.push((await t.json("POST", "/vendors.json", { name: `V${i}`, code })).body.id);
+    }
+    for (const order of ["code", "-code", "name", "-id"]) {
+      const all = (await t.json("GET", `/vendors.json?order=${order}&limit=250`)).body.map(
+        (v: { id: number }) => v.id,
+      );
+      const { ids: walked, pages } = await walk(t, `/vendors.json?order=${order}&limit=3`);
+      expect(walked, order).toEqual(all);
+      expect(pages.slice(0, -1).every((size) => size === 3)).toBe(true);
+    }
+    const filtered = await walk(t, "/vendors.json?where[code][$ne]=b&order=-code&limit=2");
+    expect(filtered.ids).toEqual(
+      (await t.json("GET", "/vendors.json?where[code][$ne]=b&order=-code")).body.map(
+        (v: { id: number }) => v.id,
+      ),
+    );
+  });
+
+  it("keeps a cursor walk stable while records arrive, and refuses altered or misused cursors", async () => {
+    const t = await ctx.tenant();
+    const before = await vendors(t, 6);
+    const first = await t.json("GET", "/vendors.json?limit=3");
+    await vendors(t, 2);
+    const rest = await walk(t, nextOf(first.headers)!);
+    expect([...first.body.map((v: { id: number }) => v.id), ...rest.ids].slice(0, 6)).toEqual(before);
+
+    const link = new URL(nextOf(first.headers)!, "http://x");
+    const cursor = link.searchParams.get("cursor")!;
+    expect(link.searchParams.has("from")).toBe(false);
+    expectProblem(await t.json("GET", `/vendors.json?cursor=${cursor}x`), 400);
+    expectProblem(await t.json("GET", "/vendors.json?cursor=not-a-cursor"), 400);
+    expectProblem(await t.json("GET", `/vendors.json?cursor=${cursor}&order=-id`), 400);
+    expectProblem(await t.json("GET", `/vendors.json?cursor=${cursor}&where[code]=odd`), 400);
+    expectProblem(await t.json("GET", `/vendors.json?cursor=${cursor}&from=3`), 400);
+  });
+
+  it("does not repeat a long filter in the next-page link: the client sends it again with the cursor", async () => {
+    const t = await ctx.tenant();
+    await vendors(t, 5);
+    const names = Array.from({ length: 240 }, (_, i) => `Vendor ${i}`).join(",");
+    const query = `where[name][$in]=${encodeURIComponent(names)}&limit=2`;
+    const first = await t.json("GET", `/vendors.json?${query}`);
+    const next = new URL(nextOf(first.headers)!, "http://x");
+    expect(next.search.length).toBeLessThan(200);
+    expect([...next.searchParams.keys()].sort()).toEqual(["cursor", "limit"]);
+    const again = await t.json("GET", `/vendors.json?${query}&cursor=${next.searchParams.get("cursor")}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toHaveLength(2);
+    expectProblem(await t.json("GET", `/vendors.json${next.search}`), 400);
+  });
+
   it("skips records with from", async () => {
     const t = await ctx.tenant();
     const all = await vendors(t, 12);

@@ -24,6 +24,7 @@ export function listParams(query: Loose = {}): URLSearchParams {
   if (query.order !== undefined) params.set("order", query.order);
   if (query.limit !== undefined) params.set("limit", String(query.limit));
   if (query.from !== undefined) params.set("from", String(query.from));
+  if (query.cursor !== undefined) params.set("cursor", query.cursor);
   return params;
 }
 
@@ -60,10 +61,17 @@ export function nextQuery<Q extends Loose>(link: string | null, query: Q): Q | u
   } catch {
     return undefined;
   }
+  const cursor = url.searchParams.get("cursor");
   const from = url.searchParams.get("from");
   const limit = url.searchParams.get("limit");
+  const paging = { ...(limit !== null ? { limit: Number(limit) } : {}) };
+  // The query's own filters and order are kept: the link may leave long ones out.
+  if (cursor !== null) {
+    const { from: _, ...rest } = query;
+    return { ...rest, cursor, ...paging } as Q;
+  }
   if (from === null) return undefined;
-  return { ...query, from: Number(from), ...(limit !== null ? { limit: Number(limit) } : {}) };
+  return { ...query, from: Number(from), ...paging };
 }
 
 function nextLink(header: string): string | undefined {

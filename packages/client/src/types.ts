@@ -52,6 +52,8 @@ export interface ListQuery<R> {
   limit?: number;
   /** How many records to skip. */
   from?: number;
+  /** Where a page starts: the opaque cursor of a next-page link (`listAll` and `page.next` use it). */
+  cursor?: string;
 }
 
 /** One page of a list; `next` is the query of the following page, absent on the last one. */

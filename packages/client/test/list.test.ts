@@ -31,7 +31,7 @@ describe("list paging", () => {
 
     const first = await client.carriers.list({ limit: 50 });
     expect(first.records.map((c) => c.id)).toEqual(ids.slice(0, 50));
-    expect(first.next).toEqual({ limit: 50, from: 50 });
+    expect(first.next).toEqual({ limit: 50, cursor: expect.any(String) });
     const second = await client.carriers.list(first.next);
     expect(second.records.map((c) => c.id)).toEqual(ids.slice(50, 100));
     const third = await client.carriers.list(second.next);

@@ -2,7 +2,7 @@ import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
-import { parseListQuery } from "../services/list-query.ts";
+import { nextPageQuery, parseListQuery } from "../services/list-query.ts";
 import {
   createRecord,
   deleteRecord,
@@ -97,8 +97,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       const { records, hasMore } = await listRecords({ ctx: c.get("ctx"), kind, query });
       if (hasMore) {
         const next = new URL(c.req.url);
-        next.searchParams.set("from", String(query.from + query.limit));
-        next.searchParams.set("limit", String(query.limit));
+        next.search = nextPageQuery(kind, query, records.at(-1)!).toString();
         c.header("Link", `<${next.toString()}>; rel="next"`);
       }
       return c.json(records);

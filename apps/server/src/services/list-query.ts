@@ -2,6 +2,7 @@ import { type FieldDef, isWellFormedText, type KindDef } from "@multichannel/sch
 import { encode } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
+import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 250;
@@ -12,6 +13,14 @@ export interface ListQuery {
   readonly orderSql: string;
   readonly limit: number;
   readonly from: number;
+  /** The order as asked (`name`, `-createdAt`; default `id`), its column, and its direction. */
+  readonly order: { readonly text: string; readonly column: string; readonly descending: boolean };
+  /** Hash of the filter terms, which a cursor must match. */
+  readonly filters: string;
+  /** Where the page starts, from a cursor; `from` (an offset) is then 0. */
+  readonly after?: Cursor;
+  /** The filter and order terms as sent, to repeat in a next-page link when they are short. */
+  readonly terms: readonly (readonly [string, string])[];
 }
 
 type Operator = "$eq" | "$in" | "$gte" | "$lte" | "$gt" | "$lt" | "$ne" | "$null";
@@ -106,9 +115,17 @@ export function parseListQuery(kind: KindDef, params: URLSearchParams): ListQuer
   checkQueryTerms(params);
   const where: { sql: string; args: (string | number | null)[] }[] = [];
   let orderSql = "id ASC";
+  let order = { text: "id", column: "id", descending: false };
   let limit = DEFAULT_LIMIT;
   let from = 0;
+  let cursorText: string | undefined;
+  const terms: (readonly [string, string])[] = [];
   for (const [key, raw] of params) {
+    if (key === "cursor") {
+      cursorText = raw;
+      continue;
+    }
+    if (key !== "limit" && key !== "from") terms.push([key, raw]);
     if (key === "limit" || key === "from") {
       if (!/^\d{1,9}$/.test(raw)) throw bad(`${key} must be a whole number.`);
       const value = Number(raw);
@@ -122,6 +139,7 @@ export function parseListQuery(kind: KindDef, params: URLSearchParams): ListQuer
       const descending = raw.startsWith("-");
       const { column } = filterable(kind, descending ? raw.slice(1) : raw);
       orderSql = `${column} ${descending ? "DESC" : "ASC"}${column === "id" ? "" : `, id ${descending ? "DESC" : "ASC"}`}`;
+      order = { text: raw, column, descending };
       continue;
     }
     const match = WHERE_KEY.exec(key);
@@ -151,5 +169,40 @@ export function parseListQuery(kind: KindDef, params: URLSearchParams): ListQuer
       throw bad(`Unknown operator "${operator}" in ${key}; use $in, $gte, $lte, $gt, $lt, $ne or $null.`);
     }
   }
-  return { where, orderSql, limit, from };
+  const filters = filtersHash(terms.filter(([key]) => key !== "order"));
+  if (cursorText === undefined) return { where, orderSql, limit, from, order, filters, terms };
+  if (params.has("from")) throw bad("Send either cursor or from, not both.");
+  const after = decodeCursor(cursorText, order.text, filters);
+  const start = afterCursor(order.column, order.descending, after);
+  return { where: [...where, start], orderSql, limit, from: 0, order, filters, after, terms };
+}
+
+/** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */
+const MAX_LINK_TERMS = 1024;
+
+/**
+ * The query of the page after `last`: a cursor (the sort key and id of `last`) and the limit, with the
+ * filters and order repeated when they are short. A client that keeps its own filters and takes only
+ * the cursor gets the same page.
+ */
+export function nextPageQuery(
+  kind: KindDef,
+  query: ListQuery,
+  last: Record<string, unknown>,
+): URLSearchParams {
+  const field = query.order.text.replace(/^-/, "");
+  const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
+  const value = last[field];
+  const key = column ? encode(column, value) : (value as string | number | null);
+  const cursor = encodeCursor({
+    order: query.order.text,
+    key,
+    id: last.id as number,
+    filters: query.filters,
+  });
+  const terms = new URLSearchParams(query.terms as [string, string][]);
+  const next = terms.toString().length <= MAX_LINK_TERMS ? terms : new URLSearchParams();
+  next.set("cursor", cursor);
+  next.set("limit", String(query.limit));
+  return next;
 }
