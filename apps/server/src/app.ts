@@ -84,7 +84,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       now: () => (at ??= now()),
       // Parsed only by the answers that link somewhere (Location, file links).
       get baseUrl() {
-        return (base ??= baseUrlOf(c.req.url, deps.basePath));
+        base ??= baseUrlOf(c.req.url, deps.basePath);
+        return base;
       },
       labels,
     });
