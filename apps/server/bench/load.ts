@@ -36,6 +36,8 @@ export interface Sample {
   units?: number;
   /** CPU seconds the server process used meanwhile (all threads), when known. */
   cpuSeconds?: number;
+  /** The server's resident memory at the end of the run, in MB, when measured. */
+  rssMb?: number;
 }
 
 export interface Measurement {
@@ -48,6 +50,8 @@ export interface Measurement {
   failures: number;
   /** Server CPU time per unit in µs: moved less than the rate by other processes on the machine. */
   cpuPerUnit?: number;
+  /** The server's resident memory in MB at the end of the runs that measured it. */
+  rssMb?: number;
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -69,6 +73,10 @@ export function summarise(samples: readonly Sample[]): Measurement {
     responses: sorted.length,
     failures: samples.reduce((sum, sample) => sum + sample.failures, 0),
     cpuPerUnit: cpuKnown && units > 0 ? (cpuSeconds * 1e6) / units : undefined,
+    rssMb: samples.reduce<number | undefined>(
+      (max, sample) => Math.max(max ?? 0, sample.rssMb ?? 0) || max,
+      undefined,
+    ),
   };
 }
 
@@ -78,6 +86,8 @@ export function runLoad(options: {
   connections: number;
   seconds: number;
   request: LoadRequest;
+  /** More requests, sent in turn on each connection after `request`. */
+  then?: LoadRequest[];
 }): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -87,7 +97,7 @@ export function runLoad(options: {
         url: options.url,
         connections: options.connections,
         duration: options.seconds,
-        requests: [options.request],
+        requests: [options.request, ...(options.then ?? [])],
       },
       (error, result) => {
         if (error) return reject(error);

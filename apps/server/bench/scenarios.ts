@@ -1,5 +1,6 @@
 // The bench's lines. Add a scenario here to add a line: `prepare` readies its load against one server,
 // and the bench runs that load once to warm up, then in rounds alternating with the other server.
+import { readFileSync } from "node:fs";
 import { type LoadRequest, runLoad, type Sample } from "./load.ts";
 
 /** A running server, seeded with carriers. */
@@ -34,6 +35,8 @@ export interface Scenario {
   readonly target?: number;
   /** False for lines only the real server can run (e.g. actions): their baseline columns stay empty. */
   readonly baseline: boolean;
+  /** A fixed job run once (no warm-up, no rounds): a long mixed load, a settlement of prepared purchases. */
+  readonly once?: boolean;
   prepare(server: Target, settings: Settings): Load;
 }
 
@@ -69,12 +72,12 @@ const anyId = (server: Target) => server.ids[Math.floor(Math.random() * server.i
 const jsonHeaders = (server: Target) => ({ ...server.headers, "Content-Type": "application/json" });
 
 export const scenarios: Scenario[] = [
-  loadScenario("GET by id", 0.8, (server) => ({
+  loadScenario("GET by id", 0.85, (server) => ({
     method: "GET",
     headers: { ...server.headers },
     setupRequest: (request) => ({ ...request, path: `/carriers/${anyId(server)}.json` }),
   })),
-  loadScenario("POST create", 0.7, (server) => {
+  loadScenario("POST create", 0.75, (server) => {
     let n = 0;
     return {
       method: "POST",
@@ -83,7 +86,7 @@ export const scenarios: Scenario[] = [
       setupRequest: (request) => ({ ...request, body: carrierBody(++n) }),
     };
   }),
-  loadScenario("PUT update", undefined, (server) => {
+  loadScenario("PUT update", 0.75, (server) => {
     let n = 0;
     return {
       method: "PUT",
@@ -104,7 +107,218 @@ export const scenarios: Scenario[] = [
     headers: { ...server.headers },
   })),
   batchImportScenario(),
+  ...deepPageScenarios(),
+  manualSaleScenario(),
+  settleScenario(),
+  mixedLoadScenario(),
 ];
+
+/** Sends one request and answers its JSON, failing loudly: setup steps of a scenario must work. */
+async function call(server: Target, method: string, path: string, body?: unknown): Promise<any> {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: jsonHeaders(server),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** Times `count` sequential runs of `once` for about `seconds` (at least `count`). */
+async function sequential(seconds: number, once: () => Promise<boolean>, minimum = 5): Promise<Sample> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const started = performance.now();
+  while (latencies.length < minimum || performance.now() - started < seconds * 1000) {
+    const sent = performance.now();
+    if (!(await once())) failures++;
+    latencies.push(performance.now() - sent);
+  }
+  return { seconds: (performance.now() - started) / 1000, latencies, failures };
+}
+
+const DEEP_ROWS = 100_000;
+let deepSeed: Promise<string> | undefined;
+
+/**
+ * A list page 100,000 rows deep, by the cursor of the next-page link, against the first page of the same
+ * list: keyset pagination makes them cost the same. The variants are seeded once by the batch import.
+ */
+function deepPageScenarios(): Scenario[] {
+  const seeded = (server: Target) =>
+    (deepSeed ??= (async () => {
+      const channel = await call(server, "POST", "/channels.json", { name: "Deep Store" });
+      for (let batch = 0; batch <= DEEP_ROWS / 1000; batch++) {
+        const items = Array.from({ length: 1000 }, (_, i) => ({
+          externalId: `deep-${batch}-${i}`,
+          sku: `DEEP-${batch}-${i}`,
+        }));
+        await call(server, "POST", `/channels/${channel.id}/import-connector-variant-batch.json`, { items });
+      }
+      // The link after rows 99,951-100,000: its cursor starts the page at row 100,001.
+      const response = await fetch(`${server.url}/variants.json?limit=50&from=${DEEP_ROWS - 50}`, {
+        headers: server.headers,
+      });
+      const link = /<([^>]+)>/.exec(response.headers.get("Link") ?? "")?.[1];
+      if (!link) throw new Error("no next-page link 100,000 rows deep");
+      const url = new URL(link);
+      return url.pathname + url.search;
+    })());
+  const page = (name: string, pathOf: (server: Target) => Promise<string>): Scenario => ({
+    name,
+    baseline: false,
+    prepare(server, settings) {
+      const path = pathOf(server);
+      return async (seconds) =>
+        runLoad({
+          url: server.url,
+          connections: settings.connections,
+          seconds,
+          request: { method: "GET", path: await path, headers: { ...server.headers } },
+        });
+    },
+  });
+  return [
+    page("variants, first page of 50", async (server) => {
+      await seeded(server);
+      return "/variants.json?limit=50";
+    }),
+    page("variants, page 100,000 deep (cursor)", seeded),
+  ];
+}
+
+/** A 50-line order imported by manual-sale, one after the other: p50 and p99 of the whole import. */
+function manualSaleScenario(): Scenario {
+  let orders = 0;
+  return {
+    name: "manual-sale, 50 lines (per order)",
+    baseline: false,
+    prepare(server) {
+      const ready = (async () => {
+        await call(server, "POST", "/warehouses.json", { name: "Bench Warehouse", isDefault: true });
+        const channel = await call(server, "POST", "/channels.json", { name: "Order Store" });
+        const items = Array.from({ length: 50 }, (_, i) => ({ externalId: `line-${i}`, sku: `LINE-${i}` }));
+        await call(server, "POST", `/channels/${channel.id}/import-connector-variant-batch.json`, { items });
+        return channel.id as number;
+      })();
+      return async (seconds) => {
+        const channelId = await ready;
+        return sequential(seconds, async () => {
+          const response = await fetch(`${server.url}/channels/${channelId}/manual-sale.json`, {
+            method: "POST",
+            headers: jsonHeaders(server),
+            body: JSON.stringify({
+              externalId: `bench-${++orders}`,
+              customer: { email: "buyer@example.com" },
+              shippingAddress: { lineOne: "1 Bench St", city: "Austin", country: "US" },
+              items: Array.from({ length: 50 }, (_, i) => ({
+                sku: `LINE-${i}`,
+                quantity: 1 + (i % 3),
+                price: 9.99,
+              })),
+            }),
+          });
+          await response.arrayBuffer();
+          return response.ok;
+        });
+      };
+    },
+  };
+}
+
+/** settle-invoices paying 1,000 invoiced purchases in one transfer (setup untimed), per call. */
+function settleScenario(): Scenario {
+  const PURCHASES = 1000;
+  return {
+    name: "settle-invoices over 1,000 purchases (per call)",
+    baseline: false,
+    once: true,
+    prepare(server) {
+      return async () => {
+        const provider = await call(server, "POST", "/dropship-providers.json", { name: "Bench Supplier" });
+        for (let i = 0; i < PURCHASES; i++) {
+          const purchase = await call(server, "POST", "/purchases.json", {
+            dropshipProviderId: provider.id,
+            shippingPrice: 1 + (i % 50) / 100,
+          });
+          await call(server, "PUT", `/purchases/${purchase.id}.json`, { invoiceStatus: "invoiced" });
+        }
+        return sequential(
+          0,
+          async () => {
+            const response = await fetch(
+              `${server.url}/dropship-providers/${provider.id}/settle-invoices.json`,
+              {
+                method: "POST",
+                headers: jsonHeaders(server),
+                body: "{}",
+              },
+            );
+            await response.arrayBuffer();
+            return response.ok;
+          },
+          1,
+        );
+      };
+    },
+  };
+}
+
+/** Reads and writes mixed for BENCH_MIXED_SECONDS (60), then the server's resident memory. */
+function mixedLoadScenario(): Scenario {
+  const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+  return {
+    name: `mixed load for ${seconds} s, then server RSS`,
+    baseline: false,
+    once: true,
+    prepare(server, settings) {
+      let n = 0;
+      return async () => {
+        const headers = jsonHeaders(server);
+        const sample = await runLoad({
+          url: server.url,
+          connections: settings.connections,
+          seconds,
+          request: {
+            method: "POST",
+            path: "/carriers.json",
+            headers,
+            setupRequest: (request) => ({ ...request, body: carrierBody(++n) }),
+          },
+          then: [
+            {
+              method: "PUT",
+              headers,
+              setupRequest: (request) => ({
+                ...request,
+                path: `/carriers/${anyId(server)}.json`,
+                body: JSON.stringify({ name: `Mixed ${++n}` }),
+              }),
+            },
+            { method: "GET", path: "/carriers.json", headers: { ...server.headers } },
+            {
+              method: "GET",
+              headers: { ...server.headers },
+              setupRequest: (request) => ({ ...request, path: `/carriers/${anyId(server)}.json` }),
+            },
+          ],
+        });
+        return { ...sample, rssMb: rssMbOf(server.pid) };
+      };
+    },
+  };
+}
+
+/** Resident memory of a process, in MB (Linux), or undefined. */
+export function rssMbOf(pid: number): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The store connector's batch import: 10,000 new variants in 10 calls of 1,000, one after the other.
