@@ -87,7 +87,7 @@ export function runLoad(options: {
   seconds: number;
   request: LoadRequest;
   /** More requests, sent in turn on each connection after `request`. */
-  then?: LoadRequest[];
+  more?: LoadRequest[];
 }): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const latencies: number[] = [];
@@ -97,7 +97,7 @@ export function runLoad(options: {
         url: options.url,
         connections: options.connections,
         duration: options.seconds,
-        requests: [options.request, ...(options.then ?? [])],
+        requests: [options.request, ...(options.more ?? [])],
       },
       (error, result) => {
         if (error) return reject(error);

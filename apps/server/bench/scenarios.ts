@@ -286,7 +286,7 @@ function mixedLoadScenario(): Scenario {
             headers,
             setupRequest: (request) => ({ ...request, body: carrierBody(++n) }),
           },
-          then: [
+          more: [
             {
               method: "PUT",
               headers,
