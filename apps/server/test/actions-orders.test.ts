@@ -1,26 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, list, type Rec, read } from "./requests.ts";
 import { setupApp, type Tenant } from "./support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({}, { checkResponses: true });
 });
-
-type Rec = Record<string, any> & { id: number };
-
-/** The answer's body when the status is the one expected; the body is shown when it is not. */
-async function expectStatus(pending: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const { status: actual, body } = await pending;
-  expect(actual, JSON.stringify(body)).toBe(status);
-  return body;
-}
-
-const create = (t: Tenant, plural: string, body: Record<string, unknown>): Promise<Rec> =>
-  expectStatus(t.json("POST", `/${plural}.json`, body), 201);
-const read = (t: Tenant, plural: string, id: number): Promise<Rec> =>
-  expectStatus(t.json("GET", `/${plural}/${id}.json`), 200);
-const list = (t: Tenant, plural: string): Promise<Rec[]> =>
-  expectStatus(t.json("GET", `/${plural}.json?limit=250`), 200);
 
 const RECEIVER = {
   receiverName: "Dana Buyer",

@@ -1,27 +1,13 @@
 // The books: derived totals, amounts owed and paid, statuses through declared transitions, stock that
 // moves only through recorded movements. One regression test per defect the domain-core issue names.
 import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, list, type Rec, read } from "./requests.ts";
 import { setupApp, type Tenant } from "./support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({}, { checkResponses: true });
 });
-
-type Rec = Record<string, any> & { id: number };
-
-async function expectStatus(pending: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const { status: actual, body } = await pending;
-  expect(actual, JSON.stringify(body)).toBe(status);
-  return body;
-}
-
-const create = (t: Tenant, plural: string, body: Record<string, unknown>): Promise<Rec> =>
-  expectStatus(t.json("POST", `/${plural}.json`, body), 201);
-const read = (t: Tenant, plural: string, id: number): Promise<Rec> =>
-  expectStatus(t.json("GET", `/${plural}/${id}.json`), 200);
-const list = (t: Tenant, plural: string, query = ""): Promise<Rec[]> =>
-  expectStatus(t.json("GET", `/${plural}.json?limit=250${query}`), 200);
 
 /** Every record the order books are made of, to show a refused request changed nothing. */
 async function books(t: Tenant): Promise<Record<string, Rec[]>> {

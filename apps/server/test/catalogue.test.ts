@@ -2,22 +2,13 @@
 // truthful import results, and orders that say something. Every answer is checked against the OpenAPI
 // document's declared response schema.
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupApp, type Tenant } from "./support.ts";
+import { create, expectStatus, list, type Rec } from "./requests.ts";
+import { setupApp } from "./support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({}, { checkResponses: true });
 });
-
-async function expectStatus(pending: Promise<{ status: number; body: any }>, status: number): Promise<any> {
-  const { status: actual, body } = await pending;
-  expect(actual, JSON.stringify(body)).toBe(status);
-  return body;
-}
-const create = (t: Tenant, plural: string, body: Record<string, unknown>) =>
-  expectStatus(t.json("POST", `/${plural}.json`, body), 201);
-const list = (t: Tenant, plural: string, query = ""): Promise<any[]> =>
-  expectStatus(t.json("GET", `/${plural}.json?limit=250${query}`), 200);
 
 describe("one listing per channel and SKU", () => {
   it("publish-all reuses the listing a channel already has for a SKU, so levels count its stock once", async () => {
@@ -30,7 +21,7 @@ describe("one listing per channel and SKU", () => {
       }),
       200,
     );
-    const [variant] = await list(t, "variants");
+    const [variant] = (await list(t, "variants")) as [Rec];
     await create(t, "adjustments", { variantId: variant.id, warehouseId: warehouse.id, quantity: 5 });
     const feed = await create(t, "inventory-feeds", { name: "Vendor feed" });
     await create(t, "inventory-feed-channels", { inventoryFeedId: feed.id, channelId: channel.id });
@@ -48,12 +39,12 @@ describe("one listing per channel and SKU", () => {
     expect(published).toEqual([]);
     const listings = await list(t, "channel-variants");
     expect(listings).toHaveLength(1);
-    expect(listings[0]).toMatchObject({
+    expect(listings[0]!).toMatchObject({
       externalId: "E1",
       inventoryFeedVariantId: item.id,
       status: "connected",
     });
-    expect((await list(t, "inventory-feed-variants"))[0].status).toBe("connected");
+    expect((await list(t, "inventory-feed-variants"))[0]!.status).toBe("connected");
 
     const levels = await expectStatus(t.json("GET", `/channels/${channel.id}/variant-levels.json`), 200);
     expect(levels).toHaveLength(1);

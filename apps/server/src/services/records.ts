@@ -234,8 +234,8 @@ export async function getRecord({
 
 /**
  * Partial update of the writable fields sent; read-only fields and timestamps in the input are ignored.
- * The record is read first only when something needs it (If-Match, references to check): otherwise the
- * UPDATE alone answers, and finding no row is the 404.
+ * The record is read first only when something needs it (If-Match, references to check, the kind's write
+ * rule): otherwise the UPDATE alone answers, and finding no row is the 404.
  */
 export async function updateRecord({
   ctx,
@@ -254,31 +254,22 @@ export async function updateRecord({
   let values = writableValues(table, input);
   const refs = Object.entries(values).filter(([field]) => table.references.has(field));
   const rule = writeRuleOf(kind.name);
-  if (rule) {
-    const current = await getRecord({ ctx, kind, id });
-    checkIfMatch(current, ifMatch);
+  let current: StoredRecord | undefined;
+  if (rule || ifMatch !== undefined || refs.length) {
+    const read = await getRecord({ ctx, kind, id });
+    checkIfMatch(read, ifMatch);
     await checkReferences(
       ctx,
       table,
-      Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)),
-      current,
+      Object.fromEntries(refs.filter(([field, value]) => read[field] !== value)),
+      read,
     );
-    if (rule.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
-    const record = await patchRecord(ctx, kind, id, values);
-    const after = await rule.after?.({ ctx, before: current as never, record: record as never, input });
-    return (after as StoredRecord | undefined) ?? record;
+    current = read;
   }
-  if (ifMatch !== undefined || refs.length) {
-    const current = await getRecord({ ctx, kind, id });
-    checkIfMatch(current, ifMatch);
-    await checkReferences(
-      ctx,
-      table,
-      Object.fromEntries(refs.filter(([field, value]) => current[field] !== value)),
-      current,
-    );
-  }
-  return patchRecord(ctx, kind, id, values);
+  if (rule?.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
+  const record = await patchRecord(ctx, kind, id, values);
+  const after = await rule?.after?.({ ctx, before: current as never, record: record as never, input });
+  return (after as StoredRecord | undefined) ?? record;
 }
 
 /**
