@@ -7,6 +7,14 @@ const prepared = await prepareServer(env);
 const server = serve({ fetch: prepared.app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
 });
+server.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE") throw error;
+  console.error(
+    `Port ${env.PORT} on ${env.HOST} is already in use: stop what listens there, or start on another port, e.g. PORT=${env.PORT + 1} npx -y pnpm@10.34.8 start`,
+  );
+  prepared.db.close();
+  process.exit(1);
+});
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {

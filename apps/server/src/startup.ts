@@ -26,6 +26,9 @@ export async function prepareServer(env: Env) {
   return { db, app, applied, firstToken: firstToken?.token };
 }
 
+/** How a newcomer (Node and npm only) makes a token for the embedded database. */
+const TOKEN_COMMAND = "npx -y pnpm@10.34.8 token:create --company default";
+
 /** What a started server prints: where it listens, its docs and, once, the first token (last line). */
 export function startupLines(
   env: Env,
@@ -41,9 +44,9 @@ export function startupLines(
     `API docs: ${base}/docs`,
     ...(prepared.firstToken
       ? [
-          "A first API token for the company 'default' (shown once; create more with `pnpm token:create`):",
+          `A first API token for the company 'default' (shown once; create more with \`${TOKEN_COMMAND}\`):`,
           prepared.firstToken,
         ]
-      : []),
+      : [`API tokens are shown once, when made: make another with \`${TOKEN_COMMAND}\`.`]),
   ];
 }

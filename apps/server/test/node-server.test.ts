@@ -73,6 +73,22 @@ async function rssMb(): Promise<number> {
 }
 
 describe("the Node server", () => {
+  it("says in one line what to do when its port is taken, and exits", async () => {
+    const port = new URL(base).port;
+    const second = spawn(process.execPath, ["--import", "tsx", "src/node.ts"], {
+      cwd: new URL("..", import.meta.url),
+      env: { ...process.env, HOST: "127.0.0.1", PORT: port, DATABASE_URL: `file:${join(dir, "second.db")}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    second.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => second.on("exit", resolve));
+    expect(code).toBe(1);
+    expect(stderr.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`Port ${port} .* already in use`))]);
+  }, 60_000);
+
   it("answers an oversized chunked upload with a 413, not a connection reset", async () => {
     const answer = await chunked("/carriers.json", 5 * 1024 * 1024, {
       Authorization: `Bearer ${token}`,

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { actionPath, actions, kindByName, kinds } from "../src/index.ts";
 
-const interfaceText = readFileSync(new URL("../../../../shared/seed/interface.md", import.meta.url), "utf8");
+const interfaceText = readFileSync(new URL("./fixtures/interface.md", import.meta.url), "utf8");
 
 const seedKinds = [...interfaceText.matchAll(/^\| ([a-z-]+) \| (\/[a-z-]+\.json) \|$/gm)].map((m) => ({
   name: m[1]!,

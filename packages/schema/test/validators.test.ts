@@ -5,7 +5,7 @@ import { actionInputSchema, isMoney, kindByName, kindSchemas, kinds } from "../s
 import { fullBody, minimalBody, sampleValue } from "./samples.ts";
 
 const reference = JSON.parse(
-  readFileSync(new URL("../../../../shared/reference/resources.json", import.meta.url), "utf8"),
+  readFileSync(new URL("./fixtures/resources.json", import.meta.url), "utf8"),
 ) as {
   kinds: { kind: string; fields?: { name: string; default?: unknown; enum?: string[]; type: string }[] }[];
   actionPayloadsSeen: Record<string, Record<string, unknown> | null>;
