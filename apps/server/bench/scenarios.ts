@@ -1,6 +1,7 @@
 // The bench's lines. Add a scenario here to add a line: `prepare` readies its load against one server,
 // and the bench runs that load once to warm up, then in rounds alternating with the other server.
 import { readFileSync } from "node:fs";
+import { cpuSecondsOf } from "./children.ts";
 import { type LoadRequest, runLoad, type Sample } from "./load.ts";
 
 /** A running server, seeded with carriers. */
@@ -244,7 +245,8 @@ function settleScenario(): Scenario {
           });
           await call(server, "PUT", `/purchases/${purchase.id}.json`, { invoiceStatus: "invoiced" });
         }
-        return sequential(
+        const cpuBefore = cpuSecondsOf(server.pid);
+        const sample = await sequential(
           0,
           async () => {
             const response = await fetch(
@@ -260,6 +262,12 @@ function settleScenario(): Scenario {
           },
           1,
         );
+        // The CPU of the settlement alone, not of the 2,000 requests that prepared it.
+        const cpuAfter = cpuSecondsOf(server.pid);
+        return {
+          ...sample,
+          ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
+        };
       };
     },
   };

@@ -86,7 +86,9 @@ describe("the Node server", () => {
     });
     const code = await new Promise<number | null>((resolve) => second.on("exit", resolve));
     expect(code).toBe(1);
-    expect(stderr.trim().split("\n")).toEqual([expect.stringMatching(new RegExp(`Port ${port} .* already in use`))]);
+    expect(stderr.trim().split("\n")).toEqual([
+      expect.stringMatching(new RegExp(`Port ${port} .* already in use`)),
+    ]);
   }, 60_000);
 
   it("answers an oversized chunked upload with a 413, not a connection reset", async () => {

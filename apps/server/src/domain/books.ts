@@ -4,12 +4,20 @@
  * derived values (and the status, through `transition`) in the caller's transaction. Every write path that
  * can change them calls it: CRUD of lines and headers, payments and invoices, and every action.
  */
-import type { Purchase, PurchaseItem, Sale, SaleItem, SaleReturn } from "@multichannel/schema";
+import type {
+  Purchase,
+  PurchaseInvoice,
+  PurchaseInvoicePayment,
+  PurchaseItem,
+  Sale,
+  SaleItem,
+  SaleReturn,
+} from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
 import { checkAmount, fromCents, toCents } from "./money.ts";
-import { insert, patch, selectOne, selectWhere, type ValuesOf } from "./store.ts";
-import { transition } from "./transitions.ts";
+import { insert, patch, selectIn, selectOne, selectWhere, updateMany, type ValuesOf } from "./store.ts";
+import { transition, transitionMany } from "./transitions.ts";
 
 /** A line's total in minor units: quantity times unit price. */
 export const lineCents = (quantity: number, price: number): number => quantity * toCents(price);
@@ -151,23 +159,18 @@ export function purchaseStatusOf(
   return current;
 }
 
-/**
- * Brings a purchase's derived values up to date from its lines, invoice payments and invoices: line
- * totals and statuses, subtotal, total, what it owes (cancelled lines owe nothing; a purchase whose lines
- * are all cancelled owes nothing at all), paid and outstanding amounts, payment, invoice, receipt and
- * cancellation statuses, and its status (through its lifecycle). Answers the purchase as it now is.
- */
-export async function settlePurchase(
-  ctx: Ctx,
-  purchaseId: number | null | undefined,
-): Promise<Purchase | undefined> {
-  if (!purchaseId) return undefined;
-  const purchase = await selectOne(ctx, "purchase", { id: purchaseId });
-  if (!purchase) return undefined;
-  const items = await selectWhere(ctx, "purchase-item", { purchaseId });
-  const payments = await selectWhere(ctx, "purchase-invoice-payment", { purchaseId, status: "active" });
-  const invoices = await selectWhere(ctx, "purchase-invoice", { purchaseId, status: "active" });
-
+/** What a purchase's derived values are, from its lines, active invoice payments and invoices. */
+export function purchaseBooks(
+  purchase: Purchase,
+  items: readonly PurchaseItem[],
+  payments: readonly PurchaseInvoicePayment[],
+  invoices: readonly PurchaseInvoice[],
+  now: () => string,
+): {
+  status: Purchase["status"];
+  values: ValuesOf<"purchase">;
+  items: Map<number, ValuesOf<"purchase-item">>;
+} {
   let subtotal = 0;
   let openCents = 0;
   let ordered = 0;
@@ -208,8 +211,9 @@ export async function settlePurchase(
   const invoiceStatus: Purchase["invoiceStatus"] =
     invoiced <= 0 ? "notInvoiced" : invoiced >= owed ? "invoiced" : "partiallyInvoiced";
 
+  const itemValues = new Map<number, ValuesOf<"purchase-item">>();
   for (const item of items) {
-    const itemValues = changed<PurchaseItem>(item, {
+    const values = changed<PurchaseItem>(item, {
       total: checkAmount("purchase-item", "total", lineCents(item.quantity, item.price)),
       inventoryStatus: lineStatus(item.quantityShipped, item.quantity - item.quantityCancelled, [
         "notReceived",
@@ -223,7 +227,7 @@ export async function settlePurchase(
       ]) as PurchaseItem["returnStatus"],
       invoiceStatus,
     });
-    if (!isEmpty(itemValues)) await patch(ctx, "purchase-item", item.id, itemValues);
+    if (!isEmpty(values)) itemValues.set(item.id, values);
   }
 
   const values = changed<Purchase>(purchase, {
@@ -235,7 +239,7 @@ export async function settlePurchase(
     amountOutstanding: checkAmount("purchase", "amountOutstanding", owed - paid),
     paymentStatus,
     invoiceStatus,
-    paidAt: paymentStatus === "paid" ? (purchase.paidAt ?? ctx.now()) : null,
+    paidAt: paymentStatus === "paid" ? (purchase.paidAt ?? now()) : null,
     inventoryStatus: lineStatus(shipped, ordered - cancelled, [
       "notReceived",
       "partiallyReceived",
@@ -247,11 +251,95 @@ export async function settlePurchase(
       "full",
     ]) as Purchase["cancellationStatus"],
     cancelled: allCancelled,
-    cancelledAt: cancelled > 0 ? (purchase.cancelledAt ?? ctx.now()) : null,
+    cancelledAt: cancelled > 0 ? (purchase.cancelledAt ?? now()) : null,
   });
-  const status = purchaseStatusOf(purchase.status, { ordered, shipped, cancelled });
-  if (status === purchase.status && isEmpty(values)) return purchase;
-  return transition(ctx, "purchase", purchase, status, values);
+  return {
+    status: purchaseStatusOf(purchase.status, { ordered, shipped, cancelled }),
+    values,
+    items: itemValues,
+  };
+}
+
+/**
+ * Brings a purchase's derived values up to date from its lines, invoice payments and invoices: line
+ * totals and statuses, subtotal, total, what it owes (cancelled lines owe nothing; a purchase whose lines
+ * are all cancelled owes nothing at all), paid and outstanding amounts, payment, invoice, receipt and
+ * cancellation statuses, and its status (through its lifecycle). Answers the purchase as it now is.
+ */
+export async function settlePurchase(
+  ctx: Ctx,
+  purchaseId: number | null | undefined,
+): Promise<Purchase | undefined> {
+  if (!purchaseId) return undefined;
+  const purchase = await selectOne(ctx, "purchase", { id: purchaseId });
+  if (!purchase) return undefined;
+  const books = purchaseBooks(
+    purchase,
+    await selectWhere(ctx, "purchase-item", { purchaseId }),
+    await selectWhere(ctx, "purchase-invoice-payment", { purchaseId, status: "active" }),
+    await selectWhere(ctx, "purchase-invoice", { purchaseId, status: "active" }),
+    ctx.now,
+  );
+  for (const [id, values] of books.items) await patch(ctx, "purchase-item", id, values);
+  if (books.status === purchase.status && isEmpty(books.values)) return purchase;
+  return transition(ctx, "purchase", purchase, books.status, books.values);
+}
+
+const PURCHASE_DERIVED = [
+  "quantity",
+  "subtotal",
+  "total",
+  "amountOwed",
+  "amountPaid",
+  "amountOutstanding",
+  "paymentStatus",
+  "invoiceStatus",
+  "paidAt",
+  "inventoryStatus",
+  "cancellationStatus",
+  "cancelled",
+  "cancelledAt",
+] as const;
+const ITEM_DERIVED = ["total", "inventoryStatus", "returnStatus", "invoiceStatus"] as const;
+
+/** `settlePurchase` for many purchases at once, set at a time: a handful of statements for any number. */
+export async function settlePurchases(ctx: Ctx, purchaseIds: readonly number[]): Promise<void> {
+  if (!purchaseIds.length) return;
+  const byPurchase = <T extends { purchaseId: number }>(records: readonly T[]) => {
+    const map = new Map<number, T[]>();
+    for (const record of records) map.set(record.purchaseId, [...(map.get(record.purchaseId) ?? []), record]);
+    return map;
+  };
+  const purchases = await selectIn(ctx, "purchase", "id", purchaseIds);
+  const items = await selectIn(ctx, "purchase-item", "purchaseId", purchaseIds);
+  const payments = byPurchase(
+    await selectIn(ctx, "purchase-invoice-payment", "purchaseId", purchaseIds, { status: "active" }),
+  );
+  const invoices = byPurchase(
+    await selectIn(ctx, "purchase-invoice", "purchaseId", purchaseIds, { status: "active" }),
+  );
+  const itemsOf = byPurchase(items);
+  const itemsById = new Map(items.map((item) => [item.id, item]));
+  const itemRows: { id: number; values: Record<string, unknown> }[] = [];
+  const moved: { record: Purchase; to: Purchase["status"]; values: Record<string, unknown> }[] = [];
+  const stayed: { id: number; values: Record<string, unknown> }[] = [];
+  for (const purchase of purchases) {
+    const books = purchaseBooks(
+      purchase,
+      itemsOf.get(purchase.id) ?? [],
+      payments.get(purchase.id) ?? [],
+      invoices.get(purchase.id) ?? [],
+      ctx.now,
+    );
+    for (const [id, values] of books.items)
+      itemRows.push({ id, values: { ...itemsById.get(id), ...values } });
+    const values = { ...purchase, ...books.values };
+    if (books.status !== purchase.status) moved.push({ record: purchase, to: books.status, values });
+    else if (!isEmpty(books.values)) stayed.push({ id: purchase.id, values });
+  }
+  await updateMany(ctx, "purchase-item", ITEM_DERIVED, itemRows);
+  await updateMany(ctx, "purchase", PURCHASE_DERIVED, stayed);
+  await transitionMany(ctx, "purchase", PURCHASE_DERIVED, moved);
 }
 
 /**

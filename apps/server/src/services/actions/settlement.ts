@@ -4,7 +4,8 @@ import type {
   Purchase,
   Transfer,
 } from "@multichannel/schema";
-import { settlePurchase } from "../../domain/books.ts";
+import { settlePurchases } from "../../domain/books.ts";
+import { insertMany } from "../../domain/store.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { fromCents, insert, selectOne, selectWhere, toCents } from "./core.ts";
@@ -127,20 +128,26 @@ export async function settleInvoicesOfDropshipProvider({
     trigger: "manual",
     reference: input.reference ?? null,
   });
-  for (const { purchase, due } of dues) {
-    if (due > 0) {
-      await insert(ctx, "purchase-invoice-payment", {
+  await insertMany(
+    ctx,
+    "purchase-invoice-payment",
+    dues
+      .filter(({ due }) => due > 0)
+      .map(({ purchase, due }) => ({
         purchaseId: purchase.id,
         transferId: transfer.id,
         paymentMethodId,
-        type: "payment",
-        status: "active",
+        type: "payment" as const,
+        status: "active" as const,
         amount: fromCents(due),
         paidAt,
         reference: input.reference ?? null,
-      });
-    }
-    await settlePurchase(ctx, purchase.id);
-  }
+      })),
+    ["purchaseId"],
+  );
+  await settlePurchases(
+    ctx,
+    dues.map(({ purchase }) => purchase.id),
+  );
   return transfer;
 }
