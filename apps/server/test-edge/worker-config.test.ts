@@ -1,5 +1,5 @@
 // src/worker.ts's reading of its bindings, called directly (in Node) with hand-made env objects.
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import worker from "../src/worker.ts";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} };
@@ -29,6 +29,10 @@ describe("worker bindings", () => {
     expect((await call(env, "/api/health")).status).toBe(200);
     expect((await call(env, "/health")).status).toBe(404);
     const wrongToken = { ...env, DATABASE_AUTH_TOKEN: "not-the-token" };
+    // The server logs what went wrong with the request id; here that log is expected, not shown.
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     expect((await call(wrongToken, "/api/health")).status).toBe(500);
+    expect(String(logged.mock.calls[0]?.[1])).toMatch(/UNAUTHORIZED/);
+    logged.mockRestore();
   });
 });
