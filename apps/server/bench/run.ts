@@ -15,6 +15,7 @@ import { formatBundle, measureBundle } from "../scripts/bundle-size.ts";
 import { type Child, cpuSecondsOf, startChild, stopAll } from "./children.ts";
 import { type Measurement, type Sample, summarise } from "./load.ts";
 import { carrierBody, type Scenario, type Settings, scenarios, type Target } from "./scenarios.ts";
+import { measureWorker } from "./worker.ts";
 
 function numberFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -256,6 +257,12 @@ async function main(): Promise<void> {
       if (notes.length && errors.length)
         notes.push(`- ${child.name} stderr (last lines):`, ...errors.slice(-10).map((line) => `    ${line}`));
     }
+    let workerLines: string[] = [];
+    if (!only.length || only.some((part) => "worker".includes(part))) {
+      process.stdout.write("Worker in workerd…");
+      workerLines = await measureWorker(dir, settings.seconds, settings.connections);
+      process.stdout.write(" done\n");
+    }
     const p99s = lines
       .filter((line) => line.baseline)
       .map((line) => `${line.scenario.name} ${(line.server.p99 / line.baseline!.p99).toFixed(2)}×`);
@@ -274,6 +281,12 @@ async function main(): Promise<void> {
         : []),
       ...(rss.length
         ? [`Server RSS after the mixed load: ${Math.max(...rss).toFixed(0)} MB (target ≤ 200 MB).`]
+        : []),
+      ...(workerLines.length
+        ? [
+            "The Worker in workerd (`wrangler dev --local` against the dev libSQL server; the CPU includes wrangler's",
+            `local proxy in the same process): ${workerLines.join("; ")}.`,
+          ]
         : []),
       `Machine load when the report was written (1, 5, 15 min): ${loadavg()
         .map((value) => value.toFixed(2))
