@@ -21,6 +21,8 @@ export interface Table {
   readonly references: ReadonlySet<string>;
   /** Polymorphic references: id fields whose kind another field names. */
   readonly subjects: readonly Column[];
+  /** The one INSERT of a record: company, timestamps, then every column in order; returns the row. */
+  readonly insertSql: string;
 }
 
 function sqlType(field: FieldDef): Column["sqlType"] {
@@ -39,6 +41,12 @@ function sqlType(field: FieldDef): Column["sqlType"] {
 
 function isJson(field: FieldDef): boolean {
   return field.type === "array" || field.type === "object" || field.type === "map";
+}
+
+function insertSqlOf(name: string, columns: readonly Column[]): string {
+  const names = ["company_id", "created_at", "updated_at", ...columns.map((column) => column.name)];
+  const select = ["id", "created_at", "updated_at", ...columns.map((column) => column.name)].join(", ");
+  return `INSERT INTO ${name} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING ${select}`;
 }
 
 export function tableOf(kind: KindDef): Table {
@@ -65,6 +73,7 @@ export function tableOf(kind: KindDef): Table {
       ),
     ),
     subjects: columns.filter((column) => column.def.subjectOf),
+    insertSql: insertSqlOf(snakeCase(kind.plural), columns),
   };
 }
 

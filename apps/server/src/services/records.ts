@@ -139,19 +139,12 @@ export async function insertRecord(
   checkStateWrite(kind, values, "insert");
   const table = tableFor(kind);
   const now = ctx.now();
-  const names = ["company_id", "created_at", "updated_at"];
   const args: (string | number | null)[] = [ctx.companyId, now, now];
   for (const column of table.columns) {
-    const value = column.field in values ? values[column.field] : column.def.default;
-    if (value === undefined) continue;
-    names.push(column.name);
-    args.push(encode(column, value));
+    args.push(encode(column, column.field in values ? values[column.field] : column.def.default));
   }
   try {
-    const result = await ctx.db.execute({
-      sql: `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING ${table.selectList}`,
-      args,
-    });
+    const result = await ctx.db.execute({ sql: table.insertSql, args });
     return toRecord(table, result.rows[0]!);
   } catch (error) {
     throw uniqueConflict(error, table) ?? error;
