@@ -318,6 +318,16 @@ describe("own-warehouse orders and returns", () => {
     expect(again).toMatchObject({ state: "shipped" });
   });
 
+  it("a fulfillment with allocated lines keeps its warehouse", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { fulfillment } = await sale(t, w, [{ sku: "OWN-1", quantity: 2, price: 20 }]);
+    const other = await create(t, "warehouses", { name: "Annex" });
+    await expectRefused(t, 409, () =>
+      t.json("PUT", `/fulfillments/${fulfillment!.id}.json`, { warehouseId: other.id }),
+    );
+  });
+
   it("a received return of own-warehouse goods restocks them with an adjustment", async () => {
     const t = await setup.tenant();
     const w = await world(t);

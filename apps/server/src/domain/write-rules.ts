@@ -328,6 +328,20 @@ export const writeRules: WriteRules = {
     },
   },
   fulfillment: {
+    async prepare({ ctx, values, current }) {
+      // Its lines' stock is allocated at its warehouse: moving the warehouse would strand it.
+      if (current && values.warehouseId !== undefined && values.warehouseId !== current.warehouseId) {
+        const lines = await selectWhere(ctx, "fulfillment-item", { fulfillmentId: current.id });
+        if (lines.length) {
+          throw stateConflict(
+            "fulfillment",
+            current,
+            `Fulfillment ${current.id} has lines allocated at warehouse ${current.warehouseId}: move it to dropship or delete its lines first.`,
+          );
+        }
+      }
+      return values;
+    },
     async beforeDelete({ ctx, record }) {
       if (record.status === "shipped") {
         throw history(`Fulfillment ${record.id} has shipped`, "Its stock has left the warehouse.");
