@@ -1,7 +1,57 @@
-export * from "./actions.ts";
-export * from "./define.ts";
-export * from "./generated/types.ts";
-export * from "./manifest.ts";
-export * from "./openapi.ts";
-export * from "./problem.ts";
-export * from "./validators.ts";
+/**
+ * `@multichannel/schema`: the resource manifest (every kind as data), its valibot validators, TypeScript
+ * types and OpenAPI document.
+ *
+ * @example
+ * import { kindByName, kindSchemas } from "@multichannel/schema";
+ * import * as v from "valibot";
+ * v.parse(kindSchemas(kindByName("carrier")!).create, { name: "Parcel Express" });
+ */
+
+export type {
+  ActionDef,
+  ActionInputOf,
+  ActionMethod,
+  CreateOf,
+  CreateShape,
+  FieldDef,
+  FieldOptions,
+  FieldRole,
+  FieldType,
+  KindDef,
+  KindInput,
+  OwnerDef,
+  RecordBase,
+  RecordOf,
+  Scalar,
+  StatesDef,
+  StringFormat,
+  UpdateOf,
+  ValueOf,
+} from "./define.ts";
+export {
+  DEFAULT_MAX_LENGTH,
+  defineAction,
+  defineKind,
+  f,
+  operationWrites,
+} from "./define.ts";
+export type * from "./generated/types.ts";
+export { actionPath, actions, camelCase, kindByName, kindByPlural, kinds, snakeCase } from "./manifest.ts";
+export {
+  actionOutputKind,
+  buildOpenApiDocument,
+  type JsonSchema,
+  type OpenApiOptions,
+  pascalCase,
+} from "./openapi.ts";
+export { type ProblemMember, problemMembers } from "./problem.ts";
+export {
+  actionInputSchema,
+  fieldSchema,
+  isMoney,
+  isWellFormedText,
+  type KindSchemas,
+  kindSchemas,
+  MAX_MAP_KEYS,
+} from "./validators.ts";

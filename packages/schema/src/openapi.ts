@@ -13,6 +13,11 @@ export function pascalCase(kebab: string): string {
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
 
+/** "an accounting integration", "a purchase": the article English gives the noun. */
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
+}
+
 function jsonSchema(schema: v.GenericSchema): Json {
   const { $schema: _, ...rest } = toJsonSchema(schema, {
     target: "draft-2020-12",
@@ -295,7 +300,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
     },
     post: {
       operationId: camelCase(`create-${kind.name}`),
-      summary: `Create a ${kind.name.replace(/-/g, " ")}`,
+      summary: `Create ${withArticle(kind.name.replace(/-/g, " "))}`,
       tags: [kind.group],
       parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
@@ -318,7 +323,7 @@ function itemPaths(kind: KindDef, name: string): Json {
     parameters: [ID_PARAM],
     get: {
       operationId: camelCase(`get-${kind.name}`),
-      summary: `Read a ${label}`,
+      summary: `Read ${withArticle(label)}`,
       tags: [kind.group],
       responses: {
         "200": { ...jsonBody(ref(name), "The record."), headers: etag },
@@ -327,7 +332,7 @@ function itemPaths(kind: KindDef, name: string): Json {
     },
     put: {
       operationId: camelCase(`update-${kind.name}`),
-      summary: `Update a ${label}`,
+      summary: `Update ${withArticle(label)}`,
       tags: [kind.group],
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
@@ -338,7 +343,7 @@ function itemPaths(kind: KindDef, name: string): Json {
     },
     delete: {
       operationId: camelCase(`delete-${kind.name}`),
-      summary: `Delete a ${label}`,
+      summary: `Delete ${withArticle(label)}`,
       tags: [kind.group],
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       responses: {

@@ -4,9 +4,7 @@ import { describe, expect, it } from "vitest";
 import { actionInputSchema, isMoney, kindByName, kindSchemas, kinds } from "../src/index.ts";
 import { fullBody, minimalBody, sampleValue } from "./samples.ts";
 
-const reference = JSON.parse(
-  readFileSync(new URL("./fixtures/resources.json", import.meta.url), "utf8"),
-) as {
+const reference = JSON.parse(readFileSync(new URL("./fixtures/resources.json", import.meta.url), "utf8")) as {
   kinds: { kind: string; fields?: { name: string; default?: unknown; enum?: string[]; type: string }[] }[];
   actionPayloadsSeen: Record<string, Record<string, unknown> | null>;
 };
