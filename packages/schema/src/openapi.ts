@@ -1,5 +1,6 @@
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
+import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { actionPath, camelCase, kindByName, kinds } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
@@ -221,19 +222,21 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           action.input,
           false,
         );
+      const doc = (actionDocs as Record<string, ActionDoc<unknown>>)[`${kind.name}.${action.name}`];
+      const input = jsonBody(ref(`${actionName}Input`), "Action input.") as { content: Record<string, Json> };
+      if (doc?.example) input.content["application/json"]!.example = doc.example;
       paths[actionPath(kind, action)] = {
         [action.method.toLowerCase()]: {
           operationId: camelCase(`${kind.name}-${action.name}`),
           summary: action.summary,
+          ...(doc ? { description: doc.description } : {}),
           tags: [kind.group],
           parameters: [
             ID_PARAM,
             ...(writes ? [IDEMPOTENCY_KEY, IF_MATCH] : []),
             ...(hasBody ? [] : queryParameters(action.input)),
           ],
-          ...(hasBody
-            ? { requestBody: { required: true, ...jsonBody(ref(`${actionName}Input`), "Action input.") } }
-            : {}),
+          ...(hasBody ? { requestBody: { required: true, ...input } } : {}),
           ...(action.from ? { "x-allowed-states": action.from } : {}),
           "x-writes": writes,
           responses: {

@@ -27,6 +27,26 @@ describe("the OpenAPI document", () => {
     }
   });
 
+  it("describes every action, and shows an example body for the main ones", () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
+    for (const { kind, action } of actions) {
+      const operation = document.paths[actionPath(kind, action)]![action.method.toLowerCase()];
+      expect(operation.description, `${kind.name}.${action.name}`).toMatch(/\.\s*$|\)\.?$/);
+      expect(operation.description.length).toBeGreaterThan(80);
+    }
+    for (const path of [
+      "/channels/{id}/manual-sale.json",
+      "/channels/{id}/import-connector-variant-batch.json",
+      "/purchases/{id}/ship.json",
+      "/purchases/{id}/cancel.json",
+      "/dropship-providers/{id}/settle-invoices.json",
+    ]) {
+      const operation = Object.values(document.paths[path]!)[0];
+      expect(operation.requestBody.content["application/json"].example, path).toBeDefined();
+    }
+    expect(JSON.stringify(document)).not.toMatch(/"summary":"\w+ a [aeiou]/);
+  });
+
   it("describes bodies, problem errors and bearer security", () => {
     const post = published.paths["/purchases.json"].post;
     expect(post.requestBody.content["application/json"].schema.$ref).toBe(

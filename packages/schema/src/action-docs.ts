@@ -1,0 +1,117 @@
+/**
+ * What the API reference says of each action beyond its summary: what it does, its state rules and its
+ * errors, and an example body for the main ones. Typed against the manifest's actions, so an action
+ * without its text (or an example that is not a valid input) does not compile.
+ */
+import type { ActionTypes } from "./generated/types.ts";
+
+export interface ActionDoc<I> {
+  description: string;
+  example?: I;
+}
+
+export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["input"]> } = {
+  "channel.rates": {
+    description:
+      "Groups the items by who ships them (a dropship provider, or the channel's or the default warehouse) and prices each group with the channel's enabled shipping rates (flat, by weight or by order value, limited by country and provider). Answers every option per group, the cheapest per group and their total; unknown SKUs are listed, not errors. Computes only: nothing is written.",
+    example: { destination: { country: "US" }, items: [{ sku: "MUG-1", quantity: 2 }] },
+  },
+  "channel.manual-sale": {
+    description:
+      "Imports one order keyed by (channel, externalId): finds or creates the customer by e-mail, creates the sale and its lines, routes each dropshipped line to a purchase per provider (at cost) and the rest to one fulfillment from a warehouse (allocating stock), and logs a sale import. Sending the same externalId again updates the header, names and prices and adds new lines, never duplicates; changing an imported line's quantity is a 409, as is adding lines to a sale whose state cannot take them. An unknown SKU or an empty `items` is a 422.",
+    example: {
+      externalId: "1001",
+      customer: { email: "ana@example.com", firstName: "Ana" },
+      shippingAddress: { name: "Ana Ruiz", lineOne: "5 Elm St", city: "Denver", country: "US" },
+      shippingPrice: 4.99,
+      items: [{ sku: "MUG-1", quantity: 2, price: 12.5 }],
+    },
+  },
+  "channel.import-connector-variant-batch": {
+    description:
+      "Upserts up to 1,000 store variants into the catalogue and the channel, matched by (channel, externalId), else by SKU; all or nothing (any bad item is a 422 naming every failing `items.N.field`). Each result says what became of the channel variant and of the catalogue variant. An external id linked to a variant with another SKU is a 422: renaming a SKU is `PUT /variants/{id}.json`.",
+    example: { items: [{ externalId: "4410021", sku: "MUG-1", name: "Harbour Mug", price: 12.5 }] },
+  },
+  "channel.acknowledge-variant": {
+    description:
+      "Records the store-side id of a published channel variant found by SKU; it becomes connected. A channel variant in a state that cannot be acknowledged is a 409 (with `allowedStates`), as is an external id another channel variant of the channel has.",
+  },
+  "channel.variant-levels": {
+    description:
+      "Stock of the channel's variants: on hand and allocated per warehouse and in total; the total `available` is on hand less allocated less the channel's safety stock, never below 0. Filter by `sku` or `externalId`; page with `limit` and `from` (a bad query is a 400).",
+  },
+  "channel.variant-set-level": {
+    description:
+      "Sets a variant's absolute on-hand level at a warehouse (default: the company's default one); the change is recorded as an adjustment with the levels before and after. A channel variant not linked to a catalogue variant is a 422.",
+  },
+  "dropship-provider.settle-invoices": {
+    description:
+      "Pays the provider what its invoiced, unpaid purchases (or the `purchaseIds` named) still owe: what is invoiced, never more than `amountOwed` (cancelled lines owe nothing), less what is paid. One payout transfer, one invoice payment per purchase; the purchases' payment status follows. Nothing left to pay is a 409, so settling twice never pays twice; a named purchase of another provider is a 422.",
+    example: { purchaseIds: [1, 2], reference: "PAYOUT-2026-11" },
+  },
+  "dropshipment.regenerate-label": {
+    description:
+      "Renders the shipping label again as a new version (a 4x6 PDF), stores it and answers the dropshipment with its label link; earlier versions stay downloadable. Each call writes: send an Idempotency-Key to retry safely. Allowed while pending or shipped (else 409).",
+  },
+  "dropshipment.move-to-fulfill": {
+    description:
+      "A pending dropshipment becomes a fulfillment from a warehouse (default: the company's default one); the purchase lines it covered are cancelled at the provider, the sale's lines are not. Allowed while pending (else 409).",
+  },
+  "fulfillment.move-to-dropship": {
+    description:
+      "A pending fulfillment becomes a purchase to the named dropship provider, priced at the variants' cost; its allocated stock is released. Allowed while pending (else 409).",
+  },
+  "fulfillment.ship": {
+    description:
+      "Beyond the interface. The parcel left the warehouse: its units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale's status moves on. Never fulfils more of a sale line than is open (422). Allowed while pending (else 409).",
+    example: { trackingNumber: "PX123456789", carrier: "Parcel Express" },
+  },
+  "sale-return.receive": {
+    description:
+      "Beyond the interface. The goods of a requested or shipped return arrived: its lines count as returned on the sale (and on the purchase whose goods went back to the provider); units of lines shipped from an own warehouse go back on hand with an adjustment unless `restock` is false. More returned than fulfilled is a 422; a cancellation has nothing to receive (409).",
+    example: { restock: true },
+  },
+  "inventory-export.export": {
+    description:
+      "Runs the export with its fields (CSV or JSON) and answers a data export whose `url` downloads the file; an export tied to a channel publishes availability as that channel's store sees it. Each call writes a new file: send an Idempotency-Key to retry safely.",
+  },
+  "inventory-feed.publish-all": {
+    description:
+      "Publishes every approved, unpublished feed item to each of the feed's channels as a pending channel variant, creating the catalogue variant by SKU if needed; a channel that already lists the SKU keeps its one listing. Answers the channel variants created. A feed with no channel is a 409.",
+  },
+  "inventory-feed.remove-by-external-id": {
+    description:
+      "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 400.",
+  },
+  "purchase.ship": {
+    description:
+      "The provider shipped all remaining lines or the `items` named: a dropshipment with tracking, shipped quantities on the purchase and sale lines, and their statuses. Never ships more than is left (422). Allowed when sent or partially shipped (else 409).",
+    example: {
+      trackingNumber: "PX123456789",
+      carrier: "Parcel Express",
+      items: [{ purchaseItemId: 1, quantity: 2 }],
+    },
+  },
+  "purchase.move-dropship-provider": {
+    description:
+      "Gives an unshipped purchase to another provider; it goes back to pending and must be sent again. The same or an unknown provider is a 422. Allowed when pending or sent (else 409).",
+  },
+  "purchase.send": {
+    description:
+      "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs the delivery as a purchase notification and marks the purchase sent. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
+    example: { format: "email" },
+  },
+  "purchase.return-label": {
+    description:
+      "A return shipment with a return label (to the provider's return address) for shipped lines not already on their way back, and a sale return for them at the sale's prices; they count as returned when the return is received. Nothing left to return is a 409. Allowed when partially shipped or shipped (else 409).",
+  },
+  "purchase.default-label": {
+    description:
+      "An outbound label with the provider's default carrier and service; each call renders a new version. A provider without defaults or an address is a 422. Allowed until the purchase has shipped (else 409).",
+  },
+  "purchase.cancel": {
+    description:
+      "Cancels all unshipped lines or the `items` named; a sale return of type cancellation records them at the sale's prices, and cancelled lines owe the provider nothing. Nothing left to cancel is a 409; more than is left is a 422. Allowed when pending, sent or partially shipped (else 409).",
+    example: { items: [{ purchaseItemId: 1, quantity: 1 }], reason: "customer" },
+  },
+};
