@@ -9,6 +9,7 @@ import {
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createRecordOf } from "./factory.ts";
+import { expectMatchesResponseSchema } from "./openapi-response.ts";
 import { countWrites, setupApp, type Tenant } from "./support.ts";
 
 /**
@@ -162,6 +163,7 @@ describe("actions under arbitrary input", () => {
         const text = await response.text();
         const where = `${init.method} ${path.slice(0, 200)} ${String(init.body).slice(0, 300)}`;
         expect(response.status, `${where} → ${text.slice(0, 400)}`).toBeLessThan(500);
+        expectMatchesResponseSchema(init.method ?? "GET", path, response.status, undefined);
         if (response.status >= 400) {
           expect(response.headers.get("Content-Type"), where).toMatch(/^application\/problem\+json/);
           expect(JSON.parse(text).status, where).toBe(response.status);

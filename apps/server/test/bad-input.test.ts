@@ -2,6 +2,7 @@ import { type KindDef, kindByName } from "@multichannel/schema";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Body, createBody, createRecordOf, refFields } from "./factory.ts";
+import { expectMatchesResponseSchema } from "./openapi-response.ts";
 import { countWrites, setupApp, type Tenant } from "./support.ts";
 
 /** Kinds with every field type between them: arrays, objects, maps, money, enums, datetimes, references. */
@@ -90,6 +91,8 @@ async function expectSafe(target: Target, sent: Sent): Promise<number> {
   const text = await response.text();
   const where = `${sent.method} ${sent.path.slice(0, 300)} ${sent.contentType ?? ""} ${String(sent.body).slice(0, 300)}`;
   expect(response.status, `${where} → ${text.slice(0, 500)}`).toBeLessThan(500);
+  // Whatever the input, the status is one the document declares for the operation.
+  expectMatchesResponseSchema(sent.method, sent.path, response.status, undefined);
   if (response.status >= 400 && sent.method !== "HEAD") {
     expect(response.headers.get("Content-Type"), where).toMatch(/^application\/problem\+json/);
     const problem = JSON.parse(text);

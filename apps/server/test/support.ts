@@ -79,30 +79,33 @@ export function apiOf(
   };
 }
 
-/** The same API, asserting that every successful answer is what the OpenAPI document declares for it. */
+/**
+ * The same API, asserting that the OpenAPI document declares every status it answers, and that every
+ * successful answer is what the document declares for it.
+ */
 function checkingResponses(api: Api): Api {
   return {
     request: api.request,
     async json(method, path, body, headers) {
       const answer = await api.json(method, path, body, headers);
-      if (answer.status < 300 && answer.body !== undefined) {
-        expectMatchesResponseSchema(method, path, answer.status, answer.body);
-      }
+      expectMatchesResponseSchema(method, path, answer.status, answer.body);
       return answer;
     },
   };
 }
 
 /**
- * An app over a fresh database, and a factory of fresh tenants (a company with a token each). With
- * `checkResponses`, every successful JSON answer is checked against the OpenAPI document.
+ * An app over a fresh database, and a factory of fresh tenants (a company with a token each). Unless
+ * `checkResponses` is false, every answer's status must be one the OpenAPI document declares for its
+ * operation, and every successful answer must be what it declares: the suites keep the document honest.
  */
 export async function setupApp(deps: Partial<AppDeps> = {}, options: { checkResponses?: boolean } = {}) {
+  const { checkResponses = true } = options;
   const db = await freshDb();
   const app = createApp({ db, tokenCacheMs: 0, ...deps });
   const api = (token?: string): Api => {
     const plain = apiOf((path, init) => app.request(path, init), token);
-    return options.checkResponses ? checkingResponses(plain) : plain;
+    return checkResponses ? checkingResponses(plain) : plain;
   };
   const tenant = async (): Promise<Tenant> => {
     const company = `company-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;

@@ -91,6 +91,38 @@ const ERRORS: Record<string, string> = {
   "500": "Unexpected failure; quote the request id.",
 };
 
+/** What an operation is, as far as the errors it can answer go. */
+interface OperationShape {
+  method: string;
+  /** Reads a record by its id in the path. */
+  item: boolean;
+  /** Can refuse a value (a body field, or what an action's rules check): 422. */
+  validates: boolean;
+  /** Refused to a read-only token. */
+  forbidden: boolean;
+  /** Honours If-Match. */
+  precondition: boolean;
+  /** Can meet a state, uniqueness, reference or history conflict. */
+  conflicts: boolean;
+}
+
+/**
+ * The one table of the errors an operation can answer, from what it is: every operation can be
+ * malformed, unauthenticated, rate limited or fail; reading by id can miss; a body can be too large, not
+ * JSON or invalid; a write can be refused to a read-only token, be stale (If-Match) or conflict.
+ */
+export function errorCodesOf(op: OperationShape): string[] {
+  const codes = ["400", "401", "429", "500"];
+  if (op.item) codes.push("404");
+  if (op.forbidden) codes.push("403");
+  if (op.precondition) codes.push("412");
+  if (op.conflicts) codes.push("409");
+  // Any request but a GET may carry a body, which is read (bounded) and must be JSON.
+  if (op.method !== "GET") codes.push("413", "415");
+  if (op.validates) codes.push("422");
+  return codes.sort();
+}
+
 function errorResponses(codes: string[]): Json {
   return Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/responses/Problem${code}` }]));
 }
@@ -244,7 +276,16 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
               ...jsonBody(actionOutput(action, actionName), "The result of the action."),
               ...(answersRecord ? { headers: ETAG } : {}),
             },
-            ...errorResponses(["400", "401", "403", "404", "409", "422", "429", "500"]),
+            ...errorResponses(
+              errorCodesOf({
+                method: action.method,
+                item: true,
+                validates: true,
+                forbidden: writes || action.method !== "GET",
+                precondition: true,
+                conflicts: true,
+              }),
+            ),
           },
         },
       };
@@ -298,7 +339,16 @@ function collectionPaths(kind: KindDef, name: string): Json {
             Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } },
           },
         },
-        ...errorResponses(["400", "401", "429", "500"]),
+        ...errorResponses(
+          errorCodesOf({
+            method: "GET",
+            item: false,
+            validates: false,
+            forbidden: false,
+            precondition: false,
+            conflicts: false,
+          }),
+        ),
       },
     },
     post: {
@@ -312,7 +362,16 @@ function collectionPaths(kind: KindDef, name: string): Json {
           ...jsonBody(ref(name), "The created record, defaults filled in."),
           headers: { Location: { schema: { type: "string" } } },
         },
-        ...errorResponses(["400", "401", "403", "413", "415", "422", "429", "500"]),
+        ...errorResponses(
+          errorCodesOf({
+            method: "POST",
+            item: false,
+            validates: true,
+            forbidden: true,
+            precondition: false,
+            conflicts: true,
+          }),
+        ),
       },
     },
   };
@@ -330,7 +389,16 @@ function itemPaths(kind: KindDef, name: string): Json {
       tags: [kind.group],
       responses: {
         "200": { ...jsonBody(ref(name), "The record."), headers: etag },
-        ...errorResponses(["400", "401", "404", "429", "500"]),
+        ...errorResponses(
+          errorCodesOf({
+            method: "GET",
+            item: true,
+            validates: false,
+            forbidden: false,
+            precondition: false,
+            conflicts: false,
+          }),
+        ),
       },
     },
     put: {
@@ -341,7 +409,16 @@ function itemPaths(kind: KindDef, name: string): Json {
       requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
       responses: {
         "200": { ...jsonBody(ref(name), "The updated record."), headers: etag },
-        ...errorResponses(["400", "401", "403", "404", "409", "412", "413", "415", "422", "429", "500"]),
+        ...errorResponses(
+          errorCodesOf({
+            method: "PUT",
+            item: true,
+            validates: true,
+            forbidden: true,
+            precondition: true,
+            conflicts: true,
+          }),
+        ),
       },
     },
     delete: {
@@ -351,7 +428,16 @@ function itemPaths(kind: KindDef, name: string): Json {
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       responses: {
         "204": { description: "Deleted." },
-        ...errorResponses(["400", "401", "403", "404", "409", "412", "429", "500"]),
+        ...errorResponses(
+          errorCodesOf({
+            method: "DELETE",
+            item: true,
+            validates: false,
+            forbidden: true,
+            precondition: true,
+            conflicts: true,
+          }),
+        ),
       },
     },
   };
