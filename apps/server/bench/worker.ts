@@ -1,20 +1,11 @@
 // The Worker's CPU time per request, measured in workerd: `wrangler dev --local` against the dev libSQL
 // server (as `pnpm dev` runs it), loaded with GET by id and POST, and the CPU the workerd process used.
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import { startDevStack } from "../scripts/dev.ts";
+import { freePort, startDevStack } from "../scripts/dev.ts";
 import { cpuSecondsOf } from "./children.ts";
 import { runLoad } from "./load.ts";
 import { carrierBody } from "./scenarios.ts";
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** The workerd processes on this machine (their pids): what `wrangler dev` started. */
 function workerdPids(): number[] {

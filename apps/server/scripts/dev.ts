@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer as createNetServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startLibsqlServer } from "../../../tooling/libsql-server/src/server.ts";
@@ -51,6 +52,15 @@ export interface DevStack {
   exited: Promise<number | null>;
   /** Stops wrangler (and workerd) and the libSQL server. */
   stop(): Promise<void>;
+}
+
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 export async function startDevStack(options: DevStackOptions): Promise<DevStack> {

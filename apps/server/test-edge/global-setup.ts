@@ -1,22 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { startDevStack } from "../scripts/dev.ts";
+import { freePort, startDevStack } from "../scripts/dev.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
     edge: { baseUrl: string; databaseUrl: string; databaseAuthToken: string };
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /**
