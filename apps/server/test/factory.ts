@@ -57,6 +57,8 @@ export function stringValue(field: FieldDef, label: string, n: number, unique = 
       return unique ? letters(n, 3) : "USD";
     case "phone":
       return `+1 555 ${String(n % 10000).padStart(4, "0")}`;
+    case "event-type":
+      return unique ? "purchase.*" : "*";
   }
   let text = `${label}-${n}`;
   const max = field.maxLength ?? 4000;

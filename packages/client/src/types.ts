@@ -84,6 +84,8 @@ export interface WriteOptions extends RequestOptions {
 interface KindShape {
   record: unknown;
   create: unknown;
+  /** The create answer: the record, plus what only it shows (a webhook endpoint's `secret`). */
+  created: unknown;
   update: unknown;
   actions: object;
 }
@@ -91,7 +93,7 @@ interface KindShape {
 /** The CRUD operations every namespace has. */
 export interface KindClient<T extends KindShape> {
   /** `POST /<plural>.json`: creates a record and returns it with its defaults filled in. */
-  create(body: T["create"], options?: RequestOptions): Promise<T["record"]>;
+  create(body: T["create"], options?: RequestOptions): Promise<T["created"]>;
   /** `GET /<plural>/{id}.json`. */
   get(id: number, options?: RequestOptions): Promise<T["record"]>;
   /** `PUT /<plural>/{id}.json`: changes the fields sent and returns the whole record. */

@@ -22,7 +22,7 @@ export type FieldType =
   | "map";
 
 /** String formats checked by the validators. */
-export type StringFormat = "email" | "url" | "country" | "currency" | "phone";
+export type StringFormat = "email" | "url" | "country" | "currency" | "phone" | "event-type";
 
 declare const valueType: unique symbol;
 declare const roleType: unique symbol;
@@ -221,6 +221,12 @@ export interface ActionDef {
    * records (a new label version, an export) says `true`, a POST that only computes (a quote) `false`.
    */
   readonly writes?: boolean;
+  /**
+   * The event type its outcome records (`purchase.sent`), besides the `<kind>.created/updated/deleted`
+   * events of the records it changes. The prefix names the kind of the event's `data.object`: the
+   * answer when it is a record of that kind, else the action's subject.
+   */
+  readonly event?: string;
 }
 
 /**
@@ -259,14 +265,19 @@ export interface KindInput<
   description: string;
   /** Group name used for OpenAPI tags and the README. */
   group: string;
-  /** Listed in the interface (`seed`) or implied by DESIGN.md §4 (`implied`). */
-  source: "seed" | "implied";
+  /**
+   * Listed in the interface (`seed`), implied by DESIGN.md §4 (`implied`), or a service of this project
+   * beyond the reference (`extension`: webhook endpoints).
+   */
+  source: "seed" | "implied" | "extension";
   fields: F;
   states?: StatesDef;
   actions?: A;
   owner?: OwnerDef;
   /** Field sets unique within a company (an external id per channel). */
   unique?: readonly (readonly (keyof F & string)[])[];
+  /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */
+  createAnswer?: Readonly<Record<string, FieldDef>>;
 }
 
 /** A declared kind: the input plus its derived path. */
@@ -290,7 +301,8 @@ export interface KindDef<
 export function defineKind<
   const F extends Record<string, FieldDef>,
   const A extends readonly ActionDef[] = [],
->(input: KindInput<F, A>): KindDef<F, A> {
+  const I extends KindInput<F, A> = KindInput<F, A>,
+>(input: I & KindInput<F, A>): KindDef<F, A> & Pick<I, "createAnswer"> {
   return { ...input, path: `/${input.plural}.json` };
 }
 
@@ -299,6 +311,13 @@ export type RecordOf<K> =
   K extends KindDef<infer F, readonly ActionDef[]>
     ? Simplify<RecordBase & { -readonly [P in keyof F]: ValueOf<F[P]> }>
     : never;
+/** The create answer of a kind declaration: the record, and its `createAnswer` members. */
+export type CreatedOf<K> =
+  K extends KindDef<Record<string, FieldDef>, readonly ActionDef[]> & {
+    createAnswer: infer C extends Record<string, FieldDef>;
+  }
+    ? Simplify<RecordOf<K> & { -readonly [P in keyof C]: ValueOf<C[P]> }>
+    : RecordOf<K>;
 /** The create body type of a kind declaration. */
 export type CreateOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<CreateShape<F>> : never;
 /** The update body type: any writable field; what was read may be sent back as it is. */

@@ -231,6 +231,16 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       description: kind.description,
       ...annotate(jsonSchema(validators.record), kind.fields, true),
     };
+    if (kind.createAnswer) {
+      const answer = annotate(jsonSchema(actionInputSchema(kind.createAnswer)), kind.createAnswer, false);
+      const record = schemas[name] as Json & { properties: Json; required?: string[] };
+      schemas[`${name}Created`] = {
+        ...record,
+        description: `${kind.description} As the create answer, with what only it shows.`,
+        properties: { ...record.properties, ...(answer.properties as Json) },
+        required: [...(record.required ?? []), ...((answer.required as string[]) ?? [])],
+      };
+    }
     schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields, false);
     schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields, false);
     tags.set(kind.group, kind.group);
@@ -359,7 +369,12 @@ function collectionPaths(kind: KindDef, name: string): Json {
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
         "201": {
-          ...jsonBody(ref(name), "The created record, defaults filled in."),
+          ...jsonBody(
+            ref(kind.createAnswer ? `${name}Created` : name),
+            kind.createAnswer
+              ? `The created record, defaults filled in, with ${Object.keys(kind.createAnswer).map((member) => `\`${member}\``).join(", ")} (shown only here).`
+              : "The created record, defaults filled in.",
+          ),
           headers: { Location: { schema: { type: "string" } } },
         },
         ...errorResponses(

@@ -1,6 +1,8 @@
 import * as v from "valibot";
 import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
 
+/** `*`, `purchase.*` or `purchase.sent`: what a webhook endpoint subscribes to. */
+const EVENT_TYPE = /^(\*|[a-z][a-z0-9_]*\.(\*|[a-z][a-z0-9_]*))$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
@@ -85,6 +87,9 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
         checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
       if (field.format === "email") checks.push(v.email("an e-mail address"));
       if (field.format === "url") checks.push(v.url("a URL"));
+      if (field.format === "event-type") {
+        checks.push(v.regex(EVENT_TYPE, "an event type: *, <kind>.* or <kind>.<event>"));
+      }
       if (field.format === "country")
         checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));

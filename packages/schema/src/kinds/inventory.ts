@@ -292,6 +292,11 @@ export const inventoryExport = defineKind({
       description: "Include variants with no stock available.",
     }),
     lastExportedAt: f.datetime({ readOnly: true }),
+    webhookUrl: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "Receives `{\"file\": <download URL>}` by POST when an export of this definition is ready.",
+    }),
   },
 });
 
