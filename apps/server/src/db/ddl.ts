@@ -91,7 +91,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       created_at: "TEXT NOT NULL",
       expires_at: "TEXT",
     },
-    indexes: { webhook_secrets_endpoint: "CREATE INDEX webhook_secrets_endpoint ON webhook_secrets (endpoint_id)" },
+    indexes: {
+      webhook_secrets_endpoint: "CREATE INDEX webhook_secrets_endpoint ON webhook_secrets (endpoint_id)",
+    },
   },
   // One row per (event or callout, receiver); the dispatcher attempts due rows until one succeeds or
   // the retry schedule is spent.
@@ -118,7 +120,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       created_at: "TEXT NOT NULL",
     },
     indexes: {
-      webhook_deliveries_due: "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
+      webhook_deliveries_due:
+        "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
       webhook_deliveries_endpoint:
         "CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (company_id, endpoint_id, id)",
     },
@@ -133,7 +136,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       error: "TEXT",
       succeeded: "INTEGER NOT NULL",
     },
-    indexes: { webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)" },
+    indexes: {
+      webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)",
+    },
   },
   // How far the dispatcher has turned events into deliveries (one row, id 1).
   webhook_cursor: {

@@ -8,6 +8,13 @@ import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
 import { stateConflict } from "../services/states.ts";
 import {
+  checkEndpoint,
+  checkOutboundUrls,
+  dropSecrets,
+  prepareSecret,
+  storeSecret,
+} from "../services/webhooks/endpoints.ts";
+import {
   checkLine,
   invoiceRemainder,
   lineCents,
@@ -15,13 +22,6 @@ import {
   settleSale,
   settleSaleReturn,
 } from "./books.ts";
-import {
-  checkEndpoint,
-  checkOutboundUrls,
-  dropSecrets,
-  prepareSecret,
-  storeSecret,
-} from "../services/webhooks/endpoints.ts";
 import { checkAmount } from "./money.ts";
 import { allocate, applyAdjustment } from "./stock.ts";
 import { type KindName, type RecordOf, selectOne, selectWhere, type ValuesOf } from "./store.ts";

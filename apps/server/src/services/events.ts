@@ -4,8 +4,8 @@
  * `recordActionEvent`, in the action's transaction. Either way an event commits with its change.
  */
 import { type ActionDef, type KindDef, kindByName } from "@multichannel/schema";
-import { eventPrefix } from "../db/event-triggers.ts";
 import type { Executor } from "../db/database.ts";
+import { eventPrefix } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
