@@ -40,10 +40,12 @@ export interface Dispatcher {
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;
-  /** Fans out and delivers until nothing is left that is due now. */
-  runOnce(): Promise<void>;
+  /** Fans out and delivers until nothing is left that is due now; answers how many attempts failed. */
+  runOnce(): Promise<{ failed: number }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
   prune(): Promise<void>;
+  /** When the earliest pending delivery is due (ms), or undefined when none is pending. */
+  nextAttemptAt(): Promise<number | undefined>;
 }
 
 interface DeliveryRow {
@@ -300,7 +302,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     };
   }
 
+  let failures = 0;
+
   async function settle(delivery: DeliveryRow, outcome: Outcome, at: number): Promise<void> {
+    if (!outcome.ok) failures++;
     const attempts = delivery.attempts + 1;
     const finalFailure = !outcome.ok && attempts > RETRY_DELAYS_S.length;
     const delay = RETRY_DELAYS_S[attempts - 1] ?? 0;
@@ -402,9 +407,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return claimed.length;
   }
 
-  async function runOnce(): Promise<void> {
+  async function runOnce(): Promise<{ failed: number }> {
+    const before = failures;
     while ((await fanOut()) > 0);
     while ((await deliverDue()) > 0);
+    return { failed: failures - before };
   }
 
   async function prune(): Promise<void> {
@@ -423,5 +430,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     });
   }
 
-  return { fanOut, deliverDue, runOnce, prune };
+  async function nextAttemptAt(): Promise<number | undefined> {
+    const result = await db.execute(
+      "SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE status = 'pending'",
+    );
+    const due = result.rows[0]?.due;
+    return due ? Date.parse(String(due)) : undefined;
+  }
+
+  return { fanOut, deliverDue, runOnce, prune, nextAttemptAt };
 }
