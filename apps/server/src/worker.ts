@@ -125,7 +125,10 @@ export default {
   /** The Cron Trigger sweep: anything the queue did not drain, due retries, and pruning once a day. */
   async scheduled(controller: { cron: string; scheduledTime: number }, env: WorkerEnv): Promise<void> {
     await drain(env);
-    if (new Date(controller.scheduledTime).getUTCHours() === 3 && new Date(controller.scheduledTime).getUTCMinutes() === 0) {
+    if (
+      new Date(controller.scheduledTime).getUTCHours() === 3 &&
+      new Date(controller.scheduledTime).getUTCMinutes() === 0
+    ) {
       await instanceFor(env).dispatcher.prune();
     }
   },

@@ -312,12 +312,11 @@ export type RecordOf<K> =
     ? Simplify<RecordBase & { -readonly [P in keyof F]: ValueOf<F[P]> }>
     : never;
 /** The create answer of a kind declaration: the record, and its `createAnswer` members. */
-export type CreatedOf<K> =
-  K extends KindDef<Record<string, FieldDef>, readonly ActionDef[]> & {
-    createAnswer: infer C extends Record<string, FieldDef>;
-  }
-    ? Simplify<RecordOf<K> & { -readonly [P in keyof C]: ValueOf<C[P]> }>
-    : RecordOf<K>;
+export type CreatedOf<K> = K extends KindDef<Record<string, FieldDef>, readonly ActionDef[]> & {
+  createAnswer: infer C extends Record<string, FieldDef>;
+}
+  ? Simplify<RecordOf<K> & { -readonly [P in keyof C]: ValueOf<C[P]> }>
+  : RecordOf<K>;
 /** The create body type of a kind declaration. */
 export type CreateOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<CreateShape<F>> : never;
 /** The update body type: any writable field; what was read may be sent back as it is. */

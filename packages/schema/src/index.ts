@@ -36,6 +36,7 @@ export {
   f,
   operationWrites,
 } from "./define.ts";
+export type { EventQuery, EventRecord } from "./events.ts";
 export type * from "./generated/types.ts";
 export { actionPath, actions, camelCase, kindByName, kindByPlural, kinds, snakeCase } from "./manifest.ts";
 export {

@@ -295,7 +295,7 @@ export const inventoryExport = defineKind({
     webhookUrl: f.string({
       maxLength: 2000,
       format: "url",
-      description: "Receives `{\"file\": <download URL>}` by POST when an export of this definition is ready.",
+      description: 'Receives `{"file": <download URL>}` by POST when an export of this definition is ready.',
     }),
   },
 });
