@@ -166,7 +166,21 @@ async function createWith(build: Build, kind: KindDef): Promise<Body & { id: num
       `creating ${kind.name} failed: ${response.status} ${JSON.stringify(response.body)} for ${JSON.stringify(body)}`,
     );
   }
-  return response.body;
+  return recordOf(kind, response.body);
+}
+
+/**
+ * The record of a create answer: the answer without the members only it shows (a webhook endpoint's
+ * `secret`), which must be there.
+ */
+export function recordOf(kind: KindDef, answer: Body): Body & { id: number } {
+  const record = { ...answer };
+  for (const member of Object.keys(kind.createAnswer ?? {})) {
+    if (typeof record[member] !== "string")
+      throw new Error(`${kind.name}: the create answer has no ${member}`);
+    delete record[member];
+  }
+  return record as Body & { id: number };
 }
 
 /**
