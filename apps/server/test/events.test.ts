@@ -440,6 +440,10 @@ describe("callouts", () => {
     );
     await dispatcher.runOnce();
 
+    const [levelChanged] = await events(t, "&where[type]=variant.level_changed");
+    expect(levelChanged.data.object).toMatchObject({ id: variant.id, sku: "MUG-1" });
+    expect(levelChanged.data.result).toMatchObject({ variantId: variant.id, warehouseId: warehouse.id });
+
     expect(receiver.received).toHaveLength(1);
     const call = receiver.received[0]!;
     expect(call).toMatchObject({ method: "POST", path: "/inventory" });
@@ -466,6 +470,26 @@ describe("callouts", () => {
     expect(receiver.received.map((call) => [call.method, call.path, JSON.parse(call.body)])).toEqual([
       ["POST", "/exports", { file: file.url }],
     ]);
+  });
+});
+
+describe("retention", () => {
+  it("prunes events older than 30 days once they are fanned out, and keeps the rest", async () => {
+    const t = await setup.tenant();
+    const dispatcher = createDispatcher({ db: setup.db, policy: { allowLocal: true } });
+    await create(t, "carriers", { name: "Old" });
+    await create(t, "carriers", { name: "Recent" });
+    const [old, recent] = await events(t);
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await setup.db.execute({ sql: "UPDATE events SET created_at = ? WHERE id = ?", args: [at(31), old.id] });
+    await setup.db.execute({
+      sql: "UPDATE events SET created_at = ? WHERE id = ?",
+      args: [at(29), recent.id],
+    });
+    await dispatcher.runOnce();
+    await dispatcher.prune();
+    await expectStatus(t.json("GET", `/events/${old.id}.json`), 404);
+    expect((await events(t)).map((event) => event.data.object.name)).toEqual(["Recent"]);
   });
 });
 

@@ -340,7 +340,7 @@ export const channelActions = [
   defineAction({
     name: "variant-set-level",
     method: "PUT",
-    event: "adjustment.level_set",
+    event: "variant.level_changed",
     summary: "Set a variant's absolute stock level at a location; the change is recorded as an adjustment.",
     input: {
       externalId: f.string({ minLength: 1, maxLength: 100, acceptNumber: true }),

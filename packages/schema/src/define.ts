@@ -224,7 +224,8 @@ export interface ActionDef {
   /**
    * The event type its outcome records (`purchase.sent`), besides the `<kind>.created/updated/deleted`
    * events of the records it changes. The prefix names the kind of the event's `data.object`: the
-   * answer when it is a record of that kind, else the action's subject.
+   * answer when it is a record of that kind, else the record of that kind the answer refers to, else
+   * the action's subject.
    */
   readonly event?: string;
 }
