@@ -92,6 +92,8 @@ function plainValue(field: FieldDef, label: string, n: number, unique: boolean):
     }
     case "map":
       return { color: "blue", size: 3, gift: true, note: null };
+    case "json":
+      return { label, n, tags: ["a", "b"], nested: { ok: true } };
     default:
       throw new Error(`no plain value for ${field.type}`);
   }
@@ -225,12 +227,18 @@ export function wrongTypeValue(field: FieldDef): unknown {
     case "object":
     case "map":
       return "not an object";
+    case "json":
+      return undefined; // any JSON value is of its type
   }
 }
 
 /** Every writable field of the kind, each with a value of the wrong type. */
 export function wrongTypeBody(kind: KindDef): Body {
-  return Object.fromEntries(writableFields(kind).map(([name, field]) => [name, wrongTypeValue(field)]));
+  return Object.fromEntries(
+    writableFields(kind)
+      .filter(([, field]) => field.type !== "json")
+      .map(([name, field]) => [name, wrongTypeValue(field)]),
+  );
 }
 
 /**
@@ -264,6 +272,8 @@ export function changedValue(field: FieldDef, current: unknown, label: string): 
       return current === "2025-01-02" ? "2025-01-03" : "2025-01-02";
     case "enum":
       return field.values!.find((value) => value !== current);
+    case "json":
+      return { changed: label, n };
     default:
       return undefined;
   }

@@ -19,7 +19,8 @@ export type FieldType =
   | "ref"
   | "array"
   | "object"
-  | "map";
+  | "map"
+  | "json";
 
 /** String formats checked by the validators. */
 export type StringFormat = "email" | "url" | "country" | "currency" | "phone" | "event-type";
@@ -44,6 +45,8 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly description?: string;
   /** `enum` fields: the allowed values. */
   readonly values?: readonly string[];
+  /** `string` fields written as an open list (`f.openEnum`): the values known to mean something. */
+  readonly suggested?: readonly string[];
   /** `ref` fields: the kind whose id this field holds. */
   readonly ref?: string;
   /**
@@ -51,6 +54,8 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    * with `subjectOf: "subjectKind"`): checked like a reference.
    */
   readonly subjectOf?: string;
+  /** `json` fields: the largest value accepted, as the bytes of its JSON text. */
+  readonly maxBytes?: number;
   /** Inclusive bounds of `integer`, `number` and `money` values. */
   readonly min?: number;
   readonly max?: number;
@@ -157,6 +162,14 @@ export const f = {
     values: V,
     o: O = {} as O,
   ) => build<V[number], O>("enum", o, { values }),
+  /**
+   * Text with known values that any other text may join (where the reference takes free text: a
+   * tracking status, a sync mode). At most 100 characters.
+   */
+  openEnum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<string> = NoOptions>(
+    values: V,
+    o: O = {} as O,
+  ) => build<V[number] | (string & {}), O>("string", o, { suggested: values, maxLength: 100 }),
   /** The id of a record of `kind` in the same company. */
   ref: <const O extends FieldOptions<number> = NoOptions>(kind: string, o: O = {} as O) =>
     build<number, O>("ref", o, { ref: kind }),
@@ -171,6 +184,12 @@ export const f = {
     fields: F,
     o: O = {} as O,
   ) => build<Simplify<CreateShape<F>>, O>("object", o, { fields }),
+  /**
+   * Any JSON value (object, array, string, number, boolean), stored as JSON and returned as sent:
+   * payloads and problems exchanged with other systems. At most `maxBytes` (default 65,536) of JSON.
+   */
+  json: <const O extends FieldOptions<JsonValue> & { maxBytes?: number } = NoOptions>(o: O = {} as O) =>
+    build<JsonValue, O>("json", o, pick(o, ["maxBytes"])),
   /** Free-form string keys to scalar values (labels, attributes, connector metadata). */
   map: <const O extends FieldOptions<Record<string, Scalar>> = NoOptions>(o: O = {} as O) =>
     build<Record<string, Scalar>, O>("map", o),
@@ -181,6 +200,8 @@ function pick(o: object, keys: string[]): object {
 }
 
 export type Scalar = string | number | boolean | null;
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ValueOf<F> = F extends FieldDef<infer T, FieldRole> ? T : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 

@@ -18,6 +18,7 @@ export type {
   FieldOptions,
   FieldRole,
   FieldType,
+  JsonValue,
   KindDef,
   KindInput,
   OwnerDef,
@@ -49,6 +50,7 @@ export {
 export { type ProblemMember, problemMembers } from "./problem.ts";
 export {
   actionInputSchema,
+  DEFAULT_MAX_JSON_BYTES,
   fieldSchema,
   isMoney,
   isWellFormedText,

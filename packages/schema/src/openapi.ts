@@ -41,6 +41,10 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
     if (field.description) property.description = field.description;
     if (field.readOnly && readOnlyBase) property.readOnly = true;
     if (field.default !== undefined) property.default = field.default;
+    if (field.suggested) {
+      nonNull(property).examples = [...field.suggested];
+      property.description = `${field.description ? `${field.description} ` : ""}Known values: ${field.suggested.map((value) => `\`${value}\``).join(", ")}; other text is kept as sent.`;
+    }
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");

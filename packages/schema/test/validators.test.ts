@@ -37,7 +37,7 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s validators", 
 
   it("reject wrong types on every writable field", () => {
     for (const [name, field] of Object.entries(kind.fields)) {
-      if (field.readOnly) continue;
+      if (field.readOnly || field.type === "json") continue; // any JSON value is of its type
       const wrong =
         field.type === "string" || field.type === "enum" || field.type === "datetime" ? 12 : "wrong";
       expect(ok(schemas.update, { [name]: wrong }).success, `${kind.name}.${name} = ${wrong}`).toBe(false);
@@ -51,6 +51,29 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s validators", 
       delete body[name];
       expect(ok(schemas.create, body).success, `${kind.name} without ${name}`).toBe(false);
     }
+  });
+});
+
+describe("JSON-valued fields", () => {
+  const saleImport = kindSchemas(kindByName("sale-import")!);
+
+  it("take any JSON value as it is: object, array, string, number, boolean", () => {
+    for (const value of [{}, { a: [1, { b: null }] }, [], ["x"], "text", 0, 12.5, true, false]) {
+      const result = v.safeParse(saleImport.update, { payload: value });
+      expect(result.success, JSON.stringify(value)).toBe(true);
+      expect((result.output as { payload: unknown }).payload).toEqual(value);
+    }
+  });
+
+  it("refuse a value over its size, nested too deep, or with ill-formed text", () => {
+    const big = "x".repeat(200_001);
+    expect(v.safeParse(saleImport.update, { payload: big }).success).toBe(false);
+    expect(v.safeParse(saleImport.update, { payload: { [big]: 1 } }).success).toBe(false);
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(v.safeParse(saleImport.update, { payload: deep }).success).toBe(false);
+    expect(v.safeParse(saleImport.update, { payload: { note: "a\u0000b" } }).success).toBe(false);
+    expect(v.safeParse(saleImport.update, { problem: "x".repeat(9000) }).success).toBe(false);
   });
 });
 
