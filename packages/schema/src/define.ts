@@ -166,7 +166,10 @@ export const f = {
    * Text with known values that any other text may join (where the reference takes free text: a
    * tracking status, a sync mode). At most 100 characters.
    */
-  openEnum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<string> = NoOptions>(
+  openEnum: <
+    const V extends readonly [string, ...string[]],
+    const O extends FieldOptions<string> = NoOptions,
+  >(
     values: V,
     o: O = {} as O,
   ) => build<V[number] | (string & {}), O>("string", o, { suggested: values, maxLength: 100 }),
@@ -268,6 +271,12 @@ export interface StatesDef {
   readonly initial: string;
   /** Every state and the states reachable from it. */
   readonly transitions: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The transitions a client may request by writing the state field (a PUT, as the reference
+   * allows), a subset of `transitions`; the others happen through actions, whose effects (stock,
+   * books) a plain write would skip. Absent: the state field is read-only.
+   */
+  readonly byWrite?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** How a kind belongs to a parent whose delete takes it along (a sale's items). */

@@ -338,7 +338,7 @@ export const dataExport = defineKind({
   states: dataExportStates,
   fields: {
     displayName: f.string({ maxLength: 200 }),
-    status: f.enum(dataExportStatuses, { default: "pending", readOnly: true }),
+    status: f.enum(dataExportStatuses, { default: "pending" }),
     exportType: f.openEnum(["inventory_feed", "inventory_levels"]),
     format: f.enum(["csv", "json"], { required: true, default: "csv" }),
     inventoryExportId: f.ref("inventory-export"),
