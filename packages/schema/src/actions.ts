@@ -146,6 +146,23 @@ export const dataExportStates: StatesDef = {
   byWrite: { pending: ["complete", "error"] },
 };
 
+export const purchaseReturnStatuses = ["requested", "shipped", "received", "cancelled"] as const;
+export const purchaseReturnStates: StatesDef = {
+  field: "status",
+  initial: "requested",
+  transitions: {
+    requested: ["shipped", "received", "cancelled"],
+    shipped: ["received", "cancelled"],
+    received: [],
+    cancelled: [],
+  },
+  // A record of goods going back to a provider: its steps are reported by writing them.
+  byWrite: {
+    requested: ["shipped", "received", "cancelled"],
+    shipped: ["received", "cancelled"],
+  },
+};
+
 export const transferStatuses = ["pending", "complete", "error", "cancelled"] as const;
 export const transferStates: StatesDef = {
   field: "status",

@@ -97,7 +97,8 @@ export async function checkReferences(
 function writableValues(table: Table, input: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of table.columns) {
-    if (column.def.readOnly || !(column.field in input)) continue;
+    // Absent, or `undefined` (a date sent as `{}`: the default): not written.
+    if (column.def.readOnly || input[column.field] === undefined) continue;
     values[column.field] = input[column.field];
   }
   return values;
@@ -175,7 +176,13 @@ export async function insertRecord(
   const now = ctx.now();
   const args: (string | number | null)[] = [ctx.companyId, now, now];
   for (const column of table.columns) {
-    args.push(encode(column, column.field in values ? values[column.field] : column.def.default));
+    const value =
+      values[column.field] !== undefined
+        ? values[column.field]
+        : column.def.defaultNow
+          ? now
+          : column.def.default;
+    args.push(encode(column, value));
   }
   try {
     const result = await ctx.db.execute({ sql: table.insertSql, args });

@@ -235,7 +235,7 @@ export const fulfillmentItem = defineKind({
     warehouseId: f.ref("warehouse", { description: "Where the units are picked from." }),
     externalId: f.string({ maxLength: 100 }),
     sku: f.string({ maxLength: 100 }),
-    quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
+    quantity: f.integer({ required: true, default: 0, min: 0, max: 1_000_000 }),
     picked: f.integer({ required: true, default: 0, min: 0, nullable: true }),
     packed: f.integer({ required: true, default: 0, min: 0, nullable: true }),
     costPrice: f.money({ min: 0, description: "Unit cost." }),
