@@ -13,7 +13,7 @@ interface DenoApi {
   addSignalListener(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
   exit(code: number): never;
   resolveDns(host: string, type: "A" | "AAAA"): Promise<string[]>;
-  readFile(path: URL): Promise<Uint8Array>;
+  readFile(path: URL): Promise<Uint8Array<ArrayBuffer>>;
 }
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 

@@ -20,7 +20,7 @@ export function apiReferenceScriptUrl(resolve: (specifier: string) => string): U
  * The script's content: the bytes read at start (Node, Deno), or the static asset's response (Workers).
  * A response that is not ok (the asset is missing) is answered 404.
  */
-export type DocsScript = () => Promise<Response | Uint8Array>;
+export type DocsScript = () => Promise<Response | Uint8Array<ArrayBuffer>>;
 
 const TITLE = "Multichannel Commerce API";
 
@@ -73,7 +73,7 @@ function docsPage(prefix: string): string {
 `;
 }
 
-async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
+async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -82,7 +82,7 @@ async function gzip(bytes: Uint8Array): Promise<Uint8Array> {
 export function registerDocsRoutes(app: Hono<AppEnv>, options: { basePath?: string; script?: DocsScript }) {
   const prefix = (options.basePath ?? "").replace(/\/$/, "");
   // Compressed once per process: 4 MiB of script is about 1 MiB gzip.
-  let gzipped: Promise<Uint8Array> | undefined;
+  let gzipped: Promise<Uint8Array<ArrayBuffer>> | undefined;
 
   const page = docsPage(prefix);
   app.get("/docs", (c) =>
