@@ -107,6 +107,18 @@ describe("GET /docs/assets/<script>", () => {
     }
   });
 
+  it.each(["gzip;q=0", "identity", "br, gzip; q=0.0"])(
+    "answers it unpacked to Accept-Encoding: %s",
+    async (accept) => {
+      const { app } = await setupApp({ docsScript: fromPackage });
+      const response = await app.request(`/docs/assets/${API_REFERENCE_SCRIPT}`, {
+        headers: { "Accept-Encoding": accept },
+      });
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(Buffer.from(await response.arrayBuffer()).equals(installed)).toBe(true);
+    },
+  );
+
   it("passes a static asset's response through (the Worker's ASSETS binding)", async () => {
     const { app } = await setupApp({
       docsScript: async () => new Response("globalThis.reference = 1;", { headers: { ETag: '"a"' } }),

@@ -78,6 +78,15 @@ async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuf
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+/** Whether an `Accept-Encoding` names gzip (or `*`) without refusing it with `q=0`. */
+function acceptsGzip(header = ""): boolean {
+  return header.split(",").some((entry) => {
+    const [coding, ...params] = entry.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    return (coding === "gzip" || coding === "*") && !refused;
+  });
+}
+
 /** `GET /docs` (the API reference page) and `GET /docs/assets/<script>`, both public. */
 export function registerDocsRoutes(app: Hono<AppEnv>, options: { basePath?: string; script?: DocsScript }) {
   const prefix = (options.basePath ?? "").replace(/\/$/, "");
@@ -111,7 +120,7 @@ export function registerDocsRoutes(app: Hono<AppEnv>, options: { basePath?: stri
     });
     if (content instanceof Response) return new Response(content.body, { headers });
     headers.set("Vary", "Accept-Encoding");
-    if (!/\bgzip\b/.test(c.req.header("Accept-Encoding") ?? "")) return new Response(content, { headers });
+    if (!acceptsGzip(c.req.header("Accept-Encoding"))) return new Response(content, { headers });
     gzipped ??= gzip(content);
     headers.set("Content-Encoding", "gzip");
     return new Response(await gzipped, { headers });
