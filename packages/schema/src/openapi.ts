@@ -44,6 +44,12 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
+    if (field.type === "string" && field.acceptNumber) {
+      // The validator takes an integer too (store ids often are), and keeps its decimal text.
+      const text = nonNull(property);
+      const anyOf = text.anyOf as Json[] | undefined;
+      if (anyOf?.length === 2) anyOf[1] = { type: "integer" };
+    }
     if (field.type === "object" && field.fields) annotate(nonNull(property), field.fields, readOnlyBase);
     if (field.type === "array" && field.items?.type === "object" && field.items.fields) {
       const items = nonNull(property).items as Json | undefined;
@@ -266,7 +272,24 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         );
       const doc = (actionDocs as Record<string, ActionDoc<unknown>>)[`${kind.name}.${action.name}`];
       const input = jsonBody(ref(`${actionName}Input`), "Action input.") as { content: Record<string, Json> };
-      if (doc?.example) input.content["application/json"]!.example = doc.example;
+      const media = input.content["application/json"]!;
+      if (doc?.reference && doc.example) {
+        media.examples = {
+          service: { summary: "This service's form", value: doc.example },
+          reference: doc.reference,
+        };
+      } else if (doc?.example) media.example = doc.example;
+      if (action.arrayBody) {
+        // The reference's bare array stands for `{ "<arrayBody>": [...] }`.
+        media.schema = {
+          oneOf: [
+            media.schema,
+            (schemas[`${actionName}Input`] as { properties: Record<string, Json> }).properties[
+              action.arrayBody
+            ],
+          ],
+        };
+      }
       paths[actionPath(kind, action)] = {
         [action.method.toLowerCase()]: {
           operationId: camelCase(`${kind.name}-${action.name}`),
