@@ -5,10 +5,11 @@ import type { Db } from "./db/database.ts";
 import { ApiError } from "./errors.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { registerCrudRoutes } from "./http/crud.ts";
-import { registerEventRoutes } from "./http/events.ts";
 import type { AppEnv } from "./http/env.ts";
+import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { authenticate, bodyGuard, requestId, requestLimits } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
 import { rateLimit } from "./http/rate-limit.ts";
@@ -78,6 +79,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       pageTitle: "Multichannel Commerce API",
     }),
   );
+
+  // The async inbound imports authenticate by the record's webhook hash, not a token.
+  registerInboundWebhookRoutes(app, {
+    db: deps.db,
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    now,
+    labels,
+    outbound,
+    baseUrl: (c) => baseUrlOf(c.req.url, deps.basePath),
+    afterWrite: deps.afterWrite,
+  });
 
   // Who is asking comes first: an anonymous request's body is never read.
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));

@@ -239,7 +239,8 @@ export const channelActions = [
         { required: true },
       ),
       shippingAddress: f.object(addressFields, {
-        description: "Where the order ships to; required with `items` (with `lineItems`, use `saleDefaults`).",
+        description:
+          "Where the order ships to; required with `items` (with `lineItems`, use `saleDefaults`).",
       }),
       shippingPrice: f.money({ min: 0 }),
       notes: f.string({ maxLength: 2000 }),
@@ -725,7 +726,10 @@ export const purchaseActions = [
     method: "PUT",
     event: "purchase.label_created",
     summary: "Create the outbound label with the provider's default carrier and service.",
-    input: {},
+    input: ignored(
+      ["inventoryStatus", "ids"],
+      'The reference\'s vendor-portal form (`{"inventoryStatus":"shipped","ids":[]}`): accepted; the label covers the purchase, and shipping is recorded with ship.',
+    ),
     output: { kind: "label" },
     from: ["pending", "sent", "partiallyShipped"],
   }),

@@ -325,6 +325,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     }
   }
 
+  Object.assign(paths, inboundPaths(schemas));
+
   return {
     openapi: "3.1.0",
     info: {
@@ -341,6 +343,13 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API token of your company." },
+        webhookHash: {
+          type: "apiKey",
+          in: "header",
+          name: "webhook-hash",
+          description:
+            "The inbound webhooks' secret: a custom channel's `webhookHash` or an inventory feed's `hash`. A header named `<name>-webhook-hash` is taken too.",
+        },
       },
       schemas,
       responses: Object.fromEntries(
@@ -354,6 +363,79 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           },
         ]),
       ),
+    },
+  };
+}
+
+/** The async inbound imports (`/webhooks/...`): authenticated by a record's hash, not a token. */
+function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
+  schemas.InboundFeedSummary = {
+    type: "object",
+    required: ["received", "created", "updated", "unchanged", "connected", "results"],
+    properties: {
+      received: { type: "integer" },
+      created: { type: "integer" },
+      updated: { type: "integer" },
+      unchanged: { type: "integer" },
+      connected: { type: "integer", description: "Items linked to a catalogue variant by this call." },
+      results: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["index", "externalId", "inventoryFeedVariantId", "result", "connected"],
+          properties: {
+            index: { type: "integer" },
+            externalId: { type: "string" },
+            inventoryFeedVariantId: { type: "integer", "x-references": "inventory-feed-variant" },
+            result: { type: "string", enum: ["created", "updated", "unchanged"] },
+            connected: { type: "boolean" },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+  };
+  const security = [{ webhookHash: [] }];
+  return {
+    "/webhooks/custom-channels/manual-sale.json": {
+      post: {
+        operationId: "inboundManualSale",
+        summary: "Import an order for the custom channel the hash names (async form of manual-sale)",
+        description:
+          "The body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document as JSON text) when the order was refused, in which case nothing of it was written. A missing or unknown hash is a 401.",
+        tags: ["orders"],
+        security,
+        requestBody: {
+          required: true,
+          ...jsonBody(ref("ChannelManualSaleInput"), "One order, as manual-sale takes it."),
+        },
+        responses: {
+          "200": jsonBody(ref("SaleImport"), "The sale import that logs the call."),
+          ...errorResponses(["400", "401", "405", "413", "415", "500"]),
+        },
+      },
+    },
+    "/webhooks/inventory-feeds/parse-webhooks.json": {
+      post: {
+        operationId: "inboundInventoryFeedItems",
+        summary: "Upsert up to 50 items of the inventory feed the hash names (async form of parse-webhook)",
+        description:
+          "A JSON array of feed items, each as `PUT /inventory-feeds/{id}/parse-webhook.json` takes it. They are processed in the request, in one transaction: all or nothing. An invalid item (422, naming `N.field`) or a removed one (409) fails the call and writes nothing. A missing or unknown hash is a 401.",
+        tags: ["inventory"],
+        security,
+        requestBody: {
+          required: true,
+          ...jsonBody(
+            { type: "array", maxItems: 50, items: ref("InventoryFeedParseWebhookInput") },
+            "The feed items.",
+          ),
+        },
+        responses: {
+          "200": jsonBody(ref("InboundFeedSummary"), "What became of each item."),
+          ...errorResponses(["400", "401", "405", "409", "413", "415", "422", "500"]),
+        },
+      },
     },
   };
 }
@@ -395,7 +477,9 @@ function collectionPaths(kind: KindDef, name: string): Json {
           ...jsonBody(
             ref(kind.createAnswer ? `${name}Created` : name),
             kind.createAnswer
-              ? `The created record, defaults filled in, with ${Object.keys(kind.createAnswer).map((member) => `\`${member}\``).join(", ")} (shown only here).`
+              ? `The created record, defaults filled in, with ${Object.keys(kind.createAnswer)
+                  .map((member) => `\`${member}\``)
+                  .join(", ")} (shown only here).`
               : "The created record, defaults filled in.",
           ),
           headers: { Location: { schema: { type: "string" } } },

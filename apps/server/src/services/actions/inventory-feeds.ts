@@ -244,7 +244,9 @@ export async function parseFeedItem(
     result = "created";
   } else {
     const changed = Object.fromEntries(
-      Object.entries(values).filter(([field, value]) => existing[field as keyof InventoryFeedVariant] !== value),
+      Object.entries(values).filter(
+        ([field, value]) => existing[field as keyof InventoryFeedVariant] !== value,
+      ),
     );
     item = Object.keys(changed).length
       ? await patch(ctx, "inventory-feed-variant", existing.id, changed)

@@ -128,7 +128,10 @@ export async function setChannelVariantLevel({
     const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });
   }
-  if (input.adjustmentReasonId && !(await selectOne(ctx, "adjustment-reason", { id: input.adjustmentReasonId }))) {
+  if (
+    input.adjustmentReasonId &&
+    !(await selectOne(ctx, "adjustment-reason", { id: input.adjustmentReasonId }))
+  ) {
     const message = `No adjustment reason with id ${input.adjustmentReasonId}.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: "adjustmentReasonId", message }] });
   }

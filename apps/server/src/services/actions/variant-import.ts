@@ -32,7 +32,11 @@ const VARIANT_FIELDS = [
   "dropshipProviderId",
 ] as const;
 /** Item fields that name records of the company, and their kinds. */
-const REFERENCES = { productId: "product", vendorId: "vendor", dropshipProviderId: "dropship-provider" } as const;
+const REFERENCES = {
+  productId: "product",
+  vendorId: "vendor",
+  dropshipProviderId: "dropship-provider",
+} as const;
 const CHANNEL_VARIANT_FIELDS = ["externalId", "sku", "externalGroupId", "variantId", "errorMessage"] as const;
 const LISTING_FIELDS = [...CHANNEL_VARIANT_FIELDS, "status"] as const;
 
