@@ -75,6 +75,7 @@ describe("the manifest against the interface", () => {
     expect(declared("extension")).toEqual([
       "POST /fulfillments/{id}/ship.json",
       "POST /sale-returns/{id}/receive.json",
+      "PUT /inventory-feeds/{id}/parse-webhook.json",
     ]);
   });
 });
