@@ -1,8 +1,10 @@
 // The reference service's documented requests (shared/reference/wire.md §7–§12), re-typed exactly as
 // printed there, replayed against the app: each must work unchanged, and the records must show it.
+
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, read } from "./requests.ts";
-import { type Api, apiOf, setupApp, type Tenant } from "./support.ts";
+import { type Api, countWrites, setupApp, type Tenant } from "./support.ts";
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -209,9 +211,9 @@ describe("§7 POST /channels/{id}/manual-sale.json", () => {
 
 // --------------------------------------------------------------------------------- §8 inbound imports
 
-/** The API without a token, sending the headers given. */
+/** The API without a token (its answers checked against the OpenAPI document), sending the headers given. */
 function inbound(): Api {
-  return apiOf((path, init) => ctx.app.request(path, init));
+  return ctx.anonymous;
 }
 
 describe("§8 POST /webhooks/custom-channels/manual-sale.json", () => {
@@ -624,5 +626,71 @@ describe("§12 POST /dropship-providers/{id}/settle-invoices.json", () => {
     });
     const payments = await list(t, "purchase-invoice-payments", `&where[purchaseId]=${purchase.id}`);
     expect(payments.map((p) => p.amount)).toEqual([62.5]);
+  });
+});
+
+// ------------------------------------------------------------------------------ inbound, any input
+
+describe("the inbound endpoints under arbitrary input", () => {
+  it("never fail with a 5xx; a refused order is a failed sale import, a refused feed batch writes nothing", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await world(t);
+    const hash = `hook-${t.companyId}-${Math.random().toString(36).slice(2)}`;
+    const feedHash = `feed-${t.companyId}-${Math.random().toString(36).slice(2)}`;
+    await create(t, "custom-channels", { name: "Custom", channelId: channel.id, webhookHash: hash });
+    await create(t, "inventory-feeds", { name: "Feed", hash: feedHash });
+    const writes = await countWrites(ctx.db);
+    const value = fc.oneof(
+      fc.anything({ maxDepth: 2 }),
+      fc.constantFrom("123", 123, "", null, -1, 1e13, "\u0000", [], {}),
+    );
+    const order = fc.record(
+      {
+        externalId: value,
+        customer: fc.oneof(
+          value,
+          fc.record({ email: fc.constantFrom("a@b.example", "x"), firstName: value }),
+        ),
+        lineItems: fc.oneof(
+          value,
+          fc.array(
+            fc.record(
+              { quantity: value, price: value, variant: fc.oneof(value, fc.record({ externalId: value })) },
+              { requiredKeys: [] },
+            ),
+            { maxLength: 3 },
+          ),
+        ),
+        saleDefaults: value,
+        shipping: value,
+      },
+      { requiredKeys: [] },
+    );
+    const feedItems = fc.oneof(
+      value,
+      fc.array(
+        fc.record({ externalId: value, vendorSku: value, inventoryQuantity: value }, { requiredKeys: [] }),
+        { maxLength: 4 },
+      ),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(order, value), feedItems, async (raw, items) => {
+        // The helper sends a string as it is: encode it, so every body is well-formed JSON.
+        const body = typeof raw === "string" ? JSON.stringify(raw) : raw;
+        const imported = await inbound().json("POST", "/webhooks/custom-channels/manual-sale.json", body, {
+          "webhook-hash": hash,
+        });
+        expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+        expect(["success", "error"]).toContain(imported.body.status);
+        const before = await writes();
+        const batch = typeof items === "string" ? JSON.stringify(items) : items;
+        const fed = await inbound().json("POST", "/webhooks/inventory-feeds/parse-webhooks.json", batch, {
+          "webhook-hash": feedHash,
+        });
+        expect(fed.status, JSON.stringify(fed.body)).toBeLessThan(500);
+        if (fed.status !== 200) expect(await writes()).toBe(before);
+      }),
+      { seed: 20_261_123, numRuns: 60 },
+    );
   });
 });

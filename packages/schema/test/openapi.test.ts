@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
-import { describe, expect, it } from "vitest";
 import * as v from "valibot";
+import { describe, expect, it } from "vitest";
 import { actionDocs } from "../src/action-docs.ts";
 import { actionInputSchema, actionPath, actions, buildOpenApiDocument, kinds } from "../src/index.ts";
 
@@ -65,8 +65,10 @@ describe("the OpenAPI document", () => {
       "purchase.ship",
     ]);
     for (const { kind, action } of documented) {
-      const media = document.paths[actionPath(kind, action)]![action.method.toLowerCase()].requestBody
-        .content["application/json"];
+      const media =
+        document.paths[actionPath(kind, action)]![action.method.toLowerCase()].requestBody.content[
+          "application/json"
+        ];
       const value = media.examples.reference.value;
       const body = Array.isArray(value) && action.arrayBody ? { [action.arrayBody]: value } : value;
       const parsed = v.safeParse(actionInputSchema(action.input), body);
@@ -85,7 +87,10 @@ describe("the OpenAPI document", () => {
     );
     const feed = published.paths["/webhooks/inventory-feeds/parse-webhooks.json"].post;
     expect(feed.requestBody.content["application/json"].schema.maxItems).toBe(50);
-    expect(published.components.securitySchemes.webhookHash).toMatchObject({ in: "header", name: "webhook-hash" });
+    expect(published.components.securitySchemes.webhookHash).toMatchObject({
+      in: "header",
+      name: "webhook-hash",
+    });
   });
 
   it("describes bodies, problem errors and bearer security", () => {

@@ -150,7 +150,8 @@ export async function importInboundOrder({
     });
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
-    const payload = JSON.stringify(body);
+    // An empty body has no payload to keep.
+    const payload = body === undefined ? "" : JSON.stringify(body);
     return transaction((tx) =>
       insert(tx, "sale-import", {
         channelId: customChannel.channelId ?? null,
@@ -158,7 +159,7 @@ export async function importInboundOrder({
         status: "error",
         problem: problemText(error),
         message: "failed",
-        payload: payload.length <= MAX_PAYLOAD ? payload : null,
+        payload: payload && payload.length <= MAX_PAYLOAD ? payload : null,
       }),
     );
   }
