@@ -166,6 +166,8 @@ async function linesOf(ctx: Ctx, channel: Channel, input: ManualSaleInput): Prom
 
 /** Members of `saleDefaults` the import sets itself (the channel, the order's id, the customer). */
 const SET_BY_IMPORT = new Set(["id", "createdAt", "updatedAt", "channelId", "externalId", "customerId"]);
+// Built on first use and kept: a sale's update validator, for `saleDefaults`.
+let saleUpdate: v.GenericSchema | undefined;
 /** Fields of the reference's sale that this service does not keep: accepted and ignored. */
 const NOT_KEPT = new Set(["locked"]);
 
@@ -187,7 +189,8 @@ async function saleDefaultsOf(ctx: Ctx, raw: ManualSaleInput["saleDefaults"]): P
     }
     values[name] = field.type === "boolean" && (value === 0 || value === 1) ? value === 1 : value;
   }
-  const parsed = v.safeParse(kindSchemas(sale).update, values, { abortPipeEarly: true });
+  saleUpdate ??= kindSchemas(sale).update;
+  const parsed = v.safeParse(saleUpdate, values, { abortPipeEarly: true });
   if (!parsed.success) {
     errors.push(
       ...fieldErrors(parsed.issues).map((error) => ({ ...error, path: `saleDefaults.${error.path}` })),
