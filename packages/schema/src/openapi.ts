@@ -397,6 +397,12 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
     additionalProperties: false,
   };
   const security = [{ webhookHash: [] }];
+  const badHash = {
+    "401": {
+      description: "Missing or unknown webhook hash; the body is not read.",
+      content: { "application/problem+json": { schema: ref("Problem") } },
+    },
+  };
   return {
     "/webhooks/custom-channels/manual-sale.json": {
       post: {
@@ -412,7 +418,8 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
         },
         responses: {
           "200": jsonBody(ref("SaleImport"), "The sale import that logs the call."),
-          ...errorResponses(["400", "401", "405", "413", "415", "500"]),
+          ...errorResponses(["400", "405", "413", "415", "500"]),
+          ...badHash,
         },
       },
     },
@@ -433,7 +440,8 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
         },
         responses: {
           "200": jsonBody(ref("InboundFeedSummary"), "What became of each item."),
-          ...errorResponses(["400", "401", "405", "409", "413", "415", "422", "500"]),
+          ...errorResponses(["400", "405", "409", "413", "415", "422", "500"]),
+          ...badHash,
         },
       },
     },
