@@ -260,6 +260,22 @@ describe("§8 POST /webhooks/custom-channels/manual-sale.json", () => {
     expect(errors.map((e) => e.id)).toEqual([failed.id]);
   });
 
+  it("logs an order that is not JSON (a copied example's stray dot) as a failed import", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await world(t);
+    const hash = `hook-${t.companyId}-${Math.random().toString(36).slice(2)}`;
+    await create(t, "custom-channels", { name: "Custom", channelId: channel.id, webhookHash: hash });
+    const text = `${JSON.stringify(ORDER).replace(/\]\s*,\s*"options"/, '].,"options"')}`;
+    expect(() => JSON.parse(text)).toThrow();
+    const failed = await expectStatus(inbound().json("POST", path, text, { "webhook-hash": hash }), 200);
+    expect(failed).toMatchObject({ channelId: channel.id, status: "error", payload: null, saleId: null });
+    expect(JSON.parse(failed.problem)).toMatchObject({
+      status: 400,
+      detail: "Malformed JSON in request body.",
+    });
+    expect(await list(t, "sales")).toEqual([]);
+  });
+
   it("is a 401 problem without the hash or with a wrong one, and writes nothing", async () => {
     const t = await ctx.tenant();
     const { channel } = await world(t);

@@ -409,7 +409,7 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
         operationId: "inboundManualSale",
         summary: "Import an order for the custom channel the hash names (async form of manual-sale)",
         description:
-          "The body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document as JSON text) when the order was refused, in which case nothing of it was written. A missing or unknown hash is a 401.",
+          "The body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document as JSON text) when the order was refused or the body was malformed JSON, in which case nothing of it was written. A missing or unknown hash is a 401.",
         tags: ["orders"],
         security,
         requestBody: {

@@ -6,7 +6,7 @@
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import type { Db, Executor } from "../db/database.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, isApiError } from "../errors.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import type { Actor, Ctx } from "../services/context.ts";
 import {
@@ -67,7 +67,7 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   deps: InboundDeps,
   guard: MiddlewareHandler<AppEnv>,
   kindName: K,
-): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown }> {
+): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown; unreadable?: ApiError }> {
   const label = kindName === "custom-channel" ? "custom channel's webhook hash" : "inventory feed's hash";
   const hash = hashOf(c);
   if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
@@ -78,7 +78,15 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
     hash,
   );
   if (!found) throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
-  await guard(c, async () => {});
+  try {
+    await guard(c, async () => {});
+  } catch (error) {
+    // An order that is not JSON is logged as a failed import (answered 200), as the reference reports them.
+    if (kindName === "custom-channel" && isApiError(error) && error.code === "bad_request") {
+      return { ...found, body: undefined, unreadable: error };
+    }
+    throw error;
+  }
   const body = await c.req.json().catch(() => undefined);
   return { ...found, body };
 }
@@ -91,11 +99,12 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDep
       deps.db.transaction((tx) => work(contextOf(c, deps, companyId, tx)));
 
   app.post(INBOUND_ORDER_PATH, async (c) => {
-    const { companyId, record, body } = await authenticated(c, deps, guard, "custom-channel");
+    const { companyId, record, body, unreadable } = await authenticated(c, deps, guard, "custom-channel");
     const saleImport = await importInboundOrder({
       transaction: transactionOf(c, companyId),
       customChannel: record as CustomChannel,
       body,
+      unreadable,
     });
     deps.afterWrite?.(c);
     return c.json(saleImport, 200);

@@ -115,19 +115,24 @@ function externalIdOf(body: unknown): string | null {
 /**
  * `POST /webhooks/custom-channels/manual-sale.json`: the manual-sale import of the custom channel's
  * channel, in one transaction. Whatever the outcome, a sale import records it and is the answer: the
- * sale's on success; on a refused order (a 4xx of the import), nothing of the order is written and a
- * sale import with status `error` and the `problem` is, as the reference reports failed imports.
+ * sale's on success; on a refused order (a 4xx of the import, or a body that is not JSON), nothing of
+ * the order is written and a sale import with status `error` and the `problem` is, as the reference
+ * reports failed imports.
  */
 export async function importInboundOrder({
   transaction,
   customChannel,
   body,
+  unreadable,
 }: {
   transaction: <T>(work: (ctx: Ctx) => Promise<T>) => Promise<T>;
   customChannel: CustomChannel;
   body: unknown;
+  /** Why the body could not be read (malformed JSON): the call is logged as a failed import. */
+  unreadable?: ApiError;
 }): Promise<SaleImport> {
   try {
+    if (unreadable) throw unreadable;
     return await transaction(async (tx) => {
       if (customChannel.enabled === false) {
         throw new ApiError("conflict", `Custom channel ${customChannel.id} is disabled.`);
