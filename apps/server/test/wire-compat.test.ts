@@ -412,6 +412,12 @@ describe("§9 POST /channels/{id}/import-connector-variant-batch.json", () => {
     await expectStatus(t.json("POST", path, { items: [{ externalId: "41", sku: "S-1" }] }), 200);
     const refused = await expectStatus(t.json("POST", path, [{ sku: "S-2", costPrice: "free" }]), 422);
     expect(refused.errors.map((e: { path: string }) => e.path)).toEqual(["items.0.costPrice"]);
+    // A reference must name a record of the company, as on any write.
+    const other = await ctx.tenant();
+    const theirs = await create(other, "vendors", { name: "Not yours" });
+    const foreign = await expectStatus(t.json("POST", path, [{ sku: "S-3", vendorId: theirs.id }]), 422);
+    expect(foreign.errors.map((e: { path: string }) => e.path)).toEqual(["items.0.vendorId"]);
+    expect(await list(t, "variants", "&where[sku]=S-3")).toEqual([]);
   });
 });
 
