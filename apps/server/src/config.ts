@@ -18,7 +18,10 @@ export const EnvSchema = v.object({
   RATE_LIMIT_PER_SECOND: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "0"),
   /** `true`: webhooks and callouts may go to plain http and local addresses (development, tests). */
   WEBHOOKS_ALLOW_LOCALHOST: v.optional(
-    v.pipe(v.picklist(["true", "false"], "true or false"), v.transform((value) => value === "true")),
+    v.pipe(
+      v.picklist(["true", "false"], "true or false"),
+      v.transform((value) => value === "true"),
+    ),
     "false",
   ),
 });

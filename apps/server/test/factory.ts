@@ -92,6 +92,8 @@ function plainValue(field: FieldDef, label: string, n: number, unique: boolean):
     }
     case "map":
       return { color: "blue", size: 3, gift: true, note: null };
+    case "json":
+      return { label, n, tags: ["a", "b"], nested: { ok: true } };
     default:
       throw new Error(`no plain value for ${field.type}`);
   }
@@ -154,11 +156,19 @@ export function uniqueFieldsOf(kind: KindDef): Set<string> {
   return new Set((kind.unique ?? []).flat());
 }
 
+/** A body's state, if it sends one, made one a create may start in (see `checkCreatedState`). */
+function creatableState(kind: KindDef, body: Body): Body {
+  const states = kind.states;
+  if (!states || !(states.field in body)) return body;
+  const allowed = [states.initial, ...(states.byWrite?.[states.initial] ?? [])];
+  if (allowed.includes(String(body[states.field]))) return body;
+  return { ...body, [states.field]: allowed.at(-1) };
+}
+
 async function createWith(build: Build, kind: KindDef): Promise<Body & { id: number }> {
-  const body = await objectOf(
-    { ...build, stack: [...build.stack, kind.name] },
-    kind.fields,
-    uniqueFieldsOf(kind),
+  const body = creatableState(
+    kind,
+    await objectOf({ ...build, stack: [...build.stack, kind.name] }, kind.fields, uniqueFieldsOf(kind)),
   );
   const response = await build.api.json("POST", kind.path, body);
   if (response.status !== 201) {
@@ -166,7 +176,21 @@ async function createWith(build: Build, kind: KindDef): Promise<Body & { id: num
       `creating ${kind.name} failed: ${response.status} ${JSON.stringify(response.body)} for ${JSON.stringify(body)}`,
     );
   }
-  return response.body;
+  return recordOf(kind, response.body);
+}
+
+/**
+ * The record of a create answer: the answer without the members only it shows (a webhook endpoint's
+ * `secret`), which must be there.
+ */
+export function recordOf(kind: KindDef, answer: Body): Body & { id: number } {
+  const record = { ...answer };
+  for (const member of Object.keys(kind.createAnswer ?? {})) {
+    if (typeof record[member] !== "string")
+      throw new Error(`${kind.name}: the create answer has no ${member}`);
+    delete record[member];
+  }
+  return record as Body & { id: number };
 }
 
 /**
@@ -175,10 +199,13 @@ async function createWith(build: Build, kind: KindDef): Promise<Body & { id: num
  * optional field (optional references included) with a valid value that differs from its default.
  */
 export async function createBody(api: Api, kind: KindDef, options: { full?: boolean } = {}): Promise<Body> {
-  return objectOf(
-    { api, full: options.full ?? false, stack: [kind.name] },
-    kind.fields,
-    uniqueFieldsOf(kind),
+  return creatableState(
+    kind,
+    await objectOf(
+      { api, full: options.full ?? false, stack: [kind.name] },
+      kind.fields,
+      uniqueFieldsOf(kind),
+    ),
   );
 }
 
@@ -211,12 +238,18 @@ export function wrongTypeValue(field: FieldDef): unknown {
     case "object":
     case "map":
       return "not an object";
+    case "json":
+      return undefined; // any JSON value is of its type
   }
 }
 
 /** Every writable field of the kind, each with a value of the wrong type. */
 export function wrongTypeBody(kind: KindDef): Body {
-  return Object.fromEntries(writableFields(kind).map(([name, field]) => [name, wrongTypeValue(field)]));
+  return Object.fromEntries(
+    writableFields(kind)
+      .filter(([, field]) => field.type !== "json")
+      .map(([name, field]) => [name, wrongTypeValue(field)]),
+  );
 }
 
 /**
@@ -250,6 +283,8 @@ export function changedValue(field: FieldDef, current: unknown, label: string): 
       return current === "2025-01-02" ? "2025-01-03" : "2025-01-02";
     case "enum":
       return field.values!.find((value) => value !== current);
+    case "json":
+      return { changed: label, n };
     default:
       return undefined;
   }

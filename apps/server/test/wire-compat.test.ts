@@ -124,7 +124,7 @@ describe("§7 POST /channels/{id}/manual-sale.json", () => {
     ]);
     const [saleImport] = await list(t, "sale-imports", `&where[saleId]=${sale.id}`);
     expect(saleImport).toMatchObject({ externalId: "1234", status: "success", message: "created" });
-    expect(JSON.parse(saleImport!.payload)).toMatchObject({ options: {}, externalId: "1234" });
+    expect(saleImport!.payload).toMatchObject({ options: {}, externalId: "1234" });
   });
 
   it("updates the same sale when the order is sent again, its id as a number or a string", async () => {
@@ -251,10 +251,10 @@ describe("§8 POST /webhooks/custom-channels/manual-sale.json", () => {
       status: "error",
       saleId: null,
     });
-    const problem = JSON.parse(failed.problem);
+    const problem = failed.problem;
     expect(problem).toMatchObject({ status: 422 });
     expect(problem.errors.map((e: { path: string }) => e.path)).toEqual(["lineItems.0.variant.externalId"]);
-    expect(JSON.parse(failed.payload)).toEqual(bad);
+    expect(failed.payload).toEqual(bad);
     expect(await orderRecords(t)).toEqual(before);
     const errors = await list(t, "sale-imports", "&where[status]=error");
     expect(errors.map((e) => e.id)).toEqual([failed.id]);
@@ -269,7 +269,7 @@ describe("§8 POST /webhooks/custom-channels/manual-sale.json", () => {
     expect(() => JSON.parse(text)).toThrow();
     const failed = await expectStatus(inbound().json("POST", path, text, { "webhook-hash": hash }), 200);
     expect(failed).toMatchObject({ channelId: channel.id, status: "error", payload: null, saleId: null });
-    expect(JSON.parse(failed.problem)).toMatchObject({
+    expect(failed.problem).toMatchObject({
       status: 400,
       detail: "Malformed JSON in request body.",
     });

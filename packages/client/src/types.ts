@@ -1,4 +1,4 @@
-import type { KindTypes } from "@multichannel/schema";
+import type { EventQuery, EventRecord, KindTypes } from "@multichannel/schema";
 
 /** A client namespace: the camelCase plural of a kind (`purchases`, `dropshipProviders`). */
 export type Namespace = keyof KindTypes;
@@ -122,4 +122,23 @@ export type NamespaceClient<N extends Namespace> = KindClient<KindTypes[N]> &
   ActionMethods<KindTypes[N]["actions"]>;
 
 /** The client: one namespace per kind. */
-export type Client = { readonly [N in Namespace]: NamespaceClient<N> };
+export type Client = { readonly [N in Namespace]: NamespaceClient<N> } & {
+  /** The event log (`GET /events.json`): every change and action outcome, oldest first. */
+  readonly events: EventsClient;
+};
+
+/** One page of events, and the query of the next one when there is more. */
+export interface EventPage {
+  events: EventRecord[];
+  next?: EventQuery;
+}
+
+/** Reads the company's event log. */
+export interface EventsClient {
+  /** One page, oldest first; pass `next` for the following one. */
+  list(query?: EventQuery, options?: RequestOptions): Promise<EventPage>;
+  /** Every event of every page, fetched as you iterate (stops at the newest event). */
+  listAll(query?: EventQuery, options?: RequestOptions): AsyncIterableIterator<EventRecord>;
+  /** `GET /events/{id}.json`. */
+  get(id: number, options?: RequestOptions): Promise<EventRecord>;
+}

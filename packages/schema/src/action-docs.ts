@@ -189,7 +189,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "webhook-endpoint.test": {
     description:
-      "Queues a `ping` delivery (`{\"type\":\"ping\", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. Works on a disabled endpoint too, so a fixed receiver can be checked before enabling it.",
+      'Queues a `ping` delivery (`{"type":"ping", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. Works on a disabled endpoint too, so a fixed receiver can be checked before enabling it.',
   },
   "webhook-endpoint.replay": {
     description:

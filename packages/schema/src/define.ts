@@ -19,7 +19,8 @@ export type FieldType =
   | "ref"
   | "array"
   | "object"
-  | "map";
+  | "map"
+  | "json";
 
 /** String formats checked by the validators. */
 export type StringFormat = "email" | "url" | "country" | "currency" | "phone" | "event-type";
@@ -39,11 +40,17 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly required: boolean;
   /** Value filled in on create when the field is absent. */
   readonly default?: unknown;
-  /** Managed by the server: a create may not send it (422); an update may send it back as read, and it is ignored. */
+  /** Managed by the server: a create or an update may send it (as read), and it is ignored. */
   readonly readOnly: boolean;
+  /** `datetime` fields: filled with the time of the create when absent (or sent as `{}`, as the reference's examples do). */
+  readonly defaultNow?: boolean;
+  /** The id of the company the record belongs to (the caller's): no column of its own. */
+  readonly tenant?: boolean;
   readonly description?: string;
   /** `enum` fields: the allowed values. */
   readonly values?: readonly string[];
+  /** `string` fields written as an open list (`f.openEnum`): the values known to mean something. */
+  readonly suggested?: readonly string[];
   /** `ref` fields: the kind whose id this field holds. */
   readonly ref?: string;
   /**
@@ -51,6 +58,8 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    * with `subjectOf: "subjectKind"`): checked like a reference.
    */
   readonly subjectOf?: string;
+  /** `json` fields: the largest value accepted, as the bytes of its JSON text. */
+  readonly maxBytes?: number;
   /** Inclusive bounds of `integer`, `number` and `money` values. */
   readonly min?: number;
   readonly max?: number;
@@ -149,14 +158,36 @@ export const f = {
   boolean: <const O extends FieldOptions<boolean> = NoOptions>(o: O = {} as O) =>
     build<boolean, O>("boolean", o),
   /** ISO 8601 date-time, stored and returned in UTC. */
-  datetime: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) =>
-    build<string, O>("datetime", o),
+  datetime: <const O extends FieldOptions<string> & { defaultNow?: boolean } = NoOptions>(o: O = {} as O) =>
+    build<string, O extends { defaultNow: true } ? O & { default: string } : O>(
+      "datetime",
+      o as never,
+      o.defaultNow ? { defaultNow: true, nullable: false } : {},
+    ),
+  /** The company a record belongs to, as the reference shows it: always the caller's; read-only. */
+  tenant: () =>
+    build<number, { readOnly: true; required: true; description: string }>(
+      "integer",
+      { readOnly: true, required: true, description: "The company the record belongs to: yours." },
+      { tenant: true },
+    ),
   /** A calendar date, `YYYY-MM-DD`. */
   date: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) => build<string, O>("date", o),
   enum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<V[number]> = NoOptions>(
     values: V,
     o: O = {} as O,
   ) => build<V[number], O>("enum", o, { values }),
+  /**
+   * Text with known values that any other text may join (where the reference takes free text: a
+   * tracking status, a sync mode). At most 100 characters.
+   */
+  openEnum: <
+    const V extends readonly [string, ...string[]],
+    const O extends FieldOptions<string> = NoOptions,
+  >(
+    values: V,
+    o: O = {} as O,
+  ) => build<V[number] | (string & {}), O>("string", o, { suggested: values, maxLength: 100 }),
   /** The id of a record of `kind` in the same company. */
   ref: <const O extends FieldOptions<number> = NoOptions>(kind: string, o: O = {} as O) =>
     build<number, O>("ref", o, { ref: kind }),
@@ -171,6 +202,12 @@ export const f = {
     fields: F,
     o: O = {} as O,
   ) => build<Simplify<CreateShape<F>>, O>("object", o, { fields }),
+  /**
+   * Any JSON value (object, array, string, number, boolean), stored as JSON and returned as sent:
+   * payloads and problems exchanged with other systems. At most `maxBytes` (default 65,536) of JSON.
+   */
+  json: <const O extends FieldOptions<JsonValue> & { maxBytes?: number } = NoOptions>(o: O = {} as O) =>
+    build<JsonValue, O>("json", o, pick(o, ["maxBytes"])),
   /** Free-form string keys to scalar values (labels, attributes, connector metadata). */
   map: <const O extends FieldOptions<Record<string, Scalar>> = NoOptions>(o: O = {} as O) =>
     build<Record<string, Scalar>, O>("map", o),
@@ -181,6 +218,8 @@ function pick(o: object, keys: string[]): object {
 }
 
 export type Scalar = string | number | boolean | null;
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ValueOf<F> = F extends FieldDef<infer T, FieldRole> ? T : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -232,7 +271,8 @@ export interface ActionDef {
   /**
    * The event type its outcome records (`purchase.sent`), besides the `<kind>.created/updated/deleted`
    * events of the records it changes. The prefix names the kind of the event's `data.object`: the
-   * answer when it is a record of that kind, else the action's subject.
+   * answer when it is a record of that kind, else the record of that kind the answer refers to, else
+   * the action's subject.
    */
   readonly event?: string;
 }
@@ -254,6 +294,12 @@ export interface StatesDef {
   readonly initial: string;
   /** Every state and the states reachable from it. */
   readonly transitions: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The transitions a client may request by writing the state field (a PUT, as the reference
+   * allows), a subset of `transitions`; the others happen through actions, whose effects (stock,
+   * books) a plain write would skip. Absent: the state field is read-only.
+   */
+  readonly byWrite?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** How a kind belongs to a parent whose delete takes it along (a sale's items). */
@@ -320,12 +366,11 @@ export type RecordOf<K> =
     ? Simplify<RecordBase & { -readonly [P in keyof F]: ValueOf<F[P]> }>
     : never;
 /** The create answer of a kind declaration: the record, and its `createAnswer` members. */
-export type CreatedOf<K> =
-  K extends KindDef<Record<string, FieldDef>, readonly ActionDef[]> & {
-    createAnswer: infer C extends Record<string, FieldDef>;
-  }
-    ? Simplify<RecordOf<K> & { -readonly [P in keyof C]: ValueOf<C[P]> }>
-    : RecordOf<K>;
+export type CreatedOf<K> = K extends KindDef<Record<string, FieldDef>, readonly ActionDef[]> & {
+  createAnswer: infer C extends Record<string, FieldDef>;
+}
+  ? Simplify<RecordOf<K> & { -readonly [P in keyof C]: ValueOf<C[P]> }>
+  : RecordOf<K>;
 /** The create body type of a kind declaration. */
 export type CreateOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<CreateShape<F>> : never;
 /** The update body type: any writable field; what was read may be sent back as it is. */

@@ -1,6 +1,38 @@
 import * as v from "valibot";
 import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
 
+/** Largest `json` field value by default, in bytes of its JSON text. */
+export const DEFAULT_MAX_JSON_BYTES = 65_536;
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether a parsed JSON value fits: its text within `maxBytes` (counted as it is walked, so a huge
+ * value is refused early), nesting within `MAX_JSON_DEPTH`, and every string and key well-formed.
+ */
+function isBoundedJson(value: unknown, maxBytes: number): boolean {
+  let budget = maxBytes;
+  const walk = (node: unknown, depth: number): boolean => {
+    if (depth > MAX_JSON_DEPTH || budget < 0) return false;
+    if (node === null || typeof node === "boolean") budget -= 5;
+    else if (typeof node === "number") budget -= Number.isFinite(node) ? 24 : Infinity;
+    else if (typeof node === "string") {
+      budget -= node.length + 2;
+      if (budget < 0 || !isWellFormedText(node)) return false;
+    } else if (Array.isArray(node)) {
+      budget -= 2;
+      for (const item of node) if (!walk(item, depth + 1)) return false;
+    } else if (typeof node === "object") {
+      budget -= 2;
+      for (const [key, item] of Object.entries(node as object)) {
+        budget -= key.length + 3;
+        if (!isWellFormedText(key) || !walk(item, depth + 1)) return false;
+      }
+    } else return false;
+    return budget >= 0;
+  };
+  return walk(value, 0);
+}
+
 /** `*`, `purchase.*` or `purchase.sent`: what a webhook endpoint subscribes to. */
 const EVENT_TYPE = /^(\*|[a-z][a-z0-9_]*\.(\*|[a-z][a-z0-9_]*))$/;
 const COUNTRY = /^[A-Z]{2}$/;
@@ -72,8 +104,11 @@ function isoDateTime(value: string): boolean {
   );
 }
 
-/** The valibot schema for one value of a field (no optional/nullable wrapping). */
-export function valueSchema(field: FieldDef): v.GenericSchema {
+/**
+ * The valibot schema for one value of a field (no optional/nullable wrapping). `input`: as a request
+ * may write it (flags as 0 or 1, `{}` for a date that defaults to now); else as a record holds it.
+ */
+export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
   switch (field.type) {
     case "string": {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
@@ -128,9 +163,33 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
         v.maxValue(field.max ?? 1e13, `at most ${field.max ?? 1e13}`),
       );
     case "boolean":
-      return v.boolean("true or false");
-    case "datetime":
-      return v.pipe(v.string("an ISO 8601 date-time"), v.check(isoDateTime, "an ISO 8601 date-time"));
+      if (!input) return v.boolean("true or false");
+      // The reference's examples send flags as 0 and 1 too (`"locked": 0`).
+      return v.union(
+        [
+          v.boolean(),
+          v.pipe(
+            v.picklist([0, 1]),
+            v.transform((flag) => flag === 1),
+          ),
+        ],
+        "true or false",
+      );
+    case "datetime": {
+      const time = v.pipe(v.string("an ISO 8601 date-time"), v.check(isoDateTime, "an ISO 8601 date-time"));
+      if (!field.defaultNow || !input) return time;
+      // The reference's examples send `{}` for such dates: it means "now" (the default), as absent does.
+      return v.union(
+        [
+          time,
+          v.pipe(
+            v.strictObject({}),
+            v.transform(() => undefined),
+          ),
+        ],
+        "an ISO 8601 date-time (or {} for now)",
+      );
+    }
     case "date":
       return v.pipe(v.string("a date"), v.regex(DATE, "a date (YYYY-MM-DD)"), v.isoDate("a valid date"));
     case "enum":
@@ -139,6 +198,15 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
       return boundedArray(valueSchema(field.items!), field.minLength, field.maxLength ?? MAX_ITEMS);
     case "object":
       return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "input"));
+    case "json":
+      return v.pipe(
+        v.unknown(),
+        v.check((value) => value !== undefined, "a JSON value"),
+        v.check(
+          (value) => isBoundedJson(value, field.maxBytes ?? DEFAULT_MAX_JSON_BYTES),
+          `JSON of at most ${field.maxBytes ?? DEFAULT_MAX_JSON_BYTES} bytes, nested at most ${MAX_JSON_DEPTH} deep, with well-formed text`,
+        ),
+      ) as v.GenericSchema;
     case "map":
       return v.pipe(
         notAnArray,
@@ -166,7 +234,7 @@ type Mode = "create" | "update" | "record" | "value" | "input";
 
 /** Wraps a value schema for its role: optional, nullable, defaulted. */
 function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
-  let schema = valueSchema(field);
+  let schema = valueSchema(field, mode !== "record");
   if (field.nullable) schema = v.nullable(schema);
   if (mode === "value" || mode === "record") return schema;
   if (mode === "update") return v.optional(schema);
@@ -186,8 +254,10 @@ function objectEntries(fields: Readonly<Record<string, FieldDef>>, mode: Mode): 
   const entries: v.ObjectEntries = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.readOnly && mode !== "record") {
-      // Clients PUT back what they read: read-only fields are accepted and ignored on update.
-      if (mode === "update") entries[name] = v.optional(v.unknown());
+      // Clients PUT back what they read, and copy documented examples full of computed fields into
+      // creates: read-only fields are accepted and ignored on both. In an action's input (and objects
+      // nested in values) they are accepted and dropped.
+      if (mode === "update" || mode === "create") entries[name] = v.optional(v.unknown());
       if (mode === "input") entries[name] = ignored;
       continue;
     }
@@ -221,7 +291,10 @@ const READ_BACK = {
 
 /** The three validators of a kind. */
 export interface KindSchemas {
-  /** A create body: unknown fields rejected, required fields enforced. */
+  /**
+   * A create body: unknown fields rejected, required fields enforced; `id`, timestamps and read-only
+   * fields accepted and ignored (the server sets them).
+   */
   readonly create: v.GenericSchema;
   /** An update body: every writable field optional; `id`, timestamps and read-only fields ignored. */
   readonly update: v.GenericSchema;
@@ -238,7 +311,7 @@ export interface KindSchemas {
  */
 export function kindSchemas(kind: KindDef): KindSchemas {
   return {
-    create: objectSchema(kind.fields, "create"),
+    create: strict({ ...objectEntries(kind.fields, "create"), ...READ_BACK }),
     update: strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK }),
     record: strict({ ...RECORD_BASE, ...objectEntries(kind.fields, "record") }),
   };

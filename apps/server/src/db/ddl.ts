@@ -91,7 +91,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       created_at: "TEXT NOT NULL",
       expires_at: "TEXT",
     },
-    indexes: { webhook_secrets_endpoint: "CREATE INDEX webhook_secrets_endpoint ON webhook_secrets (endpoint_id)" },
+    indexes: {
+      webhook_secrets_endpoint: "CREATE INDEX webhook_secrets_endpoint ON webhook_secrets (endpoint_id)",
+    },
   },
   // One row per (event or callout, receiver); the dispatcher attempts due rows until one succeeds or
   // the retry schedule is spent.
@@ -118,7 +120,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       created_at: "TEXT NOT NULL",
     },
     indexes: {
-      webhook_deliveries_due: "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
+      webhook_deliveries_due:
+        "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
       webhook_deliveries_endpoint:
         "CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (company_id, endpoint_id, id)",
     },
@@ -133,7 +136,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       error: "TEXT",
       succeeded: "INTEGER NOT NULL",
     },
-    indexes: { webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)" },
+    indexes: {
+      webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)",
+    },
   },
   // How far the dispatcher has turned events into deliveries (one row, id 1).
   webhook_cursor: {
@@ -186,6 +191,14 @@ export function desiredSchema(): SchemaSnapshot {
 }
 
 /**
+ * A column's type without its DEFAULT: SQLite cannot change a column's default, and need not here,
+ * since every insert writes every column (the server fills the manifest's defaults itself).
+ */
+function baseType(type: string): string {
+  return type.replace(/ DEFAULT .*$/, "");
+}
+
+/**
  * The statements that take a database from `previous` to `next`. Migrations only add: a removed field's
  * column stays (SQLite cannot always drop it, and old data is kept), a removed index is dropped.
  */
@@ -199,7 +212,7 @@ export function diffSchema(previous: SchemaSnapshot, next: SchemaSnapshot): stri
     } else {
       for (const [column, type] of Object.entries(table.columns)) {
         if (!(column in before.columns)) statements.push(`ALTER TABLE ${name} ADD COLUMN ${column} ${type}`);
-        else if (before.columns[column] !== type) {
+        else if (before.columns[column] !== type && baseType(before.columns[column]!) !== baseType(type)) {
           throw new Error(
             `${name}.${column} changed from ${before.columns[column]} to ${type}: write this migration by hand`,
           );

@@ -17,6 +17,7 @@ function decode(column: Column, value: unknown): unknown {
     case "array":
     case "object":
     case "map":
+    case "json":
       return JSON.parse(String(value));
     default:
       return String(value);
@@ -31,6 +32,7 @@ export function toRecord(table: Table, row: Row): StoredRecord {
     updatedAt: String(row.updated_at),
   };
   for (const column of table.columns) record[column.field] = decode(column, row[column.name]);
+  for (const field of table.tenantFields) record[field] = Number(row.company_id);
   return record as StoredRecord;
 }
 
@@ -45,6 +47,7 @@ export function encode(column: Column, value: unknown): string | number | null {
     case "array":
     case "object":
     case "map":
+    case "json":
       return JSON.stringify(value);
     case "datetime":
       return new Date(value as string).toISOString();

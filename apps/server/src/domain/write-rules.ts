@@ -8,6 +8,13 @@ import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
 import { stateConflict } from "../services/states.ts";
 import {
+  checkEndpoint,
+  checkOutboundUrls,
+  dropSecrets,
+  prepareSecret,
+  storeSecret,
+} from "../services/webhooks/endpoints.ts";
+import {
   checkLine,
   invoiceRemainder,
   lineCents,
@@ -15,13 +22,6 @@ import {
   settleSale,
   settleSaleReturn,
 } from "./books.ts";
-import {
-  checkEndpoint,
-  checkOutboundUrls,
-  dropSecrets,
-  prepareSecret,
-  storeSecret,
-} from "../services/webhooks/endpoints.ts";
 import { checkAmount } from "./money.ts";
 import { allocate, applyAdjustment } from "./stock.ts";
 import { type KindName, type RecordOf, selectOne, selectWhere, type ValuesOf } from "./store.ts";
@@ -353,7 +353,7 @@ export const writeRules: WriteRules = {
       if (record.status === "shipped") {
         throw history(`Fulfillment ${record.id} has shipped`, "Its stock has left the warehouse.");
       }
-      if (record.status !== "pending") return;
+      if (record.status !== "pending" && record.status !== "finalized") return;
       for (const item of await selectWhere(ctx, "fulfillment-item", { fulfillmentId: record.id })) {
         const held = await allocationOf(ctx, item);
         if (held && !item.skipInventoryChange) await allocate(ctx, { ...held, quantity: -held.quantity });

@@ -43,12 +43,13 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
       query.types.push(value);
       if (query.types.length > MAX_TYPES) throw bad(`At most ${MAX_TYPES} event types per query.`);
     } else if (/^where\[createdAt\]\[\$(gte|gt|lte|lt)\]$/.test(key)) {
+      const op = RANGE[key.slice("where[createdAt][".length, -1)]!;
       const time = new Date(value);
       if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(time.getTime())) {
         throw bad(`where[createdAt]: "${value.slice(0, 40)}" is not an ISO 8601 time.`);
       }
       if (query.createdAt.length >= 4) throw bad("At most 4 createdAt bounds per query.");
-      query.createdAt.push({ op: RANGE[key.slice(16, -1)]!, value: time.toISOString() });
+      query.createdAt.push({ op, value: time.toISOString() });
     } else {
       throw bad(
         `Unknown query parameter "${key.slice(0, 60)}": events take where[type], where[createdAt][$gte|$gt|$lte|$lt], after and limit.`,

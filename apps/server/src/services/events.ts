@@ -3,9 +3,9 @@
  * database's triggers (`db/event-triggers.ts`) in the statement that makes them; action outcomes by
  * `recordActionEvent`, in the action's transaction. Either way an event commits with its change.
  */
-import { type ActionDef, type KindDef, kindByName } from "@multichannel/schema";
-import { eventPrefix } from "../db/event-triggers.ts";
+import { type ActionDef, camelCase, type KindDef, kindByName } from "@multichannel/schema";
 import type { Executor } from "../db/database.ts";
+import { eventPrefix } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
@@ -59,8 +59,9 @@ export function eventOf(row: EventRow): ApiEvent {
 /**
  * Records the outcome event an action declares (the records it changed have their own events). Its
  * `data.object` is of the kind the type names: the answer when it is that record (`sale.imported`),
- * else the action's subject as it is now, with the answer as `data.result` (`purchase.shipped`: the
- * purchase, and the dropshipment made).
+ * else the record of that kind the answer refers to (`variant.level_changed`: the adjustment's
+ * variant), else the action's subject as it is now; the answer is then `data.result`
+ * (`purchase.shipped`: the purchase, and the dropshipment made).
  */
 export async function recordActionOutcome(
   ctx: Ctx,
@@ -74,8 +75,14 @@ export async function recordActionOutcome(
   const prefix = type.slice(0, type.indexOf("."));
   const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
   if (output && eventPrefix(output) === prefix) return insertEvent(ctx, type, answer);
-  const subject = await findRecord(ctx.db, ctx.companyId, kind, subjectId);
-  return insertEvent(ctx, type, subject ?? null, output === kind.name ? undefined : answer);
+  const named = kindByName(prefix.replace(/_/g, "-"));
+  // The record the answer refers to (`variant.level_changed`: the adjustment's variant), else the subject.
+  const referred = named && (answer as Record<string, unknown> | null)?.[`${camelCase(named.name)}Id`];
+  const object =
+    named && named !== kind && typeof referred === "number"
+      ? await findRecord(ctx.db, ctx.companyId, named, referred)
+      : await findRecord(ctx.db, ctx.companyId, kind, subjectId);
+  return insertEvent(ctx, type, object ?? null, output === kind.name ? undefined : answer);
 }
 
 async function insertEvent(ctx: Ctx, type: string, object: unknown, result?: unknown): Promise<void> {

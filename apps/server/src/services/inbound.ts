@@ -8,6 +8,7 @@ import {
   type Channel,
   type ChannelManualSaleInput,
   type CustomChannel,
+  fieldSchema,
   type InventoryFeed,
   type InventoryFeedParseWebhookInput,
   type KindDef,
@@ -64,9 +65,10 @@ export async function recordByHash(
 
 const manualSale = actionOf("channel", "manual-sale");
 const manualSaleSchema = actionInputSchema(manualSale.input);
-/** Longest payload a sale import keeps (its field's bound); a larger order is logged without it. */
-const MAX_PAYLOAD = 200_000;
-const MAX_PROBLEM = 2000;
+const saleImportFields = kindOf("sale-import").fields;
+/** What a sale import's payload may hold (its field's bounds); an order past them is logged without it. */
+const payloadSchema = fieldSchema(saleImportFields.payload!);
+const MAX_PROBLEM_BYTES = saleImportFields.problem?.maxBytes ?? 8192;
 
 function parseOrder(body: unknown): ChannelManualSaleInput {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -87,22 +89,22 @@ function parseOrder(body: unknown): ChannelManualSaleInput {
   );
 }
 
-/** The problem of a failed import as JSON text within its field's bound: errors are dropped to fit. */
-function problemText(error: ApiError): string {
+/** The problem document of a failed import, within its field's bound: errors are dropped to fit. */
+function problemOf(error: ApiError): Record<string, unknown> {
   const errors = [...((error.extras.errors as FieldError[] | undefined) ?? [])];
-  const problem = () =>
-    JSON.stringify({
-      status: error.status,
-      title: error.title,
-      detail: error.detail.slice(0, 500),
-      ...(errors.length ? { errors } : {}),
-    });
-  let text = problem();
-  while (text.length > MAX_PROBLEM && errors.length) {
+  const problem = () => ({
+    status: error.status,
+    title: error.title,
+    detail: error.detail.slice(0, 500),
+    ...(errors.length ? { errors } : {}),
+  });
+  while (
+    new TextEncoder().encode(JSON.stringify(problem())).byteLength > MAX_PROBLEM_BYTES &&
+    errors.length
+  ) {
     errors.pop();
-    text = problem();
   }
-  return text;
+  return problem();
 }
 
 function externalIdOf(body: unknown): string | null {
@@ -155,16 +157,16 @@ export async function importInboundOrder({
     });
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
-    // An empty body has no payload to keep.
-    const payload = body === undefined ? "" : JSON.stringify(body);
+    // An empty body has no payload to keep, nor one past the field's bounds.
+    const payload = body !== undefined && v.is(payloadSchema, body) ? body : null;
     return transaction((tx) =>
       insert(tx, "sale-import", {
         channelId: customChannel.channelId ?? null,
         externalId: externalIdOf(body),
         status: "error",
-        problem: problemText(error),
+        problem: problemOf(error) as never,
         message: "failed",
-        payload: payload && payload.length <= MAX_PAYLOAD ? payload : null,
+        payload: payload as never,
       }),
     );
   }

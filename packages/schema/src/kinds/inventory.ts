@@ -94,7 +94,7 @@ export const inventoryFeed = defineKind({
     exportSkuThreshold: f.integer({ min: 0 }),
     externalIdStrategy: f.enum(["none", "options"]),
     fetchCleanup: f.enum(["enabled", "disabled"], { required: true, default: "enabled", nullable: true }),
-    fetchFrequency: f.enum(["never", "hourly", "daily", "custom", "webhook"], {
+    fetchFrequency: f.openEnum(["never", "hourly", "daily", "custom", "webhook"], {
       required: true,
       default: "hourly",
     }),
@@ -276,6 +276,21 @@ export const inventoryFeedVariant = defineKind({
     }),
     errorMessage: f.string({ maxLength: 2000, readOnly: true }),
     publishedAt: f.datetime({ readOnly: true }),
+    pricingOverride: f.enum(
+      [
+        "none",
+        "manual",
+        "minimumGuidePrice",
+        "minimumGuidePricePercent",
+        "minimumGuidePriceFixed",
+        "percent",
+      ],
+      { default: "none", description: "How the published price is set instead of the feed's." },
+    ),
+    inventoryQuantityOverride: f.enum(["none", "manual", "maximum"], {
+      default: "none",
+      description: "How the published stock is set instead of the feed's.",
+    }),
   },
 });
 
@@ -301,7 +316,7 @@ export const inventoryExport = defineKind({
     webhookUrl: f.string({
       maxLength: 2000,
       format: "url",
-      description: "Receives `{\"file\": <download URL>}` by POST when an export of this definition is ready.",
+      description: 'Receives `{"file": <download URL>}` by POST when an export of this definition is ready.',
     }),
   },
 });
@@ -344,8 +359,8 @@ export const dataExport = defineKind({
   states: dataExportStates,
   fields: {
     displayName: f.string({ maxLength: 200 }),
-    status: f.enum(dataExportStatuses, { default: "pending", readOnly: true }),
-    exportType: f.enum(["inventory_feed", "inventory_levels"]),
+    status: f.enum(dataExportStatuses, { default: "pending" }),
+    exportType: f.openEnum(["inventory_feed", "inventory_levels"]),
     format: f.enum(["csv", "json"], { required: true, default: "csv" }),
     inventoryExportId: f.ref("inventory-export"),
     inventoryFeedId: f.ref("inventory-feed"),
@@ -363,7 +378,17 @@ export const dataExport = defineKind({
     errorMessage: f.string({ maxLength: 2000, readOnly: true }),
     queuedAt: f.datetime(),
     startedAt: f.datetime(),
-    completedAt: f.datetime({ readOnly: true }),
+    completedAt: f.datetime(),
+    companyId: f.tenant(),
+    userId: f.integer({ min: 1, description: "Who asked for the export, in the company's own user ids." }),
+    inventory_import_id: f.integer({
+      min: 1,
+      description: "The inventory import it belongs to (the reference spells this one in snake_case).",
+    }),
+    fileUri: f.string({
+      maxLength: 2000,
+      description: "Where the file is: the download link once complete.",
+    }),
   },
 });
 
@@ -399,11 +424,9 @@ export const dataImport = defineKind({
     startedAt: f.datetime(),
     status: f.enum(["pending", "started", "complete", "error", "skipped"]),
     statusMessage: f.string({ maxLength: 2000 }),
-    statusProblem: f.object({
-      code: f.string({ maxLength: 100 }),
-      message: f.string({ required: true, maxLength: 2000 }),
-      row: f.integer({ min: 0 }),
-      column: f.string({ maxLength: 200 }),
+    statusProblem: f.json({
+      maxBytes: 8192,
+      description: "What failed, e.g. `{code, message, row, column}`.",
     }),
     stockTakeId: f.integer({ min: 1 }),
     updated: f.integer({ required: true, default: 0, min: 0 }),

@@ -62,6 +62,10 @@ export const sale = defineKind({
       description: "From the lines' cancelled quantities.",
     }),
     cancelReason: f.enum(cancelReasons),
+    cancelled: f.boolean({ default: false, readOnly: true, description: "True once the sale is cancelled." }),
+    finalized: f.boolean({ default: true, description: "False while the order is a draft on the channel." }),
+    locked: f.boolean({ default: false, description: "Locked against edits on the channel." }),
+    cloneReason: f.enum(["exchange", "new_sale"], { description: "Why the sale was cloned from another." }),
     resellerPayee: f.enum(["reseller", "customer"], {
       default: "reseller",
       description: "Who pays for a reseller's sale.",
@@ -209,8 +213,8 @@ export const saleImport = defineKind({
     saleId: f.ref("sale"),
     externalId: f.string({ maxLength: 100 }),
     status: f.enum(["success", "error", "skipped"], { required: true, default: "success", nullable: true }),
-    payload: f.string({ maxLength: 200_000, description: "The order as received, as JSON text." }),
-    problem: f.string({ maxLength: 2000, description: "Why the import failed or was skipped." }),
+    payload: f.json({ maxBytes: 200_000, description: "The order as received." }),
+    problem: f.json({ maxBytes: 8192, description: "Why the import failed or was skipped." }),
     message: f.string({
       maxLength: 500,
       description: "What the import did, e.g. created or updated the sale.",

@@ -1,5 +1,7 @@
 import {
   purchaseActions,
+  purchaseReturnStates,
+  purchaseReturnStatuses,
   purchaseStates,
   purchaseStatuses,
   transferStates,
@@ -13,14 +15,9 @@ const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "tr
 const paymentSources = ["check", "custom", "ost", "other"] as const;
 
 const tags = f.array(f.string({ maxLength: 100 }), { maxLength: 100 });
-const files = f.array(
-  f.object({
-    name: f.string({ maxLength: 200 }),
-    url: f.string({ required: true, format: "url" }),
-  }),
-  { maxLength: 100 },
-);
-const problem = f.string({ maxLength: 2000 });
+// Any JSON, as the reference takes it (its examples send `{}`).
+const files = f.json({ description: 'Attached files, e.g. `[{"name": ..., "url": ...}]`.' });
+const problem = f.json({ maxBytes: 8192, description: "What went wrong, as text or an object." });
 const taxRate = f.number({ min: 0, max: 100 });
 
 export const purchase = defineKind({
@@ -32,7 +29,7 @@ export const purchase = defineKind({
     "An order the company places with a dropship provider, or a replenishment order for its own stock.",
   fields: {
     status: f.enum(purchaseStatuses, { default: "pending", readOnly: true }),
-    purchaseType: f.enum(["replenishment", "dropship", "automated_dropship", "adjusted_dropship"]),
+    purchaseType: f.openEnum(["replenishment", "dropship", "automated_dropship", "adjusted_dropship"]),
     isDropship: f.boolean(),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "Who fulfils it; null for a replenishment order.",
@@ -112,7 +109,10 @@ export const purchase = defineKind({
     countyTaxRate: taxRate,
     countyTaxLocation: f.string({ maxLength: 100 }),
     districtTaxRate: taxRate,
-    dateOrdered: f.datetime(),
+    dateOrdered: f.datetime({
+      defaultNow: true,
+      description: "When the order was placed; now when not sent (or sent as `{}`).",
+    }),
     deliveryExpectedAt: f.datetime(),
     paymentExpectedAt: f.datetime(),
     sentAt: f.datetime({ readOnly: true, description: "When it was last sent to the provider." }),
@@ -131,7 +131,7 @@ export const purchase = defineKind({
     billingName: f.string({ maxLength: 200 }),
     billingFirstName: f.string({ maxLength: 100 }),
     billingLastName: f.string({ maxLength: 100 }),
-    billingFullName: f.string({ maxLength: 200 }),
+    billingFullName: f.json({ maxBytes: 1024, description: "The billing name as the channel sent it." }),
     billingAddressLineOne: f.string({ maxLength: 200 }),
     billingAddressLineTwo: f.string({ maxLength: 200 }),
     billingAddressMessage: f.string({ maxLength: 500 }),
@@ -214,13 +214,11 @@ export const purchaseInvoicePayment = defineKind({
     status: f.enum(["active", "cancelled"], { required: true, default: "active", nullable: true }),
     amount: f.money({ required: true, default: 0 }),
     exchangeRate: f.number({ required: true, default: 1, min: 0 }),
-    totals: f.object({
-      subtotal: f.money(),
-      shippingPrice: f.money(),
-      taxAmount: f.money(),
-      total: f.money(),
+    totals: f.json({ description: "The amounts paid, e.g. `{subtotal, shippingPrice, taxAmount, total}`." }),
+    paidAt: f.datetime({
+      defaultNow: true,
+      description: "When it was paid; now when not sent (or sent as `{}`).",
     }),
-    paidAt: f.datetime(),
     reference: f.string({ maxLength: 200 }),
     externalId: f.string({ maxLength: 100 }),
   },
@@ -284,12 +282,12 @@ export const goodsReceipt = defineKind({
     trackingCompany: f.string({ maxLength: 100 }),
     trackingNumber: f.string({ maxLength: 100 }),
     trackingUrl: f.string({ format: "url" }),
-    trackingStatus: f.enum(trackingStatuses),
+    trackingStatus: f.openEnum(trackingStatuses),
     trackingStatusDate: f.datetime(),
     trackingStatusDetails: f.string({ maxLength: 2000 }),
     labelUrl: f.string({ format: "url" }),
     labelFileFormat: f.enum(["png", "pdf"]),
-    labelFiles: f.array(f.string({ format: "url" }), { maxLength: 100 }),
+    labelFiles: f.json({ description: "The label's files, e.g. a list of URLs." }),
     labelError: f.string({ maxLength: 2000 }),
     labelRefund: f.boolean({ required: true, default: false, nullable: true }),
     commercialInvoiceUrl: f.string({ format: "url" }),
@@ -314,6 +312,43 @@ export const goodsReceiptItem = defineKind({
     skipInventoryChange: f.boolean({ required: true, default: false }),
   },
   owner: { field: "goodsReceiptId" },
+});
+
+export const purchaseReturn = defineKind({
+  name: "purchase-return",
+  plural: "purchase-returns",
+  group: "purchasing",
+  source: "implied",
+  description:
+    "Goods the company sends back to a dropship provider against a purchase, and where they are on the way: a record kept for both sides, without an effect on stock or the books.",
+  states: purchaseReturnStates,
+  fields: {
+    purchaseId: f.ref("purchase", { required: true }),
+    dropshipProviderId: f.ref("dropship-provider"),
+    status: f.enum(purchaseReturnStatuses, { default: "requested" }),
+    reference: f.string({ maxLength: 100 }),
+    reason: f.string({ maxLength: 500 }),
+    notes: f.string({ maxLength: 2000 }),
+    trackingCompany: f.string({ maxLength: 100 }),
+    trackingNumber: f.string({ maxLength: 100 }),
+    trackingStatus: f.openEnum(trackingStatuses),
+    shippedAt: f.datetime(),
+    receivedAt: f.datetime(),
+  },
+});
+
+export const purchaseReturnItem = defineKind({
+  name: "purchase-return-item",
+  plural: "purchase-return-items",
+  group: "purchasing",
+  source: "implied",
+  description: "One line of a purchase return: how many units of a purchase line go back.",
+  owner: { field: "purchaseReturnId" },
+  fields: {
+    purchaseReturnId: f.ref("purchase-return", { required: true }),
+    purchaseItemId: f.ref("purchase-item", { required: true }),
+    quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
+  },
 });
 
 export const transfer = defineKind({

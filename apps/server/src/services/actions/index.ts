@@ -4,4 +4,8 @@ import type { ActionHandlers } from "./types.ts";
 import { webhookHandlers } from "./webhook-flow.ts";
 
 /** The service verb of every action, keyed `<kind>.<action>`. */
-export const actionHandlers = { ...orderHandlers, ...channelHandlers, ...webhookHandlers } satisfies ActionHandlers;
+export const actionHandlers = {
+  ...orderHandlers,
+  ...channelHandlers,
+  ...webhookHandlers,
+} satisfies ActionHandlers;

@@ -426,7 +426,7 @@ export async function importSale({
     externalId: input.externalId,
     status: "success",
     message: existing ? "updated" : "created",
-    payload: JSON.stringify(input),
+    payload: input as never,
   });
   return { sale, saleImport };
 }

@@ -18,8 +18,8 @@ import { transition } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { stateConflict } from "../states.ts";
-import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { queueCallout } from "../webhooks/callouts.ts";
+import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
 
 /** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */

@@ -11,7 +11,7 @@ import type { Db, Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
 import { tableFor } from "../../db/tables.ts";
 import { type ApiEvent, EVENT_RETENTION_DAYS, eventOf } from "../events.ts";
-import { type Outcome, type OutboundPolicy, send } from "./outbound.ts";
+import { type OutboundPolicy, type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
 
 /**
@@ -40,10 +40,12 @@ export interface Dispatcher {
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;
-  /** Fans out and delivers until nothing is left that is due now. */
-  runOnce(): Promise<void>;
+  /** Fans out and delivers until nothing is left that is due now; answers how many attempts failed. */
+  runOnce(): Promise<{ failed: number }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
   prune(): Promise<void>;
+  /** When the earliest pending delivery is due (ms), or undefined when none is pending. */
+  nextAttemptAt(): Promise<number | undefined>;
 }
 
 interface DeliveryRow {
@@ -69,7 +71,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function subscribes(patterns: readonly string[], type: string): boolean {
   return patterns.some(
     (pattern) =>
-      pattern === "*" || pattern === type || (pattern.endsWith(".*") && type.startsWith(pattern.slice(0, -1))),
+      pattern === "*" ||
+      pattern === type ||
+      (pattern.endsWith(".*") && type.startsWith(pattern.slice(0, -1))),
   );
 }
 
@@ -110,19 +114,27 @@ async function inventoryCallouts(db: Executor, companyId: number, variantId: num
       Number(custom.channelId),
     ]);
     if (!channel) continue;
-    const listings = await rowsOf(db, "channel-variant", "company_id = ? AND channel_id = ? AND variant_id = ?", [
-      companyId,
-      Number(channel.id),
-      variantId,
-    ]);
+    const listings = await rowsOf(
+      db,
+      "channel-variant",
+      "company_id = ? AND channel_id = ? AND variant_id = ?",
+      [companyId, Number(channel.id), variantId],
+    );
     for (const channelVariant of listings) {
       const available = Math.max(0, onHand - allocated - Number(channel.safetyStock ?? 0));
       callouts.push({
         purpose: "inventory",
         type: "inventory.callout",
         url: String(custom.inventoryEndpoint),
-        body: JSON.stringify({ variant, channelVariant: { ...channelVariant, channel }, inventory: { available } }),
-        headers: custom.webhookHash ? { "webhook-hash": String(custom.webhookHash) } : {},
+        body: JSON.stringify({
+          variant,
+          channelVariant: { ...channelVariant, channel },
+          inventory: { available },
+        }),
+        headers: (custom.webhookHash ? { "webhook-hash": String(custom.webhookHash) } : {}) as Record<
+          string,
+          string
+        >,
         timeoutMs: 5_000,
       });
     }
@@ -166,8 +178,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       });
       if (!events.rows.length) return 0;
       const companies = [...new Set(events.rows.map((row) => Number(row.company_id)))];
+      // An endpoint receives the events from its own creation on (`since`: its created event).
       const endpoints = await tx.execute({
-        sql: `SELECT id, company_id, url, events FROM webhook_endpoints WHERE enabled = 1 AND company_id IN (${companies.map(() => "?").join(", ")})`,
+        sql: `SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (${companies.map(() => "?").join(", ")})`,
         args: companies,
       });
       const at = iso(now());
@@ -199,11 +212,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
           ],
         });
       };
+      const stockChanged = new Set<string>();
       for (const row of events.rows) {
         const companyId = Number(row.company_id);
         const type = String(row.type);
         for (const endpoint of endpoints.rows) {
-          if (Number(endpoint.company_id) !== companyId) continue;
+          if (Number(endpoint.company_id) !== companyId || Number(row.id) < Number(endpoint.since)) continue;
           if (!subscribes(JSON.parse(String(endpoint.events)) as string[], type)) continue;
           await insert({
             companyId,
@@ -214,12 +228,18 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
             url: String(endpoint.url),
           });
         }
-        const callouts =
-          type.startsWith("inventory_level.") && row.kind
-            ? await inventoryCallouts(tx, companyId, Number(JSON.parse(String(row.object)).variant_id))
-            : type === "data_export.completed"
-              ? await exportCallouts(tx, companyId, eventOf(row))
-              : [];
+        let callouts: Awaited<ReturnType<typeof inventoryCallouts>> = [];
+        if (type.startsWith("inventory_level.") && row.kind) {
+          // One callout per variant and batch: it carries the level as it is now, after all of them.
+          const variantId = Number(JSON.parse(String(row.object)).variant_id);
+          const key = `${companyId}:${variantId}`;
+          if (!stockChanged.has(key)) {
+            stockChanged.add(key);
+            callouts = await inventoryCallouts(tx, companyId, variantId);
+          }
+        } else if (type === "data_export.completed") {
+          callouts = await exportCallouts(tx, companyId, eventOf(row));
+        }
         for (const callout of callouts) await insert({ companyId, eventId: Number(row.id), ...callout });
       }
       await tx.execute({
@@ -282,7 +302,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     };
   }
 
+  let failures = 0;
+
   async function settle(delivery: DeliveryRow, outcome: Outcome, at: number): Promise<void> {
+    if (!outcome.ok) failures++;
     const attempts = delivery.attempts + 1;
     const finalFailure = !outcome.ok && attempts > RETRY_DELAYS_S.length;
     const delay = RETRY_DELAYS_S[attempts - 1] ?? 0;
@@ -291,7 +314,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     await db.transaction(async (tx) => {
       await tx.execute({
         sql: "INSERT INTO webhook_attempts (delivery_id, at, duration_ms, response_status, error, succeeded) VALUES (?, ?, ?, ?, ?, ?)",
-        args: [delivery.id, iso(at), outcome.durationMs, outcome.status ?? null, outcome.error ?? null, outcome.ok ? 1 : 0],
+        args: [
+          delivery.id,
+          iso(at),
+          outcome.durationMs,
+          outcome.status ?? null,
+          outcome.error ?? null,
+          outcome.ok ? 1 : 0,
+        ],
       });
       await tx.execute({
         sql: "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_response_status = ?, last_error = ? WHERE id = ?",
@@ -377,9 +407,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return claimed.length;
   }
 
-  async function runOnce(): Promise<void> {
+  async function runOnce(): Promise<{ failed: number }> {
+    const before = failures;
     while ((await fanOut()) > 0);
     while ((await deliverDue()) > 0);
+    return { failed: failures - before };
   }
 
   async function prune(): Promise<void> {
@@ -398,5 +430,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     });
   }
 
-  return { fanOut, deliverDue, runOnce, prune };
+  async function nextAttemptAt(): Promise<number | undefined> {
+    const result = await db.execute(
+      "SELECT min(next_attempt_at) AS due FROM webhook_deliveries WHERE status = 'pending'",
+    );
+    const due = result.rows[0]?.due;
+    return due ? Date.parse(String(due)) : undefined;
+  }
+
+  return { fanOut, deliverDue, runOnce, prune, nextAttemptAt };
 }

@@ -15,7 +15,9 @@ export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 /** Every event type there is: each kind's created/updated/deleted and each action's outcome. */
 export const eventTypes: ReadonlySet<string> = new Set([
-  ...kinds.flatMap((kind) => ["created", "updated", "deleted"].map((verb) => `${eventPrefix(kind.name)}.${verb}`)),
+  ...kinds.flatMap((kind) =>
+    ["created", "updated", "deleted"].map((verb) => `${eventPrefix(kind.name)}.${verb}`),
+  ),
   ...actions.flatMap(({ action }) => (action.event ? [action.event] : [])),
 ]);
 const prefixes = new Set([...eventTypes].map((type) => type.slice(0, type.indexOf("."))));
@@ -200,7 +202,10 @@ export function queuePing(ctx: Ctx, endpoint: WebhookEndpoint) {
   const body = JSON.stringify({
     type: "ping",
     createdAt: ctx.now(),
-    data: { webhookEndpointId: endpoint.id, message: "A test delivery from the Multichannel Commerce Service." },
+    data: {
+      webhookEndpointId: endpoint.id,
+      message: "A test delivery from the Multichannel Commerce Service.",
+    },
   });
   return queue(ctx, endpoint, { purpose: "ping", eventId: null, type: "ping", body });
 }
@@ -213,7 +218,8 @@ export async function replayDelivery(ctx: Ctx, endpoint: WebhookEndpoint, delive
       args: [deliveryId, ctx.companyId, endpoint.id],
     })
   ).rows[0];
-  if (!original) throw invalid("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
+  if (!original)
+    throw invalid("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
   return queue(ctx, endpoint, {
     purpose: original.purpose === "ping" ? "ping" : "webhook",
     eventId: original.event_id === null ? null : Number(original.event_id),

@@ -8,7 +8,10 @@ import type { Dispatcher } from "./dispatcher.ts";
  */
 export function startDispatchLoop(
   dispatcher: Dispatcher,
-  { intervalMs = 1000, log = console.error }: { intervalMs?: number; log?: (...args: unknown[]) => void } = {},
+  {
+    intervalMs = 1000,
+    log = console.error,
+  }: { intervalMs?: number; log?: (...args: unknown[]) => void } = {},
 ) {
   let running = false;
   let again = false;
