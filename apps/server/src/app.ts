@@ -9,6 +9,7 @@ import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { authenticate, bodyGuard, requestId, requestLimits } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
 import { rateLimit } from "./http/rate-limit.ts";
@@ -77,6 +78,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.body(openapi, 200, { "Content-Type": "application/json" });
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
+
+  // The async inbound imports authenticate by the record's webhook hash, not a token.
+  registerInboundWebhookRoutes(app, {
+    db: deps.db,
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    now,
+    labels,
+    outbound,
+    baseUrl: (c) => baseUrlOf(c.req.url, deps.basePath),
+    afterWrite: deps.afterWrite,
+  });
 
   // Who is asking comes first: an anonymous request's body is never read.
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));

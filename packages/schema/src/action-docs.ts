@@ -8,6 +8,11 @@ import type { ActionTypes } from "./generated/types.ts";
 export interface ActionDoc<I> {
   description: string;
   example?: I;
+  /**
+   * The request as the reference service's documentation prints it, when it differs from `example`:
+   * integrations send it unchanged (its server-managed members are accepted and ignored).
+   */
+  reference?: { summary: string; value: unknown };
 }
 
 export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["input"]> } = {
@@ -18,7 +23,30 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "channel.manual-sale": {
     description:
-      "Imports one order keyed by (channel, externalId): finds or creates the customer by e-mail, creates the sale and its lines, routes each dropshipped line to a purchase per provider (at cost) and the rest to one fulfillment from a warehouse (allocating stock), and logs a sale import. Sending the same externalId again updates the header, names and prices and adds new lines, never duplicates; changing an imported line's quantity is a 409, as is adding lines to a sale whose state cannot take them. An unknown SKU or an empty `items` is a 422.",
+      "Imports one order keyed by (channel, externalId): finds or creates the customer by e-mail, creates the sale and its lines, routes each dropshipped line to a purchase per provider (at cost) and the rest to one fulfillment from a warehouse (allocating stock), and logs a sale import. Sending the same externalId again updates the header, names and prices and adds new lines, never duplicates; changing an imported line's quantity is a 409, as is adding lines to a sale whose state cannot take them. An unknown SKU or an empty `items` is a 422.\n\nTwo forms of the lines. This service's: `items` by catalogue `sku`, with `shippingAddress`. The reference's: `saleDefaults` (fields of the sale, as a `PUT /sales/{id}.json` takes them; server-managed ones are ignored), `lineItems` whose `variant.externalId` names the channel variant by its store-side id (else `variant.externalSku`), line `properties` kept on the sale item, `shipping` lines whose prices make the sale's `shippingPrice`, and `options` and `source`, logged with the import. Send one form of the lines, not both (422). The same import arrives without a token at `POST /webhooks/custom-channels/manual-sale.json` with the custom channel's `webhook-hash`.",
+    reference: {
+      summary: "The reference's documented order import",
+      value: {
+        externalId: "1234",
+        saleDefaults: { reference: "10001" },
+        customer: { firstName: "Test", lastName: "User", email: "test@user.example" },
+        lineItems: [
+          {
+            externalId: "line-external-id",
+            name: "line-item-name",
+            quantity: 10,
+            price: 20,
+            taxable: true,
+            variant: { externalId: "123" },
+            properties: [{ key: "property-key", value: "property-value" }],
+          },
+        ],
+        shipping: [
+          { code: "shipping-code", name: "shipping-name", serviceLevel: "shipping-service-level", price: 10 },
+        ],
+        options: {},
+      },
+    },
     example: {
       externalId: "1001",
       customer: { email: "ana@example.com", firstName: "Ana" },
@@ -29,12 +57,29 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "channel.import-connector-variant-batch": {
     description:
-      "Upserts up to 1,000 store variants into the catalogue and the channel, matched by (channel, externalId), else by SKU; all or nothing (any bad item is a 422 naming every failing `items.N.field`). Each result says what became of the channel variant and of the catalogue variant. An external id linked to a variant with another SKU is a 422: renaming a SKU is `PUT /variants/{id}.json`.",
+      "Upserts up to 1,000 store variants into the catalogue and the channel, matched by (channel, externalId), else by SKU; all or nothing (any bad item is a 422 naming every failing `items.N.field`). The body is `{items: [...]}` or, as the reference sends it, a bare array of items (errors still say `items.N.field`). An item without `externalId` is matched by SKU; a listing it creates stays pending until the store acknowledges it. Of the reference's variant fields, `grams` is the weight and `tags`, `vendorId`, `dropshipProviderId` and `productId` are kept; server-managed ones and those the catalogue does not model are accepted and ignored. Each result says what became of the channel variant and of the catalogue variant. An external id linked to a variant with another SKU is a 422: renaming a SKU is `PUT /variants/{id}.json`.",
     example: { items: [{ externalId: "4410021", sku: "MUG-1", name: "Harbour Mug", price: 12.5 }] },
+    reference: {
+      summary: "The reference's form: a bare array of variants (matched by SKU, no store-side id)",
+      value: [
+        {
+          sku: "ABC-1",
+          name: "Mug",
+          costPrice: 6.25,
+          barcode: "0123",
+          tags: ["mug"],
+          taxable: true,
+          requiresShipping: true,
+          grams: 400,
+          inventoryPolicy: "track",
+        },
+      ],
+    },
   },
   "channel.acknowledge-variant": {
     description:
-      "Records the store-side id of a published channel variant found by SKU; it becomes connected. A channel variant in a state that cannot be acknowledged is a 409 (with `allowedStates`), as is an external id another channel variant of the channel has.",
+      "Records the store-side id (a string, or a number as stores often send it, kept as its decimal text) of a published channel variant found by SKU; it becomes connected. A channel variant in a state that cannot be acknowledged is a 409 (with `allowedStates`), as is an external id another channel variant of the channel has.",
+    example: { externalId: "0e01c34b-2250-4686-b614-2f9d5568cbf2", sku: "123123123" },
   },
   "channel.variant-levels": {
     description:
@@ -42,12 +87,21 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "channel.variant-set-level": {
     description:
-      "Sets a variant's absolute on-hand level at a warehouse (default: the company's default one); the change is recorded as an adjustment with the levels before and after. A channel variant not linked to a catalogue variant is a 422.",
+      "Sets a variant's absolute on-hand level at a warehouse (default: the company's default one); the change is recorded as an adjustment with the levels before and after (and its `adjustmentReasonId`). The channel variant is named by its store-side `externalId` (a string or a number) or by `sku`. A channel variant not linked to a catalogue variant is a 422.",
+    example: { quantity: 10, sku: "MUG-1", warehouseId: 1, notes: "Stock take" },
+    reference: {
+      summary: "The reference's guide: the store-side id as a number",
+      value: { quantity: 10, externalId: 1, notes: "notes for the adjustment" },
+    },
   },
   "dropship-provider.settle-invoices": {
     description:
-      "Pays the provider what its invoiced, unpaid purchases (or the `purchaseIds` named) still owe: what is invoiced, never more than `amountOwed` (cancelled lines owe nothing), less what is paid. One payout transfer, one invoice payment per purchase; the purchases' payment status follows. Nothing left to pay is a 409, so settling twice never pays twice; a named purchase of another provider is a 422.",
+      "Pays the provider what its invoiced, unpaid purchases (or the `purchaseIds` named) still owe: what is invoiced, never more than `amountOwed` (cancelled lines owe nothing), less what is paid. One payout transfer (its `amount` is what is due plus `additionalAmount`), one invoice payment per purchase; the purchases' payment status follows. The reference's bodies work unchanged: `toPay` names the purchases, and a transfer record may be sent as the body (its `name`, `notes`, `message`, `externalId`, `fee`, `additionalAmount`, `source` and `trigger` are kept; what the server sets, such as `amount`, `status` and `total`, is ignored). Nothing left to pay is a 409, so settling twice never pays twice; a named purchase of another provider is a 422.",
     example: { purchaseIds: [1, 2], reference: "PAYOUT-2026-11" },
+    reference: {
+      summary: "The reference's settlement guide: pay named purchases",
+      value: { toPay: [1], additionalAmount: 0, name: "November payout", paymentMethodId: 1 },
+    },
   },
   "dropshipment.regenerate-label": {
     description:
@@ -83,9 +137,24 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     description:
       "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 400.",
   },
+  "inventory-feed.parse-webhook": {
+    description:
+      "The reference's synchronous feed webhook, beyond the interface: upserts the feed item with this `externalId` (`vendorSku` is its SKU, required for a new item; `inventoryQuantity` its stock), and when the feed connects automatically, links it to the catalogue variant with that SKU (`skuPrefix` + SKU, or the SKU itself unless the feed's `automaticallyConnectPrefix` is `prefixOnly`). Answers the feed item. A removed item is a 409. The async form, up to 50 items with the feed's `hash`, is `POST /webhooks/inventory-feeds/parse-webhooks.json`.",
+    example: { externalId: "1234", vendorSku: "1234", inventoryQuantity: 10 },
+  },
   "purchase.ship": {
     description:
-      "The provider shipped all remaining lines or the `items` named: a dropshipment with tracking, shipped quantities on the purchase and sale lines, and their statuses. Never ships more than is left (422). Allowed when sent or partially shipped (else 409).",
+      "The provider shipped all remaining lines or the `items` named: a dropshipment with tracking, shipped quantities on the purchase and sale lines, and their statuses. Never ships more than is left (422). Allowed when sent or partially shipped (else 409). The reference's body works unchanged: `trackingCompany` and `serviceLevel` are `carrier` and `service`, `ids` names purchase items shipped whole (`[]`: every line), `inventoryStatus` may only be `shipped`.",
+    reference: {
+      summary: "The reference's guide",
+      value: {
+        inventoryStatus: "shipped",
+        trackingNumber: "213123",
+        serviceLevel: "555",
+        trackingCompany: "Parcel Express",
+        ids: [],
+      },
+    },
     example: {
       trackingNumber: "PX123456789",
       carrier: "Parcel Express",
@@ -111,7 +180,11 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "purchase.cancel": {
     description:
-      "Cancels all unshipped lines or the `items` named; a sale return of type cancellation records them at the sale's prices, and cancelled lines owe the provider nothing. Nothing left to cancel is a 409; more than is left is a 422. Allowed when pending, sent or partially shipped (else 409).",
+      "Cancels all unshipped lines or the `items` named; a sale return of type cancellation records them at the sale's prices, and cancelled lines owe the provider nothing. Nothing left to cancel is a 409; more than is left is a 422. Allowed when pending, sent or partially shipped (else 409). The reference's body works unchanged: `ids` names purchase items cancelled whole (`[]`: every line), `setQuantities` may only be `true` and `status` only `cancelled`.",
+    reference: {
+      summary: "The reference's client",
+      value: { ids: [], setQuantities: true, status: "cancelled" },
+    },
     example: { items: [{ purchaseItemId: 1, quantity: 1 }], reason: "customer" },
   },
   "webhook-endpoint.test": {

@@ -2,7 +2,7 @@
  * Lifecycles of the stateful kinds and the 19 action operations, as data. Kind files attach them
  * (`states: purchaseStates, actions: purchaseActions`); the server enforces `from` (409 otherwise).
  */
-import { defineAction, f, type StatesDef } from "./define.ts";
+import { defineAction, type FieldDef, f, type StatesDef } from "./define.ts";
 
 /** The fields of a postal address, as actions and records take it. */
 export const addressFields = {
@@ -17,6 +17,28 @@ export const addressFields = {
   phone: f.string({ format: "phone" }),
   email: f.string({ format: "email" }),
 };
+
+/** Custom data of an order line (an engraving, a chosen option), passed on to vendors as sent. */
+export function lineProperties(description?: string) {
+  return f.array(
+    f.object({
+      key: f.string({ required: true, minLength: 1, maxLength: 200 }),
+      value: f.string({ maxLength: 2000, acceptNumber: true }),
+    }),
+    { maxLength: 100, ...(description ? { description } : {}) },
+  );
+}
+
+/** Purchase items named by id (the reference's `ids`); an empty list means every line. */
+const purchaseItemIds = f.array(f.ref("purchase-item"), {
+  maxLength: 1000,
+  description: "Purchase item ids, each taken whole (what is left of it); [] means every line.",
+});
+
+/** Members of a documented request body that the server manages: accepted and ignored. */
+function ignored(names: readonly string[], why: string): Record<string, FieldDef<unknown, "readOnly">> {
+  return Object.fromEntries(names.map((name) => [name, f.string({ readOnly: true, description: why })]));
+}
 
 const lineQuantities = f.array(
   f.object({
@@ -239,7 +261,7 @@ export const channelActions = [
     event: "sale.imported",
     summary: "Import one order keyed by externalId (again: update, never duplicate) and route its lines.",
     input: {
-      externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
+      externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }),
       orderedAt: f.datetime(),
       currency: f.string({ format: "currency" }),
       customer: f.object(
@@ -251,7 +273,10 @@ export const channelActions = [
         },
         { required: true },
       ),
-      shippingAddress: f.object(addressFields, { required: true }),
+      shippingAddress: f.object(addressFields, {
+        description:
+          "Where the order ships to; required with `items` (with `lineItems`, use `saleDefaults`).",
+      }),
       shippingPrice: f.money({ min: 0 }),
       notes: f.string({ maxLength: 2000 }),
       items: f.array(
@@ -260,10 +285,57 @@ export const channelActions = [
           quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
           price: f.money({ required: true, min: 0 }),
           name: f.string({ maxLength: 500 }),
-          externalId: f.string({ maxLength: 100 }),
+          externalId: f.string({ maxLength: 100, acceptNumber: true }),
+          properties: lineProperties(),
         }),
-        { required: true, minLength: 1, maxLength: 250 },
+        {
+          minLength: 1,
+          maxLength: 250,
+          description: "The lines, by catalogue SKU (this service's form); send this or `lineItems`.",
+        },
       ),
+      saleDefaults: f.map({
+        description:
+          "The reference's form: fields of the sale (as `PUT /sales/{id}.json` takes them: addresses, `reference`, `notes`, `resellerId`, ...). Server-managed ones (`id`, totals, statuses) are ignored; 0 and 1 are taken for false and true.",
+      }),
+      lineItems: f.array(
+        f.object({
+          externalId: f.string({ maxLength: 100, acceptNumber: true }),
+          name: f.string({ maxLength: 500 }),
+          quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
+          price: f.money({ required: true, min: 0 }),
+          taxable: f.boolean(),
+          variant: f.object(
+            {
+              externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }),
+              externalSku: f.string({ maxLength: 100 }),
+            },
+            { required: true, description: "The store-side ids of the channel variant the line sells." },
+          ),
+          properties: lineProperties(),
+        }),
+        {
+          minLength: 1,
+          maxLength: 250,
+          description:
+            "The reference's form of the lines: each names the channel variant by its store-side `variant.externalId`; send this or `items`.",
+        },
+      ),
+      shipping: f.array(
+        f.object({
+          code: f.string({ maxLength: 100 }),
+          name: f.string({ maxLength: 200 }),
+          serviceLevel: f.string({ maxLength: 100 }),
+          price: f.money({ min: 0 }),
+        }),
+        {
+          maxLength: 20,
+          description:
+            "Shipping lines; their prices add up to the sale's `shippingPrice` unless `shippingPrice` is sent.",
+        },
+      ),
+      options: f.map({ description: "Import options; accepted, kept in the sale import's payload." }),
+      source: f.string({ maxLength: 50, description: "Where the order comes from (`manual`); logged." }),
     },
     output: { kind: "sale" },
   }),
@@ -273,18 +345,82 @@ export const channelActions = [
     event: "channel.variants_imported",
     summary:
       "Upsert up to 1,000 variants from the store connector, matched by external id or SKU; all or nothing.",
+    arrayBody: "items",
     input: {
       items: f.array(
         f.object({
-          externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
+          externalId: f.string({
+            minLength: 1,
+            maxLength: 100,
+            acceptNumber: true,
+            description: "The store-side id; without it the item is matched by SKU only.",
+          }),
           sku: f.string({ required: true, minLength: 1, maxLength: 100 }),
           name: f.string({ maxLength: 500 }),
           productName: f.string({ maxLength: 500 }),
+          productId: f.ref("product"),
           externalGroupId: f.string({ maxLength: 100 }),
           barcode: f.string({ maxLength: 100 }),
           price: f.money({ min: 0 }),
           costPrice: f.money({ min: 0 }),
           weight: f.number({ min: 0 }),
+          grams: f.number({ min: 0, description: "The reference's name of `weight` (in grams)." }),
+          tags: f.array(f.string({ maxLength: 100 }), { maxLength: 100 }),
+          vendorId: f.ref("vendor"),
+          dropshipProviderId: f.ref("dropship-provider"),
+          ...ignored(
+            ["id", "createdAt", "updatedAt", "totalSaleItems", "totalPurchaseItems", "inventoryAllocated"],
+            "Server-managed: accepted and ignored.",
+          ),
+          ...ignored(
+            [
+              "accountingSync",
+              "automaticallyBackorder",
+              "backorderQuantity",
+              "commissionRate",
+              "commissionRateRouting",
+              "commissionRateType",
+              "countryOfOrigin",
+              "defaultPurchaseQuantity",
+              "denyThreshold",
+              "description",
+              "distanceUnit",
+              "dropshipProviderAddressId",
+              "dropshipProviderAddressMapping",
+              "dropshipProviderMapping",
+              "dynamicInventoryPolicy",
+              "fulfillmentPolicy",
+              "hsCode",
+              "images",
+              "imagesMapped",
+              "inventoryFeeds",
+              "inventoryPolicy",
+              "inventoryQuantity",
+              "inventoryRouting",
+              "inventorySync",
+              "inventoryType",
+              "leadTime",
+              "levels",
+              "lowInventoryQuantity",
+              "minInventoryQuantity",
+              "noInventoryPolicy",
+              "notes",
+              "orderSplitting",
+              "packingDepth",
+              "packingHeight",
+              "packingWidth",
+              "position",
+              "productType",
+              "requiresShipping",
+              "resellerVisibility",
+              "serialPrefix",
+              "serialReference",
+              "serialSuffix",
+              "taxable",
+              "vendorSku",
+            ],
+            "A field of the reference's variant schema that this catalogue does not keep: accepted and ignored (stock is set with variant-set-level).",
+          ),
         }),
         { required: true, maxLength: 1000 },
       ),
@@ -298,7 +434,7 @@ export const channelActions = [
         results: f.array(
           f.object({
             index: f.integer({ required: true }),
-            externalId: f.string({ required: true }),
+            externalId: f.string({ required: true, nullable: true }),
             sku: f.string({ required: true }),
             result: f.enum(["created", "updated"], {
               required: true,
@@ -382,6 +518,7 @@ export const channelActions = [
       sku: f.string({ minLength: 1, maxLength: 100 }),
       quantity: f.integer({ required: true, min: 0, max: 100_000_000 }),
       warehouseId: f.ref("warehouse", { description: "Defaults to the company's first warehouse." }),
+      adjustmentReasonId: f.ref("adjustment-reason"),
       notes: f.string({ maxLength: 2000 }),
     },
     output: { kind: "adjustment" },
@@ -396,8 +533,41 @@ export const dropshipProviderActions = [
     summary: "Pay the provider its invoiced, unpaid purchases (or the ones named): one payout transfer.",
     input: {
       purchaseIds: f.array(f.ref("purchase"), { maxLength: 1000 }),
+      toPay: f.array(f.ref("purchase"), {
+        maxLength: 1000,
+        description: "The reference's name of `purchaseIds`.",
+      }),
       paymentMethodId: f.ref("payment-method"),
       reference: f.string({ maxLength: 200 }),
+      name: f.string({ maxLength: 200, description: "The payout's name." }),
+      additionalAmount: f.money({
+        min: 0,
+        description: "Paid on top of what the purchases are due (not allotted to a purchase).",
+      }),
+      fee: f.money({ min: 0, description: "The payment's fee, recorded on the transfer." }),
+      externalId: f.string({ maxLength: 100, acceptNumber: true }),
+      message: f.string({ maxLength: 2000 }),
+      notes: f.string({ maxLength: 2000 }),
+      source: f.string({ maxLength: 50, description: "One of the transfer's `source` values." }),
+      trigger: f.enum(["automated", "manual", "other"]),
+      ...ignored(
+        [
+          "id",
+          "createdAt",
+          "updatedAt",
+          "dropshipProviderId",
+          "amount",
+          "total",
+          "status",
+          "problem",
+          "resends",
+          "sendAttempts",
+          "resendExternalIds",
+          "achPayment",
+          "managedAccount",
+        ],
+        "A member of the transfer record that the server sets (the amount is what is due): accepted and ignored.",
+      ),
     },
     output: { kind: "transfer" },
   }),
@@ -507,7 +677,36 @@ export const inventoryFeedActions = [
     input: { externalId: f.string({ required: true, minLength: 1, maxLength: 100 }) },
     output: { kind: "inventory-feed-variant" },
   }),
+  defineAction({
+    name: "parse-webhook",
+    method: "PUT",
+    event: "inventory_feed_variant.parsed",
+    source: "extension",
+    summary:
+      "Upsert one feed item keyed by externalId (the feed's webhook form) and connect it to the catalogue by SKU.",
+    input: inventoryFeedItemFields(),
+    output: { kind: "inventory-feed-variant" },
+  }),
 ] as const;
+
+/** One item of a vendor feed as the feed's webhook sends it (the reference's names). */
+export function inventoryFeedItemFields() {
+  return {
+    externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }),
+    vendorSku: f.string({
+      minLength: 1,
+      maxLength: 100,
+      description: "The vendor's SKU; required for a new item.",
+    }),
+    inventoryQuantity: f.integer({ min: 0, max: 100_000_000, description: "Units the vendor has." }),
+    externalGroupId: f.string({ maxLength: 100, acceptNumber: true }),
+    name: f.string({ maxLength: 500 }),
+    barcode: f.string({ maxLength: 100 }),
+    price: f.money({ min: 0 }),
+    costPrice: f.money({ min: 0 }),
+    weight: f.number({ min: 0, description: "In grams." }),
+  };
+}
 
 export const purchaseActions = [
   defineAction({
@@ -519,8 +718,12 @@ export const purchaseActions = [
       trackingNumber: f.string({ required: true, minLength: 1, maxLength: 100 }),
       carrier: f.string({ maxLength: 100 }),
       service: f.string({ maxLength: 100 }),
+      trackingCompany: f.string({ maxLength: 100, description: "The reference's name of `carrier`." }),
+      serviceLevel: f.string({ maxLength: 100, description: "The reference's name of `service`." }),
       shippedAt: f.datetime(),
+      inventoryStatus: f.enum(["shipped"], { description: "The reference's form; `shipped` is implied." }),
       items: lineQuantities,
+      ids: purchaseItemIds,
     },
     output: { kind: "dropshipment" },
     from: ["sent", "partiallyShipped"],
@@ -558,7 +761,10 @@ export const purchaseActions = [
     method: "PUT",
     event: "purchase.label_created",
     summary: "Create the outbound label with the provider's default carrier and service.",
-    input: {},
+    input: ignored(
+      ["inventoryStatus", "ids"],
+      'The reference\'s vendor-portal form (`{"inventoryStatus":"shipped","ids":[]}`): accepted; the label covers the purchase, and shipping is recorded with ship.',
+    ),
     output: { kind: "label" },
     from: ["pending", "sent", "partiallyShipped"],
   }),
@@ -569,7 +775,12 @@ export const purchaseActions = [
     summary: "Cancel all unshipped lines or the ones named; a sale return records them.",
     input: {
       items: lineQuantities,
+      ids: purchaseItemIds,
       reason: f.enum(["customer", "fraud", "inventory", "declined", "other"]),
+      setQuantities: f.boolean({
+        description: "The reference's form: `true` (cancelled quantities are recorded) is the only mode.",
+      }),
+      status: f.enum(["cancelled"], { description: "The reference's form; `cancelled` is implied." }),
     },
     output: { kind: "purchase" },
     from: ["pending", "sent", "partiallyShipped"],

@@ -245,8 +245,16 @@ export interface ActionDef {
   readonly name: string;
   readonly method: ActionMethod;
   readonly summary: string;
-  /** Body fields (query parameters for GET and DELETE). */
+  /**
+   * Body fields (query parameters for GET and DELETE). Read-only input fields are accepted and ignored:
+   * server-managed members of a documented request body that clients copy (`id`, `createdAt`, totals).
+   */
   readonly input: Readonly<Record<string, FieldDef>>;
+  /**
+   * The input field (an array) that a bare JSON array body stands for: the reference's form of a batch
+   * (`[...]` is taken as `{ "<field>": [...] }`).
+   */
+  readonly arrayBody?: string;
   /** What the action answers: a record of a kind, a list of them, or a described object. */
   readonly output:
     | { readonly kind: string; readonly list?: boolean }

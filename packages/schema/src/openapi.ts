@@ -48,6 +48,12 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
+    if (field.type === "string" && field.acceptNumber) {
+      // The validator takes an integer too (store ids often are), and keeps its decimal text.
+      const text = nonNull(property);
+      const anyOf = text.anyOf as Json[] | undefined;
+      if (anyOf?.length === 2) anyOf[1] = { type: "integer" };
+    }
     if (field.type === "object" && field.fields) annotate(nonNull(property), field.fields, readOnlyBase);
     if (field.type === "array" && field.items?.type === "object" && field.items.fields) {
       const items = nonNull(property).items as Json | undefined;
@@ -274,7 +280,24 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         );
       const doc = (actionDocs as Record<string, ActionDoc<unknown>>)[`${kind.name}.${action.name}`];
       const input = jsonBody(ref(`${actionName}Input`), "Action input.") as { content: Record<string, Json> };
-      if (doc?.example) input.content["application/json"]!.example = doc.example;
+      const media = input.content["application/json"]!;
+      if (doc?.reference && doc.example) {
+        media.examples = {
+          service: { summary: "This service's form", value: doc.example },
+          reference: doc.reference,
+        };
+      } else if (doc?.example) media.example = doc.example;
+      if (action.arrayBody) {
+        // The reference's bare array stands for `{ "<arrayBody>": [...] }`.
+        media.schema = {
+          oneOf: [
+            media.schema,
+            (schemas[`${actionName}Input`] as { properties: Record<string, Json> }).properties[
+              action.arrayBody
+            ],
+          ],
+        };
+      }
       paths[actionPath(kind, action)] = {
         [action.method.toLowerCase()]: {
           operationId: camelCase(`${kind.name}-${action.name}`),
@@ -310,6 +333,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     }
   }
 
+  Object.assign(paths, inboundPaths(schemas));
+
   return {
     openapi: "3.1.0",
     info: {
@@ -326,6 +351,13 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     components: {
       securitySchemes: {
         bearer: { type: "http", scheme: "bearer", description: "An API token of your company." },
+        webhookHash: {
+          type: "apiKey",
+          in: "header",
+          name: "webhook-hash",
+          description:
+            "The inbound webhooks' secret: a custom channel's `webhookHash` or an inventory feed's `hash`. A header named `<name>-webhook-hash` is taken too.",
+        },
       },
       schemas,
       responses: Object.fromEntries(
@@ -339,6 +371,87 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           },
         ]),
       ),
+    },
+  };
+}
+
+/** The async inbound imports (`/webhooks/...`): authenticated by a record's hash, not a token. */
+function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
+  schemas.InboundFeedSummary = {
+    type: "object",
+    required: ["received", "created", "updated", "unchanged", "connected", "results"],
+    properties: {
+      received: { type: "integer" },
+      created: { type: "integer" },
+      updated: { type: "integer" },
+      unchanged: { type: "integer" },
+      connected: { type: "integer", description: "Items linked to a catalogue variant by this call." },
+      results: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["index", "externalId", "inventoryFeedVariantId", "result", "connected"],
+          properties: {
+            index: { type: "integer" },
+            externalId: { type: "string" },
+            inventoryFeedVariantId: { type: "integer", "x-references": "inventory-feed-variant" },
+            result: { type: "string", enum: ["created", "updated", "unchanged"] },
+            connected: { type: "boolean" },
+          },
+          additionalProperties: false,
+        },
+      },
+    },
+    additionalProperties: false,
+  };
+  const security = [{ webhookHash: [] }];
+  const badHash = {
+    "401": {
+      description: "Missing or unknown webhook hash; the body is not read.",
+      content: { "application/problem+json": { schema: ref("Problem") } },
+    },
+  };
+  return {
+    "/webhooks/custom-channels/manual-sale.json": {
+      post: {
+        operationId: "inboundManualSale",
+        summary: "Import an order for the custom channel the hash names (async form of manual-sale)",
+        description:
+          "The body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document) when the order was refused or the body was malformed JSON, in which case nothing of it was written. A missing or unknown hash is a 401.",
+        tags: ["orders"],
+        security,
+        requestBody: {
+          required: true,
+          ...jsonBody(ref("ChannelManualSaleInput"), "One order, as manual-sale takes it."),
+        },
+        responses: {
+          "200": jsonBody(ref("SaleImport"), "The sale import that logs the call."),
+          ...errorResponses(["400", "405", "413", "415", "500"]),
+          ...badHash,
+        },
+      },
+    },
+    "/webhooks/inventory-feeds/parse-webhooks.json": {
+      post: {
+        operationId: "inboundInventoryFeedItems",
+        summary: "Upsert up to 50 items of the inventory feed the hash names (async form of parse-webhook)",
+        description:
+          "A JSON array of feed items, each as `PUT /inventory-feeds/{id}/parse-webhook.json` takes it. They are processed in the request, in one transaction: all or nothing. An invalid item (422, naming `N.field`) or a removed one (409) fails the call and writes nothing. A missing or unknown hash is a 401.",
+        tags: ["inventory"],
+        security,
+        requestBody: {
+          required: true,
+          ...jsonBody(
+            { type: "array", maxItems: 50, items: ref("InventoryFeedParseWebhookInput") },
+            "The feed items.",
+          ),
+        },
+        responses: {
+          "200": jsonBody(ref("InboundFeedSummary"), "What became of each item."),
+          ...errorResponses(["400", "405", "409", "413", "415", "422", "500"]),
+          ...badHash,
+        },
+      },
     },
   };
 }

@@ -197,7 +197,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
     case "array":
       return boundedArray(valueSchema(field.items!), field.minLength, field.maxLength ?? MAX_ITEMS);
     case "object":
-      return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "create"));
+      return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "input"));
     case "json":
       return v.pipe(
         v.unknown(),
@@ -226,7 +226,11 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
   }
 }
 
-type Mode = "create" | "update" | "record" | "value";
+/**
+ * `input`: an action's input or an object nested in a value, where read-only fields are accepted and
+ * ignored (documented request bodies carry server-managed members that clients copy).
+ */
+type Mode = "create" | "update" | "record" | "value" | "input";
 
 /** Wraps a value schema for its role: optional, nullable, defaulted. */
 function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
@@ -234,18 +238,27 @@ function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
   if (field.nullable) schema = v.nullable(schema);
   if (mode === "value" || mode === "record") return schema;
   if (mode === "update") return v.optional(schema);
+  // "create" and "input": required fields must be there, the others may be left out.
   if (field.required && field.default === undefined) return schema;
   // Defaults are filled in by the storage layer so that records read back complete; here absent is fine.
   return v.optional(schema);
 }
+
+// Accepted whatever it holds, and dropped from the parsed value.
+const ignored = v.pipe(
+  v.optional(v.unknown()),
+  v.transform(() => undefined),
+);
 
 function objectEntries(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.ObjectEntries {
   const entries: v.ObjectEntries = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.readOnly && mode !== "record") {
       // Clients PUT back what they read, and copy documented examples full of computed fields into
-      // creates: read-only fields are accepted and ignored on both (an action's input has none).
+      // creates: read-only fields are accepted and ignored on both. In an action's input (and objects
+      // nested in values) they are accepted and dropped.
       if (mode === "update" || mode === "create") entries[name] = v.optional(v.unknown());
+      if (mode === "input") entries[name] = ignored;
       continue;
     }
     entries[name] = wrap(field, mode);
@@ -306,7 +319,7 @@ export function kindSchemas(kind: KindDef): KindSchemas {
 
 /** The validator of an action's input (its body, or its query for GET and DELETE). */
 export function actionInputSchema(input: Readonly<Record<string, FieldDef>>): v.GenericSchema {
-  return objectSchema(input, "create");
+  return objectSchema(input, "input");
 }
 
 /** The validator of one value of a field, nullable if the field is. */

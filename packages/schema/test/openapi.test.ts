@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import SwaggerParser from "@apidevtools/swagger-parser";
+import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { actionPath, actions, buildOpenApiDocument, kinds } from "../src/index.ts";
+import { actionDocs } from "../src/action-docs.ts";
+import { actionInputSchema, actionPath, actions, buildOpenApiDocument, kinds } from "../src/index.ts";
 
 const published = JSON.parse(readFileSync(new URL("../openapi.json", import.meta.url), "utf8"));
 
@@ -42,9 +44,53 @@ describe("the OpenAPI document", () => {
       "/dropship-providers/{id}/settle-invoices.json",
     ]) {
       const operation = Object.values(document.paths[path]!)[0];
-      expect(operation.requestBody.content["application/json"].example, path).toBeDefined();
+      const media = operation.requestBody.content["application/json"];
+      expect(media.example ?? media.examples?.service?.value, path).toBeDefined();
     }
     expect(JSON.stringify(document)).not.toMatch(/"summary":"\w+ a [aeiou]/);
+  });
+
+  it("shows the reference's documented bodies next to ours, and each is a valid input", () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
+    const documented = actions.filter(({ kind, action }) => {
+      const doc = (actionDocs as Record<string, { reference?: unknown }>)[`${kind.name}.${action.name}`];
+      return doc?.reference !== undefined;
+    });
+    expect(documented.map(({ kind, action }) => `${kind.name}.${action.name}`).sort()).toEqual([
+      "channel.import-connector-variant-batch",
+      "channel.manual-sale",
+      "channel.variant-set-level",
+      "dropship-provider.settle-invoices",
+      "purchase.cancel",
+      "purchase.ship",
+    ]);
+    for (const { kind, action } of documented) {
+      const media =
+        document.paths[actionPath(kind, action)]![action.method.toLowerCase()].requestBody.content[
+          "application/json"
+        ];
+      const value = media.examples.reference.value;
+      const body = Array.isArray(value) && action.arrayBody ? { [action.arrayBody]: value } : value;
+      const parsed = v.safeParse(actionInputSchema(action.input), body);
+      expect(parsed.issues, `${kind.name}.${action.name}`).toBeUndefined();
+    }
+  });
+
+  it("documents the async inbound imports, authenticated by a webhook hash", () => {
+    const order = published.paths["/webhooks/custom-channels/manual-sale.json"].post;
+    expect(order.security).toEqual([{ webhookHash: [] }]);
+    expect(order.requestBody.content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/ChannelManualSaleInput",
+    );
+    expect(order.responses["200"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/SaleImport",
+    );
+    const feed = published.paths["/webhooks/inventory-feeds/parse-webhooks.json"].post;
+    expect(feed.requestBody.content["application/json"].schema.maxItems).toBe(50);
+    expect(published.components.securitySchemes.webhookHash).toMatchObject({
+      in: "header",
+      name: "webhook-hash",
+    });
   });
 
   it("describes bodies, problem errors and bearer security", () => {

@@ -109,7 +109,7 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
     };
 
     if (hasBody) {
-      app[method](path, requireId, jsonBody(schema), (c) => run(c, bodyOf(c)));
+      app[method](path, requireId, jsonBody(schema, action.arrayBody), (c) => run(c, bodyOf(c)));
     } else {
       app[method](path, (c) => run(c, queryOf(schema, action.input, new URL(c.req.url).searchParams)));
     }

@@ -49,9 +49,14 @@ export function validationError(errors: FieldError[]): ApiError {
   return new ApiError("validation_failed", `${detail}${errors.length > 3 ? "; ..." : ""}.`, { errors });
 }
 
-/** Hono's JSON validator with a manifest schema; a body that is absent counts as `{}`. */
-export function jsonBody(schema: v.GenericSchema): MiddlewareHandler<AppEnv> {
-  return validator("json", (value) => parseOrThrow(schema, value)) as MiddlewareHandler<AppEnv>;
+/**
+ * Hono's JSON validator with a manifest schema; a body that is absent counts as `{}`. With `arrayField`,
+ * a bare JSON array body stands for `{ [arrayField]: body }` (the reference's form of a batch).
+ */
+export function jsonBody(schema: v.GenericSchema, arrayField?: string): MiddlewareHandler<AppEnv> {
+  return validator("json", (value) =>
+    parseOrThrow(schema, arrayField && Array.isArray(value) ? { [arrayField]: value } : value),
+  ) as MiddlewareHandler<AppEnv>;
 }
 
 /** The validated JSON body. */

@@ -329,6 +329,8 @@ export type InventoryFeedPublishAllInput = ActionInputOf<ActionNamed<typeof inve
 export type InventoryFeedPublishAllOutput = ChannelVariant[];
 export type InventoryFeedRemoveByExternalIdInput = ActionInputOf<ActionNamed<typeof inventory.inventoryFeed["actions"], "remove-by-external-id">>;
 export type InventoryFeedRemoveByExternalIdOutput = InventoryFeedVariant;
+export type InventoryFeedParseWebhookInput = ActionInputOf<ActionNamed<typeof inventory.inventoryFeed["actions"], "parse-webhook">>;
+export type InventoryFeedParseWebhookOutput = InventoryFeedVariant;
 /** A channel that an inventory feed publishes its approved items to. */
 export type InventoryFeedChannel = RecordOf<typeof inventory.inventoryFeedChannel>;
 export type InventoryFeedChannelCreateInput = CreateOf<typeof inventory.inventoryFeedChannel>;
@@ -1177,6 +1179,7 @@ export interface KindTypes {
     actions: {
       publishAll: { method: "PUT"; path: "publish-all"; input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
       removeByExternalId: { method: "DELETE"; path: "remove-by-external-id"; input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+      parseWebhook: { method: "PUT"; path: "parse-webhook"; input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
     };
   };
   inventoryFeedChannels: {
@@ -1677,6 +1680,7 @@ export interface ActionTypes {
   "inventory-export.export": { input: InventoryExportExportInput; output: InventoryExportExportOutput };
   "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
   "inventory-feed.remove-by-external-id": { input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+  "inventory-feed.parse-webhook": { input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
   "purchase.ship": { input: PurchaseShipInput; output: PurchaseShipOutput };
   "purchase.move-dropship-provider": { input: PurchaseMoveDropshipProviderInput; output: PurchaseMoveDropshipProviderOutput };
   "purchase.send": { input: PurchaseSendInput; output: PurchaseSendOutput };

@@ -108,6 +108,12 @@ export const inventoryFeed = defineKind({
       "custom",
     ]),
     fetched: f.integer({ required: true, default: 0, min: 0, description: "Items read at the last fetch." }),
+    hash: f.string({
+      minLength: 16,
+      maxLength: 200,
+      description:
+        "The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items.",
+    }),
     format: f.enum(fileFormats, { required: true, default: "csv" }),
     handleStrategy: f.enum(["externalGroupId", "externalGroupIdStart", "name"]),
     includeTags: f.array(f.string({ maxLength: 100 }), { maxLength: 1000 }),

@@ -369,6 +369,14 @@ export const transfer = defineKind({
     externalId: f.string({ maxLength: 100 }),
     completedAt: f.datetime({ readOnly: true }),
     notes: f.string({ maxLength: 2000 }),
+    name: f.string({ maxLength: 200, description: "The payout's name." }),
+    additionalAmount: f.money({
+      default: 0,
+      min: 0,
+      description: "Paid on top of what the purchases were due; included in `amount`.",
+    }),
+    fee: f.money({ default: 0, min: 0, description: "The payment's fee." }),
+    message: f.string({ maxLength: 2000, description: "A message to the payee." }),
   },
   states: transferStates,
 });

@@ -1,7 +1,11 @@
 import { acknowledgeChannelVariant } from "./channels.ts";
 import { exportInventory } from "./exports.ts";
 import { listChannelVariantLevels, setChannelVariantLevel } from "./inventory.ts";
-import { publishInventoryFeed, removeInventoryFeedItem } from "./inventory-feeds.ts";
+import {
+  parseInventoryFeedWebhook,
+  publishInventoryFeed,
+  removeInventoryFeedItem,
+} from "./inventory-feeds.ts";
 import { importManualSale } from "./manual-sale.ts";
 import { quoteChannelRates } from "./rates.ts";
 import type { ActionHandlers } from "./types.ts";
@@ -32,6 +36,9 @@ export const channelHandlers = {
   },
   "inventory-feed.remove-by-external-id": {
     run: ({ ctx, record, input }) => removeInventoryFeedItem({ ctx, feed: record, input }),
+  },
+  "inventory-feed.parse-webhook": {
+    run: ({ ctx, record, input }) => parseInventoryFeedWebhook({ ctx, feed: record, input }),
   },
   "inventory-export.export": {
     run: ({ ctx, record }) => exportInventory({ ctx, definition: record }),

@@ -1,10 +1,11 @@
 import type {
   ChannelVariant,
   InventoryFeed,
+  InventoryFeedParseWebhookInput,
   InventoryFeedRemoveByExternalIdInput,
   InventoryFeedVariant,
 } from "@multichannel/schema";
-import { insertMany, selectIn, updateMany } from "../../domain/store.ts";
+import { insert, insertMany, patch, selectIn, updateMany } from "../../domain/store.ts";
 import { transition, transitionMany } from "../../domain/transitions.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
@@ -180,4 +181,100 @@ export async function removeInventoryFeedItem({
     await transition(ctx, "channel-variant", listing, "ignore", { errorMessage: "removed from the feed" });
   }
   return transition(ctx, "inventory-feed-variant", item, "removed");
+}
+
+/** The catalogue SKUs a feed item connects to, in order: with the feed's prefix, then as it is. */
+function connectSkus(feed: InventoryFeed, sku: string): string[] {
+  const prefixed = feed.skuPrefix ? `${feed.skuPrefix}${sku}` : undefined;
+  if (feed.automaticallyConnectPrefix === "prefixOnly") return prefixed ? [prefixed] : [sku];
+  return prefixed ? [prefixed, sku] : [sku];
+}
+
+/** What became of one feed item sent to the feed's webhook. */
+export interface ParsedFeedItem {
+  item: InventoryFeedVariant;
+  result: "created" | "updated" | "unchanged";
+  connected: boolean;
+}
+
+/**
+ * One item of the feed's webhook: upserted by (feed, externalId); `vendorSku` is its SKU (required for a
+ * new item), `inventoryQuantity` its stock. When the feed connects automatically, an item not linked to
+ * the catalogue yet is linked to the variant with its SKU (see `connectSkus`). A removed item is a 409.
+ */
+export async function parseFeedItem(
+  ctx: Ctx,
+  feed: InventoryFeed,
+  input: InventoryFeedParseWebhookInput,
+  path = "",
+): Promise<ParsedFeedItem> {
+  const existing = await selectOne(ctx, "inventory-feed-variant", {
+    inventoryFeedId: feed.id,
+    externalId: input.externalId,
+  });
+  if (existing?.status === "removed") {
+    throw new ApiError(
+      "conflict",
+      `Item ${input.externalId} of inventory feed ${feed.id} is removed; it cannot be updated.`,
+      { state: "removed", allowedStates: [] },
+    );
+  }
+  const values: Partial<InventoryFeedVariant> = {};
+  if (input.vendorSku !== undefined && input.vendorSku !== null) values.sku = input.vendorSku;
+  if (input.inventoryQuantity !== undefined && input.inventoryQuantity !== null)
+    values.quantity = input.inventoryQuantity;
+  for (const field of ["externalGroupId", "name", "barcode", "price", "costPrice", "weight"] as const) {
+    if (input[field] !== undefined) (values as Record<string, unknown>)[field] = input[field];
+  }
+  let item: InventoryFeedVariant;
+  let result: ParsedFeedItem["result"];
+  if (!existing) {
+    if (!values.sku) {
+      const message = "is required for a new item";
+      throw new ApiError("validation_failed", `${path}vendorSku ${message}.`, {
+        errors: [{ path: `${path}vendorSku`, message }],
+      });
+    }
+    item = await insert(ctx, "inventory-feed-variant", {
+      ...values,
+      inventoryFeedId: feed.id,
+      externalId: input.externalId,
+      sku: values.sku,
+    });
+    result = "created";
+  } else {
+    const changed = Object.fromEntries(
+      Object.entries(values).filter(
+        ([field, value]) => existing[field as keyof InventoryFeedVariant] !== value,
+      ),
+    );
+    item = Object.keys(changed).length
+      ? await patch(ctx, "inventory-feed-variant", existing.id, changed)
+      : existing;
+    result = Object.keys(changed).length ? "updated" : "unchanged";
+  }
+  let connected = false;
+  if (feed.automaticallyConnect && item.variantId === null) {
+    const candidates = connectSkus(feed, item.sku);
+    const variants = await selectIn(ctx, "variant", "sku", candidates);
+    const variant = candidates.map((sku) => variants.find((v) => v.sku === sku)).find(Boolean);
+    if (variant) {
+      item = await patch(ctx, "inventory-feed-variant", item.id, { variantId: variant.id });
+      connected = true;
+    }
+  }
+  return { item, result, connected };
+}
+
+/** `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, as the feed's webhook sends it. */
+export async function parseInventoryFeedWebhook({
+  ctx,
+  feed,
+  input,
+}: {
+  ctx: Ctx;
+  feed: InventoryFeed;
+  input: InventoryFeedParseWebhookInput;
+}): Promise<InventoryFeedVariant> {
+  return (await parseFeedItem(ctx, feed, input)).item;
 }

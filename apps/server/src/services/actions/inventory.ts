@@ -128,6 +128,13 @@ export async function setChannelVariantLevel({
     const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });
   }
+  if (
+    input.adjustmentReasonId &&
+    !(await selectOne(ctx, "adjustment-reason", { id: input.adjustmentReasonId }))
+  ) {
+    const message = `No adjustment reason with id ${input.adjustmentReasonId}.`;
+    throw new ApiError("validation_failed", message, { errors: [{ path: "adjustmentReasonId", message }] });
+  }
   const warehouse = await warehouseFor(ctx, input.warehouseId);
   const before =
     (await selectOne(ctx, "inventory-level", { variantId, warehouseId: warehouse.id }))?.onHand ?? 0;
@@ -136,5 +143,6 @@ export async function setChannelVariantLevel({
     warehouseId: warehouse.id,
     quantity: input.quantity - before,
     notes: input.notes ?? null,
+    adjustmentReasonId: input.adjustmentReasonId ?? null,
   });
 }

@@ -6,6 +6,7 @@ import {
   regenerateLabelOfDropshipment,
 } from "./label-flow.ts";
 import { cancelPurchase, moveDropshipProviderOfPurchase, sendPurchase, shipPurchase } from "./purchases.ts";
+import { cancelInputOf, shipInputOf } from "./reference-bodies.ts";
 import { receiveSaleReturn } from "./returns.ts";
 import { settleInvoicesOfDropshipProvider } from "./settlement.ts";
 import type { ActionHandlers } from "./types.ts";
@@ -16,13 +17,15 @@ export const orderHandlers = {
     run: ({ ctx, record, input }) => sendPurchase({ ctx, purchase: record, input }),
   },
   "purchase.ship": {
-    run: ({ ctx, record, input }) => shipPurchase({ ctx, purchase: record, input }),
+    run: async ({ ctx, record, input }) =>
+      shipPurchase({ ctx, purchase: record, input: await shipInputOf(ctx, record, input) }),
   },
   "purchase.move-dropship-provider": {
     run: ({ ctx, record, input }) => moveDropshipProviderOfPurchase({ ctx, purchase: record, input }),
   },
   "purchase.cancel": {
-    run: ({ ctx, record, input }) => cancelPurchase({ ctx, purchase: record, input }),
+    run: async ({ ctx, record, input }) =>
+      cancelPurchase({ ctx, purchase: record, input: await cancelInputOf(ctx, record, input) }),
   },
   "purchase.return-label": {
     run: ({ ctx, record, input }) => createReturnLabelOfPurchase({ ctx, purchase: record, input }),

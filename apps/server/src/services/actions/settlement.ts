@@ -8,7 +8,7 @@ import { settlePurchases } from "../../domain/books.ts";
 import { insertMany } from "../../domain/store.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { fromCents, insert, selectOne, selectWhere, toCents } from "./core.ts";
+import { fromCents, insert, kind, selectOne, selectWhere, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
 /**
@@ -39,6 +39,7 @@ async function purchasesToSettle(
   ctx: Ctx,
   provider: DropshipProvider,
   named: readonly number[] | null | undefined,
+  field: string,
 ): Promise<Purchase[]> {
   if (named === undefined || named === null) {
     const invoiced = await selectWhere(ctx, "purchase", {
@@ -58,7 +59,7 @@ async function purchasesToSettle(
     const purchase = await selectOne(ctx, "purchase", { id });
     if (!purchase || purchase.dropshipProviderId !== provider.id) {
       errors.push({
-        path: `purchaseIds.${index}`,
+        path: `${field}.${index}`,
         message: `No purchase ${id} of dropship provider ${provider.id}.`,
       });
     } else if (!seen.has(id)) {
@@ -103,7 +104,16 @@ export async function settleInvoicesOfDropshipProvider({
   if (paymentMethodId && !(await selectOne(ctx, "payment-method", { id: paymentMethodId }))) {
     throw invalid("paymentMethodId", `No payment method with id ${paymentMethodId}.`);
   }
-  const purchases = await purchasesToSettle(ctx, provider, input.purchaseIds);
+  const sources = kind("transfer").fields.source?.values ?? [];
+  if (input.source !== undefined && input.source !== null && !sources.includes(input.source)) {
+    throw invalid("source", `source must be one of ${sources.join(", ")}.`);
+  }
+  // `toPay` is the reference's name of `purchaseIds`.
+  if (input.purchaseIds && input.toPay && JSON.stringify(input.purchaseIds) !== JSON.stringify(input.toPay)) {
+    throw invalid("toPay", "toPay and purchaseIds name different purchases: send one of them.");
+  }
+  const field = input.purchaseIds ? "purchaseIds" : "toPay";
+  const purchases = await purchasesToSettle(ctx, provider, input.purchaseIds ?? input.toPay, field);
   const dues: { purchase: Purchase; due: number }[] = [];
   for (const purchase of purchases) dues.push({ purchase, due: await dueOf(ctx, purchase) });
   const amount = dues.reduce((sum, { due }) => sum + Math.max(0, due), 0);
@@ -117,16 +127,23 @@ export async function settleInvoicesOfDropshipProvider({
     );
   }
   const paidAt = ctx.now();
+  const additional = toCents(input.additionalAmount ?? 0);
   const transfer = await insert(ctx, "transfer", {
     dropshipProviderId: provider.id,
     paymentMethodId,
-    amount: fromCents(amount),
+    amount: fromCents(amount + additional),
+    additionalAmount: fromCents(additional),
+    fee: input.fee ?? 0,
     currency: provider.currency,
     status: "complete",
     completedAt: paidAt,
-    source: "other",
-    trigger: "manual",
+    source: (input.source ?? "other") as Transfer["source"],
+    trigger: input.trigger ?? "manual",
     reference: input.reference ?? null,
+    name: input.name ?? null,
+    externalId: input.externalId ?? null,
+    message: input.message ?? null,
+    notes: input.notes ?? null,
   });
   await insertMany(
     ctx,

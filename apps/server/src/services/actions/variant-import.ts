@@ -3,7 +3,15 @@ import type {
   ChannelImportConnectorVariantBatchInput,
   ChannelImportConnectorVariantBatchOutput,
 } from "@multichannel/schema";
-import { insertMany, kind, type PartOf, selectIn, updateMany } from "../../domain/store.ts";
+import {
+  insertMany,
+  type KindName,
+  kind,
+  type PartOf,
+  selectByIds,
+  selectIn,
+  updateMany,
+} from "../../domain/store.ts";
 import { transitionMany } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
@@ -11,7 +19,24 @@ import type { Ctx } from "../context.ts";
 export type ConnectorVariantInput = ChannelImportConnectorVariantBatchInput["items"][number];
 
 /** Catalogue fields a connector item may set; absent ones are left as they are. */
-const VARIANT_FIELDS = ["sku", "name", "barcode", "price", "costPrice", "weight", "productId"] as const;
+const VARIANT_FIELDS = [
+  "sku",
+  "name",
+  "barcode",
+  "price",
+  "costPrice",
+  "weight",
+  "productId",
+  "tags",
+  "vendorId",
+  "dropshipProviderId",
+] as const;
+/** Item fields that name records of the company, and their kinds. */
+const REFERENCES = {
+  productId: "product",
+  vendorId: "vendor",
+  dropshipProviderId: "dropship-provider",
+} as const;
 const CHANNEL_VARIANT_FIELDS = ["externalId", "sku", "externalGroupId", "variantId", "errorMessage"] as const;
 const LISTING_FIELDS = [...CHANNEL_VARIANT_FIELDS, "status"] as const;
 
@@ -30,8 +55,10 @@ function duplicates(items: readonly ConnectorVariantInput[]): FieldError[] {
   for (const field of ["externalId", "sku"] as const) {
     const first = new Map<string, number>();
     items.forEach((item, index) => {
-      const seen = first.get(item[field]);
-      if (seen === undefined) first.set(item[field], index);
+      const key = item[field];
+      if (key === undefined || key === null) return;
+      const seen = first.get(key);
+      if (seen === undefined) first.set(key, index);
       else
         errors.push({
           path: `items.${index}.${field}`,
@@ -40,6 +67,25 @@ function duplicates(items: readonly ConnectorVariantInput[]): FieldError[] {
     });
   }
   return errors.sort((a, b) => a.path.localeCompare(b.path, "en", { numeric: true }));
+}
+
+/** Every reference of the items must name a record of the company: else a 422 per item and field. */
+async function checkItemReferences(ctx: Ctx, items: readonly ConnectorVariantInput[]): Promise<void> {
+  const errors: FieldError[] = [];
+  for (const [field, kindName] of Object.entries(REFERENCES) as [keyof typeof REFERENCES, KindName][]) {
+    const ids = items.flatMap((item) => (item[field] ? [item[field]] : []));
+    if (!ids.length) continue;
+    const found = await selectByIds(ctx, kindName, ids);
+    items.forEach((item, index) => {
+      const id = item[field];
+      if (id && !found.has(id)) {
+        errors.push({ path: `items.${index}.${field}`, message: `No ${kindName} with id ${id}.` });
+      }
+    });
+  }
+  if (errors.length) {
+    throw new ApiError("validation_failed", "Some items name records that are not yours.", { errors });
+  }
 }
 
 /** Which channel variant and catalogue variant each item updates (none: it creates them), or the items' errors. */
@@ -51,12 +97,32 @@ async function plan(ctx: Ctx, channelId: number, items: readonly ConnectorVarian
         ctx,
         "channel-variant",
         "externalId",
-        items.map((item) => item.externalId),
+        items.flatMap((item) => (item.externalId ? [item.externalId] : [])),
         { channelId },
         LISTING_FIELDS,
       )
     ).map((record) => [record.externalId as string, record]),
   );
+  // Items without a store-side id are matched by SKU to whatever listing the channel has for it.
+  const bySkuOnly = items.filter((item) => !item.externalId).map((item) => item.sku);
+  const listedBySku = new Map<string, Listing>();
+  if (bySkuOnly.length) {
+    const ownSku = await selectIn(ctx, "channel-variant", "sku", bySkuOnly, { channelId }, LISTING_FIELDS);
+    const catalogue = await selectIn(ctx, "variant", "sku", bySkuOnly, {}, ["sku"]);
+    const skuOf = new Map(catalogue.map((record) => [record.id, record.sku]));
+    const viaVariant = await selectIn(
+      ctx,
+      "channel-variant",
+      "variantId",
+      [...skuOf.keys()],
+      { channelId },
+      LISTING_FIELDS,
+    );
+    for (const record of [...ownSku, ...viaVariant].sort((a, b) => a.id - b.id)) {
+      const sku = record.sku ?? (record.variantId ? skuOf.get(record.variantId) : undefined);
+      if (sku && !listedBySku.has(sku)) listedBySku.set(sku, record);
+    }
+  }
   const unacknowledged = new Map<string, Listing>();
   for (const record of await selectIn(
     ctx,
@@ -83,7 +149,7 @@ async function plan(ctx: Ctx, channelId: number, items: readonly ConnectorVarian
   const variantOwner = new Map<number, number>();
   const channelVariantOwner = new Set<number>();
   const plans = items.map((item, index): Plan => {
-    let channelVariant = listed.get(item.externalId);
+    let channelVariant = item.externalId ? listed.get(item.externalId) : listedBySku.get(item.sku);
     const linked = channelVariant?.variantId ? byId.get(channelVariant.variantId) : undefined;
     const owner = bySku.get(item.sku);
     if (linked && linked.sku !== item.sku) {
@@ -142,11 +208,27 @@ async function productsByName(ctx: Ctx, names: readonly string[]): Promise<Map<s
 
 function variantValues(item: ConnectorVariantInput, productId: number | undefined): Record<string, unknown> {
   const values: Record<string, unknown> = { sku: item.sku };
-  for (const field of ["name", "barcode", "price", "costPrice", "weight"] as const) {
+  for (const field of [
+    "name",
+    "barcode",
+    "price",
+    "costPrice",
+    "weight",
+    "tags",
+    "vendorId",
+    "dropshipProviderId",
+    "productId",
+  ] as const) {
     if (item[field] !== undefined) values[field] = item[field];
   }
+  if (values.weight === undefined && item.grams !== undefined) values.weight = item.grams;
   if (productId !== undefined) values.productId = productId;
   return values;
+}
+
+/** Equal as stored: arrays (tags) by their items. */
+function same(a: unknown, b: unknown): boolean {
+  return Array.isArray(a) || Array.isArray(b) ? JSON.stringify(a) === JSON.stringify(b) : a === b;
 }
 
 function changedFrom<T extends object>(
@@ -158,7 +240,7 @@ function changedFrom<T extends object>(
   let changed = false;
   for (const field of fields) {
     next[field] = field in values ? values[field] : current[field];
-    if (next[field] !== current[field]) changed = true;
+    if (!same(next[field], current[field])) changed = true;
   }
   return changed ? next : undefined;
 }
@@ -183,6 +265,7 @@ export async function importConnectorVariants({
       errors: dupes,
     });
   }
+  await checkItemReferences(ctx, input.items);
   const plans = await plan(ctx, channel.id, input.items);
   const products = await productsByName(
     ctx,
@@ -210,7 +293,8 @@ export async function importConnectorVariants({
   // An ignored listing stays ignored (the company unpublished it); its data is still refreshed.
   const ignored = (p: Plan) => p.channelVariant?.status === "ignore";
   const listingValues = (p: Plan): Record<string, unknown> => ({
-    externalId: p.item.externalId,
+    // Without a store-side id, a listing keeps the one it has (null until the store acknowledges it).
+    externalId: p.item.externalId ?? p.channelVariant?.externalId ?? null,
     sku: p.item.sku,
     variantId: variantIdOf(p),
     ...(ignored(p) ? {} : { errorMessage: null }),
@@ -221,7 +305,13 @@ export async function importConnectorVariants({
     "channel-variant",
     plans
       .filter((p) => !p.channelVariant)
-      .map((p) => ({ ...listingValues(p), channelId: channel.id, source: "connector", status: "connected" })),
+      .map((p) => ({
+        ...listingValues(p),
+        channelId: channel.id,
+        source: "connector",
+        // A listing with no store-side id waits for the store to acknowledge it.
+        status: p.item.externalId ? "connected" : "pending",
+      })),
     ["externalId"],
   );
   const listingChanges = plans.flatMap((p) => {
@@ -235,16 +325,19 @@ export async function importConnectorVariants({
     "channel-variant",
     [],
     plans.flatMap((p) =>
-      p.channelVariant && !ignored(p) && p.channelVariant.status !== "connected"
+      p.channelVariant && !ignored(p) && p.channelVariant.status !== "connected" && p.item.externalId
         ? [{ record: p.channelVariant, to: "connected" as const }]
         : [],
     ),
   );
 
-  const newByExternalId = new Map(newListings.map((record) => [record.externalId as string, record]));
+  // insertMany answers the new listings in the order of the plans that created them.
+  const newListingOf = new Map(plans.filter((p) => !p.channelVariant).map((p, i) => [p, newListings[i]!]));
   const results = plans.map((p) => ({
     index: p.index,
-    externalId: p.item.externalId,
+    externalId: (p.channelVariant ? listingValues(p).externalId : newListingOf.get(p)!.externalId) as
+      | string
+      | null,
     sku: p.item.sku,
     result: p.channelVariant ? ("updated" as const) : ("created" as const),
     variantResult: !p.variant
@@ -253,7 +346,7 @@ export async function importConnectorVariants({
         ? ("updated" as const)
         : ("unchanged" as const),
     variantId: variantIdOf(p),
-    channelVariantId: (p.channelVariant ?? newByExternalId.get(p.item.externalId)!).id,
+    channelVariantId: (p.channelVariant ?? newListingOf.get(p)!).id,
   }));
   const createdCount = results.filter((r) => r.result === "created").length;
   return {

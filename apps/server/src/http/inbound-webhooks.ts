@@ -1,0 +1,126 @@
+/**
+ * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
+ * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
+ * inventory feed's `hash`, which names the record and its company. Registered before the token check.
+ */
+import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Db, Executor } from "../db/database.ts";
+import { ApiError, isApiError } from "../errors.ts";
+import type { LabelProvider } from "../labels/provider.ts";
+import type { Actor, Ctx } from "../services/context.ts";
+import {
+  importInboundFeedItems,
+  importInboundOrder,
+  parseFeedItems,
+  recordByHash,
+} from "../services/inbound.ts";
+import type { OutboundPolicy } from "../services/webhooks/outbound.ts";
+import { methodNotAllowed } from "./crud.ts";
+import type { AppEnv } from "./env.ts";
+import { bodyGuard } from "./middleware.ts";
+
+export const INBOUND_ORDER_PATH = "/webhooks/custom-channels/manual-sale.json";
+export const INBOUND_FEED_PATH = "/webhooks/inventory-feeds/parse-webhooks.json";
+
+export interface InboundDeps {
+  db: Db;
+  bodyLimit: number;
+  now: () => string;
+  labels: LabelProvider;
+  outbound: OutboundPolicy;
+  baseUrl: (c: Context<AppEnv>) => string;
+  afterWrite?: (c: Context<AppEnv>) => void;
+}
+
+/** The hash a request carries: `webhook-hash`, or a header whose name ends in `-webhook-hash`. */
+function hashOf(c: Context<AppEnv>): string | undefined {
+  const plain = c.req.header("webhook-hash");
+  if (plain) return plain.trim();
+  for (const [name, value] of c.req.raw.headers) {
+    if (name.endsWith("-webhook-hash") && value) return value.trim();
+  }
+  return undefined;
+}
+
+/** The context of a call made on behalf of the hashed record's company (no API token). */
+function contextOf(c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Executor = deps.db): Ctx {
+  let at: string | undefined;
+  const actor: Actor = { companyId, tokenId: 0, readOnly: false };
+  return {
+    db,
+    companyId,
+    actor,
+    now: () => (at ??= deps.now()),
+    baseUrl: deps.baseUrl(c),
+    labels: deps.labels,
+    outbound: deps.outbound,
+  };
+}
+
+/**
+ * The record the request's hash names (401 when none does), then its body: read and parsed only once
+ * the caller is known, within the body limit (413), as JSON (415, 400); an empty body is `undefined`.
+ */
+async function authenticated<K extends "custom-channel" | "inventory-feed">(
+  c: Context<AppEnv>,
+  deps: InboundDeps,
+  guard: MiddlewareHandler<AppEnv>,
+  kindName: K,
+): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown; unreadable?: ApiError }> {
+  const label = kindName === "custom-channel" ? "custom channel's webhook hash" : "inventory feed's hash";
+  const hash = hashOf(c);
+  if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
+  const found = await recordByHash(
+    deps.db,
+    kindName,
+    kindName === "custom-channel" ? "webhookHash" : "hash",
+    hash,
+  );
+  if (!found) throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
+  try {
+    await guard(c, async () => {});
+  } catch (error) {
+    // An order that is not JSON is logged as a failed import (answered 200), as the reference reports them.
+    if (kindName === "custom-channel" && isApiError(error) && error.code === "bad_request") {
+      return { ...found, body: undefined, unreadable: error };
+    }
+    throw error;
+  }
+  const body = await c.req.json().catch(() => undefined);
+  return { ...found, body };
+}
+
+export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDeps): void {
+  const guard = bodyGuard(deps.bodyLimit);
+  const transactionOf =
+    (c: Context<AppEnv>, companyId: number) =>
+    <T>(work: (ctx: Ctx) => Promise<T>): Promise<T> =>
+      deps.db.transaction((tx) => work(contextOf(c, deps, companyId, tx)));
+
+  app.post(INBOUND_ORDER_PATH, async (c) => {
+    const { companyId, record, body, unreadable } = await authenticated(c, deps, guard, "custom-channel");
+    const saleImport = await importInboundOrder({
+      transaction: transactionOf(c, companyId),
+      customChannel: record as CustomChannel,
+      body,
+      unreadable,
+    });
+    deps.afterWrite?.(c);
+    return c.json(saleImport, 200);
+  });
+
+  app.post(INBOUND_FEED_PATH, async (c) => {
+    const { companyId, record, body } = await authenticated(c, deps, guard, "inventory-feed");
+    const items = parseFeedItems(body);
+    const summary = await transactionOf(
+      c,
+      companyId,
+    )((ctx) => importInboundFeedItems({ ctx, feed: record as InventoryFeed, items }));
+    deps.afterWrite?.(c);
+    return c.json(summary, 200);
+  });
+
+  methodNotAllowed(app, INBOUND_ORDER_PATH, ["POST"]);
+  methodNotAllowed(app, INBOUND_FEED_PATH, ["POST"]);
+}

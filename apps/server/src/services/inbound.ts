@@ -1,0 +1,276 @@
+/**
+ * The async inbound imports of the reference service: an order for a custom channel, or a batch of items
+ * for an inventory feed, authenticated by the record's own webhook hash instead of an API token.
+ */
+import {
+  type ActionDef,
+  actionInputSchema,
+  type Channel,
+  type ChannelManualSaleInput,
+  type CustomChannel,
+  fieldSchema,
+  type InventoryFeed,
+  type InventoryFeedParseWebhookInput,
+  type KindDef,
+  kindByName,
+  type SaleImport,
+} from "@multichannel/schema";
+import * as v from "valibot";
+import type { Executor } from "../db/database.ts";
+import { tableFor } from "../db/tables.ts";
+import { insert } from "../domain/store.ts";
+import { ApiError, type FieldError, isApiError } from "../errors.ts";
+import { fieldErrors } from "../http/validate.ts";
+import { parseFeedItem } from "./actions/inventory-feeds.ts";
+import { importSale } from "./actions/manual-sale.ts";
+import type { Ctx } from "./context.ts";
+import { recordActionOutcome } from "./events.ts";
+import { findRecord } from "./records.ts";
+
+/** Items one feed webhook call may carry, as the reference documents. */
+export const MAX_FEED_ITEMS = 50;
+
+function kindOf(name: string): KindDef {
+  return kindByName(name)!;
+}
+
+function actionOf(kindName: string, actionName: string): ActionDef {
+  return kindOf(kindName).actions!.find((action) => action.name === actionName)!;
+}
+
+/**
+ * The record of `kindName` whose `field` holds `hash`, in whichever company: undefined when none does,
+ * or when two companies chose the same value (then neither is taken).
+ */
+export async function recordByHash(
+  db: Executor,
+  kindName: "custom-channel" | "inventory-feed",
+  field: string,
+  hash: string,
+): Promise<{ companyId: number; record: Record<string, unknown> } | undefined> {
+  const table = tableFor(kindOf(kindName));
+  const column = table.byField.get(field)!.name;
+  const found = await db.execute({
+    sql: `SELECT id, company_id FROM ${table.name} WHERE ${column} = ? LIMIT 2`,
+    args: [hash],
+  });
+  if (found.rows.length !== 1) return undefined;
+  const row = found.rows[0]!;
+  const companyId = Number(row.company_id);
+  const record = await findRecord(db, companyId, kindOf(kindName), Number(row.id));
+  return record ? { companyId, record } : undefined;
+}
+
+// --------------------------------------------------------------------------------------------- orders
+
+const manualSale = actionOf("channel", "manual-sale");
+const manualSaleSchema = actionInputSchema(manualSale.input);
+const saleImportFields = kindOf("sale-import").fields;
+/** What a sale import's payload may hold (its field's bounds); an order past them is logged without it. */
+const payloadSchema = fieldSchema(saleImportFields.payload!);
+const MAX_PROBLEM_BYTES = saleImportFields.problem?.maxBytes ?? 8192;
+
+function parseOrder(body: unknown): ChannelManualSaleInput {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new ApiError("validation_failed", "The body must be a JSON object: one order.", {
+      errors: [{ path: "(body)", message: "must be a JSON object" }],
+    });
+  }
+  const result = v.safeParse(manualSaleSchema, body, { abortPipeEarly: true });
+  if (result.success) return result.output as ChannelManualSaleInput;
+  const errors = fieldErrors(result.issues);
+  throw new ApiError(
+    "validation_failed",
+    errors
+      .slice(0, 3)
+      .map((error) => `${error.path} ${error.message}`)
+      .join("; "),
+    { errors },
+  );
+}
+
+/** The problem document of a failed import, within its field's bound: errors are dropped to fit. */
+function problemOf(error: ApiError): Record<string, unknown> {
+  const errors = [...((error.extras.errors as FieldError[] | undefined) ?? [])];
+  const problem = () => ({
+    status: error.status,
+    title: error.title,
+    detail: error.detail.slice(0, 500),
+    ...(errors.length ? { errors } : {}),
+  });
+  while (
+    new TextEncoder().encode(JSON.stringify(problem())).byteLength > MAX_PROBLEM_BYTES &&
+    errors.length
+  ) {
+    errors.pop();
+  }
+  return problem();
+}
+
+function externalIdOf(body: unknown): string | null {
+  const id = (body as { externalId?: unknown } | null)?.externalId;
+  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id))
+    ? String(id).slice(0, 100)
+    : null;
+}
+
+/**
+ * `POST /webhooks/custom-channels/manual-sale.json`: the manual-sale import of the custom channel's
+ * channel, in one transaction. Whatever the outcome, a sale import records it and is the answer: the
+ * sale's on success; on a refused order (a 4xx of the import, or a body that is not JSON), nothing of
+ * the order is written and a sale import with status `error` and the `problem` is, as the reference
+ * reports failed imports.
+ */
+export async function importInboundOrder({
+  transaction,
+  customChannel,
+  body,
+  unreadable,
+}: {
+  transaction: <T>(work: (ctx: Ctx) => Promise<T>) => Promise<T>;
+  customChannel: CustomChannel;
+  body: unknown;
+  /** Why the body could not be read (malformed JSON): the call is logged as a failed import. */
+  unreadable?: ApiError;
+}): Promise<SaleImport> {
+  try {
+    if (unreadable) throw unreadable;
+    return await transaction(async (tx) => {
+      if (customChannel.enabled === false) {
+        throw new ApiError("conflict", `Custom channel ${customChannel.id} is disabled.`);
+      }
+      const channel = customChannel.channelId
+        ? ((await findRecord(tx.db, tx.companyId, kindOf("channel"), customChannel.channelId)) as
+            | Channel
+            | undefined)
+        : undefined;
+      if (!channel) {
+        throw new ApiError(
+          "conflict",
+          `Custom channel ${customChannel.id} has no channel: set its channelId to import orders.`,
+        );
+      }
+      const input = parseOrder(body);
+      const { sale, saleImport } = await importSale({ ctx: tx, channel, input });
+      await recordActionOutcome(tx, kindOf("channel"), manualSale, channel.id, sale);
+      return saleImport;
+    });
+  } catch (error) {
+    if (!isApiError(error) || error.status >= 500) throw error;
+    // An empty body has no payload to keep, nor one past the field's bounds.
+    const payload = body !== undefined && v.is(payloadSchema, body) ? body : null;
+    return transaction((tx) =>
+      insert(tx, "sale-import", {
+        channelId: customChannel.channelId ?? null,
+        externalId: externalIdOf(body),
+        status: "error",
+        problem: problemOf(error) as never,
+        message: "failed",
+        payload: payload as never,
+      }),
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------- feed items
+
+const parseWebhook = actionOf("inventory-feed", "parse-webhook");
+const feedItemSchema = actionInputSchema(parseWebhook.input);
+
+/** What a feed webhook call did, item by item. */
+export interface FeedWebhookSummary {
+  received: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  connected: number;
+  results: {
+    index: number;
+    externalId: string;
+    inventoryFeedVariantId: number;
+    result: "created" | "updated" | "unchanged";
+    connected: boolean;
+  }[];
+}
+
+/** The items of a feed webhook body: a JSON array of at most 50 valid items, else a 422 naming them. */
+export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] {
+  if (!Array.isArray(body)) {
+    throw new ApiError("validation_failed", "The body must be a JSON array of feed items.", {
+      errors: [{ path: "(body)", message: "must be a JSON array of feed items" }],
+    });
+  }
+  if (body.length > MAX_FEED_ITEMS) {
+    throw new ApiError("validation_failed", `At most ${MAX_FEED_ITEMS} items per call.`, {
+      errors: [{ path: "(body)", message: `must have at most ${MAX_FEED_ITEMS} items` }],
+    });
+  }
+  const errors: FieldError[] = [];
+  const items = body.map((item, index) => {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) {
+      errors.push({ path: String(index), message: "must be a JSON object" });
+      return undefined;
+    }
+    const result = v.safeParse(feedItemSchema, item, { abortPipeEarly: true });
+    if (!result.success) {
+      errors.push(...fieldErrors(result.issues).map((e) => ({ ...e, path: `${index}.${e.path}` })));
+      return undefined;
+    }
+    return result.output as InventoryFeedParseWebhookInput;
+  });
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (!item) return;
+    const first = seen.get(item.externalId);
+    if (first === undefined) seen.set(item.externalId, index);
+    else errors.push({ path: `${index}.externalId`, message: `${item.externalId} is also item ${first}.` });
+  });
+  if (errors.length) {
+    throw new ApiError(
+      "validation_failed",
+      `Some feed items are not valid; nothing was written: ${errors
+        .slice(0, 3)
+        .map((e) => `${e.path} ${e.message}`)
+        .join("; ")}.`,
+      { errors },
+    );
+  }
+  return items as InventoryFeedParseWebhookInput[];
+}
+
+/**
+ * `POST /webhooks/inventory-feeds/parse-webhooks.json`: each item as `PUT /inventory-feeds/{id}/parse-webhook.json`
+ * takes it, all in the caller's transaction (all or nothing).
+ */
+export async function importInboundFeedItems({
+  ctx,
+  feed,
+  items,
+}: {
+  ctx: Ctx;
+  feed: InventoryFeed;
+  items: readonly InventoryFeedParseWebhookInput[];
+}): Promise<FeedWebhookSummary> {
+  if (feed.enabled === false) throw new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
+  const results: FeedWebhookSummary["results"] = [];
+  for (const [index, input] of items.entries()) {
+    const parsed = await parseFeedItem(ctx, feed, input, `${index}.`);
+    await recordActionOutcome(ctx, kindOf("inventory-feed"), parseWebhook, feed.id, parsed.item);
+    results.push({
+      index,
+      externalId: parsed.item.externalId,
+      inventoryFeedVariantId: parsed.item.id,
+      result: parsed.result,
+      connected: parsed.connected,
+    });
+  }
+  const count = (result: string) => results.filter((r) => r.result === result).length;
+  return {
+    received: items.length,
+    created: count("created"),
+    updated: count("updated"),
+    unchanged: count("unchanged"),
+    connected: results.filter((r) => r.connected).length,
+    results,
+  };
+}
