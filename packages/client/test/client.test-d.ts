@@ -27,7 +27,9 @@ describe("client types", () => {
     // @ts-expect-error: name is a string
     client.carriers.create({ name: 5 });
     // @ts-expect-error: not one of the enum values
-    client.carriers.create({ carrierType: "teleport" });
+    client.products.create({ name: "Mug", status: "teleported" });
+    // An open enum (free text, as the reference takes it) names its known values and takes any text.
+    client.carriers.create({ name: "Post", carrierType: "teleport" });
     // @ts-expect-error: the record id is a number
     client.carriers.get("1");
     // @ts-expect-error: a channel must be named
