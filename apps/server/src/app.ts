@@ -1,11 +1,12 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
 import { Scalar } from "@scalar/hono-api-reference";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import type { Db } from "./db/database.ts";
 import { ApiError } from "./errors.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { registerCrudRoutes } from "./http/crud.ts";
 import type { AppEnv } from "./http/env.ts";
+import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { authenticate, bodyGuard, requestId, requestLimits } from "./http/middleware.ts";
@@ -14,6 +15,7 @@ import { rateLimit } from "./http/rate-limit.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
+import type { OutboundPolicy } from "./services/webhooks/outbound.ts";
 
 export interface AppDeps {
   db: Db;
@@ -29,6 +31,16 @@ export interface AppDeps {
   tokenCacheMs?: number;
   now?: () => string;
   version?: string;
+  /**
+   * Where webhooks and callouts may be sent (default: public https only). `allowLocal` is
+   * `WEBHOOKS_ALLOW_LOCALHOST=true`; `resolve` checks what a host name resolves to (Node).
+   */
+  outbound?: OutboundPolicy;
+  /**
+   * Called after every request that wrote and succeeded, when its events are committed: the Node entry
+   * wakes its dispatcher, the Worker sends a queue message.
+   */
+  afterWrite?: (c: Context<AppEnv>) => void;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -38,6 +50,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>({ strict: true }).basePath(deps.basePath ?? "/");
   const now = deps.now ?? (() => new Date().toISOString());
   const labels = deps.labels ?? pdfLabelProvider;
+  const outbound = deps.outbound ?? { allowLocal: false };
   // Built on first request (about 80 ms of CPU for ~100 kinds) and kept as text for the isolate's life.
   let openapi: string | undefined;
 
@@ -70,6 +83,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
   app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   if (deps.rateLimitPerSecond) app.use(rateLimit({ perSecond: deps.rateLimitPerSecond }));
+  const afterWrite = deps.afterWrite;
+  if (afterWrite) {
+    app.use(async (c, next) => {
+      await next();
+      if ((c.req.method !== "GET" || c.get("wroteOnGet")) && c.res.status < 400) afterWrite(c);
+    });
+  }
   app.use(idempotency(deps.db, now));
   app.use(async (c, next) => {
     const actor = c.get("actor");
@@ -88,6 +108,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         return base;
       },
       labels,
+      outbound,
     });
     await next();
   });
@@ -95,6 +116,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerCrudRoutes(app);
   registerActionRoutes(app);
   registerFileRoutes(app);
+  registerEventRoutes(app);
   return app;
 }
 

@@ -16,6 +16,14 @@ export const EnvSchema = v.object({
   BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
   RATE_LIMIT_PER_SECOND: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "0"),
+  /** `true`: webhooks and callouts may go to plain http and local addresses (development, tests). */
+  WEBHOOKS_ALLOW_LOCALHOST: v.optional(
+    v.pipe(
+      v.picklist(["true", "false"], "true or false"),
+      v.transform((value) => value === "true"),
+    ),
+    "false",
+  ),
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;

@@ -11,11 +11,17 @@ interface DenoApi {
   ): { shutdown(): Promise<void> };
   addSignalListener(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
   exit(code: number): never;
+  resolveDns(host: string, type: "A" | "AAAA"): Promise<string[]>;
 }
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 
 const env = parseEnv(Deno.env.toObject());
-const prepared = await prepareServer(env);
+const prepared = await prepareServer(env, {
+  resolve: async (host) => {
+    const found = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
+    return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
+  },
+});
 const server = Deno.serve(
   {
     hostname: env.HOST,

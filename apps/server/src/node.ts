@@ -1,9 +1,12 @@
+import { lookup } from "node:dns/promises";
 import { serve } from "@hono/node-server";
 import { parseEnv } from "./config.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 const env = parseEnv(process.env);
-const prepared = await prepareServer(env);
+const prepared = await prepareServer(env, {
+  resolve: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
+});
 const server = serve({ fetch: prepared.app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
 });

@@ -5,25 +5,33 @@ import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import { openDb, prepareFile } from "./db/open.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
+import { createDispatcher } from "./services/webhooks/dispatcher.ts";
+import { startDispatchLoop } from "./services/webhooks/loop.ts";
+import type { OutboundPolicy, ResolveHost } from "./services/webhooks/outbound.ts";
 
 /**
  * What the Node and Deno entries do before serving: open DATABASE_URL, migrate it when it is embedded
- * (a remote one is migrated by `db:migrate`, never at start), mint a first token when there is none.
+ * (a remote one is migrated by `db:migrate`, never at start), mint a first token when there is none,
+ * and start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check).
  */
-export async function prepareServer(env: Env) {
+export async function prepareServer(env: Env, { resolve }: { resolve?: ResolveHost } = {}) {
   prepareFile(env.DATABASE_URL);
   const db: Db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   const applied = isEmbedded(env.DATABASE_URL) ? await migrate(db, loadMigrations()) : [];
   const firstToken = (await hasAnyToken(db))
     ? undefined
     : await createToken({ db, input: { company: "default" } });
+  const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve };
+  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound }));
   const app = createApp({
     db,
     basePath: env.BASE_PATH,
     bodyLimit: env.BODY_LIMIT,
     rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
+    outbound,
+    afterWrite: dispatch.notify,
   });
-  return { db, app, applied, firstToken: firstToken?.token };
+  return { db, app, applied, firstToken: firstToken?.token, dispatch };
 }
 
 /** How a newcomer (Node and npm only) makes a token for the embedded database. */

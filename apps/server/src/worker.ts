@@ -2,7 +2,8 @@ import { createClient } from "@libsql/client/web";
 import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
 import { isEmbedded, parseEnv } from "./config.ts";
-import { remoteDb } from "./db/database.ts";
+import { type Db, remoteDb } from "./db/database.ts";
+import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
 /** Vars from wrangler.jsonc and secrets from `wrangler secret put` (or `.dev.vars` locally). */
 export interface WorkerEnv {
@@ -11,17 +12,33 @@ export interface WorkerEnv {
   BASE_PATH?: string;
   BODY_LIMIT?: string;
   RATE_LIMIT_PER_SECOND?: string;
+  WEBHOOKS_ALLOW_LOCALHOST?: string;
+  /** The Cloudflare Queue that wakes the dispatcher (wrangler.jsonc `queues`); absent: cron only. */
+  EVENTS_QUEUE?: { send(body: unknown, options?: { delaySeconds?: number }): Promise<void> };
+}
+
+/** What the queue consumer receives: a batch of wake-ups (their bodies carry nothing). */
+interface WakeBatch {
+  readonly messages: readonly unknown[];
+  ackAll(): void;
+  retryAll(options?: { delaySeconds?: number }): void;
 }
 
 type App = ReturnType<typeof createApp>;
 
+interface Instance {
+  app: App;
+  db: Db;
+  dispatcher: Dispatcher;
+}
+
 // Routes for every kind are registered when the app is built: do it once per isolate, not per request.
 // Keyed by the env object so a changed binding (a new deployment, a test's env) gets its own app.
-const apps = new WeakMap<object, App>();
+const instances = new WeakMap<object, Instance>();
 
-function appFor(bindings: WorkerEnv): App {
-  let app = apps.get(bindings);
-  if (!app) {
+function instanceFor(bindings: WorkerEnv): Instance {
+  let instance = instances.get(bindings);
+  if (!instance) {
     const env = parseEnv(stringBindings(bindings));
     if (!bindings.DATABASE_URL || isEmbedded(env.DATABASE_URL)) {
       throw new Error(
@@ -29,15 +46,41 @@ function appFor(bindings: WorkerEnv): App {
       );
     }
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-    app = createApp({
-      db: remoteDb(client),
+    const db = remoteDb(client);
+    // No DNS here: a Worker's fetch cannot reach private networks; literal and local names are refused.
+    const outbound = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST };
+    const queue = bindings.EVENTS_QUEUE;
+    const app = createApp({
+      db,
       basePath: env.BASE_PATH,
       bodyLimit: env.BODY_LIMIT,
       rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
+      outbound,
+      // After the commit, a message wakes the consumer; the cron sweep covers a lost one.
+      afterWrite: queue
+        ? (c) => c.executionCtx.waitUntil(queue.send({ wake: true }).catch(() => {}))
+        : undefined,
     });
-    apps.set(bindings, app);
+    instance = { app, db, dispatcher: createDispatcher({ db, policy: outbound }) };
+    instances.set(bindings, instance);
   }
-  return app;
+  return instance;
+}
+
+/**
+ * Drains the outbox; when attempts failed, a delayed message wakes the consumer when the earliest
+ * retry is due (Queues allow up to 12 hours; the cron sweep takes over beyond that).
+ */
+async function drain(bindings: WorkerEnv): Promise<void> {
+  const { dispatcher } = instanceFor(bindings);
+  const { failed } = await dispatcher.runOnce();
+  const due = failed ? await dispatcher.nextAttemptAt() : undefined;
+  if (due !== undefined && bindings.EVENTS_QUEUE) {
+    const delaySeconds = Math.ceil((due - Date.now()) / 1000);
+    if (delaySeconds <= 43_200) {
+      await bindings.EVENTS_QUEUE.send({ wake: true }, { delaySeconds: Math.max(1, delaySeconds) });
+    }
+  }
 }
 
 /** Only the string bindings are configuration; others (KV, services) are not the env schema's business. */
@@ -51,7 +94,7 @@ export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
     let app: App;
     try {
-      app = appFor(env);
+      app = instanceFor(env).app;
     } catch (error) {
       const requestId = crypto.randomUUID();
       console.error(`[${requestId}]`, error instanceof Error ? error.message : error);
@@ -68,5 +111,25 @@ export default {
       });
     }
     return app.fetch(request, env, ctx);
+  },
+  /** The queue consumer: each batch of wake-ups is one drain; a failed drain is retried by the queue. */
+  async queue(batch: WakeBatch, env: WorkerEnv): Promise<void> {
+    try {
+      await drain(env);
+      batch.ackAll();
+    } catch (error) {
+      console.error("webhook dispatcher:", error instanceof Error ? error.message : error);
+      batch.retryAll({ delaySeconds: 10 });
+    }
+  },
+  /** The Cron Trigger sweep: anything the queue did not drain, due retries, and pruning once a day. */
+  async scheduled(controller: { cron: string; scheduledTime: number }, env: WorkerEnv): Promise<void> {
+    await drain(env);
+    if (
+      new Date(controller.scheduledTime).getUTCHours() === 3 &&
+      new Date(controller.scheduledTime).getUTCMinutes() === 0
+    ) {
+      await instanceFor(env).dispatcher.prune();
+    }
   },
 };

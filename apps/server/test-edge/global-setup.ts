@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
       port: await freePort(),
       inspectorPort: await freePort(),
       persistTo: join(dir, "wrangler-state"),
-      vars: { BASE_PATH: "/v1", BODY_LIMIT: "65536" },
+      vars: { BASE_PATH: "/v1", BODY_LIMIT: "65536", WEBHOOKS_ALLOW_LOCALHOST: "true" },
       output: "capture",
     });
   } catch (error) {

@@ -304,7 +304,8 @@ describe("channel manual-sale", () => {
     const imports = await list(t, "sale-imports", { saleId: created.id });
     expect(imports).toHaveLength(1);
     expect(imports[0]).toMatchObject({ channelId: channel.id, externalId: "ORDER-1", status: "success" });
-    expect(JSON.parse(imports[0].payload).externalId).toBe("ORDER-1");
+    // The order as received, kept as JSON (not text).
+    expect(imports[0].payload.externalId).toBe("ORDER-1");
   });
 
   it("sums money exactly, in cents", async () => {

@@ -11,6 +11,7 @@ import {
   fieldToChange,
   isNeeded,
   isScalar,
+  recordOf,
   refFields,
   writableFields,
   wrongTypeBody,
@@ -75,7 +76,7 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
     const body = await createBody(t, kind, { full: true });
     const created = await t.json("POST", kind.path, body);
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const record = created.body;
+    const record: any = recordOf(kind, created.body);
     expect(new URL(created.headers.get("Location")!).pathname).toBe(itemPath(kind, record.id));
     expect(v.safeParse(schemas.record, record).issues).toBeUndefined();
     for (const [name, value] of Object.entries(body)) expect(record[name], name).toEqual(value);

@@ -57,6 +57,8 @@ export function stringValue(field: FieldDef, label: string, n: number, unique = 
       return unique ? letters(n, 3) : "USD";
     case "phone":
       return `+1 555 ${String(n % 10000).padStart(4, "0")}`;
+    case "event-type":
+      return unique ? "purchase.*" : "*";
   }
   let text = `${label}-${n}`;
   const max = field.maxLength ?? 4000;
@@ -90,6 +92,8 @@ function plainValue(field: FieldDef, label: string, n: number, unique: boolean):
     }
     case "map":
       return { color: "blue", size: 3, gift: true, note: null };
+    case "json":
+      return { label, n, tags: ["a", "b"], nested: { ok: true } };
     default:
       throw new Error(`no plain value for ${field.type}`);
   }
@@ -164,7 +168,21 @@ async function createWith(build: Build, kind: KindDef): Promise<Body & { id: num
       `creating ${kind.name} failed: ${response.status} ${JSON.stringify(response.body)} for ${JSON.stringify(body)}`,
     );
   }
-  return response.body;
+  return recordOf(kind, response.body);
+}
+
+/**
+ * The record of a create answer: the answer without the members only it shows (a webhook endpoint's
+ * `secret`), which must be there.
+ */
+export function recordOf(kind: KindDef, answer: Body): Body & { id: number } {
+  const record = { ...answer };
+  for (const member of Object.keys(kind.createAnswer ?? {})) {
+    if (typeof record[member] !== "string")
+      throw new Error(`${kind.name}: the create answer has no ${member}`);
+    delete record[member];
+  }
+  return record as Body & { id: number };
 }
 
 /**
@@ -209,12 +227,18 @@ export function wrongTypeValue(field: FieldDef): unknown {
     case "object":
     case "map":
       return "not an object";
+    case "json":
+      return undefined; // any JSON value is of its type
   }
 }
 
 /** Every writable field of the kind, each with a value of the wrong type. */
 export function wrongTypeBody(kind: KindDef): Body {
-  return Object.fromEntries(writableFields(kind).map(([name, field]) => [name, wrongTypeValue(field)]));
+  return Object.fromEntries(
+    writableFields(kind)
+      .filter(([, field]) => field.type !== "json")
+      .map(([name, field]) => [name, wrongTypeValue(field)]),
+  );
 }
 
 /**
@@ -248,6 +272,8 @@ export function changedValue(field: FieldDef, current: unknown, label: string): 
       return current === "2025-01-02" ? "2025-01-03" : "2025-01-02";
     case "enum":
       return field.values!.find((value) => value !== current);
+    case "json":
+      return { changed: label, n };
     default:
       return undefined;
   }

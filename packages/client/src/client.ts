@@ -1,8 +1,23 @@
-import { camelCase, type KindDef, kinds, operationWrites } from "@multichannel/schema";
+import {
+  camelCase,
+  type EventQuery,
+  type EventRecord,
+  type KindDef,
+  kinds,
+  operationWrites,
+} from "@multichannel/schema";
 import { inputParams, listParams, nextQuery } from "./query.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
 import { type Answer, type Call, createTransport } from "./transport.ts";
-import type { Client, ListQuery, Page, RequestOptions, WriteOptions } from "./types.ts";
+import type {
+  Client,
+  EventPage,
+  EventsClient,
+  ListQuery,
+  Page,
+  RequestOptions,
+  WriteOptions,
+} from "./types.ts";
 
 /** Options of {@link createClient}. */
 export interface ClientOptions {
@@ -60,7 +75,48 @@ export function createClient(options: ClientOptions): Client {
   });
   const client: Record<string, object> = {};
   for (const kind of kinds) client[camelCase(kind.plural)] = namespaceOf(kind, send);
+  client.events = eventsOf(send);
   return Object.freeze(client) as unknown as Client;
+}
+
+/** `where[type][$in][]`, `where[createdAt][$gte]`, `after`, `limit`: an event query as the server reads it. */
+function eventParams(query: EventQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const type of query.types ?? []) params.append("where[type][$in][]", type);
+  if (query.since) params.set("where[createdAt][$gte]", query.since);
+  if (query.until) params.set("where[createdAt][$lt]", query.until);
+  if (query.after !== undefined) params.set("after", String(query.after));
+  if (query.limit !== undefined) params.set("limit", String(query.limit));
+  return params;
+}
+
+function eventsOf(send: Send): EventsClient {
+  const list = async (query: EventQuery = {}, options?: RequestOptions): Promise<EventPage> => {
+    const { data, headers } = await send({
+      method: "GET",
+      path: "/events.json",
+      query: eventParams(query),
+      options,
+    });
+    const events = data as EventRecord[];
+    return headers.get("Link") && events.length
+      ? { events, next: { ...query, after: events.at(-1)!.id } }
+      : { events };
+  };
+  return {
+    list,
+    listAll: async function* (query: EventQuery = {}, options?: RequestOptions) {
+      let next: EventQuery | undefined = query;
+      while (next) {
+        const page: EventPage = await list(next, options);
+        yield* page.events;
+        next = page.next;
+      }
+    },
+    get: async (id: number, options?: RequestOptions) =>
+      (await send({ method: "GET", path: `/events/${encodeURIComponent(String(id))}.json`, options }))
+        .data as EventRecord,
+  };
 }
 
 function namespaceOf(kind: KindDef, send: Send): object {

@@ -1,4 +1,4 @@
-export type { KindTypes } from "@multichannel/schema";
+export type { EventQuery, EventRecord, KindTypes } from "@multichannel/schema";
 export { type ClientOptions, createClient, etagOf } from "./client.ts";
 export {
   ApiError,
@@ -14,6 +14,8 @@ export type {
   ActionMethods,
   Client,
   CreateBody,
+  EventPage,
+  EventsClient,
   FilterableField,
   KindClient,
   ListQuery,

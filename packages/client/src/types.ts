@@ -1,4 +1,4 @@
-import type { KindTypes } from "@multichannel/schema";
+import type { EventQuery, EventRecord, KindTypes } from "@multichannel/schema";
 
 /** A client namespace: the camelCase plural of a kind (`purchases`, `dropshipProviders`). */
 export type Namespace = keyof KindTypes;
@@ -84,6 +84,8 @@ export interface WriteOptions extends RequestOptions {
 interface KindShape {
   record: unknown;
   create: unknown;
+  /** The create answer: the record, plus what only it shows (a webhook endpoint's `secret`). */
+  created: unknown;
   update: unknown;
   actions: object;
 }
@@ -91,7 +93,7 @@ interface KindShape {
 /** The CRUD operations every namespace has. */
 export interface KindClient<T extends KindShape> {
   /** `POST /<plural>.json`: creates a record and returns it with its defaults filled in. */
-  create(body: T["create"], options?: RequestOptions): Promise<T["record"]>;
+  create(body: T["create"], options?: RequestOptions): Promise<T["created"]>;
   /** `GET /<plural>/{id}.json`. */
   get(id: number, options?: RequestOptions): Promise<T["record"]>;
   /** `PUT /<plural>/{id}.json`: changes the fields sent and returns the whole record. */
@@ -120,4 +122,23 @@ export type NamespaceClient<N extends Namespace> = KindClient<KindTypes[N]> &
   ActionMethods<KindTypes[N]["actions"]>;
 
 /** The client: one namespace per kind. */
-export type Client = { readonly [N in Namespace]: NamespaceClient<N> };
+export type Client = { readonly [N in Namespace]: NamespaceClient<N> } & {
+  /** The event log (`GET /events.json`): every change and action outcome, oldest first. */
+  readonly events: EventsClient;
+};
+
+/** One page of events, and the query of the next one when there is more. */
+export interface EventPage {
+  events: EventRecord[];
+  next?: EventQuery;
+}
+
+/** Reads the company's event log. */
+export interface EventsClient {
+  /** One page, oldest first; pass `next` for the following one. */
+  list(query?: EventQuery, options?: RequestOptions): Promise<EventPage>;
+  /** Every event of every page, fetched as you iterate (stops at the newest event). */
+  listAll(query?: EventQuery, options?: RequestOptions): AsyncIterableIterator<EventRecord>;
+  /** `GET /events/{id}.json`. */
+  get(id: number, options?: RequestOptions): Promise<EventRecord>;
+}

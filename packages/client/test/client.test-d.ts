@@ -98,4 +98,16 @@ describe("client types", () => {
     const error: unknown = new Error("x");
     if (isApiError(error)) expectTypeOf(error).toEqualTypeOf<ApiError>();
   });
+
+  it("types the webhook endpoint's create answer with its secret, and the event log", async () => {
+    const created = await client.webhookEndpoints.create({ url: "https://hooks.example/in" });
+    expectTypeOf(created.secret).toEqualTypeOf<string>();
+    const read = await client.webhookEndpoints.get(created.id);
+    // @ts-expect-error: only the create answer shows the secret
+    read.secret;
+    const page = await client.events.list({ types: ["purchase.sent"], since: "2026-01-01T00:00:00Z" });
+    expectTypeOf(page.events[0]!.type).toEqualTypeOf<string>();
+    // @ts-expect-error: events are read-only
+    client.events.create;
+  });
 });

@@ -12,7 +12,9 @@ beforeAll(async () => {
 describe("the client has a namespace per kind", () => {
   it("names each by its camelCase plural, with the CRUD operations and the kind's actions", () => {
     const client = createClient({ baseUrl: "http://localhost", token: "unused" });
-    expect(Object.keys(client).sort()).toEqual(kinds.map((kind) => camelCase(kind.plural)).sort());
+    expect(Object.keys(client).sort()).toEqual(
+      [...kinds.map((kind) => camelCase(kind.plural)), "events"].sort(),
+    );
     expect(Object.keys(client)).toContain("dropshipProviders");
     for (const kind of kinds) {
       const namespace = (client as unknown as Record<string, Record<string, unknown>>)[
@@ -42,7 +44,9 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("round trip: %s",
     expect(created).toMatchObject(body);
     expect(created.id).toBeGreaterThanOrEqual(1);
 
-    expect(await api.get(created.id)).toEqual(created);
+    // What only the create answer shows (a webhook endpoint's secret) is not read back.
+    const { secret: _, ...record } = created as Record<string, unknown>;
+    expect(await api.get(created.id)).toEqual(record);
 
     // A stock level has nothing a client writes but its references: its counts move with adjustments.
     const change = kind.name === "inventory-level" ? {} : changeOf(kind, created);

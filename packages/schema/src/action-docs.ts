@@ -98,8 +98,8 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "purchase.send": {
     description:
-      "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs the delivery as a purchase notification and marks the purchase sent. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
-    example: { format: "email" },
+      "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs it as a purchase notification with status `pending` and marks the purchase sent. A JSON, CSV or XML order is then delivered by POST to the provider's `purchaseEndpoint` by the webhook dispatcher (10 s timeout, retried with backoff for a day); the notification's status becomes `success` or `error` with the receiver's answer in `message`. E-mail orders are logged for the mail step and stay `pending`. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
+    example: { format: "json" },
   },
   "purchase.return-label": {
     description:
@@ -113,5 +113,22 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     description:
       "Cancels all unshipped lines or the `items` named; a sale return of type cancellation records them at the sale's prices, and cancelled lines owe the provider nothing. Nothing left to cancel is a 409; more than is left is a 422. Allowed when pending, sent or partially shipped (else 409).",
     example: { items: [{ purchaseItemId: 1, quantity: 1 }], reason: "customer" },
+  },
+  "webhook-endpoint.test": {
+    description:
+      'Queues a `ping` delivery (`{"type":"ping", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. Works on a disabled endpoint too, so a fixed receiver can be checked before enabling it.',
+  },
+  "webhook-endpoint.replay": {
+    description:
+      "Sends the event of one of this endpoint's deliveries again as a new delivery (same `webhook-id`, so a receiver that de-duplicates sees a repeat). An unknown delivery, or one of another endpoint, is a 422.",
+    example: { deliveryId: 1 },
+  },
+  "webhook-endpoint.rotate-secret": {
+    description:
+      "Makes a new signing secret and answers it once. For 24 hours deliveries carry two signatures in `webhook-signature` (new and old secret), so receivers can switch without missing a delivery; then only the new one signs.",
+  },
+  "webhook-endpoint.deliveries": {
+    description:
+      "The endpoint's deliveries, newest first (`before` pages back), each with its status, the next attempt and every attempt made: when, how long, the receiver's status or the network error.",
   },
 };

@@ -201,6 +201,7 @@ export const channelActions = [
   defineAction({
     name: "manual-sale",
     method: "POST",
+    event: "sale.imported",
     summary: "Import one order keyed by externalId (again: update, never duplicate) and route its lines.",
     input: {
       externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
@@ -234,6 +235,7 @@ export const channelActions = [
   defineAction({
     name: "import-connector-variant-batch",
     method: "POST",
+    event: "channel.variants_imported",
     summary:
       "Upsert up to 1,000 variants from the store connector, matched by external id or SKU; all or nothing.",
     input: {
@@ -282,6 +284,7 @@ export const channelActions = [
   defineAction({
     name: "acknowledge-variant",
     method: "PUT",
+    event: "channel_variant.acknowledged",
     summary: "Record the store-side id of a published variant; its channel variant becomes connected.",
     input: {
       externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }),
@@ -337,6 +340,7 @@ export const channelActions = [
   defineAction({
     name: "variant-set-level",
     method: "PUT",
+    event: "variant.level_changed",
     summary: "Set a variant's absolute stock level at a location; the change is recorded as an adjustment.",
     input: {
       externalId: f.string({ minLength: 1, maxLength: 100, acceptNumber: true }),
@@ -353,6 +357,7 @@ export const dropshipProviderActions = [
   defineAction({
     name: "settle-invoices",
     method: "POST",
+    event: "dropship_provider.invoices_settled",
     summary: "Pay the provider its invoiced, unpaid purchases (or the ones named): one payout transfer.",
     input: {
       purchaseIds: f.array(f.ref("purchase"), { maxLength: 1000 }),
@@ -367,6 +372,7 @@ export const dropshipmentActions = [
   defineAction({
     name: "regenerate-label",
     method: "GET",
+    event: "dropshipment.label_regenerated",
     summary:
       "Render the shipping label again as a new version; answers the dropshipment with its label link.",
     writes: true,
@@ -377,6 +383,7 @@ export const dropshipmentActions = [
   defineAction({
     name: "move-to-fulfill",
     method: "PUT",
+    event: "dropshipment.moved_to_fulfillment",
     summary:
       "Turn an unshipped dropshipment into a fulfillment from an own warehouse; its purchase lines are cancelled.",
     input: { warehouseId: f.ref("warehouse", { description: "Defaults to the company's first warehouse." }) },
@@ -389,6 +396,7 @@ export const fulfillmentActions = [
   defineAction({
     name: "move-to-dropship",
     method: "PUT",
+    event: "fulfillment.moved_to_dropship",
     summary: "Turn an unshipped fulfillment into a purchase to the named dropship provider.",
     input: { dropshipProviderId: f.ref("dropship-provider", { required: true }) },
     output: { kind: "purchase" },
@@ -397,6 +405,7 @@ export const fulfillmentActions = [
   defineAction({
     name: "ship",
     method: "POST",
+    event: "fulfillment.shipped",
     source: "extension",
     summary: "Record that the parcel left the warehouse: tracking, shipped quantities, stock leaves on hand.",
     input: {
@@ -416,6 +425,7 @@ export const saleReturnActions = [
   defineAction({
     name: "receive",
     method: "POST",
+    event: "sale_return.received",
     source: "extension",
     summary:
       "Record that the returned goods arrived: returned quantities, restocked units, the sale's return status.",
@@ -435,6 +445,7 @@ export const inventoryExportActions = [
   defineAction({
     name: "export",
     method: "GET",
+    event: "data_export.completed",
     summary:
       "Run the export as its fields define it (CSV or JSON); answers a data export with a download link.",
     writes: true,
@@ -447,6 +458,7 @@ export const inventoryFeedActions = [
   defineAction({
     name: "publish-all",
     method: "PUT",
+    event: "inventory_feed.published",
     summary:
       "Publish every approved, unpublished item of the feed to the feed's channels as channel variants.",
     input: {},
@@ -455,6 +467,7 @@ export const inventoryFeedActions = [
   defineAction({
     name: "remove-by-external-id",
     method: "DELETE",
+    event: "inventory_feed_variant.removed",
     summary: "Remove the feed item with this external id and unpublish its channel variants.",
     input: { externalId: f.string({ required: true, minLength: 1, maxLength: 100 }) },
     output: { kind: "inventory-feed-variant" },
@@ -465,6 +478,7 @@ export const purchaseActions = [
   defineAction({
     name: "ship",
     method: "POST",
+    event: "purchase.shipped",
     summary: "Record that the provider shipped all lines or the ones named: a dropshipment with tracking.",
     input: {
       trackingNumber: f.string({ required: true, minLength: 1, maxLength: 100 }),
@@ -479,6 +493,7 @@ export const purchaseActions = [
   defineAction({
     name: "move-dropship-provider",
     method: "PUT",
+    event: "purchase.provider_moved",
     summary:
       "Give an unshipped purchase to another provider; it goes back to pending and must be sent again.",
     input: { dropshipProviderId: f.ref("dropship-provider", { required: true }) },
@@ -488,6 +503,7 @@ export const purchaseActions = [
   defineAction({
     name: "send",
     method: "PUT",
+    event: "purchase.sent",
     summary: "Send the purchase order to its provider and log the delivery.",
     input: { format: f.enum(["json", "xml", "csv", "email"]) },
     output: { kind: "purchase" },
@@ -496,6 +512,7 @@ export const purchaseActions = [
   defineAction({
     name: "return-label",
     method: "POST",
+    event: "purchase.return_label_created",
     summary: "Create a return shipment with a return label for shipped lines.",
     input: { items: lineQuantities, reason: f.string({ maxLength: 500 }) },
     output: { kind: "return-shipment" },
@@ -504,6 +521,7 @@ export const purchaseActions = [
   defineAction({
     name: "default-label",
     method: "PUT",
+    event: "purchase.label_created",
     summary: "Create the outbound label with the provider's default carrier and service.",
     input: {},
     output: { kind: "label" },
@@ -512,6 +530,7 @@ export const purchaseActions = [
   defineAction({
     name: "cancel",
     method: "PUT",
+    event: "purchase.cancelled",
     summary: "Cancel all unshipped lines or the ones named; a sale return records them.",
     input: {
       items: lineQuantities,

@@ -19,10 +19,11 @@ export type FieldType =
   | "ref"
   | "array"
   | "object"
-  | "map";
+  | "map"
+  | "json";
 
 /** String formats checked by the validators. */
-export type StringFormat = "email" | "url" | "country" | "currency" | "phone";
+export type StringFormat = "email" | "url" | "country" | "currency" | "phone" | "event-type";
 
 declare const valueType: unique symbol;
 declare const roleType: unique symbol;
@@ -44,6 +45,8 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly description?: string;
   /** `enum` fields: the allowed values. */
   readonly values?: readonly string[];
+  /** `string` fields written as an open list (`f.openEnum`): the values known to mean something. */
+  readonly suggested?: readonly string[];
   /** `ref` fields: the kind whose id this field holds. */
   readonly ref?: string;
   /**
@@ -51,6 +54,8 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    * with `subjectOf: "subjectKind"`): checked like a reference.
    */
   readonly subjectOf?: string;
+  /** `json` fields: the largest value accepted, as the bytes of its JSON text. */
+  readonly maxBytes?: number;
   /** Inclusive bounds of `integer`, `number` and `money` values. */
   readonly min?: number;
   readonly max?: number;
@@ -157,6 +162,14 @@ export const f = {
     values: V,
     o: O = {} as O,
   ) => build<V[number], O>("enum", o, { values }),
+  /**
+   * Text with known values that any other text may join (where the reference takes free text: a
+   * tracking status, a sync mode). At most 100 characters.
+   */
+  openEnum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<string> = NoOptions>(
+    values: V,
+    o: O = {} as O,
+  ) => build<V[number] | (string & {}), O>("string", o, { suggested: values, maxLength: 100 }),
   /** The id of a record of `kind` in the same company. */
   ref: <const O extends FieldOptions<number> = NoOptions>(kind: string, o: O = {} as O) =>
     build<number, O>("ref", o, { ref: kind }),
@@ -171,6 +184,12 @@ export const f = {
     fields: F,
     o: O = {} as O,
   ) => build<Simplify<CreateShape<F>>, O>("object", o, { fields }),
+  /**
+   * Any JSON value (object, array, string, number, boolean), stored as JSON and returned as sent:
+   * payloads and problems exchanged with other systems. At most `maxBytes` (default 65,536) of JSON.
+   */
+  json: <const O extends FieldOptions<JsonValue> & { maxBytes?: number } = NoOptions>(o: O = {} as O) =>
+    build<JsonValue, O>("json", o, pick(o, ["maxBytes"])),
   /** Free-form string keys to scalar values (labels, attributes, connector metadata). */
   map: <const O extends FieldOptions<Record<string, Scalar>> = NoOptions>(o: O = {} as O) =>
     build<Record<string, Scalar>, O>("map", o),
@@ -181,6 +200,8 @@ function pick(o: object, keys: string[]): object {
 }
 
 export type Scalar = string | number | boolean | null;
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type ValueOf<F> = F extends FieldDef<infer T, FieldRole> ? T : never;
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
@@ -221,6 +242,13 @@ export interface ActionDef {
    * records (a new label version, an export) says `true`, a POST that only computes (a quote) `false`.
    */
   readonly writes?: boolean;
+  /**
+   * The event type its outcome records (`purchase.sent`), besides the `<kind>.created/updated/deleted`
+   * events of the records it changes. The prefix names the kind of the event's `data.object`: the
+   * answer when it is a record of that kind, else the record of that kind the answer refers to, else
+   * the action's subject.
+   */
+  readonly event?: string;
 }
 
 /**
@@ -259,14 +287,19 @@ export interface KindInput<
   description: string;
   /** Group name used for OpenAPI tags and the README. */
   group: string;
-  /** Listed in the interface (`seed`) or implied by DESIGN.md §4 (`implied`). */
-  source: "seed" | "implied";
+  /**
+   * Listed in the interface (`seed`), implied by DESIGN.md §4 (`implied`), or a service of this project
+   * beyond the reference (`extension`: webhook endpoints).
+   */
+  source: "seed" | "implied" | "extension";
   fields: F;
   states?: StatesDef;
   actions?: A;
   owner?: OwnerDef;
   /** Field sets unique within a company (an external id per channel). */
   unique?: readonly (readonly (keyof F & string)[])[];
+  /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */
+  createAnswer?: Readonly<Record<string, FieldDef>>;
 }
 
 /** A declared kind: the input plus its derived path. */
@@ -290,7 +323,8 @@ export interface KindDef<
 export function defineKind<
   const F extends Record<string, FieldDef>,
   const A extends readonly ActionDef[] = [],
->(input: KindInput<F, A>): KindDef<F, A> {
+  const I extends KindInput<F, A> = KindInput<F, A>,
+>(input: I & KindInput<F, A>): KindDef<F, A> & Pick<I, "createAnswer"> {
   return { ...input, path: `/${input.plural}.json` };
 }
 
@@ -299,6 +333,12 @@ export type RecordOf<K> =
   K extends KindDef<infer F, readonly ActionDef[]>
     ? Simplify<RecordBase & { -readonly [P in keyof F]: ValueOf<F[P]> }>
     : never;
+/** The create answer of a kind declaration: the record, and its `createAnswer` members. */
+export type CreatedOf<K> = K extends KindDef<Record<string, FieldDef>, readonly ActionDef[]> & {
+  createAnswer: infer C extends Record<string, FieldDef>;
+}
+  ? Simplify<RecordOf<K> & { -readonly [P in keyof C]: ValueOf<C[P]> }>
+  : RecordOf<K>;
 /** The create body type of a kind declaration. */
 export type CreateOf<K> = K extends KindDef<infer F, readonly ActionDef[]> ? Simplify<CreateShape<F>> : never;
 /** The update body type: any writable field; what was read may be sent back as it is. */

@@ -18,6 +18,7 @@ export type {
   FieldOptions,
   FieldRole,
   FieldType,
+  JsonValue,
   KindDef,
   KindInput,
   OwnerDef,
@@ -36,6 +37,7 @@ export {
   f,
   operationWrites,
 } from "./define.ts";
+export type { EventQuery, EventRecord } from "./events.ts";
 export type * from "./generated/types.ts";
 export { actionPath, actions, camelCase, kindByName, kindByPlural, kinds, snakeCase } from "./manifest.ts";
 export {
@@ -48,6 +50,7 @@ export {
 export { type ProblemMember, problemMembers } from "./problem.ts";
 export {
   actionInputSchema,
+  DEFAULT_MAX_JSON_BYTES,
   fieldSchema,
   isMoney,
   isWellFormedText,

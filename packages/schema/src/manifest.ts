@@ -3,6 +3,7 @@ import * as catalog from "./kinds/catalog.ts";
 import * as channels from "./kinds/channels.ts";
 import * as customFields from "./kinds/custom-fields.ts";
 import * as dropship from "./kinds/dropship.ts";
+import * as events from "./kinds/events.ts";
 import * as inventory from "./kinds/inventory.ts";
 import * as orders from "./kinds/orders.ts";
 import * as purchasing from "./kinds/purchasing.ts";
@@ -15,6 +16,7 @@ export const kindModules = {
   channels,
   customFields,
   dropship,
+  events,
   inventory,
   orders,
   purchasing,

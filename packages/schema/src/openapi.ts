@@ -41,6 +41,10 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
     if (field.description) property.description = field.description;
     if (field.readOnly && readOnlyBase) property.readOnly = true;
     if (field.default !== undefined) property.default = field.default;
+    if (field.suggested) {
+      nonNull(property).examples = [...field.suggested];
+      property.description = `${field.description ? `${field.description} ` : ""}Known values: ${field.suggested.map((value) => `\`${value}\``).join(", ")}; other text is kept as sent.`;
+    }
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
@@ -224,6 +228,10 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
   const paths: Record<string, Json> = {};
   const tags = new Map<string, string>();
 
+  schemas.Event = EVENT_SCHEMA;
+  paths["/events.json"] = EVENT_PATHS.list;
+  paths["/events/{id}.json"] = EVENT_PATHS.item;
+  tags.set("events", "events");
   for (const kind of kinds) {
     const name = pascalCase(kind.name);
     const validators = kindSchemas(kind);
@@ -231,6 +239,16 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       description: kind.description,
       ...annotate(jsonSchema(validators.record), kind.fields, true),
     };
+    if (kind.createAnswer) {
+      const answer = annotate(jsonSchema(actionInputSchema(kind.createAnswer)), kind.createAnswer, false);
+      const record = schemas[name] as Json & { properties: Json; required?: string[] };
+      schemas[`${name}Created`] = {
+        ...record,
+        description: `${kind.description} As the create answer, with what only it shows.`,
+        properties: { ...record.properties, ...(answer.properties as Json) },
+        required: [...(record.required ?? []), ...((answer.required as string[]) ?? [])],
+      };
+    }
     schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields, false);
     schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields, false);
     tags.set(kind.group, kind.group);
@@ -325,6 +343,103 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
   };
 }
 
+const EVENT_SCHEMA: Json = {
+  type: "object",
+  description:
+    "Something that happened: a record created, updated or deleted (`<kind>.created`, kind in snake_case), or an action's outcome (`purchase.sent`). Written in the transaction of the change.",
+  required: ["id", "type", "createdAt", "data"],
+  properties: {
+    id: { type: "integer", minimum: 1, description: "Grows with every event: page with `after`." },
+    type: { type: "string", examples: ["purchase.created", "purchase.sent", "sale_item.updated"] },
+    createdAt: { type: "string", format: "date-time" },
+    data: {
+      type: "object",
+      required: ["object"],
+      properties: {
+        object: { description: "The record as the API returns it (for an action, see its `event`)." },
+        previous: {
+          type: "object",
+          additionalProperties: true,
+          description: "On an update: the fields that changed, with their values before.",
+        },
+        result: { description: "An action's answer, when it is not `object`." },
+      },
+    },
+  },
+};
+
+const EVENT_PATHS = {
+  list: {
+    get: {
+      operationId: "listEvents",
+      summary: "List events",
+      description:
+        "The company's events in the order they happened (ascending id), kept 30 days. Follow the `Link` (or pass the last id as `after`): a page never shifts as new events arrive.",
+      tags: ["events"],
+      parameters: [
+        { name: "where[type]", in: "query", schema: { type: "string" }, description: "One event type." },
+        {
+          name: "where[type][$in][]",
+          in: "query",
+          schema: { type: "array", items: { type: "string" } },
+          description: "Any of these types (also `where[type][$in][0]=...`).",
+        },
+        ...["$gte", "$gt", "$lte", "$lt"].map((op) => ({
+          name: `where[createdAt][${op}]`,
+          in: "query",
+          schema: { type: "string", format: "date-time" },
+        })),
+        {
+          name: "after",
+          in: "query",
+          schema: { type: "integer", minimum: 1 },
+          description: "Events after this id.",
+        },
+        { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 250, default: 50 } },
+      ],
+      responses: {
+        "200": {
+          ...jsonBody({ type: "array", items: ref("Event") }, "One page of events."),
+          headers: {
+            Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } },
+          },
+        },
+        ...errorResponses(
+          errorCodesOf({
+            method: "GET",
+            item: false,
+            validates: false,
+            forbidden: false,
+            precondition: false,
+            conflicts: false,
+          }),
+        ),
+      },
+    },
+  },
+  item: {
+    get: {
+      operationId: "getEvent",
+      summary: "Read an event",
+      tags: ["events"],
+      parameters: [ID_PARAM],
+      responses: {
+        "200": jsonBody(ref("Event"), "The event."),
+        ...errorResponses(
+          errorCodesOf({
+            method: "GET",
+            item: true,
+            validates: false,
+            forbidden: false,
+            precondition: false,
+            conflicts: false,
+          }),
+        ),
+      },
+    },
+  },
+};
+
 function collectionPaths(kind: KindDef, name: string): Json {
   return {
     get: {
@@ -359,7 +474,14 @@ function collectionPaths(kind: KindDef, name: string): Json {
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
         "201": {
-          ...jsonBody(ref(name), "The created record, defaults filled in."),
+          ...jsonBody(
+            ref(kind.createAnswer ? `${name}Created` : name),
+            kind.createAnswer
+              ? `The created record, defaults filled in, with ${Object.keys(kind.createAnswer)
+                  .map((member) => `\`${member}\``)
+                  .join(", ")} (shown only here).`
+              : "The created record, defaults filled in.",
+          ),
           headers: { Location: { schema: { type: "string" } } },
         },
         ...errorResponses(

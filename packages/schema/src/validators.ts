@@ -1,6 +1,40 @@
 import * as v from "valibot";
 import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
 
+/** Largest `json` field value by default, in bytes of its JSON text. */
+export const DEFAULT_MAX_JSON_BYTES = 65_536;
+const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether a parsed JSON value fits: its text within `maxBytes` (counted as it is walked, so a huge
+ * value is refused early), nesting within `MAX_JSON_DEPTH`, and every string and key well-formed.
+ */
+function isBoundedJson(value: unknown, maxBytes: number): boolean {
+  let budget = maxBytes;
+  const walk = (node: unknown, depth: number): boolean => {
+    if (depth > MAX_JSON_DEPTH || budget < 0) return false;
+    if (node === null || typeof node === "boolean") budget -= 5;
+    else if (typeof node === "number") budget -= Number.isFinite(node) ? 24 : Infinity;
+    else if (typeof node === "string") {
+      budget -= node.length + 2;
+      if (budget < 0 || !isWellFormedText(node)) return false;
+    } else if (Array.isArray(node)) {
+      budget -= 2;
+      for (const item of node) if (!walk(item, depth + 1)) return false;
+    } else if (typeof node === "object") {
+      budget -= 2;
+      for (const [key, item] of Object.entries(node as object)) {
+        budget -= key.length + 3;
+        if (!isWellFormedText(key) || !walk(item, depth + 1)) return false;
+      }
+    } else return false;
+    return budget >= 0;
+  };
+  return walk(value, 0);
+}
+
+/** `*`, `purchase.*` or `purchase.sent`: what a webhook endpoint subscribes to. */
+const EVENT_TYPE = /^(\*|[a-z][a-z0-9_]*\.(\*|[a-z][a-z0-9_]*))$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
@@ -85,6 +119,9 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
         checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
       if (field.format === "email") checks.push(v.email("an e-mail address"));
       if (field.format === "url") checks.push(v.url("a URL"));
+      if (field.format === "event-type") {
+        checks.push(v.regex(EVENT_TYPE, "an event type: *, <kind>.* or <kind>.<event>"));
+      }
       if (field.format === "country")
         checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
@@ -134,6 +171,15 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
       return boundedArray(valueSchema(field.items!), field.minLength, field.maxLength ?? MAX_ITEMS);
     case "object":
       return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "create"));
+    case "json":
+      return v.pipe(
+        v.unknown(),
+        v.check((value) => value !== undefined, "a JSON value"),
+        v.check(
+          (value) => isBoundedJson(value, field.maxBytes ?? DEFAULT_MAX_JSON_BYTES),
+          `JSON of at most ${field.maxBytes ?? DEFAULT_MAX_JSON_BYTES} bytes, nested at most ${MAX_JSON_DEPTH} deep, with well-formed text`,
+        ),
+      ) as v.GenericSchema;
     case "map":
       return v.pipe(
         notAnArray,
@@ -170,8 +216,9 @@ function objectEntries(fields: Readonly<Record<string, FieldDef>>, mode: Mode): 
   const entries: v.ObjectEntries = {};
   for (const [name, field] of Object.entries(fields)) {
     if (field.readOnly && mode !== "record") {
-      // Clients PUT back what they read: read-only fields are accepted and ignored on update.
-      if (mode === "update") entries[name] = v.optional(v.unknown());
+      // Clients PUT back what they read, and copy documented examples full of computed fields into
+      // creates: read-only fields are accepted and ignored on both (an action's input has none).
+      if (mode === "update" || mode === "create") entries[name] = v.optional(v.unknown());
       continue;
     }
     entries[name] = wrap(field, mode);
@@ -204,7 +251,10 @@ const READ_BACK = {
 
 /** The three validators of a kind. */
 export interface KindSchemas {
-  /** A create body: unknown fields rejected, required fields enforced. */
+  /**
+   * A create body: unknown fields rejected, required fields enforced; `id`, timestamps and read-only
+   * fields accepted and ignored (the server sets them).
+   */
   readonly create: v.GenericSchema;
   /** An update body: every writable field optional; `id`, timestamps and read-only fields ignored. */
   readonly update: v.GenericSchema;
@@ -221,7 +271,7 @@ export interface KindSchemas {
  */
 export function kindSchemas(kind: KindDef): KindSchemas {
   return {
-    create: objectSchema(kind.fields, "create"),
+    create: strict({ ...objectEntries(kind.fields, "create"), ...READ_BACK }),
     update: strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK }),
     record: strict({ ...RECORD_BASE, ...objectEntries(kind.fields, "record") }),
   };

@@ -73,8 +73,12 @@ describe("the manifest against the interface", () => {
         .sort();
     expect(declared("seed")).toEqual(seedActions.map((action) => `${action.method} ${action.path}`).sort());
     expect(declared("extension")).toEqual([
+      "GET /webhook-endpoints/{id}/deliveries.json",
       "POST /fulfillments/{id}/ship.json",
       "POST /sale-returns/{id}/receive.json",
+      "POST /webhook-endpoints/{id}/replay.json",
+      "POST /webhook-endpoints/{id}/rotate-secret.json",
+      "POST /webhook-endpoints/{id}/test.json",
     ]);
   });
 });

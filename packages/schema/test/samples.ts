@@ -10,6 +10,7 @@ export function sampleValue(field: FieldDef, seed = 1): unknown {
         country: "US",
         currency: "USD",
         phone: "+1 555 0100",
+        "event-type": "*",
       };
       const text = field.format ? byFormat[field.format]! : `text-${seed}`;
       return text.padEnd(field.minLength ?? 0, "x").slice(0, field.maxLength ?? 4000);
@@ -37,6 +38,8 @@ export function sampleValue(field: FieldDef, seed = 1): unknown {
       );
     case "map":
       return { color: "red", size: 2 };
+    case "json":
+      return { anything: [seed, "text", true, null, { nested: {} }] };
   }
 }
 

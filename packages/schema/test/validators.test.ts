@@ -37,7 +37,7 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s validators", 
 
   it("reject wrong types on every writable field", () => {
     for (const [name, field] of Object.entries(kind.fields)) {
-      if (field.readOnly) continue;
+      if (field.readOnly || field.type === "json") continue; // any JSON value is of its type
       const wrong =
         field.type === "string" || field.type === "enum" || field.type === "datetime" ? 12 : "wrong";
       expect(ok(schemas.update, { [name]: wrong }).success, `${kind.name}.${name} = ${wrong}`).toBe(false);
@@ -54,13 +54,40 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s validators", 
   });
 });
 
+describe("JSON-valued fields", () => {
+  const saleImport = kindSchemas(kindByName("sale-import")!);
+
+  it("take any JSON value as it is: object, array, string, number, boolean", () => {
+    for (const value of [{}, { a: [1, { b: null }] }, [], ["x"], "text", 0, 12.5, true, false]) {
+      const result = v.safeParse(saleImport.update, { payload: value });
+      expect(result.success, JSON.stringify(value)).toBe(true);
+      expect((result.output as { payload: unknown }).payload).toEqual(value);
+    }
+  });
+
+  it("refuse a value over its size, nested too deep, or with ill-formed text", () => {
+    const big = "x".repeat(200_001);
+    expect(v.safeParse(saleImport.update, { payload: big }).success).toBe(false);
+    expect(v.safeParse(saleImport.update, { payload: { [big]: 1 } }).success).toBe(false);
+    let deep: unknown = 1;
+    for (let i = 0; i < 40; i++) deep = [deep];
+    expect(v.safeParse(saleImport.update, { payload: deep }).success).toBe(false);
+    expect(v.safeParse(saleImport.update, { payload: { note: "a\u0000b" } }).success).toBe(false);
+    expect(v.safeParse(saleImport.update, { problem: "x".repeat(9000) }).success).toBe(false);
+  });
+});
+
 describe("field rules", () => {
   const channelVariant = kindSchemas(kindByName("channel-variant")!);
   const variant = kindSchemas(kindByName("variant")!);
 
-  it("rejects values outside an enum", () => {
+  it("rejects values outside an enum, and keeps any text of an open one", () => {
+    const dataExport = kindSchemas(kindByName("data-export")!);
+    expect(ok(dataExport.update, { format: "json" }).success).toBe(true);
+    expect(ok(dataExport.update, { format: "xlsx" }).success).toBe(false);
     expect(ok(channelVariant.update, { source: "connector" }).success).toBe(true);
-    expect(ok(channelVariant.update, { source: "elsewhere" }).success).toBe(false);
+    expect(ok(channelVariant.update, { source: "elsewhere" }).success).toBe(true);
+    expect(ok(channelVariant.update, { source: "x".repeat(101) }).success).toBe(false);
   });
 
   it("rejects numbers out of range, non-integers for integers and non-finite numbers", () => {
@@ -92,10 +119,12 @@ describe("field rules", () => {
     expect(ok(sale.update, { channelId: 1.5 }).success).toBe(false);
   });
 
-  it("ignores read-only fields on update but never accepts them on create", () => {
+  it("accepts and ignores read-only fields, ids and timestamps on update and on create", () => {
     const purchase = kindSchemas(kindByName("purchase")!);
-    expect(ok(purchase.update, { status: "shipped" }).success).toBe(true);
-    expect(ok(purchase.create, { status: "shipped" }).success).toBe(false);
+    const computed = { id: 9, createdAt: "2023-05-04T09:42:00+00:00", status: "shipped", total: 12 };
+    expect(ok(purchase.update, computed).success).toBe(true);
+    expect(ok(purchase.create, computed).success).toBe(true);
+    expect(ok(purchase.create, { ...computed, notAField: 1 }).success).toBe(false);
   });
 
   it("checks nested shapes", () => {

@@ -1,8 +1,17 @@
+import { eventTriggers } from "./event-triggers.ts";
 import { type Column, indexedColumns, type Table, tables } from "./tables.ts";
 
 /** The shape of the database that the manifest asks for; committed as migrations/schema.json. */
 export interface SchemaSnapshot {
-  tables: Record<string, { columns: Record<string, string>; indexes: Record<string, string> }>;
+  tables: Record<
+    string,
+    {
+      columns: Record<string, string>;
+      indexes: Record<string, string>;
+      /** Triggers on the table, each one line of SQL (the migration splitter keeps it whole). */
+      triggers?: Record<string, string>;
+    }
+  >;
 }
 
 /** Tables that are not kinds: tenants, tokens, stored files, applied migrations. */
@@ -52,6 +61,90 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
     },
     indexes: { stored_files_company: "CREATE INDEX stored_files_company ON stored_files (company_id, id)" },
   },
+  // The outbox: every change of a kind's record (written by the triggers of `event-triggers.ts`, in the
+  // statement that makes the change) and every action outcome. AUTOINCREMENT: ids only grow, so a
+  // reader paging by id never misses an event committed later.
+  events: {
+    columns: {
+      id: "INTEGER PRIMARY KEY AUTOINCREMENT",
+      company_id: "INTEGER NOT NULL",
+      type: "TEXT NOT NULL",
+      kind: "TEXT",
+      record_id: "INTEGER",
+      object: "TEXT NOT NULL",
+      previous: "TEXT",
+      result: "TEXT",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: {
+      events_company: "CREATE INDEX events_company ON events (company_id, id)",
+      events_company_type: "CREATE INDEX events_company_type ON events (company_id, type, id)",
+      events_created: "CREATE INDEX events_created ON events (created_at)",
+    },
+  },
+  webhook_secrets: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL",
+      endpoint_id: "INTEGER NOT NULL",
+      secret: "TEXT NOT NULL",
+      created_at: "TEXT NOT NULL",
+      expires_at: "TEXT",
+    },
+    indexes: {
+      webhook_secrets_endpoint: "CREATE INDEX webhook_secrets_endpoint ON webhook_secrets (endpoint_id)",
+    },
+  },
+  // One row per (event or callout, receiver); the dispatcher attempts due rows until one succeeds or
+  // the retry schedule is spent.
+  webhook_deliveries: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL",
+      purpose: "TEXT NOT NULL",
+      endpoint_id: "INTEGER",
+      event_id: "INTEGER",
+      type: "TEXT NOT NULL",
+      url: "TEXT NOT NULL",
+      method: "TEXT NOT NULL DEFAULT 'POST'",
+      content_type: "TEXT NOT NULL DEFAULT 'application/json'",
+      body: "TEXT",
+      headers: "TEXT",
+      notification_id: "INTEGER",
+      timeout_ms: "INTEGER NOT NULL DEFAULT 10000",
+      status: "TEXT NOT NULL DEFAULT 'pending'",
+      attempts: "INTEGER NOT NULL DEFAULT 0",
+      next_attempt_at: "TEXT",
+      last_response_status: "INTEGER",
+      last_error: "TEXT",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: {
+      webhook_deliveries_due:
+        "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
+      webhook_deliveries_endpoint:
+        "CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (company_id, endpoint_id, id)",
+    },
+  },
+  webhook_attempts: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      delivery_id: "INTEGER NOT NULL",
+      at: "TEXT NOT NULL",
+      duration_ms: "INTEGER NOT NULL",
+      response_status: "INTEGER",
+      error: "TEXT",
+      succeeded: "INTEGER NOT NULL",
+    },
+    indexes: {
+      webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)",
+    },
+  },
+  // How far the dispatcher has turned events into deliveries (one row, id 1).
+  webhook_cursor: {
+    columns: { id: "INTEGER PRIMARY KEY", last_event_id: "INTEGER NOT NULL" },
+    indexes: {},
+  },
 };
 
 function sqlLiteral(value: unknown, column: Column): string | undefined {
@@ -88,7 +181,7 @@ function kindTable(table: Table): SchemaSnapshot["tables"][string] {
     const name = `${t}_unique_${names.join("_")}`;
     indexes[name] = `CREATE UNIQUE INDEX ${name} ON ${t} (company_id, ${names.join(", ")})`;
   }
-  return { columns, indexes };
+  return { columns, indexes, triggers: eventTriggers(table) };
 }
 
 export function desiredSchema(): SchemaSnapshot {
@@ -124,6 +217,15 @@ export function diffSchema(previous: SchemaSnapshot, next: SchemaSnapshot): stri
     for (const [index, sql] of Object.entries(table.indexes)) {
       if (before?.indexes[index] !== sql) {
         if (before?.indexes[index]) statements.push(`DROP INDEX IF EXISTS ${index}`);
+        statements.push(sql);
+      }
+    }
+    for (const [trigger] of Object.entries(before?.triggers ?? {})) {
+      if (!(trigger in (table.triggers ?? {}))) statements.push(`DROP TRIGGER IF EXISTS ${trigger}`);
+    }
+    for (const [trigger, sql] of Object.entries(table.triggers ?? {})) {
+      if (before?.triggers?.[trigger] !== sql) {
+        if (before?.triggers?.[trigger]) statements.push(`DROP TRIGGER IF EXISTS ${trigger}`);
         statements.push(sql);
       }
     }

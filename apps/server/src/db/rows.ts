@@ -17,6 +17,7 @@ function decode(column: Column, value: unknown): unknown {
     case "array":
     case "object":
     case "map":
+    case "json":
       return JSON.parse(String(value));
     default:
       return String(value);
@@ -45,6 +46,7 @@ export function encode(column: Column, value: unknown): string | number | null {
     case "array":
     case "object":
     case "map":
+    case "json":
       return JSON.stringify(value);
     case "datetime":
       return new Date(value as string).toISOString();

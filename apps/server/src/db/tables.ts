@@ -40,7 +40,7 @@ function sqlType(field: FieldDef): Column["sqlType"] {
 }
 
 function isJson(field: FieldDef): boolean {
-  return field.type === "array" || field.type === "object" || field.type === "map";
+  return field.type === "array" || field.type === "object" || field.type === "map" || field.type === "json";
 }
 
 function insertSqlOf(name: string, columns: readonly Column[]): string {

@@ -8,6 +8,13 @@ import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
 import { stateConflict } from "../services/states.ts";
 import {
+  checkEndpoint,
+  checkOutboundUrls,
+  dropSecrets,
+  prepareSecret,
+  storeSecret,
+} from "../services/webhooks/endpoints.ts";
+import {
   checkLine,
   invoiceRemainder,
   lineCents,
@@ -420,6 +427,39 @@ export const writeRules: WriteRules = {
     },
     async beforeDelete({ ctx, record }) {
       await pendingDropshipment(ctx, record.dropshipmentId);
+    },
+  },
+  "dropship-provider": {
+    async prepare({ ctx, values }) {
+      await checkOutboundUrls(ctx, values, ["purchaseEndpoint"]);
+      return values;
+    },
+  },
+  "custom-channel": {
+    async prepare({ ctx, values }) {
+      await checkOutboundUrls(ctx, values, ["inventoryEndpoint"]);
+      return values;
+    },
+  },
+  "inventory-export": {
+    async prepare({ ctx, values }) {
+      await checkOutboundUrls(ctx, values, ["webhookUrl"]);
+      return values;
+    },
+  },
+  "webhook-endpoint": {
+    async prepare({ ctx, values, current, input }) {
+      await checkEndpoint(ctx, values);
+      if (!current) return { ...values, secretHint: prepareSecret(input) };
+      // Enabling an endpoint again starts its failure count afresh.
+      if (values.enabled && !current.enabled) return { ...values, disabledReason: null, failingSince: null };
+      return values;
+    },
+    async after({ ctx, before, record, input }) {
+      return before ? undefined : ((await storeSecret(ctx, record, input)) as never);
+    },
+    async afterDelete({ ctx, record }) {
+      await dropSecrets(ctx, record.id);
     },
   },
 };

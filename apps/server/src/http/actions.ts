@@ -13,6 +13,7 @@ import { ApiError, isApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
 import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
 import type { Ctx } from "../services/context.ts";
+import { recordActionOutcome } from "../services/events.ts";
 import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
@@ -92,9 +93,12 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
       const work = async (ctx: Ctx) => {
         const record = await loadSubject(ctx, kind, action, id);
         checkIfMatch(record, ifMatch);
-        return handler.run({ ctx, record: record as never, input: input as never });
+        const answer = await handler.run({ ctx, record: record as never, input: input as never });
+        await recordActionOutcome(ctx, kind, action, id, answer);
+        return answer;
       };
       const result = writes ? await inTransaction(c, work) : await work(c.get("ctx"));
+      if (writes && action.method === "GET") c.set("wroteOnGet", true);
       const text = JSON.stringify(result);
       return c.body(text, 200, {
         "Content-Type": "application/json",

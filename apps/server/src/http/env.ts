@@ -8,5 +8,7 @@ export interface AppEnv {
     actor: Actor;
     ctx: Ctx;
     db: Db;
+    /** Set by a GET that wrote (a new label version, an export), for the after-write hook. */
+    wroteOnGet: boolean;
   };
 }

@@ -1,5 +1,6 @@
 import type { Executor } from "../db/database.ts";
 import type { LabelProvider } from "../labels/provider.ts";
+import type { OutboundPolicy } from "./webhooks/outbound.ts";
 
 /** Who is calling: the company (tenant) and whether the token may write. */
 export interface Actor {
@@ -18,4 +19,6 @@ export interface Ctx {
   /** Base URL of the API as the client sees it, for links in responses. */
   readonly baseUrl: string;
   readonly labels: LabelProvider;
+  /** Where outbound requests (webhooks, callouts) may go: checked on save and at send. */
+  readonly outbound: OutboundPolicy;
 }

@@ -8,8 +8,6 @@ const endpoint = (description?: string) => f.string({ format: "url", maxLength: 
 const tagList = () => f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { maxLength: 250 });
 const countryList = () => f.array(f.string({ required: true, format: "country" }), { maxLength: 250 });
 const onOff = ["enabled", "disabled"] as const;
-/** Raw request or response bodies exchanged with a store, kept verbatim as text. */
-const rawBody = (description: string) => f.string({ maxLength: 65_535, description });
 
 export const channel = defineKind({
   name: "channel",
@@ -63,9 +61,9 @@ export const channel = defineKind({
     freeShippingOverride: f.boolean(),
     freeShippingScope: f.string({ maxLength: 100 }),
     freeShippingThreshold: f.money({ min: 0, description: "Order value from which shipping is free." }),
-    hash: f.string({ maxLength: 200 }),
+    hash: f.json({ maxBytes: 1024, description: "The channel's hash as the reference keeps it (any JSON)." }),
     hideWhenNoCostPrice: f.boolean(),
-    imageSync: f.enum(onOff),
+    imageSync: f.openEnum(onOff),
     importChannelFulfillments: f.string({ maxLength: 100 }),
     importFromFeed: f.boolean(),
     importPaymentStatus: f.string({ maxLength: 100 }),
@@ -77,7 +75,7 @@ export const channel = defineKind({
     }),
     inventoryFeedRemoved: f.string({ maxLength: 100 }),
     inventoryFeedUnpublish: f.string({ maxLength: 100 }),
-    inventorySync: f.enum(onOff),
+    inventorySync: f.openEnum([...onOff, "all"]),
     inventorySyncTrigger: f.string({ maxLength: 100 }),
     lockIso: f.boolean(),
     manualSaleItemRouting: f.string({ maxLength: 100 }),
@@ -258,11 +256,14 @@ export const channelShipmentUpdate = defineKind({
     channelId: f.ref("channel", { required: true }),
     dropshipmentId: f.ref("dropshipment"),
     fulfillmentId: f.ref("fulfillment"),
-    payload: rawBody("The body sent to the channel."),
-    response: rawBody("The channel's answer."),
+    payload: f.json({ maxBytes: 200_000, description: "The body sent to the channel." }),
+    response: f.json({ maxBytes: 200_000, description: "The channel's answer." }),
     status: f.enum(["success", "error"], { required: true, default: "success", nullable: true }),
     statusMessage: f.string({ maxLength: 2000 }),
-    statusProblem: f.map({ description: "Structured details of a failed update (code, field, message)." }),
+    statusProblem: f.json({
+      maxBytes: 8192,
+      description: "Details of a failed update (code, field, message).",
+    }),
   },
 });
 
@@ -331,7 +332,7 @@ export const channelVariant = defineKind({
     channelId: f.ref("channel", { required: true }),
     costPriceRetries: f.integer({ min: 0 }),
     costPriceRetry: f.boolean(),
-    costPriceUpdate: f.map({ description: "The pending or last cost price update sent to the store." }),
+    costPriceUpdate: f.json({ description: "The pending or last cost price update sent to the store." }),
     errorMessage: f.string({ maxLength: 2000 }),
     externalCreatedAt: f.datetime(),
     externalGroupId: f.string({ maxLength: 100 }),
@@ -347,17 +348,17 @@ export const channelVariant = defineKind({
     }),
     inventoryRetries: f.integer({ min: 0 }),
     inventoryRetry: f.boolean(),
-    inventoryUpdate: f.map({ description: "The pending or last stock level update sent to the store." }),
+    inventoryUpdate: f.json({ description: "The pending or last stock level update sent to the store." }),
     metaFieldsHash: f.string({ maxLength: 200 }),
     parentHash: f.string({ maxLength: 200 }),
     priceListHash: f.string({ maxLength: 200 }),
     priceListRetry: f.boolean(),
     priceRetries: f.integer({ min: 0 }),
     priceRetry: f.boolean(),
-    priceUpdate: f.map({ description: "The pending or last price update sent to the store." }),
-    publishUpdate: f.map({ description: "The pending or last publish request sent to the store." }),
+    priceUpdate: f.json({ description: "The pending or last price update sent to the store." }),
+    publishUpdate: f.json({ description: "The pending or last publish request sent to the store." }),
     sku: f.string({ maxLength: 100 }),
-    source: f.enum(["custom", "connector", "inventoryFeed"], {
+    source: f.openEnum(["custom", "connector", "inventoryFeed"], {
       required: true,
       default: "custom",
       description:
@@ -381,9 +382,9 @@ export const channelVariantImport = defineKind({
     costPrice: f.money({ min: 0 }),
     grams: f.number({ min: 0 }),
     inventoryPolicy: f.enum(["ignore", "deny", "continue", "dropship", "track"]),
-    productPayload: rawBody("The product as the store sent it."),
+    productPayload: f.json({ maxBytes: 200_000, description: "The product as the store sent it." }),
     sku: f.string({ maxLength: 100 }),
-    variantPayload: rawBody("The variant as the store sent it."),
+    variantPayload: f.json({ maxBytes: 200_000, description: "The variant as the store sent it." }),
   },
 });
 
@@ -399,9 +400,9 @@ export const channelVariantUpdate = defineKind({
     costPrice: f.money({ min: 0 }),
     hideWhenNoCostPrice: f.boolean(),
     inventoryQuantity: f.integer({ min: 0 }),
-    payload: rawBody("The body sent to the channel."),
+    payload: f.json({ maxBytes: 200_000, description: "The body sent to the channel." }),
     price: f.money({ min: 0 }),
-    response: rawBody("The channel's answer."),
+    response: f.json({ maxBytes: 200_000, description: "The channel's answer." }),
     retries: f.integer({ min: 0 }),
     retry: f.boolean(),
     status: f.enum(["success", "error", "pending", "skipped"], {

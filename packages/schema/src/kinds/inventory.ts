@@ -94,7 +94,7 @@ export const inventoryFeed = defineKind({
     exportSkuThreshold: f.integer({ min: 0 }),
     externalIdStrategy: f.enum(["none", "options"]),
     fetchCleanup: f.enum(["enabled", "disabled"], { required: true, default: "enabled", nullable: true }),
-    fetchFrequency: f.enum(["never", "hourly", "daily", "custom", "webhook"], {
+    fetchFrequency: f.openEnum(["never", "hourly", "daily", "custom", "webhook"], {
       required: true,
       default: "hourly",
     }),
@@ -292,6 +292,11 @@ export const inventoryExport = defineKind({
       description: "Include variants with no stock available.",
     }),
     lastExportedAt: f.datetime({ readOnly: true }),
+    webhookUrl: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: 'Receives `{"file": <download URL>}` by POST when an export of this definition is ready.',
+    }),
   },
 });
 
@@ -334,7 +339,7 @@ export const dataExport = defineKind({
   fields: {
     displayName: f.string({ maxLength: 200 }),
     status: f.enum(dataExportStatuses, { default: "pending", readOnly: true }),
-    exportType: f.enum(["inventory_feed", "inventory_levels"]),
+    exportType: f.openEnum(["inventory_feed", "inventory_levels"]),
     format: f.enum(["csv", "json"], { required: true, default: "csv" }),
     inventoryExportId: f.ref("inventory-export"),
     inventoryFeedId: f.ref("inventory-feed"),
@@ -388,11 +393,9 @@ export const dataImport = defineKind({
     startedAt: f.datetime(),
     status: f.enum(["pending", "started", "complete", "error", "skipped"]),
     statusMessage: f.string({ maxLength: 2000 }),
-    statusProblem: f.object({
-      code: f.string({ maxLength: 100 }),
-      message: f.string({ required: true, maxLength: 2000 }),
-      row: f.integer({ min: 0 }),
-      column: f.string({ maxLength: 200 }),
+    statusProblem: f.json({
+      maxBytes: 8192,
+      description: "What failed, e.g. `{code, message, row, column}`.",
     }),
     stockTakeId: f.integer({ min: 1 }),
     updated: f.integer({ required: true, default: 0, min: 0 }),

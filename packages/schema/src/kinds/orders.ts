@@ -193,8 +193,8 @@ export const saleImport = defineKind({
     saleId: f.ref("sale"),
     externalId: f.string({ maxLength: 100 }),
     status: f.enum(["success", "error", "skipped"], { required: true, default: "success", nullable: true }),
-    payload: f.string({ maxLength: 200_000, description: "The order as received, as JSON text." }),
-    problem: f.string({ maxLength: 2000, description: "Why the import failed or was skipped." }),
+    payload: f.json({ maxBytes: 200_000, description: "The order as received." }),
+    problem: f.json({ maxBytes: 8192, description: "Why the import failed or was skipped." }),
     message: f.string({
       maxLength: 500,
       description: "What the import did, e.g. created or updated the sale.",

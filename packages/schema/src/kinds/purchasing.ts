@@ -13,14 +13,9 @@ const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "tr
 const paymentSources = ["check", "custom", "ost", "other"] as const;
 
 const tags = f.array(f.string({ maxLength: 100 }), { maxLength: 100 });
-const files = f.array(
-  f.object({
-    name: f.string({ maxLength: 200 }),
-    url: f.string({ required: true, format: "url" }),
-  }),
-  { maxLength: 100 },
-);
-const problem = f.string({ maxLength: 2000 });
+// Any JSON, as the reference takes it (its examples send `{}`).
+const files = f.json({ description: 'Attached files, e.g. `[{"name": ..., "url": ...}]`.' });
+const problem = f.json({ maxBytes: 8192, description: "What went wrong, as text or an object." });
 const taxRate = f.number({ min: 0, max: 100 });
 
 export const purchase = defineKind({
@@ -32,7 +27,7 @@ export const purchase = defineKind({
     "An order the company places with a dropship provider, or a replenishment order for its own stock.",
   fields: {
     status: f.enum(purchaseStatuses, { default: "pending", readOnly: true }),
-    purchaseType: f.enum(["replenishment", "dropship", "automated_dropship", "adjusted_dropship"]),
+    purchaseType: f.openEnum(["replenishment", "dropship", "automated_dropship", "adjusted_dropship"]),
     isDropship: f.boolean(),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "Who fulfils it; null for a replenishment order.",
@@ -131,7 +126,7 @@ export const purchase = defineKind({
     billingName: f.string({ maxLength: 200 }),
     billingFirstName: f.string({ maxLength: 100 }),
     billingLastName: f.string({ maxLength: 100 }),
-    billingFullName: f.string({ maxLength: 200 }),
+    billingFullName: f.json({ maxBytes: 1024, description: "The billing name as the channel sent it." }),
     billingAddressLineOne: f.string({ maxLength: 200 }),
     billingAddressLineTwo: f.string({ maxLength: 200 }),
     billingAddressMessage: f.string({ maxLength: 500 }),
@@ -214,12 +209,7 @@ export const purchaseInvoicePayment = defineKind({
     status: f.enum(["active", "cancelled"], { required: true, default: "active", nullable: true }),
     amount: f.money({ required: true, default: 0 }),
     exchangeRate: f.number({ required: true, default: 1, min: 0 }),
-    totals: f.object({
-      subtotal: f.money(),
-      shippingPrice: f.money(),
-      taxAmount: f.money(),
-      total: f.money(),
-    }),
+    totals: f.json({ description: "The amounts paid, e.g. `{subtotal, shippingPrice, taxAmount, total}`." }),
     paidAt: f.datetime(),
     reference: f.string({ maxLength: 200 }),
     externalId: f.string({ maxLength: 100 }),
@@ -284,12 +274,12 @@ export const goodsReceipt = defineKind({
     trackingCompany: f.string({ maxLength: 100 }),
     trackingNumber: f.string({ maxLength: 100 }),
     trackingUrl: f.string({ format: "url" }),
-    trackingStatus: f.enum(trackingStatuses),
+    trackingStatus: f.openEnum(trackingStatuses),
     trackingStatusDate: f.datetime(),
     trackingStatusDetails: f.string({ maxLength: 2000 }),
     labelUrl: f.string({ format: "url" }),
     labelFileFormat: f.enum(["png", "pdf"]),
-    labelFiles: f.array(f.string({ format: "url" }), { maxLength: 100 }),
+    labelFiles: f.json({ description: "The label's files, e.g. a list of URLs." }),
     labelError: f.string({ maxLength: 2000 }),
     labelRefund: f.boolean({ required: true, default: false, nullable: true }),
     commercialInvoiceUrl: f.string({ format: "url" }),

@@ -14,15 +14,11 @@ const shippingApprovals = ["notRequired", "approvalRequired", "rateRequired", "a
 const importSources = ["api", "manual", "platform", "portal", "shippingEndpoint"] as const;
 
 const tags = f.array(f.string({ maxLength: 100 }), { maxLength: 100 });
-const files = f.array(
-  f.object({
-    name: f.string({ maxLength: 200 }),
-    url: f.string({ required: true, format: "url" }),
-  }),
-  { maxLength: 100 },
-);
-const labelFiles = f.array(f.string({ format: "url" }), { maxLength: 100 });
-const problem = f.string({ maxLength: 2000 });
+// Any JSON, as the reference takes it (its examples send `{}`); conventionally `[{name, url}]` and
+// `[url]` for files, text or `{code, message}` for problems.
+const files = f.json({ description: 'Attached files, e.g. `[{"name": ..., "url": ...}]`.' });
+const labelFiles = f.json({ description: "The label's files, e.g. a list of URLs." });
+const problem = f.json({ maxBytes: 8192, description: "What went wrong, as text or an object." });
 
 const shippingAddress = {
   shippingName: f.string({ maxLength: 200 }),
@@ -55,15 +51,15 @@ export const dropshipment = defineKind({
     externalId: f.string({ maxLength: 100 }),
     vendorExternalId: f.string({ maxLength: 100 }),
     purchaseImportExternalId: f.string({ maxLength: 100 }),
-    source: f.enum(["sale", "dropship_purchase_import"], { default: "sale" }),
+    source: f.openEnum(["sale", "dropship_purchase_import"], { default: "sale" }),
     importSource: f.enum(importSources, { required: true, default: "manual", nullable: true }),
     inventoryStatus: f.enum(["notShipped", "shipped"], {
       required: true,
       default: "notShipped",
       readOnly: true,
     }),
-    requiresShippingApproval: f.enum(shippingApprovals, { required: true, default: "notRequired" }),
-    shipmentRouting: f.enum(["customer", "consolidated", "consolidatedInternational"], {
+    requiresShippingApproval: f.openEnum(shippingApprovals, { required: true, default: "notRequired" }),
+    shipmentRouting: f.openEnum(["customer", "consolidated", "consolidatedInternational"], {
       default: "customer",
     }),
     channelNotification: f.enum(["trigger", "mute"], { required: true, default: "trigger", nullable: true }),
@@ -82,12 +78,12 @@ export const dropshipment = defineKind({
     trackingNumber: f.string({ maxLength: 100 }),
     trackingCompany: f.string({ maxLength: 100 }),
     trackingUrl: f.string({ format: "url" }),
-    trackingStatus: f.enum(trackingStatuses),
+    trackingStatus: f.openEnum(trackingStatuses),
     trackingStatusDate: f.datetime(),
     trackingStatusDetails: f.string({ maxLength: 2000 }),
     grams: f.number({ required: true, default: 0, min: 0, nullable: true }),
     totalWeight: f.number({ min: 0 }),
-    weightUnit: f.enum(["g", "kg", "oz", "lb"], { default: "g" }),
+    weightUnit: f.openEnum(["g", "kg", "oz", "lb"], { default: "g" }),
     packingDepth: f.number({ required: true, default: 2.4, min: 0 }),
     packingHeight: f.number({ required: true, default: 13.3, min: 0 }),
     packingWidth: f.number({ required: true, default: 11.5, min: 0 }),
@@ -182,7 +178,7 @@ export const fulfillment = defineKind({
       default: "notShipped",
       readOnly: true,
     }),
-    requiresShippingApproval: f.enum(shippingApprovals, { default: "notRequired" }),
+    requiresShippingApproval: f.openEnum(shippingApprovals, { default: "notRequired" }),
     channelNotification: f.enum(["trigger", "mute"], { required: true, default: "trigger", nullable: true }),
     channelAttempts: f.integer({ required: true, default: 0, min: 0, nullable: true }),
     channelError: f.boolean(),
@@ -205,7 +201,7 @@ export const fulfillment = defineKind({
     trackingNumber: f.string({ maxLength: 100 }),
     trackingCompany: f.string({ maxLength: 100 }),
     trackingUrl: f.string({ format: "url" }),
-    trackingStatus: f.enum(trackingStatuses),
+    trackingStatus: f.openEnum(trackingStatuses),
     trackingStatusDate: f.datetime(),
     trackingStatusDetails: f.string({ maxLength: 2000 }),
     labelUrl: f.string({ format: "url" }),
@@ -256,7 +252,9 @@ export const carrier = defineKind({
   description: "A shipping carrier the company or its providers hand parcels to.",
   fields: {
     name: f.string({ maxLength: 200 }),
-    carrierType: f.enum(["postal", "courier", "freight", "other"]),
+    carrierType: f.openEnum(["postal", "courier", "freight", "other"], {
+      description: "The kind of carrier; the reference's named national postal services are kept as sent.",
+    }),
     platform: f.string({ required: true, default: "manual", nullable: true, maxLength: 100 }),
     externalId: f.string({ maxLength: 100 }),
   },
@@ -272,7 +270,7 @@ export const carrierPickup = defineKind({
     dropshipProviderId: f.ref("dropship-provider", { required: true }),
     carrier: f.string({ required: true, minLength: 1, maxLength: 100 }),
     pickupAt: f.datetime({ required: true }),
-    status: f.enum(["requested", "scheduled", "completed", "cancelled", "error"], { default: "requested" }),
+    status: f.openEnum(["requested", "scheduled", "completed", "cancelled", "error"], { default: "requested" }),
     source: f.string({ maxLength: 100 }),
     externalId: f.string({ maxLength: 100, description: "The carrier's confirmation number." }),
     fromName: f.string({ maxLength: 200 }),
@@ -285,8 +283,8 @@ export const carrierPickup = defineKind({
     fromPhone: f.string({ format: "phone" }),
     fromEmail: f.string({ format: "email", maxLength: 200 }),
     toCountry: f.string({ format: "country" }),
-    payload: f.string({ maxLength: 200_000, description: "The booking request as sent, as JSON text." }),
-    response: f.string({ maxLength: 200_000, description: "The carrier's answer, as JSON text." }),
+    payload: f.json({ maxBytes: 200_000, description: "The booking request as sent." }),
+    response: f.json({ maxBytes: 200_000, description: "The carrier's answer." }),
   },
 });
 
@@ -300,15 +298,11 @@ export const addressValidation = defineKind({
     channelId: f.ref("channel"),
     saleId: f.ref("sale"),
     source: f.enum(["other", "custom"], { required: true, default: "other", nullable: true }),
-    payload: f.object(addressFields, { description: "The address checked." }),
-    response: f.object(
-      {
-        valid: f.boolean({ required: true }),
-        messages: f.array(f.string({ maxLength: 500 }), { maxLength: 50 }),
-        suggestion: f.object(addressFields),
-      },
-      { description: "The verdict, with a corrected address where one was found." },
-    ),
+    payload: f.json({ description: "The address checked, e.g. `{lineOne, city, country, ...}`." }),
+    response: f.json({
+      description:
+        "The verdict, e.g. `{valid, messages, suggestion}` with a corrected address where one was found.",
+    }),
   },
 });
 
@@ -335,7 +329,7 @@ export const returnShipment = defineKind({
     carrier: f.string({ maxLength: 100 }),
     trackingNumber: f.string({ maxLength: 100 }),
     trackingUrl: f.string({ format: "url" }),
-    trackingStatus: f.enum(trackingStatuses),
+    trackingStatus: f.openEnum(trackingStatuses),
     receivedAt: f.datetime(),
   },
 });

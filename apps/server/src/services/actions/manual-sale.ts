@@ -230,7 +230,7 @@ export async function importManualSale({
     externalId: input.externalId,
     status: "success",
     message: existing ? "updated" : "created",
-    payload: JSON.stringify(input),
+    payload: input as never,
   });
   return sale;
 }

@@ -18,8 +18,12 @@ import { transition } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { stateConflict } from "../states.ts";
+import { queueCallout } from "../webhooks/callouts.ts";
 import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
+
+/** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */
+const PURCHASE_ORDER_TYPES = { json: "application/json", xml: "application/xml", csv: "text/csv" } as const;
 
 export { unshippedOf };
 
@@ -164,15 +168,28 @@ export async function sendPurchase({
   }
   const items = await itemsOfPurchase(ctx, purchase.id);
   const payload = renderPurchaseOrder({ purchase, items, provider, format });
-  await insert(ctx, "purchase-notification", {
+  const notification = await insert(ctx, "purchase-notification", {
     purchaseId: purchase.id,
     dropshipProviderId: provider.id,
     format,
-    status: "success",
+    status: "pending",
     recipient,
-    message: `Purchase order ${purchase.id} sent to ${recipient} as ${format}.`,
+    message:
+      format === "email"
+        ? `Purchase order ${purchase.id} rendered for e-mail to ${recipient}; this service has no mail transport, so it waits for your mail step.`
+        : `Purchase order ${purchase.id} queued for delivery to ${recipient} as ${format}.`,
     payload,
   });
+  if (format !== "email") {
+    await queueCallout(ctx, {
+      purpose: "purchase-order",
+      type: "purchase.sent",
+      url: recipient,
+      contentType: PURCHASE_ORDER_TYPES[format],
+      body: payload,
+      notificationId: notification.id,
+    });
+  }
   return transition(ctx, "purchase", purchase, "sent", { sentAt: ctx.now() });
 }
 

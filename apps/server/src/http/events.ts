@@ -1,0 +1,80 @@
+import type { Hono } from "hono";
+import { ApiError } from "../errors.ts";
+import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
+import { idOf, methodNotAllowed } from "./crud.ts";
+import type { AppEnv } from "./env.ts";
+
+const TYPE = /^[a-z0-9_.*]{1,100}$/;
+const MAX_TYPES = 100;
+const RANGE: Record<string, NonNullable<EventQuery["createdAt"]>[number]["op"]> = {
+  $gte: ">=",
+  $gt: ">",
+  $lte: "<=",
+  $lt: "<",
+};
+
+function bad(detail: string): ApiError {
+  return new ApiError("bad_request", detail);
+}
+
+function positive(name: string, raw: string, max = Number.MAX_SAFE_INTEGER): number {
+  if (!/^[1-9]\d{0,15}$/.test(raw) || Number(raw) > max) {
+    throw bad(`${name} must be an integer from 1 to ${max}.`);
+  }
+  return Number(raw);
+}
+
+/**
+ * `where[type]=sale.imported`, `where[type][$in][0]=a&where[type][$in][1]=b` (or `[$in][]`),
+ * `where[createdAt][$gte]=<ISO time>` (also `$gt`, `$lte`, `$lt`), `after=<event id>`, `limit`.
+ */
+export function parseEventQuery(params: URLSearchParams): EventQuery {
+  const query: EventQuery & { types: string[]; createdAt: NonNullable<EventQuery["createdAt"]> } = {
+    types: [],
+    createdAt: [],
+    limit: DEFAULT_LIMIT,
+  };
+  for (const [key, value] of params) {
+    if (key === "limit") query.limit = positive("limit", value, MAX_LIMIT);
+    else if (key === "after") query.after = positive("after", value);
+    else if (key === "where[type]" || /^where\[type\]\[\$in\]\[\d*\]$/.test(key)) {
+      if (!TYPE.test(value)) throw bad(`"${value.slice(0, 100)}" is not an event type.`);
+      query.types.push(value);
+      if (query.types.length > MAX_TYPES) throw bad(`At most ${MAX_TYPES} event types per query.`);
+    } else if (/^where\[createdAt\]\[\$(gte|gt|lte|lt)\]$/.test(key)) {
+      const op = RANGE[key.slice("where[createdAt][".length, -1)]!;
+      const time = new Date(value);
+      if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(time.getTime())) {
+        throw bad(`where[createdAt]: "${value.slice(0, 40)}" is not an ISO 8601 time.`);
+      }
+      if (query.createdAt.length >= 4) throw bad("At most 4 createdAt bounds per query.");
+      query.createdAt.push({ op, value: time.toISOString() });
+    } else {
+      throw bad(
+        `Unknown query parameter "${key.slice(0, 60)}": events take where[type], where[createdAt][$gte|$gt|$lte|$lt], after and limit.`,
+      );
+    }
+  }
+  return query;
+}
+
+/** `GET /events.json` and `GET /events/{id}.json`: the company's event log, read-only. */
+export function registerEventRoutes(app: Hono<AppEnv>): void {
+  app.get("/events.json", async (c) => {
+    const url = new URL(c.req.url);
+    const query = parseEventQuery(url.searchParams);
+    const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
+    if (hasMore) {
+      url.searchParams.set("after", String(events.at(-1)!.id));
+      c.header("Link", `<${url.toString()}>; rel="next"`);
+    }
+    return c.json(events);
+  });
+  app.get("/events/:id", async (c) => {
+    const event = await getEvent(c.get("db"), c.get("actor").companyId, idOf(c));
+    return c.json(event);
+  });
+  methodNotAllowed(app, "/events.json", ["GET"]);
+  methodNotAllowed(app, "/events/:id", ["GET"]);
+}

@@ -1,0 +1,18 @@
+import { listDeliveries, queuePing, replayDelivery, rotateSecret } from "../webhooks/endpoints.ts";
+import type { ActionHandlers } from "./types.ts";
+
+/** The webhook endpoint actions: a ping, a replay, a new secret, the delivery log. */
+export const webhookHandlers = {
+  "webhook-endpoint.test": {
+    run: ({ ctx, record }) => queuePing(ctx, record),
+  },
+  "webhook-endpoint.replay": {
+    run: ({ ctx, record, input }) => replayDelivery(ctx, record, input.deliveryId),
+  },
+  "webhook-endpoint.rotate-secret": {
+    run: ({ ctx, record }) => rotateSecret(ctx, record),
+  },
+  "webhook-endpoint.deliveries": {
+    run: ({ ctx, record, input }) => listDeliveries(ctx, record, input),
+  },
+} satisfies Partial<ActionHandlers>;

@@ -1,0 +1,148 @@
+/**
+ * The event log: what the outbox holds, as the API answers it. Record changes are written by the
+ * database's triggers (`db/event-triggers.ts`) in the statement that makes them; action outcomes by
+ * `recordActionEvent`, in the action's transaction. Either way an event commits with its change.
+ */
+import { type ActionDef, camelCase, type KindDef, kindByName } from "@multichannel/schema";
+import type { Executor } from "../db/database.ts";
+import { eventPrefix } from "../db/event-triggers.ts";
+import { toRecord } from "../db/rows.ts";
+import { tableFor } from "../db/tables.ts";
+import { ApiError } from "../errors.ts";
+import type { Ctx } from "./context.ts";
+import { findRecord } from "./records.ts";
+
+/** An event as `GET /events/{id}.json` answers it and webhooks deliver it. */
+export interface ApiEvent {
+  id: number;
+  type: string;
+  createdAt: string;
+  data: { object: unknown; previous?: Record<string, unknown>; result?: unknown };
+}
+
+/** How long events are kept, in days; older ones are pruned by the dispatcher. */
+export const EVENT_RETENTION_DAYS = 30;
+
+const EVENT_COLUMNS = "id, type, kind, object, previous, result, created_at";
+
+type EventRow = Record<string, unknown>;
+
+/**
+ * A stored event as the API shows it. A record change holds the row as the trigger saw it, read here
+ * with the kind's codec, so `object` is the record exactly as `GET` answers it; an update's `previous`
+ * holds the fields that changed, with their values before.
+ */
+export function eventOf(row: EventRow): ApiEvent {
+  const data: ApiEvent["data"] = { object: null };
+  const kind = row.kind ? kindByName(String(row.kind)) : undefined;
+  if (kind) {
+    const table = tableFor(kind);
+    const object = toRecord(table, JSON.parse(String(row.object)));
+    data.object = object;
+    if (row.previous) {
+      const before = toRecord(table, JSON.parse(String(row.previous))) as Record<string, unknown>;
+      const previous: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(before)) {
+        if (JSON.stringify(value) !== JSON.stringify((object as Record<string, unknown>)[field])) {
+          previous[field] = value;
+        }
+      }
+      data.previous = previous;
+    }
+  } else {
+    data.object = JSON.parse(String(row.object));
+    if (row.result) data.result = JSON.parse(String(row.result));
+  }
+  return { id: Number(row.id), type: String(row.type), createdAt: String(row.created_at), data };
+}
+
+/**
+ * Records the outcome event an action declares (the records it changed have their own events). Its
+ * `data.object` is of the kind the type names: the answer when it is that record (`sale.imported`),
+ * else the record of that kind the answer refers to (`variant.level_changed`: the adjustment's
+ * variant), else the action's subject as it is now; the answer is then `data.result`
+ * (`purchase.shipped`: the purchase, and the dropshipment made).
+ */
+export async function recordActionOutcome(
+  ctx: Ctx,
+  kind: KindDef,
+  action: ActionDef,
+  subjectId: number,
+  answer: unknown,
+): Promise<void> {
+  const type = action.event;
+  if (!type) return;
+  const prefix = type.slice(0, type.indexOf("."));
+  const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
+  if (output && eventPrefix(output) === prefix) return insertEvent(ctx, type, answer);
+  const named = kindByName(prefix.replace(/_/g, "-"));
+  // The record the answer refers to (`variant.level_changed`: the adjustment's variant), else the subject.
+  const referred = named && (answer as Record<string, unknown> | null)?.[`${camelCase(named.name)}Id`];
+  const object =
+    named && named !== kind && typeof referred === "number"
+      ? await findRecord(ctx.db, ctx.companyId, named, referred)
+      : await findRecord(ctx.db, ctx.companyId, kind, subjectId);
+  return insertEvent(ctx, type, object ?? null, output === kind.name ? undefined : answer);
+}
+
+async function insertEvent(ctx: Ctx, type: string, object: unknown, result?: unknown): Promise<void> {
+  await ctx.db.execute({
+    sql: "INSERT INTO events (company_id, type, object, result, created_at) VALUES (?, ?, ?, ?, ?)",
+    args: [
+      ctx.companyId,
+      type,
+      JSON.stringify(object),
+      result === undefined ? null : JSON.stringify(result),
+      new Date().toISOString(),
+    ],
+  });
+}
+
+export async function getEvent(db: Executor, companyId: number, id: number): Promise<ApiEvent> {
+  const result = await db.execute({
+    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND company_id = ?`,
+    args: [id, companyId],
+  });
+  const row = result.rows[0];
+  if (!row) throw new ApiError("not_found", `No event with id ${id}.`);
+  return eventOf(row);
+}
+
+/** What `GET /events.json` takes: all optional; `after` is the last id of the previous page. */
+export interface EventQuery {
+  types?: readonly string[];
+  createdAt?: { op: ">=" | ">" | "<=" | "<"; value: string }[];
+  after?: number;
+  limit: number;
+}
+
+/**
+ * A page of events in the order they happened (ascending id). Ids only grow, so paging with `after`
+ * never skips or repeats an event, however many arrive meanwhile.
+ */
+export async function listEvents(
+  db: Executor,
+  companyId: number,
+  query: EventQuery,
+): Promise<{ events: ApiEvent[]; hasMore: boolean }> {
+  const where = ["company_id = ?"];
+  const args: (string | number)[] = [companyId];
+  if (query.types?.length) {
+    where.push(`type IN (${query.types.map(() => "?").join(", ")})`);
+    args.push(...query.types);
+  }
+  for (const { op, value } of query.createdAt ?? []) {
+    where.push(`created_at ${op} ?`);
+    args.push(value);
+  }
+  if (query.after !== undefined) {
+    where.push("id > ?");
+    args.push(query.after);
+  }
+  const result = await db.execute({
+    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(" AND ")} ORDER BY id LIMIT ?`,
+    args: [...args, query.limit + 1],
+  });
+  const rows = result.rows.slice(0, query.limit);
+  return { events: rows.map(eventOf), hasMore: result.rows.length > query.limit };
+}
