@@ -4,15 +4,15 @@
 //   --dev, or `pnpm dev` running: .data/dev.db, which the Worker reads through the local libSQL server;
 //   otherwise (--node): .data/multichannel.db, the embedded database of `pnpm start` and `pnpm start:deno`.
 // Says which database it wrote to; the token is the last line of stdout.
-import { existsSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { isEmbedded, parseEnv } from "../src/config.ts";
+import { isEmbedded } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { loadMigrations } from "../src/db/migration-files.ts";
 import { openDb, prepareFile } from "../src/db/open.ts";
 import { createToken } from "../src/services/auth.ts";
+import { isRunning, tokenTarget } from "./token-target.ts";
 
 const USAGE =
   "Usage: npx -y pnpm@10.34.8 token:create --company <name> [--read-only] [--label <text>] [--dev | --node]";
@@ -36,44 +36,13 @@ if (!company || (values.dev && values.node)) {
   process.exit(2);
 }
 
-function devIsRunning(): boolean {
-  if (!existsSync(devPidFile)) return false;
-  const pid = Number(readFileSync(devPidFile, "utf8").trim());
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where the token goes, and how to say so. */
-function target(): { url: string; authToken?: string | undefined; description: string } {
-  const env = parseEnv(process.env);
-  if (process.env.DATABASE_URL) {
-    const where = isEmbedded(env.DATABASE_URL) ? env.DATABASE_URL : new URL(env.DATABASE_URL).origin;
-    return {
-      url: env.DATABASE_URL,
-      authToken: env.DATABASE_AUTH_TOKEN,
-      description: `DATABASE_URL (${where})`,
-    };
-  }
-  const shown = (file: string) => relative(process.cwd(), file) || file;
-  if (values.dev || (!values.node && devIsRunning())) {
-    return {
-      url: `file:${devDatabase}`,
-      description: `${shown(devDatabase)}, the database of \`pnpm dev\` (the Worker)${values.dev ? "" : ", which is running; --node writes to the Node server's database"}`,
-    };
-  }
-  const file = env.DATABASE_URL.slice("file:".length);
-  return {
-    url: env.DATABASE_URL,
-    description: `${file}, the embedded database of \`pnpm start\` (Node) and \`pnpm start:deno\``,
-  };
-}
-
-const { url, authToken, description } = target();
+const { url, authToken, description } = tokenTarget({
+  env: process.env,
+  flags: { dev: values.dev, node: values.node },
+  devDatabase,
+  devRunning: isRunning(devPidFile),
+  cwd: process.cwd(),
+});
 prepareFile(url);
 const db = await openDb(url, authToken);
 try {

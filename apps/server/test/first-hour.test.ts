@@ -1,11 +1,12 @@
 // The first hour, as a newcomer meets it: `token:create` says which database it wrote to and the token
 // works there; Ctrl-C stops the Node server quietly.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { isRunning, tokenTarget } from "../scripts/token-target.ts";
 import { openDb } from "../src/db/open.ts";
 import { tokenAuthenticator } from "../src/services/auth.ts";
 
@@ -67,6 +68,53 @@ describe("token:create", () => {
       expect(status).toBe(2);
       expect(stderr).toContain("Usage: npx -y pnpm@10.34.8 token:create --company <name>");
     }
+  });
+});
+
+describe("the database token:create chooses", () => {
+  const base = {
+    env: {},
+    flags: { dev: false, node: false },
+    devDatabase: "/repo/.data/dev.db",
+    cwd: "/repo",
+  };
+
+  it("is pnpm dev's while it runs, the Node and Deno servers' otherwise, DATABASE_URL's when set", () => {
+    expect(tokenTarget({ ...base, devRunning: true })).toEqual({
+      url: "file:/repo/.data/dev.db",
+      description:
+        ".data/dev.db, the database of `pnpm dev` (the Worker), which is running; --node writes to the Node server's database",
+    });
+    expect(tokenTarget({ ...base, devRunning: false }).url).toBe("file:.data/multichannel.db");
+    expect(tokenTarget({ ...base, devRunning: true, flags: { dev: false, node: true } }).url).toBe(
+      "file:.data/multichannel.db",
+    );
+    expect(tokenTarget({ ...base, devRunning: false, flags: { dev: true, node: false } })).toEqual({
+      url: "file:/repo/.data/dev.db",
+      description: ".data/dev.db, the database of `pnpm dev` (the Worker)",
+    });
+    const remote = { DATABASE_URL: "libsql://db-acme.example.io?tls=1", DATABASE_AUTH_TOKEN: "secret" };
+    expect(
+      tokenTarget({ ...base, env: remote, devRunning: true, flags: { dev: true, node: false } }),
+    ).toEqual({
+      url: remote.DATABASE_URL,
+      authToken: "secret",
+      description: "DATABASE_URL (libsql://db-acme.example.io)",
+    });
+  });
+
+  it("knows pnpm dev runs from a pid file naming a live process only", () => {
+    const pidFile = join(dir, "dev.pid");
+    expect(isRunning(pidFile)).toBe(false);
+    writeFileSync(pidFile, `${process.pid}\n`);
+    expect(isRunning(pidFile)).toBe(true);
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    });
+    writeFileSync(pidFile, gone.stdout);
+    expect(isRunning(pidFile)).toBe(false);
+    writeFileSync(pidFile, "not a pid");
+    expect(isRunning(pidFile)).toBe(false);
   });
 });
 
