@@ -132,6 +132,14 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
     for (const [name, field] of Object.entries(kind.fields)) {
       // Values the books derive (totals, statuses, levels) are tested by the domain suites.
       if (field.readOnly && writeRuleOf(kind.name)) continue;
+      if (field.tenant) {
+        expect(created.body[name], name).toBe(t.companyId);
+        continue;
+      }
+      if (field.defaultNow && !(name in body)) {
+        expect(created.body[name], name).toBe(created.body.createdAt);
+        continue;
+      }
       const expected = name in body ? body[name] : field.default !== undefined ? field.default : null;
       expect(created.body[name], name).toEqual(expected);
     }

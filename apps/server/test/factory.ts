@@ -156,11 +156,19 @@ export function uniqueFieldsOf(kind: KindDef): Set<string> {
   return new Set((kind.unique ?? []).flat());
 }
 
+/** A body's state, if it sends one, made one a create may start in (see `checkCreatedState`). */
+function creatableState(kind: KindDef, body: Body): Body {
+  const states = kind.states;
+  if (!states || !(states.field in body)) return body;
+  const allowed = [states.initial, ...(states.byWrite?.[states.initial] ?? [])];
+  if (allowed.includes(String(body[states.field]))) return body;
+  return { ...body, [states.field]: allowed.at(-1) };
+}
+
 async function createWith(build: Build, kind: KindDef): Promise<Body & { id: number }> {
-  const body = await objectOf(
-    { ...build, stack: [...build.stack, kind.name] },
-    kind.fields,
-    uniqueFieldsOf(kind),
+  const body = creatableState(
+    kind,
+    await objectOf({ ...build, stack: [...build.stack, kind.name] }, kind.fields, uniqueFieldsOf(kind)),
   );
   const response = await build.api.json("POST", kind.path, body);
   if (response.status !== 201) {
@@ -191,10 +199,13 @@ export function recordOf(kind: KindDef, answer: Body): Body & { id: number } {
  * optional field (optional references included) with a valid value that differs from its default.
  */
 export async function createBody(api: Api, kind: KindDef, options: { full?: boolean } = {}): Promise<Body> {
-  return objectOf(
-    { api, full: options.full ?? false, stack: [kind.name] },
-    kind.fields,
-    uniqueFieldsOf(kind),
+  return creatableState(
+    kind,
+    await objectOf(
+      { api, full: options.full ?? false, stack: [kind.name] },
+      kind.fields,
+      uniqueFieldsOf(kind),
+    ),
   );
 }
 

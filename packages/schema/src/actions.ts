@@ -48,11 +48,19 @@ export const dropshipmentStates: StatesDef = {
   transitions: { pending: ["shipped", "moved"], shipped: [], moved: [] },
 };
 
-export const fulfillmentStatuses = ["pending", "shipped", "moved", "cancelled"] as const;
+export const fulfillmentStatuses = ["pending", "finalized", "shipped", "moved", "cancelled"] as const;
 export const fulfillmentStates: StatesDef = {
   field: "status",
   initial: "pending",
-  transitions: { pending: ["shipped", "moved", "cancelled"], shipped: [], moved: [], cancelled: [] },
+  transitions: {
+    pending: ["finalized", "shipped", "moved", "cancelled"],
+    // Confirmed for picking: its lines no longer change; it ships or moves like a pending one.
+    finalized: ["pending", "shipped", "moved", "cancelled"],
+    shipped: [],
+    moved: [],
+    cancelled: [],
+  },
+  byWrite: { pending: ["finalized"], finalized: ["pending"] },
 };
 
 export const saleReturnStatuses = ["requested", "shipped", "received", "cancelled"] as const;
@@ -98,6 +106,14 @@ export const channelVariantStates: StatesDef = {
     connected: ["pending", "error", "ignore"],
     ignore: [],
   },
+  // Sync states only: writing them has no effect beyond the record.
+  byWrite: {
+    pending: ["acknowledging", "connected", "error", "ignore"],
+    initialized: ["acknowledging", "connected", "error", "ignore"],
+    acknowledging: ["connected", "error", "ignore"],
+    error: ["pending", "connected", "ignore"],
+    connected: ["pending", "error", "ignore"],
+  },
 };
 
 export const inventoryFeedVariantStatuses = [
@@ -126,6 +142,25 @@ export const dataExportStates: StatesDef = {
   field: "status",
   initial: "pending",
   transitions: { pending: ["complete", "error"], complete: [], error: [] },
+  // An export run elsewhere (the reference's own workers) is reported by writing its state.
+  byWrite: { pending: ["complete", "error"] },
+};
+
+export const purchaseReturnStatuses = ["requested", "shipped", "received", "cancelled"] as const;
+export const purchaseReturnStates: StatesDef = {
+  field: "status",
+  initial: "requested",
+  transitions: {
+    requested: ["shipped", "received", "cancelled"],
+    shipped: ["received", "cancelled"],
+    received: [],
+    cancelled: [],
+  },
+  // A record of goods going back to a provider: its steps are reported by writing them.
+  byWrite: {
+    requested: ["shipped", "received", "cancelled"],
+    shipped: ["received", "cancelled"],
+  },
 };
 
 export const transferStatuses = ["pending", "complete", "error", "cancelled"] as const;
@@ -400,7 +435,7 @@ export const fulfillmentActions = [
     summary: "Turn an unshipped fulfillment into a purchase to the named dropship provider.",
     input: { dropshipProviderId: f.ref("dropship-provider", { required: true }) },
     output: { kind: "purchase" },
-    from: ["pending"],
+    from: ["pending", "finalized"],
   }),
   defineAction({
     name: "ship",
@@ -417,7 +452,7 @@ export const fulfillmentActions = [
       shippedAt: f.datetime(),
     },
     output: { kind: "fulfillment" },
-    from: ["pending"],
+    from: ["pending", "finalized"],
   }),
 ] as const;
 

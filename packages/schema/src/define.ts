@@ -40,8 +40,12 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly required: boolean;
   /** Value filled in on create when the field is absent. */
   readonly default?: unknown;
-  /** Managed by the server: a create may not send it (422); an update may send it back as read, and it is ignored. */
+  /** Managed by the server: a create or an update may send it (as read), and it is ignored. */
   readonly readOnly: boolean;
+  /** `datetime` fields: filled with the time of the create when absent (or sent as `{}`, as the reference's examples do). */
+  readonly defaultNow?: boolean;
+  /** The id of the company the record belongs to (the caller's): no column of its own. */
+  readonly tenant?: boolean;
   readonly description?: string;
   /** `enum` fields: the allowed values. */
   readonly values?: readonly string[];
@@ -154,8 +158,19 @@ export const f = {
   boolean: <const O extends FieldOptions<boolean> = NoOptions>(o: O = {} as O) =>
     build<boolean, O>("boolean", o),
   /** ISO 8601 date-time, stored and returned in UTC. */
-  datetime: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) =>
-    build<string, O>("datetime", o),
+  datetime: <const O extends FieldOptions<string> & { defaultNow?: boolean } = NoOptions>(o: O = {} as O) =>
+    build<string, O extends { defaultNow: true } ? O & { default: string } : O>(
+      "datetime",
+      o as never,
+      o.defaultNow ? { defaultNow: true, nullable: false } : {},
+    ),
+  /** The company a record belongs to, as the reference shows it: always the caller's; read-only. */
+  tenant: () =>
+    build<number, { readOnly: true; required: true; description: string }>(
+      "integer",
+      { readOnly: true, required: true, description: "The company the record belongs to: yours." },
+      { tenant: true },
+    ),
   /** A calendar date, `YYYY-MM-DD`. */
   date: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) => build<string, O>("date", o),
   enum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<V[number]> = NoOptions>(
@@ -271,6 +286,12 @@ export interface StatesDef {
   readonly initial: string;
   /** Every state and the states reachable from it. */
   readonly transitions: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The transitions a client may request by writing the state field (a PUT, as the reference
+   * allows), a subset of `transitions`; the others happen through actions, whose effects (stock,
+   * books) a plain write would skip. Absent: the state field is read-only.
+   */
+  readonly byWrite?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** How a kind belongs to a parent whose delete takes it along (a sale's items). */

@@ -104,8 +104,11 @@ function isoDateTime(value: string): boolean {
   );
 }
 
-/** The valibot schema for one value of a field (no optional/nullable wrapping). */
-export function valueSchema(field: FieldDef): v.GenericSchema {
+/**
+ * The valibot schema for one value of a field (no optional/nullable wrapping). `input`: as a request
+ * may write it (flags as 0 or 1, `{}` for a date that defaults to now); else as a record holds it.
+ */
+export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
   switch (field.type) {
     case "string": {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
@@ -160,9 +163,33 @@ export function valueSchema(field: FieldDef): v.GenericSchema {
         v.maxValue(field.max ?? 1e13, `at most ${field.max ?? 1e13}`),
       );
     case "boolean":
-      return v.boolean("true or false");
-    case "datetime":
-      return v.pipe(v.string("an ISO 8601 date-time"), v.check(isoDateTime, "an ISO 8601 date-time"));
+      if (!input) return v.boolean("true or false");
+      // The reference's examples send flags as 0 and 1 too (`"locked": 0`).
+      return v.union(
+        [
+          v.boolean(),
+          v.pipe(
+            v.picklist([0, 1]),
+            v.transform((flag) => flag === 1),
+          ),
+        ],
+        "true or false",
+      );
+    case "datetime": {
+      const time = v.pipe(v.string("an ISO 8601 date-time"), v.check(isoDateTime, "an ISO 8601 date-time"));
+      if (!field.defaultNow || !input) return time;
+      // The reference's examples send `{}` for such dates: it means "now" (the default), as absent does.
+      return v.union(
+        [
+          time,
+          v.pipe(
+            v.strictObject({}),
+            v.transform(() => undefined),
+          ),
+        ],
+        "an ISO 8601 date-time (or {} for now)",
+      );
+    }
     case "date":
       return v.pipe(v.string("a date"), v.regex(DATE, "a date (YYYY-MM-DD)"), v.isoDate("a valid date"));
     case "enum":
@@ -203,7 +230,7 @@ type Mode = "create" | "update" | "record" | "value";
 
 /** Wraps a value schema for its role: optional, nullable, defaulted. */
 function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
-  let schema = valueSchema(field);
+  let schema = valueSchema(field, mode !== "record");
   if (field.nullable) schema = v.nullable(schema);
   if (mode === "value" || mode === "record") return schema;
   if (mode === "update") return v.optional(schema);

@@ -191,6 +191,14 @@ export function desiredSchema(): SchemaSnapshot {
 }
 
 /**
+ * A column's type without its DEFAULT: SQLite cannot change a column's default, and need not here,
+ * since every insert writes every column (the server fills the manifest's defaults itself).
+ */
+function baseType(type: string): string {
+  return type.replace(/ DEFAULT .*$/, "");
+}
+
+/**
  * The statements that take a database from `previous` to `next`. Migrations only add: a removed field's
  * column stays (SQLite cannot always drop it, and old data is kept), a removed index is dropped.
  */
@@ -204,7 +212,7 @@ export function diffSchema(previous: SchemaSnapshot, next: SchemaSnapshot): stri
     } else {
       for (const [column, type] of Object.entries(table.columns)) {
         if (!(column in before.columns)) statements.push(`ALTER TABLE ${name} ADD COLUMN ${column} ${type}`);
-        else if (before.columns[column] !== type) {
+        else if (before.columns[column] !== type && baseType(before.columns[column]!) !== baseType(type)) {
           throw new Error(
             `${name}.${column} changed from ${before.columns[column]} to ${type}: write this migration by hand`,
           );

@@ -12,7 +12,13 @@ export function eventPrefix(kindName: string): string {
  * The server turns it into the record as the API returns it when the event is read (`toRecord`).
  */
 function rowJson(ref: "NEW" | "OLD", table: Table): string {
-  const columns = ["id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
+  const columns = [
+    "id",
+    "company_id",
+    "created_at",
+    "updated_at",
+    ...table.columns.map((column) => column.name),
+  ];
   const members = columns.map((name, i) => `'${i ? "," : "{"}"${name}":' || json_quote(${ref}.${name})`);
   return `${members.join(" || ")} || '}'`;
 }

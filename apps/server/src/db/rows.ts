@@ -32,6 +32,7 @@ export function toRecord(table: Table, row: Row): StoredRecord {
     updatedAt: String(row.updated_at),
   };
   for (const column of table.columns) record[column.field] = decode(column, row[column.name]);
+  for (const field of table.tenantFields) record[field] = Number(row.company_id);
   return record as StoredRecord;
 }
 

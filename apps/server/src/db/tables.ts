@@ -23,6 +23,8 @@ export interface Table {
   readonly subjects: readonly Column[];
   /** The one INSERT of a record: company, timestamps, then every column in order; returns the row. */
   readonly insertSql: string;
+  /** Fields that show the record's company (`companyId`), read from `company_id`. */
+  readonly tenantFields: readonly string[];
 }
 
 function sqlType(field: FieldDef): Column["sqlType"] {
@@ -43,26 +45,38 @@ function isJson(field: FieldDef): boolean {
   return field.type === "array" || field.type === "object" || field.type === "map" || field.type === "json";
 }
 
-function insertSqlOf(name: string, columns: readonly Column[]): string {
+function insertSqlOf(name: string, columns: readonly Column[], select: string): string {
   const names = ["company_id", "created_at", "updated_at", ...columns.map((column) => column.name)];
-  const select = ["id", "created_at", "updated_at", ...columns.map((column) => column.name)].join(", ");
   return `INSERT INTO ${name} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING ${select}`;
 }
 
 export function tableOf(kind: KindDef): Table {
-  const columns = Object.entries(kind.fields).map(([field, def]) => ({
-    field,
-    name: snakeCase(field),
-    def,
-    sqlType: sqlType(def),
-    json: isJson(def),
-  }));
+  // A tenant field (`companyId`) is the record's company: read from `company_id`, no column of its own.
+  const tenantFields = Object.entries(kind.fields)
+    .filter(([, def]) => def.tenant)
+    .map(([field]) => field);
+  const columns = Object.entries(kind.fields)
+    .filter(([, def]) => !def.tenant)
+    .map(([field, def]) => ({
+      field,
+      name: snakeCase(field),
+      def,
+      sqlType: sqlType(def),
+      json: isJson(def),
+    }));
+  const selectList = [
+    "id",
+    "created_at",
+    "updated_at",
+    ...columns.map((column) => column.name),
+    ...(tenantFields.length ? ["company_id"] : []),
+  ].join(", ");
   return {
     kind,
     name: snakeCase(kind.plural),
     columns,
     byField: new Map(columns.map((column) => [column.field, column])),
-    selectList: ["id", "created_at", "updated_at", ...columns.map((column) => column.name)].join(", "),
+    selectList,
     references: new Set(
       columns.flatMap((column) =>
         column.def.type === "ref"
@@ -73,7 +87,8 @@ export function tableOf(kind: KindDef): Table {
       ),
     ),
     subjects: columns.filter((column) => column.def.subjectOf),
-    insertSql: insertSqlOf(snakeCase(kind.plural), columns),
+    insertSql: insertSqlOf(snakeCase(kind.plural), columns, selectList),
+    tenantFields,
   };
 }
 

@@ -138,6 +138,8 @@ export async function settleSale(ctx: Ctx, saleId: number | null | undefined): P
     ]) as Sale["returnStatus"],
   });
   const status = saleStatusOf({ ordered, fulfilled, cancelled });
+  // The reference's `cancelled` flag, derived with the status it mirrors.
+  if ((status === "cancelled") !== sale.cancelled) values.cancelled = status === "cancelled";
   if (status === sale.status && isEmpty(values)) return sale;
   return transition(ctx, "sale", sale, status, values);
 }

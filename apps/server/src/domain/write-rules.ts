@@ -353,7 +353,7 @@ export const writeRules: WriteRules = {
       if (record.status === "shipped") {
         throw history(`Fulfillment ${record.id} has shipped`, "Its stock has left the warehouse.");
       }
-      if (record.status !== "pending") return;
+      if (record.status !== "pending" && record.status !== "finalized") return;
       for (const item of await selectWhere(ctx, "fulfillment-item", { fulfillmentId: record.id })) {
         const held = await allocationOf(ctx, item);
         if (held && !item.skipInventoryChange) await allocate(ctx, { ...held, quantity: -held.quantity });

@@ -2,10 +2,13 @@ import { type KindDef, kindByName } from "@multichannel/schema";
 import type { Executor } from "../db/database.ts";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { referrers, type Table, tableFor } from "../db/tables.ts";
+import type { KindName } from "../domain/store.ts";
+import { transition } from "../domain/transitions.ts";
 import { writeRuleOf } from "../domain/write-rules.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import type { ListQuery } from "./list-query.ts";
+import { stateConflict } from "./states.ts";
 
 /** A content hash of a record: its ETag. Any change to any field changes it. */
 export function etagOf(record: StoredRecord): string {
@@ -94,7 +97,8 @@ export async function checkReferences(
 function writableValues(table: Table, input: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of table.columns) {
-    if (column.def.readOnly || !(column.field in input)) continue;
+    // Absent, or `undefined` (a date sent as `{}`: the default): not written.
+    if (column.def.readOnly || input[column.field] === undefined) continue;
     values[column.field] = input[column.field];
   }
   return values;
@@ -130,6 +134,37 @@ export function checkStateWrite(
   throw new Error(`${kind.name}.${states.field} is written by its transition function only`);
 }
 
+/**
+ * A create may name the state it starts in: the initial one, or one the lifecycle lets a write
+ * request from it (a fulfillment created `finalized`); any other is a 422 naming the states it may.
+ */
+function checkCreatedState(kind: KindDef, values: Record<string, unknown>): void {
+  const states = kind.states;
+  if (!states || !(states.field in values)) return;
+  const allowed = [states.initial, ...(states.byWrite?.[states.initial] ?? [])];
+  if (allowed.includes(String(values[states.field]))) return;
+  const message = `A new ${kind.name} starts as ${allowed.join(" or ")}; later states come through its actions.`;
+  throw new ApiError("validation_failed", message, { errors: [{ path: states.field, message }] });
+}
+
+/**
+ * The state an update asks for, as a transition request: allowed when the lifecycle lets a write make
+ * it (`byWrite`), else a 409 saying the state and, when an action makes that change, to use it.
+ */
+function checkRequestedState(kind: KindDef, current: StoredRecord, to: string): void {
+  const states = kind.states!;
+  const from = String(current[states.field]);
+  if (from === to || states.byWrite?.[from]?.includes(to)) return;
+  const byAction = states.transitions[from]?.includes(to);
+  throw stateConflict(
+    kind.name,
+    current,
+    byAction
+      ? `A ${kind.name} that is ${from} becomes ${to} through its actions, which do what that means; writing ${states.field} cannot.`
+      : `A ${kind.name} that is ${from} cannot become ${to}.`,
+  );
+}
+
 /** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
 export async function insertRecord(
   ctx: Ctx,
@@ -141,7 +176,13 @@ export async function insertRecord(
   const now = ctx.now();
   const args: (string | number | null)[] = [ctx.companyId, now, now];
   for (const column of table.columns) {
-    args.push(encode(column, column.field in values ? values[column.field] : column.def.default));
+    const value =
+      values[column.field] !== undefined
+        ? values[column.field]
+        : column.def.defaultNow
+          ? now
+          : column.def.default;
+    args.push(encode(column, value));
   }
   try {
     const result = await ctx.db.execute({ sql: table.insertSql, args });
@@ -198,6 +239,7 @@ export async function createRecord({
   const table = tableFor(kind);
   const rule = writeRuleOf(kind.name);
   let values = writableValues(table, input);
+  checkCreatedState(kind, values);
   await checkReferences(ctx, table, values);
   if (rule?.prepare) values = await rule.prepare({ ctx, values, input });
   const record = await insertRecord(ctx, kind, values);
@@ -247,8 +289,12 @@ export async function updateRecord({
   let values = writableValues(table, input);
   const refs = Object.entries(values).filter(([field]) => table.references.has(field));
   const rule = writeRuleOf(kind.name);
+  // A state sent is a transition request (clients PUT back what they read: the same state is none).
+  const stateField = kind.states?.field;
+  const requested = stateField && stateField in values ? String(values[stateField]) : undefined;
+  if (stateField) delete values[stateField];
   let current: StoredRecord | undefined;
-  if (rule || ifMatch !== undefined || refs.length) {
+  if (rule || ifMatch !== undefined || refs.length || requested !== undefined) {
     const read = await getRecord({ ctx, kind, id });
     checkIfMatch(read, ifMatch);
     await checkReferences(
@@ -259,8 +305,18 @@ export async function updateRecord({
     );
     current = read;
   }
+  if (requested !== undefined) checkRequestedState(kind, current!, requested);
   if (rule?.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
-  const record = await patchRecord(ctx, kind, id, values);
+  const record =
+    requested !== undefined && requested !== current![stateField!]
+      ? ((await transition(
+          ctx,
+          kind.name as KindName,
+          current as never,
+          requested as never,
+          values as never,
+        )) as StoredRecord)
+      : await patchRecord(ctx, kind, id, values);
   const after = await rule?.after?.({ ctx, before: current as never, record: record as never, input });
   return (after as StoredRecord | undefined) ?? record;
 }

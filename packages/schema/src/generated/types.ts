@@ -417,6 +417,14 @@ export type PurchaseItemUpdateInput = UpdateOf<typeof purchasing.purchaseItem>;
 export type PurchaseNotification = RecordOf<typeof purchasing.purchaseNotification>;
 export type PurchaseNotificationCreateInput = CreateOf<typeof purchasing.purchaseNotification>;
 export type PurchaseNotificationUpdateInput = UpdateOf<typeof purchasing.purchaseNotification>;
+/** Goods the company sends back to a dropship provider against a purchase, and where they are on the way: a record kept for both sides, without an effect on stock or the books. */
+export type PurchaseReturn = RecordOf<typeof purchasing.purchaseReturn>;
+export type PurchaseReturnCreateInput = CreateOf<typeof purchasing.purchaseReturn>;
+export type PurchaseReturnUpdateInput = UpdateOf<typeof purchasing.purchaseReturn>;
+/** One line of a purchase return: how many units of a purchase line go back. */
+export type PurchaseReturnItem = RecordOf<typeof purchasing.purchaseReturnItem>;
+export type PurchaseReturnItemCreateInput = CreateOf<typeof purchasing.purchaseReturnItem>;
+export type PurchaseReturnItemUpdateInput = UpdateOf<typeof purchasing.purchaseReturnItem>;
 /** A business that sells the company's goods on to its own customers, at its own terms. */
 export type Reseller = RecordOf<typeof orders.reseller>;
 export type ResellerCreateInput = CreateOf<typeof orders.reseller>;
@@ -1349,6 +1357,24 @@ export interface KindTypes {
     update: PurchaseNotificationUpdateInput;
     actions: {};
   };
+  purchaseReturns: {
+    name: "purchase-return";
+    plural: "purchase-returns";
+    record: PurchaseReturn;
+    create: PurchaseReturnCreateInput;
+    created: PurchaseReturn;
+    update: PurchaseReturnUpdateInput;
+    actions: {};
+  };
+  purchaseReturnItems: {
+    name: "purchase-return-item";
+    plural: "purchase-return-items";
+    record: PurchaseReturnItem;
+    create: PurchaseReturnItemCreateInput;
+    created: PurchaseReturnItem;
+    update: PurchaseReturnItemUpdateInput;
+    actions: {};
+  };
   resellers: {
     name: "reseller";
     plural: "resellers";
@@ -1613,6 +1639,8 @@ export interface RecordTypes {
   "purchase-invoice-payment": PurchaseInvoicePayment;
   "purchase-item": PurchaseItem;
   "purchase-notification": PurchaseNotification;
+  "purchase-return": PurchaseReturn;
+  "purchase-return-item": PurchaseReturnItem;
   "reseller": Reseller;
   "retailer-account": RetailerAccount;
   "retailer-account-report": RetailerAccountReport;

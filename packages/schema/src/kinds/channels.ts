@@ -364,7 +364,7 @@ export const channelVariant = defineKind({
       description:
         "How the listing came to be: created by a client, imported from the store connector, or published from a feed.",
     }),
-    status: f.enum(channelVariantStatuses, { default: "pending", readOnly: true }),
+    status: f.enum(channelVariantStatuses, { default: "pending" }),
     variantId: f.ref("variant"),
     variantParcelsHash: f.string({ maxLength: 200 }),
   },

@@ -69,7 +69,7 @@ export const dropshipProvider = defineKind({
     email: f.string({ maxLength: 200, format: "email" }),
     enabled: f.boolean({ required: true, default: true }),
     handlingPrice: f.money({ min: 0, description: "Charged by the provider on each purchase." }),
-    name: f.string({ required: true, maxLength: 200 }),
+    name: f.string({ maxLength: 200 }),
     paymentTermsDays: f.integer({ min: 0, max: 365 }),
     phone: f.string({ format: "phone" }),
     purchaseEndpoint: f.string({

@@ -270,6 +270,21 @@ export const inventoryFeedVariant = defineKind({
     }),
     errorMessage: f.string({ maxLength: 2000, readOnly: true }),
     publishedAt: f.datetime({ readOnly: true }),
+    pricingOverride: f.enum(
+      [
+        "none",
+        "manual",
+        "minimumGuidePrice",
+        "minimumGuidePricePercent",
+        "minimumGuidePriceFixed",
+        "percent",
+      ],
+      { default: "none", description: "How the published price is set instead of the feed's." },
+    ),
+    inventoryQuantityOverride: f.enum(["none", "manual", "maximum"], {
+      default: "none",
+      description: "How the published stock is set instead of the feed's.",
+    }),
   },
 });
 
@@ -338,7 +353,7 @@ export const dataExport = defineKind({
   states: dataExportStates,
   fields: {
     displayName: f.string({ maxLength: 200 }),
-    status: f.enum(dataExportStatuses, { default: "pending", readOnly: true }),
+    status: f.enum(dataExportStatuses, { default: "pending" }),
     exportType: f.openEnum(["inventory_feed", "inventory_levels"]),
     format: f.enum(["csv", "json"], { required: true, default: "csv" }),
     inventoryExportId: f.ref("inventory-export"),
@@ -357,7 +372,17 @@ export const dataExport = defineKind({
     errorMessage: f.string({ maxLength: 2000, readOnly: true }),
     queuedAt: f.datetime(),
     startedAt: f.datetime(),
-    completedAt: f.datetime({ readOnly: true }),
+    completedAt: f.datetime(),
+    companyId: f.tenant(),
+    userId: f.integer({ min: 1, description: "Who asked for the export, in the company's own user ids." }),
+    inventory_import_id: f.integer({
+      min: 1,
+      description: "The inventory import it belongs to (the reference spells this one in snake_case).",
+    }),
+    fileUri: f.string({
+      maxLength: 2000,
+      description: "Where the file is: the download link once complete.",
+    }),
   },
 });
 

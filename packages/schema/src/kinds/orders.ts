@@ -61,6 +61,10 @@ export const sale = defineKind({
       description: "From the lines' cancelled quantities.",
     }),
     cancelReason: f.enum(cancelReasons),
+    cancelled: f.boolean({ default: false, readOnly: true, description: "True once the sale is cancelled." }),
+    finalized: f.boolean({ default: true, description: "False while the order is a draft on the channel." }),
+    locked: f.boolean({ default: false, description: "Locked against edits on the channel." }),
+    cloneReason: f.enum(["exchange", "new_sale"], { description: "Why the sale was cloned from another." }),
     resellerPayee: f.enum(["reseller", "customer"], {
       default: "reseller",
       description: "Who pays for a reseller's sale.",

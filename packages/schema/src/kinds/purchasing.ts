@@ -1,5 +1,7 @@
 import {
   purchaseActions,
+  purchaseReturnStates,
+  purchaseReturnStatuses,
   purchaseStates,
   purchaseStatuses,
   transferStates,
@@ -107,7 +109,10 @@ export const purchase = defineKind({
     countyTaxRate: taxRate,
     countyTaxLocation: f.string({ maxLength: 100 }),
     districtTaxRate: taxRate,
-    dateOrdered: f.datetime(),
+    dateOrdered: f.datetime({
+      defaultNow: true,
+      description: "When the order was placed; now when not sent (or sent as `{}`).",
+    }),
     deliveryExpectedAt: f.datetime(),
     paymentExpectedAt: f.datetime(),
     sentAt: f.datetime({ readOnly: true, description: "When it was last sent to the provider." }),
@@ -210,7 +215,10 @@ export const purchaseInvoicePayment = defineKind({
     amount: f.money({ required: true, default: 0 }),
     exchangeRate: f.number({ required: true, default: 1, min: 0 }),
     totals: f.json({ description: "The amounts paid, e.g. `{subtotal, shippingPrice, taxAmount, total}`." }),
-    paidAt: f.datetime(),
+    paidAt: f.datetime({
+      defaultNow: true,
+      description: "When it was paid; now when not sent (or sent as `{}`).",
+    }),
     reference: f.string({ maxLength: 200 }),
     externalId: f.string({ maxLength: 100 }),
   },
@@ -304,6 +312,43 @@ export const goodsReceiptItem = defineKind({
     skipInventoryChange: f.boolean({ required: true, default: false }),
   },
   owner: { field: "goodsReceiptId" },
+});
+
+export const purchaseReturn = defineKind({
+  name: "purchase-return",
+  plural: "purchase-returns",
+  group: "purchasing",
+  source: "implied",
+  description:
+    "Goods the company sends back to a dropship provider against a purchase, and where they are on the way: a record kept for both sides, without an effect on stock or the books.",
+  states: purchaseReturnStates,
+  fields: {
+    purchaseId: f.ref("purchase", { required: true }),
+    dropshipProviderId: f.ref("dropship-provider"),
+    status: f.enum(purchaseReturnStatuses, { default: "requested" }),
+    reference: f.string({ maxLength: 100 }),
+    reason: f.string({ maxLength: 500 }),
+    notes: f.string({ maxLength: 2000 }),
+    trackingCompany: f.string({ maxLength: 100 }),
+    trackingNumber: f.string({ maxLength: 100 }),
+    trackingStatus: f.openEnum(trackingStatuses),
+    shippedAt: f.datetime(),
+    receivedAt: f.datetime(),
+  },
+});
+
+export const purchaseReturnItem = defineKind({
+  name: "purchase-return-item",
+  plural: "purchase-return-items",
+  group: "purchasing",
+  source: "implied",
+  description: "One line of a purchase return: how many units of a purchase line go back.",
+  owner: { field: "purchaseReturnId" },
+  fields: {
+    purchaseReturnId: f.ref("purchase-return", { required: true }),
+    purchaseItemId: f.ref("purchase-item", { required: true }),
+    quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
+  },
 });
 
 export const transfer = defineKind({

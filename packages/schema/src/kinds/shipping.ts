@@ -160,7 +160,7 @@ export const fulfillment = defineKind({
   source: "seed",
   description: "A parcel the company ships itself from one of its own warehouses for a sale.",
   fields: {
-    status: f.enum(fulfillmentStatuses, { default: "pending", readOnly: true }),
+    status: f.enum(fulfillmentStatuses, { default: "pending" }),
     saleId: f.ref("sale"),
     warehouseId: f.ref("warehouse"),
     dropshipmentId: f.ref("dropshipment", { description: "The dropshipment it was moved from." }),
@@ -235,7 +235,7 @@ export const fulfillmentItem = defineKind({
     warehouseId: f.ref("warehouse", { description: "Where the units are picked from." }),
     externalId: f.string({ maxLength: 100 }),
     sku: f.string({ maxLength: 100 }),
-    quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
+    quantity: f.integer({ required: true, default: 0, min: 0, max: 1_000_000 }),
     picked: f.integer({ required: true, default: 0, min: 0, nullable: true }),
     packed: f.integer({ required: true, default: 0, min: 0, nullable: true }),
     costPrice: f.money({ min: 0, description: "Unit cost." }),
@@ -270,7 +270,9 @@ export const carrierPickup = defineKind({
     dropshipProviderId: f.ref("dropship-provider", { required: true }),
     carrier: f.string({ required: true, minLength: 1, maxLength: 100 }),
     pickupAt: f.datetime({ required: true }),
-    status: f.openEnum(["requested", "scheduled", "completed", "cancelled", "error"], { default: "requested" }),
+    status: f.openEnum(["requested", "scheduled", "completed", "cancelled", "error"], {
+      default: "requested",
+    }),
     source: f.string({ maxLength: 100 }),
     externalId: f.string({ maxLength: 100, description: "The carrier's confirmation number." }),
     fromName: f.string({ maxLength: 200 }),

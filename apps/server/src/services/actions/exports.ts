@@ -180,6 +180,7 @@ export async function exportInventory({
     fileName,
     contentType,
     url: file.url,
+    fileUri: file.url,
     rowCount: rows.length,
     byteSize: body.byteLength,
     startedAt: now,
