@@ -136,7 +136,8 @@ describe("the Node entry", () => {
     await new Promise<void>((resolve, reject) => {
       server.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         stdout += chunk;
-        if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(stdout)) resolve();
+        // The banner ends with the first token (a fresh database): all of it is out before Ctrl-C.
+        if (/listening on http:\/\/127\.0\.0\.1:\d+[\s\S]*\nmcs_\S+\n/.test(stdout)) resolve();
       });
       void exited.then(([code]) => reject(new Error(`exited early (${code}): ${stdout}${stderr}`)));
     });
