@@ -1,10 +1,10 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
-import { Scalar } from "@scalar/hono-api-reference";
 import { type Context, Hono } from "hono";
 import type { Db } from "./db/database.ts";
 import { ApiError } from "./errors.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { registerCrudRoutes } from "./http/crud.ts";
+import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
@@ -41,6 +41,11 @@ export interface AppDeps {
    * wakes its dispatcher, the Worker sends a queue message.
    */
   afterWrite?: (c: Context<AppEnv>) => void;
+  /**
+   * The API reference's browser script, served at `/docs/assets/`: Node and Deno read it from the
+   * installed package at start, the Worker fetches its static asset. Absent: `/docs` has no script.
+   */
+  docsScript?: DocsScript;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -71,13 +76,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
     return c.body(openapi, 200, { "Content-Type": "application/json" });
   });
-  app.get(
-    "/docs",
-    Scalar({
-      url: `${(deps.basePath ?? "").replace(/\/$/, "")}/openapi.json`,
-      pageTitle: "Multichannel Commerce API",
-    }),
-  );
+  registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
 
   // Who is asking comes first: an anonymous request's body is never read.
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));

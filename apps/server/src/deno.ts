@@ -1,5 +1,6 @@
 // The server on Deno with the embedded database (`pnpm start:deno`); the same app as node.ts.
 import { parseEnv } from "./config.ts";
+import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 // The part of the Deno namespace used here (the project's tsconfig has Node's types, not Deno's).
@@ -12,11 +13,14 @@ interface DenoApi {
   addSignalListener(signal: "SIGINT" | "SIGTERM", handler: () => void): void;
   exit(code: number): never;
   resolveDns(host: string, type: "A" | "AAAA"): Promise<string[]>;
+  readFile(path: URL): Promise<Uint8Array<ArrayBuffer>>;
 }
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 
 const env = parseEnv(Deno.env.toObject());
+const docsScript = await Deno.readFile(apiReferenceScriptUrl(import.meta.resolve));
 const prepared = await prepareServer(env, {
+  docsScript: async () => docsScript,
   resolve: async (host) => {
     const found = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
     return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));

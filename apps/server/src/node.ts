@@ -1,11 +1,16 @@
 import { lookup } from "node:dns/promises";
+import { readFile } from "node:fs/promises";
 import { serve } from "@hono/node-server";
 import { parseEnv } from "./config.ts";
+import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 const env = parseEnv(process.env);
+// Read once, at start: a missing package fails here, not on a visitor's first page.
+const docsScript = new Uint8Array(await readFile(apiReferenceScriptUrl(import.meta.resolve)));
 const prepared = await prepareServer(env, {
   resolve: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
+  docsScript: async () => docsScript,
 });
 const server = serve({ fetch: prepared.app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);

@@ -1,4 +1,4 @@
-import { createApp } from "./app.ts";
+import { type AppDeps, createApp } from "./app.ts";
 import { type Env, isEmbedded } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
@@ -12,9 +12,13 @@ import type { OutboundPolicy, ResolveHost } from "./services/webhooks/outbound.t
 /**
  * What the Node and Deno entries do before serving: open DATABASE_URL, migrate it when it is embedded
  * (a remote one is migrated by `db:migrate`, never at start), mint a first token when there is none,
- * and start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check).
+ * and start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check;
+ * `docsScript`: the API reference's script, read by the runtime from the installed package).
  */
-export async function prepareServer(env: Env, { resolve }: { resolve?: ResolveHost } = {}) {
+export async function prepareServer(
+  env: Env,
+  { resolve, docsScript }: { resolve?: ResolveHost; docsScript?: AppDeps["docsScript"] } = {},
+) {
   prepareFile(env.DATABASE_URL);
   const db: Db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
   const applied = isEmbedded(env.DATABASE_URL) ? await migrate(db, loadMigrations()) : [];
@@ -30,6 +34,7 @@ export async function prepareServer(env: Env, { resolve }: { resolve?: ResolveHo
     rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
     outbound,
     afterWrite: dispatch.notify,
+    docsScript,
   });
   return { db, app, applied, firstToken: firstToken?.token, dispatch };
 }

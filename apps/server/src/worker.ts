@@ -3,6 +3,7 @@ import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
 import { isEmbedded, parseEnv } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
+import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
 /** Vars from wrangler.jsonc and secrets from `wrangler secret put` (or `.dev.vars` locally). */
@@ -15,6 +16,8 @@ export interface WorkerEnv {
   WEBHOOKS_ALLOW_LOCALHOST?: string;
   /** The Cloudflare Queue that wakes the dispatcher (wrangler.jsonc `queues`); absent: cron only. */
   EVENTS_QUEUE?: { send(body: unknown, options?: { delaySeconds?: number }): Promise<void> };
+  /** Static assets (wrangler.jsonc `assets`): the API reference's script, filled by the build step. */
+  ASSETS?: { fetch(request: Request): Promise<Response> };
 }
 
 /** What the queue consumer receives: a batch of wake-ups (their bodies carry nothing). */
@@ -50,6 +53,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
     // No DNS here: a Worker's fetch cannot reach private networks; literal and local names are refused.
     const outbound = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST };
     const queue = bindings.EVENTS_QUEUE;
+    const assets = bindings.ASSETS;
     const app = createApp({
       db,
       basePath: env.BASE_PATH,
@@ -59,6 +63,9 @@ function instanceFor(bindings: WorkerEnv): Instance {
       // After the commit, a message wakes the consumer; the cron sweep covers a lost one.
       afterWrite: queue
         ? (c) => c.executionCtx.waitUntil(queue.send({ wake: true }).catch(() => {}))
+        : undefined,
+      docsScript: assets
+        ? () => assets.fetch(new Request(`http://assets.local/${API_REFERENCE_SCRIPT}`))
         : undefined,
     });
     instance = { app, db, dispatcher: createDispatcher({ db, policy: outbound }) };
