@@ -3,7 +3,7 @@
 // startDevStack() is also what the workerd test suite (test-edge/) runs.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer as createNetServer } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -206,7 +206,13 @@ async function main(): Promise<void> {
     tokenFile: join(dataDir, externalUrl ? "dev-external.token" : "dev.token"),
   });
   const tokenFile = externalUrl ? ".data/dev-external.token" : ".data/dev.token";
-  const authVar = stack.databaseAuthToken ? ` DATABASE_AUTH_TOKEN=${stack.databaseAuthToken}` : "";
+  const authVar = process.env.DATABASE_AUTH_TOKEN ? " DATABASE_AUTH_TOKEN=<its token>" : "";
+  // token:create writes to .data/dev.db (the file the local libSQL server serves) when this runs.
+  const tokenCommand = externalUrl
+    ? `DATABASE_URL=${externalUrl}${authVar} npx -y pnpm@10.34.8 token:create --company default`
+    : "npx -y pnpm@10.34.8 token:create --dev --company default";
+  const pidFile = join(dataDir, "dev.pid");
+  if (!externalUrl) writeFileSync(pidFile, `${process.pid}\n`);
   const lines = [
     "",
     `Multichannel Commerce Service (workerd) on ${stack.baseUrl}`,
@@ -216,7 +222,8 @@ async function main(): Promise<void> {
       : `Database: .data/dev.db, served by the local libSQL server on ${stack.databaseUrl}`,
     stack.token
       ? `API token for the company "default"${stack.tokenIsNew ? ` (new; kept in ${tokenFile})` : ` (from ${tokenFile})`}:\n  ${stack.token}`
-      : `No token to show (${tokenFile} is gone); while this runs, create one with:\n  DATABASE_URL=${stack.databaseUrl}${authVar} pnpm token:create --company default`,
+      : `No token to show (${tokenFile} is gone); create one with:\n  ${tokenCommand}`,
+    ...(stack.token ? [`More tokens: ${tokenCommand}`] : []),
     `Try: curl -H "Authorization: Bearer ${stack.token ?? "<token>"}" ${stack.baseUrl}/carriers.json`,
     externalUrl ? "Ctrl-C stops the Worker." : "Ctrl-C stops the Worker and the database server.",
     "",
@@ -227,6 +234,7 @@ async function main(): Promise<void> {
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
+    if (!externalUrl) rmSync(pidFile, { force: true });
     await stack.stop();
     process.exit(code);
   };

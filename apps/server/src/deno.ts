@@ -26,16 +26,28 @@ const prepared = await prepareServer(env, {
     return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
   },
 });
-const server = Deno.serve(
-  {
-    hostname: env.HOST,
-    port: env.PORT,
-    onListen: ({ port }) => {
-      for (const line of startupLines(env, port, "Deno", prepared)) console.log(line);
-    },
-  },
-  prepared.app.fetch,
-);
+function listen() {
+  try {
+    return Deno.serve(
+      {
+        hostname: env.HOST,
+        port: env.PORT,
+        onListen: ({ port }) => {
+          for (const line of startupLines(env, port, "Deno", prepared)) console.log(line);
+        },
+      },
+      prepared.app.fetch,
+    );
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== "AddrInUse") throw error;
+    console.error(
+      `Port ${env.PORT} on ${env.HOST} is already in use: stop what listens there, or start on another port, e.g. PORT=${env.PORT + 1} npx -y pnpm@10.34.8 start:deno`,
+    );
+    prepared.db.close();
+    return Deno.exit(1);
+  }
+}
+const server = listen();
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   Deno.addSignalListener(signal, () => {

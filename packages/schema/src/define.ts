@@ -356,9 +356,19 @@ export function defineKind<
   const F extends Record<string, FieldDef>,
   const A extends readonly ActionDef[] = [],
   const I extends KindInput<F, A> = KindInput<F, A>,
->(input: I & KindInput<F, A>): KindDef<F, A> & Pick<I, "createAnswer"> {
-  return { ...input, path: `/${input.plural}.json` };
+>(input: I & KindInput<F, A>): KindDef<F, A> & CreateAnswerOf<I> {
+  // The spread keeps createAnswer when the declaration has it, which TypeScript cannot see through the
+  // conditional type.
+  return { ...input, path: `/${input.plural}.json` } as KindDef<F, A> & CreateAnswerOf<I>;
 }
+
+/**
+ * A declaration's `createAnswer` members, when it has them. Not `Pick<I, "createAnswer">`: once `I` is a
+ * declaration without the key, that is an invalid type in the emitted `.d.ts` files (TS2344).
+ */
+export type CreateAnswerOf<I> = I extends { createAnswer: infer C extends Readonly<Record<string, FieldDef>> }
+  ? { readonly createAnswer: C }
+  : unknown;
 
 /** The stored record type of a kind declaration. */
 export type RecordOf<K> =
