@@ -5,7 +5,7 @@
  * `ref` field of the included kind names this one (one-to-many, `sale_items`). Each include is one
  * tenant-scoped query for the whole page (`WHERE <key> IN (...)`), never one per record.
  */
-import { type KindDef, kinds, snakeCase } from "@multichannel/schema";
+import { type KindDef, kindByModel, modelName, relationOf } from "@multichannel/schema";
 import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
@@ -42,54 +42,6 @@ export interface Shape {
 
 function bad(detail: string): ApiError {
   return new ApiError("bad_request", detail);
-}
-
-/** `purchase-item` → `PurchaseItem`: the model name `include` takes. */
-export function modelName(kind: KindDef): string {
-  return kind.name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
-}
-
-const byModel = new Map(kinds.map((kind) => [modelName(kind), kind]));
-
-function refFields(kind: KindDef, target: KindDef): string[] {
-  return Object.entries(kind.fields)
-    .filter(([, def]) => def.type === "ref" && def.ref === target.name)
-    .map(([field]) => field);
-}
-
-/** The one field among several that is named after the kind it refers to (`saleId` for a sale). */
-function pick(fields: string[], target: KindDef): string | undefined {
-  if (fields.length === 1) return fields[0];
-  const canonical = `${target.name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase())}Id`;
-  return fields.includes(canonical) ? canonical : undefined;
-}
-
-/**
- * How `parent` relates to `child`: many-to-one when the parent has a reference to the child's kind (its
- * key is the field without `Id`, snake_case: `saleId` → `sale`), else one-to-many when the child's kind
- * has a reference to the parent's (key: the child's plural, snake_case: `sale_items`).
- */
-export function relationOf(
-  parent: KindDef,
-  child: KindDef,
-): { many: boolean; field: string; key: string } | undefined {
-  const own = refFields(parent, child);
-  if (own.length) {
-    const field = pick(own, child);
-    if (!field) return undefined;
-    return { many: false, field, key: snakeCase(field.replace(/Id$/, "")) };
-  }
-  const theirs = pick(refFields(child, parent), parent);
-  if (!theirs) return undefined;
-  return { many: true, field: theirs, key: snakeCase(child.plural) };
-}
-
-/** Every key an include can add to a record of `kind` (for the OpenAPI document and its tests). */
-export function includeKeysOf(kind: KindDef): { key: string; kind: KindDef; many: boolean }[] {
-  return kinds.flatMap((other) => {
-    const relation = relationOf(kind, other);
-    return relation ? [{ key: relation.key, kind: other, many: relation.many }] : [];
-  });
 }
 
 function strings(value: QueryValue, name: string): string[] {
@@ -162,18 +114,17 @@ export function parseInclude(
     }
     const model = spec.model;
     if (typeof model !== "string") throw bad(`${at}[model] must name a model, e.g. SaleItem.`);
-    const child = byModel.get(model);
+    const child = kindByModel(model);
     if (!child)
       throw bad(`${at}: there is no model "${model.slice(0, 60)}" (models are PascalCase: SaleItem).`);
     const relation = relationOf(kind, child);
     if (!relation) throw bad(`${at}: ${modelName(kind)} has no association with ${model}.`);
     if (nodes.some((node) => node.key === relation.key)) throw bad(`${at}: ${model} is included twice.`);
-    if (Object.hasOwn(kind.fields, relation.key)) {
-      throw bad(`${at}: ${model} would replace the field ${relation.key} of ${modelName(kind)}.`);
-    }
     nodes.push({
       kind: child,
-      ...relation,
+      many: relation.many,
+      field: relation.field,
+      key: relation.key,
       ...(spec.attributes !== undefined
         ? { attributes: parseAttributes(child, spec.attributes, `${at}[attributes]`) }
         : {}),
