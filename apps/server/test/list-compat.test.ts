@@ -1,6 +1,7 @@
 // The list requests of the reference service's wire contract (wire.md §5), replayed as its clients send
 // them: the qs package's encodings, percent-encoded or not, `attributes`, nested `include`, the ORM order.
 import { kindByName } from "@multichannel/schema";
+import fc from "fast-check";
 import qs from "qs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
@@ -398,5 +399,78 @@ describe("bad list queries are 400s, never 500s", () => {
     for (const query of ["attributes[]=nothing", "include=Nothing", "where[id]=1", "limit=5"]) {
       expectProblem(await t.json("GET", `/purchases/${purchase.id}.json?${query}`), 400);
     }
+  });
+});
+
+describe("any list query", () => {
+  it("answers 200 or a 400 problem, never anything else", async () => {
+    const t = await ctx.tenant();
+    await world(t);
+    const segment = fc.constantFrom(
+      "where",
+      "include",
+      "attributes",
+      "order",
+      "limit",
+      "from",
+      "cursor",
+      "model",
+      "exclude",
+      "0",
+      "1",
+      "",
+      "300",
+      "$in",
+      "$like",
+      "$gte",
+      "$null",
+      "$or",
+      "id",
+      "reference",
+      "saleId",
+      "purchaseStatusId",
+      "createdAt",
+      "PurchaseItem",
+      "Sale",
+      "Customer",
+      "__proto__",
+      "constructor",
+      "toString",
+    );
+    const key = fc
+      .tuple(segment, fc.array(segment, { maxLength: 9 }))
+      .map(([root, rest]) => root + rest.map((part) => `[${part}]`).join(""));
+    const value = fc.oneof(
+      segment,
+      fc.constantFrom(
+        "11",
+        "-1",
+        "1.5",
+        "DESC",
+        "asc",
+        "%25a%25",
+        "%",
+        "%ZZ",
+        "%00",
+        "a,b",
+        "+",
+        "null",
+        "true",
+      ),
+      fc.string({ maxLength: 8 }).map(encodeURIComponent),
+    );
+    const pair = fc
+      .tuple(key, value, fc.boolean())
+      .map(([k, v, encode]) => `${encode ? encodeURIComponent(k) : k}=${v}`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(pair, { maxLength: 12 }), async (pairs) => {
+        const path = `/purchases.json?${pairs.join("&")}`;
+        const answer = await t.json("GET", path);
+        expect([200, 400], path).toContain(answer.status);
+        if (answer.status === 400) expectProblem(answer, 400);
+        else expect(Array.isArray(answer.body)).toBe(true);
+      }),
+      { seed: 20_261_123, numRuns: 300 },
+    );
   });
 });
