@@ -71,7 +71,7 @@ function filterable(kind: KindDef, field: string): { column: string; def: FieldD
 
 /** A query-string value as the column stores it; 400 when it is not a value of the field's type. */
 function parseValue(field: string, def: FieldDef, raw: string): string | number {
-  const fail = () => bad(`where[${field}]: "${raw}" is not a valid ${def.type}.`);
+  const fail = () => bad(`where[${field}]: "${raw.slice(0, 100)}" is not a valid ${def.type}.`);
   switch (def.type) {
     case "integer":
     case "ref": {
@@ -95,7 +95,7 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
     }
     case "enum":
       if (!def.values?.includes(raw))
-        throw bad(`where[${field}]: "${raw}" is not one of ${def.values?.join(", ")}.`);
+        throw bad(`where[${field}]: "${raw.slice(0, 100)}" is not one of ${def.values?.join(", ")}.`);
       return raw;
     default:
       return raw;

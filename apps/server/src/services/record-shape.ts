@@ -182,10 +182,13 @@ async function loadInclude(
   let children: StoredRecord[] = [];
   if (parentKeys.length) {
     const keys = JSON.stringify(parentKeys);
+    // One-to-many: per parent, the first children by id straight off the foreign-key index (a correlated
+    // LIMIT), so a parent with a million children costs what one with a hundred does.
+    const fk = node.many ? table.byField.get(node.field)!.name : "";
     const statement = node.many
       ? {
-          sql: `SELECT ${table.selectList} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY ${table.byField.get(node.field)!.name} ORDER BY id) AS nth FROM ${table.name} WHERE company_id = ? AND ${table.byField.get(node.field)!.name} IN (SELECT value FROM json_each(?))) WHERE nth <= ? ORDER BY id LIMIT ?`,
-          args: [ctx.companyId, keys, MAX_INCLUDED_PER_PARENT, budget.left + 1],
+          sql: `SELECT ${table.selectList} FROM ${table.name} WHERE id IN (SELECT x.id FROM json_each(?) AS p JOIN ${table.name} AS x ON x.id IN (SELECT y.id FROM ${table.name} AS y WHERE y.company_id = ? AND y.${fk} = p.value ORDER BY y.id LIMIT ?)) ORDER BY id LIMIT ?`,
+          args: [keys, ctx.companyId, MAX_INCLUDED_PER_PARENT, budget.left + 1],
         }
       : {
           sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND id IN (SELECT value FROM json_each(?)) LIMIT ?`,
