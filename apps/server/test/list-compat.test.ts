@@ -280,6 +280,7 @@ describe("filters in the reference's operators", () => {
     expect(await names(t, `where[name][$like]=${encodeURIComponent("%\\_%")}`)).toEqual(["Overnight_x"]);
     expect(await names(t, `where[name][$like]=${encodeURIComponent("%_%")}`)).toHaveLength(5);
     expect(await names(t, "where[name][$like]=%25'%3B DROP TABLE x%3B--")).toEqual([]);
+    expect(await names(t, "where[name][$like]=Ground%5C")).toEqual([]);
   });
 
   it("takes a list of values for a field as $in, and ranges, $ne and $eq under the field", async () => {
@@ -361,6 +362,8 @@ describe("bad list queries are 400s, never 500s", () => {
         .slice(0, -1),
       "attributes[0]=id&attributes[1]=nothing",
       "attributes[exclude][0]=nothing",
+      "attributes[]=",
+      "attributes=",
       "attributes[only][0]=id",
       "include=Nothing",
       "include=Carrier",

@@ -70,6 +70,7 @@ export function parseAttributes(kind: KindDef, value: QueryValue, name = "attrib
     chosen = strings(value, name);
     for (const field of chosen) checkField(kind, known, field, name);
   }
+  if (!chosen.length) throw bad(`${name} names no field: send at least one.`);
   return [...new Set(chosen)];
 }
 
