@@ -153,6 +153,21 @@ const IF_MATCH = {
   schema: { type: "string" },
 };
 
+/** What a 429 carries: when to retry, and (IETF RateLimit fields) the policy and where its bucket stands. */
+const RATE_LIMIT_HEADERS = {
+  "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } },
+  "RateLimit-Policy": {
+    description:
+      'The request\'s class and its quota per window in seconds, e.g. `"get";q=2;w=1`; on every authenticated answer when rate limits are on.',
+    schema: { type: "string" },
+  },
+  RateLimit: {
+    description:
+      'Requests left in the class and seconds until its bucket is full, e.g. `"get";r=0;t=1`; on every authenticated answer when rate limits are on.',
+    schema: { type: "string" },
+  },
+};
+
 const ETAG = { ETag: { description: "The record's entity tag, for If-Match.", schema: { type: "string" } } };
 
 const ATTRIBUTES_PARAM = {
@@ -433,7 +448,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           {
             description,
             ...(code === "401" ? { headers: { "WWW-Authenticate": { schema: { type: "string" } } } } : {}),
-            ...(code === "429" ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+            ...(code === "429" ? { headers: RATE_LIMIT_HEADERS } : {}),
             content: { "application/problem+json": { schema: ref("Problem") } },
           },
         ]),
