@@ -8,8 +8,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 
-/** The budget of the whole upload, gzip, in KiB (the unit wrangler prints). */
-export const BUDGET_KIB = 250;
+/**
+ * The budget of the whole upload, gzip, in KiB (the unit wrangler prints). 250 until the list queries
+ * moved onto `qs` (the reference's clients' encoder, read with its limits): it and its dependencies
+ * (side-channel, object-inspect, get-intrinsic) add about 18.5 KiB gzip (242 → 261 KiB).
+ */
+export const BUDGET_KIB = 270;
 
 export interface BundleSize {
   /** Every module wrangler would upload (source maps excluded). */

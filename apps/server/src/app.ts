@@ -12,7 +12,7 @@ import { idempotency } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { authenticate, bodyGuard, requestId, requestLimits } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
-import { rateLimit } from "./http/rate-limit.ts";
+import { type RateLimitOptions, rateLimit } from "./http/rate-limit.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
@@ -26,8 +26,11 @@ export interface AppDeps {
   basePath?: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit?: number;
-  /** Requests a second per company (a token bucket per process); absent or 0: no limit. */
-  rateLimitPerSecond?: number;
+  /**
+   * Requests a second per company and method class, as token buckets in this process (the reference's
+   * rates are `REFERENCE_RATES`: 2 GET, 1 other); absent: no limit.
+   */
+  rateLimit?: RateLimitOptions;
   /** How long a token lookup is cached, in ms. */
   tokenCacheMs?: number;
   now?: () => string;
@@ -93,7 +96,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Who is asking comes first: an anonymous request's body is never read.
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
   app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
-  if (deps.rateLimitPerSecond) app.use(rateLimit({ perSecond: deps.rateLimitPerSecond }));
+  if (deps.rateLimit) app.use(rateLimit(deps.rateLimit));
   const afterWrite = deps.afterWrite;
   if (afterWrite) {
     app.use(async (c, next) => {

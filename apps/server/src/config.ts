@@ -7,6 +7,13 @@ const port = v.pipe(
   v.maxValue(65535),
 );
 
+function positiveRate(fallback: string) {
+  return v.optional(
+    v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, "a whole number from 1"), v.transform(Number)),
+    fallback,
+  );
+}
+
 /** The environment every entry reads once, at start. */
 export const EnvSchema = v.object({
   DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1)), "file:.data/multichannel.db"),
@@ -15,7 +22,16 @@ export const EnvSchema = v.object({
   PORT: port,
   BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
   BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
-  RATE_LIMIT_PER_SECOND: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "0"),
+  /** `on`: the reference's rate limits per company (below); `off`: none. */
+  RATE_LIMIT: v.optional(
+    v.pipe(
+      v.picklist(["on", "off"], "on or off"),
+      v.transform((value) => value === "on"),
+    ),
+    "off",
+  ),
+  RATE_LIMIT_GET_PER_SECOND: positiveRate("2"),
+  RATE_LIMIT_WRITE_PER_SECOND: positiveRate("1"),
   /** `true`: webhooks and callouts may go to plain http and local addresses (development, tests). */
   WEBHOOKS_ALLOW_LOCALHOST: v.optional(
     v.pipe(
@@ -27,6 +43,13 @@ export const EnvSchema = v.object({
 });
 
 export type Env = v.InferOutput<typeof EnvSchema>;
+
+/** The rate limits the environment asks for, or undefined when they are off. */
+export function rateLimitOf(env: Env): { getPerSecond: number; writePerSecond: number } | undefined {
+  return env.RATE_LIMIT
+    ? { getPerSecond: env.RATE_LIMIT_GET_PER_SECOND, writePerSecond: env.RATE_LIMIT_WRITE_PER_SECOND }
+    : undefined;
+}
 
 /** Parses the environment or throws a readable list of what is wrong. */
 export function parseEnv(env: Record<string, string | undefined>): Env {

@@ -1,5 +1,5 @@
 import { type AppDeps, createApp } from "./app.ts";
-import { type Env, isEmbedded } from "./config.ts";
+import { type Env, isEmbedded, rateLimitOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
@@ -31,7 +31,7 @@ export async function prepareServer(
     db,
     basePath: env.BASE_PATH,
     bodyLimit: env.BODY_LIMIT,
-    rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
+    rateLimit: rateLimitOf(env),
     outbound,
     afterWrite: dispatch.notify,
     docsScript,

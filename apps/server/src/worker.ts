@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client/web";
 import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
-import { isEmbedded, parseEnv } from "./config.ts";
+import { isEmbedded, parseEnv, rateLimitOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
 import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
@@ -12,7 +12,9 @@ export interface WorkerEnv {
   DATABASE_AUTH_TOKEN?: string;
   BASE_PATH?: string;
   BODY_LIMIT?: string;
-  RATE_LIMIT_PER_SECOND?: string;
+  RATE_LIMIT?: string;
+  RATE_LIMIT_GET_PER_SECOND?: string;
+  RATE_LIMIT_WRITE_PER_SECOND?: string;
   WEBHOOKS_ALLOW_LOCALHOST?: string;
   /** The Cloudflare Queue that wakes the dispatcher (wrangler.jsonc `queues`); absent: cron only. */
   EVENTS_QUEUE?: { send(body: unknown, options?: { delaySeconds?: number }): Promise<void> };
@@ -58,7 +60,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       db,
       basePath: env.BASE_PATH,
       bodyLimit: env.BODY_LIMIT,
-      rateLimitPerSecond: env.RATE_LIMIT_PER_SECOND,
+      rateLimit: rateLimitOf(env),
       outbound,
       // After the commit, a message wakes the consumer; the cron sweep covers a lost one.
       afterWrite: queue

@@ -48,6 +48,7 @@ export {
   pascalCase,
 } from "./openapi.ts";
 export { type ProblemMember, problemMembers } from "./problem.ts";
+export { kindByModel, modelName, type Relation, relationOf, relationsOf } from "./relations.ts";
 export {
   actionInputSchema,
   DEFAULT_MAX_JSON_BYTES,

@@ -4,6 +4,7 @@ import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { actionPath, camelCase, kindByName, kinds } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
+import { relationsOf } from "./relations.ts";
 import { actionInputSchema, kindSchemas } from "./validators.ts";
 
 type Json = Record<string, unknown>;
@@ -162,32 +163,147 @@ const IF_MATCH = {
   schema: { type: "string" },
 };
 
-const ETAG = { ETag: { description: "The record's entity tag, for If-Match.", schema: { type: "string" } } };
-
-const LIST_PARAMS = [
-  {
-    name: "where",
-    in: "query",
-    style: "deepObject",
-    explode: true,
+/** What a 429 carries: when to retry, and (IETF RateLimit fields) the policy and where its bucket stands. */
+const RATE_LIMIT_HEADERS = {
+  "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } },
+  "RateLimit-Policy": {
     description:
-      "Filters: `where[field]=value`, `where[field][$in]=a,b`, `where[field][$gte]=x`, `where[field][$lte]=x`. Unknown fields or operators: 400.",
-    schema: { type: "object", additionalProperties: true },
-  },
-  {
-    name: "order",
-    in: "query",
-    description: "`field` ascending or `-field` descending; default `id`.",
+      'The request\'s class and its quota per window in seconds, e.g. `"get";q=2;w=1`; on every authenticated answer when rate limits are on.',
     schema: { type: "string" },
   },
-  { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 250, default: 50 } },
-  {
-    name: "from",
-    in: "query",
-    description: "Offset of the first record.",
-    schema: { type: "integer", minimum: 0 },
+  RateLimit: {
+    description:
+      'Requests left in the class and seconds until its bucket is full, e.g. `"get";r=0;t=1`; on every authenticated answer when rate limits are on.',
+    schema: { type: "string" },
   },
-];
+};
+
+const ETAG = { ETag: { description: "The record's entity tag, for If-Match.", schema: { type: "string" } } };
+
+const ATTRIBUTES_PARAM = {
+  name: "attributes",
+  in: "query",
+  description:
+    "The fields each record carries: `attributes[0]=id&attributes[1]=reference` (as the reference's clients send it), `attributes[]=id`, or `attributes=id,reference`; `attributes[exclude][0]=notes` leaves fields out. An unknown field is a 400. With `include`, the fields an include joins on (`saleId`, `id`) are answered too.",
+  schema: { anyOf: [{ type: "array", items: { type: "string" } }, { type: "string" }] },
+};
+
+const INCLUDE_PARAM = {
+  name: "include",
+  in: "query",
+  description:
+    "Related records to embed, named by model (PascalCase singular: `SaleItem`, `Customer`): `include=SaleItem`, or `include[0][model]=PurchaseItem&include[0][attributes][0]=id&include[1][model]=Sale&include[1][include][0][model]=Customer`. Many-to-one relations (this record's `saleId`) embed one record or null under the singular snake_case key (`sale`); one-to-many relations (records of the model that refer to this one) embed an array under the plural snake_case key (`sale_items`). Includes nest 2 levels deep at most, 8 per request; one-to-many includes embed at most 100 records per parent (the first by id) and 5,000 per request (more is a 400: ask for a smaller page). An unknown model, or one with no relation to the kind, is a 400.",
+  schema: {
+    anyOf: [
+      { type: "string" },
+      {
+        type: "array",
+        items: {
+          anyOf: [
+            { type: "string" },
+            {
+              type: "object",
+              properties: {
+                model: { type: "string" },
+                attributes: { type: "array", items: { type: "string" } },
+                include: { type: "array", items: { type: "object" } },
+              },
+              required: ["model"],
+            },
+          ],
+        },
+      },
+    ],
+  },
+};
+
+const WHERE_PARAM = {
+  name: "where",
+  in: "query",
+  style: "deepObject",
+  explode: true,
+  description:
+    "Filters, in the nested-bracket form the `qs` package writes (brackets may be percent-encoded: `where%5BchannelId%5D=87`). The reference's forms: `where[field]=value`; `where[field][$in][0]=a&where[field][$in][1]=b` (or `[$in][]=a&[$in][]=b`); `where[field][$like]=%25ABC%25` (SQL LIKE on text fields, `%` and `_` wildcards, `\\` escapes them, ASCII case-insensitive; at most 4 wildcards and 200 characters); `$gte`, `$lte`, `$gt`, `$lt`, `$ne`, `$eq`. Extensions: `where[field][$in]=a,b`, `where[field][$null]=true|false`, and a list of values for a field meaning `$in`. At most 40 terms; unknown fields or operators, and values of the wrong type: 400.",
+  schema: { type: "object", additionalProperties: true },
+};
+
+const ORDER_PARAM = {
+  name: "order",
+  in: "query",
+  description:
+    "One sort field, ties broken by id in the same direction: `order[0][0]=createdAt&order[0][1]=DESC` (the reference's ORM form), `order=createdAt DESC`, or `order=-createdAt` / `order=createdAt`; default `id`.",
+  schema: { anyOf: [{ type: "string" }, { type: "array", items: {} }] },
+};
+
+const FROM_PARAM = {
+  name: "from",
+  in: "query",
+  description:
+    "Offset of the first record (kept for compatibility; `cursor` pages at the same cost however deep).",
+  schema: { type: "integer", minimum: 0 },
+};
+
+const CURSOR_PARAM = {
+  name: "cursor",
+  in: "query",
+  description:
+    "Where the page starts: the opaque cursor of the `Link` header's next page. Valid with the same filters and order only; not with `from`.",
+  schema: { type: "string" },
+};
+
+/** The query parameters of lists and reads, once in `components.parameters`; operations refer to them. */
+const QUERY_PARAMETERS: Record<string, Json> = {
+  ListWhere: WHERE_PARAM,
+  ListOrder: ORDER_PARAM,
+  Attributes: ATTRIBUTES_PARAM,
+  Include: INCLUDE_PARAM,
+  ListLimit: {
+    name: "limit",
+    in: "query",
+    schema: { type: "integer", minimum: 1, maximum: 250, default: 50 },
+  },
+  ListFrom: FROM_PARAM,
+  ListCursor: CURSOR_PARAM,
+};
+
+const parameterRef = (name: keyof typeof QUERY_PARAMETERS) => ({ $ref: `#/components/parameters/${name}` });
+const LIST_PARAMS = [
+  "ListWhere",
+  "ListOrder",
+  "Attributes",
+  "Include",
+  "ListLimit",
+  "ListFrom",
+  "ListCursor",
+].map(parameterRef);
+const READ_PARAMS = ["Attributes", "Include"].map(parameterRef);
+
+/**
+ * A record as `attributes` and `include` shape it: any of its fields, each as the record declares it,
+ * and the related records under their keys.
+ */
+function shapedSchema(kind: KindDef, name: string, record: Json): Json {
+  const properties: Record<string, Json> = {};
+  for (const field of Object.keys((record.properties as Json | undefined) ?? {})) {
+    properties[field] = { $ref: `#/components/schemas/${name}/properties/${field}` };
+  }
+  for (const relation of relationsOf(kind)) {
+    const target = ref(`${pascalCase(relation.kind.name)}Shaped`);
+    properties[relation.key] = relation.many
+      ? { type: "array", items: target }
+      : { anyOf: [target, { type: "null" }] };
+  }
+  return {
+    type: "object",
+    description: `${withArticle(kind.name.replace(/-/g, " ")).replace(/^a/, "A")} as \`attributes\` and \`include\` shape it: the fields asked for (and those its includes join on), and the included records under their snake_case keys.`,
+    properties,
+    additionalProperties: false,
+  };
+}
+
+function recordOrShaped(name: string): Json {
+  return { anyOf: [ref(name), ref(`${name}Shaped`)] };
+}
 
 function ref(name: string): Json {
   return { $ref: `#/components/schemas/${name}` };
@@ -245,6 +361,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       description: kind.description,
       ...annotate(jsonSchema(validators.record), kind.fields, true),
     };
+    schemas[`${name}Shaped`] = shapedSchema(kind, name, schemas[name]);
     if (kind.createAnswer) {
       const answer = annotate(jsonSchema(actionInputSchema(kind.createAnswer)), kind.createAnswer, false);
       const record = schemas[name] as Json & { properties: Json; required?: string[] };
@@ -360,13 +477,14 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         },
       },
       schemas,
+      parameters: QUERY_PARAMETERS,
       responses: Object.fromEntries(
         Object.entries(ERRORS).map(([code, description]) => [
           `Problem${code}`,
           {
             description,
             ...(code === "401" ? { headers: { "WWW-Authenticate": { schema: { type: "string" } } } } : {}),
-            ...(code === "429" ? { headers: { "Retry-After": { schema: { type: "integer" } } } } : {}),
+            ...(code === "429" ? { headers: RATE_LIMIT_HEADERS } : {}),
             content: { "application/problem+json": { schema: ref("Problem") } },
           },
         ]),
@@ -562,7 +680,10 @@ function collectionPaths(kind: KindDef, name: string): Json {
       parameters: LIST_PARAMS,
       responses: {
         "200": {
-          ...jsonBody({ type: "array", items: ref(name) }, "One page of records."),
+          ...jsonBody(
+            { type: "array", items: recordOrShaped(name) },
+            "One page of records, shaped by `attributes` and `include` when they are sent.",
+          ),
           headers: {
             Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } },
           },
@@ -622,8 +743,15 @@ function itemPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`get-${kind.name}`),
       summary: `Read ${withArticle(label)}`,
       tags: [kind.group],
+      parameters: READ_PARAMS,
       responses: {
-        "200": { ...jsonBody(ref(name), "The record."), headers: etag },
+        "200": {
+          ...jsonBody(
+            recordOrShaped(name),
+            "The record, shaped by `attributes` and `include` when they are sent. The ETag is the whole record's.",
+          ),
+          headers: etag,
+        },
         ...errorResponses(
           errorCodesOf({
             method: "GET",

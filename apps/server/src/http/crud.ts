@@ -2,10 +2,13 @@ import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
-import { nextPageQuery, parseListQuery } from "../services/list-query.ts";
+import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
+import { searchOf } from "../services/query-string.ts";
+import { shapeRecords, shapes } from "../services/record-shape.ts";
 import {
   createRecord,
   deleteRecord,
+  etagOf,
   etagOfText,
   getRecord,
   listRecords,
@@ -93,14 +96,15 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
     const item = itemRoute(kind);
 
     app.get(kind.path, async (c) => {
-      const query = parseListQuery(kind, new URL(c.req.url).searchParams);
-      const { records, hasMore } = await listRecords({ ctx: c.get("ctx"), kind, query });
+      const query = parseListQuery(kind, searchOf(c.req.url));
+      const ctx = c.get("ctx");
+      const { records, hasMore } = await listRecords({ ctx, kind, query });
       if (hasMore) {
         const next = new URL(c.req.url);
-        next.search = nextPageQuery(kind, query, records.at(-1)!).toString();
+        next.search = nextPageQuery(kind, query, records.at(-1)!);
         c.header("Link", `<${next.toString()}>; rel="next"`);
       }
-      return c.json(records);
+      return c.json(shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records);
     });
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {
@@ -110,8 +114,18 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
     });
 
     app.get(item, async (c) => {
-      const record = await getRecord({ ctx: c.get("ctx"), kind, id: idOf(c) });
-      return answerRecord(c, record);
+      const id = idOf(c);
+      const search = searchOf(c.req.url);
+      const shape = search ? parseReadQuery(kind, search) : undefined;
+      const ctx = c.get("ctx");
+      const record = await getRecord({ ctx, kind, id });
+      if (!shape || !shapes(shape)) return answerRecord(c, record);
+      // The ETag stays the record's, whatever the answer leaves out, so that it works with If-Match.
+      const [shaped] = await shapeRecords(ctx, [record], shape);
+      return c.body(JSON.stringify(shaped), 200, {
+        "Content-Type": "application/json",
+        ETag: etagOf(record),
+      });
     });
 
     app.put(

@@ -3,6 +3,14 @@ import { encode } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
 import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
+import {
+  parseQueryString,
+  type QueryObject,
+  type QueryValue,
+  segmentKey,
+  segmentsOf,
+} from "./query-string.ts";
+import { parseAttributes, parseInclude, type Shape } from "./record-shape.ts";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 250;
@@ -13,18 +21,19 @@ export interface ListQuery {
   readonly orderSql: string;
   readonly limit: number;
   readonly from: number;
-  /** The order as asked (`name`, `-createdAt`; default `id`), its column, and its direction. */
+  /** The order as `field` or `-field` (default `id`), however it was sent; its column and direction. */
   readonly order: { readonly text: string; readonly column: string; readonly descending: boolean };
   /** Hash of the filter terms, which a cursor must match. */
   readonly filters: string;
   /** Where the page starts, from a cursor; `from` (an offset) is then 0. */
   readonly after?: Cursor;
-  /** The filter and order terms as sent, to repeat in a next-page link when they are short. */
-  readonly terms: readonly (readonly [string, string])[];
+  /** The query's own terms (all but paging), as sent, to repeat in a next-page link when they are short. */
+  readonly repeat: string;
+  /** What `attributes` and `include` ask of the records. */
+  readonly shape: Shape;
 }
 
-type Operator = "$eq" | "$in" | "$gte" | "$lte" | "$gt" | "$lt" | "$ne" | "$null";
-const SQL_OPERATORS: Record<Exclude<Operator, "$in" | "$null">, string> = {
+const SQL_OPERATORS: Record<string, string> = {
   $eq: "=",
   $ne: "!=",
   $gte: ">=",
@@ -33,6 +42,8 @@ const SQL_OPERATORS: Record<Exclude<Operator, "$in" | "$null">, string> = {
   $lt: "<",
 };
 const RANGE_TYPES = new Set(["integer", "number", "money", "datetime", "date", "ref", "string"]);
+const TEXT_TYPES = new Set(["string", "enum"]);
+const OPERATORS = ["$eq", "$ne", "$in", "$like", "$gte", "$lte", "$gt", "$lt", "$null"];
 
 const BASE_FIELDS: Record<string, { column: string; def: FieldDef }> = {
   id: { column: "id", def: { type: "integer", nullable: false, required: false, readOnly: true } },
@@ -60,7 +71,7 @@ function filterable(kind: KindDef, field: string): { column: string; def: FieldD
 
 /** A query-string value as the column stores it; 400 when it is not a value of the field's type. */
 function parseValue(field: string, def: FieldDef, raw: string): string | number {
-  const fail = () => bad(`where[${field}]: "${raw}" is not a valid ${def.type}.`);
+  const fail = () => bad(`where[${field}]: "${raw.slice(0, 100)}" is not a valid ${def.type}.`);
   switch (def.type) {
     case "integer":
     case "ref": {
@@ -84,19 +95,24 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
     }
     case "enum":
       if (!def.values?.includes(raw))
-        throw bad(`where[${field}]: "${raw}" is not one of ${def.values?.join(", ")}.`);
+        throw bad(`where[${field}]: "${raw.slice(0, 100)}" is not one of ${def.values?.join(", ")}.`);
       return raw;
     default:
       return raw;
   }
 }
 
-const WHERE_KEY = /^where\[([A-Za-z][A-Za-z0-9]*)\](?:\[(\$[a-z]+)\])?$/;
-
-/** Most query parameters a list takes: each filter is work for the database, bounded here. */
+/** Most filter terms (a field and an operator) a list takes: each is work for the database. */
 export const MAX_QUERY_TERMS = 40;
+/** Most `%` and `_` wildcards in one `$like` pattern: SQLite's LIKE backtracks on each. */
+export const MAX_LIKE_WILDCARDS = 4;
+/** Longest `$like` pattern, in characters. */
+export const MAX_LIKE_LENGTH = 200;
 
-/** 400 for more terms than a list takes, or text that cannot be stored (NUL, unpaired surrogates). */
+/**
+ * 400 for more terms than a query takes, or text that cannot be stored (NUL, unpaired surrogates). Used
+ * by GET and DELETE actions, whose queries are flat.
+ */
 export function checkQueryTerms(params: URLSearchParams): void {
   let terms = 0;
   for (const [key, value] of params) {
@@ -107,89 +123,208 @@ export function checkQueryTerms(params: URLSearchParams): void {
   }
 }
 
+type Term = { field: string; operator: string; args: (string | number | null)[]; sql: string };
+
+function scalar(value: QueryValue, name: string): string {
+  if (typeof value !== "string") throw bad(`${name} takes one value.`);
+  return value;
+}
+
+function likeTerm(field: string, column: string, def: FieldDef, raw: string): Term {
+  if (!TEXT_TYPES.has(def.type)) throw bad(`where[${field}][$like] needs a text field.`);
+  if (raw.length > MAX_LIKE_LENGTH) throw bad(`A $like pattern is at most ${MAX_LIKE_LENGTH} characters.`);
+  const wildcards = raw.replace(/\\./g, "").replace(/[^%_]/g, "").length;
+  if (wildcards > MAX_LIKE_WILDCARDS) {
+    throw bad(`A $like pattern takes at most ${MAX_LIKE_WILDCARDS} wildcards (% and _).`);
+  }
+  return { field, operator: "$like", args: [raw], sql: `${column} LIKE ? ESCAPE '\\'` };
+}
+
+/** The terms of one `where[field]` entry: a value, a list (`IN`), or operators with their values. */
+function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
+  const { column, def } = filterable(kind, field);
+  const name = `where[${field}]`;
+  const inTerm = (values: QueryValue): Term => {
+    const list =
+      typeof values === "string"
+        ? values.split(",")
+        : Array.isArray(values) && values.every((value) => typeof value === "string")
+          ? (values as string[])
+          : undefined;
+    if (!list) throw bad(`${name}[$in] takes a list: [$in][0]=a&[$in][1]=b, [$in][]=a, or [$in]=a,b.`);
+    if (list.length > MAX_IN) throw bad(`${name}[$in] takes at most ${MAX_IN} values.`);
+    return {
+      field,
+      operator: "$in",
+      args: list.map((value) => parseValue(field, def, value)),
+      sql: `${column} IN (${list.map(() => "?").join(", ")})`,
+    };
+  };
+  if (typeof condition === "string") {
+    return [{ field, operator: "$eq", args: [parseValue(field, def, condition)], sql: `${column} = ?` }];
+  }
+  // A list of values for a field is a `$in`, as the ORM the reference's clients use reads it.
+  if (Array.isArray(condition)) return [inTerm(condition)];
+  return Object.entries(condition).map(([operator, value]) => {
+    if (!OPERATORS.includes(operator)) {
+      throw bad(
+        `Unknown operator "${operator.slice(0, 40)}" in ${name}; use $in, $like, $gte, $lte, $gt, $lt, $ne, $eq or $null.`,
+      );
+    }
+    if (operator === "$in") return inTerm(value);
+    const raw = scalar(value, `${name}[${operator}]`);
+    if (operator === "$null") {
+      if (raw !== "true" && raw !== "false") throw bad(`${name}[$null] must be true or false.`);
+      return { field, operator, args: [], sql: `${column} IS ${raw === "true" ? "" : "NOT "}NULL` };
+    }
+    if (operator === "$like") return likeTerm(field, column, def, raw);
+    if (operator !== "$eq" && operator !== "$ne" && !RANGE_TYPES.has(def.type)) {
+      throw bad(`${name}[${operator}] needs a number, date or text field.`);
+    }
+    return {
+      field,
+      operator,
+      args: [parseValue(field, def, raw)],
+      sql: `${column} ${SQL_OPERATORS[operator]} ?`,
+    };
+  });
+}
+
+/** `where` as terms; 400 for anything that is not a filter of this kind. */
+function whereTerms(kind: KindDef, where: QueryValue): Term[] {
+  if (typeof where !== "object" || Array.isArray(where)) {
+    throw bad("where takes fields: where[field]=value or where[field][$operator]=value.");
+  }
+  const terms = Object.entries(where).flatMap(([field, condition]) => termsOf(kind, field, condition));
+  if (terms.length > MAX_QUERY_TERMS) throw bad(`A query takes at most ${MAX_QUERY_TERMS} filter terms.`);
+  return terms;
+}
+
 /**
- * Parses `where[field]=v`, `where[field][$in]=a,b`, `where[field][$gte]=v` (also `$lte`, `$gt`, `$lt`,
- * `$ne`, `$null=true|false`), `order=field|-field`, `limit` and `from`. Anything else is a 400.
+ * The order, however it was sent: `order=field`, `order=-field`, `order=field DESC`,
+ * `order[0][0]=field&order[0][1]=DESC` (or `order[0]=field`). One sort field; ties go by id in the same
+ * direction, so a trailing `id` in the same direction is accepted too.
  */
-export function parseListQuery(kind: KindDef, params: URLSearchParams): ListQuery {
-  checkQueryTerms(params);
-  const where: { sql: string; args: (string | number | null)[] }[] = [];
-  let orderSql = "id ASC";
-  let order = { text: "id", column: "id", descending: false };
-  let limit = DEFAULT_LIMIT;
-  let from = 0;
-  let cursorText: string | undefined;
-  const terms: (readonly [string, string])[] = [];
-  for (const [key, raw] of params) {
-    if (key === "cursor") {
-      cursorText = raw;
-      continue;
-    }
-    if (key !== "limit" && key !== "from") terms.push([key, raw]);
-    if (key === "limit" || key === "from") {
-      if (!/^\d{1,9}$/.test(raw)) throw bad(`${key} must be a whole number.`);
-      const value = Number(raw);
-      if (key === "limit") {
-        if (value < 1 || value > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
-        limit = value;
-      } else from = value;
-      continue;
-    }
-    if (key === "order") {
-      const descending = raw.startsWith("-");
-      const { column } = filterable(kind, descending ? raw.slice(1) : raw);
-      orderSql = `${column} ${descending ? "DESC" : "ASC"}${column === "id" ? "" : `, id ${descending ? "DESC" : "ASC"}`}`;
-      order = { text: raw, column, descending };
-      continue;
-    }
-    const match = WHERE_KEY.exec(key);
-    if (!match) throw bad(`Unknown query parameter "${key}".`);
-    const field = match[1]!;
-    const operator = (match[2] ?? "$eq") as Operator;
-    const { column, def } = filterable(kind, field);
-    if (operator === "$in") {
-      const values = raw.split(",");
-      if (values.length > MAX_IN) throw bad(`where[${field}][$in] takes at most ${MAX_IN} values.`);
-      where.push({
-        sql: `${column} IN (${values.map(() => "?").join(", ")})`,
-        args: values.map((value) => parseValue(field, def, value)),
-      });
-    } else if (operator === "$null") {
-      if (raw !== "true" && raw !== "false") throw bad(`where[${field}][$null] must be true or false.`);
-      where.push({ sql: `${column} IS ${raw === "true" ? "" : "NOT "}NULL`, args: [] });
-    } else if (operator in SQL_OPERATORS) {
-      if (operator !== "$eq" && operator !== "$ne" && !RANGE_TYPES.has(def.type)) {
-        throw bad(`where[${field}][${operator}] needs a number, date or text field.`);
+function orderOf(value: QueryValue): { field: string; descending: boolean } {
+  const fail = () =>
+    bad(
+      "order takes one field: order=field, order=-field, order=field DESC or order[0][0]=field&order[0][1]=DESC.",
+    );
+  const pair = (item: QueryValue): { field: string; descending: boolean } => {
+    if (typeof item === "string") {
+      const words = item.trim().split(/\s+/);
+      if (words.length === 1) {
+        const descending = words[0]!.startsWith("-");
+        return { field: descending ? words[0]!.slice(1) : words[0]!, descending };
       }
-      where.push({
-        sql: `${column} ${SQL_OPERATORS[operator as keyof typeof SQL_OPERATORS]} ?`,
-        args: [parseValue(field, def, raw)],
-      });
-    } else {
-      throw bad(`Unknown operator "${operator}" in ${key}; use $in, $gte, $lte, $gt, $lt, $ne or $null.`);
+      if (words.length === 2) return pair(words);
+      throw fail();
+    }
+    if (!Array.isArray(item) || item.length < 1 || item.length > 2) throw fail();
+    const [field, direction = "ASC"] = item;
+    if (typeof field !== "string" || typeof direction !== "string") throw fail();
+    if (!/^(asc|desc)$/i.test(direction)) throw bad(`order: "${direction.slice(0, 20)}" is not ASC or DESC.`);
+    return { field, descending: direction.toUpperCase() === "DESC" };
+  };
+  if (!Array.isArray(value)) return pair(value as string);
+  const [first, second, ...rest] = value;
+  if (first === undefined || rest.length) throw fail();
+  const order = pair(first);
+  if (second !== undefined) {
+    const tie = pair(second);
+    if (tie.field !== "id" || tie.descending !== order.descending) throw fail();
+  }
+  return order;
+}
+
+const PAGING = new Set(["cursor", "limit", "from"]);
+/** Query parameters that are the request's authentication, not the list's: never repeated in links. */
+const NOT_TERMS = new Set(["access_token"]);
+
+function whole(value: QueryValue | undefined, key: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) throw bad(`${key} must be a whole number.`);
+  return Number(value);
+}
+
+/** `attributes` and `include` of a list or a read; anything else in `params` is a 400 unless `allowed`. */
+export function shapeOf(kind: KindDef, params: QueryObject, allowed: ReadonlySet<string> = new Set()): Shape {
+  for (const key of Object.keys(params)) {
+    if (key !== "attributes" && key !== "include" && !allowed.has(key) && !NOT_TERMS.has(key)) {
+      throw bad(`Unknown query parameter "${key.slice(0, 60)}".`);
     }
   }
-  const filters = filtersHash(terms.filter(([key]) => key !== "order"));
-  if (cursorText === undefined) return { where, orderSql, limit, from, order, filters, terms };
-  if (params.has("from")) throw bad("Send either cursor or from, not both.");
-  const after = decodeCursor(cursorText, order.text, filters);
+  return {
+    ...(params.attributes !== undefined ? { attributes: parseAttributes(kind, params.attributes) } : {}),
+    include: params.include !== undefined ? parseInclude(kind, params.include) : [],
+  };
+}
+
+/** The `attributes` and `include` of a single read (`GET /<plural>/{id}.json`). */
+export function parseReadQuery(kind: KindDef, search: string): Shape {
+  return shapeOf(kind, parseQueryString(search));
+}
+
+const LIST_KEYS = new Set(["where", "order", "limit", "from", "cursor"]);
+
+/**
+ * A list's query string (without `?`), in any encoding the reference's clients use: `where[field]=v`,
+ * `where[field][$in][0]=a&where[field][$in][1]=b` (or `[$in][]=a`, or our `[$in]=a,b`), `$like`,
+ * `$gte`, `$lte`, `$gt`, `$lt`, `$ne`, `$eq`, `$null=true|false`; `order`; `attributes`; `include`;
+ * `limit`, `from` and `cursor`. Percent-encoded brackets read the same. Anything else is a 400.
+ */
+export function parseListQuery(kind: KindDef, search: string): ListQuery {
+  const params = parseQueryString(search);
+  const shape = shapeOf(kind, params, LIST_KEYS);
+  const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
+  let order = { text: "id", column: "id", descending: false };
+  if (params.order !== undefined) {
+    const { field, descending } = orderOf(params.order);
+    const { column } = filterable(kind, field);
+    order = { text: descending ? `-${field}` : field, column, descending };
+  }
+  const orderSql = `${order.column} ${order.descending ? "DESC" : "ASC"}${order.column === "id" ? "" : `, id ${order.descending ? "DESC" : "ASC"}`}`;
+  const limit = whole(params.limit, "limit") ?? DEFAULT_LIMIT;
+  if (limit < 1 || limit > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
+  const from = whole(params.from, "from") ?? 0;
+  // Filters hash the same however they were spelled: by field, operator and parsed values.
+  const filters = filtersHash(
+    terms
+      .map(
+        (term) =>
+          [
+            `${term.field}[${term.operator}]`,
+            JSON.stringify(term.sql.includes(" IN (") ? [...term.args].sort() : term.args),
+          ] as const,
+      )
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  const where = terms.map(({ sql, args }) => ({ sql, args }));
+  const repeat = segmentsOf(search)
+    .filter((segment) => {
+      const key = segmentKey(segment);
+      return !PAGING.has(key) && !NOT_TERMS.has(key);
+    })
+    .join("&");
+  const base = { where, orderSql, limit, from, order, filters, repeat, shape };
+  if (params.cursor === undefined) return base;
+  if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
+  if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
+  const after = decodeCursor(params.cursor, order.text, filters);
   const start = afterCursor(order.column, order.descending, after);
-  return { where: [...where, start], orderSql, limit, from: 0, order, filters, after, terms };
+  return { ...base, where: [...where, start], from: 0, after };
 }
 
 /** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */
 const MAX_LINK_TERMS = 1024;
 
 /**
- * The query of the page after `last`: a cursor (the sort key and id of `last`) and the limit, with the
- * filters and order repeated when they are short. A client that keeps its own filters and takes only
- * the cursor gets the same page.
+ * The query string of the page after `last` (a whole record, before `attributes` left fields out): a
+ * cursor (the sort key and id of `last`) and the limit, with the query's other terms repeated as they
+ * were sent when they are short. A client that keeps its own filters and takes only the cursor gets the
+ * same page.
  */
-export function nextPageQuery(
-  kind: KindDef,
-  query: ListQuery,
-  last: Record<string, unknown>,
-): URLSearchParams {
+export function nextPageQuery(kind: KindDef, query: ListQuery, last: Record<string, unknown>): string {
   const field = query.order.text.replace(/^-/, "");
   const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
   const value = last[field];
@@ -200,9 +335,6 @@ export function nextPageQuery(
     id: last.id as number,
     filters: query.filters,
   });
-  const terms = new URLSearchParams(query.terms as [string, string][]);
-  const next = terms.toString().length <= MAX_LINK_TERMS ? terms : new URLSearchParams();
-  next.set("cursor", cursor);
-  next.set("limit", String(query.limit));
-  return next;
+  const paging = new URLSearchParams({ cursor, limit: String(query.limit) }).toString();
+  return query.repeat && query.repeat.length <= MAX_LINK_TERMS ? `${query.repeat}&${paging}` : paging;
 }

@@ -1,0 +1,107 @@
+/**
+ * The one reader of list and read query strings: the nested-bracket convention of the `qs` package, which
+ * the reference service's clients use (`where[f][$in][0]=a`, `where[f][$in][]=a`, percent-encoded
+ * brackets, `include[0][include][0][model]=...`). Every limit is checked while parsing, so a hostile
+ * query costs what its length does.
+ */
+import { isWellFormedText } from "@multichannel/schema";
+import qs from "qs";
+import { ApiError, isApiError } from "../errors.ts";
+
+/** Deepest bracket nesting below a parameter's name: `include[0][include][0][attributes][0]` is 5. */
+export const MAX_QUERY_DEPTH = 7;
+/** Most `key=value` pairs in one query string (a `$in` of 250 values sent with indices is 250 pairs). */
+export const MAX_QUERY_PARAMETERS = 300;
+/** Most values in one array (`$in`, `attributes`, `include`). */
+export const MAX_QUERY_ARRAY = 250;
+
+export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
+export type QueryObject = { [key: string]: QueryValue };
+
+function bad(detail: string): ApiError {
+  return new ApiError("bad_request", detail);
+}
+
+/** Percent-decoding that refuses what is not UTF-8, instead of passing it on undecoded. */
+function decode(text: string): string {
+  const plain = text.replace(/\+/g, " ");
+  if (!plain.includes("%")) return plain;
+  try {
+    return decodeURIComponent(plain);
+  } catch {
+    throw bad(`Malformed percent-encoding in the query: "${text.slice(0, 40)}".`);
+  }
+}
+
+function checkText(value: QueryValue, key: string): void {
+  if (typeof value === "string") {
+    if (!isWellFormedText(value)) {
+      throw bad(`Query parameter "${key.slice(0, 40)}" holds a NUL character or an unpaired surrogate.`);
+    }
+    return;
+  }
+  for (const [name, item] of Object.entries(value)) {
+    if (!isWellFormedText(name)) throw bad("A query parameter name holds a NUL character.");
+    checkText(item, `${key}[${name}]`);
+  }
+}
+
+/** The raw `key=value` segments of a query string (without `?`), empty ones left out. */
+export function segmentsOf(search: string): string[] {
+  return search.split("&").filter((segment) => segment !== "");
+}
+
+/** The decoded name of a raw segment: `where%5Bx%5D=1` → `where[x]`. */
+export function segmentKey(segment: string): string {
+  const at = segment.indexOf("=");
+  return decode(at < 0 ? segment : segment.slice(0, at));
+}
+
+/**
+ * A query string (without `?`) as nested objects and arrays, as `qs` reads it with limits: nesting past
+ * MAX_QUERY_DEPTH, more than MAX_QUERY_PARAMETERS pairs or an array index past MAX_QUERY_ARRAY is a 400,
+ * as are names that would reach an object's prototype and text that cannot be stored.
+ */
+export function parseQueryString(search: string): QueryObject {
+  for (const segment of segmentsOf(search)) {
+    if (segmentKey(segment).includes("__proto__")) {
+      throw bad(`Query parameter "${segmentKey(segment).slice(0, 40)}" is not allowed.`);
+    }
+  }
+  let parsed: QueryObject;
+  try {
+    parsed = qs.parse(search, {
+      depth: MAX_QUERY_DEPTH,
+      strictDepth: true,
+      parameterLimit: MAX_QUERY_PARAMETERS,
+      arrayLimit: MAX_QUERY_ARRAY,
+      throwOnLimitExceeded: true,
+      plainObjects: true,
+      allowPrototypes: false,
+      allowDots: false,
+      duplicates: "combine",
+      decoder: (text) => decode(text),
+    }) as QueryObject;
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    if (error instanceof RangeError) {
+      throw bad(
+        `The query is over a limit: at most ${MAX_QUERY_PARAMETERS} parameters, ${MAX_QUERY_ARRAY} values in an array, brackets nested ${MAX_QUERY_DEPTH} deep.`,
+      );
+    }
+    throw bad("The query string cannot be read.");
+  }
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!isWellFormedText(key)) throw bad("A query parameter name holds a NUL character.");
+    checkText(value, key);
+  }
+  return parsed;
+}
+
+/** The query string of a request URL, without `?`. */
+export function searchOf(url: string): string {
+  const at = url.indexOf("?");
+  if (at < 0) return "";
+  const hash = url.indexOf("#", at);
+  return url.slice(at + 1, hash < 0 ? undefined : hash);
+}
