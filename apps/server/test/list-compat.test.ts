@@ -353,7 +353,7 @@ describe("bad list queries are 400s, never 500s", () => {
   it("refuses what it cannot take, with a problem document", async () => {
     const t = await ctx.tenant();
     const bad = [
-      "include[0][model]=Sale&include[0][include][0][model]=Customer&include[0][include][0][include][0][model]=Reseller",
+      "include[0][model]=Sale&include[0][include][0][model]=Customer&include[0][include][0][include][0][model]=Reseller&include[0][include][0][include][0][include][0][model]=Customer",
       "a[b][c][d][e][f][g][h][i]=1",
       Array.from({ length: 301 }, (_, i) => `where[id][$in][${i % 250}]=${i}`).join("&"),
       `where[id][$in][300]=1`,
@@ -391,7 +391,6 @@ describe("bad list queries are 400s, never 500s", () => {
       "order[0][0]=nothing",
       "limit=10&limit=20",
       "cursor=abc&cursor=def",
-      "scope=export",
     ];
     for (const query of bad) {
       const answer = await t.json("GET", `/purchases.json?${query}`);
@@ -475,5 +474,22 @@ describe("any list query", () => {
       }),
       { seed: 20_261_123, numRuns: 300 },
     );
+  });
+});
+
+describe("the reference's other query habits", () => {
+  it("authenticates by ?access_token=, nests includes three deep, and ignores scope", async () => {
+    const t = await ctx.tenant();
+    const anonymous = await ctx.anonymous.json(
+      "GET",
+      `/purchases.json?access_token=${t.token}&scope=customFields`,
+    );
+    expect(anonymous.status).toBe(200);
+    expect((await ctx.anonymous.json("GET", "/purchases.json?access_token=mcs_nope")).status).toBe(401);
+    const deep = await t.json(
+      "GET",
+      "/purchases.json?include[0][model]=PurchaseItem&include[0][attributes][0]=id&include[0][include][0][model]=Variant&include[0][include][0][include][0][model]=OptionValue",
+    );
+    expect(deep.status, JSON.stringify(deep.body)).toBe(200);
   });
 });

@@ -43,8 +43,12 @@ export function authenticate(
 ): MiddlewareHandler<AppEnv> {
   const challenge = { "WWW-Authenticate": 'Bearer realm="multichannel"' };
   return async (c, next) => {
-    const header = c.req.header("Authorization") ?? "";
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const header = c.req.header("Authorization");
+    // The reference's clients also send the token as `?access_token=` (a header wins when both are sent).
+    const match =
+      header === undefined && c.req.query("access_token")
+        ? [header, c.req.query("access_token")!]
+        : /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
     if (!match)
       throw new ApiError(
         "unauthorized",

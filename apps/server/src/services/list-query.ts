@@ -238,8 +238,11 @@ function orderOf(value: QueryValue): { field: string; descending: boolean } {
 }
 
 const PAGING = new Set(["cursor", "limit", "from"]);
-/** Query parameters that are the request's authentication, not the list's: never repeated in links. */
-const NOT_TERMS = new Set(["access_token"]);
+/**
+ * Query parameters that are not the list's: the request's authentication, and the reference's named
+ * `scope`s (which no source defines; sent by its clients, accepted and ignored). Never repeated in links.
+ */
+const NOT_TERMS = new Set(["access_token", "scope"]);
 
 function whole(value: QueryValue | undefined, key: string): number | undefined {
   if (value === undefined) return undefined;

@@ -13,8 +13,11 @@ import { ApiError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import type { QueryValue } from "./query-string.ts";
 
-/** How deep includes nest: a top-level include and one level below it (`Sale` → `Customer`). */
-export const MAX_INCLUDE_DEPTH = 2;
+/**
+ * How deep includes nest: three levels, as the reference's clients send them (`PurchaseItem` →
+ * `Variant` → `OptionValue`).
+ */
+export const MAX_INCLUDE_DEPTH = 3;
 /** Most includes in one request, nested ones counted. */
 export const MAX_INCLUDES = 8;
 /** Most records one include embeds under one parent (one-to-many); the first ones by id. */
