@@ -562,6 +562,42 @@ describe("§11 purchase actions", () => {
     expect(returns.map((r) => [r.type, r.total])).toEqual([["cancellation", 200]]);
   });
 
+  it("takes the whole record the operation pages document as the body, its other fields ignored", async () => {
+    const t = await ctx.tenant();
+    const { purchase } = await sentPurchase(t);
+    const other = await create(t, "dropship-providers", { name: "Other Supply", email: "o@other.example" });
+    // The purchase as read, with the new provider: the documented body of move-dropship-provider.
+    const asRead = await read(t, "purchases", purchase.id);
+    const moved = await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}/move-dropship-provider.json`, {
+        ...asRead,
+        dropshipProviderId: other.id,
+      }),
+      200,
+    );
+    expect(moved).toMatchObject({ dropshipProviderId: other.id, status: "pending" });
+    const sent = await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}/send.json`, await read(t, "purchases", purchase.id)),
+      200,
+    );
+    expect(sent.status).toBe("sent");
+    // A dropshipment record as the ship page documents it, server-managed fields and all.
+    const shipped = await expectStatus(
+      t.json("POST", `/purchases/${purchase.id}/ship.json`, {
+        id: 1,
+        createdAt: "2023-05-04T09:42:00+00:00",
+        purchaseId: purchase.id,
+        trackingNumber: "PX-9",
+        labelUrl: null,
+        files: {},
+        status: "pending",
+        reference: 3,
+      }),
+      200,
+    );
+    expect(shipped).toMatchObject({ purchaseId: purchase.id, trackingNumber: "PX-9", status: "shipped" });
+  });
+
   it("default-label takes the vendor portal's body", async () => {
     const t = await ctx.tenant();
     const { purchase } = await sentPurchase(t);

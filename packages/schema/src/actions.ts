@@ -529,6 +529,7 @@ export const dropshipProviderActions = [
   defineAction({
     name: "settle-invoices",
     method: "POST",
+    recordBody: "transfer",
     event: "dropship_provider.invoices_settled",
     summary: "Pay the provider its invoiced, unpaid purchases (or the ones named): one payout transfer.",
     input: {
@@ -588,6 +589,7 @@ export const dropshipmentActions = [
   defineAction({
     name: "move-to-fulfill",
     method: "PUT",
+    recordBody: "fulfillment",
     event: "dropshipment.moved_to_fulfillment",
     summary:
       "Turn an unshipped dropshipment into a fulfillment from an own warehouse; its purchase lines are cancelled.",
@@ -601,6 +603,7 @@ export const fulfillmentActions = [
   defineAction({
     name: "move-to-dropship",
     method: "PUT",
+    recordBody: "purchase",
     event: "fulfillment.moved_to_dropship",
     summary: "Turn an unshipped fulfillment into a purchase to the named dropship provider.",
     input: { dropshipProviderId: f.ref("dropship-provider", { required: true }) },
@@ -712,6 +715,7 @@ export const purchaseActions = [
   defineAction({
     name: "ship",
     method: "POST",
+    recordBody: "dropshipment",
     event: "purchase.shipped",
     summary: "Record that the provider shipped all lines or the ones named: a dropshipment with tracking.",
     input: {
@@ -731,6 +735,7 @@ export const purchaseActions = [
   defineAction({
     name: "move-dropship-provider",
     method: "PUT",
+    recordBody: "purchase",
     event: "purchase.provider_moved",
     summary:
       "Give an unshipped purchase to another provider; it goes back to pending and must be sent again.",
@@ -741,6 +746,7 @@ export const purchaseActions = [
   defineAction({
     name: "send",
     method: "PUT",
+    recordBody: "purchase",
     event: "purchase.sent",
     summary: "Send the purchase order to its provider and log the delivery.",
     input: { format: f.enum(["json", "xml", "csv", "email"]) },
@@ -750,6 +756,7 @@ export const purchaseActions = [
   defineAction({
     name: "return-label",
     method: "POST",
+    recordBody: "return-shipment",
     event: "purchase.return_label_created",
     summary: "Create a return shipment with a return label for shipped lines.",
     input: { items: lineQuantities, reason: f.string({ maxLength: 500 }) },
@@ -771,6 +778,7 @@ export const purchaseActions = [
   defineAction({
     name: "cancel",
     method: "PUT",
+    recordBody: "purchase",
     event: "purchase.cancelled",
     summary: "Cancel all unshipped lines or the ones named; a sale return records them.",
     input: {

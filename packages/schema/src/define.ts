@@ -255,6 +255,12 @@ export interface ActionDef {
    * (`[...]` is taken as `{ "<field>": [...] }`).
    */
   readonly arrayBody?: string;
+  /**
+   * The kind whose whole record the reference documents as this action's body (its operation pages
+   * show the resource schema): that record's fields, its id and timestamps are accepted beside the
+   * action's own input and ignored, so a client that sends the record as documented is not refused.
+   */
+  readonly recordBody?: string;
   /** What the action answers: a record of a kind, a list of them, or a described object. */
   readonly output:
     | { readonly kind: string; readonly list?: boolean }

@@ -39,7 +39,16 @@ export {
 } from "./define.ts";
 export type { EventQuery, EventRecord } from "./events.ts";
 export type * from "./generated/types.ts";
-export { actionPath, actions, camelCase, kindByName, kindByPlural, kinds, snakeCase } from "./manifest.ts";
+export {
+  actionPath,
+  actions,
+  camelCase,
+  kindByName,
+  kindByPlural,
+  kinds,
+  recordBodyFields,
+  snakeCase,
+} from "./manifest.ts";
 export {
   actionOutputKind,
   buildOpenApiDocument,

@@ -64,3 +64,12 @@ export const actions: readonly { kind: KindDef; action: ActionDef }[] = kinds.fl
 export function actionPath(kind: KindDef, action: ActionDef): string {
   return `/${kind.plural}/{id}/${action.name}.json`;
 }
+
+/**
+ * The fields an action's body may carry besides its input, ignored: the whole record the reference
+ * documents as its body (`recordBody`), with its id and timestamps.
+ */
+export function recordBodyFields(action: ActionDef): string[] {
+  const kind = action.recordBody ? kindByName(action.recordBody) : undefined;
+  return kind ? ["id", "createdAt", "updatedAt", ...Object.keys(kind.fields)] : [];
+}

@@ -2,7 +2,7 @@ import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
-import { actionPath, camelCase, kindByName, kinds } from "./manifest.ts";
+import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
 import { relationsOf } from "./relations.ts";
 import { actionInputSchema, kindSchemas } from "./validators.ts";
@@ -391,7 +391,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       const answersRecord = "kind" in action.output && !action.output.list;
       if (hasBody)
         schemas[`${actionName}Input`] = annotate(
-          jsonSchema(actionInputSchema(action.input)),
+          jsonSchema(actionInputSchema(action.input, recordBodyFields(action))),
           action.input,
           false,
         );

@@ -317,9 +317,26 @@ export function kindSchemas(kind: KindDef): KindSchemas {
   };
 }
 
-/** The validator of an action's input (its body, or its query for GET and DELETE). */
-export function actionInputSchema(input: Readonly<Record<string, FieldDef>>): v.GenericSchema {
-  return objectSchema(input, "input");
+/**
+ * The validator of an action's input (its body, or its query for GET and DELETE). `ignored`: other
+ * fields accepted with any value and dropped from the output (a documented record body's fields).
+ */
+export function actionInputSchema(
+  input: Readonly<Record<string, FieldDef>>,
+  ignored: readonly string[] = [],
+): v.GenericSchema {
+  if (!ignored.length) return objectSchema(input, "input");
+  const entries = objectEntries(input, "input");
+  const extra = ignored.filter((name) => !(name in entries));
+  for (const name of extra) entries[name] = v.optional(v.unknown());
+  return v.pipe(
+    strict(entries),
+    v.transform((body) => {
+      const kept = { ...(body as Record<string, unknown>) };
+      for (const name of extra) delete kept[name];
+      return kept;
+    }),
+  );
 }
 
 /** The validator of one value of a field, nullable if the field is. */

@@ -5,6 +5,7 @@ import {
   type FieldDef,
   type KindDef,
   operationWrites,
+  recordBodyFields,
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
@@ -82,7 +83,7 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
     const path = itemRoute(kind, `${action.name}.json`);
     const method = action.method.toLowerCase() as "get" | "post" | "put" | "delete";
     const hasBody = action.method === "POST" || action.method === "PUT";
-    const schema = actionInputSchema(action.input);
+    const schema = actionInputSchema(action.input, recordBodyFields(action));
 
     const writes = operationWrites(action.method, action);
     const answersRecord = "kind" in action.output && !action.output.list;

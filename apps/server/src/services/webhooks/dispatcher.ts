@@ -169,6 +169,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { db } = deps;
 
   async function fanOut(): Promise<number> {
+    // A read first: most wake-ups find the cursor at the last event, and need no write transaction.
+    const ahead = await db.execute(
+      "SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest",
+    );
+    if (Number(ahead.rows[0]?.newest ?? 0) <= Number(ahead.rows[0]?.last ?? 0)) return 0;
     return db.transaction(async (tx) => {
       const cursor = await tx.execute("SELECT last_event_id FROM webhook_cursor WHERE id = 1");
       const last = Number(cursor.rows[0]?.last_event_id ?? 0);
@@ -373,6 +378,11 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function deliverDue(): Promise<number> {
     const at = now();
+    const anyDue = await db.execute({
+      sql: "SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1",
+      args: [iso(at)],
+    });
+    if (!anyDue.rows.length) return 0;
     const claimed = await db.transaction(async (tx) => {
       const due = await tx.execute({
         sql: "SELECT id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, notification_id, timeout_ms, attempts FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",

@@ -1,7 +1,7 @@
 import type { Dispatcher } from "./dispatcher.ts";
 
 /**
- * Runs a dispatcher in the server process (Node, Deno): woken after each write, and every
+ * Runs a dispatcher in the server process (Node, Deno): woken shortly after writes, and every
  * `intervalMs` for retries that come due, pruning once an hour. One run at a time; a wake-up during a
  * run makes another run follow it. Errors are logged and retried at the next tick: requests never wait
  * on it, and what it did not finish is still in the tables.
@@ -10,13 +10,15 @@ export function startDispatchLoop(
   dispatcher: Dispatcher,
   {
     intervalMs = 1000,
+    settleMs = 100,
     log = console.error,
-  }: { intervalMs?: number; log?: (...args: unknown[]) => void } = {},
+  }: { intervalMs?: number; settleMs?: number; log?: (...args: unknown[]) => void } = {},
 ) {
   let running = false;
   let again = false;
   let stopped = false;
   let lastPrune = 0;
+  let woken: ReturnType<typeof setTimeout> | undefined;
 
   async function run(): Promise<void> {
     if (running) {
@@ -44,9 +46,16 @@ export function startDispatchLoop(
   (timer as { unref?: () => void }).unref?.();
   queueMicrotask(run);
   return {
-    /** Wake the dispatcher (after a write committed events). */
+    /**
+     * Wake the dispatcher (after a write committed events): once, `settleMs` after the first wake-up
+     * of a burst, so a busy server runs it a few times a second for all its writes, not once for each.
+     */
     notify: () => {
-      if (!stopped) setTimeout(run, 0);
+      if (stopped || woken) return;
+      woken = setTimeout(() => {
+        woken = undefined;
+        void run();
+      }, settleMs);
     },
     stop: () => {
       stopped = true;
