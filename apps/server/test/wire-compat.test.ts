@@ -560,6 +560,14 @@ describe("§11 purchase actions", () => {
     expect(cancelled).toMatchObject({ id: purchase.id, status: "cancelled", cancellationStatus: "full" });
     const returns = await list(t, "sale-returns", `&where[saleId]=${sale.id}`);
     expect(returns.map((r) => [r.type, r.total])).toEqual([["cancellation", 200]]);
+    // As a client of the reference reads the answer: the purchase again, and the return's items.
+    const { purchase: again, sale_return_items: items, ...record } = cancelled;
+    expect(again).toEqual(record);
+    expect(items).toEqual(await list(t, "sale-return-items", `&where[saleReturnId]=${returns[0]!.id}`));
+    const [event] = (
+      await expectStatus(t.json("GET", "/events.json?where[type]=purchase.cancelled"), 200)
+    ).slice(-1);
+    expect(event.data.object).toEqual(record);
   });
 
   it("takes the whole record the operation pages document as the body, its other fields ignored", async () => {

@@ -53,7 +53,9 @@ export function typesSource(): string {
       const output = action.output;
       const outputType =
         "kind" in output
-          ? `${pascalCase(output.kind)}${output.list ? "[]" : ""}`
+          ? output.extra
+            ? `${pascalCase(output.kind)} & ActionInputOf<{ input: ActionNamed<${ref}["actions"], "${action.name}">["output"]["extra"] }>`
+            : `${pascalCase(output.kind)}${output.list ? "[]" : ""}`
           : `ActionInputOf<{ input: ActionNamed<${ref}["actions"], "${action.name}">["output"]["fields"] }>${output.list ? "[]" : ""}`;
       lines.push(
         `export type ${name}Input = ActionInputOf<ActionNamed<${ref}["actions"], "${action.name}">>;`,

@@ -790,7 +790,20 @@ export const purchaseActions = [
       }),
       status: f.enum(["cancelled"], { description: "The reference's form; `cancelled` is implied." }),
     },
-    output: { kind: "purchase" },
+    output: {
+      kind: "purchase",
+      // The reference's clients read these beside the purchase's own fields.
+      extra: {
+        purchase: f.json({
+          required: true,
+          description: "The purchase (the same record), as the reference's clients read it.",
+        }),
+        sale_return_items: f.array(f.json(), {
+          required: true,
+          description: "The sale return items this cancellation recorded (each a sale-return-item record).",
+        }),
+      },
+    },
     from: ["pending", "sent", "partiallyShipped"],
   }),
 ] as const;

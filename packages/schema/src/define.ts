@@ -263,7 +263,12 @@ export interface ActionDef {
   readonly recordBody?: string;
   /** What the action answers: a record of a kind, a list of them, or a described object. */
   readonly output:
-    | { readonly kind: string; readonly list?: boolean }
+    | {
+        readonly kind: string;
+        readonly list?: boolean;
+        /** Members a record answer carries besides the record's fields (as the reference's clients read them). */
+        readonly extra?: Readonly<Record<string, FieldDef>>;
+      }
     | { readonly fields: Readonly<Record<string, FieldDef>>; readonly list?: boolean };
   /** For stateful kinds: the states this action is allowed from. */
   readonly from?: readonly string[];

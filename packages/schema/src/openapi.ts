@@ -316,7 +316,7 @@ function jsonBody(schema: Json, description: string): Json {
 function actionOutput(action: ActionDef, name: string): Json {
   const output = action.output;
   if ("kind" in output) {
-    const schema = ref(pascalCase(output.kind));
+    const schema = ref(output.extra ? `${name}Result` : pascalCase(output.kind));
     return output.list ? { type: "array", items: schema } : schema;
   }
   const schema = ref(`${name}Result`);
@@ -379,6 +379,26 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     paths[`/${kind.plural}/{id}.json`] = itemPaths(kind, name);
     for (const action of kind.actions ?? []) {
       const actionName = `${name}${pascalCase(action.name)}`;
+      if ("kind" in action.output && action.output.extra) {
+        // The record, and the members its answer carries besides (the cancel answer's `purchase`).
+        const record = schemas[pascalCase(action.output.kind)] as Json & {
+          properties: Json;
+          required?: string[];
+        };
+        const extra = annotate(
+          jsonSchema(actionInputSchema(action.output.extra)),
+          action.output.extra,
+          false,
+        );
+        schemas[`${actionName}Result`] = {
+          ...record,
+          description: `The ${action.output.kind.replace(/-/g, " ")}, with ${Object.keys(action.output.extra)
+            .map((key) => `\`${key}\``)
+            .join(" and ")}.`,
+          properties: { ...record.properties, ...(extra.properties as Json) },
+          required: [...(record.required ?? []), ...((extra.required as string[]) ?? [])],
+        };
+      }
       if ("fields" in action.output) {
         schemas[`${actionName}Result`] = annotate(
           jsonSchema(actionInputSchema(action.output.fields)),

@@ -74,7 +74,13 @@ export async function recordActionOutcome(
   if (!type) return;
   const prefix = type.slice(0, type.indexOf("."));
   const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
-  if (output && eventPrefix(output) === prefix) return insertEvent(ctx, type, answer);
+  if (output && eventPrefix(output) === prefix) {
+    // The record alone: without what its answer carries besides (the cancel answer's `purchase`).
+    const extra = "kind" in action.output ? Object.keys(action.output.extra ?? {}) : [];
+    const record = { ...(answer as Record<string, unknown>) };
+    for (const key of extra) delete record[key];
+    return insertEvent(ctx, type, record);
+  }
   const named = kindByName(prefix.replace(/_/g, "-"));
   // The record the answer refers to (`variant.level_changed`: the adjustment's variant), else the subject.
   const referred = named && (answer as Record<string, unknown> | null)?.[`${camelCase(named.name)}Id`];

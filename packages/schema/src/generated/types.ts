@@ -402,7 +402,7 @@ export type PurchaseReturnLabelOutput = ReturnShipment;
 export type PurchaseDefaultLabelInput = ActionInputOf<ActionNamed<typeof purchasing.purchase["actions"], "default-label">>;
 export type PurchaseDefaultLabelOutput = Label;
 export type PurchaseCancelInput = ActionInputOf<ActionNamed<typeof purchasing.purchase["actions"], "cancel">>;
-export type PurchaseCancelOutput = Purchase;
+export type PurchaseCancelOutput = Purchase & ActionInputOf<{ input: ActionNamed<typeof purchasing.purchase["actions"], "cancel">["output"]["extra"] }>;
 /** An invoice a dropship provider sent for a purchase: what the company is asked to pay for it. */
 export type PurchaseInvoice = RecordOf<typeof purchasing.purchaseInvoice>;
 export type PurchaseInvoiceCreateInput = CreateOf<typeof purchasing.purchaseInvoice>;

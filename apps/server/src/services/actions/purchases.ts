@@ -8,10 +8,12 @@ import type {
   DropshipProvider,
   Purchase,
   PurchaseCancelInput,
+  PurchaseCancelOutput,
   PurchaseItem,
   PurchaseSendInput,
   PurchaseShipInput,
   SaleItem,
+  SaleReturnItem,
 } from "@multichannel/schema";
 import { settlePurchase, settleSale, settleSaleReturn, unshippedOf } from "../../domain/books.ts";
 import { transition } from "../../domain/transitions.ts";
@@ -281,7 +283,7 @@ export async function cancelPurchase({
   ctx: Ctx;
   purchase: Purchase;
   input: PurchaseCancelInput;
-}): Promise<Purchase> {
+}): Promise<PurchaseCancelOutput> {
   const takes = await pickLines(ctx, purchase, input.items, {
     available: unshippedOf,
     verb: "cancel",
@@ -294,6 +296,7 @@ export async function cancelPurchase({
     if (saleItem) cancelled.push({ saleItem, item, quantity });
   }
   const saleId = purchase.saleId;
+  const saleReturnItems: SaleReturnItem[] = [];
   if (saleId && cancelled.length) {
     const saleReturn = await insert(ctx, "sale-return", {
       saleId,
@@ -302,7 +305,7 @@ export async function cancelPurchase({
       reason: input.reason ?? null,
     });
     for (const { saleItem, item, quantity } of cancelled) {
-      await insert(ctx, "sale-return-item", {
+      const returnItem = await insert(ctx, "sale-return-item", {
         saleReturnId: saleReturn.id,
         saleItemId: saleItem.id,
         purchaseItemId: item.id,
@@ -311,10 +314,12 @@ export async function cancelPurchase({
         amount: fromCents(toCents(saleItem.price) * quantity),
         reason: input.reason ?? null,
       });
+      saleReturnItems.push(returnItem);
     }
     await settleSaleReturn(ctx, saleReturn.id);
   }
   const updated = (await settlePurchase(ctx, purchase.id))!;
   await settleSale(ctx, saleId);
-  return updated;
+  // The purchase, and beside its fields what the reference's clients read off this answer.
+  return { ...updated, purchase: updated, sale_return_items: saleReturnItems } as PurchaseCancelOutput;
 }
