@@ -21,8 +21,11 @@ import { signedHeaders } from "./signing.ts";
 export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
 /** An endpoint with no success for this long, and failing, is disabled (with the reason on it). */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
-/** How long a claimed delivery is held by the process attempting it before others may retry it. */
-const LEASE_MS = 60_000;
+/**
+ * How long a claimed delivery is held by the process attempting it before others may retry it: more
+ * than an attempt can take (its 10 s timeout), so that a crash mid-attempt delays the retry little.
+ */
+const LEASE_MS = 15_000;
 const FAN_OUT_BATCH = 500;
 const DELIVERY_BATCH = 25;
 
