@@ -606,14 +606,37 @@ describe("§11 purchase actions", () => {
     expect(shipped).toMatchObject({ purchaseId: purchase.id, trackingNumber: "PX-9", status: "shipped" });
   });
 
-  it("default-label takes the vendor portal's body", async () => {
+  it("default-label takes the vendor portal's body: a label, and the lines ship with it", async () => {
     const t = await ctx.tenant();
-    const { purchase } = await sentPurchase(t);
+    const { purchase, sale } = await sentPurchase(t);
     const label = await expectStatus(
       t.json("PUT", `/purchases/${purchase.id}/default-label.json`, { inventoryStatus: "shipped", ids: [] }),
       200,
     );
     expect(label).toMatchObject({ purchaseId: purchase.id });
+    expect((await read(t, "purchases", purchase.id)).status).toBe("shipped");
+    expect((await read(t, "sales", sale.id)).status).toBe("fulfilled");
+    const [dropshipment] = await list(t, "dropshipments", `&where[purchaseId]=${purchase.id}`);
+    expect(dropshipment).toMatchObject({ trackingNumber: label.trackingNumber, status: "shipped" });
+  });
+
+  it("default-label without the shipped mark only labels; a pending purchase cannot ship by it", async () => {
+    const t = await ctx.tenant();
+    const { purchase } = await sentPurchase(t);
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/default-label.json`, {}), 200);
+    expect((await read(t, "purchases", purchase.id)).status).toBe("sent");
+    const other = await create(t, "dropship-providers", { name: "Other", email: "o@other.example" });
+    await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}/move-dropship-provider.json`, {
+        dropshipProviderId: other.id,
+      }),
+      200,
+    );
+    const refused = await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}/default-label.json`, { inventoryStatus: "shipped", ids: [] }),
+      409,
+    );
+    expect(refused.detail).toMatch(/ships once sent/);
   });
 });
 

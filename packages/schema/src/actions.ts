@@ -768,10 +768,13 @@ export const purchaseActions = [
     method: "PUT",
     event: "purchase.label_created",
     summary: "Create the outbound label with the provider's default carrier and service.",
-    input: ignored(
-      ["inventoryStatus", "ids"],
-      'The reference\'s vendor-portal form (`{"inventoryStatus":"shipped","ids":[]}`): accepted; the label covers the purchase, and shipping is recorded with ship.',
-    ),
+    input: {
+      inventoryStatus: f.enum(["notShipped", "shipped"], {
+        description:
+          "`shipped` (the reference's vendor-portal form): the lines (`ids`, `[]` for all) also ship, with this label's carrier, service and tracking number, as `ship` does.",
+      }),
+      ids: purchaseItemIds,
+    },
     output: { kind: "label" },
     from: ["pending", "sent", "partiallyShipped"],
   }),

@@ -229,7 +229,6 @@ export async function createDefaultLabelOfPurchase({
 }: {
   ctx: Ctx;
   purchase: Purchase;
-  input: Record<string, never>;
 }): Promise<Label> {
   const provider = await providerOf(ctx, purchase);
   const { carrier, service } = providerDefaults(provider);

@@ -6,7 +6,7 @@ import {
   regenerateLabelOfDropshipment,
 } from "./label-flow.ts";
 import { cancelPurchase, moveDropshipProviderOfPurchase, sendPurchase, shipPurchase } from "./purchases.ts";
-import { cancelInputOf, shipInputOf } from "./reference-bodies.ts";
+import { cancelInputOf, checkShippable, shipInputOf, shipWithLabel } from "./reference-bodies.ts";
 import { receiveSaleReturn } from "./returns.ts";
 import { settleInvoicesOfDropshipProvider } from "./settlement.ts";
 import type { ActionHandlers } from "./types.ts";
@@ -31,7 +31,15 @@ export const orderHandlers = {
     run: ({ ctx, record, input }) => createReturnLabelOfPurchase({ ctx, purchase: record, input }),
   },
   "purchase.default-label": {
-    run: ({ ctx, record, input }) => createDefaultLabelOfPurchase({ ctx, purchase: record, input }),
+    run: async ({ ctx, record, input }) => {
+      if (input.inventoryStatus === "shipped") checkShippable(record);
+      const label = await createDefaultLabelOfPurchase({ ctx, purchase: record });
+      // The vendor portal's "label and mark shipped": the lines leave with this label.
+      if (input.inventoryStatus === "shipped") {
+        await shipWithLabel(ctx, record, label, input.ids);
+      }
+      return label;
+    },
   },
   "dropshipment.regenerate-label": {
     run: ({ ctx, record, input }) => regenerateLabelOfDropshipment({ ctx, dropshipment: record, input }),

@@ -2,11 +2,19 @@
  * The reference service's request bodies of the purchase actions, turned into this service's inputs:
  * `ids` (purchase items taken whole; `[]` means every line), `trackingCompany` and `serviceLevel`.
  */
-import type { Purchase, PurchaseCancelInput, PurchaseShipInput } from "@multichannel/schema";
+import {
+  actions,
+  type Label,
+  type Purchase,
+  type PurchaseCancelInput,
+  type PurchaseShipInput,
+} from "@multichannel/schema";
 import { unshippedOf } from "../../domain/books.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
+import { stateConflict } from "../states.ts";
 import { selectWhere } from "./core.ts";
+import { shipPurchase } from "./purchases.ts";
 
 type Lines = PurchaseShipInput["items"];
 
@@ -77,4 +85,39 @@ export async function cancelInputOf(
     });
   }
   return { reason: input.reason, items: await linesOfIds(ctx, purchase, input, "cancel") };
+}
+
+/** The states `ship` is allowed from, as the manifest declares them. */
+const shippable = actions.find(({ kind, action }) => kind.name === "purchase" && action.name === "ship")!
+  .action.from!;
+
+/** 409 unless the purchase is in a state `ship` is allowed from (checked before anything is made). */
+export function checkShippable(purchase: Purchase): void {
+  if (shippable.includes(purchase.status)) return;
+  throw stateConflict(
+    "purchase",
+    purchase,
+    `Purchase ${purchase.id} is ${purchase.status}: it ships once sent (allowed from ${shippable.join(", ")}).`,
+  );
+}
+
+/**
+ * `PUT /purchases/{id}/default-label.json {"inventoryStatus":"shipped","ids":[]}`: the vendor portal's
+ * "label and mark shipped". The lines named (`[]`: every line) ship as `ship` would, with the label's
+ * carrier, service and tracking number.
+ */
+export async function shipWithLabel(
+  ctx: Ctx,
+  purchase: Purchase,
+  label: Label,
+  ids: number[] | null | undefined,
+): Promise<void> {
+  checkShippable(purchase);
+  const input = await shipInputOf(ctx, purchase, {
+    trackingNumber: label.trackingNumber ?? undefined,
+    carrier: label.carrier,
+    service: label.service,
+    ids: ids ?? [],
+  } as PurchaseShipInput);
+  await shipPurchase({ ctx, purchase, input });
 }
