@@ -176,7 +176,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "purchase.default-label": {
     description:
-      "An outbound label with the provider's default carrier and service; each call renders a new version. With `inventoryStatus: shipped` (the reference's vendor-portal body, `{\"inventoryStatus\":\"shipped\",\"ids\":[]}`) the lines named by `ids` (`[]`: every line left) also ship with this label's carrier, service and tracking number, as `ship` does; that needs a sent purchase (409 otherwise). A provider without defaults or an address is a 422. Allowed until the purchase has shipped (else 409).",
+      'An outbound label with the provider\'s default carrier and service; each call renders a new version. With `inventoryStatus: shipped` (the reference\'s vendor-portal body, `{"inventoryStatus":"shipped","ids":[]}`) the lines named by `ids` (`[]`: every line left) also ship with this label\'s carrier, service and tracking number, as `ship` does; that needs a sent purchase (409 otherwise). A provider without defaults or an address is a 422. Allowed until the purchase has shipped (else 409).',
     example: { inventoryStatus: "shipped", ids: [] },
   },
   "purchase.cancel": {

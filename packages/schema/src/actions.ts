@@ -168,21 +168,11 @@ export const dataExportStates: StatesDef = {
   byWrite: { pending: ["complete", "error"] },
 };
 
-export const purchaseReturnStatuses = ["requested", "shipped", "received", "cancelled"] as const;
+/** Goods going back to a provider move as a sale return does; its steps are reported by writing them. */
+export const purchaseReturnStatuses = saleReturnStatuses;
 export const purchaseReturnStates: StatesDef = {
-  field: "status",
-  initial: "requested",
-  transitions: {
-    requested: ["shipped", "received", "cancelled"],
-    shipped: ["received", "cancelled"],
-    received: [],
-    cancelled: [],
-  },
-  // A record of goods going back to a provider: its steps are reported by writing them.
-  byWrite: {
-    requested: ["shipped", "received", "cancelled"],
-    shipped: ["received", "cancelled"],
-  },
+  ...saleReturnStates,
+  byWrite: saleReturnStates.transitions,
 };
 
 export const transferStatuses = ["pending", "complete", "error", "cancelled"] as const;

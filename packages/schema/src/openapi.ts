@@ -363,14 +363,11 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     };
     schemas[`${name}Shaped`] = shapedSchema(kind, name, schemas[name]);
     if (kind.createAnswer) {
-      const answer = annotate(jsonSchema(actionInputSchema(kind.createAnswer)), kind.createAnswer, false);
-      const record = schemas[name] as Json & { properties: Json; required?: string[] };
-      schemas[`${name}Created`] = {
-        ...record,
-        description: `${kind.description} As the create answer, with what only it shows.`,
-        properties: { ...record.properties, ...(answer.properties as Json) },
-        required: [...(record.required ?? []), ...((answer.required as string[]) ?? [])],
-      };
+      schemas[`${name}Created`] = recordWith(
+        schemas[name]!,
+        kind.createAnswer,
+        `${kind.description} As the create answer, with what only it shows.`,
+      );
     }
     schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields, false);
     schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields, false);
@@ -381,23 +378,13 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       const actionName = `${name}${pascalCase(action.name)}`;
       if ("kind" in action.output && action.output.extra) {
         // The record, and the members its answer carries besides (the cancel answer's `purchase`).
-        const record = schemas[pascalCase(action.output.kind)] as Json & {
-          properties: Json;
-          required?: string[];
-        };
-        const extra = annotate(
-          jsonSchema(actionInputSchema(action.output.extra)),
+        schemas[`${actionName}Result`] = recordWith(
+          schemas[pascalCase(action.output.kind)]!,
           action.output.extra,
-          false,
-        );
-        schemas[`${actionName}Result`] = {
-          ...record,
-          description: `The ${action.output.kind.replace(/-/g, " ")}, with ${Object.keys(action.output.extra)
+          `The ${action.output.kind.replace(/-/g, " ")}, with ${Object.keys(action.output.extra)
             .map((key) => `\`${key}\``)
             .join(" and ")}.`,
-          properties: { ...record.properties, ...(extra.properties as Json) },
-          required: [...(record.required ?? []), ...((extra.required as string[]) ?? [])],
-        };
+        );
       }
       if ("fields" in action.output) {
         schemas[`${actionName}Result`] = annotate(
@@ -655,16 +642,7 @@ const EVENT_PATHS = {
             Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } },
           },
         },
-        ...errorResponses(
-          errorCodesOf({
-            method: "GET",
-            item: false,
-            validates: false,
-            forbidden: false,
-            precondition: false,
-            conflicts: false,
-          }),
-        ),
+        ...readErrors(false),
       },
     },
   },
@@ -676,20 +654,37 @@ const EVENT_PATHS = {
       parameters: [ID_PARAM],
       responses: {
         "200": jsonBody(ref("Event"), "The event."),
-        ...errorResponses(
-          errorCodesOf({
-            method: "GET",
-            item: true,
-            validates: false,
-            forbidden: false,
-            precondition: false,
-            conflicts: false,
-          }),
-        ),
+        ...readErrors(true),
       },
     },
   },
 };
+
+/** What a read (a list, or one record with `item`) can answer besides 200. */
+function readErrors(item: boolean): Json {
+  return errorResponses(
+    errorCodesOf({
+      method: "GET",
+      item,
+      validates: false,
+      forbidden: false,
+      precondition: false,
+      conflicts: false,
+    }),
+  );
+}
+
+/** A record's schema with more members (a create answer's secret, an action answer's extras). */
+function recordWith(record: Json, extra: Readonly<Record<string, FieldDef>>, description: string): Json {
+  const base = record as Json & { properties: Json; required?: string[] };
+  const more = annotate(jsonSchema(actionInputSchema(extra)), extra, false);
+  return {
+    ...base,
+    description,
+    properties: { ...base.properties, ...(more.properties as Json) },
+    required: [...(base.required ?? []), ...((more.required as string[]) ?? [])],
+  };
+}
 
 function collectionPaths(kind: KindDef, name: string): Json {
   return {
@@ -708,16 +703,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
             Link: { description: 'The next page, `<...>; rel="next"`.', schema: { type: "string" } },
           },
         },
-        ...errorResponses(
-          errorCodesOf({
-            method: "GET",
-            item: false,
-            validates: false,
-            forbidden: false,
-            precondition: false,
-            conflicts: false,
-          }),
-        ),
+        ...readErrors(false),
       },
     },
     post: {
@@ -772,16 +758,7 @@ function itemPaths(kind: KindDef, name: string): Json {
           ),
           headers: etag,
         },
-        ...errorResponses(
-          errorCodesOf({
-            method: "GET",
-            item: true,
-            validates: false,
-            forbidden: false,
-            precondition: false,
-            conflicts: false,
-          }),
-        ),
+        ...readErrors(true),
       },
     },
     put: {

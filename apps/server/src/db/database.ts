@@ -31,30 +31,6 @@ async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Pro
   }
 }
 
-/**
- * An embedded (file) database. Writes are serialized in-process on a one-connection writer client:
- * the native driver runs each statement synchronously, so two interleaved write transactions on one file
- * would only wait on each other's lock while blocking the event loop. Reads use their own connections
- * and never see uncommitted writes.
- */
-export function embeddedDb(reader: Client, writer: Client): Db {
-  let queue: Promise<unknown> = Promise.resolve();
-  const serialized = <T>(run: () => Promise<T>): Promise<T> => {
-    const result = queue.then(run, run);
-    queue = result.catch(() => {});
-    return result;
-  };
-  return {
-    execute: (statement) => reader.execute(statement),
-    transaction: (work) => serialized(() => inWriteTransaction(writer, work)),
-    singleWrite: (work) => serialized(() => work(writer)),
-    close() {
-      reader.close();
-      writer.close();
-    },
-  };
-}
-
 /** A remote database (Turso, or the dev libSQL server) over HTTP: transactions are server-side streams. */
 export function remoteDb(client: Client): Db {
   return {
@@ -63,10 +39,4 @@ export function remoteDb(client: Client): Db {
     singleWrite: (work) => inWriteTransaction(client, work),
     close: () => client.close(),
   };
-}
-
-/** WAL (readers never block the writer) and NORMAL sync (safe with WAL, ~25x faster commits). */
-export async function tuneEmbedded(writer: Client): Promise<void> {
-  await writer.execute("PRAGMA journal_mode = WAL");
-  await writer.execute("PRAGMA synchronous = NORMAL");
 }

@@ -68,8 +68,10 @@ function cachedExecutor(connection: Connection): Executor {
 }
 
 /**
- * An embedded file database: one connection for reads, one for writes, writes serialized in this
- * process (see `embeddedDb`, whose contract this keeps), WAL and NORMAL sync.
+ * An embedded file database: one connection for reads, one for writes. Writes are serialized in this
+ * process: the driver runs each statement synchronously, so two interleaved write transactions on one
+ * file would only wait on each other's lock while blocking the event loop. Reads never see uncommitted
+ * writes. WAL (readers never block the writer) and NORMAL sync (safe with WAL).
  */
 export function nativeDb(path: string): Db {
   const memory = path === ":memory:";

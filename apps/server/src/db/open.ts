@@ -5,7 +5,7 @@ import { isEmbedded } from "../config.ts";
 import { type Db, remoteDb } from "./database.ts";
 import { nativeDb } from "./native.ts";
 
-/** Opens DATABASE_URL with the native client (Node and Deno); see `embeddedDb` for the two clients. */
+/** Opens DATABASE_URL: an embedded file on the native driver (`nativeDb`), else a remote client. */
 export async function openDb(url: string, authToken?: string): Promise<Db> {
   if (!isEmbedded(url)) return remoteDb(createClient({ url, authToken }));
   // One connection is the whole in-memory database: readers and writer share it.
