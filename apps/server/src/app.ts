@@ -3,6 +3,7 @@ import { type Context, Hono } from "hono";
 import type { Db } from "./db/database.ts";
 import { ApiError } from "./errors.ts";
 import { registerActionRoutes } from "./http/actions.ts";
+import { answerJson } from "./http/answer.ts";
 import { registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -72,13 +73,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.get("/health", async (c) => {
     await deps.db.execute("SELECT 1");
-    return c.json({ status: "ok" });
+    return answerJson(c, JSON.stringify({ status: "ok" }));
   });
   app.get("/openapi.json", (c) => {
     openapi ??= JSON.stringify(
       buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, deps.basePath) }),
     );
-    return c.body(openapi, 200, { "Content-Type": "application/json" });
+    return answerJson(c, openapi);
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
 

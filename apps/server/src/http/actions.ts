@@ -18,6 +18,7 @@ import { recordActionOutcome } from "../services/events.ts";
 import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
+import { answerJson } from "./answer.ts";
 import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
@@ -101,8 +102,7 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
       const result = writes ? await inTransaction(c, work) : await work(c.get("ctx"));
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
       const text = JSON.stringify(result);
-      return c.body(text, 200, {
-        "Content-Type": "application/json",
+      return answerJson(c, text, 200, {
         ...(answersRecord ? { ETag: etagOfText(text) } : {}),
         // A GET that writes (a new label version, an export) must never be answered from a cache.
         ...(writes && action.method === "GET" ? { "Cache-Control": "no-store" } : {}),

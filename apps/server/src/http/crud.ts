@@ -15,6 +15,7 @@ import {
   updateRecord,
   writesInOneStatement,
 } from "../services/records.ts";
+import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody } from "./validate.ts";
 
@@ -63,9 +64,14 @@ function inWrite<T>(c: Context<AppEnv>, kind: KindDef, work: (ctx: Ctx) => Promi
 }
 
 /** A record as the answer, with its ETag; serialized once for both. */
-function answerRecord(c: Context<AppEnv>, record: object, status: 200 | 201 = 200): Response {
+function answerRecord(
+  c: Context<AppEnv>,
+  record: object,
+  status: 200 | 201 = 200,
+  headers: Record<string, string> = {},
+): Response {
   const text = JSON.stringify(record);
-  return c.body(text, status, { "Content-Type": "application/json", ETag: etagOfText(text) });
+  return answerJson(c, text, status, { ETag: etagOfText(text), ...headers });
 }
 
 /** Answers 405 with `Allow` on a known path for any other method. */
@@ -99,18 +105,18 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       const query = parseListQuery(kind, searchOf(c.req.url));
       const ctx = c.get("ctx");
       const { records, hasMore } = await listRecords({ ctx, kind, query });
-      if (hasMore) {
-        const next = new URL(c.req.url);
-        next.search = nextPageQuery(kind, query, records.at(-1)!);
-        c.header("Link", `<${next.toString()}>; rel="next"`);
-      }
-      return c.json(shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records);
+      const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
+      if (!hasMore) return answerJson(c, JSON.stringify(answered));
+      const next = new URL(c.req.url);
+      next.search = nextPageQuery(kind, query, records.at(-1)!);
+      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${next.toString()}>; rel="next"` });
     });
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {
       const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
-      c.header("Location", `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`);
-      return answerRecord(c, record, 201);
+      return answerRecord(c, record, 201, {
+        Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
+      });
     });
 
     app.get(item, async (c) => {
@@ -122,10 +128,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       if (!shape || !shapes(shape)) return answerRecord(c, record);
       // The ETag stays the record's, whatever the answer leaves out, so that it works with If-Match.
       const [shaped] = await shapeRecords(ctx, [record], shape);
-      return c.body(JSON.stringify(shaped), 200, {
-        "Content-Type": "application/json",
-        ETag: etagOf(record),
-      });
+      return answerJson(c, JSON.stringify(shaped), 200, { ETag: etagOf(record) });
     });
 
     app.put(
@@ -149,7 +152,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       const id = idOf(c);
       const ifMatch = c.req.header("If-Match");
       await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
-      return c.body(null, 204);
+      return answer(c, null, 204);
     });
 
     methodNotAllowed(app, kind.path, ["GET", "POST"]);

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { ApiError } from "../errors.ts";
+import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 
 /** The pinned `@scalar/api-reference` (the catalog's); a test checks it against the installed package. */
@@ -95,7 +96,8 @@ export function registerDocsRoutes(app: Hono<AppEnv>, options: { basePath?: stri
 
   const page = docsPage(prefix);
   app.get("/docs", (c) =>
-    c.html(page, 200, {
+    answer(c, page, 200, {
+      "Content-Type": "text/html; charset=UTF-8",
       "Content-Security-Policy": DOCS_CONTENT_SECURITY_POLICY,
       // The page names the script's version: a new deployment's page must be seen at once.
       "Cache-Control": "no-cache",
@@ -113,16 +115,16 @@ export function registerDocsRoutes(app: Hono<AppEnv>, options: { basePath?: stri
     if (content instanceof Response && !content.ok) {
       throw new ApiError("not_found", `No asset ${c.req.path}.`);
     }
-    const headers = new Headers({
+    const headers = {
       "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
-    });
-    if (content instanceof Response) return new Response(content.body, { headers });
-    headers.set("Vary", "Accept-Encoding");
-    if (!acceptsGzip(c.req.header("Accept-Encoding"))) return new Response(content, { headers });
+    };
+    if (content instanceof Response) return answer(c, content.body, 200, headers);
+    if (!acceptsGzip(c.req.header("Accept-Encoding"))) {
+      return answer(c, content, 200, { ...headers, Vary: "Accept-Encoding" });
+    }
     gzipped ??= gzip(content);
-    headers.set("Content-Encoding", "gzip");
-    return new Response(await gzipped, { headers });
+    return answer(c, await gzipped, 200, { ...headers, Vary: "Accept-Encoding", "Content-Encoding": "gzip" });
   });
 }

@@ -5,8 +5,14 @@ import type { Actor, Ctx } from "../services/context.ts";
 export interface AppEnv {
   Variables: {
     requestId: string;
+    /** Headers every answer carries (request id, rate limits): see `answer`. */
+    answerHeaders: Record<string, string>;
     actor: Actor;
     ctx: Ctx;
+    /** The request's JSON body, parsed once by `bodyGuard`; absent when there was none. */
+    body: unknown;
+    /** The body as the route's schema validated it (`jsonBody`). */
+    input: Record<string, unknown>;
     db: Db;
     /** Set by a GET that wrote (a new label version, an export), for the after-write hook. */
     wroteOnGet: boolean;

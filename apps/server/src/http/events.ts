@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import { ApiError } from "../errors.ts";
 import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
+import { answerJson } from "./answer.ts";
 import { idOf, methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -65,15 +66,13 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
     const url = new URL(c.req.url);
     const query = parseEventQuery(url.searchParams);
     const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
-    if (hasMore) {
-      url.searchParams.set("after", String(events.at(-1)!.id));
-      c.header("Link", `<${url.toString()}>; rel="next"`);
-    }
-    return c.json(events);
+    if (!hasMore) return answerJson(c, JSON.stringify(events));
+    url.searchParams.set("after", String(events.at(-1)!.id));
+    return answerJson(c, JSON.stringify(events), 200, { Link: `<${url.toString()}>; rel="next"` });
   });
   app.get("/events/:id", async (c) => {
     const event = await getEvent(c.get("db"), c.get("actor").companyId, idOf(c));
-    return c.json(event);
+    return answerJson(c, JSON.stringify(event));
   });
   methodNotAllowed(app, "/events.json", ["GET"]);
   methodNotAllowed(app, "/events/:id", ["GET"]);

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { ApiError } from "../errors.ts";
 import { readFile } from "../services/files.ts";
+import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 
 /** Downloads of generated files (labels, exports): `GET /files/{id}/{name}`, same auth as the API. */
@@ -8,12 +9,10 @@ export function registerFileRoutes(app: Hono<AppEnv>): void {
   app.get("/files/:id{[0-9]{1,15}}/:name", async (c) => {
     const file = await readFile({ ctx: c.get("ctx"), id: Number(c.req.param("id")) });
     if (file.name !== c.req.param("name")) throw new ApiError("not_found", "No file with that name.");
-    return new Response(file.body as BodyInit, {
-      headers: {
-        "Content-Type": file.contentType,
-        "Content-Disposition": `inline; filename="${file.name.replace(/"/g, "")}"`,
-        "Cache-Control": "private, max-age=3600",
-      },
+    return answer(c, file.body as BodyInit, 200, {
+      "Content-Type": file.contentType,
+      "Content-Disposition": `inline; filename="${file.name.replace(/"/g, "")}"`,
+      "Cache-Control": "private, max-age=3600",
     });
   });
 }

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
 import { claimIdempotencyKey, settleIdempotencyKey } from "../services/idempotency.ts";
+import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
@@ -33,9 +34,9 @@ export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
-    const body = (c.req.bodyCache as Record<string, unknown>).json;
+    const body = c.get("body");
     const search = new URL(c.req.url).search;
-    const fingerprint = `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(await body)}`;
+    const fingerprint = `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(body)}`;
     const claim = await claimIdempotencyKey({
       db,
       input: { companyId, key, fingerprint, now: new Date(now()) },
@@ -58,8 +59,8 @@ export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv
       );
     }
     if (claim.state === "replay") {
-      if (claim.status === 204) return c.body(null, 204, { "Idempotent-Replayed": "true" });
-      return c.body(claim.body, claim.status as 200, {
+      if (claim.status === 204) return answer(c, null, 204, { "Idempotent-Replayed": "true" });
+      return answer(c, claim.body, claim.status, {
         "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
         "Idempotent-Replayed": "true",
         ...(claim.location ? { Location: claim.location } : {}),

@@ -16,6 +16,7 @@ import {
   recordByHash,
 } from "../services/inbound.ts";
 import type { OutboundPolicy } from "../services/webhooks/outbound.ts";
+import { answerJson } from "./answer.ts";
 import { methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyGuard } from "./middleware.ts";
@@ -87,8 +88,7 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
     }
     throw error;
   }
-  const body = await c.req.json().catch(() => undefined);
-  return { ...found, body };
+  return { ...found, body: c.get("body") };
 }
 
 export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDeps): void {
@@ -107,7 +107,7 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDep
       unreadable,
     });
     deps.afterWrite?.(c);
-    return c.json(saleImport, 200);
+    return answerJson(c, JSON.stringify(saleImport));
   });
 
   app.post(INBOUND_FEED_PATH, async (c) => {
@@ -118,7 +118,7 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDep
       companyId,
     )((ctx) => importInboundFeedItems({ ctx, feed: record as InventoryFeed, items }));
     deps.afterWrite?.(c);
-    return c.json(summary, 200);
+    return answerJson(c, JSON.stringify(summary));
   });
 
   methodNotAllowed(app, INBOUND_ORDER_PATH, ["POST"]);

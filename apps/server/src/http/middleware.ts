@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "../errors.ts";
 import type { Actor } from "../services/context.ts";
 import type { AppEnv } from "./env.ts";
@@ -10,9 +10,7 @@ export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
   const sent = c.req.header("X-Request-Id");
   const id = sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
   c.set("requestId", id);
-  // Set before the answer is made (problem answers add it themselves): touching `c.res.headers`
-  // afterwards would make the Node adapter build a full web Response for every request.
-  c.header("X-Request-Id", id);
+  c.set("answerHeaders", { "X-Request-Id": id });
   await next();
 };
 
@@ -29,17 +27,29 @@ export const requestLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
       `The URL is over ${MAX_URL_LENGTH} characters: send fewer query terms.`,
     );
   }
-  for (const [name, value] of c.req.raw.headers) {
-    if (value.length > MAX_HEADER_LENGTH) {
-      throw new ApiError("bad_request", `The ${name} header is over ${MAX_HEADER_LENGTH} characters.`);
-    }
+  const name = overlongHeader(c);
+  if (name !== undefined) {
+    throw new ApiError("bad_request", `The ${name} header is over ${MAX_HEADER_LENGTH} characters.`);
   }
   await next();
 };
 
+/** The name of a request header over its limit, if any. */
+function overlongHeader(c: Context<AppEnv>): string | undefined {
+  // On Node the adapter hands over the request's raw header list: reading it costs nothing, where
+  // iterating the web Headers would build them for every request.
+  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
+  if (raw) {
+    for (let i = 1; i < raw.length; i += 2) if (raw[i]!.length > MAX_HEADER_LENGTH) return raw[i - 1];
+    return undefined;
+  }
+  for (const [name, value] of c.req.raw.headers) if (value.length > MAX_HEADER_LENGTH) return name;
+  return undefined;
+}
+
 /** Bearer-token auth; read-only tokens may only GET. */
 export function authenticate(
-  resolve: (token: string) => Promise<Actor | undefined>,
+  resolve: (token: string) => Actor | undefined | Promise<Actor | undefined>,
 ): MiddlewareHandler<AppEnv> {
   const challenge = { "WWW-Authenticate": 'Bearer realm="multichannel"' };
   return async (c, next) => {
@@ -56,7 +66,8 @@ export function authenticate(
         {},
         challenge,
       );
-    const actor = await resolve(match[1]!);
+    const found = resolve(match[1]!);
+    const actor = found instanceof Promise ? await found : found;
     if (!actor) throw new ApiError("unauthorized", "The API token is not valid.", {}, challenge);
     if (actor.readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") {
       throw new ApiError("forbidden", "This API token is read-only.");
@@ -87,11 +98,7 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
         ? new Uint8Array(await c.req.raw.arrayBuffer())
         : await readBounded(c.req.raw.body, limit);
     if (bytes.byteLength > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
-    const cache = c.req.bodyCache as Record<string, unknown>;
-    if (bytes.byteLength === 0) {
-      cache.arrayBuffer = Promise.resolve(new ArrayBuffer(0));
-      return next();
-    }
+    if (bytes.byteLength === 0) return next();
     const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
     if (!JSON_TYPE.test(type)) {
       throw new ApiError(
@@ -99,9 +106,9 @@ export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
         "Send the body as JSON with `Content-Type: application/json`.",
       );
     }
-    // Parsed once, here; the validator reads it from Hono's body cache.
+    // Parsed once, here: the validator and the idempotency check read it from the context.
     try {
-      cache.json = Promise.resolve(JSON.parse(decoder.decode(bytes)));
+      c.set("body", JSON.parse(decoder.decode(bytes)));
     } catch {
       throw new ApiError("bad_request", "Malformed JSON in request body.");
     }

@@ -17,6 +17,7 @@ export function problemResponse(c: Context, error: ApiError): Response {
     headers: {
       "Content-Type": "application/problem+json",
       "X-Request-Id": c.get("requestId") ?? "",
+      ...c.get("answerHeaders"),
       ...error.headers,
     },
   });

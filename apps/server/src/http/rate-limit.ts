@@ -63,17 +63,9 @@ export function rateLimit({
     bucket.tokens -= 1;
     const remaining = Math.floor(bucket.tokens);
     const full = Math.ceil((rate - bucket.tokens) / rate);
+    const headers = c.get("answerHeaders");
+    headers["RateLimit-Policy"] = policy;
+    headers.RateLimit = `"${name}";r=${remaining};t=${full}`;
     await next();
-    const set = (headers: Headers) => {
-      headers.set("RateLimit-Policy", policy);
-      headers.set("RateLimit", `"${name}";r=${remaining};t=${full}`);
-    };
-    try {
-      set(c.res.headers);
-    } catch {
-      // A response with immutable headers (one passed through from fetch) is copied once.
-      c.res = new Response(c.res.body, c.res);
-      set(c.res.headers);
-    }
   };
 }

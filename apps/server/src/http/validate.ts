@@ -1,5 +1,4 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { validator } from "hono/validator";
 import * as v from "valibot";
 import { ApiError, type FieldError } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
@@ -50,16 +49,23 @@ export function validationError(errors: FieldError[]): ApiError {
 }
 
 /**
- * Hono's JSON validator with a manifest schema; a body that is absent counts as `{}`. With `arrayField`,
- * a bare JSON array body stands for `{ [arrayField]: body }` (the reference's form of a batch).
+ * Validates the JSON body (`bodyGuard` parsed it) with a manifest schema; a body that is absent counts
+ * as `{}`. With `arrayField`, a bare JSON array body stands for `{ [arrayField]: body }` (the
+ * reference's form of a batch).
  */
 export function jsonBody(schema: v.GenericSchema, arrayField?: string): MiddlewareHandler<AppEnv> {
-  return validator("json", (value) =>
-    parseOrThrow(schema, arrayField && Array.isArray(value) ? { [arrayField]: value } : value),
-  ) as MiddlewareHandler<AppEnv>;
+  return async (c, next) => {
+    const sent = c.get("body");
+    const value = sent === undefined ? {} : sent;
+    c.set(
+      "input",
+      parseOrThrow(schema, arrayField && Array.isArray(value) ? { [arrayField]: value } : value),
+    );
+    await next();
+  };
 }
 
 /** The validated JSON body. */
 export function bodyOf(c: Context<AppEnv>): Record<string, unknown> {
-  return c.req.valid("json" as never) as Record<string, unknown>;
+  return c.get("input");
 }

@@ -1,0 +1,27 @@
+import type { Context } from "hono";
+import type { AppEnv } from "./env.ts";
+
+/**
+ * Every answer of the API is made here, its headers one plain record: the Node adapter writes such a
+ * response to the socket as it is, where a `Headers` object (what `c.header()` builds) would be copied
+ * header by header on every request. The headers every answer carries (request id, rate limits) are
+ * gathered by the middlewares in `answerHeaders` before the handler runs, and added here.
+ */
+export function answer(
+  c: Context<AppEnv>,
+  body: BodyInit | null,
+  status: number,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(body, { status, headers: { ...headers, ...c.get("answerHeaders") } });
+}
+
+/** A JSON answer: `text` is the value already serialized (an ETag may have been made from it). */
+export function answerJson(
+  c: Context<AppEnv>,
+  text: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return answer(c, text, status, { "Content-Type": "application/json", ...headers });
+}
