@@ -22,8 +22,13 @@ const statements = new Map<string, ReturnType<typeof connection.prepare>>();
 const db = {
   async execute({ sql, args }: { sql: string; args: (string | number | null)[] }) {
     let statement = statements.get(sql);
-    if (!statement) statements.set(sql, (statement = connection.prepare(sql)));
-    return { rows: (statement.reader ? statement.all(args) : (statement.run(args), [])) as Row[] };
+    if (!statement) {
+      statement = connection.prepare(sql);
+      statements.set(sql, statement);
+    }
+    if (statement.reader) return { rows: statement.all(args) as Row[] };
+    statement.run(args);
+    return { rows: [] as Row[] };
   },
   close: () => connection.close(),
 };

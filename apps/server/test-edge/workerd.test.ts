@@ -181,6 +181,10 @@ describe("lists", () => {
       carriers[0].id,
       carriers[4].id,
     ]);
+    // The reference's indexed array form, read by qs (on its side-channel stand-in in the Worker).
+    expect(
+      ids(await t.json("GET", "/carriers.json?where[name][$in][0]=Alpha&where[name][$in][1]=Echo")),
+    ).toEqual([carriers[0].id, carriers[4].id]);
     expect(ids(await t.json("GET", `/carriers.json?where[id][$gte]=${carriers[3].id}`))).toEqual([
       carriers[3].id,
       carriers[4].id,

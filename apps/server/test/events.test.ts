@@ -187,7 +187,7 @@ describe("webhook endpoints", () => {
     const event = verify(hook.secret, delivery);
     expect(event).toMatchObject({ type: "carrier.created", data: { object: carrier } });
     expect(delivery.headers["webhook-id"]).toBe(`evt_${event.id}`);
-    expect(() => verify("whsec_" + btoa("another secret of 24 bytes!!"), delivery)).toThrow();
+    expect(() => verify(`whsec_${btoa("another secret of 24 bytes!!")}`, delivery)).toThrow();
 
     const log = await expectStatus(t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`), 200);
     expect(log).toEqual([
