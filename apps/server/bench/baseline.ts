@@ -1,12 +1,13 @@
 // The bench's yardstick: a bare Hono + libSQL server serving the four carrier operations with the same
-// SQL as the real server and nothing else (no validation, ETags, request ids or transactions), on the
-// fastest way this stack offers: the native libSQL driver with each statement prepared once, as the
-// server's embedded database does (src/db/native.ts).
+// SQL as the real server (its event triggers included) and nothing else (no validation, ETags, request
+// ids or transactions), on the fastest way this stack offers: the native libSQL driver with each
+// statement prepared once, as the server's embedded database does (src/db/native.ts).
 // Env: DATABASE_URL (file:...), PORT (0 = any), BENCH_TOKEN (the one valid bearer token).
 import { createHash } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import Database from "libsql";
+import { desiredSchema } from "../src/db/ddl.ts";
 
 const url = process.env.DATABASE_URL;
 const token = process.env.BENCH_TOKEN;
@@ -35,19 +36,18 @@ const db = {
 connection.exec(`
   CREATE TABLE IF NOT EXISTS api_tokens (id INTEGER PRIMARY KEY, company_id INTEGER NOT NULL, token_hash TEXT NOT NULL);
   CREATE UNIQUE INDEX IF NOT EXISTS api_tokens_hash ON api_tokens (token_hash);
-  CREATE TABLE IF NOT EXISTS carriers (
-    id INTEGER PRIMARY KEY,
-    company_id INTEGER NOT NULL,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL,
-    name TEXT,
-    carrier_type TEXT,
-    platform TEXT DEFAULT 'manual',
-    external_id TEXT
-  );
-  CREATE INDEX IF NOT EXISTS carriers_company_id ON carriers (company_id, id);
-  CREATE INDEX IF NOT EXISTS carriers_company_created ON carriers (company_id, created_at);
 `);
+// The carriers table and the outbox exactly as the server's schema declares them, event triggers
+// included: every write of the server appends its event in the same statement, so the same SQL
+// includes that insert. Nothing else of the server's schema is created.
+for (const name of ["carriers", "events"]) {
+  const table = desiredSchema().tables[name]!;
+  const columns = Object.entries(table.columns).map(([column, type]) => `${column} ${type}`);
+  connection.exec(`CREATE TABLE IF NOT EXISTS ${name} (${columns.join(", ")})`);
+  for (const sql of [...Object.values(table.indexes), ...Object.values(table.triggers ?? {})]) {
+    connection.exec(sql.replace(/^CREATE (UNIQUE )?(INDEX|TRIGGER) /, "CREATE $1$2 IF NOT EXISTS "));
+  }
+}
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 await db.execute({
   sql: "INSERT INTO api_tokens (company_id, token_hash) VALUES (1, ?) ON CONFLICT (token_hash) DO NOTHING",

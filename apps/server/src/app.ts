@@ -61,6 +61,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const now = deps.now ?? (() => new Date().toISOString());
   const labels = deps.labels ?? pdfLabelProvider;
   const outbound = deps.outbound ?? { allowLocal: false };
+  const mount = (deps.basePath ?? "").replace(/\/$/, "");
   // Built on first request (about 80 ms of CPU for ~100 kinds) and kept as text for the isolate's life.
   let openapi: string | undefined;
 
@@ -77,7 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.get("/openapi.json", (c) => {
     openapi ??= JSON.stringify(
-      buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, deps.basePath) }),
+      buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, mount) }),
     );
     return answerJson(c, openapi);
   });
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now,
     labels,
     outbound,
-    baseUrl: (c) => baseUrlOf(c.req.url, deps.basePath),
+    baseUrl: (c) => baseUrlOf(c.req.url, mount),
     afterWrite: deps.afterWrite,
   });
 
@@ -110,18 +111,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const actor = c.get("actor");
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
-    let base: string | undefined;
     c.set("db", deps.db);
     c.set("ctx", {
       db: deps.db,
       companyId: actor.companyId,
       actor,
       now: () => (at ??= now()),
-      // Parsed only by the answers that link somewhere (Location, file links).
-      get baseUrl() {
-        base ??= baseUrlOf(c.req.url, deps.basePath);
-        return base;
-      },
+      baseUrl: baseUrlOf(c.req.url, mount),
       labels,
       outbound,
     });
@@ -135,6 +131,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   return app;
 }
 
-function baseUrlOf(url: string, basePath = ""): string {
-  return new URL(url).origin + basePath.replace(/\/$/, "");
+/**
+ * The API's base URL as the client sees it: the request URL's origin (runtimes hand over URLs already
+ * normalized, so the text up to the path is the origin) and the mount point (`BASE_PATH`).
+ */
+function baseUrlOf(url: string, mount: string): string {
+  const path = url.indexOf("/", url.indexOf("//") + 2);
+  return (path < 0 ? url : url.slice(0, path)) + mount;
 }

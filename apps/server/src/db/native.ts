@@ -11,7 +11,7 @@ import type { Db, Executor } from "./database.ts";
 type Connection = Database.Database;
 type Statement = ReturnType<Connection["prepare"]>;
 
-/** Statements kept per connection; the least recently used one goes when it is full. */
+/** Statements kept per connection; the oldest goes when it is full. */
 const CACHED_STATEMENTS = 500;
 
 function sqlValue(value: InValue | undefined): unknown {
@@ -22,16 +22,31 @@ function sqlValue(value: InValue | undefined): unknown {
   return value;
 }
 
-function resultSet(rows: Row[], rowsAffected: number): ResultSet {
-  const columns = rows[0] ? Object.keys(rows[0]) : [];
-  return {
-    columns,
-    columnTypes: columns.map(() => ""),
-    rows,
-    rowsAffected,
-    lastInsertRowid: undefined,
-    toJSON: () => ({ columns, rows, rowsAffected }),
-  };
+/** The driver's answer as a ResultSet; its column lists are made only if something reads them. */
+class NativeResult implements ResultSet {
+  readonly lastInsertRowid = undefined;
+  constructor(
+    readonly rows: Row[],
+    readonly rowsAffected: number,
+  ) {}
+  get columns(): string[] {
+    return this.rows[0] ? Object.keys(this.rows[0]) : [];
+  }
+  get columnTypes(): string[] {
+    return this.columns.map(() => "");
+  }
+  toJSON() {
+    return { columns: this.columns, rows: this.rows, rowsAffected: this.rowsAffected };
+  }
+}
+
+/** Statement arguments as the driver takes them; the common case (plain values) is passed as it is. */
+function valuesOf(args: InValue[]): unknown[] {
+  for (const value of args) {
+    if (value === null || typeof value === "string" || typeof value === "number") continue;
+    return args.map(sqlValue);
+  }
+  return args;
 }
 
 /** Runs statements on one connection, preparing each distinct SQL text once. */
@@ -39,13 +54,12 @@ function cachedExecutor(connection: Connection): Executor {
   const statements = new Map<string, { statement: Statement; reader: boolean }>();
   const prepared = (sql: string) => {
     let entry = statements.get(sql);
-    if (entry) {
-      statements.delete(sql);
-    } else {
-      const statement = connection.prepare(sql);
-      entry = { statement, reader: statement.reader };
-      if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
-    }
+    if (entry) return entry;
+    const statement = connection.prepare(sql);
+    entry = { statement, reader: statement.reader };
+    // The oldest goes when the cache is full (one still in use is prepared again once): cheaper than
+    // keeping the order of use up to date on every call.
+    if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
     statements.set(sql, entry);
     return entry;
   };
@@ -56,13 +70,13 @@ function cachedExecutor(connection: Connection): Executor {
           ? { sql: input, args: [] as InValue[] }
           : { sql: input.sql, args: input.args ?? [] };
       const values = Array.isArray(args)
-        ? args.map(sqlValue)
+        ? valuesOf(args)
         : Object.fromEntries(
             Object.entries(args).map(([name, value]) => [name.replace(/^[@$:]/, ""), sqlValue(value)]),
           );
       const { statement, reader } = prepared(sql);
-      if (reader) return resultSet(statement.all(values) as Row[], 0);
-      return resultSet([], Number(statement.run(values).changes));
+      if (reader) return new NativeResult(statement.all(values) as Row[], 0);
+      return new NativeResult([], Number(statement.run(values).changes));
     },
   };
 }

@@ -23,6 +23,8 @@ export interface Table {
   readonly subjects: readonly Column[];
   /** The one INSERT of a record: company, timestamps, then every column in order; returns the row. */
   readonly insertSql: string;
+  /** The SELECT of one record by id and company. */
+  readonly findSql: string;
   /** Fields that show the record's company (`companyId`), read from `company_id`. */
   readonly tenantFields: readonly string[];
 }
@@ -88,6 +90,7 @@ export function tableOf(kind: KindDef): Table {
     ),
     subjects: columns.filter((column) => column.def.subjectOf),
     insertSql: insertSqlOf(snakeCase(kind.plural), columns, selectList),
+    findSql: `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`,
     tenantFields,
   };
 }

@@ -13,7 +13,10 @@ export function answer(
   status: number,
   headers: Record<string, string> = {},
 ): Response {
-  return new Response(body, { status, headers: { ...headers, ...c.get("answerHeaders") } });
+  // `headers` is the caller's own record (each call builds one), completed in place.
+  const always = c.get("answerHeaders");
+  for (const name in always) headers[name] = always[name]!;
+  return new Response(body, { status, headers });
 }
 
 /** A JSON answer: `text` is the value already serialized (an ETag may have been made from it). */
@@ -23,5 +26,6 @@ export function answerJson(
   status = 200,
   headers: Record<string, string> = {},
 ): Response {
-  return answer(c, text, status, { "Content-Type": "application/json", ...headers });
+  headers["Content-Type"] = "application/json";
+  return answer(c, text, status, headers);
 }

@@ -33,8 +33,9 @@ function noRoute(c: Context<AppEnv>): ApiError {
 /** The record id of the path: 400 when it is not a positive integer. */
 export function idOf(c: Context<AppEnv>): number {
   const raw = c.req.param("id") ?? "";
-  if (isItemRoute(c) && !raw.endsWith(".json")) throw noRoute(c);
-  const digits = isItemRoute(c) ? raw.slice(0, -".json".length) : raw;
+  const item = isItemRoute(c);
+  if (item && !raw.endsWith(".json")) throw noRoute(c);
+  const digits = item ? raw.slice(0, -".json".length) : raw;
   if (!ID.test(digits) || !Number.isSafeInteger(Number(digits))) {
     throw new ApiError("bad_request", `"${digits.slice(0, 40)}" is not a record id (a positive integer).`);
   }
@@ -71,7 +72,8 @@ function answerRecord(
   headers: Record<string, string> = {},
 ): Response {
   const text = JSON.stringify(record);
-  return answerJson(c, text, status, { ETag: etagOfText(text), ...headers });
+  headers.ETag = etagOfText(text);
+  return answerJson(c, text, status, headers);
 }
 
 /** Answers 405 with `Allow` on a known path for any other method. */

@@ -50,10 +50,7 @@ function notFound(kind: KindDef, id: number): ApiError {
 /** Reads one record of the company, or undefined. */
 export async function findRecord(db: Executor, companyId: number, kind: KindDef, id: number) {
   const table = tableFor(kind);
-  const result = await db.execute({
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE id = ? AND company_id = ?`,
-    args: [id, companyId],
-  });
+  const result = await db.execute({ sql: table.findSql, args: [id, companyId] });
   const row = result.rows[0];
   return row ? toRecord(table, row) : undefined;
 }
