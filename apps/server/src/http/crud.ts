@@ -109,9 +109,11 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
       const { records, hasMore } = await listRecords({ ctx, kind, query });
       const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
       if (!hasMore) return answerJson(c, JSON.stringify(answered));
-      const next = new URL(c.req.url);
-      next.search = nextPageQuery(kind, query, records.at(-1)!);
-      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${next.toString()}>; rel="next"` });
+      // The request URL as the runtime normalized it (percent-encoded), with the next page's query.
+      const url = c.req.url;
+      const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
+      const next = `${path}?${nextPageQuery(kind, query, records.at(-1)!)}`;
+      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${next}>; rel="next"` });
     });
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {

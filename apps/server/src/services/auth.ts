@@ -85,9 +85,9 @@ export function tokenAuthenticator(db: Executor, cacheMs = 30_000) {
   };
   // A cached token is answered at once, without a turn of the event loop.
   return (token: string): Actor | undefined | Promise<Actor | undefined> => {
-    if (!TOKEN_SHAPE.test(token)) return undefined;
     const now = Date.now();
     const cached = cache.get(token);
-    return cached && cached.until > now ? cached.actor : lookUp(token, now);
+    if (cached && cached.until > now) return cached.actor;
+    return TOKEN_SHAPE.test(token) ? lookUp(token, now) : undefined;
   };
 }

@@ -29,9 +29,12 @@ export function filtersHash(terms: readonly (readonly [string, string])[]): stri
   return (h >>> 0).toString(36);
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 export function encodeCursor(cursor: Cursor): string {
   const json = JSON.stringify([cursor.order, cursor.key, cursor.id, cursor.filters]);
-  const binary = Array.from(new TextEncoder().encode(json), (byte) => String.fromCharCode(byte)).join("");
+  // btoa takes one byte per character: ASCII as it is, anything else as its UTF-8 bytes.
+  const binary = ASCII.test(json) ? json : String.fromCharCode(...new TextEncoder().encode(json));
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
