@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
-import { type Context, Hono } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Db } from "./db/database.ts";
 import { ApiError } from "./errors.ts";
 import { registerActionRoutes } from "./http/actions.ts";
@@ -97,16 +97,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   // Who is asking comes first: an anonymous request's body is never read.
   app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
-  app.use(bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT));
   if (deps.rateLimit) app.use(rateLimit(deps.rateLimit));
+  // What only writes need runs for the writing methods only, so that reads (most requests) never pass
+  // through it; a GET that writes (an action declared so) has the same in its own route.
   const afterWrite = deps.afterWrite;
-  if (afterWrite) {
-    app.use(async (c, next) => {
-      await next();
-      if ((c.req.method !== "GET" || c.get("wroteOnGet")) && c.res.status < 400) afterWrite(c);
-    });
-  }
-  app.use(idempotency(deps.db, now));
+  const writeSteps: MiddlewareHandler<AppEnv>[] = [
+    ...(afterWrite ? [afterWriteHook(afterWrite)] : []),
+    idempotency(deps.db, now),
+  ];
+  app.on(WRITE_METHODS, "*", bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT), ...writeSteps);
   app.use(async (c, next) => {
     const actor = c.get("actor");
     // Every write of one request happens at one instant: a record created and settled has one time.
@@ -125,7 +124,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   registerCrudRoutes(app);
-  registerActionRoutes(app);
+  registerActionRoutes(app, writeSteps);
   registerFileRoutes(app);
   registerEventRoutes(app);
   return app;
@@ -135,6 +134,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
  * The API's base URL as the client sees it: the request URL's origin (runtimes hand over URLs already
  * normalized, so the text up to the path is the origin) and the mount point (`BASE_PATH`).
  */
+/** Methods whose requests may write; any other has no route here, and its body is never read. */
+const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
+
+/** Calls `afterWrite` when a request that wrote succeeded, its events committed. */
+function afterWriteHook(afterWrite: (c: Context<AppEnv>) => void): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    if ((c.req.method !== "GET" || c.get("wroteOnGet")) && c.res.status < 400) afterWrite(c);
+  };
+}
+
 function baseUrlOf(url: string, mount: string): string {
   const path = url.indexOf("/", url.indexOf("//") + 2);
   return (path < 0 ? url : url.slice(0, path)) + mount;

@@ -7,7 +7,7 @@ import {
   operationWrites,
   recordBodyFields,
 } from "@multichannel/schema";
-import type { Context, Hono } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
 import type * as v from "valibot";
 import type { StoredRecord } from "../db/rows.ts";
 import { ApiError, isApiError } from "../errors.ts";
@@ -78,7 +78,7 @@ export async function loadSubject(
 }
 
 /** One route per action of the manifest, each running its service verb in one transaction. */
-export function registerActionRoutes(app: Hono<AppEnv>): void {
+export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHandler<AppEnv>[]): void {
   for (const { kind, action } of actions) {
     const handler = handlerOf(`${kind.name}.${action.name}`);
     const path = itemRoute(kind, `${action.name}.json`);
@@ -112,6 +112,8 @@ export function registerActionRoutes(app: Hono<AppEnv>): void {
     if (hasBody) {
       app[method](path, requireId, jsonBody(schema, action.arrayBody), (c) => run(c, bodyOf(c)));
     } else {
+      // A GET that writes gets what every writing request passes through (idempotency, the after-write hook).
+      if (writes) for (const step of writeSteps) app[method](path, step);
       app[method](path, (c) => run(c, queryOf(schema, action.input, new URL(c.req.url).searchParams)));
     }
     methodNotAllowed(app, path, [action.method]);

@@ -1,4 +1,3 @@
-import { actions, operationWrites } from "@multichannel/schema";
 import type { MiddlewareHandler } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
@@ -10,17 +9,6 @@ const KEY = /^[\x21-\x7e]{1,200}$/;
 // Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
 const retryable = (status: number) => status === 409 || status === 429 || status >= 500;
 
-// The GET paths that write (`/dropshipments/:id/regenerate-label.json`), as the manifest declares them.
-const WRITING_GETS = actions
-  .filter(({ action }) => action.method === "GET" && operationWrites(action.method, action))
-  .map(({ kind, action }) => new RegExp(`/${kind.plural}/[^/]+/${action.name}\\.json$`));
-
-/** Whether a request writes, so that a retry of it must not run twice. */
-function writes(method: string, path: string): boolean {
-  if (method === "HEAD" || method === "OPTIONS") return false;
-  return method !== "GET" || WRITING_GETS.some((pattern) => pattern.test(path));
-}
-
 /**
  * `Idempotency-Key` on every writing request, whatever its method: the first request with a key runs and
  * its answer is stored; a retry with the same key and the same request (method, path, query and body)
@@ -30,7 +18,8 @@ function writes(method: string, path: string): boolean {
 export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("Idempotency-Key");
-    if (key === undefined || !writes(c.req.method, c.req.path)) return next();
+    // Only writing requests come here (app.ts); a HEAD is a GET without its body, never replayed.
+    if (key === undefined || c.req.method === "HEAD") return next();
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
