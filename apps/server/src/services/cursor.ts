@@ -29,7 +29,8 @@ export function filtersHash(terms: readonly (readonly [string, string])[]): stri
   return (h >>> 0).toString(36);
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+// JSON text has no raw control characters, so printable ASCII is all its one-byte characters.
+const ASCII = /^[ -~]*$/;
 
 export function encodeCursor(cursor: Cursor): string {
   const json = JSON.stringify([cursor.order, cursor.key, cursor.id, cursor.filters]);
