@@ -115,7 +115,7 @@ app.post("/carriers.json", async (c) => {
       body.externalId ?? null,
     ] as (string | number | null)[],
   });
-  return c.json(toRecord(result.rows[0]!), 201);
+  return c.json(toRecord(result.rows[0]!), 200);
 });
 
 app.get("/carriers/:file", async (c) => {

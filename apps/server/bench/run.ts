@@ -104,7 +104,7 @@ async function seed(url: string, headers: Record<string, string>, count: number)
         body: carrierBody(1_000_000 + n),
       });
       const body = (await response.json()) as { id?: number };
-      if (response.status !== 201 || typeof body.id !== "number") {
+      if (response.status !== 200 || typeof body.id !== "number") {
         throw new Error(`Seeding ${url} failed: ${response.status} ${JSON.stringify(body)}`);
       }
       ids.push(body.id);

@@ -171,7 +171,7 @@ async function createWith(build: Build, kind: KindDef): Promise<Body & { id: num
     await objectOf({ ...build, stack: [...build.stack, kind.name] }, kind.fields, uniqueFieldsOf(kind)),
   );
   const response = await build.api.json("POST", kind.path, body);
-  if (response.status !== 201) {
+  if (response.status !== 200) {
     throw new Error(
       `creating ${kind.name} failed: ${response.status} ${JSON.stringify(response.body)} for ${JSON.stringify(body)}`,
     );

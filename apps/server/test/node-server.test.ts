@@ -120,7 +120,7 @@ describe("the Node server", () => {
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: JSON.stringify({ name: "Store" }),
     });
-    expect(channel.status).toBe(201);
+    expect(channel.status).toBe(200);
 
     let peak = await rssMb();
     const sampler = setInterval(() => {

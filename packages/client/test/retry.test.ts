@@ -52,7 +52,7 @@ describe("retries", () => {
   it("sends a fresh Idempotency-Key with every write, and the same one with its retries", async () => {
     const { fetch, sent } = scriptedFetch(
       problem(503, "busy"),
-      json(carrier, 201),
+      json(carrier, 200),
       new TypeError("reset"),
       json(carrier),
       json({ id: 7, status: "sent" }),
@@ -88,7 +88,7 @@ describe("retries", () => {
   });
 
   it("with retries off, sends no key of its own and tries a write once", async () => {
-    const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier, 201));
+    const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier, 200));
     await expect(clientWith(fetch, false).carriers.create({ name: "Courier Co" })).rejects.toMatchObject({
       status: 503,
     });
@@ -100,7 +100,7 @@ describe("retries", () => {
     const { fetch, sent } = scriptedFetch(
       problem(503, "busy"),
       new TypeError("fetch failed"),
-      json(carrier, 201),
+      json(carrier, 200),
     );
     const { sleep } = recordingSleep();
     const created = await clientWith(fetch, { sleep }).carriers.create(

@@ -713,7 +713,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
       parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
-        "201": {
+        "200": {
           ...jsonBody(
             ref(kind.createAnswer ? `${name}Created` : name),
             kind.createAnswer

@@ -65,15 +65,10 @@ function inWrite<T>(c: Context<AppEnv>, kind: KindDef, work: (ctx: Ctx) => Promi
 }
 
 /** A record as the answer, with its ETag; serialized once for both. */
-function answerRecord(
-  c: Context<AppEnv>,
-  record: object,
-  status: 200 | 201 = 200,
-  headers: Record<string, string> = {},
-): Response {
+function answerRecord(c: Context<AppEnv>, record: object, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(record);
   headers.ETag = etagOfText(text);
-  return answerJson(c, text, status, headers);
+  return answerJson(c, text, 200, headers);
 }
 
 /** Answers 405 with `Allow` on a known path for any other method. */
@@ -118,7 +113,8 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
 
     app.post(kind.path, jsonBody(schemas.create), async (c) => {
       const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
-      return answerRecord(c, record, 201, {
+      // 200, as the reference answers a create (wire.md §4), with the new record's Location.
+      return answerRecord(c, record, {
         Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
       });
     });
