@@ -130,10 +130,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   return app;
 }
 
-/**
- * The API's base URL as the client sees it: the request URL's origin (runtimes hand over URLs already
- * normalized, so the text up to the path is the origin) and the mount point (`BASE_PATH`).
- */
 /** Methods whose requests may write; any other has no route here, and its body is never read. */
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
@@ -145,6 +141,10 @@ function afterWriteHook(afterWrite: (c: Context<AppEnv>) => void): MiddlewareHan
   };
 }
 
+/**
+ * The API's base URL as the client sees it: the request URL's origin (runtimes hand over URLs already
+ * normalized, so the text up to the path is the origin) and the mount point (`BASE_PATH`).
+ */
 function baseUrlOf(url: string, mount: string): string {
   const path = url.indexOf("/", url.indexOf("//") + 2);
   return (path < 0 ? url : url.slice(0, path)) + mount;

@@ -16,8 +16,7 @@ export function problemResponse(c: Context, error: ApiError): Response {
     status: error.status,
     headers: {
       "Content-Type": "application/problem+json",
-      "X-Request-Id": c.get("requestId") ?? "",
-      ...c.get("answerHeaders"),
+      ...c.get("answerHeaders"), // the request id, and the rate limit's headers when one applies
       ...error.headers,
     },
   });

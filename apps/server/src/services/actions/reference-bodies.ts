@@ -104,7 +104,8 @@ export function checkShippable(purchase: Purchase): void {
 /**
  * `PUT /purchases/{id}/default-label.json {"inventoryStatus":"shipped","ids":[]}`: the vendor portal's
  * "label and mark shipped". The lines named (`[]`: every line) ship as `ship` would, with the label's
- * carrier, service and tracking number.
+ * carrier, service and tracking number. The caller checks `checkShippable` before making the label, so
+ * nothing is made for a purchase that cannot ship.
  */
 export async function shipWithLabel(
   ctx: Ctx,
@@ -112,7 +113,6 @@ export async function shipWithLabel(
   label: Label,
   ids: number[] | null | undefined,
 ): Promise<void> {
-  checkShippable(purchase);
   const input = await shipInputOf(ctx, purchase, {
     trackingNumber: label.trackingNumber ?? undefined,
     carrier: label.carrier,
