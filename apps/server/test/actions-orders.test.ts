@@ -303,7 +303,11 @@ describe("order flow: send, ship, invoice, settle", () => {
     expect(transfer.completedAt).toEqual(expect.any(String));
     const payments = await list(t, "purchase-invoice-payments");
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ purchaseId: w.purchase.id, transferId: transfer.id, amount: 60.27 });
+    expect(payments[0]).toMatchObject({
+      purchaseId: w.purchase.id,
+      transferId: String(transfer.id),
+      amount: 60.27,
+    });
     const paid = await read(t, "purchases", w.purchase.id);
     expect(paid.paymentStatus).toBe("paid");
     expect(paid.paidAt).toEqual(expect.any(String));
@@ -332,7 +336,7 @@ describe("order flow: send, ship, invoice, settle", () => {
     expect(transfer.amount).toBe(50.28); // 0.1 + 0.2 + 3 x 19.99 - 9.99, in cents
     expect(transfer.currency).toBe("EUR");
     const payments = (await list(t, "purchase-invoice-payments")).filter(
-      (payment) => payment.transferId === transfer.id,
+      (payment) => payment.transferId === String(transfer.id),
     );
     expect(payments.map((payment) => [payment.purchaseId, payment.amount])).toEqual([
       [purchases[0]!.id, 0.1],

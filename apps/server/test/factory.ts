@@ -6,12 +6,20 @@ export type Body = Record<string, unknown>;
 
 /** A create must send this field: required, without a default, and not managed by the server. */
 export function isNeeded(field: FieldDef): boolean {
-  return field.required && field.default === undefined && !field.readOnly;
+  return field.required && field.default === undefined && isSettable(field);
+}
+
+/**
+ * A client sets this field to any valid value: not managed by the server, not a derived value (a
+ * write may only request it) and not the tenant (always the caller's company).
+ */
+export function isSettable(field: FieldDef): boolean {
+  return !field.readOnly && !field.derived && !field.tenant;
 }
 
 /** Fields a client may set, by name. */
 export function writableFields(kind: KindDef): [string, FieldDef][] {
-  return Object.entries(kind.fields).filter(([, field]) => !field.readOnly);
+  return Object.entries(kind.fields).filter(([, field]) => isSettable(field));
 }
 
 /** Fields of the kind that hold a reference to another record, writable ones only. */
@@ -136,7 +144,7 @@ async function objectOf(
 ) {
   const body: Body = {};
   for (const [name, field] of Object.entries(fields)) {
-    if (field.readOnly) continue;
+    if (!isSettable(field)) continue;
     if (!build.full && !isNeeded(field)) continue;
     body[name] = await fieldValue(build, field, name, uniques.has(name));
   }

@@ -64,10 +64,10 @@ describe("fields as the reference writes them", () => {
     await expectStatus(t.json("PUT", `/sales/${sale.id}.json`, { locked: 2 }), 422);
   });
 
-  it("shows a data export's company as the caller's, whatever is sent", async () => {
+  it("takes a data export's company when it is the caller's, and refuses another", async () => {
     const t = await setup.tenant();
     const record = await create(t, "data-exports", {
-      companyId: 99999,
+      companyId: t.companyId,
       userId: 7,
       fileUri: "https://files.example/x.csv",
     });
@@ -77,6 +77,19 @@ describe("fields as the reference writes them", () => {
       fileUri: "https://files.example/x.csv",
     });
     expect((await read(t, "data-exports", record.id)).companyId).toBe(t.companyId);
+    await expectStatus(t.json("PUT", `/data-exports/${record.id}.json`, record), 200);
+
+    const before = await t.json("GET", "/data-exports.json");
+    const refused = await expectStatus(
+      t.json("POST", "/data-exports.json", { companyId: t.companyId + 1 }),
+      422,
+    );
+    expect(refused.errors[0].path).toBe("companyId");
+    await expectStatus(
+      t.json("PUT", `/data-exports/${record.id}.json`, { companyId: t.companyId + 1, userId: 8 }),
+      422,
+    );
+    expect((await t.json("GET", "/data-exports.json")).body).toEqual(before.body);
   });
 });
 
@@ -147,5 +160,122 @@ describe("status writes are transition requests", () => {
     await expectStatus(t.json("PUT", `/purchase-returns/${goingBack.id}.json`, { status: "shipped" }), 200);
     await expectStatus(t.json("PUT", `/purchase-returns/${goingBack.id}.json`, { status: "received" }), 200);
     await expectStatus(t.json("PUT", `/purchase-returns/${goingBack.id}.json`, { status: "requested" }), 409);
+  });
+});
+
+describe("derived values the reference lets clients write", () => {
+  async function purchaseWithLine(t: Awaited<ReturnType<typeof setup.tenant>>) {
+    const purchase = await create(t, "purchases", {});
+    await create(t, "purchase-items", { purchaseId: purchase.id, sku: "P-1", quantity: 2, price: 5 });
+    return read(t, "purchases", purchase.id);
+  }
+
+  it("takes them back as read, and answers 409 saying how to change one the purchase does not have", async () => {
+    const t = await setup.tenant();
+    const purchase = await purchaseWithLine(t);
+    const asRead = await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}.json`, { ...purchase, notes: "as read" }),
+      200,
+    );
+    const requests: [string, unknown, string][] = [
+      ["cancelled", true, "/purchases/{id}/cancel.json"],
+      ["cancellationStatus", "full", "/purchases/{id}/cancel.json"],
+      ["cancelledAt", "2026-01-02T03:04:05Z", "/purchases/{id}/cancel.json"],
+      ["inventoryStatus", "received", "/purchases/{id}/ship.json"],
+      ["paymentStatus", "paid", "/dropship-providers/{id}/settle-invoices.json"],
+    ];
+    for (const [field, value, way] of requests) {
+      const refused = await expectStatus(
+        t.json("PUT", `/purchases/${purchase.id}.json`, { [field]: value, notes: "changed" }),
+        409,
+      );
+      expect(refused, field).toMatchObject({ field, value: purchase[field], state: "pending" });
+      expect(refused.detail, field).toContain(way);
+    }
+    expect(await read(t, "purchases", purchase.id)).toEqual(asRead);
+
+    // Once the lines are cancelled, the record says so, and a PUT of what it says is accepted.
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/cancel.json`, {}), 200);
+    const cancelled = await read(t, "purchases", purchase.id);
+    expect(cancelled).toMatchObject({ cancelled: true, cancellationStatus: "full", status: "cancelled" });
+    const sameInstant = cancelled.cancelledAt.replace("Z", "+00:00");
+    const sent = { ...cancelled, cancelledAt: sameInstant, adminNotes: "ok" };
+    expect(await expectStatus(t.json("PUT", `/purchases/${purchase.id}.json`, sent), 200)).toMatchObject({
+      cancelledAt: cancelled.cancelledAt,
+      adminNotes: "ok",
+    });
+  });
+
+  it("records an invoice for what is not invoiced yet when invoiceStatus invoiced is written", async () => {
+    const t = await setup.tenant();
+    const purchase = await purchaseWithLine(t);
+    const invoiced = await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}.json`, { invoiceStatus: "invoiced" }),
+      200,
+    );
+    expect(invoiced.invoiceStatus).toBe("invoiced");
+    const invoices = await t.json("GET", `/purchase-invoices.json?where[purchaseId]=${purchase.id}`);
+    expect(invoices.body.map((invoice: { amount: number }) => invoice.amount)).toEqual([10]);
+  });
+
+  it("takes a dropshipment's and a fulfillment's inventoryStatus as they are, and 409 for shipped", async () => {
+    const t = await setup.tenant();
+    for (const plural of ["dropshipments", "fulfillments"]) {
+      const record = await create(t, plural, {});
+      await expectStatus(t.json("PUT", `/${plural}/${record.id}.json`, { ...record, reference: "R" }), 200);
+      const refused = await expectStatus(
+        t.json("PUT", `/${plural}/${record.id}.json`, { inventoryStatus: "shipped" }),
+        409,
+      );
+      expect(refused, plural).toMatchObject({ field: "inventoryStatus", value: "notShipped" });
+      expect((await read(t, plural, record.id)).inventoryStatus).toBe("notShipped");
+    }
+  });
+
+  it("records a label made elsewhere on a dropshipment", async () => {
+    const t = await setup.tenant();
+    const dropshipment = await create(t, "dropshipments", { labelUrl: "https://labels.example/1.pdf" });
+    expect(dropshipment.labelUrl).toBe("https://labels.example/1.pdf");
+    const moved = await expectStatus(
+      t.json("PUT", `/dropshipments/${dropshipment.id}.json`, { labelUrl: "https://labels.example/2.pdf" }),
+      200,
+    );
+    expect(moved.labelUrl).toBe("https://labels.example/2.pdf");
+    await expectStatus(
+      t.json("PUT", `/dropshipments/${dropshipment.id}.json`, { labelUrl: "not a url" }),
+      422,
+    );
+  });
+});
+
+describe("field types as the reference has them", () => {
+  it("keeps pauseProblems as any JSON, invalidBillingAddress as text and transferId as text", async () => {
+    const t = await setup.tenant();
+    for (const pauseProblems of [true, { until: "2026-12-01", why: "holiday" }, "label"]) {
+      const purchase = await create(t, "purchases", { pauseProblems, invalidBillingAddress: "no zip" });
+      expect(purchase).toMatchObject({ pauseProblems, invalidBillingAddress: "no zip" });
+      expect((await read(t, "purchases", purchase.id)).pauseProblems).toEqual(pauseProblems);
+    }
+    const purchase = await create(t, "purchases", {});
+    expect(purchase).toMatchObject({ pauseProblems: null, invalidBillingAddress: null });
+    const payment = await create(t, "purchase-invoice-payments", {
+      purchaseId: purchase.id,
+      amount: 1,
+      transferId: "po_1Nx7",
+    });
+    expect(payment.transferId).toBe("po_1Nx7");
+    const listed = await t.json("GET", "/purchase-invoice-payments.json?where[transferId]=po_1Nx7");
+    expect(listed.body.map((row: { id: number }) => row.id)).toEqual([payment.id]);
+  });
+
+  it("refuses a state a lifecycle does not have, though the document shows the field as text", async () => {
+    const t = await setup.tenant();
+    for (const plural of ["fulfillments", "data-exports"]) {
+      const refused = await expectStatus(t.json("POST", `/${plural}.json`, { status: "archived" }), 422);
+      expect(refused.errors[0].path, plural).toBe("status");
+      const record = await create(t, plural, {});
+      await expectStatus(t.json("PUT", `/${plural}/${record.id}.json`, { status: "archived" }), 422);
+      expect((await read(t, plural, record.id)).status).toBe("pending");
+    }
   });
 });

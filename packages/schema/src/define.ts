@@ -42,6 +42,18 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly default?: unknown;
   /** Managed by the server: a create or an update may send it (as read), and it is ignored. */
   readonly readOnly: boolean;
+  /**
+   * A value the server derives from other records (a purchase's `inventoryStatus` from its lines),
+   * which the reference lets clients write: a write is a request. The value the record has is accepted
+   * as is (clients PUT back what they read), another is a 409 saying what it follows and how to change
+   * it (this text), unless the kind's write rule performs it. Stored by the server only.
+   */
+  readonly derived?: string;
+  /**
+   * `enum` fields the reference documents as free text (a lifecycle's states): the OpenAPI document
+   * shows text with the values listed; the validator still takes only `values`.
+   */
+  readonly asText?: boolean;
   /** `datetime` fields: filled with the time of the create when absent (or sent as `{}`, as the reference's examples do). */
   readonly defaultNow?: boolean;
   /** The id of the company the record belongs to (the caller's): no column of its own. */
@@ -84,6 +96,8 @@ export interface FieldOptions<D = unknown> {
   required?: boolean;
   default?: D;
   readOnly?: boolean;
+  /** See `FieldDef.derived`. */
+  derived?: string;
   description?: string;
 }
 
@@ -115,6 +129,7 @@ function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: ob
     readOnly: options.readOnly ?? false,
     ...(hasDefault ? { default: options.default } : {}),
     ...(options.description ? { description: options.description } : {}),
+    ...(options.derived ? { derived: options.derived } : {}),
     ...extra,
   } as Field<T, O>;
 }
@@ -164,19 +179,28 @@ export const f = {
       o as never,
       o.defaultNow ? { defaultNow: true, nullable: false } : {},
     ),
-  /** The company a record belongs to, as the reference shows it: always the caller's; read-only. */
+  /**
+   * The company a record belongs to, as the reference shows it: always the caller's. A write may send
+   * it (the reference lets clients); any other company than the caller's is a 422.
+   */
   tenant: () =>
-    build<number, { readOnly: true; required: true; description: string }>(
+    build<number, { default: number; description: string }>(
       "integer",
-      { readOnly: true, required: true, description: "The company the record belongs to: yours." },
-      { tenant: true },
+      // Never null: read from the record's company (the type says so with a `default`).
+      {
+        description: "The company the record belongs to: yours (a write may send only your company's id).",
+      } as never,
+      { tenant: true, min: 1, nullable: false },
     ),
   /** A calendar date, `YYYY-MM-DD`. */
   date: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) => build<string, O>("date", o),
-  enum: <const V extends readonly [string, ...string[]], const O extends FieldOptions<V[number]> = NoOptions>(
+  enum: <
+    const V extends readonly [string, ...string[]],
+    const O extends FieldOptions<V[number]> & { asText?: boolean } = NoOptions,
+  >(
     values: V,
     o: O = {} as O,
-  ) => build<V[number], O>("enum", o, { values }),
+  ) => build<V[number], O>("enum", o, { values, ...pick(o, ["asText"]) }),
   /**
    * Text with known values that any other text may join (where the reference takes free text: a
    * tracking status, a sync mode). At most 100 characters.

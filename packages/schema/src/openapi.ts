@@ -41,6 +41,17 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
     }
     if (field.description) property.description = field.description;
     if (field.readOnly && readOnlyBase) property.readOnly = true;
+    if (field.derived) {
+      property.description = `${field.description ? `${field.description} ` : ""}Derived from ${field.derived} A write may send the value it has (as read); another is a 409.`;
+    }
+    if (field.asText) {
+      // Free text in the reference: shown as text, with the values this service takes.
+      const text = nonNull(property);
+      delete text.enum;
+      text.type = "string";
+      text.examples = [...field.values!];
+      property.description = `${property.description ? `${property.description} ` : ""}One of ${field.values!.map((value) => `\`${value}\``).join(", ")} (any other is a 422).`;
+    }
     if (field.default !== undefined) property.default = field.default;
     if (field.suggested) {
       nonNull(property).examples = [...field.suggested];

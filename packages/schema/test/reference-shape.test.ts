@@ -39,30 +39,11 @@ interface Schema {
 }
 
 /**
- * Deliberate departures, by `kind.field` and the aspect that differs. Derived values are computed by
- * the server from the lines (DESIGN.md §4): a client may send them, and they are ignored.
+ * Deliberate departures, by `kind.field` and the aspect that differs (`"sale.x readOnly": "why"`):
+ * none today. Derived values the reference lets clients write are writable here as requests
+ * (`FieldDef.derived`), and free-text states are text with their values listed (`asText`).
  */
-const DEPARTURES: Record<string, string> = {
-  "data-export.companyId readOnly": "the tenant: always the caller's company; a value sent is ignored",
-  "data-export.status enum": "a lifecycle's state: pending, complete or error, moved as byWrite allows",
-  "fulfillment.status enum": "a lifecycle's state; the reference's finalized is one of them",
-  "dropshipment.inventoryStatus readOnly": "derived from the shipped lines",
-  "fulfillment.inventoryStatus readOnly": "derived from the shipped lines",
-  "dropshipment.labelUrl readOnly": "set by the label actions, which render and store the label",
-  "purchase.cancellationStatus readOnly": "derived from the cancelled lines",
-  "purchase.cancelled readOnly": "derived from the cancelled lines",
-  "purchase.cancelledAt readOnly": "set when the last line is cancelled",
-  "purchase.inventoryStatus readOnly": "derived from the received lines",
-  "purchase.invoiceStatus readOnly":
-    "derived from the purchase invoices (a PUT of invoiced records the invoice)",
-  "purchase.paymentStatus readOnly": "derived from the invoice payments",
-  "purchase.paymentStatus enum": "derived: notPaid, partiallyPaid or paid",
-  "purchase.quantity readOnly": "the sum of the lines",
-  "purchase.invalidBillingAddress type": "a flag: the reference's type was read off one example",
-  "purchase.pauseProblems type": "a flag here; its column predates any-JSON fields",
-  "purchase-invoice-payment.transferId type":
-    "a reference to the transfer that paid it (settle-invoices sets it)",
-};
+const DEPARTURES: Record<string, string> = {};
 
 /** The type of a property without its `null` branch, as the document writes it. */
 function branch(property: Schema): Schema {

@@ -27,6 +27,8 @@ export interface Table {
   readonly findSql: string;
   /** Fields that show the record's company (`companyId`), read from `company_id`. */
   readonly tenantFields: readonly string[];
+  /** Columns of derived values a write may only request (`FieldDef.derived`). */
+  readonly derived: readonly Column[];
 }
 
 function sqlType(field: FieldDef): Column["sqlType"] {
@@ -92,6 +94,7 @@ export function tableOf(kind: KindDef): Table {
     insertSql: insertSqlOf(snakeCase(kind.plural), columns, selectList),
     findSql: `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`,
     tenantFields,
+    derived: columns.filter((column) => column.def.derived),
   };
 }
 

@@ -37,6 +37,11 @@ export interface WriteRule<N extends KindName> {
     current?: RecordOf<N>;
     input: Record<string, unknown>;
   }): Promise<ValuesOf<N>>;
+  /**
+   * Whether the rule performs a derived value an update requests (`FieldDef.derived`), in `after`:
+   * else a value other than the record's is a 409.
+   */
+  performs?(field: string, value: unknown, current: RecordOf<N>): boolean;
   /** After a create or update: brings what depends on the record up to date; may answer it anew. */
   after?(args: {
     ctx: Ctx;
@@ -180,30 +185,8 @@ export const writeRules: WriteRules = {
     },
   },
   purchase: {
-    async prepare({ values, current, input }) {
-      if (current && "paymentStatus" in input && input.paymentStatus !== current.paymentStatus) {
-        throw new ApiError(
-          "conflict",
-          `The paymentStatus of purchase ${current.id} follows its invoice payments: settle it with ` +
-            "POST /dropship-providers/{id}/settle-invoices.json or record a purchase-invoice-payment.",
-          { state: current.paymentStatus, rule: "paymentStatus is derived from payments" },
-        );
-      }
-      const requested = input.invoiceStatus;
-      if (
-        current &&
-        requested !== undefined &&
-        requested !== current.invoiceStatus &&
-        requested !== "invoiced"
-      ) {
-        throw new ApiError(
-          "conflict",
-          `The invoiceStatus of purchase ${current.id} follows its invoices: record or cancel a purchase-invoice.`,
-          { state: current.invoiceStatus, rule: "invoiceStatus is derived from invoices" },
-        );
-      }
-      return values;
-    },
+    // A write of `invoiced` records an invoice for what is not invoiced yet (`after`).
+    performs: (field, value) => field === "invoiceStatus" && value === "invoiced",
     async after({ ctx, before, record, input }) {
       const settled = (await settlePurchase(ctx, record.id)) as Purchase;
       const asked = before && input.invoiceStatus === "invoiced" && before.invoiceStatus !== "invoiced";

@@ -1,10 +1,10 @@
 import { type KindDef, kindByName } from "@multichannel/schema";
 import type { Executor } from "../db/database.ts";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
-import { referrers, type Table, tableFor } from "../db/tables.ts";
+import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import type { KindName } from "../domain/store.ts";
 import { transition } from "../domain/transitions.ts";
-import { writeRuleOf } from "../domain/write-rules.ts";
+import { type WriteRule, writeRuleOf } from "../domain/write-rules.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import type { ListQuery } from "./list-query.ts";
@@ -94,8 +94,9 @@ export async function checkReferences(
 function writableValues(table: Table, input: Record<string, unknown>): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of table.columns) {
-    // Absent, or `undefined` (a date sent as `{}`: the default): not written.
-    if (column.def.readOnly || input[column.field] === undefined) continue;
+    // Absent, or `undefined` (a date sent as `{}`: the default): not written. Derived values are
+    // requests (`checkDerivedWrites`), never stored as sent.
+    if (column.def.readOnly || column.def.derived || input[column.field] === undefined) continue;
     values[column.field] = input[column.field];
   }
   return values;
@@ -112,6 +113,50 @@ function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
     `Another ${table.kind.name} already has the same ${fields?.join(" and ") ?? "unique values"}.`,
     { fields: [...(fields ?? [])] },
   );
+}
+
+function sameValue(column: Column, a: unknown, b: unknown): boolean {
+  if (column.def.type === "datetime" && typeof a === "string" && typeof b === "string") {
+    return Date.parse(a) === Date.parse(b);
+  }
+  return a === b;
+}
+
+/**
+ * Derived values an update sends (`FieldDef.derived`): requests checked against the record. The value
+ * it has is no request, as clients PUT back what they read; another is a 409 saying what the value
+ * follows and how to change it, unless the kind's write rule `performs` it. (A create has no history
+ * to act on: it starts from the books' values, whatever it sends, as documented examples carry them.)
+ */
+function checkDerivedWrites(
+  table: Table,
+  input: Record<string, unknown>,
+  current: StoredRecord,
+  performs: WriteRule<KindName>["performs"],
+): void {
+  for (const column of table.derived) {
+    const sent = input[column.field];
+    if (sent === undefined) continue;
+    const has = current[column.field];
+    if (sameValue(column, sent, has) || performs?.(column.field, sent, current as never)) continue;
+    throw stateConflict(
+      table.kind.name,
+      current,
+      `The ${column.field} of ${table.kind.name} ${current.id} is ${JSON.stringify(has)}, derived from ${column.def.derived}`,
+      { field: column.field, value: has },
+    );
+  }
+}
+
+/** The tenant field (`companyId`) a body may send: only the caller's company. */
+function checkTenant(ctx: Ctx, table: Table, input: Record<string, unknown>): void {
+  for (const field of table.tenantFields) {
+    if (input[field] === undefined || input[field] === ctx.companyId) continue;
+    const message = `is ${ctx.companyId}, the company of your token; records of other companies are out of reach`;
+    throw new ApiError("validation_failed", `${field} must be your company's id.`, {
+      errors: [{ path: field, message }],
+    });
+  }
 }
 
 /**
@@ -235,6 +280,7 @@ export async function createRecord({
 }): Promise<StoredRecord> {
   const table = tableFor(kind);
   const rule = writeRuleOf(kind.name);
+  checkTenant(ctx, table, input);
   let values = writableValues(table, input);
   checkCreatedState(kind, values);
   await checkReferences(ctx, table, values);
@@ -291,7 +337,9 @@ export async function updateRecord({
   const requested = stateField && stateField in values ? String(values[stateField]) : undefined;
   if (stateField) delete values[stateField];
   let current: StoredRecord | undefined;
-  if (rule || ifMatch !== undefined || refs.length || requested !== undefined) {
+  const derived = table.derived.some((column) => input[column.field] !== undefined);
+  const tenant = table.tenantFields.some((field) => input[field] !== undefined);
+  if (rule || ifMatch !== undefined || refs.length || requested !== undefined || derived || tenant) {
     const read = await getRecord({ ctx, kind, id });
     checkIfMatch(read, ifMatch);
     await checkReferences(
@@ -302,6 +350,8 @@ export async function updateRecord({
     );
     current = read;
   }
+  if (tenant) checkTenant(ctx, table, input);
+  if (derived) checkDerivedWrites(table, input, current!, rule?.performs);
   if (requested !== undefined) checkRequestedState(kind, current!, requested);
   if (rule?.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
   const record =

@@ -8,10 +8,19 @@ export function allowedActions(kindName: string, state: string): string[] {
     .map((action) => action.name);
 }
 
-/** A 409 about a record's state, saying the state and the actions it allows. */
-export function stateConflict(kindName: string, record: object, detail: string): ApiError {
+/** A 409 about a record's state, saying the state and the actions it allows (and any `extras`). */
+export function stateConflict(
+  kindName: string,
+  record: object,
+  detail: string,
+  extras: Record<string, unknown> = {},
+): ApiError {
   const states = kindByName(kindName)?.states;
-  if (!states) return new ApiError("conflict", detail);
+  if (!states) return new ApiError("conflict", detail, extras);
   const state = String((record as Record<string, unknown>)[states.field]);
-  return new ApiError("conflict", detail, { state, allowedActions: allowedActions(kindName, state) });
+  return new ApiError("conflict", detail, {
+    state,
+    allowedActions: allowedActions(kindName, state),
+    ...extras,
+  });
 }

@@ -359,7 +359,7 @@ export const dataExport = defineKind({
   states: dataExportStates,
   fields: {
     displayName: f.string({ maxLength: 200 }),
-    status: f.enum(dataExportStatuses, { default: "pending" }),
+    status: f.enum(dataExportStatuses, { default: "pending", asText: true }),
     exportType: f.openEnum(["inventory_feed", "inventory_levels"]),
     format: f.enum(["csv", "json"], { required: true, default: "csv" }),
     inventoryExportId: f.ref("inventory-export"),

@@ -12,6 +12,8 @@ import { defineKind, f } from "../define.ts";
 const receivingStatuses = ["notReceived", "partiallyReceived", "received"] as const;
 const invoiceStatuses = ["notInvoiced", "partiallyInvoiced", "invoiced"] as const;
 const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "transit", "unknown"] as const;
+const ship = "`POST /purchases/{id}/ship.json` (or `PUT /purchases/{id}/default-label.json`)";
+const cancel = "`PUT /purchases/{id}/cancel.json`";
 const paymentSources = ["check", "custom", "ost", "other"] as const;
 
 const tags = f.array(f.string({ maxLength: 100 }), { maxLength: 100 });
@@ -48,27 +50,32 @@ export const purchase = defineKind({
     purchaseImportExternalId: f.string({ maxLength: 100 }),
     inventoryStatus: f.enum(receivingStatuses, {
       default: "notReceived",
-      readOnly: true,
-      description: "From the lines' shipped quantities.",
+      derived: `the quantities its lines have shipped: they ship through ${ship}.`,
     }),
     invoiceStatus: f.enum(invoiceStatuses, {
       default: "notInvoiced",
-      readOnly: true,
-      description:
-        "From its purchase invoices against amountOwed. A PUT of `invoiced` records an invoice for what is not invoiced yet.",
+      derived:
+        "its purchase invoices against amountOwed: record or cancel a purchase-invoice, or write `invoiced` to record one for what is not invoiced yet.",
     }),
     paymentStatus: f.enum(["notPaid", "partiallyPaid", "paid"], {
       default: "notPaid",
-      readOnly: true,
-      description: "From its active invoice payments against amountOwed.",
+      asText: true,
+      derived:
+        "its active invoice payments against amountOwed: settle with `POST /dropship-providers/{id}/settle-invoices.json` or record a purchase-invoice-payment.",
     }),
     cancellationStatus: f.enum(["none", "partial", "full"], {
       required: true,
       default: "none",
-      readOnly: true,
+      derived: `the quantities its lines have cancelled: they are cancelled through ${cancel}.`,
     }),
-    cancelled: f.boolean({ required: true, default: false, readOnly: true }),
-    cancelledAt: f.datetime({ readOnly: true }),
+    cancelled: f.boolean({
+      required: true,
+      default: false,
+      derived: `whether every line is cancelled: they are cancelled through ${cancel}.`,
+    }),
+    cancelledAt: f.datetime({
+      derived: `when its last line was cancelled: lines are cancelled through ${cancel}.`,
+    }),
     approved: f.boolean({ required: true, default: true }),
     finalized: f.boolean({ default: true }),
     locked: f.boolean({ default: false }),
@@ -139,16 +146,21 @@ export const purchase = defineKind({
     billingState: f.string({ maxLength: 100 }),
     billingZip: f.string({ maxLength: 20 }),
     billingCountry: f.string({ format: "country" }),
-    invalidBillingAddress: f.boolean({ default: false }),
+    invalidBillingAddress: f.string({
+      maxLength: 500,
+      description:
+        "What is wrong with the billing address, as the channel or a check reported it; null when valid.",
+    }),
     lastDropshipmentReference: f.integer({ default: 0, min: 0 }),
     lastGoodsReceiptReference: f.integer({ default: 0, min: 0 }),
     lastPurchaseInvoiceReference: f.integer({ default: 0, min: 0 }),
     orderProblem: problem,
     invoiceProblem: problem,
     labelProblem: problem,
-    pauseProblems: f.boolean({
-      default: false,
-      description: "Stop retrying and reporting problems until cleared.",
+    pauseProblems: f.json({
+      maxBytes: 1024,
+      description:
+        "Stop retrying and reporting problems until cleared: `true`, or any JSON saying which and why (as the reference takes it).",
     }),
     muteError: f.boolean({ default: false }),
     files,
@@ -204,7 +216,11 @@ export const purchaseInvoicePayment = defineKind({
     purchaseId: f.ref("purchase", { required: true }),
     purchaseItemId: f.ref("purchase-item"),
     purchaseInvoiceId: f.ref("purchase-invoice", { description: "The provider invoice it pays." }),
-    transferId: f.ref("transfer", { description: "The payout that carried it." }),
+    transferId: f.string({
+      maxLength: 100,
+      description:
+        "The payout that carried it: the id of this service's transfer (settle-invoices sets it), or the payment system's own transfer id.",
+    }),
     paymentMethodId: f.ref("payment-method"),
     type: f.enum(["payment", "overpayment", "correction", "refund", "refundCommission"], {
       required: true,

@@ -1,5 +1,4 @@
 import {
-  addressFields,
   dropshipmentActions,
   dropshipmentStates,
   dropshipmentStatuses,
@@ -56,7 +55,8 @@ export const dropshipment = defineKind({
     inventoryStatus: f.enum(["notShipped", "shipped"], {
       required: true,
       default: "notShipped",
-      readOnly: true,
+      derived:
+        "its state: a dropshipment is shipped as its purchase's lines ship (`POST /purchases/{id}/ship.json`).",
     }),
     requiresShippingApproval: f.openEnum(shippingApprovals, { required: true, default: "notRequired" }),
     shipmentRouting: f.openEnum(["customer", "consolidated", "consolidatedInternational"], {
@@ -89,7 +89,11 @@ export const dropshipment = defineKind({
     packingWidth: f.number({ required: true, default: 11.5, min: 0 }),
     distanceUnit: f.enum(["in", "cm"], { required: true, default: "in", nullable: true }),
     labelId: f.ref("label", { readOnly: true, description: "The current shipping label." }),
-    labelUrl: f.string({ format: "url", readOnly: true }),
+    labelUrl: f.string({
+      format: "url",
+      description:
+        "Where its label is: the label actions set it to the label they render; a label made elsewhere may be recorded here.",
+    }),
     labelVersion: f.integer({ default: 0, min: 0, readOnly: true }),
     labelFileFormat: f.enum(["png", "pdf"]),
     labelFiles,
@@ -160,7 +164,7 @@ export const fulfillment = defineKind({
   source: "seed",
   description: "A parcel the company ships itself from one of its own warehouses for a sale.",
   fields: {
-    status: f.enum(fulfillmentStatuses, { default: "pending" }),
+    status: f.enum(fulfillmentStatuses, { default: "pending", asText: true }),
     saleId: f.ref("sale"),
     warehouseId: f.ref("warehouse"),
     dropshipmentId: f.ref("dropshipment", { description: "The dropshipment it was moved from." }),
@@ -176,7 +180,7 @@ export const fulfillment = defineKind({
     inventoryStatus: f.enum(["notShipped", "shipped"], {
       required: true,
       default: "notShipped",
-      readOnly: true,
+      derived: "its state: a fulfillment is shipped by `POST /fulfillments/{id}/ship.json`.",
     }),
     requiresShippingApproval: f.openEnum(shippingApprovals, { default: "notRequired" }),
     channelNotification: f.enum(["trigger", "mute"], { required: true, default: "trigger", nullable: true }),

@@ -152,7 +152,7 @@ export async function settleInvoicesOfDropshipProvider({
       .filter(({ due }) => due > 0)
       .map(({ purchase, due }) => ({
         purchaseId: purchase.id,
-        transferId: transfer.id,
+        transferId: String(transfer.id),
         paymentMethodId,
         type: "payment" as const,
         status: "active" as const,
