@@ -1,10 +1,9 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
 import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { Db } from "./db/database.ts";
-import { ApiError } from "./errors.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { answerJson } from "./http/answer.ts";
-import { registerCrudRoutes } from "./http/crud.ts";
+import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
@@ -66,9 +65,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   let openapi: string | undefined;
 
   app.onError(onError);
-  app.notFound((c) =>
-    problemResponse(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`)),
-  );
+  // A known path asked with another method is a 405 (see `allowMethods`), anything else a 404.
+  app.notFound((c) => problemResponse(c, notFoundOrNotAllowed(c, mount)));
   app.use(requestId);
   app.use(requestLimits);
 

@@ -65,6 +65,30 @@ describe("routing", () => {
     expectProblem(post, 405);
     expect(post.headers.get("Allow")).toBe("GET, PUT, DELETE");
     expect((await t.json("GET", `/carriers/${carrier.id}.json`)).body).toEqual(carrier);
+    const action = await t.json("GET", "/purchases/1/ship.json");
+    expectProblem(action, 405);
+    expect(action.headers.get("Allow")).toBe("POST");
+    const events = await t.json("POST", "/events.json", {});
+    expectProblem(events, 405);
+    expect(events.headers.get("Allow")).toBe("GET");
+    expectProblem(await t.json("PATCH", `/carriers/${carrier.id}`, {}), 404);
+    expectProblem(await t.json("PATCH", "/nothing.json", {}), 404);
+  });
+
+  it("routes and answers 405 the same under a mount point (BASE_PATH)", async () => {
+    const mounted = await setupApp({ basePath: "/v1" });
+    const t = await mounted.tenant();
+    const created = await t.json("POST", "/v1/carriers.json", { name: "Mounted Co" });
+    expect(created.status).toBe(200);
+    expect(created.headers.get("Location")).toMatch(new RegExp(`/v1/carriers/${created.body.id}\\.json$`));
+    expect((await t.json("GET", `/v1/carriers/${created.body.id}.json`)).body).toEqual(created.body);
+    const patch = await t.json("PATCH", `/v1/carriers/${created.body.id}.json`, {});
+    expectProblem(patch, 405);
+    expect(patch.headers.get("Allow")).toBe("GET, PUT, DELETE");
+    const unmounted = await mounted.app.request("/carriers.json", {
+      headers: { Authorization: `Bearer ${t.token}` },
+    });
+    expect(unmounted.status).toBe(404);
   });
 
   it("answers a 404 problem for unknown paths", async () => {

@@ -19,7 +19,7 @@ import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
 import { answerJson } from "./answer.ts";
-import { idOf, inTransaction, itemRoute, methodNotAllowed, requireId } from "./crud.ts";
+import { allowMethods, idOf, inTransaction, itemRoute, requireId } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
 
@@ -116,6 +116,6 @@ export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHa
       if (writes) for (const step of writeSteps) app[method](path, step);
       app[method](path, (c) => run(c, queryOf(schema, action.input, new URL(c.req.url).searchParams)));
     }
-    methodNotAllowed(app, path, [action.method]);
+    allowMethods(path, [action.method]);
   }
 }

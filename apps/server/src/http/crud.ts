@@ -1,5 +1,6 @@
 import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono, MiddlewareHandler } from "hono";
+import type * as v from "valibot";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
 import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
@@ -17,7 +18,7 @@ import {
 } from "../services/records.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
-import { bodyOf, jsonBody } from "./validate.ts";
+import { validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -71,17 +72,49 @@ function answerRecord(c: Context<AppEnv>, record: object, headers: Record<string
   return answerJson(c, text, 200, headers);
 }
 
-/** Answers 405 with `Allow` on a known path for any other method. */
+function methodNotAllowedError(allowed: readonly string[]): ApiError {
+  return new ApiError(
+    "method_not_allowed",
+    `Use ${allowed.join(", ")} on this path.`,
+    {},
+    { Allow: allowed.join(", ") },
+  );
+}
+
+/** Answers 405 with `Allow` on a path for any other method, with a route of its own. */
 export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: string[]): void {
   app.all(path, (c) => {
     if (isItemRoute(c) && !c.req.param("id")?.endsWith(".json")) throw noRoute(c);
-    throw new ApiError(
-      "method_not_allowed",
-      `Use ${allowed.join(", ")} on this path.`,
-      {},
-      { Allow: allowed.join(", ") },
-    );
+    throw methodNotAllowedError(allowed);
   });
+}
+
+/**
+ * The methods of the paths behind the token check (`carriers.json`, `carriers/:id`,
+ * `purchases/:id/ship.json`, `events.json`): any other method on them is answered 405 by the not-found
+ * handler (`notFoundOrNotAllowed`), so the router's pattern for each method holds only that method's
+ * routes (with a route per path and method, every request's match ran over all of them).
+ */
+const allowedByPath = new Map<string, readonly string[]>();
+
+/** Declares the methods a path takes (relative to the mount point), for the 405 answers. */
+export function allowMethods(path: string, methods: readonly string[]): void {
+  allowedByPath.set(path.slice(1), methods);
+}
+
+/** A 405 naming the methods of a known path (an item's segment must be `{id}.json`), else a 404. */
+export function notFoundOrNotAllowed(c: Context<AppEnv>, mount: string): ApiError {
+  const [first, second, third, ...rest] = c.req.path.slice(mount.length + 1).split("/");
+  const allowed = rest.length
+    ? undefined
+    : second === undefined
+      ? allowedByPath.get(first!)
+      : third === undefined
+        ? second.endsWith(".json")
+          ? allowedByPath.get(`${first}/:id`)
+          : undefined
+        : allowedByPath.get(`${first}/:id/${third}`);
+  return allowed ? methodNotAllowedError(allowed) : noRoute(c);
 }
 
 /**
@@ -92,70 +125,80 @@ export function itemRoute(kind: KindDef, suffix = ""): string {
   return suffix ? `/${kind.plural}/:id/${suffix}` : `/${kind.plural}/:id`;
 }
 
-/** Create, read, update, delete and list for every kind of the manifest. */
+/**
+ * Create, read, update, delete and list for every kind of the manifest, on two routes per method
+ * (`/:collection` and `/:plural/:id`) that find the kind by its path: a segment naming no kind passes
+ * on to the routes registered after these (`/events.json`).
+ */
 export function registerCrudRoutes(app: Hono<AppEnv>): void {
+  const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema }>();
+  const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema }>();
   for (const kind of kinds) {
     const schemas = kindSchemas(kind);
-    const item = itemRoute(kind);
-
-    app.get(kind.path, async (c) => {
-      const query = parseListQuery(kind, searchOf(c.req.url));
-      const ctx = c.get("ctx");
-      const { records, hasMore } = await listRecords({ ctx, kind, query });
-      const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
-      if (!hasMore) return answerJson(c, JSON.stringify(answered));
-      // The request URL as the runtime normalized it (percent-encoded), with the next page's query.
-      const url = c.req.url;
-      const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
-      const next = `${path}?${nextPageQuery(kind, query, records.at(-1)!)}`;
-      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${next}>; rel="next"` });
-    });
-
-    app.post(kind.path, jsonBody(schemas.create), async (c) => {
-      const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input: bodyOf(c) }));
-      // 200, as the reference answers a create (wire.md §4), with the new record's Location.
-      return answerRecord(c, record, {
-        Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
-      });
-    });
-
-    app.get(item, async (c) => {
-      const id = idOf(c);
-      const search = searchOf(c.req.url);
-      const shape = search ? parseReadQuery(kind, search) : undefined;
-      const ctx = c.get("ctx");
-      const record = await getRecord({ ctx, kind, id });
-      if (!shape || !shapes(shape)) return answerRecord(c, record);
-      // The ETag stays the record's, whatever the answer leaves out, so that it works with If-Match.
-      const [shaped] = await shapeRecords(ctx, [record], shape);
-      return answerJson(c, JSON.stringify(shaped), 200, { ETag: etagOf(record) });
-    });
-
-    app.put(
-      item,
-      async (c, next) => {
-        idOf(c);
-        return next();
-      },
-      jsonBody(schemas.update),
-      async (c) => {
-        const id = idOf(c);
-        const ifMatch = c.req.header("If-Match");
-        const record = await inWrite(c, kind, (ctx) =>
-          updateRecord({ ctx, kind, id, input: bodyOf(c), ifMatch }),
-        );
-        return answerRecord(c, record);
-      },
-    );
-
-    app.delete(item, async (c) => {
-      const id = idOf(c);
-      const ifMatch = c.req.header("If-Match");
-      await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
-      return answer(c, null, 204);
-    });
-
-    methodNotAllowed(app, kind.path, ["GET", "POST"]);
-    methodNotAllowed(app, item, ["GET", "PUT", "DELETE"]);
+    byCollection.set(`${kind.plural}.json`, { kind, create: schemas.create });
+    byPlural.set(kind.plural, { kind, update: schemas.update });
+    allowMethods(kind.path, ["GET", "POST"]);
+    allowMethods(itemRoute(kind), ["GET", "PUT", "DELETE"]);
   }
+
+  app.get("/:kind", async (c, next) => {
+    const kind = byCollection.get(c.req.param("kind"))?.kind;
+    if (!kind) return next();
+    const query = parseListQuery(kind, searchOf(c.req.url));
+    const ctx = c.get("ctx");
+    const { records, hasMore } = await listRecords({ ctx, kind, query });
+    const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
+    if (!hasMore) return answerJson(c, JSON.stringify(answered));
+    // The request URL as the runtime normalized it (percent-encoded), with the next page's query.
+    const url = c.req.url;
+    const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
+    const nextPage = `${path}?${nextPageQuery(kind, query, records.at(-1)!)}`;
+    return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
+  });
+
+  app.post("/:kind", async (c, next) => {
+    const found = byCollection.get(c.req.param("kind"));
+    if (!found) return next();
+    const { kind } = found;
+    const input = validBody(c, found.create);
+    const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input }));
+    // 200, as the reference answers a create (wire.md §4), with the new record's Location.
+    return answerRecord(c, record, {
+      Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
+    });
+  });
+
+  app.get("/:kind/:id", async (c, next) => {
+    const kind = byPlural.get(c.req.param("kind"))?.kind;
+    if (!kind) return next();
+    const id = idOf(c);
+    const search = searchOf(c.req.url);
+    const shape = search ? parseReadQuery(kind, search) : undefined;
+    const ctx = c.get("ctx");
+    const record = await getRecord({ ctx, kind, id });
+    if (!shape || !shapes(shape)) return answerRecord(c, record);
+    // The ETag stays the record's, whatever the answer leaves out, so that it works with If-Match.
+    const [shaped] = await shapeRecords(ctx, [record], shape);
+    return answerJson(c, JSON.stringify(shaped), 200, { ETag: etagOf(record) });
+  });
+
+  app.put("/:kind/:id", async (c, next) => {
+    const found = byPlural.get(c.req.param("kind"));
+    if (!found) return next();
+    const { kind } = found;
+    const id = idOf(c); // a bad id is a 400 before the body is looked at
+    const input = validBody(c, found.update);
+    const ifMatch = c.req.header("If-Match");
+    const record = await inWrite(c, kind, (ctx) => updateRecord({ ctx, kind, id, input, ifMatch }));
+    return answerRecord(c, record);
+  });
+
+  app.delete("/:kind/:id", async (c, next) => {
+    const kind = byPlural.get(c.req.param("kind"))?.kind;
+    if (!kind) return next();
+    const id = idOf(c);
+    const ifMatch = c.req.header("If-Match");
+    await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
+    return answer(c, null, 204);
+  });
 }

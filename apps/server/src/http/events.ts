@@ -3,7 +3,7 @@ import { ApiError } from "../errors.ts";
 import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
 import { answerJson } from "./answer.ts";
-import { idOf, methodNotAllowed } from "./crud.ts";
+import { allowMethods, idOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 
 const TYPE = /^[a-z0-9_.*]{1,100}$/;
@@ -74,6 +74,6 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
     const event = await getEvent(c.get("db"), c.get("actor").companyId, idOf(c));
     return answerJson(c, JSON.stringify(event));
   });
-  methodNotAllowed(app, "/events.json", ["GET"]);
-  methodNotAllowed(app, "/events/:id", ["GET"]);
+  allowMethods("/events.json", ["GET"]);
+  allowMethods("/events/:id", ["GET"]);
 }

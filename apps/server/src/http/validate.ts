@@ -55,14 +55,20 @@ export function validationError(errors: FieldError[]): ApiError {
  */
 export function jsonBody(schema: v.GenericSchema, arrayField?: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const sent = c.get("body");
-    const value = sent === undefined ? {} : sent;
-    c.set(
-      "input",
-      parseOrThrow(schema, arrayField && Array.isArray(value) ? { [arrayField]: value } : value),
-    );
+    c.set("input", validBody(c, schema, arrayField));
     await next();
   };
+}
+
+/** The JSON body (`bodyGuard` parsed it) validated with `schema`, as `jsonBody` sets it. */
+export function validBody(
+  c: Context<AppEnv>,
+  schema: v.GenericSchema,
+  arrayField?: string,
+): Record<string, unknown> {
+  const sent = c.get("body");
+  const value = sent === undefined ? {} : sent;
+  return parseOrThrow(schema, arrayField && Array.isArray(value) ? { [arrayField]: value } : value);
 }
 
 /** The validated JSON body. */
