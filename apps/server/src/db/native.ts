@@ -10,6 +10,8 @@ import type { Db, Executor } from "./database.ts";
 
 type Connection = Database.Database;
 type Statement = ReturnType<Connection["prepare"]>;
+/** Positional or named statement arguments, as the driver binds them. */
+type BindValues = unknown[] | Record<string, unknown>;
 
 /** Statements kept per connection; the oldest goes when it is full. */
 const CACHED_STATEMENTS = 500;
@@ -49,9 +51,30 @@ function valuesOf(args: InValue[]): unknown[] {
   return args;
 }
 
+interface Prepared {
+  statement: Statement;
+  reader: boolean;
+  /** For `first`: the same statement answering arrays (the driver then names no columns), and its columns. */
+  raw?: { statement: Statement; columns: string[] };
+}
+
+/** A statement's arguments as the driver takes them. */
+function argumentsOf(input: InStatement | string): { sql: string; values: BindValues } {
+  if (typeof input === "string") return { sql: input, values: [] };
+  const args = input.args ?? [];
+  return {
+    sql: input.sql,
+    values: Array.isArray(args)
+      ? valuesOf(args)
+      : Object.fromEntries(
+          Object.entries(args).map(([name, value]) => [name.replace(/^[@$:]/, ""), sqlValue(value)]),
+        ),
+  };
+}
+
 /** Runs statements on one connection, preparing each distinct SQL text once. */
 function cachedExecutor(connection: Connection): Executor {
-  const statements = new Map<string, { statement: Statement; reader: boolean }>();
+  const statements = new Map<string, Prepared>();
   const prepared = (sql: string) => {
     let entry = statements.get(sql);
     if (entry) return entry;
@@ -65,18 +88,27 @@ function cachedExecutor(connection: Connection): Executor {
   };
   return {
     async execute(input: InStatement | string): Promise<ResultSet> {
-      const { sql, args } =
-        typeof input === "string"
-          ? { sql: input, args: [] as InValue[] }
-          : { sql: input.sql, args: input.args ?? [] };
-      const values = Array.isArray(args)
-        ? valuesOf(args)
-        : Object.fromEntries(
-            Object.entries(args).map(([name, value]) => [name.replace(/^[@$:]/, ""), sqlValue(value)]),
-          );
+      const { sql, values } = argumentsOf(input);
       const { statement, reader } = prepared(sql);
       if (reader) return new NativeResult(statement.all(values) as Row[], 0);
       return new NativeResult([], Number(statement.run(values).changes));
+    },
+    // One step of the statement, its row as an array named here: the driver's `all` walks a row
+    // iterator and names every column of every row natively, which costs more than the lookup itself.
+    async first(input: InStatement): Promise<Row | undefined> {
+      const { sql, values } = argumentsOf(input);
+      const entry = prepared(sql);
+      if (!entry.reader) return (await this.execute(input)).rows[0];
+      if (!entry.raw) {
+        const statement = connection.prepare(sql).raw(true);
+        entry.raw = { statement, columns: statement.columns().map((column) => column.name) };
+      }
+      const found = entry.raw.statement.get(values) as unknown[] | undefined;
+      if (!found) return undefined;
+      const row: Record<string, unknown> = {};
+      const { columns } = entry.raw;
+      for (let i = 0; i < columns.length; i++) row[columns[i]!] = found[i];
+      return row as Row;
     },
   };
 }
@@ -105,6 +137,7 @@ export function nativeDb(path: string): Db {
   };
   return {
     execute: (statement) => read.execute(statement),
+    first: (statement) => read.first!(statement),
     transaction: (work) =>
       serialized(async () => {
         writer.exec("BEGIN IMMEDIATE");

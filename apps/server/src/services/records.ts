@@ -1,5 +1,5 @@
 import { type KindDef, kindByName } from "@multichannel/schema";
-import type { Executor } from "../db/database.ts";
+import { type Executor, firstRow } from "../db/database.ts";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import type { KindName } from "../domain/store.ts";
@@ -50,8 +50,7 @@ function notFound(kind: KindDef, id: number): ApiError {
 /** Reads one record of the company, or undefined. */
 export async function findRecord(db: Executor, companyId: number, kind: KindDef, id: number) {
   const table = tableFor(kind);
-  const result = await db.execute({ sql: table.findSql, args: [id, companyId] });
-  const row = result.rows[0];
+  const row = await firstRow(db, { sql: table.findSql, args: [id, companyId] });
   return row ? toRecord(table, row) : undefined;
 }
 
