@@ -1,7 +1,8 @@
 // The bench's yardstick: a bare Hono + libSQL server serving the four carrier operations with the same
 // SQL as the real server (its event triggers included) and nothing else (no validation, ETags, request
 // ids or transactions), on the fastest way this stack offers: the native libSQL driver with each
-// statement prepared once, as the server's embedded database does (src/db/native.ts).
+// statement prepared once and a lookup by id read in one step, as the server's embedded database does
+// (src/db/native.ts).
 // Env: DATABASE_URL (file:...), PORT (0 = any), BENCH_TOKEN (the one valid bearer token).
 import { createHash } from "node:crypto";
 import { serve } from "@hono/node-server";
@@ -19,6 +20,10 @@ const connection = new Database(url.slice("file:".length), { timeout: 5000 });
 connection.exec("PRAGMA journal_mode = WAL");
 connection.exec("PRAGMA synchronous = NORMAL");
 const statements = new Map<string, ReturnType<typeof connection.prepare>>();
+const rawStatements = new Map<
+  string,
+  { statement: ReturnType<typeof connection.prepare>; columns: string[] }
+>();
 /** Runs a statement prepared once per SQL text; answers its rows. */
 const db = {
   async execute({ sql, args }: { sql: string; args: (string | number | null)[] }) {
@@ -30,6 +35,20 @@ const db = {
     if (statement.reader) return { rows: statement.all(args) as Row[] };
     statement.run(args);
     return { rows: [] as Row[] };
+  },
+  /** The first row of a query in one step, named from the columns: the server's single-row read. */
+  first({ sql, args }: { sql: string; args: (string | number | null)[] }) {
+    let raw = rawStatements.get(sql);
+    if (!raw) {
+      const statement = connection.prepare(sql).raw(true);
+      raw = { statement, columns: statement.columns().map((column) => column.name) };
+      rawStatements.set(sql, raw);
+    }
+    const found = raw.statement.get(args) as unknown[] | undefined;
+    if (!found) return undefined;
+    const row: Row = {};
+    for (let i = 0; i < raw.columns.length; i++) row[raw.columns[i]!] = found[i];
+    return row;
   },
   close: () => connection.close(),
 };
@@ -119,11 +138,10 @@ app.post("/carriers.json", async (c) => {
 });
 
 app.get("/carriers/:file", async (c) => {
-  const result = await db.execute({
+  const row = db.first({
     sql: `SELECT ${COLUMNS} FROM carriers WHERE id = ? AND company_id = ?`,
     args: [idOf(c.req.param("file")), c.get("companyId")],
   });
-  const row = result.rows[0];
   return row ? c.json(toRecord(row)) : c.json({ title: "Not Found" }, 404);
 });
 

@@ -65,6 +65,25 @@ describe("the event log", () => {
     expect(await expectStatus(t.json("GET", `/events/${log[1].id}.json`), 200)).toEqual(log[1]);
   });
 
+  it("stores a row's event without its empty columns, and shows them as null, also when a value is cleared", async () => {
+    const t = await setup.tenant();
+    const carrier = await create(t, "carriers", { name: "Parcel Express", externalId: "px-1" });
+    const cleared = await expectStatus(
+      t.json("PUT", `/carriers/${carrier.id}.json`, { externalId: null }),
+      200,
+    );
+    const log = await events(t, "&where[type][$in][0]=carrier.created&where[type][$in][1]=carrier.updated");
+    expect(log.map((event) => event.data.object)).toEqual([carrier, cleared]);
+    expect(cleared.externalId).toBeNull();
+    expect(log[1].data.previous).toEqual({ externalId: "px-1", updatedAt: carrier.updatedAt });
+    const stored = await setup.db.execute({
+      sql: "SELECT object, previous FROM events WHERE id = ?",
+      args: [log[1].id],
+    });
+    expect(JSON.parse(String(stored.rows[0]!.object))).not.toHaveProperty("external_id");
+    expect(JSON.parse(String(stored.rows[0]!.previous))).toHaveProperty("external_id", "px-1");
+  });
+
   it("ends every record's events with the record exactly as the API answered it, for every kind", async () => {
     const t = await setup.tenant();
     for (const kind of kinds) {
