@@ -1,8 +1,8 @@
 // The bench's yardstick: a bare Hono + libSQL server serving the four carrier operations with the same
 // SQL as the real server (its event triggers included) and nothing else (no validation, ETags, request
 // ids or transactions), on the fastest way this stack offers: the native libSQL driver with each
-// statement prepared once and a lookup by id read in one step, as the server's embedded database does
-// (src/db/native.ts).
+// statement prepared once, rows read as arrays and named in JavaScript, and a lookup by id read in one
+// step, as the server's embedded database does (src/db/native.ts).
 // Env: DATABASE_URL (file:...), PORT (0 = any), BENCH_TOKEN (the one valid bearer token).
 import { createHash } from "node:crypto";
 import { serve } from "@hono/node-server";
@@ -19,36 +19,41 @@ if (!url?.startsWith("file:") || !token)
 const connection = new Database(url.slice("file:".length), { timeout: 5000 });
 connection.exec("PRAGMA journal_mode = WAL");
 connection.exec("PRAGMA synchronous = NORMAL");
-const statements = new Map<string, ReturnType<typeof connection.prepare>>();
-const rawStatements = new Map<
-  string,
-  { statement: ReturnType<typeof connection.prepare>; columns: string[] }
->();
-/** Runs a statement prepared once per SQL text; answers its rows. */
+type Statement = ReturnType<typeof connection.prepare>;
+/** Each SQL text prepared once; one that answers rows answers arrays, named from its columns. */
+const statements = new Map<string, { statement: Statement; columns?: string[] }>();
+function prepared(sql: string) {
+  let entry = statements.get(sql);
+  if (!entry) {
+    const statement = connection.prepare(sql);
+    entry = statement.reader
+      ? { statement: statement.raw(true), columns: statement.columns().map((column) => column.name) }
+      : { statement };
+    statements.set(sql, entry);
+  }
+  return entry;
+}
+function named(values: unknown[], columns: string[]): Row {
+  const row: Row = {};
+  for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
+  return row;
+}
+type Query = { sql: string; args: (string | number | null)[] };
 const db = {
-  async execute({ sql, args }: { sql: string; args: (string | number | null)[] }) {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = connection.prepare(sql);
-      statements.set(sql, statement);
+  /** Runs a statement; answers its rows. */
+  async execute({ sql, args }: Query) {
+    const { statement, columns } = prepared(sql);
+    if (!columns) {
+      statement.run(args);
+      return { rows: [] as Row[] };
     }
-    if (statement.reader) return { rows: statement.all(args) as Row[] };
-    statement.run(args);
-    return { rows: [] as Row[] };
+    return { rows: (statement.all(args) as unknown[][]).map((row) => named(row, columns)) };
   },
-  /** The first row of a query in one step, named from the columns: the server's single-row read. */
-  first({ sql, args }: { sql: string; args: (string | number | null)[] }) {
-    let raw = rawStatements.get(sql);
-    if (!raw) {
-      const statement = connection.prepare(sql).raw(true);
-      raw = { statement, columns: statement.columns().map((column) => column.name) };
-      rawStatements.set(sql, raw);
-    }
-    const found = raw.statement.get(args) as unknown[] | undefined;
-    if (!found) return undefined;
-    const row: Row = {};
-    for (let i = 0; i < raw.columns.length; i++) row[raw.columns[i]!] = found[i];
-    return row;
+  /** The first row of a query, in one step. */
+  first({ sql, args }: Query): Row | undefined {
+    const { statement, columns } = prepared(sql);
+    const found = statement.get(args) as unknown[] | undefined;
+    return found && named(found, columns!);
   },
   close: () => connection.close(),
 };
