@@ -92,8 +92,8 @@ export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: strin
 /**
  * The methods of the paths behind the token check (`carriers.json`, `carriers/:id`,
  * `purchases/:id/ship.json`, `events.json`): any other method on them is answered 405 by the not-found
- * handler (`notFoundOrNotAllowed`), so the router's pattern for each method holds only that method's
- * routes (with a route per path and method, every request's match ran over all of them).
+ * handler (`notFoundOrNotAllowed`), so that a request's match runs over its method's routes only (with a
+ * route per path and method, it ran over all of them).
  */
 const allowedByPath = new Map<string, readonly string[]>();
 
@@ -119,7 +119,7 @@ export function notFoundOrNotAllowed(c: Context<AppEnv>, mount: string): ApiErro
 
 /**
  * The item path of a kind, `/purchases/:id` (the segment is `{id}.json`), or an action's path under it.
- * Plain parameters keep Hono on its fastest router; the `.json` suffix is checked by `idOf`.
+ * A plain parameter (a pattern per route is cheaper to match); the `.json` suffix is checked by `idOf`.
  */
 export function itemRoute(kind: KindDef, suffix = ""): string {
   return suffix ? `/${kind.plural}/:id/${suffix}` : `/${kind.plural}/:id`;
