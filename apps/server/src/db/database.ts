@@ -4,8 +4,8 @@ import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
 export interface Executor {
   execute(statement: InStatement | string): Promise<ResultSet>;
   /**
-   * The first row of a query, where the driver can stop there (the embedded one: a single step,
-   * about half the cost of reading every row for a lookup by id). Use `firstRow`.
+   * The first row of a query, where the driver can stop there (the embedded one: a single step, without
+   * the row iterator `execute` walks to the end). Use `firstRow`.
    */
   first?(statement: InStatement): Promise<Row | undefined>;
 }
