@@ -1,8 +1,5 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
 import type { Context, MiddlewareHandler } from "hono";
-// Hono with its PatternRouter: one regular expression per route, tried in order. The API mixes fixed
-// first segments with `/:kind` ones, which RegExpRouter refuses; on its ~100 routes PatternRouter finds a
-// match in about half the time TrieRouter takes (1.6-2.5 µs a request, against 2-4).
 import { Hono } from "hono/tiny";
 import type { Db } from "./db/database.ts";
 import { registerActionRoutes } from "./http/actions.ts";
@@ -12,11 +9,12 @@ import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
-import { idempotency } from "./http/idempotency.ts";
+import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
-import { authenticate, bodyGuard, requestId, requestLimits } from "./http/middleware.ts";
+import { admit, readBody, stamp } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
-import { type RateLimitOptions, rateLimit } from "./http/rate-limit.ts";
+import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
+import { SegmentRouter } from "./http/router.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
@@ -60,20 +58,24 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The whole API as a Hono app; every runtime entry and every test builds it with this. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const app = new Hono<AppEnv>({ strict: true }).basePath(deps.basePath ?? "/");
+  // Hono's own routers either refuse the API's mix of fixed first segments and `/:kind` (RegExpRouter)
+  // or take 2-4 µs a request to match (PatternRouter, TrieRouter): see `SegmentRouter`.
+  const app = new Hono<AppEnv>({ strict: true, router: new SegmentRouter() }).basePath(deps.basePath ?? "/");
   const now = deps.now ?? (() => new Date().toISOString());
   const labels = deps.labels ?? pdfLabelProvider;
   const outbound = deps.outbound ?? { allowLocal: false };
   const mount = (deps.basePath ?? "").replace(/\/$/, "");
+  const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
   // Built on first request (about 80 ms of CPU for ~100 kinds) and kept as text for the isolate's life.
   let openapi: string | undefined;
 
   app.onError(onError);
   // A known path asked with another method is a 405 (see `allowMethods`), anything else a 404.
   app.notFound((c) => problemResponse(c, notFoundOrNotAllowed(c, mount)));
-  app.use(requestId);
-  app.use(requestLimits);
 
+  // The routes that answer without a token come first, each with its request stamp (id and limits);
+  // every other request is stamped and authenticated by `admit`, registered after them.
+  for (const path of ["/health", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"]) app.use(path, stamp);
   app.get("/health", async (c) => {
     await deps.db.execute("SELECT 1");
     return answerJson(c, JSON.stringify({ status: "ok" }));
@@ -85,11 +87,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return answerJson(c, openapi);
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
-
   // The async inbound imports authenticate by the record's webhook hash, not a token.
   registerInboundWebhookRoutes(app, {
     db: deps.db,
-    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    bodyLimit,
     now,
     labels,
     outbound,
@@ -97,36 +98,34 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     afterWrite: deps.afterWrite,
   });
 
-  // Who is asking comes first: an anonymous request's body is never read.
-  app.use(authenticate(tokenAuthenticator(deps.db, deps.tokenCacheMs)));
-  if (deps.rateLimit) app.use(rateLimit(deps.rateLimit));
+  // Who is asking comes first (an anonymous request's body is never read), then its rate, then what
+  // every handler reads: the actor, the database and the service context.
+  const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
+  app.use(
+    admit(tokenAuthenticator(deps.db, deps.tokenCacheMs), (c, actor) => {
+      limitRate?.(c, actor.companyId);
+      // Every write of one request happens at one instant: a record created and settled has one time.
+      let at: string | undefined;
+      c.set("actor", actor);
+      c.set("db", deps.db);
+      c.set("ctx", {
+        db: deps.db,
+        companyId: actor.companyId,
+        actor,
+        now: () => (at ??= now()),
+        baseUrl: baseUrlOf(c.req.url, mount),
+        labels,
+        outbound,
+      });
+    }),
+  );
   // What only writes need runs for the writing methods only, so that reads (most requests) never pass
   // through it; a GET that writes (an action declared so) has the same in its own route.
-  const afterWrite = deps.afterWrite;
-  const writeSteps: MiddlewareHandler<AppEnv>[] = [
-    ...(afterWrite ? [afterWriteHook(afterWrite)] : []),
-    idempotency(deps.db, now),
-  ];
-  app.on(WRITE_METHODS, "*", bodyGuard(deps.bodyLimit ?? DEFAULT_BODY_LIMIT), ...writeSteps);
-  app.use(async (c, next) => {
-    const actor = c.get("actor");
-    // Every write of one request happens at one instant: a record created and settled has one time.
-    let at: string | undefined;
-    c.set("db", deps.db);
-    c.set("ctx", {
-      db: deps.db,
-      companyId: actor.companyId,
-      actor,
-      now: () => (at ??= now()),
-      baseUrl: baseUrlOf(c.req.url, mount),
-      labels,
-      outbound,
-    });
-    await next();
-  });
+  const writes = writeSteps(bodyLimit, idempotent(deps.db, now), deps.afterWrite);
+  app.on(WRITE_METHODS, "*", writes);
 
   registerCrudRoutes(app);
-  registerActionRoutes(app, writeSteps);
+  registerActionRoutes(app, writes);
   registerFileRoutes(app);
   registerEventRoutes(app);
   return app;
@@ -135,11 +134,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 /** Methods whose requests may write; any other has no route here, and its body is never read. */
 const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
 
-/** Calls `afterWrite` when a request that wrote succeeded, its events committed. */
-function afterWriteHook(afterWrite: (c: Context<AppEnv>) => void): MiddlewareHandler<AppEnv> {
+/**
+ * What every writing request passes before its handler, as one middleware (see `admit`): its body read
+ * (`readBody`), its Idempotency-Key honoured, and once it wrote and succeeded (its events committed),
+ * `afterWrite`.
+ */
+function writeSteps(
+  bodyLimit: number,
+  keyed: ReturnType<typeof idempotent>,
+  afterWrite: AppDeps["afterWrite"],
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    await next();
-    if ((c.req.method !== "GET" || c.get("wroteOnGet")) && c.res.status < 400) afterWrite(c);
+    await readBody(c, bodyLimit);
+    const replay = await keyed(c, next);
+    if (replay) return replay;
+    if (afterWrite && (c.req.method !== "GET" || c.get("wroteOnGet")) && c.res.status < 400) afterWrite(c);
   };
 }
 

@@ -11,8 +11,8 @@ export interface Executor {
 }
 
 /** The first row a query answers, or undefined: for lookups that find at most one row. */
-export async function firstRow(db: Executor, statement: InStatement): Promise<Row | undefined> {
-  return db.first ? db.first(statement) : (await db.execute(statement)).rows[0];
+export function firstRow(db: Executor, statement: InStatement): Promise<Row | undefined> {
+  return db.first ? db.first(statement) : db.execute(statement).then((result) => result.rows[0]);
 }
 
 export interface Db extends Executor {

@@ -19,9 +19,9 @@ import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { stateConflict } from "../services/states.ts";
 import { answerJson } from "./answer.ts";
-import { allowMethods, idOf, inTransaction, itemRoute, requireId } from "./crud.ts";
+import { allowMethods, idOf, inTransaction, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
-import { bodyOf, jsonBody, parseOrThrow } from "./validate.ts";
+import { parseOrThrow, validBody } from "./validate.ts";
 
 /** The service verb of an action (the handler map's type makes sure there is one for each). */
 function handlerOf(key: string): ActionHandler<ActionKey> {
@@ -78,7 +78,7 @@ export async function loadSubject(
 }
 
 /** One route per action of the manifest, each running its service verb in one transaction. */
-export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHandler<AppEnv>[]): void {
+export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHandler<AppEnv>): void {
   for (const { kind, action } of actions) {
     const handler = handlerOf(`${kind.name}.${action.name}`);
     const path = itemRoute(kind, `${action.name}.json`);
@@ -88,8 +88,10 @@ export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHa
 
     const writes = operationWrites(action.method, action);
     const answersRecord = "kind" in action.output && !action.output.list;
-    const run = async (c: Context<AppEnv>, input: Record<string, unknown>) => {
+    // A bad id is a 400 before the input is looked at (422).
+    const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
       const id = idOf(c);
+      const input = inputOf();
       if (writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
       const ifMatch = c.req.header("If-Match");
       const work = async (ctx: Ctx) => {
@@ -110,11 +112,11 @@ export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHa
     };
 
     if (hasBody) {
-      app[method](path, requireId, jsonBody(schema, action.arrayBody), (c) => run(c, bodyOf(c)));
+      app[method](path, (c) => run(c, () => validBody(c, schema, action.arrayBody)));
     } else {
       // A GET that writes gets what every writing request passes through (idempotency, the after-write hook).
-      if (writes) for (const step of writeSteps) app[method](path, step);
-      app[method](path, (c) => run(c, queryOf(schema, action.input, new URL(c.req.url).searchParams)));
+      if (writes) app[method](path, writeSteps);
+      app[method](path, (c) => run(c, () => queryOf(schema, action.input, new URL(c.req.url).searchParams)));
     }
     allowMethods(path, [action.method]);
   }

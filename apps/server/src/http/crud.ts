@@ -1,5 +1,5 @@
 import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
-import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Context, Hono } from "hono";
 import type * as v from "valibot";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "../services/context.ts";
@@ -22,32 +22,29 @@ import { validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
 
-/** True on `/<plural>/:id` routes, whose segment must be `{id}.json` (actions' `:id` has no suffix). */
-function isItemRoute(c: Context<AppEnv>): boolean {
-  return c.req.routePath.endsWith("/:id");
-}
-
 function noRoute(c: Context<AppEnv>): ApiError {
   return new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`);
 }
 
-/** The record id of the path: 400 when it is not a positive integer. */
-export function idOf(c: Context<AppEnv>): number {
-  const raw = c.req.param("id") ?? "";
-  const item = isItemRoute(c);
-  if (item && !raw.endsWith(".json")) throw noRoute(c);
-  const digits = item ? raw.slice(0, -".json".length) : raw;
+/** A record id from its path segment: 400 when it is not a positive integer. */
+function recordId(digits: string): number {
   if (!ID.test(digits) || !Number.isSafeInteger(Number(digits))) {
     throw new ApiError("bad_request", `"${digits.slice(0, 40)}" is not a record id (a positive integer).`);
   }
   return Number(digits);
 }
 
-/** Rejects a bad id (400) before the body is validated (422). */
-export const requireId: MiddlewareHandler<AppEnv> = async (c, next) => {
-  idOf(c);
-  await next();
-};
+/** The record id of an action's path (`/purchases/{id}/ship.json`). */
+export function idOf(c: Context<AppEnv>): number {
+  return recordId(c.req.param("id") ?? "");
+}
+
+/** The record id of an item's path, whose segment is `{id}.json` (404 without the suffix). */
+export function itemIdOf(c: Context<AppEnv>): number {
+  const segment = c.req.param("id") ?? "";
+  if (!segment.endsWith(".json")) throw noRoute(c);
+  return recordId(segment.slice(0, -".json".length));
+}
 
 /** Runs a write in one transaction, with the context's db swapped for the transaction. */
 export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {
@@ -81,10 +78,9 @@ function methodNotAllowedError(allowed: readonly string[]): ApiError {
   );
 }
 
-/** Answers 405 with `Allow` on a path for any other method, with a route of its own. */
+/** Answers 405 with `Allow` on a fixed path for any other method, with a route of its own. */
 export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: string[]): void {
-  app.all(path, (c) => {
-    if (isItemRoute(c) && !c.req.param("id")?.endsWith(".json")) throw noRoute(c);
+  app.all(path, () => {
     throw methodNotAllowedError(allowed);
   });
 }
@@ -119,7 +115,7 @@ export function notFoundOrNotAllowed(c: Context<AppEnv>, mount: string): ApiErro
 
 /**
  * The item path of a kind, `/purchases/:id` (the segment is `{id}.json`), or an action's path under it.
- * A plain parameter (a pattern per route is cheaper to match); the `.json` suffix is checked by `idOf`.
+ * A plain parameter (a pattern per route is cheaper to match); the `.json` suffix is checked by `itemIdOf`.
  */
 export function itemRoute(kind: KindDef, suffix = ""): string {
   return suffix ? `/${kind.plural}/:id/${suffix}` : `/${kind.plural}/:id`;
@@ -171,7 +167,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
   app.get("/:kind/:id", async (c, next) => {
     const kind = byPlural.get(c.req.param("kind"))?.kind;
     if (!kind) return next();
-    const id = idOf(c);
+    const id = itemIdOf(c);
     const search = searchOf(c.req.url);
     const shape = search ? parseReadQuery(kind, search) : undefined;
     const ctx = c.get("ctx");
@@ -186,7 +182,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
     const found = byPlural.get(c.req.param("kind"));
     if (!found) return next();
     const { kind } = found;
-    const id = idOf(c); // a bad id is a 400 before the body is looked at
+    const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
     const input = validBody(c, found.update);
     const ifMatch = c.req.header("If-Match");
     const record = await inWrite(c, kind, (ctx) => updateRecord({ ctx, kind, id, input, ifMatch }));
@@ -196,7 +192,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
   app.delete("/:kind/:id", async (c, next) => {
     const kind = byPlural.get(c.req.param("kind"))?.kind;
     if (!kind) return next();
-    const id = idOf(c);
+    const id = itemIdOf(c);
     const ifMatch = c.req.header("If-Match");
     await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
     return answer(c, null, 204);

@@ -9,10 +9,8 @@ export interface AppEnv {
     answerHeaders: Record<string, string>;
     actor: Actor;
     ctx: Ctx;
-    /** The request's JSON body, parsed once by `bodyGuard`; absent when there was none. */
+    /** The request's JSON body, parsed once by `readBody`; absent when there was none. */
     body: unknown;
-    /** The body as the route's schema validated it (`jsonBody`). */
-    input: Record<string, unknown>;
     db: Db;
     /** Set by a GET that wrote (a new label version, an export), for the after-write hook. */
     wroteOnGet: boolean;

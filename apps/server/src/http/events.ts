@@ -3,7 +3,7 @@ import { ApiError } from "../errors.ts";
 import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
 import { answerJson } from "./answer.ts";
-import { allowMethods, idOf } from "./crud.ts";
+import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 
 const TYPE = /^[a-z0-9_.*]{1,100}$/;
@@ -71,7 +71,7 @@ export function registerEventRoutes(app: Hono<AppEnv>): void {
     return answerJson(c, JSON.stringify(events), 200, { Link: `<${url.toString()}>; rel="next"` });
   });
   app.get("/events/:id", async (c) => {
-    const event = await getEvent(c.get("db"), c.get("actor").companyId, idOf(c));
+    const event = await getEvent(c.get("db"), c.get("actor").companyId, itemIdOf(c));
     return answerJson(c, JSON.stringify(event));
   });
   allowMethods("/events.json", ["GET"]);

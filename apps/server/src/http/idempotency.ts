@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, Next } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
 import { claimIdempotencyKey, settleIdempotencyKey } from "../services/idempotency.ts";
@@ -13,13 +13,20 @@ const retryable = (status: number) => status === 409 || status === 429 || status
  * `Idempotency-Key` on every writing request, whatever its method: the first request with a key runs and
  * its answer is stored; a retry with the same key and the same request (method, path, query and body)
  * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
- * another request is a 422. Keys are per company, kept 24 hours.
+ * another request is a 422. Keys are per company, kept 24 hours. Runs `next` (the request's handler)
+ * unless it answers a retry: then it returns that answer.
  */
-export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv> {
+export function idempotent(
+  db: Db,
+  now: () => string,
+): (c: Context<AppEnv>, next: Next) => Promise<Response | undefined> {
   return async (c, next) => {
     const key = c.req.header("Idempotency-Key");
     // Only writing requests come here (app.ts); a HEAD is a GET without its body, never replayed.
-    if (key === undefined || c.req.method === "HEAD") return next();
+    if (key === undefined || c.req.method === "HEAD") {
+      await next();
+      return undefined;
+    }
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
@@ -64,5 +71,6 @@ export function idempotency(db: Db, now: () => string): MiddlewareHandler<AppEnv
         : { status, body: await c.res.clone().text(), location: c.res.headers.get("Location") };
       await settleIdempotencyKey({ db, input: { companyId, key, answer } });
     }
+    return undefined;
   };
 }

@@ -5,22 +5,21 @@ import type { AppEnv } from "./env.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-/** Every response carries X-Request-Id: the client's when it sent a sane one, else a new one. */
-export const requestId: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const sent = c.req.header("X-Request-Id");
-  const id = sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
-  c.set("requestId", id);
-  c.set("answerHeaders", { "X-Request-Id": id });
-  await next();
-};
-
 /** Longest URL (path and query) accepted, in characters. */
 export const MAX_URL_LENGTH = 8192;
 /** Largest single request header accepted, in characters. */
 export const MAX_HEADER_LENGTH = 8192;
 
-/** Refuses requests whose URL or a header is over its limit (400) before anything reads them. */
-export const requestLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
+/**
+ * What every request gets first: its id, which every answer carries as X-Request-Id (the client's when
+ * it sent a sane one, else a new one), and a 400 when its URL or a header is over its limit, before
+ * anything reads them.
+ */
+function stampRequest(c: Context<AppEnv>): void {
+  const sent = c.req.header("X-Request-Id");
+  const id = sent && REQUEST_ID.test(sent) ? sent : crypto.randomUUID();
+  c.set("requestId", id);
+  c.set("answerHeaders", { "X-Request-Id": id });
   if (c.req.url.length > MAX_URL_LENGTH) {
     throw new ApiError(
       "bad_request",
@@ -31,7 +30,12 @@ export const requestLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (name !== undefined) {
     throw new ApiError("bad_request", `The ${name} header is over ${MAX_HEADER_LENGTH} characters.`);
   }
-  await next();
+}
+
+/** `stampRequest` as a middleware, for the routes that answer without a token. */
+export const stamp: MiddlewareHandler<AppEnv> = (c, next) => {
+  stampRequest(c);
+  return next();
 };
 
 /** The name of a request header over its limit, if any. */
@@ -47,33 +51,49 @@ function overlongHeader(c: Context<AppEnv>): string | undefined {
   return undefined;
 }
 
-/** Bearer-token auth; read-only tokens may only GET. */
-export function authenticate(
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="multichannel"' };
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The request's API token: 401 when it sent none. */
+function tokenOf(c: Context<AppEnv>): string {
+  const header = c.req.header("Authorization");
+  // The reference's clients also send the token as `?access_token=` (a header wins when both are sent).
+  const token = header === undefined ? c.req.query("access_token") : BEARER.exec(header)?.[1];
+  if (token) return token;
+  throw new ApiError("unauthorized", "Send an API token as `Authorization: Bearer <token>`.", {}, CHALLENGE);
+}
+
+/** The actor a token resolved to: 401 when none, 403 when a read-only token asks to write. */
+function checkedActor(c: Context<AppEnv>, actor: Actor | undefined): Actor {
+  if (!actor) throw new ApiError("unauthorized", "The API token is not valid.", {}, CHALLENGE);
+  if (actor.readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") {
+    throw new ApiError("forbidden", "This API token is read-only.");
+  }
+  return actor;
+}
+
+/**
+ * The one middleware in front of the authenticated API: stamps the request (`stampRequest`), resolves
+ * its bearer token to an actor (401 without a valid one, 403 for a read-only token that writes) and
+ * hands it to `enter`, which sets up what the handlers read. One step rather than a middleware for
+ * each: every middleware is another turn of Hono's dispatch, which under load cost about as much as
+ * what the step does. A cached token is resolved without waiting.
+ */
+export function admit(
   resolve: (token: string) => Actor | undefined | Promise<Actor | undefined>,
+  enter: (c: Context<AppEnv>, actor: Actor) => void,
 ): MiddlewareHandler<AppEnv> {
-  const challenge = { "WWW-Authenticate": 'Bearer realm="multichannel"' };
-  return async (c, next) => {
-    const header = c.req.header("Authorization");
-    // The reference's clients also send the token as `?access_token=` (a header wins when both are sent).
-    const match =
-      header === undefined && c.req.query("access_token")
-        ? [header, c.req.query("access_token")!]
-        : /^Bearer\s+(\S+)\s*$/i.exec(header ?? "");
-    if (!match)
-      throw new ApiError(
-        "unauthorized",
-        "Send an API token as `Authorization: Bearer <token>`.",
-        {},
-        challenge,
-      );
-    const found = resolve(match[1]!);
-    const actor = found instanceof Promise ? await found : found;
-    if (!actor) throw new ApiError("unauthorized", "The API token is not valid.", {}, challenge);
-    if (actor.readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") {
-      throw new ApiError("forbidden", "This API token is read-only.");
+  return (c, next) => {
+    stampRequest(c);
+    const found = resolve(tokenOf(c));
+    if (found instanceof Promise) {
+      return found.then((actor) => {
+        enter(c, checkedActor(c, actor));
+        return next();
+      });
     }
-    c.set("actor", actor);
-    await next();
+    enter(c, checkedActor(c, found));
+    return next();
   };
 }
 
@@ -81,39 +101,37 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const decoder = new TextDecoder();
 
 /**
- * Guards request bodies before they are parsed: 413 over `limit` bytes, 415 when a body is not JSON.
- * The body is read here once, so a lying Content-Length cannot get a larger body past the limit.
+ * Reads a writing request's body before anything parses it: 413 over `limit` bytes, 415 when a body is
+ * not JSON, 400 when it is malformed; the value parsed once is the context's `body` (absent for an empty
+ * body). The body is read here once, so a lying Content-Length cannot get a larger body past the limit.
  */
-export function bodyGuard(limit: number): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method === "GET" || method === "HEAD" || method === "OPTIONS") return next();
-    const length = c.req.header("Content-Length");
-    const declared = Number(length ?? "0");
-    if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
-    // With a Content-Length the runtime delivers exactly that many bytes, so the body is read whole (the
-    // Node adapter's fast path, without a web stream); without one (chunked) it is read up to the limit.
-    const bytes =
-      length !== undefined && /^\d+$/.test(length)
-        ? new Uint8Array(await c.req.raw.arrayBuffer())
-        : await readBounded(c.req.raw.body, limit);
-    if (bytes.byteLength > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
-    if (bytes.byteLength === 0) return next();
-    const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
-    if (!JSON_TYPE.test(type)) {
-      throw new ApiError(
-        "unsupported_media_type",
-        "Send the body as JSON with `Content-Type: application/json`.",
-      );
-    }
-    // Parsed once, here: the validator and the idempotency check read it from the context.
-    try {
-      c.set("body", JSON.parse(decoder.decode(bytes)));
-    } catch {
-      throw new ApiError("bad_request", "Malformed JSON in request body.");
-    }
-    await next();
-  };
+export async function readBody(c: Context<AppEnv>, limit: number): Promise<void> {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
+  const length = c.req.header("Content-Length");
+  const declared = Number(length ?? "0");
+  if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
+  // With a Content-Length the runtime delivers exactly that many bytes, so the body is read whole (the
+  // Node adapter's fast path, without a web stream); without one (chunked) it is read up to the limit.
+  const bytes =
+    length !== undefined && /^\d+$/.test(length)
+      ? new Uint8Array(await c.req.raw.arrayBuffer())
+      : await readBounded(c.req.raw.body, limit);
+  if (bytes.byteLength > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
+  if (bytes.byteLength === 0) return;
+  const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
+  if (!JSON_TYPE.test(type)) {
+    throw new ApiError(
+      "unsupported_media_type",
+      "Send the body as JSON with `Content-Type: application/json`.",
+    );
+  }
+  // Parsed once, here: the validator and the idempotency check read it from the context.
+  try {
+    c.set("body", JSON.parse(decoder.decode(bytes)));
+  } catch {
+    throw new ApiError("bad_request", "Malformed JSON in request body.");
+  }
 }
 
 /** How much of an oversized body is read and dropped (in multiples of the limit) before giving up. */

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { ApiError } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -26,21 +26,21 @@ interface Bucket {
  * (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "get";q=2;w=1` (quota, window in
  * seconds) and `RateLimit: "get";r=1;t=1` (requests remaining, seconds until the bucket is full).
  * Over it: 429 with `Retry-After`. Buckets live in this process (an isolate on Workers), so a fleet
- * enforces the rate per instance; a global limit belongs in front of the service.
+ * enforces the rate per instance; a global limit belongs in front of the service. Run by `admit` for
+ * each authenticated request, before its handler.
  */
-export function rateLimit({
+export function rateLimiter({
   getPerSecond,
   writePerSecond,
   now = Date.now,
-}: RateLimitOptions): MiddlewareHandler<AppEnv> {
+}: RateLimitOptions): (c: Context<AppEnv>, companyId: number) => void {
   const classes = {
     get: { rate: getPerSecond, buckets: new Map<number, Bucket>() },
     write: { rate: writePerSecond, buckets: new Map<number, Bucket>() },
   };
-  return async (c, next) => {
+  return (c, company) => {
     const name = c.req.method === "GET" || c.req.method === "HEAD" ? "get" : "write";
     const { rate, buckets } = classes[name];
-    const company = c.get("actor").companyId;
     const time = now();
     const bucket = buckets.get(company) ?? { tokens: rate, at: time };
     bucket.tokens = Math.min(rate, bucket.tokens + ((time - bucket.at) / 1000) * rate);
@@ -66,6 +66,5 @@ export function rateLimit({
     const headers = c.get("answerHeaders");
     headers["RateLimit-Policy"] = policy;
     headers.RateLimit = `"${name}";r=${remaining};t=${full}`;
-    await next();
   };
 }

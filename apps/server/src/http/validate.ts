@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import * as v from "valibot";
 import { ApiError, type FieldError } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
@@ -49,18 +49,10 @@ export function validationError(errors: FieldError[]): ApiError {
 }
 
 /**
- * Validates the JSON body (`bodyGuard` parsed it) with a manifest schema; a body that is absent counts
+ * The JSON body (`readBody` parsed it) validated with a manifest schema; a body that is absent counts
  * as `{}`. With `arrayField`, a bare JSON array body stands for `{ [arrayField]: body }` (the
  * reference's form of a batch).
  */
-export function jsonBody(schema: v.GenericSchema, arrayField?: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    c.set("input", validBody(c, schema, arrayField));
-    await next();
-  };
-}
-
-/** The JSON body (`bodyGuard` parsed it) validated with `schema`, as `jsonBody` sets it. */
 export function validBody(
   c: Context<AppEnv>,
   schema: v.GenericSchema,
@@ -69,9 +61,4 @@ export function validBody(
   const sent = c.get("body");
   const value = sent === undefined ? {} : sent;
   return parseOrThrow(schema, arrayField && Array.isArray(value) ? { [arrayField]: value } : value);
-}
-
-/** The validated JSON body. */
-export function bodyOf(c: Context<AppEnv>): Record<string, unknown> {
-  return c.get("input");
 }
