@@ -500,7 +500,8 @@ describe("retention", () => {
     await create(t, "carriers", { name: "Recent" });
     const [old, recent] = await events(t);
     const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
-    await setup.db.execute({ sql: "UPDATE events SET created_at = ? WHERE id = ?", args: [at(31), old.id] });
+    // Time passes for every event up to the old one (ids follow time: retention cuts by id).
+    await setup.db.execute({ sql: "UPDATE events SET created_at = ? WHERE id <= ?", args: [at(31), old.id] });
     await setup.db.execute({
       sql: "UPDATE events SET created_at = ? WHERE id = ?",
       args: [at(29), recent.id],

@@ -63,7 +63,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   // The outbox: every change of a kind's record (written by the triggers of `event-triggers.ts`, in the
   // statement that makes the change) and every action outcome. AUTOINCREMENT: ids only grow, so a
-  // reader paging by id never misses an event committed later.
+  // reader paging by id never misses an event committed later. No index on `created_at`: ids grow
+  // with time, so retention finds its cut by id (`prune`), and every write saves an index entry.
   events: {
     columns: {
       id: "INTEGER PRIMARY KEY AUTOINCREMENT",
@@ -79,7 +80,6 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
     indexes: {
       events_company: "CREATE INDEX events_company ON events (company_id, id)",
       events_company_type: "CREATE INDEX events_company_type ON events (company_id, type, id)",
-      events_created: "CREATE INDEX events_created ON events (created_at)",
     },
   },
   webhook_secrets: {

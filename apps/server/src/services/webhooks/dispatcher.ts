@@ -435,8 +435,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function prune(): Promise<void> {
     const cutoff = iso(now() - EVENT_RETENTION_DAYS * 86_400_000);
+    // Events are numbered as they are written, so the old ones are those before the first recent one,
+    // found walking ids up from the oldest (there is no index on `created_at`: the walk reads the rows
+    // it is about to delete, and one more). Only events already fanned out go.
     await db.execute({
-      sql: "DELETE FROM events WHERE created_at < ? AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0)",
+      sql: `DELETE FROM events WHERE id < COALESCE((SELECT id FROM events WHERE created_at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM events))
+        AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0)`,
       args: [cutoff],
     });
     await db.execute({
