@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { formatBundle, measureBundle } from "../scripts/bundle-size.ts";
 import { type Child, cpuSecondsOf, startChild, stopAll } from "./children.ts";
 import { type Measurement, type Sample, summarise } from "./load.ts";
-import { carrierBody, type Scenario, type Settings, scenarios, type Target } from "./scenarios.ts";
+import { carrierBody, rssMbOf, type Scenario, type Settings, scenarios, type Target } from "./scenarios.ts";
 import { measureWorker } from "./worker.ts";
 
 function numberFromEnv(name: string, fallback: number): number {
@@ -135,8 +135,24 @@ interface Line {
   baseline?: Measurement;
 }
 
+/** A server of its own for a scenario that asks for one (`fresh`), seeded as the main one; stopped after. */
+async function freshServer(dir: string): Promise<{ target: Target; child: Child }> {
+  const { child, url, token } = await startServer(mkdtempSync(join(dir, "fresh-")));
+  const headers = { Authorization: `Bearer ${token}` };
+  const ids = await seed(url, headers, settings.seed);
+  return { target: { label: "server", url, headers, pid: child.pid, ids }, child };
+}
+
 /** Warms each server up, then measures them in alternating rounds (server first, then baseline first, ...). */
-async function measure(scenario: Scenario, targets: readonly Target[]): Promise<Line> {
+async function measure(scenario: Scenario, targets: readonly Target[], dir: string): Promise<Line> {
+  if (scenario.fresh) {
+    const { target, child } = await freshServer(dir);
+    try {
+      return await measure({ ...scenario, fresh: false }, [target], dir);
+    } finally {
+      await child.stop();
+    }
+  }
   const runs = targets
     .filter((target) => target.label === "server" || scenario.baseline)
     .map((target) => ({ target, load: scenario.prepare(target, settings), samples: [] as Sample[] }));
@@ -236,7 +252,7 @@ async function main(): Promise<void> {
     const lines: Line[] = [];
     for (const scenario of selected) {
       process.stdout.write(`${scenario.name}…`);
-      lines.push(await measure(scenario, targets));
+      lines.push(await measure(scenario, targets, dir));
       process.stdout.write(" done\n");
       for (const child of [server.child, baseline.child]) {
         if (child.exited) throw new Error(`${child.exited}\n(during "${scenario.name}")`);
@@ -272,6 +288,7 @@ async function main(): Promise<void> {
     const rate = (name: string) => lines.find((line) => line.scenario.name.startsWith(name))?.server.rate;
     const [firstPage, deepPage] = [rate("variants, first page"), rate("variants, page 100,000")];
     const rss = lines.flatMap((line) => (line.server.rssMb ? [line.server.rssMb] : []));
+    const rssAtEnd = rssMbOf(server.child.pid);
     const report = [
       table(lines),
       "",
@@ -283,7 +300,14 @@ async function main(): Promise<void> {
           ]
         : []),
       ...(rss.length
-        ? [`Server RSS after the mixed load: ${Math.max(...rss).toFixed(0)} MB (target ≤ 200 MB).`]
+        ? [
+            `Server RSS after the mixed load (a server of its own, seeded alike): ${Math.max(...rss).toFixed(0)} MB (target ≤ 200 MB).`,
+          ]
+        : []),
+      ...(rssAtEnd
+        ? [
+            `RSS of the main server at the end of the run, after every other line above: ${rssAtEnd.toFixed(0)} MB.`,
+          ]
         : []),
       ...(workerLines.length
         ? [
