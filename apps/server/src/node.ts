@@ -2,6 +2,7 @@ import { lookup } from "node:dns/promises";
 import { readFile } from "node:fs/promises";
 import { serve } from "@hono/node-server";
 import { parseEnv } from "./config.ts";
+import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
@@ -11,6 +12,7 @@ const docsScript = new Uint8Array(await readFile(apiReferenceScriptUrl(import.me
 const prepared = await prepareServer(env, {
   resolve: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
   docsScript: async () => docsScript,
+  backgroundCheckpoints: startBackgroundCheckpoints,
 });
 const server = serve({ fetch: prepared.app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
   for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);

@@ -3,6 +3,7 @@ import { type Env, isEmbedded, rateLimitOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
+import type { NativeOptions } from "./db/native.ts";
 import { openDb, prepareFile } from "./db/open.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
@@ -13,14 +14,19 @@ import type { OutboundPolicy, ResolveHost } from "./services/webhooks/outbound.t
  * What the Node and Deno entries do before serving: open DATABASE_URL, migrate it when it is embedded
  * (a remote one is migrated by `db:migrate`, never at start), mint a first token when there is none,
  * and start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check;
- * `docsScript`: the API reference's script, read by the runtime from the installed package).
+ * `docsScript`: the API reference's script, read by the runtime from the installed package;
+ * `backgroundCheckpoints`: where the embedded database's log is checkpointed off the request path).
  */
 export async function prepareServer(
   env: Env,
-  { resolve, docsScript }: { resolve?: ResolveHost; docsScript?: AppDeps["docsScript"] } = {},
+  {
+    resolve,
+    docsScript,
+    backgroundCheckpoints,
+  }: { resolve?: ResolveHost; docsScript?: AppDeps["docsScript"] } & NativeOptions = {},
 ) {
   prepareFile(env.DATABASE_URL);
-  const db: Db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
+  const db: Db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints });
   const applied = isEmbedded(env.DATABASE_URL) ? await migrate(db, loadMigrations()) : [];
   const firstToken = (await hasAnyToken(db))
     ? undefined

@@ -159,6 +159,27 @@ describe("the event log", () => {
     await expectStatus(t.json("GET", "/events.json?where[createdAt][$gte]=yesterday"), 400);
     await expectStatus(t.json("GET", "/events.json?limit=0"), 400);
   });
+
+  it("lists from a time among older events, to the event, whatever the events before it", async () => {
+    const t = await setup.tenant();
+    await create(t, "carriers", { name: "Earlier" });
+    const [earlier] = await events(t);
+    // Every event so far (this company's and others') happened two hours ago; then two more now.
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    await setup.db.execute({
+      sql: "UPDATE events SET created_at = ? WHERE id <= ?",
+      args: [hoursAgo(2), earlier!.id],
+    });
+    await create(t, "carriers", { name: "Later" });
+    await create(t, "carriers", { name: "Latest" });
+    const names = async (query: string) =>
+      (await events(t, query)).map((event) => event.data.object.name);
+    expect(await names(`&where[createdAt][$gte]=${hoursAgo(1)}`)).toEqual(["Later", "Latest"]);
+    expect(await names(`&where[createdAt][$gte]=${hoursAgo(3)}`)).toEqual(["Earlier", "Later", "Latest"]);
+    const [, latest] = await events(t, `&where[createdAt][$gte]=${hoursAgo(1)}`);
+    expect(await names(`&where[createdAt][$gt]=${latest!.createdAt}`)).toEqual([]);
+    expect(await names(`&where[createdAt][$gte]=${latest!.createdAt}`)).toEqual(["Latest"]);
+  });
 });
 
 describe("webhook endpoints", () => {

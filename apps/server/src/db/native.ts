@@ -121,19 +121,35 @@ function cachedExecutor(connection: Connection): Executor {
   };
 }
 
+export interface NativeOptions {
+  /**
+   * Runs the WAL's checkpoints off the request path (the Node entry: in a worker thread); answers how to
+   * stop. The writer then checkpoints only when the log is past `SAFETY_NET_PAGES`, should that fall behind.
+   */
+  backgroundCheckpoints?: (path: string) => () => void;
+}
+
+/** The writer's own checkpoint threshold when they run in the background: about 40 MB of log. */
+const SAFETY_NET_PAGES = 10_000;
+
 /**
  * An embedded file database: one connection for reads, one for writes. Writes are serialized in this
  * process: the driver runs each statement synchronously, so two interleaved write transactions on one
  * file would only wait on each other's lock while blocking the event loop. Reads never see uncommitted
  * writes. WAL (readers never block the writer) and NORMAL sync (safe with WAL).
  */
-export function nativeDb(path: string): Db {
+export function nativeDb(path: string, options: NativeOptions = {}): Db {
   const memory = path === ":memory:";
   const writer = new Database(path, { timeout: 5000 });
   const reader = memory ? writer : new Database(path, { timeout: 5000 });
+  let stopCheckpoints: (() => void) | undefined;
   if (!memory) {
     writer.exec("PRAGMA journal_mode = WAL");
     writer.exec("PRAGMA synchronous = NORMAL");
+    if (options.backgroundCheckpoints) {
+      writer.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+      stopCheckpoints = options.backgroundCheckpoints(path);
+    }
   }
   const write = cachedExecutor(writer);
   const read = memory ? write : cachedExecutor(reader);
@@ -160,6 +176,7 @@ export function nativeDb(path: string): Db {
       }),
     singleWrite: (work) => serialized(() => work(write)),
     close() {
+      stopCheckpoints?.();
       writer.close();
       if (!memory) reader.close();
     },

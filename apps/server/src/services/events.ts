@@ -4,7 +4,7 @@
  * `recordActionEvent`, in the action's transaction. Either way an event commits with its change.
  */
 import { type ActionDef, camelCase, type KindDef, kindByName } from "@multichannel/schema";
-import type { Executor } from "../db/database.ts";
+import { type Executor, firstRow } from "../db/database.ts";
 import { eventPrefix } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
@@ -122,9 +122,42 @@ export interface EventQuery {
   limit: number;
 }
 
+/** How far event times may run backwards against their ids (a clock set back) and still be listed. */
+const CLOCK_SLACK_MS = 60_000;
+
+/**
+ * The first event id from which events may be at `time` or later: ids follow time, so it is found by
+ * halving the range of ids (a few dozen lookups by id, where there is no index on the time), searching
+ * from `CLOCK_SLACK_MS` earlier; the query still compares each event's own time.
+ */
+async function firstIdFrom(db: Executor, time: string): Promise<number | undefined> {
+  if (Number.isNaN(Date.parse(time))) return undefined;
+  const since = new Date(Date.parse(time) - CLOCK_SLACK_MS).toISOString();
+  const at = async (id: number) =>
+    (await firstRow(db, {
+      sql: "SELECT id, created_at FROM events WHERE id >= ? ORDER BY id LIMIT 1",
+      args: [id],
+    })) as { id: number; created_at: string } | undefined;
+  const oldest = await at(0);
+  if (!oldest) return undefined;
+  let [low, high] = [
+    Number(oldest.id),
+    Number((await firstRow(db, { sql: "SELECT max(id) AS id FROM events" }))!.id) + 1,
+  ];
+  // The first id at `since` or later lies in [low, high]; high is past the newest event.
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const row = await at(middle);
+    if (row && String(row.created_at) < since) low = Number(row.id) + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * A page of events in the order they happened (ascending id). Ids only grow, so paging with `after`
- * never skips or repeats an event, however many arrive meanwhile.
+ * never skips or repeats an event, however many arrive meanwhile. A lower bound on the time starts the
+ * walk at the first id that can meet it (`firstIdFrom`).
  */
 export async function listEvents(
   db: Executor,
@@ -140,6 +173,11 @@ export async function listEvents(
   for (const { op, value } of query.createdAt ?? []) {
     where.push(`created_at ${op} ?`);
     args.push(value);
+    const from = op === ">=" || op === ">" ? await firstIdFrom(db, value) : undefined;
+    if (from !== undefined) {
+      where.push("id >= ?");
+      args.push(from);
+    }
   }
   if (query.after !== undefined) {
     where.push("id > ?");
