@@ -2,13 +2,16 @@
 // SQL as the real server (its event triggers included) and nothing else (no validation, ETags, request
 // ids or transactions), on the fastest way this stack offers: the native libSQL driver with each
 // statement prepared once, rows read as arrays and named in JavaScript, and a lookup by id read in one
-// step, as the server's embedded database does (src/db/native.ts).
+// step, as the server's embedded database does (src/db/native.ts), and the log checkpointed from a worker
+// thread as the server's Node entry does.
 // Env: DATABASE_URL (file:...), PORT (0 = any), BENCH_TOKEN (the one valid bearer token).
 import { createHash } from "node:crypto";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import Database from "libsql";
+import { startBackgroundCheckpoints } from "../src/db/background-checkpoints.ts";
 import { desiredSchema } from "../src/db/ddl.ts";
+import { SAFETY_NET_PAGES } from "../src/db/native.ts";
 
 const url = process.env.DATABASE_URL;
 const token = process.env.BENCH_TOKEN;
@@ -19,6 +22,8 @@ if (!url?.startsWith("file:") || !token)
 const connection = new Database(url.slice("file:".length), { timeout: 5000 });
 connection.exec("PRAGMA journal_mode = WAL");
 connection.exec("PRAGMA synchronous = NORMAL");
+connection.exec(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES}`);
+const stopCheckpoints = startBackgroundCheckpoints(url.slice("file:".length));
 type Statement = ReturnType<typeof connection.prepare>;
 /** Each SQL text prepared once; one that answers rows answers arrays, named from its columns. */
 const statements = new Map<string, { statement: Statement; columns?: string[] }>();
@@ -181,6 +186,7 @@ const server = serve(
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
+    stopCheckpoints();
     db.close();
     process.exit(0);
   });

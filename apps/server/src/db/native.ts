@@ -130,7 +130,7 @@ export interface NativeOptions {
 }
 
 /** The writer's own checkpoint threshold when they run in the background: about 40 MB of log. */
-const SAFETY_NET_PAGES = 10_000;
+export const SAFETY_NET_PAGES = 10_000;
 
 /**
  * An embedded file database: one connection for reads, one for writes. Writes are serialized in this
