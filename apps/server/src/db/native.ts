@@ -133,10 +133,11 @@ export interface NativeOptions {
 export const SAFETY_NET_PAGES = 10_000;
 
 /**
- * An embedded file database: one connection for reads, one for writes. Writes are serialized in this
- * process: the driver runs each statement synchronously, so two interleaved write transactions on one
- * file would only wait on each other's lock while blocking the event loop. Reads never see uncommitted
- * writes. WAL (readers never block the writer) and NORMAL sync (safe with WAL).
+ * An embedded file database: one connection for writes, and one more for the reads made while a write
+ * transaction is open. Writes are serialized in this process: the driver runs each statement
+ * synchronously, so two interleaved write transactions on one file would only wait on each other's lock
+ * while blocking the event loop. Reads never see uncommitted writes. WAL (readers never block the
+ * writer) and NORMAL sync (safe with WAL).
  */
 export function nativeDb(path: string, options: NativeOptions = {}): Db {
   const memory = path === ":memory:";
@@ -160,8 +161,11 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     return result;
   };
   return {
-    execute: (statement) => read.execute(statement),
-    first: (statement) => read.first!(statement),
+    // Reads go to the writer's connection while it is between transactions, where its page cache is
+    // warm (the reader's is dropped at every commit of the writer), and to the reader's connection
+    // while a transaction is open, so that they never see what it has not committed.
+    execute: (statement) => (writer.inTransaction ? read : write).execute(statement),
+    first: (statement) => (writer.inTransaction ? read : write).first!(statement),
     transaction: (work) =>
       serialized(async () => {
         writer.exec("BEGIN IMMEDIATE");
