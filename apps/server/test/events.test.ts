@@ -172,8 +172,7 @@ describe("the event log", () => {
     });
     await create(t, "carriers", { name: "Later" });
     await create(t, "carriers", { name: "Latest" });
-    const names = async (query: string) =>
-      (await events(t, query)).map((event) => event.data.object.name);
+    const names = async (query: string) => (await events(t, query)).map((event) => event.data.object.name);
     expect(await names(`&where[createdAt][$gte]=${hoursAgo(1)}`)).toEqual(["Later", "Latest"]);
     expect(await names(`&where[createdAt][$gte]=${hoursAgo(3)}`)).toEqual(["Earlier", "Later", "Latest"]);
     const [, latest] = await events(t, `&where[createdAt][$gte]=${hoursAgo(1)}`);
