@@ -171,6 +171,8 @@ describe("the event log", () => {
       args: [hoursAgo(2), earlier!.id],
     });
     await create(t, "carriers", { name: "Later" });
+    // Event times are in milliseconds: the last two must not share one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await create(t, "carriers", { name: "Latest" });
     const names = async (query: string) => (await events(t, query)).map((event) => event.data.object.name);
     expect(await names(`&where[createdAt][$gte]=${hoursAgo(1)}`)).toEqual(["Later", "Latest"]);
