@@ -131,23 +131,19 @@ const CLOCK_SLACK_MS = 60_000;
  * from `CLOCK_SLACK_MS` earlier; the query still compares each event's own time.
  */
 async function firstIdFrom(db: Executor, time: string): Promise<number | undefined> {
-  if (Number.isNaN(Date.parse(time))) return undefined;
-  const since = new Date(Date.parse(time) - CLOCK_SLACK_MS).toISOString();
-  const at = async (id: number) =>
-    (await firstRow(db, {
-      sql: "SELECT id, created_at FROM events WHERE id >= ? ORDER BY id LIMIT 1",
-      args: [id],
-    })) as { id: number; created_at: string } | undefined;
-  const oldest = await at(0);
-  if (!oldest) return undefined;
-  let [low, high] = [
-    Number(oldest.id),
-    Number((await firstRow(db, { sql: "SELECT max(id) AS id FROM events" }))!.id) + 1,
-  ];
+  const at = Date.parse(time);
+  if (Number.isNaN(at)) return undefined;
+  const since = new Date(at - CLOCK_SLACK_MS).toISOString();
+  const range = await firstRow(db, { sql: "SELECT min(id) AS low, max(id) AS high FROM events" });
+  if (!range || range.low === null) return undefined;
   // The first id at `since` or later lies in [low, high]; high is past the newest event.
+  let [low, high] = [Number(range.low), Number(range.high) + 1];
   while (low < high) {
     const middle = Math.floor((low + high) / 2);
-    const row = await at(middle);
+    const row = await firstRow(db, {
+      sql: "SELECT id, created_at FROM events WHERE id >= ? ORDER BY id LIMIT 1",
+      args: [middle],
+    });
     if (row && String(row.created_at) < since) low = Number(row.id) + 1;
     else high = middle;
   }
