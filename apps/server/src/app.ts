@@ -1,7 +1,8 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
 import type { Db } from "./db/database.ts";
+import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { answerJson } from "./http/answer.ts";
 import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
@@ -11,7 +12,7 @@ import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
-import { admit, readBody, stamp } from "./http/middleware.ts";
+import { admission, admitted, type Guard, type RouteHandler, readBody, stamp } from "./http/middleware.ts";
 import { onError, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
 import { SegmentRouter } from "./http/router.ts";
@@ -70,11 +71,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   let openapi: string | undefined;
 
   app.onError(onError);
-  // A known path asked with another method is a 405 (see `allowMethods`), anything else a 404.
-  app.notFound((c) => problemResponse(c, notFoundOrNotAllowed(c, mount)));
-
-  // The routes that answer without a token come first, each with its request stamp (id and limits);
-  // every other request is stamped and authenticated by `admit`, registered after them.
+  // The routes that answer without a token, each with its request stamp (id and limits); every other
+  // request is stamped and authenticated by its route's guard (`admission`), or by the not-found answer.
   for (const path of ["/health", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"]) app.use(path, stamp);
   app.get("/health", async (c) => {
     await deps.db.execute("SELECT 1");
@@ -101,55 +99,69 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Who is asking comes first (an anonymous request's body is never read), then its rate, then what
   // every handler reads: the actor, the database and the service context.
   const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
-  app.use(
-    admit(tokenAuthenticator(deps.db, deps.tokenCacheMs), (c, actor) => {
-      limitRate?.(c, actor.companyId);
-      // Every write of one request happens at one instant: a record created and settled has one time.
-      let at: string | undefined;
-      c.set("actor", actor);
-      c.set("db", deps.db);
-      c.set("ctx", {
-        db: deps.db,
-        companyId: actor.companyId,
-        actor,
-        now: () => (at ??= now()),
-        baseUrl: baseUrlOf(c.req.url, mount),
-        labels,
-        outbound,
-      });
-    }),
-  );
-  // What only writes need runs for the writing methods only, so that reads (most requests) never pass
-  // through it; a GET that writes (an action declared so) has the same in its own route.
-  const writes = writeSteps(bodyLimit, idempotent(deps.db, now), deps.afterWrite);
-  app.on(WRITE_METHODS, "*", writes);
+  const admit = admission(tokenAuthenticator(deps.db, deps.tokenCacheMs), (c, actor) => {
+    limitRate?.(c, actor.companyId);
+    // Every write of one request happens at one instant: a record created and settled has one time.
+    let at: string | undefined;
+    c.set("actor", actor);
+    c.set("db", deps.db);
+    c.set("ctx", {
+      db: deps.db,
+      companyId: actor.companyId,
+      actor,
+      now: () => (at ??= now()),
+      baseUrl: baseUrlOf(c.req.url, mount),
+      labels,
+      outbound,
+    });
+  });
+  const guard: Guard = {
+    read: admitted(admit),
+    write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite),
+  };
+  // A path no route answers is a 404 (or 405) to an admitted request only: without a token it is a 401.
+  app.notFound((c) => andThen(admit(c), () => problemResponse(c, notFoundOrNotAllowed(c, mount))));
 
-  registerCrudRoutes(app);
-  registerActionRoutes(app, writes);
-  registerFileRoutes(app);
-  registerEventRoutes(app);
+  registerCrudRoutes(app, guard);
+  registerActionRoutes(app, guard);
+  registerFileRoutes(app, guard);
+  registerEventRoutes(app, guard);
   return app;
 }
 
-/** Methods whose requests may write; any other has no route here, and its body is never read. */
-const WRITE_METHODS = ["POST", "PUT", "PATCH", "DELETE"];
-
 /**
- * What every writing request passes before its handler, as one middleware (see `admit`): its body read
+ * What a writing request passes before its handler (see `Guard`): admission, its body read
  * (`readBody`), its Idempotency-Key honoured, and once it wrote and succeeded (its events committed),
  * `afterWrite`.
  */
 function writeSteps(
+  admit: (c: Context<AppEnv>) => Eventually<void>,
   bodyLimit: number,
   keyed: ReturnType<typeof idempotent>,
   afterWrite: AppDeps["afterWrite"],
-): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+): Guard["write"] {
+  return (handler) => async (c, next) => {
+    await admit(c);
     await readBody(c, bodyLimit);
-    const replay = await keyed(c, next);
-    if (replay) return replay;
-    if (afterWrite && (c.req.method !== "GET" || c.get("wroteOnGet")) && c.res.status < 400) afterWrite(c);
+    return keyed(c, async () => {
+      const response = await answerOf(handler, c, next);
+      const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
+      if (afterWrite && wrote && response.status < 400) afterWrite(c);
+      return response;
+    });
   };
+}
+
+/**
+ * A handler's answer: what it returns, what a route after it answered (when it passed on with `next`),
+ * or the problem answer of what it threw, so that the idempotency step stores the answer the client got.
+ */
+async function answerOf(handler: RouteHandler, c: Context<AppEnv>, next: Next): Promise<Response> {
+  try {
+    return (await handler(c, next)) ?? c.res;
+  } catch (error) {
+    return onError(error, c);
+  }
 }
 
 /**

@@ -1,18 +1,23 @@
 import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
+import { andThen, type Eventually } from "../eventually.ts";
 
 /** What services run SQL on: the database, or a transaction of it. */
 export interface Executor {
   execute(statement: InStatement | string): Promise<ResultSet>;
   /**
    * The first row of a query, where the driver can stop there (the embedded one: a single step, without
-   * the row iterator `execute` walks to the end). Use `firstRow`.
+   * the row iterator `execute` walks to the end), answered at once where the driver is synchronous (the
+   * embedded one). Use `firstRow`.
    */
-  first?(statement: InStatement): Promise<Row | undefined>;
+  first?(statement: InStatement): Eventually<Row | undefined>;
 }
 
-/** The first row a query answers, or undefined: for lookups that find at most one row. */
-export function firstRow(db: Executor, statement: InStatement): Promise<Row | undefined> {
-  return db.first ? db.first(statement) : db.execute(statement).then((result) => result.rows[0]);
+/**
+ * The first row a query answers, or undefined: for lookups that find at most one row. Answered at once
+ * on the embedded database (see `Eventually`); a statement that fails there throws at once.
+ */
+export function firstRow(db: Executor, statement: InStatement): Eventually<Row | undefined> {
+  return db.first ? db.first(statement) : andThen(db.execute(statement), (result) => result.rows[0]);
 }
 
 export interface Db extends Executor {

@@ -110,11 +110,14 @@ function cachedExecutor(connection: Connection): Executor {
         0,
       );
     },
-    // One step of the statement: `all` would also look for a second row.
-    async first(input: InStatement): Promise<Row | undefined> {
+    // One step of the statement (`all` would also look for a second row), answered at once.
+    first(input: InStatement): Row | undefined {
       const { sql, values } = argumentsOf(input);
       const { statement, columns } = prepared(sql);
-      if (!columns) return (await this.execute(input)).rows[0];
+      if (!columns) {
+        statement.run(values);
+        return undefined;
+      }
       const found = statement.get(values) as unknown[] | undefined;
       return found && named(found, columns);
     },

@@ -7,7 +7,7 @@ import {
   operationWrites,
   recordBodyFields,
 } from "@multichannel/schema";
-import type { Context, Hono, MiddlewareHandler } from "hono";
+import type { Context, Hono } from "hono";
 import type * as v from "valibot";
 import type { StoredRecord } from "../db/rows.ts";
 import { ApiError, isApiError } from "../errors.ts";
@@ -21,6 +21,7 @@ import { stateConflict } from "../services/states.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, idOf, inTransaction, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import type { Guard } from "./middleware.ts";
 import { parseOrThrow, validBody } from "./validate.ts";
 
 /** The service verb of an action (the handler map's type makes sure there is one for each). */
@@ -78,7 +79,7 @@ export async function loadSubject(
 }
 
 /** One route per action of the manifest, each running its service verb in one transaction. */
-export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHandler<AppEnv>): void {
+export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
   for (const { kind, action } of actions) {
     const handler = handlerOf(`${kind.name}.${action.name}`);
     const path = itemRoute(kind, `${action.name}.json`);
@@ -111,13 +112,18 @@ export function registerActionRoutes(app: Hono<AppEnv>, writeSteps: MiddlewareHa
       });
     };
 
-    if (hasBody) {
-      app[method](path, (c) => run(c, () => validBody(c, schema, action.arrayBody)));
-    } else {
-      // A GET that writes gets what every writing request passes through (idempotency, the after-write hook).
-      if (writes) app[method](path, writeSteps);
-      app[method](path, (c) => run(c, () => queryOf(schema, action.input, new URL(c.req.url).searchParams)));
-    }
+    // A GET that writes passes what every writing request does (idempotency, the after-write hook).
+    const guarded = action.method === "GET" && !writes ? guard.read : guard.write;
+    app[method](
+      path,
+      guarded((c) =>
+        run(c, () =>
+          hasBody
+            ? validBody(c, schema, action.arrayBody)
+            : queryOf(schema, action.input, new URL(c.req.url).searchParams),
+        ),
+      ),
+    );
     allowMethods(path, [action.method]);
   }
 }

@@ -2,10 +2,11 @@ import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
 import { ApiError } from "../errors.ts";
+import { andThen } from "../eventually.ts";
 import type { Ctx } from "../services/context.ts";
 import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
-import { shapeRecords, shapes } from "../services/record-shape.ts";
+import { type Shape, shapeRecords, shapes } from "../services/record-shape.ts";
 import {
   createRecord,
   deleteRecord,
@@ -18,6 +19,7 @@ import {
 } from "../services/records.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
+import type { Guard } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -67,6 +69,19 @@ function answerRecord(c: Context<AppEnv>, record: object, headers: Record<string
   const text = JSON.stringify(record);
   headers.ETag = etagOfText(text);
   return answerJson(c, text, 200, headers);
+}
+
+/** A record read with `fields`/`include`: the ETag stays the record's, so that it works with If-Match. */
+async function answerShaped(
+  c: Context<AppEnv>,
+  ctx: Ctx,
+  kind: KindDef,
+  id: number,
+  shape: Shape,
+): Promise<Response> {
+  const record = await getRecord({ ctx, kind, id });
+  const [shaped] = await shapeRecords(ctx, [record], shape);
+  return answerJson(c, JSON.stringify(shaped), 200, { ETag: etagOf(record) });
 }
 
 function methodNotAllowedError(allowed: readonly string[]): ApiError {
@@ -126,7 +141,7 @@ export function itemRoute(kind: KindDef, suffix = ""): string {
  * (`/:collection` and `/:plural/:id`) that find the kind by its path: a segment naming no kind passes
  * on to the routes registered after these (`/events.json`).
  */
-export function registerCrudRoutes(app: Hono<AppEnv>): void {
+export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
   const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema }>();
   const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema }>();
   for (const kind of kinds) {
@@ -137,64 +152,77 @@ export function registerCrudRoutes(app: Hono<AppEnv>): void {
     allowMethods(itemRoute(kind), ["GET", "PUT", "DELETE"]);
   }
 
-  app.get("/:kind", async (c, next) => {
-    const kind = byCollection.get(c.req.param("kind"))?.kind;
-    if (!kind) return next();
-    const query = parseListQuery(kind, searchOf(c.req.url));
-    const ctx = c.get("ctx");
-    const { records, hasMore } = await listRecords({ ctx, kind, query });
-    const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
-    if (!hasMore) return answerJson(c, JSON.stringify(answered));
-    // The request URL as the runtime normalized it (percent-encoded), with the next page's query.
-    const url = c.req.url;
-    const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
-    const nextPage = `${path}?${nextPageQuery(kind, query, records.at(-1)!)}`;
-    return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
-  });
+  app.get(
+    "/:kind",
+    guard.read(async (c, next) => {
+      const kind = byCollection.get(c.req.param("kind")!)?.kind;
+      if (!kind) return next();
+      const query = parseListQuery(kind, searchOf(c.req.url));
+      const ctx = c.get("ctx");
+      const { records, hasMore } = await listRecords({ ctx, kind, query });
+      const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
+      if (!hasMore) return answerJson(c, JSON.stringify(answered));
+      // The request URL as the runtime normalized it (percent-encoded), with the next page's query.
+      const url = c.req.url;
+      const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
+      const nextPage = `${path}?${nextPageQuery(kind, query, records.at(-1)!)}`;
+      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
+    }),
+  );
 
-  app.post("/:kind", async (c, next) => {
-    const found = byCollection.get(c.req.param("kind"));
-    if (!found) return next();
-    const { kind } = found;
-    const input = validBody(c, found.create);
-    const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input }));
-    // 200, as the reference answers a create (wire.md §4), with the new record's Location.
-    return answerRecord(c, record, {
-      Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
-    });
-  });
+  app.post(
+    "/:kind",
+    guard.write(async (c, next) => {
+      const found = byCollection.get(c.req.param("kind")!);
+      if (!found) return next();
+      const { kind } = found;
+      const input = validBody(c, found.create);
+      const record = await inWrite(c, kind, (ctx) => createRecord({ ctx, kind, input }));
+      // 200, as the reference answers a create (wire.md §4), with the new record's Location.
+      return answerRecord(c, record, {
+        Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
+      });
+    }),
+  );
 
-  app.get("/:kind/:id", async (c, next) => {
-    const kind = byPlural.get(c.req.param("kind"))?.kind;
-    if (!kind) return next();
-    const id = itemIdOf(c);
-    const search = searchOf(c.req.url);
-    const shape = search ? parseReadQuery(kind, search) : undefined;
-    const ctx = c.get("ctx");
-    const record = await getRecord({ ctx, kind, id });
-    if (!shape || !shapes(shape)) return answerRecord(c, record);
-    // The ETag stays the record's, whatever the answer leaves out, so that it works with If-Match.
-    const [shaped] = await shapeRecords(ctx, [record], shape);
-    return answerJson(c, JSON.stringify(shaped), 200, { ETag: etagOf(record) });
-  });
+  // The hottest route: a record found at once (the embedded database) is answered without a promise.
+  app.get(
+    "/:kind/:id",
+    guard.read((c, next) => {
+      const kind = byPlural.get(c.req.param("kind")!)?.kind;
+      if (!kind) return next();
+      const id = itemIdOf(c);
+      const search = searchOf(c.req.url);
+      const shape = search ? parseReadQuery(kind, search) : undefined;
+      const ctx = c.get("ctx");
+      if (shape && shapes(shape)) return answerShaped(c, ctx, kind, id, shape);
+      return andThen(getRecord({ ctx, kind, id }), (record) => answerRecord(c, record));
+    }),
+  );
 
-  app.put("/:kind/:id", async (c, next) => {
-    const found = byPlural.get(c.req.param("kind"));
-    if (!found) return next();
-    const { kind } = found;
-    const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
-    const input = validBody(c, found.update);
-    const ifMatch = c.req.header("If-Match");
-    const record = await inWrite(c, kind, (ctx) => updateRecord({ ctx, kind, id, input, ifMatch }));
-    return answerRecord(c, record);
-  });
+  app.put(
+    "/:kind/:id",
+    guard.write(async (c, next) => {
+      const found = byPlural.get(c.req.param("kind")!);
+      if (!found) return next();
+      const { kind } = found;
+      const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
+      const input = validBody(c, found.update);
+      const ifMatch = c.req.header("If-Match");
+      const record = await inWrite(c, kind, (ctx) => updateRecord({ ctx, kind, id, input, ifMatch }));
+      return answerRecord(c, record);
+    }),
+  );
 
-  app.delete("/:kind/:id", async (c, next) => {
-    const kind = byPlural.get(c.req.param("kind"))?.kind;
-    if (!kind) return next();
-    const id = itemIdOf(c);
-    const ifMatch = c.req.header("If-Match");
-    await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
-    return answer(c, null, 204);
-  });
+  app.delete(
+    "/:kind/:id",
+    guard.write(async (c, next) => {
+      const kind = byPlural.get(c.req.param("kind")!)?.kind;
+      if (!kind) return next();
+      const id = itemIdOf(c);
+      const ifMatch = c.req.header("If-Match");
+      await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
+      return answer(c, null, 204);
+    }),
+  );
 }

@@ -5,6 +5,7 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import type { Guard } from "./middleware.ts";
 
 const TYPE = /^[a-z0-9_.*]{1,100}$/;
 const MAX_TYPES = 100;
@@ -61,19 +62,25 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
 }
 
 /** `GET /events.json` and `GET /events/{id}.json`: the company's event log, read-only. */
-export function registerEventRoutes(app: Hono<AppEnv>): void {
-  app.get("/events.json", async (c) => {
-    const url = new URL(c.req.url);
-    const query = parseEventQuery(url.searchParams);
-    const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
-    if (!hasMore) return answerJson(c, JSON.stringify(events));
-    url.searchParams.set("after", String(events.at(-1)!.id));
-    return answerJson(c, JSON.stringify(events), 200, { Link: `<${url.toString()}>; rel="next"` });
-  });
-  app.get("/events/:id", async (c) => {
-    const event = await getEvent(c.get("db"), c.get("actor").companyId, itemIdOf(c));
-    return answerJson(c, JSON.stringify(event));
-  });
+export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
+  app.get(
+    "/events.json",
+    guard.read(async (c) => {
+      const url = new URL(c.req.url);
+      const query = parseEventQuery(url.searchParams);
+      const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
+      if (!hasMore) return answerJson(c, JSON.stringify(events));
+      url.searchParams.set("after", String(events.at(-1)!.id));
+      return answerJson(c, JSON.stringify(events), 200, { Link: `<${url.toString()}>; rel="next"` });
+    }),
+  );
+  app.get(
+    "/events/:id",
+    guard.read(async (c) => {
+      const event = await getEvent(c.get("db"), c.get("actor").companyId, itemIdOf(c));
+      return answerJson(c, JSON.stringify(event));
+    }),
+  );
   allowMethods("/events.json", ["GET"]);
   allowMethods("/events/:id", ["GET"]);
 }

@@ -1,4 +1,4 @@
-import type { Context, Next } from "hono";
+import type { Context } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
 import { claimIdempotencyKey, settleIdempotencyKey } from "../services/idempotency.ts";
@@ -13,20 +13,17 @@ const retryable = (status: number) => status === 409 || status === 429 || status
  * `Idempotency-Key` on every writing request, whatever its method: the first request with a key runs and
  * its answer is stored; a retry with the same key and the same request (method, path, query and body)
  * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
- * another request is a 422. Keys are per company, kept 24 hours. Runs `next` (the request's handler)
- * unless it answers a retry: then it returns that answer.
+ * another request is a 422. Keys are per company, kept 24 hours. Answers what `run` (the request's
+ * handler, which answers its errors too) answers, unless the request is a retry: then the stored answer.
  */
 export function idempotent(
   db: Db,
   now: () => string,
-): (c: Context<AppEnv>, next: Next) => Promise<Response | undefined> {
-  return async (c, next) => {
+): (c: Context<AppEnv>, run: () => Promise<Response>) => Promise<Response> {
+  return async (c, run) => {
     const key = c.req.header("Idempotency-Key");
     // Only writing requests come here (app.ts); a HEAD is a GET without its body, never replayed.
-    if (key === undefined || c.req.method === "HEAD") {
-      await next();
-      return undefined;
-    }
+    if (key === undefined || c.req.method === "HEAD") return run();
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
@@ -62,15 +59,21 @@ export function idempotent(
         ...(claim.location ? { Location: claim.location } : {}),
       });
     }
+    let response: Response | undefined;
     try {
-      await next();
+      response = await run();
     } finally {
-      const status = c.res.status;
-      const answer = retryable(status)
-        ? undefined
-        : { status, body: await c.res.clone().text(), location: c.res.headers.get("Location") };
+      // Released without an answer when there is none to replay (or `run` itself failed).
+      const answer =
+        !response || retryable(response.status)
+          ? undefined
+          : {
+              status: response.status,
+              body: await response.clone().text(),
+              location: response.headers.get("Location"),
+            };
       await settleIdempotencyKey({ db, input: { companyId, key, answer } });
     }
-    return undefined;
+    return response;
   };
 }

@@ -1,5 +1,6 @@
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context, Handler, MiddlewareHandler, Next } from "hono";
 import { ApiError } from "../errors.ts";
+import { andThen, type Eventually } from "../eventually.ts";
 import type { Actor } from "../services/context.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -73,28 +74,43 @@ function checkedActor(c: Context<AppEnv>, actor: Actor | undefined): Actor {
 }
 
 /**
- * The one middleware in front of the authenticated API: stamps the request (`stampRequest`), resolves
- * its bearer token to an actor (401 without a valid one, 403 for a read-only token that writes) and
- * hands it to `enter`, which sets up what the handlers read. One step rather than a middleware for
- * each: every middleware is another turn of Hono's dispatch, which under load cost about as much as
- * what the step does. A cached token is resolved without waiting.
+ * Admission to the authenticated API: stamps the request (`stampRequest`), resolves its bearer token to
+ * an actor (401 without a valid one, 403 for a read-only token that writes) and hands it to `enter`,
+ * which sets up what the handlers read. A cached token is resolved at once, and then nothing is awaited.
+ * A request is admitted once, however many routes it passes through.
  */
-export function admit(
+export function admission(
   resolve: (token: string) => Actor | undefined | Promise<Actor | undefined>,
   enter: (c: Context<AppEnv>, actor: Actor) => void,
-): MiddlewareHandler<AppEnv> {
-  return (c, next) => {
+): (c: Context<AppEnv>) => Eventually<void> {
+  return (c) => {
+    if (c.get("actor") !== undefined) return;
     stampRequest(c);
-    const found = resolve(tokenOf(c));
-    if (found instanceof Promise) {
-      return found.then((actor) => {
-        enter(c, checkedActor(c, actor));
-        return next();
-      });
-    }
-    enter(c, checkedActor(c, found));
-    return next();
+    return andThen(resolve(tokenOf(c)), (actor) => enter(c, checkedActor(c, actor)));
   };
+}
+
+/** A route's handler behind a guard: it answers at once or later, or passes on with `next`. */
+// biome-ignore lint/suspicious/noConfusingVoidType: what Hono's `next()` resolves to, passed on.
+export type RouteHandler = (c: Context<AppEnv>, next: Next) => Eventually<Response | void>;
+
+/**
+ * How a route behind the token is registered: its handler with what runs before it, in one function.
+ * Not as middleware: a request that matches a single handler is dispatched by Hono without its
+ * middleware chain (one async step per middleware), and a read answered at once is written by the Node
+ * adapter in the same turn. Under load each of those steps cost about as much as the work it wrapped.
+ */
+export interface Guard {
+  /** A route that only reads: admitted (`admission`), then its handler. */
+  read(handler: RouteHandler): Handler<AppEnv>;
+  /** A route that may write (every POST, PUT, DELETE, and a GET action that writes): see `writeSteps` in app.ts. */
+  write(handler: RouteHandler): Handler<AppEnv>;
+}
+
+/** A guard's `read`: the handler once the request is admitted, at once when admission is. */
+export function admitted(admit: (c: Context<AppEnv>) => Eventually<void>): Guard["read"] {
+  return (handler) => (c, next) =>
+    andThen(admit(c), () => andThen(handler(c, next), (response) => response ?? c.res));
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;

@@ -6,6 +6,7 @@ import type { KindName } from "../domain/store.ts";
 import { transition } from "../domain/transitions.ts";
 import { type WriteRule, writeRuleOf } from "../domain/write-rules.ts";
 import { ApiError, type FieldError } from "../errors.ts";
+import { andThen, type Eventually } from "../eventually.ts";
 import type { Ctx } from "./context.ts";
 import type { ListQuery } from "./list-query.ts";
 import { stateConflict } from "./states.ts";
@@ -52,11 +53,17 @@ function notFound(kind: KindDef, id: number): ApiError {
   return new ApiError("not_found", `No ${kind.name} with id ${id}.`);
 }
 
-/** Reads one record of the company, or undefined. */
-export async function findRecord(db: Executor, companyId: number, kind: KindDef, id: number) {
+/** Reads one record of the company, or undefined (at once on the embedded database: see `Eventually`). */
+export function findRecord(
+  db: Executor,
+  companyId: number,
+  kind: KindDef,
+  id: number,
+): Eventually<StoredRecord | undefined> {
   const table = tableFor(kind);
-  const row = await firstRow(db, { sql: table.findSql, args: [id, companyId] });
-  return row ? toRecord(table, row) : undefined;
+  return andThen(firstRow(db, { sql: table.findSql, args: [id, companyId] }), (row) =>
+    row ? toRecord(table, row) : undefined,
+  );
 }
 
 /**
@@ -300,7 +307,8 @@ export function writesInOneStatement(kind: KindDef): boolean {
   return writeRuleOf(kind.name) === undefined;
 }
 
-export async function getRecord({
+/** Reads one record of the company: 404 when there is none (thrown at once where the read answers at once). */
+export function getRecord({
   ctx,
   kind,
   id,
@@ -308,10 +316,11 @@ export async function getRecord({
   ctx: Ctx;
   kind: KindDef;
   id: number;
-}): Promise<StoredRecord> {
-  const record = await findRecord(ctx.db, ctx.companyId, kind, id);
-  if (!record) throw notFound(kind, id);
-  return record;
+}): Eventually<StoredRecord> {
+  return andThen(findRecord(ctx.db, ctx.companyId, kind, id), (record) => {
+    if (!record) throw notFound(kind, id);
+    return record;
+  });
 }
 
 /**
