@@ -294,12 +294,11 @@ export async function createRecord({
   checkTenant(ctx, table, input);
   let values = writableValues(table, input);
   checkCreatedState(kind, values);
-  await checkReferences(ctx, table, values);
+  if (table.references.size) await checkReferences(ctx, table, values);
   if (rule?.prepare) values = await rule.prepare({ ctx, values, input });
   const record = await insertRecord(ctx, kind, values);
-  return (
-    ((await rule?.after?.({ ctx, record: record as never, input })) as StoredRecord | undefined) ?? record
-  );
+  if (!rule?.after) return record;
+  return ((await rule.after({ ctx, record: record as never, input })) as StoredRecord | undefined) ?? record;
 }
 
 /** Whether writes of a kind do more than one statement (its write rule), so need a transaction. */
