@@ -397,6 +397,30 @@ describe("webhook endpoints", () => {
   });
 });
 
+describe("fan-out with nothing listening", () => {
+  it("moves past the events without a delivery, and an endpoint made later gets what follows it", async () => {
+    const own = await setupApp({ outbound: { allowLocal: true } });
+    const t = await own.tenant();
+    const receiver = await startReceiver();
+    const dispatcher = createDispatcher({
+      db: own.db,
+      policy: { allowLocal: true },
+      now: () => Date.now() + 60_000,
+    });
+    await create(t, "carriers", { name: "Before Anyone Listened" });
+    await create(t, "customers", { email: "unheard@example.com" });
+    expect(await dispatcher.fanOut()).toBeGreaterThan(0);
+    expect(await dispatcher.fanOut()).toBe(0);
+    const made = await own.db.execute("SELECT count(*) AS n FROM webhook_deliveries");
+    expect(Number(made.rows[0]!.n)).toBe(0);
+
+    await endpoint(t, `${receiver.url}/hooks`, { events: ["carrier.*"] });
+    await create(t, "carriers", { name: "Heard" });
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual(["Heard"]);
+  });
+});
+
 describe("callouts", () => {
   it("delivers a sent purchase order to the provider's endpoint and logs the real outcome", async () => {
     const t = await setup.tenant();

@@ -29,6 +29,16 @@ const LEASE_MS = 15_000;
 const FAN_OUT_BATCH = 500;
 const DELIVERY_BATCH = 25;
 
+/**
+ * Whether anything would turn an event into a delivery now: an enabled endpoint, a custom channel that
+ * takes inventory callouts, an inventory export with a webhook (the conditions `fanOut` applies).
+ */
+const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabled = 1)
+  OR EXISTS (SELECT 1 FROM custom_channels WHERE inventory_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0)
+  OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`;
+const MOVE_CURSOR =
+  "INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id";
+
 export interface DispatcherDeps {
   db: Db;
   policy: OutboundPolicy;
@@ -39,7 +49,7 @@ export interface DispatcherDeps {
 }
 
 export interface Dispatcher {
-  /** New events → deliveries; answers how many events it read. */
+  /** New events → deliveries; answers how many events it went past (0: none were new). */
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;
@@ -180,6 +190,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return db.transaction(async (tx) => {
       const cursor = await tx.execute("SELECT last_event_id FROM webhook_cursor WHERE id = 1");
       const last = Number(cursor.rows[0]?.last_event_id ?? 0);
+      // With nothing to tell, reading the events would make no delivery: the cursor moves past them all
+      // (in this transaction, so an endpoint created meanwhile starts after them, as it would anyway).
+      const listening = await tx.execute(ANY_LISTENER);
+      if (!Number(listening.rows[0]?.listening)) {
+        const newest = await tx.execute("SELECT COALESCE(max(id), 0) AS id FROM events");
+        const upTo = Number(newest.rows[0]?.id ?? 0);
+        if (upTo <= last) return 0;
+        await tx.execute({ sql: MOVE_CURSOR, args: [upTo] });
+        return upTo - last;
+      }
       // What fan-out decides by, not the records: a busy server writes thousands of events a second,
       // and the few whose content a callout needs are read whole where they are used.
       const events = await tx.execute({
@@ -256,10 +276,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         }
         for (const callout of callouts) await insert({ companyId, eventId: Number(row.id), ...callout });
       }
-      await tx.execute({
-        sql: "INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id",
-        args: [Number(events.rows.at(-1)!.id)],
-      });
+      await tx.execute({ sql: MOVE_CURSOR, args: [Number(events.rows.at(-1)!.id)] });
       return events.rows.length;
     });
   }
