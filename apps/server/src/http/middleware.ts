@@ -123,8 +123,13 @@ export interface Guard {
 
 /** A guard's `read`: the handler once the request is admitted, at once when admission is. */
 export function admitted(admit: (c: Context<AppEnv>) => Eventually<void>): Guard["read"] {
-  return (handler) => (c, next) =>
-    andThen(admit(c), () => andThen(handler(c, next), (response) => response ?? c.res));
+  // A handler that passed on with `next` answers nothing: the answer is then the next route's, `c.res`.
+  return (handler) => (c, next) => {
+    const admitting = admit(c);
+    if (admitting) return admitting.then(() => handler(c, next)).then((response) => response ?? c.res);
+    const response = handler(c, next);
+    return response instanceof Promise ? response.then((done) => done ?? c.res) : (response ?? c.res);
+  };
 }
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
