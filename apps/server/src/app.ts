@@ -119,8 +119,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     read: admitted(admit),
     write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite),
   };
-  // A path no route answers is a 404 (or 405) to an admitted request only: without a token it is a 401.
-  app.notFound((c) => andThen(admit(c), () => problemResponse(c, notFoundOrNotAllowed(c, mount))));
+  // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
+  // without a token it is a 401. Outside it nothing is the API's: a 404, token or not.
+  app.notFound((c) =>
+    c.req.path.startsWith(`${mount}/`)
+      ? andThen(admit(c), () => problemResponse(c, notFoundOrNotAllowed(c, mount)))
+      : problemResponse(c, notFoundOrNotAllowed(c, mount)),
+  );
 
   registerCrudRoutes(app, guard);
   registerActionRoutes(app, guard);

@@ -89,6 +89,11 @@ describe("routing", () => {
       headers: { Authorization: `Bearer ${t.token}` },
     });
     expect(unmounted.status).toBe(404);
+    // Outside the mount point nothing is the API's: a 404 without a token too, never a 401.
+    for (const path of ["/health", "/carriers.json", "/v2/carriers.json", "/v1x/carriers.json"]) {
+      expect((await mounted.app.request(path)).status).toBe(404);
+    }
+    expect((await mounted.app.request("/v1/carriers.json")).status).toBe(401);
   });
 
   it("answers a 404 problem for unknown paths", async () => {

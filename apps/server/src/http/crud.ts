@@ -113,8 +113,12 @@ export function allowMethods(path: string, methods: readonly string[]): void {
   allowedByPath.set(path.slice(1), methods);
 }
 
-/** A 405 naming the methods of a known path (an item's segment must be `{id}.json`), else a 404. */
+/**
+ * A 405 naming the methods of a known path under the mount point (an item's segment must be `{id}.json`),
+ * else a 404.
+ */
 export function notFoundOrNotAllowed(c: Context<AppEnv>, mount: string): ApiError {
+  if (!c.req.path.startsWith(`${mount}/`)) return noRoute(c);
   const [first, second, third, ...rest] = c.req.path.slice(mount.length + 1).split("/");
   const allowed = rest.length
     ? undefined
