@@ -121,11 +121,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   };
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
   // without a token it is a 401. Outside it nothing is the API's: a 404, token or not.
-  app.notFound((c) =>
-    c.req.path.startsWith(`${mount}/`)
-      ? andThen(admit(c), () => problemResponse(c, notFoundOrNotAllowed(c, mount)))
-      : problemResponse(c, notFoundOrNotAllowed(c, mount)),
-  );
+  app.notFound((c) => {
+    const answer = () => problemResponse(c, notFoundOrNotAllowed(c, mount));
+    return c.req.path.startsWith(`${mount}/`) ? andThen(admit(c), answer) : answer();
+  });
 
   registerCrudRoutes(app, guard);
   registerActionRoutes(app, guard);

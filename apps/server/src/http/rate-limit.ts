@@ -26,8 +26,8 @@ interface Bucket {
  * (draft-ietf-httpapi-ratelimit-headers): `RateLimit-Policy: "get";q=2;w=1` (quota, window in
  * seconds) and `RateLimit: "get";r=1;t=1` (requests remaining, seconds until the bucket is full).
  * Over it: 429 with `Retry-After`. Buckets live in this process (an isolate on Workers), so a fleet
- * enforces the rate per instance; a global limit belongs in front of the service. Run by `admit` for
- * each authenticated request, before its handler.
+ * enforces the rate per instance; a global limit belongs in front of the service. Run by the routes'
+ * admission (`admission` in middleware.ts) for each authenticated request, before its handler.
  */
 export function rateLimiter({
   getPerSecond,
