@@ -130,7 +130,7 @@ const CLOCK_SLACK_MS = 60_000;
  * halving the range of ids (a few dozen lookups by id, where there is no index on the time), searching
  * from `CLOCK_SLACK_MS` earlier; the query still compares each event's own time.
  */
-async function firstIdFrom(db: Executor, time: string): Promise<number | undefined> {
+export async function firstIdFrom(db: Executor, time: string): Promise<number | undefined> {
   const at = Date.parse(time);
   if (Number.isNaN(at)) return undefined;
   const since = new Date(at - CLOCK_SLACK_MS).toISOString();

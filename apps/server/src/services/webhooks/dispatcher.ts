@@ -10,7 +10,7 @@ import { kindByName } from "@multichannel/schema";
 import type { Db, Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
 import { tableFor } from "../../db/tables.ts";
-import { type ApiEvent, EVENT_RETENTION_DAYS, eventOf } from "../events.ts";
+import { type ApiEvent, EVENT_RETENTION_DAYS, eventOf, firstIdFrom } from "../events.ts";
 import { type OutboundPolicy, type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
 
@@ -452,14 +452,16 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function prune(): Promise<void> {
     const cutoff = iso(now() - EVENT_RETENTION_DAYS * 86_400_000);
-    // Events are numbered as they are written, so the old ones are those before the first recent one,
-    // found walking ids up from the oldest (there is no index on `created_at`: the walk reads the rows
-    // it is about to delete, and one more). Only events already fanned out go.
-    await db.execute({
-      sql: `DELETE FROM events WHERE id < COALESCE((SELECT id FROM events WHERE created_at >= ? ORDER BY id LIMIT 1), (SELECT max(id) + 1 FROM events))
-        AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0)`,
-      args: [cutoff],
-    });
+    // Events are numbered as they are written, so the old ones are those before the first that may be
+    // recent (`firstIdFrom`: a few lookups by id, as for a list's time bound). Only events already
+    // fanned out go.
+    const recent = await firstIdFrom(db, cutoff);
+    if (recent !== undefined) {
+      await db.execute({
+        sql: "DELETE FROM events WHERE id < ? AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0)",
+        args: [recent],
+      });
+    }
     await db.execute({
       sql: "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?)",
       args: [cutoff],
