@@ -5,7 +5,7 @@ import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./
 import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
 import { relationsOf } from "./relations.ts";
-import { actionInputSchema, kindSchemas } from "./validators.ts";
+import { actionInputSchema, kindSchemas, MEMBERS } from "./validators.ts";
 
 type Json = Record<string, unknown>;
 
@@ -25,7 +25,29 @@ function jsonSchema(schema: v.GenericSchema): Json {
     target: "draft-2020-12",
     errorMode: "ignore",
   }) as Json;
-  return rest;
+  return withAcceptedMembers(rest);
+}
+
+/**
+ * An input's validator drops the members it accepts and ignores before its object schema looks (see
+ * `MEMBERS`): they are listed here, in their place, as members that take any value.
+ */
+function withAcceptedMembers(node: Json): Json {
+  for (const value of Object.values(node)) {
+    if (Array.isArray(value)) for (const item of value) if (isJson(item)) withAcceptedMembers(item);
+    if (isJson(value)) withAcceptedMembers(value);
+  }
+  const members = node[MEMBERS] as string[] | undefined;
+  if (members) {
+    const properties = (node.properties ?? {}) as Record<string, Json>;
+    node.properties = Object.fromEntries(members.map((name) => [name, properties[name] ?? {}]));
+    delete node[MEMBERS];
+  }
+  return node;
+}
+
+function isJson(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** Adds what valibot cannot say: descriptions, read-only flags, references, money and date formats. */

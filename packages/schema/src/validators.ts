@@ -197,7 +197,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
     case "array":
       return boundedArray(valueSchema(field.items!), field.minLength, field.maxLength ?? MAX_ITEMS);
     case "object":
-      return v.pipe(notAnArray, objectSchema(field.fields ?? {}, "input"));
+      return v.pipe(notAnArray, inputSchema(field.fields ?? {}));
     case "json":
       return v.pipe(
         v.unknown(),
@@ -244,26 +244,36 @@ function wrap(field: FieldDef, mode: Mode): v.GenericSchema {
   return v.optional(schema);
 }
 
-// Accepted whatever it holds, and dropped from the parsed value.
-const ignored = v.pipe(
-  v.optional(v.unknown()),
-  v.transform(() => undefined),
-);
-
-function objectEntries(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.ObjectEntries {
+/** A kind's fields as the entries of its create, update or record validator. */
+function objectEntries(
+  fields: Readonly<Record<string, FieldDef>>,
+  mode: "create" | "update" | "record",
+): v.ObjectEntries {
   const entries: v.ObjectEntries = {};
   for (const [name, field] of Object.entries(fields)) {
-    if (field.readOnly && mode !== "record") {
-      // Clients PUT back what they read, and copy documented examples full of computed fields into
-      // creates: read-only fields are accepted and ignored on both. In an action's input (and objects
-      // nested in values) they are accepted and dropped.
-      if (mode === "update" || mode === "create") entries[name] = v.optional(v.unknown());
-      if (mode === "input") entries[name] = ignored;
-      continue;
-    }
-    entries[name] = wrap(field, mode);
+    // Clients PUT back what they read, and copy documented examples full of computed fields into
+    // creates: read-only fields are accepted and ignored on both. (An input drops them: `inputSchema`.)
+    if (field.readOnly && mode !== "record") entries[name] = v.optional(v.unknown());
+    else entries[name] = wrap(field, mode);
   }
   return entries;
+}
+
+/**
+ * Drops `names` from an object before its schema sees it. An object schema looks up each of its entries
+ * in every value, present or not: a connector item that documents fifty ignored members would pay for
+ * them on each of a thousand items. A value that has one of them is copied without it (`fromEntries`
+ * keeps a `__proto__` member an own key, so the strict check still refuses it).
+ */
+function dropping(names: ReadonlySet<string>) {
+  return v.transform<unknown, unknown>((value) => {
+    const object = value as Record<string, unknown>;
+    for (const key in object) {
+      if (names.has(key))
+        return Object.fromEntries(Object.entries(object).filter(([name]) => !names.has(name)));
+    }
+    return object;
+  });
 }
 
 /**
@@ -274,8 +284,32 @@ function strict(entries: v.ObjectEntries): v.GenericSchema {
   return v.pipe(notAnArray, fewKeys(Object.keys(entries).length + 10), v.strictObject(entries, "an object"));
 }
 
-function objectSchema(fields: Readonly<Record<string, FieldDef>>, mode: Mode): v.GenericSchema {
-  return strict(objectEntries(fields, mode));
+/**
+ * The metadata key under which an input's validator lists all its members in order, those it accepts
+ * and drops included: the OpenAPI document lists them where the object schema alone would not.
+ */
+export const MEMBERS = "x-members";
+
+/**
+ * An action's input or an object nested in a value: its read-only fields, and `ignored` names (a
+ * documented record body's fields), are accepted whatever they hold and dropped from the parsed value.
+ */
+function inputSchema(fields: Readonly<Record<string, FieldDef>>, ignored: readonly string[] = []) {
+  const entries: v.ObjectEntries = {};
+  const accepted = new Set<string>();
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.readOnly) accepted.add(name);
+    else entries[name] = wrap(field, "input");
+  }
+  for (const name of ignored) if (!(name in fields)) accepted.add(name);
+  if (!accepted.size) return strict(entries);
+  return v.pipe(
+    notAnArray,
+    fewKeys(Object.keys(entries).length + accepted.size + 10),
+    dropping(accepted),
+    v.strictObject(entries, "an object"),
+    v.metadata({ [MEMBERS]: [...Object.keys(fields), ...ignored.filter((name) => !(name in fields))] }),
+  );
 }
 
 const RECORD_BASE = {
@@ -325,18 +359,7 @@ export function actionInputSchema(
   input: Readonly<Record<string, FieldDef>>,
   ignored: readonly string[] = [],
 ): v.GenericSchema {
-  if (!ignored.length) return objectSchema(input, "input");
-  const entries = objectEntries(input, "input");
-  const extra = ignored.filter((name) => !(name in entries));
-  for (const name of extra) entries[name] = v.optional(v.unknown());
-  return v.pipe(
-    strict(entries),
-    v.transform((body) => {
-      const kept = { ...(body as Record<string, unknown>) };
-      for (const name of extra) delete kept[name];
-      return kept;
-    }),
-  );
+  return inputSchema(input, ignored);
 }
 
 /** The validator of one value of a field, nullable if the field is. */

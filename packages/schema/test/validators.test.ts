@@ -190,3 +190,38 @@ describe("values shaped like the public reference's", () => {
     }
   });
 });
+
+describe("an action input's accepted members", () => {
+  const batch = kindByName("channel")!.actions!.find(
+    (action) => action.name === "import-connector-variant-batch",
+  )!;
+  const schema = actionInputSchema(batch.input);
+  const parse = (item: string) =>
+    v.safeParse(schema, JSON.parse(`{"items":[${item}]}`), { abortPipeEarly: true });
+
+  it("takes server-managed and unkept members with any value, and drops them from the parsed value", () => {
+    const result = parse('{"sku":"A-1","id":7,"inventoryQuantity":"lots","images":[{"src":"x"}],"name":"A"}');
+    expect(result.issues).toBeUndefined();
+    expect(result.output).toEqual({ items: [{ sku: "A-1", name: "A" }] });
+    expect(Object.keys((result.output as { items: object[] }).items[0]!)).toEqual(["sku", "name"]);
+  });
+
+  it("still checks the members it keeps, and refuses an unknown one beside accepted ones", () => {
+    const keys = (item: string) =>
+      parse(item).issues?.map((issue) => issue.path?.map((p) => p.key).join("."));
+    expect(keys('{"sku":"A-1","id":7,"price":"free"}')).toEqual(["items.0.price"]);
+    expect(keys('{"sku":"A-1","id":7,"notAField":1}')).toEqual(["items.0.notAField"]);
+    // An own `__proto__` member is a member like any other: unknown, not a prototype to read fields from.
+    expect(keys('{"id":7,"__proto__":{"sku":"A-1"}}')).toEqual(["items.0.sku", "items.0.__proto__"]);
+  });
+
+  it("are listed in the OpenAPI document in their place", () => {
+    const doc = JSON.parse(readFileSync(new URL("../openapi.json", import.meta.url), "utf8"));
+    const item = doc.components.schemas.ChannelImportConnectorVariantBatchInput.properties.items.items;
+    const names = Object.keys(item.properties);
+    expect(names.slice(0, 3)).toEqual(["externalId", "sku", "name"]);
+    expect(names).toContain("inventoryQuantity");
+    expect(item.properties.id).toEqual({ description: "Server-managed: accepted and ignored." });
+    expect(item.additionalProperties).toBe(false);
+  });
+});

@@ -229,7 +229,8 @@ export async function insertMany(
   const t = table(kindName);
   for (const row of rows) checkStateWrite(t.kind, row, "insert");
   const read = narrowed(t, fields);
-  const given = new Set(rows.flatMap((row) => Object.keys(row)));
+  const given = new Set<string>();
+  for (const row of rows) for (const field in row) given.add(field);
   const columns = t.columns.filter((c) => given.has(c.field) || c.def.default !== undefined);
   const names = ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)];
   const placeholders = `(${names.map(() => "?").join(", ")})`;

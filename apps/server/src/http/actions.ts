@@ -99,12 +99,13 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
         const record = await loadSubject(ctx, kind, action, id);
         checkIfMatch(record, ifMatch);
         const answer = await handler.run({ ctx, record: record as never, input: input as never });
-        await recordActionOutcome(ctx, kind, action, id, answer);
-        return answer;
+        // Serialized once: the response's text is also what the action's event keeps as its result.
+        const text = JSON.stringify(answer);
+        await recordActionOutcome(ctx, kind, action, id, answer, text);
+        return text;
       };
-      const result = writes ? await inTransaction(c, work) : await work(c.get("ctx"));
+      const text = writes ? await inTransaction(c, work) : await work(c.get("ctx"));
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
-      const text = JSON.stringify(result);
       return answerJson(c, text, 200, {
         ...(answersRecord ? { ETag: etagOfText(text) } : {}),
         // A GET that writes (a new label version, an export) must never be answered from a cache.

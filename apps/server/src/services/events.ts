@@ -69,6 +69,8 @@ export async function recordActionOutcome(
   action: ActionDef,
   subjectId: number,
   answer: unknown,
+  /** The answer as JSON, when the caller has it already (the response's text): not serialized twice. */
+  answerText?: string,
 ): Promise<void> {
   const type = action.event;
   if (!type) return;
@@ -88,19 +90,15 @@ export async function recordActionOutcome(
     named && named !== kind && typeof referred === "number"
       ? await findRecord(ctx.db, ctx.companyId, named, referred)
       : await findRecord(ctx.db, ctx.companyId, kind, subjectId);
-  return insertEvent(ctx, type, object ?? null, output === kind.name ? undefined : answer);
+  const result = output === kind.name ? undefined : (answerText ?? JSON.stringify(answer));
+  return insertEvent(ctx, type, object ?? null, result);
 }
 
-async function insertEvent(ctx: Ctx, type: string, object: unknown, result?: unknown): Promise<void> {
+/** `result`: what the action answered, as JSON. */
+async function insertEvent(ctx: Ctx, type: string, object: unknown, result?: string): Promise<void> {
   await ctx.db.execute({
     sql: "INSERT INTO events (company_id, type, object, result, created_at) VALUES (?, ?, ?, ?, ?)",
-    args: [
-      ctx.companyId,
-      type,
-      JSON.stringify(object),
-      result === undefined ? null : JSON.stringify(result),
-      new Date().toISOString(),
-    ],
+    args: [ctx.companyId, type, JSON.stringify(object), result ?? null, new Date().toISOString()],
   });
 }
 

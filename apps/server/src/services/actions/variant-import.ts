@@ -292,26 +292,31 @@ export async function importConnectorVariants({
   const variantIdOf = (p: Plan) => (p.variant ?? createdBySku.get(p.item.sku)!).id;
   // An ignored listing stays ignored (the company unpublished it); its data is still refreshed.
   const ignored = (p: Plan) => p.channelVariant?.status === "ignore";
-  const listingValues = (p: Plan): Record<string, unknown> => ({
-    // Without a store-side id, a listing keeps the one it has (null until the store acknowledges it).
-    externalId: p.item.externalId ?? p.channelVariant?.externalId ?? null,
-    sku: p.item.sku,
-    variantId: variantIdOf(p),
-    ...(ignored(p) ? {} : { errorMessage: null }),
-    ...(p.item.externalGroupId !== undefined ? { externalGroupId: p.item.externalGroupId } : {}),
-  });
+  // Built member by member, not spread: a thousand objects of one shape cost a batch a few ms less.
+  const listingValues = (p: Plan): Record<string, unknown> => {
+    const values: Record<string, unknown> = {
+      // Without a store-side id, a listing keeps the one it has (null until the store acknowledges it).
+      externalId: p.item.externalId ?? p.channelVariant?.externalId ?? null,
+      sku: p.item.sku,
+      variantId: variantIdOf(p),
+    };
+    if (!ignored(p)) values.errorMessage = null;
+    if (p.item.externalGroupId !== undefined) values.externalGroupId = p.item.externalGroupId;
+    return values;
+  };
   const newListings = await insertMany(
     ctx,
     "channel-variant",
     plans
       .filter((p) => !p.channelVariant)
-      .map((p) => ({
-        ...listingValues(p),
-        channelId: channel.id,
-        source: "connector",
+      .map((p) => {
+        const values = listingValues(p);
+        values.channelId = channel.id;
+        values.source = "connector";
         // A listing with no store-side id waits for the store to acknowledge it.
-        status: p.item.externalId ? "connected" : "pending",
-      })),
+        values.status = p.item.externalId ? "connected" : "pending";
+        return values;
+      }),
     ["externalId"],
   );
   const listingChanges = plans.flatMap((p) => {
