@@ -197,7 +197,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
     case "array":
       return boundedArray(valueSchema(field.items!), field.minLength, field.maxLength ?? MAX_ITEMS);
     case "object":
-      return v.pipe(notAnArray, inputSchema(field.fields ?? {}));
+      return v.pipe(notAnArray, actionInputSchema(field.fields ?? {}));
     case "json":
       return v.pipe(
         v.unknown(),
@@ -252,7 +252,7 @@ function objectEntries(
   const entries: v.ObjectEntries = {};
   for (const [name, field] of Object.entries(fields)) {
     // Clients PUT back what they read, and copy documented examples full of computed fields into
-    // creates: read-only fields are accepted and ignored on both. (An input drops them: `inputSchema`.)
+    // creates: read-only fields are accepted and ignored on both. (An input drops them: `actionInputSchema`.)
     if (field.readOnly && mode !== "record") entries[name] = v.optional(v.unknown());
     else entries[name] = wrap(field, mode);
   }
@@ -291,10 +291,14 @@ function strict(entries: v.ObjectEntries): v.GenericSchema {
 export const MEMBERS = "x-members";
 
 /**
- * An action's input or an object nested in a value: its read-only fields, and `ignored` names (a
- * documented record body's fields), are accepted whatever they hold and dropped from the parsed value.
+ * The validator of an action's input (its body, or its query for GET and DELETE), and of an object
+ * nested in a value. Its read-only fields, and `ignored` names (a documented record body's fields), are
+ * accepted whatever they hold and dropped from the parsed value.
  */
-function inputSchema(fields: Readonly<Record<string, FieldDef>>, ignored: readonly string[] = []) {
+export function actionInputSchema(
+  fields: Readonly<Record<string, FieldDef>>,
+  ignored: readonly string[] = [],
+): v.GenericSchema {
   const entries: v.ObjectEntries = {};
   const accepted = new Set<string>();
   for (const [name, field] of Object.entries(fields)) {
@@ -349,17 +353,6 @@ export function kindSchemas(kind: KindDef): KindSchemas {
     update: strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK }),
     record: strict({ ...RECORD_BASE, ...objectEntries(kind.fields, "record") }),
   };
-}
-
-/**
- * The validator of an action's input (its body, or its query for GET and DELETE). `ignored`: other
- * fields accepted with any value and dropped from the output (a documented record body's fields).
- */
-export function actionInputSchema(
-  input: Readonly<Record<string, FieldDef>>,
-  ignored: readonly string[] = [],
-): v.GenericSchema {
-  return inputSchema(input, ignored);
 }
 
 /** The validator of one value of a field, nullable if the field is. */
