@@ -595,6 +595,41 @@ describe("channel import-connector-variant-batch", () => {
     expect(await list(t, "products")).toHaveLength(1);
   });
 
+  it("answers each item of a full batch with the ids of what it wrote, across statements", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Store" });
+    const vendor = await make(t, "vendors", { name: "Maker" });
+    const provider = await make(t, "dropship-providers", { name: "Supplier" });
+    // Thirteen columns a variant: its 1,000 rows take two INSERT statements (10,000 arguments each at most).
+    const items = Array.from({ length: 1000 }, (_, n) =>
+      item(n, {
+        productName: `Product ${n % 7}`,
+        barcode: `B${n}`,
+        price: n / 100,
+        costPrice: 1,
+        weight: n,
+        tags: [`t${n}`],
+        vendorId: vendor.id,
+        dropshipProviderId: provider.id,
+      }),
+    );
+    const answer = await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+      items,
+    });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 500)).toBe(200);
+    expect(answer.body).toMatchObject({ created: 1000, variantsCreated: 1000 });
+    for (const n of [0, 1, 768, 769, 770, 999]) {
+      const result = answer.body.results[n];
+      expect(result).toMatchObject({ index: n, externalId: `E${n}`, sku: `S${n}` });
+      const variant = await t.json("GET", `/variants/${result.variantId}.json`);
+      expect(variant.body).toMatchObject({ sku: `S${n}`, barcode: `B${n}`, price: n / 100, weight: n });
+      const listing = await t.json("GET", `/channel-variants/${result.channelVariantId}.json`);
+      expect(listing.body).toMatchObject({ externalId: `E${n}`, sku: `S${n}`, variantId: result.variantId });
+    }
+    const ids = answer.body.results.map((result: { variantId: number }) => result.variantId);
+    expect(new Set(ids).size).toBe(1000);
+  });
+
   it("links a store variant to the catalogue variant with the same sku", async () => {
     const t = await ctx.tenant();
     const channel = await make(t, "channels", { name: "Store" });

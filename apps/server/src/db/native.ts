@@ -26,10 +26,10 @@ function sqlValue(value: InValue | undefined): unknown {
 
 /** The driver's answer as a ResultSet; its column lists are made only if something reads them. */
 class NativeResult implements ResultSet {
-  readonly lastInsertRowid = undefined;
   constructor(
     readonly rows: Row[],
     readonly rowsAffected: number,
+    readonly lastInsertRowid: bigint | undefined = undefined,
   ) {}
   get columns(): string[] {
     return this.rows[0] ? Object.keys(this.rows[0]) : [];
@@ -103,7 +103,10 @@ function cachedExecutor(connection: Connection): Executor {
     async execute(input: InStatement | string): Promise<ResultSet> {
       const { sql, values } = argumentsOf(input);
       const { statement, columns } = prepared(sql);
-      if (!columns) return new NativeResult([], Number(statement.run(values).changes));
+      if (!columns) {
+        const { changes, lastInsertRowid } = statement.run(values);
+        return new NativeResult([], Number(changes), BigInt(lastInsertRowid));
+      }
       const rows = statement.all(values) as unknown[][];
       return new NativeResult(
         rows.map((row) => named(row, columns)),

@@ -3,6 +3,7 @@
  * `PurchaseItem[]`, the record type the schema generates for that kind. Services use these, never SQL
  * text of their own for plain lookups. State fields are written by `transition` only.
  */
+import type { Row } from "@libsql/client";
 import { type KindDef, kindByName, type RecordTypes, type Variant } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Table, tableFor } from "../db/tables.ts";
@@ -234,6 +235,10 @@ export async function insertMany(
   const columns = t.columns.filter((c) => given.has(c.field) || c.def.default !== undefined);
   const names = ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)];
   const placeholders = `(${names.map(() => "?").join(", ")})`;
+  // Where each column read back sits among a row's arguments (absent: not written, so NULL).
+  const at = ["company_id", "created_at", "updated_at", ...read.columns.map((c) => c.name)].map(
+    (name) => [name, names.indexOf(name)] as const,
+  );
   const now = ctx.now();
   const inserted: StoredRecord[] = [];
   for (const part of chunks(rows, Math.max(1, Math.floor(PARAMETER_BUDGET / names.length)))) {
@@ -244,14 +249,23 @@ export async function insertMany(
     }
     const result = await ctx.db
       .execute({
-        sql: `INSERT INTO ${t.name} (${names.join(", ")}) VALUES ${part.map(() => placeholders).join(", ")} RETURNING ${read.selectList}`,
+        sql: `INSERT INTO ${t.name} (${names.join(", ")}) VALUES ${part.map(() => placeholders).join(", ")}`,
         args,
       })
       .catch((error: unknown) => {
         throw uniqueConflict(error, t) ?? error;
       });
-    // Rows of one INSERT get ascending rowids in VALUES order; RETURNING itself promises no order.
-    inserted.push(...result.rows.map((row) => toRecord(read, row)).sort((a, b) => a.id - b.id));
+    // The rows of one INSERT get consecutive rowids in VALUES order, the last one the statement's last
+    // insert rowid (its event triggers' inserts do not change it): the records are read back from what
+    // was written. RETURNING would buffer every row and hand each to JavaScript: a sixth of a
+    // 1,000-item import's time.
+    if (result.lastInsertRowid === undefined) throw new Error("The driver answered no last insert rowid.");
+    const first = Number(result.lastInsertRowid) - part.length + 1;
+    for (let i = 0; i < part.length; i++) {
+      const written: Record<string, unknown> = { id: first + i };
+      for (const [name, index] of at) written[name] = index < 0 ? null : args[i * names.length + index];
+      inserted.push(toRecord(read, written as Row));
+    }
   }
   return inserted;
 }
