@@ -1,7 +1,7 @@
 // pnpm bench: the real Node server (dist/node.js) and a bare Hono + libSQL baseline (bench/baseline.ts),
 // each a child process on its own temp database, loaded in turn with autocannon for every scenario of
 // bench/scenarios.ts. Prints a table (also written to .data/bench-last-run.md); never fails on timings.
-// Env: BENCH_DURATION (s, default 5), BENCH_WARMUP (s, 1), BENCH_ROUNDS (5), BENCH_CONNECTIONS (10), BENCH_SEED (1000),
+// Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 1), BENCH_ROUNDS (10), BENCH_CONNECTIONS (10), BENCH_SEED (1000),
 // BENCH_ONLY (comma-separated parts of scenario names), BENCH_PROFILE=1 (CPU profiles of both servers
 // into .data/bench-profiles/{server,baseline}/; read them with bench/profile-summary.ts), BENCH_SERVER_ENTRY
 // (another built entry than dist/node.js, relative to apps/server: to measure a change side by side).
@@ -27,9 +27,9 @@ function numberFromEnv(name: string, fallback: number): number {
 }
 
 const settings: Settings & { seed: number; profile: boolean } = {
-  seconds: numberFromEnv("BENCH_DURATION", 5),
+  seconds: numberFromEnv("BENCH_DURATION", 10),
   warmup: numberFromEnv("BENCH_WARMUP", 1),
-  rounds: Math.max(1, Math.round(numberFromEnv("BENCH_ROUNDS", 5))),
+  rounds: Math.max(1, Math.round(numberFromEnv("BENCH_ROUNDS", 10))),
   connections: Math.max(1, Math.round(numberFromEnv("BENCH_CONNECTIONS", 10))),
   seed: Math.max(1, Math.round(numberFromEnv("BENCH_SEED", 1000))),
   profile: process.env.BENCH_PROFILE === "1",
@@ -133,7 +133,22 @@ interface Line {
   scenario: Scenario;
   server: Measurement;
   baseline?: Measurement;
+  /** Server ÷ baseline rate in each round: the two ran back to back, so a slow minute hits both. */
+  roundRatios?: number[];
+  /** For a scenario measured `against` another: what a request costs against one of that, per round. */
+  costRatios?: number[];
 }
+
+const rateOf = (sample: Sample) => (sample.units ?? sample.latencies.length) / sample.seconds;
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The line's ratio: the median of its rounds' ratios (each a pair run back to back). */
+const ratioOf = (line: Line) => (line.roundRatios?.length ? median(line.roundRatios) : undefined);
 
 /** A server of its own for a scenario that asks for one (`fresh`), seeded as the main one; stopped after. */
 async function freshServer(dir: string): Promise<{ target: Target; child: Child }> {
@@ -143,21 +158,16 @@ async function freshServer(dir: string): Promise<{ target: Target; child: Child 
   return { target: { label: "server", url, headers, pid: child.pid, ids }, child };
 }
 
-/** Warms each server up, then measures them in alternating rounds (server first, then baseline first, ...). */
-async function measure(scenario: Scenario, targets: readonly Target[], dir: string): Promise<Line> {
-  if (scenario.fresh) {
-    const { target, child } = await freshServer(dir);
-    try {
-      return await measure({ ...scenario, fresh: false }, [target], dir);
-    } finally {
-      await child.stop();
-    }
-  }
-  const runs = targets
-    .filter((target) => target.label === "server" || scenario.baseline)
-    .map((target) => ({ target, load: scenario.prepare(target, settings), samples: [] as Sample[] }));
-  if (settings.warmup > 0 && !scenario.once) for (const run of runs) await run.load(settings.warmup);
-  for (let round = 0; round < (scenario.once ? 1 : settings.rounds); round++) {
+interface Run {
+  target: Target;
+  load: ReturnType<Scenario["prepare"]>;
+  samples: Sample[];
+}
+
+/** Warms each run up, then runs them in alternating rounds (the first first, then the last first, ...). */
+async function alternate(runs: readonly Run[], once = false): Promise<void> {
+  if (settings.warmup > 0 && !once) for (const run of runs) await run.load(settings.warmup);
+  for (let round = 0; round < (once ? 1 : settings.rounds); round++) {
     const order = round % 2 === 0 ? runs : [...runs].reverse();
     for (const run of order) {
       const cpuBefore = cpuSecondsOf(run.target.pid);
@@ -168,11 +178,54 @@ async function measure(scenario: Scenario, targets: readonly Target[], dir: stri
       run.samples.push(sample);
     }
   }
-  const of = (label: Target["label"]) => {
-    const run = runs.find((candidate) => candidate.target.label === label);
-    return run ? summarise(run.samples) : undefined;
-  };
-  return { scenario, server: of("server")!, baseline: of("baseline") };
+}
+
+/** Each round's rate of `a` ÷ that of `b` (the two ran back to back). */
+const pairedRatios = (a: Run, b: Run) =>
+  b.samples.map((sample, round) => rateOf(a.samples[round]!) / rateOf(sample));
+
+/**
+ * Measures a scenario on the server and, when it has one, the baseline, in alternating rounds; a scenario
+ * measured `against` another load of the server alternates with that one instead, and its line comes
+ * after that one's.
+ */
+async function measure(scenario: Scenario, targets: readonly Target[], dir: string): Promise<Line[]> {
+  if (scenario.fresh) {
+    const { target, child } = await freshServer(dir);
+    try {
+      return await measure({ ...scenario, fresh: false }, [target], dir);
+    } finally {
+      await child.stop();
+    }
+  }
+  const runOf = (of: Scenario, target: Target): Run => ({
+    target,
+    load: of.prepare(target, settings),
+    samples: [],
+  });
+  const server = targets.find((target) => target.label === "server")!;
+  if (scenario.against) {
+    const [reference, measured] = [runOf(scenario.against, server), runOf(scenario, server)];
+    await alternate([reference, measured]);
+    return [
+      { scenario: scenario.against, server: summarise(reference.samples) },
+      { scenario, server: summarise(measured.samples), costRatios: pairedRatios(reference, measured) },
+    ];
+  }
+  const runs = targets
+    .filter((target) => target.label === "server" || scenario.baseline)
+    .map((target) => runOf(scenario, target));
+  await alternate(runs, scenario.once);
+  const of = (label: Target["label"]) => runs.find((run) => run.target.label === label);
+  const [ours, baseline] = [of("server")!, of("baseline")];
+  return [
+    {
+      scenario,
+      server: summarise(ours.samples),
+      baseline: baseline && summarise(baseline.samples),
+      roundRatios: baseline && pairedRatios(ours, baseline),
+    },
+  ];
 }
 
 const fixed = (value: number | undefined, digits: number) =>
@@ -180,8 +233,9 @@ const fixed = (value: number | undefined, digits: number) =>
 
 function verdict(line: Line): string {
   if (line.scenario.target === undefined) return "—";
-  if (!line.baseline) return `≥ ${line.scenario.target}×`;
-  const met = line.server.rate / line.baseline.rate >= line.scenario.target;
+  const ratio = ratioOf(line);
+  if (ratio === undefined) return `≥ ${line.scenario.target}×`;
+  const met = ratio >= line.scenario.target;
   return `≥ ${line.scenario.target}× ${met ? "met" : "NOT met"}`;
 }
 
@@ -195,6 +249,7 @@ function table(lines: Line[]): string {
     "p50 ms",
     "p99 ms",
     "ratio",
+    "rounds",
     "target",
     "CPU µs/req server",
     "baseline",
@@ -208,7 +263,10 @@ function table(lines: Line[]): string {
     fixed(line.baseline?.rate, 0),
     fixed(line.baseline?.p50, 2),
     fixed(line.baseline?.p99, 2),
-    line.baseline ? `${(line.server.rate / line.baseline.rate).toFixed(2)}×` : "—",
+    ratioOf(line) === undefined ? "—" : `${ratioOf(line)!.toFixed(2)}×`,
+    line.roundRatios?.length
+      ? `${Math.min(...line.roundRatios).toFixed(2)}–${Math.max(...line.roundRatios).toFixed(2)}`
+      : "—",
     verdict(line),
     fixed(line.server.cpuPerUnit, 0),
     fixed(line.baseline?.cpuPerUnit, 0),
@@ -218,8 +276,8 @@ function table(lines: Line[]): string {
   ]);
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
   const format = (cells: string[]) =>
-    `| ${cells.map((cell, i) => (i === 0 || i === 8 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
-  const rule = `|${widths.map((width, i) => (i === 0 || i === 8 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
+    `| ${cells.map((cell, i) => (i === 0 || i === 9 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(" | ")} |`;
+  const rule = `|${widths.map((width, i) => (i === 0 || i === 9 ? `:${"-".repeat(width + 1)}` : `${"-".repeat(width + 1)}:`)).join("|")}|`;
   return [format(header), rule, ...rows.map(format)].join("\n");
 }
 
@@ -252,7 +310,7 @@ async function main(): Promise<void> {
     const lines: Line[] = [];
     for (const scenario of selected) {
       process.stdout.write(`${scenario.name}…`);
-      lines.push(await measure(scenario, targets, dir));
+      lines.push(...(await measure(scenario, targets, dir)));
       process.stdout.write(" done\n");
       for (const child of [server.child, baseline.child]) {
         if (child.exited) throw new Error(`${child.exited}\n(during "${scenario.name}")`);
@@ -285,18 +343,20 @@ async function main(): Promise<void> {
     const p99s = lines
       .filter((line) => line.baseline)
       .map((line) => `${line.scenario.name} ${(line.server.p99 / line.baseline!.p99).toFixed(2)}×`);
-    const rate = (name: string) => lines.find((line) => line.scenario.name.startsWith(name))?.server.rate;
-    const [firstPage, deepPage] = [rate("variants, first page"), rate("variants, page 100,000")];
+    const deep = lines.find((line) => line.costRatios?.length);
     const rss = lines.flatMap((line) => (line.server.rssMb ? [line.server.rssMb] : []));
     const rssAtEnd = rssMbOf(server.child.pid);
     const report = [
       table(lines),
       "",
-      "ratio = server req/s ÷ baseline req/s. Targets: ≥ 0.85× on GET by id, ≥ 0.8× on lists, ≥ 0.75× on POST and PUT",
-      `(reported, not enforced). p99 server ÷ baseline (target ≤ 1.5×): ${p99s.join(", ")}.`,
-      ...(firstPage && deepPage
+      "ratio = server req/s ÷ baseline req/s, the median of the rounds' ratios (each round runs the two servers back to",
+      "back, so a slower minute of the machine weighs on both); rounds = the lowest and highest round's ratio.",
+      "Targets: ≥ 0.85× on GET by id, ≥ 0.8× on lists, ≥ 0.75× on POST and PUT (reported, not enforced).",
+      `p99 server ÷ baseline (target ≤ 1.5×): ${p99s.join(", ")}.`,
+      ...(deep
         ? [
-            `A page 100,000 rows deep (by cursor) costs ${(firstPage / deepPage).toFixed(2)}× the first page (target ≤ 1.5×).`,
+            `A page 100,000 rows deep (by cursor) costs ${median(deep.costRatios!).toFixed(2)}× the first page (target ≤ 1.5×;`,
+            `the median of ${deep.costRatios!.length} rounds, each the two pages back to back: ${deep.costRatios!.map((ratio) => ratio.toFixed(2)).join(", ")}).`,
           ]
         : []),
       ...(rss.length
