@@ -27,8 +27,11 @@ export function api(token?: string): Api {
 }
 
 let db: Db | undefined;
-/** The dev libSQL server the Worker uses, over HTTP: only to issue tokens, as `pnpm token:create` would. */
-function database(): Db {
+/**
+ * The dev libSQL server the Worker uses, over HTTP: to issue tokens, as `pnpm token:create` would, and
+ * to check what the remote driver answers.
+ */
+export function database(): Db {
   if (!db) {
     const { databaseUrl, databaseAuthToken } = inject("edge");
     db = remoteDb(createClient({ url: databaseUrl, authToken: databaseAuthToken }));
