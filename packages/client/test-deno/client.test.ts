@@ -133,3 +133,38 @@ Deno.test({
     assert.equal(notifications.records.length, 1);
   },
 });
+
+Deno.test({
+  name: "imports a full connector batch, each item answered with the ids of what it wrote",
+  ...network,
+  fn: async () => {
+    const { client } = await clientOfNewCompany();
+    const channel = await client.channels.create({ name: "Web Store" });
+    const vendor = await client.vendors.create({ name: "Maker" });
+    // Twelve columns a variant (its product's among them): 833 rows a statement at most (10,000 arguments),
+    // so 1,000 take two on the native driver, each record's id from its statement's last insert rowid.
+    const items = Array.from({ length: 1000 }, (_, n) => ({
+      externalId: `E${n}`,
+      sku: `S${n}`,
+      name: `Variant ${n}`,
+      productName: `Product ${n % 3}`,
+      barcode: `B${n}`,
+      price: 1,
+      costPrice: 1,
+      weight: n,
+      tags: ["t"],
+      vendorId: vendor.id,
+    }));
+    const answer = await client.channels.importConnectorVariantBatch(channel.id, { items });
+    assert.equal(answer.created, 1000);
+    for (const n of [0, 832, 833, 999]) {
+      const result = answer.results[n]!;
+      const variant = await client.variants.get(result.variantId);
+      assert.equal(variant.sku, `S${n}`);
+      assert.equal(variant.weight, n);
+      const listing = await client.channelVariants.get(result.channelVariantId);
+      assert.equal(listing.externalId, `E${n}`);
+      assert.equal(listing.variantId, result.variantId);
+    }
+  },
+});
