@@ -2,6 +2,7 @@ import { buildOpenApiDocument } from "@multichannel/schema";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
 import type { Db } from "./db/database.ts";
+import type { OutboundPolicy } from "./domain/outbound-urls.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { answerJson } from "./http/answer.ts";
@@ -19,7 +20,6 @@ import { SegmentRouter } from "./http/router.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
-import type { OutboundPolicy } from "./services/webhooks/outbound.ts";
 
 export interface AppDeps {
   db: Db;

@@ -1,4 +1,5 @@
 import type { ProblemMember } from "@multichannel/schema";
+import type * as v from "valibot";
 /** The closed set of problem codes the API answers with. */
 export type ProblemCode =
   | "bad_request"
@@ -81,6 +82,35 @@ export class ApiError extends Error {
 }
 
 /** Compared by name, not `instanceof`, so that errors from another copy of this module still match. */
+function pathOf(issue: v.BaseIssue<unknown>): string {
+  return (issue.path ?? []).map((item) => String(item.key)).join(".") || "(body)";
+}
+
+function messageOf(issue: v.BaseIssue<unknown>): string {
+  if (issue.received === "undefined" && issue.kind === "schema") return "is required";
+  if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
+  return `must be ${issue.message}`;
+}
+
+/** Valibot issues as the `errors` of a 422: one per failing path. */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
+  const seen = new Set<string>();
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const error = { path: pathOf(issue), message: messageOf(issue) };
+    const key = `${error.path}:${error.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    errors.push(error);
+  }
+  return errors;
+}
+
+/** A 422 about one field of the body. */
+export function invalidField(path: string, message: string): ApiError {
+  return new ApiError("validation_failed", message, { errors: [{ path, message }] });
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "ApiError";
 }

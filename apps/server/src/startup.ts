@@ -5,10 +5,10 @@ import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import type { NativeOptions } from "./db/native.ts";
 import { openDb, prepareFile } from "./db/open.ts";
+import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
 import { startDispatchLoop } from "./services/webhooks/loop.ts";
-import type { OutboundPolicy, ResolveHost } from "./services/webhooks/outbound.ts";
 
 /**
  * What the Node and Deno entries do before serving: open DATABASE_URL, migrate it when it is embedded

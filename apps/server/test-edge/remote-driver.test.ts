@@ -1,8 +1,8 @@
 // What the server relies on from the remote driver (@libsql/client over HTTP to the dev libSQL server), as
 // the Worker meets it: here, that a batch insert's records carry the ids the rows were given.
 import { afterAll, expect, it } from "vitest";
+import type { Ctx } from "../src/domain/context.ts";
 import { insertMany } from "../src/domain/store.ts";
-import type { Ctx } from "../src/services/context.ts";
 import { closeDatabase, database, tenant } from "./support.ts";
 
 afterAll(closeDatabase);

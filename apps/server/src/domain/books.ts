@@ -14,7 +14,7 @@ import type {
   SaleReturn,
 } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "../services/context.ts";
+import type { Ctx } from "./context.ts";
 import { checkAmount, fromCents, toCents } from "./money.ts";
 import { insert, patch, selectIn, selectOne, selectWhere, updateMany, type ValuesOf } from "./store.ts";
 import { transition, transitionMany } from "./transitions.ts";

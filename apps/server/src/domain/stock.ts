@@ -3,7 +3,7 @@
  * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
  */
 import type { Adjustment, InventoryLevel } from "@multichannel/schema";
-import type { Ctx } from "../services/context.ts";
+import type { Ctx } from "./context.ts";
 import { insert, patch, selectOne } from "./store.ts";
 
 /** The level of a variant at a warehouse, created at zero when there is none yet. */

@@ -8,8 +8,7 @@ import { type KindDef, kindByName, type RecordTypes, type Variant } from "@multi
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "../services/context.ts";
-import { checkStateWrite, insertRecord, patchRecord } from "../services/records.ts";
+import type { Ctx } from "./context.ts";
 
 export type KindName = keyof RecordTypes;
 export type RecordOf<N extends KindName> = RecordTypes[N];
@@ -105,6 +104,91 @@ export async function patch<N extends KindName>(
   values: ValuesOf<N>,
 ): Promise<RecordOf<N>> {
   return (await patchRecord(ctx, kind(kindName), id, values)) as unknown as RecordOf<N>;
+}
+
+// ------------------------------------------------------------------------------------------ one record
+// The writes `insert`, `patch` and `transition` build on.
+
+export function notFound(kind: KindDef, id: number): ApiError {
+  return new ApiError("not_found", `No ${kind.name} with id ${id}.`);
+}
+
+/**
+ * A state field is written by the kind's transition function only; a record may be created in its
+ * initial state or one declared step from it (a dropshipment recorded as shipped).
+ */
+export function checkStateWrite(
+  kind: KindDef,
+  values: Record<string, unknown>,
+  mode: "insert" | "patch",
+): void {
+  const states = kind.states;
+  if (!states || !(states.field in values)) return;
+  const state = String(values[states.field]);
+  if (mode === "insert" && (state === states.initial || states.transitions[states.initial]?.includes(state)))
+    return;
+  throw new Error(`${kind.name}.${states.field} is written by its transition function only`);
+}
+
+/** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
+export async function insertRecord(
+  ctx: Ctx,
+  kind: KindDef,
+  values: Record<string, unknown>,
+): Promise<StoredRecord> {
+  checkStateWrite(kind, values, "insert");
+  const table = tableFor(kind);
+  const now = ctx.now();
+  const args: (string | number | null)[] = [ctx.companyId, now, now];
+  for (const column of table.columns) {
+    const value =
+      values[column.field] !== undefined
+        ? values[column.field]
+        : column.def.defaultNow
+          ? now
+          : column.def.default;
+    args.push(encode(column, value));
+  }
+  try {
+    const result = await ctx.db.execute({ sql: table.insertSql, args });
+    return toRecord(table, result.rows[0]!);
+  } catch (error) {
+    throw uniqueConflict(error, table) ?? error;
+  }
+}
+
+/**
+ * Sets fields of a record (read-only ones included: services use this); bumps `updatedAt`. Its state
+ * field only when `transition` (the one writer of states) says so.
+ */
+export async function patchRecord(
+  ctx: Ctx,
+  kind: KindDef,
+  id: number,
+  values: Record<string, unknown>,
+  options: { movesState?: boolean } = {},
+): Promise<StoredRecord> {
+  if (!options.movesState) checkStateWrite(kind, values, "patch");
+  const table = tableFor(kind);
+  const sets = ["updated_at = ?"];
+  const args: (string | number | null)[] = [ctx.now()];
+  for (const [field, value] of Object.entries(values)) {
+    const column = table.byField.get(field);
+    if (!column) throw new Error(`${kind.name} has no field ${field}`);
+    sets.push(`${column.name} = ?`);
+    args.push(encode(column, value));
+  }
+  try {
+    const result = await ctx.db.execute({
+      sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE id = ? AND company_id = ? RETURNING ${table.selectList}`,
+      args: [...args, id, ctx.companyId],
+    });
+    const row = result.rows[0];
+    if (!row) throw notFound(kind, id);
+    return toRecord(table, row);
+  } catch (error) {
+    throw uniqueConflict(error, table) ?? error;
+  }
 }
 
 // ------------------------------------------------------------------------------------------ set-at-a-time
@@ -306,8 +390,16 @@ export async function updateMany(
   }
 }
 
-function uniqueConflict(error: unknown, t: Table): ApiError | undefined {
+/** A UNIQUE violation as a 409 naming the fields that clash; other errors: undefined. */
+function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
   const text = String((error as { message?: unknown })?.message ?? "");
   if (!text.includes("UNIQUE constraint failed")) return undefined;
-  return new ApiError("conflict", `Another ${t.kind.name} already has the same unique values.`);
+  const fields = (table.kind.unique ?? []).find((set) =>
+    set.every((field) => text.includes(`${table.name}.${table.byField.get(field)!.name}`)),
+  );
+  return new ApiError(
+    "conflict",
+    `Another ${table.kind.name} already has the same ${fields?.join(" and ") ?? "unique values"}.`,
+    { fields: [...(fields ?? [])] },
+  );
 }

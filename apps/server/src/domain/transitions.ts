@@ -4,10 +4,9 @@
  * `transition`, so a change the lifecycle does not declare cannot happen: it is a 409 naming the state.
  */
 
-import type { Ctx } from "../services/context.ts";
-import { patchRecord } from "../services/records.ts";
-import { stateConflict } from "../services/states.ts";
-import { type KindName, kind, type RecordOf, updateMany, type ValuesOf } from "./store.ts";
+import type { Ctx } from "./context.ts";
+import { stateConflict } from "./states.ts";
+import { type KindName, kind, patchRecord, type RecordOf, updateMany, type ValuesOf } from "./store.ts";
 
 /** The field holding the state of a stateful kind, and its states. */
 type StateOf<N extends KindName> = RecordOf<N> extends { status: infer S } ? S : never;

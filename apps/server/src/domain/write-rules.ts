@@ -5,15 +5,6 @@
  */
 import type { Purchase } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "../services/context.ts";
-import { stateConflict } from "../services/states.ts";
-import {
-  checkEndpoint,
-  checkOutboundUrls,
-  dropSecrets,
-  prepareSecret,
-  storeSecret,
-} from "../services/webhooks/endpoints.ts";
 import {
   checkLine,
   invoiceRemainder,
@@ -22,9 +13,13 @@ import {
   settleSale,
   settleSaleReturn,
 } from "./books.ts";
+import type { Ctx } from "./context.ts";
 import { checkAmount } from "./money.ts";
+import { checkOutboundUrls } from "./outbound-urls.ts";
+import { stateConflict } from "./states.ts";
 import { allocate, applyAdjustment } from "./stock.ts";
 import { type KindName, type RecordOf, selectOne, selectWhere, type ValuesOf } from "./store.ts";
+import { checkEndpoint, dropSecrets, prepareSecret, storeSecret } from "./webhook-endpoints.ts";
 
 export interface WriteRule<N extends KindName> {
   /**
@@ -414,19 +409,19 @@ export const writeRules: WriteRules = {
   },
   "dropship-provider": {
     async prepare({ ctx, values }) {
-      await checkOutboundUrls(ctx, values, ["purchaseEndpoint"]);
+      await checkOutboundUrls(ctx.outbound, values, ["purchaseEndpoint"]);
       return values;
     },
   },
   "custom-channel": {
     async prepare({ ctx, values }) {
-      await checkOutboundUrls(ctx, values, ["inventoryEndpoint"]);
+      await checkOutboundUrls(ctx.outbound, values, ["inventoryEndpoint"]);
       return values;
     },
   },
   "inventory-export": {
     async prepare({ ctx, values }) {
-      await checkOutboundUrls(ctx, values, ["webhookUrl"]);
+      await checkOutboundUrls(ctx.outbound, values, ["webhookUrl"]);
       return values;
     },
   },

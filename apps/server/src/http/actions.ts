@@ -10,14 +10,14 @@ import {
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
 import type { StoredRecord } from "../db/rows.ts";
+import type { Ctx } from "../domain/context.ts";
+import { stateConflict } from "../domain/states.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
 import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
-import type { Ctx } from "../services/context.ts";
 import { recordActionOutcome } from "../services/events.ts";
 import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
-import { stateConflict } from "../services/states.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, idOf, inTransaction, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";

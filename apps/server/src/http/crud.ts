@@ -1,9 +1,9 @@
 import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
+import type { Ctx } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
 import { andThen } from "../eventually.ts";
-import type { Ctx } from "../services/context.ts";
 import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { type Shape, shapeRecords, shapes } from "../services/record-shape.ts";

@@ -1,5 +1,5 @@
 import type { Db } from "../db/database.ts";
-import type { Actor, Ctx } from "../services/context.ts";
+import type { Actor, Ctx } from "../domain/context.ts";
 
 /** Hono's typing of what middleware puts on the context. */
 export interface AppEnv {

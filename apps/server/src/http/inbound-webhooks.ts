@@ -6,16 +6,16 @@
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type { Db, Executor } from "../db/database.ts";
+import type { Actor, Ctx } from "../domain/context.ts";
+import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import type { LabelProvider } from "../labels/provider.ts";
-import type { Actor, Ctx } from "../services/context.ts";
 import {
   importInboundFeedItems,
   importInboundOrder,
   parseFeedItems,
   recordByHash,
 } from "../services/inbound.ts";
-import type { OutboundPolicy } from "../services/webhooks/outbound.ts";
 import { answerJson } from "./answer.ts";
 import { methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";

@@ -1,7 +1,7 @@
 import type { Context, Handler, MiddlewareHandler, Next } from "hono";
+import type { Actor } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
-import type { Actor } from "../services/context.ts";
 import type { AppEnv } from "./env.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

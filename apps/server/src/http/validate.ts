@@ -1,31 +1,7 @@
 import type { Context } from "hono";
 import * as v from "valibot";
-import { ApiError, type FieldError } from "../errors.ts";
+import { ApiError, type FieldError, fieldErrors } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
-
-function pathOf(issue: v.BaseIssue<unknown>): string {
-  return (issue.path ?? []).map((item) => String(item.key)).join(".") || "(body)";
-}
-
-function messageOf(issue: v.BaseIssue<unknown>): string {
-  if (issue.received === "undefined" && issue.kind === "schema") return "is required";
-  if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
-  return `must be ${issue.message}`;
-}
-
-/** Valibot issues as the `errors` of a 422: one per failing path. */
-export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
-  const seen = new Set<string>();
-  const errors: FieldError[] = [];
-  for (const issue of issues) {
-    const error = { path: pathOf(issue), message: messageOf(issue) };
-    const key = `${error.path}:${error.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    errors.push(error);
-  }
-  return errors;
-}
 
 /** Parses `value` with `schema` or throws the 422 that names every failing field. */
 export function parseOrThrow<T = Record<string, unknown>>(schema: v.GenericSchema, value: unknown): T {

@@ -1,5 +1,5 @@
 import type { Db, Executor } from "../db/database.ts";
-import type { Actor } from "./context.ts";
+import type { Actor } from "../domain/context.ts";
 
 const encoder = new TextEncoder();
 

@@ -8,8 +8,8 @@ import { type Executor, firstRow } from "../db/database.ts";
 import { eventPrefix } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
+import type { Ctx } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "./context.ts";
 import { findRecord } from "./records.ts";
 
 /** An event as `GET /events/{id}.json` answers it and webhooks deliver it. */

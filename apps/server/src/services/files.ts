@@ -1,5 +1,5 @@
+import type { Ctx } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "./context.ts";
 
 /** Stores a generated file (a label, an export) for the company; returns its download URL. */
 export async function storeFile({

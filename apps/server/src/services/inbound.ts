@@ -18,12 +18,11 @@ import {
 import * as v from "valibot";
 import type { Executor } from "../db/database.ts";
 import { tableFor } from "../db/tables.ts";
+import type { Ctx } from "../domain/context.ts";
 import { insert } from "../domain/store.ts";
-import { ApiError, type FieldError, isApiError } from "../errors.ts";
-import { fieldErrors } from "../http/validate.ts";
+import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
 import { parseFeedItem } from "./actions/inventory-feeds.ts";
 import { importSale } from "./actions/manual-sale.ts";
-import type { Ctx } from "./context.ts";
 import { recordActionOutcome } from "./events.ts";
 import { findRecord } from "./records.ts";
 

@@ -9,8 +9,8 @@ import { type KindDef, kindByModel, modelName, relationOf } from "@multichannel/
 import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
+import type { Ctx } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "./context.ts";
 import type { QueryValue } from "./query-string.ts";
 
 /**

@@ -1,15 +1,15 @@
 import { type KindDef, kindByName } from "@multichannel/schema";
 import { type Executor, firstRow } from "../db/database.ts";
-import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
-import type { KindName } from "../domain/store.ts";
+import type { Ctx } from "../domain/context.ts";
+import { stateConflict } from "../domain/states.ts";
+import { insertRecord, type KindName, notFound, patchRecord } from "../domain/store.ts";
 import { transition } from "../domain/transitions.ts";
 import { type WriteRule, writeRuleOf } from "../domain/write-rules.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
-import type { Ctx } from "./context.ts";
 import type { ListQuery } from "./list-query.ts";
-import { stateConflict } from "./states.ts";
 
 /** A content hash of a record: its ETag. Any change to any field changes it. */
 export function etagOf(record: StoredRecord): string {
@@ -47,10 +47,6 @@ export function checkIfMatch(record: StoredRecord, ifMatch: string | undefined):
     "precondition_failed",
     "The record changed since you read it (If-Match does not match its ETag).",
   );
-}
-
-function notFound(kind: KindDef, id: number): ApiError {
-  return new ApiError("not_found", `No ${kind.name} with id ${id}.`);
 }
 
 /** Reads one record of the company, or undefined (at once on the embedded database: see `Eventually`). */
@@ -113,19 +109,6 @@ function writableValues(table: Table, input: Record<string, unknown>): Record<st
   return values;
 }
 
-function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
-  const text = String((error as { message?: unknown })?.message ?? "");
-  if (!text.includes("UNIQUE constraint failed")) return undefined;
-  const fields = (table.kind.unique ?? []).find((set) =>
-    set.every((field) => text.includes(`${table.name}.${table.byField.get(field)!.name}`)),
-  );
-  return new ApiError(
-    "conflict",
-    `Another ${table.kind.name} already has the same ${fields?.join(" and ") ?? "unique values"}.`,
-    { fields: [...(fields ?? [])] },
-  );
-}
-
 function sameValue(column: Column, a: unknown, b: unknown): boolean {
   if (column.def.type === "datetime" && typeof a === "string" && typeof b === "string") {
     return Date.parse(a) === Date.parse(b);
@@ -171,23 +154,6 @@ function checkTenant(ctx: Ctx, table: Table, input: Record<string, unknown>): vo
 }
 
 /**
- * A state field is written by the kind's transition function only; a record may be created in its
- * initial state or one declared step from it (a dropshipment recorded as shipped).
- */
-export function checkStateWrite(
-  kind: KindDef,
-  values: Record<string, unknown>,
-  mode: "insert" | "patch",
-): void {
-  const states = kind.states;
-  if (!states || !(states.field in values)) return;
-  const state = String(values[states.field]);
-  if (mode === "insert" && (state === states.initial || states.transitions[states.initial]?.includes(state)))
-    return;
-  throw new Error(`${kind.name}.${states.field} is written by its transition function only`);
-}
-
-/**
  * A create may name the state it starts in: the initial one, or one the lifecycle lets a write
  * request from it (a fulfillment created `finalized`); any other is a 422 naming the states it may.
  */
@@ -216,67 +182,6 @@ function checkRequestedState(kind: KindDef, current: StoredRecord, to: string): 
       ? `A ${kind.name} that is ${from} becomes ${to} through its actions, which do what that means; writing ${states.field} cannot.`
       : `A ${kind.name} that is ${from} cannot become ${to}.`,
   );
-}
-
-/** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
-export async function insertRecord(
-  ctx: Ctx,
-  kind: KindDef,
-  values: Record<string, unknown>,
-): Promise<StoredRecord> {
-  checkStateWrite(kind, values, "insert");
-  const table = tableFor(kind);
-  const now = ctx.now();
-  const args: (string | number | null)[] = [ctx.companyId, now, now];
-  for (const column of table.columns) {
-    const value =
-      values[column.field] !== undefined
-        ? values[column.field]
-        : column.def.defaultNow
-          ? now
-          : column.def.default;
-    args.push(encode(column, value));
-  }
-  try {
-    const result = await ctx.db.execute({ sql: table.insertSql, args });
-    return toRecord(table, result.rows[0]!);
-  } catch (error) {
-    throw uniqueConflict(error, table) ?? error;
-  }
-}
-
-/**
- * Sets fields of a record (read-only ones included: services use this); bumps `updatedAt`. Its state
- * field only when `transition` (the one writer of states) says so.
- */
-export async function patchRecord(
-  ctx: Ctx,
-  kind: KindDef,
-  id: number,
-  values: Record<string, unknown>,
-  options: { movesState?: boolean } = {},
-): Promise<StoredRecord> {
-  if (!options.movesState) checkStateWrite(kind, values, "patch");
-  const table = tableFor(kind);
-  const sets = ["updated_at = ?"];
-  const args: (string | number | null)[] = [ctx.now()];
-  for (const [field, value] of Object.entries(values)) {
-    const column = table.byField.get(field);
-    if (!column) throw new Error(`${kind.name} has no field ${field}`);
-    sets.push(`${column.name} = ?`);
-    args.push(encode(column, value));
-  }
-  try {
-    const result = await ctx.db.execute({
-      sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE id = ? AND company_id = ? RETURNING ${table.selectList}`,
-      args: [...args, id, ctx.companyId],
-    });
-    const row = result.rows[0];
-    if (!row) throw notFound(kind, id);
-    return toRecord(table, row);
-  } catch (error) {
-    throw uniqueConflict(error, table) ?? error;
-  }
 }
 
 /** Create: the input is a validated create body. */

@@ -1,10 +1,10 @@
 /** What the channel, feed and export verbs share: channel variant lookups, and acknowledge-variant. */
 import type { Channel, ChannelAcknowledgeVariantInput, ChannelVariant } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
+import type { Ctx } from "../../domain/context.ts";
 import { column, table } from "../../domain/store.ts";
 import { transition } from "../../domain/transitions.ts";
 import { ApiError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
 import { kind, selectOne } from "./core.ts";
 
 export { column, insertMany, selectIn, table, updateMany, variantsBySku } from "../../domain/store.ts";

@@ -11,10 +11,10 @@ import type {
   Warehouse,
 } from "@multichannel/schema";
 import { settlePurchase } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
 import { allocate } from "../../domain/stock.ts";
 import { insert, selectOne } from "../../domain/store.ts";
 import { ApiError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
 
 export { fromCents, toCents } from "../../domain/money.ts";
 export { insert, kind, patch, selectByIds, selectOne, selectWhere } from "../../domain/store.ts";

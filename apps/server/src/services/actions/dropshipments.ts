@@ -5,9 +5,9 @@ import type {
   PurchaseItem,
 } from "@multichannel/schema";
 import { settlePurchase, unshippedOf } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { stateConflict } from "../../domain/states.ts";
 import { transition } from "../../domain/transitions.ts";
-import type { Ctx } from "../context.ts";
-import { stateConflict } from "../states.ts";
 import {
   createFulfillment,
   type Line,

@@ -2,7 +2,7 @@
 
 import type { DataExport, InventoryExport } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
-import type { Ctx } from "../context.ts";
+import type { Ctx } from "../../domain/context.ts";
 import { storeFile } from "../files.ts";
 import { column, table } from "./channels.ts";
 import { fromCents, insert, patch, selectOne, selectWhere } from "./core.ts";

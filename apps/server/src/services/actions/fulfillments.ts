@@ -5,11 +5,11 @@ import type {
   Purchase,
 } from "@multichannel/schema";
 import { openOfSaleItem, settleSale } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { stateConflict } from "../../domain/states.ts";
 import { allocate, shipOut } from "../../domain/stock.ts";
 import { transition } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
-import { stateConflict } from "../states.ts";
 import {
   createPurchase,
   type Line,

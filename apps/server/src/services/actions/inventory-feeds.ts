@@ -5,10 +5,10 @@ import type {
   InventoryFeedRemoveByExternalIdInput,
   InventoryFeedVariant,
 } from "@multichannel/schema";
+import type { Ctx } from "../../domain/context.ts";
 import { insert, insertMany, patch, selectIn, updateMany } from "../../domain/store.ts";
 import { transition, transitionMany } from "../../domain/transitions.ts";
 import { ApiError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
 import { kind, selectOne, selectWhere } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */

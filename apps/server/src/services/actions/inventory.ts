@@ -7,9 +7,9 @@ import type {
   ChannelVariantSetLevelInput,
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
+import type { Ctx } from "../../domain/context.ts";
 import { recordAdjustment } from "../../domain/stock.ts";
 import { ApiError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
 import { channelVariantsBySku, column, selectIn, table } from "./channels.ts";
 import { selectOne, warehouseFor } from "./core.ts";

@@ -11,8 +11,8 @@ import type {
   PurchaseReturnLabelInput,
   ReturnShipment,
 } from "@multichannel/schema";
+import type { Ctx } from "../../domain/context.ts";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
-import type { Ctx } from "../context.ts";
 import { storeFile } from "../files.ts";
 import {
   insert,

@@ -10,9 +10,8 @@ import {
 } from "@multichannel/schema";
 import * as v from "valibot";
 import { lineTotal, settleSale } from "../../domain/books.ts";
-import { ApiError, type FieldError, isApiError } from "../../errors.ts";
-import { fieldErrors } from "../../http/validate.ts";
-import type { Ctx } from "../context.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { ApiError, type FieldError, fieldErrors, isApiError } from "../../errors.ts";
 import { checkReferences } from "../records.ts";
 import { column, insertMany, selectIn, table, variantsBySku } from "./channels.ts";
 import {

@@ -16,10 +16,10 @@ import type {
   SaleReturnItem,
 } from "@multichannel/schema";
 import { settlePurchase, settleSale, settleSaleReturn, unshippedOf } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { stateConflict } from "../../domain/states.ts";
 import { transition } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
-import { stateConflict } from "../states.ts";
 import { queueCallout } from "../webhooks/callouts.ts";
 import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";

@@ -4,7 +4,7 @@ import type {
   ChannelRatesOutput,
   ChannelShippingRate,
 } from "@multichannel/schema";
-import type { Ctx } from "../context.ts";
+import type { Ctx } from "../../domain/context.ts";
 import { variantsBySku } from "./channels.ts";
 import { fromCents, selectOne, selectWhere, toCents } from "./core.ts";
 

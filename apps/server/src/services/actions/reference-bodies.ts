@@ -10,9 +10,9 @@ import {
   type PurchaseShipInput,
 } from "@multichannel/schema";
 import { unshippedOf } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { stateConflict } from "../../domain/states.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
-import { stateConflict } from "../states.ts";
 import { selectWhere } from "./core.ts";
 import { shipPurchase } from "./purchases.ts";
 

@@ -5,11 +5,11 @@
  */
 import type { PurchaseItem, SaleReturn, SaleReturnReceiveInput } from "@multichannel/schema";
 import { settlePurchase, settleSale, settleSaleReturn } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { stateConflict } from "../../domain/states.ts";
 import { recordAdjustment } from "../../domain/stock.ts";
 import { transition } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
-import { stateConflict } from "../states.ts";
 import {
   fromCents,
   insert,

@@ -5,9 +5,9 @@ import type {
   Transfer,
 } from "@multichannel/schema";
 import { settlePurchases } from "../../domain/books.ts";
+import type { Ctx } from "../../domain/context.ts";
 import { insertMany } from "../../domain/store.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
 import { fromCents, insert, kind, selectOne, selectWhere, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 

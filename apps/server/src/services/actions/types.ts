@@ -1,5 +1,5 @@
 import type { ActionTypes, RecordTypes } from "@multichannel/schema";
-import type { Ctx } from "../context.ts";
+import type { Ctx } from "../../domain/context.ts";
 
 /** An action by `<kind>.<action>`, as the manifest declares it (`purchase.ship`). */
 export type ActionKey = keyof ActionTypes;

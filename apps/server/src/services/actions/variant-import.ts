@@ -3,6 +3,7 @@ import type {
   ChannelImportConnectorVariantBatchInput,
   ChannelImportConnectorVariantBatchOutput,
 } from "@multichannel/schema";
+import type { Ctx } from "../../domain/context.ts";
 import {
   insertMany,
   type KindName,
@@ -14,7 +15,6 @@ import {
 } from "../../domain/store.ts";
 import { transitionMany } from "../../domain/transitions.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
 
 export type ConnectorVariantInput = ChannelImportConnectorVariantBatchInput["items"][number];
 

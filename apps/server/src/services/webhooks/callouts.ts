@@ -1,4 +1,4 @@
-import type { Ctx } from "../context.ts";
+import type { Ctx } from "../../domain/context.ts";
 
 /**
  * Queues a request to a URL the company configured (a provider's purchase endpoint), in the

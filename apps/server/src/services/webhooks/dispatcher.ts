@@ -10,8 +10,9 @@ import { kindByName } from "@multichannel/schema";
 import type { Db, Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
 import { tableFor } from "../../db/tables.ts";
+import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { type ApiEvent, EVENT_RETENTION_DAYS, eventOf, firstIdFrom } from "../events.ts";
-import { type OutboundPolicy, type Outcome, send } from "./outbound.ts";
+import { type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
 
 /**

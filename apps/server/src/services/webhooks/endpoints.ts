@@ -1,90 +1,14 @@
 /**
- * Webhook endpoints: what a create or update must hold (a URL the service may send to, event types
- * that exist), the signing secret (answered once, kept out of records and events), and the endpoint's
- * actions: a ping, a replay, a secret rotation and the delivery log.
+ * A webhook endpoint's actions: a ping, a replay, a secret rotation and the delivery log. What its
+ * writes must hold and its first secret: `domain/webhook-endpoints.ts`.
  */
-import { actions, kinds, type WebhookEndpoint } from "@multichannel/schema";
-import { eventPrefix } from "../../db/event-triggers.ts";
-import { ApiError } from "../../errors.ts";
-import type { Ctx } from "../context.ts";
-import { refusal } from "./outbound.ts";
-import { newSecret, secretHint } from "./signing.ts";
+import type { WebhookEndpoint } from "@multichannel/schema";
+import type { Ctx } from "../../domain/context.ts";
+import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
+import { invalidField } from "../../errors.ts";
 
 /** How long a rotated-out secret still signs (deliveries carry both signatures meanwhile). */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
-
-/** Every event type there is: each kind's created/updated/deleted and each action's outcome. */
-export const eventTypes: ReadonlySet<string> = new Set([
-  ...kinds.flatMap((kind) =>
-    ["created", "updated", "deleted"].map((verb) => `${eventPrefix(kind.name)}.${verb}`),
-  ),
-  ...actions.flatMap(({ action }) => (action.event ? [action.event] : [])),
-]);
-const prefixes = new Set([...eventTypes].map((type) => type.slice(0, type.indexOf("."))));
-
-function invalid(path: string, message: string): ApiError {
-  return new ApiError("validation_failed", message, { errors: [{ path, message }] });
-}
-
-/**
- * The URLs a record names for the service to call (a provider's purchase endpoint, a custom channel's
- * inventory endpoint, an export's webhook): 422 when the service would refuse to send there.
- */
-export async function checkOutboundUrls(
-  ctx: Ctx,
-  values: Record<string, unknown>,
-  fields: readonly string[],
-): Promise<void> {
-  for (const field of fields) {
-    const url = values[field];
-    if (typeof url !== "string") continue;
-    const refused = await refusal(url, ctx.outbound);
-    if (refused) throw invalid(field, `The service calls this URL, and it ${refused}.`);
-  }
-}
-
-/** The URL and the event patterns of an endpoint being saved: 422 naming what is wrong. */
-export async function checkEndpoint(
-  ctx: Ctx,
-  values: { url?: string; events?: readonly string[] },
-): Promise<void> {
-  if (values.url !== undefined) {
-    const refused = await refusal(values.url, ctx.outbound);
-    if (refused) throw invalid("url", `The URL ${refused}.`);
-  }
-  for (const [i, pattern] of (values.events ?? []).entries()) {
-    const known =
-      pattern === "*" ||
-      eventTypes.has(pattern) ||
-      (pattern.endsWith(".*") && prefixes.has(pattern.slice(0, -2)));
-    if (!known) {
-      throw invalid(
-        `events.${i}`,
-        `"${pattern}" is no event type: use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent".`,
-      );
-    }
-  }
-}
-
-// A new endpoint's secret, made before its insert (so the hint is written with it) and answered after.
-const issued = new WeakMap<object, string>();
-
-/** Makes the signing secret of an endpoint about to be created; answers its hint for the record. */
-export function prepareSecret(input: object): string {
-  const secret = newSecret();
-  issued.set(input, secret);
-  return secretHint(secret);
-}
-
-/** Stores the secret made for a created endpoint; answers the record with it, this once. */
-export async function storeSecret(ctx: Ctx, endpoint: WebhookEndpoint, input: object) {
-  const secret = issued.get(input) ?? newSecret();
-  await ctx.db.execute({
-    sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-    args: [ctx.companyId, endpoint.id, secret, ctx.now()],
-  });
-  return { ...endpoint, secret };
-}
 
 /** `POST /webhook-endpoints/{id}/rotate-secret.json`: a new secret; the current ones expire in 24 hours. */
 export async function rotateSecret(ctx: Ctx, endpoint: WebhookEndpoint) {
@@ -103,14 +27,6 @@ export async function rotateSecret(ctx: Ctx, endpoint: WebhookEndpoint) {
     args: [secretHint(secret), ctx.now(), endpoint.id, ctx.companyId],
   });
   return { secret, previousSecretExpiresAt: expires };
-}
-
-/** Removes an endpoint's secrets with it (they are not a kind's records, so the delete does not). */
-export async function dropSecrets(ctx: Ctx, endpointId: number): Promise<void> {
-  await ctx.db.execute({
-    sql: "DELETE FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ?",
-    args: [endpointId, ctx.companyId],
-  });
 }
 
 const DELIVERY_COLUMNS =
@@ -219,7 +135,7 @@ export async function replayDelivery(ctx: Ctx, endpoint: WebhookEndpoint, delive
     })
   ).rows[0];
   if (!original)
-    throw invalid("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
+    throw invalidField("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
   return queue(ctx, endpoint, {
     purpose: original.purpose === "ping" ? "ping" : "webhook",
     eventId: original.event_id === null ? null : Number(original.event_id),

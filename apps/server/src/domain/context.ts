@@ -1,6 +1,6 @@
 import type { Executor } from "../db/database.ts";
 import type { LabelProvider } from "../labels/provider.ts";
-import type { OutboundPolicy } from "./webhooks/outbound.ts";
+import type { OutboundPolicy } from "./outbound-urls.ts";
 
 /** Who is calling: the company (tenant) and whether the token may write. */
 export interface Actor {

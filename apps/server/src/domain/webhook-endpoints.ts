@@ -1,0 +1,81 @@
+/**
+ * What a webhook endpoint's create or update must hold (a URL the service may send to, event types that
+ * exist) and its signing secret: made with its insert, answered once, kept out of records and events.
+ */
+import type { WebhookEndpoint } from "@multichannel/schema";
+import { actions, kinds } from "@multichannel/schema";
+import { eventPrefix } from "../db/event-triggers.ts";
+import { invalidField } from "../errors.ts";
+import type { Ctx } from "./context.ts";
+import { refusal } from "./outbound-urls.ts";
+
+/** Every event type there is: each kind's created/updated/deleted and each action's outcome. */
+export const eventTypes: ReadonlySet<string> = new Set([
+  ...kinds.flatMap((kind) =>
+    ["created", "updated", "deleted"].map((verb) => `${eventPrefix(kind.name)}.${verb}`),
+  ),
+  ...actions.flatMap(({ action }) => (action.event ? [action.event] : [])),
+]);
+const prefixes = new Set([...eventTypes].map((type) => type.slice(0, type.indexOf("."))));
+
+/** The URL and the event patterns of an endpoint being saved: 422 naming what is wrong. */
+export async function checkEndpoint(
+  ctx: Ctx,
+  values: { url?: string; events?: readonly string[] },
+): Promise<void> {
+  if (values.url !== undefined) {
+    const refused = await refusal(values.url, ctx.outbound);
+    if (refused) throw invalidField("url", `The URL ${refused}.`);
+  }
+  for (const [i, pattern] of (values.events ?? []).entries()) {
+    const known =
+      pattern === "*" ||
+      eventTypes.has(pattern) ||
+      (pattern.endsWith(".*") && prefixes.has(pattern.slice(0, -2)));
+    if (!known) {
+      throw invalidField(
+        `events.${i}`,
+        `"${pattern}" is no event type: use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent".`,
+      );
+    }
+  }
+}
+
+// A new endpoint's secret, made before its insert (so the hint is written with it) and answered after.
+const issued = new WeakMap<object, string>();
+
+/** Makes the signing secret of an endpoint about to be created; answers its hint for the record. */
+export function prepareSecret(input: object): string {
+  const secret = newSecret();
+  issued.set(input, secret);
+  return secretHint(secret);
+}
+
+/** Stores the secret made for a created endpoint; answers the record with it, this once. */
+export async function storeSecret(ctx: Ctx, endpoint: WebhookEndpoint, input: object) {
+  const secret = issued.get(input) ?? newSecret();
+  await ctx.db.execute({
+    sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
+    args: [ctx.companyId, endpoint.id, secret, ctx.now()],
+  });
+  return { ...endpoint, secret };
+}
+
+/** Removes an endpoint's secrets with it (they are not a kind's records, so the delete does not). */
+export async function dropSecrets(ctx: Ctx, endpointId: number): Promise<void> {
+  await ctx.db.execute({
+    sql: "DELETE FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ?",
+    args: [endpointId, ctx.companyId],
+  });
+}
+
+/** A new signing secret: `whsec_` and the base64 of 32 random bytes, as Standard Webhooks writes them. */
+export function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `whsec_${btoa(String.fromCharCode(...bytes))}`;
+}
+
+/** What a read shows of a secret: enough to tell two apart, too little to sign with. */
+export function secretHint(secret: string): string {
+  return `${secret.slice(0, 10)}…`;
+}
