@@ -1,7 +1,7 @@
 import { type KindDef, kindByName, kindSchemas, kinds } from "@multichannel/schema";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
-import { writeRuleOf } from "../src/domain/write-rules.ts";
+import { writeRuleOf } from "../src/domain/write-rules/index.ts";
 import {
   type Body,
   createBody,

@@ -6,6 +6,23 @@ import type { Adjustment, InventoryLevel } from "@multichannel/schema";
 import type { Ctx } from "./context.ts";
 import { insert, patch, selectOne } from "./store.ts";
 
+/**
+ * Units free to sell: on hand less allocated. For a channel (a `safetyStock` given), less its safety
+ * stock too, and never below 0: what its store may offer.
+ */
+export function availableOf(
+  level: { onHand: number; allocated: number },
+  safetyStock: number | null = null,
+): number {
+  const free = level.onHand - level.allocated;
+  return safetyStock === null ? free : Math.max(0, free - safetyStock);
+}
+
+/** `availableOf` without safety stock, in SQL, over the expressions of on hand and allocated. */
+export function availableSql(onHand: string, allocated: string): string {
+  return `${onHand} - ${allocated}`;
+}
+
 /** The level of a variant at a warehouse, created at zero when there is none yet. */
 export async function levelOf(ctx: Ctx, variantId: number, warehouseId: number): Promise<InventoryLevel> {
   return (

@@ -6,7 +6,7 @@ import type { Ctx } from "../domain/context.ts";
 import { stateConflict } from "../domain/states.ts";
 import { insertRecord, type KindName, notFound, patchRecord } from "../domain/store.ts";
 import { transition } from "../domain/transitions.ts";
-import { type WriteRule, writeRuleOf } from "../domain/write-rules.ts";
+import { type WriteRule, writeRuleOf } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import type { ListQuery } from "./list-query.ts";

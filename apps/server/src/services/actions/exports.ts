@@ -3,6 +3,7 @@
 import type { DataExport, InventoryExport } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import type { Ctx } from "../../domain/context.ts";
+import { availableOf, availableSql } from "../../domain/stock.ts";
 import { storeFile } from "../files.ts";
 import { column, table } from "./channels.ts";
 import { fromCents, insert, patch, selectOne, selectWhere } from "./core.ts";
@@ -66,7 +67,7 @@ async function stockRows(ctx: Ctx, definition: InventoryExport): Promise<StockRo
       `${v("price")} AS price, ${v("costPrice")} AS cost_price, ` +
       `COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated ` +
       `FROM ${variant.name} v ${join} WHERE ${where} GROUP BY v.id` +
-      `${definition.includeZero === false ? " HAVING on_hand - allocated > 0" : ""} ORDER BY ${v("sku")}`,
+      `${definition.includeZero === false ? ` HAVING ${availableSql("on_hand", "allocated")} > 0` : ""} ORDER BY ${v("sku")}`,
     args,
   });
   const nullable = (value: unknown) => (value === null || value === undefined ? null : value);
@@ -99,9 +100,7 @@ function cellOf(row: StockRow, source: Source, { warehouseName, format, safetySt
       return row.allocated;
     case "available":
       // For a channel, what its store may sell (as variant-levels says); else the warehouses' own figure.
-      return safetyStock === null
-        ? row.onHand - row.allocated
-        : Math.max(0, row.onHand - row.allocated - safetyStock);
+      return availableOf(row, safetyStock);
     case "price":
       return money(row.priceCents);
     case "costPrice":

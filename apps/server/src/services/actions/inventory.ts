@@ -8,7 +8,7 @@ import type {
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { recordAdjustment } from "../../domain/stock.ts";
+import { availableOf, recordAdjustment } from "../../domain/stock.ts";
 import { ApiError } from "../../errors.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
 import { channelVariantsBySku, column, selectIn, table } from "./channels.ts";
@@ -72,7 +72,7 @@ export async function listChannelVariantLevels({
   for (const level of levels.sort((a, b) => a.warehouseId - b.warehouseId)) {
     const { onHand, allocated } = level;
     const list = locations.get(level.variantId) ?? [];
-    list.push({ warehouseId: level.warehouseId, onHand, allocated, available: onHand - allocated });
+    list.push({ warehouseId: level.warehouseId, onHand, allocated, available: availableOf(level) });
     locations.set(level.variantId, list);
   }
 
@@ -88,7 +88,7 @@ export async function listChannelVariantLevels({
       onHand,
       allocated,
       safetyStock: channel.safetyStock,
-      available: Math.max(0, onHand - allocated - channel.safetyStock),
+      available: availableOf({ onHand, allocated }, channel.safetyStock),
       locations: at,
     };
   });

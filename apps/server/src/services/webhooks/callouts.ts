@@ -1,4 +1,15 @@
+/**
+ * Callouts: requests to URLs a company configured, queued as deliveries and sent like webhooks. Actions
+ * queue theirs (a provider's purchase order); fan-out makes the ones events call for (a custom
+ * channel's inventory, an export's file).
+ */
+import { kindByName } from "@multichannel/schema";
+import type { Executor } from "../../db/database.ts";
+import { toRecord } from "../../db/rows.ts";
+import { tableFor } from "../../db/tables.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { availableOf } from "../../domain/stock.ts";
+import type { ApiEvent } from "../events.ts";
 
 /**
  * Queues a request to a URL the company configured (a provider's purchase endpoint), in the
@@ -31,4 +42,90 @@ export async function queueCallout(
       ctx.now(),
     ],
   });
+}
+
+async function rowsOf(db: Executor, kindName: string, where: string, args: (string | number)[]) {
+  const table = tableFor(kindByName(kindName)!);
+  const result = await db.execute({
+    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${where}`,
+    args,
+  });
+  return result.rows.map((row) => toRecord(table, row) as Record<string, unknown>);
+}
+
+/**
+ * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
+ * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
+ * {available}}` with the channel's webhook hash in `webhook-hash`; the receiver has 5 s.
+ */
+export async function inventoryCallouts(db: Executor, companyId: number, variantId: number) {
+  const customChannels = await rowsOf(
+    db,
+    "custom-channel",
+    "company_id = ? AND inventory_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0",
+    [companyId],
+  );
+  if (!customChannels.length) return [];
+  const [variant] = await rowsOf(db, "variant", "company_id = ? AND id = ?", [companyId, variantId]);
+  if (!variant) return [];
+  const levels = await rowsOf(db, "inventory-level", "company_id = ? AND variant_id = ?", [
+    companyId,
+    variantId,
+  ]);
+  const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
+  const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
+  const callouts = [];
+  for (const custom of customChannels) {
+    const [channel] = await rowsOf(db, "channel", "company_id = ? AND id = ?", [
+      companyId,
+      Number(custom.channelId),
+    ]);
+    if (!channel) continue;
+    const listings = await rowsOf(
+      db,
+      "channel-variant",
+      "company_id = ? AND channel_id = ? AND variant_id = ?",
+      [companyId, Number(channel.id), variantId],
+    );
+    for (const channelVariant of listings) {
+      const available = availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0));
+      callouts.push({
+        purpose: "inventory",
+        type: "inventory.callout",
+        url: String(custom.inventoryEndpoint),
+        body: JSON.stringify({
+          variant,
+          channelVariant: { ...channelVariant, channel },
+          inventory: { available },
+        }),
+        headers: (custom.webhookHash ? { "webhook-hash": String(custom.webhookHash) } : {}) as Record<
+          string,
+          string
+        >,
+        timeoutMs: 5_000,
+      });
+    }
+  }
+  return callouts;
+}
+
+/** The data-export callout: POST `{"file": <download URL>}` to the export definition's webhook URL. */
+export async function exportCallouts(db: Executor, companyId: number, event: ApiEvent) {
+  const dataExport = event.data.object as { inventoryExportId?: number | null; url?: string | null };
+  if (!dataExport?.inventoryExportId || !dataExport.url) return [];
+  const [definition] = await rowsOf(db, "inventory-export", "company_id = ? AND id = ?", [
+    companyId,
+    dataExport.inventoryExportId,
+  ]);
+  if (!definition?.webhookUrl) return [];
+  return [
+    {
+      purpose: "data-export",
+      type: "data_export.callout",
+      url: String(definition.webhookUrl),
+      body: JSON.stringify({ file: dataExport.url }),
+      headers: {},
+      timeoutMs: 10_000,
+    },
+  ];
 }

@@ -1,0 +1,132 @@
+/**
+ * Fan-out: new events in the outbox become deliveries, one per subscribed endpoint, and the callouts
+ * the events call for. Past the cursor only, in one transaction with its move, so a crash loses nothing.
+ */
+import type { Db } from "../../db/database.ts";
+import { eventOf } from "../events.ts";
+import { exportCallouts, inventoryCallouts } from "./callouts.ts";
+
+const FAN_OUT_BATCH = 500;
+
+/**
+ * Whether anything would turn an event into a delivery now: an enabled endpoint, a custom channel that
+ * takes inventory callouts, an inventory export with a webhook (the conditions `fanOut` applies).
+ */
+const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabled = 1)
+  OR EXISTS (SELECT 1 FROM custom_channels WHERE inventory_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0)
+  OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`;
+const MOVE_CURSOR =
+  "INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id";
+
+/** Whether an endpoint's `events` list takes an event type: `*`, `<kind>.*` or the type itself. */
+export function subscribes(patterns: readonly string[], type: string): boolean {
+  return patterns.some(
+    (pattern) =>
+      pattern === "*" ||
+      pattern === type ||
+      (pattern.endsWith(".*") && type.startsWith(pattern.slice(0, -1))),
+  );
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** New events → deliveries; answers how many events it went past (0: none were new). */
+export async function fanOut(db: Db, now: () => number): Promise<number> {
+  // A read first: most wake-ups find the cursor at the last event, and need no write transaction.
+  const ahead = await db.execute(
+    "SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest",
+  );
+  if (Number(ahead.rows[0]?.newest ?? 0) <= Number(ahead.rows[0]?.last ?? 0)) return 0;
+  return db.transaction(async (tx) => {
+    const cursor = await tx.execute("SELECT last_event_id FROM webhook_cursor WHERE id = 1");
+    const last = Number(cursor.rows[0]?.last_event_id ?? 0);
+    // With nothing to tell, reading the events would make no delivery: the cursor moves past them all
+    // (in this transaction, so an endpoint created meanwhile starts after them, as it would anyway).
+    const listening = await tx.execute(ANY_LISTENER);
+    if (!Number(listening.rows[0]?.listening)) {
+      const newest = await tx.execute("SELECT COALESCE(max(id), 0) AS id FROM events");
+      const upTo = Number(newest.rows[0]?.id ?? 0);
+      if (upTo <= last) return 0;
+      await tx.execute({ sql: MOVE_CURSOR, args: [upTo] });
+      return upTo - last;
+    }
+    // What fan-out decides by, not the records: a busy server writes thousands of events a second,
+    // and the few whose content a callout needs are read whole where they are used.
+    const events = await tx.execute({
+      sql: "SELECT id, company_id, type, kind, CASE WHEN substr(type, 1, 16) = 'inventory_level.' THEN json_extract(object, '$.variant_id') END AS variant_id FROM events WHERE id > ? ORDER BY id LIMIT ?",
+      args: [last, FAN_OUT_BATCH],
+    });
+    if (!events.rows.length) return 0;
+    const companies = [...new Set(events.rows.map((row) => Number(row.company_id)))];
+    // An endpoint receives the events from its own creation on (`since`: its created event).
+    const endpoints = await tx.execute({
+      sql: `SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (${companies.map(() => "?").join(", ")})`,
+      args: companies,
+    });
+    const at = iso(now());
+    const insert = async (values: {
+      companyId: number;
+      purpose: string;
+      endpointId?: number;
+      eventId?: number;
+      type: string;
+      url: string;
+      body?: string;
+      headers?: Record<string, string>;
+      timeoutMs?: number;
+    }) => {
+      await tx.execute({
+        sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, headers, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        args: [
+          values.companyId,
+          values.purpose,
+          values.endpointId ?? null,
+          values.eventId ?? null,
+          values.type,
+          values.url,
+          values.body ?? null,
+          values.headers ? JSON.stringify(values.headers) : null,
+          values.timeoutMs ?? 10_000,
+          at,
+          at,
+        ],
+      });
+    };
+    const stockChanged = new Set<string>();
+    for (const row of events.rows) {
+      const companyId = Number(row.company_id);
+      const type = String(row.type);
+      for (const endpoint of endpoints.rows) {
+        if (Number(endpoint.company_id) !== companyId || Number(row.id) < Number(endpoint.since)) continue;
+        if (!subscribes(JSON.parse(String(endpoint.events)) as string[], type)) continue;
+        await insert({
+          companyId,
+          purpose: "webhook",
+          endpointId: Number(endpoint.id),
+          eventId: Number(row.id),
+          type,
+          url: String(endpoint.url),
+        });
+      }
+      let callouts: Awaited<ReturnType<typeof inventoryCallouts>> = [];
+      if (type.startsWith("inventory_level.") && row.kind) {
+        // One callout per variant and batch: it carries the level as it is now, after all of them.
+        const variantId = Number(row.variant_id);
+        const key = `${companyId}:${variantId}`;
+        if (!stockChanged.has(key)) {
+          stockChanged.add(key);
+          callouts = await inventoryCallouts(tx, companyId, variantId);
+        }
+      } else if (type === "data_export.completed") {
+        const event = await tx.execute({
+          sql: "SELECT id, type, kind, object, previous, result, created_at FROM events WHERE id = ?",
+          args: [Number(row.id)],
+        });
+        callouts = await exportCallouts(tx, companyId, eventOf(event.rows[0]!));
+      }
+      for (const callout of callouts) await insert({ companyId, eventId: Number(row.id), ...callout });
+    }
+    await tx.execute({ sql: MOVE_CURSOR, args: [Number(events.rows.at(-1)!.id)] });
+    return events.rows.length;
+  });
+}
