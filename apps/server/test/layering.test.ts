@@ -42,4 +42,8 @@ describe("server layering", () => {
   it("keeps services/ free of http/", () => {
     expect(crossings("services", ["http"])).toEqual([]);
   });
+
+  it("keeps db/ free of the layers above it", () => {
+    expect(crossings("db", ["domain", "services", "http"])).toEqual([]);
+  });
 });
