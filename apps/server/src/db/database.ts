@@ -20,15 +20,41 @@ export function firstRow(db: Executor, statement: InStatement): Eventually<Row |
   return db.first ? db.first(statement) : andThen(db.execute(statement), (result) => result.rows[0]);
 }
 
+/**
+ * The two round trips of an optimistic write (see `Db.write`): every read it needs in one pipeline, then
+ * every write as one atomic batch.
+ */
+export interface WriteSession {
+  /** Runs reads in one pipeline, on one snapshot; answers their results in order. */
+  read(statements: readonly InStatement[]): Promise<ResultSet[]>;
+  /**
+   * Runs statements as one atomic batch: all of them or none. A failing statement aborts it with a
+   * `BatchError` naming its index (a guard of `write-guards.ts`, a constraint).
+   */
+  apply(statements: readonly InStatement[]): Promise<ResultSet[]>;
+}
+
+/** A statement of a batch failed: the batch was rolled back. */
+export class BatchError extends Error {
+  constructor(
+    message: string,
+    /** The index of the failing statement in the batch. */
+    readonly statementIndex: number,
+  ) {
+    super(message);
+    this.name = "BatchError";
+  }
+}
+
 export interface Db extends Executor {
   /** Runs `work` in one write transaction: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
   /**
-   * Runs `work` that writes with at most ONE statement (after any reads): that statement is its own
-   * transaction. Embedded, this skips BEGIN/COMMIT (a third of a single-row write's cost) while the
-   * in-process write queue keeps the reads before it consistent; remote, it is a transaction.
+   * Runs an optimistic write: `work` reads in one pipeline, plans, and applies one batch. Remote, each is
+   * one round trip and no transaction spans them: the batch's guards catch a writer that came between
+   * (see `optimistically`). Embedded, `work` runs in the process's write queue: nothing comes between.
    */
-  singleWrite<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  write<T>(work: (session: WriteSession) => Promise<T>): Promise<T>;
   close(): void;
 }
 
@@ -46,12 +72,39 @@ async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Pro
   }
 }
 
-/** A remote database (Turso, or the dev libSQL server) over HTTP: transactions are server-side streams. */
+/** A batch's error as a `BatchError` (the driver names the failing statement); other errors as they are. */
+function asBatchError(error: unknown): unknown {
+  const index = (error as { statementIndex?: unknown })?.statementIndex;
+  return typeof index === "number" ? new BatchError(String((error as Error).message), index) : error;
+}
+
+/**
+ * A remote database (Turso, or the dev libSQL server) over HTTP. Each `execute` and each `batch` is one
+ * HTTP request; an interactive transaction (`transaction`) costs one per statement and holds the write
+ * lock across them, so the request path writes through `write`.
+ */
 export function remoteDb(client: Client): Db {
+  const session: WriteSession = {
+    read: async (statements) =>
+      statements.length === 1
+        ? [await client.execute(statements[0]!)]
+        : client.batch([...statements], "read"),
+    // One statement is atomic by itself: sent alone, it skips the batch's BEGIN and COMMIT.
+    apply: async (statements) => {
+      try {
+        if (statements.length === 1) return [await client.execute(statements[0]!)];
+        return await client.batch([...statements], "write");
+      } catch (error) {
+        throw statements.length === 1
+          ? new BatchError(String((error as Error).message), 0)
+          : asBatchError(error);
+      }
+    },
+  };
   return {
     execute: (statement) => client.execute(statement),
     transaction: (work) => inWriteTransaction(client, work),
-    singleWrite: (work) => inWriteTransaction(client, work),
+    write: (work) => work(session),
     close: () => client.close(),
   };
 }

@@ -82,6 +82,12 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       events_company_type: "CREATE INDEX events_company_type ON events (company_id, type, id)",
     },
   },
+  // What an optimistic write's guards insert into when what they check no longer holds; the CHECK
+  // refuses every row, aborting the batch (`write-guards.ts`). Always empty.
+  write_guards: {
+    columns: { failed: "INTEGER CONSTRAINT write_guard CHECK (failed IS NULL)" },
+    indexes: {},
+  },
   webhook_secrets: {
     columns: {
       id: "INTEGER PRIMARY KEY",

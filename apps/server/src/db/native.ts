@@ -6,7 +6,7 @@
  */
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import Database from "libsql";
-import type { Db, Executor } from "./database.ts";
+import { BatchError, type Db, type Executor, type WriteSession } from "./database.ts";
 
 type Connection = Database.Database;
 type Statement = ReturnType<Connection["prepare"]>;
@@ -83,11 +83,16 @@ function argumentsOf(input: InStatement | string): { sql: string; values: BindVa
   };
 }
 
-/** Runs statements on one connection, preparing each distinct SQL text once. */
+/**
+ * Runs statements on one connection, preparing each distinct SQL text once for `execute` and once for
+ * `first`: the driver (libsql 0.5.29) answers a `get` on a statement last run with `all` from that run's
+ * rows, whatever it binds, so the two never share a statement.
+ */
 function cachedExecutor(connection: Connection): Executor {
   const statements = new Map<string, Prepared>();
-  const prepared = (sql: string) => {
-    let entry = statements.get(sql);
+  const firsts = new Map<string, Prepared>();
+  const prepared = (sql: string, cache = statements) => {
+    let entry = cache.get(sql);
     if (entry) return entry;
     const statement = connection.prepare(sql);
     entry = statement.reader
@@ -95,8 +100,8 @@ function cachedExecutor(connection: Connection): Executor {
       : { statement };
     // The oldest goes when the cache is full (one still in use is prepared again once): cheaper than
     // keeping the order of use up to date on every call.
-    if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
-    statements.set(sql, entry);
+    if (cache.size >= CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
+    cache.set(sql, entry);
     return entry;
   };
   return {
@@ -116,7 +121,7 @@ function cachedExecutor(connection: Connection): Executor {
     // One step of the statement (`all` would also look for a second row), answered at once.
     first(input: InStatement): Row | undefined {
       const { sql, values } = argumentsOf(input);
-      const { statement, columns } = prepared(sql);
+      const { statement, columns } = prepared(sql, firsts);
       if (!columns) {
         statement.run(values);
         return undefined;
@@ -166,6 +171,28 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     queue = result.catch(() => {});
     return result;
   };
+  // Runs inside the write queue (`write`): reads on the writer's connection see the last commit, and no
+  // other write of this process comes between them and the batch.
+  const session: WriteSession = {
+    read: async (statements) => {
+      const results: ResultSet[] = [];
+      for (const statement of statements) results.push(await write.execute(statement));
+      return results;
+    },
+    apply: async (statements) => {
+      const results: ResultSet[] = [];
+      const single = statements.length === 1;
+      if (!single) writer.exec("BEGIN IMMEDIATE");
+      try {
+        for (const statement of statements) results.push(await write.execute(statement));
+        if (!single) writer.exec("COMMIT");
+        return results;
+      } catch (error) {
+        if (writer.inTransaction) writer.exec("ROLLBACK");
+        throw new BatchError(String((error as Error)?.message ?? error), results.length);
+      }
+    },
+  };
   return {
     // Reads go to the writer's connection while it is between transactions, where its page cache is
     // warm (the reader's is dropped at every commit of the writer), and to the reader's connection
@@ -184,7 +211,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
           throw error;
         }
       }),
-    singleWrite: (work) => serialized(() => work(write)),
+    write: (work) => serialized(() => work(session)),
     close() {
       stopCheckpoints?.();
       writer.close();

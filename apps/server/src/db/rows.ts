@@ -36,6 +36,11 @@ export function toRecord(table: Table, row: Row): StoredRecord {
   return record as StoredRecord;
 }
 
+/** A value as it reads back once its column has stored it. */
+export function storedAs(column: Column, value: unknown): unknown {
+  return decode(column, encode(column, value));
+}
+
 /** A field value as its column stores it. */
 export function encode(column: Column, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;

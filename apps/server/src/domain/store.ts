@@ -391,7 +391,7 @@ export async function updateMany(
 }
 
 /** A UNIQUE violation as a 409 naming the fields that clash; other errors: undefined. */
-function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
+export function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
   const text = String((error as { message?: unknown })?.message ?? "");
   if (!text.includes("UNIQUE constraint failed")) return undefined;
   const fields = (table.kind.unique ?? []).find((set) =>

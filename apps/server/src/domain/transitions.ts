@@ -29,19 +29,33 @@ export async function transition<N extends KindName>(
   to: StateOf<N>,
   values: ValuesOf<N> = {},
 ): Promise<RecordOf<N>> {
-  const definition = kind(kindName);
-  const field = definition.states!.field;
+  const changes = transitionValues(kindName, record, String(to), values);
+  const id = (record as { id: number }).id;
+  return (await patchRecord(ctx, kind(kindName), id, changes, {
+    movesState: true,
+  })) as unknown as RecordOf<N>;
+}
+
+/**
+ * The values that move `record` to state `to` along a declared transition, with `values`: for a write
+ * plan to apply (`transition` applies them itself). An undeclared transition is a 409.
+ */
+export function transitionValues(
+  kindName: KindName,
+  record: object,
+  to: string,
+  values: Record<string, unknown> = {},
+): Record<string, unknown> {
+  const field = kind(kindName).states!.field;
   const from = String((record as Record<string, unknown>)[field]);
-  if (!canTransition(kindName, from, String(to))) {
+  if (!canTransition(kindName, from, to)) {
     throw stateConflict(
       kindName,
       record as never,
-      `${article(kindName)} ${kindName} that is ${from} cannot become ${String(to)}.`,
+      `${article(kindName)} ${kindName} that is ${from} cannot become ${to}.`,
     );
   }
-  const id = (record as { id: number }).id;
-  const changes = from === to ? values : { ...values, [field]: to };
-  return (await patchRecord(ctx, definition, id, changes, { movesState: true })) as unknown as RecordOf<N>;
+  return from === to ? values : { ...values, [field]: to };
 }
 
 function article(word: string): string {

@@ -1,7 +1,12 @@
 import type { Context } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
-import { claimIdempotencyKey, settleIdempotencyKey } from "../services/idempotency.ts";
+import {
+  keyInUse,
+  lookupIdempotencyKey,
+  type PendingKey,
+  settleIdempotencyKey,
+} from "../services/idempotency.ts";
 import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 
@@ -15,6 +20,8 @@ const retryable = (status: number) => status === 409 || status === 429 || status
  * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
  * another request is a 422. Keys are per company, kept 24 hours. Answers what `run` (the request's
  * handler, which answers its errors too) answers, unless the request is a retry: then the stored answer.
+ * One read finds what became of the key; the write claims it in its own batch (with its answer) or
+ * transaction, so that a write and its key are kept together or not at all.
  */
 export function idempotent(
   db: Db,
@@ -30,9 +37,10 @@ export function idempotent(
     const body = c.get("body");
     const search = new URL(c.req.url).search;
     const fingerprint = `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(body)}`;
-    const claim = await claimIdempotencyKey({
+    const at = now();
+    const claim = await lookupIdempotencyKey({
       db,
-      input: { companyId, key, fingerprint, now: new Date(now()) },
+      input: { companyId, key, fingerprint, now: new Date(at) },
     });
     if (claim.state === "mismatch") {
       throw new ApiError(
@@ -43,12 +51,13 @@ export function idempotent(
         },
       );
     }
-    if (claim.state === "inProgress") {
+    if (claim.state === "inProgress") throw keyInUse();
+    if (claim.state === "lost") {
+      // Its write committed with the key, and the process ended before the answer was kept: running it
+      // again would do it twice.
       throw new ApiError(
         "conflict",
-        "A request with this Idempotency-Key is still running; retry shortly.",
-        {},
-        { "Retry-After": "1" },
+        "A request with this Idempotency-Key ran, but its answer was lost: look its result up before retrying with a new key.",
       );
     }
     if (claim.state === "replay") {
@@ -59,20 +68,22 @@ export function idempotent(
         ...(claim.location ? { Location: claim.location } : {}),
       });
     }
-    let response: Response | undefined;
-    try {
-      response = await run();
-    } finally {
-      // Released without an answer when there is none to replay (or `run` itself failed).
-      const answer =
-        !response || retryable(response.status)
-          ? undefined
-          : {
-              status: response.status,
-              body: await response.clone().text(),
-              location: response.headers.get("Location"),
-            };
-      await settleIdempotencyKey({ db, input: { companyId, key, answer } });
+    // The write claims the key: in its batch with its answer, or in its transaction (then answered below).
+    const pending: PendingKey = { companyId, key, fingerprint, at };
+    c.set("idempotencyKey", pending);
+    const response = await run();
+    if (!pending.answered && !retryable(response.status)) {
+      await settleIdempotencyKey({
+        db,
+        input: {
+          pending,
+          answer: {
+            status: response.status,
+            body: await response.clone().text(),
+            location: response.headers.get("Location"),
+          },
+        },
+      });
     }
     return response;
   };

@@ -1,6 +1,13 @@
-import type { Db } from "../db/database.ts";
+import type { InStatement, InValue } from "@libsql/client";
+import type { Db, Executor } from "../db/database.ts";
+import { changed } from "../db/write-guards.ts";
+import type { AnswerText } from "../domain/record-plans.ts";
+import { ApiError } from "../errors.ts";
 
-/** Keys are remembered this long; a claim nobody finished (a crash) is given up after `STALE_MS`. */
+/**
+ * Keys are remembered this long. A key claimed without its answer (a write whose answer was still being
+ * made, see `claimKey`) is in progress for `STALE_MS`, then taken as lost.
+ */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60 * 1000;
 
@@ -8,72 +15,144 @@ export type Claim =
   | { state: "new" }
   | { state: "replay"; status: number; body: string; location: string | null }
   | { state: "mismatch" }
-  | { state: "inProgress" };
+  | { state: "inProgress" }
+  | { state: "lost" };
 
-/**
- * Claims `key` for a request of the company, or says what became of the first request that used it:
- * its stored answer (replay), a different request (mismatch), or one still running.
- */
-export async function claimIdempotencyKey({
+/** A key the request in hand uses for the first time: its write claims it (`claimKey`, `keyStatements`). */
+export interface PendingKey {
+  readonly companyId: number;
+  readonly key: string;
+  readonly fingerprint: string;
+  /** When the request came, ISO 8601. */
+  readonly at: string;
+  /** Set once the key's row is written with the write: by then only its answer may still be missing. */
+  claimed?: boolean;
+  /** Set once the key's answer is stored (with the write, or by `settleIdempotencyKey`). */
+  answered?: boolean;
+}
+
+export interface KeptAnswer {
+  status: number;
+  body: AnswerText;
+  location: AnswerText | null;
+}
+
+/** What became of the first request that used `key`, in one read. */
+export async function lookupIdempotencyKey({
   db,
   input,
 }: {
-  db: Db;
+  db: Executor;
   input: { companyId: number; key: string; fingerprint: string; now: Date };
 }): Promise<Claim> {
   const { companyId, key, fingerprint, now } = input;
-  return db.transaction(async (tx) => {
-    await tx.execute({
-      sql: "DELETE FROM idempotency_keys WHERE company_id = ? AND key = ? AND (created_at < ? OR (status = 0 AND created_at < ?))",
-      args: [
-        companyId,
-        key,
-        new Date(now.getTime() - KEEP_MS).toISOString(),
-        new Date(now.getTime() - STALE_MS).toISOString(),
-      ],
-    });
-    const inserted = await tx.execute({
-      sql: "INSERT INTO idempotency_keys (company_id, key, fingerprint, status, created_at) VALUES (?, ?, ?, 0, ?) ON CONFLICT (company_id, key) DO NOTHING RETURNING id",
-      args: [companyId, key, fingerprint, now.toISOString()],
-    });
-    if (inserted.rows.length) return { state: "new" };
-    const existing = await tx.execute({
-      sql: "SELECT fingerprint, status, body, location FROM idempotency_keys WHERE company_id = ? AND key = ?",
-      args: [companyId, key],
-    });
-    const row = existing.rows[0]!;
-    if (String(row.fingerprint) !== fingerprint) return { state: "mismatch" };
-    if (Number(row.status) === 0) return { state: "inProgress" };
-    return {
-      state: "replay",
-      status: Number(row.status),
-      body: String(row.body ?? ""),
-      location: row.location === null ? null : String(row.location),
-    };
+  const found = await db.execute({
+    sql: "SELECT fingerprint, status, body, location, created_at FROM idempotency_keys WHERE company_id = ? AND key = ?",
+    args: [companyId, key],
   });
+  const row = found.rows[0];
+  if (!row || Date.parse(String(row.created_at)) < now.getTime() - KEEP_MS) return { state: "new" };
+  if (String(row.fingerprint) !== fingerprint) return { state: "mismatch" };
+  if (Number(row.status) === 0) {
+    return Date.parse(String(row.created_at)) < now.getTime() - STALE_MS
+      ? { state: "lost" }
+      : { state: "inProgress" };
+  }
+  return {
+    state: "replay",
+    status: Number(row.status),
+    body: String(row.body ?? ""),
+    location: row.location === null ? null : String(row.location),
+  };
 }
 
-/** Remembers the answer of a claimed key, or forgets the claim when the answer is worth retrying. */
+/** SQL for answer text: a parameter, or one spliced around `last_insert_rowid()`. */
+function textSql(text: AnswerText | null, args: InValue[]): string {
+  if (text === null || typeof text === "string") {
+    args.push(text);
+    return "?";
+  }
+  args.push(text[0], text[1]);
+  return "? || last_insert_rowid() || ?";
+}
+
+/**
+ * The key's row, written (with its answer, when known) unless another request holds it: a row of the
+ * last 24 hours is left as it is. Then `keyTaken` tells whether it was.
+ */
+function keyRow(pending: PendingKey, answer: KeptAnswer | undefined): InStatement {
+  const args: InValue[] = [pending.companyId, pending.key, pending.fingerprint, answer?.status ?? 0];
+  const body = textSql(answer?.body ?? null, args);
+  const location = textSql(answer?.location ?? null, args);
+  args.push(pending.at, new Date(Date.parse(pending.at) - KEEP_MS).toISOString());
+  return {
+    sql:
+      `INSERT INTO idempotency_keys (company_id, key, fingerprint, status, body, location, created_at) ` +
+      `VALUES (?, ?, ?, ?, ${body}, ${location}, ?) ON CONFLICT (company_id, key) DO UPDATE SET ` +
+      "fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, " +
+      "location = excluded.location, created_at = excluded.created_at WHERE idempotency_keys.created_at < ?",
+    args,
+  };
+}
+
+/** Another request with the same key got there first: the client retries and is answered its result. */
+export function keyInUse(): ApiError {
+  return new ApiError(
+    "conflict",
+    "A request with this Idempotency-Key is still running; retry shortly.",
+    {},
+    { "Retry-After": "1" },
+  );
+}
+
+/**
+ * Statements that claim the key in a write's own batch, with the write's answer: the write and its
+ * answer are kept together or not at all. The second one is a guard: a batch it aborts is one whose key
+ * another request took meanwhile (answer `keyInUse`).
+ */
+export function keyStatements(pending: PendingKey, answer: KeptAnswer): InStatement[] {
+  return [keyRow(pending, answer), changed(1)];
+}
+
+/**
+ * Claims the key inside a write's transaction, before its answer is made (the write's answer is stored
+ * by `settleIdempotencyKey` after it commits): 409 when another request holds it.
+ */
+export async function claimKey(tx: Executor, pending: PendingKey): Promise<void> {
+  const result = await tx.execute(keyRow(pending, undefined));
+  if (result.rowsAffected !== 1) throw keyInUse();
+  pending.claimed = true;
+}
+
+/**
+ * Stores the answer of a key whose write did not store it: an answer made after the write committed
+ * (`claimKey`), or one made without writing (a refusal, a 422). A key answered meanwhile stays as it is.
+ */
 export async function settleIdempotencyKey({
   db,
   input,
 }: {
   db: Db;
-  input: {
-    companyId: number;
-    key: string;
-    answer?: { status: number; body: string; location: string | null };
-  };
+  input: { pending: PendingKey; answer: { status: number; body: string; location: string | null } };
 }): Promise<void> {
-  const { companyId, key, answer } = input;
-  await db.singleWrite((tx) =>
-    tx.execute(
-      answer
-        ? {
-            sql: "UPDATE idempotency_keys SET status = ?, body = ?, location = ? WHERE company_id = ? AND key = ?",
-            args: [answer.status, answer.body, answer.location, companyId, key],
-          }
-        : { sql: "DELETE FROM idempotency_keys WHERE company_id = ? AND key = ?", args: [companyId, key] },
-    ),
-  );
+  const { pending, answer } = input;
+  await db.execute({
+    sql:
+      "INSERT INTO idempotency_keys (company_id, key, fingerprint, status, body, location, created_at) " +
+      "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, key) DO UPDATE SET " +
+      "fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, " +
+      "location = excluded.location, created_at = excluded.created_at " +
+      "WHERE idempotency_keys.status = 0 OR idempotency_keys.created_at < ?",
+    args: [
+      pending.companyId,
+      pending.key,
+      pending.fingerprint,
+      answer.status,
+      answer.body,
+      answer.location,
+      pending.at,
+      new Date(Date.parse(pending.at) - KEEP_MS).toISOString(),
+    ],
+  });
+  pending.answered = true;
 }

@@ -1,14 +1,25 @@
-import { type KindDef, kindByName } from "@multichannel/schema";
-import { type Executor, firstRow } from "../db/database.ts";
+import type { InStatement, ResultSet } from "@libsql/client";
+import type { KindDef } from "@multichannel/schema";
+import { type Db, type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
+import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
+import {
+  createdAnswer,
+  deletePlan,
+  insertPlan,
+  referencesOf,
+  unchangedGuard,
+  updatePlan,
+} from "../domain/record-plans.ts";
 import { stateConflict } from "../domain/states.ts";
-import { insertRecord, type KindName, notFound, patchRecord } from "../domain/store.ts";
-import { transition } from "../domain/transitions.ts";
+import { insertRecord, type KindName, notFound, patchRecord, uniqueConflict } from "../domain/store.ts";
+import { transition, transitionValues } from "../domain/transitions.ts";
 import { type WriteRule, writeRuleOf } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
+import { keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
 import type { ListQuery } from "./list-query.ts";
 
 /** A content hash of a record: its ETag. Any change to any field changes it. */
@@ -73,25 +84,9 @@ export async function checkReferences(
   current: Record<string, unknown> = {},
 ): Promise<void> {
   const errors: FieldError[] = [];
-  for (const [field, value] of Object.entries(values)) {
-    const column = table.byField.get(field);
-    if (column?.def.type !== "ref" || value === null || value === undefined) continue;
-    const target = kindByName(column.def.ref!)!;
-    if (!(await findRecord(ctx.db, ctx.companyId, target, value as number))) {
-      errors.push({ path: field, message: `No ${target.name} with id ${value}.` });
-    }
-  }
-  for (const { field, def } of table.subjects) {
-    const kindField = def.subjectOf!;
-    if (!(field in values) && !(kindField in values)) continue;
-    const id = field in values ? values[field] : current[field];
-    const kindName = kindField in values ? values[kindField] : current[kindField];
-    if (id === null || id === undefined) continue;
-    const target = typeof kindName === "string" ? kindByName(kindName) : undefined;
-    if (!target) {
-      errors.push({ path: kindField, message: `"${String(kindName)}" is not a kind of record.` });
-    } else if (!(await findRecord(ctx.db, ctx.companyId, target, id as number))) {
-      errors.push({ path: field, message: `No ${target.name} with id ${id}.` });
+  for (const { field, target, id } of referencesOf(table, values, current, errors)) {
+    if (!(await findRecord(ctx.db, ctx.companyId, target.kind, id))) {
+      errors.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
     }
   }
   if (errors.length)
@@ -206,11 +201,6 @@ export async function createRecord({
   return ((await rule.after({ ctx, record: record as never, input })) as StoredRecord | undefined) ?? record;
 }
 
-/** Whether writes of a kind do more than one statement (its write rule), so need a transaction. */
-export function writesInOneStatement(kind: KindDef): boolean {
-  return writeRuleOf(kind.name) === undefined;
-}
-
 /** Reads one record of the company: 404 when there is none (thrown at once where the read answers at once). */
 export function getRecord({
   ctx,
@@ -310,21 +300,40 @@ export async function deleteRecord({
 
 async function deleteTree(ctx: Ctx, kind: KindDef, ids: number[]): Promise<void> {
   if (!ids.length) return;
+  const blockers = await blockersOf(ctx, kind, ids);
+  if (blockers.length) throw stillReferenced(blockers);
+  const table = tableFor(kind);
+  const owned = deletePlan(table, ctx.companyId, { sql: ids.map(() => "?").join(", "), args: ids });
+  for (const statement of owned) await ctx.db.execute(statement);
+}
+
+type Blocker = { kind: string; count: number };
+
+function stillReferenced(blockers: readonly Blocker[]): ApiError {
+  const names = blockers.map((blocker) => `${blocker.count} ${blocker.kind}`).join(", ");
+  return new ApiError("conflict", `Still referenced by ${names}: delete or change those first.`, {
+    references: [...blockers],
+  });
+}
+
+/** The records, by kind, that refer to records `ids` or to the records they own (recursively). */
+async function blockersOf(ctx: Ctx, kind: KindDef, ids: readonly number[]): Promise<Blocker[]> {
+  if (!ids.length) return [];
   const marks = ids.map(() => "?").join(", ");
-  const blockers: { kind: string; count: number }[] = [];
+  const blockers: Blocker[] = [];
   for (const { table, column } of referrers.get(kind.name) ?? []) {
     const where = `company_id = ? AND ${column.name} IN (${marks})`;
-    if (table.kind.owner?.field === column.field) {
+    if (table.kind.owner?.field === column.field && table.kind !== kind) {
       const owned = await ctx.db.execute({
         sql: `SELECT id FROM ${table.name} WHERE ${where}`,
         args: [ctx.companyId, ...ids],
       });
-      await deleteTree(
-        ctx,
-        table.kind,
-        owned.rows
-          .map((row) => Number(row.id))
-          .filter((childId) => table.kind !== kind || !ids.includes(childId)),
+      blockers.push(
+        ...(await blockersOf(
+          ctx,
+          table.kind,
+          owned.rows.map((row) => Number(row.id)),
+        )),
       );
       continue;
     }
@@ -335,16 +344,178 @@ async function deleteTree(ctx: Ctx, kind: KindDef, ids: number[]): Promise<void>
     const count = Number(result.rows[0]?.n ?? 0);
     if (count > 0) blockers.push({ kind: table.kind.name, count });
   }
-  if (blockers.length) {
-    const names = blockers.map((blocker) => `${blocker.count} ${blocker.kind}`).join(", ");
-    throw new ApiError("conflict", `Still referenced by ${names}: delete or change those first.`, {
-      references: blockers,
-    });
+  return blockers;
+}
+
+// ------------------------------------------------------------------------------------------ plain kinds
+// Kinds without a write rule are written by optimistic plans: the statements of a create, update or
+// delete are planned from the request (and, where an answer needs it, the record read first) and sent
+// as one batch, with the Idempotency-Key's claim and answer when one was sent. On the remote database a
+// create or update is one round trip (two with If-Match, a state, a derived value or a key), a delete
+// one (two with If-Match).
+
+/** Whether a kind is written by plans (`createPlain`, ...): it has no write rule. */
+export function writesByPlan(kind: KindDef): boolean {
+  return writeRuleOf(kind.name) === undefined;
+}
+
+interface PlainWrite {
+  ctx: Ctx;
+  /** The database itself (not a transaction): the write reads and applies its batch there. */
+  db: Db;
+  kind: KindDef;
+  /** An Idempotency-Key's first use: claimed, with the answer, in the write's batch. */
+  key?: PendingKey | undefined;
+}
+
+/**
+ * Applies a plan's statements; a guard that fails answers its index (the key's own guard, last when a
+ * key is sent, is a 409: another request holds the key). Other failures are mapped (a UNIQUE clash:
+ * 409) or thrown.
+ */
+async function applyPlan(
+  session: WriteSession,
+  table: Table,
+  statements: InStatement[],
+  key: PendingKey | undefined,
+): Promise<{ results: ResultSet[] } | { failedGuard: number }> {
+  try {
+    const results = await session.apply(statements);
+    if (key) key.answered = true;
+    return { results };
+  } catch (error) {
+    const index = failedGuard(error);
+    if (index === undefined) throw uniqueConflict(error, table) ?? error;
+    if (key && index === statements.length - 1) throw keyInUse();
+    return { failedGuard: index };
   }
+}
+
+/** Create of a kind without a write rule: one INSERT that checks the record's references itself. */
+export function createPlain({ ctx, db, kind, key, input }: PlainWrite & { input: Record<string, unknown> }) {
   const table = tableFor(kind);
-  await ctx.db.execute({
-    sql: `DELETE FROM ${table.name} WHERE company_id = ? AND id IN (${marks})`,
-    args: [ctx.companyId, ...ids],
+  checkTenant(ctx, table, input);
+  const values = writableValues(table, input);
+  checkCreatedState(kind, values);
+  const plan = insertPlan(table, ctx.companyId, ctx.now(), values, referencesOf(table, values));
+  const statements = [plan.statement];
+  if (key) {
+    if (plan.checked) statements.push(changed(1));
+    const answer = createdAnswer(plan.record, `${ctx.baseUrl}/${kind.plural}`);
+    statements.push(...keyStatements(key, { status: 200, ...answer }));
+  }
+  return optimistically(db, async (session) => {
+    const applied = await applyPlan(session, table, statements, key);
+    const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
+    if (row) return toRecord(table, row);
+    // Written nothing: a reference names no record of the company (said here), or it did no longer.
+    await checkReferences({ ...ctx, db }, table, values);
+    throw new StaleRead();
+  });
+}
+
+/**
+ * Update of a kind without a write rule: one UPDATE that checks references itself. Where the answer or
+ * a check needs the record (If-Match, a requested state or derived value, a key's answer), it is read
+ * first and the UPDATE applies only while the record is still what was read.
+ */
+export function updatePlain({
+  ctx,
+  db,
+  kind,
+  key,
+  id,
+  input,
+  ifMatch,
+}: PlainWrite & { id: number; input: Record<string, unknown>; ifMatch?: string | undefined }) {
+  const table = tableFor(kind);
+  const values = writableValues(table, input);
+  // A state sent is a transition request (clients PUT back what they read: the same state is none).
+  const stateField = kind.states?.field;
+  const requested = stateField && stateField in values ? String(values[stateField]) : undefined;
+  if (stateField) delete values[stateField];
+  const derived = table.derived.some((column) => input[column.field] !== undefined);
+  const tenant = table.tenantFields.some((field) => input[field] !== undefined);
+  // One half of a polymorphic reference is checked with the other half as stored.
+  const subject = table.subjects.some((column) => column.field in values || column.def.subjectOf! in values);
+  const readFirst =
+    key !== undefined || ifMatch !== undefined || requested !== undefined || derived || tenant || subject;
+  return optimistically(db, async (session) => {
+    let current: StoredRecord | undefined;
+    let changes = values;
+    if (readFirst) {
+      const [found] = await session.read([{ sql: table.findSql, args: [id, ctx.companyId] }]);
+      if (!found!.rows[0]) throw notFound(kind, id);
+      current = toRecord(table, found!.rows[0]);
+      checkIfMatch(current, ifMatch);
+      checkTenant(ctx, table, input);
+      if (derived) checkDerivedWrites(table, input, current, undefined);
+      if (requested !== undefined) {
+        checkRequestedState(kind, current, requested);
+        changes = transitionValues(kind.name as KindName, current, requested, values);
+      }
+    }
+    const plan = updatePlan(
+      table,
+      ctx.companyId,
+      ctx.now(),
+      id,
+      changes,
+      referencesOf(table, changes, current),
+      current,
+    );
+    const statements = [plan.statement];
+    if (key)
+      statements.push(
+        changed(1),
+        ...keyStatements(key, { status: 200, body: JSON.stringify(plan.record), location: null }),
+      );
+    const applied = await applyPlan(session, table, statements, key);
+    const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
+    if (row) return toRecord(table, row);
+    // Written nothing: the record is gone or changed since it was read, or a reference names no record.
+    const now = await findRecord(db, ctx.companyId, kind, id);
+    if (!now) throw notFound(kind, id);
+    if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
+    await checkReferences({ ...ctx, db }, table, changes, now);
+    throw new StaleRead();
+  });
+}
+
+/**
+ * Delete of a kind without a write rule, with the records it owns, in one batch that guards against
+ * records referring to them (then a read names them: 409). With If-Match, the record is read first and
+ * deleted only while it is still what was read.
+ */
+export function deletePlain({
+  ctx,
+  db,
+  kind,
+  key,
+  id,
+  ifMatch,
+}: PlainWrite & { id: number; ifMatch?: string | undefined }): Promise<void> {
+  const table = tableFor(kind);
+  return optimistically(db, async (session) => {
+    const statements: InStatement[] = [];
+    let current: StoredRecord | undefined;
+    if (ifMatch !== undefined) {
+      const [found] = await session.read([{ sql: table.findSql, args: [id, ctx.companyId] }]);
+      if (!found!.rows[0]) throw notFound(kind, id);
+      current = toRecord(table, found!.rows[0]);
+      checkIfMatch(current, ifMatch);
+      statements.push(unchangedGuard(table, ctx.companyId, current));
+    }
+    statements.push(...deletePlan(table, ctx.companyId, { sql: "?", args: [id] }), changed(1));
+    if (key) statements.push(...keyStatements(key, { status: 204, body: "", location: null }));
+    const applied = await applyPlan(session, table, statements, key);
+    if ("results" in applied) return;
+    const now = await findRecord(db, ctx.companyId, kind, id);
+    if (!now) throw notFound(kind, id);
+    if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
+    const blockers = await blockersOf({ ...ctx, db }, kind, [id]);
+    if (blockers.length) throw stillReferenced(blockers);
+    throw new StaleRead();
   });
 }
 
