@@ -88,6 +88,12 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
     columns: { failed: "INTEGER CONSTRAINT write_guard CHECK (failed IS NULL)" },
     indexes: {},
   },
+  // The ids a write plan's batch gave the records it inserted, by their place in the plan
+  // (`write-plan.ts`): cleared by each such batch, which holds the write lock while it runs.
+  plan_ids: {
+    columns: { slot: "INTEGER PRIMARY KEY", id: "INTEGER NOT NULL" },
+    indexes: {},
+  },
   webhook_secrets: {
     columns: {
       id: "INTEGER PRIMARY KEY",

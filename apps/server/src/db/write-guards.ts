@@ -30,7 +30,10 @@ export function failedGuard(error: unknown): number | undefined {
 
 /** Thrown by an attempt whose batch found its reads changed: `optimistically` runs it again. */
 export class StaleRead extends Error {
-  constructor() {
+  constructor(
+    /** The guard that found it, where one did. */
+    readonly guardIndex?: number,
+  ) {
     super("What this write read changed before its batch ran.");
     this.name = "StaleRead";
   }

@@ -14,10 +14,10 @@ import { guard } from "../db/write-guards.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 
 /**
- * Text of an answer, or one spliced around the id of the row its batch inserted last (a create's answer,
- * made before the database gives the record its id): `[before, after]`.
+ * Text of an answer to keep with a write: as it is, or an SQL expression that makes it in the batch, for
+ * an answer that holds ids the database gives only then (a create's own id).
  */
-export type AnswerText = string | readonly [string, string];
+export type AnswerText = string | { sql: string; args: InValue[] };
 
 /** A record's reference to check: `field` names record `id` of `target`. */
 interface ReferenceCheck {
@@ -238,7 +238,7 @@ export function deletePlan(
   return statements;
 }
 
-/** A create's answer text around the id the batch gives the record (see `AnswerText`). */
+/** A create's answer, and its Location, around the id the batch gives the record (see `AnswerText`). */
 export function createdAnswer(
   record: StoredRecord,
   location: string,
@@ -246,5 +246,8 @@ export function createdAnswer(
   const text = JSON.stringify({ ...record, id: 0 });
   const head = '{"id":0';
   if (!text.startsWith(head)) throw new Error("A record's JSON starts with its id.");
-  return { body: ['{"id":', text.slice(head.length)], location: [`${location}/`, ".json"] };
+  return {
+    body: { sql: "? || last_insert_rowid() || ?", args: ['{"id":', text.slice(head.length)] },
+    location: { sql: "? || last_insert_rowid() || ?", args: [`${location}/`, ".json"] },
+  };
 }

@@ -3,7 +3,7 @@
  * `PurchaseItem[]`, the record type the schema generates for that kind. Services use these, never SQL
  * text of their own for plain lookups. State fields are written by `transition` only.
  */
-import type { Row } from "@libsql/client";
+import type { InStatement, ResultSet, Row } from "@libsql/client";
 import { type KindDef, kindByName, type RecordTypes, type Variant } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Table, tableFor } from "../db/tables.ts";
@@ -34,9 +34,20 @@ export async function selectWhere<N extends KindName>(
   where: WhereOf<N>,
   options: { order?: string; limit?: number; offset?: number } = {},
 ): Promise<RecordOf<N>[]> {
+  const result = await ctx.db.execute(selectStatement(ctx.companyId, kindName, where, options));
+  return recordsOf(kindName, result);
+}
+
+/** The SELECT of `selectWhere`, for a write's pipeline of reads (`WriteSession.read`). */
+export function selectStatement<N extends KindName>(
+  companyId: number,
+  kindName: N,
+  where: WhereOf<N>,
+  options: { order?: string; limit?: number; offset?: number } = {},
+): InStatement {
   const table = tableFor(kind(kindName));
   const clauses = ["company_id = ?"];
-  const args: (string | number | null)[] = [ctx.companyId];
+  const args: (string | number | null)[] = [companyId];
   for (const [field, value] of Object.entries(where) as [string, Scalar][]) {
     const column = field === "id" ? undefined : table.byField.get(field);
     const name = field === "id" ? "id" : column?.name;
@@ -51,10 +62,32 @@ export async function selectWhere<N extends KindName>(
     options.limit !== undefined
       ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.offset ?? 0)}`
       : "";
-  const result = await ctx.db.execute({
+  return {
     sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${clauses.join(" AND ")} ORDER BY ${options.order ?? "id"}${limit}`,
     args,
-  });
+  };
+}
+
+/**
+ * The SELECT of the record of `kindName` that record `id` of `from` names in its field `via` (a
+ * purchase's provider): found by subquery, in the same pipeline as `from`'s own read.
+ */
+export function relatedStatement<N extends KindName>(
+  companyId: number,
+  kindName: N,
+  from: { kind: KindName; id: number; via: string },
+): InStatement {
+  const table = tableFor(kind(kindName));
+  const source = tableFor(kind(from.kind));
+  return {
+    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE id = (SELECT ${column(source, from.via)} FROM ${source.name} WHERE id = ? AND company_id = ?) AND company_id = ?`,
+    args: [from.id, companyId, companyId],
+  };
+}
+
+/** The records a `selectStatement` read. */
+export function recordsOf<N extends KindName>(kindName: N, result: ResultSet): RecordOf<N>[] {
+  const table = tableFor(kind(kindName));
   return result.rows.map((row) => toRecord(table, row) as unknown as RecordOf<N>);
 }
 

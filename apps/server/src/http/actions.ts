@@ -9,13 +9,18 @@ import {
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
-import type { StoredRecord } from "../db/rows.ts";
+import { type StoredRecord, toRecord } from "../db/rows.ts";
+import { tableFor } from "../db/tables.ts";
+import { optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
 import { stateConflict } from "../domain/states.ts";
+import type { KindName } from "../domain/store.ts";
+import { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
 import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
-import { recordActionOutcome } from "../services/events.ts";
+import { plannedActionEvent, recordActionOutcome } from "../services/events.ts";
+import { keyInUse, keyStatements } from "../services/idempotency.ts";
 import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { answerJson } from "./answer.ts";
@@ -65,7 +70,11 @@ export async function loadSubject(
   action: ActionDef,
   id: number,
 ): Promise<StoredRecord> {
-  const record = await findRecord(ctx.db, ctx.companyId, kind, id);
+  return checkSubject(kind, action, id, await findRecord(ctx.db, ctx.companyId, kind, id));
+}
+
+/** The record an action is about, found (else 404) and in a state the action starts from (else 409). */
+function checkSubject(kind: KindDef, action: ActionDef, id: number, record: StoredRecord | undefined) {
   if (!record) throw new ApiError("not_found", `No ${kind.name} with id ${id}.`);
   const state = kind.states ? String(record[kind.states.field]) : undefined;
   if (action.from && state !== undefined && !action.from.includes(state)) {
@@ -76,6 +85,56 @@ export async function loadSubject(
     );
   }
   return record;
+}
+
+/**
+ * An action that has a plan (`ActionHandler.planned`): its subject and its reads in one pipeline, its
+ * writes, outcome event and Idempotency-Key in one batch. Answers the answer's JSON text.
+ */
+function runPlanned(
+  c: Context<AppEnv>,
+  run: { kind: KindDef; action: ActionDef; handler: ActionHandler<ActionKey>; id: number; input: unknown },
+): Promise<string> {
+  const { kind, action, id } = run;
+  const planned = run.handler.planned!;
+  const ctx = c.get("ctx");
+  const key = c.get("idempotencyKey");
+  const ifMatch = c.req.header("If-Match");
+  const table = tableFor(kind);
+  const input = run.input as never;
+  const reads = [
+    { sql: table.findSql, args: [id, ctx.companyId] },
+    ...planned.read({ companyId: ctx.companyId, id, input }),
+  ];
+  return optimistically(c.get("db"), async (session) => {
+    const read = await session.read(reads);
+    const row = read[0]!.rows[0];
+    const record = checkSubject(kind, action, id, row ? toRecord(table, row) : undefined);
+    checkIfMatch(record, ifMatch);
+    const plan = new WritePlan(ctx.companyId, ctx.now());
+    const { answer, subject } = planned.plan({
+      ctx,
+      record: record as never,
+      input,
+      read: read.slice(1),
+      plan,
+    });
+    plan.unchangedRecords(kind.name as KindName, [record as never]);
+    const event = plannedActionEvent(kind, action, answer, subject);
+    if (event) plan.event(event.type, event.object, event.result);
+    const keyGuard = key
+      ? plan.append(keyStatements(key, { status: 200, body: plan.answerText(answer), location: null }))
+      : undefined;
+    try {
+      const ids = await plan.apply(session);
+      if (key) key.answered = true;
+      return JSON.stringify(ids.resolve(answer));
+    } catch (error) {
+      if (error instanceof StaleRead && keyGuard !== undefined && error.guardIndex === keyGuard)
+        throw keyInUse();
+      throw error;
+    }
+  });
 }
 
 /** One route per action of the manifest, each running its service verb in one transaction. */
@@ -104,7 +163,12 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
         await recordActionOutcome(ctx, kind, action, id, answer, text);
         return text;
       };
-      const text = writes ? await inTransaction(c, work) : await work(c.get("ctx"));
+      const text =
+        writes && handler.planned
+          ? await runPlanned(c, { kind, action, handler, id, input })
+          : writes
+            ? await inTransaction(c, work)
+            : await work(c.get("ctx"));
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
       return answerJson(c, text, 200, {
         ...(answersRecord ? { ETag: etagOfText(text) } : {}),

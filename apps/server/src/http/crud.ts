@@ -10,7 +10,9 @@ import { searchOf } from "../services/query-string.ts";
 import { type Shape, shapeRecords, shapes } from "../services/record-shape.ts";
 import {
   createPlain,
+  createPlanned,
   createRecord,
+  createsByPlan,
   deletePlain,
   deleteRecord,
   etagOf,
@@ -190,7 +192,9 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const input = validBody(c, found.create);
       const record = writesByPlan(kind)
         ? await createPlain({ ...plainWrite(c, kind), input })
-        : await inTransaction(c, (ctx) => createRecord({ ctx, kind, input }));
+        : createsByPlan(kind)
+          ? await createPlanned({ ...plainWrite(c, kind), input })
+          : await inTransaction(c, (ctx) => createRecord({ ctx, kind, input }));
       // 200, as the reference answers a create (wire.md §4), with the new record's Location.
       return answerRecord(c, record, {
         Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,

@@ -63,6 +63,33 @@ export function eventOf(row: EventRow): ApiEvent {
  * variant), else the action's subject as it is now; the answer is then `data.result`
  * (`purchase.shipped`: the purchase, and the dropshipment made).
  */
+/**
+ * The outcome event of an action that a plan writes (`WritePlan.event`): its object is the answer or
+ * the subject as the plan leaves it. An event about another record the answer refers to needs a read:
+ * such actions are not planned (undefined `type`: no event).
+ */
+export function plannedActionEvent(
+  kind: KindDef,
+  action: ActionDef,
+  answer: unknown,
+  subject: unknown,
+): { type: string; object: unknown; result?: unknown } | undefined {
+  const type = action.event;
+  if (!type) return undefined;
+  const prefix = type.slice(0, type.indexOf("."));
+  const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
+  if (output && eventPrefix(output) === prefix) {
+    const extra = "kind" in action.output ? Object.keys(action.output.extra ?? {}) : [];
+    const record = { ...(answer as Record<string, unknown>) };
+    for (const key of extra) delete record[key];
+    return { type, object: record };
+  }
+  if (kindByName(prefix.replace(/_/g, "-")) !== kind) {
+    throw new Error(`${kind.name}.${action.name}: its event is about another record; it cannot be planned.`);
+  }
+  return { type, object: subject, result: output === kind.name ? undefined : answer };
+}
+
 export async function recordActionOutcome(
   ctx: Ctx,
   kind: KindDef,

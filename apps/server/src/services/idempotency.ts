@@ -66,14 +66,14 @@ export async function lookupIdempotencyKey({
   };
 }
 
-/** SQL for answer text: a parameter, or one spliced around `last_insert_rowid()`. */
+/** SQL for answer text: a parameter, or the expression that makes it in the batch. */
 function textSql(text: AnswerText | null, args: InValue[]): string {
   if (text === null || typeof text === "string") {
     args.push(text);
     return "?";
   }
-  args.push(text[0], text[1]);
-  return "? || last_insert_rowid() || ?";
+  args.push(...text.args);
+  return `(${text.sql})`;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { stateConflict } from "../domain/states.ts";
 import { insertRecord, type KindName, notFound, patchRecord, uniqueConflict } from "../domain/store.ts";
 import { transition, transitionValues } from "../domain/transitions.ts";
+import { WritePlan } from "../domain/write-plan.ts";
 import { type WriteRule, writeRuleOf } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
@@ -411,6 +412,60 @@ export function createPlain({ ctx, db, kind, key, input }: PlainWrite & { input:
     // Written nothing: a reference names no record of the company (said here), or it did no longer.
     await checkReferences({ ...ctx, db }, table, values);
     throw new StaleRead();
+  });
+}
+
+/** Whether creates of a kind are write plans: no write rule, or one that plans its creates. */
+export function createsByPlan(kind: KindDef): boolean {
+  const rule = writeRuleOf(kind.name);
+  return rule === undefined || rule.planCreate !== undefined;
+}
+
+/**
+ * Create of a kind whose write rule plans it (`WriteRule.planCreate`): its reads in one pipeline, then
+ * the record and everything it brings up to date (a purchase's books) in one batch, with the key's
+ * claim and answer.
+ */
+export function createPlanned({
+  ctx,
+  db,
+  kind,
+  key,
+  input,
+}: PlainWrite & { input: Record<string, unknown> }) {
+  const table = tableFor(kind);
+  const planned = writeRuleOf(kind.name)!.planCreate!;
+  checkTenant(ctx, table, input);
+  const values = writableValues(table, input);
+  checkCreatedState(kind, values);
+  const reads = planned.read({ companyId: ctx.companyId, values: values as never });
+  return optimistically(db, async (session) => {
+    const plan = new WritePlan(ctx.companyId, ctx.now());
+    let keyGuard: number | undefined;
+    try {
+      const read = reads.length ? await session.read(reads) : [];
+      plan.referencesExist(kind.name as KindName, values);
+      const record = planned.plan({
+        ctx,
+        values: values as never,
+        input,
+        read,
+        plan,
+      }) as unknown as StoredRecord;
+      if (key) {
+        const location = plan.answerText(`${ctx.baseUrl}/${kind.plural}/${record.id}.json`);
+        keyGuard = plan.append(keyStatements(key, { status: 200, body: plan.answerText(record), location }));
+      }
+      const ids = await plan.apply(session);
+      if (key) key.answered = true;
+      return ids.resolve(record);
+    } catch (error) {
+      if (!(error instanceof StaleRead)) throw error;
+      if (keyGuard !== undefined && error.guardIndex === keyGuard) throw keyInUse();
+      // A reference that names no record of the company is a 422; else what was read changed.
+      await checkReferences({ ...ctx, db }, table, values);
+      throw error;
+    }
   });
 }
 

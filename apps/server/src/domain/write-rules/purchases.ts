@@ -1,12 +1,53 @@
 /** Purchases, their lines, invoices and payments: each write settles its purchase. */
-import type { Purchase } from "@multichannel/schema";
-import { checkLine, invoiceRemainder, lineCents, settlePurchase } from "../books.ts";
+import type { InStatement } from "@libsql/client";
+import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
+import { StaleRead } from "../../db/write-guards.ts";
+import { checkLine, invoiceRemainder, lineCents, purchaseBooks, settlePurchase } from "../books.ts";
 import { checkAmount } from "../money.ts";
-import { selectOne } from "../store.ts";
+import { recordsOf, selectOne, selectStatement } from "../store.ts";
+import { transitionValues } from "../transitions.ts";
+import type { WritePlan } from "../write-plan.ts";
 import { history, latest, settleBoth, type WriteRules } from "./rule.ts";
+
+/** A purchase's books brought up to date in a plan: its lines, and its own values and state. */
+function planBooks(
+  plan: WritePlan,
+  purchase: Purchase,
+  items: readonly PurchaseItem[],
+  payments: readonly PurchaseInvoicePayment[],
+  invoices: readonly PurchaseInvoice[],
+): { purchase: Purchase; items: PurchaseItem[] } {
+  const books = purchaseBooks(purchase, items, payments, invoices, () => plan.now);
+  const settled = items.map((item) => {
+    const values = books.items.get(item.id);
+    return values ? plan.update("purchase-item", item, values) : item;
+  });
+  if (books.status === purchase.status && Object.keys(books.values).length === 0) {
+    return { purchase, items: settled };
+  }
+  const values = transitionValues("purchase", purchase, books.status, books.values);
+  return { purchase: plan.update("purchase", purchase, values, { movesState: true }), items: settled };
+}
+
+/** The reads a new line's purchase books need: the purchase, its lines, active payments and invoices. */
+function purchaseBooksReads(companyId: number, purchaseId: number): InStatement[] {
+  return [
+    selectStatement(companyId, "purchase", { id: purchaseId }),
+    selectStatement(companyId, "purchase-item", { purchaseId }),
+    selectStatement(companyId, "purchase-invoice-payment", { purchaseId, status: "active" }),
+    selectStatement(companyId, "purchase-invoice", { purchaseId, status: "active" }),
+  ];
+}
 
 export const purchaseRules: WriteRules = {
   purchase: {
+    // A new purchase has no lines: its books are its own values, written with it.
+    planCreate: {
+      read: () => [],
+      plan({ values, plan }) {
+        return planBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
+      },
+    },
     // A write of `invoiced` records an invoice for what is not invoiced yet (`after`).
     performs: (field, value) => field === "invoiceStatus" && value === "invoiced",
     async after({ ctx, before, record, input }) {
@@ -16,6 +57,36 @@ export const purchaseRules: WriteRules = {
     },
   },
   "purchase-item": {
+    planCreate: {
+      read: ({ companyId, values }) => purchaseBooksReads(companyId, values.purchaseId!),
+      plan({ values, read, plan }) {
+        const [purchase] = recordsOf("purchase", read[0]!);
+        if (!purchase) throw new StaleRead();
+        const items = recordsOf("purchase-item", read[1]!);
+        const payments = recordsOf("purchase-invoice-payment", read[2]!);
+        const invoices = recordsOf("purchase-invoice", read[3]!);
+        // What the books read is what they were computed from: the batch applies only while it holds.
+        plan.sameCount("purchase-item", { purchaseId: purchase.id }, items.length);
+        plan.sameCount(
+          "purchase-invoice-payment",
+          { purchaseId: purchase.id, status: "active" },
+          payments.length,
+        );
+        plan.sameCount("purchase-invoice", { purchaseId: purchase.id, status: "active" }, invoices.length);
+        plan.unchangedRecords("purchase-invoice-payment", payments);
+        plan.unchangedRecords("purchase-invoice", invoices);
+        const line = plan.insert("purchase-item", {
+          ...values,
+          total: checkAmount("purchase-item", "total", lineCents(values.quantity ?? 0, values.price ?? 0)),
+        });
+        checkLine("purchase-item", { quantity: line.quantity, done: 0, cancelled: 0, returned: 0 });
+        const books = planBooks(plan, purchase, [...items, line], payments, invoices);
+        const untouched = items.filter((item, i) => books.items[i] === item);
+        plan.unchangedRecords("purchase-item", untouched);
+        if (books.purchase === purchase) plan.unchangedRecords("purchase", [purchase]);
+        return books.items.at(-1)!;
+      },
+    },
     async prepare({ values, current }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);

@@ -1,9 +1,11 @@
 /**
  * What a write rule is, and the helpers the rules of several areas share.
  */
+import type { InStatement, ResultSet } from "@libsql/client";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import type { KindName, RecordOf, ValuesOf } from "../store.ts";
+import type { WritePlan } from "../write-plan.ts";
 
 export interface WriteRule<N extends KindName> {
   /**
@@ -28,6 +30,22 @@ export interface WriteRule<N extends KindName> {
     record: RecordOf<N>;
     input: Record<string, unknown>;
   }): Promise<RecordOf<N> | undefined>;
+  /**
+   * A create as a write plan, where the rule has one (`createPlanned`): the reads it needs, sent in one
+   * pipeline, then the plan of the record and of everything it brings up to date, computed from what
+   * they answered (in `read`'s order). A record it needs that the reads did not find is a `StaleRead`
+   * (then a reference the body names is said to be missing, or the write is planned again).
+   */
+  planCreate?: {
+    read(args: { companyId: number; values: ValuesOf<N> }): InStatement[];
+    plan(args: {
+      ctx: Ctx;
+      values: ValuesOf<N>;
+      input: Record<string, unknown>;
+      read: ResultSet[];
+      plan: WritePlan;
+    }): RecordOf<N>;
+  };
   /** Before a delete: refuses to delete history (409), or undoes what the record held (allocation). */
   beforeDelete?(args: { ctx: Ctx; record: RecordOf<N> }): Promise<void>;
   /** After a delete: brings what depended on the record up to date. */

@@ -1,5 +1,7 @@
+import type { InStatement, ResultSet } from "@libsql/client";
 import type { ActionTypes, RecordTypes } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 
 /** An action by `<kind>.<action>`, as the manifest declares it (`purchase.ship`). */
 export type ActionKey = keyof ActionTypes;
@@ -15,9 +17,26 @@ export interface ActionArgs<K extends ActionKey> {
   input: ActionTypes[K]["input"];
 }
 
+/** What an action's plan is given: what its reads answered, and the plan to write into. */
+export interface ActionPlanArgs<K extends ActionKey> extends ActionArgs<K> {
+  read: ResultSet[];
+  plan: WritePlan;
+}
+
 /** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
 export interface ActionHandler<K extends ActionKey> {
   run(args: ActionArgs<K>): Promise<unknown>;
+  /**
+   * The action as a write plan, where it has one (the request path then runs it instead of `run`): the
+   * reads it needs besides its subject, sent with the subject's in one pipeline (they may find what the
+   * subject refers to by subquery: `relatedStatement`), then its writes, planned from what they
+   * answered (in `read`'s order), for one batch. Answers what `run` would, and the subject as the plan
+   * leaves it (for the action's event).
+   */
+  planned?: {
+    read(args: { companyId: number; id: number; input: ActionTypes[K]["input"] }): InStatement[];
+    plan(args: ActionPlanArgs<K>): { answer: unknown; subject: RecordTypes[KindOfAction<K>] };
+  };
 }
 
 /** A handler for every action of the manifest: a missing one does not compile. */

@@ -1,0 +1,299 @@
+/**
+ * A write plan: the statements of one batch, computed from what an operation read (`Db.write`), with the
+ * guards that abort the batch when any of that changed before it ran. The domain's functions decide
+ * what to write; a plan only records it and applies it.
+ *
+ * Records a plan inserts have provisional ids (very negative numbers) until the batch runs: the plan's
+ * later statements refer to them through `plan_ids`, a table each batch fills with the ids the database
+ * gave its rows (a batch holds the write lock, so no other batch sees it), and after the batch `resolve`
+ * puts the real ids in whatever the plan answered.
+ */
+import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
+import type { WriteSession } from "../db/database.ts";
+import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { type Table, tableFor } from "../db/tables.ts";
+import { changed, failedGuard, guard, StaleRead } from "../db/write-guards.ts";
+import { type AnswerText, referencesOf } from "./record-plans.ts";
+import {
+  checkStateWrite,
+  type KindName,
+  kind,
+  type RecordOf,
+  uniqueConflict,
+  type ValuesOf,
+} from "./store.ts";
+
+/** Provisional ids are this less the record's slot in its plan (1, 2, ...). */
+const PROVISIONAL = -1_000_000_000_000_000;
+
+export const isProvisional = (value: unknown): value is number =>
+  typeof value === "number" && value <= PROVISIONAL && value > PROVISIONAL - 1_000_000;
+
+const slotOf = (id: number) => PROVISIONAL - id;
+
+/** The id of a provisional record inside the batch. */
+const ID_OF_SLOT = "(SELECT id FROM plan_ids WHERE slot = ?)";
+
+export class WritePlan {
+  readonly statements: InStatement[] = [];
+  /** The table each statement writes, for naming a UNIQUE clash. */
+  private readonly tables = new Map<number, Table>();
+  /** The statement that inserted each provisional record, by slot. */
+  private readonly insertedAt = new Map<number, number>();
+  /** Records the plan updates (`kind:id`): guarded by their update. */
+  private readonly updated = new Set<string>();
+
+  constructor(
+    readonly companyId: number,
+    readonly now: string,
+  ) {
+    this.statements.push({ sql: "DELETE FROM plan_ids" });
+  }
+
+  /** An argument: a provisional id becomes the lookup of its real one. */
+  private value(value: string | number | null, args: InValue[]): string {
+    if (isProvisional(value)) {
+      args.push(slotOf(value));
+      return ID_OF_SLOT;
+    }
+    args.push(value);
+    return "?";
+  }
+
+  private push(statement: InStatement, table?: Table): number {
+    this.statements.push(statement);
+    if (table) this.tables.set(this.statements.length - 1, table);
+    return this.statements.length - 1;
+  }
+
+  /**
+   * Inserts a record (defaults filled in, read-only fields settable, a state only its initial one or a
+   * step from it); answers it as it will read, with a provisional id.
+   */
+  insert<N extends KindName>(kindName: N, values: ValuesOf<N>): RecordOf<N> {
+    const definition = kind(kindName);
+    checkStateWrite(definition, values, "insert");
+    const table = tableFor(definition);
+    const given = values as Record<string, unknown>;
+    const stored = table.columns.map((column) =>
+      encode(
+        column,
+        given[column.field] !== undefined
+          ? given[column.field]
+          : column.def.defaultNow
+            ? this.now
+            : column.def.default,
+      ),
+    );
+    const args: InValue[] = [this.companyId, this.now, this.now];
+    const marks = stored.map((value) => this.value(value, args));
+    const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
+    this.push(
+      {
+        sql: `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (?, ?, ?, ${marks.join(", ")}) RETURNING ${table.selectList}`,
+        args,
+      },
+      table,
+    );
+    const slot = this.insertedAt.size + 1;
+    this.insertedAt.set(slot, this.statements.length - 1);
+    this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
+    const row: Record<string, unknown> = {
+      id: PROVISIONAL - slot,
+      created_at: this.now,
+      updated_at: this.now,
+    };
+    table.columns.forEach((column, i) => {
+      row[column.name] = stored[i];
+    });
+    const record = toRecord(table, row as Row);
+    for (const field of table.tenantFields) record[field] = this.companyId;
+    return record as unknown as RecordOf<N>;
+  }
+
+  /**
+   * Sets `values` of `current` (a record read, or inserted by this plan); answers the record as it will
+   * read. A record read is written only while it is still as read: else the batch is stale. Its state
+   * only through `transitionValues` (`movesState`).
+   */
+  update<N extends KindName>(
+    kindName: N,
+    current: RecordOf<N>,
+    values: ValuesOf<N>,
+    options: { movesState?: boolean } = {},
+  ): RecordOf<N> {
+    const definition = kind(kindName);
+    if (!options.movesState) checkStateWrite(definition, values, "patch");
+    const table = tableFor(definition);
+    const record: StoredRecord = { ...(current as unknown as StoredRecord), updatedAt: this.now };
+    const sets = ["updated_at = ?"];
+    const args: InValue[] = [this.now];
+    for (const [field, value] of Object.entries(values)) {
+      const column = table.byField.get(field);
+      if (!column) throw new Error(`${kindName} has no field ${field}`);
+      const stored = encode(column, value);
+      sets.push(`${column.name} = ${this.value(stored, args)}`);
+      record[field] = toRecord(table, { [column.name]: stored } as unknown as Row)[field];
+    }
+    const where = `id = ${this.value(record.id, args)} AND company_id = ?`;
+    args.push(this.companyId);
+    const unchanged = isProvisional(record.id) ? "" : ` AND ${this.unchanged(table, current as never, args)}`;
+    this.updated.add(`${kindName}:${record.id}`);
+    this.push(
+      {
+        sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE ${where}${unchanged} RETURNING ${table.selectList}`,
+        args,
+      },
+      table,
+    );
+    this.push(changed(1));
+    return record as unknown as RecordOf<N>;
+  }
+
+  /** SQL that holds while a record is as read: every column as it was. */
+  private unchanged(table: Table, current: StoredRecord, args: InValue[]): string {
+    const same = ["updated_at IS ?"];
+    args.push(current.updatedAt);
+    for (const column of table.columns) {
+      args.push(encode(column, current[column.field]));
+      same.push(`${column.name} IS ?`);
+    }
+    return same.join(" AND ");
+  }
+
+  /**
+   * Aborts the batch unless these records (read) are still as read; those the plan updates are guarded
+   * by their update already.
+   */
+  unchangedRecords<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): void {
+    const table = tableFor(kind(kindName));
+    for (const record of records as unknown as StoredRecord[]) {
+      if (this.updated.has(`${kindName}:${record.id}`)) continue;
+      const args: InValue[] = [record.id, this.companyId];
+      const condition = this.unchanged(table, record, args);
+      this.push(
+        guard(`EXISTS (SELECT 1 FROM ${table.name} WHERE id = ? AND company_id = ? AND ${condition})`, args),
+      );
+    }
+  }
+
+  /**
+   * Aborts the batch unless the company's records of a kind whose `field` is `value` are still exactly
+   * `count` (none added or removed since they were read; each one's content is guarded where it is used).
+   */
+  sameCount(kindName: KindName, where: Record<string, string | number>, count: number): void {
+    const table = tableFor(kind(kindName));
+    const clauses = ["company_id = ?"];
+    const args: InValue[] = [this.companyId];
+    for (const [field, value] of Object.entries(where)) {
+      clauses.push(`${table.byField.get(field)!.name} = ?`);
+      args.push(value);
+    }
+    args.push(count);
+    this.push(guard(`(SELECT count(*) FROM ${table.name} WHERE ${clauses.join(" AND ")}) = ?`, args));
+  }
+
+  /**
+   * Appends statements of the caller's (an idempotency key's): they run last, in the same batch. Answers
+   * the index of the last, to tell its guard's failure from others'.
+   */
+  append(statements: readonly InStatement[]): number {
+    for (const statement of statements) this.push(statement);
+    return this.statements.length - 1;
+  }
+
+  /** Records an event (an action's outcome) with the change, its JSON made in the batch (`answerText`). */
+  event(type: string, object: unknown, result: unknown): void {
+    const args: InValue[] = [this.companyId, type];
+    const text = (value: unknown) => {
+      if (value === undefined) {
+        args.push(null);
+        return "?";
+      }
+      const made = this.answerText(value);
+      if (typeof made === "string") {
+        args.push(made);
+        return "?";
+      }
+      args.push(...made.args);
+      return `(${made.sql})`;
+    };
+    const objectSql = text(object);
+    const resultSql = text(result);
+    args.push(this.now);
+    this.push({
+      sql: `INSERT INTO events (company_id, type, object, result, created_at) VALUES (?, ?, ${objectSql}, ${resultSql}, ?)`,
+      args,
+    });
+  }
+
+  /** Aborts the batch unless every reference `values` sets names a record of the company. */
+  referencesExist(kindName: KindName, values: Record<string, unknown>): void {
+    const table = tableFor(kind(kindName));
+    for (const { target, id } of referencesOf(table, values)) {
+      const args: InValue[] = [];
+      const mark = this.value(id, args);
+      args.push(this.companyId);
+      this.push(guard(`EXISTS (SELECT 1 FROM ${target.name} WHERE id = ${mark} AND company_id = ?)`, args));
+    }
+  }
+
+  /**
+   * Text of an answer in the batch: JSON whose provisional ids are looked up where the batch gave them
+   * (see `AnswerText`).
+   */
+  answerText(value: unknown): AnswerText {
+    const text = typeof value === "string" ? value : JSON.stringify(value);
+    const parts = text.split(/(-1000000000\d{6})/);
+    if (parts.length === 1) return text;
+    const args: InValue[] = [];
+    const sql = parts
+      .map((part, i) => {
+        if (i % 2 === 0) {
+          args.push(part);
+          return "?";
+        }
+        args.push(slotOf(Number(part)));
+        return ID_OF_SLOT;
+      })
+      .join(" || ");
+    return { sql, args };
+  }
+
+  /**
+   * Runs the batch. A guard that fails makes the attempt stale (`optimistically` plans it again from a
+   * new read); a UNIQUE clash is a 409 naming the fields. Answers the ids the batch gave, for `resolve`.
+   */
+  async apply(session: WriteSession): Promise<ResolvedIds> {
+    let results: ResultSet[];
+    try {
+      results = await session.apply(this.statements);
+    } catch (error) {
+      const index = failedGuard(error);
+      if (index !== undefined) throw new StaleRead(index);
+      const at = (error as { statementIndex?: number }).statementIndex;
+      const table = at === undefined ? undefined : this.tables.get(at);
+      throw (table && uniqueConflict(error, table)) ?? error;
+    }
+    const ids = new Map<number, number>();
+    for (const [slot, at] of this.insertedAt) ids.set(PROVISIONAL - slot, Number(results[at]!.rows[0]!.id));
+    return new ResolvedIds(ids);
+  }
+}
+
+/** The real ids of a plan's provisional records, once its batch ran. */
+export class ResolvedIds {
+  constructor(private readonly ids: ReadonlyMap<number, number>) {}
+
+  /** `value` (records, an answer) with every provisional id replaced by the real one. */
+  resolve<T>(value: T): T {
+    if (isProvisional(value)) return (this.ids.get(value) ?? value) as T;
+    if (Array.isArray(value)) return value.map((item) => this.resolve(item)) as T;
+    if (value && typeof value === "object") {
+      const out: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) out[key] = this.resolve(item);
+      return out as T;
+    }
+    return value;
+  }
+}
