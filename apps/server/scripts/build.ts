@@ -10,8 +10,8 @@ await build({
   platform: "node",
   format: "esm",
   target: "node20",
-  // CommonJS packages that require Node built-ins at load (qs → object-inspect) stay outside the ESM bundle.
-  external: ["@libsql/client", "libsql", "@hono/node-server", "qs"],
+  // CommonJS packages that require Node built-ins at load (qs → object-inspect, prom-client) stay outside the ESM bundle.
+  external: ["@libsql/client", "libsql", "@hono/node-server", "qs", "prom-client"],
   banner: { js: "// Built by scripts/build.ts from src/node.ts: do not edit." },
   logLevel: "warning",
 });

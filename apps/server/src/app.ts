@@ -14,6 +14,7 @@ import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { admission, admitted, type Guard, type RouteHandler, readBody, stamp } from "./http/middleware.ts";
+import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
 import { onError, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
 import { SegmentRouter } from "./http/router.ts";
@@ -53,6 +54,13 @@ export interface AppDeps {
    * installed package at start, the Worker fetches its static asset. Absent: `/docs` has no script.
    */
   docsScript?: DocsScript;
+  /**
+   * The migrations this build ships, by name: `/ready` answers 200 only when the database has them all
+   * (Node and Deno read them from the files). Absent (the Worker): only that it was migrated at all.
+   */
+  migrations?: readonly string[];
+  /** What `GET /metrics` serves and the token it asks for; absent, it is a 404. */
+  metrics?: MetricsEndpoint;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -73,11 +81,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.onError(onError);
   // The routes that answer without a token, each with its request stamp (id and limits); every other
   // request is stamped and authenticated by its route's guard (`admission`), or by the not-found answer.
-  for (const path of ["/health", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"]) app.use(path, stamp);
-  app.get("/health", async (c) => {
-    await deps.db.execute("SELECT 1");
-    return answerJson(c, JSON.stringify({ status: "ok" }));
-  });
+  const publicPaths = ["/health", "/ready", "/metrics", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"];
+  for (const path of publicPaths) app.use(path, stamp);
+  registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics });
   app.get("/openapi.json", (c) => {
     openapi ??= JSON.stringify(
       buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, mount) }),

@@ -7,6 +7,21 @@ const port = v.pipe(
   v.maxValue(65535),
 );
 
+/** Seconds, whole or with a fraction (`10`, `0.5`), as milliseconds. */
+function seconds(fallback: string) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,6}(\.\d{1,3})?$/, "a number of seconds, e.g. 10 or 0.5"),
+      v.transform((value) => Math.round(Number(value) * 1000)),
+    ),
+    fallback,
+  );
+}
+
+/** LogTape's levels, and `warn` for `warning` as other tools spell it. */
+const LOG_LEVELS = ["trace", "debug", "info", "warning", "warn", "error", "fatal"] as const;
+
 function positiveRate(fallback: string) {
   return v.optional(
     v.pipe(v.string(), v.regex(/^[1-9]\d{0,5}$/, "a whole number from 1"), v.transform(Number)),
@@ -15,32 +30,59 @@ function positiveRate(fallback: string) {
 }
 
 /** The environment every entry reads once, at start. */
-export const EnvSchema = v.object({
-  DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1)), "file:.data/multichannel.db"),
-  DATABASE_AUTH_TOKEN: v.optional(v.string()),
-  HOST: v.optional(v.string(), "127.0.0.1"),
-  PORT: port,
-  BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
-  BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
-  /** `on`: the reference's rate limits per company (below); `off`: none. */
-  RATE_LIMIT: v.optional(
-    v.pipe(
-      v.picklist(["on", "off"], "on or off"),
-      v.transform((value) => value === "on"),
+export const EnvSchema = v.pipe(
+  v.object({
+    DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1)), "file:.data/multichannel.db"),
+    DATABASE_AUTH_TOKEN: v.optional(v.string()),
+    HOST: v.optional(v.string(), "127.0.0.1"),
+    PORT: port,
+    BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
+    BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
+    /** `on`: the reference's rate limits per company (below); `off`: none. */
+    RATE_LIMIT: v.optional(
+      v.pipe(
+        v.picklist(["on", "off"], "on or off"),
+        v.transform((value) => value === "on"),
+      ),
+      "off",
     ),
-    "off",
-  ),
-  RATE_LIMIT_GET_PER_SECOND: positiveRate("2"),
-  RATE_LIMIT_WRITE_PER_SECOND: positiveRate("1"),
-  /** `true`: webhooks and callouts may go to plain http and local addresses (development, tests). */
-  WEBHOOKS_ALLOW_LOCALHOST: v.optional(
-    v.pipe(
-      v.picklist(["true", "false"], "true or false"),
-      v.transform((value) => value === "true"),
+    RATE_LIMIT_GET_PER_SECOND: positiveRate("2"),
+    RATE_LIMIT_WRITE_PER_SECOND: positiveRate("1"),
+    /** `true`: webhooks and callouts may go to plain http and local addresses (development, tests). */
+    WEBHOOKS_ALLOW_LOCALHOST: v.optional(
+      v.pipe(
+        v.picklist(["true", "false"], "true or false"),
+        v.transform((value) => value === "true"),
+      ),
+      "false",
     ),
-    "false",
+    /** The lowest level logged: `info` logs every request (one JSON line each); `warning` only problems. */
+    LOG_LEVEL: v.optional(
+      v.pipe(
+        v.picklist(LOG_LEVELS, `one of ${LOG_LEVELS.join(", ")}`),
+        v.transform((level) => (level === "warn" ? "warning" : level)),
+      ),
+      "info",
+    ),
+    /** The bearer token `GET /metrics` asks for; unset, `/metrics` is a 404. */
+    METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "at least 16 characters"))),
+    /** How long a stop waits for requests in flight and the delivery in hand (then cuts them), in ms. */
+    SHUTDOWN_TIMEOUT: seconds("10"),
+    /** How long a client has to send a request's headers (Node), in ms. */
+    HEADERS_TIMEOUT: seconds("10"),
+    /** How long a client has to send a whole request, body included (Node), in ms. */
+    REQUEST_TIMEOUT: seconds("60"),
+  }),
+  // Node refuses a headers timeout longer than the request's (0 turns either off).
+  v.forward(
+    v.partialCheck(
+      [["HEADERS_TIMEOUT"], ["REQUEST_TIMEOUT"]],
+      (env) => env.REQUEST_TIMEOUT === 0 || env.HEADERS_TIMEOUT <= env.REQUEST_TIMEOUT,
+      "at most REQUEST_TIMEOUT",
+    ),
+    ["HEADERS_TIMEOUT"],
   ),
-});
+);
 
 export type Env = v.InferOutput<typeof EnvSchema>;
 

@@ -1,6 +1,8 @@
 // The server on Deno with the embedded database (`pnpm start:deno`); the same app as node.ts.
+import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
+import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 // The part of the Deno namespace used here (the project's tsconfig has Node's types, not Deno's).
@@ -14,10 +16,20 @@ interface DenoApi {
   exit(code: number): never;
   resolveDns(host: string, type: "A" | "AAAA"): Promise<string[]>;
   readFile(path: URL): Promise<Uint8Array<ArrayBuffer>>;
+  stdout: { writeSync(bytes: Uint8Array): number };
 }
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 
 const env = parseEnv(Deno.env.toObject());
+const encoder = new TextEncoder();
+configureLogging(
+  env.LOG_LEVEL,
+  lineSink((text) => {
+    let bytes = encoder.encode(text);
+    while (bytes.length) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
+  }),
+);
+const log = getLogger([CATEGORY, "server"]);
 const docsScript = await Deno.readFile(apiReferenceScriptUrl(import.meta.resolve));
 const prepared = await prepareServer(env, {
   docsScript: async () => docsScript,
@@ -36,7 +48,7 @@ function listen() {
           for (const line of startupLines(env, port, "Deno", prepared)) console.log(line);
         },
       },
-      prepared.app.fetch,
+      prepared.fetch,
     );
   } catch (error) {
     if (!(error instanceof Error) || error.name !== "AddrInUse") throw error;
@@ -49,11 +61,31 @@ function listen() {
 }
 const server = listen();
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  Deno.addSignalListener(signal, () => {
-    void server.shutdown().finally(() => {
-      prepared.db.close();
-      Deno.exit(0);
-    });
+/**
+ * A graceful stop: `shutdown` takes no new connections and lets the requests in flight finish; the
+ * dispatcher's delivery in hand too, for up to SHUTDOWN_TIMEOUT; then the database's log is
+ * checkpointed, the database closed, and the process exits 0.
+ */
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.debug("{signal}: stopping", { signal });
+  prepared.dispatch.stop();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT);
   });
+  const finished = await Promise.race([Promise.all([server.shutdown(), prepared.dispatch.idle()]), timedOut]);
+  clearTimeout(timer);
+  if (finished === "timeout") {
+    log.warn("Stopped waiting after {ms} ms (SHUTDOWN_TIMEOUT)", { ms: env.SHUTDOWN_TIMEOUT });
+  }
+  await prepared.close();
+  stopLogging();
+  Deno.exit(0);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  Deno.addSignalListener(signal, () => void stop(signal));
 }

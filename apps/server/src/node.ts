@@ -1,35 +1,97 @@
 import { lookup } from "node:dns/promises";
 import { readFile } from "node:fs/promises";
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
+import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
+import { DatabaseInUseError } from "./ops/db-lock.ts";
+import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 const env = parseEnv(process.env);
+configureLogging(
+  env.LOG_LEVEL,
+  lineSink((text) => process.stdout.write(text)),
+);
+// Whatever ends the process, the log lines of its last moments are written first.
+process.on("exit", stopLogging);
+const log = getLogger([CATEGORY, "server"]);
+
 // Read once, at start: a missing package fails here, not on a visitor's first page.
 const docsScript = new Uint8Array(await readFile(apiReferenceScriptUrl(import.meta.resolve)));
 const prepared = await prepareServer(env, {
   resolve: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
   docsScript: async () => docsScript,
   backgroundCheckpoints: startBackgroundCheckpoints,
+  processMetrics: true,
+  byteLength: Buffer.byteLength,
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 });
-const server = serve({ fetch: prepared.app.fetch, hostname: env.HOST, port: env.PORT }, (info) => {
-  for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
-});
+
+const server = serve(
+  {
+    fetch: prepared.fetch,
+    hostname: env.HOST,
+    port: env.PORT,
+    serverOptions: {
+      // A slow client (headers a byte at a time, a body that never ends) holds a connection this long
+      // at most, answered 408; Node looks for such connections every second.
+      headersTimeout: env.HEADERS_TIMEOUT,
+      requestTimeout: env.REQUEST_TIMEOUT,
+      connectionsCheckingInterval: 1000,
+    },
+  },
+  (info) => {
+    for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
+  },
+) as Server;
 server.on("error", (error: NodeJS.ErrnoException) => {
   if (error.code !== "EADDRINUSE") throw error;
   console.error(
     `Port ${env.PORT} on ${env.HOST} is already in use: stop what listens there, or start on another port, e.g. PORT=${env.PORT + 1} npx -y pnpm@10.34.8 start`,
   );
-  prepared.db.close();
-  process.exit(1);
+  void prepared.close().finally(() => process.exit(1));
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    server.close();
-    prepared.db.close();
-    process.exit(0);
+/**
+ * A graceful stop: no new connections; the requests in flight are finished (a body still arriving is
+ * read to its end and answered) and the dispatcher's delivery in hand too, for up to SHUTDOWN_TIMEOUT,
+ * after which the connections left are cut; then the database's log is checkpointed, the database
+ * closed, and the process exits 0. A second signal stops at once.
+ */
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) {
+    log.warn("{signal} again: stopping at once", { signal });
+    process.exit(1);
+  }
+  stopping = true;
+  log.debug("{signal}: stopping", { signal });
+  prepared.dispatch.stop();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A connection kept alive is closed as soon as its request is answered.
+  const idle = setInterval(() => server.closeIdleConnections(), 50);
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT);
   });
+  const finished = await Promise.race([Promise.all([closed, prepared.dispatch.idle()]), timedOut]);
+  clearInterval(idle);
+  clearTimeout(timer);
+  if (finished === "timeout") {
+    log.warn("Stopped waiting after {ms} ms (SHUTDOWN_TIMEOUT): closing the connections left", {
+      ms: env.SHUTDOWN_TIMEOUT,
+    });
+    server.closeAllConnections();
+  }
+  await prepared.close();
+  log.debug("Stopped");
+  process.exit(0);
 }
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(signal));

@@ -1,3 +1,4 @@
+import { getLogger } from "@logtape/logtape";
 import { type AppDeps, createApp } from "./app.ts";
 import { type Env, isEmbedded, rateLimitOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
@@ -5,17 +6,27 @@ import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import type { NativeOptions } from "./db/native.ts";
 import { openDb, prepareFile } from "./db/open.ts";
+import { timedDb } from "./db/timed.ts";
 import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
+import { type ByteLength, observed } from "./http/observe.ts";
+import { acquireDatabaseLock } from "./ops/db-lock.ts";
+import { accessLog, CATEGORY } from "./ops/logging.ts";
+import { createMetrics } from "./ops/metrics.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
 import { startDispatchLoop } from "./services/webhooks/loop.ts";
 
+const log = getLogger([CATEGORY, "server"]);
+
 /**
- * What the Node and Deno entries do before serving: open DATABASE_URL, migrate it when it is embedded
- * (a remote one is migrated by `db:migrate`, never at start), mint a first token when there is none,
- * and start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check;
+ * What the Node and Deno entries do before serving: take the embedded database's lock (`db-lock.ts`:
+ * one server per file, and no restore under it), open DATABASE_URL, migrate it when it is embedded (a
+ * remote one is migrated by `db:migrate`, never at start), mint a first token when there is none, and
+ * start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check;
  * `docsScript`: the API reference's script, read by the runtime from the installed package;
  * `backgroundCheckpoints`: where the embedded database's log is checkpointed off the request path).
+ * With `METRICS_TOKEN`, statements and requests are measured for `/metrics` (`processMetrics`: the
+ * process's own too, on Node). `fetch` is the app's, with every request in the access log.
  */
 export async function prepareServer(
   env: Env,
@@ -23,16 +34,36 @@ export async function prepareServer(
     resolve,
     docsScript,
     backgroundCheckpoints,
-  }: { resolve?: ResolveHost; docsScript?: AppDeps["docsScript"] } & NativeOptions = {},
+    processMetrics,
+    byteLength,
+  }: {
+    resolve?: ResolveHost;
+    docsScript?: AppDeps["docsScript"];
+    processMetrics?: boolean;
+    byteLength?: ByteLength;
+  } & NativeOptions = {},
 ) {
   prepareFile(env.DATABASE_URL);
-  const db: Db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints });
-  const applied = isEmbedded(env.DATABASE_URL) ? await migrate(db, loadMigrations()) : [];
+  const file = embeddedFile(env.DATABASE_URL);
+  const unlock = file ? acquireDatabaseLock(file, "server") : undefined;
+  let opened: Db;
+  try {
+    opened = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints });
+  } catch (error) {
+    unlock?.();
+    throw error;
+  }
+  const migrations = loadMigrations();
+  const applied = isEmbedded(env.DATABASE_URL) ? await migrate(opened, migrations) : [];
+  const metrics = env.METRICS_TOKEN ? await createMetrics({ db: opened, processMetrics }) : undefined;
+  const db = metrics ? timedDb(opened, metrics.observeStatement) : opened;
   const firstToken = (await hasAnyToken(db))
     ? undefined
     : await createToken({ db, input: { company: "default" } });
   const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve };
-  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound }));
+  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound }), {
+    log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
+  });
   const app = createApp({
     db,
     basePath: env.BASE_PATH,
@@ -41,8 +72,36 @@ export async function prepareServer(
     outbound,
     afterWrite: dispatch.notify,
     docsScript,
+    migrations: migrations.map((migration) => migration.name),
+    metrics: metrics && env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, render: metrics.render } : undefined,
   });
-  return { db, app, applied, firstToken: firstToken?.token, dispatch };
+  const fetch = observed(app.fetch, metrics ? [accessLog, metrics.observeRequest] : [accessLog], {
+    byteLength,
+  });
+  /**
+   * Once the server takes no more requests and the dispatcher's run is over: copies the embedded
+   * database's log into its file (the file alone is then the whole database), closes it, and lets go of
+   * its lock.
+   */
+  async function close(): Promise<void> {
+    dispatch.stop();
+    if (file) {
+      try {
+        await opened.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+      } catch (error) {
+        log.warn("Could not checkpoint the database's log at stop: {error}", { error: String(error) });
+      }
+    }
+    opened.close();
+    unlock?.();
+  }
+  return { db, app, fetch, applied, firstToken: firstToken?.token, dispatch, close };
+}
+
+/** The path of an embedded database file (not one in memory), or undefined. */
+function embeddedFile(url: string): string | undefined {
+  if (!url.startsWith("file:") || url === "file::memory:") return undefined;
+  return url.slice("file:".length);
 }
 
 /** How a newcomer (Node and npm only) makes a token for the embedded database. */

@@ -4,6 +4,8 @@ import { createApp } from "./app.ts";
 import { isEmbedded, parseEnv, rateLimitOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
 import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
+import { observed } from "./http/observe.ts";
+import { accessLog, configureLogging, consoleObjectSink } from "./ops/logging.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
 /** Vars from wrangler.jsonc and secrets from `wrangler secret put` (or `.dev.vars` locally). */
@@ -33,6 +35,8 @@ type App = ReturnType<typeof createApp>;
 
 interface Instance {
   app: App;
+  /** The app's fetch, with every request in the access log. */
+  fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
   db: Db;
   dispatcher: Dispatcher;
 }
@@ -50,6 +54,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
         "Invalid configuration: DATABASE_URL must be a libsql://, https:// or http:// database URL on Workers",
       );
     }
+    // Workers Logs indexes the fields of an object logged with console.log: one per request.
+    configureLogging(env.LOG_LEVEL, consoleObjectSink());
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
     const db = remoteDb(client);
     // No DNS here: a Worker's fetch cannot reach private networks; literal and local names are refused.
@@ -70,7 +76,12 @@ function instanceFor(bindings: WorkerEnv): Instance {
         ? () => assets.fetch(new Request(`http://assets.local/${API_REFERENCE_SCRIPT}`))
         : undefined,
     });
-    instance = { app, db, dispatcher: createDispatcher({ db, policy: outbound }) };
+    instance = {
+      app,
+      fetch: observed(app.fetch, [accessLog]),
+      db,
+      dispatcher: createDispatcher({ db, policy: outbound }),
+    };
     instances.set(bindings, instance);
   }
   return instance;
@@ -101,9 +112,9 @@ function stringBindings(bindings: WorkerEnv): Record<string, string | undefined>
 
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
-    let app: App;
+    let fetch: Instance["fetch"];
     try {
-      app = instanceFor(env).app;
+      fetch = instanceFor(env).fetch;
     } catch (error) {
       const requestId = crypto.randomUUID();
       console.error(`[${requestId}]`, error instanceof Error ? error.message : error);
@@ -119,7 +130,7 @@ export default {
         headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId },
       });
     }
-    return app.fetch(request, env, ctx);
+    return fetch(request, env, ctx);
   },
   /** The queue consumer: each batch of wake-ups is one drain; a failed drain is retried by the queue. */
   async queue(batch: WakeBatch, env: WorkerEnv): Promise<void> {

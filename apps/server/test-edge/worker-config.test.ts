@@ -32,11 +32,20 @@ describe("worker bindings", () => {
     const env = { DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: databaseAuthToken, BASE_PATH: "/api" };
     expect((await call(env, "/api/health")).status).toBe(200);
     expect((await call(env, "/health")).status).toBe(404);
+    expect((await call(env, "/api/ready")).status).toBe(200);
     const wrongToken = { ...env, DATABASE_AUTH_TOKEN: "not-the-token" };
+    // The process lives (/health, which never asks the database) but cannot serve (/ready: 503, why).
+    expect((await call(wrongToken, "/api/health")).status).toBe(200);
     // The server logs what went wrong with the request id; here that log is expected, not shown.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    expect((await call(wrongToken, "/api/health")).status).toBe(500);
-    expect(String(logged.mock.calls[0]?.[1])).toMatch(/UNAUTHORIZED/);
+    const logged = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const ready = await call(wrongToken, "/api/ready");
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: "unavailable", reason: "The database does not answer." });
+    expect(logged.mock.calls[0]?.[0]).toMatchObject({
+      level: "WARN",
+      requestId: ready.headers.get("x-request-id"),
+      error: expect.stringMatching(/UNAUTHORIZED/),
+    });
     logged.mockRestore();
   });
 });

@@ -21,6 +21,9 @@ describe("public routes", () => {
   it("answers /health, /openapi.json and /docs under the base path from the bindings", async () => {
     const anonymous = api();
     expect(await anonymous.json("GET", "/health")).toMatchObject({ status: 200, body: { status: "ok" } });
+    expect(await anonymous.json("GET", "/ready")).toMatchObject({ status: 200, body: { status: "ready" } });
+    // No Prometheus endpoint in a Worker (Workers Logs and analytics stand in for it).
+    expect((await anonymous.request("GET", "/metrics")).status).toBe(404);
     const openapi = await anonymous.json("GET", "/openapi.json");
     expect(openapi.status).toBe(200);
     expect(openapi.body.openapi).toMatch(/^3\./);

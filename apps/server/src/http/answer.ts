@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
+import { noteAnswerBody } from "./observe.ts";
 
 /**
  * Every answer of the API is made here, its headers one plain record: the Node adapter writes such a
@@ -16,6 +17,7 @@ export function answer(
   // `headers` is the caller's own record (each call builds one), completed in place.
   const always = c.get("answerHeaders");
   for (const name in always) headers[name] = always[name]!;
+  noteAnswerBody(c, body);
   return new Response(body, { status, headers });
 }
 

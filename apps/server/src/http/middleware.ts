@@ -3,6 +3,7 @@ import type { Actor } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import type { AppEnv } from "./env.ts";
+import { rememberContext } from "./observe.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -28,13 +29,14 @@ export function newRequestId(): string {
 /**
  * What every request gets first: its id, which every answer carries as X-Request-Id (the client's when
  * it sent a sane one, else a new one), and a 400 when its URL or a header is over its limit, before
- * anything reads them.
+ * anything reads them. Its context is left for the access log and metrics (`observed`).
  */
 function stampRequest(c: Context<AppEnv>): void {
   const sent = c.req.header("X-Request-Id");
   const id = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
   c.set("requestId", id);
   c.set("answerHeaders", { "X-Request-Id": id });
+  rememberContext(c);
   if (c.req.url.length > MAX_URL_LENGTH) {
     throw new ApiError(
       "bad_request",

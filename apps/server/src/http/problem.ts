@@ -1,7 +1,11 @@
+import { getConfig, getLogger } from "@logtape/logtape";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 
 import { ApiError, isApiError, PROBLEM_STATUS, type ProblemCode } from "../errors.ts";
+import { noteAnswerBody } from "./observe.ts";
+
+const log = getLogger(["multichannel", "http"]);
 
 export function problemResponse(c: Context, error: ApiError): Response {
   const body = {
@@ -12,7 +16,9 @@ export function problemResponse(c: Context, error: ApiError): Response {
     requestId: c.get("requestId"),
     ...error.extras,
   };
-  return new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  noteAnswerBody(c, text);
+  return new Response(text, {
     status: error.status,
     headers: {
       "Content-Type": "application/problem+json",
@@ -43,9 +49,37 @@ export function onError(error: unknown, c: Context): Response {
     const code = HTTP_CODES[error.status] ?? "bad_request";
     return problemResponse(c, new ApiError(code, error.message || PROBLEM_STATUS[code][1]));
   }
-  console.error(`[${c.get("requestId")}]`, error);
+  if (clientWentAway(c, error)) {
+    // Not the server's failure, and nobody is left to answer: logged as a 499 by the access log.
+    log.debug("The client went away before its answer was ready: {message}", {
+      requestId: c.get("requestId"),
+      message: error instanceof Error ? error.message : String(error),
+    });
+    noteAnswerBody(c, null);
+    return new Response(null, { status: 499, headers: c.get("answerHeaders") });
+  }
+  log.error("Unexpected error: {message}", {
+    requestId: c.get("requestId"),
+    message: error instanceof Error ? error.message : String(error),
+    error,
+  });
+  // Where no logging is configured (the app in a test, embedded elsewhere), an unexpected error is
+  // still said somewhere.
+  if (getConfig() === null) console.error(`[${c.get("requestId")}]`, error);
   return problemResponse(
     c,
     new ApiError("internal", "Something went wrong; quote the request id when reporting it."),
+  );
+}
+
+/**
+ * Whether an error comes from the client going away mid-request (its body cut off, the connection
+ * reset): the runtime aborts the request's signal, or the body stream fails with the socket's error.
+ */
+function clientWentAway(c: Context, error: unknown): boolean {
+  if (c.req.raw.signal.aborted) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error as Error)?.name === "AbortError"
   );
 }

@@ -1,0 +1,146 @@
+import type { Context } from "hono";
+
+/** What the access log and the request metrics learn of one request, once it is answered. */
+export interface RequestSummary {
+  /** The id its answer carries as X-Request-Id; absent for a path outside the API's mount point. */
+  readonly requestId: string | undefined;
+  readonly method: string;
+  /** The pattern of the route that answered (`/:kind/:id`); absent when no route did. */
+  readonly route: string | undefined;
+  /** The path and query as sent, the values of secret query parameters (`access_token`) masked. */
+  readonly path: string;
+  /** 499 when the client went away before its answer was ready. */
+  readonly status: number;
+  /** From the request's arrival to its answer being ready (a streamed body may still be on its way). */
+  readonly durationMs: number;
+  /** The answer's body in bytes; absent when it is a stream of unknown length. */
+  readonly bytes: number | undefined;
+  /** The company and API token (key) of an authenticated request. */
+  readonly companyId: number | undefined;
+  readonly keyId: number | undefined;
+}
+
+export type RequestObserver = (summary: RequestSummary) => void;
+
+type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
+
+// An answer's request id, route and actor are known only to its Hono context, which the app's fetch does
+// not hand back: the request stamp (`stampRequest`) leaves it here, keyed by the request, for `observed`.
+const contexts = new WeakMap<Request, Context>();
+
+/** Leaves a request's context where `observed` finds it once the request is answered. */
+export function rememberContext(c: Context): void {
+  contexts.set(c.req.raw, c);
+}
+
+/** Notes an answer's body (see `answer`), so that its size is known without reading the Response. */
+export function noteAnswerBody(c: Context, body: BodyInit | null): void {
+  c.set("answerBody", body);
+}
+
+const encoder = new TextEncoder();
+
+/** How many bytes a text takes as UTF-8: Node passes `Buffer.byteLength`, which copies nothing. */
+export type ByteLength = (text: string) => number;
+const encodedLength: ByteLength = (text) => encoder.encode(text).byteLength;
+
+/**
+ * The app's fetch, telling `observers` about every request once its answer is ready. Reads the answer's
+ * status only: its headers and body stay as the app made them (the Node adapter writes a plain answer to
+ * the socket as it is). A read answered at once is still answered at once.
+ */
+export function observed<A extends unknown[]>(
+  fetch: Fetch<A>,
+  observers: readonly RequestObserver[],
+  {
+    byteLength = encodedLength,
+    clock = () => performance.now(),
+  }: { byteLength?: ByteLength; clock?: () => number } = {},
+): Fetch<A> {
+  const tell = (request: Request, started: number, status: number) => {
+    const summary = summarize(request, status, clock() - started, byteLength);
+    for (const observer of observers) observer(summary);
+  };
+  return (request, ...rest) => {
+    const started = clock();
+    let answer: Response | Promise<Response>;
+    try {
+      answer = fetch(request, ...rest);
+    } catch (error) {
+      tell(request, started, 500);
+      throw error;
+    }
+    if (!(answer instanceof Promise)) {
+      tell(request, started, answer.status);
+      return answer;
+    }
+    return answer.then(
+      (response) => {
+        tell(request, started, response.status);
+        return response;
+      },
+      (error: unknown) => {
+        tell(request, started, 500);
+        throw error;
+      },
+    );
+  };
+}
+
+function summarize(
+  request: Request,
+  status: number,
+  durationMs: number,
+  byteLength: ByteLength,
+): RequestSummary {
+  const c = contexts.get(request);
+  const actor = c?.get("actor") as { companyId: number; tokenId: number } | undefined;
+  return {
+    requestId: c?.get("requestId"),
+    method: request.method,
+    route: c?.req.matchedRoutes.length ? c.req.routePath : undefined,
+    path: maskedPath(request.url),
+    status,
+    durationMs: Math.round(durationMs * 1000) / 1000,
+    bytes: request.method === "HEAD" ? 0 : sizeOf(c?.get("answerBody"), byteLength),
+    companyId: actor?.companyId,
+    keyId: actor?.tokenId,
+  };
+}
+
+function sizeOf(body: unknown, byteLength: ByteLength): number | undefined {
+  if (body === null) return 0;
+  if (typeof body === "string") return byteLength(body);
+  if (body instanceof Uint8Array || body instanceof ArrayBuffer) return body.byteLength;
+  if (body instanceof Blob) return body.size;
+  return undefined;
+}
+
+/** Query parameters whose values are credentials (the reference's clients send `access_token`). */
+const SECRET_NAME = /token|secret|password|passwd|signature|hash|api[-_]?key/i;
+
+/** A URL's path and query, the value of every secret-looking query parameter replaced by `[masked]`. */
+export function maskedPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  if (start < 0) return "/";
+  const query = url.indexOf("?", start);
+  if (query < 0) return url.slice(start);
+  const pairs = url.slice(query + 1).split("&");
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i]!;
+    const equals = pair.indexOf("=");
+    if (equals >= 0 && SECRET_NAME.test(decodedName(pair.slice(0, equals)))) {
+      pairs[i] = `${pair.slice(0, equals)}=[masked]`;
+    }
+  }
+  return `${url.slice(start, query)}?${pairs.join("&")}`;
+}
+
+/** A query parameter's name as the server reads it (percent-decoded, `+` a space). */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    return name;
+  }
+}

@@ -1,0 +1,85 @@
+import { getLogger } from "@logtape/logtape";
+import type { Hono } from "hono";
+import type { Executor } from "../db/database.ts";
+import { readiness } from "../db/readiness.ts";
+import { ApiError } from "../errors.ts";
+import { answer, answerJson } from "./answer.ts";
+import type { AppEnv } from "./env.ts";
+
+/** What `GET /metrics` serves: the Prometheus text of this process (Node, Deno). */
+export interface MetricsEndpoint {
+  /** The bearer token it asks for (`METRICS_TOKEN`). */
+  readonly token: string;
+  render(): Promise<{ contentType: string; text: string }>;
+}
+
+const log = getLogger(["multichannel", "http"]);
+
+export interface OperationsDeps {
+  db: Executor;
+  /** The migrations this build ships, by name; absent, `/ready` asks only that some were applied. */
+  migrations?: readonly string[];
+  /** Absent (no `METRICS_TOKEN`, or the Worker): `/metrics` is a 404. */
+  metrics?: MetricsEndpoint;
+}
+
+/**
+ * The routes an operator's tools call, all without an API token: `/health` (the process answers; the
+ * database is not asked, so a restart is never triggered by a database outage), `/ready` (200 only when
+ * the database answers and has every migration of this build; 503 saying why) and `/metrics` (with
+ * `Authorization: Bearer $METRICS_TOKEN`).
+ */
+export function registerOperationRoutes(app: Hono<AppEnv>, deps: OperationsDeps): void {
+  app.get("/health", (c) =>
+    answerJson(c, JSON.stringify({ status: "ok" }), 200, { "Cache-Control": "no-store" }),
+  );
+  app.get("/ready", async (c) => {
+    const state = await readiness(deps.db, deps.migrations);
+    if (state.ready) {
+      return answerJson(c, JSON.stringify({ status: "ready" }), 200, { "Cache-Control": "no-store" });
+    }
+    log.warn("Not ready: {reason}", {
+      requestId: c.get("requestId"),
+      reason: state.reason,
+      error: state.error,
+    });
+    return answerJson(c, JSON.stringify({ status: "unavailable", reason: state.reason }), 503, {
+      "Cache-Control": "no-store",
+      "Retry-After": "5",
+    });
+  });
+  app.get("/metrics", async (c) => {
+    const { metrics } = deps;
+    if (!metrics) throw new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`);
+    if (!(await sameSecret(bearerOf(c.req.header("Authorization")), metrics.token))) {
+      throw new ApiError(
+        "unauthorized",
+        "Send the metrics token as `Authorization: Bearer <token>`.",
+        {},
+        {
+          "WWW-Authenticate": 'Bearer realm="metrics"',
+        },
+      );
+    }
+    const { contentType, text } = await metrics.render();
+    return answer(c, text, 200, { "Content-Type": contentType, "Cache-Control": "no-store" });
+  });
+}
+
+function bearerOf(header: string | undefined): string {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1] ?? "";
+}
+
+const encoder = new TextEncoder();
+
+/** Compares digests, not the texts: how long it takes says nothing about how much of a guess was right. */
+async function sameSecret(sent: string, expected: string): Promise<boolean> {
+  const [a, b] = await Promise.all(
+    [sent, expected].map(
+      async (text) => new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text))),
+    ),
+  );
+  let difference = 0;
+  for (let i = 0; i < a!.length; i++) difference |= a![i]! ^ b![i]!;
+  return difference === 0;
+}
