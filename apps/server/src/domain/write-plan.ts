@@ -202,6 +202,19 @@ export class WritePlan {
     return this.statements.length - 1;
   }
 
+  /**
+   * A statement of the caller's (a row of a table that is not a kind's: a callout); an argument that is
+   * a provisional id becomes the lookup of the real one.
+   */
+  write(statement: { sql: string; args: InValue[] }): void {
+    const args: InValue[] = [];
+    const parts = statement.sql.split("?");
+    const sql = parts
+      .map((part, i) => (i === 0 ? part : `${this.value(statement.args[i - 1] as never, args)}${part}`))
+      .join("");
+    this.push({ sql, args });
+  }
+
   /** Records an event (an action's outcome) with the change, its JSON made in the batch (`answerText`). */
   event(type: string, object: unknown, result: unknown): void {
     const args: InValue[] = [this.companyId, type];

@@ -147,6 +147,9 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     const schema = actionInputSchema(action.input, recordBodyFields(action));
 
     const writes = operationWrites(action.method, action);
+    const planned = writes && handler.planned !== undefined;
+    const runInTransaction = handler.run;
+    if (!planned && !runInTransaction) throw new Error(`${kind.name}.${action.name} has no way to run.`);
     const answersRecord = "kind" in action.output && !action.output.list;
     // A bad id is a 400 before the input is looked at (422).
     const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
@@ -157,18 +160,17 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const work = async (ctx: Ctx) => {
         const record = await loadSubject(ctx, kind, action, id);
         checkIfMatch(record, ifMatch);
-        const answer = await handler.run({ ctx, record: record as never, input: input as never });
+        const answer = await runInTransaction!({ ctx, record: record as never, input: input as never });
         // Serialized once: the response's text is also what the action's event keeps as its result.
         const text = JSON.stringify(answer);
         await recordActionOutcome(ctx, kind, action, id, answer, text);
         return text;
       };
-      const text =
-        writes && handler.planned
-          ? await runPlanned(c, { kind, action, handler, id, input })
-          : writes
-            ? await inTransaction(c, work)
-            : await work(c.get("ctx"));
+      const text = planned
+        ? await runPlanned(c, { kind, action, handler, id, input })
+        : writes
+          ? await inTransaction(c, work)
+          : await work(c.get("ctx"));
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
       return answerJson(c, text, 200, {
         ...(answersRecord ? { ETag: etagOfText(text) } : {}),

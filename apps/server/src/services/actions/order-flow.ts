@@ -5,7 +5,13 @@ import {
   createReturnLabelOfPurchase,
   regenerateLabelOfDropshipment,
 } from "./label-flow.ts";
-import { cancelPurchase, moveDropshipProviderOfPurchase, sendPurchase, shipPurchase } from "./purchases.ts";
+import {
+  cancelPurchase,
+  moveDropshipProviderOfPurchase,
+  planSendPurchase,
+  sendPurchaseReads,
+  shipPurchase,
+} from "./purchases.ts";
 import { cancelInputOf, checkShippable, shipInputOf, shipWithLabel } from "./reference-bodies.ts";
 import { receiveSaleReturn } from "./returns.ts";
 import { settleInvoicesOfDropshipProvider } from "./settlement.ts";
@@ -14,7 +20,13 @@ import type { ActionHandlers } from "./types.ts";
 /** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
 export const orderHandlers = {
   "purchase.send": {
-    run: ({ ctx, record, input }) => sendPurchase({ ctx, purchase: record, input }),
+    planned: {
+      read: ({ companyId, id }) => sendPurchaseReads(companyId, id),
+      plan: ({ record, input, read, plan }) => {
+        const sent = planSendPurchase({ purchase: record, input, read, plan });
+        return { answer: sent, subject: sent };
+      },
+    },
   },
   "purchase.ship": {
     run: async ({ ctx, record, input }) =>

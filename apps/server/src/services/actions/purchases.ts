@@ -3,6 +3,7 @@
  * picking they share with the other order actions. Quantities change here; the books (`settlePurchase`,
  * `settleSale`) derive everything else from them, and statuses move through `transition`.
  */
+import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
@@ -18,9 +19,11 @@ import type {
 import { settlePurchase, settleSale, settleSaleReturn, unshippedOf } from "../../domain/books.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { stateConflict } from "../../domain/states.ts";
-import { transition } from "../../domain/transitions.ts";
+import { recordsOf, relatedStatement, selectStatement } from "../../domain/store.ts";
+import { transition, transitionValues } from "../../domain/transitions.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { queueCallout } from "../webhooks/callouts.ts";
+import { calloutStatement } from "../webhooks/callouts.ts";
 import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
 
@@ -149,16 +152,37 @@ export async function providerOf(ctx: Ctx, purchase: Purchase): Promise<Dropship
 
 // ----------------------------------------------------------------------------------------------- send
 
-export async function sendPurchase({
-  ctx,
+/** What sending a purchase reads: its provider (by the purchase's reference) and its lines. */
+export function sendPurchaseReads(companyId: number, purchaseId: number): InStatement[] {
+  const from = { kind: "purchase", id: purchaseId, via: "dropshipProviderId" } as const;
+  return [
+    relatedStatement(companyId, "dropship-provider", from),
+    selectStatement(companyId, "purchase-item", { purchaseId }),
+  ];
+}
+
+/**
+ * Plans sending a purchase order: the notification that logs it, the callout that delivers it (every
+ * format but e-mail, which this service has no transport for), and the purchase marked sent.
+ */
+export function planSendPurchase({
   purchase,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   purchase: Purchase;
   input: PurchaseSendInput;
-}): Promise<Purchase> {
-  const provider = await providerOf(ctx, purchase);
+  read: ResultSet[];
+  plan: WritePlan;
+}): Purchase {
+  const [provider] = recordsOf("dropship-provider", read[0]!);
+  if (!provider) {
+    throw invalid(
+      "dropshipProviderId",
+      `Purchase ${purchase.id} has no dropship provider: set its dropshipProviderId first.`,
+    );
+  }
   const format = input.format ?? provider.purchaseFormat;
   const recipient = format === "email" ? provider.email : provider.purchaseEndpoint;
   if (!recipient) {
@@ -168,9 +192,13 @@ export async function sendPurchase({
       `Dropship provider ${provider.id} has no ${field} to send a ${format} purchase order to: set its ${field} or choose another format.`,
     );
   }
-  const items = await itemsOfPurchase(ctx, purchase.id);
+  const items = recordsOf("purchase-item", read[1]!);
+  // The order is rendered from these: the batch applies only while they are as read.
+  plan.unchangedRecords("dropship-provider", [provider]);
+  plan.sameCount("purchase-item", { purchaseId: purchase.id }, items.length);
+  plan.unchangedRecords("purchase-item", items);
   const payload = renderPurchaseOrder({ purchase, items, provider, format });
-  const notification = await insert(ctx, "purchase-notification", {
+  const notification = plan.insert("purchase-notification", {
     purchaseId: purchase.id,
     dropshipProviderId: provider.id,
     format,
@@ -183,16 +211,25 @@ export async function sendPurchase({
     payload,
   });
   if (format !== "email") {
-    await queueCallout(ctx, {
-      purpose: "purchase-order",
-      type: "purchase.sent",
-      url: recipient,
-      contentType: PURCHASE_ORDER_TYPES[format],
-      body: payload,
-      notificationId: notification.id,
-    });
+    plan.write(
+      calloutStatement(plan.companyId, plan.now, {
+        purpose: "purchase-order",
+        type: "purchase.sent",
+        url: recipient,
+        contentType: PURCHASE_ORDER_TYPES[format],
+        body: payload,
+        notificationId: notification.id,
+      }),
+    );
   }
-  return transition(ctx, "purchase", purchase, "sent", { sentAt: ctx.now() });
+  return plan.update(
+    "purchase",
+    purchase,
+    transitionValues("purchase", purchase, "sent", { sentAt: plan.now }),
+    {
+      movesState: true,
+    },
+  );
 }
 
 // ----------------------------------------------------------------------------------------------- ship

@@ -25,7 +25,8 @@ export interface ActionPlanArgs<K extends ActionKey> extends ActionArgs<K> {
 
 /** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
 export interface ActionHandler<K extends ActionKey> {
-  run(args: ActionArgs<K>): Promise<unknown>;
+  /** The action in a transaction (actions not yet planned, and those that only read). */
+  run?(args: ActionArgs<K>): Promise<unknown>;
   /**
    * The action as a write plan, where it has one (the request path then runs it instead of `run`): the
    * reads it needs besides its subject, sent with the subject's in one pipeline (they may find what the

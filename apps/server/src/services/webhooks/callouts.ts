@@ -15,22 +15,30 @@ import type { ApiEvent } from "../events.ts";
  * Queues a request to a URL the company configured (a provider's purchase endpoint), in the
  * transaction of the change that calls for it; the dispatcher sends it and retries it like a webhook.
  */
-export async function queueCallout(
-  ctx: Ctx,
-  callout: {
-    purpose: string;
-    type: string;
-    url: string;
-    contentType: string;
-    body: string;
-    notificationId?: number;
-    timeoutMs?: number;
-  },
-): Promise<void> {
-  await ctx.db.execute({
+export interface Callout {
+  purpose: string;
+  type: string;
+  url: string;
+  contentType: string;
+  body: string;
+  notificationId?: number;
+  timeoutMs?: number;
+}
+
+export async function queueCallout(ctx: Ctx, callout: Callout): Promise<void> {
+  await ctx.db.execute(calloutStatement(ctx.companyId, ctx.now(), callout));
+}
+
+/** The delivery row of a callout, for a write plan's batch (`WritePlan.write`) or `queueCallout`. */
+export function calloutStatement(
+  companyId: number,
+  now: string,
+  callout: Callout,
+): { sql: string; args: (string | number | null)[] } {
+  return {
     sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, notification_id, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     args: [
-      ctx.companyId,
+      companyId,
       callout.purpose,
       callout.type,
       callout.url,
@@ -38,10 +46,10 @@ export async function queueCallout(
       callout.body,
       callout.notificationId ?? null,
       callout.timeoutMs ?? 10_000,
-      ctx.now(),
-      ctx.now(),
+      now,
+      now,
     ],
-  });
+  };
 }
 
 async function rowsOf(db: Executor, kindName: string, where: string, args: (string | number)[]) {
