@@ -17,7 +17,8 @@ import { ApiError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import { checkAmount, fromCents, toCents } from "./money.ts";
 import { insert, patch, selectIn, selectOne, selectWhere, updateMany, type ValuesOf } from "./store.ts";
-import { transition, transitionMany } from "./transitions.ts";
+import { transition, transitionMany, transitionValues } from "./transitions.ts";
+import type { WritePlan } from "./write-plan.ts";
 
 /** A line's total in minor units: quantity times unit price. */
 export const lineCents = (quantity: number, price: number): number => quantity * toCents(price);
@@ -89,15 +90,11 @@ export function saleStatusOf(totals: { ordered: number; fulfilled: number; cance
   return "open" as const;
 }
 
-/**
- * Brings a sale's derived values up to date from its lines: subtotal, total, fulfilment, cancellation
- * and return statuses, and its status (through its lifecycle). Answers the sale as it now is.
- */
-export async function settleSale(ctx: Ctx, saleId: number | null | undefined): Promise<Sale | undefined> {
-  if (!saleId) return undefined;
-  const sale = await selectOne(ctx, "sale", { id: saleId });
-  if (!sale) return undefined;
-  const items = await selectWhere(ctx, "sale-item", { saleId });
+/** What a sale's derived values and status are, from its lines. */
+export function saleBooks(
+  sale: Sale,
+  items: readonly SaleItem[],
+): { status: Sale["status"]; values: ValuesOf<"sale"> } {
   let subtotal = 0;
   let ordered = 0;
   let fulfilled = 0;
@@ -140,8 +137,52 @@ export async function settleSale(ctx: Ctx, saleId: number | null | undefined): P
   const status = saleStatusOf({ ordered, fulfilled, cancelled });
   // The reference's `cancelled` flag, derived with the status it mirrors.
   if ((status === "cancelled") !== sale.cancelled) values.cancelled = status === "cancelled";
+  return { status, values };
+}
+
+/**
+ * Brings a sale's derived values up to date from its lines: subtotal, total, fulfilment, cancellation
+ * and return statuses, and its status (through its lifecycle). Answers the sale as it now is.
+ */
+export async function settleSale(ctx: Ctx, saleId: number | null | undefined): Promise<Sale | undefined> {
+  if (!saleId) return undefined;
+  const sale = await selectOne(ctx, "sale", { id: saleId });
+  if (!sale) return undefined;
+  const { status, values } = saleBooks(sale, await selectWhere(ctx, "sale-item", { saleId }));
   if (status === sale.status && isEmpty(values)) return sale;
   return transition(ctx, "sale", sale, status, values);
+}
+
+/**
+ * `settleSale` in a write plan: the sale's books from `items` (every line of the sale as the plan
+ * leaves them), written when they change. Answers the sale as the plan leaves it.
+ */
+export function planSaleBooks(plan: WritePlan, sale: Sale, items: readonly SaleItem[]): Sale {
+  const { status, values } = saleBooks(sale, items);
+  if (status === sale.status && isEmpty(values)) return sale;
+  return plan.update("sale", sale, transitionValues("sale", sale, status, values), { movesState: true });
+}
+
+/**
+ * `settlePurchase` in a write plan: the purchase's books from `items` (every line, as the plan leaves
+ * them), its active payments and invoices; lines and purchase written where they change. Answers both
+ * as the plan leaves them.
+ */
+export function planPurchaseBooks(
+  plan: WritePlan,
+  purchase: Purchase,
+  items: readonly PurchaseItem[],
+  payments: readonly PurchaseInvoicePayment[],
+  invoices: readonly PurchaseInvoice[],
+): { purchase: Purchase; items: PurchaseItem[] } {
+  const books = purchaseBooks(purchase, items, payments, invoices, () => plan.now);
+  const settled = items.map((item) => {
+    const values = books.items.get(item.id);
+    return values ? plan.update("purchase-item", item, values) : item;
+  });
+  if (books.status === purchase.status && isEmpty(books.values)) return { purchase, items: settled };
+  const values = transitionValues("purchase", purchase, books.status, books.values);
+  return { purchase: plan.update("purchase", purchase, values, { movesState: true }), items: settled };
 }
 
 // ------------------------------------------------------------------------------------------- purchases

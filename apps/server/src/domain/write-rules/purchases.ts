@@ -2,32 +2,12 @@
 import type { InStatement } from "@libsql/client";
 import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
 import { StaleRead } from "../../db/write-guards.ts";
-import { checkLine, invoiceRemainder, lineCents, purchaseBooks, settlePurchase } from "../books.ts";
+import { checkLine, invoiceRemainder, lineCents, planPurchaseBooks, settlePurchase } from "../books.ts";
 import { checkAmount } from "../money.ts";
 import { recordsOf, selectOne, selectStatement } from "../store.ts";
 import { transitionValues } from "../transitions.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { history, latest, settleBoth, type WriteRules } from "./rule.ts";
-
-/** A purchase's books brought up to date in a plan: its lines, and its own values and state. */
-function planBooks(
-  plan: WritePlan,
-  purchase: Purchase,
-  items: readonly PurchaseItem[],
-  payments: readonly PurchaseInvoicePayment[],
-  invoices: readonly PurchaseInvoice[],
-): { purchase: Purchase; items: PurchaseItem[] } {
-  const books = purchaseBooks(purchase, items, payments, invoices, () => plan.now);
-  const settled = items.map((item) => {
-    const values = books.items.get(item.id);
-    return values ? plan.update("purchase-item", item, values) : item;
-  });
-  if (books.status === purchase.status && Object.keys(books.values).length === 0) {
-    return { purchase, items: settled };
-  }
-  const values = transitionValues("purchase", purchase, books.status, books.values);
-  return { purchase: plan.update("purchase", purchase, values, { movesState: true }), items: settled };
-}
 
 /** The reads a new line's purchase books need: the purchase, its lines, active payments and invoices. */
 function purchaseBooksReads(companyId: number, purchaseId: number): InStatement[] {
@@ -45,7 +25,7 @@ export const purchaseRules: WriteRules = {
     planCreate: {
       read: () => [],
       plan({ values, plan }) {
-        return planBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
+        return planPurchaseBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
       },
     },
     // A write of `invoiced` records an invoice for what is not invoiced yet (`after`).
@@ -80,7 +60,7 @@ export const purchaseRules: WriteRules = {
           total: checkAmount("purchase-item", "total", lineCents(values.quantity ?? 0, values.price ?? 0)),
         });
         checkLine("purchase-item", { quantity: line.quantity, done: 0, cancelled: 0, returned: 0 });
-        const books = planBooks(plan, purchase, [...items, line], payments, invoices);
+        const books = planPurchaseBooks(plan, purchase, [...items, line], payments, invoices);
         const untouched = items.filter((item, i) => books.items[i] === item);
         plan.unchangedRecords("purchase-item", untouched);
         if (books.purchase === purchase) plan.unchangedRecords("purchase", [purchase]);
