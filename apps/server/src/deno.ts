@@ -64,7 +64,7 @@ const server = listen();
 /**
  * A graceful stop: `shutdown` takes no new connections and lets the requests in flight finish; the
  * dispatcher's delivery in hand too, for up to SHUTDOWN_TIMEOUT; then the database's log is
- * checkpointed, the database closed, and the process exits 0.
+ * checkpointed, the database closed, and the process exits 0 (past the timeout, without waiting more).
  */
 let stopping = false;
 async function stop(signal: string): Promise<void> {
@@ -80,8 +80,10 @@ async function stop(signal: string): Promise<void> {
   clearTimeout(timer);
   if (finished === "timeout") {
     log.warn("Stopped waiting after {ms} ms (SHUTDOWN_TIMEOUT)", { ms: env.SHUTDOWN_TIMEOUT });
+    prepared.abandon();
+  } else {
+    await prepared.close();
   }
-  await prepared.close();
   stopLogging();
   Deno.exit(0);
 }

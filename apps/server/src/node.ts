@@ -6,6 +6,7 @@ import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
+import { countInFlight } from "./http/in-flight.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
@@ -33,9 +34,10 @@ const prepared = await prepareServer(env, {
   process.exit(1);
 });
 
+const requests = countInFlight(prepared.fetch);
 const server = serve(
   {
-    fetch: prepared.fetch,
+    fetch: requests.fetch,
     hostname: env.HOST,
     port: env.PORT,
     serverOptions: {
@@ -60,9 +62,10 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 
 /**
  * A graceful stop: no new connections; the requests in flight are finished (a body still arriving is
- * read to its end and answered) and the dispatcher's delivery in hand too, for up to SHUTDOWN_TIMEOUT,
- * after which the connections left are cut; then the database's log is checkpointed, the database
- * closed, and the process exits 0. A second signal stops at once.
+ * read to its end and answered) and the dispatcher's delivery in hand too, for up to SHUTDOWN_TIMEOUT;
+ * then the database's log is checkpointed, the database closed, and the process exits 0. Past the
+ * timeout, the connections left are cut and the process exits 0 without waiting more (the database's
+ * log is recovered at the next start). A second signal stops at once.
  */
 let stopping = false;
 async function stop(signal: NodeJS.Signals): Promise<void> {
@@ -80,16 +83,21 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), env.SHUTDOWN_TIMEOUT);
   });
-  const finished = await Promise.race([Promise.all([closed, prepared.dispatch.idle()]), timedOut]);
+  const finished = await Promise.race([
+    Promise.all([closed, requests.idle(), prepared.dispatch.idle()]),
+    timedOut,
+  ]);
   clearInterval(idle);
   clearTimeout(timer);
   if (finished === "timeout") {
-    log.warn("Stopped waiting after {ms} ms (SHUTDOWN_TIMEOUT): closing the connections left", {
+    log.warn("Stopped waiting after {ms} ms (SHUTDOWN_TIMEOUT): cutting the connections left", {
       ms: env.SHUTDOWN_TIMEOUT,
     });
     server.closeAllConnections();
+    prepared.abandon();
+  } else {
+    await prepared.close();
   }
-  await prepared.close();
   log.debug("Stopped");
   process.exit(0);
 }

@@ -79,9 +79,8 @@ export async function prepareServer(
     byteLength,
   });
   /**
-   * Once the server takes no more requests and the dispatcher's run is over: copies the embedded
-   * database's log into its file (the file alone is then the whole database), closes it, and lets go of
-   * its lock.
+   * Once no request is in flight and the dispatcher's run is over: copies the embedded database's log
+   * into its file (the file alone is then the whole database), closes it, and lets go of its lock.
    */
   async function close(): Promise<void> {
     dispatch.stop();
@@ -95,7 +94,16 @@ export async function prepareServer(
     opened.close();
     unlock?.();
   }
-  return { db, app, fetch, applied, firstToken: firstToken?.token, dispatch, close };
+  /**
+   * When a stop gave up waiting: the database stays open for whatever is still at work (using a closed
+   * one would crash the driver) until the process exits; SQLite's log makes that safe, and the next
+   * start recovers it. The lock is let go.
+   */
+  function abandon(): void {
+    dispatch.stop();
+    unlock?.();
+  }
+  return { db, app, fetch, applied, firstToken: firstToken?.token, dispatch, close, abandon };
 }
 
 /** The path of an embedded database file (not one in memory), or undefined. */

@@ -6,6 +6,8 @@ export interface NodeServer {
   base: string;
   /** The first token, when this start minted one. */
   token?: string;
+  /** Every line it printed on stdout so far (the banner, then its JSON log lines). */
+  lines: string[];
 }
 
 /** Starts `src/node.ts` on a free port with `env` added; resolves once it listens (and minted, if new). */
@@ -16,17 +18,26 @@ export function startNodeServer(env: Record<string, string>, expectToken: boolea
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${lines.join("\n")}`)), 60_000);
+    let partial = "";
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      lines.push(...chunk.split("\n"));
+      const split = (partial + chunk).split("\n");
+      partial = split.pop()!;
+      lines.push(...split);
       const listening = lines.map((line) => /listening on (http:\/\/\S+)/.exec(line)).find(Boolean);
       const token = lines.find((line) => line.startsWith("mcs_"))?.trim();
       if (listening && (token || !expectToken)) {
         clearTimeout(timer);
-        resolve({ process: child, base: listening[1]!, token });
+        resolve({ process: child, base: listening[1]!, token, lines });
       }
     });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${lines.join("\n")}`)));
+    child.on("exit", (code) =>
+      reject(new Error(`server exited with ${code}: ${[...lines, partial, stderr].join("\n")}`)),
+    );
   });
 }
