@@ -1,0 +1,186 @@
+// The access log as an operator reads it: one JSON line per request with its id, route pattern, masked
+// path, status, duration, size, company and key, never a token nor a body; errors with the request id and
+// a stack only for a 500; a client that went away a 499. Written by the real sink (LogTape, JSON lines).
+import { resetSync } from "@logtape/logtape";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { observed } from "../src/http/observe.ts";
+import { accessLog, configureLogging, lineSink } from "../src/ops/logging.ts";
+import { type Api, apiOf, setupApp } from "./support.ts";
+
+const lines: string[] = [];
+beforeAll(() =>
+  configureLogging(
+    "info",
+    lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
+  ),
+);
+afterAll(() => resetSync());
+
+/** The lines written so far, parsed (the sink writes a turn's lines at the next turn of the event loop). */
+type Entry = Record<string, any>;
+
+async function logged(): Promise<Entry[]> {
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return lines.map((line) => JSON.parse(line));
+}
+
+/** An app over a fresh database whose fetch writes the access log, and a company's API on it. */
+async function observedApp() {
+  const setup = await setupApp({}, { checkResponses: false });
+  const fetch = observed(setup.app.fetch, [accessLog]);
+  const send = (path: string, init: RequestInit) => fetch(new Request(`http://localhost${path}`, init));
+  const t = await setup.tenant();
+  const key = await setup.db.execute({
+    sql: "SELECT id FROM api_tokens WHERE company_id = ? AND read_only = 0",
+    args: [t.companyId],
+  });
+  return {
+    db: setup.db,
+    send,
+    api: apiOf(send, t.token) as Api,
+    anonymous: apiOf(send),
+    token: t.token,
+    companyId: t.companyId,
+    keyId: Number(key.rows[0]!.id),
+  };
+}
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+describe("the access log", () => {
+  let app: Awaited<ReturnType<typeof observedApp>>;
+  beforeAll(async () => {
+    app = await observedApp();
+  });
+
+  it("has one JSON line per request with what it was, how it went and who asked", async () => {
+    const name = "Carrier named in a body only";
+    const created = await app.api.request("POST", "/carriers.json", { name });
+    const { id } = (await created.json()) as { id: number };
+    const read = await app.api.request("GET", `/carriers/${id}.json`);
+    const readBytes = (await read.arrayBuffer()).byteLength;
+    const listed = await app.send(`/carriers.json?limit=5&access_token=${app.token}`, {});
+    const anonymous = await app.anonymous.request("GET", `/carriers/${id}.json`);
+    const missing = await app.api.request("GET", "/carriers/999999999.json");
+    const answers = [created, read, listed, anonymous, missing];
+
+    const entries = await logged();
+    const byId = (response: Response) =>
+      entries.filter((entry) => entry.requestId === response.headers.get("x-request-id"));
+    for (const answer of answers) expect(byId(answer)).toHaveLength(1);
+    const [create, get, list, refused, notFound] = answers.map((answer) => byId(answer)[0]!) as [
+      Entry,
+      Entry,
+      Entry,
+      Entry,
+      Entry,
+    ];
+
+    expect(create).toEqual({
+      "@timestamp": expect.stringMatching(ISO),
+      level: "INFO",
+      logger: "multichannel.http.access",
+      message: "request",
+      requestId: created.headers.get("x-request-id"),
+      method: "POST",
+      route: "/:kind",
+      path: "/carriers.json",
+      status: 200,
+      durationMs: expect.any(Number),
+      bytes: expect.any(Number),
+      companyId: app.companyId,
+      keyId: app.keyId,
+    });
+    expect(create.durationMs).toBeGreaterThanOrEqual(0);
+    expect(get).toMatchObject({
+      method: "GET",
+      route: "/:kind/:id",
+      path: `/carriers/${id}.json`,
+      status: 200,
+    });
+    expect(get.bytes).toBe(readBytes);
+    // The token sent in the query is masked; the other parameters stay.
+    expect(list).toMatchObject({ route: "/:kind", path: "/carriers.json?limit=5&access_token=[masked]" });
+    expect(list).toMatchObject({ status: 200, companyId: app.companyId, keyId: app.keyId });
+    expect(refused).toMatchObject({ status: 401, companyId: null, keyId: null, level: "INFO" });
+    expect(notFound).toMatchObject({ status: 404, route: "/:kind/:id", companyId: app.companyId });
+
+    const text = lines.join("\n");
+    expect(text).not.toContain(app.token);
+    expect(text).not.toContain(app.token.slice(4));
+    expect(text).not.toContain(name);
+    expect(text).not.toMatch(/stack/);
+  });
+
+  it("logs a 500 with its request id and the error's stack, and its access line as an error", async () => {
+    const broken = await observedApp();
+    // A real failure inside the handler: the table it reads is gone.
+    await broken.db.execute("DROP TABLE carriers");
+    const answer = await broken.api.request("GET", "/carriers/1.json");
+    expect(answer.status).toBe(500);
+    const requestId = answer.headers.get("x-request-id");
+    const entries = (await logged()).filter((entry) => entry.requestId === requestId);
+    expect(entries).toHaveLength(2);
+    const error = entries.find((entry) => entry.logger === "multichannel.http")!;
+    expect(error).toMatchObject({ level: "ERROR", message: expect.stringContaining("no such table") });
+    expect(error.error.stack).toMatch(/no such table[\s\S]*\n\s+at /);
+    const access = entries.find((entry) => entry.logger === "multichannel.http.access")!;
+    expect(access).toMatchObject({ level: "ERROR", status: 500, route: "/:kind/:id" });
+    expect(access).not.toHaveProperty("error");
+    // The answer says nothing of it but the request id.
+    expect(await answer.json()).toMatchObject({ status: 500, requestId });
+  });
+
+  it("logs a request whose client went away mid-body as a 499, without an error", async () => {
+    const abort = new AbortController();
+    let feed!: ReadableStreamDefaultController<Uint8Array>;
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        feed = controller;
+      },
+    });
+    feed.enqueue(new TextEncoder().encode('{"name":"cut'));
+    const pending = app.send("/carriers.json", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${app.token}`, "Content-Type": "application/json" },
+      body,
+      signal: abort.signal,
+      duplex: "half",
+    } as RequestInit);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    abort.abort();
+    feed.error(new Error("aborted"));
+    const answer = await pending;
+    expect(answer.status).toBe(499);
+    const entries = (await logged()).filter(
+      (entry) => entry.requestId === answer.headers.get("x-request-id"),
+    );
+    expect(entries).toEqual([expect.objectContaining({ level: "INFO", status: 499, route: "/:kind" })]);
+  });
+
+  it("with LOG_LEVEL=warning, keeps the errors and leaves out the requests that went well", async () => {
+    const broken = await observedApp();
+    await broken.db.execute("DROP TABLE carriers");
+    configureLogging(
+      "warning",
+      lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
+    );
+    try {
+      const before = lines.length;
+      const fine = await broken.api.request("GET", "/warehouses.json?limit=1");
+      expect(fine.status).toBe(200);
+      const failed = await broken.api.request("GET", "/carriers/1.json");
+      expect(failed.status).toBe(500);
+      const entries = (await logged()).slice(before);
+      expect(entries.map((entry) => entry.requestId)).toEqual([
+        failed.headers.get("x-request-id"),
+        failed.headers.get("x-request-id"),
+      ]);
+    } finally {
+      configureLogging(
+        "info",
+        lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
+      );
+    }
+  });
+});
