@@ -13,9 +13,10 @@ import { registerEventRoutes } from "./http/events.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
+import { type AppLog, stderrLog } from "./http/log.ts";
 import { admission, admitted, type Guard, type RouteHandler, readBody, stamp } from "./http/middleware.ts";
 import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
-import { onError, problemResponse } from "./http/problem.ts";
+import { errorHandler, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
 import { SegmentRouter } from "./http/router.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
@@ -61,6 +62,8 @@ export interface AppDeps {
   migrations?: readonly string[];
   /** What `GET /metrics` serves and the token it asks for; absent, it is a 404. */
   metrics?: MetricsEndpoint;
+  /** Where unexpected errors (with their request id) and readiness problems are logged; default stderr. */
+  log?: AppLog;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -78,12 +81,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Built on first request (about 80 ms of CPU for ~100 kinds) and kept as text for the isolate's life.
   let openapi: string | undefined;
 
+  const log = deps.log ?? stderrLog;
+  const onError = errorHandler(log);
   app.onError(onError);
   // The routes that answer without a token, each with its request stamp (id and limits); every other
   // request is stamped and authenticated by its route's guard (`admission`), or by the not-found answer.
   const publicPaths = ["/health", "/ready", "/metrics", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"];
   for (const path of publicPaths) app.use(path, stamp);
-  registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics });
+  registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics, log });
   app.get("/openapi.json", (c) => {
     openapi ??= JSON.stringify(
       buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, mount) }),
@@ -123,7 +128,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   const guard: Guard = {
     read: admitted(admit),
-    write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite),
+    write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite, onError),
   };
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
   // without a token it is a 401. Outside it nothing is the API's: a 404, token or not.
@@ -149,12 +154,13 @@ function writeSteps(
   bodyLimit: number,
   keyed: ReturnType<typeof idempotent>,
   afterWrite: AppDeps["afterWrite"],
+  onError: ReturnType<typeof errorHandler>,
 ): Guard["write"] {
   return (handler) => async (c, next) => {
     await admit(c);
     await readBody(c, bodyLimit);
     return keyed(c, async () => {
-      const response = await answerOf(handler, c, next);
+      const response = await answerOf(handler, c, next, onError);
       const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
       if (afterWrite && wrote && response.status < 400) afterWrite(c);
       return response;
@@ -166,7 +172,12 @@ function writeSteps(
  * A handler's answer: what it returns, what a route after it answered (when it passed on with `next`),
  * or the problem answer of what it threw, so that the idempotency step stores the answer the client got.
  */
-async function answerOf(handler: RouteHandler, c: Context<AppEnv>, next: Next): Promise<Response> {
+async function answerOf(
+  handler: RouteHandler,
+  c: Context<AppEnv>,
+  next: Next,
+  onError: ReturnType<typeof errorHandler>,
+): Promise<Response> {
   try {
     return (await handler(c, next)) ?? c.res;
   } catch (error) {

@@ -10,7 +10,7 @@ import { timedDb } from "./db/timed.ts";
 import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
 import { type ByteLength, observed } from "./http/observe.ts";
 import { acquireDatabaseLock } from "./ops/db-lock.ts";
-import { accessLog, CATEGORY } from "./ops/logging.ts";
+import { accessLog, appLog, CATEGORY } from "./ops/logging.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
@@ -74,6 +74,7 @@ export async function prepareServer(
     docsScript,
     migrations: migrations.map((migration) => migration.name),
     metrics: metrics && env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, render: metrics.render } : undefined,
+    log: appLog,
   });
   const fetch = observed(app.fetch, metrics ? [accessLog, metrics.observeRequest] : [accessLog], {
     byteLength,

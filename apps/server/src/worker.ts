@@ -5,7 +5,7 @@ import { isEmbedded, parseEnv, rateLimitOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
 import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
 import { observed } from "./http/observe.ts";
-import { accessLog, configureLogging, consoleObjectSink } from "./ops/logging.ts";
+import { consoleLogs } from "./ops/console-log.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
 /** Vars from wrangler.jsonc and secrets from `wrangler secret put` (or `.dev.vars` locally). */
@@ -55,7 +55,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       );
     }
     // Workers Logs indexes the fields of an object logged with console.log: one per request.
-    configureLogging(env.LOG_LEVEL, consoleObjectSink());
+    const { appLog, accessLog } = consoleLogs(env.LOG_LEVEL);
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
     const db = remoteDb(client);
     // No DNS here: a Worker's fetch cannot reach private networks; literal and local names are refused.
@@ -64,6 +64,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
     const assets = bindings.ASSETS;
     const app = createApp({
       db,
+      log: appLog,
       basePath: env.BASE_PATH,
       bodyLimit: env.BODY_LIMIT,
       rateLimit: rateLimitOf(env),

@@ -4,7 +4,8 @@
 import { resetSync } from "@logtape/logtape";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { observed } from "../src/http/observe.ts";
-import { accessLog, configureLogging, lineSink } from "../src/ops/logging.ts";
+import { consoleLogs } from "../src/ops/console-log.ts";
+import { accessLog, appLog, configureLogging, lineSink } from "../src/ops/logging.ts";
 import { type Api, apiOf, setupApp } from "./support.ts";
 
 const lines: string[] = [];
@@ -26,7 +27,7 @@ async function logged(): Promise<Entry[]> {
 
 /** An app over a fresh database whose fetch writes the access log, and a company's API on it. */
 async function observedApp() {
-  const setup = await setupApp({}, { checkResponses: false });
+  const setup = await setupApp({ log: appLog }, { checkResponses: false });
   const fetch = observed(setup.app.fetch, [accessLog]);
   const send = (path: string, init: RequestInit) => fetch(new Request(`http://localhost${path}`, init));
   const t = await setup.tenant();
@@ -182,5 +183,47 @@ describe("the access log", () => {
         lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
       );
     }
+  });
+});
+
+describe("the Worker's log", () => {
+  it("writes the same records as objects to the console (Workers Logs indexes their fields)", async () => {
+    const written: { method: string; record: Record<string, any> }[] = [];
+    const out = {
+      log: (record: Record<string, any>) => written.push({ method: "log", record }),
+      warn: (record: Record<string, any>) => written.push({ method: "warn", record }),
+      error: (record: Record<string, any>) => written.push({ method: "error", record }),
+    };
+    const logs = consoleLogs("info", out as unknown as Console);
+    const setup = await setupApp({ log: logs.appLog }, { checkResponses: false });
+    const fetch = observed(setup.app.fetch, [logs.accessLog]);
+    const t = await setup.tenant();
+    const ok = await fetch(new Request(`http://localhost/carriers.json?access_token=${t.token}`));
+    await setup.db.execute("DROP TABLE carriers");
+    const failed = await fetch(
+      new Request("http://localhost/carriers/1.json", { headers: { Authorization: `Bearer ${t.token}` } }),
+    );
+    expect([ok.status, failed.status]).toEqual([200, 500]);
+
+    expect(written[0]).toEqual({
+      method: "log",
+      record: expect.objectContaining({
+        "@timestamp": expect.stringMatching(ISO),
+        level: "INFO",
+        logger: "multichannel.http.access",
+        requestId: ok.headers.get("x-request-id"),
+        route: "/:kind",
+        path: "/carriers.json?access_token=[masked]",
+        status: 200,
+        companyId: t.companyId,
+      }),
+    });
+    const failure = written.filter((entry) => entry.record.requestId === failed.headers.get("x-request-id"));
+    expect(failure.map((entry) => [entry.method, entry.record.logger, entry.record.level])).toEqual([
+      ["error", "multichannel.http", "ERROR"],
+      ["error", "multichannel.http.access", "ERROR"],
+    ]);
+    expect(failure[0]!.record.error.stack).toMatch(/no such table/);
+    expect(JSON.stringify(written)).not.toContain(t.token);
   });
 });

@@ -22,6 +22,21 @@ export interface RequestSummary {
 
 export type RequestObserver = (summary: RequestSummary) => void;
 
+/** What the access log says of a request: every field, null when unknown. */
+export function accessRecord(summary: RequestSummary): Record<string, unknown> {
+  return {
+    requestId: summary.requestId ?? null,
+    method: summary.method,
+    route: summary.route ?? null,
+    path: summary.path,
+    status: summary.status,
+    durationMs: summary.durationMs,
+    bytes: summary.bytes ?? null,
+    companyId: summary.companyId ?? null,
+    keyId: summary.keyId ?? null,
+  };
+}
+
 type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
 
 // An answer's request id, route and actor are known only to its Hono context, which the app's fetch does

@@ -1,10 +1,10 @@
-import { getLogger } from "@logtape/logtape";
 import type { Hono } from "hono";
 import type { Executor } from "../db/database.ts";
 import { readiness } from "../db/readiness.ts";
 import { ApiError } from "../errors.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
+import type { AppLog } from "./log.ts";
 
 /** What `GET /metrics` serves: the Prometheus text of this process (Node, Deno). */
 export interface MetricsEndpoint {
@@ -13,14 +13,14 @@ export interface MetricsEndpoint {
   render(): Promise<{ contentType: string; text: string }>;
 }
 
-const log = getLogger(["multichannel", "http"]);
-
 export interface OperationsDeps {
   db: Executor;
   /** The migrations this build ships, by name; absent, `/ready` asks only that some were applied. */
   migrations?: readonly string[];
   /** Absent (no `METRICS_TOKEN`, or the Worker): `/metrics` is a 404. */
   metrics?: MetricsEndpoint;
+  /** Where a readiness problem is logged, with the database's own error. */
+  log: AppLog;
 }
 
 /**
@@ -38,7 +38,7 @@ export function registerOperationRoutes(app: Hono<AppEnv>, deps: OperationsDeps)
     if (state.ready) {
       return answerJson(c, JSON.stringify({ status: "ready" }), 200, { "Cache-Control": "no-store" });
     }
-    log.warn("Not ready: {reason}", {
+    deps.log.warn("Not ready: {reason}", {
       requestId: c.get("requestId"),
       reason: state.reason,
       error: state.error,

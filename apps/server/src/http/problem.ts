@@ -1,11 +1,9 @@
-import { getConfig, getLogger } from "@logtape/logtape";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 
 import { ApiError, isApiError, PROBLEM_STATUS, type ProblemCode } from "../errors.ts";
+import type { AppLog } from "./log.ts";
 import { noteAnswerBody } from "./observe.ts";
-
-const log = getLogger(["multichannel", "http"]);
 
 export function problemResponse(c: Context, error: ApiError): Response {
   const body = {
@@ -42,34 +40,33 @@ const HTTP_CODES: Record<number, ProblemCode> = {
   429: "rate_limited",
 };
 
-/** The one error handler: our errors, framework HTTP errors, and anything else as a bare 500. */
-export function onError(error: unknown, c: Context): Response {
-  if (isApiError(error)) return problemResponse(c, error);
-  if (error instanceof HTTPException) {
-    const code = HTTP_CODES[error.status] ?? "bad_request";
-    return problemResponse(c, new ApiError(code, error.message || PROBLEM_STATUS[code][1]));
-  }
-  if (clientWentAway(c, error)) {
-    // Not the server's failure, and nobody is left to answer: logged as a 499 by the access log.
-    log.debug("The client went away before its answer was ready: {message}", {
-      requestId: c.get("requestId"),
-      message: error instanceof Error ? error.message : String(error),
-    });
-    noteAnswerBody(c, null);
-    return new Response(null, { status: 499, headers: c.get("answerHeaders") });
-  }
-  log.error("Unexpected error: {message}", {
-    requestId: c.get("requestId"),
-    message: error instanceof Error ? error.message : String(error),
-    error,
-  });
-  // Where no logging is configured (the app in a test, embedded elsewhere), an unexpected error is
-  // still said somewhere.
-  if (getConfig() === null) console.error(`[${c.get("requestId")}]`, error);
-  return problemResponse(
-    c,
-    new ApiError("internal", "Something went wrong; quote the request id when reporting it."),
-  );
+/**
+ * The one error handler: our errors, framework HTTP errors, and anything else as a bare 500, logged to
+ * `log` with the request id and the error (its stack). A client that went away is no error: a 499.
+ */
+export function errorHandler(log: AppLog): (error: unknown, c: Context) => Response {
+  return (error, c) => {
+    if (isApiError(error)) return problemResponse(c, error);
+    if (error instanceof HTTPException) {
+      const code = HTTP_CODES[error.status] ?? "bad_request";
+      return problemResponse(c, new ApiError(code, error.message || PROBLEM_STATUS[code][1]));
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (clientWentAway(c, error)) {
+      // Not the server's failure, and nobody is left to answer: the access log has it as a 499.
+      log.debug("The client went away before its answer was ready: {message}", {
+        requestId: c.get("requestId"),
+        message,
+      });
+      noteAnswerBody(c, null);
+      return new Response(null, { status: 499, headers: c.get("answerHeaders") });
+    }
+    log.error("Unexpected error: {message}", { requestId: c.get("requestId"), message, error });
+    return problemResponse(
+      c,
+      new ApiError("internal", "Something went wrong; quote the request id when reporting it."),
+    );
+  };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Logs, with LogTape on every runtime: one JSON object per line (Node, Deno: stdout) or per
- * `console.log` call (Workers, where Workers Logs indexes its fields). The access log is one record per
- * request; errors carry the request id, and a stack only when the answer was a 500.
+ * Logs of the Node and Deno servers, with LogTape: one JSON object per line on stdout. The access log is
+ * one record per request; errors carry the request id, and a stack only when the answer was a 500. (The
+ * Worker writes the same records as objects to the console, `console-log.ts`: its bundle has no room
+ * for a logging library.)
  */
 import {
   configureSync,
@@ -12,7 +13,8 @@ import {
   type LogRecord,
   type Sink,
 } from "@logtape/logtape";
-import type { RequestObserver, RequestSummary } from "../http/observe.ts";
+import type { AppLog } from "../http/log.ts";
+import { accessRecord, type RequestObserver } from "../http/observe.ts";
 
 /** Every record of the service is under this category (`multichannel.http`, `multichannel.server`, ...). */
 export const CATEGORY = "multichannel";
@@ -47,19 +49,6 @@ export function lineSink(write: (text: string) => void): Sink & Disposable {
 }
 
 /**
- * Writes each record as an object to the console (`console.log`; warnings and errors to `console.warn`
- * and `console.error`): on Workers, Workers Logs indexes an object's fields.
- */
-export function consoleObjectSink(out: Pick<Console, "log" | "warn" | "error"> = console): Sink {
-  return (record) => {
-    const object = JSON.parse(jsonLine(record)) as Record<string, unknown>;
-    if (record.level === "error" || record.level === "fatal") out.error(object);
-    else if (record.level === "warning") out.warn(object);
-    else out.log(object);
-  };
-}
-
-/**
  * Sends the service's records at `level` and above to `sink` (and LogTape's own warnings, such as a sink
  * that failed). Once per process or isolate: LogTape's configuration is global.
  */
@@ -79,6 +68,9 @@ export function stopLogging(): void {
   disposeSync();
 }
 
+/** The app's own records (unexpected errors, readiness problems): `multichannel.http`. */
+export const appLog: AppLog = getLogger([CATEGORY, "http"]);
+
 const access = getLogger([CATEGORY, "http", "access"]);
 
 /**
@@ -86,18 +78,8 @@ const access = getLogger([CATEGORY, "http", "access"]);
  * id, method, route pattern, path (secret query values masked), status, duration, body size, company and
  * API key (the token's id, never the token). Nothing of the request's or answer's body.
  */
-export const accessLog: RequestObserver = (summary: RequestSummary) => {
-  const properties = {
-    requestId: summary.requestId ?? null,
-    method: summary.method,
-    route: summary.route ?? null,
-    path: summary.path,
-    status: summary.status,
-    durationMs: summary.durationMs,
-    bytes: summary.bytes ?? null,
-    companyId: summary.companyId ?? null,
-    keyId: summary.keyId ?? null,
-  };
+export const accessLog: RequestObserver = (summary) => {
+  const properties = accessRecord(summary);
   if (summary.status >= 500) access.error("request", properties);
   else access.info("request", properties);
 };
