@@ -12,6 +12,7 @@ import type {
   Sale,
   SaleItem,
   SaleReturn,
+  SaleReturnItem,
 } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
@@ -418,10 +419,22 @@ export async function settleSaleReturn(
   if (!saleReturnId) return undefined;
   const saleReturn = await selectOne(ctx, "sale-return", { id: saleReturnId });
   if (!saleReturn) return undefined;
-  const items = await selectWhere(ctx, "sale-return-item", { saleReturnId });
-  const total = items.reduce((sum, item) => sum + toCents(item.amount), 0);
-  const values: ValuesOf<"sale-return"> = changed<SaleReturn>(saleReturn, {
-    total: checkAmount("sale-return", "total", total),
-  });
+  const values = saleReturnBooks(saleReturn, await selectWhere(ctx, "sale-return-item", { saleReturnId }));
   return isEmpty(values) ? saleReturn : patch(ctx, "sale-return", saleReturn.id, values);
+}
+
+/** What a sale return's total is, from its lines (only what changes). */
+function saleReturnBooks(saleReturn: SaleReturn, items: readonly SaleReturnItem[]): ValuesOf<"sale-return"> {
+  const total = items.reduce((sum, item) => sum + toCents(item.amount), 0);
+  return changed<SaleReturn>(saleReturn, { total: checkAmount("sale-return", "total", total) });
+}
+
+/** `settleSaleReturn` in a write plan, from every line of the return as the plan leaves them. */
+export function planSaleReturnBooks(
+  plan: WritePlan,
+  saleReturn: SaleReturn,
+  items: readonly SaleReturnItem[],
+) {
+  const values = saleReturnBooks(saleReturn, items);
+  return isEmpty(values) ? saleReturn : plan.update("sale-return", saleReturn, values);
 }

@@ -3,7 +3,7 @@
  * `PurchaseItem[]`, the record type the schema generates for that kind. Services use these, never SQL
  * text of their own for plain lookups. State fields are written by `transition` only.
  */
-import type { InStatement, ResultSet, Row } from "@libsql/client";
+import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import { type KindDef, kindByName, type RecordTypes, type Variant } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Table, tableFor } from "../db/tables.ts";
@@ -69,19 +69,41 @@ export function selectStatement<N extends KindName>(
 }
 
 /**
- * The SELECT of the record of `kindName` that record `id` of `from` names in its field `via` (a
- * purchase's provider): found by subquery, in the same pipeline as `from`'s own read.
+ * The SELECT of the records of `kindName` that record `id` of `from` names in its field `via` (a
+ * purchase's provider), or that name the same record (`by`: a purchase's sale's items): found by
+ * subquery, in the same pipeline as `from`'s own read.
  */
 export function relatedStatement<N extends KindName>(
   companyId: number,
   kindName: N,
   from: { kind: KindName; id: number; via: string },
+  /** The field of `kindName` to match (default its id): `saleId` reads a sale's items. */
+  by = "id",
 ): InStatement {
   const table = tableFor(kind(kindName));
   const source = tableFor(kind(from.kind));
   return {
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE id = (SELECT ${column(source, from.via)} FROM ${source.name} WHERE id = ? AND company_id = ?) AND company_id = ?`,
+    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${column(table, by)} = (SELECT ${column(source, from.via)} FROM ${source.name} WHERE id = ? AND company_id = ?) AND company_id = ? ORDER BY id`,
     args: [from.id, companyId, companyId],
+  };
+}
+
+/**
+ * The SELECT of the company's records of a kind that meet `condition` (SQL over its columns, with
+ * `args`: a list, a subquery), by id: a read of a write's pipeline that `selectStatement` cannot say.
+ */
+export function selectMatching(
+  companyId: number,
+  kindName: KindName,
+  condition: string,
+  args: readonly InValue[],
+  options: { order?: string; limit?: number } = {},
+): InStatement {
+  const table = tableFor(kind(kindName));
+  const limit = options.limit !== undefined ? ` LIMIT ${Math.trunc(options.limit)}` : "";
+  return {
+    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND (${condition}) ORDER BY ${options.order ?? "id"}${limit}`,
+    args: [companyId, ...args],
   };
 }
 

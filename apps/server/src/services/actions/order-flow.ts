@@ -6,13 +6,15 @@ import {
   regenerateLabelOfDropshipment,
 } from "./label-flow.ts";
 import {
-  cancelPurchase,
   moveDropshipProviderOfPurchase,
+  planCancelPurchase,
   planSendPurchase,
+  planShipPurchase,
+  purchaseLinesReads,
   sendPurchaseReads,
-  shipPurchase,
+  shipWithLabel,
 } from "./purchases.ts";
-import { cancelInputOf, checkShippable, shipInputOf, shipWithLabel } from "./reference-bodies.ts";
+import { checkShippable } from "./reference-bodies.ts";
 import { receiveSaleReturn } from "./returns.ts";
 import { settleInvoicesOfDropshipProvider } from "./settlement.ts";
 import type { ActionHandlers } from "./types.ts";
@@ -29,15 +31,25 @@ export const orderHandlers = {
     },
   },
   "purchase.ship": {
-    run: async ({ ctx, record, input }) =>
-      shipPurchase({ ctx, purchase: record, input: await shipInputOf(ctx, record, input) }),
+    planned: {
+      read: ({ companyId, id }) => purchaseLinesReads(companyId, id),
+      plan: ({ record, input, read, plan }) => {
+        const shipped = planShipPurchase({ purchase: record, input, read, plan });
+        return { answer: shipped.dropshipment, subject: shipped.purchase };
+      },
+    },
   },
   "purchase.move-dropship-provider": {
     run: ({ ctx, record, input }) => moveDropshipProviderOfPurchase({ ctx, purchase: record, input }),
   },
   "purchase.cancel": {
-    run: async ({ ctx, record, input }) =>
-      cancelPurchase({ ctx, purchase: record, input: await cancelInputOf(ctx, record, input) }),
+    planned: {
+      read: ({ companyId, id }) => purchaseLinesReads(companyId, id),
+      plan: ({ record, input, read, plan }) => {
+        const cancelled = planCancelPurchase({ purchase: record, input, read, plan });
+        return { answer: cancelled.answer, subject: cancelled.purchase };
+      },
+    },
   },
   "purchase.return-label": {
     run: ({ ctx, record, input }) => createReturnLabelOfPurchase({ ctx, purchase: record, input }),

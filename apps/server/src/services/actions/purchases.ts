@@ -7,25 +7,31 @@ import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
+  Label,
   Purchase,
   PurchaseCancelInput,
   PurchaseCancelOutput,
+  PurchaseInvoice,
+  PurchaseInvoicePayment,
   PurchaseItem,
   PurchaseSendInput,
   PurchaseShipInput,
+  Sale,
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
-import { settlePurchase, settleSale, settleSaleReturn, unshippedOf } from "../../domain/books.ts";
+import { sessionIn } from "../../db/database.ts";
+import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { recordsOf, relatedStatement, selectStatement } from "../../domain/store.ts";
 import { transition, transitionValues } from "../../domain/transitions.ts";
-import type { WritePlan } from "../../domain/write-plan.ts";
+import { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
-import { fromCents, insert, patch, selectOne, selectWhere, toCents } from "./core.ts";
+import { fromCents, patch, selectOne, selectWhere, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
+import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
 /** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */
 const PURCHASE_ORDER_TYPES = { json: "application/json", xml: "application/xml", csv: "text/csv" } as const;
@@ -63,6 +69,17 @@ export async function pickLines(
   const items = await itemsOfPurchase(ctx, purchase.id);
   const available = new Map<number, number>();
   for (const item of items) available.set(item.id, await rule.available(item));
+  return takeLines(purchase, items, named, { ...rule, available: (item) => available.get(item.id)! });
+}
+
+/** `pickLines` of the purchase's `items` as read. */
+export function takeLines(
+  purchase: Purchase,
+  items: readonly PurchaseItem[],
+  named: LineQuantities,
+  rule: { available: (item: PurchaseItem) => number; verb: string; left: string },
+): Take[] {
+  const available = new Map(items.map((item) => [item.id, rule.available(item)]));
   if (named === undefined || named === null) {
     const takes = items
       .map((item) => ({ item, quantity: available.get(item.id)! }))
@@ -140,7 +157,17 @@ export async function addToSaleItem(
 
 export async function providerOf(ctx: Ctx, purchase: Purchase): Promise<DropshipProvider> {
   const providerId = purchase.dropshipProviderId;
-  const provider = providerId ? await selectOne(ctx, "dropship-provider", { id: providerId }) : undefined;
+  return providerRequired(
+    purchase,
+    providerId ? await selectOne(ctx, "dropship-provider", { id: providerId }) : undefined,
+  );
+}
+
+/** The purchase's dropship provider as read: a purchase without one cannot be sent or shipped (422). */
+export function providerRequired(
+  purchase: Purchase,
+  provider: DropshipProvider | undefined,
+): DropshipProvider {
   if (!provider) {
     throw invalid(
       "dropshipProviderId",
@@ -176,13 +203,7 @@ export function planSendPurchase({
   read: ResultSet[];
   plan: WritePlan;
 }): Purchase {
-  const [provider] = recordsOf("dropship-provider", read[0]!);
-  if (!provider) {
-    throw invalid(
-      "dropshipProviderId",
-      `Purchase ${purchase.id} has no dropship provider: set its dropshipProviderId first.`,
-    );
-  }
+  const provider = providerRequired(purchase, recordsOf("dropship-provider", read[0]!)[0]);
   const format = input.format ?? provider.purchaseFormat;
   const recipient = format === "email" ? provider.email : provider.purchaseEndpoint;
   if (!recipient) {
@@ -234,49 +255,178 @@ export function planSendPurchase({
 
 // ----------------------------------------------------------------------------------------------- ship
 
-export async function shipPurchase({
-  ctx,
+/**
+ * What an action on a purchase's lines reads (ship, cancel): its lines, provider, active payments and
+ * invoices (its books), and its sale with the sale's lines.
+ */
+export function purchaseLinesReads(companyId: number, purchaseId: number): InStatement[] {
+  const from = { kind: "purchase", id: purchaseId } as const;
+  return [
+    selectStatement(companyId, "purchase-item", { purchaseId }),
+    relatedStatement(companyId, "dropship-provider", { ...from, via: "dropshipProviderId" }),
+    selectStatement(companyId, "purchase-invoice-payment", { purchaseId, status: "active" }),
+    selectStatement(companyId, "purchase-invoice", { purchaseId, status: "active" }),
+    relatedStatement(companyId, "sale", { ...from, via: "saleId" }),
+    relatedStatement(companyId, "sale-item", { ...from, via: "saleId" }, "saleId"),
+  ];
+}
+
+/** What `purchaseLinesReads` answered. */
+interface PurchaseLines {
+  items: PurchaseItem[];
+  provider: DropshipProvider | undefined;
+  payments: PurchaseInvoicePayment[];
+  invoices: PurchaseInvoice[];
+  sale: Sale | undefined;
+  saleItems: SaleItem[];
+}
+
+function purchaseLinesOf(read: ResultSet[]): PurchaseLines {
+  return {
+    items: recordsOf("purchase-item", read[0]!),
+    provider: recordsOf("dropship-provider", read[1]!)[0],
+    payments: recordsOf("purchase-invoice-payment", read[2]!),
+    invoices: recordsOf("purchase-invoice", read[3]!),
+    sale: recordsOf("sale", read[4]!)[0],
+    saleItems: recordsOf("sale-item", read[5]!),
+  };
+}
+
+/**
+ * Plans what a ship or cancel does to the lines it takes: each purchase line's and its sale line's
+ * quantity (`purchaseField`, `saleField`) grows by what is taken, then both books are settled from the
+ * lines as they end. Everything the books were computed from is guarded. Answers the purchase and the
+ * sale lines taken, as the plan leaves them.
+ */
+function planTakenLines(
+  plan: WritePlan,
+  purchase: Purchase,
+  lines: PurchaseLines,
+  takes: readonly Take[],
+  fields: {
+    purchaseField: "quantityShipped" | "quantityCancelled";
+    saleField: "quantityFulfilled" | "quantityCancelled";
+  },
+): { purchase: Purchase; saleItems: Map<number, SaleItem> } {
+  const items = new Map(lines.items.map((item) => [item.id, item]));
+  const saleItems = new Map(lines.saleItems.map((item) => [item.id, item]));
+  const taken = new Map<number, SaleItem>();
+  for (const { item, quantity } of takes) {
+    items.set(
+      item.id,
+      plan.update("purchase-item", item, { [fields.purchaseField]: item[fields.purchaseField] + quantity }),
+    );
+    const saleItem = item.saleItemId ? saleItems.get(item.saleItemId) : undefined;
+    if (!saleItem) continue;
+    const after = plan.update("sale-item", saleItem, {
+      [fields.saleField]: saleItem[fields.saleField] + quantity,
+    });
+    saleItems.set(saleItem.id, after);
+    taken.set(item.id, after);
+  }
+  const books = planPurchaseBooks(plan, purchase, [...items.values()], lines.payments, lines.invoices);
+  if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()]);
+  // What the plan was computed from, and does not write, is still as read when it applies.
+  plan.sameCount("purchase-item", { purchaseId: purchase.id }, lines.items.length);
+  plan.unchangedRecords("purchase-item", lines.items);
+  if (lines.provider) plan.unchangedRecords("dropship-provider", [lines.provider]);
+  plan.sameCount(
+    "purchase-invoice-payment",
+    { purchaseId: purchase.id, status: "active" },
+    lines.payments.length,
+  );
+  plan.unchangedRecords("purchase-invoice-payment", lines.payments);
+  plan.sameCount("purchase-invoice", { purchaseId: purchase.id, status: "active" }, lines.invoices.length);
+  plan.unchangedRecords("purchase-invoice", lines.invoices);
+  if (lines.sale) {
+    plan.unchangedRecords("sale", [lines.sale]);
+    plan.sameCount("sale-item", { saleId: lines.sale.id }, lines.saleItems.length);
+    plan.unchangedRecords("sale-item", lines.saleItems);
+  }
+  return { purchase: books.purchase, saleItems: taken };
+}
+
+/**
+ * Plans a shipment of the provider's: a dropshipment with tracking and its lines, the shipped
+ * quantities of the purchase's lines and the fulfilled ones of the sale's, and both books. Never more
+ * than is left to ship (422). Answers the dropshipment and the purchase as the plan leaves them.
+ */
+export function planShipPurchase({
   purchase,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   purchase: Purchase;
   input: PurchaseShipInput;
-}): Promise<Dropshipment> {
-  const takes = await pickLines(ctx, purchase, input.items, {
+  read: ResultSet[];
+  plan: WritePlan;
+}): { dropshipment: Dropshipment; purchase: Purchase } {
+  const lines = purchaseLinesOf(read);
+  const provider = providerRequired(purchase, lines.provider);
+  const shipment = shipInputFrom(purchase, lines.items, input);
+  const takes = takeLines(purchase, lines.items, shipment.items, {
     available: unshippedOf,
     verb: "ship",
     left: "left to ship",
   });
-  const provider = await providerOf(ctx, purchase);
   const reference = purchase.lastDropshipmentReference + 1;
-  const dropshipment = await insert(ctx, "dropshipment", {
+  const dropshipment = plan.insert("dropshipment", {
     status: "shipped",
     inventoryStatus: "shipped",
     purchaseId: purchase.id,
     saleId: purchase.saleId ?? null,
     dropshipProviderId: provider.id,
     reference: `${purchase.id}-${reference}`,
-    trackingNumber: input.trackingNumber,
-    carrier: input.carrier ?? provider.defaultCarrier ?? null,
-    service: input.service ?? provider.defaultService ?? null,
-    shippedAt: input.shippedAt ?? ctx.now(),
+    trackingNumber: shipment.trackingNumber,
+    carrier: shipment.carrier ?? provider.defaultCarrier ?? null,
+    service: shipment.service ?? provider.defaultService ?? null,
+    shippedAt: shipment.shippedAt ?? plan.now,
   });
   for (const { item, quantity } of takes) {
-    await insert(ctx, "dropshipment-item", {
+    plan.insert("dropshipment-item", {
       dropshipmentId: dropshipment.id,
       purchaseItemId: item.id,
       sku: item.sku,
       name: item.name ?? null,
       quantity,
     });
-    await addToItem(ctx, item, { quantityShipped: quantity });
-    await addToSaleItem(ctx, item.saleItemId, { quantityFulfilled: quantity });
   }
-  await patch(ctx, "purchase", purchase.id, { lastDropshipmentReference: reference });
-  await settlePurchase(ctx, purchase.id);
-  await settleSale(ctx, purchase.saleId);
-  return dropshipment;
+  const referenced = plan.update("purchase", purchase, { lastDropshipmentReference: reference });
+  const settled = planTakenLines(plan, referenced, lines, takes, {
+    purchaseField: "quantityShipped",
+    saleField: "quantityFulfilled",
+  });
+  return { dropshipment, purchase: settled.purchase };
+}
+
+/** `planShipPurchase` inside a transaction already open (a label made and shipped in one action). */
+export async function shipPurchaseIn(ctx: Ctx, purchase: Purchase, input: PurchaseShipInput): Promise<void> {
+  const session = sessionIn(ctx.db);
+  const read = await session.read(purchaseLinesReads(ctx.companyId, purchase.id));
+  const plan = new WritePlan(ctx.companyId, ctx.now());
+  planShipPurchase({ purchase, input, read, plan });
+  await plan.apply(session);
+}
+
+/**
+ * `PUT /purchases/{id}/default-label.json {"inventoryStatus":"shipped","ids":[]}`: the vendor portal's
+ * "label and mark shipped". The lines named (`[]`: every line) ship as `ship` would, with the label's
+ * carrier, service and tracking number. The caller checks `checkShippable` before making the label, so
+ * nothing is made for a purchase that cannot ship.
+ */
+export async function shipWithLabel(
+  ctx: Ctx,
+  purchase: Purchase,
+  label: Label,
+  ids: number[] | null | undefined,
+): Promise<void> {
+  await shipPurchaseIn(ctx, purchase, {
+    trackingNumber: label.trackingNumber ?? undefined,
+    carrier: label.carrier,
+    service: label.service,
+    ids: ids ?? [],
+  } as PurchaseShipInput);
 }
 
 // ------------------------------------------------------------------------------------------- move
@@ -312,51 +462,59 @@ export async function moveDropshipProviderOfPurchase({
  * Cancels purchase lines: their sale items count them as cancelled and, when the purchase serves a sale,
  * a sale return of type cancellation records them at the sale's prices (the refund owed).
  */
-export async function cancelPurchase({
-  ctx,
+export function planCancelPurchase({
   purchase,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   purchase: Purchase;
   input: PurchaseCancelInput;
-}): Promise<PurchaseCancelOutput> {
-  const takes = await pickLines(ctx, purchase, input.items, {
+  read: ResultSet[];
+  plan: WritePlan;
+}): { answer: PurchaseCancelOutput; purchase: Purchase } {
+  const lines = purchaseLinesOf(read);
+  const cancel = cancelInputFrom(purchase, lines.items, input);
+  const takes = takeLines(purchase, lines.items, cancel.items, {
     available: unshippedOf,
     verb: "cancel",
     left: "left to cancel: every line has shipped or was cancelled",
   });
-  const cancelled: { saleItem: SaleItem; item: PurchaseItem; quantity: number }[] = [];
-  for (const { item, quantity } of takes) {
-    await addToItem(ctx, item, { quantityCancelled: quantity });
-    const saleItem = await addToSaleItem(ctx, item.saleItemId, { quantityCancelled: quantity });
-    if (saleItem) cancelled.push({ saleItem, item, quantity });
-  }
-  const saleId = purchase.saleId;
+  const settled = planTakenLines(plan, purchase, lines, takes, {
+    purchaseField: "quantityCancelled",
+    saleField: "quantityCancelled",
+  });
   const saleReturnItems: SaleReturnItem[] = [];
-  if (saleId && cancelled.length) {
-    const saleReturn = await insert(ctx, "sale-return", {
-      saleId,
+  if (purchase.saleId && settled.saleItems.size) {
+    const saleReturn = plan.insert("sale-return", {
+      saleId: purchase.saleId,
       purchaseId: purchase.id,
       type: "cancellation",
-      reason: input.reason ?? null,
+      reason: cancel.reason ?? null,
     });
-    for (const { saleItem, item, quantity } of cancelled) {
-      const returnItem = await insert(ctx, "sale-return-item", {
-        saleReturnId: saleReturn.id,
-        saleItemId: saleItem.id,
-        purchaseItemId: item.id,
-        sku: saleItem.sku,
-        quantity,
-        amount: fromCents(toCents(saleItem.price) * quantity),
-        reason: input.reason ?? null,
-      });
-      saleReturnItems.push(returnItem);
+    for (const { item, quantity } of takes) {
+      const saleItem = settled.saleItems.get(item.id);
+      if (!saleItem) continue;
+      saleReturnItems.push(
+        plan.insert("sale-return-item", {
+          saleReturnId: saleReturn.id,
+          saleItemId: saleItem.id,
+          purchaseItemId: item.id,
+          sku: saleItem.sku,
+          quantity,
+          amount: fromCents(toCents(saleItem.price) * quantity),
+          reason: cancel.reason ?? null,
+        }),
+      );
     }
-    await settleSaleReturn(ctx, saleReturn.id);
+    planSaleReturnBooks(plan, saleReturn, saleReturnItems);
   }
-  const updated = (await settlePurchase(ctx, purchase.id))!;
-  await settleSale(ctx, saleId);
   // The purchase, and beside its fields what the reference's clients read off this answer.
-  return { ...updated, purchase: updated, sale_return_items: saleReturnItems } as PurchaseCancelOutput;
+  const updated = settled.purchase;
+  const answer = {
+    ...updated,
+    purchase: updated,
+    sale_return_items: saleReturnItems,
+  } as PurchaseCancelOutput;
+  return { answer, purchase: updated };
 }

@@ -4,39 +4,37 @@
  */
 import {
   actions,
-  type Label,
   type Purchase,
   type PurchaseCancelInput,
+  type PurchaseItem,
   type PurchaseShipInput,
 } from "@multichannel/schema";
 import { unshippedOf } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { selectWhere } from "./core.ts";
-import { shipPurchase } from "./purchases.ts";
 
 type Lines = PurchaseShipInput["items"];
 
-/** `ids` as lines, each with what is left of it; `[]` (or absent) leaves the choice to `items`. */
-async function linesOfIds(
-  ctx: Ctx,
+/**
+ * `ids` as lines (of the purchase's `items` as read), each with what is left of it; `[]` (or absent)
+ * leaves the choice to `items`.
+ */
+function linesNamedBy(
   purchase: Purchase,
+  items: readonly PurchaseItem[],
   input: { ids?: number[] | null; items?: Lines },
   verb: string,
-): Promise<Lines> {
+): Lines {
   const ids = input.ids ?? [];
   if (!ids.length) return input.items;
   if (input.items) {
     const message = "Name the lines with items or with ids, not both.";
     throw new ApiError("validation_failed", message, { errors: [{ path: "ids", message }] });
   }
-  const items = new Map(
-    (await selectWhere(ctx, "purchase-item", { purchaseId: purchase.id })).map((item) => [item.id, item]),
-  );
+  const byId = new Map(items.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   const lines = [...new Set(ids)].flatMap((id) => {
-    const item = items.get(id);
+    const item = byId.get(id);
     const path = `ids.${ids.indexOf(id)}`;
     if (!item) {
       errors.push({ path, message: `Purchase item ${id} is not an item of purchase ${purchase.id}.` });
@@ -57,34 +55,34 @@ async function linesOfIds(
   return lines;
 }
 
-/** `POST /purchases/{id}/ship.json` in either form, as `shipPurchase` takes it. */
-export async function shipInputOf(
-  ctx: Ctx,
+/** `POST /purchases/{id}/ship.json` in either form, as `planShipPurchase` takes it, from the lines read. */
+export function shipInputFrom(
   purchase: Purchase,
+  items: readonly PurchaseItem[],
   input: PurchaseShipInput,
-): Promise<PurchaseShipInput> {
+): PurchaseShipInput {
   return {
     trackingNumber: input.trackingNumber,
     carrier: input.carrier ?? input.trackingCompany,
     service: input.service ?? input.serviceLevel,
     shippedAt: input.shippedAt,
-    items: await linesOfIds(ctx, purchase, input, "ship"),
+    items: linesNamedBy(purchase, items, input, "ship"),
   };
 }
 
-/** `PUT /purchases/{id}/cancel.json` in either form, as `cancelPurchase` takes it. */
-export async function cancelInputOf(
-  ctx: Ctx,
+/** `PUT /purchases/{id}/cancel.json` in either form, as `planCancelPurchase` takes it, from the lines read. */
+export function cancelInputFrom(
   purchase: Purchase,
+  items: readonly PurchaseItem[],
   input: PurchaseCancelInput,
-): Promise<PurchaseCancelInput> {
+): PurchaseCancelInput {
   if (input.setQuantities === false) {
     const message = "must be true: cancelling records the cancelled quantities";
     throw new ApiError("validation_failed", `setQuantities ${message}.`, {
       errors: [{ path: "setQuantities", message }],
     });
   }
-  return { reason: input.reason, items: await linesOfIds(ctx, purchase, input, "cancel") };
+  return { reason: input.reason, items: linesNamedBy(purchase, items, input, "cancel") };
 }
 
 /** The states `ship` is allowed from, as the manifest declares them. */
@@ -99,25 +97,4 @@ export function checkShippable(purchase: Purchase): void {
     purchase,
     `Purchase ${purchase.id} is ${purchase.status}: it ships once sent (allowed from ${shippable.join(", ")}).`,
   );
-}
-
-/**
- * `PUT /purchases/{id}/default-label.json {"inventoryStatus":"shipped","ids":[]}`: the vendor portal's
- * "label and mark shipped". The lines named (`[]`: every line) ship as `ship` would, with the label's
- * carrier, service and tracking number. The caller checks `checkShippable` before making the label, so
- * nothing is made for a purchase that cannot ship.
- */
-export async function shipWithLabel(
-  ctx: Ctx,
-  purchase: Purchase,
-  label: Label,
-  ids: number[] | null | undefined,
-): Promise<void> {
-  const input = await shipInputOf(ctx, purchase, {
-    trackingNumber: label.trackingNumber ?? undefined,
-    carrier: label.carrier,
-    service: label.service,
-    ids: ids ?? [],
-  } as PurchaseShipInput);
-  await shipPurchase({ ctx, purchase, input });
 }
