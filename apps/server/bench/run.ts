@@ -1,18 +1,23 @@
 // pnpm bench: the real Node server (dist/node.js) and a bare Hono + libSQL baseline (bench/baseline.ts),
 // each a child process on its own temp database, loaded in turn with autocannon for every scenario of
 // bench/scenarios.ts. Prints a table (also written to .data/bench-last-run.md); never fails on timings.
+// Then the edge section (bench/edge.ts): the server on the remote driver, 30 ms per database round trip.
 // Env: BENCH_DURATION (s, default 10), BENCH_WARMUP (s, 1), BENCH_ROUNDS (10), BENCH_CONNECTIONS (10), BENCH_SEED (1000),
-// BENCH_ONLY (comma-separated parts of scenario names), BENCH_PROFILE=1 (CPU profiles of both servers
+// BENCH_ONLY (comma-separated parts of scenario names; `worker`, `edge`: those sections; `--only` on the
+// command line says the same), BENCH_PROFILE=1 (CPU profiles of both servers
 // into .data/bench-profiles/{server,baseline}/; read them with bench/profile-summary.ts), BENCH_SERVER_ENTRY
-// (another built entry than dist/node.js, relative to apps/server: to measure a change side by side).
+// (another built entry than dist/node.js, relative to apps/server: to measure a change side by side),
+// BENCH_EDGE_SECONDS (10, per edge line), BENCH_EDGE_LATENCY (ms, 30), BENCH_EDGE_CLIENTS (8).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { formatBundle, measureBundle } from "../scripts/bundle-size.ts";
 import { type Child, cpuSecondsOf, startChild, stopAll } from "./children.ts";
+import { measureEdge } from "./edge.ts";
 import { type Measurement, type Sample, summarise } from "./load.ts";
 import { carrierBody, rssMbOf, type Scenario, type Settings, scenarios, type Target } from "./scenarios.ts";
 import { measureWorker } from "./worker.ts";
@@ -34,13 +39,17 @@ const settings: Settings & { seed: number; profile: boolean } = {
   seed: Math.max(1, Math.round(numberFromEnv("BENCH_SEED", 1000))),
   profile: process.env.BENCH_PROFILE === "1",
 };
-const only = (process.env.BENCH_ONLY ?? "")
+const onlyArgument = parseArgs({ options: { only: { type: "string" } } }).values.only;
+const only = (onlyArgument ?? process.env.BENCH_ONLY ?? "")
   .split(",")
   .map((part) => part.trim().toLowerCase())
   .filter(Boolean);
 const selected = scenarios.filter(
   (scenario) => !only.length || only.some((part) => scenario.name.toLowerCase().includes(part)),
 );
+const workerSelected = !only.length || only.some((part) => "worker".includes(part));
+const edgeSelected = !only.length || only.includes("edge");
+const mainSelected = !only.length || selected.length > 0 || workerSelected;
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dataDir = join(root, ".data");
@@ -52,6 +61,15 @@ function nodeFlags(name: string): string[] {
 }
 
 const serverEntry = process.env.BENCH_SERVER_ENTRY || "dist/node.js";
+
+const edge = {
+  root,
+  serverEntry,
+  seconds: numberFromEnv("BENCH_EDGE_SECONDS", 10),
+  latencyMs: numberFromEnv("BENCH_EDGE_LATENCY", 30),
+  clients: Math.max(1, Math.round(numberFromEnv("BENCH_EDGE_CLIENTS", 8))),
+  targetOrdersPerSecond: 20,
+};
 
 /** The measured server is always built from the sources as they are now (about 3 s). */
 function ensureBuilt(): void {
@@ -281,12 +299,10 @@ function table(lines: Line[]): string {
   return [format(header), rule, ...rows.map(format)].join("\n");
 }
 
-async function main(): Promise<void> {
-  ensureBuilt();
-  if (settings.profile) mkdirSync(profileDir, { recursive: true });
-  const dir = mkdtempSync(join(tmpdir(), "mcs-bench-"));
+/** The server against the bare one on an embedded database, and the Worker; answers the report's text. */
+async function mainSection(dir: string): Promise<string> {
+  const [server, baseline] = await Promise.all([startServer(dir), startBaseline(dir)]);
   try {
-    const [server, baseline] = await Promise.all([startServer(dir), startBaseline(dir)]);
     const targets: Target[] = await Promise.all(
       [
         { label: "server" as const, ...server },
@@ -335,7 +351,7 @@ async function main(): Promise<void> {
         notes.push(`- ${child.name} stderr (last lines):`, ...errors.slice(-10).map((line) => `    ${line}`));
     }
     let workerLines: string[] = [];
-    if (!only.length || only.some((part) => "worker".includes(part))) {
+    if (workerSelected) {
       process.stdout.write("Worker in workerd…");
       workerLines = await measureWorker(dir, settings.seconds, settings.connections);
       process.stdout.write(" done\n");
@@ -386,10 +402,30 @@ async function main(): Promise<void> {
     ].join("\n");
     console.log(`\n${report}`);
     console.log(`\n${formatBundle(await measureBundle(), 5)}`);
+    return `${intro.join("\n\n")}\n\n${report}`;
+  } finally {
+    await Promise.all([server.child.stop(), baseline.child.stop()]);
+  }
+}
 
+async function main(): Promise<void> {
+  ensureBuilt();
+  if (settings.profile) mkdirSync(profileDir, { recursive: true });
+  const dir = mkdtempSync(join(tmpdir(), "mcs-bench-"));
+  try {
+    const sections: string[] = [];
+    if (mainSelected) sections.push(await mainSection(dir));
+    if (edgeSelected) {
+      console.log(
+        `\nAt the edge: the server on the remote driver, ${edge.latencyMs} ms per database round trip (world first, untimed).`,
+      );
+      const report = await measureEdge(dir, edge);
+      console.log(`\n${report}`);
+      sections.push(report);
+    }
     mkdirSync(dataDir, { recursive: true });
     const file = join(dataDir, "bench-last-run.md");
-    writeFileSync(file, `# pnpm bench, ${new Date().toISOString()}\n\n${intro.join("\n\n")}\n\n${report}\n`);
+    writeFileSync(file, `# pnpm bench, ${new Date().toISOString()}\n\n${sections.join("\n\n")}\n`);
     console.log(`\nWritten to ${file}`);
   } finally {
     await stopAll();

@@ -1,67 +1,18 @@
 // The server on the remote driver, as a Worker meets Turso: @libsql/client over HTTP to the dev libSQL
 // server, through a proxy on 127.0.0.1 that counts the HTTP requests (database round trips) and may
-// add latency to each.
+// add latency to each (bench/round-trip-proxy.ts, shared with the bench's edge section).
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, request as httpRequest } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { startLibsqlServer } from "../../../tooling/libsql-server/src/server.ts";
+import { type RoundTripProxy, roundTripProxy } from "../bench/round-trip-proxy.ts";
 import { type AppDeps, createApp } from "../src/app.ts";
 import { type Db, remoteDb } from "../src/db/database.ts";
 import { createToken } from "../src/services/auth.ts";
 import { type Api, apiOf } from "./support.ts";
 
-export interface RoundTripProxy {
-  url: string;
-  /** HTTP requests forwarded since the last `reset`. */
-  readonly count: number;
-  reset(): void;
-  close(): Promise<void>;
-}
-
-/** Forwards HTTP requests to `target`, counting them, each delayed by `latencyMs` (before it is sent). */
-export async function roundTripProxy(target: string, latencyMs = 0): Promise<RoundTripProxy> {
-  const { hostname, port } = new URL(target);
-  let count = 0;
-  const server = createServer((req, res) => {
-    count++;
-    const forward = () => {
-      const upstream = httpRequest(
-        { hostname, port, path: req.url, method: req.method, headers: req.headers },
-        (answer) => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
-        },
-      );
-      upstream.on("error", () => {
-        if (!res.headersSent) res.writeHead(502);
-        res.end();
-      });
-      req.pipe(upstream);
-    };
-    if (latencyMs > 0) setTimeout(forward, latencyMs);
-    else forward();
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    get count() {
-      return count;
-    },
-    reset: () => {
-      count = 0;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export { type RoundTripProxy, roundTripProxy };
 
 export interface RemoteStack {
   /** The app on the remote driver, through the proxy. */
