@@ -30,6 +30,8 @@ describe("worker bindings", () => {
   it("serves the app under BASE_PATH from the database in DATABASE_URL, with its auth token", async () => {
     const { databaseUrl, databaseAuthToken } = inject("edge");
     const env = { DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: databaseAuthToken, BASE_PATH: "/api" };
+    // Each request's access line goes to console.log: expected, not shown.
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
     expect((await call(env, "/api/health")).status).toBe(200);
     expect((await call(env, "/health")).status).toBe(404);
     expect((await call(env, "/api/ready")).status).toBe(200);
@@ -38,7 +40,11 @@ describe("worker bindings", () => {
     expect((await call(wrongToken, "/api/health")).status).toBe(200);
     // The server logs what went wrong with the request id; here that log is expected, not shown.
     const logged = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const accessLines = vi.spyOn(console, "error").mockImplementation(() => {});
     const ready = await call(wrongToken, "/api/ready");
+    // Its access line: an error, as every answer of 500 or more is.
+    expect(accessLines.mock.calls.at(-1)?.[0]).toMatchObject({ route: "/api/ready", status: 503 });
+    accessLines.mockRestore();
     expect(ready.status).toBe(503);
     expect(await ready.json()).toEqual({ status: "unavailable", reason: "The database does not answer." });
     expect(logged.mock.calls[0]?.[0]).toMatchObject({
@@ -47,5 +53,7 @@ describe("worker bindings", () => {
       error: expect.stringMatching(/UNAUTHORIZED/),
     });
     logged.mockRestore();
+    expect(info.mock.calls[0]?.[0]).toMatchObject({ route: "/api/health", path: "/api/health", status: 200 });
+    info.mockRestore();
   });
 });
