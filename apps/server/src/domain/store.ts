@@ -419,9 +419,8 @@ export async function updateMany(
 ): Promise<void> {
   if (!rows.length) return;
   const t = table(kindName);
-  if (!options.movesState && t.kind.states && fields.includes(t.kind.states.field)) {
-    throw new Error(`${kindName}.${t.kind.states.field} is written by its transition function only`);
-  }
+  if (!options.movesState)
+    checkStateWrite(t.kind, Object.fromEntries(fields.map((field) => [field, null])), "patch");
   const names = fields.map((field) => column(t, field));
   const width = names.length + 1;
   const placeholders = `(${Array.from({ length: width }, () => "?").join(", ")})`;
