@@ -55,6 +55,8 @@ export interface Db extends Executor {
    * (see `optimistically`). Embedded, `work` runs in the process's write queue: nothing comes between.
    */
   write<T>(work: (session: WriteSession) => Promise<T>): Promise<T>;
+  /** Runs reads in one pipeline, on one snapshot (one round trip remote), outside the write queue. */
+  read(statements: readonly InStatement[]): Promise<ResultSet[]>;
   close(): void;
 }
 
@@ -118,6 +120,7 @@ export function remoteDb(client: Client): Db {
     execute: (statement) => client.execute(statement),
     transaction: (work) => inWriteTransaction(client, work),
     write: (work) => work(session),
+    read: session.read,
     close: () => client.close(),
   };
 }

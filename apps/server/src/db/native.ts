@@ -212,6 +212,12 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
         }
       }),
     write: (work) => serialized(() => work(session)),
+    read: async (statements) => {
+      const connection = writer.inTransaction ? read : write;
+      const results: ResultSet[] = [];
+      for (const statement of statements) results.push(await connection.execute(statement));
+      return results;
+    },
     close() {
       stopCheckpoints?.();
       writer.close();

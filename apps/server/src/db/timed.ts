@@ -77,6 +77,7 @@ export function timedDb(db: Db, observe: StatementTimer, clock: () => number = (
   return {
     ...timedExecutor(db, observe, clock),
     transaction: (work) => db.transaction((tx) => work(timedExecutor(tx, observe, clock))),
+    read: (statements) => timedBatch("read", () => db.read(statements), observe, clock),
     write: (work) => db.write((session) => work(timedSession(session, observe, clock))),
   };
 }

@@ -89,7 +89,8 @@ function checkSubject(kind: KindDef, action: ActionDef, id: number, record: Stor
 
 /**
  * An action that has a plan (`ActionHandler.planned`): its subject and its reads in one pipeline, its
- * writes, outcome event and Idempotency-Key in one batch. Answers the answer's JSON text.
+ * writes, outcome event and Idempotency-Key in one batch (an action that only reads: its answer from
+ * the reads). Answers the answer's JSON text.
  */
 function runPlanned(
   c: Context<AppEnv>,
@@ -106,6 +107,19 @@ function runPlanned(
     { sql: table.findSql, args: [id, ctx.companyId] },
     ...planned.read({ companyId: ctx.companyId, id, input }),
   ];
+  if (!operationWrites(action.method, action)) {
+    // An action that only reads: its reads in one pipeline, its answer computed from them.
+    return c
+      .get("db")
+      .read(reads)
+      .then((read) => {
+        const row = read[0]!.rows[0];
+        const record = checkSubject(kind, action, id, row ? toRecord(table, row) : undefined);
+        const plan = new WritePlan(ctx.companyId, ctx.now());
+        const { answer } = planned.plan({ ctx, record: record as never, input, read: read.slice(1), plan });
+        return JSON.stringify(answer);
+      });
+  }
   return optimistically(c.get("db"), async (session) => {
     const read = await session.read(reads);
     const row = read[0]!.rows[0];
@@ -147,7 +161,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     const schema = actionInputSchema(action.input, recordBodyFields(action));
 
     const writes = operationWrites(action.method, action);
-    const planned = writes && handler.planned !== undefined;
+    const planned = handler.planned !== undefined;
     const runInTransaction = handler.run;
     if (!planned && !runInTransaction) throw new Error(`${kind.name}.${action.name} has no way to run.`);
     const answersRecord = "kind" in action.output && !action.output.list;

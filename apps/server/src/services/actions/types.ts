@@ -32,7 +32,8 @@ export interface ActionHandler<K extends ActionKey> {
    * reads it needs besides its subject, sent with the subject's in one pipeline (they may find what the
    * subject refers to by subquery: `relatedStatement`), then its writes, planned from what they
    * answered (in `read`'s order), for one batch. Answers what `run` would, and the subject as the plan
-   * leaves it (for the action's event).
+   * leaves it (for the action's event). An action that only reads is answered from its reads (its plan
+   * writes nothing).
    */
   planned?: {
     read(args: { companyId: number; id: number; input: ActionTypes[K]["input"] }): InStatement[];
