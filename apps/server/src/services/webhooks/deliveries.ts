@@ -1,3 +1,4 @@
+import type { InStatement } from "@libsql/client";
 /**
  * Deliveries: the due ones are claimed for a lease, sent (a signed event or ping to an endpoint, or a
  * callout as stored), and every attempt recorded with the next one scheduled. Deliveries are at least
@@ -60,19 +61,13 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
     args: [iso(at)],
   });
   if (!anyDue.rows.length) return { attempted: 0, failed: 0 };
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx.execute({
-      sql: "SELECT id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, notification_id, timeout_ms, attempts FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?",
-      args: [iso(at), DELIVERY_BATCH],
-    });
-    if (!due.rows.length) return [];
-    const ids = due.rows.map((row) => Number(row.id));
-    await tx.execute({
-      sql: `UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (${ids.map(() => "?").join(", ")})`,
-      args: [iso(at + LEASE_MS), ...ids],
-    });
-    return due.rows as unknown as DeliveryRow[];
-  });
+  // Claimed by moving their next attempt past the lease, in the statement that finds them.
+  const claimed = (
+    await db.execute({
+      sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?) RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, notification_id, timeout_ms, attempts",
+      args: [iso(at + LEASE_MS), iso(at), DELIVERY_BATCH],
+    })
+  ).rows as unknown as DeliveryRow[];
   let failed = 0;
   await Promise.all(
     claimed.map(async (delivery) => {
@@ -159,8 +154,8 @@ async function settle(
   const delay = RETRY_DELAYS_S[attempts - 1] ?? 0;
   const next = outcome.ok || finalFailure ? null : iso(at + delay * 1000 * (0.8 + 0.4 * random()));
   const status = outcome.ok ? "succeeded" : finalFailure ? "failed" : "pending";
-  await db.transaction(async (tx) => {
-    await tx.execute({
+  const statements: InStatement[] = [
+    {
       sql: "INSERT INTO webhook_attempts (delivery_id, at, duration_ms, response_status, error, succeeded) VALUES (?, ?, ?, ?, ?, ?)",
       args: [
         delivery.id,
@@ -170,53 +165,58 @@ async function settle(
         outcome.error ?? null,
         outcome.ok ? 1 : 0,
       ],
-    });
-    await tx.execute({
+    },
+    {
       sql: "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_response_status = ?, last_error = ? WHERE id = ?",
       args: [status, attempts, next, outcome.status ?? null, outcome.error ?? null, delivery.id],
+    },
+  ];
+  if (delivery.endpoint_id !== null) statements.push(...endpointHealth(delivery, outcome, at));
+  if (delivery.notification_id !== null) {
+    const message = outcome.ok
+      ? `Delivered to ${delivery.url}: the provider answered ${outcome.status}.`
+      : `Attempt ${attempts} failed: ${outcome.error}${next ? ` Next attempt at ${next}.` : " No more attempts."}`;
+    statements.push({
+      sql: "UPDATE purchase_notifications SET status = ?, message = ?, updated_at = ? WHERE id = ? AND company_id = ?",
+      args: [
+        outcome.ok ? "success" : finalFailure ? "error" : "pending",
+        message.slice(0, 2000),
+        iso(at),
+        delivery.notification_id,
+        delivery.company_id,
+      ],
     });
-    if (delivery.endpoint_id !== null) await endpointHealth(tx, delivery, outcome, at);
-    if (delivery.notification_id !== null) {
-      const message = outcome.ok
-        ? `Delivered to ${delivery.url}: the provider answered ${outcome.status}.`
-        : `Attempt ${attempts} failed: ${outcome.error}${next ? ` Next attempt at ${next}.` : " No more attempts."}`;
-      await tx.execute({
-        sql: "UPDATE purchase_notifications SET status = ?, message = ?, updated_at = ? WHERE id = ? AND company_id = ?",
-        args: [
-          outcome.ok ? "success" : finalFailure ? "error" : "pending",
-          message.slice(0, 2000),
-          iso(at),
-          delivery.notification_id,
-          delivery.company_id,
-        ],
-      });
-    }
-  });
+  }
+  // One batch: the attempt, the delivery's state and what follows from it, all or none.
+  await db.write((session) => session.apply(statements));
 }
 
 /** A success clears the endpoint's failure streak; a streak older than `DISABLE_AFTER_MS` disables it. */
-async function endpointHealth(tx: Executor, delivery: DeliveryRow, outcome: Outcome, at: number) {
+function endpointHealth(delivery: DeliveryRow, outcome: Outcome, at: number): InStatement[] {
   if (outcome.ok) {
     // Only when it was failing: a write here is an event, and an event to this endpoint a delivery.
-    await tx.execute({
-      sql: "UPDATE webhook_endpoints SET failing_since = NULL, updated_at = ? WHERE id = ? AND failing_since IS NOT NULL",
-      args: [iso(at), delivery.endpoint_id],
-    });
-    return;
+    return [
+      {
+        sql: "UPDATE webhook_endpoints SET failing_since = NULL, updated_at = ? WHERE id = ? AND failing_since IS NOT NULL",
+        args: [iso(at), delivery.endpoint_id],
+      },
+    ];
   }
-  await tx.execute({
-    sql: "UPDATE webhook_endpoints SET failing_since = ?, updated_at = ? WHERE id = ? AND failing_since IS NULL",
-    args: [iso(at), iso(at), delivery.endpoint_id],
-  });
-  await tx.execute({
-    sql: "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1 AND failing_since <= ?",
-    args: [
-      `Disabled at ${iso(at)}: every delivery failed for ${DISABLE_AFTER_MS / 86_400_000} days (last: ${outcome.error}). Fix the receiver, then set enabled to true.`,
-      iso(at),
-      delivery.endpoint_id,
-      iso(at - DISABLE_AFTER_MS),
-    ],
-  });
+  return [
+    {
+      sql: "UPDATE webhook_endpoints SET failing_since = ?, updated_at = ? WHERE id = ? AND failing_since IS NULL",
+      args: [iso(at), iso(at), delivery.endpoint_id],
+    },
+    {
+      sql: "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1 AND failing_since <= ?",
+      args: [
+        `Disabled at ${iso(at)}: every delivery failed for ${DISABLE_AFTER_MS / 86_400_000} days (last: ${outcome.error}). Fix the receiver, then set enabled to true.`,
+        iso(at),
+        delivery.endpoint_id,
+        iso(at - DISABLE_AFTER_MS),
+      ],
+    },
+  ];
 }
 
 /** When the earliest pending delivery is due (ms), or undefined when none is pending. */

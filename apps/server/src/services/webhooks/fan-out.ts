@@ -1,8 +1,10 @@
 /**
  * Fan-out: new events in the outbox become deliveries, one per subscribed endpoint, and the callouts
- * the events call for. Past the cursor only, in one transaction with its move, so a crash loses nothing.
+ * the events call for. Past the cursor only, in one batch with its move, so a crash loses nothing.
  */
-import type { Db } from "../../db/database.ts";
+import type { InStatement } from "@libsql/client";
+import type { Db, WriteSession } from "../../db/database.ts";
+import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
 import { eventOf } from "../events.ts";
 import { exportCallouts, inventoryCallouts } from "./callouts.ts";
 
@@ -15,8 +17,6 @@ const FAN_OUT_BATCH = 500;
 const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabled = 1)
   OR EXISTS (SELECT 1 FROM custom_channels WHERE inventory_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0)
   OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`;
-const MOVE_CURSOR =
-  "INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id";
 
 /** Whether an endpoint's `events` list takes an event type: `*`, `<kind>.*` or the type itself. */
 export function subscribes(patterns: readonly string[], type: string): boolean {
@@ -30,41 +30,47 @@ export function subscribes(patterns: readonly string[], type: string): boolean {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** New events → deliveries; answers how many events it went past (0: none were new). */
-export async function fanOut(db: Db, now: () => number): Promise<number> {
-  // A read first: most wake-ups find the cursor at the last event, and need no write transaction.
-  const ahead = await db.execute(
-    "SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest",
-  );
-  if (Number(ahead.rows[0]?.newest ?? 0) <= Number(ahead.rows[0]?.last ?? 0)) return 0;
-  return db.transaction(async (tx) => {
-    const cursor = await tx.execute("SELECT last_event_id FROM webhook_cursor WHERE id = 1");
-    const last = Number(cursor.rows[0]?.last_event_id ?? 0);
+/**
+ * New events → deliveries; answers how many events it went past (0: none were new). Reads without a
+ * transaction, then writes the deliveries and the cursor's move in one batch that applies only while the
+ * cursor is where it was read (another dispatcher moved it: read again), so the write lock is held only
+ * for that batch and no event is fanned out twice.
+ */
+export function fanOut(db: Db, now: () => number): Promise<number> {
+  return optimistically(db, async (session) => {
+    // Most wake-ups find the cursor at the last event: one read, no write.
+    const [cursor, listening] = await session.read([
+      {
+        sql: "SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest",
+      },
+      { sql: ANY_LISTENER },
+    ]);
+    const last = Number(cursor!.rows[0]?.last ?? 0);
+    const newest = Number(cursor!.rows[0]?.newest ?? 0);
+    if (newest <= last) return 0;
     // With nothing to tell, reading the events would make no delivery: the cursor moves past them all
-    // (in this transaction, so an endpoint created meanwhile starts after them, as it would anyway).
-    const listening = await tx.execute(ANY_LISTENER);
-    if (!Number(listening.rows[0]?.listening)) {
-      const newest = await tx.execute("SELECT COALESCE(max(id), 0) AS id FROM events");
-      const upTo = Number(newest.rows[0]?.id ?? 0);
-      if (upTo <= last) return 0;
-      await tx.execute({ sql: MOVE_CURSOR, args: [upTo] });
-      return upTo - last;
+    // (an endpoint created meanwhile starts after them, as it would anyway).
+    if (!Number(listening!.rows[0]?.listening)) {
+      await applyWithCursor(session, [], last, newest);
+      return newest - last;
     }
     // What fan-out decides by, not the records: a busy server writes thousands of events a second,
     // and the few whose content a callout needs are read whole where they are used.
-    const events = await tx.execute({
-      sql: "SELECT id, company_id, type, kind, CASE WHEN substr(type, 1, 16) = 'inventory_level.' THEN json_extract(object, '$.variant_id') END AS variant_id FROM events WHERE id > ? ORDER BY id LIMIT ?",
-      args: [last, FAN_OUT_BATCH],
-    });
-    if (!events.rows.length) return 0;
-    const companies = [...new Set(events.rows.map((row) => Number(row.company_id)))];
-    // An endpoint receives the events from its own creation on (`since`: its created event).
-    const endpoints = await tx.execute({
-      sql: `SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (${companies.map(() => "?").join(", ")})`,
-      args: companies,
-    });
+    const [events, endpoints] = await session.read([
+      {
+        sql: "SELECT id, company_id, type, kind, CASE WHEN substr(type, 1, 16) = 'inventory_level.' THEN json_extract(object, '$.variant_id') END AS variant_id FROM events WHERE id > ? ORDER BY id LIMIT ?",
+        args: [last, FAN_OUT_BATCH],
+      },
+      // An endpoint receives the events from its own creation on (`since`: its created event).
+      {
+        sql: "SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ? ORDER BY id LIMIT ?))",
+        args: [last, FAN_OUT_BATCH],
+      },
+    ]);
+    if (!events!.rows.length) return 0;
     const at = iso(now());
-    const insert = async (values: {
+    const statements: InStatement[] = [];
+    const insert = (values: {
       companyId: number;
       purpose: string;
       endpointId?: number;
@@ -75,7 +81,7 @@ export async function fanOut(db: Db, now: () => number): Promise<number> {
       headers?: Record<string, string>;
       timeoutMs?: number;
     }) => {
-      await tx.execute({
+      statements.push({
         sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, headers, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         args: [
           values.companyId,
@@ -93,13 +99,13 @@ export async function fanOut(db: Db, now: () => number): Promise<number> {
       });
     };
     const stockChanged = new Set<string>();
-    for (const row of events.rows) {
+    for (const row of events!.rows) {
       const companyId = Number(row.company_id);
       const type = String(row.type);
-      for (const endpoint of endpoints.rows) {
+      for (const endpoint of endpoints!.rows) {
         if (Number(endpoint.company_id) !== companyId || Number(row.id) < Number(endpoint.since)) continue;
         if (!subscribes(JSON.parse(String(endpoint.events)) as string[], type)) continue;
-        await insert({
+        insert({
           companyId,
           purpose: "webhook",
           endpointId: Number(endpoint.id),
@@ -115,18 +121,40 @@ export async function fanOut(db: Db, now: () => number): Promise<number> {
         const key = `${companyId}:${variantId}`;
         if (!stockChanged.has(key)) {
           stockChanged.add(key);
-          callouts = await inventoryCallouts(tx, companyId, variantId);
+          callouts = await inventoryCallouts(db, companyId, variantId);
         }
       } else if (type === "data_export.completed") {
-        const event = await tx.execute({
+        const event = await db.execute({
           sql: "SELECT id, type, kind, object, previous, result, created_at FROM events WHERE id = ?",
           args: [Number(row.id)],
         });
-        callouts = await exportCallouts(tx, companyId, eventOf(event.rows[0]!));
+        callouts = await exportCallouts(db, companyId, eventOf(event.rows[0]!));
       }
-      for (const callout of callouts) await insert({ companyId, eventId: Number(row.id), ...callout });
+      for (const callout of callouts) insert({ companyId, eventId: Number(row.id), ...callout });
     }
-    await tx.execute({ sql: MOVE_CURSOR, args: [Number(events.rows.at(-1)!.id)] });
-    return events.rows.length;
+    await applyWithCursor(session, statements, last, Number(events!.rows.at(-1)!.id));
+    return events!.rows.length;
   });
+}
+
+/** Applies `statements` with the cursor's move from `from` to `to`, only while it is still at `from`. */
+async function applyWithCursor(
+  session: WriteSession,
+  statements: InStatement[],
+  from: number,
+  to: number,
+): Promise<void> {
+  try {
+    await session.apply([
+      ...statements,
+      {
+        sql: "INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id WHERE last_event_id = ?",
+        args: [to, from],
+      },
+      changed(1),
+    ]);
+  } catch (error) {
+    if (failedGuard(error) !== undefined) throw new StaleRead();
+    throw error;
+  }
 }
