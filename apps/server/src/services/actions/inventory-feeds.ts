@@ -1,3 +1,4 @@
+import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   ChannelVariant,
   InventoryFeed,
@@ -6,8 +7,20 @@ import type {
   InventoryFeedVariant,
 } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
-import { insert, insertMany, patch, selectIn, updateMany } from "../../domain/store.ts";
-import { transition, transitionMany } from "../../domain/transitions.ts";
+import {
+  column,
+  insert,
+  insertMany,
+  patch,
+  recordsOf,
+  selectIn,
+  selectMatching,
+  selectStatement,
+  table,
+  updateMany,
+} from "../../domain/store.ts";
+import { transitionMany, transitionValues } from "../../domain/transitions.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { kind, selectOne, selectWhere } from "./core.ts";
 
@@ -142,23 +155,46 @@ export async function publishInventoryFeed({
   return listings;
 }
 
+/** The id of a feed's item by its external id, as a subquery (arguments: company, feed, external id). */
+function feedItemIdSql(): string {
+  const items = table("inventory-feed-variant");
+  return `(SELECT id FROM ${items.name} WHERE company_id = ? AND ${column(items, "inventoryFeedId")} = ? AND ${column(items, "externalId")} = ? ORDER BY id LIMIT 1)`;
+}
+
+/** What removing a feed item reads: the item, and the channel variants linked to it. */
+export function removeFeedItemReads(
+  companyId: number,
+  feedId: number,
+  input: InventoryFeedRemoveByExternalIdInput,
+): InStatement[] {
+  const where = { inventoryFeedId: feedId, externalId: input.externalId };
+  return [
+    selectStatement(companyId, "inventory-feed-variant", where, { limit: 1 }),
+    selectMatching(
+      companyId,
+      "channel-variant",
+      `${column(table("channel-variant"), "inventoryFeedVariantId")} = ${feedItemIdSql()}`,
+      [companyId, feedId, input.externalId],
+    ),
+  ];
+}
+
 /**
  * `DELETE /inventory-feeds/{id}/remove-by-external-id.json?externalId=`: the feed item is removed and its
  * channel variants are set to ignore (kept, since sales may refer to them).
  */
-export async function removeInventoryFeedItem({
-  ctx,
+export function planRemoveFeedItem({
   feed,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   feed: InventoryFeed;
   input: InventoryFeedRemoveByExternalIdInput;
-}): Promise<InventoryFeedVariant> {
-  const item = await selectOne(ctx, "inventory-feed-variant", {
-    inventoryFeedId: feed.id,
-    externalId: input.externalId,
-  });
+  read: ResultSet[];
+  plan: WritePlan;
+}): InventoryFeedVariant {
+  const item = recordsOf("inventory-feed-variant", read[0]!)[0];
   if (!item)
     throw new ApiError(
       "not_found",
@@ -176,11 +212,20 @@ export async function removeInventoryFeedItem({
       },
     );
   }
-  const listings = await selectWhere(ctx, "channel-variant", { inventoryFeedVariantId: item.id });
+  const listings = recordsOf("channel-variant", read[1]!);
+  plan.sameCount("channel-variant", { inventoryFeedVariantId: item.id }, listings.length);
   for (const listing of listings) {
-    await transition(ctx, "channel-variant", listing, "ignore", { errorMessage: "removed from the feed" });
+    const values = transitionValues("channel-variant", listing, "ignore", {
+      errorMessage: "removed from the feed",
+    });
+    plan.update("channel-variant", listing, values, { movesState: true });
   }
-  return transition(ctx, "inventory-feed-variant", item, "removed");
+  return plan.update(
+    "inventory-feed-variant",
+    item,
+    transitionValues("inventory-feed-variant", item, "removed"),
+    { movesState: true },
+  );
 }
 
 /** The catalogue SKUs a feed item connects to, in order: with the feed's prefix, then as it is. */
