@@ -1,12 +1,12 @@
+import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Channel,
   ChannelRatesInput,
   ChannelRatesOutput,
   ChannelShippingRate,
 } from "@multichannel/schema";
-import type { Ctx } from "../../domain/context.ts";
-import { variantsBySku } from "./channels.ts";
-import { fromCents, selectOne, selectWhere, toCents } from "./core.ts";
+import { column, recordsOf, selectMatching, selectStatement, table } from "../../domain/store.ts";
+import { fromCents, toCents } from "./core.ts";
 
 interface Group {
   shipsFrom: "dropshipProvider" | "warehouse";
@@ -15,15 +15,6 @@ interface Group {
   items: { sku: string; quantity: number }[];
   grams: number;
   subtotalCents: number;
-}
-
-/** The channel's own warehouse, or the company's default one; null when the company has none. */
-async function shippingWarehouseId(ctx: Ctx, channel: Channel): Promise<number | null> {
-  const own = channel.warehouseId;
-  if (own) return own;
-  const found =
-    (await selectOne(ctx, "warehouse", { isDefault: true })) ?? (await selectOne(ctx, "warehouse", {}));
-  return found?.id ?? null;
 }
 
 /** What a rate charges for a group, in cents; undefined when it does not apply to it. */
@@ -55,42 +46,57 @@ function quote(rate: ChannelShippingRate, group: Group, country: string): number
 }
 
 /**
+ * What quoting rates reads: the items' variants, the company's default and first warehouses (the
+ * channel may have none of its own), and the channel's enabled shipping rates.
+ */
+export function channelRatesReads(
+  companyId: number,
+  channelId: number,
+  input: ChannelRatesInput,
+): InStatement[] {
+  const skus = [...new Set(input.items.map((item) => item.sku))];
+  const sku = column(table("variant"), "sku");
+  return [
+    selectMatching(companyId, "variant", `${sku} IN (${skus.map(() => "?").join(", ")})`, skus),
+    selectStatement(companyId, "warehouse", { isDefault: true }, { limit: 1 }),
+    selectStatement(companyId, "warehouse", {}, { limit: 1 }),
+    selectStatement(companyId, "channel-shipping-rate", { channelId, enabled: true }),
+  ];
+}
+
+/**
  * `POST /channels/{id}/rates.json`: groups the items by who ships them (a dropship provider, or the
  * channel's or the company's default warehouse) and prices each group with the channel's enabled
- * shipping rates, cheapest first.
+ * shipping rates, cheapest first; from what `channelRatesReads` answered.
  */
-export async function quoteChannelRates({
-  ctx,
+export function quoteChannelRates({
   channel,
   input,
+  read,
 }: {
-  ctx: Ctx;
   channel: Channel;
   input: ChannelRatesInput;
-}): Promise<ChannelRatesOutput> {
-  const variants = await variantsBySku(
-    ctx,
-    input.items.map((item) => item.sku),
-  );
+  read: ResultSet[];
+}): ChannelRatesOutput {
+  const variants = new Map(recordsOf("variant", read[0]!).map((variant) => [variant.sku, variant]));
   const unknownSkus = [
     ...new Set(input.items.filter((item) => !variants.has(item.sku)).map((item) => item.sku)),
   ];
+  const fallback = recordsOf("warehouse", read[1]!)[0] ?? recordsOf("warehouse", read[2]!)[0];
+  const warehouseId = channel.warehouseId || (fallback?.id ?? null);
 
   const groups = new Map<string, Group>();
-  let warehouseId: number | null | undefined;
   for (const item of input.items) {
     const variant = variants.get(item.sku);
     if (!variant) continue;
     const providerId = variant.dropshipProviderId;
-    if (providerId === null && warehouseId === undefined)
-      warehouseId = await shippingWarehouseId(ctx, channel);
     const key = providerId !== null ? `provider:${providerId}` : "warehouse";
     let group = groups.get(key);
     if (!group) {
       group = {
         shipsFrom: providerId !== null ? "dropshipProvider" : "warehouse",
         dropshipProviderId: providerId,
-        warehouseId: providerId !== null ? null : (warehouseId ?? null),
+        warehouseId: providerId !== null ? null : warehouseId,
         items: [],
         grams: 0,
         subtotalCents: 0,
@@ -102,7 +108,7 @@ export async function quoteChannelRates({
     group.subtotalCents += toCents(variant.price) * item.quantity;
   }
 
-  const rates = await selectWhere(ctx, "channel-shipping-rate", { channelId: channel.id, enabled: true });
+  const rates = recordsOf("channel-shipping-rate", read[3]!);
   const country = input.destination.country.toUpperCase();
   let totalCents: number | null = 0;
   const quoted = [...groups.values()].map((group) => {
