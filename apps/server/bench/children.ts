@@ -6,7 +6,7 @@ import { createInterface } from "node:readline";
 export interface Child {
   readonly name: string;
   readonly pid: number;
-  /** Every stdout line so far. */
+  /** Every stdout line so far but the server's JSON log lines (one per request: read, not kept). */
   readonly lines: string[];
   /** Everything written to stderr so far. */
   readonly stderr: () => string;
@@ -55,6 +55,7 @@ export function startChild(
   const listeners = new Set<() => void>();
   let exited: string | undefined;
   createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (line.startsWith("{")) return;
     lines.push(line);
     for (const listener of listeners) listener();
   });

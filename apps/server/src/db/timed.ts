@@ -70,8 +70,8 @@ function timedSession(session: WriteSession, observe: StatementTimer, clock: () 
 
 /**
  * The database with the duration of every statement told to `observe` (the metrics' histogram), the
- * statements of transactions included, and a write's pipeline of reads and its batch each as one. Made
- * where the database is opened (the runtime entry), so the drivers stay as they are.
+ * statements of transactions included, and a pipeline of reads (`read`, a write's) and a write's batch
+ * each as one. Made where the database is opened (the runtime entry), so the drivers stay as they are.
  */
 export function timedDb(db: Db, observe: StatementTimer, clock: () => number = () => performance.now()): Db {
   return {

@@ -79,7 +79,6 @@ const access = getLogger([CATEGORY, "http", "access"]);
  * API key (the token's id, never the token). Nothing of the request's or answer's body.
  */
 export const accessLog: RequestObserver = (summary) => {
-  const properties = accessRecord(summary);
-  if (summary.status >= 500) access.error("request", properties);
-  else access.info("request", properties);
+  const level = summary.status >= 500 ? "error" : "info";
+  if (access.isEnabledFor(level)) access[level]("request", accessRecord(summary));
 };
