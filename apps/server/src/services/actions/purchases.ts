@@ -25,7 +25,7 @@ import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } fr
 import type { Ctx } from "../../domain/context.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { recordsOf, relatedStatement, selectStatement } from "../../domain/store.ts";
-import { transition, transitionValues } from "../../domain/transitions.ts";
+import { transitionValues } from "../../domain/transitions.ts";
 import { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
@@ -431,16 +431,30 @@ export async function shipWithLabel(
 
 // ------------------------------------------------------------------------------------------- move
 
-export async function moveDropshipProviderOfPurchase({
-  ctx,
+/** What moving a purchase to another provider reads: that provider. */
+export function moveDropshipProviderReads(
+  companyId: number,
+  input: { dropshipProviderId: number },
+): InStatement[] {
+  return [selectStatement(companyId, "dropship-provider", { id: input.dropshipProviderId })];
+}
+
+/**
+ * Plans giving a purchase to another dropship provider (one of the company's, not its own already): it
+ * goes back to pending, without a provider address, to be sent again.
+ */
+export function planMoveDropshipProvider({
   purchase,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   purchase: Purchase;
   input: { dropshipProviderId: number };
-}): Promise<Purchase> {
-  const provider = await selectOne(ctx, "dropship-provider", { id: input.dropshipProviderId });
+  read: ResultSet[];
+  plan: WritePlan;
+}): Purchase {
+  const provider = recordsOf("dropship-provider", read[0]!)[0];
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
   if (provider.id === purchase.dropshipProviderId) {
@@ -449,11 +463,18 @@ export async function moveDropshipProviderOfPurchase({
       `Purchase ${purchase.id} is already with dropship provider ${provider.id}.`,
     );
   }
-  return transition(ctx, "purchase", purchase, "pending", {
-    dropshipProviderId: provider.id,
-    dropshipProviderAddressId: null,
-    sentAt: null,
-  });
+  // The purchase refers to it: the batch applies only while it is as read.
+  plan.unchangedRecords("dropship-provider", [provider]);
+  return plan.update(
+    "purchase",
+    purchase,
+    transitionValues("purchase", purchase, "pending", {
+      dropshipProviderId: provider.id,
+      dropshipProviderAddressId: null,
+      sentAt: null,
+    }),
+    { movesState: true },
+  );
 }
 
 // ----------------------------------------------------------------------------------------- cancel
