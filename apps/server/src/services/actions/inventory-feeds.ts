@@ -8,6 +8,14 @@ import type {
 } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import {
+  changedValues,
+  checkNotRemoved,
+  connectSkus,
+  feedItemValues,
+  requireSku,
+  variantToConnect,
+} from "../../domain/feed-items.ts";
+import {
   column,
   insert,
   insertMany,
@@ -228,13 +236,6 @@ export function planRemoveFeedItem({
   );
 }
 
-/** The catalogue SKUs a feed item connects to, in order: with the feed's prefix, then as it is. */
-function connectSkus(feed: InventoryFeed, sku: string): string[] {
-  const prefixed = feed.skuPrefix ? `${feed.skuPrefix}${sku}` : undefined;
-  if (feed.automaticallyConnectPrefix === "prefixOnly") return prefixed ? [prefixed] : [sku];
-  return prefixed ? [prefixed, sku] : [sku];
-}
-
 /** What became of one feed item sent to the feed's webhook. */
 export interface ParsedFeedItem {
   item: InventoryFeedVariant;
@@ -257,69 +258,112 @@ export async function parseFeedItem(
     inventoryFeedId: feed.id,
     externalId: input.externalId,
   });
-  if (existing?.status === "removed") {
-    throw new ApiError(
-      "conflict",
-      `Item ${input.externalId} of inventory feed ${feed.id} is removed; it cannot be updated.`,
-      { state: "removed", allowedStates: [] },
-    );
-  }
-  const values: Partial<InventoryFeedVariant> = {};
-  if (input.vendorSku !== undefined && input.vendorSku !== null) values.sku = input.vendorSku;
-  if (input.inventoryQuantity !== undefined && input.inventoryQuantity !== null)
-    values.quantity = input.inventoryQuantity;
-  for (const field of ["externalGroupId", "name", "barcode", "price", "costPrice", "weight"] as const) {
-    if (input[field] !== undefined) (values as Record<string, unknown>)[field] = input[field];
-  }
+  checkNotRemoved(feed, existing);
+  const values = feedItemValues(input);
   let item: InventoryFeedVariant;
   let result: ParsedFeedItem["result"];
   if (!existing) {
-    if (!values.sku) {
-      const message = "is required for a new item";
-      throw new ApiError("validation_failed", `${path}vendorSku ${message}.`, {
-        errors: [{ path: `${path}vendorSku`, message }],
-      });
-    }
     item = await insert(ctx, "inventory-feed-variant", {
       ...values,
       inventoryFeedId: feed.id,
       externalId: input.externalId,
-      sku: values.sku,
+      sku: requireSku(values, path),
     });
     result = "created";
   } else {
-    const changed = Object.fromEntries(
-      Object.entries(values).filter(
-        ([field, value]) => existing[field as keyof InventoryFeedVariant] !== value,
-      ),
-    );
+    const changed = changedValues(existing, values);
     item = Object.keys(changed).length
       ? await patch(ctx, "inventory-feed-variant", existing.id, changed)
       : existing;
     result = Object.keys(changed).length ? "updated" : "unchanged";
   }
-  let connected = false;
-  if (feed.automaticallyConnect && item.variantId === null) {
-    const candidates = connectSkus(feed, item.sku);
-    const variants = await selectIn(ctx, "variant", "sku", candidates);
-    const variant = candidates.map((sku) => variants.find((v) => v.sku === sku)).find(Boolean);
-    if (variant) {
-      item = await patch(ctx, "inventory-feed-variant", item.id, { variantId: variant.id });
-      connected = true;
-    }
-  }
-  return { item, result, connected };
+  const wanted = feed.automaticallyConnect && item.variantId === null;
+  const variant = wanted
+    ? variantToConnect(feed, item, await selectIn(ctx, "variant", "sku", connectSkus(feed, item.sku)))
+    : undefined;
+  if (variant) item = await patch(ctx, "inventory-feed-variant", item.id, { variantId: variant.id });
+  return { item, result, connected: variant !== undefined };
 }
 
-/** `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, as the feed's webhook sends it. */
-export async function parseInventoryFeedWebhook({
-  ctx,
+/**
+ * What parsing one item of the feed's webhook reads: the item with its external id, and the catalogue
+ * variants it may connect to (by its SKU as sent, else as stored; with and without the feed's prefix).
+ */
+export function parseFeedItemReads(
+  companyId: number,
+  feedId: number,
+  input: InventoryFeedParseWebhookInput,
+): InStatement[] {
+  const feeds = table("inventory-feed");
+  const items = table("inventory-feed-variant");
+  const sku = `COALESCE(?, (SELECT ${column(items, "sku")} FROM ${items.name} WHERE id = ${feedItemIdSql()}))`;
+  const prefix = `(SELECT ${column(feeds, "skuPrefix")} FROM ${feeds.name} WHERE id = ? AND company_id = ?)`;
+  const given = input.vendorSku ?? null;
+  return [
+    selectStatement(
+      companyId,
+      "inventory-feed-variant",
+      { inventoryFeedId: feedId, externalId: input.externalId },
+      { limit: 1 },
+    ),
+    selectMatching(
+      companyId,
+      "variant",
+      `${column(table("variant"), "sku")} IN (${sku}, ${prefix} || ${sku})`,
+      [
+        given,
+        companyId,
+        feedId,
+        input.externalId,
+        feedId,
+        companyId,
+        given,
+        companyId,
+        feedId,
+        input.externalId,
+      ],
+    ),
+  ];
+}
+
+/** `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, as `parseFeedItem` takes it, planned. */
+export function planParseFeedItem({
   feed,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   feed: InventoryFeed;
   input: InventoryFeedParseWebhookInput;
-}): Promise<InventoryFeedVariant> {
-  return (await parseFeedItem(ctx, feed, input)).item;
+  read: ResultSet[];
+  plan: WritePlan;
+}): InventoryFeedVariant {
+  const existing = recordsOf("inventory-feed-variant", read[0]!)[0];
+  checkNotRemoved(feed, existing);
+  const values = feedItemValues(input);
+  let item: InventoryFeedVariant;
+  if (!existing) {
+    plan.sameCount("inventory-feed-variant", { inventoryFeedId: feed.id, externalId: input.externalId }, 0);
+    item = plan.insert("inventory-feed-variant", {
+      ...values,
+      inventoryFeedId: feed.id,
+      externalId: input.externalId,
+      sku: requireSku(values, ""),
+    });
+  } else {
+    const changed = changedValues(existing, values);
+    item = Object.keys(changed).length ? plan.update("inventory-feed-variant", existing, changed) : existing;
+    plan.unchangedRecords("inventory-feed-variant", [existing]);
+  }
+  if (!feed.automaticallyConnect || item.variantId !== null) return item;
+  const variants = recordsOf("variant", read[1]!);
+  const variant = variantToConnect(feed, item, variants);
+  // Which variant it connects to (or that none) holds only while the SKUs before it are still unused.
+  for (const sku of connectSkus(feed, item.sku)) {
+    if (sku === variant?.sku) break;
+    plan.sameCount("variant", { sku }, 0);
+  }
+  if (!variant) return item;
+  plan.unchangedRecords("variant", [variant]);
+  return plan.update("inventory-feed-variant", item, { variantId: variant.id });
 }
