@@ -17,8 +17,8 @@ import type {
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import { checkAmount, fromCents, toCents } from "./money.ts";
-import { insert, patch, selectIn, selectOne, selectWhere, updateMany, type ValuesOf } from "./store.ts";
-import { transition, transitionMany, transitionValues } from "./transitions.ts";
+import { insert, patch, selectOne, selectWhere, type ValuesOf } from "./store.ts";
+import { transition, transitionValues } from "./transitions.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /** A line's total in minor units: quantity times unit price. */
@@ -327,63 +327,6 @@ export async function settlePurchase(
   for (const [id, values] of books.items) await patch(ctx, "purchase-item", id, values);
   if (books.status === purchase.status && isEmpty(books.values)) return purchase;
   return transition(ctx, "purchase", purchase, books.status, books.values);
-}
-
-const PURCHASE_DERIVED = [
-  "quantity",
-  "subtotal",
-  "total",
-  "amountOwed",
-  "amountPaid",
-  "amountOutstanding",
-  "paymentStatus",
-  "invoiceStatus",
-  "paidAt",
-  "inventoryStatus",
-  "cancellationStatus",
-  "cancelled",
-  "cancelledAt",
-] as const;
-const ITEM_DERIVED = ["total", "inventoryStatus", "returnStatus", "invoiceStatus"] as const;
-
-/** `settlePurchase` for many purchases at once, set at a time: a handful of statements for any number. */
-export async function settlePurchases(ctx: Ctx, purchaseIds: readonly number[]): Promise<void> {
-  if (!purchaseIds.length) return;
-  const byPurchase = <T extends { purchaseId: number }>(records: readonly T[]) => {
-    const map = new Map<number, T[]>();
-    for (const record of records) map.set(record.purchaseId, [...(map.get(record.purchaseId) ?? []), record]);
-    return map;
-  };
-  const purchases = await selectIn(ctx, "purchase", "id", purchaseIds);
-  const items = await selectIn(ctx, "purchase-item", "purchaseId", purchaseIds);
-  const payments = byPurchase(
-    await selectIn(ctx, "purchase-invoice-payment", "purchaseId", purchaseIds, { status: "active" }),
-  );
-  const invoices = byPurchase(
-    await selectIn(ctx, "purchase-invoice", "purchaseId", purchaseIds, { status: "active" }),
-  );
-  const itemsOf = byPurchase(items);
-  const itemsById = new Map(items.map((item) => [item.id, item]));
-  const itemRows: { id: number; values: Record<string, unknown> }[] = [];
-  const moved: { record: Purchase; to: Purchase["status"]; values: Record<string, unknown> }[] = [];
-  const stayed: { id: number; values: Record<string, unknown> }[] = [];
-  for (const purchase of purchases) {
-    const books = purchaseBooks(
-      purchase,
-      itemsOf.get(purchase.id) ?? [],
-      payments.get(purchase.id) ?? [],
-      invoices.get(purchase.id) ?? [],
-      ctx.now,
-    );
-    for (const [id, values] of books.items)
-      itemRows.push({ id, values: { ...itemsById.get(id), ...values } });
-    const values = { ...purchase, ...books.values };
-    if (books.status !== purchase.status) moved.push({ record: purchase, to: books.status, values });
-    else if (!isEmpty(books.values)) stayed.push({ id: purchase.id, values });
-  }
-  await updateMany(ctx, "purchase-item", ITEM_DERIVED, itemRows);
-  await updateMany(ctx, "purchase", PURCHASE_DERIVED, stayed);
-  await transitionMany(ctx, "purchase", PURCHASE_DERIVED, moved);
 }
 
 /**

@@ -1,62 +1,98 @@
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   DropshipProvider,
   DropshipProviderSettleInvoicesInput,
   Purchase,
+  PurchaseInvoice,
+  PurchaseInvoicePayment,
   Transfer,
 } from "@multichannel/schema";
-import { settlePurchases } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
-import { insertMany } from "../../domain/store.ts";
+import { planPurchaseBooks } from "../../domain/books.ts";
+import { column, recordsOf, selectMatching, selectStatement, table } from "../../domain/store.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, insert, kind, selectOne, selectWhere, toCents } from "./core.ts";
+import { fromCents, kind, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
+type SettleInput = DropshipProviderSettleInvoicesInput;
+
+const SETTLEABLE_INVOICES = ["invoiced", "partiallyInvoiced"] as const;
+
+/** The purchases named (`purchaseIds`, or the reference's `toPay`); absent: every settleable one. */
+const namedIn = (input: SettleInput) => input.purchaseIds ?? input.toPay;
+
 /**
- * What settling pays for a purchase now, in minor units: what is invoiced (never more than it owes),
- * less what is paid already.
+ * The SQL condition on purchases that settling may take: the ones named, or the provider's invoiced
+ * and partly invoiced ones.
  */
-async function dueOf(ctx: Ctx, purchase: Purchase): Promise<number> {
-  if (purchase.invoiceStatus === "notInvoiced") return 0;
-  let invoiced = toCents(purchase.amountOwed);
-  if (purchase.invoiceStatus === "partiallyInvoiced") {
-    const invoices = await selectWhere(ctx, "purchase-invoice", {
-      purchaseId: purchase.id,
-      status: "active",
-    });
-    invoiced = Math.min(
-      invoiced,
-      invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0),
-    );
+function candidates(providerId: number, input: SettleInput): { condition: string; args: InValue[] } {
+  const named = namedIn(input);
+  if (named !== undefined && named !== null) {
+    return named.length
+      ? { condition: `id IN (${named.map(() => "?").join(", ")})`, args: [...named] }
+      : { condition: "0", args: [] };
   }
-  return invoiced - toCents(purchase.amountPaid);
+  const purchases = table("purchase");
+  return {
+    condition: `${column(purchases, "dropshipProviderId")} = ? AND ${column(purchases, "invoiceStatus")} IN (?, ?)`,
+    args: [providerId, ...SETTLEABLE_INVOICES],
+  };
+}
+
+/**
+ * What settling reads: the purchases it may take (invoiced ones first), their lines, active invoice
+ * payments and invoices (their books), and the payment method named.
+ */
+export function settleInvoicesReads(
+  companyId: number,
+  providerId: number,
+  input: SettleInput,
+): InStatement[] {
+  const purchases = table("purchase");
+  const { condition, args } = candidates(providerId, input);
+  const ofCandidates = (kindName: "purchase-item" | "purchase-invoice-payment" | "purchase-invoice") => {
+    const lines = table(kindName);
+    const active = kindName === "purchase-item" ? "" : ` AND ${column(lines, "status")} = 'active'`;
+    return selectMatching(
+      companyId,
+      kindName,
+      `${column(lines, "purchaseId")} IN (SELECT id FROM ${purchases.name} WHERE company_id = ? AND (${condition}))${active}`,
+      [companyId, ...args],
+    );
+  };
+  const reads = [
+    selectMatching(companyId, "purchase", condition, args, {
+      order: `${column(purchases, "invoiceStatus")} = 'partiallyInvoiced', id`,
+    }),
+    ofCandidates("purchase-item"),
+    ofCandidates("purchase-invoice-payment"),
+    ofCandidates("purchase-invoice"),
+  ];
+  if (input.paymentMethodId)
+    reads.push(selectStatement(companyId, "payment-method", { id: input.paymentMethodId }));
+  return reads;
 }
 
 const settleable = (purchase: Purchase) =>
   purchase.invoiceStatus !== "notInvoiced" && purchase.paymentStatus !== "paid";
 
-/** The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409), or all settleable. */
-async function purchasesToSettle(
-  ctx: Ctx,
+/**
+ * The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409),
+ * or all settleable of those read.
+ */
+function purchasesToSettle(
   provider: DropshipProvider,
+  read: readonly Purchase[],
   named: readonly number[] | null | undefined,
   field: string,
-): Promise<Purchase[]> {
-  if (named === undefined || named === null) {
-    const invoiced = await selectWhere(ctx, "purchase", {
-      dropshipProviderId: provider.id,
-      invoiceStatus: "invoiced",
-    });
-    const partly = await selectWhere(ctx, "purchase", {
-      dropshipProviderId: provider.id,
-      invoiceStatus: "partiallyInvoiced",
-    });
-    return [...invoiced, ...partly].filter(settleable);
-  }
+): Purchase[] {
+  if (named === undefined || named === null) return read.filter(settleable);
+  const byId = new Map(read.map((purchase) => [purchase.id, purchase]));
   const errors: FieldError[] = [];
   const purchases: Purchase[] = [];
   const seen = new Set<number>();
   for (const [index, id] of named.entries()) {
-    const purchase = await selectOne(ctx, "purchase", { id });
+    const purchase = byId.get(id);
     if (!purchase || purchase.dropshipProviderId !== provider.id) {
       errors.push({
         path: `${field}.${index}`,
@@ -87,21 +123,43 @@ async function purchasesToSettle(
 }
 
 /**
- * Pays the provider what its invoiced, unpaid purchases still owe (cancelled lines owe nothing): one
- * transfer for the exact sum, one invoice payment per purchase; the books then derive each purchase's
- * payment status. A second call finds nothing due (409).
+ * What settling pays for a purchase now, in minor units: what is invoiced (never more than it owes),
+ * less what is paid already.
  */
-export async function settleInvoicesOfDropshipProvider({
-  ctx,
+function dueOf(purchase: Purchase, invoices: readonly PurchaseInvoice[]): number {
+  if (purchase.invoiceStatus === "notInvoiced") return 0;
+  let invoiced = toCents(purchase.amountOwed);
+  if (purchase.invoiceStatus === "partiallyInvoiced") {
+    invoiced = Math.min(
+      invoiced,
+      invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0),
+    );
+  }
+  return invoiced - toCents(purchase.amountPaid);
+}
+
+function byPurchase<T extends { purchaseId: number }>(records: readonly T[], purchaseId: number): T[] {
+  return records.filter((record) => record.purchaseId === purchaseId);
+}
+
+/**
+ * Plans paying the provider what its invoiced, unpaid purchases still owe (cancelled lines owe
+ * nothing): one transfer for the exact sum, one invoice payment per purchase; the books then derive
+ * each purchase's payment status. A second call finds nothing due (409).
+ */
+export function planSettleInvoices({
   provider,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   provider: DropshipProvider;
-  input: DropshipProviderSettleInvoicesInput;
-}): Promise<Transfer> {
+  input: SettleInput;
+  read: ResultSet[];
+  plan: WritePlan;
+}): Transfer {
   const paymentMethodId = input.paymentMethodId ?? null;
-  if (paymentMethodId && !(await selectOne(ctx, "payment-method", { id: paymentMethodId }))) {
+  if (paymentMethodId && !recordsOf("payment-method", read[4]!).length) {
     throw invalid("paymentMethodId", `No payment method with id ${paymentMethodId}.`);
   }
   const sources = kind("transfer").fields.source?.values ?? [];
@@ -113,9 +171,15 @@ export async function settleInvoicesOfDropshipProvider({
     throw invalid("toPay", "toPay and purchaseIds name different purchases: send one of them.");
   }
   const field = input.purchaseIds ? "purchaseIds" : "toPay";
-  const purchases = await purchasesToSettle(ctx, provider, input.purchaseIds ?? input.toPay, field);
-  const dues: { purchase: Purchase; due: number }[] = [];
-  for (const purchase of purchases) dues.push({ purchase, due: await dueOf(ctx, purchase) });
+  const candidates = recordsOf("purchase", read[0]!);
+  const items = recordsOf("purchase-item", read[1]!);
+  const payments = recordsOf("purchase-invoice-payment", read[2]!);
+  const invoices = recordsOf("purchase-invoice", read[3]!);
+  const purchases = purchasesToSettle(provider, candidates, namedIn(input), field);
+  const dues = purchases.map((purchase) => ({
+    purchase,
+    due: dueOf(purchase, byPurchase(invoices, purchase.id)),
+  }));
   const amount = dues.reduce((sum, { due }) => sum + Math.max(0, due), 0);
   if (amount <= 0) {
     throw new ApiError(
@@ -126,9 +190,29 @@ export async function settleInvoicesOfDropshipProvider({
       },
     );
   }
-  const paidAt = ctx.now();
+
+  // What was read and is not written is still as read when the batch applies: which purchases there
+  // are to settle, and every record their books are computed from.
+  if (namedIn(input) === undefined || namedIn(input) === null) {
+    for (const invoiceStatus of SETTLEABLE_INVOICES) {
+      plan.sameCount(
+        "purchase",
+        { dropshipProviderId: provider.id, invoiceStatus },
+        candidates.filter((purchase) => purchase.invoiceStatus === invoiceStatus).length,
+      );
+    }
+  }
+  for (const { purchase } of dues) {
+    const purchaseId = purchase.id;
+    plan.sameCount("purchase-item", { purchaseId }, byPurchase(items, purchaseId).length);
+    const active = { purchaseId, status: "active" };
+    plan.sameCount("purchase-invoice-payment", active, byPurchase(payments, purchaseId).length);
+    plan.sameCount("purchase-invoice", active, byPurchase(invoices, purchaseId).length);
+  }
+  if (paymentMethodId) plan.referencesExist("transfer", { paymentMethodId });
+
   const additional = toCents(input.additionalAmount ?? 0);
-  const transfer = await insert(ctx, "transfer", {
+  const transfer = plan.insert("transfer", {
     dropshipProviderId: provider.id,
     paymentMethodId,
     amount: fromCents(amount + additional),
@@ -136,7 +220,7 @@ export async function settleInvoicesOfDropshipProvider({
     fee: input.fee ?? 0,
     currency: provider.currency,
     status: "complete",
-    completedAt: paidAt,
+    completedAt: plan.now,
     source: (input.source ?? "other") as Transfer["source"],
     trigger: input.trigger ?? "manual",
     reference: input.reference ?? null,
@@ -145,26 +229,37 @@ export async function settleInvoicesOfDropshipProvider({
     message: input.message ?? null,
     notes: input.notes ?? null,
   });
-  await insertMany(
-    ctx,
-    "purchase-invoice-payment",
-    dues
-      .filter(({ due }) => due > 0)
-      .map(({ purchase, due }) => ({
+  const paid: PurchaseInvoicePayment[] = [];
+  for (const { purchase, due } of dues) {
+    if (due <= 0) continue;
+    paid.push(
+      plan.insert("purchase-invoice-payment", {
         purchaseId: purchase.id,
         transferId: String(transfer.id),
         paymentMethodId,
-        type: "payment" as const,
-        status: "active" as const,
+        type: "payment",
+        status: "active",
         amount: fromCents(due),
-        paidAt,
+        paidAt: plan.now,
         reference: input.reference ?? null,
-      })),
-    ["purchaseId"],
-  );
-  await settlePurchases(
-    ctx,
-    dues.map(({ purchase }) => purchase.id),
-  );
+      }),
+    );
+  }
+  for (const { purchase } of dues) {
+    planPurchaseBooks(
+      plan,
+      purchase,
+      byPurchase(items, purchase.id),
+      [...byPurchase(payments, purchase.id), ...byPurchase(paid, purchase.id)],
+      byPurchase(invoices, purchase.id),
+    );
+  }
+  const settled = new Set(purchases.map((purchase) => purchase.id));
+  const ofSettled = <T extends { purchaseId: number }>(records: readonly T[]) =>
+    records.filter((record) => settled.has(record.purchaseId));
+  plan.unchangedRecords("purchase", candidates);
+  plan.unchangedRecords("purchase-item", ofSettled(items));
+  plan.unchangedRecords("purchase-invoice-payment", ofSettled(payments));
+  plan.unchangedRecords("purchase-invoice", ofSettled(invoices));
   return transfer;
 }
