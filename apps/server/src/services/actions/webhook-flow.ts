@@ -1,4 +1,4 @@
-import { listDeliveries, queuePing, replayDelivery, rotateSecret } from "../webhooks/endpoints.ts";
+import { listDeliveries, planRotateSecret, queuePing, replayDelivery } from "../webhooks/endpoints.ts";
 import type { ActionHandlers } from "./types.ts";
 
 /** The webhook endpoint actions: a ping, a replay, a new secret, the delivery log. */
@@ -10,7 +10,13 @@ export const webhookHandlers = {
     run: ({ ctx, record, input }) => replayDelivery(ctx, record, input.deliveryId),
   },
   "webhook-endpoint.rotate-secret": {
-    run: ({ ctx, record }) => rotateSecret(ctx, record),
+    planned: {
+      read: () => [],
+      plan: ({ record, plan }) => {
+        const rotated = planRotateSecret(record, plan);
+        return { answer: rotated.answer, subject: rotated.endpoint };
+      },
+    },
   },
   "webhook-endpoint.deliveries": {
     run: ({ ctx, record, input }) => listDeliveries(ctx, record, input),

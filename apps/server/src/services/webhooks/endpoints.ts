@@ -5,28 +5,32 @@
 import type { WebhookEndpoint } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { invalidField } from "../../errors.ts";
 
 /** How long a rotated-out secret still signs (deliveries carry both signatures meanwhile). */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
-/** `POST /webhook-endpoints/{id}/rotate-secret.json`: a new secret; the current ones expire in 24 hours. */
-export async function rotateSecret(ctx: Ctx, endpoint: WebhookEndpoint) {
-  const expires = new Date(Date.parse(ctx.now()) + ROTATION_OVERLAP_MS).toISOString();
-  await ctx.db.execute({
+/**
+ * Plans `POST /webhook-endpoints/{id}/rotate-secret.json`: a new secret; the current ones expire in 24
+ * hours. Answers the new secret, and the endpoint as the plan leaves it (its new hint).
+ */
+export function planRotateSecret(
+  endpoint: WebhookEndpoint,
+  plan: WritePlan,
+): { answer: { secret: string; previousSecretExpiresAt: string }; endpoint: WebhookEndpoint } {
+  const expires = new Date(Date.parse(plan.now) + ROTATION_OVERLAP_MS).toISOString();
+  plan.write({
     sql: "UPDATE webhook_secrets SET expires_at = ? WHERE endpoint_id = ? AND company_id = ? AND (expires_at IS NULL OR expires_at > ?)",
-    args: [expires, endpoint.id, ctx.companyId, expires],
+    args: [expires, endpoint.id, plan.companyId, expires],
   });
   const secret = newSecret();
-  await ctx.db.execute({
+  plan.write({
     sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-    args: [ctx.companyId, endpoint.id, secret, ctx.now()],
+    args: [plan.companyId, endpoint.id, secret, plan.now],
   });
-  await ctx.db.execute({
-    sql: "UPDATE webhook_endpoints SET secret_hint = ?, updated_at = ? WHERE id = ? AND company_id = ?",
-    args: [secretHint(secret), ctx.now(), endpoint.id, ctx.companyId],
-  });
-  return { secret, previousSecretExpiresAt: expires };
+  const updated = plan.update("webhook-endpoint", endpoint, { secretHint: secretHint(secret) });
+  return { answer: { secret, previousSecretExpiresAt: expires }, endpoint: updated };
 }
 
 const DELIVERY_COLUMNS =
