@@ -1,13 +1,28 @@
-import { listDeliveries, planRotateSecret, queuePing, replayDelivery } from "../webhooks/endpoints.ts";
+import {
+  listDeliveries,
+  planPing,
+  planReplay,
+  planRotateSecret,
+  replayReads,
+} from "../webhooks/endpoints.ts";
 import type { ActionHandlers } from "./types.ts";
 
 /** The webhook endpoint actions: a ping, a replay, a new secret, the delivery log. */
 export const webhookHandlers = {
   "webhook-endpoint.test": {
-    run: ({ ctx, record }) => queuePing(ctx, record),
+    planned: {
+      read: () => [],
+      plan: ({ record, plan }) => ({ answer: planPing(record, plan), subject: record }),
+    },
   },
   "webhook-endpoint.replay": {
-    run: ({ ctx, record, input }) => replayDelivery(ctx, record, input.deliveryId),
+    planned: {
+      read: ({ companyId, id, input }) => replayReads(companyId, id, input.deliveryId),
+      plan: ({ record, input, read, plan }) => ({
+        answer: planReplay(record, input.deliveryId, read, plan),
+        subject: record,
+      }),
+    },
   },
   "webhook-endpoint.rotate-secret": {
     planned: {

@@ -2,7 +2,9 @@
  * A webhook endpoint's actions: a ping, a replay, a secret rotation and the delivery log. What its
  * writes must hold and its first secret: `domain/webhook-endpoints.ts`.
  */
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { WebhookEndpoint } from "@multichannel/schema";
+import { guard } from "../../db/write-guards.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -94,56 +96,97 @@ export function listDeliveries(
   return deliveriesOf(ctx, where.join(" AND "), args, input.limit ?? 20);
 }
 
-async function queue(
-  ctx: Ctx,
+/** A delivery as the API answers it, as a plan queues it: pending, not attempted yet. */
+function planDelivery(
+  plan: WritePlan,
   endpoint: WebhookEndpoint,
   values: { purpose: "webhook" | "ping"; eventId: number | null; type: string; body: string | null },
 ) {
-  const result = await ctx.db.execute({
-    sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+  const id = plan.insertRow({
+    sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     args: [
-      ctx.companyId,
+      plan.companyId,
       values.purpose,
       endpoint.id,
       values.eventId,
       values.type,
       endpoint.url,
       values.body,
-      ctx.now(),
-      ctx.now(),
+      plan.now,
+      plan.now,
     ],
   });
-  const [delivery] = await deliveriesOf(ctx, "id = ?", [Number(result.rows[0]!.id)], 1);
-  return delivery!;
+  return {
+    id,
+    eventId: values.eventId,
+    type: values.type,
+    status: "pending" as const,
+    attempts: 0,
+    nextAttemptAt: plan.now,
+    lastResponseStatus: null,
+    lastError: null,
+    createdAt: plan.now,
+    attemptLog: [],
+  };
 }
 
-/** `POST /webhook-endpoints/{id}/test.json`: a signed `ping`, delivered like any event. */
-export function queuePing(ctx: Ctx, endpoint: WebhookEndpoint) {
+/** Plans `POST /webhook-endpoints/{id}/test.json`: a signed `ping`, delivered like any event. */
+export function planPing(endpoint: WebhookEndpoint, plan: WritePlan) {
   const body = JSON.stringify({
     type: "ping",
-    createdAt: ctx.now(),
+    createdAt: plan.now,
     data: {
       webhookEndpointId: endpoint.id,
       message: "A test delivery from the Multichannel Commerce Service.",
     },
   });
-  return queue(ctx, endpoint, { purpose: "ping", eventId: null, type: "ping", body });
+  return planDelivery(plan, endpoint, { purpose: "ping", eventId: null, type: "ping", body });
 }
 
-/** `POST /webhook-endpoints/{id}/replay.json`: the event of one of its deliveries, once more. */
-export async function replayDelivery(ctx: Ctx, endpoint: WebhookEndpoint, deliveryId: number) {
-  const original = (
-    await ctx.db.execute({
-      sql: "SELECT event_id, type, body, purpose FROM webhook_deliveries WHERE id = ? AND company_id = ? AND endpoint_id = ?",
-      args: [deliveryId, ctx.companyId, endpoint.id],
-    })
-  ).rows[0];
+const REPLAYED_COLUMNS = "event_id, type, body, purpose";
+
+/** What a replay reads: the endpoint's delivery to send again. */
+export function replayReads(companyId: number, endpointId: number, deliveryId: number): InStatement[] {
+  return [
+    {
+      sql: `SELECT ${REPLAYED_COLUMNS} FROM webhook_deliveries WHERE id = ? AND company_id = ? AND endpoint_id = ?`,
+      args: [deliveryId, companyId, endpointId],
+    },
+  ];
+}
+
+/**
+ * Plans `POST /webhook-endpoints/{id}/replay.json`: the event of one of its deliveries, once more; while
+ * that delivery is still there as read.
+ */
+export function planReplay(
+  endpoint: WebhookEndpoint,
+  deliveryId: number,
+  read: ResultSet[],
+  plan: WritePlan,
+) {
+  const original = read[0]!.rows[0];
   if (!original)
     throw invalidField("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
-  return queue(ctx, endpoint, {
-    purpose: original.purpose === "ping" ? "ping" : "webhook",
+  const replayed = {
+    purpose: original.purpose === "ping" ? ("ping" as const) : ("webhook" as const),
     eventId: original.event_id === null ? null : Number(original.event_id),
     type: String(original.type),
     body: (original.body as string | null) ?? null,
-  });
+  };
+  plan.write(
+    guard(
+      "EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ? AND company_id = ? AND endpoint_id = ? AND event_id IS ? AND type IS ? AND body IS ? AND purpose IS ?)",
+      [
+        deliveryId,
+        plan.companyId,
+        endpoint.id,
+        original.event_id ?? null,
+        original.type ?? null,
+        original.body ?? null,
+        original.purpose ?? null,
+      ],
+    ) as { sql: string; args: InValue[] },
+  );
+  return planDelivery(plan, endpoint, replayed);
 }
