@@ -1,4 +1,4 @@
-import type { InStatement, ResultSet } from "@libsql/client";
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   ChannelVariant,
   InventoryFeed,
@@ -6,6 +6,8 @@ import type {
   InventoryFeedRemoveByExternalIdInput,
   InventoryFeedVariant,
 } from "@multichannel/schema";
+import { encode } from "../../db/rows.ts";
+import { guard } from "../../db/write-guards.ts";
 import type { Ctx } from "../../domain/context.ts";
 import {
   changedValues,
@@ -18,22 +20,86 @@ import {
 import {
   column,
   insert,
-  insertMany,
+  type KindName,
   patch,
   recordsOf,
   selectIn,
   selectMatching,
   selectStatement,
   table,
-  updateMany,
 } from "../../domain/store.ts";
-import { transitionMany, transitionValues } from "../../domain/transitions.ts";
+import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
-import { kind, selectOne, selectWhere } from "./core.ts";
+import { kind, selectOne } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
 const UNPUBLISHED = ["pending", "queued", "error"];
+
+/**
+ * SQL of a feed's records that publishing reads (each with its arguments): its enabled channels' ids, the
+ * SKUs of its items to publish, and the company's listings on those channels of those SKUs (by their own
+ * SKU or their variant's).
+ */
+function publishSql(companyId: number, feedId: number) {
+  const feedChannels = table("inventory-feed-channel");
+  const items = table("inventory-feed-variant");
+  const variants = table("variant");
+  const listings = table("channel-variant");
+  const at = (t: typeof items, field: string) => t.byField.get(field)!;
+  const toPublish = {
+    sql: `${column(items, "inventoryFeedId")} = ? AND ${column(items, "reviewStatus")} = ? AND ${column(items, "status")} IN (${UNPUBLISHED.map(() => "?").join(", ")})`,
+    args: [
+      feedId,
+      encode(at(items, "reviewStatus"), "approved"),
+      ...UNPUBLISHED.map((status) => encode(at(items, "status"), status)),
+    ] as InValue[],
+  };
+  const skus = {
+    sql: `SELECT ${column(items, "sku")} FROM ${items.name} WHERE company_id = ? AND ${toPublish.sql}`,
+    args: [companyId, ...toPublish.args],
+  };
+  const channels = {
+    sql: `${column(feedChannels, "inventoryFeedId")} = ? AND ${column(feedChannels, "enabled")} = ?`,
+    args: [feedId, encode(at(feedChannels, "enabled"), true)],
+  };
+  const variantsOf = {
+    sql: `${column(variants, "sku")} IN (${skus.sql})`,
+    args: skus.args,
+  };
+  const existing = {
+    sql:
+      `${column(listings, "channelId")} IN (SELECT ${column(feedChannels, "channelId")} FROM ${feedChannels.name} WHERE company_id = ? AND ${channels.sql}) AND ` +
+      `(${column(listings, "sku")} IN (${skus.sql}) OR ${column(listings, "variantId")} IN (SELECT id FROM ${variants.name} WHERE company_id = ? AND ${variantsOf.sql}))`,
+    args: [companyId, ...channels.args, ...skus.args, companyId, ...variantsOf.args],
+  };
+  return { toPublish, channels, variants: variantsOf, existing };
+}
+
+/** Aborts the batch unless the company's records of a kind that meet `where` are still `count`. */
+function sameMatching(
+  plan: WritePlan,
+  kindName: KindName,
+  where: { sql: string; args: InValue[] },
+  count: number,
+): void {
+  const condition = `(SELECT count(*) FROM ${table(kindName).name} WHERE company_id = ? AND ${where.sql}) = ?`;
+  plan.write(guard(condition, [plan.companyId, ...where.args, count]) as { sql: string; args: InValue[] });
+}
+
+/**
+ * What publishing a feed reads: its enabled channels, its approved items not published yet, the
+ * catalogue variants of their SKUs and the listings the feed's channels have of them.
+ */
+export function publishFeedReads(companyId: number, feedId: number): InStatement[] {
+  const sql = publishSql(companyId, feedId);
+  return [
+    selectStatement(companyId, "inventory-feed-channel", { inventoryFeedId: feedId, enabled: true }),
+    selectMatching(companyId, "inventory-feed-variant", sql.toPublish.sql, sql.toPublish.args),
+    selectMatching(companyId, "variant", sql.variants.sql, sql.variants.args),
+    selectMatching(companyId, "channel-variant", sql.existing.sql, sql.existing.args),
+  ];
+}
 
 /**
  * `PUT /inventory-feeds/{id}/publish-all.json`: every approved, unpublished item of the feed is linked to
@@ -42,64 +108,59 @@ const UNPUBLISHED = ["pending", "queued", "error"];
  * item yet), any other gets a pending channel variant, which the store acknowledges later. Answers the
  * channel variants created.
  */
-export async function publishInventoryFeed({
-  ctx,
+export function planPublishFeed({
   feed,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   feed: InventoryFeed;
-}): Promise<ChannelVariant[]> {
-  const feedChannels = await selectWhere(ctx, "inventory-feed-channel", {
-    inventoryFeedId: feed.id,
-    enabled: true,
-  });
+  read: ResultSet[];
+  plan: WritePlan;
+}): ChannelVariant[] {
+  const feedChannels = recordsOf("inventory-feed-channel", read[0]!);
   if (!feedChannels.length) {
     throw new ApiError(
       "conflict",
       `Inventory feed ${feed.id} publishes to no channel: add an inventory-feed-channel for it first.`,
     );
   }
-  const items = (
-    await selectIn(ctx, "inventory-feed-variant", "status", UNPUBLISHED, {
-      inventoryFeedId: feed.id,
-      reviewStatus: "approved",
-    })
-  ).sort((a, b) => a.id - b.id);
-  if (!items.length) return [];
+  const items = recordsOf("inventory-feed-variant", read[1]!);
+  const found = recordsOf("variant", read[2]!);
+  const existing = recordsOf("channel-variant", read[3]!);
+  // What the plan is computed from is still as read when it applies: the same records, none added.
+  const sql = publishSql(plan.companyId, feed.id);
+  sameMatching(plan, "inventory-feed-channel", sql.channels, feedChannels.length);
+  sameMatching(plan, "inventory-feed-variant", sql.toPublish, items.length);
+  sameMatching(plan, "variant", sql.variants, found.length);
+  sameMatching(plan, "channel-variant", sql.existing, existing.length);
+  plan.unchangedRecords("variant", found);
+  if (!items.length) {
+    plan.unchangedRecords("channel-variant", existing);
+    return [];
+  }
 
   const skus = [...new Set(items.map((item) => item.sku))];
-  const variants = new Map((await selectIn(ctx, "variant", "sku", skus)).map((v) => [v.sku, v]));
+  const variants = new Map(found.map((v) => [v.sku, v]));
   const firstItemOf = (sku: string) => items.find((item) => item.sku === sku)!;
-  const created = await insertMany(
-    ctx,
-    "variant",
-    skus
-      .filter((sku) => !variants.has(sku))
-      .map((sku) => {
-        const item = firstItemOf(sku);
-        return {
-          sku,
-          name: item.name,
-          barcode: item.barcode,
-          price: item.price,
-          costPrice: item.costPrice,
-          weight: item.weight,
-          dropshipProviderId: feed.dropshipProviderId ?? null,
-          vendorId: feed.vendorId ?? null,
-        };
-      }),
-  );
-  for (const variant of created) variants.set(variant.sku, variant);
+  for (const sku of skus.filter((sku) => !variants.has(sku))) {
+    const item = firstItemOf(sku);
+    const variant = plan.insert("variant", {
+      sku,
+      name: item.name,
+      barcode: item.barcode,
+      price: item.price,
+      costPrice: item.costPrice,
+      weight: item.weight,
+      dropshipProviderId: feed.dropshipProviderId ?? null,
+      vendorId: feed.vendorId ?? null,
+    });
+    variants.set(sku, variant);
+  }
 
   // The listings the feed's channels already have for these skus: by their own sku or their variant's.
-  const channelIds = feedChannels.map((feedChannel) => feedChannel.channelId);
   const variantSkus = new Map([...variants.values()].map((variant) => [variant.id, variant.sku]));
-  const existing = [
-    ...(await selectIn(ctx, "channel-variant", "sku", skus)),
-    ...(await selectIn(ctx, "channel-variant", "variantId", [...variantSkus.keys()])),
-  ].filter((listing) => channelIds.includes(listing.channelId));
   const listingOf = new Map<string, ChannelVariant>();
-  for (const listing of existing.sort((a, b) => a.id - b.id)) {
+  for (const listing of existing) {
     const sku = listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId) : undefined);
     const key = `${listing.channelId}:${sku}`;
     if (sku && !listingOf.has(key)) listingOf.set(key, listing);
@@ -115,51 +176,35 @@ export async function publishInventoryFeed({
       else if (!toCreate.has(key)) toCreate.set(key, { channelId, item });
     }
   }
-  const listings = await insertMany(
-    ctx,
-    "channel-variant",
-    [...toCreate.values()].map(({ channelId, item }) => ({
+  const listings = [...toCreate.values()].map(({ channelId, item }) =>
+    plan.insert("channel-variant", {
       channelId,
       variantId: variants.get(item.sku)!.id,
       sku: item.sku,
       inventoryFeedVariantId: item.id,
       source: "inventoryFeed",
       externalId: null,
-    })),
+    }),
   );
   const feedItemOfSku = new Map(items.map((item) => [item.sku, item.id]));
-  const linked = [...reused].filter((listing) => listing.inventoryFeedVariantId === null);
-  await updateMany(
-    ctx,
-    "channel-variant",
-    ["inventoryFeedVariantId"],
-    linked.map((listing) => ({
-      id: listing.id,
-      values: {
-        inventoryFeedVariantId: feedItemOfSku.get(
-          listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId)! : ""),
-        ),
-      },
-    })),
-  );
+  for (const listing of reused) {
+    if (listing.inventoryFeedVariantId !== null) continue;
+    const sku = listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId)! : "");
+    plan.update("channel-variant", listing, { inventoryFeedVariantId: feedItemOfSku.get(sku) });
+  }
+  plan.unchangedRecords("channel-variant", existing);
 
-  const now = ctx.now();
-  await transitionMany(
-    ctx,
-    "inventory-feed-variant",
-    ["variantId", "publishedAt", "errorMessage"],
-    items.map((item) => ({
-      record: item,
-      to: "connected" as const,
-      values: { variantId: variants.get(item.sku)!.id, publishedAt: now, errorMessage: null },
-    })),
-  );
-  await updateMany(
-    ctx,
-    "inventory-feed-channel",
-    ["lastPublishedAt"],
-    feedChannels.map((feedChannel) => ({ id: feedChannel.id, values: { lastPublishedAt: now } })),
-  );
+  for (const item of items) {
+    const values = transitionValues("inventory-feed-variant", item, "connected", {
+      variantId: variants.get(item.sku)!.id,
+      publishedAt: plan.now,
+      errorMessage: null,
+    });
+    plan.update("inventory-feed-variant", item, values, { movesState: true });
+  }
+  for (const feedChannel of feedChannels) {
+    plan.update("inventory-feed-channel", feedChannel, { lastPublishedAt: plan.now });
+  }
   return listings;
 }
 
