@@ -30,12 +30,18 @@ export interface RemoteStack {
  * the app on the remote driver through the proxy.
  */
 export async function remoteStack(
-  options: { latencyMs?: number; deps?: Partial<AppDeps>; templateDb: string } = { templateDb: "" },
+  options: {
+    latencyMs?: number;
+    deps?: Partial<AppDeps>;
+    templateDb: string;
+    /** How long the database lets a write wait for another's write lock (the dev server's default: 5 s). */
+    busyTimeoutMs?: number;
+  } = { templateDb: "" },
 ): Promise<RemoteStack> {
   const dir = mkdtempSync(join(tmpdir(), "mcs-remote-"));
   const file = join(dir, "remote.db");
   copyFileSync(options.templateDb, file);
-  const server = await startLibsqlServer({ file, port: 0 });
+  const server = await startLibsqlServer({ file, port: 0, busyTimeoutMs: options.busyTimeoutMs });
   const proxy = await roundTripProxy(server.url, options.latencyMs ?? 0);
   const client = createClient({ url: proxy.url });
   const db = remoteDb(client);

@@ -1,4 +1,5 @@
 import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
+import { ApiError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 
 /** What services run SQL on: the database, or a transaction of it. */
@@ -60,6 +61,22 @@ export interface Db extends Executor {
   close(): void;
 }
 
+/**
+ * A remote write that waited for the write lock longer than the database lets it (SQLITE_BUSY: another
+ * writer held it, an interactive transaction across its round trips) was not applied: a conflict the
+ * client sends again, not a failure of the server. Other errors as they are.
+ */
+function lockTimeout(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY")) return error;
+  return new ApiError(
+    "conflict",
+    "The database was busy with other writes for too long; retry this request.",
+    {},
+    { "Retry-After": "1" },
+  );
+}
+
 async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Promise<T>): Promise<T> {
   const tx = await client.transaction("write");
   try {
@@ -68,7 +85,7 @@ async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Pro
     return result;
   } catch (error) {
     await tx.rollback().catch(() => {});
-    throw error;
+    throw lockTimeout(error);
   } finally {
     tx.close();
   }
@@ -110,6 +127,8 @@ export function remoteDb(client: Client): Db {
         if (statements.length === 1) return [await client.execute(statements[0]!)];
         return await client.batch([...statements], "write");
       } catch (error) {
+        const busy = lockTimeout(error);
+        if (busy !== error) throw busy;
         throw statements.length === 1
           ? new BatchError(String((error as Error).message), 0)
           : asBatchError(error);
@@ -117,7 +136,10 @@ export function remoteDb(client: Client): Db {
     },
   };
   return {
-    execute: (statement) => client.execute(statement),
+    execute: (statement) =>
+      client.execute(statement).catch((error) => {
+        throw lockTimeout(error);
+      }),
     transaction: (work) => inWriteTransaction(client, work),
     write: (work) => work(session),
     read: session.read,
