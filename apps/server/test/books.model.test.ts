@@ -1,15 +1,12 @@
 // Model-based property test of the books: random sequences of CRUD edits and actions on one company's
 // orders, checked after every step against a small reference model of quantities, sums and states. The
 // model knows the rules (the formulas of README "The books") and the declared lifecycles, not the code.
+// The same commands and model run on the embedded database and on the remote driver (the dev libSQL
+// server over HTTP), where writes are optimistic plans and the rest interactive transactions.
 import { kindByName } from "@multichannel/schema";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
-import { setupApp, type Tenant } from "./support.ts";
-
-let setup: Awaited<ReturnType<typeof setupApp>>;
-beforeAll(async () => {
-  setup = await setupApp();
-});
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { embedded, remote, type StackKind, type TestStack, type TestTenant } from "./stacks.ts";
 
 // ------------------------------------------------------------------------------------------------ model
 
@@ -73,7 +70,7 @@ interface Model {
 }
 
 interface Real {
-  t: Tenant;
+  t: TestTenant;
   channelId: number;
   providerId: number;
   variantIds: Record<VariantKey, number>;
@@ -179,7 +176,7 @@ function restore(m: Model, from: Model): void {
 
 const cents = (amount: number) => Math.round(amount * 100);
 
-async function all(t: Tenant, plural: string): Promise<any[]> {
+async function all(t: TestTenant, plural: string): Promise<any[]> {
   const answer = await t.json("GET", `/${plural}.json?limit=250`);
   expect(answer.status).toBe(200);
   return answer.body;
@@ -730,8 +727,8 @@ const commands = [
   pick.map((p) => new MarkPaid(p)),
 ];
 
-async function world(): Promise<{ model: Model; real: Real }> {
-  const t = await setup.tenant();
+async function world(stack: TestStack): Promise<{ model: Model; real: Real }> {
+  const t = await stack.tenant();
   const make = async (plural: string, body: Record<string, unknown>) => {
     const answer = await t.json("POST", `/${plural}.json`, body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -781,13 +778,25 @@ async function world(): Promise<{ model: Model; real: Real }> {
   return { model, real };
 }
 
-describe("the books after any sequence of edits and actions", () => {
+// A run takes several times as long on the remote driver (every round trip an HTTP request): fewer runs.
+const RUNS: { kind: StackKind; numRuns: number }[] = [
+  { kind: embedded, numRuns: 30 },
+  { kind: remote, numRuns: 10 },
+];
+
+describe.each(RUNS)("the books after any sequence of edits and actions ($kind.name)", ({ kind, numRuns }) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await kind.open();
+  });
+  afterAll(() => stack?.close());
+
   it("match the reference model after every step", async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 30, size: "max" }), (cmds) =>
-        fc.asyncModelRun(world, cmds),
+        fc.asyncModelRun(() => world(stack), cmds),
       ),
-      { numRuns: 30, seed: 20261122, endOnFailure: true },
+      { numRuns, seed: 20261122, endOnFailure: true },
     );
   }, 240_000);
 });
