@@ -43,8 +43,8 @@ export class StaleRead extends Error {
 export const WRITE_ATTEMPTS = 5;
 
 /**
- * Runs an optimistic write (`Db.write`), again from its reads while it throws `StaleRead`, at most
- * `WRITE_ATTEMPTS` times; then a 409 with `Retry-After`. On the embedded database nothing writes between
+ * Runs an optimistic write (`Db.write`), again from its reads while it throws `StaleRead` (after a
+ * few random milliseconds), at most `WRITE_ATTEMPTS` times; then a 409 with `Retry-After`. On the embedded database nothing writes between
  * an attempt's reads and its batch, so an attempt is never stale there.
  */
 export async function optimistically<T>(db: Db, attempt: (session: WriteSession) => Promise<T>): Promise<T> {
@@ -53,14 +53,17 @@ export async function optimistically<T>(db: Db, attempt: (session: WriteSession)
       return await db.write(attempt);
     } catch (error) {
       if (!(error instanceof StaleRead)) throw error;
-      if (tries >= WRITE_ATTEMPTS) {
-        throw new ApiError(
-          "conflict",
-          "The records this request relies on kept changing while it ran; retry it.",
-          {},
-          { "Retry-After": "1" },
-        );
+      if (tries < WRITE_ATTEMPTS) {
+        // A short random pause, longer with each attempt: writers that keep meeting stop meeting in step.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
+        continue;
       }
+      throw new ApiError(
+        "conflict",
+        "The records this request relies on kept changing while it ran; retry it.",
+        {},
+        { "Retry-After": "1" },
+      );
     }
   }
 }
