@@ -1,28 +1,30 @@
 /** What the channel, feed and export verbs share: channel variant lookups, and acknowledge-variant. */
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { Channel, ChannelAcknowledgeVariantInput, ChannelVariant } from "@multichannel/schema";
-import { toRecord } from "../../db/rows.ts";
+import { guard } from "../../db/write-guards.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { column, table } from "../../domain/store.ts";
-import { transition } from "../../domain/transitions.ts";
+import { column, recordsOf, selectStatement, table } from "../../domain/store.ts";
+import { transitionValues } from "../../domain/transitions.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
-import { kind, selectOne } from "./core.ts";
+import { kind } from "./core.ts";
 
 export { column, insertMany, selectIn, table, updateMany, variantsBySku } from "../../domain/store.ts";
 
 // ------------------------------------------------------------------------------------- channel variants
 
 /**
- * The channel's channel variants listed under `sku`: their own sku, or their catalogue variant's. Those
- * that can still be acknowledged come first, then by id.
+ * The SELECT of the channel's channel variants listed under `sku`: their own sku, or their catalogue
+ * variant's; by id (`listedFirst` puts those that can still be acknowledged first).
  */
-export async function channelVariantsBySku(
-  ctx: Ctx,
+export function channelVariantsBySkuStatement(
+  companyId: number,
   channelId: number,
   sku: string,
-): Promise<ChannelVariant[]> {
+): { sql: string; args: InValue[] } {
   const cv = table("channel-variant");
   const variant = table("variant");
-  const result = await ctx.db.execute({
+  return {
     sql:
       `SELECT ${cv.selectList
         .split(", ")
@@ -31,14 +33,43 @@ export async function channelVariantsBySku(
       `LEFT JOIN ${variant.name} v ON v.id = cv.${column(cv, "variantId")} AND v.company_id = cv.company_id ` +
       `WHERE cv.company_id = ? AND cv.${column(cv, "channelId")} = ? AND (cv.${column(cv, "sku")} = ? OR v.${column(variant, "sku")} = ?) ` +
       `ORDER BY cv.id`,
-    args: [ctx.companyId, channelId, sku, sku],
-  });
-  const records = result.rows.map((row) => toRecord(cv, row) as unknown as ChannelVariant);
+    args: [companyId, channelId, sku, sku],
+  };
+}
+
+/** Channel variants that `channelVariantsBySkuStatement` read: those that can still be acknowledged first. */
+export function listedFirst(result: ResultSet): ChannelVariant[] {
+  const records = recordsOf("channel-variant", result);
   const acknowledgeable = new Set(acknowledgeableStates());
   return [
     ...records.filter((record) => acknowledgeable.has(String(record.status))),
     ...records.filter((record) => !acknowledgeable.has(String(record.status))),
   ];
+}
+
+/** The channel's channel variants listed under `sku`, those that can still be acknowledged first. */
+export async function channelVariantsBySku(
+  ctx: Ctx,
+  channelId: number,
+  sku: string,
+): Promise<ChannelVariant[]> {
+  return listedFirst(await ctx.db.execute(channelVariantsBySkuStatement(ctx.companyId, channelId, sku)));
+}
+
+/**
+ * Aborts the batch unless the channel variants listed under a sku are still those read (as many, each as
+ * read): the plan chose the first of them.
+ */
+export function sameListing(
+  plan: WritePlan,
+  channelId: number,
+  sku: string,
+  listed: readonly ChannelVariant[],
+): void {
+  const { sql, args } = channelVariantsBySkuStatement(plan.companyId, channelId, sku);
+  const count = guard(`(SELECT count(*) FROM (${sql})) = ?`, [...args, listed.length]);
+  plan.write(count as { sql: string; args: InValue[] });
+  plan.unchangedRecords("channel-variant", listed);
 }
 
 /** The channel variant states from which the store may acknowledge (→ connected), per the manifest. */
@@ -49,17 +80,35 @@ export function acknowledgeableStates(): string[] {
     .map(([from]) => from);
 }
 
-/** `PUT /channels/{id}/acknowledge-variant.json`: the store's id of a published variant; it becomes connected. */
-export async function acknowledgeChannelVariant({
-  ctx,
+/** What acknowledging reads: the channel variants listed under the sku, and the external id's holder. */
+export function acknowledgeVariantReads(
+  companyId: number,
+  channelId: number,
+  input: ChannelAcknowledgeVariantInput,
+): InStatement[] {
+  return [
+    channelVariantsBySkuStatement(companyId, channelId, input.sku),
+    selectStatement(companyId, "channel-variant", { channelId, externalId: input.externalId }, { limit: 1 }),
+  ];
+}
+
+/**
+ * Plans `PUT /channels/{id}/acknowledge-variant.json`: the store's id of a published variant; it
+ * becomes connected. Answers the channel variant as the plan leaves it.
+ */
+export function planAcknowledgeVariant({
   channel,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   channel: Channel;
   input: ChannelAcknowledgeVariantInput;
-}): Promise<ChannelVariant> {
-  const [found] = await channelVariantsBySku(ctx, channel.id, input.sku);
+  read: ResultSet[];
+  plan: WritePlan;
+}): ChannelVariant {
+  const listed = listedFirst(read[0]!);
+  const [found] = listed;
   if (!found)
     throw new ApiError("not_found", `No channel variant with sku ${input.sku} on channel ${channel.id}.`);
   const allowed = acknowledgeableStates();
@@ -71,10 +120,7 @@ export async function acknowledgeChannelVariant({
       { state, allowedStates: allowed },
     );
   }
-  const holder = await selectOne(ctx, "channel-variant", {
-    channelId: channel.id,
-    externalId: input.externalId,
-  });
+  const holder = recordsOf("channel-variant", read[1]!)[0];
   if (holder && holder.id !== found.id) {
     throw new ApiError(
       "conflict",
@@ -82,8 +128,17 @@ export async function acknowledgeChannelVariant({
       { fields: ["channelId", "externalId"] },
     );
   }
-  return transition(ctx, "channel-variant", found, "connected", {
-    externalId: input.externalId,
-    errorMessage: null,
-  });
+  // Before the write: another holder that came meanwhile makes the attempt stale, not a UNIQUE clash.
+  plan.sameCount("channel-variant", { channelId: channel.id, externalId: input.externalId }, holder ? 1 : 0);
+  const acknowledged = plan.update(
+    "channel-variant",
+    found,
+    transitionValues("channel-variant", found, "connected", {
+      externalId: input.externalId,
+      errorMessage: null,
+    }),
+    { movesState: true },
+  );
+  sameListing(plan, channel.id, input.sku, listed);
+  return acknowledged;
 }
