@@ -1,5 +1,22 @@
 import type { Ctx } from "../domain/context.ts";
+import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError } from "../errors.ts";
+
+/**
+ * Plans storing a generated file (a label, an export) for the company: answers its id and download URL,
+ * provisional until the plan's batch runs.
+ */
+export function planStoredFile(
+  plan: WritePlan,
+  baseUrl: string,
+  input: { name: string; contentType: string; body: Uint8Array },
+): { id: number; url: string } {
+  const id = plan.insertRow({
+    sql: "INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (?, ?, ?, ?, ?)",
+    args: [plan.companyId, input.name, input.contentType, input.body, plan.now],
+  });
+  return { id, url: `${baseUrl}/files/${id}/${encodeURIComponent(input.name)}` };
+}
 
 /** Stores a generated file (a label, an export) for the company; returns its download URL. */
 export async function storeFile({

@@ -1,12 +1,14 @@
 // The browser build bundles its own Buffer shim: the default one needs Node's global Buffer (not on Workers).
 
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { DataExport, InventoryExport } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
-import { storeFile } from "../files.ts";
-import { column, table } from "./channels.ts";
-import { fromCents, insert, patch, selectOne, selectWhere } from "./core.ts";
+import { column, recordsOf, relatedStatement, selectStatement, table } from "../../domain/store.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
+import { planStoredFile } from "../files.ts";
+import { fromCents } from "./core.ts";
 
 type Source =
   | "sku"
@@ -33,43 +35,44 @@ interface StockRow {
   costPriceCents: number | null;
 }
 
-/** The company's variants (or the channel's) with their stock summed over all warehouses (or the one named). */
-async function stockRows(ctx: Ctx, definition: InventoryExport): Promise<StockRow[]> {
+/**
+ * The SELECT of the company's variants (or the export's channel's) with their stock summed over all
+ * warehouses (or the export's one); the export's settings read by subquery, in the export's pipeline.
+ */
+function stockRowsStatement(companyId: number, exportId: number): InStatement {
   const variant = table("variant");
   const level = table("inventory-level");
   const listing = table("channel-variant");
-  const channelId = definition.channelId;
-  const warehouseId = definition.warehouseId;
+  const definitions = table("inventory-export");
   const v = (field: string) => `v.${column(variant, field)}`;
   const l = (field: string) => `l.${column(level, field)}`;
   const cv = (field: string) => `cv.${column(listing, field)}`;
-  const listingOf = `FROM ${listing.name} cv WHERE cv.company_id = v.company_id AND ${cv("channelId")} = ? AND ${cv("variantId")} = v.id`;
-  const args: (string | number)[] = [];
-  let externalId = v("externalId");
-  if (channelId !== null) {
-    externalId = `(SELECT ${cv("externalId")} ${listingOf} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1)`;
-    args.push(channelId);
-  }
-  let join = `LEFT JOIN ${level.name} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id`;
-  if (warehouseId !== null) {
-    join += ` AND ${l("warehouseId")} = ?`;
-    args.push(warehouseId);
-  }
-  let where = "v.company_id = ?";
-  args.push(ctx.companyId);
-  if (channelId !== null) {
-    where += ` AND EXISTS (SELECT 1 ${listingOf})`;
-    args.push(channelId);
-  }
-  const result = await ctx.db.execute({
+  const args: InValue[] = [];
+  /** A setting of the export, as a subquery. */
+  const setting = (field: string) => {
+    args.push(exportId, companyId);
+    return `(SELECT ${column(definitions, field)} FROM ${definitions.name} WHERE id = ? AND company_id = ?)`;
+  };
+  const listingOf = () =>
+    `FROM ${listing.name} cv WHERE cv.company_id = v.company_id AND ${cv("channelId")} = ${setting("channelId")} AND ${cv("variantId")} = v.id`;
+  const externalId = `CASE WHEN ${setting("channelId")} IS NULL THEN ${v("externalId")} ELSE (SELECT ${cv("externalId")} ${listingOf()} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1) END`;
+  const join = `LEFT JOIN ${level.name} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
+  args.push(companyId);
+  const where = `v.company_id = ? AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf()}))`;
+  // includeZero false: only rows with stock to sell (NULL or true: every row).
+  const having = `${setting("includeZero")} IS NOT 0 OR ${availableSql("on_hand", "allocated")} > 0`;
+  return {
     sql:
       `SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ` +
       `${v("price")} AS price, ${v("costPrice")} AS cost_price, ` +
       `COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated ` +
-      `FROM ${variant.name} v ${join} WHERE ${where} GROUP BY v.id` +
-      `${definition.includeZero === false ? ` HAVING ${availableSql("on_hand", "allocated")} > 0` : ""} ORDER BY ${v("sku")}`,
+      `FROM ${variant.name} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`,
     args,
-  });
+  };
+}
+
+/** The rows `stockRowsStatement` read. */
+function stockRowsOf(result: ResultSet): StockRow[] {
   const nullable = (value: unknown) => (value === null || value === undefined ? null : value);
   return result.rows.map((row) => ({
     sku: String(row.sku),
@@ -114,24 +117,46 @@ function cellOf(row: StockRow, source: Source, { warehouseName, format, safetySt
 
 const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
 
+/** What an export reads: its fields, its warehouse and channel, and the stock rows it writes. */
+export function exportReads(companyId: number, exportId: number): InStatement[] {
+  const from = { kind: "inventory-export", id: exportId } as const;
+  return [
+    selectStatement(
+      companyId,
+      "inventory-export-field",
+      { inventoryExportId: exportId },
+      { order: "position, id" },
+    ),
+    relatedStatement(companyId, "warehouse", { ...from, via: "warehouseId" }),
+    relatedStatement(companyId, "channel", { ...from, via: "channelId" }),
+    stockRowsStatement(companyId, exportId),
+  ];
+}
+
 /**
  * `GET /inventory-exports/{id}/export.json`: writes the export's stock levels as CSV (RFC 4180, a header
  * row) or JSON (an array of objects keyed by header), stores the file and answers a complete data export
- * that links to it.
+ * that links to it. The file holds the stock as the export's one read saw it: a level that moves
+ * afterwards does not make the export stale, only its settings do.
  */
-export async function exportInventory({
+export function planExport({
   ctx,
   definition,
+  read,
+  plan,
 }: {
   ctx: Ctx;
   definition: InventoryExport;
-}): Promise<DataExport> {
-  const fields = await selectWhere(
-    ctx,
-    "inventory-export-field",
-    { inventoryExportId: definition.id },
-    { order: "position, id" },
-  );
+  read: ResultSet[];
+  plan: WritePlan;
+}): DataExport {
+  const fields = recordsOf("inventory-export-field", read[0]!);
+  const warehouse = recordsOf("warehouse", read[1]!)[0];
+  const channel = recordsOf("channel", read[2]!)[0];
+  plan.sameCount("inventory-export-field", { inventoryExportId: definition.id }, fields.length);
+  plan.unchangedRecords("inventory-export-field", fields);
+  if (warehouse) plan.unchangedRecords("warehouse", [warehouse]);
+  if (channel) plan.unchangedRecords("channel", [channel]);
   const columns = fields.length
     ? fields.map((field) => ({
         source: field.source as Source,
@@ -139,18 +164,13 @@ export async function exportInventory({
       }))
     : DEFAULT_SOURCES.map((source) => ({ source, header: source as string }));
   const format = definition.format === "json" ? "json" : "csv";
-  const warehouseId = definition.warehouseId;
   const cells: CellContext = {
     format,
-    warehouseName:
-      warehouseId === null ? null : ((await selectOne(ctx, "warehouse", { id: warehouseId }))?.name ?? null),
-    safetyStock:
-      definition.channelId === null
-        ? null
-        : ((await selectOne(ctx, "channel", { id: definition.channelId }))?.safetyStock ?? 0),
+    warehouseName: definition.warehouseId === null ? null : (warehouse?.name ?? null),
+    safetyStock: definition.channelId === null ? null : (channel?.safetyStock ?? 0),
   };
 
-  const rows = await stockRows(ctx, definition);
+  const rows = stockRowsOf(read[3]!);
   const text =
     format === "csv"
       ? stringify(
@@ -165,12 +185,12 @@ export async function exportInventory({
           rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, cells)]))),
         );
   const body = new TextEncoder().encode(text);
-  const now = ctx.now();
+  const now = plan.now;
   const fileName = `inventory-export-${definition.id}-${compactTime(now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = await storeFile({ ctx, input: { name: fileName, contentType, body } });
-  await patch(ctx, "inventory-export", definition.id, { lastExportedAt: now });
-  return insert(ctx, "data-export", {
+  const file = planStoredFile(plan, ctx.baseUrl, { name: fileName, contentType, body });
+  plan.update("inventory-export", definition, { lastExportedAt: now });
+  return plan.insert("data-export", {
     displayName: definition.name,
     status: "complete",
     exportType: "inventory_levels",
