@@ -4,7 +4,7 @@
  * every write committed before it began, while the server goes on writing (WAL: a reader never blocks
  * the writer). A restore swaps the file only when nothing uses the database.
  */
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
 import { acquireDatabaseLock, DatabaseInUseError, lockHolder } from "./db-lock.ts";
@@ -64,6 +64,7 @@ function syncToDisk(path: string): void {
 export function backupDatabase(source: string, target: string): DatabaseCheck {
   if (!existsSync(source)) throw new Error(`There is no database at ${source}.`);
   if (existsSync(target)) throw new Error(`${target} exists already: name a new file.`);
+  mkdirSync(dirname(target), { recursive: true });
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
   // Waits up to 10 s for a lock (the WAL's recovery on first open by the server, say), never holds one.
@@ -93,6 +94,7 @@ export function backupDatabase(source: string, target: string): DatabaseCheck {
  */
 export function restoreDatabase(source: string, target: string, now = new Date()): { kept?: string } {
   checkDatabaseFile(source);
+  mkdirSync(dirname(target), { recursive: true });
   const holder = lockHolder(target);
   if (holder) throw new DatabaseInUseError(holder, `${target}.lock`);
   const release = acquireDatabaseLock(target, "restore");
