@@ -387,6 +387,30 @@ describe("channel manual-sale", () => {
     expect(await list(t, "sale-imports", { saleId: first.body.id })).toHaveLength(2);
   });
 
+  it("imports one order sent twice at once as one sale, one customer and one allocation", async () => {
+    const t = await ctx.tenant();
+    const { channel, d } = await saleSetup(t);
+    const path = `/channels/${channel.id}/manual-sale.json`;
+    const order = sale("ORDER-TWICE", [
+      { sku: "A", quantity: 2, price: 10 },
+      { sku: "D", quantity: 3, price: 5 },
+    ]);
+    const answers = await Promise.all([t.json("POST", path, order), t.json("POST", path, order)]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(answers[1]!.body.id).toBe(answers[0]!.body.id);
+    const [imported] = await list(t, "sales");
+    expect(await list(t, "sales")).toHaveLength(1);
+    expect(imported).toMatchObject({ externalId: "ORDER-TWICE", subtotal: 35 });
+    expect(await list(t, "customers")).toHaveLength(1);
+    expect(await list(t, "sale-items", { saleId: imported.id })).toHaveLength(2);
+    expect(await list(t, "purchases", { saleId: imported.id })).toHaveLength(1);
+    expect(await list(t, "fulfillments", { saleId: imported.id })).toHaveLength(1);
+    const [level] = await list(t, "inventory-levels", { variantId: d.id });
+    expect(level.allocated).toBe(3);
+    const imports = await list(t, "sale-imports", { saleId: imported.id });
+    expect(imports.map((log) => log.message).sort()).toEqual(["created", "updated"]);
+  });
+
   it("refuses a changed quantity of an imported line with 409 and changes nothing", async () => {
     const t = await ctx.tenant();
     const { channel } = await saleSetup(t);

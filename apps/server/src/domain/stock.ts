@@ -5,6 +5,7 @@
 import type { Adjustment, InventoryLevel } from "@multichannel/schema";
 import type { Ctx } from "./context.ts";
 import { insert, patch, selectOne } from "./store.ts";
+import type { WritePlan } from "./write-plan.ts";
 
 /**
  * Units free to sell: on hand less allocated. For a channel (a `safetyStock` given), less its safety
@@ -52,6 +53,27 @@ export async function shipOut(
     onHand: level.onHand - input.quantity,
     allocated: Math.max(0, level.allocated - input.quantity),
   });
+}
+
+/**
+ * `allocate` in a write plan. `levels` are the levels the plan knows (those read; one it creates is
+ * added): a missing one is created at zero, while no other writer has created it meanwhile. The units
+ * are added in the statement itself, so concurrent orders of one variant do not conflict over the
+ * level: the batch relies on it being there, not on the count read.
+ */
+export function planAllocation(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  input: { variantId: number; warehouseId: number; quantity: number },
+): void {
+  const { variantId, warehouseId } = input;
+  let level = levels.find((known) => known.variantId === variantId && known.warehouseId === warehouseId);
+  if (!level) {
+    plan.sameCount("inventory-level", { variantId, warehouseId }, 0);
+    level = plan.insert("inventory-level", { variantId, warehouseId });
+    levels.push(level);
+  }
+  plan.addTo("inventory-level", level, "allocated", input.quantity, { floor: 0 });
 }
 
 /** The on-hand change an adjustment records, with the levels before and after it. */

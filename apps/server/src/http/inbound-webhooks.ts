@@ -99,7 +99,8 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDep
   app.post(INBOUND_ORDER_PATH, async (c) => {
     const { companyId, record, body, unreadable } = await authenticated(c, deps, "custom-channel");
     const saleImport = await importInboundOrder({
-      transaction: transactionOf(c, companyId),
+      db: deps.db,
+      ctx: contextOf(c, deps, companyId),
       customChannel: record as CustomChannel,
       body,
       unreadable,

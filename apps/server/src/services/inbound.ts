@@ -16,14 +16,16 @@ import {
   type SaleImport,
 } from "@multichannel/schema";
 import * as v from "valibot";
-import type { Executor } from "../db/database.ts";
+import type { Db, Executor } from "../db/database.ts";
+import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
+import { optimistically } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
-import { insert } from "../domain/store.ts";
+import { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
 import { parseFeedItem } from "./actions/inventory-feeds.ts";
-import { importSale } from "./actions/manual-sale.ts";
-import { recordActionOutcome } from "./events.ts";
+import { manualSaleReads, planManualSale } from "./actions/manual-sale.ts";
+import { plannedActionEvent, recordActionOutcome } from "./events.ts";
 import { findRecord } from "./records.ts";
 
 /** Items one feed webhook call may carry, as the reference documents. */
@@ -115,18 +117,21 @@ function externalIdOf(body: unknown): string | null {
 
 /**
  * `POST /webhooks/custom-channels/manual-sale.json`: the manual-sale import of the custom channel's
- * channel, in one transaction. Whatever the outcome, a sale import records it and is the answer: the
- * sale's on success; on a refused order (a 4xx of the import, or a body that is not JSON), nothing of
- * the order is written and a sale import with status `error` and the `problem` is, as the reference
- * reports failed imports.
+ * channel, as one write plan (its reads with the channel's, then one batch). Whatever the outcome, a
+ * sale import records it and is the answer: the sale's on success; on a refused order (a 4xx of the
+ * import, or a body that is not JSON), nothing of the order is written and a sale import with status
+ * `error` and the `problem` is, in a second batch, as the reference reports failed imports.
  */
 export async function importInboundOrder({
-  transaction,
+  db,
+  ctx,
   customChannel,
   body,
   unreadable,
 }: {
-  transaction: <T>(work: (ctx: Ctx) => Promise<T>) => Promise<T>;
+  db: Db;
+  /** The company's context: its id and clock. */
+  ctx: Ctx;
   customChannel: CustomChannel;
   body: unknown;
   /** Why the body could not be read (malformed JSON): the call is logged as a failed import. */
@@ -134,40 +139,58 @@ export async function importInboundOrder({
 }): Promise<SaleImport> {
   try {
     if (unreadable) throw unreadable;
-    return await transaction(async (tx) => {
-      if (customChannel.enabled === false) {
-        throw new ApiError("conflict", `Custom channel ${customChannel.id} is disabled.`);
-      }
-      const channel = customChannel.channelId
-        ? ((await findRecord(tx.db, tx.companyId, kindOf("channel"), customChannel.channelId)) as
-            | Channel
-            | undefined)
-        : undefined;
-      if (!channel) {
-        throw new ApiError(
-          "conflict",
-          `Custom channel ${customChannel.id} has no channel: set its channelId to import orders.`,
-        );
-      }
-      const input = parseOrder(body);
-      const { sale, saleImport } = await importSale({ ctx: tx, channel, input });
-      await recordActionOutcome(tx, kindOf("channel"), manualSale, channel.id, sale);
-      return saleImport;
+    if (customChannel.enabled === false) {
+      throw new ApiError("conflict", `Custom channel ${customChannel.id} is disabled.`);
+    }
+    const noChannel = () =>
+      new ApiError(
+        "conflict",
+        `Custom channel ${customChannel.id} has no channel: set its channelId to import orders.`,
+      );
+    const channelId = customChannel.channelId;
+    if (!channelId) throw noChannel();
+    // A body that is no order is refused once the channel is known to be there.
+    let input: ChannelManualSaleInput | undefined;
+    let refusal: unknown;
+    try {
+      input = parseOrder(body);
+    } catch (error) {
+      refusal = error;
+    }
+    const channels = tableFor(kindOf("channel"));
+    const reads = [
+      { sql: channels.findSql, args: [channelId, ctx.companyId] },
+      ...(input ? manualSaleReads(ctx.companyId, channelId, input) : []),
+    ];
+    return await optimistically(db, async (session) => {
+      const read = await session.read(reads);
+      const row = read[0]!.rows[0];
+      if (!row) throw noChannel();
+      if (!input) throw refusal;
+      const channel = toRecord(channels, row) as unknown as Channel;
+      const plan = new WritePlan(ctx.companyId, ctx.now());
+      const { sale, saleImport } = planManualSale({ channel, input, read: read.slice(1), plan });
+      plan.unchangedRecords("channel", [channel]);
+      const event = plannedActionEvent(kindOf("channel"), manualSale, sale, channel);
+      if (event) plan.event(event.type, event.object, event.result);
+      return (await plan.apply(session)).resolve(saleImport);
     });
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
     // An empty body has no payload to keep, nor one past the field's bounds.
     const payload = body !== undefined && v.is(payloadSchema, body) ? body : null;
-    return transaction((tx) =>
-      insert(tx, "sale-import", {
+    return db.write(async (session) => {
+      const plan = new WritePlan(ctx.companyId, ctx.now());
+      const failed = plan.insert("sale-import", {
         channelId: customChannel.channelId ?? null,
         externalId: externalIdOf(body),
         status: "error",
         problem: problemOf(error) as never,
         message: "failed",
         payload: payload as never,
-      }),
-    );
+      });
+      return (await plan.apply(session)).resolve(failed);
+    });
   }
 }
 

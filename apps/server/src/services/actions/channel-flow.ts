@@ -6,7 +6,7 @@ import {
   publishInventoryFeed,
   removeInventoryFeedItem,
 } from "./inventory-feeds.ts";
-import { importManualSale } from "./manual-sale.ts";
+import { manualSaleReads, planManualSale } from "./manual-sale.ts";
 import { quoteChannelRates } from "./rates.ts";
 import type { ActionHandlers } from "./types.ts";
 import { importConnectorVariants } from "./variant-import.ts";
@@ -17,7 +17,13 @@ export const channelHandlers = {
     run: ({ ctx, record, input }) => quoteChannelRates({ ctx, channel: record, input }),
   },
   "channel.manual-sale": {
-    run: ({ ctx, record, input }) => importManualSale({ ctx, channel: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => manualSaleReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => {
+        const { sale } = planManualSale({ channel: record, input, read, plan });
+        return { answer: sale, subject: record };
+      },
+    },
   },
   "channel.import-connector-variant-batch": {
     run: ({ ctx, record, input }) => importConnectorVariants({ ctx, channel: record, input }),

@@ -2,21 +2,22 @@
  * Building blocks the action verbs share: the typed store, money in minor units, the default warehouse,
  * and turning order lines into purchases and fulfillments.
  */
-import type {
-  Fulfillment,
-  FulfillmentItem,
-  Purchase,
-  PurchaseItem,
-  Sale,
-  Warehouse,
-} from "@multichannel/schema";
+import type { Fulfillment, FulfillmentItem, Purchase, PurchaseItem, Warehouse } from "@multichannel/schema";
 import { settlePurchase } from "../../domain/books.ts";
 import type { Ctx } from "../../domain/context.ts";
+import {
+  chooseWarehouse,
+  type Line,
+  receiverFields,
+  type ShipTo,
+  shippingFields,
+  shipToOfSale,
+} from "../../domain/order-routing.ts";
 import { allocate } from "../../domain/stock.ts";
 import { insert, selectOne } from "../../domain/store.ts";
-import { ApiError } from "../../errors.ts";
 
 export { fromCents, toCents } from "../../domain/money.ts";
+export { type Line, type ShipTo, shippingFields, shipToOfSale } from "../../domain/order-routing.ts";
 export { insert, kind, patch, selectByIds, selectOne, selectWhere } from "../../domain/store.ts";
 
 // ---------------------------------------------------------------------------------------- inventory
@@ -24,81 +25,14 @@ export { insert, kind, patch, selectByIds, selectOne, selectWhere } from "../../
 /** The warehouse named, or the company's default one (`isDefault`, else the first); 422 when there is none. */
 export async function warehouseFor(ctx: Ctx, warehouseId?: number | null): Promise<Warehouse> {
   if (warehouseId) {
-    const named = await selectOne(ctx, "warehouse", { id: warehouseId });
-    if (!named) {
-      throw new ApiError("validation_failed", `No warehouse with id ${warehouseId}.`, {
-        errors: [{ path: "warehouseId", message: `No warehouse with id ${warehouseId}.` }],
-      });
-    }
-    return named;
+    return chooseWarehouse(warehouseId, await selectOne(ctx, "warehouse", { id: warehouseId }), undefined);
   }
-  const found =
+  const fallback =
     (await selectOne(ctx, "warehouse", { isDefault: true })) ?? (await selectOne(ctx, "warehouse", {}));
-  if (!found) {
-    throw new ApiError("validation_failed", "The company has no warehouse: create one first.", {
-      errors: [{ path: "warehouseId", message: "no warehouse exists" }],
-    });
-  }
-  return found;
+  return chooseWarehouse(warehouseId, undefined, fallback);
 }
 
 // ------------------------------------------------------------------------------------------ orders
-
-/** One order line as purchases and fulfillments take it. `price` is the unit price in major units. */
-export interface Line {
-  saleItemId?: number | null;
-  purchaseItemId?: number | null;
-  variantId?: number | null;
-  sku: string;
-  name?: string | null;
-  quantity: number;
-  price: number;
-}
-
-/** Where a purchase or fulfillment ships to. */
-export interface ShipTo {
-  name?: string | null;
-  company?: string | null;
-  lineOne?: string | null;
-  lineTwo?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip?: string | null;
-  country?: string | null;
-  phone?: string | null;
-  email?: string | null;
-}
-
-/** A sale's ship-to address. */
-/** The `shipping*` address fields that sales and fulfillments have. */
-type ShippingAddress = Pick<
-  Sale,
-  | "shippingName"
-  | "shippingCompany"
-  | "shippingAddressLineOne"
-  | "shippingAddressLineTwo"
-  | "shippingCity"
-  | "shippingState"
-  | "shippingZip"
-  | "shippingCountry"
-  | "shippingPhone"
-  | "shippingEmail"
->;
-
-export function shipToOfSale(sale: ShippingAddress): ShipTo {
-  return {
-    name: sale.shippingName,
-    company: sale.shippingCompany,
-    lineOne: sale.shippingAddressLineOne,
-    lineTwo: sale.shippingAddressLineTwo,
-    city: sale.shippingCity,
-    state: sale.shippingState,
-    zip: sale.shippingZip,
-    country: sale.shippingCountry,
-    phone: sale.shippingPhone,
-    email: sale.shippingEmail,
-  };
-}
 
 /** A purchase's ship-to (its receiver) address. */
 export function shipToOfPurchase(purchase: Purchase): ShipTo {
@@ -113,22 +47,6 @@ export function shipToOfPurchase(purchase: Purchase): ShipTo {
     country: purchase.receiverCountry,
     phone: purchase.receiverPhone,
     email: purchase.receiverEmail,
-  };
-}
-
-/** An address as the `shipping*` fields of a sale or a fulfillment. */
-export function shippingFields(to: ShipTo) {
-  return {
-    shippingName: to.name ?? null,
-    shippingCompany: to.company ?? null,
-    shippingAddressLineOne: to.lineOne ?? null,
-    shippingAddressLineTwo: to.lineTwo ?? null,
-    shippingCity: to.city ?? null,
-    shippingState: to.state ?? null,
-    shippingZip: to.zip ?? null,
-    shippingCountry: to.country ?? null,
-    shippingPhone: to.phone ?? null,
-    shippingEmail: to.email ?? null,
   };
 }
 
@@ -150,23 +68,13 @@ export async function createPurchase(
     notes?: string | null;
   },
 ): Promise<{ purchase: Purchase; items: PurchaseItem[] }> {
-  const to = input.shipTo;
   const created = await insert(ctx, "purchase", {
     dropshipProviderId: input.dropshipProviderId,
     saleId: input.saleId ?? null,
     purchaseType: "dropship",
     isDropship: true,
     currency: input.currency ?? "USD",
-    receiverName: to.name ?? null,
-    receiverCompany: to.company ?? null,
-    receiverAddressLineOne: to.lineOne ?? null,
-    receiverAddressLineTwo: to.lineTwo ?? null,
-    receiverCity: to.city ?? null,
-    receiverState: to.state ?? null,
-    receiverZip: to.zip ?? null,
-    receiverCountry: to.country ?? null,
-    receiverPhone: to.phone ?? null,
-    receiverEmail: to.email ?? null,
+    ...receiverFields(input.shipTo),
     notes: input.notes ?? null,
   });
   const items: PurchaseItem[] = [];

@@ -1,61 +1,83 @@
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import {
   type Channel,
   type ChannelManualSaleInput,
-  type Customer,
+  type ChannelVariant,
   kindSchemas,
   type Sale,
   type SaleImport,
-  type SaleItem,
   type Variant,
 } from "@multichannel/schema";
 import * as v from "valibot";
-import { lineTotal, settleSale } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
-import { ApiError, type FieldError, fieldErrors, isApiError } from "../../errors.ts";
-import { checkReferences } from "../records.ts";
-import { column, insertMany, selectIn, table, variantsBySku } from "./channels.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
+import { shippingFields } from "../../domain/order-routing.ts";
+import { referencesOf } from "../../domain/record-plans.ts";
 import {
-  createFulfillment,
-  createPurchase,
-  fromCents,
-  insert,
-  kind,
-  type Line,
-  patch,
-  selectByIds,
-  selectOne,
-  selectWhere,
-  shippingFields,
-  shipToOfSale,
-  toCents,
-  warehouseFor,
-} from "./core.ts";
+  type OrderLine,
+  planSaleImport,
+  SALE_IMPORT_READS,
+  saleImportReads,
+  saleImportSnapshot,
+} from "../../domain/sale-import.ts";
+import { column, kind, recordsOf, selectMatching, table } from "../../domain/store.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
+import { ApiError, type FieldError, fieldErrors } from "../../errors.ts";
 
 export type ManualSaleInput = ChannelManualSaleInput;
-type LineProperties = NonNullable<NonNullable<ManualSaleInput["items"]>[number]["properties"]>;
-
-/** One order line, whichever form it came in (`items` by SKU, or the reference's `lineItems`). */
-interface OrderLine {
-  sku: string;
-  quantity: number;
-  price: number;
-  name?: string | null;
-  externalId?: string | null;
-  properties?: LineProperties | null;
-  taxable?: boolean | null;
-  variant: Variant;
-}
 
 function invalid(errors: FieldError[], detail: string): ApiError {
   return new ApiError("validation_failed", detail, { errors });
 }
 
+const marks = (values: readonly unknown[]) => `(${values.map(() => "?").join(", ")})`;
+
+/**
+ * The order's variants, read by `items`' SKUs, or by the channel variants `lineItems` name (those come
+ * first); and SQL answering the variants' ids, for reads by subquery.
+ */
+function variantReads(
+  companyId: number,
+  channelId: number,
+  input: ManualSaleInput,
+): { reads: InStatement[]; ids: { sql: string; args: InValue[] } } {
+  const variants = table("variant");
+  if (input.items) {
+    const skus = input.items.map((item) => item.sku);
+    const sku = column(variants, "sku");
+    return {
+      reads: [selectMatching(companyId, "variant", `${sku} IN ${marks(skus)}`, skus)],
+      ids: {
+        sql: `SELECT id FROM ${variants.name} WHERE company_id = ? AND ${sku} IN ${marks(skus)}`,
+        args: [companyId, ...skus],
+      },
+    };
+  }
+  if (input.lineItems) {
+    const listings = table("channel-variant");
+    const externalIds = input.lineItems.map((line) => line.variant.externalId);
+    const externalSkus = input.lineItems.flatMap((line) =>
+      line.variant.externalSku ? [line.variant.externalSku] : [],
+    );
+    const named = `${column(listings, "channelId")} = ? AND (${column(listings, "externalId")} IN ${marks(externalIds)} OR ${column(listings, "externalSku")} IN ${marks(externalSkus)})`;
+    const args = [channelId, ...externalIds, ...externalSkus];
+    const ids = {
+      sql: `SELECT ${column(listings, "variantId")} FROM ${listings.name} WHERE company_id = ? AND ${named}`,
+      args: [companyId, ...args],
+    };
+    return {
+      reads: [
+        selectMatching(companyId, "channel-variant", named, args),
+        selectMatching(companyId, "variant", `id IN (${ids.sql})`, ids.args),
+      ],
+      ids,
+    };
+  }
+  return { reads: [], ids: { sql: "NULL", args: [] } };
+}
+
 /** The lines of `items`: each SKU must be in the catalogue. */
-async function linesOfItems(ctx: Ctx, items: NonNullable<ManualSaleInput["items"]>): Promise<OrderLine[]> {
-  const variants = await variantsBySku(
-    ctx,
-    items.map((item) => item.sku),
-  );
+function linesOfItems(items: NonNullable<ManualSaleInput["items"]>, found: readonly Variant[]): OrderLine[] {
+  const variants = new Map(found.map((variant) => [variant.sku, variant]));
   const unknown: FieldError[] = items.flatMap((item, index) =>
     variants.has(item.sku)
       ? []
@@ -69,46 +91,31 @@ async function linesOfItems(ctx: Ctx, items: NonNullable<ManualSaleInput["items"
  * The lines of the reference's `lineItems`: each names the channel variant by its store-side id
  * (`variant.externalId`, else `variant.externalSku`), which must be linked to a catalogue variant.
  */
-async function linesOfLineItems(
-  ctx: Ctx,
+function linesOfLineItems(
   channel: Channel,
   lineItems: NonNullable<ManualSaleInput["lineItems"]>,
-): Promise<OrderLine[]> {
+  found: readonly ChannelVariant[],
+  variants: readonly Variant[],
+): OrderLine[] {
+  const externalIds = new Set(lineItems.map((line) => line.variant.externalId));
+  const externalSkus = new Set(lineItems.map((line) => line.variant.externalSku));
+  // By id, so that of two listings with one store-side id the later wins.
   const byExternalId = new Map(
-    (
-      await selectIn(
-        ctx,
-        "channel-variant",
-        "externalId",
-        lineItems.map((line) => line.variant.externalId),
-        { channelId: channel.id },
-      )
-    ).map((listing) => [listing.externalId, listing]),
+    found
+      .filter((listing) => externalIds.has(listing.externalId!))
+      .map((listing) => [listing.externalId, listing]),
   );
   const byExternalSku = new Map(
-    (
-      await selectIn(
-        ctx,
-        "channel-variant",
-        "externalSku",
-        lineItems.flatMap((line) => (line.variant.externalSku ? [line.variant.externalSku] : [])),
-        { channelId: channel.id },
-      )
-    ).map((listing) => [listing.externalSku, listing]),
+    found
+      .filter((listing) => externalSkus.has(listing.externalSku))
+      .map((listing) => [listing.externalSku, listing]),
   );
-  const listings = lineItems.map(
-    (line) =>
-      byExternalId.get(line.variant.externalId) ??
-      (line.variant.externalSku ? byExternalSku.get(line.variant.externalSku) : undefined),
-  );
-  const variants = await selectByIds(
-    ctx,
-    "variant",
-    listings.flatMap((listing) => (listing?.variantId ? [listing.variantId] : [])),
-  );
+  const variantById = new Map(variants.map((variant) => [variant.id, variant]));
   const errors: FieldError[] = [];
   const lines = lineItems.flatMap((line, index): OrderLine[] => {
-    const listing = listings[index];
+    const listing =
+      byExternalId.get(line.variant.externalId) ??
+      (line.variant.externalSku ? byExternalSku.get(line.variant.externalSku) : undefined);
     const path = `lineItems.${index}.variant.externalId`;
     if (!listing) {
       errors.push({
@@ -117,7 +124,7 @@ async function linesOfLineItems(
       });
       return [];
     }
-    const variant = listing.variantId ? variants.get(listing.variantId) : undefined;
+    const variant = listing.variantId ? variantById.get(listing.variantId) : undefined;
     if (!variant) {
       errors.push({
         path,
@@ -142,7 +149,8 @@ async function linesOfLineItems(
   return lines;
 }
 
-async function linesOf(ctx: Ctx, channel: Channel, input: ManualSaleInput): Promise<OrderLine[]> {
+/** The order's lines, from the variants read (`variantReads`). */
+function linesOf(channel: Channel, input: ManualSaleInput, read: readonly ResultSet[]): OrderLine[] {
   if (input.items && input.lineItems) {
     const message = "Send the lines as items or as lineItems, not both.";
     throw invalid([{ path: "lineItems", message }], message);
@@ -154,9 +162,16 @@ async function linesOf(ctx: Ctx, channel: Channel, input: ManualSaleInput): Prom
         "shippingAddress is required with items.",
       );
     }
-    return linesOfItems(ctx, input.items);
+    return linesOfItems(input.items, recordsOf("variant", read[0]!));
   }
-  if (input.lineItems) return linesOfLineItems(ctx, channel, input.lineItems);
+  if (input.lineItems) {
+    return linesOfLineItems(
+      channel,
+      input.lineItems,
+      recordsOf("channel-variant", read[0]!),
+      recordsOf("variant", read[1]!),
+    );
+  }
   throw invalid(
     [{ path: "items", message: "is required (or lineItems)" }],
     "Send the order's lines as items (or lineItems).",
@@ -172,10 +187,12 @@ const NOT_KEPT = new Set(["locked"]);
 
 /**
  * `saleDefaults`: fields of the sale as an update takes them. Server-managed ones are ignored, 0 and 1
- * stand for false and true (the reference's examples send `locked: 0`), unknown ones are a 422, and
- * references must name records of the company.
+ * stand for false and true (the reference's examples send `locked: 0`); unknown ones are errors.
  */
-async function saleDefaultsOf(ctx: Ctx, raw: ManualSaleInput["saleDefaults"]): Promise<Partial<Sale>> {
+function saleDefaultsOf(raw: ManualSaleInput["saleDefaults"]): {
+  values: Record<string, unknown>;
+  errors: FieldError[];
+} {
   const sale = kind("sale");
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
@@ -195,14 +212,40 @@ async function saleDefaultsOf(ctx: Ctx, raw: ManualSaleInput["saleDefaults"]): P
       ...fieldErrors(parsed.issues).map((error) => ({ ...error, path: `saleDefaults.${error.path}` })),
     );
   }
+  return { values, errors };
+}
+
+/** The records `saleDefaults` refer to (none when they are refused), each read by id. */
+function referenceReads(companyId: number, input: ManualSaleInput): InStatement[] {
+  const { values, errors } = saleDefaultsOf(input.saleDefaults);
+  if (errors.length) return [];
+  return referencesOf(table("sale"), values, {}, []).map(({ target, id }) => ({
+    sql: `SELECT id FROM ${target.name} WHERE id = ? AND company_id = ?`,
+    args: [id, companyId],
+  }));
+}
+
+/**
+ * The sale's fields `saleDefaults` set (refused: 422), each reference naming a record of the company
+ * (`found`: what `referenceReads` answered) and still when the batch runs.
+ */
+function checkedSaleDefaults(
+  plan: WritePlan,
+  raw: ManualSaleInput["saleDefaults"],
+  found: readonly ResultSet[],
+): Partial<Sale> {
+  const { values, errors } = saleDefaultsOf(raw);
   if (errors.length) throw invalid(errors, "Some saleDefaults are not fields of a sale a client may set.");
-  try {
-    await checkReferences(ctx, table("sale"), values);
-  } catch (error) {
-    if (!isApiError(error) || error.code !== "validation_failed") throw error;
-    const named = (error.extras.errors ?? []).map((e) => ({ ...e, path: `saleDefaults.${e.path}` }));
-    throw invalid(named, error.detail);
+  const missing: FieldError[] = [];
+  referencesOf(table("sale"), values, {}, missing).forEach(({ field, target, id }, index) => {
+    if (!found[index]?.rows.length)
+      missing.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
+  });
+  if (missing.length) {
+    const named = missing.map((error) => ({ ...error, path: `saleDefaults.${error.path}` }));
+    throw invalid(named, "A reference names no record of yours.");
   }
+  plan.referencesExist("sale", values);
   const defaults = values as Partial<Sale>;
   if (defaults.shippingName === undefined && (defaults.shippingFirstName || defaults.shippingLastName)) {
     defaults.shippingName = [defaults.shippingFirstName, defaults.shippingLastName].filter(Boolean).join(" ");
@@ -210,29 +253,10 @@ async function saleDefaultsOf(ctx: Ctx, raw: ManualSaleInput["saleDefaults"]): P
   return defaults;
 }
 
-/** The customer with this email in the company (case-insensitive), or a new one. */
-async function findOrCreateCustomer(ctx: Ctx, customer: ManualSaleInput["customer"]): Promise<Customer> {
-  const t = table("customer");
-  const found = await ctx.db.execute({
-    sql: `SELECT id FROM ${t.name} WHERE company_id = ? AND lower(${column(t, "email")}) = lower(?) ORDER BY id LIMIT 1`,
-    args: [ctx.companyId, customer.email],
-  });
-  const id = found.rows[0]?.id;
-  if (id !== undefined && id !== null) return (await selectOne(ctx, "customer", { id: Number(id) }))!;
-  const name = [customer.firstName, customer.lastName].filter(Boolean).join(" ");
-  return insert(ctx, "customer", {
-    email: customer.email,
-    firstName: customer.firstName ?? null,
-    lastName: customer.lastName ?? null,
-    phone: customer.phone ?? null,
-    name: name || null,
-  });
-}
-
-function saleHeader(input: ManualSaleInput, customer: Customer, defaults: Partial<Sale>) {
+/** The sale's fields the order sets (its customer aside). */
+function saleHeader(input: ManualSaleInput, defaults: Partial<Sale>): Partial<Sale> {
   const header: Partial<Sale> = {
     ...defaults,
-    customerId: customer.id,
     ...(input.shippingAddress ? shippingFields(input.shippingAddress) : {}),
   };
   if (input.notes !== undefined) header.notes = input.notes;
@@ -245,187 +269,63 @@ function saleHeader(input: ManualSaleInput, customer: Customer, defaults: Partia
   return header;
 }
 
-/** Sends new sale lines on their way: a purchase per dropship provider, a fulfillment for the rest. */
-async function routeLines(
-  ctx: Ctx,
-  channel: Channel,
-  sale: Sale,
-  lines: readonly { item: SaleItem; variant: Variant }[],
-): Promise<void> {
-  const byProvider = new Map<number, Line[]>();
-  const own: Line[] = [];
-  for (const { item, variant } of lines) {
-    const providerId = variant.dropshipProviderId;
-    const line: Line = {
-      saleItemId: item.id,
-      variantId: variant.id,
-      sku: item.sku,
-      name: item.name,
-      quantity: item.quantity,
-      price: providerId !== null ? (variant.costPrice ?? 0) : item.price,
-    };
-    if (providerId === null) own.push(line);
-    else byProvider.set(providerId, [...(byProvider.get(providerId) ?? []), line]);
-  }
-  const shipTo = shipToOfSale(sale);
-  for (const [dropshipProviderId, providerLines] of byProvider) {
-    await createPurchase(ctx, {
-      dropshipProviderId,
-      saleId: sale.id,
-      currency: sale.currency,
-      shipTo,
-      lines: providerLines,
-    });
-  }
-  if (own.length) {
-    const warehouse = await warehouseFor(ctx, channel.warehouseId);
-    await createFulfillment(ctx, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own });
-  }
-}
-
-/** Pairs the order's lines with the sale's: by the line's external id, else by sku. */
-function matchLines(items: readonly OrderLine[], lines: readonly SaleItem[]): (SaleItem | undefined)[] {
-  const taken = new Set<number>();
-  return items.map((item) => {
-    const match =
-      (item.externalId
-        ? lines.find((line) => !taken.has(line.id) && line.externalId === item.externalId)
-        : undefined) ??
-      lines.find(
-        (line) =>
-          !taken.has(line.id) &&
-          line.sku === item.sku &&
-          (!item.externalId || line.externalId === null || line.externalId === undefined),
-      );
-    if (match) taken.add(match.id);
-    return match;
-  });
+/**
+ * What `POST /channels/{id}/manual-sale.json` reads, in one pipeline after the channel's: the order's
+ * variants, the import's own reads (`saleImportReads`), and the records `saleDefaults` name.
+ */
+export function manualSaleReads(companyId: number, channelId: number, input: ManualSaleInput): InStatement[] {
+  const variants = variantReads(companyId, channelId, input);
+  return [
+    ...variants.reads,
+    ...saleImportReads(companyId, {
+      channelId,
+      externalId: input.externalId,
+      email: input.customer.email,
+      variantIds: variants.ids,
+    }),
+    ...referenceReads(companyId, input),
+  ];
 }
 
 /**
- * `POST /channels/{id}/manual-sale.json`: imports one order keyed by (channel, externalId). The first time
- * it creates the sale, its lines and their purchases or fulfillment; again, it updates the header, the
- * names and prices of known lines, and adds and routes new lines. Quantities of known lines never change
- * here (cancel through the purchase instead).
+ * Plans `POST /channels/{id}/manual-sale.json` from what `manualSaleReads` answered: imports one order
+ * keyed by (channel, externalId). The first time it creates the sale, its lines and their purchases or
+ * fulfillment; again, it updates the header, the names and prices of known lines, and adds and routes
+ * new lines. Answers the sale and the sale import that logs it, as the plan leaves them.
  */
-export async function importManualSale(args: {
-  ctx: Ctx;
-  channel: Channel;
-  input: ManualSaleInput;
-}): Promise<Sale> {
-  return (await importSale(args)).sale;
-}
-
-/** The import, answering the sale and the sale import that logs it. */
-export async function importSale({
-  ctx,
+export function planManualSale({
   channel,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   channel: Channel;
   input: ManualSaleInput;
-}): Promise<{ sale: Sale; saleImport: SaleImport }> {
-  const items = await linesOf(ctx, channel, input);
-  const defaults = await saleDefaultsOf(ctx, input.saleDefaults);
-
-  const existing = await selectOne(ctx, "sale", { channelId: channel.id, externalId: input.externalId });
-  const lines = existing ? await selectWhere(ctx, "sale-item", { saleId: existing.id }) : [];
-  const matches = matchLines(items, lines);
-  const linesField = input.items ? "items" : "lineItems";
-  const changed = items.flatMap((item, index) => {
-    const line = matches[index];
-    return line && line.quantity !== item.quantity
-      ? [
-          {
-            index,
-            saleItemId: line.id,
-            sku: item.sku,
-            quantity: line.quantity,
-            requested: item.quantity,
-          },
-        ]
-      : [];
-  });
-  if (changed.length) {
-    const first = changed[0]!;
-    throw new ApiError(
-      "conflict",
-      `Line ${linesField}.${first.index} (sku ${first.sku}) was imported with quantity ${first.quantity}, not ${first.requested}: ` +
-        "a quantity cannot change through manual-sale; cancel through the purchase or fulfillment instead.",
-      { lines: changed },
-    );
-  }
-  const added = items.filter((_, index) => !matches[index]);
-
-  const customer = await findOrCreateCustomer(ctx, input.customer);
-  const header = saleHeader(input, customer, defaults);
-  let sale: Sale;
-  if (!existing) {
-    sale = await insert(ctx, "sale", {
-      ...header,
-      channelId: channel.id,
-      externalId: input.externalId,
-      currency: input.currency ?? defaults.currency ?? channel.currency ?? "USD",
-      orderedAt: input.orderedAt ?? defaults.orderedAt ?? ctx.now(),
-    });
-  } else {
-    sale = existing;
-    for (const [index, item] of items.entries()) {
-      const line = matches[index];
-      if (!line) continue;
-      const values: Partial<SaleItem> = {};
-      if (item.name !== undefined && item.name !== line.name) values.name = item.name;
-      if (item.price !== line.price) {
-        values.price = item.price;
-        values.total = lineTotal(item.quantity, item.price);
-      }
-      if (item.taxable !== undefined && item.taxable !== line.taxable) values.taxable = item.taxable;
-      if (
-        item.properties !== undefined &&
-        JSON.stringify(item.properties) !== JSON.stringify(line.properties)
-      ) {
-        values.properties = item.properties;
-      }
-      if (Object.keys(values).length) await patch(ctx, "sale-item", line.id, values);
-    }
-  }
-
-  const newItems = (await insertMany(
-    ctx,
-    "sale-item",
-    added.map((item) => ({
-      saleId: sale.id,
-      variantId: item.variant.id,
-      externalId: item.externalId ?? null,
-      sku: item.sku,
-      name: item.name ?? item.variant.name,
-      quantity: item.quantity,
-      price: item.price,
-      total: lineTotal(item.quantity, item.price),
-      taxable: item.taxable ?? null,
-      properties: item.properties ?? null,
-    })),
-  )) as unknown as SaleItem[];
-
-  sale = await patch(ctx, "sale", sale.id, header);
-  if (newItems.length) {
-    await routeLines(
-      ctx,
+  read: readonly ResultSet[];
+  plan: WritePlan;
+}): { sale: Sale; saleImport: SaleImport } {
+  const variantCount = variantReads(plan.companyId, channel.id, input).reads.length;
+  const lines = linesOf(channel, input, read);
+  const defaults = checkedSaleDefaults(
+    plan,
+    input.saleDefaults,
+    read.slice(variantCount + SALE_IMPORT_READS),
+  );
+  return planSaleImport(
+    plan,
+    {
       channel,
-      sale,
-      newItems.map((item, index) => ({ item, variant: added[index]!.variant })),
-    );
-  }
-  sale = (await settleSale(ctx, sale.id))!;
-
-  const saleImport = await insert(ctx, "sale-import", {
-    channelId: channel.id,
-    saleId: sale.id,
-    externalId: input.externalId,
-    status: "success",
-    message: existing ? "updated" : "created",
-    payload: input as never,
-  });
-  return { sale, saleImport };
+      externalId: input.externalId,
+      customer: input.customer,
+      lines,
+      linesField: input.items ? "items" : "lineItems",
+      header: saleHeader(input, defaults),
+      start: {
+        currency: input.currency ?? defaults.currency ?? channel.currency ?? "USD",
+        orderedAt: input.orderedAt ?? defaults.orderedAt ?? plan.now,
+      },
+      payload: input,
+    },
+    saleImportSnapshot(read.slice(variantCount, variantCount + SALE_IMPORT_READS)),
+  );
 }

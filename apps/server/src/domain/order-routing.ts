@@ -1,0 +1,206 @@
+/**
+ * Where a sale's lines go: a dropship purchase per provider, a fulfillment from an own warehouse for the
+ * rest. The line and address shapes they share, the warehouse a fulfillment ships from, and both as
+ * write plans.
+ */
+import type {
+  Fulfillment,
+  FulfillmentItem,
+  InventoryLevel,
+  Purchase,
+  PurchaseItem,
+  Sale,
+  Warehouse,
+} from "@multichannel/schema";
+import { ApiError } from "../errors.ts";
+import { planPurchaseBooks } from "./books.ts";
+import { planAllocation } from "./stock.ts";
+import type { WritePlan } from "./write-plan.ts";
+
+/** One order line as purchases and fulfillments take it. `price` is the unit price in major units. */
+export interface Line {
+  saleItemId?: number | null;
+  purchaseItemId?: number | null;
+  variantId?: number | null;
+  sku: string;
+  name?: string | null;
+  quantity: number;
+  price: number;
+}
+
+/** Where a purchase or fulfillment ships to. */
+export interface ShipTo {
+  name?: string | null;
+  company?: string | null;
+  lineOne?: string | null;
+  lineTwo?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+  country?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+/** The `shipping*` address fields that sales and fulfillments have. */
+type ShippingAddress = Pick<
+  Sale,
+  | "shippingName"
+  | "shippingCompany"
+  | "shippingAddressLineOne"
+  | "shippingAddressLineTwo"
+  | "shippingCity"
+  | "shippingState"
+  | "shippingZip"
+  | "shippingCountry"
+  | "shippingPhone"
+  | "shippingEmail"
+>;
+
+/** A sale's ship-to address. */
+export function shipToOfSale(sale: ShippingAddress): ShipTo {
+  return {
+    name: sale.shippingName,
+    company: sale.shippingCompany,
+    lineOne: sale.shippingAddressLineOne,
+    lineTwo: sale.shippingAddressLineTwo,
+    city: sale.shippingCity,
+    state: sale.shippingState,
+    zip: sale.shippingZip,
+    country: sale.shippingCountry,
+    phone: sale.shippingPhone,
+    email: sale.shippingEmail,
+  };
+}
+
+/** An address as the `shipping*` fields of a sale or a fulfillment. */
+export function shippingFields(to: ShipTo) {
+  return {
+    shippingName: to.name ?? null,
+    shippingCompany: to.company ?? null,
+    shippingAddressLineOne: to.lineOne ?? null,
+    shippingAddressLineTwo: to.lineTwo ?? null,
+    shippingCity: to.city ?? null,
+    shippingState: to.state ?? null,
+    shippingZip: to.zip ?? null,
+    shippingCountry: to.country ?? null,
+    shippingPhone: to.phone ?? null,
+    shippingEmail: to.email ?? null,
+  };
+}
+
+/** An address as the `receiver*` fields of a purchase. */
+export function receiverFields(to: ShipTo) {
+  return {
+    receiverName: to.name ?? null,
+    receiverCompany: to.company ?? null,
+    receiverAddressLineOne: to.lineOne ?? null,
+    receiverAddressLineTwo: to.lineTwo ?? null,
+    receiverCity: to.city ?? null,
+    receiverState: to.state ?? null,
+    receiverZip: to.zip ?? null,
+    receiverCountry: to.country ?? null,
+    receiverPhone: to.phone ?? null,
+    receiverEmail: to.email ?? null,
+  };
+}
+
+/**
+ * The warehouse a fulfillment ships from: the one named (`named`, as found), else the company's default
+ * (`fallback`: the first `isDefault`, else the first); 422 when there is none.
+ */
+export function chooseWarehouse(
+  warehouseId: number | null | undefined,
+  named: Warehouse | undefined,
+  fallback: Warehouse | undefined,
+): Warehouse {
+  if (warehouseId) {
+    if (!named) {
+      throw new ApiError("validation_failed", `No warehouse with id ${warehouseId}.`, {
+        errors: [{ path: "warehouseId", message: `No warehouse with id ${warehouseId}.` }],
+      });
+    }
+    return named;
+  }
+  if (!fallback) {
+    throw new ApiError("validation_failed", "The company has no warehouse: create one first.", {
+      errors: [{ path: "warehouseId", message: "no warehouse exists" }],
+    });
+  }
+  return fallback;
+}
+
+/**
+ * Plans a dropship purchase to `dropshipProviderId` for `lines`, with its items and its books. The
+ * purchase starts pending: it still has to be sent.
+ */
+export function planPurchaseOf(
+  plan: WritePlan,
+  input: {
+    dropshipProviderId: number;
+    saleId?: number | null;
+    currency?: string | null;
+    shipTo: ShipTo;
+    lines: readonly Line[];
+  },
+): { purchase: Purchase; items: PurchaseItem[] } {
+  const purchase = plan.insert("purchase", {
+    dropshipProviderId: input.dropshipProviderId,
+    saleId: input.saleId ?? null,
+    purchaseType: "dropship",
+    isDropship: true,
+    currency: input.currency ?? "USD",
+    ...receiverFields(input.shipTo),
+    notes: null,
+  });
+  const items = input.lines.map((line) =>
+    plan.insert("purchase-item", {
+      purchaseId: purchase.id,
+      saleItemId: line.saleItemId ?? null,
+      variantId: line.variantId ?? null,
+      sku: line.sku,
+      name: line.name ?? null,
+      quantity: line.quantity,
+      price: line.price,
+    }),
+  );
+  // A new purchase has no payments or invoices yet.
+  return planPurchaseBooks(plan, purchase, items, [], []);
+}
+
+/**
+ * Plans a fulfillment from an own warehouse for `lines`, with its items, allocating the stock they need
+ * (`levels`: those read of the lines' variants; see `planAllocation`).
+ */
+export function planFulfillmentOf(
+  plan: WritePlan,
+  input: { warehouseId: number; saleId?: number | null; shipTo: ShipTo; lines: readonly Line[] },
+  levels: InventoryLevel[],
+): { fulfillment: Fulfillment; items: FulfillmentItem[] } {
+  const fulfillment = plan.insert("fulfillment", {
+    saleId: input.saleId ?? null,
+    warehouseId: input.warehouseId,
+    dropshipmentId: null,
+    ...shippingFields(input.shipTo),
+  });
+  const items = input.lines.map((line) => {
+    const item = plan.insert("fulfillment-item", {
+      fulfillmentId: fulfillment.id,
+      saleItemId: line.saleItemId ?? null,
+      purchaseItemId: line.purchaseItemId ?? null,
+      variantId: line.variantId ?? null,
+      warehouseId: input.warehouseId,
+      sku: line.sku,
+      quantity: line.quantity,
+    });
+    if (line.variantId) {
+      planAllocation(plan, levels, {
+        variantId: line.variantId,
+        warehouseId: input.warehouseId,
+        quantity: line.quantity,
+      });
+    }
+    return item;
+  });
+  return { fulfillment, items };
+}

@@ -1,0 +1,340 @@
+/**
+ * Importing an order keyed by (channel, externalId) as a write plan: what the import reads besides the
+ * order's variants, and the plan computed from that snapshot. The customer is found by e-mail or
+ * created; the sale is created, or updated when the order was imported before (never duplicated), with
+ * its lines; new lines go to a purchase per dropship provider or to a fulfillment from an own warehouse;
+ * the books of sale and purchases are settled, and a sale import logs it.
+ */
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
+import type {
+  Channel,
+  Customer,
+  InventoryLevel,
+  Sale,
+  SaleImport,
+  SaleItem,
+  Variant,
+  Warehouse,
+} from "@multichannel/schema";
+import { ApiError } from "../errors.ts";
+import { lineTotal, planSaleBooks } from "./books.ts";
+import {
+  chooseWarehouse,
+  type Line,
+  planFulfillmentOf,
+  planPurchaseOf,
+  shipToOfSale,
+} from "./order-routing.ts";
+import {
+  column,
+  recordsOf,
+  relatedStatement,
+  selectMatching,
+  selectStatement,
+  table,
+  type ValuesOf,
+} from "./store.ts";
+import type { WritePlan } from "./write-plan.ts";
+
+/** One order line, whichever form it came in, with the catalogue variant it sells. */
+export interface OrderLine {
+  sku: string;
+  quantity: number;
+  price: number;
+  name?: string | null;
+  externalId?: string | null;
+  properties?: SaleItem["properties"];
+  taxable?: boolean | null;
+  variant: Variant;
+}
+
+/** An order as the import takes it, its lines matched to the catalogue. */
+export interface Order {
+  channel: Channel;
+  externalId: string;
+  customer: { email: string; firstName?: string | null; lastName?: string | null; phone?: string | null };
+  lines: readonly OrderLine[];
+  /** The body's member the lines came in (`items`, `lineItems`), to name a refused line. */
+  linesField: string;
+  /** The sale's fields the order sets, but its customer: written on a new sale and an imported one. */
+  header: ValuesOf<"sale">;
+  /** What a new sale starts with besides. */
+  start: { currency: string; orderedAt: string | null };
+  /** The order as received, kept by the sale import. */
+  payload: unknown;
+}
+
+/** What the import read (`saleImportReads`). */
+export interface SaleImportSnapshot {
+  /** The first customer with the order's e-mail (case-insensitive). */
+  customer?: Customer;
+  /** The sale of an order imported before, and its lines. */
+  sale?: Sale;
+  saleItems: SaleItem[];
+  /** The channel's warehouse, and the company's default one (else its first). */
+  channelWarehouse?: Warehouse;
+  defaultWarehouse?: Warehouse;
+  /** The inventory levels of the order's variants. */
+  levels: InventoryLevel[];
+}
+
+/** How many statements `saleImportReads` answers. */
+export const SALE_IMPORT_READS = 6;
+
+/**
+ * The import's reads, for one pipeline with the channel's and the variants' (`variantIds`: SQL that
+ * answers their ids, by subquery).
+ */
+export function saleImportReads(
+  companyId: number,
+  order: {
+    channelId: number;
+    externalId: string;
+    email: string;
+    variantIds: { sql: string; args: InValue[] };
+  },
+): InStatement[] {
+  const { channelId, externalId } = order;
+  const sales = table("sale");
+  const saleOfOrder = `SELECT id FROM ${sales.name} WHERE company_id = ? AND ${column(sales, "channelId")} = ? AND ${column(sales, "externalId")} = ?`;
+  return [
+    selectMatching(
+      companyId,
+      "customer",
+      `lower(${column(table("customer"), "email")}) = lower(?)`,
+      [order.email],
+      {
+        limit: 1,
+      },
+    ),
+    selectStatement(companyId, "sale", { channelId, externalId }, { limit: 1 }),
+    selectMatching(companyId, "sale-item", `${column(table("sale-item"), "saleId")} IN (${saleOfOrder})`, [
+      companyId,
+      channelId,
+      externalId,
+    ]),
+    relatedStatement(companyId, "warehouse", { kind: "channel", id: channelId, via: "warehouseId" }),
+    selectStatement(
+      companyId,
+      "warehouse",
+      {},
+      {
+        order: `${column(table("warehouse"), "isDefault")} DESC, id`,
+        limit: 1,
+      },
+    ),
+    selectMatching(
+      companyId,
+      "inventory-level",
+      `${column(table("inventory-level"), "variantId")} IN (${order.variantIds.sql})`,
+      order.variantIds.args,
+    ),
+  ];
+}
+
+/** What `saleImportReads` answered. */
+export function saleImportSnapshot(read: readonly ResultSet[]): SaleImportSnapshot {
+  return {
+    customer: recordsOf("customer", read[0]!)[0],
+    sale: recordsOf("sale", read[1]!)[0],
+    saleItems: recordsOf("sale-item", read[2]!),
+    channelWarehouse: recordsOf("warehouse", read[3]!)[0],
+    defaultWarehouse: recordsOf("warehouse", read[4]!)[0],
+    levels: recordsOf("inventory-level", read[5]!),
+  };
+}
+
+/**
+ * Plans the import of `order` from what was read. Answers the sale and the sale import as the plan
+ * leaves them. Quantities of lines imported before never change here (409: cancel through the purchase
+ * or fulfillment instead).
+ */
+export function planSaleImport(
+  plan: WritePlan,
+  order: Order,
+  read: SaleImportSnapshot,
+): { sale: Sale; saleImport: SaleImport } {
+  const { channel } = order;
+  const existing = read.sale;
+  const lines = existing ? read.saleItems : [];
+  const matches = matchLines(order.lines, lines);
+  refuseChangedQuantities(order, matches);
+  const added = order.lines.filter((_, index) => !matches[index]);
+  // Lines, purchases and the fulfillment are made from these fields of the variants as read.
+  plan.unchangedFields(
+    "variant",
+    [...new Map(order.lines.map((line) => [line.variant.id, line.variant])).values()],
+    ["sku", "name", "costPrice", "dropshipProviderId"],
+  );
+
+  const customer = planCustomer(plan, order.customer, read.customer);
+  const header: ValuesOf<"sale"> = { ...order.header, customerId: customer.id };
+  let sale: Sale;
+  let kept: SaleItem[] = [];
+  if (!existing) {
+    // Two imports of one new order: the later batch finds the sale made and plans again, to update it.
+    plan.sameCount("sale", { channelId: channel.id, externalId: order.externalId }, 0);
+    sale = plan.insert("sale", {
+      ...header,
+      channelId: channel.id,
+      externalId: order.externalId,
+      ...order.start,
+    });
+  } else {
+    sale = existing;
+    // The sale's books are computed from every line it has.
+    plan.sameCount("sale-item", { saleId: existing.id }, lines.length);
+    const updated = new Map<number, SaleItem>();
+    order.lines.forEach((line, index) => {
+      const match = matches[index];
+      const values = match ? lineChanges(line, match) : {};
+      if (match && Object.keys(values).length) updated.set(match.id, plan.update("sale-item", match, values));
+    });
+    plan.unchangedRecords("sale-item", lines);
+    kept = lines.map((line) => updated.get(line.id) ?? line);
+  }
+
+  const newItems = added.map((line) =>
+    plan.insert("sale-item", {
+      saleId: sale.id,
+      variantId: line.variant.id,
+      externalId: line.externalId ?? null,
+      sku: line.sku,
+      name: line.name ?? line.variant.name,
+      quantity: line.quantity,
+      price: line.price,
+      total: lineTotal(line.quantity, line.price),
+      taxable: line.taxable ?? null,
+      properties: line.properties ?? null,
+    }),
+  );
+  sale = plan.update("sale", sale, header);
+  planRouting(
+    plan,
+    channel,
+    sale,
+    newItems.map((item, index) => ({ item, variant: added[index]!.variant })),
+    read,
+  );
+  sale = planSaleBooks(plan, sale, [...kept, ...newItems]);
+
+  const saleImport = plan.insert("sale-import", {
+    channelId: channel.id,
+    saleId: sale.id,
+    externalId: order.externalId,
+    status: "success",
+    message: existing ? "updated" : "created",
+    payload: order.payload as never,
+  });
+  return { sale, saleImport };
+}
+
+/** The customer with the order's e-mail (the first, case-insensitive), or a new one. */
+function planCustomer(plan: WritePlan, wanted: Order["customer"], found: Customer | undefined): Customer {
+  const customers = table("customer");
+  // Still that customer (or still none) when the batch runs: two orders of a new customer make one.
+  plan.holds(
+    `(SELECT id FROM ${customers.name} WHERE company_id = ? AND lower(${column(customers, "email")}) = lower(?) ORDER BY id LIMIT 1) IS ?`,
+    [plan.companyId, wanted.email, found?.id ?? null],
+  );
+  if (found) return found;
+  const name = [wanted.firstName, wanted.lastName].filter(Boolean).join(" ");
+  return plan.insert("customer", {
+    email: wanted.email,
+    firstName: wanted.firstName ?? null,
+    lastName: wanted.lastName ?? null,
+    phone: wanted.phone ?? null,
+    name: name || null,
+  });
+}
+
+/** Pairs the order's lines with the sale's: by the line's external id, else by sku. */
+function matchLines(items: readonly OrderLine[], lines: readonly SaleItem[]): (SaleItem | undefined)[] {
+  const taken = new Set<number>();
+  return items.map((item) => {
+    const match =
+      (item.externalId
+        ? lines.find((line) => !taken.has(line.id) && line.externalId === item.externalId)
+        : undefined) ??
+      lines.find(
+        (line) =>
+          !taken.has(line.id) &&
+          line.sku === item.sku &&
+          (!item.externalId || line.externalId === null || line.externalId === undefined),
+      );
+    if (match) taken.add(match.id);
+    return match;
+  });
+}
+
+/** A 409 when the order changes the quantity of a line imported before. */
+function refuseChangedQuantities(order: Order, matches: readonly (SaleItem | undefined)[]): void {
+  const changed = order.lines.flatMap((item, index) => {
+    const line = matches[index];
+    return line && line.quantity !== item.quantity
+      ? [{ index, saleItemId: line.id, sku: item.sku, quantity: line.quantity, requested: item.quantity }]
+      : [];
+  });
+  if (!changed.length) return;
+  const first = changed[0]!;
+  throw new ApiError(
+    "conflict",
+    `Line ${order.linesField}.${first.index} (sku ${first.sku}) was imported with quantity ${first.quantity}, not ${first.requested}: ` +
+      "a quantity cannot change through manual-sale; cancel through the purchase or fulfillment instead.",
+    { lines: changed },
+  );
+}
+
+/** What the order changes of a line imported before: its name, price, taxable flag and properties. */
+function lineChanges(item: OrderLine, line: SaleItem): ValuesOf<"sale-item"> {
+  const values: ValuesOf<"sale-item"> = {};
+  if (item.name !== undefined && item.name !== line.name) values.name = item.name;
+  if (item.price !== line.price) {
+    values.price = item.price;
+    values.total = lineTotal(item.quantity, item.price);
+  }
+  if (item.taxable !== undefined && item.taxable !== line.taxable) values.taxable = item.taxable;
+  if (item.properties !== undefined && JSON.stringify(item.properties) !== JSON.stringify(line.properties)) {
+    values.properties = item.properties;
+  }
+  return values;
+}
+
+/** Sends new sale lines on their way: a purchase per dropship provider, a fulfillment for the rest. */
+function planRouting(
+  plan: WritePlan,
+  channel: Channel,
+  sale: Sale,
+  lines: readonly { item: SaleItem; variant: Variant }[],
+  read: SaleImportSnapshot,
+): void {
+  const byProvider = new Map<number, Line[]>();
+  const own: Line[] = [];
+  for (const { item, variant } of lines) {
+    const providerId = variant.dropshipProviderId;
+    const line: Line = {
+      saleItemId: item.id,
+      variantId: variant.id,
+      sku: item.sku,
+      name: item.name,
+      quantity: item.quantity,
+      price: providerId !== null ? (variant.costPrice ?? 0) : item.price,
+    };
+    if (providerId === null) own.push(line);
+    else byProvider.set(providerId, [...(byProvider.get(providerId) ?? []), line]);
+  }
+  const shipTo = shipToOfSale(sale);
+  for (const [dropshipProviderId, providerLines] of byProvider) {
+    planPurchaseOf(plan, {
+      dropshipProviderId,
+      saleId: sale.id,
+      currency: sale.currency,
+      shipTo,
+      lines: providerLines,
+    });
+  }
+  if (!own.length) return;
+  const warehouse = chooseWarehouse(channel.warehouseId, read.channelWarehouse, read.defaultWarehouse);
+  plan.unchangedRecords("warehouse", [warehouse]);
+  planFulfillmentOf(plan, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own }, read.levels);
+}
