@@ -1,27 +1,41 @@
+import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Fulfillment,
+  FulfillmentItem,
   FulfillmentMoveToDropshipInput,
   FulfillmentShipInput,
   Purchase,
+  SaleItem,
 } from "@multichannel/schema";
-import { openOfSaleItem, settleSale } from "../../domain/books.ts";
+import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { stateConflict } from "../../domain/states.ts";
-import { allocate, shipOut } from "../../domain/stock.ts";
-import { transition } from "../../domain/transitions.ts";
-import { ApiError, type FieldError } from "../../errors.ts";
+import { allocate, planShipOut } from "../../domain/stock.ts";
 import {
-  createPurchase,
-  type Line,
-  selectByIds,
-  selectOne,
-  selectWhere,
-  shipToOfFulfillment,
-} from "./core.ts";
-import { addToSaleItem, invalid } from "./purchases.ts";
+  column,
+  fieldOfMatching,
+  type KindName,
+  recordsOf,
+  relatedStatement,
+  selectMatching,
+  selectStatement,
+  table,
+} from "../../domain/store.ts";
+import { transition, transitionValues } from "../../domain/transitions.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
+import { ApiError, type FieldError } from "../../errors.ts";
+import { createPurchase, type Line, selectOne, selectWhere, shipToOfFulfillment } from "./core.ts";
+import { invalid } from "./purchases.ts";
 
 async function itemsOf(ctx: Ctx, fulfillment: Fulfillment) {
-  const items = await selectWhere(ctx, "fulfillment-item", { fulfillmentId: fulfillment.id });
+  return itemsRequired(
+    fulfillment,
+    await selectWhere(ctx, "fulfillment-item", { fulfillmentId: fulfillment.id }),
+  );
+}
+
+/** A fulfillment's lines as read: one without any is a 409. */
+function itemsRequired(fulfillment: Fulfillment, items: FulfillmentItem[]): FulfillmentItem[] {
   if (!items.length) {
     throw stateConflict("fulfillment", fulfillment, `Fulfillment ${fulfillment.id} has no items.`);
   }
@@ -74,25 +88,59 @@ export async function moveFulfillmentToDropship({
 }
 
 /**
- * `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its units
- * leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale moves on.
- * A line may not fulfil more of its sale line than is still open (422).
+ * What shipping a fulfillment reads: its lines, its sale with the sale's lines and those its lines name,
+ * and the levels of its lines' variants.
  */
-export async function shipFulfillment({
-  ctx,
+export function shipFulfillmentReads(companyId: number, fulfillmentId: number): InStatement[] {
+  const ofLines = (field: string) =>
+    fieldOfMatching(companyId, "fulfillment-item", field, `${col("fulfillment-item", "fulfillmentId")} = ?`, [
+      fulfillmentId,
+    ]);
+  const saleItemIds = ofLines("saleItemId");
+  const variantIds = ofLines("variantId");
+  const sale = { kind: "fulfillment", id: fulfillmentId, via: "saleId" } as const;
+  return [
+    selectStatement(companyId, "fulfillment-item", { fulfillmentId }),
+    relatedStatement(companyId, "sale", sale),
+    selectMatching(
+      companyId,
+      "sale-item",
+      `id IN (${saleItemIds.sql}) OR ${col("sale-item", "saleId")} = (SELECT ${col("fulfillment", "saleId")} FROM ${table("fulfillment").name} WHERE id = ? AND company_id = ?)`,
+      [...saleItemIds.args, fulfillmentId, companyId],
+    ),
+    selectMatching(
+      companyId,
+      "inventory-level",
+      `${col("inventory-level", "variantId")} IN (${variantIds.sql})`,
+      variantIds.args,
+    ),
+  ];
+}
+
+const col = (kindName: KindName, field: string) => column(table(kindName), field);
+
+/**
+ * Plans `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its
+ * units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale moves
+ * on. A line may not fulfil more of its sale line than is still open (422). Answers the fulfillment as
+ * the plan leaves it.
+ */
+export function planShipFulfillment({
   fulfillment,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   fulfillment: Fulfillment;
   input: FulfillmentShipInput;
-}): Promise<Fulfillment> {
-  const items = await itemsOf(ctx, fulfillment);
-  const saleItems = await selectByIds(
-    ctx,
-    "sale-item",
-    items.flatMap((item) => (item.saleItemId ? [item.saleItemId] : [])),
-  );
+  read: ResultSet[];
+  plan: WritePlan;
+}): Fulfillment {
+  const items = itemsRequired(fulfillment, recordsOf("fulfillment-item", read[0]!));
+  const sale = recordsOf("sale", read[1]!)[0];
+  const saleItemsRead = recordsOf("sale-item", read[2]!);
+  const levels = recordsOf("inventory-level", read[3]!);
+  const saleItems = new Map(saleItemsRead.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   const taken = new Map<number, number>();
   for (const item of items) {
@@ -117,18 +165,37 @@ export async function shipFulfillment({
   for (const item of items) {
     const warehouseId = item.warehouseId ?? fulfillment.warehouseId;
     if (item.variantId && warehouseId && !item.skipInventoryChange)
-      await shipOut(ctx, { variantId: item.variantId, warehouseId, quantity: item.quantity });
-    await addToSaleItem(ctx, item.saleItemId, { quantityFulfilled: item.quantity });
+      planShipOut(plan, levels, { variantId: item.variantId, warehouseId, quantity: item.quantity });
+    const saleItem = item.saleItemId ? saleItems.get(item.saleItemId) : undefined;
+    if (!saleItem) continue;
+    saleItems.set(
+      saleItem.id,
+      plan.update("sale-item", saleItem, { quantityFulfilled: saleItem.quantityFulfilled + item.quantity }),
+    );
   }
-  const shipped = await transition(ctx, "fulfillment", fulfillment, "shipped", {
-    inventoryStatus: "shipped",
-    shippedAt: input.shippedAt ?? ctx.now(),
-    trackingNumber: input.trackingNumber ?? fulfillment.trackingNumber,
-    trackingCompany: input.trackingCompany ?? fulfillment.trackingCompany,
-    trackingUrl: input.trackingUrl ?? fulfillment.trackingUrl,
-    carrier: input.carrier ?? fulfillment.carrier,
-    service: input.service ?? fulfillment.service,
-  });
-  await settleSale(ctx, fulfillment.saleId);
+  const shipped = plan.update(
+    "fulfillment",
+    fulfillment,
+    transitionValues("fulfillment", fulfillment, "shipped", {
+      inventoryStatus: "shipped",
+      shippedAt: input.shippedAt ?? plan.now,
+      trackingNumber: input.trackingNumber ?? fulfillment.trackingNumber,
+      trackingCompany: input.trackingCompany ?? fulfillment.trackingCompany,
+      trackingUrl: input.trackingUrl ?? fulfillment.trackingUrl,
+      carrier: input.carrier ?? fulfillment.carrier,
+      service: input.service ?? fulfillment.service,
+    }),
+    { movesState: true },
+  );
+  // What the plan read and does not write is still as read when it applies.
+  plan.sameCount("fulfillment-item", { fulfillmentId: fulfillment.id }, items.length);
+  plan.unchangedRecords("fulfillment-item", items);
+  if (sale) {
+    const ofSale = (records: Iterable<SaleItem>) => [...records].filter((item) => item.saleId === sale.id);
+    planSaleBooks(plan, sale, ofSale(saleItems.values()));
+    plan.unchangedRecords("sale", [sale]);
+    plan.sameCount("sale-item", { saleId: sale.id }, ofSale(saleItemsRead).length);
+    plan.unchangedRecords("sale-item", ofSale(saleItemsRead));
+  }
   return shipped;
 }
