@@ -65,14 +65,15 @@ export function eventOf(row: EventRow): ApiEvent {
  */
 /**
  * The outcome event of an action that a plan writes (`WritePlan.event`): its object is the answer or
- * the subject as the plan leaves it. An event about another record the answer refers to needs a read:
- * such actions are not planned (undefined `type`: no event).
+ * the subject as the plan leaves it; an event about another record the answer refers to, that record
+ * as the plan read it (`about`: a plan without it cannot have such an event). Undefined: no event.
  */
 export function plannedActionEvent(
   kind: KindDef,
   action: ActionDef,
   answer: unknown,
   subject: unknown,
+  about?: unknown,
 ): { type: string; object: unknown; result?: unknown } | undefined {
   const type = action.event;
   if (!type) return undefined;
@@ -84,10 +85,12 @@ export function plannedActionEvent(
     for (const key of extra) delete record[key];
     return { type, object: record };
   }
+  const result = output === kind.name ? undefined : answer;
   if (kindByName(prefix.replace(/_/g, "-")) !== kind) {
-    throw new Error(`${kind.name}.${action.name}: its event is about another record; it cannot be planned.`);
+    if (about !== undefined) return { type, object: about, result };
+    throw new Error(`${kind.name}.${action.name}: its event is about another record; its plan must name it.`);
   }
-  return { type, object: subject, result: output === kind.name ? undefined : answer };
+  return { type, object: subject, result };
 }
 
 export async function recordActionOutcome(

@@ -2,14 +2,13 @@
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { Channel, ChannelAcknowledgeVariantInput, ChannelVariant } from "@multichannel/schema";
 import { guard } from "../../db/write-guards.ts";
-import type { Ctx } from "../../domain/context.ts";
 import { column, recordsOf, selectStatement, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { kind } from "./core.ts";
 
-export { column, selectIn, table, updateMany, variantsBySku } from "../../domain/store.ts";
+export { column, insertMany, selectIn, table, updateMany, variantsBySku } from "../../domain/store.ts";
 
 // ------------------------------------------------------------------------------------- channel variants
 
@@ -45,15 +44,6 @@ export function listedFirst(result: ResultSet): ChannelVariant[] {
     ...records.filter((record) => acknowledgeable.has(String(record.status))),
     ...records.filter((record) => !acknowledgeable.has(String(record.status))),
   ];
-}
-
-/** The channel's channel variants listed under `sku`, those that can still be acknowledged first. */
-export async function channelVariantsBySku(
-  ctx: Ctx,
-  channelId: number,
-  sku: string,
-): Promise<ChannelVariant[]> {
-  return listedFirst(await ctx.db.execute(channelVariantsBySkuStatement(ctx.companyId, channelId, sku)));
 }
 
 /**

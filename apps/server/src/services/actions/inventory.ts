@@ -1,3 +1,4 @@
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   Adjustment,
   Channel,
@@ -5,14 +6,25 @@ import type {
   ChannelVariantLevelsInput,
   ChannelVariantLevelsOutput,
   ChannelVariantSetLevelInput,
+  Variant,
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
+import { guard } from "../../db/write-guards.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { availableOf, recordAdjustment } from "../../domain/stock.ts";
+import { chooseWarehouse } from "../../domain/order-routing.ts";
+import { availableOf, planRecordAdjustment } from "../../domain/stock.ts";
+import { recordsOf, selectMatching, selectStatement } from "../../domain/store.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
-import { channelVariantsBySku, column, selectIn, table } from "./channels.ts";
-import { selectOne, warehouseFor } from "./core.ts";
+import {
+  channelVariantsBySkuStatement,
+  column,
+  listedFirst,
+  sameListing,
+  selectIn,
+  table,
+} from "./channels.ts";
 
 export interface Location {
   warehouseId: number;
@@ -94,19 +106,72 @@ export async function listChannelVariantLevels({
   });
 }
 
+/** The SELECT of the channel variant a set-level names: by external id, else by sku. */
+function namedListing(companyId: number, channelId: number, input: ChannelVariantSetLevelInput) {
+  return input.externalId
+    ? selectStatement(companyId, "channel-variant", { channelId, externalId: input.externalId }, { limit: 1 })
+    : channelVariantsBySkuStatement(companyId, channelId, input.sku ?? "");
+}
+
+/** Ways a set-level finds its warehouse: the one named, the company's default, its first. */
+function warehouseReads(companyId: number, warehouseId: number | null | undefined) {
+  return {
+    named: selectStatement(companyId, "warehouse", { id: warehouseId ?? 0 }, { limit: 1 }),
+    byDefault: selectStatement(companyId, "warehouse", { isDefault: true }, { limit: 1 }),
+    first: selectStatement(companyId, "warehouse", {}, { limit: 1 }),
+  };
+}
+
 /**
- * `PUT /channels/{id}/variant-set-level.json`: sets the on-hand stock of a channel variant's catalogue
- * variant at a warehouse to an absolute quantity; the change is recorded as an adjustment.
+ * What setting a level reads: the channel variant named, the adjustment reason, the warehouses it may
+ * be set at, and the listed variant's levels and the variant itself (by subquery of the listing).
  */
-export async function setChannelVariantLevel({
-  ctx,
+export function setLevelReads(
+  companyId: number,
+  channelId: number,
+  input: ChannelVariantSetLevelInput,
+): InStatement[] {
+  const listing = namedListing(companyId, channelId, input) as { sql: string; args: InValue[] };
+  const listed = `SELECT variant_id FROM (${listing.sql})`;
+  const warehouses = warehouseReads(companyId, input.warehouseId);
+  return [
+    listing,
+    selectStatement(companyId, "adjustment-reason", { id: input.adjustmentReasonId ?? 0 }),
+    warehouses.named,
+    warehouses.byDefault,
+    warehouses.first,
+    selectMatching(
+      companyId,
+      "inventory-level",
+      `${column(table("inventory-level"), "variantId")} IN (${listed})`,
+      listing.args,
+    ),
+    selectMatching(companyId, "variant", `id IN (${listed})`, listing.args),
+  ];
+}
+
+/** Aborts the batch unless `statement` (a read of the plan's) still finds first the record it found. */
+function sameFirst(plan: WritePlan, statement: InStatement, id: number | null): void {
+  const { sql, args } = statement as { sql: string; args: InValue[] };
+  plan.write(guard(`(SELECT id FROM (${sql})) IS ?`, [...args, id]) as { sql: string; args: InValue[] });
+}
+
+/**
+ * Plans `PUT /channels/{id}/variant-set-level.json`: sets the on-hand stock of a channel variant's
+ * catalogue variant at a warehouse to an absolute quantity; the change is recorded as an adjustment.
+ * Answers the adjustment, and the variant (its event's object).
+ */
+export function planSetLevel({
   channel,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   channel: Channel;
   input: ChannelVariantSetLevelInput;
-}): Promise<Adjustment> {
+  read: ResultSet[];
+  plan: WritePlan;
+}): { adjustment: Adjustment; variant: Variant | null } {
   if (!input.externalId && !input.sku) {
     const message = "Send externalId or sku to name the channel variant.";
     throw new ApiError("validation_failed", message, {
@@ -118,9 +183,8 @@ export async function setChannelVariantLevel({
   }
   const by = input.externalId ? "externalId" : "sku";
   const key = (input.externalId ?? input.sku)!;
-  const listing = input.externalId
-    ? await selectOne(ctx, "channel-variant", { channelId: channel.id, externalId: input.externalId })
-    : (await channelVariantsBySku(ctx, channel.id, input.sku!))[0];
+  const listed = input.externalId ? recordsOf("channel-variant", read[0]!) : listedFirst(read[0]!);
+  const listing = listed[0];
   if (!listing)
     throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
   const variantId = listing.variantId;
@@ -128,21 +192,38 @@ export async function setChannelVariantLevel({
     const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });
   }
-  if (
-    input.adjustmentReasonId &&
-    !(await selectOne(ctx, "adjustment-reason", { id: input.adjustmentReasonId }))
-  ) {
+  const reason = recordsOf("adjustment-reason", read[1]!)[0];
+  if (input.adjustmentReasonId && !reason) {
     const message = `No adjustment reason with id ${input.adjustmentReasonId}.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: "adjustmentReasonId", message }] });
   }
-  const warehouse = await warehouseFor(ctx, input.warehouseId);
+  const byDefault = recordsOf("warehouse", read[3]!)[0];
+  const warehouse = chooseWarehouse(
+    input.warehouseId,
+    recordsOf("warehouse", read[2]!)[0],
+    byDefault ?? recordsOf("warehouse", read[4]!)[0],
+  );
+  const levels = recordsOf("inventory-level", read[5]!);
+  const variant = recordsOf("variant", read[6]!).find((found) => found.id === variantId) ?? null;
   const before =
-    (await selectOne(ctx, "inventory-level", { variantId, warehouseId: warehouse.id }))?.onHand ?? 0;
-  return recordAdjustment(ctx, {
+    levels.find((level) => level.variantId === variantId && level.warehouseId === warehouse.id)?.onHand ?? 0;
+  const adjustment = planRecordAdjustment(plan, levels, {
     variantId,
     warehouseId: warehouse.id,
     quantity: input.quantity - before,
     notes: input.notes ?? null,
     adjustmentReasonId: input.adjustmentReasonId ?? null,
   });
+  // What the plan chose by, and the variant its event shows, are still as read when it applies.
+  if (input.externalId) plan.unchangedRecords("channel-variant", [listing]);
+  else sameListing(plan, channel.id, input.sku!, listed);
+  if (reason) plan.unchangedRecords("adjustment-reason", [reason]);
+  const warehouses = warehouseReads(plan.companyId, input.warehouseId);
+  if (input.warehouseId) sameFirst(plan, warehouses.named, warehouse.id);
+  else {
+    sameFirst(plan, warehouses.byDefault, byDefault?.id ?? null);
+    if (!byDefault) sameFirst(plan, warehouses.first, warehouse.id);
+  }
+  if (variant) plan.unchangedRecords("variant", [variant]);
+  return { adjustment, variant };
 }
