@@ -6,11 +6,12 @@ import type {
   FulfillmentShipInput,
   Purchase,
   SaleItem,
+  Variant,
 } from "@multichannel/schema";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
+import { planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { stateConflict } from "../../domain/states.ts";
-import { allocate, planShipOut } from "../../domain/stock.ts";
+import { planAllocation, planShipOut } from "../../domain/stock.ts";
 import {
   column,
   fieldOfMatching,
@@ -21,18 +22,11 @@ import {
   selectStatement,
   table,
 } from "../../domain/store.ts";
-import { transition, transitionValues } from "../../domain/transitions.ts";
+import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { createPurchase, type Line, selectOne, selectWhere, shipToOfFulfillment } from "./core.ts";
+import type { Line } from "./core.ts";
 import { invalid } from "./purchases.ts";
-
-async function itemsOf(ctx: Ctx, fulfillment: Fulfillment) {
-  return itemsRequired(
-    fulfillment,
-    await selectWhere(ctx, "fulfillment-item", { fulfillmentId: fulfillment.id }),
-  );
-}
 
 /** A fulfillment's lines as read: one without any is a 409. */
 function itemsRequired(fulfillment: Fulfillment, items: FulfillmentItem[]): FulfillmentItem[] {
@@ -42,28 +36,86 @@ function itemsRequired(fulfillment: Fulfillment, items: FulfillmentItem[]): Fulf
   return items;
 }
 
+/** A subquery of a field of a fulfillment's lines. */
+const ofFulfillmentLines = (companyId: number, fulfillmentId: number, field: string, condition = "") =>
+  fieldOfMatching(
+    companyId,
+    "fulfillment-item",
+    field,
+    `${col("fulfillment-item", "fulfillmentId")} = ?${condition}`,
+    [fulfillmentId],
+  );
+
 /**
- * An unshipped fulfillment becomes a purchase to a dropship provider, priced at the variants' cost; the
- * stock it had allocated is released.
+ * What moving a fulfillment to dropship reads: the provider named, its lines, the variants they name
+ * (by id, or by SKU where a line has no variant), the sale lines they name and the levels of their
+ * variants.
  */
-export async function moveFulfillmentToDropship({
-  ctx,
+export function moveToDropshipReads(
+  companyId: number,
+  fulfillmentId: number,
+  input: FulfillmentMoveToDropshipInput,
+): InStatement[] {
+  const lines = (field: string, condition?: string) =>
+    ofFulfillmentLines(companyId, fulfillmentId, field, condition);
+  const variantIds = lines("variantId");
+  const skus = lines("sku", ` AND ${col("fulfillment-item", "variantId")} IS NULL`);
+  const saleItemIds = lines("saleItemId");
+  return [
+    selectStatement(companyId, "dropship-provider", { id: input.dropshipProviderId }),
+    selectStatement(companyId, "fulfillment-item", { fulfillmentId }),
+    selectMatching(
+      companyId,
+      "variant",
+      `id IN (${variantIds.sql}) OR ${col("variant", "sku")} IN (${skus.sql})`,
+      [...variantIds.args, ...skus.args],
+    ),
+    selectMatching(companyId, "sale-item", `id IN (${saleItemIds.sql})`, saleItemIds.args),
+    selectMatching(
+      companyId,
+      "inventory-level",
+      `${col("inventory-level", "variantId")} IN (${variantIds.sql})`,
+      variantIds.args,
+    ),
+  ];
+}
+
+/**
+ * Plans turning an unshipped fulfillment into a purchase to a dropship provider, priced at the
+ * variants' cost; the stock it had allocated is released. Answers the purchase and the fulfillment as
+ * the plan leaves them.
+ */
+export function planMoveToDropship({
   fulfillment,
   input,
+  read,
+  plan,
 }: {
-  ctx: Ctx;
   fulfillment: Fulfillment;
   input: FulfillmentMoveToDropshipInput;
-}): Promise<Purchase> {
-  const provider = await selectOne(ctx, "dropship-provider", { id: input.dropshipProviderId });
+  read: ResultSet[];
+  plan: WritePlan;
+}): { purchase: Purchase; fulfillment: Fulfillment } {
+  const provider = recordsOf("dropship-provider", read[0]!)[0];
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
-  const items = await itemsOf(ctx, fulfillment);
+  const items = itemsRequired(fulfillment, recordsOf("fulfillment-item", read[1]!));
+  const variants = recordsOf("variant", read[2]!);
+  const saleItems = recordsOf("sale-item", read[3]!);
+  const levels = recordsOf("inventory-level", read[4]!);
+  const used: { variants: Variant[]; saleItems: SaleItem[] } = { variants: [], saleItems: [] };
   const lines: Line[] = [];
   for (const item of items) {
     const sku = item.sku ?? "";
-    const variant = await selectOne(ctx, "variant", item.variantId ? { id: item.variantId } : { sku });
-    const saleItem = item.saleItemId ? await selectOne(ctx, "sale-item", { id: item.saleItemId }) : undefined;
+    const variant = item.variantId
+      ? variants.find((candidate) => candidate.id === item.variantId)
+      : variants.find((candidate) => candidate.sku === sku);
+    if (variant) used.variants.push(variant);
+    else if (!item.variantId) plan.sameCount("variant", { sku }, 0);
+    const saleItem = item.saleItemId
+      ? saleItems.find((candidate) => candidate.id === item.saleItemId)
+      : undefined;
+    if (saleItem) used.saleItems.push(saleItem);
     lines.push({
       saleItemId: item.saleItemId,
       variantId: variant?.id ?? null,
@@ -74,17 +126,28 @@ export async function moveFulfillmentToDropship({
     });
     const warehouseId = item.warehouseId ?? fulfillment.warehouseId;
     if (item.variantId && warehouseId && !item.skipInventoryChange)
-      await allocate(ctx, { variantId: item.variantId, warehouseId, quantity: -item.quantity });
+      planAllocation(plan, levels, { variantId: item.variantId, warehouseId, quantity: -item.quantity });
   }
-  const { purchase } = await createPurchase(ctx, {
+  const { purchase } = planPurchaseOf(plan, {
     dropshipProviderId: provider.id,
     saleId: fulfillment.saleId,
     currency: provider.currency,
-    shipTo: shipToOfFulfillment(fulfillment),
+    shipTo: shipToOfSale(fulfillment),
     lines,
   });
-  await transition(ctx, "fulfillment", fulfillment, "moved", { purchaseId: purchase.id });
-  return purchase;
+  const moved = plan.update(
+    "fulfillment",
+    fulfillment,
+    transitionValues("fulfillment", fulfillment, "moved", { purchaseId: purchase.id }),
+    { movesState: true },
+  );
+  // What the plan read and does not write is still as read when it applies.
+  plan.unchangedRecords("dropship-provider", [provider]);
+  plan.sameCount("fulfillment-item", { fulfillmentId: fulfillment.id }, items.length);
+  plan.unchangedRecords("fulfillment-item", items);
+  plan.unchangedRecords("variant", [...new Set(used.variants)]);
+  plan.unchangedRecords("sale-item", [...new Set(used.saleItems)]);
+  return { purchase, fulfillment: moved };
 }
 
 /**
@@ -92,12 +155,8 @@ export async function moveFulfillmentToDropship({
  * and the levels of its lines' variants.
  */
 export function shipFulfillmentReads(companyId: number, fulfillmentId: number): InStatement[] {
-  const ofLines = (field: string) =>
-    fieldOfMatching(companyId, "fulfillment-item", field, `${col("fulfillment-item", "fulfillmentId")} = ?`, [
-      fulfillmentId,
-    ]);
-  const saleItemIds = ofLines("saleItemId");
-  const variantIds = ofLines("variantId");
+  const saleItemIds = ofFulfillmentLines(companyId, fulfillmentId, "saleItemId");
+  const variantIds = ofFulfillmentLines(companyId, fulfillmentId, "variantId");
   const sale = { kind: "fulfillment", id: fulfillmentId, via: "saleId" } as const;
   return [
     selectStatement(companyId, "fulfillment-item", { fulfillmentId }),
