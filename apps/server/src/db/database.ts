@@ -91,19 +91,6 @@ async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Pro
   }
 }
 
-/**
- * A write session inside a transaction already open (`Db.transaction`): for a planned write that runs
- * as part of a larger one not yet planned. Nothing else writes meanwhile, so its guards hold.
- */
-export function sessionIn(tx: Executor): WriteSession {
-  const run = async (statements: readonly InStatement[]) => {
-    const results: ResultSet[] = [];
-    for (const statement of statements) results.push(await tx.execute(statement));
-    return results;
-  };
-  return { read: run, apply: run };
-}
-
 /** A batch's error as a `BatchError` (the driver names the failing statement); other errors as they are. */
 function asBatchError(error: unknown): unknown {
   const index = (error as { statementIndex?: unknown })?.statementIndex;

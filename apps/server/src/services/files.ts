@@ -18,22 +18,6 @@ export function planStoredFile(
   return { id, url: `${baseUrl}/files/${id}/${encodeURIComponent(input.name)}` };
 }
 
-/** Stores a generated file (a label, an export) for the company; returns its download URL. */
-export async function storeFile({
-  ctx,
-  input,
-}: {
-  ctx: Ctx;
-  input: { name: string; contentType: string; body: Uint8Array };
-}): Promise<{ id: number; url: string }> {
-  const result = await ctx.db.execute({
-    sql: "INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-    args: [ctx.companyId, input.name, input.contentType, input.body, ctx.now()],
-  });
-  const id = Number(result.rows[0]!.id);
-  return { id, url: `${ctx.baseUrl}/files/${id}/${encodeURIComponent(input.name)}` };
-}
-
 /** A stored file of the company. */
 export async function readFile({ ctx, id }: { ctx: Ctx; id: number }) {
   const result = await ctx.db.execute({

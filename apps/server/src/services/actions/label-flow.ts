@@ -3,28 +3,35 @@
  * provider's defaults, and new versions of a dropshipment's label. Each rendering is a new stored file
  * and a new label record; earlier files stay downloadable.
  */
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
+  DropshipProviderAddress,
   Label,
   Purchase,
+  PurchaseDefaultLabelInput,
   PurchaseReturnLabelInput,
+  PurchaseShipInput,
   ReturnShipment,
 } from "@multichannel/schema";
+import { encode } from "../../db/rows.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
-import { storeFile } from "../files.ts";
 import {
-  insert,
-  patch,
-  type ShipTo,
-  selectOne,
-  selectWhere,
-  shipToOfPurchase,
-  shipToOfSale,
-} from "./core.ts";
-import { invalid, pickLines, providerOf } from "./purchases.ts";
-import { openReturnOfPurchaseLines, returnableOf } from "./returns.ts";
+  column,
+  recordsOf,
+  relatedStatement,
+  selectMatching,
+  selectStatement,
+  table,
+} from "../../domain/store.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
+import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
+import { planStoredFile } from "../files.ts";
+import { type ShipTo, shipToOfPurchase, shipToOfSale } from "./core.ts";
+import { invalid, planShipPurchase, providerRequired, purchaseLinesReads, takeLines } from "./purchases.ts";
+import { checkShippable } from "./reference-bodies.ts";
+import { openReturnRead, openReturnReads, planOpenReturnOfPurchaseLines, returnableOf } from "./returns.ts";
 
 /** A label's address; 422 naming what to fill in when the street, city or country is missing. */
 function labelAddress(address: ShipTo | undefined, path: string, missing: string): LabelAddress {
@@ -49,15 +56,14 @@ function ownAddressOf(provider: DropshipProvider): ShipTo {
 }
 
 /**
- * The provider's address for `purposes`, in that order of preference (a default one first within each),
- * falling back to the provider's own address fields.
+ * The provider's address for `purposes` among its `addresses`, in that order of preference (a default one
+ * first within each), falling back to the provider's own address fields.
  */
-async function providerAddress(
-  ctx: Ctx,
+function providerAddressOf(
   provider: DropshipProvider,
+  addresses: readonly DropshipProviderAddress[],
   purposes: readonly ("shipFrom" | "return")[],
-): Promise<ShipTo | undefined> {
-  const addresses = await selectWhere(ctx, "dropship-provider-address", { dropshipProviderId: provider.id });
+): ShipTo | undefined {
   for (const purpose of purposes) {
     const candidates = addresses.filter((address) => address.purpose === purpose);
     const found = candidates.find((address) => address.isDefault) ?? candidates[0];
@@ -81,6 +87,32 @@ async function providerAddress(
   return own.lineOne && own.city && own.country ? own : undefined;
 }
 
+/** The SELECT of a provider's addresses, the provider's id a subquery (`providerId`, with its arguments). */
+function providerAddressesStatement(
+  companyId: number,
+  providerId: { sql: string; args: InValue[] },
+): InStatement {
+  const addresses = table("dropship-provider-address");
+  return selectMatching(
+    companyId,
+    "dropship-provider-address",
+    `${column(addresses, "dropshipProviderId")} = ${providerId.sql}`,
+    providerId.args,
+  );
+}
+
+/** The provider's addresses as read: the plan relies on them being all of them, as read. */
+function guardedAddresses(
+  plan: WritePlan,
+  provider: DropshipProvider,
+  addresses: DropshipProviderAddress[],
+): DropshipProviderAddress[] {
+  plan.unchangedRecords("dropship-provider", [provider]);
+  plan.sameCount("dropship-provider-address", { dropshipProviderId: provider.id }, addresses.length);
+  plan.unchangedRecords("dropship-provider-address", addresses);
+  return addresses;
+}
+
 function missingProviderAddress(provider: DropshipProvider, purpose: string): string {
   return (
     `Dropship provider ${provider.id} has no ${purpose} address: create a dropship-provider-address ` +
@@ -92,44 +124,29 @@ function missingReceiver(purchase: Purchase): string {
   return `Purchase ${purchase.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`;
 }
 
-/** Renders a label with the company's label provider, stores the PDF and records it. */
-async function renderLabel(
+/** What a label is rendered from, and the records it links to. */
+interface LabelInput {
+  shipFrom: LabelAddress;
+  shipTo: LabelAddress;
+  carrier: string;
+  service: string;
+  trackingNumber: string;
+  direction: "outbound" | "return";
+  version: number;
+  reference: string;
+  fileName: string;
+  weightGrams?: number | null;
+  links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
+}
+
+/** The label record of a rendering stored at `url`. */
+function labelValues(
   ctx: Ctx,
-  input: {
-    shipFrom: LabelAddress;
-    shipTo: LabelAddress;
-    carrier: string;
-    service: string;
-    trackingNumber: string;
-    direction: "outbound" | "return";
-    version: number;
-    reference: string;
-    fileName: string;
-    weightGrams?: number | null;
-    links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
-  },
-): Promise<Label> {
-  const rendered = await ctx.labels.createLabel({
-    shipFrom: input.shipFrom,
-    shipTo: input.shipTo,
-    carrier: input.carrier,
-    service: input.service,
-    trackingNumber: input.trackingNumber,
-    reference: input.reference,
-    direction: input.direction,
-    version: input.version,
-    weightGrams: input.weightGrams ?? null,
-    createdAt: ctx.now(),
-  });
-  const file = await storeFile({
-    ctx,
-    input: {
-      name: `${input.fileName}-v${input.version}.pdf`,
-      contentType: rendered.contentType,
-      body: rendered.bytes,
-    },
-  });
-  return insert(ctx, "label", {
+  input: LabelInput,
+  rendered: { trackingNumber: string; format: Label["format"] },
+  url: string,
+) {
+  return {
     purchaseId: input.links.purchaseId ?? null,
     dropshipmentId: input.links.dropshipmentId ?? null,
     returnShipmentId: input.links.returnShipmentId ?? null,
@@ -140,8 +157,34 @@ async function renderLabel(
     provider: ctx.labels.name,
     version: input.version,
     format: rendered.format,
-    url: file.url,
+    url,
+  };
+}
+
+function renderWith(ctx: Ctx, input: LabelInput, createdAt: string) {
+  return ctx.labels.createLabel({
+    shipFrom: input.shipFrom,
+    shipTo: input.shipTo,
+    carrier: input.carrier,
+    service: input.service,
+    trackingNumber: input.trackingNumber,
+    reference: input.reference,
+    direction: input.direction,
+    version: input.version,
+    weightGrams: input.weightGrams ?? null,
+    createdAt,
   });
+}
+
+/** Renders a label (before the plan's batch), and plans its stored PDF and its record. */
+async function planLabel(ctx: Ctx, plan: WritePlan, input: LabelInput): Promise<Label> {
+  const rendered = await renderWith(ctx, input, plan.now);
+  const file = planStoredFile(plan, ctx.baseUrl, {
+    name: `${input.fileName}-v${input.version}.pdf`,
+    contentType: rendered.contentType,
+    body: rendered.bytes,
+  });
+  return plan.insert("label", labelValues(ctx, input, rendered, file.url));
 }
 
 /** The provider's default carrier and service; 422 when either is not set. */
@@ -160,41 +203,73 @@ function providerDefaults(provider: DropshipProvider): { carrier: string; servic
 
 // --------------------------------------------------------------------------------------- return label
 
-export async function createReturnLabelOfPurchase({
+/**
+ * What a purchase's return label reads: what opening the return reads (its lines and their returns so
+ * far), its provider with the provider's addresses, and the last return shipment's id.
+ */
+export function returnLabelReads(companyId: number, purchaseId: number): InStatement[] {
+  return [
+    ...openReturnReads(companyId, purchaseId),
+    relatedStatement(companyId, "dropship-provider", {
+      kind: "purchase",
+      id: purchaseId,
+      via: "dropshipProviderId",
+    }),
+    providerAddressesStatement(companyId, providerOfPurchaseSql(companyId, purchaseId)),
+    { sql: `SELECT COALESCE(max(id), 0) AS id FROM ${table("return-shipment").name}` },
+  ];
+}
+
+/**
+ * `POST /purchases/{id}/return-label.json`: a return of the lines named (or of every line with units to
+ * send back): a sale return of them when the purchase serves a sale, a return shipment to the provider's
+ * return address, and its label. Answers the return shipment.
+ */
+export async function planReturnLabel({
   ctx,
   purchase,
   input,
+  read,
+  plan,
 }: {
   ctx: Ctx;
   purchase: Purchase;
   input: PurchaseReturnLabelInput;
+  read: ResultSet[];
+  plan: WritePlan;
 }): Promise<ReturnShipment> {
-  const takes = await pickLines(ctx, purchase, input.items, {
-    available: (item) => returnableOf(ctx, item),
+  const lines = openReturnRead(plan, purchase.id, read);
+  const takes = takeLines(purchase, lines.items, input.items, {
+    available: (item) => returnableOf(item, lines),
     verb: "return",
     left: "to return: every shipped line is already returned",
   });
-  const provider = await providerOf(ctx, purchase);
+  const provider = providerRequired(purchase, recordsOf("dropship-provider", read[4]!)[0]);
   const { carrier, service } = providerDefaults(provider);
   const shipFrom = labelAddress(
     shipToOfPurchase(purchase),
     "receiverAddressLineOne",
     missingReceiver(purchase),
   );
+  const addresses = guardedAddresses(plan, provider, recordsOf("dropship-provider-address", read[5]!));
   const shipTo = labelAddress(
-    await providerAddress(ctx, provider, ["return", "shipFrom"]),
+    providerAddressOf(provider, addresses, ["return", "shipFrom"]),
     "dropshipProviderId",
     missingProviderAddress(provider, "return"),
   );
   const saleReturn = purchase.saleId
-    ? await openReturnOfPurchaseLines(ctx, {
+    ? planOpenReturnOfPurchaseLines(plan, lines, {
         saleId: purchase.saleId,
         purchaseId: purchase.id,
         takes,
         reason: input.reason,
       })
     : undefined;
-  const returnShipment = await insert(ctx, "return-shipment", {
+  // The label (its PDF) names the return shipment: its id is the next one, while no other came meanwhile.
+  const lastId = Number(read[6]!.rows[0]!.id);
+  const returnShipments = table("return-shipment").name;
+  plan.holds(`(SELECT COALESCE(max(id), 0) FROM ${returnShipments}) = ?`, [lastId]);
+  const returnShipment = plan.insert("return-shipment", {
     purchaseId: purchase.id,
     saleReturnId: saleReturn?.id ?? null,
     dropshipProviderId: provider.id,
@@ -203,7 +278,8 @@ export async function createReturnLabelOfPurchase({
     reason: input.reason ?? null,
     carrier,
   });
-  const label = await renderLabel(ctx, {
+  const returnShipmentId = lastId + 1;
+  const label = await planLabel(ctx, plan, {
     shipFrom,
     shipTo,
     carrier,
@@ -211,11 +287,11 @@ export async function createReturnLabelOfPurchase({
     trackingNumber: createTrackingNumber(),
     direction: "return",
     version: 1,
-    reference: `Return ${returnShipment.id} / purchase ${purchase.id}`,
-    fileName: `return-label-${returnShipment.id}`,
+    reference: `Return ${returnShipmentId} / purchase ${purchase.id}`,
+    fileName: `return-label-${returnShipmentId}`,
     links: { purchaseId: purchase.id, returnShipmentId: returnShipment.id },
   });
-  return patch(ctx, "return-shipment", returnShipment.id, {
+  return plan.update("return-shipment", returnShipment, {
     labelId: label.id,
     trackingNumber: label.trackingNumber,
   });
@@ -223,17 +299,63 @@ export async function createReturnLabelOfPurchase({
 
 // -------------------------------------------------------------------------------------- default label
 
-export async function createDefaultLabelOfPurchase({
+/** A purchase's provider id, as a subquery. */
+function providerOfPurchaseSql(companyId: number, purchaseId: number) {
+  const purchases = table("purchase");
+  return {
+    sql: `(SELECT ${column(purchases, "dropshipProviderId")} FROM ${purchases.name} WHERE id = ? AND company_id = ?)`,
+    args: [purchaseId, companyId],
+  };
+}
+
+/**
+ * What a purchase's outbound label reads: the provider, its addresses, the purchase's earlier outbound
+ * labels; to ship with it, what `ship` reads.
+ */
+export function defaultLabelReads(
+  companyId: number,
+  purchaseId: number,
+  input: PurchaseDefaultLabelInput,
+): InStatement[] {
+  return [
+    relatedStatement(companyId, "dropship-provider", {
+      kind: "purchase",
+      id: purchaseId,
+      via: "dropshipProviderId",
+    }),
+    providerAddressesStatement(companyId, providerOfPurchaseSql(companyId, purchaseId)),
+    selectStatement(companyId, "label", { purchaseId, direction: "outbound", dropshipmentId: null }),
+    ...(input.inventoryStatus === "shipped" ? purchaseLinesReads(companyId, purchaseId) : []),
+  ];
+}
+
+/**
+ * `PUT /purchases/{id}/default-label.json`: a new version of the purchase's outbound label, with the
+ * provider's default carrier and service. With `inventoryStatus: "shipped"` (the vendor portal's "label
+ * and mark shipped"), the lines named (`ids`; `[]`: every line) ship as `ship` would, with the label's
+ * carrier, service and tracking number; a purchase that cannot ship gets no label (409). Answers the
+ * label, and the purchase as the plan leaves it.
+ */
+export async function planDefaultLabel({
   ctx,
   purchase,
+  input,
+  read,
+  plan,
 }: {
   ctx: Ctx;
   purchase: Purchase;
-}): Promise<Label> {
-  const provider = await providerOf(ctx, purchase);
+  input: PurchaseDefaultLabelInput;
+  read: ResultSet[];
+  plan: WritePlan;
+}): Promise<{ label: Label; purchase: Purchase }> {
+  const ships = input.inventoryStatus === "shipped";
+  if (ships) checkShippable(purchase);
+  const provider = providerRequired(purchase, recordsOf("dropship-provider", read[0]!)[0]);
   const { carrier, service } = providerDefaults(provider);
+  const addresses = guardedAddresses(plan, provider, recordsOf("dropship-provider-address", read[1]!));
   const shipFrom = labelAddress(
-    await providerAddress(ctx, provider, ["shipFrom"]),
+    providerAddressOf(provider, addresses, ["shipFrom"]),
     "dropshipProviderId",
     missingProviderAddress(provider, "shipFrom"),
   );
@@ -242,13 +364,15 @@ export async function createDefaultLabelOfPurchase({
     "receiverAddressLineOne",
     missingReceiver(purchase),
   );
-  const earlier = await selectWhere(ctx, "label", {
-    purchaseId: purchase.id,
-    direction: "outbound",
-    dropshipmentId: null,
-  });
+  const earlier = recordsOf("label", read[2]!);
+  // The next version holds while no other outbound label of the purchase came meanwhile.
+  const labels = table("label");
+  plan.holds(
+    `(SELECT count(*) FROM ${labels.name} WHERE company_id = ? AND ${column(labels, "purchaseId")} = ? AND ${column(labels, "direction")} = ? AND ${column(labels, "dropshipmentId")} IS NULL) = ?`,
+    [plan.companyId, purchase.id, encode(labels.byField.get("direction")!, "outbound"), earlier.length],
+  );
   const version = 1 + Math.max(0, ...earlier.map((label) => label.version));
-  return renderLabel(ctx, {
+  const label = await planLabel(ctx, plan, {
     shipFrom,
     shipTo,
     carrier,
@@ -260,22 +384,66 @@ export async function createDefaultLabelOfPurchase({
     fileName: `purchase-label-${purchase.id}`,
     links: { purchaseId: purchase.id },
   });
+  if (!ships) return { label, purchase };
+  const shipped = planShipPurchase({
+    purchase,
+    input: {
+      trackingNumber: label.trackingNumber ?? undefined,
+      carrier: label.carrier,
+      service: label.service,
+      ids: input.ids ?? [],
+    } as PurchaseShipInput,
+    read: read.slice(3),
+    plan,
+  });
+  return { label, purchase: shipped.purchase };
 }
 
 // ---------------------------------------------------------------------------------- regenerate label
 
-export async function regenerateLabelOfDropshipment({
+/**
+ * What a dropshipment's new label reads: its purchase, its provider (its own, else its purchase's) with
+ * the provider's addresses, and its sale (its own, else its purchase's).
+ */
+export function regenerateLabelReads(companyId: number, dropshipmentId: number): InStatement[] {
+  const dropshipments = table("dropshipment");
+  const purchases = table("purchase");
+  /** A field of the dropshipment, else of its purchase, as a subquery. */
+  const ownOrPurchases = (field: "dropshipProviderId" | "saleId") => ({
+    sql:
+      `COALESCE((SELECT ${column(dropshipments, field)} FROM ${dropshipments.name} WHERE id = ? AND company_id = ?), ` +
+      `(SELECT ${column(purchases, field)} FROM ${purchases.name} WHERE company_id = ? AND id = ` +
+      `(SELECT ${column(dropshipments, "purchaseId")} FROM ${dropshipments.name} WHERE id = ? AND company_id = ?)))`,
+    args: [dropshipmentId, companyId, companyId, dropshipmentId, companyId],
+  });
+  const providerId = ownOrPurchases("dropshipProviderId");
+  const saleId = ownOrPurchases("saleId");
+  return [
+    relatedStatement(companyId, "purchase", { kind: "dropshipment", id: dropshipmentId, via: "purchaseId" }),
+    selectMatching(companyId, "dropship-provider", `id = ${providerId.sql}`, providerId.args),
+    providerAddressesStatement(companyId, providerId),
+    selectMatching(companyId, "sale", `id = ${saleId.sql}`, saleId.args),
+  ];
+}
+
+/**
+ * `PUT /dropshipments/{id}/regenerate-label.json`: a new version of the dropshipment's label, from its
+ * provider's ship-from address to its purchase's receiver (else its sale's shipping address), with its
+ * carrier and service (else the provider's defaults). Answers the dropshipment as the plan leaves it.
+ */
+export async function planRegenerateLabel({
   ctx,
   dropshipment,
+  read,
+  plan,
 }: {
   ctx: Ctx;
   dropshipment: Dropshipment;
-  input: Record<string, never>;
+  read: ResultSet[];
+  plan: WritePlan;
 }): Promise<Dropshipment> {
-  const purchaseId = dropshipment.purchaseId;
-  const purchase = purchaseId ? await selectOne(ctx, "purchase", { id: purchaseId }) : undefined;
-  const providerId = dropshipment.dropshipProviderId ?? purchase?.dropshipProviderId;
-  const provider = providerId ? await selectOne(ctx, "dropship-provider", { id: providerId }) : undefined;
+  const purchase = recordsOf("purchase", read[0]!)[0];
+  const provider = recordsOf("dropship-provider", read[1]!)[0];
   if (!provider) {
     throw invalid(
       "dropshipProviderId",
@@ -290,13 +458,15 @@ export async function regenerateLabelOfDropshipment({
       `Dropshipment ${dropshipment.id} has no ${!carrier ? "carrier" : "service"} and its provider no default: set one first.`,
     );
   }
+  const addresses = guardedAddresses(plan, provider, recordsOf("dropship-provider-address", read[2]!));
   const shipFrom = labelAddress(
-    await providerAddress(ctx, provider, ["shipFrom"]),
+    providerAddressOf(provider, addresses, ["shipFrom"]),
     "dropshipProviderId",
     missingProviderAddress(provider, "shipFrom"),
   );
-  const saleId = dropshipment.saleId ?? purchase?.saleId;
-  const sale = saleId ? await selectOne(ctx, "sale", { id: saleId }) : undefined;
+  const sale = recordsOf("sale", read[3]!)[0];
+  if (purchase) plan.unchangedRecords("purchase", [purchase]);
+  if (sale) plan.unchangedRecords("sale", [sale]);
   const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
   const destination = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : receiver;
   const shipTo = labelAddress(
@@ -305,7 +475,7 @@ export async function regenerateLabelOfDropshipment({
     `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`,
   );
   const version = dropshipment.labelVersion + 1;
-  const label = await renderLabel(ctx, {
+  const label = await planLabel(ctx, plan, {
     shipFrom,
     shipTo,
     carrier,
@@ -318,7 +488,7 @@ export async function regenerateLabelOfDropshipment({
     weightGrams: dropshipment.grams || null,
     links: { purchaseId: purchase?.id ?? null, dropshipmentId: dropshipment.id },
   });
-  return patch(ctx, "dropshipment", dropshipment.id, {
+  return plan.update("dropshipment", dropshipment, {
     carrier,
     service,
     trackingNumber: label.trackingNumber,

@@ -20,8 +20,7 @@ import type {
   SaleReturnReceiveInput,
   Warehouse,
 } from "@multichannel/schema";
-import { planPurchaseBooks, planSaleBooks, settleSaleReturn } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
+import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { planRecordAdjustment } from "../../domain/stock.ts";
@@ -38,51 +37,95 @@ import {
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, insert, selectByIds, selectWhere, toCents } from "./core.ts";
+import { fromCents, toCents } from "./core.ts";
 import type { Take } from "./purchases.ts";
 
 const OPEN_RETURN = new Set(["requested", "shipped"]);
 
-/** Units of a purchase line in returns opened but not received yet. */
-async function inOpenReturns(ctx: Ctx, item: PurchaseItem): Promise<number> {
-  const lines = await selectWhere(ctx, "sale-return-item", { purchaseItemId: item.id });
-  const returns = await selectByIds(
-    ctx,
-    "sale-return",
-    lines.map((line) => line.saleReturnId),
-  );
-  return lines
+/**
+ * What opening a return of a purchase's lines reads: the purchase's lines, the sale lines they name, the
+ * return lines of its lines and their returns.
+ */
+export function openReturnReads(companyId: number, purchaseId: number): InStatement[] {
+  const items = table("purchase-item");
+  const returnItems = table("sale-return-item");
+  const itemsOfPurchase = `SELECT id FROM ${items.name} WHERE company_id = ? AND ${column(items, "purchaseId")} = ?`;
+  const returnLines = `${column(returnItems, "purchaseItemId")} IN (${itemsOfPurchase})`;
+  return [
+    selectStatement(companyId, "purchase-item", { purchaseId }),
+    selectMatching(
+      companyId,
+      "sale-item",
+      `id IN (SELECT ${column(items, "saleItemId")} FROM ${items.name} WHERE company_id = ? AND ${column(items, "purchaseId")} = ?)`,
+      [companyId, purchaseId],
+    ),
+    selectMatching(companyId, "sale-return-item", returnLines, [companyId, purchaseId]),
+    selectMatching(
+      companyId,
+      "sale-return",
+      `id IN (SELECT ${column(returnItems, "saleReturnId")} FROM ${returnItems.name} WHERE company_id = ? AND ${returnLines})`,
+      [companyId, companyId, purchaseId],
+    ),
+  ];
+}
+
+/** What `openReturnReads` answered. */
+export interface OpenReturnRead {
+  items: PurchaseItem[];
+  saleItems: SaleItem[];
+  returnItems: SaleReturnItem[];
+  returns: SaleReturn[];
+}
+
+/** The records `openReturnReads` read; the plan applies only while they are as read. */
+export function openReturnRead(plan: WritePlan, purchaseId: number, read: ResultSet[]): OpenReturnRead {
+  const lines = {
+    items: recordsOf("purchase-item", read[0]!),
+    saleItems: recordsOf("sale-item", read[1]!),
+    returnItems: recordsOf("sale-return-item", read[2]!),
+    returns: recordsOf("sale-return", read[3]!),
+  };
+  plan.sameCount("purchase-item", { purchaseId }, lines.items.length);
+  plan.unchangedRecords("purchase-item", lines.items);
+  plan.unchangedRecords("sale-item", lines.saleItems);
+  for (const item of lines.items) {
+    const count = lines.returnItems.filter((line) => line.purchaseItemId === item.id).length;
+    plan.sameCount("sale-return-item", { purchaseItemId: item.id }, count);
+  }
+  plan.unchangedRecords("sale-return-item", lines.returnItems);
+  plan.unchangedRecords("sale-return", lines.returns);
+  return lines;
+}
+
+/** What of a purchase line can still be sent back: shipped, less returned and already on its way back. */
+export function returnableOf(item: PurchaseItem, read: OpenReturnRead): number {
+  const returns = new Map(read.returns.map((saleReturn) => [saleReturn.id, saleReturn]));
+  const inOpenReturns = read.returnItems
     .filter((line) => {
+      if (line.purchaseItemId !== item.id) return false;
       const saleReturn = returns.get(line.saleReturnId);
       return saleReturn?.type === "return" && OPEN_RETURN.has(saleReturn.status);
     })
     .reduce((sum, line) => sum + line.quantity, 0);
+  return item.quantityShipped - item.quantityReturned - inOpenReturns;
 }
 
-/** What of a purchase line can still be sent back: shipped, less returned and already on its way back. */
-export async function returnableOf(ctx: Ctx, item: PurchaseItem): Promise<number> {
-  return item.quantityShipped - item.quantityReturned - (await inOpenReturns(ctx, item));
-}
-
-/** Opens a sale return (type return) for shipped purchase lines, at the sale's prices. */
-export async function openReturnOfPurchaseLines(
-  ctx: Ctx,
+/** Plans a sale return (type return) for shipped purchase lines, at the sale's prices. */
+export function planOpenReturnOfPurchaseLines(
+  plan: WritePlan,
+  read: OpenReturnRead,
   input: { saleId: number; purchaseId: number; takes: readonly Take[]; reason?: string | null },
-): Promise<SaleReturn> {
-  const saleReturn = await insert(ctx, "sale-return", {
+): SaleReturn {
+  const saleReturn = plan.insert("sale-return", {
     saleId: input.saleId,
     purchaseId: input.purchaseId,
     type: "return",
     reason: input.reason ?? null,
   });
-  const saleItems = await selectByIds(
-    ctx,
-    "sale-item",
-    input.takes.flatMap(({ item }) => (item.saleItemId ? [item.saleItemId] : [])),
-  );
-  for (const { item, quantity } of input.takes) {
+  const saleItems = new Map(read.saleItems.map((saleItem) => [saleItem.id, saleItem]));
+  const lines = input.takes.map(({ item, quantity }) => {
     const saleItem = item.saleItemId ? saleItems.get(item.saleItemId) : undefined;
-    await insert(ctx, "sale-return-item", {
+    return plan.insert("sale-return-item", {
       saleReturnId: saleReturn.id,
       saleItemId: saleItem?.id ?? null,
       purchaseItemId: item.id,
@@ -91,8 +134,8 @@ export async function openReturnOfPurchaseLines(
       amount: fromCents(toCents(saleItem?.price ?? 0) * quantity),
       reason: input.reason ?? null,
     });
-  }
-  return (await settleSaleReturn(ctx, saleReturn.id))!;
+  });
+  return planSaleReturnBooks(plan, saleReturn, lines);
 }
 
 // ---------------------------------------------------------------------------------------- receive
