@@ -2,6 +2,7 @@
 import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
+import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
@@ -37,6 +38,10 @@ const prepared = await prepareServer(env, {
     const found = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
     return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
   },
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseInUseError)) throw error;
+  console.error(error.message);
+  return Deno.exit(1);
 });
 function listen() {
   try {
