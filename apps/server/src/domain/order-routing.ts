@@ -174,13 +174,19 @@ export function planPurchaseOf(
  */
 export function planFulfillmentOf(
   plan: WritePlan,
-  input: { warehouseId: number; saleId?: number | null; shipTo: ShipTo; lines: readonly Line[] },
+  input: {
+    warehouseId: number;
+    saleId?: number | null;
+    dropshipmentId?: number | null;
+    shipTo: ShipTo;
+    lines: readonly Line[];
+  },
   levels: InventoryLevel[],
 ): { fulfillment: Fulfillment; items: FulfillmentItem[] } {
   const fulfillment = plan.insert("fulfillment", {
     saleId: input.saleId ?? null,
     warehouseId: input.warehouseId,
-    dropshipmentId: null,
+    dropshipmentId: input.dropshipmentId ?? null,
     ...shippingFields(input.shipTo),
   });
   const items = input.lines.map((line) => {
