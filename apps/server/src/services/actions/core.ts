@@ -1,20 +1,11 @@
 /**
  * Building blocks the action verbs share: the typed store, money in minor units, the default warehouse,
- * and turning order lines into purchases and fulfillments.
+ * and a purchase's ship-to address.
  */
-import type { Fulfillment, FulfillmentItem, Purchase, PurchaseItem, Warehouse } from "@multichannel/schema";
-import { settlePurchase } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
-import {
-  chooseWarehouse,
-  type Line,
-  receiverFields,
-  type ShipTo,
-  shippingFields,
-  shipToOfSale,
-} from "../../domain/order-routing.ts";
-import { allocate } from "../../domain/stock.ts";
-import { insert, selectOne } from "../../domain/store.ts";
+import type { InStatement, InValue } from "@libsql/client";
+import type { Purchase, Warehouse } from "@multichannel/schema";
+import { chooseWarehouse, type ShipTo } from "../../domain/order-routing.ts";
+import { column, selectMatching, table } from "../../domain/store.ts";
 
 export { fromCents, toCents } from "../../domain/money.ts";
 export { type Line, type ShipTo, shippingFields, shipToOfSale } from "../../domain/order-routing.ts";
@@ -22,14 +13,44 @@ export { insert, kind, patch, selectByIds, selectOne, selectWhere } from "../../
 
 // ---------------------------------------------------------------------------------------- inventory
 
-/** The warehouse named, or the company's default one (`isDefault`, else the first); 422 when there is none. */
-export async function warehouseFor(ctx: Ctx, warehouseId?: number | null): Promise<Warehouse> {
-  if (warehouseId) {
-    return chooseWarehouse(warehouseId, await selectOne(ctx, "warehouse", { id: warehouseId }), undefined);
-  }
-  const fallback =
-    (await selectOne(ctx, "warehouse", { isDefault: true })) ?? (await selectOne(ctx, "warehouse", {}));
-  return chooseWarehouse(warehouseId, undefined, fallback);
+/**
+ * The SELECT of the warehouses `warehouseOf` chooses from, for a write's pipeline: the one named, the
+ * company's first default one and its first, and those `also` answers (a subquery of warehouse ids).
+ */
+export function warehousesToChoose(
+  companyId: number,
+  warehouseId: number | null | undefined,
+  also: readonly { sql: string; args: InValue[] }[] = [],
+): InStatement {
+  const warehouses = table("warehouse");
+  const first = (condition: string) =>
+    `id = (SELECT id FROM ${warehouses.name} WHERE company_id = ?${condition} ORDER BY id LIMIT 1)`;
+  return selectMatching(
+    companyId,
+    "warehouse",
+    [
+      "id = ?",
+      ...also.map((ids) => `id IN (${ids.sql})`),
+      first(` AND ${column(warehouses, "isDefault")} = 1`),
+      first(""),
+    ].join(" OR "),
+    [warehouseId ?? null, ...also.flatMap((ids) => ids.args), companyId, companyId],
+  );
+}
+
+/**
+ * The warehouse named, or the company's default one (`isDefault`, else the first), of those
+ * `warehousesToChoose` read; 422 when there is none.
+ */
+export function warehouseOf(
+  warehouses: readonly Warehouse[],
+  warehouseId: number | null | undefined,
+): Warehouse {
+  return chooseWarehouse(
+    warehouseId,
+    warehouseId ? warehouses.find((warehouse) => warehouse.id === warehouseId) : undefined,
+    warehouses.find((warehouse) => warehouse.isDefault) ?? warehouses[0],
+  );
 }
 
 // ------------------------------------------------------------------------------------------ orders
@@ -48,91 +69,4 @@ export function shipToOfPurchase(purchase: Purchase): ShipTo {
     phone: purchase.receiverPhone,
     email: purchase.receiverEmail,
   };
-}
-
-/** A fulfillment's ship-to address. */
-export const shipToOfFulfillment = shipToOfSale;
-
-/**
- * A dropship purchase to `dropshipProviderId` for `lines`, with its items; the books settle its totals.
- * The purchase starts pending: it still has to be sent.
- */
-export async function createPurchase(
-  ctx: Ctx,
-  input: {
-    dropshipProviderId: number;
-    saleId?: number | null;
-    currency?: string | null;
-    shipTo: ShipTo;
-    lines: readonly Line[];
-    notes?: string | null;
-  },
-): Promise<{ purchase: Purchase; items: PurchaseItem[] }> {
-  const created = await insert(ctx, "purchase", {
-    dropshipProviderId: input.dropshipProviderId,
-    saleId: input.saleId ?? null,
-    purchaseType: "dropship",
-    isDropship: true,
-    currency: input.currency ?? "USD",
-    ...receiverFields(input.shipTo),
-    notes: input.notes ?? null,
-  });
-  const items: PurchaseItem[] = [];
-  for (const line of input.lines) {
-    items.push(
-      await insert(ctx, "purchase-item", {
-        purchaseId: created.id,
-        saleItemId: line.saleItemId ?? null,
-        variantId: line.variantId ?? null,
-        sku: line.sku,
-        name: line.name ?? null,
-        quantity: line.quantity,
-        price: line.price,
-      }),
-    );
-  }
-  const purchase = (await settlePurchase(ctx, created.id))!;
-  return { purchase, items };
-}
-
-/** A fulfillment from an own warehouse for `lines`; the stock it needs is allocated. */
-export async function createFulfillment(
-  ctx: Ctx,
-  input: {
-    warehouseId: number;
-    saleId?: number | null;
-    dropshipmentId?: number | null;
-    shipTo: ShipTo;
-    lines: readonly Line[];
-  },
-): Promise<{ fulfillment: Fulfillment; items: FulfillmentItem[] }> {
-  const to = input.shipTo;
-  const fulfillment = await insert(ctx, "fulfillment", {
-    saleId: input.saleId ?? null,
-    warehouseId: input.warehouseId,
-    dropshipmentId: input.dropshipmentId ?? null,
-    ...shippingFields(to),
-  });
-  const items: FulfillmentItem[] = [];
-  for (const line of input.lines) {
-    items.push(
-      await insert(ctx, "fulfillment-item", {
-        fulfillmentId: fulfillment.id,
-        saleItemId: line.saleItemId ?? null,
-        purchaseItemId: line.purchaseItemId ?? null,
-        variantId: line.variantId ?? null,
-        warehouseId: input.warehouseId,
-        sku: line.sku,
-        quantity: line.quantity,
-      }),
-    );
-    if (line.variantId) {
-      await allocate(ctx, {
-        variantId: line.variantId,
-        warehouseId: input.warehouseId,
-        quantity: line.quantity,
-      });
-    }
-  }
-  return { fulfillment, items };
 }

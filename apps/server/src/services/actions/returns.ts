@@ -21,7 +21,6 @@ import type {
   Warehouse,
 } from "@multichannel/schema";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
-import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { planRecordAdjustment } from "../../domain/stock.ts";
 import {
@@ -37,7 +36,7 @@ import {
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, toCents } from "./core.ts";
+import { fromCents, toCents, warehouseOf, warehousesToChoose } from "./core.ts";
 import type { Take } from "./purchases.ts";
 
 const OPEN_RETURN = new Set(["requested", "shipped"]);
@@ -191,9 +190,6 @@ export function receiveSaleReturnReads(
     `id IN (${carried("fulfillmentId").sql})`,
     carried("fulfillmentId").args,
   );
-  const warehouses = table("warehouse");
-  const firstWarehouse = (condition: string) =>
-    `id = (SELECT id FROM ${warehouses.name} WHERE company_id = ?${condition} ORDER BY id LIMIT 1)`;
   const variants = within(
     col("inventory-level", "variantId"),
     fieldOfMatching(companyId, "sale-item", "variantId", `id IN (${saleItemIds.sql})`, saleItemIds.args),
@@ -220,18 +216,7 @@ export function receiveSaleReturnReads(
       `id IN (${carried("fulfillmentId").sql})`,
       carried("fulfillmentId").args,
     ),
-    selectMatching(
-      companyId,
-      "warehouse",
-      `id = ? OR id IN (${carried("warehouseId").sql}) OR id IN (${fulfillmentWarehouses.sql}) OR ${firstWarehouse(` AND ${col("warehouse", "isDefault")} = 1`)} OR ${firstWarehouse("")}`,
-      [
-        input.warehouseId ?? null,
-        ...carried("warehouseId").args,
-        ...fulfillmentWarehouses.args,
-        companyId,
-        companyId,
-      ],
-    ),
+    warehousesToChoose(companyId, input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
     selectMatching(companyId, "inventory-level", variants.condition, variants.args),
   ];
 }
@@ -289,15 +274,6 @@ function shippedFrom(
       return { warehouseId: line.warehouseId ?? fulfillment.warehouseId, looked };
   }
   return { warehouseId: null, looked };
-}
-
-/** `warehouseFor` of the warehouses read: the one named, else the company's default. */
-function warehouseOf(warehouses: readonly Warehouse[], warehouseId: number | null | undefined): Warehouse {
-  return chooseWarehouse(
-    warehouseId,
-    warehouseId ? warehouses.find((warehouse) => warehouse.id === warehouseId) : undefined,
-    warehouses.find((warehouse) => warehouse.isDefault) ?? warehouses[0],
-  );
 }
 
 /**
