@@ -37,6 +37,8 @@ export interface DevStackOptions {
   output: "inherit" | "capture";
   /** A token kept from an earlier run, printed again if it is still valid. */
   tokenFile?: string;
+  /** A wrangler configuration file other than `wrangler.jsonc` (relative to apps/server). */
+  config?: string;
 }
 
 export interface DevStack {
@@ -84,6 +86,7 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
     const args = ["dev", "--local", "--port", String(options.port), "--ip", "127.0.0.1"];
     for (const [name, value] of Object.entries(vars)) args.push("--var", `${name}:${value}`);
     if (options.persistTo) args.push("--persist-to", options.persistTo);
+    if (options.config) args.push("--config", options.config);
     if (options.inspectorPort) args.push("--inspector-port", String(options.inspectorPort));
     if (capture) args.push("--show-interactive-dev-session=false");
     wrangler = spawn(wranglerBin, args, {
