@@ -1,17 +1,16 @@
 // What the server relies on from the remote driver (@libsql/client over HTTP to the dev libSQL server), as
-// the Worker meets it: here, that a batch insert's records carry the ids the rows were given.
+// the Worker meets it: here, that a plan's multi-row insert resolves its records to the ids the rows were given.
 import { afterAll, expect, it } from "vitest";
-import type { Ctx } from "../src/domain/context.ts";
-import { insertMany } from "../src/domain/store.ts";
+import { WritePlan } from "../src/domain/write-plan.ts";
 import { closeDatabase, database, tenant } from "./support.ts";
 
 afterAll(closeDatabase);
 
-it("answers a batch insert's records with their rows' ids, across INSERT statements", async () => {
+it("resolves a plan's multi-row insert to its rows' ids, across INSERT statements", async () => {
   const { companyId } = await tenant();
   const db = database();
   // Thirteen columns a variant: 1,000 rows take two statements, each record's id from its statement's
-  // last insert rowid (the rows' event triggers insert elsewhere in the same statement).
+  // rows (consecutive, the last the table's largest; their event triggers insert elsewhere).
   const rows = Array.from({ length: 1000 }, (_, n) => ({
     sku: `S${n}`,
     name: `Variant ${n}`,
@@ -24,10 +23,9 @@ it("answers a batch insert's records with their rows' ids, across INSERT stateme
     vendorId: null,
     dropshipProviderId: null,
   }));
-  const now = new Date().toISOString();
-  const records = await db.transaction((tx) =>
-    insertMany({ db: tx, companyId, now: () => now } as Ctx, "variant", rows, ["sku", "weight"]),
-  );
+  const plan = new WritePlan(companyId, new Date().toISOString());
+  const planned = plan.insertMany("variant", rows);
+  const records = (await db.write((session) => plan.apply(session))).resolve(planned);
   const stored = await db.execute({
     sql: "SELECT id, sku FROM variants WHERE company_id = ? ORDER BY id",
     args: [companyId],

@@ -6,7 +6,7 @@
 
 import type { Ctx } from "./context.ts";
 import { stateConflict } from "./states.ts";
-import { type KindName, kind, patchRecord, type RecordOf, updateMany, type ValuesOf } from "./store.ts";
+import { type KindName, kind, patchRecord, type RecordOf, type ValuesOf } from "./store.ts";
 
 /** The field holding the state of a stateful kind, and its states. */
 type StateOf<N extends KindName> = RecordOf<N> extends { status: infer S } ? S : never;
@@ -60,41 +60,4 @@ export function transitionValues(
 
 function article(word: string): string {
   return /^[aeiou]/.test(word) ? "An" : "A";
-}
-
-/**
- * Moves many records of a kind along declared transitions in one statement per chunk, with other
- * `fields` of `values` written alongside; any undeclared one is a 409 and nothing is written.
- */
-export async function transitionMany<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  fields: readonly string[],
-  changes: readonly {
-    record: { id: number } & Partial<RecordOf<N>>;
-    to: StateOf<N>;
-    values?: Record<string, unknown>;
-  }[],
-): Promise<void> {
-  const field = kind(kindName).states!.field;
-  for (const { record, to } of changes) {
-    const from = String((record as Record<string, unknown>)[field]);
-    if (!canTransition(kindName, from, String(to))) {
-      throw stateConflict(
-        kindName,
-        record,
-        `${article(kindName)} ${kindName} that is ${from} cannot become ${String(to)} (${kindName} ${record.id}).`,
-      );
-    }
-  }
-  await updateMany(
-    ctx,
-    kindName,
-    [...fields, field],
-    changes.map(({ record, to, values }) => ({
-      id: record.id,
-      values: { ...values, [field]: to },
-    })),
-    { movesState: true },
-  );
 }

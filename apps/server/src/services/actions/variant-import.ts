@@ -82,7 +82,12 @@ function listOf(values: readonly (string | number | null | undefined)[]): string
 /** A read of `fields` of the company's records of a kind that meet `condition` (no ORDER BY: see `selectIn`). */
 function readOf(kindName: KindName, fields: readonly string[], condition: string, args: InValue[]): Read {
   const t = narrowed(table(kindName), fields);
-  return { sql: `SELECT ${t.selectList} FROM ${t.name} WHERE company_id = ? AND ${condition}`, args };
+  // A lookup by an empty list finds nothing: not a walk of the company's rows to learn it.
+  const none = args.includes("[]");
+  return {
+    sql: `SELECT ${t.selectList} FROM ${t.name} WHERE company_id = ? AND ${none ? "0" : condition}`,
+    args: none ? args.slice(0, 1) : args,
+  };
 }
 
 /** The records `readOf` read, by id. */
@@ -273,6 +278,7 @@ function productsByName(plan: WritePlan, names: readonly string[], read: ImportR
   for (const product of plan.insertMany(
     "product",
     missing.map((name) => ({ name })),
+    ["name"],
   )) {
     if (product.name) byName.set(product.name, product.id);
   }
@@ -405,6 +411,7 @@ export function planImportConnectorVariants({
   const created = plan.insertMany(
     "variant",
     plans.filter((p) => !p.variant).map((p) => variantValues(p.item, productOf(p.item))),
+    ["sku"],
   );
   const createdBySku = new Map(created.map((record) => [record.sku, record]));
   const variantChanges = plans.flatMap((p) => {
@@ -442,6 +449,7 @@ export function planImportConnectorVariants({
         values.status = p.item.externalId ? "connected" : "pending";
         return values;
       }),
+    ["externalId"],
   );
   const listingChanges = plans.flatMap((p) => {
     if (!p.channelVariant) return [];
