@@ -19,19 +19,16 @@ import {
 } from "../../domain/feed-items.ts";
 import {
   column,
-  insert,
   type KindName,
-  patch,
   recordsOf,
-  selectIn,
   selectMatching,
   selectStatement,
   table,
 } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
-import type { WritePlan } from "../../domain/write-plan.ts";
+import { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
-import { kind, selectOne } from "./core.ts";
+import { kind } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
 const UNPUBLISHED = ["pending", "queued", "error"];
@@ -289,45 +286,24 @@ export interface ParsedFeedItem {
 }
 
 /**
- * One item of the feed's webhook: upserted by (feed, externalId); `vendorSku` is its SKU (required for a
- * new item), `inventoryQuantity` its stock. When the feed connects automatically, an item not linked to
- * the catalogue yet is linked to the variant with its SKU (see `connectSkus`). A removed item is a 409.
+ * `planParseFeedItem` inside a transaction already open (the feed's batch webhook, all or nothing): its
+ * reads and its writes run in the transaction.
  */
 export async function parseFeedItem(
   ctx: Ctx,
   feed: InventoryFeed,
   input: InventoryFeedParseWebhookInput,
-  path = "",
+  path: string,
 ): Promise<ParsedFeedItem> {
-  const existing = await selectOne(ctx, "inventory-feed-variant", {
-    inventoryFeedId: feed.id,
-    externalId: input.externalId,
-  });
-  checkNotRemoved(feed, existing);
-  const values = feedItemValues(input);
-  let item: InventoryFeedVariant;
-  let result: ParsedFeedItem["result"];
-  if (!existing) {
-    item = await insert(ctx, "inventory-feed-variant", {
-      ...values,
-      inventoryFeedId: feed.id,
-      externalId: input.externalId,
-      sku: requireSku(values, path),
-    });
-    result = "created";
-  } else {
-    const changed = changedValues(existing, values);
-    item = Object.keys(changed).length
-      ? await patch(ctx, "inventory-feed-variant", existing.id, changed)
-      : existing;
-    result = Object.keys(changed).length ? "updated" : "unchanged";
-  }
-  const wanted = feed.automaticallyConnect && item.variantId === null;
-  const variant = wanted
-    ? variantToConnect(feed, item, await selectIn(ctx, "variant", "sku", connectSkus(feed, item.sku)))
-    : undefined;
-  if (variant) item = await patch(ctx, "inventory-feed-variant", item.id, { variantId: variant.id });
-  return { item, result, connected: variant !== undefined };
+  const run = async (statements: readonly InStatement[]) => {
+    const results: ResultSet[] = [];
+    for (const statement of statements) results.push(await ctx.db.execute(statement));
+    return results;
+  };
+  const read = await run(parseFeedItemReads(ctx.companyId, feed.id, input));
+  const plan = new WritePlan(ctx.companyId, ctx.now());
+  const parsed = planParseFeedItem({ feed, input, read, plan, path });
+  return (await plan.apply({ read: run, apply: run })).resolve(parsed);
 }
 
 /**
@@ -377,30 +353,36 @@ export function planParseFeedItem({
   input,
   read,
   plan,
+  path = "",
 }: {
   feed: InventoryFeed;
   input: InventoryFeedParseWebhookInput;
   read: ResultSet[];
   plan: WritePlan;
-}): InventoryFeedVariant {
+  /** Where the item is in a batch, for its errors' paths (`3.`). */
+  path?: string;
+}): ParsedFeedItem {
   const existing = recordsOf("inventory-feed-variant", read[0]!)[0];
   checkNotRemoved(feed, existing);
   const values = feedItemValues(input);
   let item: InventoryFeedVariant;
+  let result: ParsedFeedItem["result"];
   if (!existing) {
     plan.sameCount("inventory-feed-variant", { inventoryFeedId: feed.id, externalId: input.externalId }, 0);
     item = plan.insert("inventory-feed-variant", {
       ...values,
       inventoryFeedId: feed.id,
       externalId: input.externalId,
-      sku: requireSku(values, ""),
+      sku: requireSku(values, path),
     });
+    result = "created";
   } else {
     const changed = changedValues(existing, values);
     item = Object.keys(changed).length ? plan.update("inventory-feed-variant", existing, changed) : existing;
+    result = Object.keys(changed).length ? "updated" : "unchanged";
     plan.unchangedRecords("inventory-feed-variant", [existing]);
   }
-  if (!feed.automaticallyConnect || item.variantId !== null) return item;
+  if (!feed.automaticallyConnect || item.variantId !== null) return { item, result, connected: false };
   const variants = recordsOf("variant", read[1]!);
   const variant = variantToConnect(feed, item, variants);
   // Which variant it connects to (or that none) holds only while the SKUs before it are still unused.
@@ -408,7 +390,8 @@ export function planParseFeedItem({
     if (sku === variant?.sku) break;
     plan.sameCount("variant", { sku }, 0);
   }
-  if (!variant) return item;
+  if (!variant) return { item, result, connected: false };
   plan.unchangedRecords("variant", [variant]);
-  return plan.update("inventory-feed-variant", item, { variantId: variant.id });
+  item = plan.update("inventory-feed-variant", item, { variantId: variant.id });
+  return { item, result, connected: true };
 }

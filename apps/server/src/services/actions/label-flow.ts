@@ -139,14 +139,26 @@ interface LabelInput {
   links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
 }
 
-/** The label record of a rendering stored at `url`. */
-function labelValues(
-  ctx: Ctx,
-  input: LabelInput,
-  rendered: { trackingNumber: string; format: Label["format"] },
-  url: string,
-) {
-  return {
+/** Renders a label (before the plan's batch), and plans its stored PDF and its record. */
+async function planLabel(ctx: Ctx, plan: WritePlan, input: LabelInput): Promise<Label> {
+  const rendered = await ctx.labels.createLabel({
+    shipFrom: input.shipFrom,
+    shipTo: input.shipTo,
+    carrier: input.carrier,
+    service: input.service,
+    trackingNumber: input.trackingNumber,
+    reference: input.reference,
+    direction: input.direction,
+    version: input.version,
+    weightGrams: input.weightGrams ?? null,
+    createdAt: plan.now,
+  });
+  const file = planStoredFile(plan, ctx.baseUrl, {
+    name: `${input.fileName}-v${input.version}.pdf`,
+    contentType: rendered.contentType,
+    body: rendered.bytes,
+  });
+  return plan.insert("label", {
     purchaseId: input.links.purchaseId ?? null,
     dropshipmentId: input.links.dropshipmentId ?? null,
     returnShipmentId: input.links.returnShipmentId ?? null,
@@ -157,34 +169,8 @@ function labelValues(
     provider: ctx.labels.name,
     version: input.version,
     format: rendered.format,
-    url,
-  };
-}
-
-function renderWith(ctx: Ctx, input: LabelInput, createdAt: string) {
-  return ctx.labels.createLabel({
-    shipFrom: input.shipFrom,
-    shipTo: input.shipTo,
-    carrier: input.carrier,
-    service: input.service,
-    trackingNumber: input.trackingNumber,
-    reference: input.reference,
-    direction: input.direction,
-    version: input.version,
-    weightGrams: input.weightGrams ?? null,
-    createdAt,
+    url: file.url,
   });
-}
-
-/** Renders a label (before the plan's batch), and plans its stored PDF and its record. */
-async function planLabel(ctx: Ctx, plan: WritePlan, input: LabelInput): Promise<Label> {
-  const rendered = await renderWith(ctx, input, plan.now);
-  const file = planStoredFile(plan, ctx.baseUrl, {
-    name: `${input.fileName}-v${input.version}.pdf`,
-    contentType: rendered.contentType,
-    body: rendered.bytes,
-  });
-  return plan.insert("label", labelValues(ctx, input, rendered, file.url));
 }
 
 /** The provider's default carrier and service; 422 when either is not set. */
