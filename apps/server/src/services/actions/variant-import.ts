@@ -383,8 +383,7 @@ export function planImportConnectorVariants({
   const lookups = importReads(plan.companyId, channel.id, input);
   const at = Object.keys(REFERENCES).length;
   (Object.entries(REFERENCES) as [keyof typeof REFERENCES, KindName][]).forEach(([field, kindName], i) => {
-    const records = found.references.get(field)!;
-    if (records.length) sameRecords(plan, kindName, [lookups[i]!], records);
+    sameRecords(plan, kindName, [lookups[i]!], found.references.get(field)!);
   });
   sameRecords(
     plan,
@@ -398,7 +397,8 @@ export function planImportConnectorVariants({
     [lookups[at + 2]!, lookups[at + 5]!, lookups[at + 6]!],
     [...found.catalogue, ...found.bySku, ...found.linked],
   );
-  if (found.products.length) sameRecords(plan, "product", [lookups[at + 7]!], found.products);
+  // Products by name, found or not (a product made meanwhile would be made twice).
+  sameRecords(plan, "product", [lookups[at + 7]!], found.products);
 
   const products = productsByName(
     plan,
