@@ -43,18 +43,6 @@ export async function allocate(
   });
 }
 
-/** Units of a shipped fulfillment line leave the warehouse, and their allocation with them. */
-export async function shipOut(
-  ctx: Ctx,
-  input: { variantId: number; warehouseId: number; quantity: number },
-): Promise<InventoryLevel> {
-  const level = await levelOf(ctx, input.variantId, input.warehouseId);
-  return patch(ctx, "inventory-level", level.id, {
-    onHand: level.onHand - input.quantity,
-    allocated: Math.max(0, level.allocated - input.quantity),
-  });
-}
-
 /**
  * `allocate` in a write plan. `levels` are the levels the plan knows (those read; one it creates is
  * added): a missing one is created at zero, while no other writer has created it meanwhile. The units
@@ -66,13 +54,7 @@ export function planAllocation(
   levels: InventoryLevel[],
   input: { variantId: number; warehouseId: number; quantity: number },
 ): void {
-  const { variantId, warehouseId } = input;
-  let level = levels.find((known) => known.variantId === variantId && known.warehouseId === warehouseId);
-  if (!level) {
-    plan.sameCount("inventory-level", { variantId, warehouseId }, 0);
-    level = plan.insert("inventory-level", { variantId, warehouseId });
-    levels.push(level);
-  }
+  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
   plan.addTo("inventory-level", level, "allocated", input.quantity, { floor: 0 });
 }
 
@@ -87,9 +69,43 @@ export async function applyAdjustment(
   return { quantityBefore: level.onHand, quantityAfter };
 }
 
-/** Records an adjustment of on-hand stock and applies it. */
-export async function recordAdjustment(
-  ctx: Ctx,
+/**
+ * The level of a variant at a warehouse among `levels` (those a plan read, as it leaves them): created
+ * at zero when there is none, while no other writer has created it meanwhile, and added to `levels`.
+ */
+function plannedLevel(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  variantId: number,
+  warehouseId: number,
+): InventoryLevel {
+  const known = levels.find((level) => level.variantId === variantId && level.warehouseId === warehouseId);
+  if (known) return known;
+  plan.sameCount("inventory-level", { variantId, warehouseId }, 0);
+  const created = plan.insert("inventory-level", { variantId, warehouseId });
+  levels.push(created);
+  return created;
+}
+
+/** Sets a planned level's values, in `levels` too (so a later movement of the plan starts from it). */
+function updateLevel(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  level: InventoryLevel,
+  values: { onHand?: number; allocated?: number },
+): InventoryLevel {
+  const updated = plan.update("inventory-level", level, values);
+  levels[levels.indexOf(level)] = updated;
+  return updated;
+}
+
+/**
+ * `recordAdjustment` in a write plan, on `levels` (see `plannedLevel`): the level is written while it
+ * is as read, so the levels before and after that the adjustment records are exact.
+ */
+export function planRecordAdjustment(
+  plan: WritePlan,
+  levels: InventoryLevel[],
   input: {
     variantId: number;
     warehouseId: number;
@@ -97,14 +113,32 @@ export async function recordAdjustment(
     notes?: string | null;
     adjustmentReasonId?: number | null;
   },
-): Promise<Adjustment> {
-  const levels = await applyAdjustment(ctx, input);
-  return insert(ctx, "adjustment", {
+): Adjustment {
+  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
+  const quantityAfter = level.onHand + input.quantity;
+  updateLevel(plan, levels, level, { onHand: quantityAfter });
+  return plan.insert("adjustment", {
     variantId: input.variantId,
     warehouseId: input.warehouseId,
     quantity: input.quantity,
     notes: input.notes ?? null,
     adjustmentReasonId: input.adjustmentReasonId ?? null,
-    ...levels,
+    quantityBefore: level.onHand,
+    quantityAfter,
   });
+}
+
+/**
+ * Units of a shipped fulfillment line leave the warehouse, and their allocation with them (never below
+ * 0), in a write plan, on `levels` (see `plannedLevel`): added in the statements themselves, so
+ * concurrent orders of the variant do not conflict over the level.
+ */
+export function planShipOut(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  input: { variantId: number; warehouseId: number; quantity: number },
+): void {
+  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
+  plan.addTo("inventory-level", level, "onHand", -input.quantity);
+  plan.addTo("inventory-level", level, "allocated", -input.quantity, { floor: 0 });
 }

@@ -3,8 +3,8 @@
  * `PurchaseItem[]`, the record type the schema generates for that kind. Services use these, never SQL
  * text of their own for plain lookups. State fields are written by `transition` only.
  */
-import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
-import { type KindDef, kindByName, type RecordTypes, type Variant } from "@multichannel/schema";
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
+import { type KindDef, kindByName, type RecordTypes } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
@@ -107,6 +107,25 @@ export function selectMatching(
   };
 }
 
+/**
+ * A subquery answering `field` of the company's records of a kind that meet `condition` (SQL over its
+ * columns, with `args`): for `selectMatching` to read what the subject's records name (a sale return's
+ * lines' sale items) in the same pipeline.
+ */
+export function fieldOfMatching(
+  companyId: number,
+  kindName: KindName,
+  field: string,
+  condition: string,
+  args: readonly InValue[],
+): { sql: string; args: InValue[] } {
+  const t = tableFor(kind(kindName));
+  return {
+    sql: `SELECT ${column(t, field)} FROM ${t.name} WHERE company_id = ? AND (${condition})`,
+    args: [companyId, ...args],
+  };
+}
+
 /** The records a `selectStatement` read. */
 export function recordsOf<N extends KindName>(kindName: N, result: ResultSet): RecordOf<N>[] {
   const table = tableFor(kind(kindName));
@@ -119,27 +138,6 @@ export async function selectOne<N extends KindName>(
   where: WhereOf<N>,
 ): Promise<RecordOf<N> | undefined> {
   return (await selectWhere(ctx, kindName, where, { limit: 1 }))[0];
-}
-
-/** Records of a kind by id, in one query; ids of other companies are left out. */
-export async function selectByIds<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  ids: readonly number[],
-): Promise<Map<number, RecordOf<N>>> {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Map();
-  const table = tableFor(kind(kindName));
-  const result = await ctx.db.execute({
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND id IN (${unique.map(() => "?").join(", ")})`,
-    args: [ctx.companyId, ...unique],
-  });
-  return new Map(
-    result.rows.map((row) => {
-      const record = toRecord(table, row) as unknown as RecordOf<N>;
-      return [(record as { id: number }).id, record];
-    }),
-  );
 }
 
 /** Inserts a record, defaults filled in. A state field may only be the kind's initial state. */
@@ -250,7 +248,7 @@ export async function patchRecord(
 // One statement for many rows, so a batch costs a handful of round trips on a remote database too.
 
 /** Bound parameters per statement: well under SQLite's limit, and small enough for remote requests. */
-const PARAMETER_BUDGET = 10_000;
+export const PARAMETER_BUDGET = 10_000;
 
 export const table = (kindName: KindName): Table => tableFor(kind(kindName));
 
@@ -273,7 +271,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** The same table reading only `fields` (and id, timestamps): large batches decode far fewer values. */
-function narrowed(t: Table, fields: readonly string[] | undefined): Table {
+export function narrowed(t: Table, fields: readonly string[] | undefined): Table {
   if (!fields) return t;
   const columns = t.columns.filter((c) => fields.includes(c.field));
   return {
@@ -287,12 +285,6 @@ function narrowed(t: Table, fields: readonly string[] | undefined): Table {
  * Records of the company whose `field` is one of `values` (and whose fields equal `where`), by id; with
  * `fields`, only those fields are read.
  */
-/** The company's variants with these SKUs, by SKU. */
-export async function variantsBySku(ctx: Ctx, skus: readonly string[]): Promise<Map<string, Variant>> {
-  const variants = await selectIn(ctx, "variant", "sku", skus);
-  return new Map(variants.map((variant) => [variant.sku, variant]));
-}
-
 /** A record of a kind read with only some of its fields. */
 export type PartOf<N extends KindName, F extends keyof RecordOf<N>> = Pick<RecordOf<N>, F> & { id: number };
 
@@ -342,106 +334,6 @@ export async function selectIn(
     for (const row of result.rows) records.push(toRecord(read, row));
   }
   return records.sort((a, b) => a.id - b.id);
-}
-
-/**
- * Inserts many records of one kind (defaults filled in, read-only fields settable); returns them in input
- * order, with only `fields` when given.
- */
-export async function insertMany<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  rows: readonly ValuesOf<N>[],
-): Promise<RecordOf<N>[]>;
-export async function insertMany<N extends KindName, F extends keyof RecordOf<N> & string>(
-  ctx: Ctx,
-  kindName: N,
-  rows: readonly ValuesOf<N>[],
-  fields: readonly F[],
-): Promise<PartOf<N, F>[]>;
-export async function insertMany(
-  ctx: Ctx,
-  kindName: KindName,
-  rows: readonly Record<string, unknown>[],
-  fields?: readonly string[],
-): Promise<StoredRecord[]> {
-  if (!rows.length) return [];
-  const t = table(kindName);
-  for (const row of rows) checkStateWrite(t.kind, row, "insert");
-  const read = narrowed(t, fields);
-  const given = new Set<string>();
-  for (const row of rows) for (const field in row) given.add(field);
-  const columns = t.columns.filter((c) => given.has(c.field) || c.def.default !== undefined);
-  const names = ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)];
-  const placeholders = `(${names.map(() => "?").join(", ")})`;
-  // Where each column read back sits among a row's arguments (absent: not written, so NULL).
-  const at = ["company_id", "created_at", "updated_at", ...read.columns.map((c) => c.name)].map(
-    (name) => [name, names.indexOf(name)] as const,
-  );
-  const now = ctx.now();
-  const inserted: StoredRecord[] = [];
-  for (const part of chunks(rows, Math.max(1, Math.floor(PARAMETER_BUDGET / names.length)))) {
-    const args: SqlArg[] = [];
-    for (const row of part) {
-      args.push(ctx.companyId, now, now);
-      for (const c of columns) args.push(encode(c, c.field in row ? row[c.field] : c.def.default));
-    }
-    const result = await ctx.db
-      .execute({
-        sql: `INSERT INTO ${t.name} (${names.join(", ")}) VALUES ${part.map(() => placeholders).join(", ")}`,
-        args,
-      })
-      .catch((error: unknown) => {
-        throw uniqueConflict(error, t) ?? error;
-      });
-    // The rows of one INSERT get consecutive rowids in VALUES order, the last one the statement's last
-    // insert rowid (its event triggers' inserts do not change it): the records are read back from what
-    // was written. RETURNING would buffer every row and hand each to JavaScript: a sixth of a
-    // 1,000-item import's time.
-    if (result.lastInsertRowid === undefined) throw new Error("The driver answered no last insert rowid.");
-    const first = Number(result.lastInsertRowid) - part.length + 1;
-    for (let i = 0; i < part.length; i++) {
-      const written: Record<string, unknown> = { id: first + i };
-      for (const [name, index] of at) written[name] = index < 0 ? null : args[i * names.length + index];
-      inserted.push(toRecord(read, written as Row));
-    }
-  }
-  return inserted;
-}
-
-/** Sets `fields` of many records of one kind, each to its own values, in one statement per chunk. */
-export async function updateMany(
-  ctx: Ctx,
-  kindName: KindName,
-  fields: readonly string[],
-  rows: readonly { id: number; values: Record<string, unknown> }[],
-  options: { movesState?: boolean } = {},
-): Promise<void> {
-  if (!rows.length) return;
-  const t = table(kindName);
-  if (!options.movesState)
-    checkStateWrite(t.kind, Object.fromEntries(fields.map((field) => [field, null])), "patch");
-  const names = fields.map((field) => column(t, field));
-  const width = names.length + 1;
-  const placeholders = `(${Array.from({ length: width }, () => "?").join(", ")})`;
-  for (const part of chunks(rows, Math.max(1, Math.floor(PARAMETER_BUDGET / width)))) {
-    const args: SqlArg[] = [];
-    for (const row of part) {
-      args.push(row.id, ...fields.map((field) => encodeField(t, field, row.values[field])));
-    }
-    args.push(ctx.now(), ctx.companyId);
-    await ctx.db
-      .execute({
-        sql:
-          `WITH changes (change_id, ${names.join(", ")}) AS (VALUES ${part.map(() => placeholders).join(", ")}) ` +
-          `UPDATE ${t.name} SET ${names.map((name) => `${name} = changes.${name}`).join(", ")}, updated_at = ? ` +
-          `FROM changes WHERE ${t.name}.id = changes.change_id AND ${t.name}.company_id = ?`,
-        args,
-      })
-      .catch((error: unknown) => {
-        throw uniqueConflict(error, t) ?? error;
-      });
-  }
 }
 
 /** A UNIQUE violation as a 409 naming the fields that clash; other errors: undefined. */

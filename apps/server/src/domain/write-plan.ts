@@ -18,6 +18,9 @@ import {
   checkStateWrite,
   type KindName,
   kind,
+  narrowed,
+  PARAMETER_BUDGET,
+  type PartOf,
   type RecordOf,
   uniqueConflict,
   type ValuesOf,
@@ -31,6 +34,16 @@ export const isProvisional = (value: unknown): value is number =>
 
 const slotOf = (id: number) => PROVISIONAL - id;
 
+/** A provisional id inside text (an answer's JSON, a URL naming a stored file). */
+const PROVISIONAL_TEXT = /-1000000000\d{6}/;
+
+/** Parts of an answer's text (between and around its provisional ids) joined by one `||` chain at most. */
+const MANY_PARTS = 200;
+
+/** SQL of a column's value whose provisional ids (if it holds one) are the real ones: one lookup per statement. */
+const idOfProvisional = (value: string) =>
+  `CASE WHEN ${value} BETWEEN ${PROVISIONAL - 999_999} AND ${PROVISIONAL} THEN (SELECT id FROM plan_ids WHERE slot = ${PROVISIONAL} - ${value}) ELSE ${value} END`;
+
 /** The id of a provisional record inside the batch. */
 const ID_OF_SLOT = "(SELECT id FROM plan_ids WHERE slot = ?)";
 
@@ -40,6 +53,8 @@ export class WritePlan {
   private readonly tables = new Map<number, Table>();
   /** The statement that inserted each provisional record, by slot. */
   private readonly insertedAt = new Map<number, number>();
+  /** The statements that filled `plan_ids` for a multi-row insert (`insertMany`), answering slot and id. */
+  private readonly insertedMany: number[] = [];
   /** Records the plan updates (`kind:id`): guarded by their update. */
   private readonly updated = new Set<string>();
 
@@ -55,6 +70,13 @@ export class WritePlan {
     if (isProvisional(value)) {
       args.push(slotOf(value));
       return ID_OF_SLOT;
+    }
+    // Text that holds a provisional id (a stored file's URL, a payment's `transferId`) is made in the
+    // batch, as an answer's is.
+    if (typeof value === "string" && value.includes("-1000000000") && PROVISIONAL_TEXT.test(value)) {
+      const made = this.answerText(value) as { sql: string; args: InValue[] };
+      args.push(...made.args);
+      return `(${made.sql})`;
     }
     args.push(value);
     return "?";
@@ -150,6 +172,144 @@ export class WritePlan {
     );
     this.push(changed(1));
     return record as unknown as RecordOf<N>;
+  }
+
+  /**
+   * Inserts many records of one kind in one statement per chunk (a set-at-a-time import), as
+   * `store.insertMany` writes them (the columns any row sets, and those with a default); answers them as
+   * they will read, with provisional ids. The rows of one INSERT get consecutive ids, the last the
+   * table's largest: `plan_ids` is filled from that.
+   */
+  insertMany<N extends KindName>(kindName: N, rows: readonly ValuesOf<N>[]): RecordOf<N>[];
+  insertMany<N extends KindName, F extends keyof RecordOf<N> & string>(
+    kindName: N,
+    rows: readonly ValuesOf<N>[],
+    fields: readonly F[],
+  ): PartOf<N, F>[];
+  insertMany(kindName: KindName, rows: readonly Record<string, unknown>[], fields?: readonly string[]) {
+    if (!rows.length) return [];
+    const definition = kind(kindName);
+    const table = tableFor(definition);
+    // With `fields`, the records answered hold only those: a thousand rows decode far fewer values.
+    const read = narrowed(table, fields);
+    const given = new Set<string>();
+    for (const row of rows) {
+      checkStateWrite(definition, row, "insert");
+      for (const field in row) given.add(field);
+    }
+    const columns = table.columns.filter((c) => given.has(c.field) || c.def.default !== undefined);
+    const defaults = columns.map((c) => encode(c, c.def.default));
+    const names = ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)];
+    const readAt = read.columns.map((c) => columns.indexOf(c));
+    const records: StoredRecord[] = [];
+    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / names.length));
+    for (let start = 0; start < rows.length; start += size) {
+      const part = rows.slice(start, start + size);
+      const args: InValue[] = [];
+      const slots: number[] = [];
+      // Columns holding provisional ids: resolved by one lookup in the statement, not one per row.
+      const resolved = new Set<number>();
+      const tuples = part.map((row) => {
+        const stored = columns.map((c, i) => (c.field in row ? encode(c, row[c.field]) : defaults[i]!));
+        args.push(this.companyId, this.now, this.now);
+        const marks = stored.map((value, i) => {
+          if (!isProvisional(value)) return this.value(value, args);
+          resolved.add(i);
+          args.push(value);
+          return "?";
+        });
+        const slot = this.insertedAt.size + 1;
+        this.insertedAt.set(slot, -1);
+        slots.push(slot);
+        const written: Record<string, unknown> = {
+          id: PROVISIONAL - slot,
+          created_at: this.now,
+          updated_at: this.now,
+        };
+        read.columns.forEach((column, k) => {
+          written[column.name] = readAt[k]! < 0 ? null : stored[readAt[k]!];
+        });
+        const record = toRecord(read, written as Row);
+        for (const field of table.tenantFields) record[field] = this.companyId;
+        records.push(record);
+        return `(?, ?, ?, ${marks.join(", ")})`;
+      });
+      const values = `VALUES ${tuples.join(", ")}`;
+      const select = names.map((_, n) => {
+        const value = `column${n + 1}`;
+        return resolved.has(n - 3) ? idOfProvisional(value) : value;
+      });
+      const rowsOf = resolved.size ? `SELECT ${select.join(", ")} FROM (${values})` : values;
+      this.push({ sql: `INSERT INTO ${table.name} (${names.join(", ")}) ${rowsOf}`, args }, table);
+      this.insertedMany.push(
+        this.push({
+          sql: `INSERT INTO plan_ids (slot, id) SELECT j.value, (SELECT max(id) FROM ${table.name}) - ? + 1 + j.key FROM json_each(?) j RETURNING slot, id`,
+          args: [slots.length, JSON.stringify(slots)],
+        }),
+      );
+    }
+    return records;
+  }
+
+  /**
+   * Sets `fields` of many records (read with at least those fields), each to its own values, in one
+   * statement per chunk: each only while its `fields` and `updatedAt` are as read (else the batch is
+   * stale). A state field only through `transitionValues` (`movesState`).
+   */
+  updateMany<N extends KindName>(
+    kindName: N,
+    fields: readonly string[],
+    changes: readonly { current: { id: number; updatedAt: string }; values: Record<string, unknown> }[],
+    options: { movesState?: boolean } = {},
+  ): void {
+    if (!changes.length) return;
+    const definition = kind(kindName);
+    if (!options.movesState)
+      checkStateWrite(definition, Object.fromEntries(fields.map((field) => [field, null])), "patch");
+    const table = tableFor(definition);
+    const columns = fields.map((field) => table.byField.get(field)!);
+    const names = columns.map((c) => c.name);
+    const was = names.map((name) => `was_${name}`);
+    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / (2 + 2 * names.length)));
+    for (let start = 0; start < changes.length; start += size) {
+      const part = changes.slice(start, start + size);
+      const args: InValue[] = [];
+      // Columns set to provisional ids: resolved by one lookup in the statement, not one per row.
+      const resolved = new Set<number>();
+      const tuples = part.map(({ current, values }) => {
+        this.updated.add(`${kindName}:${current.id}`);
+        const marks = [this.value(current.id, args), this.value(current.updatedAt, args)];
+        columns.forEach((c, i) => {
+          const value = encode(c, values[c.field]);
+          if (isProvisional(value)) {
+            resolved.add(i);
+            args.push(value);
+            marks.push("?");
+          } else marks.push(this.value(value, args));
+        });
+        for (const c of columns)
+          marks.push(this.value(encode(c, (current as Record<string, unknown>)[c.field]), args));
+        return `(${marks.join(", ")})`;
+      });
+      args.push(this.now, this.companyId);
+      const sets = names.map((name, i) => {
+        const value = `changes.${name}`;
+        return `${name} = ${resolved.has(i) ? idOfProvisional(value) : value}`;
+      });
+      const unchanged = names.map((name) => ` AND ${table.name}.${name} IS changes.was_${name}`).join("");
+      this.push(
+        {
+          sql:
+            `WITH changes (change_id, was_updated_at, ${names.join(", ")}, ${was.join(", ")}) AS (VALUES ${tuples.join(", ")}) ` +
+            `UPDATE ${table.name} SET ${sets.join(", ")}, updated_at = ? ` +
+            `FROM changes WHERE ${table.name}.id = changes.change_id AND ${table.name}.company_id = ? ` +
+            `AND ${table.name}.updated_at IS changes.was_updated_at${unchanged}`,
+          args,
+        },
+        table,
+      );
+      this.push(changed(part.length));
+    }
   }
 
   /**
@@ -288,6 +448,19 @@ export class WritePlan {
     this.push({ sql, args });
   }
 
+  /**
+   * Inserts a row of a table that is not a kind's (a webhook delivery) with `statement`, an INSERT (an
+   * argument that is a provisional id becomes the lookup of the real one); answers the row's id,
+   * provisional until the batch runs, as a record's.
+   */
+  insertRow(statement: { sql: string; args: InValue[] }): number {
+    this.write({ sql: `${statement.sql} RETURNING id`, args: statement.args });
+    const slot = this.insertedAt.size + 1;
+    this.insertedAt.set(slot, this.statements.length - 1);
+    this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
+    return PROVISIONAL - slot;
+  }
+
   /** Records an event (an action's outcome) with the change, its JSON made in the batch (`answerText`). */
   event(type: string, object: unknown, result: unknown): void {
     const args: InValue[] = [this.companyId, type];
@@ -330,8 +503,16 @@ export class WritePlan {
    */
   answerText(value: unknown): AnswerText {
     const text = typeof value === "string" ? value : JSON.stringify(value);
-    const parts = text.split(/(-1000000000\d{6})/);
+    const parts = text.split(new RegExp(`(${PROVISIONAL_TEXT.source})`));
     if (parts.length === 1) return text;
+    if (parts.length > MANY_PARTS) {
+      // Thousands of ids (a 1,000-item import's answer): one argument, not a chain deeper than SQLite takes.
+      const items = parts.map((part, i) => (i % 2 === 0 ? part : slotOf(Number(part))));
+      return {
+        sql: `SELECT group_concat(CASE WHEN key % 2 = 0 THEN value ELSE (SELECT id FROM plan_ids WHERE slot = value) END, '' ORDER BY key) FROM json_each(?)`,
+        args: [JSON.stringify(items)],
+      };
+    }
     const args: InValue[] = [];
     const sql = parts
       .map((part, i) => {
@@ -363,8 +544,12 @@ export class WritePlan {
     }
     const ids = new Map<number, number>();
     for (const [slot, at] of this.insertedAt) {
+      if (at < 0) continue;
       const inserted = results[at]!;
       ids.set(PROVISIONAL - slot, Number(inserted.rows[0]?.id ?? inserted.lastInsertRowid));
+    }
+    for (const at of this.insertedMany) {
+      for (const row of results[at]!.rows) ids.set(PROVISIONAL - Number(row.slot), Number(row.id));
     }
     return new ResolvedIds(ids);
   }
@@ -377,6 +562,11 @@ export class ResolvedIds {
   /** `value` (records, an answer) with every provisional id replaced by the real one. */
   resolve<T>(value: T): T {
     if (isProvisional(value)) return (this.ids.get(value) ?? value) as T;
+    if (typeof value === "string" && value.includes("-1000000000")) {
+      return value.replace(new RegExp(PROVISIONAL_TEXT.source, "g"), (id) =>
+        String(this.ids.get(Number(id)) ?? id),
+      ) as T;
+    }
     if (Array.isArray(value)) return value.map((item) => this.resolve(item)) as T;
     if (value && typeof value === "object") {
       const out: Record<string, unknown> = {};

@@ -112,11 +112,17 @@ function runPlanned(
     return c
       .get("db")
       .read(reads)
-      .then((read) => {
+      .then(async (read) => {
         const row = read[0]!.rows[0];
         const record = checkSubject(kind, action, id, row ? toRecord(table, row) : undefined);
         const plan = new WritePlan(ctx.companyId, ctx.now());
-        const { answer } = planned.plan({ ctx, record: record as never, input, read: read.slice(1), plan });
+        const { answer } = await planned.plan({
+          ctx,
+          record: record as never,
+          input,
+          read: read.slice(1),
+          plan,
+        });
         return JSON.stringify(answer);
       });
   }
@@ -126,7 +132,7 @@ function runPlanned(
     const record = checkSubject(kind, action, id, row ? toRecord(table, row) : undefined);
     checkIfMatch(record, ifMatch);
     const plan = new WritePlan(ctx.companyId, ctx.now());
-    const { answer, subject } = planned.plan({
+    const { answer, subject, about } = await planned.plan({
       ctx,
       record: record as never,
       input,
@@ -134,7 +140,7 @@ function runPlanned(
       plan,
     });
     plan.unchangedRecords(kind.name as KindName, [record as never]);
-    const event = plannedActionEvent(kind, action, answer, subject);
+    const event = plannedActionEvent(kind, action, answer, subject, about);
     if (event) plan.event(event.type, event.object, event.result);
     const keyGuard = key
       ? plan.append(keyStatements(key, { status: 200, body: plan.answerText(answer), location: null }))

@@ -1,20 +1,29 @@
-import { acknowledgeChannelVariant } from "./channels.ts";
-import { exportInventory } from "./exports.ts";
-import { listChannelVariantLevels, setChannelVariantLevel } from "./inventory.ts";
+import { acknowledgeVariantReads, planAcknowledgeVariant } from "./channels.ts";
+import { exportReads, planExport } from "./exports.ts";
+import { listChannelVariantLevels, planSetLevel, setLevelReads } from "./inventory.ts";
 import {
-  parseInventoryFeedWebhook,
-  publishInventoryFeed,
-  removeInventoryFeedItem,
+  parseFeedItemReads,
+  planParseFeedItem,
+  planPublishFeed,
+  planRemoveFeedItem,
+  publishFeedReads,
+  removeFeedItemReads,
 } from "./inventory-feeds.ts";
 import { manualSaleReads, planManualSale } from "./manual-sale.ts";
-import { quoteChannelRates } from "./rates.ts";
+import { channelRatesReads, quoteChannelRates } from "./rates.ts";
 import type { ActionHandlers } from "./types.ts";
-import { importConnectorVariants } from "./variant-import.ts";
+import { importReads, planImportConnectorVariants } from "./variant-import.ts";
 
 /** The channel, inventory feed and inventory export actions. */
 export const channelHandlers = {
   "channel.rates": {
-    run: ({ ctx, record, input }) => quoteChannelRates({ ctx, channel: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => channelRatesReads(companyId, id, input),
+      plan: ({ record, input, read }) => ({
+        answer: quoteChannelRates({ channel: record, input, read }),
+        subject: record,
+      }),
+    },
   },
   "channel.manual-sale": {
     planned: {
@@ -26,27 +35,69 @@ export const channelHandlers = {
     },
   },
   "channel.import-connector-variant-batch": {
-    run: ({ ctx, record, input }) => importConnectorVariants({ ctx, channel: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => importReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => ({
+        answer: planImportConnectorVariants({ channel: record, input, read, plan }),
+        subject: record,
+      }),
+    },
   },
   "channel.acknowledge-variant": {
-    run: ({ ctx, record, input }) => acknowledgeChannelVariant({ ctx, channel: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => acknowledgeVariantReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => ({
+        answer: planAcknowledgeVariant({ channel: record, input, read, plan }),
+        subject: record,
+      }),
+    },
   },
   "channel.variant-levels": {
     run: ({ ctx, record, input }) => listChannelVariantLevels({ ctx, channel: record, input }),
   },
   "channel.variant-set-level": {
-    run: ({ ctx, record, input }) => setChannelVariantLevel({ ctx, channel: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => setLevelReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => {
+        const { adjustment, variant } = planSetLevel({ channel: record, input, read, plan });
+        return { answer: adjustment, subject: record, about: variant };
+      },
+    },
   },
   "inventory-feed.publish-all": {
-    run: ({ ctx, record }) => publishInventoryFeed({ ctx, feed: record }),
+    planned: {
+      read: ({ companyId, id }) => publishFeedReads(companyId, id),
+      plan: ({ record, read, plan }) => ({
+        answer: planPublishFeed({ feed: record, read, plan }),
+        subject: record,
+      }),
+    },
   },
   "inventory-feed.remove-by-external-id": {
-    run: ({ ctx, record, input }) => removeInventoryFeedItem({ ctx, feed: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => removeFeedItemReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => ({
+        answer: planRemoveFeedItem({ feed: record, input, read, plan }),
+        subject: record,
+      }),
+    },
   },
   "inventory-feed.parse-webhook": {
-    run: ({ ctx, record, input }) => parseInventoryFeedWebhook({ ctx, feed: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => parseFeedItemReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => ({
+        answer: planParseFeedItem({ feed: record, input, read, plan }).item,
+        subject: record,
+      }),
+    },
   },
   "inventory-export.export": {
-    run: ({ ctx, record }) => exportInventory({ ctx, definition: record }),
+    planned: {
+      read: ({ companyId, id }) => exportReads(companyId, id),
+      plan: ({ ctx, record, read, plan }) => {
+        const dataExport = planExport({ ctx, definition: record, read, plan });
+        return { answer: dataExport, subject: record };
+      },
+    },
   },
 } satisfies Partial<ActionHandlers>;

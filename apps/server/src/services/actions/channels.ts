@@ -8,7 +8,7 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { kind } from "./core.ts";
 
-export { column, insertMany, selectIn, table, updateMany, variantsBySku } from "../../domain/store.ts";
+export { column, selectIn, table } from "../../domain/store.ts";
 
 // ------------------------------------------------------------------------------------- channel variants
 

@@ -1,22 +1,29 @@
-import { moveDropshipmentToFulfill } from "./dropshipments.ts";
-import { moveFulfillmentToDropship, shipFulfillment } from "./fulfillments.ts";
+import { moveToFulfillReads, planMoveToFulfill } from "./dropshipments.ts";
 import {
-  createDefaultLabelOfPurchase,
-  createReturnLabelOfPurchase,
-  regenerateLabelOfDropshipment,
+  moveToDropshipReads,
+  planMoveToDropship,
+  planShipFulfillment,
+  shipFulfillmentReads,
+} from "./fulfillments.ts";
+import {
+  defaultLabelReads,
+  planDefaultLabel,
+  planRegenerateLabel,
+  planReturnLabel,
+  regenerateLabelReads,
+  returnLabelReads,
 } from "./label-flow.ts";
 import {
-  moveDropshipProviderOfPurchase,
+  moveDropshipProviderReads,
   planCancelPurchase,
+  planMoveDropshipProvider,
   planSendPurchase,
   planShipPurchase,
   purchaseLinesReads,
   sendPurchaseReads,
-  shipWithLabel,
 } from "./purchases.ts";
-import { checkShippable } from "./reference-bodies.ts";
-import { receiveSaleReturn } from "./returns.ts";
-import { settleInvoicesOfDropshipProvider } from "./settlement.ts";
+import { planReceiveSaleReturn, receiveSaleReturnReads } from "./returns.ts";
+import { planSettleInvoices, settleInvoicesReads } from "./settlement.ts";
 import type { ActionHandlers } from "./types.ts";
 
 /** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
@@ -40,7 +47,13 @@ export const orderHandlers = {
     },
   },
   "purchase.move-dropship-provider": {
-    run: ({ ctx, record, input }) => moveDropshipProviderOfPurchase({ ctx, purchase: record, input }),
+    planned: {
+      read: ({ companyId, input }) => moveDropshipProviderReads(companyId, input),
+      plan: ({ record, input, read, plan }) => {
+        const moved = planMoveDropshipProvider({ purchase: record, input, read, plan });
+        return { answer: moved, subject: moved };
+      },
+    },
   },
   "purchase.cancel": {
     planned: {
@@ -52,35 +65,75 @@ export const orderHandlers = {
     },
   },
   "purchase.return-label": {
-    run: ({ ctx, record, input }) => createReturnLabelOfPurchase({ ctx, purchase: record, input }),
+    planned: {
+      read: ({ companyId, id }) => returnLabelReads(companyId, id),
+      plan: async ({ ctx, record, input, read, plan }) => ({
+        answer: await planReturnLabel({ ctx, purchase: record, input, read, plan }),
+        subject: record,
+      }),
+    },
   },
   "purchase.default-label": {
-    run: async ({ ctx, record, input }) => {
-      if (input.inventoryStatus === "shipped") checkShippable(record);
-      const label = await createDefaultLabelOfPurchase({ ctx, purchase: record });
-      // The vendor portal's "label and mark shipped": the lines leave with this label.
-      if (input.inventoryStatus === "shipped") {
-        await shipWithLabel(ctx, record, label, input.ids);
-      }
-      return label;
+    planned: {
+      read: ({ companyId, id, input }) => defaultLabelReads(companyId, id, input),
+      plan: async ({ ctx, record, input, read, plan }) => {
+        const made = await planDefaultLabel({ ctx, purchase: record, input, read, plan });
+        return { answer: made.label, subject: made.purchase };
+      },
     },
   },
   "dropshipment.regenerate-label": {
-    run: ({ ctx, record, input }) => regenerateLabelOfDropshipment({ ctx, dropshipment: record, input }),
+    planned: {
+      read: ({ companyId, id }) => regenerateLabelReads(companyId, id),
+      plan: async ({ ctx, record, read, plan }) => {
+        const regenerated = await planRegenerateLabel({ ctx, dropshipment: record, read, plan });
+        return { answer: regenerated, subject: regenerated };
+      },
+    },
   },
   "dropshipment.move-to-fulfill": {
-    run: ({ ctx, record, input }) => moveDropshipmentToFulfill({ ctx, dropshipment: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => moveToFulfillReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => {
+        const moved = planMoveToFulfill({ dropshipment: record, input, read, plan });
+        return { answer: moved.fulfillment, subject: moved.dropshipment };
+      },
+    },
   },
   "fulfillment.move-to-dropship": {
-    run: ({ ctx, record, input }) => moveFulfillmentToDropship({ ctx, fulfillment: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => moveToDropshipReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => {
+        const moved = planMoveToDropship({ fulfillment: record, input, read, plan });
+        return { answer: moved.purchase, subject: moved.fulfillment };
+      },
+    },
   },
   "fulfillment.ship": {
-    run: ({ ctx, record, input }) => shipFulfillment({ ctx, fulfillment: record, input }),
+    planned: {
+      read: ({ companyId, id }) => shipFulfillmentReads(companyId, id),
+      plan: ({ record, input, read, plan }) => {
+        const shipped = planShipFulfillment({ fulfillment: record, input, read, plan });
+        return { answer: shipped, subject: shipped };
+      },
+    },
   },
   "sale-return.receive": {
-    run: ({ ctx, record, input }) => receiveSaleReturn({ ctx, saleReturn: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => receiveSaleReturnReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => {
+        const received = planReceiveSaleReturn({ saleReturn: record, input, read, plan });
+        return { answer: received, subject: received };
+      },
+    },
   },
   "dropship-provider.settle-invoices": {
-    run: ({ ctx, record, input }) => settleInvoicesOfDropshipProvider({ ctx, provider: record, input }),
+    planned: {
+      read: ({ companyId, id, input }) => settleInvoicesReads(companyId, id, input),
+      plan: ({ record, input, read, plan }) => ({
+        answer: planSettleInvoices({ provider: record, input, read, plan }),
+        subject: record,
+      }),
+    },
   },
 } satisfies Partial<ActionHandlers>;

@@ -7,7 +7,6 @@ import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
-  Label,
   Purchase,
   PurchaseCancelInput,
   PurchaseCancelOutput,
@@ -20,16 +19,14 @@ import type {
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
-import { sessionIn } from "../../db/database.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
-import type { Ctx } from "../../domain/context.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { recordsOf, relatedStatement, selectStatement } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
-import { WritePlan } from "../../domain/write-plan.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
-import { fromCents, patch, selectOne, selectWhere, toCents } from "./core.ts";
+import { fromCents, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
@@ -52,27 +49,11 @@ export function invalid(path: string, message: string): ApiError {
   return new ApiError("validation_failed", message, { errors: [{ path, message }] });
 }
 
-export async function itemsOfPurchase(ctx: Ctx, purchaseId: number): Promise<PurchaseItem[]> {
-  return selectWhere(ctx, "purchase-item", { purchaseId });
-}
-
 /**
- * The lines an action takes: the ones named (each an item of this purchase, together never more than
- * `available` of it: else 422), or every item's whole `available` quantity. Nothing to take: 409.
+ * The lines an action takes from the purchase's `items` as read: the ones named (each an item of this
+ * purchase, together never more than `available` of it: else 422), or every item's whole `available`
+ * quantity. Nothing to take: 409.
  */
-export async function pickLines(
-  ctx: Ctx,
-  purchase: Purchase,
-  named: LineQuantities,
-  rule: { available: (item: PurchaseItem) => number | Promise<number>; verb: string; left: string },
-): Promise<Take[]> {
-  const items = await itemsOfPurchase(ctx, purchase.id);
-  const available = new Map<number, number>();
-  for (const item of items) available.set(item.id, await rule.available(item));
-  return takeLines(purchase, items, named, { ...rule, available: (item) => available.get(item.id)! });
-}
-
-/** `pickLines` of the purchase's `items` as read. */
 export function takeLines(
   purchase: Purchase,
   items: readonly PurchaseItem[],
@@ -124,43 +105,6 @@ export function takeLines(
     });
   }
   return [...taken].map(([id, quantity]) => ({ item: byId.get(id)!, quantity }));
-}
-
-/** Adds to a purchase item's shipped, cancelled or returned quantity (the books check and settle it). */
-export async function addToItem(
-  ctx: Ctx,
-  item: PurchaseItem,
-  delta: { quantityShipped?: number; quantityCancelled?: number; quantityReturned?: number },
-): Promise<PurchaseItem> {
-  return patch(ctx, "purchase-item", item.id, {
-    quantityShipped: item.quantityShipped + (delta.quantityShipped ?? 0),
-    quantityCancelled: item.quantityCancelled + (delta.quantityCancelled ?? 0),
-    quantityReturned: item.quantityReturned + (delta.quantityReturned ?? 0),
-  });
-}
-
-/** Adds to a sale item's fulfilled, cancelled or returned quantity (the books check and settle it). */
-export async function addToSaleItem(
-  ctx: Ctx,
-  saleItemId: number | null | undefined,
-  delta: { quantityFulfilled?: number; quantityCancelled?: number; quantityReturned?: number },
-): Promise<SaleItem | undefined> {
-  if (!saleItemId) return undefined;
-  const saleItem = await selectOne(ctx, "sale-item", { id: saleItemId });
-  if (!saleItem) return undefined;
-  return patch(ctx, "sale-item", saleItem.id, {
-    quantityFulfilled: saleItem.quantityFulfilled + (delta.quantityFulfilled ?? 0),
-    quantityCancelled: saleItem.quantityCancelled + (delta.quantityCancelled ?? 0),
-    quantityReturned: saleItem.quantityReturned + (delta.quantityReturned ?? 0),
-  });
-}
-
-export async function providerOf(ctx: Ctx, purchase: Purchase): Promise<DropshipProvider> {
-  const providerId = purchase.dropshipProviderId;
-  return providerRequired(
-    purchase,
-    providerId ? await selectOne(ctx, "dropship-provider", { id: providerId }) : undefined,
-  );
 }
 
 /** The purchase's dropship provider as read: a purchase without one cannot be sent or shipped (422). */
@@ -398,35 +342,6 @@ export function planShipPurchase({
     saleField: "quantityFulfilled",
   });
   return { dropshipment, purchase: settled.purchase };
-}
-
-/** `planShipPurchase` inside a transaction already open (a label made and shipped in one action). */
-export async function shipPurchaseIn(ctx: Ctx, purchase: Purchase, input: PurchaseShipInput): Promise<void> {
-  const session = sessionIn(ctx.db);
-  const read = await session.read(purchaseLinesReads(ctx.companyId, purchase.id));
-  const plan = new WritePlan(ctx.companyId, ctx.now());
-  planShipPurchase({ purchase, input, read, plan });
-  await plan.apply(session);
-}
-
-/**
- * `PUT /purchases/{id}/default-label.json {"inventoryStatus":"shipped","ids":[]}`: the vendor portal's
- * "label and mark shipped". The lines named (`[]`: every line) ship as `ship` would, with the label's
- * carrier, service and tracking number. The caller checks `checkShippable` before making the label, so
- * nothing is made for a purchase that cannot ship.
- */
-export async function shipWithLabel(
-  ctx: Ctx,
-  purchase: Purchase,
-  label: Label,
-  ids: number[] | null | undefined,
-): Promise<void> {
-  await shipPurchaseIn(ctx, purchase, {
-    trackingNumber: label.trackingNumber ?? undefined,
-    carrier: label.carrier,
-    service: label.service,
-    ids: ids ?? [],
-  } as PurchaseShipInput);
 }
 
 // ------------------------------------------------------------------------------------------- move

@@ -23,6 +23,17 @@ export interface ActionPlanArgs<K extends ActionKey> extends ActionArgs<K> {
   plan: WritePlan;
 }
 
+/** What an action's plan answers: its answer, and its subject as the plan leaves it. */
+export interface PlannedAction<K extends ActionKey> {
+  answer: unknown;
+  subject: RecordTypes[KindOfAction<K>];
+  /**
+   * The record of another kind the action's event is about, as the plan leaves it (read with the
+   * action's reads): `variant.level_changed` of a channel's set-level is about the adjusted variant.
+   */
+  about?: unknown;
+}
+
 /** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
 export interface ActionHandler<K extends ActionKey> {
   /** The action in a transaction (actions not yet planned, and those that only read). */
@@ -33,11 +44,11 @@ export interface ActionHandler<K extends ActionKey> {
    * subject refers to by subquery: `relatedStatement`), then its writes, planned from what they
    * answered (in `read`'s order), for one batch. Answers what `run` would, and the subject as the plan
    * leaves it (for the action's event). An action that only reads is answered from its reads (its plan
-   * writes nothing).
+   * writes nothing). A plan that renders (a label's PDF) may resolve later; it reads nothing more.
    */
   planned?: {
     read(args: { companyId: number; id: number; input: ActionTypes[K]["input"] }): InStatement[];
-    plan(args: ActionPlanArgs<K>): { answer: unknown; subject: RecordTypes[KindOfAction<K>] };
+    plan(args: ActionPlanArgs<K>): PlannedAction<K> | Promise<PlannedAction<K>>;
   };
 }
 
