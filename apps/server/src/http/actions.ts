@@ -19,12 +19,12 @@ import { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { actionHandlers } from "../services/actions/index.ts";
 import type { ActionHandler, ActionKey } from "../services/actions/types.ts";
-import { plannedActionEvent, recordActionOutcome } from "../services/events.ts";
+import { actionEvent } from "../services/events.ts";
 import { keyInUse, keyStatements } from "../services/idempotency.ts";
 import { checkQueryTerms } from "../services/list-query.ts";
 import { checkIfMatch, etagOfText, findRecord } from "../services/records.ts";
 import { answerJson } from "./answer.ts";
-import { allowMethods, idOf, inTransaction, itemRoute } from "./crud.ts";
+import { allowMethods, idOf, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import type { Guard } from "./middleware.ts";
 import { parseOrThrow, validBody } from "./validate.ts";
@@ -63,14 +63,20 @@ function queryOf(
   }
 }
 
-/** Loads the record an action is about (in the action's transaction) and enforces the action's `from`. */
-export async function loadSubject(
+/** An action that only reads, by its verb: its subject found (404) in a state it starts from (409). */
+async function readAction(
   ctx: Ctx,
-  kind: KindDef,
-  action: ActionDef,
-  id: number,
-): Promise<StoredRecord> {
-  return checkSubject(kind, action, id, await findRecord(ctx.db, ctx.companyId, kind, id));
+  run: {
+    kind: KindDef;
+    action: ActionDef;
+    id: number;
+    input: unknown;
+    read: ActionHandler<ActionKey>["run"];
+  },
+): Promise<string> {
+  const { kind, action, id } = run;
+  const record = checkSubject(kind, action, id, await findRecord(ctx.db, ctx.companyId, kind, id));
+  return JSON.stringify(await run.read!({ ctx, record: record as never, input: run.input as never }));
 }
 
 /** The record an action is about, found (else 404) and in a state the action starts from (else 409). */
@@ -140,7 +146,7 @@ function runPlanned(
       plan,
     });
     plan.unchangedRecords(kind.name as KindName, [record as never]);
-    const event = plannedActionEvent(kind, action, answer, subject, about);
+    const event = actionEvent(kind, action, answer, subject, about);
     if (event) plan.event(event.type, event.object, event.result);
     const keyGuard = key
       ? plan.append(keyStatements(key, { status: 200, body: plan.answerText(answer), location: null }))
@@ -157,7 +163,10 @@ function runPlanned(
   });
 }
 
-/** One route per action of the manifest, each running its service verb in one transaction. */
+/**
+ * One route per action of the manifest: a writing action is a write plan (`runPlanned`); one that only
+ * reads is planned too (its reads in one pipeline) or runs its verb (`run`).
+ */
 export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
   for (const { kind, action } of actions) {
     const handler = handlerOf(`${kind.name}.${action.name}`);
@@ -167,30 +176,19 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     const schema = actionInputSchema(action.input, recordBodyFields(action));
 
     const writes = operationWrites(action.method, action);
-    const planned = handler.planned !== undefined;
-    const runInTransaction = handler.run;
-    if (!planned && !runInTransaction) throw new Error(`${kind.name}.${action.name} has no way to run.`);
+    const read = handler.run;
+    if (!handler.planned && (writes || !read)) {
+      throw new Error(`${kind.name}.${action.name} writes, or has no verb: it needs a write plan.`);
+    }
     const answersRecord = "kind" in action.output && !action.output.list;
     // A bad id is a 400 before the input is looked at (422).
     const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
       const id = idOf(c);
       const input = inputOf();
       if (writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
-      const ifMatch = c.req.header("If-Match");
-      const work = async (ctx: Ctx) => {
-        const record = await loadSubject(ctx, kind, action, id);
-        checkIfMatch(record, ifMatch);
-        const answer = await runInTransaction!({ ctx, record: record as never, input: input as never });
-        // Serialized once: the response's text is also what the action's event keeps as its result.
-        const text = JSON.stringify(answer);
-        await recordActionOutcome(ctx, kind, action, id, answer, text);
-        return text;
-      };
-      const text = planned
+      const text = handler.planned
         ? await runPlanned(c, { kind, action, handler, id, input })
-        : writes
-          ? await inTransaction(c, work)
-          : await work(c.get("ctx"));
+        : await readAction(c.get("ctx"), { kind, action, id, input, read: read! });
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
       return answerJson(c, text, 200, {
         ...(answersRecord ? { ETag: etagOfText(text) } : {}),

@@ -57,18 +57,14 @@ export function eventOf(row: EventRow): ApiEvent {
 }
 
 /**
- * Records the outcome event an action declares (the records it changed have their own events). Its
+ * The outcome event an action declares (the records it changed have their own events). Its
  * `data.object` is of the kind the type names: the answer when it is that record (`sale.imported`),
- * else the record of that kind the answer refers to (`variant.level_changed`: the adjustment's
- * variant), else the action's subject as it is now; the answer is then `data.result`
- * (`purchase.shipped`: the purchase, and the dropshipment made).
+ * else the record of that kind the answer refers to (`about`: `variant.level_changed`, the adjustment's
+ * variant; an action whose event is about such a record must name it), else the action's subject as the
+ * action leaves it; the answer is then `data.result` (`purchase.shipped`: the purchase, and the
+ * dropshipment made). Undefined: the action declares no event. A plan writes it (`WritePlan.event`).
  */
-/**
- * The outcome event of an action that a plan writes (`WritePlan.event`): its object is the answer or
- * the subject as the plan leaves it; an event about another record the answer refers to, that record
- * as the plan read it (`about`: a plan without it cannot have such an event). Undefined: no event.
- */
-export function plannedActionEvent(
+export function actionEvent(
   kind: KindDef,
   action: ActionDef,
   answer: unknown,
@@ -80,6 +76,7 @@ export function plannedActionEvent(
   const prefix = type.slice(0, type.indexOf("."));
   const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
   if (output && eventPrefix(output) === prefix) {
+    // The record alone: without what its answer carries besides (the cancel answer's `purchase`).
     const extra = "kind" in action.output ? Object.keys(action.output.extra ?? {}) : [];
     const record = { ...(answer as Record<string, unknown>) };
     for (const key of extra) delete record[key];
@@ -88,40 +85,35 @@ export function plannedActionEvent(
   const result = output === kind.name ? undefined : answer;
   if (kindByName(prefix.replace(/_/g, "-")) !== kind) {
     if (about !== undefined) return { type, object: about, result };
-    throw new Error(`${kind.name}.${action.name}: its event is about another record; its plan must name it.`);
+    throw new Error(`${kind.name}.${action.name}: its event is about another record; name it.`);
   }
   return { type, object: subject, result };
 }
 
+/**
+ * `actionEvent` written in a transaction already open (the feed's batch webhook): the subject, or the
+ * record of the event's kind the answer refers to, read there as the action left it.
+ */
 export async function recordActionOutcome(
   ctx: Ctx,
   kind: KindDef,
   action: ActionDef,
   subjectId: number,
   answer: unknown,
-  /** The answer as JSON, when the caller has it already (the response's text): not serialized twice. */
-  answerText?: string,
 ): Promise<void> {
   const type = action.event;
   if (!type) return;
-  const prefix = type.slice(0, type.indexOf("."));
-  const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
-  if (output && eventPrefix(output) === prefix) {
-    // The record alone: without what its answer carries besides (the cancel answer's `purchase`).
-    const extra = "kind" in action.output ? Object.keys(action.output.extra ?? {}) : [];
-    const record = { ...(answer as Record<string, unknown>) };
-    for (const key of extra) delete record[key];
-    return insertEvent(ctx, type, record);
-  }
-  const named = kindByName(prefix.replace(/_/g, "-"));
-  // The record the answer refers to (`variant.level_changed`: the adjustment's variant), else the subject.
+  const named = kindByName(type.slice(0, type.indexOf(".")).replace(/_/g, "-"));
   const referred = named && (answer as Record<string, unknown> | null)?.[`${camelCase(named.name)}Id`];
-  const object =
+  const subject = (await findRecord(ctx.db, ctx.companyId, kind, subjectId)) ?? null;
+  const about =
     named && named !== kind && typeof referred === "number"
-      ? await findRecord(ctx.db, ctx.companyId, named, referred)
-      : await findRecord(ctx.db, ctx.companyId, kind, subjectId);
-  const result = output === kind.name ? undefined : (answerText ?? JSON.stringify(answer));
-  return insertEvent(ctx, type, object ?? null, result);
+      ? ((await findRecord(ctx.db, ctx.companyId, named, referred)) ?? null)
+      : subject;
+  const event = actionEvent(kind, action, answer, subject, about);
+  if (!event) return;
+  const result = event.result === undefined ? undefined : JSON.stringify(event.result);
+  await insertEvent(ctx, event.type, event.object, result);
 }
 
 /** `result`: what the action answered, as JSON. */

@@ -25,7 +25,7 @@ import { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
 import { parseFeedItem } from "./actions/inventory-feeds.ts";
 import { manualSaleReads, planManualSale } from "./actions/manual-sale.ts";
-import { plannedActionEvent, recordActionOutcome } from "./events.ts";
+import { actionEvent, recordActionOutcome } from "./events.ts";
 import { findRecord } from "./records.ts";
 
 /** Items one feed webhook call may carry, as the reference documents. */
@@ -171,7 +171,7 @@ export async function importInboundOrder({
       const plan = new WritePlan(ctx.companyId, ctx.now());
       const { sale, saleImport } = planManualSale({ channel, input, read: read.slice(1), plan });
       plan.unchangedRecords("channel", [channel]);
-      const event = plannedActionEvent(kindOf("channel"), manualSale, sale, channel);
+      const event = actionEvent(kindOf("channel"), manualSale, sale, channel);
       if (event) plan.event(event.type, event.object, event.result);
       return (await plan.apply(session)).resolve(saleImport);
     });

@@ -36,7 +36,7 @@ export interface PlannedAction<K extends ActionKey> {
 
 /** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
 export interface ActionHandler<K extends ActionKey> {
-  /** The action in a transaction (actions not yet planned, and those that only read). */
+  /** An action that only reads, by its verb (one that writes is a write plan: `planned`). */
   run?(args: ActionArgs<K>): Promise<unknown>;
   /**
    * The action as a write plan, where it has one (the request path then runs it instead of `run`): the
