@@ -26,23 +26,17 @@ import {
   type ValuesOf,
 } from "./store.ts";
 
-/** Provisional ids are this less the record's slot in its plan (1, 2, ...). */
-const PROVISIONAL = -1_000_000_000_000_000;
-
-export const isProvisional = (value: unknown): value is number =>
-  typeof value === "number" && value <= PROVISIONAL && value > PROVISIONAL - 1_000_000;
-
-const slotOf = (id: number) => PROVISIONAL - id;
-
-/** A provisional id inside text (an answer's JSON, a URL naming a stored file). */
-const PROVISIONAL_TEXT = /-1000000000\d{6}/;
+/**
+ * Provisional ids are a plan's `base` less the record's slot in the plan (1, 2, ...). The base is drawn
+ * per plan, far below any real id and unknown outside the plan, so a value a client sent (a number, or
+ * digits in a text) is never taken for one: only a plan's own provisional ids are resolved.
+ */
+const BASES = 2 ** 31;
+const SLOTS = 1_000_000;
+const newBase = () => -1_000_000_000_000_000 - Math.floor(Math.random() * BASES) * SLOTS;
 
 /** Parts of an answer's text (between and around its provisional ids) joined by one `||` chain at most. */
 const MANY_PARTS = 200;
-
-/** SQL of a column's value whose provisional ids (if it holds one) are the real ones: one lookup per statement. */
-const idOfProvisional = (value: string) =>
-  `CASE WHEN ${value} BETWEEN ${PROVISIONAL - 999_999} AND ${PROVISIONAL} THEN (SELECT id FROM plan_ids WHERE slot = ${PROVISIONAL} - ${value}) ELSE ${value} END`;
 
 /** The id of a provisional record inside the batch. */
 const ID_OF_SLOT = "(SELECT id FROM plan_ids WHERE slot = ?)";
@@ -58,6 +52,11 @@ export class WritePlan {
   /** Records the plan updates (`kind:id`): guarded by their update. */
   private readonly updated = new Set<string>();
 
+  /** The plan's provisional ids: `base - slot`. */
+  private readonly base = newBase();
+  /** A provisional id of this plan inside text (a stored file's URL, an answer's JSON). */
+  private readonly inText = new RegExp(`-${String(-this.base).slice(0, -6)}\\d{6}`, "g");
+
   constructor(
     readonly companyId: number,
     readonly now: string,
@@ -65,15 +64,35 @@ export class WritePlan {
     this.statements.push({ sql: "DELETE FROM plan_ids" });
   }
 
+  /** Whether a value is one of this plan's provisional ids. */
+  isProvisional(value: unknown): value is number {
+    return typeof value === "number" && value <= this.base && value > this.base - SLOTS;
+  }
+
+  private slotOf(id: number): number {
+    return this.base - id;
+  }
+
+  /** Whether text holds one of this plan's provisional ids. */
+  private holdsProvisional(text: string): boolean {
+    this.inText.lastIndex = 0;
+    return this.inText.test(text);
+  }
+
+  /** SQL of a column's value whose provisional ids (if it holds one) are the real ones: one lookup per statement. */
+  private idOfProvisional(value: string): string {
+    return `CASE WHEN ${value} BETWEEN ${this.base - SLOTS + 1} AND ${this.base} THEN (SELECT id FROM plan_ids WHERE slot = ${this.base} - ${value}) ELSE ${value} END`;
+  }
+
   /** An argument: a provisional id becomes the lookup of its real one. */
   private value(value: string | number | null, args: InValue[]): string {
-    if (isProvisional(value)) {
-      args.push(slotOf(value));
+    if (this.isProvisional(value)) {
+      args.push(this.slotOf(value));
       return ID_OF_SLOT;
     }
     // Text that holds a provisional id (a stored file's URL, a payment's `transferId`) is made in the
     // batch, as an answer's is.
-    if (typeof value === "string" && value.includes("-1000000000") && PROVISIONAL_TEXT.test(value)) {
+    if (typeof value === "string" && this.holdsProvisional(value)) {
       const made = this.answerText(value) as { sql: string; args: InValue[] };
       args.push(...made.args);
       return `(${made.sql})`;
@@ -123,7 +142,7 @@ export class WritePlan {
     this.insertedAt.set(slot, this.statements.length - 1);
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
     const row: Record<string, unknown> = {
-      id: PROVISIONAL - slot,
+      id: this.base - slot,
       created_at: this.now,
       updated_at: this.now,
     };
@@ -161,7 +180,9 @@ export class WritePlan {
     }
     const where = `id = ${this.value(record.id, args)} AND company_id = ?`;
     args.push(this.companyId);
-    const unchanged = isProvisional(record.id) ? "" : ` AND ${this.unchanged(table, current as never, args)}`;
+    const unchanged = this.isProvisional(record.id)
+      ? ""
+      : ` AND ${this.unchanged(table, current as never, args)}`;
     this.updated.add(`${kindName}:${record.id}`);
     this.push(
       {
@@ -213,7 +234,7 @@ export class WritePlan {
         const stored = columns.map((c, i) => (c.field in row ? encode(c, row[c.field]) : defaults[i]!));
         args.push(this.companyId, this.now, this.now);
         const marks = stored.map((value, i) => {
-          if (!isProvisional(value)) return this.value(value, args);
+          if (!this.isProvisional(value)) return this.value(value, args);
           resolved.add(i);
           args.push(value);
           return "?";
@@ -222,7 +243,7 @@ export class WritePlan {
         this.insertedAt.set(slot, -1);
         slots.push(slot);
         const written: Record<string, unknown> = {
-          id: PROVISIONAL - slot,
+          id: this.base - slot,
           created_at: this.now,
           updated_at: this.now,
         };
@@ -237,7 +258,7 @@ export class WritePlan {
       const values = `VALUES ${tuples.join(", ")}`;
       const select = names.map((_, n) => {
         const value = `column${n + 1}`;
-        return resolved.has(n - 3) ? idOfProvisional(value) : value;
+        return resolved.has(n - 3) ? this.idOfProvisional(value) : value;
       });
       const rowsOf = resolved.size ? `SELECT ${select.join(", ")} FROM (${values})` : values;
       this.push({ sql: `INSERT INTO ${table.name} (${names.join(", ")}) ${rowsOf}`, args }, table);
@@ -281,7 +302,7 @@ export class WritePlan {
         const marks = [this.value(current.id, args), this.value(current.updatedAt, args)];
         columns.forEach((c, i) => {
           const value = encode(c, values[c.field]);
-          if (isProvisional(value)) {
+          if (this.isProvisional(value)) {
             resolved.add(i);
             args.push(value);
             marks.push("?");
@@ -294,7 +315,7 @@ export class WritePlan {
       args.push(this.now, this.companyId);
       const sets = names.map((name, i) => {
         const value = `changes.${name}`;
-        return `${name} = ${resolved.has(i) ? idOfProvisional(value) : value}`;
+        return `${name} = ${resolved.has(i) ? this.idOfProvisional(value) : value}`;
       });
       const unchanged = names.map((name) => ` AND ${table.name}.${name} IS changes.was_${name}`).join("");
       this.push(
@@ -458,7 +479,7 @@ export class WritePlan {
     const slot = this.insertedAt.size + 1;
     this.insertedAt.set(slot, this.statements.length - 1);
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
-    return PROVISIONAL - slot;
+    return this.base - slot;
   }
 
   /** Records an event (an action's outcome) with the change, its JSON made in the batch (`answerText`). */
@@ -503,11 +524,11 @@ export class WritePlan {
    */
   answerText(value: unknown): AnswerText {
     const text = typeof value === "string" ? value : JSON.stringify(value);
-    const parts = text.split(new RegExp(`(${PROVISIONAL_TEXT.source})`));
+    const parts = text.split(new RegExp(`(${this.inText.source})`));
     if (parts.length === 1) return text;
     if (parts.length > MANY_PARTS) {
       // Thousands of ids (a 1,000-item import's answer): one argument, not a chain deeper than SQLite takes.
-      const items = parts.map((part, i) => (i % 2 === 0 ? part : slotOf(Number(part))));
+      const items = parts.map((part, i) => (i % 2 === 0 ? part : this.slotOf(Number(part))));
       return {
         sql: `SELECT group_concat(CASE WHEN key % 2 = 0 THEN value ELSE (SELECT id FROM plan_ids WHERE slot = value) END, '' ORDER BY key) FROM json_each(?)`,
         args: [JSON.stringify(items)],
@@ -520,7 +541,7 @@ export class WritePlan {
           args.push(part);
           return "?";
         }
-        args.push(slotOf(Number(part)));
+        args.push(this.slotOf(Number(part)));
         return ID_OF_SLOT;
       })
       .join(" || ");
@@ -546,26 +567,28 @@ export class WritePlan {
     for (const [slot, at] of this.insertedAt) {
       if (at < 0) continue;
       const inserted = results[at]!;
-      ids.set(PROVISIONAL - slot, Number(inserted.rows[0]?.id ?? inserted.lastInsertRowid));
+      ids.set(this.base - slot, Number(inserted.rows[0]?.id ?? inserted.lastInsertRowid));
     }
     for (const at of this.insertedMany) {
-      for (const row of results[at]!.rows) ids.set(PROVISIONAL - Number(row.slot), Number(row.id));
+      for (const row of results[at]!.rows) ids.set(this.base - Number(row.slot), Number(row.id));
     }
-    return new ResolvedIds(ids);
+    return new ResolvedIds(ids, this.inText);
   }
 }
 
 /** The real ids of a plan's provisional records, once its batch ran. */
 export class ResolvedIds {
-  constructor(private readonly ids: ReadonlyMap<number, number>) {}
+  constructor(
+    private readonly ids: ReadonlyMap<number, number>,
+    /** The plan's provisional ids inside text. */
+    private readonly inText: RegExp,
+  ) {}
 
-  /** `value` (records, an answer) with every provisional id replaced by the real one. */
+  /** `value` (records, an answer) with each of the plan's provisional ids replaced by the real one. */
   resolve<T>(value: T): T {
-    if (isProvisional(value)) return (this.ids.get(value) ?? value) as T;
-    if (typeof value === "string" && value.includes("-1000000000")) {
-      return value.replace(new RegExp(PROVISIONAL_TEXT.source, "g"), (id) =>
-        String(this.ids.get(Number(id)) ?? id),
-      ) as T;
+    if (typeof value === "number") return (this.ids.get(value) ?? value) as T;
+    if (typeof value === "string") {
+      return value.replace(this.inText, (id) => String(this.ids.get(Number(id)) ?? id)) as T;
     }
     if (Array.isArray(value)) return value.map((item) => this.resolve(item)) as T;
     if (value && typeof value === "object") {
