@@ -40,12 +40,14 @@ export function accessRecord(summary: RequestSummary): Record<string, unknown> {
 type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | Promise<Response>;
 
 // An answer's request id, route and actor are known only to its Hono context, which the app's fetch does
-// not hand back: the request stamp (`stampRequest`) leaves it here, keyed by the request, for `observed`.
-const contexts = new WeakMap<Request, Context>();
+// not hand back: the request stamp (`stampRequest`) leaves it on the request, for `observed`. A property
+// under a symbol, not a WeakMap: a weak entry per request made the collector's work grow with the load.
+const CONTEXT = Symbol("context");
+type WithContext = Request & { [CONTEXT]?: Context };
 
 /** Leaves a request's context where `observed` finds it once the request is answered. */
 export function rememberContext(c: Context): void {
-  contexts.set(c.req.raw, c);
+  (c.req.raw as WithContext)[CONTEXT] = c;
 }
 
 /** Notes an answer's body (see `answer`), so that its size is known without reading the Response. */
@@ -108,7 +110,7 @@ function summarize(
   durationMs: number,
   byteLength: ByteLength,
 ): RequestSummary {
-  const c = contexts.get(request);
+  const c = (request as WithContext)[CONTEXT];
   const actor = c?.get("actor") as { companyId: number; tokenId: number } | undefined;
   return {
     requestId: c?.get("requestId"),
