@@ -76,7 +76,7 @@ function referencesExist(checks: readonly ReferenceCheck[], companyId: number, a
 }
 
 /** A new record's values as they are stored: defaults filled in, encoded by column. */
-function storedValues(
+export function storedValues(
   table: Table,
   values: Record<string, unknown>,
   now: string,
@@ -94,7 +94,13 @@ function storedValues(
 }
 
 /** A row as the database would answer it, from the values written. */
-function rowOf(table: Table, id: number, createdAt: string, updatedAt: string, stored: unknown[]): Row {
+export function rowOf(
+  table: Table,
+  id: number,
+  createdAt: string,
+  updatedAt: string,
+  stored: unknown[],
+): Row {
   const row: Record<string, unknown> = { id, created_at: createdAt, updated_at: updatedAt };
   table.columns.forEach((column, i) => {
     row[column.name] = stored[i];
@@ -108,7 +114,7 @@ export interface InsertPlan {
   /** Whether the statement depends on references (else it always writes its row). */
   checked: boolean;
   /** The record as it will read, but for its id (0): for an answer made before the batch runs. */
-  record: StoredRecord;
+  record(): StoredRecord;
 }
 
 /** Inserts a record of `table` for the company, defaults filled in, references checked in the statement. */
@@ -121,8 +127,12 @@ export function insertPlan(
 ): InsertPlan {
   const stored = storedValues(table, values, now);
   const args: InValue[] = [companyId, now, now, ...stored];
-  const record = toRecord(table, rowOf(table, 0, now, now, stored));
-  for (const field of table.tenantFields) record[field] = companyId;
+  // Made only for an answer kept before the batch runs (an Idempotency-Key's): not on every create.
+  const record = () => {
+    const made = toRecord(table, rowOf(table, 0, now, now, stored));
+    for (const field of table.tenantFields) made[field] = companyId;
+    return made;
+  };
   if (!checks.length) return { statement: { sql: table.insertSql, args }, checked: false, record };
   const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
   const condition = referencesExist(checks, companyId, args);
@@ -147,7 +157,7 @@ export interface UpdatePlan {
 }
 
 /** SQL that holds while the record is what was read (`current`): every column as it was. */
-function unchanged(table: Table, current: StoredRecord, args: InValue[]): string {
+export function unchanged(table: Table, current: StoredRecord, args: InValue[]): string {
   args.push(current.updatedAt);
   const same = ["updated_at IS ?"];
   for (const column of table.columns) {

@@ -10,10 +10,10 @@
  */
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import type { WriteSession } from "../db/database.ts";
-import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, guard, StaleRead } from "../db/write-guards.ts";
-import { type AnswerText, referencesOf } from "./record-plans.ts";
+import { type AnswerText, referencesOf, rowOf, storedValues, unchanged } from "./record-plans.ts";
 import {
   checkStateWrite,
   type KindName,
@@ -115,17 +115,7 @@ export class WritePlan {
     const definition = kind(kindName);
     checkStateWrite(definition, values, "insert");
     const table = tableFor(definition);
-    const given = values as Record<string, unknown>;
-    const stored = table.columns.map((column) =>
-      encode(
-        column,
-        given[column.field] !== undefined
-          ? given[column.field]
-          : column.def.defaultNow
-            ? this.now
-            : column.def.default,
-      ),
-    );
+    const stored = storedValues(table, values as Record<string, unknown>, this.now);
     const args: InValue[] = [this.companyId, this.now, this.now];
     const marks = stored.map((value) => this.value(value, args));
     const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
@@ -141,15 +131,7 @@ export class WritePlan {
     const slot = this.insertedAt.size + 1;
     this.insertedAt.set(slot, this.statements.length - 1);
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
-    const row: Record<string, unknown> = {
-      id: this.base - slot,
-      created_at: this.now,
-      updated_at: this.now,
-    };
-    table.columns.forEach((column, i) => {
-      row[column.name] = stored[i];
-    });
-    const record = toRecord(table, row as Row);
+    const record = toRecord(table, rowOf(table, this.base - slot, this.now, this.now, stored));
     for (const field of table.tenantFields) record[field] = this.companyId;
     return record as unknown as RecordOf<N>;
   }
@@ -176,17 +158,15 @@ export class WritePlan {
       if (!column) throw new Error(`${kindName} has no field ${field}`);
       const stored = encode(column, value);
       sets.push(`${column.name} = ${this.value(stored, args)}`);
-      record[field] = toRecord(table, { [column.name]: stored } as unknown as Row)[field];
+      record[field] = storedAs(column, value);
     }
     const where = `id = ${this.value(record.id, args)} AND company_id = ?`;
     args.push(this.companyId);
-    const unchanged = this.isProvisional(record.id)
-      ? ""
-      : ` AND ${this.unchanged(table, current as never, args)}`;
+    const asRead = this.isProvisional(record.id) ? "" : ` AND ${unchanged(table, current as never, args)}`;
     this.updated.add(`${kindName}:${record.id}`);
     this.push(
       {
-        sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE ${where}${unchanged}`,
+        sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE ${where}${asRead}`,
         args,
       },
       table,
@@ -366,17 +346,6 @@ export class WritePlan {
     this.push(changed(1));
   }
 
-  /** SQL that holds while a record is as read: every column as it was. */
-  private unchanged(table: Table, current: StoredRecord, args: InValue[]): string {
-    const same = ["updated_at IS ?"];
-    args.push(current.updatedAt);
-    for (const column of table.columns) {
-      args.push(encode(column, current[column.field]));
-      same.push(`${column.name} IS ?`);
-    }
-    return same.join(" AND ");
-  }
-
   /**
    * Aborts the batch unless these records (read) are still as read; those the plan updates are guarded
    * by their update already.
@@ -386,7 +355,7 @@ export class WritePlan {
     for (const record of records as unknown as StoredRecord[]) {
       if (this.updated.has(`${kindName}:${record.id}`)) continue;
       const args: InValue[] = [record.id, this.companyId];
-      const condition = this.unchanged(table, record, args);
+      const condition = unchanged(table, record, args);
       this.push(
         guard(`EXISTS (SELECT 1 FROM ${table.name} WHERE id = ? AND company_id = ? AND ${condition})`, args),
       );

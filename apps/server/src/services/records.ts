@@ -402,7 +402,7 @@ export function createPlain({ ctx, db, kind, key, input }: PlainWrite & { input:
   const statements = [plan.statement];
   if (key) {
     if (plan.checked) statements.push(changed(1));
-    const answer = createdAnswer(plan.record, `${ctx.baseUrl}/${kind.plural}`);
+    const answer = createdAnswer(plan.record(), `${ctx.baseUrl}/${kind.plural}`);
     statements.push(...keyStatements(key, { status: 200, ...answer }));
   }
   return optimistically(db, async (session) => {
