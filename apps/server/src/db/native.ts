@@ -173,12 +173,14 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
   };
   // Runs inside the write queue (`write`): reads on the writer's connection see the last commit, and no
   // other write of this process comes between them and the batch.
+  /** Runs statements one after another, each on the connection `executor` chooses for it. */
+  const runAll = async (executor: () => Executor, statements: readonly InStatement[]) => {
+    const results: ResultSet[] = [];
+    for (const statement of statements) results.push(await executor().execute(statement));
+    return results;
+  };
   const session: WriteSession = {
-    read: async (statements) => {
-      const results: ResultSet[] = [];
-      for (const statement of statements) results.push(await write.execute(statement));
-      return results;
-    },
+    read: (statements) => runAll(() => write, statements),
     apply: async (statements) => {
       const results: ResultSet[] = [];
       const single = statements.length === 1;
@@ -212,12 +214,8 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
         }
       }),
     write: (work) => serialized(() => work(session)),
-    read: async (statements) => {
-      const connection = writer.inTransaction ? read : write;
-      const results: ResultSet[] = [];
-      for (const statement of statements) results.push(await connection.execute(statement));
-      return results;
-    },
+    // As `execute`: a statement runs on the reader while a write transaction is open.
+    read: (statements) => runAll(() => (writer.inTransaction ? read : write), statements),
     close() {
       stopCheckpoints?.();
       writer.close();
