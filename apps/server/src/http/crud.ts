@@ -55,8 +55,8 @@ export function itemIdOf(c: Context<AppEnv>): number {
 }
 
 /**
- * Runs a write in one transaction, with the context's db swapped for the transaction: for writes not yet
- * made as plans (kinds with write rules, actions). An Idempotency-Key's first use is claimed in the same
+ * Runs a write in one transaction, with the context's db swapped for the transaction: for the writes of
+ * kinds with write rules not yet made as plans. An Idempotency-Key's first use is claimed in the same
  * transaction; its answer is stored once the transaction has committed (`idempotent`).
  */
 export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {

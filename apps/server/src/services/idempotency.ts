@@ -25,8 +25,6 @@ export interface PendingKey {
   readonly fingerprint: string;
   /** When the request came, ISO 8601. */
   readonly at: string;
-  /** Set once the key's row is written with the write: by then only its answer may still be missing. */
-  claimed?: boolean;
   /** Set once the key's answer is stored (with the write, or by `settleIdempotencyKey`). */
   answered?: boolean;
 }
@@ -121,7 +119,6 @@ export function keyStatements(pending: PendingKey, answer: KeptAnswer): InStatem
 export async function claimKey(tx: Executor, pending: PendingKey): Promise<void> {
   const result = await tx.execute(keyRow(pending, undefined));
   if (result.rowsAffected !== 1) throw keyInUse();
-  pending.claimed = true;
 }
 
 /**
