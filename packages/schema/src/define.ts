@@ -59,6 +59,11 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   /** The id of the company the record belongs to (the caller's): no column of its own. */
   readonly tenant?: boolean;
   readonly description?: string;
+  /**
+   * A realistic value of the field (`"SKU-1042"`, `19.99`), shown in the OpenAPI document's schemas so
+   * generated request and response examples look like real records.
+   */
+  readonly example?: unknown;
   /** `enum` fields: the allowed values. */
   readonly values?: readonly string[];
   /** `string` fields written as an open list (`f.openEnum`): the values known to mean something. */
@@ -99,6 +104,8 @@ export interface FieldOptions<D = unknown> {
   /** See `FieldDef.derived`. */
   derived?: string;
   description?: string;
+  /** See `FieldDef.example`: a realistic value, for the documentation's examples. */
+  example?: D;
 }
 
 type NullOf<O> = O extends { nullable: true }
@@ -129,6 +136,7 @@ function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: ob
     readOnly: options.readOnly ?? false,
     ...(hasDefault ? { default: options.default } : {}),
     ...(options.description ? { description: options.description } : {}),
+    ...(options.example !== undefined ? { example: options.example } : {}),
     ...(options.derived ? { derived: options.derived } : {}),
     ...extra,
   } as Field<T, O>;

@@ -79,6 +79,8 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
       nonNull(property).examples = [...field.suggested];
       property.description = `${field.description ? `${field.description} ` : ""}Known values: ${field.suggested.map((value) => `\`${value}\``).join(", ")}; other text is kept as sent.`;
     }
+    // A declared example comes first: documentation tools build request and response examples from it.
+    if (field.example !== undefined) property.examples = [field.example];
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");

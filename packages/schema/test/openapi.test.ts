@@ -50,6 +50,13 @@ describe("the OpenAPI document", () => {
     expect(JSON.stringify(document)).not.toMatch(/"summary":"\w+ a [aeiou]/);
   });
 
+  it("carries a field's declared example into the record, create and update schemas", () => {
+    const document = buildOpenApiDocument() as { components: { schemas: Record<string, any> } };
+    for (const schema of ["Variant", "VariantCreateInput", "VariantUpdateInput"]) {
+      expect(document.components.schemas[schema].properties.sku.examples, schema).toEqual(["SHIRT-LIN-M-BLU"]);
+    }
+  });
+
   it("shows the reference's documented bodies next to ours, and each is a valid input", () => {
     const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
     const documented = actions.filter(({ kind, action }) => {

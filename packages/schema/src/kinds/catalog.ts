@@ -12,7 +12,7 @@ export const product = defineKind({
   group,
   source: "implied",
   fields: {
-    name: f.string({ required: true, minLength: 1, maxLength: 500 }),
+    name: f.string({ required: true, minLength: 1, maxLength: 500, example: "Linen shirt" }),
     description: f.string({ maxLength: 20_000 }),
     brand: f.string({ maxLength: 200 }),
     productType: f.string({ maxLength: 200 }),
@@ -38,7 +38,7 @@ export const variant = defineKind({
   unique: [["sku"]],
   fields: {
     productId: f.ref("product"),
-    sku: f.string({ required: true, minLength: 1, maxLength: 100 }),
+    sku: f.string({ required: true, minLength: 1, maxLength: 100, example: "SHIRT-LIN-M-BLU" }),
     name: f.string({ maxLength: 500 }),
     barcode: f.string({ maxLength: 100 }),
     price: f.money({ min: 0 }),
