@@ -53,7 +53,9 @@ describe("the OpenAPI document", () => {
   it("carries a field's declared example into the record, create and update schemas", () => {
     const document = buildOpenApiDocument() as { components: { schemas: Record<string, any> } };
     for (const schema of ["Variant", "VariantCreateInput", "VariantUpdateInput"]) {
-      expect(document.components.schemas[schema].properties.sku.examples, schema).toEqual(["SHIRT-LIN-M-BLU"]);
+      expect(document.components.schemas[schema].properties.sku.examples, schema).toEqual([
+        "SHIRT-LIN-M-BLU",
+      ]);
     }
   });
 
