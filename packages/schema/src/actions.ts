@@ -37,7 +37,7 @@ const purchaseItemIds = f.array(f.ref("purchase-item"), {
 
 /** Members of a documented request body that the server manages: accepted and ignored. */
 function ignored(names: readonly string[], why: string): Record<string, FieldDef<unknown, "readOnly">> {
-  return Object.fromEntries(names.map((name) => [name, f.string({ readOnly: true, description: why })]));
+  return Object.fromEntries(names.map((name) => [name, f.json({ readOnly: true, description: why })]));
 }
 
 const lineQuantities = f.array(
@@ -647,7 +647,12 @@ export const inventoryExportActions = [
     summary:
       "Run the export as its fields define it (CSV or JSON); answers a data export with a download link.",
     writes: true,
-    input: {},
+    input: {
+      formulas: f.enum(["escaped", "raw"], {
+        description:
+          "CSV only. `escaped` (the default): a text cell starting with =, +, -, @, a tab or a carriage return is written with a leading `'`, so a spreadsheet shows it as text instead of running it as a formula. `raw`: every cell as stored, for programs that read the file.",
+      }),
+    },
     output: { kind: "data-export" },
   }),
 ] as const;

@@ -5,7 +5,7 @@ import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./
 import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
 import { relationsOf } from "./relations.ts";
-import { actionInputSchema, kindSchemas, MEMBERS } from "./validators.ts";
+import { actionInputSchema, fieldSchema, kindSchemas, MEMBERS } from "./validators.ts";
 
 type Json = Record<string, unknown>;
 
@@ -50,19 +50,56 @@ function isJson(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The members every record has, set by the server: typed and read-only wherever they appear (a record,
+ * a create or update body that may carry them as read, an action body that copies a record).
+ */
+const SERVER_FIELDS: Record<string, Json> = {
+  id: {
+    type: "integer",
+    minimum: 1,
+    description: "The record's id, set by the server.",
+    examples: [1042],
+  },
+  createdAt: {
+    type: "string",
+    format: "date-time",
+    description: "When the record was created (UTC), set by the server.",
+    examples: ["2026-03-02T14:05:09.000Z"],
+  },
+  updatedAt: {
+    type: "string",
+    format: "date-time",
+    description: "When the record last changed (UTC), set by the server.",
+    examples: ["2026-03-04T09:31:47.000Z"],
+  },
+};
+
+/**
+ * A read-only member of an input is accepted whatever it holds and dropped (`MEMBERS`), so its schema
+ * is empty: it gets the type the record answers with, and `readOnly` so that request examples leave
+ * it out. `json` placeholders (a documented body's ignored members) keep taking any value.
+ */
+function readOnlyProperty(property: Json, field: FieldDef): Json {
+  const typed =
+    Object.keys(property).length === 0 && field.type !== "json" ? jsonSchema(fieldSchema(field)) : property;
+  typed.readOnly = true;
+  return typed;
+}
+
 /** Adds what valibot cannot say: descriptions, read-only flags, references, money and date formats. */
-function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, readOnlyBase: boolean): Json {
+function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Json {
   const properties = schema.properties as Record<string, Json> | undefined;
   if (!properties) return schema;
-  for (const [name, property] of Object.entries(properties)) {
+  for (const [name, found] of Object.entries(properties)) {
     const field = fields[name];
-    if (!field) {
-      if (readOnlyBase && ["id", "createdAt", "updatedAt"].includes(name)) property.readOnly = true;
-      if (name === "createdAt" || name === "updatedAt") property.format = "date-time";
+    if (!field || (field.readOnly && SERVER_FIELDS[name])) {
+      if (SERVER_FIELDS[name]) properties[name] = { ...SERVER_FIELDS[name], readOnly: true };
       continue;
     }
+    const property = field.readOnly ? readOnlyProperty(found, field) : found;
+    properties[name] = property;
     if (field.description) property.description = field.description;
-    if (field.readOnly && readOnlyBase) property.readOnly = true;
     if (field.derived) {
       property.description = `${field.description ? `${field.description} ` : ""}Derived from ${field.derived} A write may send the value it has (as read); another is a 409.`;
     }
@@ -90,13 +127,21 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>, read
       const anyOf = text.anyOf as Json[] | undefined;
       if (anyOf?.length === 2) anyOf[1] = { type: "integer" };
     }
-    if (field.type === "object" && field.fields) annotate(nonNull(property), field.fields, readOnlyBase);
+    if (field.type === "object" && field.fields) annotate(nonNull(property), field.fields);
     if (field.type === "array" && field.items?.type === "object" && field.items.fields) {
       const items = nonNull(property).items as Json | undefined;
-      if (items) annotate(items, field.items.fields, readOnlyBase);
+      if (items) annotate(items, field.items.fields);
     }
   }
   return schema;
+}
+
+/** The fields of the record an action's body may copy (`recordBody`): accepted, ignored, so read-only here. */
+function recordBodyMembers(action: ActionDef): Record<string, FieldDef> {
+  const kind = action.recordBody ? kindByName(action.recordBody) : undefined;
+  return Object.fromEntries(
+    Object.entries(kind?.fields ?? {}).map(([name, field]) => [name, { ...field, readOnly: true }]),
+  );
 }
 
 function nonNull(property: Json): Json {
@@ -394,7 +439,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     const validators = kindSchemas(kind);
     schemas[name] = {
       description: kind.description,
-      ...annotate(jsonSchema(validators.record), kind.fields, true),
+      ...annotate(jsonSchema(validators.record), kind.fields),
     };
     schemas[`${name}Shaped`] = shapedSchema(kind, name, schemas[name]);
     if (kind.createAnswer) {
@@ -404,8 +449,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         `${kind.description} As the create answer, with what only it shows.`,
       );
     }
-    schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields, false);
-    schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields, false);
+    schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields);
+    schemas[`${name}UpdateInput`] = annotate(jsonSchema(validators.update), kind.fields);
     tags.set(kind.group, kind.group);
     paths[kind.path] = collectionPaths(kind, name);
     paths[`/${kind.plural}/{id}.json`] = itemPaths(kind, name);
@@ -425,7 +470,6 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
         schemas[`${actionName}Result`] = annotate(
           jsonSchema(actionInputSchema(action.output.fields)),
           action.output.fields,
-          false,
         );
       }
       const hasBody = action.method === "POST" || action.method === "PUT";
@@ -434,8 +478,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       if (hasBody)
         schemas[`${actionName}Input`] = annotate(
           jsonSchema(actionInputSchema(action.input, recordBodyFields(action))),
-          action.input,
-          false,
+          { ...recordBodyMembers(action), ...action.input },
         );
       const doc = (actionDocs as Record<string, ActionDoc<unknown>>)[`${kind.name}.${action.name}`];
       const input = jsonBody(ref(`${actionName}Input`), "Action input.") as { content: Record<string, Json> };
@@ -712,7 +755,7 @@ function readErrors(item: boolean): Json {
 /** A record's schema with more members (a create answer's secret, an action answer's extras). */
 function recordWith(record: Json, extra: Readonly<Record<string, FieldDef>>, description: string): Json {
   const base = record as Json & { properties: Json; required?: string[] };
-  const more = annotate(jsonSchema(actionInputSchema(extra)), extra, false);
+  const more = annotate(jsonSchema(actionInputSchema(extra)), extra);
   return {
     ...base,
     description,

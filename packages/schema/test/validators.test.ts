@@ -221,7 +221,12 @@ describe("an action input's accepted members", () => {
     const names = Object.keys(item.properties);
     expect(names.slice(0, 3)).toEqual(["externalId", "sku", "name"]);
     expect(names).toContain("inventoryQuantity");
-    expect(item.properties.id).toEqual({ description: "Server-managed: accepted and ignored." });
+    // Typed as the record answers it, and read-only: a generated request example leaves it out.
+    expect(item.properties.id).toMatchObject({ type: "integer", readOnly: true });
+    expect(item.properties.totalSaleItems).toEqual({
+      readOnly: true,
+      description: "Server-managed: accepted and ignored.",
+    });
     expect(item.additionalProperties).toBe(false);
   });
 });
