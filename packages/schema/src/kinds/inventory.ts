@@ -54,29 +54,88 @@ export const inventoryFeed = defineKind({
     "A vendor's or dropship provider's product and stock list, fetched on a schedule and published to channels.",
   actions: inventoryFeedActions,
   fields: {
-    adminNotes: f.string({ maxLength: 2000 }),
-    allocateInventory: f.boolean({ required: true, default: false, nullable: true }),
-    allocationBuffer: f.integer({ min: 0 }),
-    archiveReason: f.enum(["subscription", "other"], { required: true, default: "other", nullable: true }),
-    authenticationSecret: f.string({ maxLength: 500 }),
-    authenticationToken: f.string({ maxLength: 500 }),
+    adminNotes: f.string({
+      maxLength: 2000,
+      description: "Internal notes about the feed, for the company's staff only.",
+    }),
+    allocateInventory: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description:
+        "Whether units sold of the feed's items are held back (allocated) from the feed's quantities until shipped.",
+    }),
+    allocationBuffer: f.integer({
+      min: 0,
+      description:
+        "Units of each item kept back from what channels are told is available, as a safety margin.",
+    }),
+    archiveReason: f.enum(["subscription", "other"], {
+      required: true,
+      default: "other",
+      nullable: true,
+      description: "Why the feed was archived: `subscription` (the plan no longer covers it) or `other`.",
+    }),
+    authenticationSecret: f.string({
+      maxLength: 500,
+      description: "Secret or password sent when fetching `url`, if the source asks for one.",
+    }),
+    authenticationToken: f.string({
+      maxLength: 500,
+      description: "Token or user name sent when fetching `url`, if the source asks for one.",
+    }),
     automatedFetching: f.enum(["enabled", "disabled"], {
       required: true,
       default: "enabled",
       nullable: true,
+      description:
+        "`enabled`: the feed is fetched on its `fetchFrequency`; `disabled`: only when fetched by hand.",
     }),
-    automaticallyConnect: f.boolean({ required: true, default: true, nullable: true }),
-    automaticallyConnectByBarcode: f.boolean({ required: true, default: false, nullable: true }),
-    automaticallyConnectChannelVariant: f.boolean(),
-    automaticallyConnectOptionValues: f.boolean(),
+    automaticallyConnect: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description:
+        "Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`) when it has no variant yet.",
+    }),
+    automaticallyConnectByBarcode: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Also link items to catalogue variants whose barcode matches the item's.",
+    }),
+    automaticallyConnectChannelVariant: f.boolean({
+      description: "Also link items to existing channel variants with the same SKU.",
+    }),
+    automaticallyConnectOptionValues: f.boolean({
+      description: "Also match the item's option values (size, colour) to the catalogue's when linking.",
+    }),
     automaticallyConnectPrefix: f.enum(["both", "prefixOnly"], {
       required: true,
       default: "both",
       nullable: true,
+      description:
+        "Which SKUs an item is matched by when `skuPrefix` is set: `both` tries the prefixed SKU, then the SKU as sent; `prefixOnly` only the prefixed one.",
     }),
-    cacheChanges: f.boolean({ required: true, default: false, nullable: true }),
-    cacheImports: f.boolean({ required: true, default: false, nullable: true }),
-    caseInsensitiveSkus: f.boolean({ required: true, default: false, nullable: true }),
+    cacheChanges: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description:
+        "Keep only the items that changed since the last fetch for processing, instead of every item.",
+    }),
+    cacheImports: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Keep a copy of each fetched file (see inventory-feed-files).",
+    }),
+    caseInsensitiveSkus: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Match SKUs without regard to letter case.",
+    }),
     connected: f.integer({
       required: true,
       default: 0,
@@ -84,29 +143,60 @@ export const inventoryFeed = defineKind({
       min: 0,
       description: "Items linked to a catalogue variant.",
     }),
-    csvHasHeader: f.boolean(),
-    currencyId: f.ref("currency"),
-    decimalNotation: f.enum(["decimal", "comma"], { required: true, default: "decimal", nullable: true }),
-    delimiter: f.string({ maxLength: 5 }),
+    csvHasHeader: f.boolean({ description: "Whether the first row of a CSV feed names its columns." }),
+    currencyId: f.ref("currency", {
+      description: "The currency of the feed's prices; the company's base currency when null.",
+    }),
+    decimalNotation: f.enum(["decimal", "comma"], {
+      required: true,
+      default: "decimal",
+      nullable: true,
+      description: "How numbers in the feed write their decimals: `decimal` (`12.50`) or `comma` (`12,50`).",
+    }),
+    delimiter: f.string({
+      maxLength: 5,
+      description: "The column separator of a CSV feed, e.g. `,` or `;`.",
+    }),
     dropshipProviderId: f.ref("dropship-provider", { description: "The provider whose feed it is." }),
-    enabled: f.boolean({ required: true, default: true, nullable: true }),
-    excludeTags: f.array(f.string({ maxLength: 100 }), { maxLength: 1000 }),
-    exportSkuThreshold: f.integer({ min: 0 }),
-    externalIdStrategy: f.enum(["none", "options"]),
-    fetchCleanup: f.enum(["enabled", "disabled"], { required: true, default: "enabled", nullable: true }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description: "A disabled feed is not fetched, and its batch webhook answers 409.",
+    }),
+    excludeTags: f.array(f.string({ maxLength: 100 }), {
+      maxLength: 1000,
+      description: "Items carrying any of these tags are skipped.",
+    }),
+    exportSkuThreshold: f.integer({
+      min: 0,
+      description:
+        "Stock threshold for the feed's exports: items with fewer units are exported as out of stock.",
+    }),
+    externalIdStrategy: f.enum(["none", "options"], {
+      description:
+        "How item external ids are formed: `none` takes the feed's id as it is; `options` adds the item's option values to it.",
+    }),
+    fetchCleanup: f.enum(["enabled", "disabled"], {
+      required: true,
+      default: "enabled",
+      nullable: true,
+      description:
+        "`enabled`: items missing from a fetched file are set to 0 units; `disabled`: they keep their last quantity.",
+    }),
     fetchFrequency: f.openEnum(["never", "hourly", "daily", "custom", "webhook"], {
       required: true,
       default: "hourly",
+      description:
+        "How often the feed is fetched from `url`. `webhook` feeds are pushed instead (see `hash`).",
     }),
-    fetchFrequencyReason: f.enum([
-      "manual",
-      "duration",
-      "planAllowance",
-      "count",
-      "plan",
-      "default",
-      "custom",
-    ]),
+    fetchFrequencyReason: f.enum(
+      ["manual", "duration", "planAllowance", "count", "plan", "default", "custom"],
+      {
+        description:
+          "Why the fetch frequency is what it is (chosen by hand, limited by the plan, the file's size or duration, ...).",
+      },
+    ),
     fetched: f.integer({ required: true, default: 0, min: 0, description: "Items read at the last fetch." }),
     hash: f.string({
       minLength: 16,
@@ -114,12 +204,29 @@ export const inventoryFeed = defineKind({
       description:
         "The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items.",
     }),
-    format: f.enum(fileFormats, { required: true, default: "csv" }),
-    handleStrategy: f.enum(["externalGroupId", "externalGroupIdStart", "name"]),
-    includeTags: f.array(f.string({ maxLength: 100 }), { maxLength: 1000 }),
-    lastFetchedAt: f.datetime({ readOnly: true }),
-    name: f.string({ required: true, maxLength: 200 }),
-    skuPrefix: f.string({ maxLength: 100 }),
+    format: f.enum(fileFormats, { required: true, default: "csv", description: "The feed file's format." }),
+    handleStrategy: f.enum(["externalGroupId", "externalGroupIdStart", "name"], {
+      description:
+        "Which item attribute groups items into one product: `externalGroupId`, its beginning (`externalGroupIdStart`), or `name`.",
+    }),
+    includeTags: f.array(f.string({ maxLength: 100 }), {
+      maxLength: 1000,
+      description: "When set, only items carrying one of these tags are read.",
+    }),
+    lastFetchedAt: f.datetime({
+      readOnly: true,
+      description: "When the feed was last fetched from `url`. Set by the server.",
+    }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The feed's name as shown to the company's staff.",
+    }),
+    skuPrefix: f.string({
+      maxLength: 100,
+      description:
+        "Text put in front of the feed's SKUs to form catalogue SKUs, e.g. `ACME-` (see `automaticallyConnectPrefix`).",
+    }),
     url: f.string({ maxLength: 2000, format: "url", description: "Where the feed is fetched from." }),
     vendorId: f.ref("vendor", { description: "The vendor whose feed it is." }),
   },
@@ -134,13 +241,26 @@ export const inventoryFeedChannel = defineKind({
   owner: { field: "inventoryFeedId" },
   unique: [["inventoryFeedId", "channelId"]],
   fields: {
-    inventoryFeedId: f.ref("inventory-feed", { required: true }),
-    channelId: f.ref("channel", { required: true }),
+    inventoryFeedId: f.ref("inventory-feed", {
+      required: true,
+      description: "The feed that publishes to the channel.",
+    }),
+    channelId: f.ref("channel", {
+      required: true,
+      description: "The channel the feed's approved items are listed on by publish-all.",
+    }),
     channelPriceListId: f.ref("channel-price-list", {
       description: "Prices published items with this list.",
     }),
-    enabled: f.boolean({ required: true, default: true }),
-    lastPublishedAt: f.datetime({ readOnly: true }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Disabled links are skipped by publish-all.",
+    }),
+    lastPublishedAt: f.datetime({
+      readOnly: true,
+      description: "When publish-all last ran for this channel. Set by the server.",
+    }),
   },
 });
 
@@ -153,16 +273,24 @@ export const inventoryFeedField = defineKind({
   owner: { field: "inventoryFeedId" },
   unique: [["inventoryFeedId", "column"]],
   fields: {
-    inventoryFeedId: f.ref("inventory-feed", { required: true }),
+    inventoryFeedId: f.ref("inventory-feed", {
+      required: true,
+      description: "The CSV feed the column belongs to.",
+    }),
     column: f.string({
       required: true,
       minLength: 1,
       maxLength: 200,
       description: "The column header, or its 1-based number.",
     }),
-    target: f.enum(feedTargets, { required: true }),
+    target: f.enum(feedTargets, { required: true, description: "The feed item attribute the value fills." }),
     defaultValue: f.string({ maxLength: 500, description: "Used when the cell is empty." }),
-    position: f.integer({ required: true, default: 0, min: 0 }),
+    position: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Order among the feed's columns: lower first.",
+    }),
   },
 });
 
@@ -174,16 +302,24 @@ export const inventoryFeedJsonField = defineKind({
   description: "A JSON path into a JSON inventory feed's items and the item attribute it fills.",
   owner: { field: "inventoryFeedId" },
   fields: {
-    inventoryFeedId: f.ref("inventory-feed", { required: true }),
+    inventoryFeedId: f.ref("inventory-feed", {
+      required: true,
+      description: "The JSON feed the path belongs to.",
+    }),
     path: f.string({
       required: true,
       minLength: 1,
       maxLength: 500,
       description: "Dot path within one item, e.g. `stock.available`.",
     }),
-    target: f.enum(feedTargets, { required: true }),
+    target: f.enum(feedTargets, { required: true, description: "The feed item attribute the value fills." }),
     defaultValue: f.string({ maxLength: 500, description: "Used when the path is missing." }),
-    position: f.integer({ required: true, default: 0, min: 0 }),
+    position: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Order among the feed's paths: lower first.",
+    }),
   },
 });
 
@@ -195,16 +331,29 @@ export const inventoryFeedFile = defineKind({
   description: "A file fetched for or uploaded to an inventory feed, and what became of it.",
   owner: { field: "inventoryFeedId" },
   fields: {
-    inventoryFeedId: f.ref("inventory-feed", { required: true }),
-    fileName: f.string({ maxLength: 200 }),
-    contentType: f.string({ maxLength: 100 }),
-    url: f.string({ maxLength: 2000, format: "url" }),
-    byteSize: f.integer({ min: 0 }),
-    checksum: f.string({ maxLength: 100 }),
-    rowCount: f.integer({ min: 0 }),
-    status: f.enum(fileStatuses, { required: true, default: "pending" }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    processedAt: f.datetime(),
+    inventoryFeedId: f.ref("inventory-feed", {
+      required: true,
+      description: "The feed the file was fetched for or uploaded to.",
+    }),
+    fileName: f.string({ maxLength: 200, description: "The file's name, e.g. `stock-2024-05-01.csv`." }),
+    contentType: f.string({ maxLength: 100, description: "The file's media type, e.g. `text/csv`." }),
+    url: f.string({ maxLength: 2000, format: "url", description: "Where the file can be downloaded." }),
+    byteSize: f.integer({ min: 0, description: "The file's size in bytes." }),
+    checksum: f.string({
+      maxLength: 100,
+      description: "A digest of the file's bytes, to tell whether a fetch brought anything new.",
+    }),
+    rowCount: f.integer({ min: 0, description: "Items (rows or objects) the file held." }),
+    status: f.enum(fileStatuses, {
+      required: true,
+      default: "pending",
+      description: "`pending` until read, then `processed`, or `error` (see `errorMessage`).",
+    }),
+    errorMessage: f.string({
+      maxLength: 2000,
+      description: "Why the file could not be read; null unless `status` is `error`.",
+    }),
+    processedAt: f.datetime({ description: "When the file was read." }),
   },
 });
 
@@ -217,12 +366,32 @@ export const inventoryFeedMapping = defineKind({
     "A rule that rewrites option or meta-field names and values of a feed's items as they are read.",
   owner: { field: "inventoryFeedId" },
   fields: {
-    field: f.enum(["optionName", "optionValue", "metaFieldName", "metaFieldValue"], { required: true }),
-    inventoryFeedId: f.ref("inventory-feed"),
-    matchType: f.enum(["includes", "excludes", "matches", "startsWith", "endsWith"], { required: true }),
-    transformFrom: f.array(f.string({ maxLength: 200 }), { required: true, maxLength: 100 }),
-    transformTo: f.string({ required: true, maxLength: 200 }),
-    transformType: f.enum(["capitalize", "humanize", "none"], { required: true, default: "none" }),
+    field: f.enum(["optionName", "optionValue", "metaFieldName", "metaFieldValue"], {
+      required: true,
+      description: "What the rule rewrites: an option's name or value, or a meta field's name or value.",
+    }),
+    inventoryFeedId: f.ref("inventory-feed", { description: "The feed whose items the rule applies to." }),
+    matchType: f.enum(["includes", "excludes", "matches", "startsWith", "endsWith"], {
+      required: true,
+      description:
+        "How `transformFrom` is compared with the item's text: it contains, does not contain, equals, starts or ends with one of them.",
+    }),
+    transformFrom: f.array(f.string({ maxLength: 200 }), {
+      required: true,
+      maxLength: 100,
+      description: 'The texts to look for, e.g. `["XL", "X-Large"]`.',
+    }),
+    transformTo: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The text that replaces a match, e.g. `Extra large`.",
+    }),
+    transformType: f.enum(["capitalize", "humanize", "none"], {
+      required: true,
+      default: "none",
+      description:
+        "A change of case applied after the replacement: `capitalize`, `humanize` (`extra_large` to `Extra large`) or `none`.",
+    }),
   },
 });
 
@@ -235,14 +404,31 @@ export const inventoryFeedPayload = defineKind({
     "A batch of feed data pushed to an inventory feed (webhook feeds), kept as received until processed.",
   owner: { field: "inventoryFeedId" },
   fields: {
-    inventoryFeedId: f.ref("inventory-feed", { required: true }),
-    contentType: f.string({ maxLength: 100 }),
+    inventoryFeedId: f.ref("inventory-feed", {
+      required: true,
+      description: "The feed the data was pushed to.",
+    }),
+    contentType: f.string({
+      maxLength: 100,
+      description: "The media type the data was sent with, e.g. `application/json`.",
+    }),
     payload: f.string({ required: true, maxLength: 500_000, description: "The body as received." }),
-    itemCount: f.integer({ min: 0, readOnly: true }),
-    status: f.enum(fileStatuses, { required: true, default: "pending" }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    receivedAt: f.datetime(),
-    processedAt: f.datetime(),
+    itemCount: f.integer({
+      min: 0,
+      readOnly: true,
+      description: "Items the payload held. Set by the server.",
+    }),
+    status: f.enum(fileStatuses, {
+      required: true,
+      default: "pending",
+      description: "`pending` until processed, then `processed`, or `error` (see `errorMessage`).",
+    }),
+    errorMessage: f.string({
+      maxLength: 2000,
+      description: "Why the payload could not be processed; null unless `status` is `error`.",
+    }),
+    receivedAt: f.datetime({ description: "When the payload arrived." }),
+    processedAt: f.datetime({ description: "When the payload was processed." }),
   },
 });
 
@@ -257,25 +443,62 @@ export const inventoryFeedVariant = defineKind({
   unique: [["inventoryFeedId", "externalId"]],
   states: inventoryFeedVariantStates,
   fields: {
-    inventoryFeedId: f.ref("inventory-feed", { required: true }),
-    externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
-    externalGroupId: f.string({ maxLength: 100 }),
-    sku: f.string({ required: true, minLength: 1, maxLength: 100 }),
-    barcode: f.string({ maxLength: 100 }),
-    name: f.string({ maxLength: 500 }),
-    price: f.money({ min: 0 }),
-    costPrice: f.money({ min: 0 }),
-    quantity: f.integer({ required: true, default: 0, min: 0 }),
+    inventoryFeedId: f.ref("inventory-feed", {
+      required: true,
+      description: "The feed the item belongs to.",
+    }),
+    externalId: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description:
+        "The item's id in the feed: unique within the feed, the key that the feed's webhook and remove-by-external-id use.",
+    }),
+    externalGroupId: f.string({
+      maxLength: 100,
+      description: "Groups items of one product in the feed (e.g. sizes of one shirt).",
+    }),
+    sku: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "The vendor's SKU for the item (sent as `vendorSku` to the feed's webhook).",
+    }),
+    barcode: f.string({ maxLength: 100, description: "The item's barcode (EAN, UPC, ...)." }),
+    name: f.string({ maxLength: 500, description: "The item's name in the feed." }),
+    price: f.money({ min: 0, description: "The item's selling price in the feed, in the feed's currency." }),
+    costPrice: f.money({
+      min: 0,
+      description: "What the company pays the vendor per unit, in the feed's currency.",
+    }),
+    quantity: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Units the vendor has (sent as `inventoryQuantity` to the feed's webhook).",
+    }),
     weight: f.number({ min: 0, description: "In grams." }),
     variantId: f.ref("variant", { description: "The catalogue variant it is linked to." }),
-    status: f.enum(inventoryFeedVariantStatuses, { default: "pending", readOnly: true }),
+    status: f.enum(inventoryFeedVariantStatuses, {
+      default: "pending",
+      readOnly: true,
+      description:
+        "Where the item is in publishing: `pending`, `queued`, `publishing`, `connected` (listed on the feed's channels), `error`, or `removed` (by remove-by-external-id). Set by the server.",
+    }),
     reviewStatus: f.enum(["notReviewed", "approved", "pending", "rejected"], {
       required: true,
       default: "notReviewed",
       description: "Only approved items are published.",
     }),
-    errorMessage: f.string({ maxLength: 2000, readOnly: true }),
-    publishedAt: f.datetime({ readOnly: true }),
+    errorMessage: f.string({
+      maxLength: 2000,
+      readOnly: true,
+      description: "Why publishing the item failed; null unless `status` is `error`. Set by the server.",
+    }),
+    publishedAt: f.datetime({
+      readOnly: true,
+      description: "When publish-all last listed the item on the feed's channels. Set by the server.",
+    }),
     pricingOverride: f.enum(
       [
         "none",
@@ -303,8 +526,16 @@ export const inventoryExport = defineKind({
     "A saved definition of a stock-level export: which variants, which columns, which file format.",
   actions: inventoryExportActions,
   fields: {
-    name: f.string({ required: true, maxLength: 200 }),
-    format: f.enum(["csv", "json"], { required: true, default: "csv" }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The export's name; also the display name of each data export it makes.",
+    }),
+    format: f.enum(["csv", "json"], {
+      required: true,
+      default: "csv",
+      description: "The file's format: CSV with a header row, or a JSON array of objects.",
+    }),
     channelId: f.ref("channel", { description: "Limit the export to this channel's variants." }),
     warehouseId: f.ref("warehouse", { description: "Count stock at this warehouse only." }),
     includeZero: f.boolean({
@@ -312,7 +543,10 @@ export const inventoryExport = defineKind({
       default: true,
       description: "Include variants with no stock available.",
     }),
-    lastExportedAt: f.datetime({ readOnly: true }),
+    lastExportedAt: f.datetime({
+      readOnly: true,
+      description: "When the export last ran. Set by the server.",
+    }),
     webhookUrl: f.string({
       maxLength: 2000,
       format: "url",
@@ -329,7 +563,10 @@ export const inventoryExportField = defineKind({
   description: "A column (CSV) or key (JSON) of an inventory export and the value it holds.",
   owner: { field: "inventoryExportId" },
   fields: {
-    inventoryExportId: f.ref("inventory-export", { required: true }),
+    inventoryExportId: f.ref("inventory-export", {
+      required: true,
+      description: "The export the column belongs to.",
+    }),
     source: f.enum(
       [
         "sku",
@@ -343,10 +580,19 @@ export const inventoryExportField = defineKind({
         "costPrice",
         "warehouse",
       ],
-      { required: true },
+      {
+        required: true,
+        description:
+          "The value the column holds for each variant: its SKU, name, barcode, external id, units on hand, allocated or available, price, cost price, or the warehouse's name.",
+      },
     ),
     header: f.string({ maxLength: 100, description: "The column name or JSON key; defaults to the source." }),
-    position: f.integer({ required: true, default: 0, min: 0 }),
+    position: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Order among the export's columns: lower first.",
+    }),
   },
 });
 
@@ -358,27 +604,68 @@ export const dataExport = defineKind({
   description: "One run of an export: its state and, once complete, the file to download.",
   states: dataExportStates,
   fields: {
-    displayName: f.string({ maxLength: 200 }),
-    status: f.enum(dataExportStatuses, { default: "pending", asText: true }),
-    exportType: f.openEnum(["inventory_feed", "inventory_levels"]),
-    format: f.enum(["csv", "json"], { required: true, default: "csv" }),
-    inventoryExportId: f.ref("inventory-export"),
-    inventoryFeedId: f.ref("inventory-feed"),
-    dropshipProviderId: f.ref("dropship-provider"),
-    templateId: f.integer({ min: 1 }),
-    stockTakeId: f.integer({ min: 1 }),
-    read: f.boolean({ required: true, default: false }),
-    muteError: f.boolean({ required: true, default: false }),
-    adminNotes: f.string({ maxLength: 2000 }),
-    fileName: f.string({ maxLength: 200 }),
-    contentType: f.string({ maxLength: 100 }),
+    displayName: f.string({
+      maxLength: 200,
+      description: "The export's name as shown in lists; an inventory export's name when it made it.",
+    }),
+    status: f.enum(dataExportStatuses, {
+      default: "pending",
+      asText: true,
+      description:
+        "`pending` while the file is made, then `complete` (see `url`) or `error` (see `errorMessage`).",
+    }),
+    exportType: f.openEnum(["inventory_feed", "inventory_levels"], {
+      description:
+        "What was exported: feed items (`inventory_feed`), stock levels (`inventory_levels`), or another kind of export.",
+    }),
+    format: f.enum(["csv", "json"], { required: true, default: "csv", description: "The file's format." }),
+    inventoryExportId: f.ref("inventory-export", {
+      description: "The inventory export definition that made it.",
+    }),
+    inventoryFeedId: f.ref("inventory-feed", { description: "The feed whose items were exported." }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      description: "The dropship provider the export was made for.",
+    }),
+    templateId: f.integer({ min: 1, description: "The export template used, by id." }),
+    stockTakeId: f.integer({ min: 1, description: "The stock take exported, by id." }),
+    read: f.boolean({
+      required: true,
+      default: false,
+      description: "Whether someone has seen the finished export.",
+    }),
+    muteError: f.boolean({
+      required: true,
+      default: false,
+      description: "Do not report this export's error to the company.",
+    }),
+    adminNotes: f.string({ maxLength: 2000, description: "Internal notes, for the company's staff only." }),
+    fileName: f.string({
+      maxLength: 200,
+      description: "The file's name, e.g. `inventory-export-4-20240501T094200Z.csv`.",
+    }),
+    contentType: f.string({
+      maxLength: 100,
+      description: "The file's media type, e.g. `text/csv; charset=utf-8`.",
+    }),
     url: f.string({ maxLength: 2000, readOnly: true, description: "Download link of the file." }),
-    rowCount: f.integer({ min: 0, readOnly: true }),
-    byteSize: f.integer({ min: 0, readOnly: true }),
-    errorMessage: f.string({ maxLength: 2000, readOnly: true }),
-    queuedAt: f.datetime(),
-    startedAt: f.datetime(),
-    completedAt: f.datetime(),
+    rowCount: f.integer({
+      min: 0,
+      readOnly: true,
+      description: "Rows (CSV) or objects (JSON) in the file. Set by the server.",
+    }),
+    byteSize: f.integer({
+      min: 0,
+      readOnly: true,
+      description: "The file's size in bytes. Set by the server.",
+    }),
+    errorMessage: f.string({
+      maxLength: 2000,
+      readOnly: true,
+      description: "Why the export failed; null unless `status` is `error`. Set by the server.",
+    }),
+    queuedAt: f.datetime({ description: "When the export was queued." }),
+    startedAt: f.datetime({ description: "When making the file began." }),
+    completedAt: f.datetime({ description: "When the file was ready." }),
     companyId: f.tenant(),
     userId: f.integer({ min: 1, description: "Who asked for the export, in the company's own user ids." }),
     inventory_import_id: f.integer({
@@ -399,37 +686,65 @@ export const dataImport = defineKind({
   source: "seed",
   description: "One run of a file import (sales, stock takes, feed prices, ...) and its counts and errors.",
   fields: {
-    added: f.integer({ required: true, default: 0, min: 0 }),
-    adminNotes: f.string({ maxLength: 2000 }),
-    completedAt: f.datetime(),
-    dropshipProviderId: f.ref("dropship-provider"),
+    added: f.integer({ required: true, default: 0, min: 0, description: "Records the import created." }),
+    adminNotes: f.string({ maxLength: 2000, description: "Internal notes, for the company's staff only." }),
+    completedAt: f.datetime({ description: "When the import finished." }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      description: "The dropship provider the import is for.",
+    }),
     errorMessages: f.array(f.string({ maxLength: 2000 }), {
       required: true,
       default: [] as string[],
       maxLength: 1000,
+      description: "One message per row that failed, e.g. `Row 4: unknown SKU`.",
     }),
-    errorUri: f.string({ maxLength: 2000 }),
-    errors: f.integer({ required: true, default: 0, min: 0 }),
-    fileSize: f.string({ maxLength: 50 }),
-    fileUri: f.string({ maxLength: 2000 }),
-    importType: f.enum(importTypes),
-    inventoryFeedId: f.ref("inventory-feed"),
-    muteError: f.boolean({ required: true, default: false }),
-    priceListId: f.integer({ min: 1 }),
-    queueName: f.string({ maxLength: 100 }),
-    queuedAt: f.datetime(),
-    read: f.boolean({ required: true, default: false }),
-    skipped: f.integer({ required: true, default: 0, min: 0 }),
-    skippedUri: f.string({ maxLength: 2000 }),
-    startedAt: f.datetime(),
-    status: f.enum(["pending", "started", "complete", "error", "skipped"]),
-    statusMessage: f.string({ maxLength: 2000 }),
+    errorUri: f.string({ maxLength: 2000, description: "Link to a file of the rows that failed." }),
+    errors: f.integer({ required: true, default: 0, min: 0, description: "Rows that failed." }),
+    fileSize: f.string({ maxLength: 50, description: "The imported file's size as text, e.g. `12 KB`." }),
+    fileUri: f.string({ maxLength: 2000, description: "Link to the imported file." }),
+    importType: f.enum(importTypes, {
+      description: "What the file holds: sales, a stock take, feed prices, tracking numbers, ...",
+    }),
+    inventoryFeedId: f.ref("inventory-feed", { description: "The feed the import is for." }),
+    muteError: f.boolean({
+      required: true,
+      default: false,
+      description: "Do not report this import's errors to the company.",
+    }),
+    priceListId: f.integer({ min: 1, description: "The price list the import writes prices to, by id." }),
+    queueName: f.string({ maxLength: 100, description: "The work queue the import ran on." }),
+    queuedAt: f.datetime({ description: "When the import was queued." }),
+    read: f.boolean({
+      required: true,
+      default: false,
+      description: "Whether someone has seen the finished import.",
+    }),
+    skipped: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Rows left out (unchanged or not applicable).",
+    }),
+    skippedUri: f.string({ maxLength: 2000, description: "Link to a file of the rows left out." }),
+    startedAt: f.datetime({ description: "When reading the file began." }),
+    status: f.enum(["pending", "started", "complete", "error", "skipped"], {
+      description: "`pending` until it starts, `started`, then `complete`, `error` or `skipped`.",
+    }),
+    statusMessage: f.string({
+      maxLength: 2000,
+      description: "A summary of the outcome, e.g. `120 rows read`.",
+    }),
     statusProblem: f.json({
       maxBytes: 8192,
       description: "What failed, e.g. `{code, message, row, column}`.",
     }),
-    stockTakeId: f.integer({ min: 1 }),
-    updated: f.integer({ required: true, default: 0, min: 0 }),
+    stockTakeId: f.integer({ min: 1, description: "The stock take the import records, by id." }),
+    updated: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Existing records the import changed.",
+    }),
   },
 });
 
@@ -441,22 +756,49 @@ export const importer = defineKind({
   description:
     "A saved import setup: what a file holds and how its columns map to fields, reused by data imports.",
   fields: {
-    name: f.string({ required: true, maxLength: 200 }),
-    importType: f.enum(importTypes, { required: true }),
-    format: f.enum(fileFormats, { required: true, default: "csv" }),
-    delimiter: f.string({ maxLength: 5 }),
-    hasHeader: f.boolean({ required: true, default: true }),
+    name: f.string({ required: true, maxLength: 200, description: "The import setup's name." }),
+    importType: f.enum(importTypes, {
+      required: true,
+      description: "What files of this setup hold (see data-import `importType`).",
+    }),
+    format: f.enum(fileFormats, { required: true, default: "csv", description: "The file format it reads." }),
+    delimiter: f.string({ maxLength: 5, description: "The column separator of CSV files, e.g. `,` or `;`." }),
+    hasHeader: f.boolean({
+      required: true,
+      default: true,
+      description: "Whether the first row of a CSV file names its columns.",
+    }),
     columns: f.array(
       f.object({
-        column: f.string({ required: true, minLength: 1, maxLength: 200 }),
-        field: f.string({ required: true, minLength: 1, maxLength: 100 }),
-        defaultValue: f.string({ maxLength: 500 }),
+        column: f.string({
+          required: true,
+          minLength: 1,
+          maxLength: 200,
+          description: "The column header, or its 1-based number.",
+        }),
+        field: f.string({
+          required: true,
+          minLength: 1,
+          maxLength: 100,
+          description: "The field the column fills, e.g. `sku` or `quantity`.",
+        }),
+        defaultValue: f.string({ maxLength: 500, description: "Used when the cell is empty." }),
       }),
-      { maxLength: 250 },
+      {
+        maxLength: 250,
+        description:
+          "How the file's columns fill fields: `[{column, field, defaultValue}]`, `column` a header or 1-based number.",
+      },
     ),
-    dropshipProviderId: f.ref("dropship-provider"),
-    inventoryFeedId: f.ref("inventory-feed"),
-    enabled: f.boolean({ required: true, default: true }),
-    notes: f.string({ maxLength: 2000 }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      description: "The dropship provider whose files it reads.",
+    }),
+    inventoryFeedId: f.ref("inventory-feed", { description: "The feed whose files it reads." }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Disabled setups are not offered for new imports.",
+    }),
+    notes: f.string({ maxLength: 2000, description: "Notes about the setup." }),
   },
 });
