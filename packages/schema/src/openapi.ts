@@ -728,10 +728,10 @@ const EVENT_PATHS = {
     get: {
       operationId: "getEvent",
       summary: "Read an event",
-      tags: ["events"],
-      parameters: [ID_PARAM],
       description:
         "One event by id, as the list answers it: its type, when it happened and the record (or action answer) it carries.",
+      tags: ["events"],
+      parameters: [ID_PARAM],
       responses: {
         "200": jsonBody(ref("Event"), "The event."),
         ...readErrors(true),
@@ -766,8 +766,6 @@ function recordWith(record: Json, extra: Readonly<Record<string, FieldDef>>, des
   };
 }
 
-function collectionPaths(kind: KindDef, name: string): Json {
-  return {
 const codes = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
 /**
@@ -814,12 +812,14 @@ function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "u
 const LIST_TEXT =
   "a page at a time (`limit`, default 50; follow the `Link` header's next page or pass its `cursor`), filtered by `where`, sorted by `order` (default `id`); `attributes` and `include` shape each record.";
 
-    get: {
+function collectionPaths(kind: KindDef, name: string): Json {
   const text = crudDescriptions(kind);
+  return {
+    get: {
       operationId: camelCase(`list-${kind.plural}`),
+      description: text.list,
       summary: `List ${kind.plural.replace(/-/g, " ")}`,
       tags: [kind.group],
-      description: text.list,
       parameters: LIST_PARAMS,
       responses: {
         "200": {
@@ -836,9 +836,9 @@ const LIST_TEXT =
     },
     post: {
       operationId: camelCase(`create-${kind.name}`),
+      description: text.create,
       summary: `Create ${withArticle(kind.name.replace(/-/g, " "))}`,
       tags: [kind.group],
-      description: text.create,
       parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
@@ -869,17 +869,17 @@ const LIST_TEXT =
 }
 
 function itemPaths(kind: KindDef, name: string): Json {
+  const text = crudDescriptions(kind);
   const label = kind.name.replace(/-/g, " ");
   const etag = ETAG;
-  const text = crudDescriptions(kind);
   const ifMatch = IF_MATCH;
   return {
     parameters: [ID_PARAM],
     get: {
       operationId: camelCase(`get-${kind.name}`),
+      description: text.read,
       summary: `Read ${withArticle(label)}`,
       tags: [kind.group],
-      description: text.read,
       parameters: READ_PARAMS,
       responses: {
         "200": {
@@ -894,9 +894,9 @@ function itemPaths(kind: KindDef, name: string): Json {
     },
     put: {
       operationId: camelCase(`update-${kind.name}`),
+      description: text.update,
       summary: `Update ${withArticle(label)}`,
       tags: [kind.group],
-      description: text.update,
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
       responses: {
@@ -915,9 +915,9 @@ function itemPaths(kind: KindDef, name: string): Json {
     },
     delete: {
       operationId: camelCase(`delete-${kind.name}`),
+      description: text.delete,
       summary: `Delete ${withArticle(label)}`,
       tags: [kind.group],
-      description: text.delete,
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       responses: {
         "204": { description: "Deleted." },
