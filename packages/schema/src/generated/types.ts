@@ -6,9 +6,13 @@ export type AccountingIntegration = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** Where dropship purchases are sent. */
   dropshipEndpoint: string | null;
+  /** The integration's name, e.g. the accounting system's. */
   name: string;
+  /** Where replenishment purchases are sent. */
   replenishmentEndpoint: string | null;
+  /** Where sales are sent. */
   saleEndpoint: string | null;
 };
 export type AccountingIntegrationCreateInput = {
@@ -23,16 +27,25 @@ export type AccountingPayload = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The integration it was sent to. */
   accountingIntegrationId: number;
+  /** What was sent: a sale, a dropship purchase or a replenishment purchase (to the integration's matching endpoint). */
   payloadType: "sale" | "dropship" | "replenishment";
+  /** The sale sent, for a `sale` payload. */
   saleId: number | null;
+  /** The purchase sent, for a `dropship` or `replenishment` payload. */
   purchaseId: number | null;
   /** The body sent. */
   payload: string | null;
+  /** `pending` until sent, then `sent` or `error`. */
   status: "pending" | "sent" | "error";
+  /** The HTTP status the endpoint answered. */
   responseStatus: number | null;
+  /** The body the endpoint answered. */
   responseBody: string | null;
+  /** Why sending failed; null unless `status` is `error`. */
   errorMessage: string | null;
+  /** When it was sent. */
   sentAt: string | null;
 };
 export type AccountingPayloadCreateInput = {
@@ -74,10 +87,15 @@ export type Adjustment = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** Why the stock changed. */
   adjustmentReasonId: number | null;
+  /** Made by an automated import rather than by hand. */
   automatedImport: boolean | null;
+  /** The unit cost of the units added or removed. */
   costPrice: number | null;
+  /** The data import that made it, if any. */
   dataImportId: number | null;
+  /** Free notes. */
   notes: string | null;
   /** The change of on-hand units: positive adds stock, negative removes it. */
   quantity: number;
@@ -85,9 +103,13 @@ export type Adjustment = {
   quantityAfter: number | null;
   /** On hand before the change. */
   quantityBefore: number | null;
+  /** The stock take line it comes from, if any. */
   stockTakeItemId: number | null;
+  /** The user who made it, if any. */
   userId: number | null;
+  /** The variant whose stock changed. */
   variantId: number;
+  /** The warehouse where it changed. */
   warehouseId: number;
 };
 export type AdjustmentCreateInput = {
@@ -108,8 +130,11 @@ export type AdjustmentReason = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** A short code of the reason, unique in your company. */
   code: string;
+  /** The reason as people read it. */
   name: string;
+  /** Offered as a reason when customers request returns. */
   showInReturnsPortal: boolean | null;
 };
 export type AdjustmentReasonCreateInput = {
@@ -123,15 +148,21 @@ export type Agreement = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The terms' title, e.g. `Dropship terms`. */
   name: string;
+  /** Who is asked to accept the terms. */
   audience: "dropshipProvider" | "reseller" | "customer";
+  /** The terms' version, e.g. `2`; raise it when the text changes. */
   version: string;
   /** The text of the terms. */
   body: string | null;
   /** Where the terms are published, if not in the body. */
   url: string | null;
+  /** Whether accepting needs a signature rather than a click. */
   requiresSignature: boolean;
+  /** Whether the terms are in force and shown to their audience. */
   active: boolean;
+  /** When the terms take effect. */
   effectiveAt: string | null;
 };
 export type AgreementCreateInput = {
@@ -150,9 +181,13 @@ export type AllowedTag = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The tag. */
   name: string;
+  /** The kind of record it may be put on; `any` for all. */
   resource: "any" | "product" | "variant" | "sale" | "purchase" | "dropshipment" | "fulfillment" | "customer" | "vendor";
+  /** A colour to show it in, as CSS text. */
   color: string | null;
+  /** What the tag means. */
   description: string | null;
 };
 export type AllowedTagCreateInput = {
@@ -171,6 +206,7 @@ export type BundleVariant = {
   variantId: number;
   /** The variant the bundle contains. */
   componentVariantId: number;
+  /** How many units of the component one bundle holds. */
   quantity: number;
 };
 export type BundleVariantCreateInput = {
@@ -252,67 +288,115 @@ export type Channel = {
   updatedAt: string;
   /** URL called to validate shipping addresses of new sales. */
   addressValidationEndpoint: string | null;
+  /** Finalize a sale only once the address validation endpoint accepted its address. */
   addressValidationFinalize: boolean | null;
+  /** Whether draft sales already reserve stock. */
   allocateDraftSales: "enabled" | "disabled" | null;
+  /** What a shipment of lines without allocated stock does: `allow` it or answer an `error`. */
   allocatedShipments: "allow" | "error" | null;
+  /** Cancel a sale here when the store cancels the order. */
   automaticallyCancelSales: boolean | null;
+  /** Finalize imported sales without review, so their lines are routed at once. */
   automaticallyFinalizeSales: boolean;
+  /** Publish new feed items to the channel without review. */
   automaticallyPublish: boolean | null;
   /** Who ships a line that both an own warehouse and a dropship provider can ship. */
   blendedPreference: "dropship" | "inhouse" | "routing" | null;
+  /** Whether bundles' stock levels (from their components) are sent to the channel. */
   bundleInventorySync: "enabled" | "disabled" | null;
   /** Seconds a shipping rate quote may be reused. */
   cacheRates: number | null;
+  /** When the channel's dropship lines are next checked. */
   checkDropshipAt: string | null;
+  /** Text the store adds at checkout, kept for the connector. */
   checkoutString: string | null;
+  /** URL called with collections (product groups) published to the channel. */
   collectionEndpoint: string | null;
+  /** Connect the channel's variants to inventory feed items with the same SKU. */
   connectToFeed: boolean | null;
+  /** When the channel's store was connected. */
   connectedAt: string | null;
+  /** The currency of the channel's prices and orders (ISO 4217). */
   currency: string;
+  /** Stop sending stock levels to the channel. */
   disableVariantInventorySync: boolean | null;
+  /** Only items with one of these tags may be dropshipped. */
   dropshipAllowTags: string[] | null;
   /** Default dropship provider of the channel's sales. */
   dropshipProviderId: number | null;
+  /** How dropship lines find their provider: the variant's (`default`) or by the channel's tag rules (`custom`). */
   dropshipRouting: "default" | "custom" | null;
+  /** Tags that route a line to dropshipping when `dropshipRouting` is `custom`. */
   dropshipRoutingTags: string[] | null;
+  /** Tags that mark an item as dropshipped on this channel. */
   dropshipTags: string[] | null;
+  /** The channel's contact e-mail (on notifications and packing slips). */
   email: string | null;
+  /** Limit free shipping to `freeShippingCountries`. */
   enableFreeShippingCountries: boolean;
+  /** Whether a refund may exceed what the sale was paid. */
   enforceRefundLimits: "enabled" | "disabled" | null;
+  /** The EORI number printed on customs documents of the channel's exports. */
   eoriNumber: string | null;
+  /** What makes the store mark an order fulfilled, as the connector names it. */
   externalFulfillmentTrigger: string | null;
+  /** How long a new sale waits before it is finalized, as the connector takes it. */
   finalizationDelay: string | null;
+  /** Connect variants to feed items by SKU even when they are already connected. */
   forceConnectToFeed: boolean | null;
+  /** The shipping code given to sales that ship free. */
   freeShippingCode: string | null;
+  /** Destination countries where free shipping applies. */
   freeShippingCountries: string[] | null;
+  /** The shipping name given to sales that ship free. */
   freeShippingName: string | null;
+  /** Origin countries from which free shipping applies. */
   freeShippingOriginCountries: string[] | null;
+  /** Free shipping replaces the shipping price the order came with. */
   freeShippingOverride: boolean | null;
+  /** What free shipping applies to, as the connector names it. */
   freeShippingScope: string | null;
   /** Order value from which shipping is free. */
   freeShippingThreshold: number | null;
   /** The channel's hash as the reference keeps it (any JSON). */
   hash: JsonValue | null;
+  /** Unpublish variants that have no cost price. */
   hideWhenNoCostPrice: boolean | null;
   imageSync: "enabled" | "disabled" | (string & {}) | null;
+  /** Whether fulfillments made in the store are imported, as the connector names the mode. */
   importChannelFulfillments: string | null;
+  /** Import the inventory feeds' items as channel variants. */
   importFromFeed: boolean | null;
+  /** Which payment status an order needs to be imported. */
   importPaymentStatus: string | null;
+  /** Seconds between product imports from the store. */
   importProductsSeconds: number | null;
+  /** Add variants' backorder quantities to the stock levels sent. */
   includeBackorderQuantity: boolean | null;
+  /** Copy the order's tags onto the imported sale. */
   includeSaleTags: boolean | null;
+  /** Brands the company ships itself: their items are never dropshipped. */
   inhouseBrandNames: string[] | null;
+  /** What happens to a channel variant when its feed item is removed. */
   inventoryFeedRemoved: string | null;
+  /** What unpublishing a feed item does on the channel. */
   inventoryFeedUnpublish: string | null;
   inventorySync: "enabled" | "disabled" | "all" | (string & {}) | null;
+  /** What triggers a stock level update to the channel. */
   inventorySyncTrigger: string | null;
+  /** Keep country codes as the store sent them. */
   lockIso: boolean | null;
+  /** How lines of manual sales are routed, as the connector names it. */
   manualSaleItemRouting: string | null;
   /** Cap the shipping charged on a sale at maxShippingCostThreshold. */
   maxShippingCost: boolean | null;
+  /** The most shipping charged on a sale when `maxShippingCost` is on. */
   maxShippingCostThreshold: number | null;
+  /** The channel's name. */
   name: string;
+  /** Free notes. */
   notes: string | null;
+  /** Whether price changes are sent to the channel. */
   priceSync: "enabled" | "disabled";
   /** Units held back from the levels published to the channel. */
   safetyStock: number;
@@ -320,6 +404,7 @@ export type Channel = {
   taxesIncluded: boolean;
   /** What kind of store or account the channel is connected to. */
   type: "manual" | "custom" | "platformA" | "platformB" | "retailer";
+  /** The store's address. */
   url: string | null;
   /** Own warehouse that ships the channel's in-house lines by default. */
   warehouseId: number | null;
@@ -560,12 +645,17 @@ export type ChannelCommissionRate = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel that keeps the commission. */
   channelId: number;
   /** A percentage or a fixed amount per item, per commissionRateType. */
   commissionRate: number | null;
+  /** Whether `commissionRate` is a percentage of the price or a fixed amount per item. */
   commissionRateType: "percentage" | "fixed" | null;
+  /** The provider whose items it applies to. */
   dropshipProviderId: number;
+  /** `tags`: only items with one of `tags`; `none`: all the provider's items. */
   filterType: "tags" | "none" | null;
+  /** The item tags it applies to, when `filterType` is `tags`. */
   tags: string[] | null;
 };
 export type ChannelCommissionRateCreateInput = {
@@ -582,15 +672,23 @@ export type ChannelCustomField = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel the field belongs to. */
   channelId: number;
+  /** The custom field its values go to or come from. */
   customFieldId: number | null;
+  /** The field's name on the store side. */
   name: string;
+  /** The store-side namespace of the field, where stores group them. */
   namespace: string | null;
   /** The field's key on the store side. */
   key: string | null;
+  /** The type of the field's values. */
   valueType: "string" | "integer" | "number" | "boolean" | "json";
+  /** The value used when a record has none. */
   defaultValue: string | null;
+  /** Whether values are imported from the store, exported to it, or both. */
   direction: "import" | "export" | "both";
+  /** Values are synced only while enabled. */
   enabled: boolean;
 };
 export type ChannelCustomFieldCreateInput = {
@@ -610,13 +708,19 @@ export type ChannelDropshipLocation = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel that sells the location's stock. */
   channelId: number;
+  /** The provider's location. */
   dropshipLocationId: number;
+  /** The location's id on the store side. */
   externalId: string | null;
+  /** Names of the feed locations whose stock counts for this location. */
   inventoryFeedLocationNames: string[] | null;
+  /** The location's name on the channel. */
   name: string | null;
   /** Routing order among the channel's locations; lower goes first. */
   priority: number;
+  /** Send the location's stock levels to the channel. */
   syncInventory: boolean;
 };
 export type ChannelDropshipLocationCreateInput = {
@@ -634,15 +738,21 @@ export type ChannelDropshipProviderTaxRate = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel whose sales it applies to. */
   channelId: number;
+  /** The provider whose items it applies to. */
   dropshipProviderId: number;
+  /** A name of the rate. */
   name: string | null;
   /** Destination country; null for every country. */
   country: string | null;
+  /** Destination state or region; null for the whole country. */
   state: string | null;
   /** Percentage of the item price. */
   rate: number;
+  /** Whether the rate also applies to shipping. */
   taxShipping: boolean;
+  /** Applied only while enabled. */
   enabled: boolean;
 };
 export type ChannelDropshipProviderTaxRateCreateInput = {
@@ -661,10 +771,15 @@ export type ChannelPriceList = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel it is published to. */
   channelId: number;
+  /** The price list's name. */
   name: string;
+  /** The price list's id on the store side. */
   externalId: string | null;
+  /** The currency of its prices (ISO 4217); the channel's when null. */
   currency: string | null;
+  /** How `adjustment` changes variant prices: not at all, by a percentage, or by a fixed amount. */
   adjustmentType: "none" | "percentage" | "fixed";
   /** Percentage or amount added to the variant price (negative lowers it). */
   adjustment: number | null;
@@ -674,7 +789,9 @@ export type ChannelPriceList = {
     price: number;
     compareAtPrice?: number | null;
   })[] | null;
+  /** Published only while enabled. */
   enabled: boolean;
+  /** Free notes. */
   notes: string | null;
 };
 export type ChannelPriceListCreateInput = {
@@ -698,16 +815,27 @@ export type ChannelProduct = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel it is listed on. */
   channelId: number;
+  /** The catalogue product it lists. */
   productId: number | null;
+  /** The listing's id on the store side. */
   externalId: string | null;
+  /** The listing's title on the channel. */
   title: string | null;
+  /** The listing's URL handle on the store. */
   handle: string | null;
+  /** The listing's description on the channel. */
   description: string | null;
+  /** The listing's product type on the channel. */
   productType: string | null;
+  /** The listing's tags on the channel. */
   tags: string[] | null;
+  /** Whether the listing is `active`, a `draft`, or `archived` on the channel. */
   status: "active" | "draft" | "archived";
+  /** When the listing was published. */
   publishedAt: string | null;
+  /** Why the last publish failed. */
   errorMessage: string | null;
 };
 export type ChannelProductCreateInput = {
@@ -729,14 +857,19 @@ export type ChannelShipmentUpdate = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel that was told. */
   channelId: number;
+  /** The dropshipment reported, if it was one. */
   dropshipmentId: number | null;
+  /** The fulfillment reported, if it was one. */
   fulfillmentId: number | null;
   /** The body sent to the channel. */
   payload: JsonValue | null;
   /** The channel's answer. */
   response: JsonValue | null;
+  /** Whether the channel took the update. */
   status: "success" | "error" | null;
+  /** Why the update failed. */
   statusMessage: string | null;
   /** Details of a failed update (code, field, message). */
   statusProblem: JsonValue | null;
@@ -757,22 +890,29 @@ export type ChannelShippingRate = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel that charges it. */
   channelId: number;
+  /** The rate's name, as the quote shows it. */
   name: string;
+  /** The carrier the rate ships with. */
   carrier: string | null;
+  /** The carrier's service level. */
   service: string | null;
   /** Destination countries; empty or null for everywhere. */
   countries: string[] | null;
+  /** What the bounds measure: nothing (`flat`), the weight in grams, or the order value. */
   basis: "flat" | "weight" | "orderValue";
   /** Lower bound (inclusive) of the weight in grams or the order value. */
   minValue: number | null;
   /** Upper bound (inclusive) of the weight in grams or the order value. */
   maxValue: number | null;
+  /** The price charged. */
   price: number;
   /** Extra price per kilogram, for the weight basis. */
   pricePerUnit: number | null;
   /** The rate applies only to this provider's shipments; null for any shipment. */
   dropshipProviderId: number | null;
+  /** Quoted only while enabled. */
   enabled: boolean;
 };
 export type ChannelShippingRateCreateInput = {
@@ -795,8 +935,11 @@ export type ChannelSite = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel it belongs to. */
   channelId: number;
+  /** The site's id on the store side. */
   externalId: string | null;
+  /** The site's name. */
   name: string | null;
 };
 export type ChannelSiteCreateInput = {
@@ -810,40 +953,61 @@ export type ChannelVariant = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** A hash of what was last sent, to skip unchanged updates. */
   cacheHash: string | null;
+  /** The channel it is listed on. */
   channelId: number;
+  /** How many times the cost price update was retried. */
   costPriceRetries: number | null;
+  /** A failed cost price update is to be retried. */
   costPriceRetry: boolean | null;
   /** The pending or last cost price update sent to the store. */
   costPriceUpdate: JsonValue | null;
+  /** Why the last update failed. */
   errorMessage: string | null;
+  /** When the store created the listing. */
   externalCreatedAt: string | null;
+  /** The store-side id of the listing's product. */
   externalGroupId: string | null;
   /** The store-side id; null for a published variant until the store acknowledges it. */
   externalId: string | null;
+  /** The SKU on the store side, when it differs from `sku`. */
   externalSku: string | null;
+  /** A hash of the listing's store-side data, to skip unchanged imports. */
   hash: string | null;
   /** The vendor feed item this listing was published from. */
   inventoryFeedVariantId: number | null;
+  /** How many times the stock update was retried. */
   inventoryRetries: number | null;
+  /** A failed stock update is to be retried. */
   inventoryRetry: boolean | null;
   /** The pending or last stock level update sent to the store. */
   inventoryUpdate: JsonValue | null;
+  /** A hash of the custom field values last sent. */
   metaFieldsHash: string | null;
+  /** A hash of the listing's product data last sent. */
   parentHash: string | null;
+  /** A hash of the price list prices last sent. */
   priceListHash: string | null;
+  /** A failed price list update is to be retried. */
   priceListRetry: boolean | null;
+  /** How many times the price update was retried. */
   priceRetries: number | null;
+  /** A failed price update is to be retried. */
   priceRetry: boolean | null;
   /** The pending or last price update sent to the store. */
   priceUpdate: JsonValue | null;
   /** The pending or last publish request sent to the store. */
   publishUpdate: JsonValue | null;
+  /** The SKU it is listed under; unique per channel. */
   sku: string | null;
   /** How the listing came to be: created by a client, imported from the store connector, or published from a feed. */
   source: "custom" | "connector" | "inventoryFeed" | (string & {});
+  /** Where the listing stands: its state moves by the channel's import and acknowledge actions. */
   status: "initialized" | "connected" | "error" | "pending" | "ignore" | "acknowledging";
+  /** The catalogue variant it lists. */
   variantId: number | null;
+  /** A hash of the parcel data last sent. */
   variantParcelsHash: string | null;
 };
 export type ChannelVariantCreateInput = {
@@ -882,12 +1046,17 @@ export type ChannelVariantImport = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel variant the snapshot is of. */
   channelVariantId: number;
+  /** The cost price the store reported. */
   costPrice: number | null;
+  /** The weight in grams the store reported. */
   grams: number | null;
+  /** What the store does when the variant is out of stock, as it reported it. */
   inventoryPolicy: "ignore" | "deny" | "continue" | "dropship" | "track" | null;
   /** The product as the store sent it. */
   productPayload: JsonValue | null;
+  /** The SKU the store reported. */
   sku: string | null;
   /** The variant as the store sent it. */
   variantPayload: JsonValue | null;
@@ -907,21 +1076,33 @@ export type ChannelVariantUpdate = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel variant updated. */
   channelVariantId: number | null;
+  /** The compare-at price sent. */
   compareAtPrice: number | null;
+  /** The cost price sent. */
   costPrice: number | null;
+  /** Whether the listing was to be hidden for lack of a cost price. */
   hideWhenNoCostPrice: boolean | null;
+  /** The stock level sent. */
   inventoryQuantity: number | null;
   /** The body sent to the channel. */
   payload: JsonValue | null;
+  /** The price sent. */
   price: number | null;
   /** The channel's answer. */
   response: JsonValue | null;
+  /** How many times it was retried. */
   retries: number | null;
+  /** It failed and is to be retried. */
   retry: boolean | null;
+  /** The outcome: sent (`success`), failed (`error`), waiting (`pending`) or not needed (`skipped`). */
   status: "success" | "error" | "pending" | "skipped" | null;
+  /** Why it failed or was skipped. */
   statusMessage: string | null;
+  /** What was updated. */
   type: "inventory" | "price" | "publish" | "cost_price" | "price_list" | null;
+  /** The stock change that caused it, if any. */
   variantInventoryUpdateId: number | null;
 };
 export type ChannelVariantUpdateCreateInput = {
@@ -950,7 +1131,9 @@ export type Comment = {
   subjectKind: "sale" | "purchase" | "dropshipment" | "fulfillment" | "customer" | "dropship-provider" | "variant";
   /** The id of the record commented on: a record of your company of the kind subjectKind names. */
   subjectId: number;
+  /** The comment's text. */
   body: string;
+  /** Who wrote the comment. */
   author: string | null;
   /** Hidden from providers and resellers. */
   internal: boolean;
@@ -968,12 +1151,19 @@ export type CompanyClient = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The application's name, as shown when it asks for access. */
   name: string;
+  /** What the application does. */
   description: string | null;
+  /** Who to contact about the application. */
   contactEmail: string | null;
+  /** Where the application may be sent back to after a user grants it access. */
   redirectUrls: string[] | null;
+  /** What the application may do: `read`, `write`, or both. */
   scopes: ("read" | "write")[] | null;
+  /** A disabled application cannot call the API. */
   enabled: boolean;
+  /** When the application last called the API. Set by the server. */
   lastUsedAt: string | null;
 };
 export type CompanyClientCreateInput = {
@@ -992,13 +1182,21 @@ export type CompanyReferral = {
   updatedAt: string;
   /** The referred business. */
   name: string;
+  /** The person at the referred business. */
   contactName: string | null;
+  /** The contact's e-mail address. */
   email: string | null;
+  /** The code the referred business signed up with. */
   referralCode: string | null;
+  /** `invited`, `signedUp`, `qualified` (earned the reward), `rewarded`, or `declined`. */
   status: "invited" | "signedUp" | "qualified" | "rewarded" | "declined";
+  /** The reward earned, in `currency`. */
   rewardAmount: number | null;
+  /** ISO 4217 code of `rewardAmount`. */
   currency: string;
+  /** When the referred business signed up. */
   signedUpAt: string | null;
+  /** Notes on the referral. */
   notes: string | null;
 };
 export type CompanyReferralCreateInput = {
@@ -1018,8 +1216,11 @@ export type CompanySetting = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The setting's name, unique within the company, e.g. `defaultWarehouseId`. */
   key: string;
+  /** The setting's value, as text. */
   value: string | null;
+  /** What the setting is for. */
   description: string | null;
 };
 export type CompanySettingCreateInput = {
@@ -1033,11 +1234,17 @@ export type Currency = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** ISO 4217 code, e.g. `EUR`; one record per code. */
   iso: string;
+  /** The currency's name, e.g. `Euro`. */
   name: string;
+  /** The sign written with amounts, e.g. `€`. */
   symbol: string;
+  /** Units of this currency per unit of the company's base currency. */
   exchangeRate: number;
+  /** Keep `exchangeRate` updated from market rates instead of by hand. */
   useLiveRates: boolean | null;
+  /** Round converted prices up to whole units. */
   roundUp: boolean | null;
 };
 export type CurrencyCreateInput = {
@@ -1054,24 +1261,39 @@ export type CustomChannel = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel it connects. */
   channelId: number | null;
+  /** Send the channel a copy of order notifications. */
   cloneOrderNotifications: boolean | null;
+  /** When the endpoints were connected. */
   connectedAt: string | null;
+  /** Endpoints are called only while enabled. */
   enabled: boolean | null;
+  /** URL called with shipment details when a sale's lines ship. */
   fulfillmentEndpoint: string | null;
+  /** URL called with stock level changes of the channel's variants. */
   inventoryEndpoint: string | null;
   /** Send prices along with stock levels to the inventory endpoint. */
   inventoryEndpointPrice: boolean | null;
+  /** The custom channel's name. */
   name: string;
+  /** URL called to post sales back to the channel. */
   postToChannelEndpoint: string | null;
+  /** URL called with price changes of the channel's variants (`{channelVariant, price: {price, compareAtPrice}}`). */
   priceEndpoint: string | null;
   /** Send stock levels along with prices to the price endpoint. */
   priceEndpointInventory: boolean | null;
+  /** URL called with price list changes. */
   priceListEndpoint: string | null;
+  /** The form of the products feed: the service's own (`custom`) or `webhook` calls. */
   productsFeedFormat: "custom" | "webhook" | null;
+  /** Whether the publishing endpoint answers with the store-side id (`sync`) or acknowledges later (`async`). */
   publishingAcknowledgement: "sync" | "async" | null;
+  /** URL called to publish variants to the channel. */
   publishingEndpoint: string | null;
+  /** Where the channel's resources live, as its endpoints take it. */
   resourceLocation: string | null;
+  /** The form of the sales feed: the service's own (`custom`) or `webhook` calls. */
   salesFeedFormat: "custom" | "webhook" | null;
   webhookHash: string | null;
 };
@@ -1101,18 +1323,27 @@ export type CustomField = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** What its values are: short `string`, long `text`, an `image` or `file` URL, or one of `options`. */
   fieldType: "string" | "text" | "image" | "file" | "options" | null;
+  /** Help shown beside the field in forms. */
   helpText: string | null;
+  /** The name of an icon shown with the field. */
   icon: string | null;
+  /** The field's label in forms; `name` when null. */
   label: string | null;
+  /** The field's name, as integrations refer to it. */
   name: string;
+  /** A group the field belongs to, so names may repeat across groups. */
   namespace: string | null;
   /** The allowed values of an `options` field. */
   options: string[] | null;
   /** The kind of record the field applies to. */
   resource: "any" | "dropship_provider" | "dropshipment" | "dropshipment_item" | "reseller" | "purchase" | "purchase_item" | "sale" | "sale_item" | "sale_return" | "sale_return_item" | "variant" | "vendor" | null;
+  /** Shown to resellers in their portal. */
   showInResellerPortal: boolean | null;
+  /** Shown to customers when they request a return. */
   showInReturnPortal: boolean | null;
+  /** Shown to vendors in their portal. */
   showInVendorPortal: boolean | null;
 };
 export type CustomFieldCreateInput = {
@@ -1134,8 +1365,11 @@ export type CustomFieldDropshipProvider = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The dropship provider the value is on. */
   dropshipProviderId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldDropshipProviderCreateInput = {
@@ -1149,8 +1383,11 @@ export type CustomFieldDropshipment = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The dropshipment the value is on. */
   dropshipmentId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldDropshipmentCreateInput = {
@@ -1164,8 +1401,11 @@ export type CustomFieldDropshipmentItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The dropshipment item the value is on. */
   dropshipmentItemId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldDropshipmentItemCreateInput = {
@@ -1179,8 +1419,11 @@ export type CustomFieldPurchase = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The purchase the value is on. */
   purchaseId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldPurchaseCreateInput = {
@@ -1194,8 +1437,11 @@ export type CustomFieldPurchaseItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The purchase item the value is on. */
   purchaseItemId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldPurchaseItemCreateInput = {
@@ -1209,8 +1455,11 @@ export type CustomFieldReseller = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The reseller the value is on. */
   resellerId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldResellerCreateInput = {
@@ -1224,8 +1473,11 @@ export type CustomFieldSale = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The sale the value is on. */
   saleId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldSaleCreateInput = {
@@ -1239,8 +1491,11 @@ export type CustomFieldSaleItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The sale item the value is on. */
   saleItemId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldSaleItemCreateInput = {
@@ -1254,8 +1509,11 @@ export type CustomFieldSaleReturn = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The sale return the value is on. */
   saleReturnId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldSaleReturnCreateInput = {
@@ -1269,8 +1527,11 @@ export type CustomFieldSaleReturnItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The sale return item the value is on. */
   saleReturnItemId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldSaleReturnItemCreateInput = {
@@ -1284,11 +1545,17 @@ export type CustomFieldScope = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field it scopes. */
   customFieldId: number;
+  /** The kind of record the field applies to here. */
   resource: "dropship_provider" | "dropshipment" | "dropshipment_item" | "reseller" | "purchase" | "purchase_item" | "sale" | "sale_item" | "sale_return" | "sale_return_item" | "variant" | "vendor";
+  /** Only records of this channel; null for all. */
   channelId: number | null;
+  /** Only records of this dropship provider; null for all. */
   dropshipProviderId: number | null;
+  /** Whether records in the scope must have a value. */
   valueRequired: boolean;
+  /** Where the field is listed among the scope's fields (from 0). */
   position: number;
 };
 export type CustomFieldScopeCreateInput = {
@@ -1305,8 +1572,11 @@ export type CustomFieldVariant = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The variant the value is on. */
   variantId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldVariantCreateInput = {
@@ -1320,8 +1590,11 @@ export type CustomFieldVendor = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The custom field this is a value of. */
   customFieldId: number;
+  /** The vendor the value is on. */
   vendorId: number;
+  /** The value, as text (an `options` field's value is one of its options). */
   value: string | null;
 };
 export type CustomFieldVendorCreateInput = {
@@ -1610,15 +1883,25 @@ export type DropshipLocation = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The location's name. */
   name: string;
+  /** A short code of the location. */
   code: string | null;
+  /** The provider that backs it, if one. */
   dropshipProviderId: number | null;
+  /** The inventory feed whose stock it holds. */
   inventoryFeedId: number | null;
+  /** City. */
   city: string | null;
+  /** State, province or region. */
   state: string | null;
+  /** Postal code. */
   zip: string | null;
+  /** Country (ISO 3166-1 alpha-2). */
   country: string | null;
+  /** Listed only while enabled. */
   enabled: boolean;
+  /** Free notes. */
   notes: string | null;
 };
 export type DropshipLocationCreateInput = {
@@ -1639,15 +1922,21 @@ export type DropshipPlatformAccount = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The account's name. */
   name: string;
   /** The account's id on the platform. */
   externalId: string | null;
+  /** The provider the platform's orders are purchases of. */
   dropshipProviderId: number | null;
+  /** The platform's API address for the account. */
   apiUrl: string | null;
   authenticationToken: string | null;
   authenticationSecret: string | null;
+  /** Whether the account is connected, waiting (`pending`), failing (`error`) or `disconnected`. */
   connectionStatus: "pending" | "connected" | "error" | "disconnected";
+  /** Synced only while enabled. */
   enabled: boolean;
+  /** When the account was last synced. */
   lastSyncedAt: string | null;
 };
 export type DropshipPlatformAccountCreateInput = {
@@ -1667,50 +1956,83 @@ export type DropshipProvider = {
   updatedAt: string;
   /** First line of the address it ships from. */
   addressLineOne: string | null;
+  /** Second line of the address it ships from. */
   addressLineTwo: string | null;
+  /** Which address its purchases ship from: the provider's (`default`) or the one assigned to the line (`requireAssigned`). */
   addressRouting: "default" | "requireAssigned" | null;
+  /** Notes for the company's staff only. */
   adminNotes: string | null;
+  /** It may ship items of any vendor, not only its own. */
   anyVendor: boolean | null;
+  /** Pass the sale's discount code on to its purchases. */
   applyDiscountCode: boolean | null;
+  /** Whether returns of its items carry the return penalty. */
   applyReturnPenalty: "disabled" | "enabled" | null;
   authenticationSecret: string | null;
   authenticationToken: string | null;
+  /** Book a carrier pickup when its labels are made. */
   automaticallyPickup: boolean | null;
+  /** Send it the label as soon as one is made. */
   automaticallySendLabel: boolean | null;
+  /** Compute cost prices from the sale price and the commission instead of the feed's. */
   calculateCostPrices: boolean | null;
+  /** City of the address it ships from. */
   city: string | null;
+  /** Quote its items' shipping together with the other lines of the order. */
   combineRates: boolean | null;
+  /** Compute the commission on prices with tax. */
   commissionGrossTax: boolean | null;
+  /** `retained`: the company keeps its commission from what it pays; `reverse`: the provider pays it. */
   commissionMethod: "retained" | "reverse" | null;
+  /** The inventory feed whose prices the commission is computed from. */
   commissionPriceInventoryFeedId: number | null;
   /** Percentage the company retains per sale. */
   commissionRate: number | null;
+  /** Which price the commission is a share of: the feed item's or the sale item's. */
   commissionRateBase: "inventoryFeedVariant" | "saleItem" | null;
+  /** Whether discounts change the commission. */
   commissionRateDiscount: boolean | null;
+  /** The discount codes `commissionRateDiscountScope` selects or excludes. */
   commissionRateDiscountCodes: string[] | null;
+  /** Which discount codes change the commission: `all`, the `selected` ones, or all but those (`exclude`). */
   commissionRateDiscountScope: "all" | "selected" | "exclude" | null;
+  /** Percentage of a discount borne by the company's commission (the rest by the provider). */
   commissionRateDiscountSplit: number;
+  /** URL asked for the commission rate of each sale line, instead of `commissionRate`. */
   commissionRateEndpoint: string | null;
+  /** The secret sent to the commission rate endpoint. */
   commissionRateEndpointHash: string | null;
+  /** How a fixed commission works: the price is `set_to` it, or `deduct_by` it. */
   commissionRateFixedType: "set_to" | "deduct_by";
+  /** The person to contact at the provider. */
   contactName: string | null;
+  /** Country of the address it ships from (ISO 3166-1 alpha-2). */
   country: string | null;
+  /** The currency it is paid in (ISO 4217). */
   currency: string;
   /** Carrier of the labels made by a purchase's default-label action. */
   defaultCarrier: string | null;
   /** Service level of the labels made by a purchase's default-label action. */
   defaultService: string | null;
+  /** Where purchase orders are e-mailed when the format is `email`. */
   email: string | null;
+  /** Lines are routed to it only while enabled. */
   enabled: boolean;
   /** Charged by the provider on each purchase. */
   handlingPrice: number | null;
+  /** The provider's name. */
   name: string | null;
+  /** Days after invoicing that its purchases are due. */
   paymentTermsDays: number | null;
+  /** The provider's phone number. */
   phone: string | null;
   /** Where purchase orders are delivered when the format is json, xml or csv. */
   purchaseEndpoint: string | null;
+  /** How purchase orders are delivered: to `purchaseEndpoint` as JSON, XML or CSV, or by e-mail. */
   purchaseFormat: "json" | "xml" | "csv" | "email";
+  /** State or region of the address it ships from. */
   state: string | null;
+  /** Postal code of the address it ships from. */
   zip: string | null;
 };
 export type DropshipProviderCreateInput = {
@@ -1777,19 +2099,31 @@ export type DropshipProviderAddress = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider whose address it is. */
   dropshipProviderId: number;
+  /** What the address is for: shipping from, taking returns, or billing. */
   purpose: "shipFrom" | "return" | "billing";
   /** The provider's default address for its purpose; it overrides the provider's own address fields. */
   isDefault: boolean;
+  /** The person's full name. */
   name: string | null;
+  /** The company name, if any. */
   company: string | null;
+  /** First line of the street address. */
   lineOne: string;
+  /** Second line of the street address (unit, floor). */
   lineTwo: string | null;
+  /** City. */
   city: string;
+  /** State, province or region. */
   state: string | null;
+  /** Postal code. */
   zip: string | null;
+  /** Country (ISO 3166-1 alpha-2). */
   country: string;
+  /** Phone number, for the carrier. */
   phone: string | null;
+  /** E-mail address. */
   email: string | null;
 };
 export type DropshipProviderAddressCreateInput = {
@@ -1813,14 +2147,21 @@ export type DropshipProviderAgreement = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider that answered. */
   dropshipProviderId: number;
+  /** The agreement answered. */
   agreementId: number;
+  /** The answer: `pending`, `accepted`, `declined`, or later `revoked`. */
   status: "pending" | "accepted" | "declined" | "revoked";
   /** The agreement version that was accepted. */
   version: string | null;
+  /** The name of who accepted it. */
   signedBy: string | null;
+  /** The e-mail of who accepted it. */
   signedByEmail: string | null;
+  /** When it was accepted. */
   acceptedAt: string | null;
+  /** Free notes. */
   notes: string | null;
 };
 export type DropshipProviderAgreementCreateInput = {
@@ -1839,15 +2180,21 @@ export type DropshipProviderCollection = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider whose store has the collection. */
   dropshipProviderId: number;
+  /** The collection's id on the provider's store. */
   externalId: string;
+  /** The collection's name. */
   name: string;
+  /** The collection's URL handle on the provider's store. */
   handle: string | null;
   /** The feed its products are imported into. */
   inventoryFeedId: number | null;
   /** Import this collection's products. */
   selected: boolean;
+  /** How many products the collection had when last fetched. */
   productCount: number | null;
+  /** When its products were last fetched. */
   lastFetchedAt: string | null;
 };
 export type DropshipProviderCollectionCreateInput = {
@@ -1864,14 +2211,21 @@ export type DropshipProviderCollectionPayload = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The collection the page was fetched from. */
   dropshipProviderCollectionId: number;
+  /** The page's number in the fetch (from 0). */
   page: number | null;
+  /** The media type of the payload as received. */
   contentType: string | null;
   /** The body as received. */
   payload: string | null;
+  /** How many items the page holds. */
   itemCount: number | null;
+  /** Whether the page was processed, waits (`pending`) or failed (`error`). */
   status: "pending" | "processed" | "error";
+  /** Why processing failed. */
   errorMessage: string | null;
+  /** When the page was processed. */
   processedAt: string | null;
 };
 export type DropshipProviderCollectionPayloadCreateInput = {
@@ -1890,14 +2244,19 @@ export type DropshipProviderInventoryFeedVariant = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider that offers it. */
   dropshipProviderId: number;
+  /** The feed item offered. */
   inventoryFeedVariantId: number;
   /** The provider's own SKU for the item. */
   sku: string | null;
+  /** What the provider charges per unit. */
   costPrice: number | null;
+  /** The units the provider has. */
   quantity: number;
   /** Lower ships first when several providers offer the item. */
   priority: number;
+  /** Routed to only while enabled. */
   enabled: boolean;
 };
 export type DropshipProviderInventoryFeedVariantCreateInput = {
@@ -1915,15 +2274,25 @@ export type DropshipProviderPlatformAction = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider the call was for. */
   dropshipProviderId: number;
+  /** The platform account it went through. */
   dropshipPlatformAccountId: number | null;
+  /** What was asked of the platform. */
   action: "fetchInventory" | "fetchShipments" | "sendPurchase" | "cancelPurchase" | "fetchCollections";
+  /** The purchase it is about, if any. */
   purchaseId: number | null;
+  /** Where the call stands: `pending`, `running`, `success` or `error`. */
   status: "pending" | "running" | "success" | "error";
+  /** How many times it was tried. */
   attempts: number;
+  /** The request sent, as text. */
   request: string | null;
+  /** The platform's answer, as text. */
   response: string | null;
+  /** Why it failed. */
   errorMessage: string | null;
+  /** When it finished. */
   completedAt: string | null;
 };
 export type DropshipProviderPlatformActionCreateInput = {
@@ -1944,16 +2313,25 @@ export type DropshipProviderShipmentImport = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider that reported it. */
   dropshipProviderId: number;
+  /** The shipment's id at the provider. */
   externalId: string | null;
+  /** The purchase it was matched to. */
   purchaseId: number | null;
+  /** The dropshipment made of it. */
   dropshipmentId: number | null;
+  /** The tracking number reported. */
   trackingNumber: string | null;
+  /** The carrier reported. */
   carrier: string | null;
+  /** Whether it was imported (`success`), failed (`error`) or was `skipped`. */
   status: "success" | "error" | "skipped";
   /** The shipment data as received. */
   payload: string | null;
+  /** Why it failed or was skipped. */
   errorMessage: string | null;
+  /** Someone has seen it. */
   read: boolean;
 };
 export type DropshipProviderShipmentImportCreateInput = {
@@ -1974,10 +2352,13 @@ export type DropshipProviderShippingField = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider whose purchase orders it applies to. */
   dropshipProviderId: number;
   /** As it appears on sales. */
   shippingMethod: string;
+  /** The carrier written on the purchase order. */
   carrier: string | null;
+  /** The service level written on the purchase order. */
   service: string | null;
   /** The provider's own code for this method. */
   code: string | null;
@@ -2001,17 +2382,27 @@ export type DropshipProviderWarehouse = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider that ships from it. */
   dropshipProviderId: number;
+  /** The location's name. */
   name: string;
+  /** The location's id at the provider. */
   externalId: string | null;
+  /** The company warehouse that mirrors its stock, if any. */
   warehouseId: number | null;
+  /** City. */
   city: string | null;
+  /** State, province or region. */
   state: string | null;
+  /** Postal code. */
   zip: string | null;
+  /** Country (ISO 3166-1 alpha-2). */
   country: string | null;
   /** Business days between order and shipment. */
   handlingDays: number | null;
+  /** The provider's default location. */
   isDefault: boolean;
+  /** Shipped from only while enabled. */
   enabled: boolean;
 };
 export type DropshipProviderWarehouseCreateInput = {
@@ -2033,15 +2424,23 @@ export type DropshipPurchaseImport = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The platform account it came through. */
   dropshipPlatformAccountId: number | null;
+  /** The provider it is a purchase of. */
   dropshipProviderId: number | null;
+  /** The order's id on the platform. */
   externalId: string | null;
+  /** The purchase made of it. */
   purchaseId: number | null;
+  /** The dropshipment made of it. */
   dropshipmentId: number | null;
+  /** Whether it was imported (`success`), failed (`error`) or was `skipped`. */
   status: "success" | "error" | "skipped";
   /** The order as received. */
   payload: string | null;
+  /** Why it failed or was skipped. */
   errorMessage: string | null;
+  /** Someone has seen it. */
   read: boolean;
 };
 export type DropshipPurchaseImportCreateInput = {
@@ -2258,15 +2657,21 @@ export type Error = {
   updatedAt: string;
   /** What was running, e.g. `inventory-feed` or `purchase-send`. */
   source: string | null;
+  /** A short code for the kind of error, e.g. `fetch_failed`. */
   code: string | null;
+  /** What went wrong, in words. */
   message: string;
+  /** More about the error as keys and values, e.g. `{"row": 12, "status": 404}`. */
   details: Record<string, Scalar> | null;
   /** Kind of the record concerned, e.g. `purchase`. */
   subjectKind: string | null;
   /** The id of the record concerned: a record of your company of the kind subjectKind names. */
   subjectId: number | null;
+  /** Whether someone has dealt with the error. */
   resolved: boolean;
+  /** When the error was dealt with. */
   resolvedAt: string | null;
+  /** When the error happened. */
   occurredAt: string | null;
 };
 export type ErrorCreateInput = {
@@ -2464,38 +2869,61 @@ export type GoodsReceipt = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase the goods were ordered on. */
   purchaseId: number;
-  /** Receipt number; generated when not sent. */
+  /** The receipt's number, e.g. the delivery note's. */
   reference: string | null;
+  /** `received` at the door, or `packedAway` once put on the shelves. */
   inventoryStatus: "received" | "packedAway";
+  /** The user who received the goods, by id. */
   userId: number | null;
   /** The label provider used for the inbound shipment. */
   provider: string | null;
+  /** The label provider's quote for the inbound shipment. */
   quoteId: string | null;
+  /** The carrier's service, e.g. `ground`. */
   serviceLevel: string | null;
+  /** The terms of that service as the carrier words them. */
   serviceLevelTerms: string | null;
+  /** Days the shipment was quoted to take. */
   days: number | null;
+  /** The quoted transit time as the carrier words it. */
   durationTerms: string | null;
   /** Shipping cost. */
   price: number | null;
+  /** Weight of the shipment, in grams. */
   grams: number | null;
+  /** The carrier that brought the goods. */
   trackingCompany: string | null;
+  /** The carrier's tracking number. */
   trackingNumber: string | null;
+  /** Where the shipment can be tracked. */
   trackingUrl: string | null;
+  /** Where the shipment is, as the carrier last reported it. */
   trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  /** When the carrier reported `trackingStatus`. */
   trackingStatusDate: string | null;
+  /** The carrier's words for `trackingStatus`. */
   trackingStatusDetails: string | null;
+  /** Where the shipment's label is. */
   labelUrl: string | null;
+  /** The label file's format. */
   labelFileFormat: "png" | "pdf" | null;
   /** The label's files, e.g. a list of URLs. */
   labelFiles: JsonValue | null;
+  /** Why the label could not be made. */
   labelError: string | null;
+  /** Whether the unused label's cost was asked back. */
   labelRefund: boolean | null;
+  /** Where the customs invoice of an international shipment is. */
   commercialInvoiceUrl: string | null;
+  /** Do not report the receipt's problems to the company. */
   muteError: boolean | null;
   /** Attached files, e.g. `[{"name": ..., "url": ...}]`. */
   files: JsonValue | null;
+  /** Free labels for grouping and filtering, e.g. `rush`. */
   tags: string[] | null;
+  /** Internal notes, for the company's staff only. */
   adminNotes: string | null;
 };
 export type GoodsReceiptCreateInput = {
@@ -2534,11 +2962,15 @@ export type GoodsReceiptItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The receipt the line belongs to. */
   goodsReceiptId: number;
+  /** The purchase line the units were ordered on; its variant is what goes on hand. */
   purchaseItemId: number | null;
   /** Where the units were put away. */
   warehouseId: number | null;
+  /** Units received: added on hand at the line's warehouse (else the purchase's). */
   quantity: number;
+  /** Record the units without changing stock on hand. */
   skipInventoryChange: boolean;
 };
 export type GoodsReceiptItemCreateInput = {
@@ -3021,7 +3453,9 @@ export type InventoryLevel = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The variant whose stock this is. */
   variantId: number;
+  /** The warehouse that holds it. */
   warehouseId: number;
   /** Units in the warehouse; negative when oversold. Changed only by recorded movements: adjustments, shipped fulfillments, received returns. */
   onHand: number;
@@ -3070,10 +3504,13 @@ export type OptionValue = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The variant this option value belongs to. */
   variantId: number;
   /** The option's name, one of the product's optionNames. */
   name: string;
+  /** The option's value for the variant. */
   value: string;
+  /** Where the option is listed among the variant's options (from 0). */
   position: number;
 };
 export type OptionValueCreateInput = {
@@ -3088,10 +3525,15 @@ export type PaymentMethod = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The method's name, e.g. `Check` or `Bank transfer`. */
   name: string;
+  /** The payment rail it uses. */
   source: "check" | "custom" | "ost" | "other";
+  /** Where the payer is sent to pay, for a method paid online. */
   redirectUrl: string | null;
+  /** Whether providers see and may choose the method in the vendor portal. */
   showInVendorPortal: boolean | null;
+  /** Whether the payment's notes are shown with it. */
   showNotes: boolean | null;
 };
 export type PaymentMethodCreateInput = {
@@ -3108,22 +3550,36 @@ export type PlatformAStore = {
   createdAt: string;
   updatedAt: string;
   accessToken: string | null;
+  /** Why the store connection was archived. */
   archiveReason: "subscription" | "other" | null;
+  /** How the app authenticates with the store: a `public` app or a `private` one. */
   authenticationType: "public" | "private" | null;
+  /** The channel the store sells through. */
   channelId: number;
+  /** The app's client id on the platform. */
   clientId: string | null;
   clientSecret: string | null;
+  /** The category given to products created on the store. */
   defaultCategory: string | null;
+  /** Synced only while enabled. */
   enabled: boolean | null;
+  /** The sales channel's id on the platform. */
   externalChannelId: string | null;
+  /** Import orders the store already cancelled. */
   importCancelledOrders: boolean | null;
+  /** When orders were last fetched from the store. */
   lastFetchedSalesAt: string | null;
+  /** The store's name. */
   name: string | null;
+  /** Poll the store for orders instead of waiting for its webhooks. */
   orderPolling: boolean | null;
   /** The store's address or handle on the platform. */
   shop: string;
+  /** Where a one-variant product's price is updated: on the product, the variant, or both. */
   singleVariantPricingUpdate: "product" | "variant" | "both" | null;
+  /** The store's hash on the platform. */
   storeHash: string | null;
+  /** Take the order's total tax rather than adding up the lines' taxes. */
   useTotalTax: boolean | null;
 };
 export type PlatformAStoreCreateInput = {
@@ -3151,11 +3607,16 @@ export type PlatformBStore = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel the store sells through. */
   channelId: number | null;
+  /** The API client id. */
   clientId: string;
   clientSecret: string;
+  /** URL called with shipment details of the store's orders. */
   fulfillmentEndpoint: string | null;
+  /** The store's name. */
   name: string;
+  /** The store's id on the platform. */
   storeId: string;
 };
 export type PlatformBStoreCreateInput = {
@@ -3172,16 +3633,25 @@ export type Product = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The product's name, as shoppers see it. */
   name: string;
+  /** Long text describing the product (plain text or HTML, kept as sent). */
   description: string | null;
+  /** The brand it is sold under. */
   brand: string | null;
+  /** A free category of the product (shirts, mugs), for filters and reports. */
   productType: string | null;
+  /** The vendor that supplies it. */
   vendorId: number | null;
+  /** The product's id in another system (a store or a supplier's catalogue). */
   externalId: string | null;
   /** Names of the options its variants differ by (size, colour). */
   optionNames: string[] | null;
+  /** The URL of its main image. */
   imageUrl: string | null;
+  /** Free labels, for filters and routing rules (dropship routing matches them). */
   tags: string[] | null;
+  /** `active` products are sold, `draft` ones are being prepared, `archived` ones are kept for history. */
   status: "active" | "draft" | "archived";
 };
 export type ProductCreateInput = {
@@ -3202,11 +3672,15 @@ export type Purchase = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** `pending` until sent, `sent`, `partiallyShipped` and `shipped` as its lines ship, or `cancelled`. Set by the server (send, ship, cancel, move-dropship-provider). */
   status: "pending" | "sent" | "partiallyShipped" | "shipped" | "cancelled";
+  /** What kind of order it is: `dropship` (the provider ships to the customer; routed from a sale), `automated_dropship`, `adjusted_dropship`, or `replenishment` (stock for an own warehouse). */
   purchaseType: "replenishment" | "dropship" | "automated_dropship" | "adjusted_dropship" | (string & {}) | null;
+  /** Whether the provider ships straight to the customer (true for purchases routed from a sale). */
   isDropship: boolean | null;
   /** Who fulfils it; null for a replenishment order. */
   dropshipProviderId: number | null;
+  /** The provider's address (warehouse) that ships the order. */
   dropshipProviderAddressId: number | null;
   /** The sale it fulfils, for a dropship purchase. */
   saleId: number | null;
@@ -3214,34 +3688,55 @@ export type Purchase = {
   warehouseId: number | null;
   /** The purchase it was split or moved from. */
   purchaseId: number | null;
+  /** Why stock changes when the order is received, for a replenishment order. */
   adjustmentReasonId: number | null;
   /** A company-defined label such as acknowledged. */
   purchaseStatusId: number | null;
+  /** The price list the order's costs came from, by id. */
   priceListId: number | null;
+  /** The user who created the order, by id. */
   userId: number | null;
   /** The purchase order number sent to the provider. */
   reference: string | null;
+  /** The customer's own reference for the order (e.g. their PO number). */
   customerReference: string | null;
+  /** The company's own reference for the order. */
   internalReference: string | null;
+  /** The order's id in the file or system it was imported from. */
   purchaseImportExternalId: string | null;
+  /** How much of the order has shipped: `received` once every line not cancelled has. */
   inventoryStatus: "notReceived" | "partiallyReceived" | "received";
+  /** How much of what is owed the provider has invoiced. */
   invoiceStatus: "notInvoiced" | "partiallyInvoiced" | "invoiced";
+  /** How much of what is owed has been paid. */
   paymentStatus: "notPaid" | "partiallyPaid" | "paid";
+  /** How much of the order is cancelled: `none`, `partial` or `full`. */
   cancellationStatus: "none" | "partial" | "full";
+  /** True when every line is cancelled. */
   cancelled: boolean;
+  /** When a line was first cancelled; null while none is. */
   cancelledAt: string | null;
+  /** Whether the order is approved to go to the provider. */
   approved: boolean;
+  /** False while the order is a draft. */
   finalized: boolean;
+  /** Locked against edits. */
   locked: boolean;
+  /** How a sale's lines were split into purchases for the provider: all in one (`group`), by tag, by quantity, or by the provider's location. */
   orderSplitting: "group" | "splitTag" | "splitQuantity" | "externalLocationId";
+  /** The tag, quantity or location the order was split by. */
   orderSplittingKey: string | null;
+  /** ISO 4217 code of the order's prices. */
   currency: string;
   /** Units ordered over all lines. */
   quantity: number | null;
   /** Sum of the line totals. */
   subtotal: number;
+  /** What the provider charges for shipping. */
   shippingPrice: number;
+  /** Discounts the provider gives on the whole order, as a positive amount. */
   discounts: number;
+  /** Tax the provider charges on the order. */
   taxAmount: number;
   /** subtotal + shippingPrice - discounts + taxAmount, as ordered. */
   total: number;
@@ -3251,60 +3746,97 @@ export type Purchase = {
   amountPaid: number;
   /** amountOwed - amountPaid; negative when overpaid. */
   amountOutstanding: number;
+  /** The total sales tax rate applied, in percent. */
   combinedTaxRate: number | null;
+  /** The city's sales tax rate, in percent. */
   cityTaxRate: number | null;
+  /** The city the city tax rate is for. */
   cityTaxLocation: string | null;
+  /** The county's sales tax rate, in percent. */
   countyTaxRate: number | null;
+  /** The county the county tax rate is for. */
   countyTaxLocation: string | null;
+  /** A special district's sales tax rate, in percent. */
   districtTaxRate: number | null;
   /** When the order was placed; now when not sent (or sent as `{}`). */
   dateOrdered: string;
+  /** When the goods are expected to arrive. */
   deliveryExpectedAt: string | null;
+  /** When payment to the provider is due. */
   paymentExpectedAt: string | null;
   /** When it was last sent to the provider. */
   sentAt: string | null;
+  /** When the order became fully paid; null while it is not. Set by the server. */
   paidAt: string | null;
+  /** Name of the person the provider ships to (the sale's ship-to, for a dropship order). */
   receiverName: string | null;
+  /** Business name of the ship-to address. */
   receiverCompany: string | null;
+  /** First line of the ship-to address: street and number. */
   receiverAddressLineOne: string | null;
+  /** Second line of the ship-to address: apartment, suite, building. */
   receiverAddressLineTwo: string | null;
+  /** City of the ship-to address. */
   receiverCity: string | null;
+  /** State, province or region of the ship-to address. */
   receiverState: string | null;
+  /** Postal code of the ship-to address. */
   receiverZip: string | null;
+  /** ISO 3166-1 alpha-2 country code of the ship-to address, e.g. `US`. */
   receiverCountry: string | null;
+  /** Phone number of the recipient, for the carrier. */
   receiverPhone: string | null;
+  /** E-mail address of the recipient, for delivery notices. */
   receiverEmail: string | null;
+  /** Set when the ship-to address failed a check. */
   invalidShippingAddress: boolean;
+  /** Name on the billing address. */
   billingName: string | null;
+  /** First name on the billing address. */
   billingFirstName: string | null;
+  /** Last name on the billing address. */
   billingLastName: string | null;
   /** The billing name as the channel sent it. */
   billingFullName: JsonValue | null;
+  /** First line of the billing address: street and number. */
   billingAddressLineOne: string | null;
+  /** Second line of the billing address: apartment, suite, building. */
   billingAddressLineTwo: string | null;
+  /** A note about the billing address from an address check. */
   billingAddressMessage: string | null;
+  /** City of the billing address. */
   billingCity: string | null;
+  /** State, province or region of the billing address. */
   billingState: string | null;
+  /** Postal code of the billing address. */
   billingZip: string | null;
+  /** ISO 3166-1 alpha-2 country code of the billing address. */
   billingCountry: string | null;
   /** What is wrong with the billing address, as the channel or a check reported it; null when valid. */
   invalidBillingAddress: string | null;
+  /** How many dropshipments the ship action has numbered for the order: the next is `{purchase id}-{this + 1}`. Kept by the server. */
   lastDropshipmentReference: number;
+  /** The last number given to a goods receipt of the order. */
   lastGoodsReceiptReference: number;
+  /** The last number given to an invoice of the order. */
   lastPurchaseInvoiceReference: number;
-  /** What went wrong, as text or an object. */
+  /** What went wrong sending the order to the provider, as text or an object; null when nothing did. */
   orderProblem: JsonValue | null;
-  /** What went wrong, as text or an object. */
+  /** What went wrong with the provider's invoice, as text or an object; null when nothing did. */
   invoiceProblem: JsonValue | null;
-  /** What went wrong, as text or an object. */
+  /** What went wrong making the shipping label, as text or an object; null when nothing did. */
   labelProblem: JsonValue | null;
   /** Stop retrying and reporting problems until cleared: `true`, or any JSON saying which and why (as the reference takes it). */
   pauseProblems: JsonValue | null;
+  /** Do not report the order's problems to the company. */
   muteError: boolean;
   /** Attached files, e.g. `[{"name": ..., "url": ...}]`. */
   files: JsonValue | null;
+  /** Free labels for grouping and filtering, e.g. `rush`. */
   tags: string[] | null;
+  /** Notes on the order, sent to the provider with it. */
   notes: string | null;
+  /** Internal notes, for the company's staff only. */
   adminNotes: string | null;
   /** Notes passed on to the dropship provider. */
   dropshipNotes: string | null;
@@ -3442,13 +3974,19 @@ export type PurchaseInvoice = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase invoiced. */
   purchaseId: number;
   /** The provider's invoice number. */
   reference: string | null;
+  /** Only `active` invoices count towards the purchase's invoice status. */
   status: "active" | "cancelled";
+  /** The amount invoiced, in the purchase's currency. */
   amount: number;
+  /** The invoice's date. */
   invoicedAt: string | null;
+  /** When the invoice is due. */
   dueAt: string | null;
+  /** Notes on the invoice. */
   notes: string | null;
 };
 export type PurchaseInvoiceCreateInput = {
@@ -3466,22 +4004,31 @@ export type PurchaseInvoicePayment = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase paid for. */
   purchaseId: number;
+  /** The line paid for, when a payment is for one line. */
   purchaseItemId: number | null;
   /** The provider invoice it pays. */
   purchaseInvoiceId: number | null;
   /** The payout that carried it: the id of this service's transfer (settle-invoices sets it), or the payment system's own transfer id. */
   transferId: string | null;
+  /** How it was paid. */
   paymentMethodId: number | null;
+  /** `payment` and `overpayment` add to what is paid; `refund` and `refundCommission` take from it; `correction` adjusts it. */
   type: "payment" | "overpayment" | "correction" | "refund" | "refundCommission" | null;
+  /** Only `active` payments count towards the purchase's `amountPaid`; `cancelled` ones are kept for the record. */
   status: "active" | "cancelled" | null;
+  /** The amount paid (or refunded), in the purchase's currency. */
   amount: number;
+  /** Units of the purchase's currency per unit of the payment's currency; 1 when they are the same. */
   exchangeRate: number;
   /** The amounts paid, e.g. `{subtotal, shippingPrice, taxAmount, total}`. */
   totals: JsonValue | null;
   /** When it was paid; now when not sent (or sent as `{}`). */
   paidAt: string;
+  /** The payment's reference, e.g. a check or bank transfer number. */
   reference: string | null;
+  /** The payment's id in the payment or accounting system. */
   externalId: string | null;
 };
 export type PurchaseInvoicePaymentCreateInput = {
@@ -3505,24 +4052,35 @@ export type PurchaseItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase the line belongs to. */
   purchaseId: number;
   /** The sale line it fulfils. */
   saleItemId: number | null;
+  /** The catalogue variant ordered. */
   variantId: number | null;
+  /** The line's id at the provider or in an import. */
   externalId: string | null;
+  /** The SKU ordered. */
   sku: string;
+  /** The product's name on the order. */
   name: string | null;
+  /** Units ordered. It cannot go below what has shipped plus what is cancelled. */
   quantity: number;
   /** Unit cost. */
   price: number;
   /** Line total: quantity times price. */
   total: number;
+  /** Units the provider shipped (ship, default-label). Set by the server. */
   quantityShipped: number;
+  /** Units cancelled (cancel, move-to-fulfill). Set by the server. */
   quantityCancelled: number;
+  /** Units returned and received back; never more than shipped. Set by the server. */
   quantityReturned: number;
+  /** How much of the line has shipped: `received` once every unit not cancelled has. Set by the server. */
   inventoryStatus: "notReceived" | "partiallyReceived" | "received";
   /** The purchase's invoice status. */
   invoiceStatus: "notInvoiced" | "partiallyInvoiced" | "invoiced";
+  /** How much of what shipped came back. Set by the server. */
   returnStatus: "notReturned" | "partiallyReturned" | "returned";
 };
 export type PurchaseItemCreateInput = {
@@ -3541,15 +4099,21 @@ export type PurchaseNotification = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase order delivered. */
   purchaseId: number;
+  /** The provider it was delivered to. */
   dropshipProviderId: number | null;
+  /** How the order was sent: a JSON, XML or CSV document to the provider's endpoint, or an e-mail. */
   format: "json" | "xml" | "csv" | "email";
+  /** `pending` until delivered, then `success` or `error`; `opened` once the provider has read it. */
   status: "pending" | "success" | "error" | "opened";
   /** The address or endpoint it was delivered to. */
   recipient: string | null;
+  /** What happened, e.g. where the order was queued for delivery or why it failed. */
   message: string | null;
   /** The document as sent. */
   payload: string | null;
+  /** When the provider opened it. */
   openedAt: string | null;
 };
 export type PurchaseNotificationCreateInput = {
@@ -3568,16 +4132,27 @@ export type PurchaseReturn = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase the goods were bought on. */
   purchaseId: number;
+  /** The provider the goods go back to. */
   dropshipProviderId: number | null;
+  /** `requested`, `shipped`, `received` by the provider, or `cancelled`; each step is reported by writing it. */
   status: "requested" | "shipped" | "received" | "cancelled";
+  /** The return's reference, e.g. the provider's return authorization number. */
   reference: string | null;
+  /** Why the goods go back. */
   reason: string | null;
+  /** Notes on the return. */
   notes: string | null;
+  /** The carrier taking the goods back. */
   trackingCompany: string | null;
+  /** The carrier's tracking number. */
   trackingNumber: string | null;
+  /** Where the parcel is, as the carrier last reported it. */
   trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  /** When the goods were sent. */
   shippedAt: string | null;
+  /** When the provider received them. */
   receivedAt: string | null;
 };
 export type PurchaseReturnCreateInput = {
@@ -3599,8 +4174,11 @@ export type PurchaseReturnItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The return the line belongs to. */
   purchaseReturnId: number;
+  /** The purchase line the units were ordered on. */
   purchaseItemId: number;
+  /** Units sent back. */
   quantity: number;
 };
 export type PurchaseReturnItemCreateInput = {
@@ -3656,19 +4234,27 @@ export type RetailerAccount = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel that sells through the account. */
   channelId: number | null;
+  /** The account's name. */
   name: string;
   /** The account's id on the marketplace. */
   sellerId: string | null;
   /** The regional marketplace the account sells on. */
   marketplaceCode: string | null;
+  /** The marketplace's country (ISO 3166-1 alpha-2). */
   country: string | null;
+  /** The marketplace's currency (ISO 4217). */
   currency: string | null;
   accessToken: string | null;
   refreshToken: string | null;
+  /** When the access token expires. */
   tokenExpiresAt: string | null;
+  /** Whether the account is connected, waiting (`pending`), failing (`error`) or `disconnected`. */
   connectionStatus: "pending" | "connected" | "error" | "disconnected";
+  /** When the account was last synced. */
   lastSyncedAt: string | null;
+  /** Synced only while enabled. */
   enabled: boolean;
 };
 export type RetailerAccountCreateInput = {
@@ -3691,14 +4277,23 @@ export type RetailerAccountReport = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The account the report is of. */
   retailerAccountId: number;
+  /** What the report lists. */
   reportType: "orders" | "inventory" | "settlement" | "returns" | "fees";
+  /** The report's id on the marketplace. */
   externalId: string | null;
+  /** Where the report stands: `requested`, `processing`, `done`, `cancelled` or `error`. */
   status: "requested" | "processing" | "done" | "cancelled" | "error";
+  /** Start of the period covered. */
   periodStart: string | null;
+  /** End of the period covered. */
   periodEnd: string | null;
+  /** Where to download the report's file. */
   fileUrl: string | null;
+  /** Why the report failed. */
   errorMessage: string | null;
+  /** When the report was done. */
   completedAt: string | null;
 };
 export type RetailerAccountReportCreateInput = {
@@ -4092,16 +4687,27 @@ export type Transfer = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** `pending`, then `complete`, `error` or `cancelled`. Set by the server; settle-invoices makes complete transfers. */
   status: "pending" | "complete" | "error" | "cancelled";
+  /** The provider paid. */
   dropshipProviderId: number | null;
+  /** How the money was sent. */
   paymentMethodId: number | null;
+  /** The payment rail: `check`, `ost`, `custom` or `other`. */
   source: "check" | "custom" | "ost" | "other";
+  /** Whether the payout was made `automated`ly, `manual`ly (settle-invoices) or `other`wise. */
   trigger: "automated" | "manual" | "other";
+  /** The total sent, `additionalAmount` included, in `currency`. */
   amount: number;
+  /** ISO 4217 code of the amounts; the provider's currency for a settlement. */
   currency: string;
+  /** The payout's reference, also written on the payments it made. */
   reference: string | null;
+  /** The payout's id in the payment system. */
   externalId: string | null;
+  /** When the money was sent. Set by the server. */
   completedAt: string | null;
+  /** Internal notes on the payout. */
   notes: string | null;
   /** The payout's name. */
   name: string | null;
@@ -4133,19 +4739,29 @@ export type Variant = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The product it is a variant of. */
   productId: number | null;
+  /** The stock keeping unit: the code that names the variant in orders, feeds and stock; unique in your company. */
   sku: string;
+  /** The variant's own name; the product's name when empty. */
   name: string | null;
+  /** Its barcode (EAN, UPC or GTIN). */
   barcode: string | null;
+  /** The selling price, in the company's currency. */
   price: number | null;
+  /** A former or list price shown struck through beside `price`. */
   compareAtPrice: number | null;
+  /** What one unit costs the company; purchases are priced at it. */
   costPrice: number | null;
   /** Weight in grams. */
   weight: number | null;
   /** Who ships it when it is dropshipped. */
   dropshipProviderId: number | null;
+  /** The vendor that supplies it. */
   vendorId: number | null;
+  /** The variant's id in another system (a store or a supplier's catalogue). */
   externalId: string | null;
+  /** Free labels, for filters and routing rules (dropship routing matches them). */
   tags: string[] | null;
 };
 export type VariantCreateInput = {
@@ -4168,14 +4784,23 @@ export type VariantParcel = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The unit of the packing dimensions. */
   distanceUnit: "in" | "cm" | null;
+  /** Depth of the packed parcel, in `distanceUnit`. */
   packingDepth: number | null;
+  /** Height of the packed parcel, in `distanceUnit`. */
   packingHeight: number | null;
+  /** Width of the packed parcel, in `distanceUnit`. */
   packingWidth: number | null;
+  /** Where the parcel came from: an `import` or entered here (`internal`). */
   source: "import" | "internal" | null;
+  /** Free labels on the parcel. */
   tags: string[] | null;
+  /** The variant that ships in this parcel. */
   variantId: number;
+  /** Weight of the packed parcel, in `weightUnit`. */
   weight: number | null;
+  /** The unit of `weight`. */
   weightUnit: "g" | "kg" | "oz" | "lb" | null;
 };
 export type VariantParcelCreateInput = {
@@ -4195,17 +4820,23 @@ export type VariantWarehouseUpdate = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The variant whose stock is reported. */
   variantId: number;
+  /** The warehouse the level is reported for. */
   warehouseId: number;
   /** The absolute on-hand level reported. */
   quantity: number;
   /** On hand before the update was applied. */
   quantityBefore: number | null;
+  /** Whether the level was applied (`applied`), left alone (`skipped`: the same as on hand), failed (`error`) or waits (`pending`). */
   status: "pending" | "applied" | "skipped" | "error";
+  /** Why it was skipped or failed. */
   statusMessage: string | null;
   /** The adjustment that applied it. */
   adjustmentId: number | null;
+  /** When the level was applied. */
   appliedAt: string | null;
+  /** Free notes. */
   notes: string | null;
 };
 export type VariantWarehouseUpdateCreateInput = {
@@ -4224,14 +4855,23 @@ export type Vendor = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The vendor's name. */
   name: string;
+  /** A short code of the vendor, for your own references. */
   code: string | null;
+  /** Where to reach the vendor by e-mail. */
   email: string | null;
+  /** The vendor's phone number. */
   phone: string | null;
+  /** The vendor's website. */
   website: string | null;
+  /** The currency the vendor invoices in (ISO 4217). */
   currency: string | null;
+  /** The vendor's country (ISO 3166-1 alpha-2). */
   country: string | null;
+  /** The vendor's id in another system. */
   externalId: string | null;
+  /** Free notes. */
   notes: string | null;
 };
 export type VendorCreateInput = {
@@ -4251,17 +4891,29 @@ export type Warehouse = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The warehouse's name. */
   name: string;
+  /** A short code of the warehouse. */
   code: string | null;
+  /** The company name on its address. */
   company: string | null;
+  /** First line of the street address. */
   lineOne: string | null;
+  /** Second line of the street address (unit, floor). */
   lineTwo: string | null;
+  /** City. */
   city: string | null;
+  /** State, province or region. */
   state: string | null;
+  /** Postal code. */
   zip: string | null;
+  /** Country (ISO 3166-1 alpha-2). */
   country: string | null;
+  /** The warehouse's phone number. */
   phone: string | null;
+  /** The warehouse's e-mail address. */
   email: string | null;
+  /** Ships what no dropship provider or channel warehouse takes; at most one warehouse is the default. */
   isDefault: boolean;
 };
 export type WarehouseCreateInput = {
@@ -4288,7 +4940,9 @@ export type WebhookEndpoint = {
   url: string;
   /** Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types. */
   events: string[];
+  /** What the endpoint is for, for your own reference. */
   description: string | null;
+  /** Events are delivered to it only while enabled. */
   enabled: boolean;
   /** The first characters of the signing secret, to tell secrets apart. */
   secretHint: string | null;
@@ -4311,7 +4965,9 @@ export type WebhookEndpointCreated = {
   url: string;
   /** Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types. */
   events: string[];
+  /** What the endpoint is for, for your own reference. */
   description: string | null;
+  /** Events are delivered to it only while enabled. */
   enabled: boolean;
   /** The first characters of the signing secret, to tell secrets apart. */
   secretHint: string | null;
