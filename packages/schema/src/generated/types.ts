@@ -66,8 +66,11 @@ export type AddressValidation = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The channel whose order's address was checked. */
   channelId: number | null;
+  /** The sale whose address was checked. */
   saleId: number | null;
+  /** Who checked the address: a built-in check (`other`) or a custom one. */
   source: "other" | "custom" | null;
   /** The address checked, e.g. `{lineOne, city, country, ...}`. */
   payload: JsonValue | null;
@@ -220,10 +223,13 @@ export type Carrier = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The carrier's name as shown on labels and tracking. */
   name: string | null;
   /** The kind of carrier; the reference's named national postal services are kept as sent. */
   carrierType: "postal" | "courier" | "freight" | "other" | (string & {}) | null;
+  /** The system the carrier is reached through; `manual` when labels are not bought through one. */
   platform: string | null;
+  /** The carrier's id in that system. */
   externalId: string | null;
 };
 export type CarrierCreateInput = {
@@ -238,22 +244,37 @@ export type CarrierPickup = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider whose parcels are collected. */
   dropshipProviderId: number;
+  /** The carrier that collects. */
   carrier: string;
+  /** When the collection is booked for. */
   pickupAt: string;
+  /** Where the booking is: `requested`, `scheduled`, `completed`, `cancelled` or `error`. */
   status: "requested" | "scheduled" | "completed" | "cancelled" | "error" | (string & {});
+  /** What booked the collection, e.g. `portal` or `api`. */
   source: string | null;
   /** The carrier's confirmation number. */
   externalId: string | null;
+  /** Name of the contact at the pickup address. */
   fromName: string | null;
+  /** First line of the pickup address: street and number. */
   fromAddressLineOne: string | null;
+  /** Second line of the pickup address. */
   fromAddressLineTwo: string | null;
+  /** City of the pickup address. */
   fromCity: string | null;
+  /** State, province or region of the pickup address. */
   fromState: string | null;
+  /** Postal code of the pickup address. */
   fromZip: string | null;
+  /** ISO 3166-1 alpha-2 country code of the pickup address, e.g. `US`. */
   fromCountry: string | null;
+  /** Phone number of the contact at the pickup address. */
   fromPhone: string | null;
+  /** E-mail address of the contact at the pickup address. */
   fromEmail: string | null;
+  /** Country the collected parcels go to, when the carrier asks. */
   toCountry: string | null;
   /** The booking request as sent. */
   payload: JsonValue | null;
@@ -2460,77 +2481,127 @@ export type Dropshipment = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** `pending`, `shipped` when the provider ships it (ship, default-label), or `moved` when move-to-fulfill made it a fulfillment. Set by the server. */
   status: "pending" | "shipped" | "moved";
+  /** The purchase it ships (lines of). */
   purchaseId: number | null;
+  /** The sale it delivers; the purchase's sale. */
   saleId: number | null;
+  /** The provider that ships it. */
   dropshipProviderId: number | null;
+  /** The carrier collection it is handed over at. */
   carrierPickupId: number | null;
+  /** The user who created the parcel, by id. */
   userId: number | null;
+  /** The carrier manifest (end-of-day hand-over list) the parcel is on, by id. */
   manifestId: number | null;
-  /** Shipment number; generated when not sent. */
+  /** The shipment's number; the ship action numbers it `{purchase id}-{n}` (see the purchase's `lastDropshipmentReference`). */
   reference: string | null;
+  /** The parcel's id in another system (a store, a warehouse tool). */
   externalId: string | null;
+  /** The parcel's id in the provider's own system. */
   vendorExternalId: string | null;
+  /** The id of the purchase it came with, in the file or system it was imported from. */
   purchaseImportExternalId: string | null;
+  /** What it was made from: a sale's purchase (`sale`) or an imported dropship purchase. */
   source: "sale" | "dropship_purchase_import" | (string & {});
+  /** How it was recorded: through the API, by hand, from a store platform, in the vendor portal, or from the provider's shipping endpoint. */
   importSource: "api" | "manual" | "platform" | "portal" | "shippingEndpoint" | null;
+  /** Whether the parcel has shipped. */
   inventoryStatus: "notShipped" | "shipped";
+  /** Whether the parcel may ship yet: `notRequired`, waiting for approval of the shipment (`approvalRequired`) or of its rate (`rateRequired`), or `approved`. */
   requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved" | (string & {});
+  /** Where the parcel goes: straight to the `customer`, or to a consolidation point first (`consolidated`, `consolidatedInternational`). */
   shipmentRouting: "customer" | "consolidated" | "consolidatedInternational" | (string & {});
+  /** Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`). */
   channelNotification: "trigger" | "mute" | null;
+  /** How many times telling the channel about the shipment was tried. */
   channelAttempts: number | null;
+  /** Whether telling the channel about the shipment failed. */
   channelError: boolean | null;
+  /** The carrier that takes the parcel, by name. */
   carrier: string | null;
+  /** The carrier's service, e.g. `ground` or `express`. */
   service: string | null;
   /** The label provider that priced or made the label. */
   provider: string | null;
+  /** The label provider's id of the rate quote the label was bought on. */
   quoteId: string | null;
+  /** The carrier's service, as the reference names it. */
   serviceLevel: string | null;
+  /** The terms of the service as the carrier words them. */
   serviceLevelTerms: string | null;
+  /** Days in transit the carrier quoted. */
   days: number | null;
+  /** The quoted transit time as the carrier words it, e.g. `2-3 business days`. */
   durationTerms: string | null;
   /** Shipping cost. */
   price: number;
+  /** When the parcel left. */
   shippedAt: string | null;
+  /** The carrier's tracking number. */
   trackingNumber: string | null;
+  /** The carrier's name, as the reference names it. */
   trackingCompany: string | null;
+  /** Where the parcel can be tracked. */
   trackingUrl: string | null;
+  /** Where the parcel is, as the carrier last reported it. */
   trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  /** When the carrier reported `trackingStatus`. */
   trackingStatusDate: string | null;
+  /** The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`. */
   trackingStatusDetails: string | null;
+  /** Weight of the parcel, in grams. */
   grams: number | null;
+  /** Weight of the parcel in `weightUnit`. */
   totalWeight: number | null;
+  /** The unit of `totalWeight`. */
   weightUnit: "g" | "kg" | "oz" | "lb" | (string & {});
+  /** Depth of the parcel in `distanceUnit`. */
   packingDepth: number;
+  /** Height of the parcel in `distanceUnit`. */
   packingHeight: number;
+  /** Width of the parcel in `distanceUnit`. */
   packingWidth: number;
+  /** The unit of the packing dimensions: inches or centimetres. */
   distanceUnit: "in" | "cm" | null;
   /** The current shipping label. */
   labelId: number | null;
   /** Where its label is: the label actions set it to the label they render; a label made elsewhere may be recorded here. */
   labelUrl: string | null;
+  /** The version of its current label: 0 until one is made; regenerate-label adds one. Set by the server. */
   labelVersion: number;
+  /** The label file's format. */
   labelFileFormat: "png" | "pdf" | null;
   /** The label's files, e.g. a list of URLs. */
   labelFiles: JsonValue | null;
   /** The label's files, e.g. a list of URLs. */
   labelUris: JsonValue | null;
+  /** Where printing the label is: `notPrinted`, `generating` or `printed`. */
   labelPrintStatus: "notPrinted" | "generating" | "printed" | null;
+  /** Whether the label has been printed. */
   printedLabel: boolean;
+  /** When the label was printed. */
   printedLabelAt: string | null;
+  /** Why the label could not be made; null when it was. */
   labelError: string | null;
+  /** Whether the unused label's cost was asked back. */
   labelRefund: boolean | null;
-  /** What went wrong, as text or an object. */
+  /** What went wrong making the shipping label, as text or an object; null when nothing did. */
   labelProblem: JsonValue | null;
-  /** What went wrong, as text or an object. */
+  /** What went wrong booking the carrier collection, as text or an object; null when nothing did. */
   pickupProblem: JsonValue | null;
-  /** What went wrong, as text or an object. */
+  /** What went wrong telling the sale's channel about the shipment, as text or an object; null when nothing did. */
   sendShippingUpdateProblem: JsonValue | null;
+  /** Do not report the parcel's problems to the company. */
   muteError: boolean | null;
+  /** Where the customs invoice of an international parcel is. */
   commercialInvoiceUrl: string | null;
   /** Attached files, e.g. `[{"name": ..., "url": ...}]`. */
   files: JsonValue | null;
+  /** Free labels for grouping and filtering, e.g. `fragile`. */
   tags: string[] | null;
+  /** Internal notes, for the company's staff only. */
   adminNotes: string | null;
 };
 export type DropshipmentCreateInput = {
@@ -2605,12 +2676,19 @@ export type DropshipmentImport = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The provider that reported the shipment. */
   dropshipProviderId: number | null;
+  /** The purchase the shipment is for. */
   purchaseId: number | null;
+  /** The dropshipment the import created or updated; null when it failed. */
   dropshipmentId: number | null;
+  /** The shipment's id in the provider's system, as sent. */
   externalId: string | null;
+  /** How the shipment was reported (see the dropshipment's `importSource`). */
   source: "api" | "manual" | "platform" | "portal" | "shippingEndpoint";
+  /** `success`, `error` (see `problem`) or `skipped`. */
   status: "success" | "error" | "skipped";
+  /** The tracking number reported. */
   trackingNumber: string | null;
   /** The shipment as received, as JSON text. */
   payload: string | null;
@@ -2634,11 +2712,17 @@ export type DropshipmentItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The dropshipment the line belongs to. */
   dropshipmentId: number;
+  /** The purchase line the units were ordered on. */
   purchaseItemId: number | null;
+  /** The line's id in another system. */
   externalId: string | null;
+  /** The SKU shipped. */
   sku: string | null;
+  /** The product's name. */
   name: string | null;
+  /** Units of the purchase line in the parcel. */
   quantity: number;
 };
 export type DropshipmentItemCreateInput = {
@@ -2691,69 +2775,121 @@ export type Fulfillment = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** `pending`; `finalized` once confirmed for picking (a write may move `pending` to `finalized` and back); `shipped` by the ship operation; `moved` when move-to-dropship made it a purchase; or `cancelled`. */
   status: "pending" | "finalized" | "shipped" | "moved" | "cancelled";
+  /** The sale it delivers. */
   saleId: number | null;
+  /** The warehouse it ships from; its lines' units are allocated there until shipped. */
   warehouseId: number | null;
   /** The dropshipment it was moved from. */
   dropshipmentId: number | null;
   /** The purchase it became when moved to dropship. */
   purchaseId: number | null;
+  /** The user who created it, by id. */
   userId: number | null;
+  /** The carrier manifest (end-of-day hand-over list) the parcel is on, by id. */
   manifestId: number | null;
+  /** The parcel's number, e.g. on the packing slip. */
   reference: string | null;
+  /** The parcel's id in another system (a store, a warehouse tool). */
   externalId: string | null;
+  /** How it was made: `automated` (routed from a sale), `manual`, or `adjusted`. */
   fulfillmentType: "automated" | "manual" | "adjusted";
+  /** Whether the parcel has shipped. */
   inventoryStatus: "notShipped" | "shipped";
+  /** Whether the parcel may ship yet: `notRequired`, waiting for approval of the shipment (`approvalRequired`) or of its rate (`rateRequired`), or `approved`. */
   requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved" | (string & {});
+  /** Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`). */
   channelNotification: "trigger" | "mute" | null;
+  /** How many times telling the channel about the shipment was tried. */
   channelAttempts: number | null;
+  /** Whether telling the channel about the shipment failed. */
   channelError: boolean | null;
+  /** Name of the person the parcel goes to. */
   shippingName: string | null;
+  /** Business name on the ship-to address. */
   shippingCompany: string | null;
+  /** First line of the ship-to address: street and number. */
   shippingAddressLineOne: string | null;
+  /** Second line of the ship-to address: apartment, suite, building. */
   shippingAddressLineTwo: string | null;
+  /** City of the ship-to address. */
   shippingCity: string | null;
+  /** State, province or region of the ship-to address, e.g. `CA`. */
   shippingState: string | null;
+  /** Postal code of the ship-to address. */
   shippingZip: string | null;
+  /** ISO 3166-1 alpha-2 country code of the ship-to address, e.g. `US`. */
   shippingCountry: string | null;
+  /** Phone number of the recipient, for the carrier. */
   shippingPhone: string | null;
+  /** E-mail address of the recipient, for delivery notices. */
   shippingEmail: string | null;
+  /** The carrier that takes the parcel, by name. */
   carrier: string | null;
+  /** The carrier's service, e.g. `ground` or `express`. */
   service: string | null;
   /** The label provider that priced or made the label. */
   provider: string | null;
+  /** The label provider's id of the rate quote the label was bought on. */
   quoteId: string | null;
+  /** The carrier's service, as the reference names it. */
   serviceLevel: string | null;
+  /** The terms of the service as the carrier words them. */
   serviceLevelTerms: string | null;
+  /** Days in transit the carrier quoted. */
   days: number | null;
+  /** The quoted transit time as the carrier words it, e.g. `2-3 business days`. */
   durationTerms: string | null;
   /** Shipping cost. */
   price: number | null;
+  /** Weight of the parcel, in grams. */
   grams: number | null;
+  /** Whether the units have been picked from the shelves. */
   picked: boolean | null;
+  /** When picking finished. */
   pickedAt: string | null;
+  /** Whether the parcel is packed. */
   packed: boolean | null;
+  /** When packing finished. */
   packedAt: string | null;
+  /** When the parcel left. */
   shippedAt: string | null;
+  /** The carrier's tracking number. */
   trackingNumber: string | null;
+  /** The carrier's name, as the reference names it. */
   trackingCompany: string | null;
+  /** Where the parcel can be tracked. */
   trackingUrl: string | null;
+  /** Where the parcel is, as the carrier last reported it. */
   trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  /** When the carrier reported `trackingStatus`. */
   trackingStatusDate: string | null;
+  /** The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`. */
   trackingStatusDetails: string | null;
+  /** Where the shipping label is. */
   labelUrl: string | null;
+  /** The label file's format. */
   labelFileFormat: "png" | "pdf" | null;
   /** The label's files, e.g. a list of URLs. */
   labelFiles: JsonValue | null;
+  /** Whether the label has been printed. */
   printedLabel: boolean;
+  /** When the label was printed. */
   printedLabelAt: string | null;
+  /** Why the label could not be made; null when it was. */
   labelError: string | null;
+  /** Whether the unused label's cost was asked back. */
   labelRefund: boolean | null;
+  /** Do not report the parcel's problems to the company. */
   muteError: boolean | null;
+  /** Where the customs invoice of an international parcel is. */
   commercialInvoiceUrl: string | null;
   /** Attached files, e.g. `[{"name": ..., "url": ...}]`. */
   files: JsonValue | null;
+  /** Free labels for grouping and filtering, e.g. `fragile`. */
   tags: string[] | null;
+  /** Internal notes, for the company's staff only. */
   adminNotes: string | null;
 };
 export type FulfillmentCreateInput = {
@@ -2834,19 +2970,29 @@ export type FulfillmentItem = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The fulfillment the line belongs to. */
   fulfillmentId: number;
+  /** The sale line it fulfils; shipping counts its units as fulfilled there. */
   saleItemId: number | null;
+  /** The purchase line it covers, when it was moved from a dropshipment. */
   purchaseItemId: number | null;
+  /** The catalogue variant shipped; its stock is allocated, then taken off hand when shipped. */
   variantId: number | null;
   /** Where the units are picked from. */
   warehouseId: number | null;
+  /** The line's id in another system. */
   externalId: string | null;
+  /** The SKU shipped. */
   sku: string | null;
+  /** Units in the parcel. */
   quantity: number;
+  /** Units picked so far. */
   picked: number | null;
+  /** Units packed so far. */
   packed: number | null;
   /** Unit cost. */
   costPrice: number | null;
+  /** Ship the units without allocating or taking them off hand. */
   skipInventoryChange: boolean;
 };
 export type FulfillmentItemCreateInput = {
@@ -3472,16 +3618,25 @@ export type Label = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase the label ships goods of. */
   purchaseId: number | null;
+  /** The dropshipment it is the label of (outbound). */
   dropshipmentId: number | null;
+  /** The return shipment it is the label of. */
   returnShipmentId: number | null;
+  /** `outbound` to the customer, or `return` to the provider. */
   direction: "outbound" | "return";
+  /** The carrier named on the label. */
   carrier: string | null;
+  /** The carrier's service named on the label. */
   service: string | null;
+  /** The tracking number on the label, printed as a barcode. */
   trackingNumber: string | null;
   /** The label provider that rendered it. */
   provider: string | null;
+  /** The label's version: 1 for the first label of a parcel or purchase, one more for each made again. */
   version: number;
+  /** The file's format; the built-in provider renders a 4x6 inch PDF. */
   format: "pdf" | "png";
   /** Absolute link to the label file. */
   url: string | null;
@@ -4313,20 +4468,32 @@ export type ReturnShipment = {
   id: number;
   createdAt: string;
   updatedAt: string;
+  /** The purchase whose goods go back. */
   purchaseId: number;
+  /** The sale return it carries goods of. */
   saleReturnId: number | null;
+  /** The provider the goods go back to. */
   dropshipProviderId: number | null;
+  /** The return label; return-label renders it. */
   labelId: number | null;
+  /** `requested`, `shipped`, `received` by the provider, or `cancelled`. */
   status: "requested" | "shipped" | "received" | "cancelled";
+  /** What is in the parcel: `[{purchaseItemId, quantity}]`. */
   items: ({
     purchaseItemId: number;
     quantity: number;
   })[] | null;
+  /** Why the goods go back. */
   reason: string | null;
+  /** The carrier taking the goods back. */
   carrier: string | null;
+  /** The carrier's tracking number; the return label's. */
   trackingNumber: string | null;
+  /** Where the parcel can be tracked. */
   trackingUrl: string | null;
+  /** Where the parcel is, as the carrier last reported it. */
   trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  /** When the provider received it. */
   receivedAt: string | null;
 };
 export type ReturnShipmentCreateInput = {
