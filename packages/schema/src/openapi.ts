@@ -2,6 +2,7 @@ import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { actionSamples, crudSamples, eventSamples, inboundSample } from "./code-samples.ts";
+import { GETTING_STARTED } from "./guide.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
@@ -544,8 +545,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     info: {
       title: "Multichannel Commerce Service",
       version: options.version ?? "0.1.0",
-      description:
-        "Channels, catalogue, inventory feeds, sales, purchases to dropship providers, dropshipments and fulfillments. Every path ends in `.json`; errors are `application/problem+json`.",
+      description: `Channels, catalogue, inventory feeds, sales, purchases to dropship providers, dropshipments and fulfillments. Every path ends in \`.json\`; errors are \`application/problem+json\`.\n\n${GETTING_STARTED}`,
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: options.serverUrl ?? "http://127.0.0.1:8787" }],
