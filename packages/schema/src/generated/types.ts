@@ -1182,7 +1182,7 @@ export type CompanyClient = {
   redirectUrls: string[] | null;
   /** What the application may do: `read`, `write`, or both. */
   scopes: ("read" | "write")[] | null;
-  /** A disabled application cannot call the API. */
+  /** Whether the application is allowed to call the API. */
   enabled: boolean;
   /** When the application last called the API. Set by the server. */
   lastUsedAt: string | null;
@@ -3560,13 +3560,13 @@ export type InventoryFeedVariant = {
   costPrice: number | null;
   /** Units the vendor has (sent as `inventoryQuantity` to the feed's webhook). */
   quantity: number;
-  /** In grams. */
+  /** The item's weight, in grams. */
   weight: number | null;
   /** The catalogue variant it is linked to. */
   variantId: number | null;
   /** Where the item is in publishing: `pending`, `queued`, `publishing`, `connected` (listed on the feed's channels), `error`, or `removed` (by remove-by-external-id). Set by the server. */
   status: "pending" | "connected" | "error" | "removed" | "publishing" | "queued";
-  /** Only approved items are published. */
+  /** The company's review of the item: `notReviewed`, `pending`, `approved` or `rejected`; only approved items are published. */
   reviewStatus: "notReviewed" | "approved" | "pending" | "rejected";
   /** Why publishing the item failed; null unless `status` is `error`. Set by the server. */
   errorMessage: string | null;
@@ -3989,11 +3989,11 @@ export type Purchase = {
   files: JsonValue | null;
   /** Free labels for grouping and filtering, e.g. `rush`. */
   tags: string[] | null;
-  /** Notes on the order, sent to the provider with it. */
+  /** Notes on the order, for the company. */
   notes: string | null;
   /** Internal notes, for the company's staff only. */
   adminNotes: string | null;
-  /** Notes passed on to the dropship provider. */
+  /** Notes meant for the dropship provider. */
   dropshipNotes: string | null;
 };
 export type PurchaseCreateInput = {

@@ -544,7 +544,7 @@ export const inventoryFeedVariant = defineKind({
       description: "Units the vendor has (sent as `inventoryQuantity` to the feed's webhook).",
       example: 36,
     }),
-    weight: f.number({ min: 0, description: "In grams.", example: 320 }),
+    weight: f.number({ min: 0, description: "The item's weight, in grams.", example: 320 }),
     variantId: f.ref("variant", { description: "The catalogue variant it is linked to." }),
     status: f.enum(inventoryFeedVariantStatuses, {
       default: "pending",
@@ -555,7 +555,8 @@ export const inventoryFeedVariant = defineKind({
     reviewStatus: f.enum(["notReviewed", "approved", "pending", "rejected"], {
       required: true,
       default: "notReviewed",
-      description: "Only approved items are published.",
+      description:
+        "The company's review of the item: `notReviewed`, `pending`, `approved` or `rejected`; only approved items are published.",
     }),
     errorMessage: f.string({
       maxLength: 2000,

@@ -315,11 +315,11 @@ export const purchase = defineKind({
     }),
     files,
     tags,
-    notes: f.string({ maxLength: 2000, description: "Notes on the order, sent to the provider with it." }),
+    notes: f.string({ maxLength: 2000, description: "Notes on the order, for the company." }),
     adminNotes: f.string({ maxLength: 2000, description: "Internal notes, for the company's staff only." }),
     dropshipNotes: f.string({
       maxLength: 2000,
-      description: "Notes passed on to the dropship provider.",
+      description: "Notes meant for the dropship provider.",
       example: "Ship in plain packaging.",
     }),
   },

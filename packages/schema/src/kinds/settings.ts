@@ -43,7 +43,7 @@ export const companyClient = defineKind({
     enabled: f.boolean({
       required: true,
       default: true,
-      description: "A disabled application cannot call the API.",
+      description: "Whether the application is allowed to call the API.",
     }),
     lastUsedAt: f.datetime({
       readOnly: true,
