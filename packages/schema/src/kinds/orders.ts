@@ -143,7 +143,10 @@ export const sale = defineKind({
       description: "subtotal + shippingPrice - discounts + taxAmount.",
       example: 102.95,
     }),
-    orderedAt: f.datetime({ description: "When the customer placed the order on the channel." }),
+    orderedAt: f.datetime({
+      description: "When the customer placed the order on the channel.",
+      example: "2026-03-02T14:03:51.000Z",
+    }),
     notes: f.string({
       maxLength: 2000,
       description: "Notes on the order, e.g. the customer's delivery instructions.",

@@ -195,10 +195,15 @@ export const purchase = defineKind({
     dateOrdered: f.datetime({
       defaultNow: true,
       description: "When the order was placed; now when not sent (or sent as `{}`).",
+      example: "2026-03-02T14:05:09.000Z",
     }),
     deliveryExpectedAt: f.datetime({ description: "When the goods are expected to arrive." }),
     paymentExpectedAt: f.datetime({ description: "When payment to the provider is due." }),
-    sentAt: f.datetime({ readOnly: true, description: "When it was last sent to the provider." }),
+    sentAt: f.datetime({
+      readOnly: true,
+      description: "When it was last sent to the provider.",
+      example: "2026-03-02T14:05:12.000Z",
+    }),
     paidAt: f.datetime({
       readOnly: true,
       description: "When the order became fully paid; null while it is not. Set by the server.",
@@ -451,6 +456,7 @@ export const purchaseInvoicePayment = defineKind({
     paidAt: f.datetime({
       defaultNow: true,
       description: "When it was paid; now when not sent (or sent as `{}`).",
+      example: "2026-03-31T10:00:00.000Z",
     }),
     reference: f.string({
       maxLength: 200,
@@ -754,7 +760,11 @@ export const transfer = defineKind({
       example: "Payout 2024-05",
     }),
     externalId: f.string({ maxLength: 100, description: "The payout's id in the payment system." }),
-    completedAt: f.datetime({ readOnly: true, description: "When the money was sent. Set by the server." }),
+    completedAt: f.datetime({
+      readOnly: true,
+      description: "When the money was sent. Set by the server.",
+      example: "2026-03-31T10:00:00.000Z",
+    }),
     notes: f.string({ maxLength: 2000, description: "Internal notes on the payout." }),
     name: f.string({ maxLength: 200, description: "The payout's name.", example: "May payout" }),
     additionalAmount: f.money({

@@ -185,7 +185,7 @@ export const dropshipment = defineKind({
       description: "The quoted transit time as the carrier words it, e.g. `2-3 business days`.",
     }),
     price: f.money({ required: true, default: 0, min: 0, description: "Shipping cost.", example: 6.4 }),
-    shippedAt: f.datetime({ description: "When the parcel left." }),
+    shippedAt: f.datetime({ description: "When the parcel left.", example: "2026-03-03T16:20:00.000Z" }),
     trackingNumber: f.string({
       maxLength: 100,
       description: "The carrier's tracking number.",
@@ -489,7 +489,7 @@ export const fulfillment = defineKind({
       description: "Whether the parcel is packed.",
     }),
     packedAt: f.datetime({ description: "When packing finished." }),
-    shippedAt: f.datetime({ description: "When the parcel left." }),
+    shippedAt: f.datetime({ description: "When the parcel left.", example: "2026-03-03T16:20:00.000Z" }),
     trackingNumber: f.string({
       maxLength: 100,
       description: "The carrier's tracking number.",
