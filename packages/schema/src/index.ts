@@ -14,6 +14,7 @@ export type {
   ActionMethod,
   CreateOf,
   CreateShape,
+  FieldBuilders,
   FieldDef,
   FieldOptions,
   FieldRole,

@@ -15,13 +15,16 @@ let server: ChildProcess | undefined;
 let baseUrl = "";
 let token = "";
 
-const consumerSource = `import { createClient, isApiError } from "@multichannel/client";
+const consumerSource = `import { connect, createClient, isApiError, metaOf } from "@multichannel/client";
+import { carriers } from "@multichannel/client/resources";
 import { type Carrier, kinds, operationWrites } from "@multichannel/schema";
 import openapi from "@multichannel/schema/openapi.json" with { type: "json" };
 
 export interface RoundTrip {
   created: Carrier;
   read: Carrier;
+  etag: string | undefined;
+  shaped: { id: number; name: string | null };
   listed: number[];
   missingStatus: number | undefined;
   kinds: number;
@@ -44,9 +47,16 @@ export async function roundTrip(baseUrl: string, token: string): Promise<RoundTr
   // @ts-expect-error: carriers have no field "colour"
   const wrong: Parameters<typeof client.carriers.create>[0] = { name: "x", colour: "red" };
   void wrong;
+  // One resource through the subpath export, its row narrowed to the attributes asked for.
+  const api = connect({ baseUrl, token, retry: false }, { carriers });
+  const shaped = await api.carriers.get(created.id, { attributes: ["id", "name"] });
+  // @ts-expect-error: not among the attributes asked for
+  void shaped.carrierType;
   return {
     created,
     read,
+    etag: metaOf(read)?.etag,
+    shaped,
     listed: page.records.map((record) => record.id),
     missingStatus,
     kinds: kinds.length,
@@ -199,6 +209,8 @@ test("a consumer type-checks with module nodenext (declarations included) and it
   const result = JSON.parse(out.stdout) as {
     created: { id: number; name: string; createdAt: string };
     read: { id: number; name: string };
+    etag: string;
+    shaped: object;
     listed: number[];
     missingStatus: number;
     kinds: number;
@@ -208,6 +220,8 @@ test("a consumer type-checks with module nodenext (declarations included) and it
   expect(result.created.name).toBe("Parcel Express");
   expect(result.created.id).toBeGreaterThanOrEqual(1);
   expect(result.read).toEqual(result.created);
+  expect(result.etag).toMatch(/^"/);
+  expect(result.shaped).toEqual({ id: result.created.id, name: "Parcel Express" });
   expect(result.listed).toEqual([result.created.id]);
   expect(result.missingStatus).toBe(404);
   expect(result.kinds).toBeGreaterThan(91);
