@@ -7,7 +7,16 @@ import { migrate } from "../../../apps/server/src/db/migrate.ts";
 import { loadMigrations } from "../../../apps/server/src/db/migration-files.ts";
 import { openDb } from "../../../apps/server/src/db/open.ts";
 import { createToken } from "../../../apps/server/src/services/auth.ts";
-import { type ApiError, createClient, etagOf, isApiError } from "../src/index.ts";
+import { carriers } from "../src/generated/resources.ts";
+import {
+  type ApiError,
+  connect,
+  createClient,
+  etagOf,
+  isApiError,
+  isTimeoutError,
+  metaOf,
+} from "../src/index.ts";
 
 let dir: string;
 let db: Db;
@@ -165,6 +174,45 @@ Deno.test({
       const listing = await client.channelVariants.get(result.channelVariantId);
       assert.equal(listing.externalId, `E${n}`);
       assert.equal(listing.variantId, result.variantId);
+    }
+  },
+});
+
+Deno.test({
+  name: "connects one resource: $like, attributes narrowing the row, the response's meta, and a timeout",
+  ...network,
+  fn: async () => {
+    const company = `deno-${crypto.randomUUID()}`;
+    const { token } = await createToken({ db, input: { company } });
+    const api = connect({ baseUrl, token, retry: false }, { carriers });
+    const courier = await api.carriers.create({ name: "Courier Co", carrierType: "courier" });
+    await api.carriers.create({ name: "Parcel Express" });
+    const page = await api.carriers.list({ where: { name: { $like: "cour%" } }, attributes: ["id", "name"] });
+    assert.deepEqual(page.records, [{ id: courier.id, name: "Courier Co" }]);
+    assert.ok(metaOf(page)?.requestId);
+    assert.equal(metaOf(courier)?.etag, etagOf(courier));
+
+    // A listener on 127.0.0.1 that never answers: the call gives up after its timeout.
+    const silent = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+    const held: Deno.Conn[] = [];
+    const accepting = (async () => {
+      for await (const conn of silent) held.push(conn);
+    })();
+    try {
+      const slow = connect(
+        { baseUrl: `http://127.0.0.1:${silent.addr.port}`, token, retry: false, timeout: 200 },
+        { carriers },
+      );
+      const error = await slow.carriers.get(1).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      assert.ok(isTimeoutError(error), `expected a TimeoutError, got ${error}`);
+      assert.equal(error.timeoutMs, 200);
+    } finally {
+      silent.close();
+      for (const conn of held) conn.close();
+      await accepting.catch(() => {});
     }
   },
 });
