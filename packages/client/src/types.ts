@@ -78,19 +78,25 @@ type RelationsOf<K> = K extends keyof Relations ? Relations[K] : never;
 type RecordOfKind<K> = K extends keyof RecordTypes ? RecordTypes[K] : Record<string, unknown>;
 type KindOf<Rel> = Rel extends { kind: infer C extends string } ? C : string;
 
-/** One related model to embed, by its model name, optionally shaped and with its own includes. */
-export type IncludeItem<K extends string> = string extends K
-  ? string | { readonly model: string; readonly attributes?: unknown; readonly include?: unknown }
-  :
-      | (keyof RelationsOf<K> & string)
-      | {
-          [M in keyof RelationsOf<K> & string]: {
-            /** The model name (`PurchaseItem`): PascalCase singular of the related kind. */
-            readonly model: M;
-            readonly attributes?: Attributes<RecordOfKind<KindOf<RelationsOf<K>[M]>>>;
-            readonly include?: Include<KindOf<RelationsOf<K>[M]>>;
-          };
-        }[keyof RelationsOf<K> & string];
+/**
+ * One related model to embed, by its model name, optionally shaped and with its own includes. Typed by
+ * the relations of kind `K` (a kind's name); any model name for `string`; nothing without a kind (`never`:
+ * a `ListQuery<Purchase>` written without its kind carries no include, so it fits every list).
+ */
+export type IncludeItem<K extends string> = [K] extends [never]
+  ? never
+  : string extends K
+    ? string | { readonly model: string; readonly attributes?: unknown; readonly include?: unknown }
+    :
+        | (keyof RelationsOf<K> & string)
+        | {
+            [M in keyof RelationsOf<K> & string]: {
+              /** The model name (`PurchaseItem`): PascalCase singular of the related kind. */
+              readonly model: M;
+              readonly attributes?: Attributes<RecordOfKind<KindOf<RelationsOf<K>[M]>>>;
+              readonly include?: Include<KindOf<RelationsOf<K>[M]>>;
+            };
+          }[keyof RelationsOf<K> & string];
 
 /**
  * Related records to embed (`include`), by model name: a record's own reference embeds one record (or
@@ -103,7 +109,7 @@ export type IncludeItem<K extends string> = string extends K
 export type Include<K extends string> = IncludeItem<K> | readonly IncludeItem<K>[];
 
 /** How records are shaped: which fields they carry and which related records they embed. */
-export interface Shape<R, K extends string = string> {
+export interface Shape<R, K extends string = never> {
   /** Which fields the records carry; see {@link Attributes}. */
   attributes?: Attributes<R>;
   /** Related records to embed; see {@link Include}. */
@@ -166,7 +172,7 @@ export type Row<R, K extends string, Q, Link = never> = Q extends { include: unk
  * @example
  * const query: ListQuery<Purchase> = { where: { status: { $in: ["pending", "sent"] } }, order: "-createdAt", limit: 100 };
  */
-export interface ListQuery<R, K extends string = string> extends Shape<R, K> {
+export interface ListQuery<R, K extends string = never> extends Shape<R, K> {
   where?: Where<R>;
   /** A field, ascending, or `-field`, descending. Default `id`. */
   order?: FilterableField<R> | `-${FilterableField<R>}`;
@@ -239,7 +245,7 @@ export interface WriteOptions extends RequestOptions {
 }
 
 /** Options of `get`: a call's options, and how to shape the record. */
-export interface GetOptions<R, K extends string = string> extends RequestOptions, Shape<R, K> {}
+export interface GetOptions<R, K extends string = never> extends RequestOptions, Shape<R, K> {}
 
 interface KindShape {
   name: string;
@@ -268,12 +274,12 @@ export interface KindClient<T extends KindShape> {
   /** `DELETE /<plural>/{id}.json`. */
   delete(id: number, options?: WriteOptions): Promise<void>;
   /** `GET /<plural>.json`: one page; follow `next` for the following one. */
-  list<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"], T["name"]>>(
+  list<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"]>>(
     query?: Q,
     options?: RequestOptions,
   ): Promise<Page<Row<T["record"], T["name"], Q>, Q>>;
   /** Every record of every page, fetched page by page as you iterate. */
-  listAll<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"], T["name"]>>(
+  listAll<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"]>>(
     query?: Q,
     options?: RequestOptions,
   ): AsyncIterableIterator<Row<T["record"], T["name"], Q>>;

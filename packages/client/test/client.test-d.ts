@@ -29,16 +29,24 @@ import {
 const client = createClient({ baseUrl: "https://api.example.com", token: "t" });
 
 describe("client types", () => {
-  it("types CRUD answers by the record of the namespace", () => {
+  it("types CRUD answers by the record of the namespace", async () => {
     expectTypeOf(client.purchases.get(1)).toEqualTypeOf<Promise<Purchase>>();
     expectTypeOf(client.carriers.create({ name: "Courier Co" })).toEqualTypeOf<Promise<Carrier>>();
     expectTypeOf(client.carriers.update(1, { name: "Courier Co" })).toEqualTypeOf<Promise<Carrier>>();
     expectTypeOf(client.carriers.delete(1)).toEqualTypeOf<Promise<void>>();
-    expectTypeOf(client.purchases.list()).toEqualTypeOf<
-      Promise<Page<Purchase, ListQuery<Purchase, "purchase">>>
-    >();
+    expectTypeOf(client.purchases.list()).toEqualTypeOf<Promise<Page<Purchase>>>();
     // What a program typed before `include` was typed still compiles.
-    expectTypeOf(client.purchases.list()).toExtend<Promise<Page<Purchase>>>();
+    const filtered: Page<Purchase> = await client.purchases.list({ where: { status: { $in: ["sent"] } } });
+    void filtered;
+    const query: ListQuery<Purchase> = { where: { status: "pending" }, attributes: ["id"], limit: 10 };
+    expectTypeOf(client.purchases.list(query)).toExtend<Promise<Page<Purchase>>>();
+    const shaped = async () => {
+      const page = await client.purchases.list({ include: ["PurchaseItem"] });
+      if (page.next) await client.purchases.list(page.next);
+      for await (const row of client.purchases.listAll(page.next))
+        expectTypeOf(row).toHaveProperty("purchase_items");
+    };
+    void shaped;
     expectTypeOf(client.purchases.listAll()).toEqualTypeOf<AsyncIterableIterator<Purchase>>();
   });
 
