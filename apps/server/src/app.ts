@@ -3,6 +3,7 @@ import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
 import type { Db } from "./db/database.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
+import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
@@ -19,6 +20,7 @@ import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations
 import { errorHandler, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
 import { SegmentRouter } from "./http/router.ts";
+import { type MadeSecrets, sealSecrets, withMadeSecrets } from "./http/secrets.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
@@ -31,6 +33,11 @@ export interface AppDeps {
   basePath?: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit?: number;
+  /**
+   * The keys that seal secret fields (`SECRETS_KEY`, and the previous ones still opening what they
+   * sealed). Absent: a key made for this process only (tests).
+   */
+  secrets?: Keyring | Promise<Keyring>;
   /**
    * Requests a second per company and method class, as token buckets in this process (the reference's
    * rates are `REFERENCE_RATES`: 2 GET, 1 other); absent: no limit.
@@ -83,6 +90,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const outbound = deps.outbound ?? { allowLocal: false };
   const mount = (deps.basePath ?? "").replace(/\/$/, "");
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const secrets = Promise.resolve(deps.secrets ?? ephemeralKeyring());
 
   const log = deps.log ?? stderrLog;
   const onError = errorHandler(log);
@@ -106,6 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     labels,
     outbound,
     baseUrl: (c) => baseUrlOf(c.req.url, mount),
+    secrets,
     afterWrite: deps.afterWrite,
   });
 
@@ -126,11 +135,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       baseUrl: baseUrlOf(c.req.url, mount),
       labels,
       outbound,
+      secrets,
     });
   });
   const guard: Guard = {
     read: admitted(admit),
-    write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite, onError),
+    write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite, onError, (c) =>
+      sealSecrets(c, mount, secrets),
+    ),
   };
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
   // without a token it is a 401. Outside it nothing is the API's: a 404, token or not.
@@ -157,16 +169,26 @@ function writeSteps(
   keyed: ReturnType<typeof idempotent>,
   afterWrite: AppDeps["afterWrite"],
   onError: ReturnType<typeof errorHandler>,
+  seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined>,
 ): Guard["write"] {
   return (handler) => async (c, next) => {
     await admit(c);
     await readBody(c, bodyLimit);
-    return keyed(c, async () => {
+    // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
+    // server made are added to the answer after it is stored (a replay shows their hints).
+    let made: MadeSecrets | undefined;
+    const response = await keyed(c, async () => {
+      try {
+        made = await seal(c);
+      } catch (error) {
+        return onError(error, c);
+      }
       const response = await answerOf(handler, c, next, onError);
       const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
       if (afterWrite && wrote && response.status < 400) afterWrite(c);
       return response;
     });
+    return withMadeSecrets(response, made);
   };
 }
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { keyBytes } from "./domain/secrets.ts";
 
 const port = v.pipe(
   v.optional(v.string(), "8787"),
@@ -64,6 +65,14 @@ export const EnvSchema = v.pipe(
       ),
       "info",
     ),
+    /**
+     * The key that seals integration credentials and webhook secrets at rest: 32 random bytes in base64
+     * (`openssl rand -base64 32`). Unset: the embedded Node and Deno servers make one beside their
+     * database (`<dir>/secrets.key`, readable by the owner only); elsewhere it must be set.
+     */
+    SECRETS_KEY: v.optional(v.pipe(v.string(), v.minLength(43, "32 random bytes in base64"))),
+    /** Earlier keys, comma-separated, that still open what they sealed (sealed again with SECRETS_KEY at start). */
+    SECRETS_KEY_PREVIOUS: v.optional(v.string()),
     /** The bearer token `GET /metrics` asks for; unset, `/metrics` is a 404. */
     METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "at least 16 characters"))),
     /** How long a stop waits for requests in flight and the delivery in hand (then cuts them), in ms. */
@@ -91,6 +100,27 @@ export function rateLimitOf(env: Env): { getPerSecond: number; writePerSecond: n
   return env.RATE_LIMIT
     ? { getPerSecond: env.RATE_LIMIT_GET_PER_SECOND, writePerSecond: env.RATE_LIMIT_WRITE_PER_SECOND }
     : undefined;
+}
+
+/**
+ * The raw bytes of SECRETS_KEY (or of the key `fallback` gives when it is unset) and of the previous
+ * keys; throws a readable error when one is not 32 bytes of base64.
+ */
+export function secretsKeysOf(
+  env: Env,
+  fallback?: () => string,
+): { current: Uint8Array; previous: Uint8Array[] } {
+  const current = env.SECRETS_KEY ?? fallback?.();
+  if (!current) {
+    throw new Error(
+      "Invalid configuration:\n  SECRETS_KEY: set it to 32 random bytes in base64 (`openssl rand -base64 32`)",
+    );
+  }
+  const previous = (env.SECRETS_KEY_PREVIOUS ?? "")
+    .split(",")
+    .filter((key) => key.trim())
+    .map((key) => keyBytes("SECRETS_KEY_PREVIOUS", key));
+  return { current: keyBytes("SECRETS_KEY", current), previous };
 }
 
 /** Parses the environment or throws a readable list of what is wrong. */

@@ -79,10 +79,7 @@ step("4. JSR");
 const jsrToken = process.env.JSR_TOKEN ? ["--token", process.env.JSR_TOKEN] : [];
 // No `--allow-slow-types`: every export has an explicit type (the schema's generated types are spelled
 // out from the manifest, not inferred from it), so JSR type-checks users fast and makes npm-style .d.ts.
-sh(rootBin("deno"), [
-  "publish",
-  ...(dryRun ? ["--dry-run", "--allow-dirty"] : jsrToken),
-]);
+sh(rootBin("deno"), ["publish", ...(dryRun ? ["--dry-run", "--allow-dirty"] : jsrToken)]);
 
 console.log(
   dryRun

@@ -1,4 +1,5 @@
 import { eventTriggers } from "./event-triggers.ts";
+import { SECRET_TABLES, secretTriggers } from "./secret-sql.ts";
 import { type Column, indexedColumns, type Table, tables } from "./tables.ts";
 
 /** The shape of the database that the manifest asks for; committed as migrations/schema.json. */
@@ -123,6 +124,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       body: "TEXT",
       headers: "TEXT",
       notification_id: "INTEGER",
+      // A callout's record (`custom-channel:12`), whose signing secret signs it at each attempt.
+      signer: "TEXT",
       timeout_ms: "INTEGER NOT NULL DEFAULT 10000",
       status: "TEXT NOT NULL DEFAULT 'pending'",
       attempts: "INTEGER NOT NULL DEFAULT 0",
@@ -152,6 +155,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)",
     },
   },
+  // Secret fields' sealed values and inbound secrets' digests, out of the records (`secret-sql.ts`).
+  ...SECRET_TABLES,
   // How far the dispatcher has turned events into deliveries (one row, id 1).
   webhook_cursor: {
     columns: { id: "INTEGER PRIMARY KEY", last_event_id: "INTEGER NOT NULL" },
@@ -197,7 +202,7 @@ function kindTable(table: Table): SchemaSnapshot["tables"][string] {
     const name = `${t}_unique_${names.join("_")}`;
     indexes[name] = `CREATE UNIQUE INDEX ${name} ON ${t} (company_id, ${names.join(", ")})`;
   }
-  return { columns, indexes, triggers: eventTriggers(table) };
+  return { columns, indexes, triggers: { ...eventTriggers(table), ...secretTriggers(table) } };
 }
 
 export function desiredSchema(): SchemaSnapshot {

@@ -1,4 +1,5 @@
 import { snakeCase } from "@multichannel/schema";
+import { maskSql } from "./secret-sql.ts";
 import type { Table } from "./tables.ts";
 
 /** `sale-item` → `sale_item`: the kind part of its event types (`sale_item.created`). */
@@ -24,7 +25,8 @@ function rowJson(ref: "NEW" | "OLD", table: Table): string {
       (name, i) => `'${i ? "," : "{"}"${name}":', json_quote(${ref}.${name})`,
     ),
     ...table.columns.map(
-      ({ name }) => `iif(${ref}.${name} IS NULL, '', ',"${name}":' || json_quote(${ref}.${name}))`,
+      ({ name, def }) =>
+        `iif(${ref}.${name} IS NULL, '', ',"${name}":' || json_quote(${def.secret ? maskSql(`${ref}.${name}`) : `${ref}.${name}`}))`,
     ),
     "'}'",
   ];
@@ -41,7 +43,8 @@ const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
  * The triggers that write a kind's `<kind>.created`, `.updated` and `.deleted` events into the outbox in
  * the statement that changes the row: whichever code path writes (CRUD, an action, a batch UPDATE), the
  * change and its event commit or roll back together. An UPDATE that changes nothing but `updated_at` is
- * no event. One line each: the migration splitter cuts statements at a `;` that ends a line.
+ * no event. A secret field shows only its hint (`secret-sql.ts`). One line each: the migration splitter
+ * cuts statements at a `;` that ends a line.
  */
 export function eventTriggers(table: Table): Record<string, string> {
   const t = table.name;
@@ -49,9 +52,16 @@ export function eventTriggers(table: Table): Record<string, string> {
   const kind = table.kind.name;
   const insert = (event: string, ref: "NEW" | "OLD", previous: string) =>
     `INSERT INTO events (company_id, type, kind, record_id, object, previous, created_at) VALUES (${ref}.company_id, '${type}.${event}', '${kind}', ${ref}.id, ${rowJson(ref, table)}, ${previous}, ${NOW});`;
-  const changed = ["company_id", ...table.columns.map((column) => column.name)]
-    .map((name) => `OLD.${name} IS NOT NEW.${name}`)
-    .join(" OR ");
+  // A secret is compared by what may be shown of it: its triggers putting the hint in place of what was
+  // written is no change.
+  const changed = [
+    "OLD.company_id IS NOT NEW.company_id",
+    ...table.columns.map(({ name, def }) =>
+      def.secret
+        ? `${maskSql(`OLD.${name}`)} IS NOT ${maskSql(`NEW.${name}`)}`
+        : `OLD.${name} IS NOT NEW.${name}`,
+    ),
+  ].join(" OR ");
   return {
     [`${t}_event_created`]: `CREATE TRIGGER ${t}_event_created AFTER INSERT ON ${t} BEGIN ${insert("created", "NEW", "NULL")} END`,
     [`${t}_event_updated`]: `CREATE TRIGGER ${t}_event_updated AFTER UPDATE ON ${t} WHEN ${changed} BEGIN ${insert("updated", "NEW", rowJson("OLD", table))} END`,

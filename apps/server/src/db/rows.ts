@@ -19,9 +19,20 @@ function decode(column: Column, value: unknown): unknown {
     case "map":
     case "json":
       return JSON.parse(String(value));
+    case "string":
+      return column.def.secret ? shownOf(String(value)) : String(value);
     default:
       return String(value);
   }
+}
+
+/**
+ * A secret column's value as reads show it: its hint. The column rests at the hint; a row a write
+ * returns holds the written form (`v1:<n><hint>...`, see `secret-sql.ts`), whose hint is taken.
+ */
+function shownOf(value: string): string {
+  if (!value.startsWith("v1:")) return value;
+  return [...value.slice(4)].slice(0, Number(value[3])).join("");
 }
 
 /** A row (selected with `table.selectList`) as the API returns it. */

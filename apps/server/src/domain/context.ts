@@ -1,6 +1,7 @@
 import type { Executor } from "../db/database.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import type { OutboundPolicy } from "./outbound-urls.ts";
+import type { Keyring } from "./secrets.ts";
 
 /** Who is calling: the company (tenant) and whether the token may write. */
 export interface Actor {
@@ -21,4 +22,6 @@ export interface Ctx {
   readonly labels: LabelProvider;
   /** Where outbound requests (webhooks, callouts) may go: checked on save and at send. */
   readonly outbound: OutboundPolicy;
+  /** The keys that seal and open secret fields (`secrets.ts`). */
+  readonly secrets: Promise<Keyring>;
 }

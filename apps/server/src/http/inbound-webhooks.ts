@@ -1,13 +1,16 @@
 /**
  * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
  * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
- * inventory feed's `hash`, which names the record and its company. Registered before the token check.
+ * inventory feed's `hash`, which names the record and its company (found by the secret's SHA-256: a
+ * replaced one still for 24 hours). Failed attempts are limited per client address. Registered before
+ * the token check.
  */
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type { Db, Executor } from "../db/database.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
+import type { Keyring } from "../domain/secrets.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import {
@@ -19,6 +22,7 @@ import {
 import { answerJson } from "./answer.ts";
 import { methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import { clientAddress, type FailedAttempts, failedAttempts } from "./failed-attempts.ts";
 import { readBody } from "./middleware.ts";
 
 export const INBOUND_ORDER_PATH = "/webhooks/custom-channels/manual-sale.json";
@@ -31,7 +35,10 @@ export interface InboundDeps {
   labels: LabelProvider;
   outbound: OutboundPolicy;
   baseUrl: (c: Context<AppEnv>) => string;
+  secrets: Promise<Keyring>;
   afterWrite?: (c: Context<AppEnv>) => void;
+  /** Failed attempts per client address (default: 10 a minute, then 429 until the minute ends). */
+  failures?: FailedAttempts;
 }
 
 /** The hash a request carries: `webhook-hash`, or a header whose name ends in `-webhook-hash`. */
@@ -56,6 +63,7 @@ function contextOf(c: Context<AppEnv>, deps: InboundDeps, companyId: number, db:
     baseUrl: deps.baseUrl(c),
     labels: deps.labels,
     outbound: deps.outbound,
+    secrets: deps.secrets,
   };
 }
 
@@ -69,15 +77,16 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   kindName: K,
 ): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown; unreadable?: ApiError }> {
   const label = kindName === "custom-channel" ? "custom channel's webhook hash" : "inventory feed's hash";
+  const address = clientAddress(c);
+  const failures = deps.failures!;
+  failures.check(address);
   const hash = hashOf(c);
-  if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
-  const found = await recordByHash(
-    deps.db,
-    kindName,
-    kindName === "custom-channel" ? "webhookHash" : "hash",
-    hash,
-  );
-  if (!found) throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
+  const found = hash ? await recordByHash(deps.db, kindName, hash, deps.now()) : undefined;
+  if (!found) {
+    failures.fail(address);
+    if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
+    throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
+  }
   try {
     await readBody(c, deps.bodyLimit);
   } catch (error) {
@@ -90,7 +99,8 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   return { ...found, body: c.get("body") };
 }
 
-export function registerInboundWebhookRoutes(app: Hono<AppEnv>, deps: InboundDeps): void {
+export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: InboundDeps): void {
+  const deps = { ...inbound, failures: inbound.failures ?? failedAttempts() };
   const transactionOf =
     (c: Context<AppEnv>, companyId: number) =>
     <T>(work: (ctx: Ctx) => Promise<T>): Promise<T> =>

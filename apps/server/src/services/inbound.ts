@@ -21,6 +21,7 @@ import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { optimistically } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
+import { digestOf } from "../domain/secrets.ts";
 import { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
 import { parseFeedItem } from "./actions/inventory-feeds.ts";
@@ -40,25 +41,24 @@ function actionOf(kindName: string, actionName: string): ActionDef {
 }
 
 /**
- * The record of `kindName` whose `field` holds `hash`, in whichever company: undefined when none does,
- * or when two companies chose the same value (then neither is taken).
+ * The record of `kindName` whose inbound secret is `hash` (the current one, or one replaced less than
+ * 24 hours ago), in whichever company: found by its SHA-256 under a unique index, so no two records
+ * share one. Undefined when none is.
  */
 export async function recordByHash(
   db: Executor,
   kindName: "custom-channel" | "inventory-feed",
-  field: string,
   hash: string,
+  now: string,
 ): Promise<{ companyId: number; record: Record<string, unknown> } | undefined> {
-  const table = tableFor(kindOf(kindName));
-  const column = table.byField.get(field)!.name;
   const found = await db.execute({
-    sql: `SELECT id, company_id FROM ${table.name} WHERE ${column} = ? LIMIT 2`,
-    args: [hash],
+    sql: "SELECT record_id, company_id FROM inbound_secrets WHERE digest = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)",
+    args: [await digestOf(hash), kindName, now],
   });
-  if (found.rows.length !== 1) return undefined;
-  const row = found.rows[0]!;
+  const row = found.rows[0];
+  if (!row) return undefined;
   const companyId = Number(row.company_id);
-  const record = await findRecord(db, companyId, kindOf(kindName), Number(row.id));
+  const record = await findRecord(db, companyId, kindOf(kindName), Number(row.record_id));
   return record ? { companyId, record } : undefined;
 }
 

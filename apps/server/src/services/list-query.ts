@@ -66,6 +66,7 @@ function filterable(kind: KindDef, field: string): { column: string; def: FieldD
   const column = tableFor(kind).byField.get(field);
   if (!column) throw bad(`${kind.name} has no field "${field}" to filter or order by.`);
   if (column.json) throw bad(`"${field}" holds nested data and cannot be filtered or ordered by.`);
+  if (column.def.secret) throw bad(`"${field}" is a secret and cannot be filtered or ordered by.`);
   return { column: column.name, def: column.def };
 }
 

@@ -1,5 +1,6 @@
 import { channelHandlers } from "./channel-flow.ts";
 import { orderHandlers } from "./order-flow.ts";
+import { secretHandlers } from "./secret-flow.ts";
 import type { ActionHandlers } from "./types.ts";
 import { webhookHandlers } from "./webhook-flow.ts";
 
@@ -8,4 +9,5 @@ export const actionHandlers = {
   ...orderHandlers,
   ...channelHandlers,
   ...webhookHandlers,
+  ...secretHandlers,
 } satisfies ActionHandlers;

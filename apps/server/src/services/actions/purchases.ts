@@ -184,6 +184,7 @@ export function planSendPurchase({
         contentType: PURCHASE_ORDER_TYPES[format],
         body: payload,
         notificationId: notification.id,
+        signer: `dropship-provider:${provider.id}`,
       }),
     );
   }
