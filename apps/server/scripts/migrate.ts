@@ -1,14 +1,26 @@
-// Applies the committed migrations to DATABASE_URL (an embedded file, Turso, or the dev libSQL server).
-import { parseEnv } from "../src/config.ts";
+// Applies the committed migrations to DATABASE_URL (an embedded file, Turso, or the dev libSQL server),
+// then seals the secrets still stored in plain text or under a previous key with SECRETS_KEY.
+import { parseEnv, secretsKeysOf } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { loadMigrations } from "../src/db/migration-files.ts";
 import { openDb, prepareFile } from "../src/db/open.ts";
+import { keyringOf } from "../src/domain/secrets.ts";
+import { embeddedSecretsKey, keyFileOf } from "../src/ops/secrets-key.ts";
+import { sealStoredSecrets } from "../src/services/secrets.ts";
 
 const env = parseEnv(process.env);
+const file = env.DATABASE_URL.startsWith("file:") ? env.DATABASE_URL.slice("file:".length) : undefined;
+const keys = secretsKeysOf(env, file ? () => embeddedSecretsKey(keyFileOf(file)) : undefined);
 prepareFile(env.DATABASE_URL);
 const db = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN);
 const applied = await migrate(db, loadMigrations());
 console.log(
   applied.length ? `Applied: ${applied.join(", ")}` : "Nothing to apply: the database is up to date.",
 );
+const { sealed, unopened } = await sealStoredSecrets(db, await keyringOf(keys.current, keys.previous));
+if (sealed) console.log(`Sealed ${sealed} stored secrets with SECRETS_KEY.`);
+if (unopened)
+  console.error(
+    `${unopened} stored secrets open with no configured key: add theirs to SECRETS_KEY_PREVIOUS.`,
+  );
 db.close();

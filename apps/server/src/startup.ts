@@ -1,6 +1,6 @@
 import { getLogger } from "@logtape/logtape";
 import { type AppDeps, createApp } from "./app.ts";
-import { type Env, isEmbedded, rateLimitOf } from "./config.ts";
+import { type Env, isEmbedded, rateLimitOf, secretsKeysOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
@@ -8,11 +8,14 @@ import type { NativeOptions } from "./db/native.ts";
 import { openDb, prepareFile } from "./db/open.ts";
 import { timedDb } from "./db/timed.ts";
 import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
+import { keyringOf } from "./domain/secrets.ts";
 import { type ByteLength, observed } from "./http/observe.ts";
 import { acquireDatabaseLock } from "./ops/db-lock.ts";
 import { accessLog, appLog, CATEGORY } from "./ops/logging.ts";
 import { createMetrics } from "./ops/metrics.ts";
+import { embeddedSecretsKey, keyFileOf } from "./ops/secrets-key.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
+import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
 import { startDispatchLoop } from "./services/webhooks/loop.ts";
 
@@ -48,6 +51,17 @@ export async function prepareServer(
 ) {
   prepareFile(env.DATABASE_URL);
   const file = embeddedFile(env.DATABASE_URL);
+  // An embedded database keeps its own key beside it unless SECRETS_KEY is set (one in memory: a key
+  // as short-lived as it); a remote one needs SECRETS_KEY.
+  const keys = secretsKeysOf(
+    env,
+    file
+      ? () => embeddedSecretsKey(keyFileOf(file))
+      : isEmbedded(env.DATABASE_URL)
+        ? () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+        : undefined,
+  );
+  const secrets = await keyringOf(keys.current, keys.previous);
   const unlock = file ? acquireDatabaseLock(file, "server") : undefined;
   let opened: Db;
   try {
@@ -58,17 +72,30 @@ export async function prepareServer(
   }
   const migrations = loadMigrations();
   const applied = isEmbedded(env.DATABASE_URL) ? await migrate(opened, migrations) : [];
+  // What migration 0014 moved out of the records in plain text, and what a previous key sealed (a
+  // remote database: by `db:migrate`, which migrates it).
+  if (isEmbedded(env.DATABASE_URL)) {
+    const { sealed, unopened } = await sealStoredSecrets(opened, secrets);
+    if (sealed) log.info("Sealed {count} stored secrets under the current key.", { count: sealed });
+    if (unopened) {
+      log.error(
+        "{count} stored secrets open with no configured key: add the key they were sealed with to SECRETS_KEY_PREVIOUS.",
+        { count: unopened },
+      );
+    }
+  }
   const metrics = env.METRICS_TOKEN ? await createMetrics({ db: opened, processMetrics }) : undefined;
   const db = metrics ? timedDb(opened, metrics.observeStatement) : opened;
   const firstToken = (await hasAnyToken(db))
     ? undefined
     : await createToken({ db, input: { company: "default" } });
   const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve };
-  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound }), {
+  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound, secrets }), {
     log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
   });
   const app = createApp({
     db,
+    secrets,
     basePath: env.BASE_PATH,
     bodyLimit: env.BODY_LIMIT,
     rateLimit: rateLimitOf(env),

@@ -1,11 +1,13 @@
 import { createClient } from "@libsql/client/web";
 import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
-import { isEmbedded, parseEnv, rateLimitOf } from "./config.ts";
+import { isEmbedded, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
+import { type Keyring, keyringOf } from "./domain/secrets.ts";
 import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
 import { observed } from "./http/observe.ts";
 import { consoleLogs } from "./ops/console-log.ts";
+import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
 /** Vars from wrangler.jsonc and secrets from `wrangler secret put` (or `.dev.vars` locally). */
@@ -18,6 +20,9 @@ export interface WorkerEnv {
   RATE_LIMIT_GET_PER_SECOND?: string;
   RATE_LIMIT_WRITE_PER_SECOND?: string;
   WEBHOOKS_ALLOW_LOCALHOST?: string;
+  /** The key that seals secrets at rest (`wrangler secret put SECRETS_KEY`); required here. */
+  SECRETS_KEY?: string;
+  SECRETS_KEY_PREVIOUS?: string;
   /** The Cloudflare Queue that wakes the dispatcher (wrangler.jsonc `queues`); absent: cron only. */
   EVENTS_QUEUE?: { send(body: unknown, options?: { delaySeconds?: number }): Promise<void> };
   /** Static assets (wrangler.jsonc `assets`): the API reference's script, filled by the build step. */
@@ -39,6 +44,7 @@ interface Instance {
   fetch: (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Response | Promise<Response>;
   db: Db;
   dispatcher: Dispatcher;
+  secrets: Promise<Keyring>;
 }
 
 // Routes for every kind are registered when the app is built: do it once per isolate, not per request.
@@ -56,6 +62,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
     }
     // Workers Logs indexes the fields of an object logged with console.log: one per request.
     const { appLog, accessLog } = consoleLogs(env.LOG_LEVEL);
+    const keys = secretsKeysOf(env);
+    const secrets = keyringOf(keys.current, keys.previous);
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
     const db = remoteDb(client);
     // No DNS here: a Worker's fetch cannot reach private networks; literal and local names are refused.
@@ -64,6 +72,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
     const assets = bindings.ASSETS;
     const app = createApp({
       db,
+      secrets,
       log: appLog,
       basePath: env.BASE_PATH,
       bodyLimit: env.BODY_LIMIT,
@@ -83,7 +92,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
       app,
       fetch: observed(app.fetch, [accessLog]),
       db,
-      dispatcher: createDispatcher({ db, policy: outbound }),
+      dispatcher: createDispatcher({ db, policy: outbound, secrets }),
+      secrets,
     };
     instances.set(bindings, instance);
   }
@@ -152,7 +162,10 @@ export default {
       new Date(controller.scheduledTime).getUTCHours() === 3 &&
       new Date(controller.scheduledTime).getUTCMinutes() === 0
     ) {
-      await instanceFor(env).dispatcher.prune();
+      const instance = instanceFor(env);
+      await instance.dispatcher.prune();
+      // What `db:migrate` left in plain text or under a previous key, should it not have sealed it.
+      await sealStoredSecrets(instance.db, await instance.secrets);
     }
   },
 };

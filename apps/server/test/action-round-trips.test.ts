@@ -377,6 +377,14 @@ const CALLS = {
     return { id: endpoint.id, input: {} };
   },
   "webhook-endpoint.deliveries": async (t) => ({ id: (await endpointWithDelivery(t)).endpoint.id }),
+  "custom-channel.rotate-webhook-hash": async (t) => {
+    const customChannel = await make(t, "custom-channels", { name: "Own shop" });
+    return { id: customChannel.id, input: {} };
+  },
+  "inventory-feed.rotate-hash": async (t) => {
+    const feed = await make(t, "inventory-feeds", { name: "Vendor feed" });
+    return { id: feed.id, input: {} };
+  },
 } satisfies { [K in ActionKey]: (t: Tenant) => Promise<Call<K>> };
 
 // ------------------------------------------------------------------------------------------- measuring

@@ -13,6 +13,7 @@ import {
   isScalar,
   recordOf,
   refFields,
+  shownAs,
   writableFields,
   wrongTypeBody,
 } from "./factory.ts";
@@ -79,7 +80,9 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
     const record: any = recordOf(kind, created.body);
     expect(new URL(created.headers.get("Location")!).pathname).toBe(itemPath(kind, record.id));
     expect(v.safeParse(schemas.record, record).issues).toBeUndefined();
-    for (const [name, value] of Object.entries(body)) expect(record[name], name).toEqual(value);
+    for (const [name, value] of Object.entries(body)) {
+      expect(record[name], name).toEqual(shownAs(kind.fields[name], value));
+    }
     expect(Date.parse(record.createdAt)).not.toBeNaN();
     expect(record.updatedAt).toBe(record.createdAt);
 
@@ -140,8 +143,10 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
         expect(created.body[name], name).toBe(created.body.createdAt);
         continue;
       }
+      // Made by the server, whatever was sent: answered whole this once (the secrets suite checks it).
+      if (field.secret === "serverMade") continue;
       const expected = name in body ? body[name] : field.default !== undefined ? field.default : null;
-      expect(created.body[name], name).toEqual(expected);
+      expect(created.body[name], name).toEqual(shownAs(field, expected));
     }
   });
 

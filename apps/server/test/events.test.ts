@@ -94,7 +94,16 @@ describe("the event log", () => {
         await events(t, `&where[type][$in][0]=${prefix}.created&where[type][$in][1]=${prefix}.updated`)
       ).filter((event) => event.data.object.id === record.id);
       expect(own[0]?.type, kind.name).toBe(`${prefix}.created`);
-      const { secret: _, ...shown } = record as Record<string, unknown>;
+      // What only the create answer shows (a webhook endpoint's secret; the secrets a record was made
+      // with, which reads and events show as hints) is left out of the comparison.
+      const { secret: _, ...answered } = record as Record<string, unknown>;
+      const shown = Object.fromEntries(
+        Object.entries(answered).map(([field, value]) =>
+          kind.fields[field]?.secret === "serverMade" && typeof value === "string"
+            ? [field, `…${value.slice(-4)}`]
+            : [field, value],
+        ),
+      );
       expect(own.at(-1)?.data.object, kind.name).toEqual(shown);
       // No delivery may leave the machine: the endpoint the factory made names an outside host.
       if (kind.name === "webhook-endpoint") {
@@ -472,17 +481,16 @@ describe("callouts", () => {
     });
   });
 
-  it("posts a stock change to a custom channel's inventory endpoint with its webhook hash", async () => {
+  it("posts a stock change to a custom channel's inventory endpoint, signed (its hash goes over https only)", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
     const { dispatcher } = dispatcherWithClock();
     await dispatcher.runOnce();
     const channel = await create(t, "channels", { name: "Own Store", safetyStock: 1 });
-    await create(t, "custom-channels", {
+    const custom = await create(t, "custom-channels", {
       name: "Own Store",
       channelId: channel.id,
       inventoryEndpoint: `${receiver.url}/inventory`,
-      webhookHash: "hash-123",
     });
     const warehouse = await create(t, "warehouses", {
       name: "Main",
@@ -513,7 +521,8 @@ describe("callouts", () => {
     expect(receiver.received).toHaveLength(1);
     const call = receiver.received[0]!;
     expect(call).toMatchObject({ method: "POST", path: "/inventory" });
-    expect(call.headers["webhook-hash"]).toBe("hash-123");
+    expect(call.headers["webhook-hash"]).toBeUndefined();
+    verify(custom.signingSecret, call);
     const body = JSON.parse(call.body);
     expect(body).toMatchObject({
       variant: { id: variant.id, sku: "MUG-1" },

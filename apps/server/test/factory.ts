@@ -14,7 +14,17 @@ export function isNeeded(field: FieldDef): boolean {
  * write may only request it) and not the tenant (always the caller's company).
  */
 export function isSettable(field: FieldDef): boolean {
-  return !field.readOnly && !field.derived && !field.tenant;
+  return !field.readOnly && !field.derived && !field.tenant && field.secret !== "serverMade";
+}
+
+/**
+ * What reads show of a value written to a field: a secret's hint (`…` and its last 4 characters, from
+ * 12), anything else as written.
+ */
+export function shownAs(field: FieldDef | undefined, value: unknown): unknown {
+  if (!field?.secret || typeof value !== "string") return value;
+  const characters = [...value];
+  return `…${characters.length >= 12 ? characters.slice(-4).join("") : ""}`;
 }
 
 /** Fields a client may set, by name. */
@@ -29,7 +39,7 @@ export function refFields(kind: KindDef): [string, FieldDef][] {
 
 /** Fields that can be filtered and ordered by in lists: scalars, not nested JSON. */
 export function isScalar(field: FieldDef): boolean {
-  return field.type !== "array" && field.type !== "object" && field.type !== "map";
+  return field.type !== "array" && field.type !== "object" && field.type !== "map" && !field.secret;
 }
 
 let sequence = 0;
@@ -197,6 +207,10 @@ export function recordOf(kind: KindDef, answer: Body): Body & { id: number } {
     if (typeof record[member] !== "string")
       throw new Error(`${kind.name}: the create answer has no ${member}`);
     delete record[member];
+  }
+  // The secrets the server made are answered whole this once; the record shows their hints.
+  for (const [name, field] of Object.entries(kind.fields)) {
+    if (field.secret === "serverMade") record[name] = shownAs(field, record[name]);
   }
   return record as Body & { id: number };
 }

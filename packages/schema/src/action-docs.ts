@@ -229,6 +229,16 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     description:
       "Makes a new signing secret and answers it once. For 24 hours deliveries carry two signatures in `webhook-signature` (new and old secret), so receivers can switch without missing a delivery; then only the new one signs.",
   },
+  "custom-channel.rotate-webhook-hash": {
+    summary: "Rotate the webhook hash",
+    description:
+      "Makes a new webhook hash (32 random bytes) and answers it once. The hash it replaces is still accepted by the inbound webhook for 24 hours, so the sender can switch without a refused order; the channel's callouts carry the new one in `webhook-hash` at once (over https only).",
+  },
+  "inventory-feed.rotate-hash": {
+    summary: "Rotate the feed's hash",
+    description:
+      "Makes a new hash (32 random bytes) for the feed's inbound webhook and answers it once. The hash it replaces is still accepted for 24 hours.",
+  },
   "webhook-endpoint.deliveries": {
     summary: "List deliveries",
     description:

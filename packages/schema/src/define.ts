@@ -86,6 +86,14 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly format?: StringFormat;
   /** `string` fields: an integer sent instead is accepted and stored as its decimal text (external ids). */
   readonly acceptNumber?: boolean;
+  /**
+   * `string` fields holding a secret, never answered as it is: `"writeOnly"`, a credential the company
+   * sends for an integration (accepted on create and update, stored encrypted, shown by reads as a hint:
+   * `…` and its last 4 characters); `"serverMade"`, a secret the server makes when the record is created
+   * (a value sent is ignored), answered once by the create answer or a rotation, then shown as a hint.
+   * Neither can be filtered or ordered on.
+   */
+  readonly secret?: "writeOnly" | "serverMade";
   /** `array` fields: the shape of one item (items are never null). */
   readonly items?: FieldDef;
   /** `object` fields: the shape of the object. */
@@ -147,6 +155,8 @@ interface StringOptions extends FieldOptions<string> {
   maxLength?: number;
   format?: StringFormat;
   acceptNumber?: boolean;
+  /** See `FieldDef.secret`. */
+  secret?: "writeOnly" | "serverMade";
 }
 interface NumberOptions extends FieldOptions<number> {
   min?: number;
@@ -231,7 +241,11 @@ export interface FieldBuilders {
  */
 export const f: FieldBuilders = {
   string: <const O extends StringOptions = NoOptions>(o: O = {} as O) =>
-    build<string, O>("string", o, pick(o, ["minLength", "maxLength", "format", "acceptNumber"])),
+    build<string, O>(
+      "string",
+      o,
+      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "secret"]),
+    ),
   integer: <const O extends IntegerOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("integer", o, pick(o, ["min", "max", "subjectOf"])),
   number: <const O extends NumberOptions = NoOptions>(o: O = {} as O) =>

@@ -120,6 +120,7 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     }
     // A declared example comes first: documentation tools build request and response examples from it.
     if (field.example !== undefined) property.examples = [field.example];
+    if (field.secret) describeSecret(property, field);
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
@@ -144,6 +145,25 @@ function recordBodyMembers(action: ActionDef): Record<string, FieldDef> {
   return Object.fromEntries(
     Object.entries(kind?.fields ?? {}).map(([name, field]) => [name, { ...field, readOnly: true }]),
   );
+}
+
+/**
+ * A secret field: its bounds (the validator also takes the sealed form the server writes, which JSON
+ * Schema cannot say), write-only for credentials, read-only for what the server makes, and how reads show it.
+ */
+function describeSecret(property: Json, field: FieldDef): void {
+  const text = nonNull(property);
+  if (field.maxLength !== undefined) text.maxLength = field.maxLength;
+  if (field.minLength !== undefined) text.minLength = field.minLength;
+  const shown =
+    "reads, lists, includes, events and webhooks show only a hint (`…` and its last 4 characters, when it has at least 12), or null";
+  if (field.secret === "writeOnly") {
+    property.writeOnly = true;
+    property.description = `${field.description ? `${field.description} ` : ""}Write-only: stored encrypted; ${shown}. A hint sent back as read keeps the stored value.`;
+  } else {
+    property.readOnly = true;
+    property.description = `${field.description ? `${field.description} ` : ""}A value sent is ignored; ${shown}.`;
+  }
 }
 
 function nonNull(property: Json): Json {

@@ -105,6 +105,26 @@ function isoDateTime(value: string): boolean {
 }
 
 /**
+ * A secret as the server writes it once sealed (`v1:`, the hint's length, the hint, the sealed value):
+ * the server seals a secret sent before the body is validated, and that form is longer than the value.
+ */
+const SEALED = /^v1:[1-5]/;
+const MAX_SEALED_LENGTH = 16_384;
+
+/** A secret field's values: text within the field's bounds, or the form the server seals it into. */
+function secretText(text: v.GenericSchema<string, string>): v.GenericSchema {
+  return v.pipe(
+    v.string("a string"),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return;
+      if (SEALED.test(dataset.value) && dataset.value.length <= MAX_SEALED_LENGTH) return;
+      const result = v.safeParse(text, dataset.value, { abortPipeEarly: true });
+      if (!result.success) addIssue({ message: result.issues[0].message });
+    }),
+  );
+}
+
+/**
  * The valibot schema for one value of a field (no optional/nullable wrapping). `input`: as a request
  * may write it (flags as 0 or 1, `{}` for a date that defaults to now); else as a record holds it.
  */
@@ -130,6 +150,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
       if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
       const text = v.pipe(v.string("a string"), ...checks);
+      if (field.secret) return secretText(text);
       if (!field.acceptNumber) return text;
       return v.union(
         [text, v.pipe(v.number(), v.safeInteger(), v.transform(String), text)],

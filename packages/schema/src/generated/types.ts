@@ -1316,7 +1316,10 @@ export type CustomChannel = {
   resourceLocation: string | null;
   /** The form of the sales feed: the service's own (`custom`) or `webhook` calls. */
   salesFeedFormat: "custom" | "webhook" | null;
+  /** The secret of the channel's inbound webhook (`webhook-hash` header) and of the `*-hash` header its callouts carry: made by the server (32 random bytes), shown once by the create answer and `rotate-webhook-hash`. */
   webhookHash: string | null;
+  /** The Standard Webhooks secret (`whsec_...`) that signs this record's callouts (`webhook-id`, `webhook-timestamp`, `webhook-signature`): made by the server, shown once by the create answer, then as a hint. */
+  signingSecret: string | null;
 };
 export type CustomChannelCreateInput = {
   channelId?: number | null;
@@ -1337,8 +1340,14 @@ export type CustomChannelCreateInput = {
   resourceLocation?: string | null;
   salesFeedFormat?: "custom" | "webhook" | null;
   webhookHash?: string | null;
+  signingSecret?: string | null;
 };
 export type CustomChannelUpdateInput = Partial<CustomChannel>;
+export type CustomChannelRotateWebhookHashInput = {};
+export type CustomChannelRotateWebhookHashOutput = {
+  webhookHash: string;
+  previousExpiresAt: string;
+};
 /** The definition of a custom field: its name, value type, choices and the kind of record it applies to. */
 export type CustomField = {
   id: number;
@@ -2051,6 +2060,8 @@ export type DropshipProvider = {
   purchaseEndpoint: string | null;
   /** How purchase orders are delivered: to `purchaseEndpoint` as JSON, XML or CSV, or by e-mail. */
   purchaseFormat: "json" | "xml" | "csv" | "email";
+  /** The Standard Webhooks secret (`whsec_...`) that signs this record's callouts (`webhook-id`, `webhook-timestamp`, `webhook-signature`): made by the server, shown once by the create answer, then as a hint. */
+  signingSecret: string | null;
   /** State or region of the address it ships from. */
   state: string | null;
   /** Postal code of the address it ships from. */
@@ -2096,6 +2107,7 @@ export type DropshipProviderCreateInput = {
   phone?: string | null;
   purchaseEndpoint?: string | null;
   purchaseFormat?: "json" | "xml" | "csv" | "email";
+  signingSecret?: string | null;
   state?: string | null;
   zip?: string | null;
 };
@@ -3193,6 +3205,8 @@ export type InventoryExport = {
   lastExportedAt: string | null;
   /** Receives `{"file": <download URL>}` by POST when an export of this definition is ready. */
   webhookUrl: string | null;
+  /** The Standard Webhooks secret (`whsec_...`) that signs this record's callouts (`webhook-id`, `webhook-timestamp`, `webhook-signature`): made by the server, shown once by the create answer, then as a hint. */
+  signingSecret: string | null;
 };
 export type InventoryExportCreateInput = {
   name: string;
@@ -3201,6 +3215,7 @@ export type InventoryExportCreateInput = {
   warehouseId?: number | null;
   includeZero?: boolean;
   webhookUrl?: string | null;
+  signingSecret?: string | null;
 };
 export type InventoryExportUpdateInput = Partial<InventoryExport>;
 export type InventoryExportExportInput = {
@@ -3291,7 +3306,7 @@ export type InventoryFeed = {
   fetchFrequencyReason: "manual" | "duration" | "planAllowance" | "count" | "plan" | "default" | "custom" | null;
   /** Items read at the last fetch. */
   fetched: number;
-  /** The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items. */
+  /** The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items. Made by the server (32 random bytes), shown once by the create answer and `rotate-hash`. */
   hash: string | null;
   /** The feed file's format. */
   format: "csv" | "json" | "xml";
@@ -3368,6 +3383,11 @@ export type InventoryFeedParseWebhookInput = {
   weight?: number | null;
 };
 export type InventoryFeedParseWebhookOutput = InventoryFeedVariant;
+export type InventoryFeedRotateHashInput = {};
+export type InventoryFeedRotateHashOutput = {
+  hash: string;
+  previousExpiresAt: string;
+};
 /** A channel that an inventory feed publishes its approved items to. */
 export type InventoryFeedChannel = {
   id: number;
@@ -5483,7 +5503,9 @@ export interface KindTypes {
     create: CustomChannelCreateInput;
     created: CustomChannel;
     update: CustomChannelUpdateInput;
-    actions: {};
+    actions: {
+      rotateWebhookHash: { method: "POST"; path: "rotate-webhook-hash"; input: CustomChannelRotateWebhookHashInput; output: CustomChannelRotateWebhookHashOutput };
+    };
   };
   customFields: {
     name: "custom-field";
@@ -5884,6 +5906,7 @@ export interface KindTypes {
       publishAll: { method: "PUT"; path: "publish-all"; input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
       removeByExternalId: { method: "DELETE"; path: "remove-by-external-id"; input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
       parseWebhook: { method: "PUT"; path: "parse-webhook"; input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
+      rotateHash: { method: "POST"; path: "rotate-hash"; input: InventoryFeedRotateHashInput; output: InventoryFeedRotateHashOutput };
     };
   };
   inventoryFeedChannels: {
@@ -6376,6 +6399,7 @@ export interface ActionTypes {
   "channel.acknowledge-variant": { input: ChannelAcknowledgeVariantInput; output: ChannelAcknowledgeVariantOutput };
   "channel.variant-levels": { input: ChannelVariantLevelsInput; output: ChannelVariantLevelsOutput };
   "channel.variant-set-level": { input: ChannelVariantSetLevelInput; output: ChannelVariantSetLevelOutput };
+  "custom-channel.rotate-webhook-hash": { input: CustomChannelRotateWebhookHashInput; output: CustomChannelRotateWebhookHashOutput };
   "dropship-provider.settle-invoices": { input: DropshipProviderSettleInvoicesInput; output: DropshipProviderSettleInvoicesOutput };
   "dropshipment.regenerate-label": { input: DropshipmentRegenerateLabelInput; output: DropshipmentRegenerateLabelOutput };
   "dropshipment.move-to-fulfill": { input: DropshipmentMoveToFulfillInput; output: DropshipmentMoveToFulfillOutput };
@@ -6385,6 +6409,7 @@ export interface ActionTypes {
   "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
   "inventory-feed.remove-by-external-id": { input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
   "inventory-feed.parse-webhook": { input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
+  "inventory-feed.rotate-hash": { input: InventoryFeedRotateHashInput; output: InventoryFeedRotateHashOutput };
   "purchase.ship": { input: PurchaseShipInput; output: PurchaseShipOutput };
   "purchase.move-dropship-provider": { input: PurchaseMoveDropshipProviderInput; output: PurchaseMoveDropshipProviderOutput };
   "purchase.send": { input: PurchaseSendInput; output: PurchaseSendOutput };

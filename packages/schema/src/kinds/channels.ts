@@ -1,6 +1,7 @@
 /** Selling channels, their connector stores and what is listed and priced on them. */
 import { channelActions, channelVariantStates, channelVariantStatuses } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
+import { rotateWebhookHash, signingSecret } from "../secrets.ts";
 
 const group = "channels";
 
@@ -646,6 +647,7 @@ export const channelVariantUpdate = defineKind({
 export const customChannel = defineKind({
   name: "custom-channel",
   plural: "custom-channels",
+  actions: [rotateWebhookHash],
   description:
     "A channel connected through the company's own endpoints (for sales, stock, prices and publishing) rather than a built-in connector.",
   group,
@@ -709,7 +711,13 @@ export const customChannel = defineKind({
       nullable: true,
       description: "The form of the sales feed: the service's own (`custom`) or `webhook` calls.",
     }),
-    webhookHash: f.string({ maxLength: 200 }),
+    webhookHash: f.string({
+      maxLength: 200,
+      secret: "serverMade",
+      description:
+        "The secret of the channel's inbound webhook (`webhook-hash` header) and of the `*-hash` header its callouts carry: made by the server (32 random bytes), shown once by the create answer and `rotate-webhook-hash`.",
+    }),
+    signingSecret: signingSecret(),
   },
 });
 
@@ -721,7 +729,7 @@ export const platformAStore = defineKind({
   group,
   source: "seed",
   fields: {
-    accessToken: f.string({ maxLength: 2000 }),
+    accessToken: f.string({ maxLength: 2000, secret: "writeOnly" }),
     archiveReason: f.enum(["subscription", "other"], {
       required: true,
       default: "other",
@@ -736,7 +744,7 @@ export const platformAStore = defineKind({
     }),
     channelId: f.ref("channel", { required: true, description: "The channel the store sells through." }),
     clientId: f.string({ maxLength: 200, description: "The app's client id on the platform." }),
-    clientSecret: f.string({ maxLength: 200 }),
+    clientSecret: f.string({ maxLength: 200, secret: "writeOnly" }),
     defaultCategory: f.string({
       maxLength: 200,
       description: "The category given to products created on the store.",
@@ -783,7 +791,7 @@ export const platformBStore = defineKind({
   fields: {
     channelId: f.ref("channel", { description: "The channel the store sells through." }),
     clientId: f.string({ required: true, minLength: 1, maxLength: 200, description: "The API client id." }),
-    clientSecret: f.string({ required: true, minLength: 1, maxLength: 200 }),
+    clientSecret: f.string({ required: true, minLength: 1, maxLength: 200, secret: "writeOnly" }),
     fulfillmentEndpoint: endpoint("URL called with shipment details of the store's orders."),
     name: f.string({
       required: true,
@@ -824,8 +832,8 @@ export const retailerAccount = defineKind({
     }),
     country: f.string({ format: "country", description: "The marketplace's country (ISO 3166-1 alpha-2)." }),
     currency: f.string({ format: "currency", description: "The marketplace's currency (ISO 4217)." }),
-    accessToken: f.string({ maxLength: 2000 }),
-    refreshToken: f.string({ maxLength: 2000 }),
+    accessToken: f.string({ maxLength: 2000, secret: "writeOnly" }),
+    refreshToken: f.string({ maxLength: 2000, secret: "writeOnly" }),
     tokenExpiresAt: f.datetime({ description: "When the access token expires." }),
     connectionStatus: f.enum(["pending", "connected", "error", "disconnected"], {
       default: "pending",

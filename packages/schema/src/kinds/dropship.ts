@@ -1,5 +1,6 @@
 import { addressFields, dropshipProviderActions } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
+import { signingSecret } from "../secrets.ts";
 
 const importStatuses = ["success", "error", "skipped"] as const;
 const jobStatuses = ["pending", "running", "success", "error"] as const;
@@ -38,8 +39,8 @@ export const dropshipProvider = defineKind({
       nullable: true,
       description: "Whether returns of its items carry the return penalty.",
     }),
-    authenticationSecret: f.string({ maxLength: 500 }),
-    authenticationToken: f.string({ maxLength: 500 }),
+    authenticationSecret: f.string({ maxLength: 500, secret: "writeOnly" }),
+    authenticationToken: f.string({ maxLength: 500, secret: "writeOnly" }),
     automaticallyPickup: f.boolean({ description: "Book a carrier pickup when its labels are made." }),
     automaticallySendLabel: f.boolean({
       required: true,
@@ -165,6 +166,7 @@ export const dropshipProvider = defineKind({
       description:
         "How purchase orders are delivered: to `purchaseEndpoint` as JSON, XML or CSV, or by e-mail.",
     }),
+    signingSecret: signingSecret(),
     state: f.string({ maxLength: 100, description: "State or region of the address it ships from." }),
     zip: f.string({ maxLength: 20, description: "Postal code of the address it ships from." }),
   },
@@ -491,8 +493,8 @@ export const dropshipPlatformAccount = defineKind({
       format: "url",
       description: "The platform's API address for the account.",
     }),
-    authenticationToken: f.string({ maxLength: 500 }),
-    authenticationSecret: f.string({ maxLength: 500 }),
+    authenticationToken: f.string({ maxLength: 500, secret: "writeOnly" }),
+    authenticationSecret: f.string({ maxLength: 500, secret: "writeOnly" }),
     connectionStatus: f.enum(["pending", "connected", "error", "disconnected"], {
       default: "pending",
       readOnly: true,

@@ -7,6 +7,7 @@ import {
   inventoryFeedVariantStatuses,
 } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
+import { rotateFeedHash, signingSecret } from "../secrets.ts";
 
 /** Attributes of a feed item that a feed column or JSON path can fill. */
 const feedTargets = [
@@ -52,7 +53,7 @@ export const inventoryFeed = defineKind({
   source: "seed",
   description:
     "A vendor's or dropship provider's product and stock list, fetched on a schedule and published to channels.",
-  actions: inventoryFeedActions,
+  actions: [...inventoryFeedActions, rotateFeedHash],
   fields: {
     adminNotes: f.string({
       maxLength: 2000,
@@ -79,10 +80,12 @@ export const inventoryFeed = defineKind({
     }),
     authenticationSecret: f.string({
       maxLength: 500,
+      secret: "writeOnly",
       description: "Secret or password sent when fetching `url`, if the source asks for one.",
     }),
     authenticationToken: f.string({
       maxLength: 500,
+      secret: "writeOnly",
       description: "Token or user name sent when fetching `url`, if the source asks for one.",
     }),
     automatedFetching: f.enum(["enabled", "disabled"], {
@@ -209,10 +212,10 @@ export const inventoryFeed = defineKind({
       example: 124,
     }),
     hash: f.string({
-      minLength: 16,
       maxLength: 200,
+      secret: "serverMade",
       description:
-        "The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items.",
+        "The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items. Made by the server (32 random bytes), shown once by the create answer and `rotate-hash`.",
     }),
     format: f.enum(fileFormats, { required: true, default: "csv", description: "The feed file's format." }),
     handleStrategy: f.enum(["externalGroupId", "externalGroupIdStart", "name"], {
@@ -622,6 +625,7 @@ export const inventoryExport = defineKind({
       description: 'Receives `{"file": <download URL>}` by POST when an export of this definition is ready.',
       example: "https://erp.example.com/hooks/stock-export",
     }),
+    signingSecret: signingSecret(),
   },
 });
 

@@ -22,6 +22,8 @@ export interface Callout {
   contentType: string;
   body: string;
   notificationId?: number;
+  /** The record whose signing secret signs the callout (`dropship-provider:3`): see `deliveries.ts`. */
+  signer?: string;
   timeoutMs?: number;
 }
 
@@ -36,7 +38,7 @@ export function calloutStatement(
   callout: Callout,
 ): { sql: string; args: (string | number | null)[] } {
   return {
-    sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, notification_id, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, notification_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     args: [
       companyId,
       callout.purpose,
@@ -45,6 +47,7 @@ export function calloutStatement(
       callout.contentType,
       callout.body,
       callout.notificationId ?? null,
+      callout.signer ?? null,
       callout.timeoutMs ?? 10_000,
       now,
       now,
@@ -64,7 +67,8 @@ async function rowsOf(db: Executor, kindName: string, where: string, args: (stri
 /**
  * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
  * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
- * {available}}` with the channel's webhook hash in `webhook-hash`; the receiver has 5 s.
+ * {available}}`; the receiver has 5 s. Signed with the channel's signing secret, and its webhook hash
+ * in `webhook-hash` over https, both added at each attempt (`deliveries.ts`), never kept with it.
  */
 export async function inventoryCallouts(db: Executor, companyId: number, variantId: number) {
   const customChannels = await rowsOf(
@@ -106,10 +110,7 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
           channelVariant: { ...channelVariant, channel },
           inventory: { available },
         }),
-        headers: (custom.webhookHash ? { "webhook-hash": String(custom.webhookHash) } : {}) as Record<
-          string,
-          string
-        >,
+        signer: `custom-channel:${custom.id}`,
         timeoutMs: 5_000,
       });
     }
@@ -132,7 +133,7 @@ export async function exportCallouts(db: Executor, companyId: number, event: Api
       type: "data_export.callout",
       url: String(definition.webhookUrl),
       body: JSON.stringify({ file: dataExport.url }),
-      headers: {},
+      signer: `inventory-export:${definition.id}`,
       timeoutMs: 10_000,
     },
   ];

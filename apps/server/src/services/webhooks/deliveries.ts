@@ -7,6 +7,8 @@ import type { InStatement } from "@libsql/client";
 import type { Db, Executor } from "../../db/database.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { eventOf } from "../events.ts";
+import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
+import { openSecret } from "../secrets.ts";
 import { type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
 
@@ -31,6 +33,7 @@ export interface DeliveryDeps {
   /** Milliseconds since the epoch. */
   now: () => number;
   random: () => number;
+  secrets?: Keyring | Promise<Keyring>;
 }
 
 interface DeliveryRow {
@@ -46,6 +49,7 @@ interface DeliveryRow {
   body: string | null;
   headers: string | null;
   notification_id: number | null;
+  signer: string | null;
   timeout_ms: number;
   attempts: number;
 }
@@ -64,14 +68,14 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
   // Claimed by moving their next attempt past the lease, in the statement that finds them.
   const claimed = (
     await db.execute({
-      sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?) RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, notification_id, timeout_ms, attempts",
+      sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?) RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, notification_id, signer, timeout_ms, attempts",
       args: [iso(at + LEASE_MS), iso(at), DELIVERY_BATCH],
     })
   ).rows as unknown as DeliveryRow[];
   let failed = 0;
   await Promise.all(
     claimed.map(async (delivery) => {
-      const request = await requestOf(db, delivery, at);
+      const request = await requestOf(db, delivery, at, deps.secrets ?? ephemeralKeyring());
       if ("skip" in request) {
         await db.execute({
           sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
@@ -91,13 +95,25 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
   return { attempted: claimed.length, failed };
 }
 
-/** The request of a delivery: a signed event (or ping) for an endpoint, or a callout as stored. */
-async function requestOf(db: Executor, delivery: DeliveryRow, at: number) {
+/**
+ * The request of a delivery: a signed event (or ping) for an endpoint, or a callout as stored, signed
+ * with its record's signing secret (see `calloutHeaders`).
+ */
+async function requestOf(
+  db: Executor,
+  delivery: DeliveryRow,
+  at: number,
+  keyring: Keyring | Promise<Keyring>,
+) {
   if (delivery.purpose !== "webhook" && delivery.purpose !== "ping") {
     return {
       url: delivery.url,
       method: delivery.method,
-      headers: { "Content-Type": delivery.content_type, ...JSON.parse(delivery.headers ?? "{}") },
+      headers: {
+        "Content-Type": delivery.content_type,
+        ...JSON.parse(delivery.headers ?? "{}"),
+        ...(await calloutHeaders(db, delivery, at, await keyring)),
+      },
       body: delivery.body ?? undefined,
     };
   }
@@ -141,6 +157,39 @@ async function requestOf(db: Executor, delivery: DeliveryRow, at: number) {
     },
     body: body ?? "",
   };
+}
+
+/**
+ * What a callout's record adds at each attempt, opened from its sealed values then (never kept with
+ * the delivery): the Standard Webhooks headers under its signing secret, and a custom channel's webhook
+ * hash in `webhook-hash`, as the reference's receivers check it, over https only.
+ */
+async function calloutHeaders(
+  db: Executor,
+  delivery: DeliveryRow,
+  at: number,
+  keyring: Keyring,
+): Promise<Record<string, string>> {
+  if (!delivery.signer) return {};
+  const colon = delivery.signer.indexOf(":");
+  const place = {
+    companyId: Number(delivery.company_id),
+    kind: delivery.signer.slice(0, colon),
+    recordId: Number(delivery.signer.slice(colon + 1)),
+  };
+  const headers: Record<string, string> = {};
+  if (place.kind === "custom-channel" && delivery.url.startsWith("https://")) {
+    const hash = await openSecret(db, keyring, { ...place, field: "webhookHash" });
+    if (hash) headers["webhook-hash"] = hash;
+  }
+  const secret = await openSecret(db, keyring, { ...place, field: "signingSecret" });
+  if (secret) {
+    Object.assign(
+      headers,
+      signedHeaders(`callout_${delivery.id}`, new Date(at), delivery.body ?? "", [secret]),
+    );
+  }
+  return headers;
 }
 
 async function settle(

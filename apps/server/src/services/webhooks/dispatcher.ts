@@ -6,6 +6,7 @@
  */
 import type { Db } from "../../db/database.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
+import type { Keyring } from "../../domain/secrets.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
@@ -17,6 +18,8 @@ export interface DispatcherDeps {
   /** Milliseconds since the epoch; tests inject a clock to walk the retry schedule without sleeping. */
   now?: () => number;
   random?: () => number;
+  /** The keys that open the secrets callouts are signed and sent with (default: this process's own). */
+  secrets?: Keyring | Promise<Keyring>;
 }
 
 export interface Dispatcher {

@@ -78,11 +78,11 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
       type: string;
       url: string;
       body?: string;
-      headers?: Record<string, string>;
+      signer?: string;
       timeoutMs?: number;
     }) => {
       statements.push({
-        sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, headers, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, signer, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         args: [
           values.companyId,
           values.purpose,
@@ -91,7 +91,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
           values.type,
           values.url,
           values.body ?? null,
-          values.headers ? JSON.stringify(values.headers) : null,
+          values.signer ?? null,
           values.timeoutMs ?? 10_000,
           at,
           at,
