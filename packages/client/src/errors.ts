@@ -36,6 +36,8 @@ export interface ProblemDetails {
   references?: ReferringKind[];
   /** 409 on a unique conflict: the fields whose values another record already has. */
   fields?: string[];
+  /** 403: the scope the API key lacks for the request (`catalog:write`). */
+  scope?: string;
   /** 409 on settle-invoices: the purchases that cannot be settled. */
   purchaseIds?: number[];
   /** 409 on manual-sale: imported lines whose quantity the order changes. */
@@ -101,6 +103,8 @@ export class ApiError extends Error {
   readonly references: ReferringKind[] | undefined;
   /** 409 on a unique conflict: the fields another record already has these values of. */
   readonly fields: string[] | undefined;
+  /** 403: the scope the API key lacks for the request. */
+  readonly scope: string | undefined;
   /** 409 on settle-invoices: the purchases that cannot be settled. */
   readonly purchaseIds: number[] | undefined;
   /** 409 on manual-sale: imported lines whose quantity the order changes. */
@@ -131,6 +135,7 @@ export class ApiError extends Error {
     this.rule = init.rule;
     this.references = init.references;
     this.fields = init.fields;
+    this.scope = init.scope;
     this.purchaseIds = init.purchaseIds;
     this.lines = init.lines;
     this.body = init.body;
@@ -259,6 +264,7 @@ export async function apiErrorOf(response: Response, method: string, url: string
         : undefined,
     ),
     fields: list(problem.fields, str),
+    scope: str(problem.scope),
     purchaseIds: list(problem.purchaseIds, num),
     lines: list(problem.lines, (item) =>
       isObject(item) ? (item as NonNullable<ProblemDetails["lines"]>[number]) : undefined,

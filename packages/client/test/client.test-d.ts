@@ -2,6 +2,7 @@ import type {
   Carrier,
   Customer,
   Dropshipment,
+  ProblemMember,
   Purchase,
   PurchaseItem,
   PurchaseShipInput,
@@ -21,6 +22,7 @@ import {
   metaOf,
   type NamespaceClient,
   type Page,
+  type ProblemDetails,
   type RateLimitState,
   type ResponseMeta,
   type TimeoutError,
@@ -215,6 +217,9 @@ describe("client types", () => {
     const error: unknown = new Error("x");
     if (isTimeoutError(error)) expectTypeOf(error.timeoutMs).toEqualTypeOf<number>();
     expectTypeOf<TimeoutError>().toExtend<Error>();
+    // Every member the server's problem documents may carry is typed on the client's.
+    expectTypeOf<ProblemMember>().toExtend<keyof ProblemDetails>();
+    expectTypeOf<keyof ProblemDetails>().toExtend<keyof ApiError>();
     if (isApiError(error)) {
       expectTypeOf(error.state).toEqualTypeOf<string | undefined>();
       expectTypeOf(error.allowedActions).toEqualTypeOf<string[] | undefined>();
