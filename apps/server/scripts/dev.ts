@@ -12,6 +12,7 @@ import { isEmbedded } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { loadMigrations } from "../src/db/migration-files.ts";
 import { openDb } from "../src/db/open.ts";
+import { embeddedSecretsKey, keyFileOf } from "../src/ops/secrets-key.ts";
 import { createToken, hasAnyToken, tokenAuthenticator } from "../src/services/auth.ts";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
@@ -80,7 +81,11 @@ export async function startDevStack(options: DevStackOptions): Promise<DevStack>
     const { token, tokenIsNew } = await prepareDatabase(database.url, databaseAuthToken, options.tokenFile);
     const vars: Record<string, string> = {
       DATABASE_URL: database.url,
+      // A Worker knows no address of its own: the URLs it hands out start with this one.
+      PUBLIC_URL: `http://127.0.0.1:${options.port}`,
       ...(databaseAuthToken ? { DATABASE_AUTH_TOKEN: databaseAuthToken } : {}),
+      // The key that seals secrets: yours, else one kept beside the local database (as the Node server does).
+      SECRETS_KEY: process.env.SECRETS_KEY ?? embeddedSecretsKey(keyFileOf(options.file)),
       ...options.vars,
     };
     const args = ["dev", "--local", "--port", String(options.port), "--ip", "127.0.0.1"];

@@ -1,6 +1,7 @@
 import { buildOpenApiDocument } from "@multichannel/schema";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
+import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
@@ -24,6 +25,7 @@ import { type MadeSecrets, sealSecrets, withMadeSecrets } from "./http/secrets.t
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
+import { DEFAULT_FILES_POLICY, type FilesPolicy } from "./services/files.ts";
 
 export interface AppDeps {
   db: Db;
@@ -31,6 +33,14 @@ export interface AppDeps {
   labels?: LabelProvider;
   /** Mount point, e.g. `/v1`; default none. */
   basePath?: string;
+  /**
+   * Where clients reach the server (`PUBLIC_URL`: an origin, and a proxy's prefix if any): every URL the
+   * server hands out starts with it. Absent: `Location`, `Link` and the OpenAPI `servers` are relative,
+   * and the URLs stored in records (files, exports) start with `listeningUrl`. Never the request's Host.
+   */
+  publicUrl?: string;
+  /** The address the server listens on (Node, Deno), once it listens: for stored URLs without `publicUrl`. */
+  listeningUrl?: () => string | undefined;
   /** Largest accepted request body, in bytes. */
   bodyLimit?: number;
   /**
@@ -76,6 +86,13 @@ export interface AppDeps {
   metrics?: MetricsEndpoint;
   /** Where unexpected errors (with their request id) and readiness problems are logged; default stderr. */
   log?: AppLog;
+  /**
+   * The database time one request may take, in ms (`DB_TIME_LIMIT`): past it, its next statement is
+   * refused with a 503 (`budgetedDb`). Absent or 0: no limit.
+   */
+  dbTimeLimitMs?: number;
+  /** How generated files are bounded per company (`FILES_KEEP_DAYS`, `FILES_QUOTA_MB`). */
+  files?: FilesPolicy;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -90,6 +107,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const outbound = deps.outbound ?? { allowLocal: false };
   const mount = (deps.basePath ?? "").replace(/\/$/, "");
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  // What the server hands out is built from configuration only: a request's Host is the client's word.
+  const linkBase = (deps.publicUrl ?? "") + mount;
+  const listeningUrl = deps.listeningUrl;
+  const storedBase =
+    deps.publicUrl !== undefined || !listeningUrl ? () => linkBase : () => (listeningUrl() ?? "") + mount;
   const secrets = Promise.resolve(deps.secrets ?? ephemeralKeyring());
 
   const log = deps.log ?? stderrLog;
@@ -101,8 +123,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   for (const path of publicPaths) app.use(path, stamp);
   registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics, log });
   registerOpenApiRoute(app, {
-    document: (c) =>
-      JSON.stringify(buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, mount) })),
+    document: () =>
+      JSON.stringify(buildOpenApiDocument({ version: deps.version, serverUrl: linkBase || "/" })),
     compressors: deps.openapiCompressors ?? { gzip: gzipStream },
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
@@ -113,7 +135,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now,
     labels,
     outbound,
-    baseUrl: (c) => baseUrlOf(c.req.url, mount),
+    baseUrl: linkBase,
+    storedBaseUrl: storedBase,
+    files: deps.files ?? DEFAULT_FILES_POLICY,
     secrets,
     afterWrite: deps.afterWrite,
   });
@@ -121,19 +145,25 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Who is asking comes first (an anonymous request's body is never read), then its rate, then what
   // every handler reads: the actor, the database and the service context.
   const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
+  const dbTimeLimit = deps.dbTimeLimitMs;
+  const files = deps.files ?? DEFAULT_FILES_POLICY;
   const admit = admission(tokenAuthenticator(deps.db, deps.tokenCacheMs), (c, actor) => {
     limitRate?.(c, actor.companyId);
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
+    // The request's statements count against its database time (`DB_TIME_LIMIT`).
+    const db = dbTimeLimit ? budgetedDb(deps.db, dbTimeLimit) : deps.db;
     c.set("actor", actor);
-    c.set("db", deps.db);
+    c.set("db", db);
     c.set("ctx", {
-      db: deps.db,
+      db,
       companyId: actor.companyId,
       actor,
       now: () => (at ??= now()),
-      baseUrl: baseUrlOf(c.req.url, mount),
+      baseUrl: linkBase,
+      storedBaseUrl: storedBase(),
       labels,
+      files,
       outbound,
       secrets,
     });
@@ -207,13 +237,4 @@ async function answerOf(
   } catch (error) {
     return onError(error, c);
   }
-}
-
-/**
- * The API's base URL as the client sees it: the request URL's origin (runtimes hand over URLs already
- * normalized, so the text up to the path is the origin) and the mount point (`BASE_PATH`).
- */
-function baseUrlOf(url: string, mount: string): string {
-  const path = url.indexOf("/", url.indexOf("//") + 2);
-  return (path < 0 ? url : url.slice(0, path)) + mount;
 }

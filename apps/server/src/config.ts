@@ -38,6 +38,33 @@ export const EnvSchema = v.pipe(
     HOST: v.optional(v.string(), "127.0.0.1"),
     PORT: port,
     BASE_PATH: v.optional(v.pipe(v.string(), v.regex(/^(\/[A-Za-z0-9._-]+)*$/, "empty or like /v1")), ""),
+    /**
+     * Where clients reach the server (an origin, and a proxy's prefix if any): the start of every URL it
+     * hands out. Unset: relative links, and stored URLs from the listening address.
+     */
+    PUBLIC_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^https?:\/\/[^/?#@\s]+(\/[^?#\s]*)?$/,
+          "an http(s) URL with no query, fragment or credentials, e.g. https://api.example.com",
+        ),
+        v.transform((url) => url.replace(/\/+$/, "")),
+      ),
+    ),
+    /** The database time one request may take (then 503 with Retry-After), in ms; 0: no limit. */
+    DB_TIME_LIMIT: seconds("10"),
+    /** How long a generated file (a label, an export) is kept, in days. */
+    FILES_KEEP_DAYS: positiveRate("90"),
+    /** How many bytes of generated files one company may keep (MiB in the environment). */
+    FILES_QUOTA_MB: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,6}$/, "a whole number of MiB from 1"),
+        v.transform((mib) => Number(mib) * 1024 * 1024),
+      ),
+      "1024",
+    ),
     BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
     /** `on`: the reference's rate limits per company (below); `off`: none. */
     RATE_LIMIT: v.optional(
@@ -121,6 +148,11 @@ export function secretsKeysOf(
     .filter((key) => key.trim())
     .map((key) => keyBytes("SECRETS_KEY_PREVIOUS", key));
   return { current: keyBytes("SECRETS_KEY", current), previous };
+}
+
+/** How generated files are bounded per company: kept `keepDays`, at most `quotaBytes` in all. */
+export function filesPolicyOf(env: Env): { keepDays: number; quotaBytes: number } {
+  return { keepDays: env.FILES_KEEP_DAYS, quotaBytes: env.FILES_QUOTA_MB };
 }
 
 /** Parses the environment or throws a readable list of what is wrong. */

@@ -50,6 +50,7 @@ function listen() {
         hostname: env.HOST,
         port: env.PORT,
         onListen: ({ port }) => {
+          prepared.listening(port);
           for (const line of startupLines(env, port, "Deno", prepared)) console.log(line);
         },
       },

@@ -13,7 +13,8 @@ export type ProblemCode =
   | "unsupported_media_type"
   | "validation_failed"
   | "rate_limited"
-  | "internal";
+  | "internal"
+  | "unavailable";
 
 const STATUS: Record<ProblemCode, [number, string]> = {
   bad_request: [400, "Bad request"],
@@ -28,6 +29,7 @@ const STATUS: Record<ProblemCode, [number, string]> = {
   validation_failed: [422, "Validation failed"],
   rate_limited: [429, "Too many requests"],
   internal: [500, "Internal server error"],
+  unavailable: [503, "Service unavailable"],
 };
 
 export interface FieldError {

@@ -10,6 +10,7 @@ import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { countInFlight } from "./http/in-flight.ts";
 import { gzipStream } from "./http/openapi.ts";
+import { checkedFetch } from "./ops/checked-fetch.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
@@ -28,6 +29,9 @@ const log = getLogger([CATEGORY, "server"]);
 const docsScript = new Uint8Array(await readFile(apiReferenceScriptUrl(import.meta.resolve)));
 const prepared = await prepareServer(env, {
   resolve: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
+  // Webhooks and callouts connect only to the address their lookup checked (no DNS-rebinding window);
+  // with WEBHOOKS_ALLOW_LOCALHOST=true every address is allowed anyway.
+  fetch: env.WEBHOOKS_ALLOW_LOCALHOST ? undefined : checkedFetch(),
   docsScript: async () => docsScript,
   // Brotli at quality 5: about 60% of the gzip size of the document, made in about 0.1 s (11 takes seconds).
   openapiCompressors: {
@@ -59,6 +63,7 @@ const server = serve(
     },
   },
   (info) => {
+    prepared.listening(info.port);
     for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
   },
 ) as Server;

@@ -1,6 +1,6 @@
 import { getLogger } from "@logtape/logtape";
 import { type AppDeps, createApp } from "./app.ts";
-import { type Env, isEmbedded, rateLimitOf, secretsKeysOf } from "./config.ts";
+import { type Env, filesPolicyOf, isEmbedded, rateLimitOf, secretsKeysOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
@@ -36,6 +36,7 @@ export async function prepareServer(
   env: Env,
   {
     resolve,
+    fetch,
     docsScript,
     openapiCompressors,
     backgroundCheckpoints,
@@ -43,6 +44,8 @@ export async function prepareServer(
     byteLength,
   }: {
     resolve?: ResolveHost;
+    /** The runtime's fetch for webhooks and callouts (Node: one that connects only to checked addresses). */
+    fetch?: typeof globalThis.fetch;
     docsScript?: AppDeps["docsScript"];
     openapiCompressors?: AppDeps["openapiCompressors"];
     processMetrics?: boolean;
@@ -89,14 +92,19 @@ export async function prepareServer(
   const firstToken = (await hasAnyToken(db))
     ? undefined
     : await createToken({ db, input: { company: "default" } });
-  const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve };
-  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound, secrets }), {
+  const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve, fetch };
+  const files = filesPolicyOf(env);
+  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound, files, secrets }), {
     log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
   });
   const app = createApp({
     db,
     secrets,
     basePath: env.BASE_PATH,
+    publicUrl: env.PUBLIC_URL,
+    listeningUrl: () => listeningUrl,
+    dbTimeLimitMs: env.DB_TIME_LIMIT,
+    files,
     bodyLimit: env.BODY_LIMIT,
     rateLimit: rateLimitOf(env),
     outbound,
@@ -107,9 +115,19 @@ export async function prepareServer(
     metrics: metrics && env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, render: metrics.render } : undefined,
     log: appLog,
   });
-  const fetch = observed(app.fetch, metrics ? [accessLog, metrics.observeRequest] : [accessLog], {
+  const served = observed(app.fetch, metrics ? [accessLog, metrics.observeRequest] : [accessLog], {
     byteLength,
   });
+  /**
+   * Without PUBLIC_URL, the URLs records keep (files, exports) start with the address the server listens
+   * on, once it listens: a host name or a specific address (an unspecified one, 0.0.0.0 or ::, names
+   * no address a client can use: those URLs are then relative).
+   */
+  let listeningUrl: string | undefined;
+  function listening(port: number): void {
+    if (env.HOST === "0.0.0.0" || env.HOST === "::" || env.HOST === "") return;
+    listeningUrl = `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`;
+  }
   /**
    * Once no request is in flight and the dispatcher's run is over: copies the embedded database's log
    * into its file (the file alone is then the whole database), closes it, and lets go of its lock.
@@ -135,7 +153,17 @@ export async function prepareServer(
     dispatch.stop();
     unlock?.();
   }
-  return { db, app, fetch, applied, firstToken: firstToken?.token, dispatch, close, abandon };
+  return {
+    db,
+    app,
+    fetch: served,
+    listening,
+    applied,
+    firstToken: firstToken?.token,
+    dispatch,
+    close,
+    abandon,
+  };
 }
 
 /** The path of an embedded database file (not one in memory), or undefined. */

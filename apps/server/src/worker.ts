@@ -1,7 +1,7 @@
 import { createClient } from "@libsql/client/web";
 import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
-import { isEmbedded, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
+import { filesPolicyOf, isEmbedded, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
 import { type Keyring, keyringOf } from "./domain/secrets.ts";
 import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
@@ -15,6 +15,11 @@ export interface WorkerEnv {
   DATABASE_URL?: string;
   DATABASE_AUTH_TOKEN?: string;
   BASE_PATH?: string;
+  /** Where clients reach the Worker: without it, links are relative (a Worker knows no address of its own). */
+  PUBLIC_URL?: string;
+  DB_TIME_LIMIT?: string;
+  FILES_KEEP_DAYS?: string;
+  FILES_QUOTA_MB?: string;
   BODY_LIMIT?: string;
   RATE_LIMIT?: string;
   RATE_LIMIT_GET_PER_SECOND?: string;
@@ -66,7 +71,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
     const secrets = keyringOf(keys.current, keys.previous);
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
     const db = remoteDb(client);
-    // No DNS here: a Worker's fetch cannot reach private networks; literal and local names are refused.
+    // No DNS here, and no say in where a fetch connects: a Worker's fetch goes out through Cloudflare's
+    // network, which does not route to private or loopback addresses; literal and local names are refused.
     const outbound = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST };
     const queue = bindings.EVENTS_QUEUE;
     const assets = bindings.ASSETS;
@@ -75,6 +81,9 @@ function instanceFor(bindings: WorkerEnv): Instance {
       secrets,
       log: appLog,
       basePath: env.BASE_PATH,
+      publicUrl: env.PUBLIC_URL,
+      dbTimeLimitMs: env.DB_TIME_LIMIT,
+      files: filesPolicyOf(env),
       bodyLimit: env.BODY_LIMIT,
       rateLimit: rateLimitOf(env),
       outbound,
@@ -92,7 +101,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       app,
       fetch: observed(app.fetch, [accessLog]),
       db,
-      dispatcher: createDispatcher({ db, policy: outbound, secrets }),
+      dispatcher: createDispatcher({ db, policy: outbound, files: filesPolicyOf(env), secrets }),
       secrets,
     };
     instances.set(bindings, instance);
@@ -140,7 +149,11 @@ export default {
       };
       return new Response(JSON.stringify(problem), {
         status: 500,
-        headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId },
+        headers: {
+          "Content-Type": "application/problem+json",
+          "X-Request-Id": requestId,
+          "X-Content-Type-Options": "nosniff",
+        },
       });
     }
     return fetch(request, env, ctx);

@@ -88,7 +88,7 @@ describe("safety stock", () => {
       t.json("GET", `/inventory-exports/${definition.id}/export.json`),
       200,
     );
-    const file = await t.json("GET", new URL(exported.url).pathname);
+    const file = await t.json("GET", exported.url);
     expect(file.body.map((row: any) => [row.sku, row.available])).toEqual([
       ["A", 7],
       ["B", 0],

@@ -78,7 +78,7 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
     const created = await t.json("POST", kind.path, body);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const record: any = recordOf(kind, created.body);
-    expect(new URL(created.headers.get("Location")!).pathname).toBe(itemPath(kind, record.id));
+    expect(created.headers.get("Location")).toBe(itemPath(kind, record.id));
     expect(v.safeParse(schemas.record, record).issues).toBeUndefined();
     for (const [name, value] of Object.entries(body)) {
       expect(record[name], name).toEqual(shownAs(kind.fields[name], value));
@@ -86,7 +86,7 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
     expect(Date.parse(record.createdAt)).not.toBeNaN();
     expect(record.updatedAt).toBe(record.createdAt);
 
-    const read = await t.json("GET", new URL(created.headers.get("Location")!).pathname);
+    const read = await t.json("GET", created.headers.get("Location")!);
     expect(read.status).toBe(200);
     expect(read.headers.get("ETag")).toMatch(/^(W\/)?".+"$/);
     expect(read.body).toEqual(record);

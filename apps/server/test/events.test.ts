@@ -153,9 +153,7 @@ describe("the event log", () => {
       // Events arriving while a reader pages are read after the ones before them, never skipped.
       if (round++ === 0) await create(t, "carriers", { name: "D" });
       const link = page.headers.get("Link");
-      next = link
-        ? new URL(/<([^>]+)>/.exec(link)![1]!).pathname + new URL(/<([^>]+)>/.exec(link)![1]!).search
-        : undefined;
+      next = link ? /<([^>]+)>/.exec(link)![1]! : undefined;
     }
     expect(seen).toEqual(["A", "B", "C", "D"]);
   });

@@ -282,7 +282,7 @@ describe("paging", () => {
     if (!link) return undefined;
     const match = /^<([^>]+)>;\s*rel="next"$/.exec(link);
     expect(match, link).not.toBeNull();
-    const url = new URL(match![1]!);
+    const url = new URL(match![1]!, "http://localhost");
     return url.pathname + url.search;
   }
 

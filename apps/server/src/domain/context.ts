@@ -17,9 +17,19 @@ export interface Ctx {
   readonly actor: Actor;
   /** The current time, ISO 8601 UTC. */
   readonly now: () => string;
-  /** Base URL of the API as the client sees it, for links in responses. */
+  /**
+   * The API's base URL for links in answers (`Location`, `Link`): `PUBLIC_URL` and the mount point, or
+   * the mount point alone (a relative link). Never built from the request.
+   */
   readonly baseUrl: string;
+  /**
+   * The API's base URL for the URLs a record keeps and others receive (files, exports): `PUBLIC_URL` and
+   * the mount point, else the address the server listens on (or the mount point where none is known).
+   */
+  readonly storedBaseUrl: string;
   readonly labels: LabelProvider;
+  /** How generated files are bounded for the company: kept `keepDays`, at most `quotaBytes` in all. */
+  readonly files: { readonly keepDays: number; readonly quotaBytes: number };
   /** Where outbound requests (webhooks, callouts) may go: checked on save and at send. */
   readonly outbound: OutboundPolicy;
   /** The keys that seal and open secret fields (`secrets.ts`). */

@@ -6,6 +6,7 @@
  * redirects are never followed. `allowLocal` (`WEBHOOKS_ALLOW_LOCALHOST=true`) lifts all of this for
  * development and tests.
  */
+import ipaddr from "ipaddr.js";
 import { invalidField } from "../errors.ts";
 
 /** Answers the IP addresses a host name resolves to (Node: `dns.lookup`); absent where none is possible. */
@@ -15,45 +16,35 @@ export interface OutboundPolicy {
   /** Plain http and private addresses allowed (development and tests only). */
   readonly allowLocal: boolean;
   readonly resolve?: ResolveHost;
+  /**
+   * The runtime's fetch that connects only to an address it checked (Node: an undici agent whose lookup
+   * refuses forbidden addresses, `node.ts`), so a name cannot resolve to another address between the
+   * check and the connection; absent, the global fetch.
+   */
+  readonly fetch?: typeof fetch;
 }
 
-function ipv4Parts(address: string): number[] | undefined {
-  const parts = address.split(".");
-  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return undefined;
-  const numbers = parts.map(Number);
-  return numbers.every((n) => n <= 255) ? numbers : undefined;
+// IPv4-compatible IPv6 (::a.b.c.d, deprecated by RFC 4291): not among ipaddr.js's named ranges.
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+
+/** The address of a literal host (`10.0.0.1`, `[::1]`), or undefined for a name. */
+function literalAddress(host: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
+  const bare = host.replace(/^\[|\]$/g, "");
+  return ipaddr.isValid(bare) ? ipaddr.parse(bare) : undefined;
 }
 
-/** True for addresses no webhook may reach: loopback, private, link-local (metadata), CGNAT, unspecified. */
+/**
+ * True for addresses no webhook may reach: anything but a global unicast address in ipaddr.js's ranges
+ * (loopback, private, link-local and metadata, carrier-grade NAT, unspecified, broadcast, multicast,
+ * reserved and documentation ranges; in IPv6 also unique and site local fc00::/7 and fec0::/10, IPv4
+ * mapped and translated ::ffff:0:0/96 and 64:ff9b::/96, 6to4 2002::/16, Teredo, discard 100::/64), and
+ * IPv4-compatible ::/96. Something that is not an address is refused too.
+ */
 export function isForbiddenAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, "").toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(bare)?.[1];
-  const v4 = ipv4Parts(mapped ?? bare);
-  if (v4) {
-    const [a, b] = v4 as [number, number, number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  if (!bare.includes(":")) return false;
-  return (
-    bare === "::" ||
-    bare === "::1" ||
-    /^f[cd]/.test(bare) || // unique local fc00::/7
-    /^fe[89ab]/.test(bare) || // link-local fe80::/10
-    /^ff/.test(bare) || // multicast
-    bare.startsWith("::ffff:") ||
-    bare.startsWith("64:ff9b:") // NAT64 of any IPv4, private ones included
-  );
+  const parsed = literalAddress(address);
+  if (!parsed) return true;
+  if (parsed.range() !== "unicast") return true;
+  return parsed.kind() === "ipv6" && parsed.match(IPV4_COMPATIBLE);
 }
 
 /**
@@ -77,8 +68,9 @@ export async function refusal(url: string, policy: OutboundPolicy): Promise<stri
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) {
     return "must not name a local host";
   }
-  if (isForbiddenAddress(host)) return "must not be a private, loopback or link-local address";
-  if (policy.resolve && !ipv4Parts(host) && !host.startsWith("[")) {
+  const literal = literalAddress(host) !== undefined;
+  if (literal && isForbiddenAddress(host)) return "must not be a private, loopback or link-local address";
+  if (policy.resolve && !literal) {
     let addresses: string[];
     try {
       addresses = await policy.resolve(host);

@@ -71,7 +71,10 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
       if (!hasMore) return answerJson(c, JSON.stringify(events));
       url.searchParams.set("after", String(events.at(-1)!.id));
-      return answerJson(c, JSON.stringify(events), 200, { Link: `<${url.toString()}>; rel="next"` });
+      // From configuration, not the request's Host; a token sent in the query is not repeated.
+      url.searchParams.delete("access_token");
+      const next = `${c.get("ctx").baseUrl}/events.json?${url.searchParams}`;
+      return answerJson(c, JSON.stringify(events), 200, { Link: `<${next}>; rel="next"` });
     }),
   );
   app.get(

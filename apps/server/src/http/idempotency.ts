@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
 import {
+  fingerprintOf,
   keyInUse,
   lookupIdempotencyKey,
   type PendingKey,
@@ -36,7 +37,10 @@ export function idempotent(
     const companyId = c.get("actor").companyId;
     const body = c.get("body");
     const search = new URL(c.req.url).search;
-    const fingerprint = `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(body)}`;
+    // Kept as a hash only: the query may carry the caller's `access_token`.
+    const fingerprint = await fingerprintOf(
+      `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(body)}`,
+    );
     const at = now();
     const claim = await lookupIdempotencyKey({
       db,
@@ -69,7 +73,7 @@ export function idempotent(
       });
     }
     // The write claims the key: in its batch with its answer, or in its transaction (then answered below).
-    const pending: PendingKey = { companyId, key, fingerprint, at };
+    const pending: PendingKey = { companyId, key, fingerprint: fingerprint.hash, at };
     c.set("idempotencyKey", pending);
     const response = await run();
     if (!pending.answered && !retryable(response.status)) {

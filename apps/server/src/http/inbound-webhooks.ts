@@ -13,6 +13,7 @@ import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import type { Keyring } from "../domain/secrets.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import type { LabelProvider } from "../labels/provider.ts";
+import type { FilesPolicy } from "../services/files.ts";
 import {
   importInboundFeedItems,
   importInboundOrder,
@@ -34,7 +35,10 @@ export interface InboundDeps {
   now: () => string;
   labels: LabelProvider;
   outbound: OutboundPolicy;
-  baseUrl: (c: Context<AppEnv>) => string;
+  /** `Ctx.baseUrl` and `Ctx.storedBaseUrl`: from configuration, never from the request. */
+  baseUrl: string;
+  storedBaseUrl: () => string;
+  files: FilesPolicy;
   secrets: Promise<Keyring>;
   afterWrite?: (c: Context<AppEnv>) => void;
   /** Failed attempts per client address (default: 10 a minute, then 429 until the minute ends). */
@@ -52,7 +56,7 @@ function hashOf(c: Context<AppEnv>): string | undefined {
 }
 
 /** The context of a call made on behalf of the hashed record's company (no API token). */
-function contextOf(c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Executor = deps.db): Ctx {
+function contextOf(_c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Executor = deps.db): Ctx {
   let at: string | undefined;
   const actor: Actor = { companyId, tokenId: 0, readOnly: false };
   return {
@@ -60,7 +64,9 @@ function contextOf(c: Context<AppEnv>, deps: InboundDeps, companyId: number, db:
     companyId,
     actor,
     now: () => (at ??= deps.now()),
-    baseUrl: deps.baseUrl(c),
+    baseUrl: deps.baseUrl,
+    storedBaseUrl: deps.storedBaseUrl(),
+    files: deps.files,
     labels: deps.labels,
     outbound: deps.outbound,
     secrets: deps.secrets,

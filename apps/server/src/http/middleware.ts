@@ -7,6 +7,9 @@ import { rememberContext } from "./observe.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** On every answer: a browser takes a body for the type it is sent as, never guesses another. */
+export const NO_SNIFF = { "X-Content-Type-Options": "nosniff" } as const;
+
 /** Longest URL (path and query) accepted, in characters. */
 export const MAX_URL_LENGTH = 8192;
 /** Largest single request header accepted, in characters. */
@@ -35,7 +38,7 @@ function stampRequest(c: Context<AppEnv>): void {
   const sent = c.req.header("X-Request-Id");
   const id = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
   c.set("requestId", id);
-  c.set("answerHeaders", { "X-Request-Id": id });
+  c.set("answerHeaders", { "X-Request-Id": id, ...NO_SNIFF });
   rememberContext(c);
   if (c.req.url.length > MAX_URL_LENGTH) {
     throw new ApiError(

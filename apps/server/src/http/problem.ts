@@ -3,6 +3,7 @@ import { HTTPException } from "hono/http-exception";
 
 import { ApiError, isApiError, PROBLEM_STATUS, type ProblemCode } from "../errors.ts";
 import type { AppLog } from "./log.ts";
+import { NO_SNIFF } from "./middleware.ts";
 import { noteAnswerBody } from "./observe.ts";
 
 export function problemResponse(c: Context, error: ApiError): Response {
@@ -20,6 +21,8 @@ export function problemResponse(c: Context, error: ApiError): Response {
     status: error.status,
     headers: {
       "Content-Type": "application/problem+json",
+      // Also on a problem answered before the request was stamped (a path outside the mount point).
+      ...NO_SNIFF,
       ...c.get("answerHeaders"), // the request id, and the rate limit's headers when one applies
       ...error.headers,
     },

@@ -76,19 +76,27 @@ export function encodeCode128(text: string): Code128 {
   return { symbols, widths, modules };
 }
 
-function assertEncodable(text: string): void {
-  if (text.length === 0) throw new RangeError("Code 128: nothing to encode (empty string)");
+/**
+ * Why `text` cannot be a barcode (said so that it follows "it"), or undefined when it can: empty, or a
+ * character outside printable ASCII.
+ */
+export function code128Problem(text: string): string | undefined {
+  if (text.length === 0) return "is empty";
   let position = 0;
   for (const char of text) {
     const code = char.codePointAt(0) ?? 0;
     if (code < 32 || code > 126) {
       const hex = code.toString(16).toUpperCase().padStart(4, "0");
-      throw new RangeError(
-        `Code 128: cannot encode U+${hex} at position ${position}; only printable ASCII (32-126) is supported`,
-      );
+      return `has U+${hex} at position ${position}; only printable ASCII (space to ~) can be encoded`;
     }
     position += 1;
   }
+  return undefined;
+}
+
+function assertEncodable(text: string): void {
+  const problem = code128Problem(text);
+  if (problem) throw new RangeError(`Code 128: the text ${problem}`);
 }
 
 function digitRunLength(text: string, from: number): number {

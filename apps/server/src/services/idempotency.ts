@@ -18,6 +18,48 @@ export type Claim =
   | { state: "inProgress" }
   | { state: "lost" };
 
+/** The request a key was used with, as stored (`hash`), and whether a stored one is the same request. */
+export interface Fingerprint {
+  readonly hash: string;
+  matches(stored: string): boolean;
+}
+
+const HASHED = "sha256:";
+const encoder = new TextEncoder();
+
+/**
+ * What is kept of a request to tell a retry from another use of its key: the SHA-256 of its method,
+ * path, query and body, never the text itself (a query may carry `access_token`). Rows written before
+ * (the text, its token blanked by migration 0016) still match the request they were made for.
+ */
+export async function fingerprintOf(request: string): Promise<Fingerprint> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(request)));
+  let hex = "";
+  for (const byte of digest) hex += byte.toString(16).padStart(2, "0");
+  const hash = HASHED + hex;
+  return {
+    hash,
+    matches: (stored) => stored === hash || (!stored.startsWith(HASHED) && stored === tokenBlanked(request)),
+  };
+}
+
+/**
+ * The request text with the value of its first `access_token` query parameter blanked: what migration
+ * 0016 left of a text fingerprint (the same steps in SQL).
+ */
+export function tokenBlanked(request: string): string {
+  const question = request.indexOf("?access_token=");
+  const ampersand = request.indexOf("&access_token=");
+  const at = question >= 0 && (ampersand < 0 || question < ampersand) ? question : ampersand;
+  if (at < 0) return request;
+  const value = at + "?access_token=".length;
+  const rest = request.slice(value);
+  const and = rest.indexOf("&");
+  const space = rest.indexOf(" ");
+  const end = and >= 0 && (space < 0 || and < space) ? and : space >= 0 ? space : rest.length;
+  return request.slice(0, value) + rest.slice(end);
+}
+
 /** A key the request in hand uses for the first time: its write claims it (`claimKey`, `keyStatements`). */
 export interface PendingKey {
   readonly companyId: number;
@@ -41,16 +83,16 @@ export async function lookupIdempotencyKey({
   input,
 }: {
   db: Executor;
-  input: { companyId: number; key: string; fingerprint: string; now: Date };
+  input: { companyId: number; key: string; fingerprint: Fingerprint; now: Date };
 }): Promise<Claim> {
-  const { companyId, key, fingerprint, now } = input;
+  const { companyId, key, now } = input;
   const found = await db.execute({
     sql: "SELECT fingerprint, status, body, location, created_at FROM idempotency_keys WHERE company_id = ? AND key = ?",
     args: [companyId, key],
   });
   const row = found.rows[0];
   if (!row || Date.parse(String(row.created_at)) < now.getTime() - KEEP_MS) return { state: "new" };
-  if (String(row.fingerprint) !== fingerprint) return { state: "mismatch" };
+  if (!input.fingerprint.matches(String(row.fingerprint))) return { state: "mismatch" };
   if (Number(row.status) === 0) {
     return Date.parse(String(row.created_at)) < now.getTime() - STALE_MS
       ? { state: "lost" }

@@ -94,8 +94,8 @@ export const channelHandlers = {
   "inventory-export.export": {
     planned: {
       read: ({ companyId, id }) => exportReads(companyId, id),
-      plan: ({ ctx, record, read, plan }) => {
-        const dataExport = planExport({ ctx, definition: record, read, plan });
+      plan: ({ ctx, record, input, read, plan }) => {
+        const dataExport = planExport({ ctx, definition: record, input, read, plan });
         return { answer: dataExport, subject: record };
       },
     },

@@ -1,13 +1,13 @@
 // The browser build bundles its own Buffer shim: the default one needs Node's global Buffer (not on Workers).
 
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
-import type { DataExport, InventoryExport } from "@multichannel/schema";
+import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
 import { column, recordsOf, relatedStatement, selectStatement, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { planStoredFile } from "../files.ts";
+import { fileUsageStatement, planStoredFile } from "../files.ts";
 import { fromCents } from "./core.ts";
 
 type Source =
@@ -130,6 +130,7 @@ export function exportReads(companyId: number, exportId: number): InStatement[] 
     relatedStatement(companyId, "warehouse", { ...from, via: "warehouseId" }),
     relatedStatement(companyId, "channel", { ...from, via: "channelId" }),
     stockRowsStatement(companyId, exportId),
+    fileUsageStatement(companyId),
   ];
 }
 
@@ -142,11 +143,13 @@ export function exportReads(companyId: number, exportId: number): InStatement[] 
 export function planExport({
   ctx,
   definition,
+  input,
   read,
   plan,
 }: {
   ctx: Ctx;
   definition: InventoryExport;
+  input: InventoryExportExportInput;
   read: ResultSet[];
   plan: WritePlan;
 }): DataExport {
@@ -178,8 +181,13 @@ export function planExport({
             columns.map((c) => c.header),
             ...rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
           ],
-          // RFC 4180: CRLF between records, and any field holding a line break is quoted.
-          { record_delimiter: "\r\n", quoted_match: /[\r\n]/ },
+          // RFC 4180: CRLF between records, and any field holding a line break is quoted. A text cell a
+          // spreadsheet would run as a formula gets a leading `'`, unless the caller asks for raw cells.
+          {
+            record_delimiter: "\r\n",
+            quoted_match: /[\r\n]/,
+            escape_formulas: input.formulas !== "raw",
+          },
         )
       : JSON.stringify(
           rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, cells)]))),
@@ -188,7 +196,7 @@ export function planExport({
   const now = plan.now;
   const fileName = `inventory-export-${definition.id}-${compactTime(now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = planStoredFile(plan, ctx.baseUrl, { name: fileName, contentType, body });
+  const file = planStoredFile(plan, ctx, read[4]!, { name: fileName, contentType, body });
   plan.update("inventory-export", definition, { lastExportedAt: now });
   return plan.insert("data-export", {
     displayName: definition.name,

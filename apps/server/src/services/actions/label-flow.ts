@@ -26,8 +26,9 @@ import {
   table,
 } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { code128Problem } from "../../labels/code128.ts";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
-import { planStoredFile } from "../files.ts";
+import { fileUsageStatement, planStoredFile } from "../files.ts";
 import { type ShipTo, shipToOfPurchase, shipToOfSale } from "./core.ts";
 import { invalid, planShipPurchase, providerRequired, purchaseLinesReads, takeLines } from "./purchases.ts";
 import { checkShippable } from "./reference-bodies.ts";
@@ -137,10 +138,21 @@ interface LabelInput {
   fileName: string;
   weightGrams?: number | null;
   links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
+  /** What `fileUsageStatement` read: the company's files, against its quota. */
+  fileUsage: ResultSet;
+  /** The field a caller set the tracking number with, when it did (else the server made it). */
+  trackingField?: string;
 }
 
 /** Renders a label (before the plan's batch), and plans its stored PDF and its record. */
 async function planLabel(ctx: Ctx, plan: WritePlan, input: LabelInput): Promise<Label> {
+  const unencodable = code128Problem(input.trackingNumber);
+  if (unencodable) {
+    throw invalid(
+      input.trackingField ?? "trackingNumber",
+      `The tracking number cannot be printed as a Code 128 barcode: it ${unencodable}.`,
+    );
+  }
   const rendered = await ctx.labels.createLabel({
     shipFrom: input.shipFrom,
     shipTo: input.shipTo,
@@ -153,7 +165,7 @@ async function planLabel(ctx: Ctx, plan: WritePlan, input: LabelInput): Promise<
     weightGrams: input.weightGrams ?? null,
     createdAt: plan.now,
   });
-  const file = planStoredFile(plan, ctx.baseUrl, {
+  const file = planStoredFile(plan, ctx, input.fileUsage, {
     name: `${input.fileName}-v${input.version}.pdf`,
     contentType: rendered.contentType,
     body: rendered.bytes,
@@ -203,6 +215,7 @@ export function returnLabelReads(companyId: number, purchaseId: number): InState
     }),
     providerAddressesStatement(companyId, providerOfPurchaseSql(companyId, purchaseId)),
     { sql: `SELECT COALESCE(max(id), 0) AS id FROM ${table("return-shipment").name}` },
+    fileUsageStatement(companyId),
   ];
 }
 
@@ -276,6 +289,7 @@ export async function planReturnLabel({
     reference: `Return ${returnShipmentId} / purchase ${purchase.id}`,
     fileName: `return-label-${returnShipmentId}`,
     links: { purchaseId: purchase.id, returnShipmentId: returnShipment.id },
+    fileUsage: read[7]!,
   });
   return plan.update("return-shipment", returnShipment, {
     labelId: label.id,
@@ -311,6 +325,7 @@ export function defaultLabelReads(
     }),
     providerAddressesStatement(companyId, providerOfPurchaseSql(companyId, purchaseId)),
     selectStatement(companyId, "label", { purchaseId, direction: "outbound", dropshipmentId: null }),
+    fileUsageStatement(companyId),
     ...(input.inventoryStatus === "shipped" ? purchaseLinesReads(companyId, purchaseId) : []),
   ];
 }
@@ -369,6 +384,7 @@ export async function planDefaultLabel({
     reference: `Purchase ${purchase.id}`,
     fileName: `purchase-label-${purchase.id}`,
     links: { purchaseId: purchase.id },
+    fileUsage: read[3]!,
   });
   if (!ships) return { label, purchase };
   const shipped = planShipPurchase({
@@ -379,7 +395,7 @@ export async function planDefaultLabel({
       service: label.service,
       ids: input.ids ?? [],
     } as PurchaseShipInput,
-    read: read.slice(3),
+    read: read.slice(4),
     plan,
   });
   return { label, purchase: shipped.purchase };
@@ -409,6 +425,7 @@ export function regenerateLabelReads(companyId: number, dropshipmentId: number):
     selectMatching(companyId, "dropship-provider", `id = ${providerId.sql}`, providerId.args),
     providerAddressesStatement(companyId, providerId),
     selectMatching(companyId, "sale", `id = ${saleId.sql}`, saleId.args),
+    fileUsageStatement(companyId),
   ];
 }
 
@@ -473,6 +490,8 @@ export async function planRegenerateLabel({
     fileName: `dropshipment-label-${dropshipment.id}`,
     weightGrams: dropshipment.grams || null,
     links: { purchaseId: purchase?.id ?? null, dropshipmentId: dropshipment.id },
+    fileUsage: read[4]!,
+    trackingField: dropshipment.trackingNumber ? "trackingNumber" : undefined,
   });
   return plan.update("dropshipment", dropshipment, {
     carrier,

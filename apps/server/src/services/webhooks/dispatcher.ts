@@ -8,6 +8,7 @@ import type { Db } from "../../db/database.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
+import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles } from "../files.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
 
@@ -20,6 +21,8 @@ export interface DispatcherDeps {
   random?: () => number;
   /** The keys that open the secrets callouts are signed and sent with (default: this process's own). */
   secrets?: Keyring | Promise<Keyring>;
+  /** How long generated files are kept: `prune` deletes older ones. */
+  files?: FilesPolicy;
 }
 
 export interface Dispatcher {
@@ -76,6 +79,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       sql: "DELETE FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?",
       args: [cutoff],
     });
+    await pruneFiles(db, deps.files ?? DEFAULT_FILES_POLICY, now());
   }
 
   return {

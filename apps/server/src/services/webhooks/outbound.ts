@@ -59,7 +59,7 @@ export async function send(
   request: OutboundRequest,
   policy: OutboundPolicy,
   {
-    fetcher = fetch,
+    fetcher = policy.fetch ?? fetch,
     clock = Date.now,
     timeoutMs = SEND_TIMEOUT_MS,
   }: { fetcher?: typeof fetch; clock?: () => number; timeoutMs?: number } = {},
