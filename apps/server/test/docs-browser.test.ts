@@ -147,4 +147,53 @@ describe.skipIf(!hasBrowser && !inCi)("/docs in headless Chromium", () => {
     expect(errors.some((error) => /Content Security Policy.*connect-src/.test(error))).toBe(true);
     await page.close();
   }, 120_000);
+
+  it("shows an operation's field descriptions and its TypeScript client sample, and the Getting started page", async () => {
+    const { page, errors } = await visitDocs();
+    const sidebar = page.getByRole("complementary");
+    await sidebar.getByRole("link", { name: "catalog", exact: true }).waitFor({ timeout: 60_000 });
+    // The first tag may already be open.
+    const open = sidebar.getByRole("button", { name: "Open Group - catalog", exact: true });
+    if (await open.count()) await open.click();
+    await sidebar
+      .getByRole("link")
+      .filter({ has: page.getByText("Create a variant", { exact: true }) })
+      .click({ timeout: 30_000 });
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Create a variant", exact: true }).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    // The operation's section (the whole reference is one page: the introduction has client code too).
+    const operation = page
+      .locator("section")
+      .filter({ has: page.getByRole("heading", { name: "Create a variant", exact: true }) })
+      .last();
+    // A field of the request body, with the description the manifest gives it.
+    const description = operation.getByText("The stock keeping unit: the code that names the variant", {
+      exact: false,
+    });
+    await expect.poll(() => description.first().isVisible(), { timeout: 30_000 }).toBe(true);
+    // The snippet panel: this project's client, not a generic HTTP client of another language.
+    const sample = operation.locator("pre, code").filter({ hasText: "client.variants.create(" });
+    await expect.poll(() => sample.first().isVisible(), { timeout: 30_000 }).toBe(true);
+    expect(await sample.first().textContent()).toContain('sku: "SHIRT-LIN-M-BLU"');
+    expect(
+      await page
+        .locator("pre, code")
+        .filter({ hasText: /^curl / })
+        .count(),
+    ).toBe(0);
+
+    // The document's introduction carries the Getting started page, with its first step.
+    await page.getByText("Getting started", { exact: true }).first().click();
+    await expect
+      .poll(() => page.getByRole("heading", { name: "Getting started", exact: true }).isVisible(), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    await expect.poll(() => page.getByText("client.channels.manualSale(").first().isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
 });
