@@ -404,8 +404,10 @@ function createPlanned({
   ...write
 }: RecordWrite & { planner: CreatePlanner<KindName>; table: Table; values: Input; input: Input }) {
   const { ctx, db, kind } = write;
-  const references = referenceReads(ctx, table, values);
   const reads = planner.read({ companyId: ctx.companyId, values: values as never });
+  // With reads to make anyway, the references are found in the same pipeline (a 422 before the rule
+  // looks at the values); else the batch's guards find them, and a failed one is named after.
+  const references = reads.length ? referenceReads(ctx, table, values) : { reads: [], check() {} };
   return runPlanned({
     ...write,
     reads: [...references.reads, ...reads],
@@ -487,8 +489,9 @@ function updatePlain(args: UpdateArgs) {
   const derived = table.derived.some((column) => input[column.field] !== undefined);
   // One half of a polymorphic reference is checked with the other half as stored.
   const subject = table.subjects.some((column) => column.field in values || column.def.subjectOf! in values);
+  const tenant = table.tenantFields.some((field) => input[field] !== undefined);
   const readFirst =
-    key !== undefined || ifMatch !== undefined || requested !== undefined || derived || subject;
+    key !== undefined || ifMatch !== undefined || requested !== undefined || derived || tenant || subject;
   return optimistically(db, async (session) => {
     let current: StoredRecord | undefined;
     let changes = values;
