@@ -6,6 +6,9 @@
 import type { ActionTypes } from "./generated/types.ts";
 
 export interface ActionDoc<I> {
+  /** A few words, as the reference's sidebar lists the operation (`Import an order`). */
+  summary: string;
+  /** What the action does in detail, after the action's one-sentence summary in the manifest. */
   description: string;
   example?: I;
   /**
@@ -17,11 +20,13 @@ export interface ActionDoc<I> {
 
 export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["input"]> } = {
   "channel.rates": {
+    summary: "Quote shipping rates",
     description:
       "Groups the items by who ships them (a dropship provider, or the channel's or the default warehouse) and prices each group with the channel's enabled shipping rates (flat, by weight or by order value, limited by country and provider). Answers every option per group, the cheapest per group and their total; unknown SKUs are listed, not errors. Computes only: nothing is written.",
     example: { destination: { country: "US" }, items: [{ sku: "MUG-1", quantity: 2 }] },
   },
   "channel.manual-sale": {
+    summary: "Import an order",
     description:
       "Imports one order keyed by (channel, externalId): finds or creates the customer by e-mail, creates the sale and its lines, routes each dropshipped line to a purchase per provider (at cost) and the rest to one fulfillment from a warehouse (allocating stock), and logs a sale import. Sending the same externalId again updates the header, names and prices and adds new lines, never duplicates; changing an imported line's quantity is a 409, as is adding lines to a sale whose state cannot take them. An unknown SKU or an empty `items` is a 422.\n\nTwo forms of the lines. This service's: `items` by catalogue `sku`, with `shippingAddress`. The reference's: `saleDefaults` (fields of the sale, as a `PUT /sales/{id}.json` takes them; server-managed ones are ignored), `lineItems` whose `variant.externalId` names the channel variant by its store-side id (else `variant.externalSku`), line `properties` kept on the sale item, `shipping` lines whose prices make the sale's `shippingPrice`, and `options` and `source`, logged with the import. Send one form of the lines, not both (422). The same import arrives without a token at `POST /webhooks/custom-channels/manual-sale.json` with the custom channel's `webhook-hash`.",
     reference: {
@@ -56,6 +61,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     },
   },
   "channel.import-connector-variant-batch": {
+    summary: "Import store variants",
     description:
       "Upserts up to 1,000 store variants into the catalogue and the channel, matched by (channel, externalId), else by SKU; all or nothing (any bad item is a 422 naming every failing `items.N.field`). The body is `{items: [...]}` or, as the reference sends it, a bare array of items (errors still say `items.N.field`). An item without `externalId` is matched by SKU; a listing it creates stays pending until the store acknowledges it. Of the reference's variant fields, `grams` is the weight and `tags`, `vendorId`, `dropshipProviderId` and `productId` are kept; server-managed ones and those the catalogue does not model are accepted and ignored. Each result says what became of the channel variant and of the catalogue variant. An external id linked to a variant with another SKU is a 422: renaming a SKU is `PUT /variants/{id}.json`.",
     example: { items: [{ externalId: "4410021", sku: "MUG-1", name: "Harbour Mug", price: 12.5 }] },
@@ -77,15 +83,18 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     },
   },
   "channel.acknowledge-variant": {
+    summary: "Acknowledge a published variant",
     description:
       "Records the store-side id (a string, or a number as stores often send it, kept as its decimal text) of a published channel variant found by SKU; it becomes connected. A channel variant in a state that cannot be acknowledged is a 409 (with `allowedStates`), as is an external id another channel variant of the channel has.",
     example: { externalId: "0e01c34b-2250-4686-b614-2f9d5568cbf2", sku: "123123123" },
   },
   "channel.variant-levels": {
+    summary: "List stock levels",
     description:
       "Stock of the channel's variants: on hand and allocated per warehouse and in total; the total `available` is on hand less allocated less the channel's safety stock, never below 0. Filter by `sku` or `externalId`; page with `limit` and `from` (a bad query is a 400).",
   },
   "channel.variant-set-level": {
+    summary: "Set a stock level",
     description:
       "Sets a variant's absolute on-hand level at a warehouse (default: the company's default one); the change is recorded as an adjustment with the levels before and after (and its `adjustmentReasonId`). The channel variant is named by its store-side `externalId` (a string or a number) or by `sku`. A channel variant not linked to a catalogue variant is a 422.",
     example: { quantity: 10, sku: "MUG-1", warehouseId: 1, notes: "Stock take" },
@@ -95,6 +104,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     },
   },
   "dropship-provider.settle-invoices": {
+    summary: "Pay invoiced purchases",
     description:
       "Pays the provider what its invoiced, unpaid purchases (or the `purchaseIds` named) still owe: what is invoiced, never more than `amountOwed` (cancelled lines owe nothing), less what is paid. One payout transfer (its `amount` is what is due plus `additionalAmount`), one invoice payment per purchase; the purchases' payment status follows. The reference's bodies work unchanged: `toPay` names the purchases, and a transfer record may be sent as the body (its `name`, `notes`, `message`, `externalId`, `fee`, `additionalAmount`, `source` and `trigger` are kept; what the server sets, such as `amount`, `status` and `total`, is ignored). Nothing left to pay is a 409, so settling twice never pays twice; a named purchase of another provider is a 422.",
     example: { purchaseIds: [1, 2], reference: "PAYOUT-2026-11" },
@@ -104,46 +114,56 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     },
   },
   "dropshipment.regenerate-label": {
+    summary: "Regenerate the label",
     description:
       "Renders the shipping label again as a new version (a 4x6 PDF), stores it and answers the dropshipment with its label link; earlier versions stay downloadable. Each call writes: send an Idempotency-Key to retry safely. Allowed while pending or shipped (else 409).",
   },
   "dropshipment.move-to-fulfill": {
+    summary: "Fulfil from a warehouse instead",
     description:
       "A pending dropshipment becomes a fulfillment from a warehouse (default: the company's default one); the purchase lines it covered are cancelled at the provider, the sale's lines are not. Allowed while pending (else 409).",
   },
   "fulfillment.move-to-dropship": {
+    summary: "Dropship instead",
     description:
       "A pending fulfillment becomes a purchase to the named dropship provider, priced at the variants' cost; its allocated stock is released. Allowed while pending (else 409).",
   },
   "fulfillment.ship": {
+    summary: "Ship a fulfillment",
     description:
       "Beyond the interface. The parcel left the warehouse: its units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale's status moves on. Never fulfils more of a sale line than is open (422). Allowed while pending (else 409).",
     example: { trackingNumber: "PX123456789", carrier: "Parcel Express" },
   },
   "sale-return.receive": {
+    summary: "Receive a return",
     description:
       "Beyond the interface. The goods of a requested or shipped return arrived: its lines count as returned on the sale (and on the purchase whose goods went back to the provider); units of lines shipped from an own warehouse go back on hand with an adjustment unless `restock` is false. More returned than fulfilled is a 422; a cancellation has nothing to receive (409).",
     example: { restock: true },
   },
   "inventory-export.export": {
+    summary: "Run an export",
     description:
       "Runs the export with its fields (CSV or JSON) and answers a data export whose `url` downloads the file; an export tied to a channel publishes availability as that channel's store sees it. Each call writes a new file: send an Idempotency-Key to retry safely.",
   },
   "inventory-feed.publish-all": {
+    summary: "Publish the feed's items",
     description:
       "Publishes every approved, unpublished feed item to each of the feed's channels as a pending channel variant, creating the catalogue variant by SKU if needed; a channel that already lists the SKU keeps its one listing. Answers the channel variants created. A feed with no channel is a 409.",
   },
   "inventory-feed.remove-by-external-id": {
+    summary: "Remove a feed item",
     description:
       "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 400.",
   },
   "inventory-feed.parse-webhook": {
     description:
+    summary: "Upsert a feed item",
       "The reference's synchronous feed webhook, beyond the interface: upserts the feed item with this `externalId` (`vendorSku` is its SKU, required for a new item; `inventoryQuantity` its stock), and when the feed connects automatically, links it to the catalogue variant with that SKU (`skuPrefix` + SKU, or the SKU itself unless the feed's `automaticallyConnectPrefix` is `prefixOnly`). Answers the feed item. A removed item is a 409. The async form, up to 50 items with the feed's `hash`, is `POST /webhooks/inventory-feeds/parse-webhooks.json`.",
     example: { externalId: "1234", vendorSku: "1234", inventoryQuantity: 10 },
   },
   "purchase.ship": {
     description:
+    summary: "Ship a purchase",
       "The provider shipped all remaining lines or the `items` named: a dropshipment with tracking, shipped quantities on the purchase and sale lines, and their statuses. Never ships more than is left (422). Allowed when sent or partially shipped (else 409). The reference's body works unchanged: `trackingCompany` and `serviceLevel` are `carrier` and `service`, `ids` names purchase items shipped whole (`[]`: every line), `inventoryStatus` may only be `shipped`.",
     reference: {
       summary: "The reference's guide",
@@ -163,24 +183,29 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "purchase.move-dropship-provider": {
     description:
+    summary: "Change the provider",
       "Gives an unshipped purchase to another provider; it goes back to pending and must be sent again. The same or an unknown provider is a 422. Allowed when pending or sent (else 409).",
   },
   "purchase.send": {
     description:
+    summary: "Send a purchase",
       "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs it as a purchase notification with status `pending` and marks the purchase sent. A JSON, CSV or XML order is then delivered by POST to the provider's `purchaseEndpoint` by the webhook dispatcher (10 s timeout, retried with backoff for a day); the notification's status becomes `success` or `error` with the receiver's answer in `message`. E-mail orders are logged for the mail step and stay `pending`. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
     example: { format: "json" },
   },
   "purchase.return-label": {
     description:
+    summary: "Create a return label",
       "A return shipment with a return label (to the provider's return address) for shipped lines not already on their way back, and a sale return for them at the sale's prices; they count as returned when the return is received. Nothing left to return is a 409. Allowed when partially shipped or shipped (else 409).",
   },
   "purchase.default-label": {
     description:
+    summary: "Create the default label",
       'An outbound label with the provider\'s default carrier and service; each call renders a new version. With `inventoryStatus: shipped` (the reference\'s vendor-portal body, `{"inventoryStatus":"shipped","ids":[]}`) the lines named by `ids` (`[]`: every line left) also ship with this label\'s carrier, service and tracking number, as `ship` does; that needs a sent purchase (409 otherwise). A provider without defaults or an address is a 422. Allowed until the purchase has shipped (else 409).',
     example: { inventoryStatus: "shipped", ids: [] },
   },
   "purchase.cancel": {
     description:
+    summary: "Cancel a purchase",
       "Cancels all unshipped lines or the `items` named; a sale return of type cancellation records them at the sale's prices, and cancelled lines owe the provider nothing. Nothing left to cancel is a 409; more than is left is a 422. Allowed when pending, sent or partially shipped (else 409). The reference's body works unchanged: `ids` names purchase items cancelled whole (`[]`: every line), `setQuantities` may only be `true` and `status` only `cancelled`.",
     reference: {
       summary: "The reference's client",
@@ -190,19 +215,23 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   },
   "webhook-endpoint.test": {
     description:
+    summary: "Send a test ping",
       'Queues a `ping` delivery (`{"type":"ping", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. Works on a disabled endpoint too, so a fixed receiver can be checked before enabling it.',
   },
   "webhook-endpoint.replay": {
     description:
+    summary: "Replay a delivery",
       "Sends the event of one of this endpoint's deliveries again as a new delivery (same `webhook-id`, so a receiver that de-duplicates sees a repeat). An unknown delivery, or one of another endpoint, is a 422.",
     example: { deliveryId: 1 },
   },
   "webhook-endpoint.rotate-secret": {
     description:
+    summary: "Rotate the signing secret",
       "Makes a new signing secret and answers it once. For 24 hours deliveries carry two signatures in `webhook-signature` (new and old secret), so receivers can switch without missing a delivery; then only the new one signs.",
   },
   "webhook-endpoint.deliveries": {
     description:
+    summary: "List deliveries",
       "The endpoint's deliveries, newest first (`before` pages back), each with its status, the next attempt and every attempt made: when, how long, the receiver's status or the network error.",
   },
 };

@@ -480,15 +480,15 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           jsonSchema(actionInputSchema(action.input, recordBodyFields(action))),
           { ...recordBodyMembers(action), ...action.input },
         );
-      const doc = (actionDocs as Record<string, ActionDoc<unknown>>)[`${kind.name}.${action.name}`];
+      const doc = (actionDocs as Record<string, ActionDoc<unknown>>)[`${kind.name}.${action.name}`]!;
       const input = jsonBody(ref(`${actionName}Input`), "Action input.") as { content: Record<string, Json> };
       const media = input.content["application/json"]!;
-      if (doc?.reference && doc.example) {
+      if (doc.reference && doc.example) {
         media.examples = {
           service: { summary: "This service's form", value: doc.example },
           reference: doc.reference,
         };
-      } else if (doc?.example) media.example = doc.example;
+      } else if (doc.example) media.example = doc.example;
       if (action.arrayBody) {
         // The reference's bare array stands for `{ "<arrayBody>": [...] }`.
         media.schema = {
@@ -503,8 +503,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       paths[actionPath(kind, action)] = {
         [action.method.toLowerCase()]: {
           operationId: camelCase(`${kind.name}-${action.name}`),
-          summary: action.summary,
-          ...(doc ? { description: doc.description } : {}),
+          summary: doc.summary,
+          description: `${action.summary}\n\n${doc.description}`,
           tags: [kind.group],
           parameters: [
             ID_PARAM,
@@ -618,9 +618,9 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
     "/webhooks/custom-channels/manual-sale.json": {
       post: {
         operationId: "inboundManualSale",
-        summary: "Import an order for the custom channel the hash names (async form of manual-sale)",
+        summary: "Import an order by webhook",
         description:
-          "The body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document) when the order was refused or the body was malformed JSON, in which case nothing of it was written. A missing or unknown hash is a 401.",
+          "Imports an order for the custom channel the hash names: the webhook form of manual-sale.\n\nThe body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document) when the order was refused or the body was malformed JSON, in which case nothing of it was written. A missing or unknown hash is a 401.",
         tags: ["orders"],
         security,
         requestBody: {
@@ -637,9 +637,9 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
     "/webhooks/inventory-feeds/parse-webhooks.json": {
       post: {
         operationId: "inboundInventoryFeedItems",
-        summary: "Upsert up to 50 items of the inventory feed the hash names (async form of parse-webhook)",
+        summary: "Upsert feed items by webhook",
         description:
-          "A JSON array of feed items, each as `PUT /inventory-feeds/{id}/parse-webhook.json` takes it. They are processed in the request, in one transaction: all or nothing. An invalid item (422, naming `N.field`) or a removed one (409) fails the call and writes nothing. A missing or unknown hash is a 401.",
+          "Upserts up to 50 items of the inventory feed the hash names: the webhook form of parse-webhook.\n\nA JSON array of feed items, each as `PUT /inventory-feeds/{id}/parse-webhook.json` takes it. They are processed in the request, in one transaction: all or nothing. An invalid item (422, naming `N.field`) or a removed one (409) fails the call and writes nothing. A missing or unknown hash is a 401.",
         tags: ["inventory"],
         security,
         requestBody: {
@@ -730,6 +730,8 @@ const EVENT_PATHS = {
       summary: "Read an event",
       tags: ["events"],
       parameters: [ID_PARAM],
+      description:
+        "One event by id, as the list answers it: its type, when it happened and the record (or action answer) it carries.",
       responses: {
         "200": jsonBody(ref("Event"), "The event."),
         ...readErrors(true),
@@ -766,10 +768,58 @@ function recordWith(record: Json, extra: Readonly<Record<string, FieldDef>>, des
 
 function collectionPaths(kind: KindDef, name: string): Json {
   return {
+const codes = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
+
+/**
+ * The long text of a kind's five CRUD operations, from its declaration: what a record is, what a
+ * create must send, what is unique, what the server sets, how its state moves and what a delete takes.
+ */
+function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "update" | "delete", string> {
+  const plural = kind.plural.replace(/-/g, " ");
+  const fields = Object.entries(kind.fields);
+  const required = fields
+    .filter(([, field]) => field.required && field.default === undefined && !field.readOnly)
+    .map(([name]) => name);
+  const serverSet = ["id", "createdAt", "updatedAt", ...fields.filter(([, f]) => f.readOnly).map(([n]) => n)];
+  const unique = (kind.unique ?? []).map((set) => `(${codes(set)})`);
+  const owned = kinds.filter((other) => other.owner && other.fields[other.owner.field]?.ref === kind.name);
+  const states = kind.states;
+  const stateText = states
+    ? states.byWrite
+      ? ` Its \`${states.field}\` moves by its actions; a write may also request ${Object.entries(
+          states.byWrite,
+        )
+          .flatMap(([from, to]) => to.map((target) => `\`${from}\` → \`${target}\``))
+          .join(", ")}.`
+      : ` Its \`${states.field}\` moves only by its actions${kind.actions?.length ? ` (${codes(kind.actions.map((a) => a.name))})` : ""}.`
+    : "";
+  const uniqueText = unique.length
+    ? ` Unique within your company: ${unique.join("; ")} (a duplicate is a 409).`
+    : "";
+  return {
+    list: `${kind.description}\n\nLists your company's ${plural}, ${LIST_TEXT}`,
+    create: `${kind.description}\n\n${
+      required.length
+        ? `Required: ${codes(required)}; the other fields are optional.`
+        : "Every field is optional."
+    } Fields left out take their defaults; the answer is the stored record.${uniqueText} Server-set members (${codes(serverSet)}) may be sent as read and are ignored.`,
+    read: `${kind.description}\n\nReads one record by id. \`attributes\` picks the fields answered and \`include\` embeds related records; the ETag is the whole record's, for If-Match.`,
+    update: `${kind.description}\n\nChanges the fields sent; the others keep their values. A record read may be sent back whole: server-set members (${codes(serverSet)}) are ignored.${stateText}${uniqueText} With If-Match, only if the record is unchanged since read (else 412).`,
+    delete: `${kind.description}\n\nDeletes the record${
+      owned.length ? `, and with it its ${codes(owned.map((o) => o.plural))}` : ""
+    }. A record other records still refer to is a 409. With If-Match, only if unchanged since read.`,
+  };
+}
+
+const LIST_TEXT =
+  "a page at a time (`limit`, default 50; follow the `Link` header's next page or pass its `cursor`), filtered by `where`, sorted by `order` (default `id`); `attributes` and `include` shape each record.";
+
     get: {
+  const text = crudDescriptions(kind);
       operationId: camelCase(`list-${kind.plural}`),
       summary: `List ${kind.plural.replace(/-/g, " ")}`,
       tags: [kind.group],
+      description: text.list,
       parameters: LIST_PARAMS,
       responses: {
         "200": {
@@ -788,6 +838,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`create-${kind.name}`),
       summary: `Create ${withArticle(kind.name.replace(/-/g, " "))}`,
       tags: [kind.group],
+      description: text.create,
       parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
@@ -820,6 +871,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
 function itemPaths(kind: KindDef, name: string): Json {
   const label = kind.name.replace(/-/g, " ");
   const etag = ETAG;
+  const text = crudDescriptions(kind);
   const ifMatch = IF_MATCH;
   return {
     parameters: [ID_PARAM],
@@ -827,6 +879,7 @@ function itemPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`get-${kind.name}`),
       summary: `Read ${withArticle(label)}`,
       tags: [kind.group],
+      description: text.read,
       parameters: READ_PARAMS,
       responses: {
         "200": {
@@ -843,6 +896,7 @@ function itemPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`update-${kind.name}`),
       summary: `Update ${withArticle(label)}`,
       tags: [kind.group],
+      description: text.update,
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
       responses: {
@@ -863,6 +917,7 @@ function itemPaths(kind: KindDef, name: string): Json {
       operationId: camelCase(`delete-${kind.name}`),
       summary: `Delete ${withArticle(label)}`,
       tags: [kind.group],
+      description: text.delete,
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       responses: {
         "204": { description: "Deleted." },

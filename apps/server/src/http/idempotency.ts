@@ -68,7 +68,7 @@ export function idempotent(
         ...(claim.location ? { Location: claim.location } : {}),
       });
     }
-    // The write claims the key in its batch, with its answer; an answer made without writing is kept below.
+    // The write claims the key: in its batch with its answer, or in its transaction (then answered below).
     const pending: PendingKey = { companyId, key, fingerprint, at };
     c.set("idempotencyKey", pending);
     const response = await run();

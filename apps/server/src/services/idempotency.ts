@@ -5,9 +5,8 @@ import type { AnswerText } from "../domain/record-plans.ts";
 import { ApiError } from "../errors.ts";
 
 /**
- * Keys are remembered this long. A key claimed without its answer (as writes in one transaction did
- * before every write was one batch with its answer: such rows may remain) is in progress for
- * `STALE_MS`, then taken as lost.
+ * Keys are remembered this long. A key claimed without its answer (a write whose answer was still being
+ * made, see `claimKey`) is in progress for `STALE_MS`, then taken as lost.
  */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60 * 1000;
@@ -19,7 +18,7 @@ export type Claim =
   | { state: "inProgress" }
   | { state: "lost" };
 
-/** A key the request in hand uses for the first time: its write claims it (`keyStatements`). */
+/** A key the request in hand uses for the first time: its write claims it (`claimKey`, `keyStatements`). */
 export interface PendingKey {
   readonly companyId: number;
   readonly key: string;
@@ -114,8 +113,17 @@ export function keyStatements(pending: PendingKey, answer: KeptAnswer): InStatem
 }
 
 /**
- * Stores the answer of a key whose write did not store it: one made without writing (a refusal, a 422).
- * A key answered meanwhile stays as it is.
+ * Claims the key inside a write's transaction, before its answer is made (the write's answer is stored
+ * by `settleIdempotencyKey` after it commits): 409 when another request holds it.
+ */
+export async function claimKey(tx: Executor, pending: PendingKey): Promise<void> {
+  const result = await tx.execute(keyRow(pending, undefined));
+  if (result.rowsAffected !== 1) throw keyInUse();
+}
+
+/**
+ * Stores the answer of a key whose write did not store it: an answer made after the write committed
+ * (`claimKey`), or one made without writing (a refusal, a 422). A key answered meanwhile stays as it is.
  */
 export async function settleIdempotencyKey({
   db,
