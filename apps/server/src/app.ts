@@ -5,7 +5,6 @@ import type { Db } from "./db/database.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
-import { answerJson } from "./http/answer.ts";
 import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -15,6 +14,7 @@ import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { type AppLog, stderrLog } from "./http/log.ts";
 import { admission, admitted, type Guard, type RouteHandler, readBody, stamp } from "./http/middleware.ts";
+import { type Compressors, gzipStream, registerOpenApiRoute } from "./http/openapi.ts";
 import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
 import { errorHandler, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
@@ -56,6 +56,11 @@ export interface AppDeps {
    */
   docsScript?: DocsScript;
   /**
+   * How `/openapi.json` may be compressed, by content coding (default gzip): Node adds brotli; the
+   * Worker passes none, since Cloudflare compresses what it serves.
+   */
+  openapiCompressors?: Compressors;
+  /**
    * The migrations this build ships, by name: `/ready` answers 200 only when the database has them all
    * (Node and Deno read them from the files). Absent (the Worker): only that it was migrated at all.
    */
@@ -78,8 +83,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const outbound = deps.outbound ?? { allowLocal: false };
   const mount = (deps.basePath ?? "").replace(/\/$/, "");
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  // Built on first request (about 80 ms of CPU for ~100 kinds) and kept as text for the isolate's life.
-  let openapi: string | undefined;
 
   const log = deps.log ?? stderrLog;
   const onError = errorHandler(log);
@@ -89,11 +92,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const publicPaths = ["/health", "/ready", "/metrics", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"];
   for (const path of publicPaths) app.use(path, stamp);
   registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics, log });
-  app.get("/openapi.json", (c) => {
-    openapi ??= JSON.stringify(
-      buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, mount) }),
-    );
-    return answerJson(c, openapi);
+  registerOpenApiRoute(app, {
+    document: (c) =>
+      JSON.stringify(buildOpenApiDocument({ version: deps.version, serverUrl: baseUrlOf(c.req.url, mount) })),
+    compressors: deps.openapiCompressors ?? { gzip: gzipStream },
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
   // The async inbound imports authenticate by the record's webhook hash, not a token.

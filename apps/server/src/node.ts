@@ -1,16 +1,20 @@
 import { lookup } from "node:dns/promises";
 import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
+import { promisify } from "node:util";
+import { brotliCompress, constants } from "node:zlib";
 import { serve } from "@hono/node-server";
 import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { countInFlight } from "./http/in-flight.ts";
+import { gzipStream } from "./http/openapi.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
+const brotli = promisify(brotliCompress);
 const env = parseEnv(process.env);
 configureLogging(
   env.LOG_LEVEL,
@@ -25,6 +29,12 @@ const docsScript = new Uint8Array(await readFile(apiReferenceScriptUrl(import.me
 const prepared = await prepareServer(env, {
   resolve: async (host) => (await lookup(host, { all: true })).map((entry) => entry.address),
   docsScript: async () => docsScript,
+  // Brotli at quality 5: about 60% of the gzip size of the document, made in about 0.1 s (11 takes seconds).
+  openapiCompressors: {
+    br: async (bytes) =>
+      new Uint8Array(await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })),
+    gzip: gzipStream,
+  },
   backgroundCheckpoints: startBackgroundCheckpoints,
   processMetrics: true,
   byteLength: Buffer.byteLength,

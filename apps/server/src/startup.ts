@@ -24,6 +24,7 @@ const log = getLogger([CATEGORY, "server"]);
  * remote one is migrated by `db:migrate`, never at start), mint a first token when there is none, and
  * start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check;
  * `docsScript`: the API reference's script, read by the runtime from the installed package;
+ * `openapiCompressors`: how the runtime compresses `/openapi.json`, when not with gzip alone;
  * `backgroundCheckpoints`: where the embedded database's log is checkpointed off the request path).
  * With `METRICS_TOKEN`, statements and requests are measured for `/metrics` (`processMetrics`: the
  * process's own too, on Node). `fetch` is the app's, with every request in the access log.
@@ -33,12 +34,14 @@ export async function prepareServer(
   {
     resolve,
     docsScript,
+    openapiCompressors,
     backgroundCheckpoints,
     processMetrics,
     byteLength,
   }: {
     resolve?: ResolveHost;
     docsScript?: AppDeps["docsScript"];
+    openapiCompressors?: AppDeps["openapiCompressors"];
     processMetrics?: boolean;
     byteLength?: ByteLength;
   } & NativeOptions = {},
@@ -72,6 +75,7 @@ export async function prepareServer(
     outbound,
     afterWrite: dispatch.notify,
     docsScript,
+    openapiCompressors,
     migrations: migrations.map((migration) => migration.name),
     metrics: metrics && env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, render: metrics.render } : undefined,
     log: appLog,

@@ -76,6 +76,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
       docsScript: assets
         ? () => assets.fetch(new Request(`http://assets.local/${API_REFERENCE_SCRIPT}`))
         : undefined,
+      // Cloudflare compresses what a Worker answers (per Accept-Encoding): /openapi.json is sent as is.
+      openapiCompressors: {},
     });
     instance = {
       app,

@@ -35,4 +35,17 @@ describe("/docs in workerd", () => {
     expect(other.status).toBe(404);
     expect(other.headers.get("content-type")).toBe("application/problem+json");
   });
+
+  it("sends /openapi.json with an ETag and 304 on If-None-Match, leaving compression to Cloudflare", async () => {
+    const response = await fetch(`${baseUrl}/openapi.json`, { headers: { "Accept-Encoding": "identity" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const document = await response.json();
+    expect(document.info.description).toContain("## Getting started");
+    const etag = response.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await fetch(`${baseUrl}/openapi.json`, { headers: { "If-None-Match": etag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+  });
 });

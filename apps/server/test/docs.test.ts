@@ -145,3 +145,66 @@ describe("GET /docs/assets/<script>", () => {
     expect(response.headers.get("content-type")).toBe("application/problem+json");
   });
 });
+
+describe("GET /openapi.json", () => {
+  it("answers gzip to a client that takes it, the same document as plain, with one ETag", async () => {
+    const { app } = await setupApp();
+    const plain = await app.request("/openapi.json");
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding");
+    const etag = plain.headers.get("etag")!;
+    expect(etag).toMatch(/^W\/"[\w-]{20,}"$/);
+    const text = await plain.text();
+    expect(JSON.parse(text).openapi).toBe("3.1.0");
+
+    const gzipped = await app.request("/openapi.json", {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+    });
+    expect(gzipped.headers.get("content-encoding")).toBe("gzip");
+    expect(gzipped.headers.get("etag")).toBe(etag);
+    const bytes = Buffer.from(await gzipped.arrayBuffer());
+    // A fraction of the document's size on the wire.
+    expect(bytes.length).toBeLessThan(text.length / 5);
+    expect(gunzipSync(bytes).toString("utf8")).toBe(text);
+
+    // Refused (q=0) or not offered: sent as is.
+    for (const header of ["gzip;q=0, identity", "br", "*;q=0, identity;q=1"]) {
+      const answer = await app.request("/openapi.json", { headers: { "Accept-Encoding": header } });
+      expect(answer.headers.get("content-encoding"), header).toBeNull();
+    }
+  });
+
+  it("answers 304 with no body to a client that has the current ETag, 200 to one that has another", async () => {
+    const { app } = await setupApp();
+    const etag = (await app.request("/openapi.json")).headers.get("etag")!;
+    for (const ifNoneMatch of [etag, `"other", ${etag}`, etag.replace(/^W\//, ""), "*"]) {
+      const answer = await app.request("/openapi.json", {
+        headers: { "If-None-Match": ifNoneMatch, "Accept-Encoding": "gzip" },
+      });
+      expect(answer.status, ifNoneMatch).toBe(304);
+      expect(answer.headers.get("etag")).toBe(etag);
+      expect(await answer.text()).toBe("");
+    }
+    const stale = await app.request("/openapi.json", { headers: { "If-None-Match": 'W/"stale"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get("cache-control")).toBe("no-cache");
+  });
+
+  it("offers brotli where the runtime gives a compressor for it (Node), preferred over gzip", async () => {
+    const { brotliCompressSync, brotliDecompressSync, constants } = await import("node:zlib");
+    const quality = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+    const { app } = await setupApp({
+      openapiCompressors: {
+        br: async (bytes) => new Uint8Array(brotliCompressSync(bytes, quality)),
+        gzip: async () => {
+          throw new Error("gzip was not asked for");
+        },
+      },
+    });
+    const text = await (await app.request("/openapi.json")).text();
+    const answer = await app.request("/openapi.json", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(answer.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await answer.arrayBuffer())).toString("utf8")).toBe(text);
+  });
+});

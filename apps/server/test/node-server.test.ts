@@ -101,6 +101,18 @@ describe("the Node server", () => {
     expect(JSON.parse(answer.body!).status).toBe(413);
   });
 
+  it("sends /openapi.json brotli or gzip as the client asks, revalidated by its ETag", async () => {
+    for (const coding of ["br", "gzip"]) {
+      const answer = await fetch(`${base}/openapi.json`, { headers: { "Accept-Encoding": coding } });
+      expect(answer.headers.get("content-encoding"), coding).toBe(coding);
+      expect((await answer.json()).openapi).toBe("3.1.0");
+      const again = await fetch(`${base}/openapi.json`, {
+        headers: { "Accept-Encoding": coding, "If-None-Match": answer.headers.get("etag")! },
+      });
+      expect(again.status).toBe(304);
+    }
+  });
+
   it("answers an anonymous request with 401 without reading its body", async () => {
     const answer = await chunked("/carriers.json", 1024 * 1024, { "Content-Type": "application/json" });
     expect(answer.error).toBeUndefined();

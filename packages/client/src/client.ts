@@ -1,25 +1,23 @@
-import {
-  camelCase,
-  type EventQuery,
-  type EventRecord,
-  type KindDef,
-  kinds,
-  operationWrites,
-} from "@multichannel/schema";
-import { inputParams, listParams, nextQuery } from "./query.ts";
+import type { EventQuery, EventRecord } from "@multichannel/schema";
+import * as resources from "./generated/resources.ts";
+import { inputParams, listParams, nextQuery, shapeParams } from "./query.ts";
+import type { Resource } from "./resource.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
-import { type Answer, type Call, createTransport } from "./transport.ts";
+import { type Answer, type Call, createTransport, metaOf, remember } from "./transport.ts";
 import type {
   Client,
   EventPage,
   EventsClient,
+  GetOptions,
   ListQuery,
+  Namespace,
+  NamespaceClient,
   Page,
   RequestOptions,
   WriteOptions,
 } from "./types.ts";
 
-/** Options of {@link createClient}. */
+/** Options of {@link createClient} and {@link connect}. */
 export interface ClientOptions {
   /** Where the API lives, with its base path if any: `https://api.example.com/v1`. */
   baseUrl: string;
@@ -31,29 +29,54 @@ export interface ClientOptions {
   retry?: RetryOptions | false;
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /**
+   * The most one attempt of a call may take, in ms, answer body included; then the request is aborted
+   * and the call rejects with a `TimeoutError` (not retried). Default 30 000; 0 for no limit.
+   */
+  timeout?: number;
 }
+
+/** The namespaces {@link connect} makes: one per resource passed, under the same key. */
+export type Connected<R> = {
+  readonly [K in keyof R]: R[K] extends Resource<infer N> ? NamespaceClient<N> : never;
+};
 
 type Send = (call: Call) => Promise<Answer>;
 type Loose = ListQuery<Record<string, unknown>>;
 
-const etags = new WeakMap<object, string>();
+/** The default `timeout`: 30 s. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /**
  * The `ETag` the server sent with a record returned by `get`, `create` or `update`; pass it as `ifMatch`
- * to update or delete only if nobody changed the record since.
+ * to update or delete only if nobody changed the record since. (`metaOf(record).etag`.)
  *
  * @example
  * const purchase = await client.purchases.get(7);
  * await client.purchases.update(7, { notes: "rush" }, { ifMatch: etagOf(purchase) });
  */
 export function etagOf(record: object): string | undefined {
-  return etags.get(record);
+  return metaOf(record)?.etag;
+}
+
+function transportOf(options: ClientOptions): Send {
+  const fetcher = options.fetch;
+  return createTransport({
+    baseUrl: new URL(options.baseUrl).href.replace(/\/+$/, ""),
+    token: options.token,
+    // Looked up per call and called unbound: some runtimes reject `fetch` called on another `this`.
+    fetch: async (input, init) => (fetcher ? fetcher(input, init) : globalThis.fetch(input, init)),
+    retry: retryPolicy(options.retry),
+    headers: options.headers ?? {},
+    timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+  });
 }
 
 /**
  * A typed client for the Multichannel Commerce API: one namespace per kind, named by its camelCase
- * plural, with `create`, `get`, `update`, `delete`, `list`, `listAll` and the kind's actions.
- * It uses only `fetch` and web APIs, so it runs on Node 20+, Deno, Workers and in browsers.
+ * plural, with `create`, `get`, `update`, `delete`, `list`, `listAll` and the kind's actions, and the
+ * event log. It uses only `fetch` and web APIs, so it runs on Node 20+, Deno, Workers and in browsers.
+ * It carries every kind; a program that uses a few can {@link connect} just those and bundle less.
  *
  * @example
  * const client = createClient({ baseUrl: "https://api.example.com", token: "mcs_..." });
@@ -63,20 +86,43 @@ export function etagOf(record: object): string | undefined {
  * }
  */
 export function createClient(options: ClientOptions): Client {
-  const base = new URL(options.baseUrl);
-  const fetcher = options.fetch;
-  const send = createTransport({
-    baseUrl: base.href.replace(/\/+$/, ""),
-    token: options.token,
-    // Looked up per call and called unbound: some runtimes reject `fetch` called on another `this`.
-    fetch: async (input, init) => (fetcher ? fetcher(input, init) : globalThis.fetch(input, init)),
-    retry: retryPolicy(options.retry),
-    headers: options.headers ?? {},
-  });
-  const client: Record<string, object> = {};
-  for (const kind of kinds) client[camelCase(kind.plural)] = namespaceOf(kind, send);
+  const send = transportOf(options);
+  const client: Record<string, unknown> = {};
+  // Each namespace is built the first time it is used.
+  for (const [name, resource] of Object.entries(resources)) {
+    let namespace: object | undefined;
+    Object.defineProperty(client, name, {
+      enumerable: true,
+      get: () => {
+        namespace ??= namespaceOf(resource, send);
+        return namespace;
+      },
+    });
+  }
   client.events = eventsOf(send);
   return Object.freeze(client) as unknown as Client;
+}
+
+/**
+ * A client of the resources passed only, each under its key: only their descriptors are bundled, not
+ * the whole manifest (a one-resource program bundles a few KB). The resources come from
+ * `@multichannel/client/resources`.
+ *
+ * @example
+ * import { connect } from "@multichannel/client";
+ * import { purchases, dropshipProviders } from "@multichannel/client/resources";
+ *
+ * const api = connect({ baseUrl: "https://api.example.com", token: "mcs_..." }, { purchases, dropshipProviders });
+ * const purchase = await api.purchases.get(7);
+ */
+export function connect<const R extends Record<string, Resource<Namespace>>>(
+  options: ClientOptions,
+  resources: R,
+): Connected<R> {
+  const send = transportOf(options);
+  const client: Record<string, object> = {};
+  for (const [name, resource] of Object.entries(resources)) client[name] = namespaceOf(resource, send);
+  return Object.freeze(client) as Connected<R>;
 }
 
 /** `where[type][$in][]`, `where[createdAt][$gte]`, `after`, `limit`: an event query as the server reads it. */
@@ -119,35 +165,34 @@ function eventsOf(send: Send): EventsClient {
   };
 }
 
-function namespaceOf(kind: KindDef, send: Send): object {
-  const collection = `/${kind.plural}.json`;
-  const item = (id: number) => `/${kind.plural}/${encodeURIComponent(String(id))}.json`;
+const camelCase = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 
-  const record = async (answer: Promise<Answer>): Promise<unknown> => {
-    const { data, headers } = await answer;
-    const etag = headers.get("ETag");
-    if (etag && typeof data === "object" && data !== null) etags.set(data, etag);
-    return data;
-  };
+function namespaceOf(resource: Resource<Namespace>, send: Send): object {
+  const { plural } = resource;
+  const collection = `/${plural}.json`;
+  const item = (id: number) => `/${plural}/${encodeURIComponent(String(id))}.json`;
+  const data = async (answer: Promise<Answer>): Promise<unknown> => (await answer).data;
 
-  const list = async (query: Loose = {}, options?: RequestOptions): Promise<Page<unknown>> => {
-    const { data, headers } = await send({
-      method: "GET",
-      path: collection,
-      query: listParams(query),
-      options,
-    });
-    const records = data as unknown[];
-    const next = nextQuery(headers.get("Link"), query);
-    return next ? { records, next } : { records };
+  const list = async (query: Loose = {}, options?: RequestOptions): Promise<Page<unknown, Loose>> => {
+    const answer = await send({ method: "GET", path: collection, query: listParams(query), options });
+    const records = answer.data as unknown[];
+    const next = nextQuery(answer.headers.get("Link"), query);
+    const page: Page<unknown, Loose> = next ? { records, next } : { records };
+    const meta = metaOf(records);
+    if (meta) remember(page, meta);
+    return page;
   };
 
   const namespace: Record<string, unknown> = {
     create: (body: unknown, options?: RequestOptions) =>
-      record(send({ method: "POST", path: collection, body, options })),
-    get: (id: number, options?: RequestOptions) => record(send({ method: "GET", path: item(id), options })),
+      data(send({ method: "POST", path: collection, body, options })),
+    get: (id: number, options: GetOptions<Record<string, unknown>> = {}) => {
+      const { attributes, include, ...rest } = options;
+      const query = shapeParams({ attributes, include });
+      return data(send({ method: "GET", path: item(id), query, options: rest }));
+    },
     update: (id: number, body: unknown, options?: WriteOptions) =>
-      record(send({ method: "PUT", path: item(id), body, options })),
+      data(send({ method: "PUT", path: item(id), body, options })),
     delete: async (id: number, options?: WriteOptions) => {
       await send({ method: "DELETE", path: item(id), options });
     },
@@ -155,7 +200,7 @@ function namespaceOf(kind: KindDef, send: Send): object {
     listAll: async function* (query: Loose = {}, options?: RequestOptions) {
       let next: Loose | undefined = query;
       while (next) {
-        const page: Page<unknown> = await list(next, options);
+        const page: Page<unknown, Loose> = await list(next, options);
         yield* page.records;
         // An empty page that still links onwards would loop forever.
         next = page.records.length > 0 ? page.next : undefined;
@@ -163,14 +208,13 @@ function namespaceOf(kind: KindDef, send: Send): object {
     },
   };
 
-  for (const action of kind.actions ?? []) {
-    const hasBody = action.method === "POST" || action.method === "PUT";
-    namespace[camelCase(action.name)] = async (id: number, input: object = {}, options?: WriteOptions) => {
-      const path = `/${kind.plural}/${encodeURIComponent(String(id))}/${action.name}.json`;
-      const writes = operationWrites(action.method, action);
+  for (const [name, method, writes] of resource.actions) {
+    const hasBody = method === "POST" || method === "PUT";
+    namespace[camelCase(name)] = async (id: number, input: object = {}, options?: WriteOptions) => {
+      const path = `/${plural}/${encodeURIComponent(String(id))}/${name}.json`;
       const call: Call = hasBody
-        ? { method: action.method, writes, path, body: input, options }
-        : { method: action.method, writes, path, query: inputParams(input), options };
+        ? { method, writes, path, body: input, options }
+        : { method, writes, path, query: inputParams(input), options };
       return (await send(call)).data;
     };
   }

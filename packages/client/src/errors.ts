@@ -1,6 +1,7 @@
 // Brands in the global symbol registry, so two copies of this package still recognise each other's errors.
 const API_ERROR = Symbol.for("@multichannel/client/ApiError");
 const NETWORK_ERROR = Symbol.for("@multichannel/client/NetworkError");
+const TIMEOUT_ERROR = Symbol.for("@multichannel/client/TimeoutError");
 
 /** One failing field of a 422 answer: `path` is dotted (`items.0.quantity`). */
 export interface FieldError {
@@ -8,8 +9,47 @@ export interface FieldError {
   message: string;
 }
 
+/** A kind still referring to a record that a delete was refused for, and how many of its records do. */
+export interface ReferringKind {
+  kind: string;
+  count: number;
+}
+
+/**
+ * The members a problem document may carry beyond `type`, `title`, `status`, `detail` and `requestId`
+ * (the schema package's `problemMembers`), each on the {@link ApiError} when the answer had it.
+ */
+export interface ProblemDetails {
+  /** 422 (400 for a query): every failing field, by its path in the body (`items.2.sku`); at most 100. */
+  errors?: FieldError[];
+  /** 422: how many more failing fields there were beyond the 100 listed in `errors`. */
+  errorsOmitted?: number;
+  /** 409: the record's current state (`shipped`). */
+  state?: string;
+  /** 409 on a state conflict: the actions the record's current state allows (`["return-label"]`). */
+  allowedActions?: string[];
+  /** 409: the states from which the request would be allowed. */
+  allowedStates?: string[];
+  /** 409 or 422: the rule of the books the request would break (`shipped + cancelled <= quantity`). */
+  rule?: string;
+  /** 409 on delete: the kinds still referring to the record, and how many of each. */
+  references?: ReferringKind[];
+  /** 409 on a unique conflict: the fields whose values another record already has. */
+  fields?: string[];
+  /** 409 on settle-invoices: the purchases that cannot be settled. */
+  purchaseIds?: number[];
+  /** 409 on manual-sale: imported lines whose quantity the order changes. */
+  lines?: {
+    index?: number;
+    saleItemId?: number;
+    sku?: string;
+    quantity?: number;
+    requested?: number;
+  }[];
+}
+
 /** What an {@link ApiError} is built from. */
-export interface ApiErrorInit {
+export interface ApiErrorInit extends Omit<ProblemDetails, "errors"> {
   status: number;
   type?: string;
   title?: string;
@@ -47,7 +87,25 @@ export class ApiError extends Error {
   readonly errors: FieldError[];
   /** The server's request id: quote it when reporting a problem. */
   readonly requestId: string | undefined;
-  /** The whole parsed body (extra members such as a 409's `state` live here), or its text if not JSON. */
+  /** 422: failing fields beyond the 100 in `errors`. */
+  readonly errorsOmitted: number | undefined;
+  /** 409: the record's current state. */
+  readonly state: string | undefined;
+  /** 409 on a state conflict: the actions the current state allows. */
+  readonly allowedActions: string[] | undefined;
+  /** 409: the states from which the request would be allowed. */
+  readonly allowedStates: string[] | undefined;
+  /** 409 or 422: the rule of the books the request would break. */
+  readonly rule: string | undefined;
+  /** 409 on delete: the kinds still referring to the record. */
+  readonly references: ReferringKind[] | undefined;
+  /** 409 on a unique conflict: the fields another record already has these values of. */
+  readonly fields: string[] | undefined;
+  /** 409 on settle-invoices: the purchases that cannot be settled. */
+  readonly purchaseIds: number[] | undefined;
+  /** 409 on manual-sale: imported lines whose quantity the order changes. */
+  readonly lines: ProblemDetails["lines"];
+  /** The whole parsed body, or its text if not JSON. */
   readonly body: unknown;
   /** The response headers (`Retry-After`, `Allow`, ...). */
   readonly headers: Headers;
@@ -66,6 +124,15 @@ export class ApiError extends Error {
     this.detail = detail;
     this.errors = init.errors ?? [];
     this.requestId = init.requestId;
+    this.errorsOmitted = init.errorsOmitted;
+    this.state = init.state;
+    this.allowedActions = init.allowedActions;
+    this.allowedStates = init.allowedStates;
+    this.rule = init.rule;
+    this.references = init.references;
+    this.fields = init.fields;
+    this.purchaseIds = init.purchaseIds;
+    this.lines = init.lines;
     this.body = init.body;
     this.headers = init.headers ?? new Headers();
     this.method = init.method;
@@ -85,7 +152,7 @@ export class ApiError extends Error {
  * }
  */
 export class NetworkError extends Error {
-  override readonly name = "NetworkError";
+  override readonly name: string = "NetworkError";
   readonly method: string;
   readonly url: string;
   readonly [NETWORK_ERROR] = true;
@@ -95,6 +162,43 @@ export class NetworkError extends Error {
     this.method = method;
     this.url = url;
   }
+}
+
+/**
+ * The call got no answer within its `timeout` (per attempt; the request was aborted). A timeout is not
+ * retried. It is a {@link NetworkError} too, so `isNetworkError` is true for it.
+ *
+ * @example
+ * try {
+ *   await client.purchases.get(7, { timeout: 2_000 });
+ * } catch (error) {
+ *   if (isTimeoutError(error)) console.log(`no answer in ${error.timeoutMs} ms`);
+ * }
+ */
+export class TimeoutError extends NetworkError {
+  override readonly name: string = "TimeoutError";
+  /** The timeout that ran out, in ms. */
+  readonly timeoutMs: number;
+  readonly [TIMEOUT_ERROR] = true;
+
+  constructor(method: string, url: string, timeoutMs: number) {
+    super(method, url, new Error(`no answer within ${timeoutMs} ms`));
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * True when `error` is a {@link TimeoutError} (checked by brand, not `instanceof`).
+ *
+ * @example
+ * if (isTimeoutError(error)) console.log("the server is slow; try again later");
+ */
+export function isTimeoutError(error: unknown): error is TimeoutError {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { [TIMEOUT_ERROR]?: unknown })[TIMEOUT_ERROR] === true
+  );
 }
 
 /**
@@ -144,6 +248,21 @@ export async function apiErrorOf(response: Response, method: string, url: string
     title: str(problem.title) ?? (response.statusText || undefined),
     detail: str(problem.detail) ?? (typeof body === "string" ? body.slice(0, 500) : undefined),
     errors: Array.isArray(problem.errors) ? problem.errors.filter(isFieldError) : undefined,
+    errorsOmitted: num(problem.errorsOmitted),
+    state: str(problem.state),
+    allowedActions: list(problem.allowedActions, str),
+    allowedStates: list(problem.allowedStates, str),
+    rule: str(problem.rule),
+    references: list(problem.references, (item) =>
+      isObject(item) && typeof item.kind === "string" && typeof item.count === "number"
+        ? { kind: item.kind, count: item.count }
+        : undefined,
+    ),
+    fields: list(problem.fields, str),
+    purchaseIds: list(problem.purchaseIds, num),
+    lines: list(problem.lines, (item) =>
+      isObject(item) ? (item as NonNullable<ProblemDetails["lines"]>[number]) : undefined,
+    ),
     requestId: requestId || undefined,
     body,
     headers: response.headers,
@@ -154,6 +273,20 @@ export async function apiErrorOf(response: Response, method: string, url: string
 
 function str(value: unknown): string | undefined {
   return typeof value === "string" ? value : undefined;
+}
+
+function num(value: unknown): number | undefined {
+  return typeof value === "number" ? value : undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The items of a member that is a list, each read by `item` (those it cannot read are left out). */
+function list<T>(value: unknown, item: (value: unknown) => T | undefined): T[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.map(item).filter((read): read is T => read !== undefined);
 }
 
 function isFieldError(value: unknown): value is FieldError {

@@ -1,8 +1,12 @@
-import type { ListQuery } from "./types.ts";
+import type { Attributes, ListQuery } from "./types.ts";
 
 type Loose = ListQuery<Record<string, unknown>>;
+type LooseShape = { attributes?: unknown; include?: unknown };
 
-/** A list query as the API's query string: `where[field]=v`, `where[field][$in]=a,b`, `order`, `limit`, `from`. */
+/**
+ * A list query as the API's query string: `where[field]=v`, `where[field][$op]=v` (`$in` as `a,b`),
+ * `order`, `limit`, `from`, `cursor`, and the shape (`attributes`, `include`).
+ */
 export function listParams(query: Loose = {}): URLSearchParams {
   const params = new URLSearchParams();
   for (const [field, condition] of Object.entries(query.where ?? {})) {
@@ -25,7 +29,42 @@ export function listParams(query: Loose = {}): URLSearchParams {
   if (query.limit !== undefined) params.set("limit", String(query.limit));
   if (query.from !== undefined) params.set("from", String(query.from));
   if (query.cursor !== undefined) params.set("cursor", query.cursor);
+  shapeParams(query, params);
   return params;
+}
+
+/** `attributes=id,reference` (or `attributes[exclude]=notes`) and `include[0][model]=...`, nested. */
+export function shapeParams(
+  shape: LooseShape,
+  params: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  if (shape.attributes !== undefined) attributeParams(shape.attributes, "attributes", params);
+  if (shape.include !== undefined) includeParams(shape.include, "include", params);
+  return params;
+}
+
+function attributeParams(attributes: unknown, name: string, params: URLSearchParams): void {
+  if (Array.isArray(attributes)) params.set(name, attributes.join(","));
+  else
+    params.set(
+      `${name}[exclude]`,
+      (attributes as Exclude<Attributes<object>, readonly string[]>).exclude.join(","),
+    );
+}
+
+function includeParams(include: unknown, name: string, params: URLSearchParams): void {
+  const items = Array.isArray(include) ? include : [include];
+  items.forEach((item: unknown, index) => {
+    const at = `${name}[${index}]`;
+    if (typeof item === "string") {
+      params.set(`${at}[model]`, item);
+      return;
+    }
+    const { model, attributes, include: nested } = item as { model: string } & LooseShape;
+    params.set(`${at}[model]`, model);
+    if (attributes !== undefined) attributeParams(attributes, `${at}[attributes]`, params);
+    if (nested !== undefined) includeParams(nested, `${at}[include]`, params);
+  });
 }
 
 function inList(field: string, values: unknown): string {

@@ -1,6 +1,6 @@
-import { apiErrorOf, NetworkError } from "./errors.ts";
+import { apiErrorOf, NetworkError, TimeoutError } from "./errors.ts";
 import { backoffDelay, isRetryable, parseRetryAfter, RETRY_STATUSES, type RetryPolicy } from "./retry.ts";
-import type { WriteOptions } from "./types.ts";
+import type { RateLimitState, ResponseMeta, WriteOptions } from "./types.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -10,6 +10,8 @@ export interface TransportConfig {
   fetch: FetchLike;
   retry: RetryPolicy;
   headers: Record<string, string>;
+  /** The most one attempt may take, in ms; 0 for no limit. */
+  timeout: number;
 }
 
 export interface Call {
@@ -27,7 +29,27 @@ export interface Answer {
   headers: Headers;
 }
 
-/** Sends one call: auth, JSON, error mapping and retries. */
+const metas = new WeakMap<object, ResponseMeta>();
+
+/**
+ * What the answer a call returned said besides its body: status, `ETag`, request id and rate-limit
+ * state. For any object or array a call returned (a record, a page, an action's answer); `undefined`
+ * for anything else. Use the `onResponse` option for calls that return nothing (`delete`).
+ *
+ * @example
+ * const purchase = await client.purchases.get(7);
+ * const { etag, requestId, rateLimit } = metaOf(purchase)!;
+ */
+export function metaOf(answer: unknown): ResponseMeta | undefined {
+  return typeof answer === "object" && answer !== null ? metas.get(answer) : undefined;
+}
+
+/** Gives `answer` the meta of the response it was made from (a page, from its records' response). */
+export function remember(answer: object, meta: ResponseMeta): void {
+  metas.set(answer, meta);
+}
+
+/** Sends one call: auth, JSON, timeout, error mapping and retries. */
 export function createTransport(config: TransportConfig): (call: Call) => Promise<Answer> {
   const base = config.baseUrl.replace(/\/+$/, "");
   return async ({ method, writes = method !== "GET", path, query, body, options = {} }) => {
@@ -47,24 +69,36 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
       headers.set("Content-Type", "application/json");
       init.body = JSON.stringify(body);
     }
-    if (options.signal) init.signal = options.signal;
+    const timeout = options.timeout ?? config.timeout;
 
     const { retry } = config;
     const retryable = retry.retries > 0 && isRetryable(writes, headers);
     for (let attempt = 0; ; attempt++) {
       const canRetry = retryable && attempt < retry.retries;
+      const deadline = deadlineOf(timeout, options.signal, () => new TimeoutError(method, url, timeout));
       let response: Response;
       try {
-        response = await config.fetch(url, init);
+        response = await config.fetch(url, { ...init, signal: deadline.signal });
       } catch (cause) {
+        deadline.clear();
+        if (deadline.timedOut) throw deadline.signal?.reason;
         if (options.signal?.aborted) throw cause;
         if (!canRetry) throw new NetworkError(method, url, cause);
         await retry.sleep(backoffDelay(retry, attempt), options.signal);
         continue;
       }
-      if (response.ok)
-        return { data: await bodyOf(response, method, url, options.signal), headers: response.headers };
-      const error = await apiErrorOf(response, method, url);
+      if (response.ok) {
+        try {
+          const data = await bodyOf(response, method, url, options.signal, deadline);
+          const meta = metaFrom(response);
+          if (typeof data === "object" && data !== null) metas.set(data, meta);
+          options.onResponse?.(meta);
+          return { data, headers: response.headers };
+        } finally {
+          deadline.clear();
+        }
+      }
+      const error = await apiErrorOf(response, method, url).finally(deadline.clear);
       if (!canRetry || !RETRY_STATUSES.has(response.status)) throw error;
       const asked = parseRetryAfter(response.headers.get("Retry-After"), Date.now());
       if (asked !== undefined && asked > retry.maxDelayMs) throw error;
@@ -73,16 +107,98 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
   };
 }
 
+interface Deadline {
+  signal: AbortSignal | undefined;
+  readonly timedOut: boolean;
+  clear(): void;
+}
+
+/** The signal of one attempt: the caller's, and a timer that aborts it with a TimeoutError. */
+function deadlineOf(timeout: number, outer: AbortSignal | undefined, error: () => Error): Deadline {
+  if (!(timeout > 0 && Number.isFinite(timeout))) return { signal: outer, timedOut: false, clear() {} };
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = () => controller.abort(outer?.reason);
+  if (outer?.aborted) onAbort();
+  else outer?.addEventListener("abort", onAbort, { once: true });
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(error());
+  }, timeout);
+  return {
+    signal: controller.signal,
+    get timedOut() {
+      return timedOut;
+    },
+    clear() {
+      clearTimeout(timer);
+      outer?.removeEventListener("abort", onAbort);
+    },
+  };
+}
+
+function metaFrom(response: Response): ResponseMeta {
+  const headers = response.headers;
+  return {
+    status: response.status,
+    etag: headers.get("ETag") ?? undefined,
+    requestId: headers.get("X-Request-Id") ?? undefined,
+    rateLimit: rateLimitOf(headers),
+    headers,
+  };
+}
+
+/**
+ * The IETF RateLimit header fields (draft-ietf-httpapi-ratelimit-headers) as the server sends them:
+ * `RateLimit: "get";r=1;t=1` and `RateLimit-Policy: "get";q=2;w=1`.
+ */
+export function rateLimitOf(headers: Headers): RateLimitState | undefined {
+  const state = items(headers.get("RateLimit"))[0];
+  if (!state) return undefined;
+  const remaining = Number(state.params.r);
+  const reset = Number(state.params.t ?? 0);
+  if (!Number.isFinite(remaining)) return undefined;
+  const policy = items(headers.get("RateLimit-Policy")).find((item) => item.name === state.name);
+  const number = (value: string | undefined) =>
+    value !== undefined && Number.isFinite(Number(value)) ? Number(value) : undefined;
+  return {
+    policy: state.name,
+    limit: number(policy?.params.q),
+    windowSeconds: number(policy?.params.w),
+    remaining,
+    resetSeconds: Number.isFinite(reset) ? reset : 0,
+  };
+}
+
+/** The items of a structured-field list: `"name";key=value;key=value, ...`. */
+function items(field: string | null): { name: string; params: Record<string, string> }[] {
+  if (!field) return [];
+  return field.split(",").map((item) => {
+    const [name = "", ...params] = item.split(";").map((part) => part.trim());
+    return {
+      name: name.replace(/^"|"$/g, ""),
+      params: Object.fromEntries(
+        params.map((param) => {
+          const at = param.indexOf("=");
+          return at < 0 ? [param, "?1"] : [param.slice(0, at), param.slice(at + 1)];
+        }),
+      ),
+    };
+  });
+}
+
 async function bodyOf(
   response: Response,
   method: string,
   url: string,
   signal: AbortSignal | undefined,
+  deadline: Deadline,
 ): Promise<unknown> {
   let text: string;
   try {
     text = await response.text();
   } catch (cause) {
+    if (deadline.timedOut) throw deadline.signal?.reason;
     if (signal?.aborted) throw cause;
     throw new NetworkError(method, url, cause);
   }

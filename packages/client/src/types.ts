@@ -1,4 +1,5 @@
-import type { EventQuery, EventRecord, KindTypes } from "@multichannel/schema";
+import type { EventQuery, EventRecord, KindTypes, RecordTypes } from "@multichannel/schema";
+import type { Relations } from "./generated/relations.ts";
 
 /** A client namespace: the camelCase plural of a kind (`purchases`, `dropshipProviders`). */
 export type Namespace = keyof KindTypes;
@@ -16,22 +17,49 @@ export type FilterableField<R> = {
 }[keyof R] &
   string;
 
-// Ranges apply to numbers, dates and free text; not to enums or booleans (the server answers 400).
+// What the server takes per field type: ranges on numbers, dates and free text (not on enums or
+// booleans), `$like` on text and enums; an open enum (known values or any text) is text.
 type RangeOperators<V> = [V] extends [number] ? Ranges<V> : string extends V ? Ranges<V> : unknown;
+type LikeOperator<V> = [V] extends [string] ? Like : unknown;
+
 interface Ranges<V> {
+  /** At least this value. */
   $gte?: V;
+  /** At most this value. */
   $lte?: V;
+  /** More than this value. */
   $gt?: V;
+  /** Less than this value. */
   $lt?: V;
 }
 
-/** Operators of one `where` condition. `$in` values must not contain commas. */
+interface Like {
+  /**
+   * An SQL LIKE pattern: `%` any run of characters, `_` one character, `\` makes the next `%`, `_` or
+   * `\` literal; ASCII case-insensitive. At most 4 wildcards and 200 characters.
+   *
+   * @example
+   * client.variants.list({ where: { sku: { $like: "TEE-%" } } });
+   */
+  $like?: string;
+}
+
+/**
+ * Operators of one `where` condition, as the field's type allows them: `$eq`, `$ne`, `$in` and `$null`
+ * on every field; `$gte`, `$lte`, `$gt`, `$lt` on numbers, dates and free text; `$like` on text and
+ * enums. `$in` values must not contain commas; `$ne` leaves out nulls, as in SQL.
+ */
 export type WhereOperators<V> = {
-  $in?: readonly V[];
+  /** Equal to this value (the same as giving the value alone). */
+  $eq?: V;
+  /** Not equal to this value; records whose field is null are left out too. */
   $ne?: V;
+  /** Any of these values. */
+  $in?: readonly V[];
   /** `true`: the field is null; `false`: it is not. */
   $null?: boolean;
-} & RangeOperators<V>;
+} & RangeOperators<V> &
+  LikeOperator<V>;
 
 /** Filters by field: a value (equality; `null` means "is null") or operators. */
 export type Where<R> = {
@@ -39,12 +67,106 @@ export type Where<R> = {
 };
 
 /**
+ * Which fields the records carry (`attributes`): a list of fields, or `{ exclude: [...] }` for all but
+ * those. The fields an `include` joins on are answered as well, asked for or not.
+ */
+export type Attributes<R> =
+  | readonly (keyof R & string)[]
+  | { readonly exclude: readonly (keyof R & string)[] };
+
+type RelationsOf<K> = K extends keyof Relations ? Relations[K] : never;
+type RecordOfKind<K> = K extends keyof RecordTypes ? RecordTypes[K] : Record<string, unknown>;
+type KindOf<Rel> = Rel extends { kind: infer C extends string } ? C : string;
+
+/** One related model to embed, by its model name, optionally shaped and with its own includes. */
+export type IncludeItem<K extends string> = string extends K
+  ? string | { readonly model: string; readonly attributes?: unknown; readonly include?: unknown }
+  :
+      | (keyof RelationsOf<K> & string)
+      | {
+          [M in keyof RelationsOf<K> & string]: {
+            /** The model name (`PurchaseItem`): PascalCase singular of the related kind. */
+            readonly model: M;
+            readonly attributes?: Attributes<RecordOfKind<KindOf<RelationsOf<K>[M]>>>;
+            readonly include?: Include<KindOf<RelationsOf<K>[M]>>;
+          };
+        }[keyof RelationsOf<K> & string];
+
+/**
+ * Related records to embed (`include`), by model name: a record's own reference embeds one record (or
+ * `null`) under the field's name without `Id` (`saleId` → `sale`); a kind referring to it embeds an
+ * array under its plural (`purchase_items`). Nests 3 levels deep, 8 includes a request.
+ *
+ * @example
+ * client.purchases.list({ include: ["PurchaseItem", { model: "Sale", include: ["Customer"] }] });
+ */
+export type Include<K extends string> = IncludeItem<K> | readonly IncludeItem<K>[];
+
+/** How records are shaped: which fields they carry and which related records they embed. */
+export interface Shape<R, K extends string = string> {
+  /** Which fields the records carry; see {@link Attributes}. */
+  attributes?: Attributes<R>;
+  /** Related records to embed; see {@link Include}. */
+  include?: Include<K>;
+}
+
+type ItemsOf<I> = I extends readonly (infer E)[] ? E : I;
+type ModelOf<E> = E extends string ? E : E extends { model: infer M extends string } ? M : never;
+type RelationOf<K, E> = ModelOf<E> extends keyof RelationsOf<K> ? RelationsOf<K>[ModelOf<E>] : never;
+
+/** The fields an include joins on, answered whatever `attributes` says. */
+type JoinFields<K, Q> = Q extends { include: infer I }
+  ? RelationOf<K, ItemsOf<I>> extends infer Rel
+    ? Rel extends { many: true }
+      ? "id"
+      : Rel extends { field: infer F }
+        ? F
+        : never
+    : never
+  : never;
+
+type Picked<R, Q, Extra> = Q extends { attributes: infer A }
+  ? A extends readonly (infer F)[]
+    ? Pick<R, (F | Extra) & keyof R>
+    : A extends { exclude: readonly (infer E)[] }
+      ? Omit<R, Extract<Exclude<E, Extra>, keyof R>>
+      : R
+  : R;
+
+type Embedded<K, E> =
+  RelationOf<K, E> extends { many: infer Many; kind: infer C extends string; field: infer F }
+    ? Many extends true
+      ? Row<RecordOfKind<C>, C, E, F>[]
+      : Row<RecordOfKind<C>, C, E> | null
+    : never;
+
+type Included<K, Q> = Q extends { include: infer I }
+  ? {
+      [E in ItemsOf<I> as RelationOf<K, E> extends { key: infer Key extends string } ? Key : never]: Embedded<
+        K,
+        E
+      >;
+    }
+  : unknown;
+
+/**
+ * A record of kind `K` as a query shapes it: `attributes` picks its fields (plus those an include joins
+ * on, and `Link`, the field naming its parent when it is itself embedded), `include` adds the related
+ * records. Without either, the record type itself.
+ */
+export type Row<R, K extends string, Q, Link = never> = Q extends { include: unknown }
+  ? Picked<R, Q, JoinFields<K, Q> | Link> & Included<K, Q>
+  : Q extends { attributes: unknown }
+    ? Picked<R, Q, Link>
+    : R;
+
+/**
  * One page request of a list.
  *
  * @example
  * const query: ListQuery<Purchase> = { where: { status: { $in: ["pending", "sent"] } }, order: "-createdAt", limit: 100 };
  */
-export interface ListQuery<R> {
+export interface ListQuery<R, K extends string = string> extends Shape<R, K> {
   where?: Where<R>;
   /** A field, ascending, or `-field`, descending. Default `id`. */
   order?: FilterableField<R> | `-${FilterableField<R>}`;
@@ -57,9 +179,37 @@ export interface ListQuery<R> {
 }
 
 /** One page of a list; `next` is the query of the following page, absent on the last one. */
-export interface Page<R> {
+export interface Page<R, Q = ListQuery<R>> {
   records: R[];
-  next?: ListQuery<R>;
+  next?: Q;
+}
+
+/** The state of the rate limit the request was counted against (the `RateLimit` header fields). */
+export interface RateLimitState {
+  /** The class of requests counted together: `get` (GET and HEAD) or `write` (the other methods). */
+  policy: string;
+  /** Requests the class may make per window (`q`), when the server said. */
+  limit: number | undefined;
+  /** The window, in seconds (`w`), when the server said. */
+  windowSeconds: number | undefined;
+  /** Requests left now (`r`). */
+  remaining: number;
+  /** Seconds until the full quota is back (`t`). */
+  resetSeconds: number;
+}
+
+/** What a successful answer said besides its body. */
+export interface ResponseMeta {
+  /** The HTTP status (200, 204). */
+  status: number;
+  /** The `ETag` of a record answer: pass it as `ifMatch`. */
+  etag: string | undefined;
+  /** The server's `X-Request-Id`: quote it when reporting a problem. */
+  requestId: string | undefined;
+  /** Where the company stands with the rate limit, when one is configured. */
+  rateLimit: RateLimitState | undefined;
+  /** Every header of the answer. */
+  headers: Headers;
 }
 
 /** Per-call options. */
@@ -73,6 +223,13 @@ export interface RequestOptions {
    * never runs twice; pass your own to make a write safe to repeat across processes or restarts.
    */
   idempotencyKey?: string;
+  /** The most one attempt of this call may take, in ms (default: the client's `timeout`); 0 for none. */
+  timeout?: number;
+  /**
+   * Called with each successful answer's status and headers (ETag, request id, rate limit), for every
+   * call, `delete` and each page of `listAll` included. `metaOf(answer)` gives the same for an answer.
+   */
+  onResponse?: (meta: ResponseMeta) => void;
 }
 
 /** Options of update and delete. */
@@ -81,7 +238,11 @@ export interface WriteOptions extends RequestOptions {
   ifMatch?: string;
 }
 
+/** Options of `get`: a call's options, and how to shape the record. */
+export interface GetOptions<R, K extends string = string> extends RequestOptions, Shape<R, K> {}
+
 interface KindShape {
+  name: string;
   record: unknown;
   create: unknown;
   /** The create answer: the record, plus what only it shows (a webhook endpoint's `secret`). */
@@ -94,16 +255,28 @@ interface KindShape {
 export interface KindClient<T extends KindShape> {
   /** `POST /<plural>.json`: creates a record and returns it with its defaults filled in. */
   create(body: T["create"], options?: RequestOptions): Promise<T["created"]>;
-  /** `GET /<plural>/{id}.json`. */
-  get(id: number, options?: RequestOptions): Promise<T["record"]>;
+  /**
+   * `GET /<plural>/{id}.json`; `attributes` and `include` shape the record (its ETag stays the whole
+   * record's).
+   */
+  get<const O extends GetOptions<T["record"], T["name"]> = RequestOptions>(
+    id: number,
+    options?: O,
+  ): Promise<Row<T["record"], T["name"], O>>;
   /** `PUT /<plural>/{id}.json`: changes the fields sent and returns the whole record. */
   update(id: number, body: T["update"], options?: WriteOptions): Promise<T["record"]>;
   /** `DELETE /<plural>/{id}.json`. */
   delete(id: number, options?: WriteOptions): Promise<void>;
   /** `GET /<plural>.json`: one page; follow `next` for the following one. */
-  list(query?: ListQuery<T["record"]>, options?: RequestOptions): Promise<Page<T["record"]>>;
+  list<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"], T["name"]>>(
+    query?: Q,
+    options?: RequestOptions,
+  ): Promise<Page<Row<T["record"], T["name"], Q>, Q>>;
   /** Every record of every page, fetched page by page as you iterate. */
-  listAll(query?: ListQuery<T["record"]>, options?: RequestOptions): AsyncIterableIterator<T["record"]>;
+  listAll<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"], T["name"]>>(
+    query?: Q,
+    options?: RequestOptions,
+  ): AsyncIterableIterator<Row<T["record"], T["name"], Q>>;
 }
 
 /** An action: `(id, input, options) => output`; the input may be left out when none of it is required. */

@@ -1,12 +1,29 @@
-import type { Carrier, Dropshipment, Purchase, PurchaseShipInput } from "@multichannel/schema";
+import type {
+  Carrier,
+  Customer,
+  Dropshipment,
+  Purchase,
+  PurchaseItem,
+  PurchaseShipInput,
+  Sale,
+  Variant,
+} from "@multichannel/schema";
 import { describe, expectTypeOf, it } from "vitest";
+import { carriers, purchases } from "../src/generated/resources.ts";
 import {
   type ApiError,
   type Client,
+  connect,
   createClient,
   isApiError,
+  isTimeoutError,
   type ListQuery,
+  metaOf,
+  type NamespaceClient,
   type Page,
+  type RateLimitState,
+  type ResponseMeta,
+  type TimeoutError,
 } from "../src/index.ts";
 
 const client = createClient({ baseUrl: "https://api.example.com", token: "t" });
@@ -17,7 +34,11 @@ describe("client types", () => {
     expectTypeOf(client.carriers.create({ name: "Courier Co" })).toEqualTypeOf<Promise<Carrier>>();
     expectTypeOf(client.carriers.update(1, { name: "Courier Co" })).toEqualTypeOf<Promise<Carrier>>();
     expectTypeOf(client.carriers.delete(1)).toEqualTypeOf<Promise<void>>();
-    expectTypeOf(client.purchases.list()).toEqualTypeOf<Promise<Page<Purchase>>>();
+    expectTypeOf(client.purchases.list()).toEqualTypeOf<
+      Promise<Page<Purchase, ListQuery<Purchase, "purchase">>>
+    >();
+    // What a program typed before `include` was typed still compiles.
+    expectTypeOf(client.purchases.list()).toExtend<Promise<Page<Purchase>>>();
     expectTypeOf(client.purchases.listAll()).toEqualTypeOf<AsyncIterableIterator<Purchase>>();
   });
 
@@ -72,7 +93,7 @@ describe("client types", () => {
     client.purchases.list({ where: { status: 3 } });
     // @ts-expect-error: an enum has no ranges
     client.purchases.list({ where: { status: { $gte: "pending" } } });
-    // @ts-expect-error: not an operator
+    // @ts-expect-error: $like takes text and enum fields only
     client.purchases.list({ where: { id: { $like: "1%" } } });
     // @ts-expect-error: order by a field of the record only
     client.purchases.list({ order: "-colour" });
@@ -111,5 +132,96 @@ describe("client types", () => {
     expectTypeOf(page.events[0]!.type).toEqualTypeOf<string>();
     // @ts-expect-error: events are read-only
     client.events.create;
+  });
+
+  it("takes every operator the server does, as the field's type allows it", () => {
+    client.variants.list({ where: { sku: { $like: "TEE-%" } } });
+    // $like on an enum, and on an open enum (known values or any text)
+    client.purchases.list({ where: { status: { $like: "p%" } } });
+    client.carriers.list({ where: { carrierType: { $like: "cour%", $gte: "a" } } });
+    client.purchases.list({
+      where: { id: { $eq: 1, $ne: 2, $gte: 1, $lte: 9, $gt: 0, $lt: 10, $in: [1, 2] } },
+    });
+    client.purchases.list({
+      where: { createdAt: { $gte: "2026-01-01", $lt: "2027-01-01" }, notes: { $null: true } },
+    });
+    client.products.list({ where: { status: { $eq: "active", $in: ["active", "draft"] } } });
+    // @ts-expect-error: $like takes a pattern, not a number
+    client.variants.list({ where: { sku: { $like: 5 } } });
+    // @ts-expect-error: a boolean has no ranges
+    client.agreements.list({ where: { active: { $gt: true } } });
+    client.agreements.list({ where: { active: { $eq: true, $in: [true] } } });
+    // @ts-expect-error: $eq takes a value of the field's type
+    client.purchases.list({ where: { id: { $eq: "1" } } });
+  });
+
+  it("narrows the rows to the attributes asked for, and the fields includes join on", async () => {
+    const page = await client.purchases.list({ attributes: ["id", "reference"] });
+    expectTypeOf(page.records[0]!).toEqualTypeOf<Pick<Purchase, "id" | "reference">>();
+    const all = await client.purchases.list({ attributes: { exclude: ["notes"] } });
+    expectTypeOf(all.records[0]!).toEqualTypeOf<Omit<Purchase, "notes">>();
+    const read = await client.purchases.get(1, { attributes: ["id", "status"] });
+    expectTypeOf(read).toEqualTypeOf<Pick<Purchase, "id" | "status">>();
+    // @ts-expect-error: not a field of purchase
+    client.purchases.list({ attributes: ["colour"] });
+    for await (const row of client.purchases.listAll({ attributes: ["id"] })) {
+      expectTypeOf(row).toEqualTypeOf<Pick<Purchase, "id">>();
+    }
+  });
+
+  it("types include by the kind's relations, and embeds what it names", async () => {
+    const page = await client.purchases.list({
+      attributes: ["id", "reference"],
+      include: [
+        { model: "PurchaseItem", attributes: ["id", "quantity"] },
+        { model: "Sale", include: ["Customer"] },
+      ],
+    });
+    const row = page.records[0]!;
+    expectTypeOf(row.reference).toEqualTypeOf<Purchase["reference"]>();
+    // the fields an include joins on are answered whatever attributes say
+    expectTypeOf(row.saleId).toEqualTypeOf<Purchase["saleId"]>();
+    expectTypeOf(row.purchase_items).toEqualTypeOf<Pick<PurchaseItem, "id" | "quantity" | "purchaseId">[]>();
+    expectTypeOf(row.sale).toEqualTypeOf<(Sale & { customer: Customer | null }) | null>();
+    // @ts-expect-error: not asked for
+    row.notes;
+    const one = await client.purchaseItems.get(1, { include: "Variant" });
+    expectTypeOf(one.variant).toEqualTypeOf<Variant | null>();
+    // @ts-expect-error: no such model
+    client.purchases.list({ include: ["Widget"] });
+    // @ts-expect-error: a model with no relation to purchases
+    client.purchases.list({ include: ["WebhookEndpoint"] });
+    // @ts-expect-error: an include's attributes are fields of the included kind (a variant has no reference)
+    client.purchaseItems.list({ include: [{ model: "Variant", attributes: ["reference"] }] });
+  });
+
+  it("types the response meta, timeouts and problem details", async () => {
+    const purchase = await client.purchases.get(1);
+    expectTypeOf(metaOf(purchase)).toEqualTypeOf<ResponseMeta | undefined>();
+    expectTypeOf(metaOf(purchase)!.rateLimit).toEqualTypeOf<RateLimitState | undefined>();
+    client.purchases.delete(1, {
+      onResponse: (meta) => expectTypeOf(meta.requestId).toEqualTypeOf<string | undefined>(),
+    });
+    createClient({ baseUrl: "https://api.example.com", token: "t", timeout: 5_000 });
+    client.purchases.get(1, { timeout: 1_000 });
+    const error: unknown = new Error("x");
+    if (isTimeoutError(error)) expectTypeOf(error.timeoutMs).toEqualTypeOf<number>();
+    expectTypeOf<TimeoutError>().toExtend<Error>();
+    if (isApiError(error)) {
+      expectTypeOf(error.state).toEqualTypeOf<string | undefined>();
+      expectTypeOf(error.allowedActions).toEqualTypeOf<string[] | undefined>();
+      expectTypeOf(error.errors).toEqualTypeOf<{ path: string; message: string }[]>();
+    }
+  });
+
+  it("connects only the resources passed, typed as the full client's namespaces", () => {
+    const api = connect(
+      { baseUrl: "https://api.example.com", token: "t" },
+      { purchases, couriers: carriers },
+    );
+    expectTypeOf(api.purchases).toEqualTypeOf<NamespaceClient<"purchases">>();
+    expectTypeOf(api.couriers.get(1)).toEqualTypeOf<Promise<Carrier>>();
+    // @ts-expect-error: not connected
+    api.sales;
   });
 });

@@ -42,6 +42,27 @@ describe("API errors", () => {
     expect(error.requestId).toEqual(error.headers.get("X-Request-Id"));
     expect(error.requestId).toBeTruthy();
     expect(error.message).toContain("POST http://localhost/carriers.json");
+    expect(error.detail).toBeTruthy();
+    expect(error.state).toBeUndefined();
+    expect(error.allowedActions).toBeUndefined();
+  });
+
+  it("gives a state conflict's state and allowed actions on the error", async () => {
+    const { client } = await server.tenantClient();
+    const purchase = await client.purchases.create({});
+    const error = await apiFailure(client.purchases.ship(purchase.id, { trackingNumber: "TRACK-9" }));
+    expect(error).toMatchObject({
+      status: 409,
+      type: "urn:multichannel:problem:conflict",
+      title: expect.any(String),
+      detail: expect.stringContaining("pending"),
+      state: "pending",
+      errors: [],
+    });
+    // What the state allows: sending it, not shipping it.
+    expect(error.allowedActions).toContain("send");
+    expect(error.allowedActions).not.toContain("ship");
+    expect(error.allowedActions).toEqual((error.body as { allowedActions: string[] }).allowedActions);
   });
 
   it("maps a 404 with the problem's detail", async () => {
@@ -67,12 +88,14 @@ describe("API errors", () => {
     expect(error.headers.get("WWW-Authenticate")).toMatch(/^Bearer/);
   });
 
-  it("maps a 409 and keeps the extra members in body", async () => {
+  it("maps a 409 with its problem members typed on the error, and keeps the whole body", async () => {
     const { client } = await server.tenantClient();
     const channel = await client.channels.create({ name: "Web store" });
     await client.channelSites.create({ channelId: channel.id, name: "Regional site" });
     const error = await apiFailure(client.channels.delete(channel.id));
     expect(error.status).toBe(409);
+    expect(error.references).toEqual([{ kind: "channel-site", count: 1 }]);
+    expect(error.state).toBeUndefined();
     expect(error.body).toMatchObject({ references: [expect.objectContaining({ kind: "channel-site" })] });
     await expect(client.channels.get(channel.id)).resolves.toMatchObject({ id: channel.id });
   });

@@ -156,14 +156,14 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
       "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 400.",
   },
   "inventory-feed.parse-webhook": {
-    description:
     summary: "Upsert a feed item",
+    description:
       "The reference's synchronous feed webhook, beyond the interface: upserts the feed item with this `externalId` (`vendorSku` is its SKU, required for a new item; `inventoryQuantity` its stock), and when the feed connects automatically, links it to the catalogue variant with that SKU (`skuPrefix` + SKU, or the SKU itself unless the feed's `automaticallyConnectPrefix` is `prefixOnly`). Answers the feed item. A removed item is a 409. The async form, up to 50 items with the feed's `hash`, is `POST /webhooks/inventory-feeds/parse-webhooks.json`.",
     example: { externalId: "1234", vendorSku: "1234", inventoryQuantity: 10 },
   },
   "purchase.ship": {
-    description:
     summary: "Ship a purchase",
+    description:
       "The provider shipped all remaining lines or the `items` named: a dropshipment with tracking, shipped quantities on the purchase and sale lines, and their statuses. Never ships more than is left (422). Allowed when sent or partially shipped (else 409). The reference's body works unchanged: `trackingCompany` and `serviceLevel` are `carrier` and `service`, `ids` names purchase items shipped whole (`[]`: every line), `inventoryStatus` may only be `shipped`.",
     reference: {
       summary: "The reference's guide",
@@ -182,30 +182,30 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     },
   },
   "purchase.move-dropship-provider": {
-    description:
     summary: "Change the provider",
+    description:
       "Gives an unshipped purchase to another provider; it goes back to pending and must be sent again. The same or an unknown provider is a 422. Allowed when pending or sent (else 409).",
   },
   "purchase.send": {
-    description:
     summary: "Send a purchase",
+    description:
       "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs it as a purchase notification with status `pending` and marks the purchase sent. A JSON, CSV or XML order is then delivered by POST to the provider's `purchaseEndpoint` by the webhook dispatcher (10 s timeout, retried with backoff for a day); the notification's status becomes `success` or `error` with the receiver's answer in `message`. E-mail orders are logged for the mail step and stay `pending`. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
     example: { format: "json" },
   },
   "purchase.return-label": {
-    description:
     summary: "Create a return label",
+    description:
       "A return shipment with a return label (to the provider's return address) for shipped lines not already on their way back, and a sale return for them at the sale's prices; they count as returned when the return is received. Nothing left to return is a 409. Allowed when partially shipped or shipped (else 409).",
   },
   "purchase.default-label": {
-    description:
     summary: "Create the default label",
+    description:
       'An outbound label with the provider\'s default carrier and service; each call renders a new version. With `inventoryStatus: shipped` (the reference\'s vendor-portal body, `{"inventoryStatus":"shipped","ids":[]}`) the lines named by `ids` (`[]`: every line left) also ship with this label\'s carrier, service and tracking number, as `ship` does; that needs a sent purchase (409 otherwise). A provider without defaults or an address is a 422. Allowed until the purchase has shipped (else 409).',
     example: { inventoryStatus: "shipped", ids: [] },
   },
   "purchase.cancel": {
-    description:
     summary: "Cancel a purchase",
+    description:
       "Cancels all unshipped lines or the `items` named; a sale return of type cancellation records them at the sale's prices, and cancelled lines owe the provider nothing. Nothing left to cancel is a 409; more than is left is a 422. Allowed when pending, sent or partially shipped (else 409). The reference's body works unchanged: `ids` names purchase items cancelled whole (`[]`: every line), `setQuantities` may only be `true` and `status` only `cancelled`.",
     reference: {
       summary: "The reference's client",
@@ -214,24 +214,24 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     example: { items: [{ purchaseItemId: 1, quantity: 1 }], reason: "customer" },
   },
   "webhook-endpoint.test": {
-    description:
     summary: "Send a test ping",
+    description:
       'Queues a `ping` delivery (`{"type":"ping", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. Works on a disabled endpoint too, so a fixed receiver can be checked before enabling it.',
   },
   "webhook-endpoint.replay": {
-    description:
     summary: "Replay a delivery",
+    description:
       "Sends the event of one of this endpoint's deliveries again as a new delivery (same `webhook-id`, so a receiver that de-duplicates sees a repeat). An unknown delivery, or one of another endpoint, is a 422.",
     example: { deliveryId: 1 },
   },
   "webhook-endpoint.rotate-secret": {
-    description:
     summary: "Rotate the signing secret",
+    description:
       "Makes a new signing secret and answers it once. For 24 hours deliveries carry two signatures in `webhook-signature` (new and old secret), so receivers can switch without missing a delivery; then only the new one signs.",
   },
   "webhook-endpoint.deliveries": {
-    description:
     summary: "List deliveries",
+    description:
       "The endpoint's deliveries, newest first (`before` pages back), each with its status, the next attempt and every attempt made: when, how long, the receiver's status or the network error.",
   },
 };

@@ -6,16 +6,30 @@ import { defineAction, type FieldDef, f, type StatesDef } from "./define.ts";
 
 /** The fields of a postal address, as actions and records take it. */
 export const addressFields = {
-  name: f.string({ maxLength: 200 }),
-  company: f.string({ maxLength: 200 }),
-  lineOne: f.string({ required: true, maxLength: 200 }),
-  lineTwo: f.string({ maxLength: 200 }),
-  city: f.string({ required: true, maxLength: 100 }),
-  state: f.string({ maxLength: 100 }),
-  zip: f.string({ maxLength: 20 }),
-  country: f.string({ required: true, format: "country" }),
-  phone: f.string({ format: "phone" }),
-  email: f.string({ format: "email" }),
+  name: f.string({ maxLength: 200, description: "The person's full name.", example: "Ana Ruiz" }),
+  company: f.string({ maxLength: 200, description: "The company name, if any." }),
+  lineOne: f.string({
+    required: true,
+    maxLength: 200,
+    description: "First line of the street address.",
+    example: "5 Elm St",
+  }),
+  lineTwo: f.string({ maxLength: 200, description: "Second line of the street address (unit, floor)." }),
+  city: f.string({ required: true, maxLength: 100, description: "City.", example: "Denver" }),
+  state: f.string({ maxLength: 100, description: "State, province or region.", example: "CO" }),
+  zip: f.string({ maxLength: 20, description: "Postal code.", example: "80202" }),
+  country: f.string({
+    required: true,
+    format: "country",
+    description: "Country (ISO 3166-1 alpha-2).",
+    example: "US",
+  }),
+  phone: f.string({
+    format: "phone",
+    description: "Phone number, for the carrier.",
+    example: "+1 303 555 0142",
+  }),
+  email: f.string({ format: "email", description: "E-mail address.", example: "ana@example.com" }),
 };
 
 /** Custom data of an order line (an engraving, a chosen option), passed on to vendors as sent. */

@@ -161,6 +161,60 @@ type NoOptions = Record<never, never>;
 /** Longest free-text value accepted where a field sets no `maxLength`. */
 export const DEFAULT_MAX_LENGTH = 4000;
 
+/** The field builders' signatures: explicit, so the package has no inferred ("slow") types. */
+export interface FieldBuilders {
+  string<const O extends StringOptions = NoOptions>(o?: O): Field<string, O>;
+  integer<const O extends IntegerOptions = NoOptions>(o?: O): Field<number, O>;
+  number<const O extends NumberOptions = NoOptions>(o?: O): Field<number, O>;
+  /** An amount of money in major units with at most two decimals; stored as integer minor units. */
+  money<const O extends NumberOptions = NoOptions>(o?: O): Field<number, O>;
+  boolean<const O extends FieldOptions<boolean> = NoOptions>(o?: O): Field<boolean, O>;
+  /** ISO 8601 date-time, stored and returned in UTC. */
+  datetime<const O extends FieldOptions<string> & { defaultNow?: boolean } = NoOptions>(
+    o?: O,
+  ): Field<string, O extends { defaultNow: true } ? O & { default: string } : O>;
+  /**
+   * The company a record belongs to, as the reference shows it: always the caller's. A write may send
+   * it (the reference lets clients); any other company than the caller's is a 422.
+   */
+  tenant(): Field<number, { default: number; description: string }>;
+  /** A calendar date, `YYYY-MM-DD`. */
+  date<const O extends FieldOptions<string> = NoOptions>(o?: O): Field<string, O>;
+  enum<
+    const V extends readonly [string, ...string[]],
+    const O extends FieldOptions<V[number]> & { asText?: boolean } = NoOptions,
+  >(values: V, o?: O): Field<V[number], O>;
+  /**
+   * Text with known values that any other text may join (where the reference takes free text: a
+   * tracking status, a sync mode). At most 100 characters.
+   */
+  openEnum<const V extends readonly [string, ...string[]], const O extends FieldOptions<string> = NoOptions>(
+    values: V,
+    o?: O,
+  ): Field<V[number] | (string & {}), O>;
+  /** The id of a record of `kind` in the same company. */
+  ref<const O extends FieldOptions<number> = NoOptions>(kind: string, o?: O): Field<number, O>;
+  array<
+    I extends FieldDef,
+    const O extends FieldOptions<unknown[]> & { minLength?: number; maxLength?: number } = NoOptions,
+  >(items: I, o?: O): Field<NonNullable<ValueOf<I>>[], O>;
+  object<const F extends Record<string, FieldDef>, const O extends FieldOptions<object> = NoOptions>(
+    fields: F,
+    o?: O,
+  ): Field<Simplify<CreateShape<F>>, O>;
+  /**
+   * Any JSON value (object, array, string, number, boolean), stored as JSON and returned as sent:
+   * payloads and problems exchanged with other systems. At most `maxBytes` (default 65,536) of JSON.
+   */
+  json<const O extends FieldOptions<JsonValue> & { maxBytes?: number } = NoOptions>(
+    o?: O,
+  ): Field<JsonValue, O>;
+  /** Free-form string keys to scalar values (labels, attributes, connector metadata). */
+  map<const O extends FieldOptions<Record<string, Scalar>> = NoOptions>(
+    o?: O,
+  ): Field<Record<string, Scalar>, O>;
+}
+
 /**
  * Field builders. A field with neither `required` nor `default` is nullable and comes back `null`
  * when it was never set.
@@ -168,7 +222,14 @@ export const DEFAULT_MAX_LENGTH = 4000;
  * @example
  * const fields = { name: f.string({ required: true, maxLength: 200 }), channelId: f.ref("channel") };
  */
-export const f = {
+/**
+ * Field builders. A field with neither `required` nor `default` is nullable and comes back `null`
+ * when it was never set.
+ *
+ * @example
+ * const fields = { name: f.string({ required: true, maxLength: 200 }), channelId: f.ref("channel") };
+ */
+export const f: FieldBuilders = {
   string: <const O extends StringOptions = NoOptions>(o: O = {} as O) =>
     build<string, O>("string", o, pick(o, ["minLength", "maxLength", "format", "acceptNumber"])),
   integer: <const O extends IntegerOptions = NoOptions>(o: O = {} as O) =>

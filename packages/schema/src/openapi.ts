@@ -1,6 +1,8 @@
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
+import { actionSamples, crudSamples, eventSamples, inboundSample } from "./code-samples.ts";
+import { GETTING_STARTED } from "./guide.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { problemMembers } from "./problem.ts";
@@ -506,6 +508,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           summary: doc.summary,
           description: `${action.summary}\n\n${doc.description}`,
           tags: [kind.group],
+          "x-codeSamples": actionSamples(kind, action, doc.example),
           parameters: [
             ID_PARAM,
             ...(writes ? [IDEMPOTENCY_KEY, IF_MATCH] : []),
@@ -542,8 +545,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     info: {
       title: "Multichannel Commerce Service",
       version: options.version ?? "0.1.0",
-      description:
-        "Channels, catalogue, inventory feeds, sales, purchases to dropship providers, dropshipments and fulfillments. Every path ends in `.json`; errors are `application/problem+json`.",
+      description: `Channels, catalogue, inventory feeds, sales, purchases to dropship providers, dropshipments and fulfillments. Every path ends in \`.json\`; errors are \`application/problem+json\`.\n\n${GETTING_STARTED}`,
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [{ url: options.serverUrl ?? "http://127.0.0.1:8787" }],
@@ -577,6 +579,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     },
   };
 }
+
+const MANUAL_SALE_EXAMPLE = actionDocs["channel.manual-sale"].example;
+const FEED_ITEM_EXAMPLE = actionDocs["inventory-feed.parse-webhook"].example;
 
 /** The async inbound imports (`/webhooks/...`): authenticated by a record's hash, not a token. */
 function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
@@ -623,6 +628,7 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
           "Imports an order for the custom channel the hash names: the webhook form of manual-sale.\n\nThe body of `POST /channels/{id}/manual-sale.json`, either form; the channel is the custom channel's `channelId`. The import runs at once, in one transaction, and the answer is 200 whatever the order held: the sale import that logs it, `status: success` with its `saleId`, or `status: error` with the `problem` (a problem document) when the order was refused or the body was malformed JSON, in which case nothing of it was written. A missing or unknown hash is a 401.",
         tags: ["orders"],
         security,
+        "x-codeSamples": inboundSample("/webhooks/custom-channels/manual-sale.json", MANUAL_SALE_EXAMPLE),
         requestBody: {
           required: true,
           ...jsonBody(ref("ChannelManualSaleInput"), "One order, as manual-sale takes it."),
@@ -642,6 +648,7 @@ function inboundPaths(schemas: Record<string, Json>): Record<string, Json> {
           "Upserts up to 50 items of the inventory feed the hash names: the webhook form of parse-webhook.\n\nA JSON array of feed items, each as `PUT /inventory-feeds/{id}/parse-webhook.json` takes it. They are processed in the request, in one transaction: all or nothing. An invalid item (422, naming `N.field`) or a removed one (409) fails the call and writes nothing. A missing or unknown hash is a 401.",
         tags: ["inventory"],
         security,
+        "x-codeSamples": inboundSample("/webhooks/inventory-feeds/parse-webhooks.json", [FEED_ITEM_EXAMPLE]),
         requestBody: {
           required: true,
           ...jsonBody(
@@ -692,6 +699,7 @@ const EVENT_PATHS = {
       description:
         "The company's events in the order they happened (ascending id), kept 30 days. Follow the `Link` (or pass the last id as `after`): a page never shifts as new events arrive.",
       tags: ["events"],
+      "x-codeSamples": eventSamples.list,
       parameters: [
         { name: "where[type]", in: "query", schema: { type: "string" }, description: "One event type." },
         {
@@ -728,10 +736,11 @@ const EVENT_PATHS = {
     get: {
       operationId: "getEvent",
       summary: "Read an event",
-      tags: ["events"],
-      parameters: [ID_PARAM],
       description:
         "One event by id, as the list answers it: its type, when it happened and the record (or action answer) it carries.",
+      tags: ["events"],
+      "x-codeSamples": eventSamples.read,
+      parameters: [ID_PARAM],
       responses: {
         "200": jsonBody(ref("Event"), "The event."),
         ...readErrors(true),
@@ -766,8 +775,6 @@ function recordWith(record: Json, extra: Readonly<Record<string, FieldDef>>, des
   };
 }
 
-function collectionPaths(kind: KindDef, name: string): Json {
-  return {
 const codes = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(", ");
 
 /**
@@ -814,12 +821,16 @@ function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "u
 const LIST_TEXT =
   "a page at a time (`limit`, default 50; follow the `Link` header's next page or pass its `cursor`), filtered by `where`, sorted by `order` (default `id`); `attributes` and `include` shape each record.";
 
-    get: {
+function collectionPaths(kind: KindDef, name: string): Json {
   const text = crudDescriptions(kind);
+  const samples = crudSamples(kind);
+  return {
+    get: {
       operationId: camelCase(`list-${kind.plural}`),
+      description: text.list,
       summary: `List ${kind.plural.replace(/-/g, " ")}`,
       tags: [kind.group],
-      description: text.list,
+      "x-codeSamples": samples.list,
       parameters: LIST_PARAMS,
       responses: {
         "200": {
@@ -836,9 +847,10 @@ const LIST_TEXT =
     },
     post: {
       operationId: camelCase(`create-${kind.name}`),
+      description: text.create,
       summary: `Create ${withArticle(kind.name.replace(/-/g, " "))}`,
       tags: [kind.group],
-      description: text.create,
+      "x-codeSamples": samples.create,
       parameters: [IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
@@ -869,17 +881,19 @@ const LIST_TEXT =
 }
 
 function itemPaths(kind: KindDef, name: string): Json {
+  const text = crudDescriptions(kind);
+  const samples = crudSamples(kind);
   const label = kind.name.replace(/-/g, " ");
   const etag = ETAG;
-  const text = crudDescriptions(kind);
   const ifMatch = IF_MATCH;
   return {
     parameters: [ID_PARAM],
     get: {
       operationId: camelCase(`get-${kind.name}`),
+      description: text.read,
       summary: `Read ${withArticle(label)}`,
       tags: [kind.group],
-      description: text.read,
+      "x-codeSamples": samples.read,
       parameters: READ_PARAMS,
       responses: {
         "200": {
@@ -894,9 +908,10 @@ function itemPaths(kind: KindDef, name: string): Json {
     },
     put: {
       operationId: camelCase(`update-${kind.name}`),
+      description: text.update,
       summary: `Update ${withArticle(label)}`,
       tags: [kind.group],
-      description: text.update,
+      "x-codeSamples": samples.update,
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       requestBody: { required: true, ...jsonBody(ref(`${name}UpdateInput`), "The fields to change.") },
       responses: {
@@ -915,9 +930,10 @@ function itemPaths(kind: KindDef, name: string): Json {
     },
     delete: {
       operationId: camelCase(`delete-${kind.name}`),
+      description: text.delete,
       summary: `Delete ${withArticle(label)}`,
       tags: [kind.group],
-      description: text.delete,
+      "x-codeSamples": samples.delete,
       parameters: [ifMatch, IDEMPOTENCY_KEY],
       responses: {
         "204": { description: "Deleted." },

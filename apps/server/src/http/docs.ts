@@ -27,7 +27,10 @@ const TITLE = "Multichannel Commerce API";
 
 // Scalar's options for this page: the document from this server, no web fonts, no telemetry, no
 // assistant or hosted-service links, no developer toolbar. All the page needs is in /docs/assets/.
+// The snippet panel shows the operations' own samples (`x-codeSamples`: this project's TypeScript
+// client) and none of the generic HTTP clients of other languages.
 const SCALAR_OPTIONS = {
+  hiddenClients: true,
   withDefaultFonts: false,
   telemetry: false,
   agent: { disabled: true },

@@ -3,7 +3,13 @@ import { defineKind, f } from "../define.ts";
 
 const group = "catalog";
 
-const tagList = () => f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { maxLength: 250 });
+/** Free labels (at most 250 of up to 100 characters each), for filters and routing rules. */
+const tagList = () =>
+  f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
+    maxLength: 250,
+    description: "Free labels, for filters and routing rules (dropship routing matches them).",
+    example: ["summer", "linen"],
+  });
 
 export const product = defineKind({
   name: "product",
@@ -12,19 +18,44 @@ export const product = defineKind({
   group,
   source: "implied",
   fields: {
-    name: f.string({ required: true, minLength: 1, maxLength: 500, example: "Linen shirt" }),
-    description: f.string({ maxLength: 20_000 }),
-    brand: f.string({ maxLength: 200 }),
-    productType: f.string({ maxLength: 200 }),
-    vendorId: f.ref("vendor"),
-    externalId: f.string({ maxLength: 100 }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 500,
+      description: "The product's name, as shoppers see it.",
+      example: "Linen shirt",
+    }),
+    description: f.string({
+      maxLength: 20_000,
+      description: "Long text describing the product (plain text or HTML, kept as sent).",
+    }),
+    brand: f.string({ maxLength: 200, description: "The brand it is sold under.", example: "Northwind" }),
+    productType: f.string({
+      maxLength: 200,
+      description: "A free category of the product (shirts, mugs), for filters and reports.",
+      example: "Shirts",
+    }),
+    vendorId: f.ref("vendor", { description: "The vendor that supplies it." }),
+    externalId: f.string({
+      maxLength: 100,
+      description: "The product's id in another system (a store or a supplier's catalogue).",
+    }),
     optionNames: f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
       maxLength: 10,
       description: "Names of the options its variants differ by (size, colour).",
     }),
-    imageUrl: f.string({ format: "url", maxLength: 2000 }),
+    imageUrl: f.string({
+      format: "url",
+      maxLength: 2000,
+      description: "The URL of its main image.",
+      example: "https://cdn.example.com/images/linen-shirt.jpg",
+    }),
     tags: tagList(),
-    status: f.enum(["active", "draft", "archived"], { default: "active" }),
+    status: f.enum(["active", "draft", "archived"], {
+      default: "active",
+      description:
+        "`active` products are sold, `draft` ones are being prepared, `archived` ones are kept for history.",
+    }),
   },
 });
 
@@ -37,17 +68,47 @@ export const variant = defineKind({
   source: "implied",
   unique: [["sku"]],
   fields: {
-    productId: f.ref("product"),
-    sku: f.string({ required: true, minLength: 1, maxLength: 100, example: "SHIRT-LIN-M-BLU" }),
-    name: f.string({ maxLength: 500 }),
-    barcode: f.string({ maxLength: 100 }),
-    price: f.money({ min: 0 }),
-    compareAtPrice: f.money({ min: 0 }),
-    costPrice: f.money({ min: 0 }),
-    weight: f.number({ min: 0, description: "Weight in grams." }),
+    productId: f.ref("product", { description: "The product it is a variant of." }),
+    sku: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description:
+        "The stock keeping unit: the code that names the variant in orders, feeds and stock; unique in your company.",
+      example: "SHIRT-LIN-M-BLU",
+    }),
+    name: f.string({
+      maxLength: 500,
+      description: "The variant's own name; the product's name when empty.",
+      example: "Linen shirt, M, blue",
+    }),
+    barcode: f.string({
+      maxLength: 100,
+      description: "Its barcode (EAN, UPC or GTIN).",
+      example: "0012345678905",
+    }),
+    price: f.money({ min: 0, description: "The selling price, in the company's currency.", example: 49.9 }),
+    compareAtPrice: f.money({
+      min: 0,
+      description: "A former or list price shown struck through beside `price`.",
+      example: 59.9,
+    }),
+    costPrice: f.money({
+      min: 0,
+      description: "What one unit costs the company; purchases are priced at it.",
+      example: 18.5,
+    }),
+    weight: f.number({
+      min: 0,
+      description: "Weight in grams.",
+      example: 320,
+    }),
     dropshipProviderId: f.ref("dropship-provider", { description: "Who ships it when it is dropshipped." }),
-    vendorId: f.ref("vendor"),
-    externalId: f.string({ maxLength: 100 }),
+    vendorId: f.ref("vendor", { description: "The vendor that supplies it." }),
+    externalId: f.string({
+      maxLength: 100,
+      description: "The variant's id in another system (a store or a supplier's catalogue).",
+    }),
     tags: tagList(),
   },
 });
@@ -64,7 +125,14 @@ export const bundleVariant = defineKind({
   fields: {
     variantId: f.ref("variant", { required: true, description: "The bundle." }),
     componentVariantId: f.ref("variant", { required: true, description: "The variant the bundle contains." }),
-    quantity: f.integer({ required: true, default: 1, min: 1, max: 1_000_000 }),
+    quantity: f.integer({
+      required: true,
+      default: 1,
+      min: 1,
+      max: 1_000_000,
+      description: "How many units of the component one bundle holds.",
+      example: 2,
+    }),
   },
 });
 
@@ -77,15 +145,24 @@ export const optionValue = defineKind({
   owner: { field: "variantId" },
   unique: [["variantId", "name"]],
   fields: {
-    variantId: f.ref("variant", { required: true }),
+    variantId: f.ref("variant", { required: true, description: "The variant this option value belongs to." }),
     name: f.string({
       required: true,
       minLength: 1,
       maxLength: 100,
       description: "The option's name, one of the product's optionNames.",
     }),
-    value: f.string({ required: true, maxLength: 200 }),
-    position: f.integer({ min: 0, default: 0 }),
+    value: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The option's value for the variant.",
+      example: "Blue",
+    }),
+    position: f.integer({
+      min: 0,
+      default: 0,
+      description: "Where the option is listed among the variant's options (from 0).",
+    }),
   },
 });
 
@@ -97,20 +174,60 @@ export const variantParcel = defineKind({
   source: "seed",
   owner: { field: "variantId" },
   fields: {
-    distanceUnit: f.enum(["in", "cm"], { required: true, default: "in", nullable: true }),
-    packingDepth: f.number({ required: true, default: 2.4, nullable: true, min: 0 }),
-    packingHeight: f.number({ required: true, default: 13.3, nullable: true, min: 0 }),
-    packingWidth: f.number({ required: true, default: 11.5, nullable: true, min: 0 }),
-    source: f.enum(["import", "internal"], { required: true, default: "internal", nullable: true }),
+    distanceUnit: f.enum(["in", "cm"], {
+      required: true,
+      default: "in",
+      nullable: true,
+      description: "The unit of the packing dimensions.",
+    }),
+    packingDepth: f.number({
+      required: true,
+      default: 2.4,
+      nullable: true,
+      min: 0,
+      description: "Depth of the packed parcel, in `distanceUnit`.",
+    }),
+    packingHeight: f.number({
+      required: true,
+      default: 13.3,
+      nullable: true,
+      min: 0,
+      description: "Height of the packed parcel, in `distanceUnit`.",
+    }),
+    packingWidth: f.number({
+      required: true,
+      default: 11.5,
+      nullable: true,
+      min: 0,
+      description: "Width of the packed parcel, in `distanceUnit`.",
+    }),
+    source: f.enum(["import", "internal"], {
+      required: true,
+      default: "internal",
+      nullable: true,
+      description: "Where the parcel came from: an `import` or entered here (`internal`).",
+    }),
     tags: f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
       required: true,
       default: [],
       nullable: true,
       maxLength: 250,
+      description: "Free labels on the parcel.",
     }),
-    variantId: f.ref("variant", { required: true }),
-    weight: f.number({ required: true, default: 0, nullable: true, min: 0 }),
-    weightUnit: f.enum(["g", "kg", "oz", "lb"], { required: true, default: "g", nullable: true }),
+    variantId: f.ref("variant", { required: true, description: "The variant that ships in this parcel." }),
+    weight: f.number({
+      required: true,
+      default: 0,
+      nullable: true,
+      min: 0,
+      description: "Weight of the packed parcel, in `weightUnit`.",
+    }),
+    weightUnit: f.enum(["g", "kg", "oz", "lb"], {
+      required: true,
+      default: "g",
+      nullable: true,
+      description: "The unit of `weight`.",
+    }),
   },
 });
 
@@ -122,8 +239,11 @@ export const variantWarehouseUpdate = defineKind({
   group,
   source: "seed",
   fields: {
-    variantId: f.ref("variant", { required: true }),
-    warehouseId: f.ref("warehouse", { required: true }),
+    variantId: f.ref("variant", { required: true, description: "The variant whose stock is reported." }),
+    warehouseId: f.ref("warehouse", {
+      required: true,
+      description: "The warehouse the level is reported for.",
+    }),
     quantity: f.integer({
       required: true,
       min: 0,
@@ -131,11 +251,15 @@ export const variantWarehouseUpdate = defineKind({
       description: "The absolute on-hand level reported.",
     }),
     quantityBefore: f.integer({ readOnly: true, description: "On hand before the update was applied." }),
-    status: f.enum(["pending", "applied", "skipped", "error"], { default: "pending" }),
-    statusMessage: f.string({ maxLength: 2000 }),
+    status: f.enum(["pending", "applied", "skipped", "error"], {
+      default: "pending",
+      description:
+        "Whether the level was applied (`applied`), left alone (`skipped`: the same as on hand), failed (`error`) or waits (`pending`).",
+    }),
+    statusMessage: f.string({ maxLength: 2000, description: "Why it was skipped or failed." }),
     adjustmentId: f.ref("adjustment", { description: "The adjustment that applied it." }),
-    appliedAt: f.datetime(),
-    notes: f.string({ maxLength: 2000 }),
+    appliedAt: f.datetime({ description: "When the level was applied." }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
 
@@ -146,15 +270,38 @@ export const vendor = defineKind({
   group,
   source: "implied",
   fields: {
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    code: f.string({ maxLength: 100 }),
-    email: f.string({ format: "email", maxLength: 254 }),
-    phone: f.string({ format: "phone" }),
-    website: f.string({ format: "url", maxLength: 2000 }),
-    currency: f.string({ format: "currency" }),
-    country: f.string({ format: "country" }),
-    externalId: f.string({ maxLength: 100 }),
-    notes: f.string({ maxLength: 2000 }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The vendor's name.",
+      example: "Northwind Textiles",
+    }),
+    code: f.string({
+      maxLength: 100,
+      description: "A short code of the vendor, for your own references.",
+      example: "NWT",
+    }),
+    email: f.string({
+      format: "email",
+      maxLength: 254,
+      description: "Where to reach the vendor by e-mail.",
+      example: "orders@northwind.example",
+    }),
+    phone: f.string({ format: "phone", description: "The vendor's phone number." }),
+    website: f.string({ format: "url", maxLength: 2000, description: "The vendor's website." }),
+    currency: f.string({
+      format: "currency",
+      description: "The currency the vendor invoices in (ISO 4217).",
+      example: "EUR",
+    }),
+    country: f.string({
+      format: "country",
+      description: "The vendor's country (ISO 3166-1 alpha-2).",
+      example: "PT",
+    }),
+    externalId: f.string({ maxLength: 100, description: "The vendor's id in another system." }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
 
@@ -165,18 +312,32 @@ export const warehouse = defineKind({
   group,
   source: "implied",
   fields: {
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    code: f.string({ maxLength: 100 }),
-    company: f.string({ maxLength: 200 }),
-    lineOne: f.string({ maxLength: 200 }),
-    lineTwo: f.string({ maxLength: 200 }),
-    city: f.string({ maxLength: 100 }),
-    state: f.string({ maxLength: 100 }),
-    zip: f.string({ maxLength: 20 }),
-    country: f.string({ format: "country" }),
-    phone: f.string({ format: "phone" }),
-    email: f.string({ format: "email", maxLength: 254 }),
-    isDefault: f.boolean({ default: false }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The warehouse's name.",
+      example: "Main warehouse",
+    }),
+    code: f.string({ maxLength: 100, description: "A short code of the warehouse.", example: "MAIN" }),
+    company: f.string({ maxLength: 200, description: "The company name on its address." }),
+    lineOne: f.string({
+      maxLength: 200,
+      description: "First line of the street address.",
+      example: "12 Harbour Road",
+    }),
+    lineTwo: f.string({ maxLength: 200, description: "Second line of the street address (unit, floor)." }),
+    city: f.string({ maxLength: 100, description: "City.", example: "Denver" }),
+    state: f.string({ maxLength: 100, description: "State, province or region.", example: "CO" }),
+    zip: f.string({ maxLength: 20, description: "Postal code.", example: "80202" }),
+    country: f.string({ format: "country", description: "Country (ISO 3166-1 alpha-2).", example: "US" }),
+    phone: f.string({ format: "phone", description: "The warehouse's phone number." }),
+    email: f.string({ format: "email", maxLength: 254, description: "The warehouse's e-mail address." }),
+    isDefault: f.boolean({
+      default: false,
+      description:
+        "Ships what no dropship provider or channel warehouse takes; at most one warehouse is the default.",
+    }),
   },
 });
 
@@ -188,8 +349,8 @@ export const inventoryLevel = defineKind({
   source: "implied",
   unique: [["variantId", "warehouseId"]],
   fields: {
-    variantId: f.ref("variant", { required: true }),
-    warehouseId: f.ref("warehouse", { required: true }),
+    variantId: f.ref("variant", { required: true, description: "The variant whose stock this is." }),
+    warehouseId: f.ref("warehouse", { required: true, description: "The warehouse that holds it." }),
     onHand: f.integer({
       default: 0,
       readOnly: true,
@@ -213,11 +374,22 @@ export const adjustment = defineKind({
   group,
   source: "seed",
   fields: {
-    adjustmentReasonId: f.ref("adjustment-reason"),
-    automatedImport: f.boolean({ required: true, default: false, nullable: true }),
-    costPrice: f.money({ required: true, default: 0, nullable: true, min: 0 }),
-    dataImportId: f.ref("data-import"),
-    notes: f.string({ maxLength: 2000 }),
+    adjustmentReasonId: f.ref("adjustment-reason", { description: "Why the stock changed." }),
+    automatedImport: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Made by an automated import rather than by hand.",
+    }),
+    costPrice: f.money({
+      required: true,
+      default: 0,
+      nullable: true,
+      min: 0,
+      description: "The unit cost of the units added or removed.",
+    }),
+    dataImportId: f.ref("data-import", { description: "The data import that made it, if any." }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
     quantity: f.integer({
       required: true,
       min: -100_000_000,
@@ -226,10 +398,10 @@ export const adjustment = defineKind({
     }),
     quantityAfter: f.integer({ readOnly: true, description: "On hand after the change." }),
     quantityBefore: f.integer({ readOnly: true, description: "On hand before the change." }),
-    stockTakeItemId: f.integer({ min: 1 }),
-    userId: f.integer({ min: 1 }),
-    variantId: f.ref("variant", { required: true }),
-    warehouseId: f.ref("warehouse", { required: true }),
+    stockTakeItemId: f.integer({ min: 1, description: "The stock take line it comes from, if any." }),
+    userId: f.integer({ min: 1, description: "The user who made it, if any." }),
+    variantId: f.ref("variant", { required: true, description: "The variant whose stock changed." }),
+    warehouseId: f.ref("warehouse", { required: true, description: "The warehouse where it changed." }),
   },
 });
 
@@ -241,9 +413,26 @@ export const adjustmentReason = defineKind({
   source: "seed",
   unique: [["code"]],
   fields: {
-    code: f.string({ required: true, minLength: 1, maxLength: 100 }),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    showInReturnsPortal: f.boolean({ required: true, default: true, nullable: true }),
+    code: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "A short code of the reason, unique in your company.",
+      example: "damaged",
+    }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The reason as people read it.",
+      example: "Damaged in storage",
+    }),
+    showInReturnsPortal: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description: "Offered as a reason when customers request returns.",
+    }),
   },
 });
 
@@ -255,14 +444,25 @@ export const allowedTag = defineKind({
   source: "seed",
   unique: [["name", "resource"]],
   fields: {
-    name: f.string({ required: true, minLength: 1, maxLength: 100 }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "The tag.",
+      example: "wholesale",
+    }),
     resource: f.enum(
       ["any", "product", "variant", "sale", "purchase", "dropshipment", "fulfillment", "customer", "vendor"],
       {
         default: "any",
+        description: "The kind of record it may be put on; `any` for all.",
       },
     ),
-    color: f.string({ maxLength: 20 }),
-    description: f.string({ maxLength: 500 }),
+    color: f.string({
+      maxLength: 20,
+      description: "A colour to show it in, as CSS text.",
+      example: "#2f80ed",
+    }),
+    description: f.string({ maxLength: 500, description: "What the tag means." }),
   },
 });

@@ -5,8 +5,12 @@ import { defineKind, f } from "../define.ts";
 const group = "channels";
 
 const endpoint = (description?: string) => f.string({ format: "url", maxLength: 2000, description });
-const tagList = () => f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { maxLength: 250 });
-const countryList = () => f.array(f.string({ required: true, format: "country" }), { maxLength: 250 });
+/** Free labels (at most 250 of up to 100 characters each); `description` says what they mark. */
+const tagList = (description = "Free labels, for filters and routing rules.") =>
+  f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { maxLength: 250, description });
+/** Countries as ISO 3166-1 alpha-2 codes. */
+const countryList = (description?: string) =>
+  f.array(f.string({ required: true, format: "country" }), { maxLength: 250, description });
 const onOff = ["enabled", "disabled"] as const;
 
 export const channel = defineKind({
@@ -19,73 +23,193 @@ export const channel = defineKind({
   actions: channelActions,
   fields: {
     addressValidationEndpoint: endpoint("URL called to validate shipping addresses of new sales."),
-    addressValidationFinalize: f.boolean({ required: true, default: false, nullable: true }),
-    allocateDraftSales: f.enum(onOff, { required: true, default: "enabled", nullable: true }),
-    allocatedShipments: f.enum(["allow", "error"], { required: true, default: "allow", nullable: true }),
-    automaticallyCancelSales: f.boolean({ required: true, default: true, nullable: true }),
-    automaticallyFinalizeSales: f.boolean({ required: true, default: true }),
-    automaticallyPublish: f.boolean({ required: true, default: true, nullable: true }),
+    addressValidationFinalize: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Finalize a sale only once the address validation endpoint accepted its address.",
+    }),
+    allocateDraftSales: f.enum(onOff, {
+      required: true,
+      default: "enabled",
+      nullable: true,
+      description: "Whether draft sales already reserve stock.",
+    }),
+    allocatedShipments: f.enum(["allow", "error"], {
+      required: true,
+      default: "allow",
+      nullable: true,
+      description: "What a shipment of lines without allocated stock does: `allow` it or answer an `error`.",
+    }),
+    automaticallyCancelSales: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description: "Cancel a sale here when the store cancels the order.",
+    }),
+    automaticallyFinalizeSales: f.boolean({
+      required: true,
+      default: true,
+      description: "Finalize imported sales without review, so their lines are routed at once.",
+    }),
+    automaticallyPublish: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description: "Publish new feed items to the channel without review.",
+    }),
     blendedPreference: f.enum(["dropship", "inhouse", "routing"], {
       required: true,
       default: "inhouse",
       nullable: true,
       description: "Who ships a line that both an own warehouse and a dropship provider can ship.",
     }),
-    bundleInventorySync: f.enum(onOff, { required: true, default: "enabled", nullable: true }),
+    bundleInventorySync: f.enum(onOff, {
+      required: true,
+      default: "enabled",
+      nullable: true,
+      description: "Whether bundles' stock levels (from their components) are sent to the channel.",
+    }),
     cacheRates: f.integer({ min: 0, description: "Seconds a shipping rate quote may be reused." }),
-    checkDropshipAt: f.datetime(),
-    checkoutString: f.string({ maxLength: 200 }),
-    collectionEndpoint: endpoint(),
-    connectToFeed: f.boolean(),
-    connectedAt: f.datetime(),
-    currency: f.string({ format: "currency", default: "USD" }),
-    disableVariantInventorySync: f.boolean(),
-    dropshipAllowTags: tagList(),
+    checkDropshipAt: f.datetime({ description: "When the channel's dropship lines are next checked." }),
+    checkoutString: f.string({
+      maxLength: 200,
+      description: "Text the store adds at checkout, kept for the connector.",
+    }),
+    collectionEndpoint: endpoint("URL called with collections (product groups) published to the channel."),
+    connectToFeed: f.boolean({
+      description: "Connect the channel's variants to inventory feed items with the same SKU.",
+    }),
+    connectedAt: f.datetime({ description: "When the channel's store was connected." }),
+    currency: f.string({
+      format: "currency",
+      default: "USD",
+      description: "The currency of the channel's prices and orders (ISO 4217).",
+      example: "USD",
+    }),
+    disableVariantInventorySync: f.boolean({ description: "Stop sending stock levels to the channel." }),
+    dropshipAllowTags: tagList("Only items with one of these tags may be dropshipped."),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "Default dropship provider of the channel's sales.",
     }),
-    dropshipRouting: f.enum(["default", "custom"], { required: true, default: "default", nullable: true }),
-    dropshipRoutingTags: tagList(),
-    dropshipTags: tagList(),
-    email: f.string({ format: "email", maxLength: 254 }),
-    enableFreeShippingCountries: f.boolean({ default: false }),
-    enforceRefundLimits: f.enum(onOff),
-    eoriNumber: f.string({ maxLength: 100 }),
-    externalFulfillmentTrigger: f.string({ maxLength: 100 }),
-    finalizationDelay: f.string({ maxLength: 100 }),
-    forceConnectToFeed: f.boolean(),
-    freeShippingCode: f.string({ maxLength: 100 }),
-    freeShippingCountries: countryList(),
-    freeShippingName: f.string({ maxLength: 200 }),
-    freeShippingOriginCountries: countryList(),
-    freeShippingOverride: f.boolean(),
-    freeShippingScope: f.string({ maxLength: 100 }),
+    dropshipRouting: f.enum(["default", "custom"], {
+      required: true,
+      default: "default",
+      nullable: true,
+      description:
+        "How dropship lines find their provider: the variant's (`default`) or by the channel's tag rules (`custom`).",
+    }),
+    dropshipRoutingTags: tagList(
+      "Tags that route a line to dropshipping when `dropshipRouting` is `custom`.",
+    ),
+    dropshipTags: tagList("Tags that mark an item as dropshipped on this channel."),
+    email: f.string({
+      format: "email",
+      maxLength: 254,
+      description: "The channel's contact e-mail (on notifications and packing slips).",
+      example: "shop@example.com",
+    }),
+    enableFreeShippingCountries: f.boolean({
+      default: false,
+      description: "Limit free shipping to `freeShippingCountries`.",
+    }),
+    enforceRefundLimits: f.enum(onOff, {
+      description: "Whether a refund may exceed what the sale was paid.",
+    }),
+    eoriNumber: f.string({
+      maxLength: 100,
+      description: "The EORI number printed on customs documents of the channel's exports.",
+    }),
+    externalFulfillmentTrigger: f.string({
+      maxLength: 100,
+      description: "What makes the store mark an order fulfilled, as the connector names it.",
+    }),
+    finalizationDelay: f.string({
+      maxLength: 100,
+      description: "How long a new sale waits before it is finalized, as the connector takes it.",
+    }),
+    forceConnectToFeed: f.boolean({
+      description: "Connect variants to feed items by SKU even when they are already connected.",
+    }),
+    freeShippingCode: f.string({
+      maxLength: 100,
+      description: "The shipping code given to sales that ship free.",
+    }),
+    freeShippingCountries: countryList("Destination countries where free shipping applies."),
+    freeShippingName: f.string({
+      maxLength: 200,
+      description: "The shipping name given to sales that ship free.",
+    }),
+    freeShippingOriginCountries: countryList("Origin countries from which free shipping applies."),
+    freeShippingOverride: f.boolean({
+      description: "Free shipping replaces the shipping price the order came with.",
+    }),
+    freeShippingScope: f.string({
+      maxLength: 100,
+      description: "What free shipping applies to, as the connector names it.",
+    }),
     freeShippingThreshold: f.money({ min: 0, description: "Order value from which shipping is free." }),
     hash: f.json({ maxBytes: 1024, description: "The channel's hash as the reference keeps it (any JSON)." }),
-    hideWhenNoCostPrice: f.boolean(),
+    hideWhenNoCostPrice: f.boolean({ description: "Unpublish variants that have no cost price." }),
     imageSync: f.openEnum(onOff),
-    importChannelFulfillments: f.string({ maxLength: 100 }),
-    importFromFeed: f.boolean(),
-    importPaymentStatus: f.string({ maxLength: 100 }),
-    importProductsSeconds: f.integer({ min: 0 }),
-    includeBackorderQuantity: f.boolean(),
-    includeSaleTags: f.boolean(),
+    importChannelFulfillments: f.string({
+      maxLength: 100,
+      description: "Whether fulfillments made in the store are imported, as the connector names the mode.",
+    }),
+    importFromFeed: f.boolean({ description: "Import the inventory feeds' items as channel variants." }),
+    importPaymentStatus: f.string({
+      maxLength: 100,
+      description: "Which payment status an order needs to be imported.",
+    }),
+    importProductsSeconds: f.integer({
+      min: 0,
+      description: "Seconds between product imports from the store.",
+    }),
+    includeBackorderQuantity: f.boolean({
+      description: "Add variants' backorder quantities to the stock levels sent.",
+    }),
+    includeSaleTags: f.boolean({ description: "Copy the order's tags onto the imported sale." }),
     inhouseBrandNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
       maxLength: 250,
+      description: "Brands the company ships itself: their items are never dropshipped.",
     }),
-    inventoryFeedRemoved: f.string({ maxLength: 100 }),
-    inventoryFeedUnpublish: f.string({ maxLength: 100 }),
+    inventoryFeedRemoved: f.string({
+      maxLength: 100,
+      description: "What happens to a channel variant when its feed item is removed.",
+    }),
+    inventoryFeedUnpublish: f.string({
+      maxLength: 100,
+      description: "What unpublishing a feed item does on the channel.",
+    }),
     inventorySync: f.openEnum([...onOff, "all"]),
-    inventorySyncTrigger: f.string({ maxLength: 100 }),
-    lockIso: f.boolean(),
-    manualSaleItemRouting: f.string({ maxLength: 100 }),
+    inventorySyncTrigger: f.string({
+      maxLength: 100,
+      description: "What triggers a stock level update to the channel.",
+    }),
+    lockIso: f.boolean({ description: "Keep country codes as the store sent them." }),
+    manualSaleItemRouting: f.string({
+      maxLength: 100,
+      description: "How lines of manual sales are routed, as the connector names it.",
+    }),
     maxShippingCost: f.boolean({
       description: "Cap the shipping charged on a sale at maxShippingCostThreshold.",
     }),
-    maxShippingCostThreshold: f.money({ min: 0 }),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    notes: f.string({ maxLength: 2000 }),
-    priceSync: f.enum(onOff, { default: "enabled" }),
+    maxShippingCostThreshold: f.money({
+      min: 0,
+      description: "The most shipping charged on a sale when `maxShippingCost` is on.",
+    }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The channel's name.",
+      example: "Web store",
+    }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
+    priceSync: f.enum(onOff, {
+      default: "enabled",
+      description: "Whether price changes are sent to the channel.",
+    }),
     safetyStock: f.integer({
       min: 0,
       default: 0,
@@ -96,7 +220,12 @@ export const channel = defineKind({
       default: "manual",
       description: "What kind of store or account the channel is connected to.",
     }),
-    url: f.string({ format: "url", maxLength: 2000 }),
+    url: f.string({
+      format: "url",
+      maxLength: 2000,
+      description: "The store's address.",
+      example: "https://shop.example.com",
+    }),
     warehouseId: f.ref("warehouse", {
       description: "Own warehouse that ships the channel's in-house lines by default.",
     }),
@@ -111,7 +240,7 @@ export const channelCommissionRate = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel", { required: true }),
+    channelId: f.ref("channel", { required: true, description: "The channel that keeps the commission." }),
     commissionRate: f.number({
       required: true,
       default: 0,
@@ -123,10 +252,19 @@ export const channelCommissionRate = defineKind({
       required: true,
       default: "percentage",
       nullable: true,
+      description: "Whether `commissionRate` is a percentage of the price or a fixed amount per item.",
     }),
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    filterType: f.enum(["tags", "none"], { required: true, default: "none", nullable: true }),
-    tags: tagList(),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider whose items it applies to.",
+    }),
+    filterType: f.enum(["tags", "none"], {
+      required: true,
+      default: "none",
+      nullable: true,
+      description: "`tags`: only items with one of `tags`; `none`: all the provider's items.",
+    }),
+    tags: tagList("The item tags it applies to, when `filterType` is `tags`."),
   },
 });
 
@@ -138,15 +276,30 @@ export const channelCustomField = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    customFieldId: f.ref("custom-field"),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    namespace: f.string({ maxLength: 100 }),
+    channelId: f.ref("channel", { required: true, description: "The channel the field belongs to." }),
+    customFieldId: f.ref("custom-field", { description: "The custom field its values go to or come from." }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The field's name on the store side.",
+      example: "Care instructions",
+    }),
+    namespace: f.string({
+      maxLength: 100,
+      description: "The store-side namespace of the field, where stores group them.",
+    }),
     key: f.string({ maxLength: 100, description: "The field's key on the store side." }),
-    valueType: f.enum(["string", "integer", "number", "boolean", "json"], { default: "string" }),
-    defaultValue: f.string({ maxLength: 2000 }),
-    direction: f.enum(["import", "export", "both"], { default: "both" }),
-    enabled: f.boolean({ default: true }),
+    valueType: f.enum(["string", "integer", "number", "boolean", "json"], {
+      default: "string",
+      description: "The type of the field's values.",
+    }),
+    defaultValue: f.string({ maxLength: 2000, description: "The value used when a record has none." }),
+    direction: f.enum(["import", "export", "both"], {
+      default: "both",
+      description: "Whether values are imported from the store, exported to it, or both.",
+    }),
+    enabled: f.boolean({ default: true, description: "Values are synced only while enabled." }),
   },
 });
 
@@ -158,19 +311,29 @@ export const channelDropshipLocation = defineKind({
   source: "seed",
   unique: [["channelId", "dropshipLocationId"]],
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    dropshipLocationId: f.ref("dropship-location", { required: true }),
-    externalId: f.string({ maxLength: 100 }),
+    channelId: f.ref("channel", {
+      required: true,
+      description: "The channel that sells the location's stock.",
+    }),
+    dropshipLocationId: f.ref("dropship-location", {
+      required: true,
+      description: "The provider's location.",
+    }),
+    externalId: f.string({ maxLength: 100, description: "The location's id on the store side." }),
     inventoryFeedLocationNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
       maxLength: 250,
+      description: "Names of the feed locations whose stock counts for this location.",
     }),
-    name: f.string({ maxLength: 200 }),
+    name: f.string({ maxLength: 200, description: "The location's name on the channel." }),
     priority: f.integer({
       min: 0,
       default: 0,
       description: "Routing order among the channel's locations; lower goes first.",
     }),
-    syncInventory: f.boolean({ default: true }),
+    syncInventory: f.boolean({
+      default: true,
+      description: "Send the location's stock levels to the channel.",
+    }),
   },
 });
 
@@ -182,14 +345,20 @@ export const channelDropshipProviderTaxRate = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    name: f.string({ maxLength: 200 }),
+    channelId: f.ref("channel", { required: true, description: "The channel whose sales it applies to." }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider whose items it applies to.",
+    }),
+    name: f.string({ maxLength: 200, description: "A name of the rate.", example: "VAT" }),
     country: f.string({ format: "country", description: "Destination country; null for every country." }),
-    state: f.string({ maxLength: 100 }),
+    state: f.string({
+      maxLength: 100,
+      description: "Destination state or region; null for the whole country.",
+    }),
     rate: f.number({ required: true, min: 0, max: 100, description: "Percentage of the item price." }),
-    taxShipping: f.boolean({ default: false }),
-    enabled: f.boolean({ default: true }),
+    taxShipping: f.boolean({ default: false, description: "Whether the rate also applies to shipping." }),
+    enabled: f.boolean({ default: true, description: "Applied only while enabled." }),
   },
 });
 
@@ -202,11 +371,24 @@ export const channelPriceList = defineKind({
   source: "seed",
   unique: [["channelId", "externalId"]],
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    externalId: f.string({ maxLength: 100 }),
-    currency: f.string({ format: "currency" }),
-    adjustmentType: f.enum(["none", "percentage", "fixed"], { default: "none" }),
+    channelId: f.ref("channel", { required: true, description: "The channel it is published to." }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The price list's name.",
+      example: "Wholesale",
+    }),
+    externalId: f.string({ maxLength: 100, description: "The price list's id on the store side." }),
+    currency: f.string({
+      format: "currency",
+      description: "The currency of its prices (ISO 4217); the channel's when null.",
+    }),
+    adjustmentType: f.enum(["none", "percentage", "fixed"], {
+      default: "none",
+      description:
+        "How `adjustment` changes variant prices: not at all, by a percentage, or by a fixed amount.",
+    }),
     adjustment: f.number({
       description: "Percentage or amount added to the variant price (negative lowers it).",
     }),
@@ -218,8 +400,8 @@ export const channelPriceList = defineKind({
       }),
       { maxLength: 1000, description: "Per-variant prices that override the adjustment." },
     ),
-    enabled: f.boolean({ default: true }),
-    notes: f.string({ maxLength: 2000 }),
+    enabled: f.boolean({ default: true, description: "Published only while enabled." }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
 
@@ -231,17 +413,20 @@ export const channelProduct = defineKind({
   source: "seed",
   unique: [["channelId", "externalId"]],
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    productId: f.ref("product"),
-    externalId: f.string({ maxLength: 100 }),
-    title: f.string({ maxLength: 500 }),
-    handle: f.string({ maxLength: 200 }),
-    description: f.string({ maxLength: 20_000 }),
-    productType: f.string({ maxLength: 200 }),
-    tags: tagList(),
-    status: f.enum(["active", "draft", "archived"], { default: "active" }),
-    publishedAt: f.datetime(),
-    errorMessage: f.string({ maxLength: 2000 }),
+    channelId: f.ref("channel", { required: true, description: "The channel it is listed on." }),
+    productId: f.ref("product", { description: "The catalogue product it lists." }),
+    externalId: f.string({ maxLength: 100, description: "The listing's id on the store side." }),
+    title: f.string({ maxLength: 500, description: "The listing's title on the channel." }),
+    handle: f.string({ maxLength: 200, description: "The listing's URL handle on the store." }),
+    description: f.string({ maxLength: 20_000, description: "The listing's description on the channel." }),
+    productType: f.string({ maxLength: 200, description: "The listing's product type on the channel." }),
+    tags: tagList("The listing's tags on the channel."),
+    status: f.enum(["active", "draft", "archived"], {
+      default: "active",
+      description: "Whether the listing is `active`, a `draft`, or `archived` on the channel.",
+    }),
+    publishedAt: f.datetime({ description: "When the listing was published." }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why the last publish failed." }),
   },
 });
 
@@ -253,13 +438,18 @@ export const channelShipmentUpdate = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    dropshipmentId: f.ref("dropshipment"),
-    fulfillmentId: f.ref("fulfillment"),
+    channelId: f.ref("channel", { required: true, description: "The channel that was told." }),
+    dropshipmentId: f.ref("dropshipment", { description: "The dropshipment reported, if it was one." }),
+    fulfillmentId: f.ref("fulfillment", { description: "The fulfillment reported, if it was one." }),
     payload: f.json({ maxBytes: 200_000, description: "The body sent to the channel." }),
     response: f.json({ maxBytes: 200_000, description: "The channel's answer." }),
-    status: f.enum(["success", "error"], { required: true, default: "success", nullable: true }),
-    statusMessage: f.string({ maxLength: 2000 }),
+    status: f.enum(["success", "error"], {
+      required: true,
+      default: "success",
+      nullable: true,
+      description: "Whether the channel took the update.",
+    }),
+    statusMessage: f.string({ maxLength: 2000, description: "Why the update failed." }),
     statusProblem: f.json({
       maxBytes: 8192,
       description: "Details of a failed update (code, field, message).",
@@ -275,15 +465,24 @@ export const channelShippingRate = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    carrier: f.string({ maxLength: 100 }),
-    service: f.string({ maxLength: 100 }),
+    channelId: f.ref("channel", { required: true, description: "The channel that charges it." }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The rate's name, as the quote shows it.",
+      example: "Standard",
+    }),
+    carrier: f.string({ maxLength: 100, description: "The carrier the rate ships with." }),
+    service: f.string({ maxLength: 100, description: "The carrier's service level." }),
     countries: f.array(f.string({ required: true, format: "country" }), {
       maxLength: 250,
       description: "Destination countries; empty or null for everywhere.",
     }),
-    basis: f.enum(["flat", "weight", "orderValue"], { default: "flat" }),
+    basis: f.enum(["flat", "weight", "orderValue"], {
+      default: "flat",
+      description: "What the bounds measure: nothing (`flat`), the weight in grams, or the order value.",
+    }),
     minValue: f.number({
       min: 0,
       description: "Lower bound (inclusive) of the weight in grams or the order value.",
@@ -292,12 +491,12 @@ export const channelShippingRate = defineKind({
       min: 0,
       description: "Upper bound (inclusive) of the weight in grams or the order value.",
     }),
-    price: f.money({ required: true, min: 0 }),
+    price: f.money({ required: true, min: 0, description: "The price charged.", example: 4.99 }),
     pricePerUnit: f.money({ min: 0, description: "Extra price per kilogram, for the weight basis." }),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "The rate applies only to this provider's shipments; null for any shipment.",
     }),
-    enabled: f.boolean({ default: true }),
+    enabled: f.boolean({ default: true, description: "Quoted only while enabled." }),
   },
 });
 
@@ -309,9 +508,9 @@ export const channelSite = defineKind({
   source: "seed",
   unique: [["channelId", "externalId"]],
   fields: {
-    channelId: f.ref("channel", { required: true }),
-    externalId: f.string({ maxLength: 100 }),
-    name: f.string({ maxLength: 200 }),
+    channelId: f.ref("channel", { required: true, description: "The channel it belongs to." }),
+    externalId: f.string({ maxLength: 100, description: "The site's id on the store side." }),
+    name: f.string({ maxLength: 200, description: "The site's name." }),
   },
 });
 
@@ -328,45 +527,62 @@ export const channelVariant = defineKind({
     ["channelId", "sku"],
   ],
   fields: {
-    cacheHash: f.string({ maxLength: 200 }),
-    channelId: f.ref("channel", { required: true }),
-    costPriceRetries: f.integer({ min: 0 }),
-    costPriceRetry: f.boolean(),
+    cacheHash: f.string({
+      maxLength: 200,
+      description: "A hash of what was last sent, to skip unchanged updates.",
+    }),
+    channelId: f.ref("channel", { required: true, description: "The channel it is listed on." }),
+    costPriceRetries: f.integer({ min: 0, description: "How many times the cost price update was retried." }),
+    costPriceRetry: f.boolean({ description: "A failed cost price update is to be retried." }),
     costPriceUpdate: f.json({ description: "The pending or last cost price update sent to the store." }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    externalCreatedAt: f.datetime(),
-    externalGroupId: f.string({ maxLength: 100 }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why the last update failed." }),
+    externalCreatedAt: f.datetime({ description: "When the store created the listing." }),
+    externalGroupId: f.string({ maxLength: 100, description: "The store-side id of the listing's product." }),
     externalId: f.string({
       minLength: 1,
       maxLength: 100,
       description: "The store-side id; null for a published variant until the store acknowledges it.",
     }),
-    externalSku: f.string({ maxLength: 100 }),
-    hash: f.string({ maxLength: 200 }),
+    externalSku: f.string({
+      maxLength: 100,
+      description: "The SKU on the store side, when it differs from `sku`.",
+    }),
+    hash: f.string({
+      maxLength: 200,
+      description: "A hash of the listing's store-side data, to skip unchanged imports.",
+    }),
     inventoryFeedVariantId: f.ref("inventory-feed-variant", {
       description: "The vendor feed item this listing was published from.",
     }),
-    inventoryRetries: f.integer({ min: 0 }),
-    inventoryRetry: f.boolean(),
+    inventoryRetries: f.integer({ min: 0, description: "How many times the stock update was retried." }),
+    inventoryRetry: f.boolean({ description: "A failed stock update is to be retried." }),
     inventoryUpdate: f.json({ description: "The pending or last stock level update sent to the store." }),
-    metaFieldsHash: f.string({ maxLength: 200 }),
-    parentHash: f.string({ maxLength: 200 }),
-    priceListHash: f.string({ maxLength: 200 }),
-    priceListRetry: f.boolean(),
-    priceRetries: f.integer({ min: 0 }),
-    priceRetry: f.boolean(),
+    metaFieldsHash: f.string({ maxLength: 200, description: "A hash of the custom field values last sent." }),
+    parentHash: f.string({ maxLength: 200, description: "A hash of the listing's product data last sent." }),
+    priceListHash: f.string({ maxLength: 200, description: "A hash of the price list prices last sent." }),
+    priceListRetry: f.boolean({ description: "A failed price list update is to be retried." }),
+    priceRetries: f.integer({ min: 0, description: "How many times the price update was retried." }),
+    priceRetry: f.boolean({ description: "A failed price update is to be retried." }),
     priceUpdate: f.json({ description: "The pending or last price update sent to the store." }),
     publishUpdate: f.json({ description: "The pending or last publish request sent to the store." }),
-    sku: f.string({ maxLength: 100 }),
+    sku: f.string({
+      maxLength: 100,
+      description: "The SKU it is listed under; unique per channel.",
+      example: "SHIRT-LIN-M-BLU",
+    }),
     source: f.openEnum(["custom", "connector", "inventoryFeed"], {
       required: true,
       default: "custom",
       description:
         "How the listing came to be: created by a client, imported from the store connector, or published from a feed.",
     }),
-    status: f.enum(channelVariantStatuses, { default: "pending" }),
-    variantId: f.ref("variant"),
-    variantParcelsHash: f.string({ maxLength: 200 }),
+    status: f.enum(channelVariantStatuses, {
+      default: "pending",
+      description:
+        "Where the listing stands: its state moves by the channel's import and acknowledge actions.",
+    }),
+    variantId: f.ref("variant", { description: "The catalogue variant it lists." }),
+    variantParcelsHash: f.string({ maxLength: 200, description: "A hash of the parcel data last sent." }),
   },
 });
 
@@ -378,12 +594,17 @@ export const channelVariantImport = defineKind({
   source: "seed",
   owner: { field: "channelVariantId" },
   fields: {
-    channelVariantId: f.ref("channel-variant", { required: true }),
-    costPrice: f.money({ min: 0 }),
-    grams: f.number({ min: 0 }),
-    inventoryPolicy: f.enum(["ignore", "deny", "continue", "dropship", "track"]),
+    channelVariantId: f.ref("channel-variant", {
+      required: true,
+      description: "The channel variant the snapshot is of.",
+    }),
+    costPrice: f.money({ min: 0, description: "The cost price the store reported." }),
+    grams: f.number({ min: 0, description: "The weight in grams the store reported." }),
+    inventoryPolicy: f.enum(["ignore", "deny", "continue", "dropship", "track"], {
+      description: "What the store does when the variant is out of stock, as it reported it.",
+    }),
     productPayload: f.json({ maxBytes: 200_000, description: "The product as the store sent it." }),
-    sku: f.string({ maxLength: 100 }),
+    sku: f.string({ maxLength: 100, description: "The SKU the store reported." }),
     variantPayload: f.json({ maxBytes: 200_000, description: "The variant as the store sent it." }),
   },
 });
@@ -395,24 +616,30 @@ export const channelVariantUpdate = defineKind({
   group,
   source: "seed",
   fields: {
-    channelVariantId: f.ref("channel-variant"),
-    compareAtPrice: f.money({ min: 0 }),
-    costPrice: f.money({ min: 0 }),
-    hideWhenNoCostPrice: f.boolean(),
-    inventoryQuantity: f.integer({ min: 0 }),
+    channelVariantId: f.ref("channel-variant", { description: "The channel variant updated." }),
+    compareAtPrice: f.money({ min: 0, description: "The compare-at price sent." }),
+    costPrice: f.money({ min: 0, description: "The cost price sent." }),
+    hideWhenNoCostPrice: f.boolean({
+      description: "Whether the listing was to be hidden for lack of a cost price.",
+    }),
+    inventoryQuantity: f.integer({ min: 0, description: "The stock level sent." }),
     payload: f.json({ maxBytes: 200_000, description: "The body sent to the channel." }),
-    price: f.money({ min: 0 }),
+    price: f.money({ min: 0, description: "The price sent." }),
     response: f.json({ maxBytes: 200_000, description: "The channel's answer." }),
-    retries: f.integer({ min: 0 }),
-    retry: f.boolean(),
+    retries: f.integer({ min: 0, description: "How many times it was retried." }),
+    retry: f.boolean({ description: "It failed and is to be retried." }),
     status: f.enum(["success", "error", "pending", "skipped"], {
       required: true,
       default: "success",
       nullable: true,
+      description:
+        "The outcome: sent (`success`), failed (`error`), waiting (`pending`) or not needed (`skipped`).",
     }),
-    statusMessage: f.string({ maxLength: 2000 }),
-    type: f.enum(["inventory", "price", "publish", "cost_price", "price_list"]),
-    variantInventoryUpdateId: f.integer({ min: 1 }),
+    statusMessage: f.string({ maxLength: 2000, description: "Why it failed or was skipped." }),
+    type: f.enum(["inventory", "price", "publish", "cost_price", "price_list"], {
+      description: "What was updated.",
+    }),
+    variantInventoryUpdateId: f.integer({ min: 1, description: "The stock change that caused it, if any." }),
   },
 });
 
@@ -424,27 +651,64 @@ export const customChannel = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel"),
-    cloneOrderNotifications: f.boolean({ required: true, default: false, nullable: true }),
-    connectedAt: f.datetime(),
-    enabled: f.boolean({ required: true, default: true, nullable: true }),
-    fulfillmentEndpoint: endpoint(),
-    inventoryEndpoint: endpoint(),
+    channelId: f.ref("channel", { description: "The channel it connects." }),
+    cloneOrderNotifications: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Send the channel a copy of order notifications.",
+    }),
+    connectedAt: f.datetime({ description: "When the endpoints were connected." }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description: "Endpoints are called only while enabled.",
+    }),
+    fulfillmentEndpoint: endpoint("URL called with shipment details when a sale's lines ship."),
+    inventoryEndpoint: endpoint("URL called with stock level changes of the channel's variants."),
     inventoryEndpointPrice: f.boolean({
       description: "Send prices along with stock levels to the inventory endpoint.",
     }),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    postToChannelEndpoint: endpoint(),
-    priceEndpoint: endpoint(),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The custom channel's name.",
+      example: "Own store",
+    }),
+    postToChannelEndpoint: endpoint("URL called to post sales back to the channel."),
+    priceEndpoint: endpoint(
+      "URL called with price changes of the channel's variants (`{channelVariant, price: {price, compareAtPrice}}`).",
+    ),
     priceEndpointInventory: f.boolean({
       description: "Send stock levels along with prices to the price endpoint.",
     }),
-    priceListEndpoint: endpoint(),
-    productsFeedFormat: f.enum(["custom", "webhook"], { required: true, default: "custom", nullable: true }),
-    publishingAcknowledgement: f.enum(["sync", "async"], { required: true, default: "sync", nullable: true }),
-    publishingEndpoint: endpoint(),
-    resourceLocation: f.string({ maxLength: 2000 }),
-    salesFeedFormat: f.enum(["custom", "webhook"], { required: true, default: "custom", nullable: true }),
+    priceListEndpoint: endpoint("URL called with price list changes."),
+    productsFeedFormat: f.enum(["custom", "webhook"], {
+      required: true,
+      default: "custom",
+      nullable: true,
+      description: "The form of the products feed: the service's own (`custom`) or `webhook` calls.",
+    }),
+    publishingAcknowledgement: f.enum(["sync", "async"], {
+      required: true,
+      default: "sync",
+      nullable: true,
+      description:
+        "Whether the publishing endpoint answers with the store-side id (`sync`) or acknowledges later (`async`).",
+    }),
+    publishingEndpoint: endpoint("URL called to publish variants to the channel."),
+    resourceLocation: f.string({
+      maxLength: 2000,
+      description: "Where the channel's resources live, as its endpoints take it.",
+    }),
+    salesFeedFormat: f.enum(["custom", "webhook"], {
+      required: true,
+      default: "custom",
+      nullable: true,
+      description: "The form of the sales feed: the service's own (`custom`) or `webhook` calls.",
+    }),
     webhookHash: f.string({ maxLength: 200 }),
   },
 });
@@ -458,18 +722,38 @@ export const platformAStore = defineKind({
   source: "seed",
   fields: {
     accessToken: f.string({ maxLength: 2000 }),
-    archiveReason: f.enum(["subscription", "other"], { required: true, default: "other", nullable: true }),
-    authenticationType: f.enum(["public", "private"], { required: true, default: "public", nullable: true }),
-    channelId: f.ref("channel", { required: true }),
-    clientId: f.string({ maxLength: 200 }),
+    archiveReason: f.enum(["subscription", "other"], {
+      required: true,
+      default: "other",
+      nullable: true,
+      description: "Why the store connection was archived.",
+    }),
+    authenticationType: f.enum(["public", "private"], {
+      required: true,
+      default: "public",
+      nullable: true,
+      description: "How the app authenticates with the store: a `public` app or a `private` one.",
+    }),
+    channelId: f.ref("channel", { required: true, description: "The channel the store sells through." }),
+    clientId: f.string({ maxLength: 200, description: "The app's client id on the platform." }),
     clientSecret: f.string({ maxLength: 200 }),
-    defaultCategory: f.string({ maxLength: 200 }),
-    enabled: f.boolean({ required: true, default: true, nullable: true }),
-    externalChannelId: f.string({ maxLength: 100 }),
-    importCancelledOrders: f.boolean(),
-    lastFetchedSalesAt: f.datetime(),
-    name: f.string({ maxLength: 200 }),
-    orderPolling: f.boolean(),
+    defaultCategory: f.string({
+      maxLength: 200,
+      description: "The category given to products created on the store.",
+    }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      nullable: true,
+      description: "Synced only while enabled.",
+    }),
+    externalChannelId: f.string({ maxLength: 100, description: "The sales channel's id on the platform." }),
+    importCancelledOrders: f.boolean({ description: "Import orders the store already cancelled." }),
+    lastFetchedSalesAt: f.datetime({ description: "When orders were last fetched from the store." }),
+    name: f.string({ maxLength: 200, description: "The store's name." }),
+    orderPolling: f.boolean({
+      description: "Poll the store for orders instead of waiting for its webhooks.",
+    }),
     shop: f.string({
       required: true,
       minLength: 1,
@@ -480,9 +764,12 @@ export const platformAStore = defineKind({
       required: true,
       default: "variant",
       nullable: true,
+      description: "Where a one-variant product's price is updated: on the product, the variant, or both.",
     }),
-    storeHash: f.string({ maxLength: 100 }),
-    useTotalTax: f.boolean(),
+    storeHash: f.string({ maxLength: 100, description: "The store's hash on the platform." }),
+    useTotalTax: f.boolean({
+      description: "Take the order's total tax rather than adding up the lines' taxes.",
+    }),
   },
 });
 
@@ -494,12 +781,23 @@ export const platformBStore = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel"),
-    clientId: f.string({ required: true, minLength: 1, maxLength: 200 }),
+    channelId: f.ref("channel", { description: "The channel the store sells through." }),
+    clientId: f.string({ required: true, minLength: 1, maxLength: 200, description: "The API client id." }),
     clientSecret: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    fulfillmentEndpoint: endpoint(),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    storeId: f.string({ required: true, minLength: 1, maxLength: 100 }),
+    fulfillmentEndpoint: endpoint("URL called with shipment details of the store's orders."),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The store's name.",
+      example: "Outlet store",
+    }),
+    storeId: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "The store's id on the platform.",
+    }),
   },
 });
 
@@ -511,21 +809,31 @@ export const retailerAccount = defineKind({
   group,
   source: "seed",
   fields: {
-    channelId: f.ref("channel"),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
+    channelId: f.ref("channel", { description: "The channel that sells through the account." }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The account's name.",
+      example: "Marketplace US",
+    }),
     sellerId: f.string({ maxLength: 100, description: "The account's id on the marketplace." }),
     marketplaceCode: f.string({
       maxLength: 100,
       description: "The regional marketplace the account sells on.",
     }),
-    country: f.string({ format: "country" }),
-    currency: f.string({ format: "currency" }),
+    country: f.string({ format: "country", description: "The marketplace's country (ISO 3166-1 alpha-2)." }),
+    currency: f.string({ format: "currency", description: "The marketplace's currency (ISO 4217)." }),
     accessToken: f.string({ maxLength: 2000 }),
     refreshToken: f.string({ maxLength: 2000 }),
-    tokenExpiresAt: f.datetime(),
-    connectionStatus: f.enum(["pending", "connected", "error", "disconnected"], { default: "pending" }),
-    lastSyncedAt: f.datetime(),
-    enabled: f.boolean({ default: true }),
+    tokenExpiresAt: f.datetime({ description: "When the access token expires." }),
+    connectionStatus: f.enum(["pending", "connected", "error", "disconnected"], {
+      default: "pending",
+      description:
+        "Whether the account is connected, waiting (`pending`), failing (`error`) or `disconnected`.",
+    }),
+    lastSyncedAt: f.datetime({ description: "When the account was last synced." }),
+    enabled: f.boolean({ default: true, description: "Synced only while enabled." }),
   },
 });
 
@@ -539,14 +847,27 @@ export const retailerAccountReport = defineKind({
   owner: { field: "retailerAccountId" },
   unique: [["retailerAccountId", "externalId"]],
   fields: {
-    retailerAccountId: f.ref("retailer-account", { required: true }),
-    reportType: f.enum(["orders", "inventory", "settlement", "returns", "fees"], { required: true }),
-    externalId: f.string({ maxLength: 100 }),
-    status: f.enum(["requested", "processing", "done", "cancelled", "error"], { default: "requested" }),
-    periodStart: f.datetime(),
-    periodEnd: f.datetime(),
-    fileUrl: f.string({ format: "url", maxLength: 2000 }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    completedAt: f.datetime(),
+    retailerAccountId: f.ref("retailer-account", {
+      required: true,
+      description: "The account the report is of.",
+    }),
+    reportType: f.enum(["orders", "inventory", "settlement", "returns", "fees"], {
+      required: true,
+      description: "What the report lists.",
+    }),
+    externalId: f.string({ maxLength: 100, description: "The report's id on the marketplace." }),
+    status: f.enum(["requested", "processing", "done", "cancelled", "error"], {
+      default: "requested",
+      description: "Where the report stands: `requested`, `processing`, `done`, `cancelled` or `error`.",
+    }),
+    periodStart: f.datetime({ description: "Start of the period covered." }),
+    periodEnd: f.datetime({ description: "End of the period covered." }),
+    fileUrl: f.string({
+      format: "url",
+      maxLength: 2000,
+      description: "Where to download the report's file.",
+    }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why the report failed." }),
+    completedAt: f.datetime({ description: "When the report was done." }),
   },
 });

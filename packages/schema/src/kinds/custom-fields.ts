@@ -30,12 +30,27 @@ export const customField = defineKind({
       required: true,
       default: "string",
       nullable: true,
+      description:
+        "What its values are: short `string`, long `text`, an `image` or `file` URL, or one of `options`.",
     }),
-    helpText: f.string({ maxLength: 2000 }),
-    icon: f.string({ maxLength: 100 }),
-    label: f.string({ maxLength: 200 }),
-    name: f.string({ required: true, minLength: 1, maxLength: 200 }),
-    namespace: f.string({ maxLength: 100 }),
+    helpText: f.string({ maxLength: 2000, description: "Help shown beside the field in forms." }),
+    icon: f.string({ maxLength: 100, description: "The name of an icon shown with the field." }),
+    label: f.string({
+      maxLength: 200,
+      description: "The field's label in forms; `name` when null.",
+      example: "Care instructions",
+    }),
+    name: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 200,
+      description: "The field's name, as integrations refer to it.",
+      example: "care_instructions",
+    }),
+    namespace: f.string({
+      maxLength: 100,
+      description: "A group the field belongs to, so names may repeat across groups.",
+    }),
     options: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
       maxLength: 500,
       description: "The allowed values of an `options` field.",
@@ -46,9 +61,19 @@ export const customField = defineKind({
       nullable: true,
       description: "The kind of record the field applies to.",
     }),
-    showInResellerPortal: f.boolean(),
-    showInReturnPortal: f.boolean({ required: true, default: false, nullable: true }),
-    showInVendorPortal: f.boolean({ required: true, default: false, nullable: true }),
+    showInResellerPortal: f.boolean({ description: "Shown to resellers in their portal." }),
+    showInReturnPortal: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Shown to customers when they request a return.",
+    }),
+    showInVendorPortal: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Shown to vendors in their portal.",
+    }),
   },
 });
 
@@ -61,17 +86,36 @@ export const customFieldScope = defineKind({
   source: "seed",
   owner: { field: "customFieldId" },
   fields: {
-    customFieldId: f.ref("custom-field", { required: true }),
-    resource: f.enum(resources, { required: true }),
-    channelId: f.ref("channel"),
-    dropshipProviderId: f.ref("dropship-provider"),
-    valueRequired: f.boolean({ default: false }),
-    position: f.integer({ min: 0, default: 0 }),
+    customFieldId: f.ref("custom-field", { required: true, description: "The custom field it scopes." }),
+    resource: f.enum(resources, {
+      required: true,
+      description: "The kind of record the field applies to here.",
+    }),
+    channelId: f.ref("channel", { description: "Only records of this channel; null for all." }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      description: "Only records of this dropship provider; null for all.",
+    }),
+    valueRequired: f.boolean({
+      default: false,
+      description: "Whether records in the scope must have a value.",
+    }),
+    position: f.integer({
+      min: 0,
+      default: 0,
+      description: "Where the field is listed among the scope's fields (from 0).",
+    }),
   },
 });
 
-const customFieldId = () => f.ref("custom-field", { required: true });
-const value = () => f.string({ maxLength: 4000 });
+/** The two fields every custom field value has; the record it is on is the third. */
+const customFieldId = () =>
+  f.ref("custom-field", { required: true, description: "The custom field this is a value of." });
+const value = () =>
+  f.string({
+    maxLength: 4000,
+    description: "The value, as text (an `options` field's value is one of its options).",
+    example: "Hand wash only",
+  });
 
 export const customFieldDropshipProvider = defineKind({
   name: "custom-field-dropship-provider",
@@ -83,7 +127,10 @@ export const customFieldDropshipProvider = defineKind({
   unique: [["customFieldId", "dropshipProviderId"]],
   fields: {
     customFieldId: customFieldId(),
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The dropship provider the value is on.",
+    }),
     value: value(),
   },
 });
@@ -98,7 +145,10 @@ export const customFieldDropshipment = defineKind({
   unique: [["customFieldId", "dropshipmentId"]],
   fields: {
     customFieldId: customFieldId(),
-    dropshipmentId: f.ref("dropshipment", { required: true }),
+    dropshipmentId: f.ref("dropshipment", {
+      required: true,
+      description: "The dropshipment the value is on.",
+    }),
     value: value(),
   },
 });
@@ -113,7 +163,10 @@ export const customFieldDropshipmentItem = defineKind({
   unique: [["customFieldId", "dropshipmentItemId"]],
   fields: {
     customFieldId: customFieldId(),
-    dropshipmentItemId: f.ref("dropshipment-item", { required: true }),
+    dropshipmentItemId: f.ref("dropshipment-item", {
+      required: true,
+      description: "The dropshipment item the value is on.",
+    }),
     value: value(),
   },
 });
@@ -128,7 +181,7 @@ export const customFieldPurchase = defineKind({
   unique: [["customFieldId", "purchaseId"]],
   fields: {
     customFieldId: customFieldId(),
-    purchaseId: f.ref("purchase", { required: true }),
+    purchaseId: f.ref("purchase", { required: true, description: "The purchase the value is on." }),
     value: value(),
   },
 });
@@ -143,7 +196,10 @@ export const customFieldPurchaseItem = defineKind({
   unique: [["customFieldId", "purchaseItemId"]],
   fields: {
     customFieldId: customFieldId(),
-    purchaseItemId: f.ref("purchase-item", { required: true }),
+    purchaseItemId: f.ref("purchase-item", {
+      required: true,
+      description: "The purchase item the value is on.",
+    }),
     value: value(),
   },
 });
@@ -158,7 +214,7 @@ export const customFieldReseller = defineKind({
   unique: [["customFieldId", "resellerId"]],
   fields: {
     customFieldId: customFieldId(),
-    resellerId: f.ref("reseller", { required: true }),
+    resellerId: f.ref("reseller", { required: true, description: "The reseller the value is on." }),
     value: value(),
   },
 });
@@ -173,7 +229,7 @@ export const customFieldSale = defineKind({
   unique: [["customFieldId", "saleId"]],
   fields: {
     customFieldId: customFieldId(),
-    saleId: f.ref("sale", { required: true }),
+    saleId: f.ref("sale", { required: true, description: "The sale the value is on." }),
     value: value(),
   },
 });
@@ -188,7 +244,7 @@ export const customFieldSaleItem = defineKind({
   unique: [["customFieldId", "saleItemId"]],
   fields: {
     customFieldId: customFieldId(),
-    saleItemId: f.ref("sale-item", { required: true }),
+    saleItemId: f.ref("sale-item", { required: true, description: "The sale item the value is on." }),
     value: value(),
   },
 });
@@ -203,7 +259,7 @@ export const customFieldSaleReturn = defineKind({
   unique: [["customFieldId", "saleReturnId"]],
   fields: {
     customFieldId: customFieldId(),
-    saleReturnId: f.ref("sale-return", { required: true }),
+    saleReturnId: f.ref("sale-return", { required: true, description: "The sale return the value is on." }),
     value: value(),
   },
 });
@@ -218,7 +274,10 @@ export const customFieldSaleReturnItem = defineKind({
   unique: [["customFieldId", "saleReturnItemId"]],
   fields: {
     customFieldId: customFieldId(),
-    saleReturnItemId: f.ref("sale-return-item", { required: true }),
+    saleReturnItemId: f.ref("sale-return-item", {
+      required: true,
+      description: "The sale return item the value is on.",
+    }),
     value: value(),
   },
 });
@@ -233,7 +292,7 @@ export const customFieldVariant = defineKind({
   unique: [["customFieldId", "variantId"]],
   fields: {
     customFieldId: customFieldId(),
-    variantId: f.ref("variant", { required: true }),
+    variantId: f.ref("variant", { required: true, description: "The variant the value is on." }),
     value: value(),
   },
 });
@@ -248,7 +307,7 @@ export const customFieldVendor = defineKind({
   unique: [["customFieldId", "vendorId"]],
   fields: {
     customFieldId: customFieldId(),
-    vendorId: f.ref("vendor", { required: true }),
+    vendorId: f.ref("vendor", { required: true, description: "The vendor the value is on." }),
     value: value(),
   },
 });

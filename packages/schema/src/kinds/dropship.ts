@@ -14,50 +14,118 @@ export const dropshipProvider = defineKind({
   actions: dropshipProviderActions,
   fields: {
     addressLineOne: f.string({ maxLength: 200, description: "First line of the address it ships from." }),
-    addressLineTwo: f.string({ maxLength: 200 }),
-    addressRouting: f.enum(["default", "requireAssigned"]),
-    adminNotes: f.string({ maxLength: 2000 }),
-    anyVendor: f.boolean({ required: true, default: false, nullable: true }),
-    applyDiscountCode: f.boolean({ required: true, default: false, nullable: true }),
+    addressLineTwo: f.string({ maxLength: 200, description: "Second line of the address it ships from." }),
+    addressRouting: f.enum(["default", "requireAssigned"], {
+      description:
+        "Which address its purchases ship from: the provider's (`default`) or the one assigned to the line (`requireAssigned`).",
+    }),
+    adminNotes: f.string({ maxLength: 2000, description: "Notes for the company's staff only." }),
+    anyVendor: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "It may ship items of any vendor, not only its own.",
+    }),
+    applyDiscountCode: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Pass the sale's discount code on to its purchases.",
+    }),
     applyReturnPenalty: f.enum(["disabled", "enabled"], {
       required: true,
       default: "disabled",
       nullable: true,
+      description: "Whether returns of its items carry the return penalty.",
     }),
     authenticationSecret: f.string({ maxLength: 500 }),
     authenticationToken: f.string({ maxLength: 500 }),
-    automaticallyPickup: f.boolean(),
-    automaticallySendLabel: f.boolean({ required: true, default: false, nullable: true }),
-    calculateCostPrices: f.boolean(),
-    city: f.string({ maxLength: 100 }),
-    combineRates: f.boolean({ required: true, default: false, nullable: true }),
-    commissionGrossTax: f.boolean({ required: true, default: false, nullable: true }),
+    automaticallyPickup: f.boolean({ description: "Book a carrier pickup when its labels are made." }),
+    automaticallySendLabel: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Send it the label as soon as one is made.",
+    }),
+    calculateCostPrices: f.boolean({
+      description: "Compute cost prices from the sale price and the commission instead of the feed's.",
+    }),
+    city: f.string({ maxLength: 100, description: "City of the address it ships from." }),
+    combineRates: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Quote its items' shipping together with the other lines of the order.",
+    }),
+    commissionGrossTax: f.boolean({
+      required: true,
+      default: false,
+      nullable: true,
+      description: "Compute the commission on prices with tax.",
+    }),
     commissionMethod: f.enum(["retained", "reverse"], {
       required: true,
       default: "retained",
       nullable: true,
+      description:
+        "`retained`: the company keeps its commission from what it pays; `reverse`: the provider pays it.",
     }),
-    commissionPriceInventoryFeedId: f.ref("inventory-feed"),
+    commissionPriceInventoryFeedId: f.ref("inventory-feed", {
+      description: "The inventory feed whose prices the commission is computed from.",
+    }),
     commissionRate: f.number({ min: 0, max: 100, description: "Percentage the company retains per sale." }),
     commissionRateBase: f.enum(["inventoryFeedVariant", "saleItem"], {
       required: true,
       default: "saleItem",
       nullable: true,
+      description: "Which price the commission is a share of: the feed item's or the sale item's.",
     }),
-    commissionRateDiscount: f.boolean(),
-    commissionRateDiscountCodes: f.array(f.string({ maxLength: 100 }), { maxLength: 1000 }),
+    commissionRateDiscount: f.boolean({ description: "Whether discounts change the commission." }),
+    commissionRateDiscountCodes: f.array(f.string({ maxLength: 100 }), {
+      maxLength: 1000,
+      description: "The discount codes `commissionRateDiscountScope` selects or excludes.",
+    }),
     commissionRateDiscountScope: f.enum(["all", "selected", "exclude"], {
       required: true,
       default: "all",
       nullable: true,
+      description:
+        "Which discount codes change the commission: `all`, the `selected` ones, or all but those (`exclude`).",
     }),
-    commissionRateDiscountSplit: f.number({ required: true, default: 100, min: 0, max: 100 }),
-    commissionRateEndpoint: f.string({ maxLength: 2000, format: "url" }),
-    commissionRateEndpointHash: f.string({ maxLength: 200 }),
-    commissionRateFixedType: f.enum(["set_to", "deduct_by"], { required: true, default: "deduct_by" }),
-    contactName: f.string({ maxLength: 200 }),
-    country: f.string({ format: "country" }),
-    currency: f.string({ required: true, default: "USD", format: "currency" }),
+    commissionRateDiscountSplit: f.number({
+      required: true,
+      default: 100,
+      min: 0,
+      max: 100,
+      description: "Percentage of a discount borne by the company's commission (the rest by the provider).",
+    }),
+    commissionRateEndpoint: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "URL asked for the commission rate of each sale line, instead of `commissionRate`.",
+    }),
+    commissionRateEndpointHash: f.string({
+      maxLength: 200,
+      description: "The secret sent to the commission rate endpoint.",
+    }),
+    commissionRateFixedType: f.enum(["set_to", "deduct_by"], {
+      required: true,
+      default: "deduct_by",
+      description: "How a fixed commission works: the price is `set_to` it, or `deduct_by` it.",
+    }),
+    contactName: f.string({ maxLength: 200, description: "The person to contact at the provider." }),
+    country: f.string({
+      format: "country",
+      description: "Country of the address it ships from (ISO 3166-1 alpha-2).",
+      example: "US",
+    }),
+    currency: f.string({
+      required: true,
+      default: "USD",
+      format: "currency",
+      description: "The currency it is paid in (ISO 4217).",
+      example: "USD",
+    }),
     defaultCarrier: f.string({
       maxLength: 100,
       description: "Carrier of the labels made by a purchase's default-label action.",
@@ -66,20 +134,39 @@ export const dropshipProvider = defineKind({
       maxLength: 100,
       description: "Service level of the labels made by a purchase's default-label action.",
     }),
-    email: f.string({ maxLength: 200, format: "email" }),
-    enabled: f.boolean({ required: true, default: true }),
+    email: f.string({
+      maxLength: 200,
+      format: "email",
+      description: "Where purchase orders are e-mailed when the format is `email`.",
+      example: "orders@supplier.example",
+    }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Lines are routed to it only while enabled.",
+    }),
     handlingPrice: f.money({ min: 0, description: "Charged by the provider on each purchase." }),
-    name: f.string({ maxLength: 200 }),
-    paymentTermsDays: f.integer({ min: 0, max: 365 }),
-    phone: f.string({ format: "phone" }),
+    name: f.string({ maxLength: 200, description: "The provider's name.", example: "Acme Supply" }),
+    paymentTermsDays: f.integer({
+      min: 0,
+      max: 365,
+      description: "Days after invoicing that its purchases are due.",
+      example: 30,
+    }),
+    phone: f.string({ format: "phone", description: "The provider's phone number." }),
     purchaseEndpoint: f.string({
       maxLength: 2000,
       format: "url",
       description: "Where purchase orders are delivered when the format is json, xml or csv.",
     }),
-    purchaseFormat: f.enum(["json", "xml", "csv", "email"], { required: true, default: "email" }),
-    state: f.string({ maxLength: 100 }),
-    zip: f.string({ maxLength: 20 }),
+    purchaseFormat: f.enum(["json", "xml", "csv", "email"], {
+      required: true,
+      default: "email",
+      description:
+        "How purchase orders are delivered: to `purchaseEndpoint` as JSON, XML or CSV, or by e-mail.",
+    }),
+    state: f.string({ maxLength: 100, description: "State or region of the address it ships from." }),
+    zip: f.string({ maxLength: 20, description: "Postal code of the address it ships from." }),
   },
 });
 
@@ -91,8 +178,15 @@ export const dropshipProviderAddress = defineKind({
   description: "A postal address of a dropship provider: where it ships from, takes returns or is billed.",
   owner: { field: "dropshipProviderId" },
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    purpose: f.enum(["shipFrom", "return", "billing"], { required: true, default: "shipFrom" }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider whose address it is.",
+    }),
+    purpose: f.enum(["shipFrom", "return", "billing"], {
+      required: true,
+      default: "shipFrom",
+      description: "What the address is for: shipping from, taking returns, or billing.",
+    }),
     isDefault: f.boolean({
       required: true,
       default: false,
@@ -112,14 +206,25 @@ export const dropshipProviderAgreement = defineKind({
   owner: { field: "dropshipProviderId" },
   unique: [["dropshipProviderId", "agreementId"]],
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    agreementId: f.ref("agreement", { required: true }),
-    status: f.enum(["pending", "accepted", "declined", "revoked"], { required: true, default: "pending" }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider that answered.",
+    }),
+    agreementId: f.ref("agreement", { required: true, description: "The agreement answered." }),
+    status: f.enum(["pending", "accepted", "declined", "revoked"], {
+      required: true,
+      default: "pending",
+      description: "The answer: `pending`, `accepted`, `declined`, or later `revoked`.",
+    }),
     version: f.string({ maxLength: 50, description: "The agreement version that was accepted." }),
-    signedBy: f.string({ maxLength: 200 }),
-    signedByEmail: f.string({ maxLength: 200, format: "email" }),
-    acceptedAt: f.datetime(),
-    notes: f.string({ maxLength: 2000 }),
+    signedBy: f.string({ maxLength: 200, description: "The name of who accepted it." }),
+    signedByEmail: f.string({
+      maxLength: 200,
+      format: "email",
+      description: "The e-mail of who accepted it.",
+    }),
+    acceptedAt: f.datetime({ description: "When it was accepted." }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
 
@@ -133,18 +238,30 @@ export const dropshipProviderCollection = defineKind({
   owner: { field: "dropshipProviderId" },
   unique: [["dropshipProviderId", "externalId"]],
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    externalId: f.string({ required: true, minLength: 1, maxLength: 100 }),
-    name: f.string({ required: true, maxLength: 200 }),
-    handle: f.string({ maxLength: 200 }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider whose store has the collection.",
+    }),
+    externalId: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "The collection's id on the provider's store.",
+    }),
+    name: f.string({ required: true, maxLength: 200, description: "The collection's name." }),
+    handle: f.string({ maxLength: 200, description: "The collection's URL handle on the provider's store." }),
     inventoryFeedId: f.ref("inventory-feed", { description: "The feed its products are imported into." }),
     selected: f.boolean({
       required: true,
       default: false,
       description: "Import this collection's products.",
     }),
-    productCount: f.integer({ min: 0, readOnly: true }),
-    lastFetchedAt: f.datetime({ readOnly: true }),
+    productCount: f.integer({
+      min: 0,
+      readOnly: true,
+      description: "How many products the collection had when last fetched.",
+    }),
+    lastFetchedAt: f.datetime({ readOnly: true, description: "When its products were last fetched." }),
   },
 });
 
@@ -156,14 +273,21 @@ export const dropshipProviderCollectionPayload = defineKind({
   description: "One page of data fetched from a provider collection, kept as received until it is processed.",
   owner: { field: "dropshipProviderCollectionId" },
   fields: {
-    dropshipProviderCollectionId: f.ref("dropship-provider-collection", { required: true }),
-    page: f.integer({ min: 0 }),
-    contentType: f.string({ maxLength: 100 }),
+    dropshipProviderCollectionId: f.ref("dropship-provider-collection", {
+      required: true,
+      description: "The collection the page was fetched from.",
+    }),
+    page: f.integer({ min: 0, description: "The page's number in the fetch (from 0)." }),
+    contentType: f.string({ maxLength: 100, description: "The media type of the payload as received." }),
     payload: f.string({ maxLength: 500_000, description: "The body as received." }),
-    itemCount: f.integer({ min: 0 }),
-    status: f.enum(["pending", "processed", "error"], { required: true, default: "pending" }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    processedAt: f.datetime(),
+    itemCount: f.integer({ min: 0, description: "How many items the page holds." }),
+    status: f.enum(["pending", "processed", "error"], {
+      required: true,
+      default: "pending",
+      description: "Whether the page was processed, waits (`pending`) or failed (`error`).",
+    }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why processing failed." }),
+    processedAt: f.datetime({ description: "When the page was processed." }),
   },
 });
 
@@ -176,18 +300,24 @@ export const dropshipProviderInventoryFeedVariant = defineKind({
   owner: { field: "inventoryFeedVariantId" },
   unique: [["dropshipProviderId", "inventoryFeedVariantId"]],
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    inventoryFeedVariantId: f.ref("inventory-feed-variant", { required: true }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider that offers it.",
+    }),
+    inventoryFeedVariantId: f.ref("inventory-feed-variant", {
+      required: true,
+      description: "The feed item offered.",
+    }),
     sku: f.string({ maxLength: 100, description: "The provider's own SKU for the item." }),
-    costPrice: f.money({ min: 0 }),
-    quantity: f.integer({ required: true, default: 0, min: 0 }),
+    costPrice: f.money({ min: 0, description: "What the provider charges per unit." }),
+    quantity: f.integer({ required: true, default: 0, min: 0, description: "The units the provider has." }),
     priority: f.integer({
       required: true,
       default: 0,
       min: 0,
       description: "Lower ships first when several providers offer the item.",
     }),
-    enabled: f.boolean({ required: true, default: true }),
+    enabled: f.boolean({ required: true, default: true, description: "Routed to only while enabled." }),
   },
 });
 
@@ -199,21 +329,31 @@ export const dropshipProviderPlatformAction = defineKind({
   description: "A call made to a dropship provider's platform on the company's behalf, with its outcome.",
   owner: { field: "dropshipProviderId" },
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    dropshipPlatformAccountId: f.ref("dropship-platform-account"),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider the call was for.",
+    }),
+    dropshipPlatformAccountId: f.ref("dropship-platform-account", {
+      description: "The platform account it went through.",
+    }),
     action: f.enum(
       ["fetchInventory", "fetchShipments", "sendPurchase", "cancelPurchase", "fetchCollections"],
       {
         required: true,
+        description: "What was asked of the platform.",
       },
     ),
-    purchaseId: f.ref("purchase"),
-    status: f.enum(jobStatuses, { required: true, default: "pending" }),
-    attempts: f.integer({ required: true, default: 0, min: 0 }),
-    request: f.string({ maxLength: 500_000 }),
-    response: f.string({ maxLength: 500_000 }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    completedAt: f.datetime(),
+    purchaseId: f.ref("purchase", { description: "The purchase it is about, if any." }),
+    status: f.enum(jobStatuses, {
+      required: true,
+      default: "pending",
+      description: "Where the call stands: `pending`, `running`, `success` or `error`.",
+    }),
+    attempts: f.integer({ required: true, default: 0, min: 0, description: "How many times it was tried." }),
+    request: f.string({ maxLength: 500_000, description: "The request sent, as text." }),
+    response: f.string({ maxLength: 500_000, description: "The platform's answer, as text." }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why it failed." }),
+    completedAt: f.datetime({ description: "When it finished." }),
   },
 });
 
@@ -225,16 +365,23 @@ export const dropshipProviderShipmentImport = defineKind({
   description: "A log entry of a shipment reported by a dropship provider and matched to a purchase.",
   owner: { field: "dropshipProviderId" },
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    externalId: f.string({ maxLength: 100 }),
-    purchaseId: f.ref("purchase"),
-    dropshipmentId: f.ref("dropshipment"),
-    trackingNumber: f.string({ maxLength: 100 }),
-    carrier: f.string({ maxLength: 100 }),
-    status: f.enum(importStatuses, { required: true, default: "success" }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider that reported it.",
+    }),
+    externalId: f.string({ maxLength: 100, description: "The shipment's id at the provider." }),
+    purchaseId: f.ref("purchase", { description: "The purchase it was matched to." }),
+    dropshipmentId: f.ref("dropshipment", { description: "The dropshipment made of it." }),
+    trackingNumber: f.string({ maxLength: 100, description: "The tracking number reported." }),
+    carrier: f.string({ maxLength: 100, description: "The carrier reported." }),
+    status: f.enum(importStatuses, {
+      required: true,
+      default: "success",
+      description: "Whether it was imported (`success`), failed (`error`) or was `skipped`.",
+    }),
     payload: f.string({ maxLength: 500_000, description: "The shipment data as received." }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    read: f.boolean({ required: true, default: false }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why it failed or was skipped." }),
+    read: f.boolean({ required: true, default: false, description: "Someone has seen it." }),
   },
 });
 
@@ -248,15 +395,18 @@ export const dropshipProviderShippingField = defineKind({
   owner: { field: "dropshipProviderId" },
   unique: [["dropshipProviderId", "shippingMethod"]],
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider whose purchase orders it applies to.",
+    }),
     shippingMethod: f.string({
       required: true,
       minLength: 1,
       maxLength: 200,
       description: "As it appears on sales.",
     }),
-    carrier: f.string({ maxLength: 100 }),
-    service: f.string({ maxLength: 100 }),
+    carrier: f.string({ maxLength: 100, description: "The carrier written on the purchase order." }),
+    service: f.string({ maxLength: 100, description: "The service level written on the purchase order." }),
     code: f.string({ maxLength: 100, description: "The provider's own code for this method." }),
     accountNumber: f.string({
       maxLength: 100,
@@ -280,17 +430,20 @@ export const dropshipProviderWarehouse = defineKind({
   owner: { field: "dropshipProviderId" },
   unique: [["dropshipProviderId", "externalId"]],
   fields: {
-    dropshipProviderId: f.ref("dropship-provider", { required: true }),
-    name: f.string({ required: true, maxLength: 200 }),
-    externalId: f.string({ maxLength: 100 }),
-    warehouseId: f.ref("warehouse"),
-    city: f.string({ maxLength: 100 }),
-    state: f.string({ maxLength: 100 }),
-    zip: f.string({ maxLength: 20 }),
-    country: f.string({ format: "country" }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider that ships from it.",
+    }),
+    name: f.string({ required: true, maxLength: 200, description: "The location's name." }),
+    externalId: f.string({ maxLength: 100, description: "The location's id at the provider." }),
+    warehouseId: f.ref("warehouse", { description: "The company warehouse that mirrors its stock, if any." }),
+    city: f.string({ maxLength: 100, description: "City." }),
+    state: f.string({ maxLength: 100, description: "State, province or region." }),
+    zip: f.string({ maxLength: 20, description: "Postal code." }),
+    country: f.string({ format: "country", description: "Country (ISO 3166-1 alpha-2)." }),
     handlingDays: f.integer({ min: 0, max: 365, description: "Business days between order and shipment." }),
-    isDefault: f.boolean({ required: true, default: false }),
-    enabled: f.boolean({ required: true, default: true }),
+    isDefault: f.boolean({ required: true, default: false, description: "The provider's default location." }),
+    enabled: f.boolean({ required: true, default: true, description: "Shipped from only while enabled." }),
   },
 });
 
@@ -302,16 +455,21 @@ export const dropshipLocation = defineKind({
   description:
     "A named stock location backed by dropship providers, which channels list as a place that ships.",
   fields: {
-    name: f.string({ required: true, maxLength: 200 }),
-    code: f.string({ maxLength: 100 }),
-    dropshipProviderId: f.ref("dropship-provider"),
-    inventoryFeedId: f.ref("inventory-feed"),
-    city: f.string({ maxLength: 100 }),
-    state: f.string({ maxLength: 100 }),
-    zip: f.string({ maxLength: 20 }),
-    country: f.string({ format: "country" }),
-    enabled: f.boolean({ required: true, default: true }),
-    notes: f.string({ maxLength: 2000 }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The location's name.",
+      example: "East coast dropship",
+    }),
+    code: f.string({ maxLength: 100, description: "A short code of the location." }),
+    dropshipProviderId: f.ref("dropship-provider", { description: "The provider that backs it, if one." }),
+    inventoryFeedId: f.ref("inventory-feed", { description: "The inventory feed whose stock it holds." }),
+    city: f.string({ maxLength: 100, description: "City." }),
+    state: f.string({ maxLength: 100, description: "State, province or region." }),
+    zip: f.string({ maxLength: 20, description: "Postal code." }),
+    country: f.string({ format: "country", description: "Country (ISO 3166-1 alpha-2)." }),
+    enabled: f.boolean({ required: true, default: true, description: "Listed only while enabled." }),
+    notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
 
@@ -323,18 +481,26 @@ export const dropshipPlatformAccount = defineKind({
   description:
     "The company's account on an external dropship platform, through which retailers send it orders.",
   fields: {
-    name: f.string({ required: true, maxLength: 200 }),
+    name: f.string({ required: true, maxLength: 200, description: "The account's name." }),
     externalId: f.string({ maxLength: 100, description: "The account's id on the platform." }),
-    dropshipProviderId: f.ref("dropship-provider"),
-    apiUrl: f.string({ maxLength: 2000, format: "url" }),
+    dropshipProviderId: f.ref("dropship-provider", {
+      description: "The provider the platform's orders are purchases of.",
+    }),
+    apiUrl: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "The platform's API address for the account.",
+    }),
     authenticationToken: f.string({ maxLength: 500 }),
     authenticationSecret: f.string({ maxLength: 500 }),
     connectionStatus: f.enum(["pending", "connected", "error", "disconnected"], {
       default: "pending",
       readOnly: true,
+      description:
+        "Whether the account is connected, waiting (`pending`), failing (`error`) or `disconnected`.",
     }),
-    enabled: f.boolean({ required: true, default: true }),
-    lastSyncedAt: f.datetime({ readOnly: true }),
+    enabled: f.boolean({ required: true, default: true, description: "Synced only while enabled." }),
+    lastSyncedAt: f.datetime({ readOnly: true, description: "When the account was last synced." }),
   },
 });
 
@@ -346,14 +512,20 @@ export const dropshipPurchaseImport = defineKind({
   description:
     "A log entry of a purchase order received from a dropship platform and the dropshipment made of it.",
   fields: {
-    dropshipPlatformAccountId: f.ref("dropship-platform-account"),
-    dropshipProviderId: f.ref("dropship-provider"),
-    externalId: f.string({ maxLength: 100 }),
-    purchaseId: f.ref("purchase"),
-    dropshipmentId: f.ref("dropshipment"),
-    status: f.enum(importStatuses, { required: true, default: "success" }),
+    dropshipPlatformAccountId: f.ref("dropship-platform-account", {
+      description: "The platform account it came through.",
+    }),
+    dropshipProviderId: f.ref("dropship-provider", { description: "The provider it is a purchase of." }),
+    externalId: f.string({ maxLength: 100, description: "The order's id on the platform." }),
+    purchaseId: f.ref("purchase", { description: "The purchase made of it." }),
+    dropshipmentId: f.ref("dropshipment", { description: "The dropshipment made of it." }),
+    status: f.enum(importStatuses, {
+      required: true,
+      default: "success",
+      description: "Whether it was imported (`success`), failed (`error`) or was `skipped`.",
+    }),
     payload: f.string({ maxLength: 500_000, description: "The order as received." }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    read: f.boolean({ required: true, default: false }),
+    errorMessage: f.string({ maxLength: 2000, description: "Why it failed or was skipped." }),
+    read: f.boolean({ required: true, default: false, description: "Someone has seen it." }),
   },
 });

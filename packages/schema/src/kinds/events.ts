@@ -98,8 +98,16 @@ export const webhookEndpoint = defineKind({
       maxLength: 100,
       description: "Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types.",
     }),
-    description: f.string({ maxLength: 500 }),
-    enabled: f.boolean({ required: true, default: true }),
+    description: f.string({
+      maxLength: 500,
+      description: "What the endpoint is for, for your own reference.",
+      example: "Order sync to the warehouse tool",
+    }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Events are delivered to it only while enabled.",
+    }),
     secretHint: f.string({
       readOnly: true,
       description: "The first characters of the signing secret, to tell secrets apart.",

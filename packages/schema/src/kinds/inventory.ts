@@ -69,6 +69,7 @@ export const inventoryFeed = defineKind({
       min: 0,
       description:
         "Units of each item kept back from what channels are told is available, as a safety margin.",
+      example: 2,
     }),
     archiveReason: f.enum(["subscription", "other"], {
       required: true,
@@ -142,6 +143,7 @@ export const inventoryFeed = defineKind({
       nullable: true,
       min: 0,
       description: "Items linked to a catalogue variant.",
+      example: 118,
     }),
     csvHasHeader: f.boolean({ description: "Whether the first row of a CSV feed names its columns." }),
     currencyId: f.ref("currency", {
@@ -156,6 +158,7 @@ export const inventoryFeed = defineKind({
     delimiter: f.string({
       maxLength: 5,
       description: "The column separator of a CSV feed, e.g. `,` or `;`.",
+      example: ",",
     }),
     dropshipProviderId: f.ref("dropship-provider", { description: "The provider whose feed it is." }),
     enabled: f.boolean({
@@ -167,6 +170,7 @@ export const inventoryFeed = defineKind({
     excludeTags: f.array(f.string({ maxLength: 100 }), {
       maxLength: 1000,
       description: "Items carrying any of these tags are skipped.",
+      example: ["discontinued"],
     }),
     exportSkuThreshold: f.integer({
       min: 0,
@@ -197,7 +201,13 @@ export const inventoryFeed = defineKind({
           "Why the fetch frequency is what it is (chosen by hand, limited by the plan, the file's size or duration, ...).",
       },
     ),
-    fetched: f.integer({ required: true, default: 0, min: 0, description: "Items read at the last fetch." }),
+    fetched: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Items read at the last fetch.",
+      example: 124,
+    }),
     hash: f.string({
       minLength: 16,
       maxLength: 200,
@@ -212,6 +222,7 @@ export const inventoryFeed = defineKind({
     includeTags: f.array(f.string({ maxLength: 100 }), {
       maxLength: 1000,
       description: "When set, only items carrying one of these tags are read.",
+      example: ["summer"],
     }),
     lastFetchedAt: f.datetime({
       readOnly: true,
@@ -221,13 +232,20 @@ export const inventoryFeed = defineKind({
       required: true,
       maxLength: 200,
       description: "The feed's name as shown to the company's staff.",
+      example: "Northwind Textiles stock",
     }),
     skuPrefix: f.string({
       maxLength: 100,
       description:
         "Text put in front of the feed's SKUs to form catalogue SKUs, e.g. `ACME-` (see `automaticallyConnectPrefix`).",
+      example: "NWT-",
     }),
-    url: f.string({ maxLength: 2000, format: "url", description: "Where the feed is fetched from." }),
+    url: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "Where the feed is fetched from.",
+      example: "https://feeds.northwind.example/stock.csv",
+    }),
     vendorId: f.ref("vendor", { description: "The vendor whose feed it is." }),
   },
 });
@@ -282,9 +300,14 @@ export const inventoryFeedField = defineKind({
       minLength: 1,
       maxLength: 200,
       description: "The column header, or its 1-based number.",
+      example: "Qty on hand",
     }),
-    target: f.enum(feedTargets, { required: true, description: "The feed item attribute the value fills." }),
-    defaultValue: f.string({ maxLength: 500, description: "Used when the cell is empty." }),
+    target: f.enum(feedTargets, {
+      required: true,
+      description: "The feed item attribute the value fills.",
+      example: "quantity",
+    }),
+    defaultValue: f.string({ maxLength: 500, description: "Used when the cell is empty.", example: "0" }),
     position: f.integer({
       required: true,
       default: 0,
@@ -311,9 +334,14 @@ export const inventoryFeedJsonField = defineKind({
       minLength: 1,
       maxLength: 500,
       description: "Dot path within one item, e.g. `stock.available`.",
+      example: "stock.available",
     }),
-    target: f.enum(feedTargets, { required: true, description: "The feed item attribute the value fills." }),
-    defaultValue: f.string({ maxLength: 500, description: "Used when the path is missing." }),
+    target: f.enum(feedTargets, {
+      required: true,
+      description: "The feed item attribute the value fills.",
+      example: "quantity",
+    }),
+    defaultValue: f.string({ maxLength: 500, description: "Used when the path is missing.", example: "0" }),
     position: f.integer({
       required: true,
       default: 0,
@@ -335,15 +363,28 @@ export const inventoryFeedFile = defineKind({
       required: true,
       description: "The feed the file was fetched for or uploaded to.",
     }),
-    fileName: f.string({ maxLength: 200, description: "The file's name, e.g. `stock-2024-05-01.csv`." }),
-    contentType: f.string({ maxLength: 100, description: "The file's media type, e.g. `text/csv`." }),
-    url: f.string({ maxLength: 2000, format: "url", description: "Where the file can be downloaded." }),
-    byteSize: f.integer({ min: 0, description: "The file's size in bytes." }),
+    fileName: f.string({
+      maxLength: 200,
+      description: "The file's name, e.g. `stock-2024-05-01.csv`.",
+      example: "stock-2024-05-04.csv",
+    }),
+    contentType: f.string({
+      maxLength: 100,
+      description: "The file's media type, e.g. `text/csv`.",
+      example: "text/csv",
+    }),
+    url: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "Where the file can be downloaded.",
+      example: "https://feeds.northwind.example/stock-2024-05-04.csv",
+    }),
+    byteSize: f.integer({ min: 0, description: "The file's size in bytes.", example: 48213 }),
     checksum: f.string({
       maxLength: 100,
       description: "A digest of the file's bytes, to tell whether a fetch brought anything new.",
     }),
-    rowCount: f.integer({ min: 0, description: "Items (rows or objects) the file held." }),
+    rowCount: f.integer({ min: 0, description: "Items (rows or objects) the file held.", example: 124 }),
     status: f.enum(fileStatuses, {
       required: true,
       default: "pending",
@@ -380,11 +421,13 @@ export const inventoryFeedMapping = defineKind({
       required: true,
       maxLength: 100,
       description: 'The texts to look for, e.g. `["XL", "X-Large"]`.',
+      example: ["XL", "X-Large"],
     }),
     transformTo: f.string({
       required: true,
       maxLength: 200,
       description: "The text that replaces a match, e.g. `Extra large`.",
+      example: "Extra large",
     }),
     transformType: f.enum(["capitalize", "humanize", "none"], {
       required: true,
@@ -411,12 +454,19 @@ export const inventoryFeedPayload = defineKind({
     contentType: f.string({
       maxLength: 100,
       description: "The media type the data was sent with, e.g. `application/json`.",
+      example: "application/json",
     }),
-    payload: f.string({ required: true, maxLength: 500_000, description: "The body as received." }),
+    payload: f.string({
+      required: true,
+      maxLength: 500_000,
+      description: "The body as received.",
+      example: '[{"externalId":"NW-1042","vendorSku":"1042","inventoryQuantity":36}]',
+    }),
     itemCount: f.integer({
       min: 0,
       readOnly: true,
       description: "Items the payload held. Set by the server.",
+      example: 1,
     }),
     status: f.enum(fileStatuses, {
       required: true,
@@ -453,31 +503,48 @@ export const inventoryFeedVariant = defineKind({
       maxLength: 100,
       description:
         "The item's id in the feed: unique within the feed, the key that the feed's webhook and remove-by-external-id use.",
+      example: "NW-1042",
     }),
     externalGroupId: f.string({
       maxLength: 100,
       description: "Groups items of one product in the feed (e.g. sizes of one shirt).",
+      example: "NW-LINEN-SHIRT",
     }),
     sku: f.string({
       required: true,
       minLength: 1,
       maxLength: 100,
       description: "The vendor's SKU for the item (sent as `vendorSku` to the feed's webhook).",
+      example: "1042",
     }),
-    barcode: f.string({ maxLength: 100, description: "The item's barcode (EAN, UPC, ...)." }),
-    name: f.string({ maxLength: 500, description: "The item's name in the feed." }),
-    price: f.money({ min: 0, description: "The item's selling price in the feed, in the feed's currency." }),
+    barcode: f.string({
+      maxLength: 100,
+      description: "The item's barcode (EAN, UPC, ...).",
+      example: "0012345678905",
+    }),
+    name: f.string({
+      maxLength: 500,
+      description: "The item's name in the feed.",
+      example: "Linen shirt, M, blue",
+    }),
+    price: f.money({
+      min: 0,
+      description: "The item's selling price in the feed, in the feed's currency.",
+      example: 49.9,
+    }),
     costPrice: f.money({
       min: 0,
       description: "What the company pays the vendor per unit, in the feed's currency.",
+      example: 18.5,
     }),
     quantity: f.integer({
       required: true,
       default: 0,
       min: 0,
       description: "Units the vendor has (sent as `inventoryQuantity` to the feed's webhook).",
+      example: 36,
     }),
-    weight: f.number({ min: 0, description: "In grams." }),
+    weight: f.number({ min: 0, description: "The item's weight, in grams.", example: 320 }),
     variantId: f.ref("variant", { description: "The catalogue variant it is linked to." }),
     status: f.enum(inventoryFeedVariantStatuses, {
       default: "pending",
@@ -488,7 +555,8 @@ export const inventoryFeedVariant = defineKind({
     reviewStatus: f.enum(["notReviewed", "approved", "pending", "rejected"], {
       required: true,
       default: "notReviewed",
-      description: "Only approved items are published.",
+      description:
+        "The company's review of the item: `notReviewed`, `pending`, `approved` or `rejected`; only approved items are published.",
     }),
     errorMessage: f.string({
       maxLength: 2000,
@@ -530,6 +598,7 @@ export const inventoryExport = defineKind({
       required: true,
       maxLength: 200,
       description: "The export's name; also the display name of each data export it makes.",
+      example: "Daily stock for the web store",
     }),
     format: f.enum(["csv", "json"], {
       required: true,
@@ -551,6 +620,7 @@ export const inventoryExport = defineKind({
       maxLength: 2000,
       format: "url",
       description: 'Receives `{"file": <download URL>}` by POST when an export of this definition is ready.',
+      example: "https://erp.example.com/hooks/stock-export",
     }),
   },
 });
@@ -584,9 +654,14 @@ export const inventoryExportField = defineKind({
         required: true,
         description:
           "The value the column holds for each variant: its SKU, name, barcode, external id, units on hand, allocated or available, price, cost price, or the warehouse's name.",
+        example: "available",
       },
     ),
-    header: f.string({ maxLength: 100, description: "The column name or JSON key; defaults to the source." }),
+    header: f.string({
+      maxLength: 100,
+      description: "The column name or JSON key; defaults to the source.",
+      example: "Available",
+    }),
     position: f.integer({
       required: true,
       default: 0,
@@ -607,6 +682,7 @@ export const dataExport = defineKind({
     displayName: f.string({
       maxLength: 200,
       description: "The export's name as shown in lists; an inventory export's name when it made it.",
+      example: "Daily stock for the web store",
     }),
     status: f.enum(dataExportStatuses, {
       default: "pending",
@@ -617,6 +693,7 @@ export const dataExport = defineKind({
     exportType: f.openEnum(["inventory_feed", "inventory_levels"], {
       description:
         "What was exported: feed items (`inventory_feed`), stock levels (`inventory_levels`), or another kind of export.",
+      example: "inventory_levels",
     }),
     format: f.enum(["csv", "json"], { required: true, default: "csv", description: "The file's format." }),
     inventoryExportId: f.ref("inventory-export", {
@@ -642,21 +719,30 @@ export const dataExport = defineKind({
     fileName: f.string({
       maxLength: 200,
       description: "The file's name, e.g. `inventory-export-4-20240501T094200Z.csv`.",
+      example: "inventory-export-4-20240504T094200Z.csv",
     }),
     contentType: f.string({
       maxLength: 100,
       description: "The file's media type, e.g. `text/csv; charset=utf-8`.",
+      example: "text/csv; charset=utf-8",
     }),
-    url: f.string({ maxLength: 2000, readOnly: true, description: "Download link of the file." }),
+    url: f.string({
+      maxLength: 2000,
+      readOnly: true,
+      description: "Download link of the file.",
+      example: "https://api.example.com/files/inventory-export-4-20240504T094200Z.csv",
+    }),
     rowCount: f.integer({
       min: 0,
       readOnly: true,
       description: "Rows (CSV) or objects (JSON) in the file. Set by the server.",
+      example: 312,
     }),
     byteSize: f.integer({
       min: 0,
       readOnly: true,
       description: "The file's size in bytes. Set by the server.",
+      example: 10240,
     }),
     errorMessage: f.string({
       maxLength: 2000,
@@ -675,6 +761,7 @@ export const dataExport = defineKind({
     fileUri: f.string({
       maxLength: 2000,
       description: "Where the file is: the download link once complete.",
+      example: "https://api.example.com/files/inventory-export-4-20240504T094200Z.csv",
     }),
   },
 });
@@ -686,7 +773,13 @@ export const dataImport = defineKind({
   source: "seed",
   description: "One run of a file import (sales, stock takes, feed prices, ...) and its counts and errors.",
   fields: {
-    added: f.integer({ required: true, default: 0, min: 0, description: "Records the import created." }),
+    added: f.integer({
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Records the import created.",
+      example: 12,
+    }),
     adminNotes: f.string({ maxLength: 2000, description: "Internal notes, for the company's staff only." }),
     completedAt: f.datetime({ description: "When the import finished." }),
     dropshipProviderId: f.ref("dropship-provider", {
@@ -697,13 +790,23 @@ export const dataImport = defineKind({
       default: [] as string[],
       maxLength: 1000,
       description: "One message per row that failed, e.g. `Row 4: unknown SKU`.",
+      example: ["Row 4: unknown SKU SHIRT-LIN-XXL"],
     }),
     errorUri: f.string({ maxLength: 2000, description: "Link to a file of the rows that failed." }),
-    errors: f.integer({ required: true, default: 0, min: 0, description: "Rows that failed." }),
-    fileSize: f.string({ maxLength: 50, description: "The imported file's size as text, e.g. `12 KB`." }),
-    fileUri: f.string({ maxLength: 2000, description: "Link to the imported file." }),
+    errors: f.integer({ required: true, default: 0, min: 0, description: "Rows that failed.", example: 1 }),
+    fileSize: f.string({
+      maxLength: 50,
+      description: "The imported file's size as text, e.g. `12 KB`.",
+      example: "12 KB",
+    }),
+    fileUri: f.string({
+      maxLength: 2000,
+      description: "Link to the imported file.",
+      example: "https://api.example.com/files/stock-take-2024-05.csv",
+    }),
     importType: f.enum(importTypes, {
       description: "What the file holds: sales, a stock take, feed prices, tracking numbers, ...",
+      example: "stock_take",
     }),
     inventoryFeedId: f.ref("inventory-feed", { description: "The feed the import is for." }),
     muteError: f.boolean({
@@ -724,6 +827,7 @@ export const dataImport = defineKind({
       default: 0,
       min: 0,
       description: "Rows left out (unchanged or not applicable).",
+      example: 3,
     }),
     skippedUri: f.string({ maxLength: 2000, description: "Link to a file of the rows left out." }),
     startedAt: f.datetime({ description: "When reading the file began." }),
@@ -733,6 +837,7 @@ export const dataImport = defineKind({
     statusMessage: f.string({
       maxLength: 2000,
       description: "A summary of the outcome, e.g. `120 rows read`.",
+      example: "120 rows read: 12 added, 104 updated, 3 skipped, 1 failed",
     }),
     statusProblem: f.json({
       maxBytes: 8192,
@@ -744,6 +849,7 @@ export const dataImport = defineKind({
       default: 0,
       min: 0,
       description: "Existing records the import changed.",
+      example: 104,
     }),
   },
 });
@@ -756,13 +862,23 @@ export const importer = defineKind({
   description:
     "A saved import setup: what a file holds and how its columns map to fields, reused by data imports.",
   fields: {
-    name: f.string({ required: true, maxLength: 200, description: "The import setup's name." }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The import setup's name.",
+      example: "Monthly stock take",
+    }),
     importType: f.enum(importTypes, {
       required: true,
       description: "What files of this setup hold (see data-import `importType`).",
+      example: "stock_take",
     }),
     format: f.enum(fileFormats, { required: true, default: "csv", description: "The file format it reads." }),
-    delimiter: f.string({ maxLength: 5, description: "The column separator of CSV files, e.g. `,` or `;`." }),
+    delimiter: f.string({
+      maxLength: 5,
+      description: "The column separator of CSV files, e.g. `,` or `;`.",
+      example: ",",
+    }),
     hasHeader: f.boolean({
       required: true,
       default: true,
@@ -788,6 +904,10 @@ export const importer = defineKind({
         maxLength: 250,
         description:
           "How the file's columns fill fields: `[{column, field, defaultValue}]`, `column` a header or 1-based number.",
+        example: [
+          { column: "SKU", field: "sku", defaultValue: null },
+          { column: "Counted", field: "quantity", defaultValue: "0" },
+        ],
       },
     ),
     dropshipProviderId: f.ref("dropship-provider", {

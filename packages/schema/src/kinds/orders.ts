@@ -14,34 +14,48 @@ const returnStatuses = ["notReturned", "partiallyReturned", "returned"] as const
 const cancelReasons = ["customer", "fraud", "inventory", "declined", "other"] as const;
 
 const shippingAddress = {
-  shippingName: f.string({ maxLength: 200, description: "Name of the person the parcel goes to." }),
+  shippingName: f.string({
+    maxLength: 200,
+    description: "Name of the person the parcel goes to.",
+    example: "Ana Silva",
+  }),
   shippingCompany: f.string({ maxLength: 200, description: "Business name on the ship-to address." }),
   shippingAddressLineOne: f.string({
     maxLength: 200,
     description: "First line of the ship-to address: street and number.",
+    example: "350 Pine Street",
   }),
   shippingAddressLineTwo: f.string({
     maxLength: 200,
     description: "Second line of the ship-to address: apartment, suite, building.",
+    example: "Apt 4B",
   }),
-  shippingCity: f.string({ maxLength: 100, description: "City of the ship-to address." }),
+  shippingCity: f.string({ maxLength: 100, description: "City of the ship-to address.", example: "Denver" }),
   shippingState: f.string({
     maxLength: 100,
     description: "State, province or region of the ship-to address, e.g. `CA`.",
+    example: "CO",
   }),
-  shippingZip: f.string({ maxLength: 20, description: "Postal code of the ship-to address." }),
+  shippingZip: f.string({
+    maxLength: 20,
+    description: "Postal code of the ship-to address.",
+    example: "80202",
+  }),
   shippingCountry: f.string({
     format: "country",
     description: "ISO 3166-1 alpha-2 country code of the ship-to address, e.g. `US`.",
+    example: "US",
   }),
   shippingPhone: f.string({
     format: "phone",
     description: "Phone number of the recipient, for the carrier.",
+    example: "+1 303 555 0142",
   }),
   shippingEmail: f.string({
     format: "email",
     maxLength: 200,
     description: "E-mail address of the recipient, for delivery notices.",
+    example: "ana.silva@example.com",
   }),
 };
 
@@ -53,7 +67,11 @@ export const sale = defineKind({
   description: "An order a customer placed on a selling channel, with its ship-to address and totals.",
   fields: {
     channelId: f.ref("channel", { required: true, description: "The channel the order was placed on." }),
-    externalId: f.string({ maxLength: 100, description: "The order's id on the channel." }),
+    externalId: f.string({
+      maxLength: 100,
+      description: "The order's id on the channel.",
+      example: "5012345678",
+    }),
     customerId: f.ref("customer", { description: "The buyer; found by e-mail or created by manual-sale." }),
     resellerId: f.ref("reseller", {
       description: "The reseller the order was placed through, for a reseller's sale.",
@@ -102,48 +120,87 @@ export const sale = defineKind({
       format: "currency",
       default: "USD",
       description: "ISO 4217 code of the sale's prices.",
+      example: "USD",
     }),
     ...shippingAddress,
-    subtotal: f.money({ default: 0, readOnly: true, description: "Sum of the line totals." }),
-    shippingPrice: f.money({ default: 0, min: 0, description: "What the customer paid for shipping." }),
+    subtotal: f.money({ default: 0, readOnly: true, description: "Sum of the line totals.", example: 99.8 }),
+    shippingPrice: f.money({
+      default: 0,
+      min: 0,
+      description: "What the customer paid for shipping.",
+      example: 5.95,
+    }),
     discounts: f.money({
       default: 0,
       min: 0,
       description: "Discounts on the whole order, as a positive amount.",
+      example: 10,
     }),
-    taxAmount: f.money({ default: 0, min: 0, description: "Tax charged on the order." }),
+    taxAmount: f.money({ default: 0, min: 0, description: "Tax charged on the order.", example: 7.2 }),
     total: f.money({
       default: 0,
       readOnly: true,
       description: "subtotal + shippingPrice - discounts + taxAmount.",
+      example: 102.95,
     }),
-    orderedAt: f.datetime({ description: "When the customer placed the order on the channel." }),
+    orderedAt: f.datetime({
+      description: "When the customer placed the order on the channel.",
+      example: "2026-03-02T14:03:51.000Z",
+    }),
     notes: f.string({
       maxLength: 2000,
       description: "Notes on the order, e.g. the customer's delivery instructions.",
+      example: "Leave with the concierge.",
     }),
-    reference: f.string({ maxLength: 200, description: "The order's name as the customer knows it." }),
-    shippingFirstName: f.string({ maxLength: 100, description: "First name of the person shipped to." }),
-    shippingLastName: f.string({ maxLength: 100, description: "Last name of the person shipped to." }),
-    billingFirstName: f.string({ maxLength: 100, description: "First name on the billing address." }),
-    billingLastName: f.string({ maxLength: 100, description: "Last name on the billing address." }),
+    reference: f.string({
+      maxLength: 200,
+      description: "The order's name as the customer knows it.",
+      example: "#10042",
+    }),
+    shippingFirstName: f.string({
+      maxLength: 100,
+      description: "First name of the person shipped to.",
+      example: "Ana",
+    }),
+    shippingLastName: f.string({
+      maxLength: 100,
+      description: "Last name of the person shipped to.",
+      example: "Silva",
+    }),
+    billingFirstName: f.string({
+      maxLength: 100,
+      description: "First name on the billing address.",
+      example: "Ana",
+    }),
+    billingLastName: f.string({
+      maxLength: 100,
+      description: "Last name on the billing address.",
+      example: "Silva",
+    }),
     billingAddressLineOne: f.string({
       maxLength: 200,
       description: "First line of the billing address: street and number.",
+      example: "350 Pine Street",
     }),
     billingAddressLineTwo: f.string({
       maxLength: 200,
       description: "Second line of the billing address: apartment, suite, building.",
     }),
-    billingCity: f.string({ maxLength: 100, description: "City of the billing address." }),
+    billingCity: f.string({ maxLength: 100, description: "City of the billing address.", example: "Denver" }),
     billingState: f.string({
       maxLength: 100,
       description: "State, province or region of the billing address.",
+      example: "CO",
     }),
-    billingZip: f.string({ maxLength: 20, description: "Postal code of the billing address." }),
+    billingZip: f.string({
+      maxLength: 20,
+      description: "Postal code of the billing address.",
+      example: "80202",
+    }),
     billingCountry: f.string({
       format: "country",
       description: "ISO 3166-1 alpha-2 country code of the billing address, e.g. `US`.",
+      example: "US",
     }),
   },
   states: saleStates,
@@ -163,22 +220,37 @@ export const saleItem = defineKind({
       description:
         "The catalogue variant sold; manual-sale finds it by the line's SKU or the channel variant's external id.",
     }),
-    externalId: f.string({ maxLength: 100, description: "The line's id on the channel." }),
+    externalId: f.string({
+      maxLength: 100,
+      description: "The line's id on the channel.",
+      example: "line-77102",
+    }),
     sku: f.string({
       required: true,
       minLength: 1,
       maxLength: 100,
       description: "The SKU sold, as on the catalogue variant.",
+      example: "SHIRT-LIN-M-BLU",
     }),
-    name: f.string({ maxLength: 500, description: "The line's name as the customer saw it." }),
+    name: f.string({
+      maxLength: 500,
+      description: "The line's name as the customer saw it.",
+      example: "Linen shirt, M, blue",
+    }),
     quantity: f.integer({
       required: true,
       min: 1,
       max: 1_000_000,
       description: "Units ordered. It cannot go below what is fulfilled plus cancelled.",
+      example: 2,
     }),
-    price: f.money({ required: true, min: 0, description: "Unit price." }),
-    total: f.money({ default: 0, readOnly: true, description: "Line total: quantity times price." }),
+    price: f.money({ required: true, min: 0, description: "Unit price.", example: 49.9 }),
+    total: f.money({
+      default: 0,
+      readOnly: true,
+      description: "Line total: quantity times price.",
+      example: 99.8,
+    }),
     quantityFulfilled: f.integer({
       default: 0,
       min: 0,
@@ -217,7 +289,11 @@ export const saleReturn = defineKind({
     purchaseId: f.ref("purchase", {
       description: "The purchase whose cancelled or returned lines it records.",
     }),
-    externalId: f.string({ maxLength: 100, description: "The return's id on the channel." }),
+    externalId: f.string({
+      maxLength: 100,
+      description: "The return's id on the channel.",
+      example: "RMA-2041",
+    }),
     type: f.enum(["return", "cancellation"], {
       default: "return",
       readOnly: true,
@@ -241,12 +317,17 @@ export const saleReturn = defineKind({
     returnLabelType: f.enum(["prePaid", "paid"], {
       description: "Who pays the return label: `prePaid` (the company) or `paid` (the customer).",
     }),
-    reason: f.string({ maxLength: 500, description: "Why the customer returns the goods." }),
+    reason: f.string({
+      maxLength: 500,
+      description: "Why the customer returns the goods.",
+      example: "Too small",
+    }),
     total: f.money({
       default: 0,
       min: 0,
       readOnly: true,
       description: "Amount to refund: the sum of its lines.",
+      example: 49.9,
     }),
     notes: f.string({ maxLength: 2000, description: "Notes on the return." }),
   },
@@ -265,20 +346,22 @@ export const saleReturnItem = defineKind({
     saleReturnId: f.ref("sale-return", { required: true, description: "The return the line belongs to." }),
     saleItemId: f.ref("sale-item", { description: "The sale line the units came from." }),
     purchaseItemId: f.ref("purchase-item", { description: "The purchase line going back to its provider." }),
-    sku: f.string({ maxLength: 100, description: "The SKU returned." }),
+    sku: f.string({ maxLength: 100, description: "The SKU returned.", example: "SHIRT-LIN-M-BLU" }),
     quantity: f.integer({
       required: true,
       min: 1,
       max: 1_000_000,
       description: "Units returned; never more than the sale line's fulfilled and not yet returned units.",
+      example: 1,
     }),
     amount: f.money({
       default: 0,
       min: 0,
       description:
         "Refund for the line (quantity times the sale line's price for a return the server opens).",
+      example: 49.9,
     }),
-    reason: f.string({ maxLength: 500, description: "Why these units come back." }),
+    reason: f.string({ maxLength: 500, description: "Why these units come back.", example: "Too small" }),
   },
   owner: { field: "saleReturnId" },
 });
@@ -296,6 +379,7 @@ export const saleDiscountCode = defineKind({
       minLength: 1,
       maxLength: 100,
       description: "The code the customer entered, e.g. `SUMMER10`.",
+      example: "SUMMER10",
     }),
     type: f.enum(["percentage", "shipping", "fixed_amount"], {
       required: true,
@@ -306,6 +390,7 @@ export const saleDiscountCode = defineKind({
       required: true,
       min: 0,
       description: "The reduction; a percentage when the type is percentage.",
+      example: 10,
     }),
   },
   owner: { field: "saleId" },
@@ -320,7 +405,11 @@ export const saleImport = defineKind({
   fields: {
     channelId: f.ref("channel", { description: "The channel the order came from." }),
     saleId: f.ref("sale", { description: "The sale the import created or updated; null when it failed." }),
-    externalId: f.string({ maxLength: 100, description: "The order's id on the channel, as sent." }),
+    externalId: f.string({
+      maxLength: 100,
+      description: "The order's id on the channel, as sent.",
+      example: "5012345678",
+    }),
     status: f.enum(["success", "error", "skipped"], {
       required: true,
       default: "success",
@@ -332,6 +421,7 @@ export const saleImport = defineKind({
     message: f.string({
       maxLength: 500,
       description: "What the import did, e.g. created or updated the sale.",
+      example: "created",
     }),
     emailSent: f.boolean({
       required: true,
@@ -362,6 +452,7 @@ export const saleInvoiceItem = defineKind({
       default: 0,
       min: 0,
       description: "Units of the sale line billed.",
+      example: 2,
     }),
   },
 });
@@ -378,13 +469,18 @@ export const customer = defineKind({
       format: "email",
       maxLength: 200,
       description: "The customer's e-mail address: how manual-sale finds the customer of an order.",
+      example: "ana.silva@example.com",
     }),
-    name: f.string({ maxLength: 200, description: "Full name or business name." }),
-    firstName: f.string({ maxLength: 100, description: "The customer's first name." }),
-    lastName: f.string({ maxLength: 100, description: "The customer's last name." }),
+    name: f.string({ maxLength: 200, description: "Full name or business name.", example: "Ana Silva" }),
+    firstName: f.string({ maxLength: 100, description: "The customer's first name.", example: "Ana" }),
+    lastName: f.string({ maxLength: 100, description: "The customer's last name.", example: "Silva" }),
     companyCode: f.string({ maxLength: 100, description: "The customer's company or account code." }),
     taxNumber: f.string({ maxLength: 100, description: "Tax or VAT number." }),
-    phone: f.string({ format: "phone", description: "Phone number, E.164 preferred (e.g. `+14155550123`)." }),
+    phone: f.string({
+      format: "phone",
+      description: "Phone number, E.164 preferred (e.g. `+14155550123`).",
+      example: "+1 303 555 0142",
+    }),
     fax: f.string({ format: "phone", description: "Fax number." }),
     accountsEmail: f.string({
       format: "email",
@@ -417,6 +513,7 @@ export const customer = defineKind({
     tags: f.array(f.string({ maxLength: 100 }), {
       maxLength: 100,
       description: "Free labels for grouping and filtering, e.g. `wholesale`.",
+      example: ["repeat-buyer"],
     }),
     notes: f.string({ maxLength: 2000, description: "Internal notes about the customer." }),
     saleNotes: f.string({
@@ -439,24 +536,44 @@ export const customerAddress = defineKind({
       description: "What the address is for: shipping, billing or both.",
     }),
     isDefault: f.boolean({ default: false, description: "The customer's preferred address of its type." }),
-    name: f.string({ maxLength: 200, description: "Name of the person at the address." }),
+    name: f.string({
+      maxLength: 200,
+      description: "Name of the person at the address.",
+      example: "Ana Silva",
+    }),
     company: f.string({ maxLength: 200, description: "Business name at the address." }),
     addressLineOne: f.string({
       required: true,
       minLength: 1,
       maxLength: 200,
       description: "Street and number.",
+      example: "350 Pine Street",
     }),
-    addressLineTwo: f.string({ maxLength: 200, description: "Apartment, suite, building." }),
-    city: f.string({ required: true, minLength: 1, maxLength: 100, description: "City or town." }),
-    state: f.string({ maxLength: 100, description: "State, province or region." }),
-    zip: f.string({ maxLength: 20, description: "Postal code." }),
+    addressLineTwo: f.string({
+      maxLength: 200,
+      description: "Apartment, suite, building.",
+      example: "Apt 4B",
+    }),
+    city: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "City or town.",
+      example: "Denver",
+    }),
+    state: f.string({ maxLength: 100, description: "State, province or region.", example: "CO" }),
+    zip: f.string({ maxLength: 20, description: "Postal code.", example: "80202" }),
     country: f.string({
       required: true,
       format: "country",
       description: "ISO 3166-1 alpha-2 country code, e.g. `US`.",
+      example: "US",
     }),
-    phone: f.string({ format: "phone", description: "Phone number at the address." }),
+    phone: f.string({
+      format: "phone",
+      description: "Phone number at the address.",
+      example: "+1 303 555 0142",
+    }),
     email: f.string({ format: "email", maxLength: 200, description: "E-mail address for delivery notices." }),
   },
   owner: { field: "customerId" },
@@ -474,12 +591,14 @@ export const reseller = defineKind({
       minLength: 1,
       maxLength: 200,
       description: "The reseller's business name.",
+      example: "Mountain Outfitters",
     }),
-    code: f.string({ maxLength: 100, description: "Short identifying code." }),
+    code: f.string({ maxLength: 100, description: "Short identifying code.", example: "MOUNTAIN" }),
     email: f.string({
       format: "email",
       maxLength: 200,
       description: "The reseller's contact e-mail address.",
+      example: "orders@mountain-outfitters.example",
     }),
     phone: f.string({ format: "phone", description: "The reseller's phone number." }),
     taxNumber: f.string({ maxLength: 100, description: "Tax or VAT number." }),
@@ -491,13 +610,21 @@ export const reseller = defineKind({
       format: "currency",
       default: "USD",
       description: "ISO 4217 code of the currency the reseller is billed in.",
+      example: "USD",
     }),
-    discountPercent: f.number({ default: 0, min: 0, max: 100, description: "Discount off list prices." }),
+    discountPercent: f.number({
+      default: 0,
+      min: 0,
+      max: 100,
+      description: "Discount off list prices.",
+      example: 15,
+    }),
     priceListId: f.integer({ min: 1, description: "The price list the reseller buys from, by id." }),
     paymentTermsDays: f.integer({
       min: 0,
       max: 365,
       description: "Days the reseller has to pay an invoice.",
+      example: 30,
     }),
     notes: f.string({ maxLength: 2000, description: "Internal notes about the reseller." }),
   },

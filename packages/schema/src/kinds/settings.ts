@@ -17,13 +17,38 @@ export const companyClient = defineKind({
   source: "seed",
   description: "An application registered by the company to call the API on its behalf.",
   fields: {
-    name: f.string({ required: true, maxLength: 200 }),
-    description: f.string({ maxLength: 2000 }),
-    contactEmail: f.string({ maxLength: 200, format: "email" }),
-    redirectUrls: f.array(f.string({ maxLength: 2000, format: "url" }), { maxLength: 20 }),
-    scopes: f.array(f.enum(["read", "write"]), { maxLength: 2 }),
-    enabled: f.boolean({ required: true, default: true }),
-    lastUsedAt: f.datetime({ readOnly: true }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The application's name, as shown when it asks for access.",
+      example: "Warehouse scanner app",
+    }),
+    description: f.string({ maxLength: 2000, description: "What the application does." }),
+    contactEmail: f.string({
+      maxLength: 200,
+      format: "email",
+      description: "Who to contact about the application.",
+      example: "it@example.com",
+    }),
+    redirectUrls: f.array(f.string({ maxLength: 2000, format: "url" }), {
+      maxLength: 20,
+      description: "Where the application may be sent back to after a user grants it access.",
+      example: ["https://scanner.example.com/callback"],
+    }),
+    scopes: f.array(f.enum(["read", "write"]), {
+      maxLength: 2,
+      description: "What the application may do: `read`, `write`, or both.",
+      example: ["read", "write"],
+    }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Whether the application is allowed to call the API.",
+    }),
+    lastUsedAt: f.datetime({
+      readOnly: true,
+      description: "When the application last called the API. Set by the server.",
+    }),
   },
 });
 
@@ -34,18 +59,43 @@ export const companyReferral = defineKind({
   source: "seed",
   description: "Another business the company referred to the service, and the reward it earned.",
   fields: {
-    name: f.string({ required: true, maxLength: 200, description: "The referred business." }),
-    contactName: f.string({ maxLength: 200 }),
-    email: f.string({ maxLength: 200, format: "email" }),
-    referralCode: f.string({ maxLength: 100 }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The referred business.",
+      example: "Harbor Home Goods",
+    }),
+    contactName: f.string({
+      maxLength: 200,
+      description: "The person at the referred business.",
+      example: "Lee Park",
+    }),
+    email: f.string({
+      maxLength: 200,
+      format: "email",
+      description: "The contact's e-mail address.",
+      example: "lee@harborhome.example",
+    }),
+    referralCode: f.string({
+      maxLength: 100,
+      description: "The code the referred business signed up with.",
+      example: "REF-4821",
+    }),
     status: f.enum(["invited", "signedUp", "qualified", "rewarded", "declined"], {
       required: true,
       default: "invited",
+      description: "`invited`, `signedUp`, `qualified` (earned the reward), `rewarded`, or `declined`.",
     }),
-    rewardAmount: f.money({ min: 0 }),
-    currency: f.string({ required: true, default: "USD", format: "currency" }),
-    signedUpAt: f.datetime(),
-    notes: f.string({ maxLength: 2000 }),
+    rewardAmount: f.money({ min: 0, description: "The reward earned, in `currency`.", example: 100 }),
+    currency: f.string({
+      required: true,
+      default: "USD",
+      format: "currency",
+      description: "ISO 4217 code of `rewardAmount`.",
+      example: "USD",
+    }),
+    signedUpAt: f.datetime({ description: "When the referred business signed up." }),
+    notes: f.string({ maxLength: 2000, description: "Notes on the referral." }),
   },
 });
 
@@ -57,9 +107,19 @@ export const companySetting = defineKind({
   description: "One named setting of the company, as a key and a text value.",
   unique: [["key"]],
   fields: {
-    key: f.string({ required: true, minLength: 1, maxLength: 100 }),
-    value: f.string({ maxLength: 4000 }),
-    description: f.string({ maxLength: 500 }),
+    key: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 100,
+      description: "The setting's name, unique within the company, e.g. `defaultWarehouseId`.",
+      example: "defaultWarehouseId",
+    }),
+    value: f.string({ maxLength: 4000, description: "The setting's value, as text.", example: "3" }),
+    description: f.string({
+      maxLength: 500,
+      description: "What the setting is for.",
+      example: "Warehouse used when an order names none.",
+    }),
   },
 });
 
@@ -81,8 +141,14 @@ export const comment = defineKind({
       description:
         "The id of the record commented on: a record of your company of the kind subjectKind names.",
     }),
-    body: f.string({ required: true, minLength: 1, maxLength: 5000 }),
-    author: f.string({ maxLength: 200 }),
+    body: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 5000,
+      description: "The comment's text.",
+      example: "Customer called: the parcel may be left with a neighbour.",
+    }),
+    author: f.string({ maxLength: 200, description: "Who wrote the comment.", example: "Sam (support)" }),
     internal: f.boolean({
       required: true,
       default: true,
@@ -102,19 +168,41 @@ export const error = defineKind({
     source: f.string({
       maxLength: 100,
       description: "What was running, e.g. `inventory-feed` or `purchase-send`.",
+      example: "inventory-feed",
     }),
-    code: f.string({ maxLength: 100 }),
-    message: f.string({ required: true, minLength: 1, maxLength: 2000 }),
-    details: f.map(),
-    subjectKind: f.string({ maxLength: 100, description: "Kind of the record concerned, e.g. `purchase`." }),
+    code: f.string({
+      maxLength: 100,
+      description: "A short code for the kind of error, e.g. `fetch_failed`.",
+      example: "fetch_failed",
+    }),
+    message: f.string({
+      required: true,
+      minLength: 1,
+      maxLength: 2000,
+      description: "What went wrong, in words.",
+      example: "The feed's URL answered 404.",
+    }),
+    details: f.map({
+      description: 'More about the error as keys and values, e.g. `{"row": 12, "status": 404}`.',
+    }),
+    subjectKind: f.string({
+      maxLength: 100,
+      description: "Kind of the record concerned, e.g. `purchase`.",
+      example: "inventory-feed",
+    }),
     subjectId: f.integer({
       min: 1,
       subjectOf: "subjectKind",
       description: "The id of the record concerned: a record of your company of the kind subjectKind names.",
+      example: 12,
     }),
-    resolved: f.boolean({ required: true, default: false }),
-    resolvedAt: f.datetime(),
-    occurredAt: f.datetime(),
+    resolved: f.boolean({
+      required: true,
+      default: false,
+      description: "Whether someone has dealt with the error.",
+    }),
+    resolvedAt: f.datetime({ description: "When the error was dealt with." }),
+    occurredAt: f.datetime({ description: "When the error happened." }),
   },
 });
 
@@ -125,21 +213,42 @@ export const agreement = defineKind({
   source: "seed",
   description: "Terms the company asks its dropship providers, resellers or customers to accept.",
   fields: {
-    name: f.string({ required: true, maxLength: 200 }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The terms' title, e.g. `Dropship terms`.",
+      example: "Dropship terms",
+    }),
     audience: f.enum(["dropshipProvider", "reseller", "customer"], {
       required: true,
       default: "dropshipProvider",
+      description: "Who is asked to accept the terms.",
     }),
-    version: f.string({ required: true, default: "1", maxLength: 50 }),
+    version: f.string({
+      required: true,
+      default: "1",
+      maxLength: 50,
+      description: "The terms' version, e.g. `2`; raise it when the text changes.",
+      example: "2",
+    }),
     body: f.string({ maxLength: 100_000, description: "The text of the terms." }),
     url: f.string({
       maxLength: 2000,
       format: "url",
       description: "Where the terms are published, if not in the body.",
+      example: "https://example.com/legal/dropship-terms",
     }),
-    requiresSignature: f.boolean({ required: true, default: false }),
-    active: f.boolean({ required: true, default: true }),
-    effectiveAt: f.datetime(),
+    requiresSignature: f.boolean({
+      required: true,
+      default: false,
+      description: "Whether accepting needs a signature rather than a click.",
+    }),
+    active: f.boolean({
+      required: true,
+      default: true,
+      description: "Whether the terms are in force and shown to their audience.",
+    }),
+    effectiveAt: f.datetime({ description: "When the terms take effect." }),
   },
 });
 
@@ -151,10 +260,30 @@ export const accountingIntegration = defineKind({
   description:
     "A connection to an accounting system: where sales, dropship and replenishment records are sent.",
   fields: {
-    dropshipEndpoint: f.string({ maxLength: 2000, format: "url" }),
-    name: f.string({ required: true, maxLength: 200 }),
-    replenishmentEndpoint: f.string({ maxLength: 2000, format: "url" }),
-    saleEndpoint: f.string({ maxLength: 2000, format: "url" }),
+    dropshipEndpoint: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "Where dropship purchases are sent.",
+      example: "https://ledger.example.com/hooks/dropship",
+    }),
+    name: f.string({
+      required: true,
+      maxLength: 200,
+      description: "The integration's name, e.g. the accounting system's.",
+      example: "Ledger sync",
+    }),
+    replenishmentEndpoint: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "Where replenishment purchases are sent.",
+      example: "https://ledger.example.com/hooks/replenishment",
+    }),
+    saleEndpoint: f.string({
+      maxLength: 2000,
+      format: "url",
+      description: "Where sales are sent.",
+      example: "https://ledger.example.com/hooks/sales",
+    }),
   },
 });
 
@@ -166,15 +295,36 @@ export const accountingPayload = defineKind({
   description: "One record sent to an accounting integration, with the body sent and the answer received.",
   owner: { field: "accountingIntegrationId" },
   fields: {
-    accountingIntegrationId: f.ref("accounting-integration", { required: true }),
-    payloadType: f.enum(["sale", "dropship", "replenishment"], { required: true }),
-    saleId: f.ref("sale"),
-    purchaseId: f.ref("purchase"),
+    accountingIntegrationId: f.ref("accounting-integration", {
+      required: true,
+      description: "The integration it was sent to.",
+    }),
+    payloadType: f.enum(["sale", "dropship", "replenishment"], {
+      required: true,
+      description:
+        "What was sent: a sale, a dropship purchase or a replenishment purchase (to the integration's matching endpoint).",
+    }),
+    saleId: f.ref("sale", { description: "The sale sent, for a `sale` payload." }),
+    purchaseId: f.ref("purchase", {
+      description: "The purchase sent, for a `dropship` or `replenishment` payload.",
+    }),
     payload: f.string({ maxLength: 500_000, description: "The body sent." }),
-    status: f.enum(["pending", "sent", "error"], { required: true, default: "pending" }),
-    responseStatus: f.integer({ min: 100, max: 599 }),
-    responseBody: f.string({ maxLength: 100_000 }),
-    errorMessage: f.string({ maxLength: 2000 }),
-    sentAt: f.datetime(),
+    status: f.enum(["pending", "sent", "error"], {
+      required: true,
+      default: "pending",
+      description: "`pending` until sent, then `sent` or `error`.",
+    }),
+    responseStatus: f.integer({
+      min: 100,
+      max: 599,
+      description: "The HTTP status the endpoint answered.",
+      example: 200,
+    }),
+    responseBody: f.string({ maxLength: 100_000, description: "The body the endpoint answered." }),
+    errorMessage: f.string({
+      maxLength: 2000,
+      description: "Why sending failed; null unless `status` is `error`.",
+    }),
+    sentAt: f.datetime({ description: "When it was sent." }),
   },
 });

@@ -1,0 +1,19 @@
+import type { Namespace } from "./types.ts";
+
+declare const namespaceType: unique symbol;
+
+/** An action of a resource: its name (`move-dropship-provider`), its method, and whether it writes. */
+export type ActionSpec = readonly [name: string, method: "GET" | "POST" | "PUT" | "DELETE", writes: boolean];
+
+/**
+ * What the client needs to know of one kind at run time: its path and its actions. Import the ones a
+ * program uses from `@multichannel/client/resources` and pass them to {@link connect}: only those are
+ * bundled, not the whole manifest.
+ */
+export interface Resource<N extends Namespace> {
+  /** The kebab-case plural: the collection is `/<plural>.json`. */
+  readonly plural: string;
+  readonly actions: readonly ActionSpec[];
+  /** Type-level only: the namespace whose record, bodies and actions the resource has. */
+  readonly [namespaceType]?: N;
+}
