@@ -1,8 +1,8 @@
 /**
  * The order books: every value derived from lines, payments and invoices, computed in one place. Each
- * `settle*` reads what a sale, purchase or sale return is made of, checks the invariants, and writes the
- * derived values (and the status, through `transition`) in the caller's transaction. Every write path that
- * can change them calls it: CRUD of lines and headers, payments and invoices, and every action.
+ * `plan*Books` takes a sale, purchase or sale return with its lines as a write plan leaves them, checks
+ * the invariants, and plans the derived values (and the status, through its lifecycle). Every write
+ * path that can change them calls it: CRUD of lines and headers, payments and invoices, and every action.
  */
 import type {
   Purchase,
@@ -15,10 +15,9 @@ import type {
   SaleReturnItem,
 } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
-import type { Ctx } from "./context.ts";
 import { checkAmount, fromCents, toCents } from "./money.ts";
-import { insert, patch, selectOne, selectWhere, type ValuesOf } from "./store.ts";
-import { transition, transitionValues } from "./transitions.ts";
+import type { ValuesOf } from "./store.ts";
+import { transitionValues } from "./transitions.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /** A line's total in minor units: quantity times unit price. */
@@ -142,20 +141,7 @@ export function saleBooks(
 }
 
 /**
- * Brings a sale's derived values up to date from its lines: subtotal, total, fulfilment, cancellation
- * and return statuses, and its status (through its lifecycle). Answers the sale as it now is.
- */
-export async function settleSale(ctx: Ctx, saleId: number | null | undefined): Promise<Sale | undefined> {
-  if (!saleId) return undefined;
-  const sale = await selectOne(ctx, "sale", { id: saleId });
-  if (!sale) return undefined;
-  const { status, values } = saleBooks(sale, await selectWhere(ctx, "sale-item", { saleId }));
-  if (status === sale.status && isEmpty(values)) return sale;
-  return transition(ctx, "sale", sale, status, values);
-}
-
-/**
- * `settleSale` in a write plan: the sale's books from `items` (every line of the sale as the plan
+ * A sale's books in a write plan: its derived values and status from `items` (every line of the sale as the plan
  * leaves them), written when they change. Answers the sale as the plan leaves it.
  */
 export function planSaleBooks(plan: WritePlan, sale: Sale, items: readonly SaleItem[]): Sale {
@@ -165,7 +151,7 @@ export function planSaleBooks(plan: WritePlan, sale: Sale, items: readonly SaleI
 }
 
 /**
- * `settlePurchase` in a write plan: the purchase's books from `items` (every line, as the plan leaves
+ * A purchase's books in a write plan: its derived values and status from `items` (every line, as the plan leaves
  * them), its active payments and invoices; lines and purchase written where they change. Answers both
  * as the plan leaves them.
  */
@@ -304,67 +290,7 @@ export function purchaseBooks(
   };
 }
 
-/**
- * Brings a purchase's derived values up to date from its lines, invoice payments and invoices: line
- * totals and statuses, subtotal, total, what it owes (cancelled lines owe nothing; a purchase whose lines
- * are all cancelled owes nothing at all), paid and outstanding amounts, payment, invoice, receipt and
- * cancellation statuses, and its status (through its lifecycle). Answers the purchase as it now is.
- */
-export async function settlePurchase(
-  ctx: Ctx,
-  purchaseId: number | null | undefined,
-): Promise<Purchase | undefined> {
-  if (!purchaseId) return undefined;
-  const purchase = await selectOne(ctx, "purchase", { id: purchaseId });
-  if (!purchase) return undefined;
-  const books = purchaseBooks(
-    purchase,
-    await selectWhere(ctx, "purchase-item", { purchaseId }),
-    await selectWhere(ctx, "purchase-invoice-payment", { purchaseId, status: "active" }),
-    await selectWhere(ctx, "purchase-invoice", { purchaseId, status: "active" }),
-    ctx.now,
-  );
-  for (const [id, values] of books.items) await patch(ctx, "purchase-item", id, values);
-  if (books.status === purchase.status && isEmpty(books.values)) return purchase;
-  return transition(ctx, "purchase", purchase, books.status, books.values);
-}
-
-/**
- * Records a provider invoice for what a purchase owes and is not invoiced yet: what a PUT of
- * `invoiceStatus: invoiced` asks for. Nothing owed is a 409.
- */
-export async function invoiceRemainder(ctx: Ctx, purchase: Purchase): Promise<Purchase> {
-  const invoices = await selectWhere(ctx, "purchase-invoice", { purchaseId: purchase.id, status: "active" });
-  const invoiced = invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0);
-  const remainder = toCents(purchase.amountOwed) - invoiced;
-  if (remainder <= 0) {
-    if (purchase.invoiceStatus === "invoiced") return purchase;
-    throw new ApiError("conflict", `Purchase ${purchase.id} owes nothing: there is nothing to invoice.`, {
-      rule: "invoiced only what is owed",
-    });
-  }
-  await insert(ctx, "purchase-invoice", {
-    purchaseId: purchase.id,
-    amount: fromCents(remainder),
-    invoicedAt: ctx.now(),
-    notes: "Recorded by a PUT of invoiceStatus invoiced.",
-  });
-  return (await settlePurchase(ctx, purchase.id))!;
-}
-
 // ---------------------------------------------------------------------------------------- sale returns
-
-/** A sale return's total: the sum of its lines' amounts. */
-export async function settleSaleReturn(
-  ctx: Ctx,
-  saleReturnId: number | null | undefined,
-): Promise<SaleReturn | undefined> {
-  if (!saleReturnId) return undefined;
-  const saleReturn = await selectOne(ctx, "sale-return", { id: saleReturnId });
-  if (!saleReturn) return undefined;
-  const values = saleReturnBooks(saleReturn, await selectWhere(ctx, "sale-return-item", { saleReturnId }));
-  return isEmpty(values) ? saleReturn : patch(ctx, "sale-return", saleReturn.id, values);
-}
 
 /** What a sale return's total is, from its lines (only what changes). */
 function saleReturnBooks(saleReturn: SaleReturn, items: readonly SaleReturnItem[]): ValuesOf<"sale-return"> {
@@ -372,7 +298,7 @@ function saleReturnBooks(saleReturn: SaleReturn, items: readonly SaleReturnItem[
   return changed<SaleReturn>(saleReturn, { total: checkAmount("sale-return", "total", total) });
 }
 
-/** `settleSaleReturn` in a write plan, from every line of the return as the plan leaves them. */
+/** A sale return's total in a write plan, from every line of the return as the plan leaves them. */
 export function planSaleReturnBooks(
   plan: WritePlan,
   saleReturn: SaleReturn,

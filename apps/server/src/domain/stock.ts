@@ -2,9 +2,10 @@
  * Stock levels. On hand changes only through a recorded movement: an adjustment (set by hand, a
  * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
  */
+
+import type { InStatement, InValue } from "@libsql/client";
 import type { Adjustment, InventoryLevel } from "@multichannel/schema";
-import type { Ctx } from "./context.ts";
-import { insert, patch, selectOne } from "./store.ts";
+import { column, selectMatching, table } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /**
@@ -24,25 +25,6 @@ export function availableSql(onHand: string, allocated: string): string {
   return `${onHand} - ${allocated}`;
 }
 
-/** The level of a variant at a warehouse, created at zero when there is none yet. */
-export async function levelOf(ctx: Ctx, variantId: number, warehouseId: number): Promise<InventoryLevel> {
-  return (
-    (await selectOne(ctx, "inventory-level", { variantId, warehouseId })) ??
-    (await insert(ctx, "inventory-level", { variantId, warehouseId }))
-  );
-}
-
-/** Reserves (positive) or releases (negative) units for unshipped fulfillments. */
-export async function allocate(
-  ctx: Ctx,
-  input: { variantId: number; warehouseId: number; quantity: number },
-): Promise<InventoryLevel> {
-  const level = await levelOf(ctx, input.variantId, input.warehouseId);
-  return patch(ctx, "inventory-level", level.id, {
-    allocated: Math.max(0, level.allocated + input.quantity),
-  });
-}
-
 /**
  * `allocate` in a write plan. `levels` are the levels the plan knows (those read; one it creates is
  * added): a missing one is created at zero, while no other writer has created it meanwhile. The units
@@ -58,22 +40,11 @@ export function planAllocation(
   plan.addTo("inventory-level", level, "allocated", input.quantity, { floor: 0 });
 }
 
-/** The on-hand change an adjustment records, with the levels before and after it. */
-export async function applyAdjustment(
-  ctx: Ctx,
-  input: { variantId: number; warehouseId: number; quantity: number },
-): Promise<Pick<Adjustment, "quantityBefore" | "quantityAfter">> {
-  const level = await levelOf(ctx, input.variantId, input.warehouseId);
-  const quantityAfter = level.onHand + input.quantity;
-  await patch(ctx, "inventory-level", level.id, { onHand: quantityAfter });
-  return { quantityBefore: level.onHand, quantityAfter };
-}
-
 /**
  * The level of a variant at a warehouse among `levels` (those a plan read, as it leaves them): created
  * at zero when there is none, while no other writer has created it meanwhile, and added to `levels`.
  */
-function plannedLevel(
+export function plannedLevel(
   plan: WritePlan,
   levels: InventoryLevel[],
   variantId: number,
@@ -114,18 +85,49 @@ export function planRecordAdjustment(
     adjustmentReasonId?: number | null;
   },
 ): Adjustment {
-  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
-  const quantityAfter = level.onHand + input.quantity;
-  updateLevel(plan, levels, level, { onHand: quantityAfter });
   return plan.insert("adjustment", {
     variantId: input.variantId,
     warehouseId: input.warehouseId,
     quantity: input.quantity,
     notes: input.notes ?? null,
     adjustmentReasonId: input.adjustmentReasonId ?? null,
-    quantityBefore: level.onHand,
-    quantityAfter,
+    ...planOnHandChange(plan, levels, input),
   });
+}
+
+/**
+ * An adjustment's change of on hand in a write plan, on `levels` (see `plannedLevel`): the level is
+ * written while it is as read, so the levels before and after it answers (for the adjustment to
+ * record) are exact.
+ */
+export function planOnHandChange(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  input: { variantId: number; warehouseId: number; quantity: number },
+): Pick<Adjustment, "quantityBefore" | "quantityAfter"> {
+  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
+  const quantityAfter = level.onHand + input.quantity;
+  updateLevel(plan, levels, level, { onHand: quantityAfter });
+  return { quantityBefore: level.onHand, quantityAfter };
+}
+
+/**
+ * Units that arrive (positive) or are taken back (negative) on hand, in a write plan, on `levels` (see
+ * `plannedLevel`): added in the statement itself, as shipping out takes them.
+ */
+export function planOnHandMove(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  input: { variantId: number; warehouseId: number; quantity: number },
+): void {
+  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
+  plan.addTo("inventory-level", level, "onHand", input.quantity);
+}
+
+/** The SELECT of the company's stock levels of the variants `variants` answers (SQL, with its arguments). */
+export function levelsOfVariants(companyId: number, variants: { sql: string; args: InValue[] }): InStatement {
+  const variantId = column(table("inventory-level"), "variantId");
+  return selectMatching(companyId, "inventory-level", `${variantId} IN (${variants.sql})`, variants.args);
 }
 
 /**

@@ -27,18 +27,10 @@ export function kind(name: KindName): KindDef {
   return found;
 }
 
-/** Records of a kind in the company whose fields equal `where`, by id unless `order` says otherwise. */
-export async function selectWhere<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  where: WhereOf<N>,
-  options: { order?: string; limit?: number; offset?: number } = {},
-): Promise<RecordOf<N>[]> {
-  const result = await ctx.db.execute(selectStatement(ctx.companyId, kindName, where, options));
-  return recordsOf(kindName, result);
-}
-
-/** The SELECT of `selectWhere`, for a write's pipeline of reads (`WriteSession.read`). */
+/**
+ * The SELECT of a kind's records in the company whose fields equal `where` (by id unless `order` says
+ * otherwise), for a write's pipeline of reads (`WriteSession.read`).
+ */
 export function selectStatement<N extends KindName>(
   companyId: number,
   kindName: N,
@@ -132,35 +124,7 @@ export function recordsOf<N extends KindName>(kindName: N, result: ResultSet): R
   return result.rows.map((row) => toRecord(table, row) as unknown as RecordOf<N>);
 }
 
-export async function selectOne<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  where: WhereOf<N>,
-): Promise<RecordOf<N> | undefined> {
-  return (await selectWhere(ctx, kindName, where, { limit: 1 }))[0];
-}
-
-/** Inserts a record, defaults filled in. A state field may only be the kind's initial state. */
-export async function insert<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  values: ValuesOf<N>,
-): Promise<RecordOf<N>> {
-  return (await insertRecord(ctx, kind(kindName), values)) as unknown as RecordOf<N>;
-}
-
-/** Sets fields of a record; never its state field (see `transition`). */
-export async function patch<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  id: number,
-  values: ValuesOf<N>,
-): Promise<RecordOf<N>> {
-  return (await patchRecord(ctx, kind(kindName), id, values)) as unknown as RecordOf<N>;
-}
-
 // ------------------------------------------------------------------------------------------ one record
-// The writes `insert`, `patch` and `transition` build on.
 
 export function notFound(kind: KindDef, id: number): ApiError {
   return new ApiError("not_found", `No ${kind.name} with id ${id}.`);
@@ -181,67 +145,6 @@ export function checkStateWrite(
   if (mode === "insert" && (state === states.initial || states.transitions[states.initial]?.includes(state)))
     return;
   throw new Error(`${kind.name}.${states.field} is written by its transition function only`);
-}
-
-/** Inserts a record with defaults filled in; `values` may set read-only fields (services do). */
-export async function insertRecord(
-  ctx: Ctx,
-  kind: KindDef,
-  values: Record<string, unknown>,
-): Promise<StoredRecord> {
-  checkStateWrite(kind, values, "insert");
-  const table = tableFor(kind);
-  const now = ctx.now();
-  const args: (string | number | null)[] = [ctx.companyId, now, now];
-  for (const column of table.columns) {
-    const value =
-      values[column.field] !== undefined
-        ? values[column.field]
-        : column.def.defaultNow
-          ? now
-          : column.def.default;
-    args.push(encode(column, value));
-  }
-  try {
-    const result = await ctx.db.execute({ sql: table.insertSql, args });
-    return toRecord(table, result.rows[0]!);
-  } catch (error) {
-    throw uniqueConflict(error, table) ?? error;
-  }
-}
-
-/**
- * Sets fields of a record (read-only ones included: services use this); bumps `updatedAt`. Its state
- * field only when `transition` (the one writer of states) says so.
- */
-export async function patchRecord(
-  ctx: Ctx,
-  kind: KindDef,
-  id: number,
-  values: Record<string, unknown>,
-  options: { movesState?: boolean } = {},
-): Promise<StoredRecord> {
-  if (!options.movesState) checkStateWrite(kind, values, "patch");
-  const table = tableFor(kind);
-  const sets = ["updated_at = ?"];
-  const args: (string | number | null)[] = [ctx.now()];
-  for (const [field, value] of Object.entries(values)) {
-    const column = table.byField.get(field);
-    if (!column) throw new Error(`${kind.name} has no field ${field}`);
-    sets.push(`${column.name} = ?`);
-    args.push(encode(column, value));
-  }
-  try {
-    const result = await ctx.db.execute({
-      sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE id = ? AND company_id = ? RETURNING ${table.selectList}`,
-      args: [...args, id, ctx.companyId],
-    });
-    const row = result.rows[0];
-    if (!row) throw notFound(kind, id);
-    return toRecord(table, row);
-  } catch (error) {
-    throw uniqueConflict(error, table) ?? error;
-  }
 }
 
 // ------------------------------------------------------------------------------------------ set-at-a-time

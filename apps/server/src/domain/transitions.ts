@@ -4,9 +4,8 @@
  * `transition`, so a change the lifecycle does not declare cannot happen: it is a 409 naming the state.
  */
 
-import type { Ctx } from "./context.ts";
 import { stateConflict } from "./states.ts";
-import { type KindName, kind, patchRecord, type RecordOf, type ValuesOf } from "./store.ts";
+import { type KindName, kind, type RecordOf, type ValuesOf } from "./store.ts";
 
 /** The field holding the state of a stateful kind, and its states. */
 type StateOf<N extends KindName> = RecordOf<N> extends { status: infer S } ? S : never;
@@ -19,26 +18,8 @@ export function canTransition(kindName: KindName, from: string, to: string): boo
 }
 
 /**
- * Moves a record to state `to` along a declared transition, writing `values` with it in one statement;
- * an undeclared transition is a 409 that says the current state and the actions it allows.
- */
-export async function transition<N extends KindName>(
-  ctx: Ctx,
-  kindName: N,
-  record: RecordOf<N>,
-  to: StateOf<N>,
-  values: ValuesOf<N> = {},
-): Promise<RecordOf<N>> {
-  const changes = transitionValues(kindName, record, String(to), values);
-  const id = (record as { id: number }).id;
-  return (await patchRecord(ctx, kind(kindName), id, changes, {
-    movesState: true,
-  })) as unknown as RecordOf<N>;
-}
-
-/**
  * The values that move `record` to state `to` along a declared transition, with `values`: for a write
- * plan to apply (`transition` applies them itself). An undeclared transition is a 409.
+ * plan to apply. An undeclared transition is a 409.
  */
 export function transitionValues(
   kindName: KindName,

@@ -2,7 +2,6 @@
  * What a webhook endpoint's create or update must hold (a URL the service may send to, event types that
  * exist) and its signing secret: made with its insert, answered once, kept out of records and events.
  */
-import type { WebhookEndpoint } from "@multichannel/schema";
 import { actions, kinds } from "@multichannel/schema";
 import { eventPrefix } from "../db/event-triggers.ts";
 import { invalidField } from "../errors.ts";
@@ -39,34 +38,6 @@ export async function checkEndpoint(
       );
     }
   }
-}
-
-// A new endpoint's secret, made before its insert (so the hint is written with it) and answered after.
-const issued = new WeakMap<object, string>();
-
-/** Makes the signing secret of an endpoint about to be created; answers its hint for the record. */
-export function prepareSecret(input: object): string {
-  const secret = newSecret();
-  issued.set(input, secret);
-  return secretHint(secret);
-}
-
-/** Stores the secret made for a created endpoint; answers the record with it, this once. */
-export async function storeSecret(ctx: Ctx, endpoint: WebhookEndpoint, input: object) {
-  const secret = issued.get(input) ?? newSecret();
-  await ctx.db.execute({
-    sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-    args: [ctx.companyId, endpoint.id, secret, ctx.now()],
-  });
-  return { ...endpoint, secret };
-}
-
-/** Removes an endpoint's secrets with it (they are not a kind's records, so the delete does not). */
-export async function dropSecrets(ctx: Ctx, endpointId: number): Promise<void> {
-  await ctx.db.execute({
-    sql: "DELETE FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ?",
-    args: [endpointId, ctx.companyId],
-  });
 }
 
 /** A new signing secret: `whsec_` and the base64 of 32 random bytes, as Standard Webhooks writes them. */

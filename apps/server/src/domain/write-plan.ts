@@ -476,10 +476,13 @@ export class WritePlan {
     });
   }
 
-  /** Aborts the batch unless every reference `values` sets names a record of the company. */
-  referencesExist(kindName: KindName, values: Record<string, unknown>): void {
+  /**
+   * Aborts the batch unless every reference `values` sets names a record of the company (for an update,
+   * with `current`: those it changes).
+   */
+  referencesExist(kindName: KindName, values: Record<string, unknown>, current?: StoredRecord): void {
     const table = tableFor(kind(kindName));
-    for (const { target, id } of referencesOf(table, values)) {
+    for (const { target, id } of referencesOf(table, values, current)) {
       const args: InValue[] = [];
       const mark = this.value(id, args);
       args.push(this.companyId);

@@ -4,24 +4,17 @@ import type * as v from "valibot";
 import type { Ctx } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
 import { andThen } from "../eventually.ts";
-import { claimKey } from "../services/idempotency.ts";
 import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { type Shape, shapeRecords, shapes } from "../services/record-shape.ts";
 import {
-  createPlain,
-  createPlanned,
   createRecord,
-  createsByPlan,
-  deletePlain,
   deleteRecord,
   etagOf,
   etagOfText,
   getRecord,
   listRecords,
-  updatePlain,
   updateRecord,
-  writesByPlan,
 } from "../services/records.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
@@ -54,22 +47,8 @@ export function itemIdOf(c: Context<AppEnv>): number {
   return recordId(segment.slice(0, -".json".length));
 }
 
-/**
- * Runs a write in one transaction, with the context's db swapped for the transaction: for the writes of
- * kinds with write rules not yet made as plans. An Idempotency-Key's first use is claimed in the same
- * transaction; its answer is stored once the transaction has committed (`idempotent`).
- */
-export function inTransaction<T>(c: Context<AppEnv>, work: (ctx: Ctx) => Promise<T>): Promise<T> {
-  const ctx = c.get("ctx");
-  const key = c.get("idempotencyKey");
-  return c.get("db").transaction(async (tx) => {
-    if (key) await claimKey(tx, key);
-    return work({ ...ctx, db: tx });
-  });
-}
-
-/** What a plain kind's write (`createPlain`, ...) needs of the request. */
-function plainWrite(c: Context<AppEnv>, kind: KindDef) {
+/** What a record's write needs of the request. */
+function recordWrite(c: Context<AppEnv>, kind: KindDef) {
   return { ctx: c.get("ctx"), db: c.get("db"), kind, key: c.get("idempotencyKey") };
 }
 
@@ -190,11 +169,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!found) return next();
       const { kind } = found;
       const input = validBody(c, found.create);
-      const record = writesByPlan(kind)
-        ? await createPlain({ ...plainWrite(c, kind), input })
-        : createsByPlan(kind)
-          ? await createPlanned({ ...plainWrite(c, kind), input })
-          : await inTransaction(c, (ctx) => createRecord({ ctx, kind, input }));
+      const record = await createRecord({ ...recordWrite(c, kind), input });
       // 200, as the reference answers a create (wire.md §4), with the new record's Location.
       return answerRecord(c, record, {
         Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
@@ -226,9 +201,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
       const input = validBody(c, found.update);
       const ifMatch = c.req.header("If-Match");
-      const record = writesByPlan(kind)
-        ? await updatePlain({ ...plainWrite(c, kind), id, input, ifMatch })
-        : await inTransaction(c, (ctx) => updateRecord({ ctx, kind, id, input, ifMatch }));
+      const record = await updateRecord({ ...recordWrite(c, kind), id, input, ifMatch });
       return answerRecord(c, record);
     }),
   );
@@ -240,8 +213,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!kind) return next();
       const id = itemIdOf(c);
       const ifMatch = c.req.header("If-Match");
-      if (writesByPlan(kind)) await deletePlain({ ...plainWrite(c, kind), id, ifMatch });
-      else await inTransaction(c, (ctx) => deleteRecord({ ctx, kind, id, ifMatch }));
+      await deleteRecord({ ...recordWrite(c, kind), id, ifMatch });
       return answer(c, null, 204);
     }),
   );

@@ -14,13 +14,19 @@ import {
   updatePlan,
 } from "../domain/record-plans.ts";
 import { stateConflict } from "../domain/states.ts";
-import { insertRecord, type KindName, notFound, patchRecord, uniqueConflict } from "../domain/store.ts";
-import { transition, transitionValues } from "../domain/transitions.ts";
+import { type KindName, notFound, uniqueConflict } from "../domain/store.ts";
+import { transitionValues } from "../domain/transitions.ts";
 import { WritePlan } from "../domain/write-plan.ts";
-import { type WriteRule, writeRuleOf } from "../domain/write-rules/index.ts";
+import {
+  type CreatePlanner,
+  type DeletePlanner,
+  type UpdatePlanner,
+  type WriteRule,
+  writeRuleOf,
+} from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
-import { keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
+import { type KeptAnswer, keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
 import type { ListQuery } from "./list-query.ts";
 
 /** A content hash of a record: its ETag. Any change to any field changes it. */
@@ -92,6 +98,33 @@ export async function checkReferences(
   }
   if (errors.length)
     throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });
+}
+
+/**
+ * The reads that find the records the plain references of `values` name (a polymorphic one is checked
+ * in the batch), for a planned write to answer a missing one with a 422 before its rule looks at it.
+ */
+function referenceReads(ctx: Ctx, table: Table, values: Record<string, unknown>) {
+  const checks = referencesOf(table, values).filter(
+    ({ field }) => !table.subjects.some((c) => c.field === field),
+  );
+  const reads = checks.map(({ target, id }) => ({
+    sql: `SELECT id FROM ${target.name} WHERE id = ? AND company_id = ?`,
+    args: [id, ctx.companyId],
+  }));
+  return {
+    reads,
+    /** The 422 for the references `read` (their reads' results) did not find, but those `current` has. */
+    check(read: ResultSet[], current: Record<string, unknown> = {}) {
+      const errors: FieldError[] = [];
+      checks.forEach(({ field, target, id }, i) => {
+        if (current[field] !== id && !read[i]!.rows.length)
+          errors.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
+      });
+      if (errors.length)
+        throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });
+    },
+  };
 }
 
 function writableValues(table: Table, input: Record<string, unknown>): Record<string, unknown> {
@@ -180,28 +213,6 @@ function checkRequestedState(kind: KindDef, current: StoredRecord, to: string): 
   );
 }
 
-/** Create: the input is a validated create body. */
-export async function createRecord({
-  ctx,
-  kind,
-  input,
-}: {
-  ctx: Ctx;
-  kind: KindDef;
-  input: Record<string, unknown>;
-}): Promise<StoredRecord> {
-  const table = tableFor(kind);
-  const rule = writeRuleOf(kind.name);
-  checkTenant(ctx, table, input);
-  let values = writableValues(table, input);
-  checkCreatedState(kind, values);
-  if (table.references.size) await checkReferences(ctx, table, values);
-  if (rule?.prepare) values = await rule.prepare({ ctx, values, input });
-  const record = await insertRecord(ctx, kind, values);
-  if (!rule?.after) return record;
-  return ((await rule.after({ ctx, record: record as never, input })) as StoredRecord | undefined) ?? record;
-}
-
 /** Reads one record of the company: 404 when there is none (thrown at once where the read answers at once). */
 export function getRecord({
   ctx,
@@ -216,96 +227,6 @@ export function getRecord({
     if (!record) throw notFound(kind, id);
     return record;
   });
-}
-
-/**
- * Partial update of the writable fields sent; read-only fields and timestamps in the input are ignored.
- * The record is read first only when something needs it (If-Match, references to check, the kind's write
- * rule): otherwise the UPDATE alone answers, and finding no row is the 404.
- */
-export async function updateRecord({
-  ctx,
-  kind,
-  id,
-  input,
-  ifMatch,
-}: {
-  ctx: Ctx;
-  kind: KindDef;
-  id: number;
-  input: Record<string, unknown>;
-  ifMatch?: string;
-}): Promise<StoredRecord> {
-  const table = tableFor(kind);
-  let values = writableValues(table, input);
-  const refs = Object.entries(values).filter(([field]) => table.references.has(field));
-  const rule = writeRuleOf(kind.name);
-  // A state sent is a transition request (clients PUT back what they read: the same state is none).
-  const stateField = kind.states?.field;
-  const requested = stateField && stateField in values ? String(values[stateField]) : undefined;
-  if (stateField) delete values[stateField];
-  let current: StoredRecord | undefined;
-  const derived = table.derived.some((column) => input[column.field] !== undefined);
-  const tenant = table.tenantFields.some((field) => input[field] !== undefined);
-  if (rule || ifMatch !== undefined || refs.length || requested !== undefined || derived || tenant) {
-    const read = await getRecord({ ctx, kind, id });
-    checkIfMatch(read, ifMatch);
-    await checkReferences(
-      ctx,
-      table,
-      Object.fromEntries(refs.filter(([field, value]) => read[field] !== value)),
-      read,
-    );
-    current = read;
-  }
-  if (tenant) checkTenant(ctx, table, input);
-  if (derived) checkDerivedWrites(table, input, current!, rule?.performs);
-  if (requested !== undefined) checkRequestedState(kind, current!, requested);
-  if (rule?.prepare) values = await rule.prepare({ ctx, values, current: current as never, input });
-  const record =
-    requested !== undefined && requested !== current![stateField!]
-      ? ((await transition(
-          ctx,
-          kind.name as KindName,
-          current as never,
-          requested as never,
-          values as never,
-        )) as StoredRecord)
-      : await patchRecord(ctx, kind, id, values);
-  const after = await rule?.after?.({ ctx, before: current as never, record: record as never, input });
-  return (after as StoredRecord | undefined) ?? record;
-}
-
-/**
- * Delete a record. Records that refer to it block the delete (409 naming their kinds), except the ones
- * it owns (a sale's items), which are deleted with it, recursively.
- */
-export async function deleteRecord({
-  ctx,
-  kind,
-  id,
-  ifMatch,
-}: {
-  ctx: Ctx;
-  kind: KindDef;
-  id: number;
-  ifMatch?: string;
-}): Promise<void> {
-  const current = await getRecord({ ctx, kind, id });
-  checkIfMatch(current, ifMatch);
-  const rule = writeRuleOf(kind.name);
-  await rule?.beforeDelete?.({ ctx, record: current as never });
-  await deleteTree(ctx, kind, [id]);
-  await rule?.afterDelete?.({ ctx, record: current as never });
-}
-
-async function deleteTree(ctx: Ctx, kind: KindDef, ids: number[]): Promise<void> {
-  if (!ids.length) return;
-  const blockers = await blockersOf(ctx, kind, ids);
-  if (blockers.length) throw stillReferenced(blockers);
-  const table = tableFor(kind);
-  const owned = deletePlan(table, ctx.companyId, { sql: ids.map(() => "?").join(", "), args: ids });
-  for (const statement of owned) await ctx.db.execute(statement);
 }
 
 type Blocker = { kind: string; count: number };
@@ -348,19 +269,19 @@ async function blockersOf(ctx: Ctx, kind: KindDef, ids: readonly number[]): Prom
   return blockers;
 }
 
-// ------------------------------------------------------------------------------------------ plain kinds
-// Kinds without a write rule are written by optimistic plans: the statements of a create, update or
-// delete are planned from the request (and, where an answer needs it, the record read first) and sent
-// as one batch, with the Idempotency-Key's claim and answer when one was sent. On the remote database a
-// create or update is one round trip (two with If-Match, a state, a derived value or a key), a delete
-// one (two with If-Match).
+// ---------------------------------------------------------------------------------------------- writes
+// Every write is an optimistic plan: its statements are planned from the request and what it read (one
+// pipeline), and sent as one batch with the Idempotency-Key's claim and answer when one was sent; a
+// guard that finds something read changed since makes the batch stale, and it is planned again.
+//
+// A kind without a write rule (or a verb its rule does not plan) is written plainly: a create or an
+// update is one statement that checks the record's references itself (one round trip on the remote
+// database; two with If-Match, a state, a derived value or a key), a delete one (two with If-Match). A
+// verb its rule plans (`WriteRule.planCreate`, `planUpdate`, `planDelete`) reads the record with what
+// the rule needs in one pipeline and writes everything (the record, its parent's books, stock) in one
+// batch: two round trips.
 
-/** Whether a kind is written by plans (`createPlain`, ...): it has no write rule. */
-export function writesByPlan(kind: KindDef): boolean {
-  return writeRuleOf(kind.name) === undefined;
-}
-
-interface PlainWrite {
+interface RecordWrite {
   ctx: Ctx;
   /** The database itself (not a transaction): the write reads and applies its batch there. */
   db: Db;
@@ -369,12 +290,24 @@ interface PlainWrite {
   key?: PendingKey | undefined;
 }
 
+type Input = Record<string, unknown>;
+
+/** The rule of a kind, if it has one. */
+const ruleOf = (kind: KindDef): WriteRule<KindName> | undefined => writeRuleOf(kind.name);
+
+/** The values a write sends, checked by the kind's rule first where it checks them without reading. */
+function checked<T>(ctx: Ctx, kind: KindDef, values: Input, input: Input, then: (values: Input) => T) {
+  const check = ruleOf(kind)?.check;
+  if (!check) return then(values);
+  return check({ ctx, values: values as never, input }).then((values) => then(values as Input));
+}
+
 /**
  * Applies a plan's statements; a guard that fails answers its index (the key's own guard, last when a
  * key is sent, is a 409: another request holds the key). Other failures are mapped (a UNIQUE clash:
  * 409) or thrown.
  */
-async function applyPlan(
+async function applyPlain(
   session: WriteSession,
   table: Table,
   statements: InStatement[],
@@ -392,12 +325,59 @@ async function applyPlan(
   }
 }
 
-/** Create of a kind without a write rule: one INSERT that checks the record's references itself. */
-export function createPlain({ ctx, db, kind, key, input }: PlainWrite & { input: Record<string, unknown> }) {
+/**
+ * Runs a rule's plan: `reads` in one pipeline, the plan `build` makes from what they answered, and the
+ * key's claim and `answer`, in one batch. A stale batch is explained when it can be (`explain` throws
+ * the 4xx naming a missing reference or a record in the way), else planned again.
+ */
+function runPlanned<T>({
+  ctx,
+  db,
+  key,
+  reads,
+  build,
+  answer,
+  explain,
+}: RecordWrite & {
+  reads: InStatement[];
+  build(read: ResultSet[], plan: WritePlan): T;
+  answer(result: T, plan: WritePlan): KeptAnswer;
+  explain(): Promise<void>;
+}): Promise<T> {
+  return optimistically(db, async (session) => {
+    const plan = new WritePlan(ctx.companyId, ctx.now());
+    let keyGuard: number | undefined;
+    try {
+      const read = reads.length ? await session.read(reads) : [];
+      const result = build(read, plan);
+      if (key) keyGuard = plan.append(keyStatements(key, answer(result, plan)));
+      const ids = await plan.apply(session);
+      if (key) key.answered = true;
+      return ids.resolve(result);
+    } catch (error) {
+      if (!(error instanceof StaleRead)) throw error;
+      if (keyGuard !== undefined && error.guardIndex === keyGuard) throw keyInUse();
+      await explain();
+      throw error;
+    }
+  });
+}
+
+/** Create: the input is a validated create body. Answers the record as created. */
+export function createRecord({ ctx, kind, input, ...write }: RecordWrite & { input: Input }) {
   const table = tableFor(kind);
   checkTenant(ctx, table, input);
   const values = writableValues(table, input);
   checkCreatedState(kind, values);
+  return checked(ctx, kind, values, input, (values) => {
+    const planner = ruleOf(kind)?.planCreate;
+    const args = { ctx, kind, ...write, table, values };
+    return planner ? createPlanned({ ...args, planner, input }) : createPlain(args);
+  });
+}
+
+/** A create of a kind whose rule does not plan it: one INSERT that checks the references itself. */
+function createPlain({ ctx, db, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
   const plan = insertPlan(table, ctx.companyId, ctx.now(), values, referencesOf(table, values));
   const statements = [plan.statement];
   if (key) {
@@ -406,7 +386,7 @@ export function createPlain({ ctx, db, kind, key, input }: PlainWrite & { input:
     statements.push(...keyStatements(key, { status: 200, ...answer }));
   }
   return optimistically(db, async (session) => {
-    const applied = await applyPlan(session, table, statements, key);
+    const applied = await applyPlain(session, table, statements, key);
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
     // Written nothing: a reference names no record of the company (said here), or it did no longer.
@@ -415,84 +395,101 @@ export function createPlain({ ctx, db, kind, key, input }: PlainWrite & { input:
   });
 }
 
-/** Whether creates of a kind are write plans: no write rule, or one that plans its creates. */
-export function createsByPlan(kind: KindDef): boolean {
-  const rule = writeRuleOf(kind.name);
-  return rule === undefined || rule.planCreate !== undefined;
-}
-
-/**
- * Create of a kind whose write rule plans it (`WriteRule.planCreate`): its reads in one pipeline, then
- * the record and everything it brings up to date (a purchase's books) in one batch, with the key's
- * claim and answer.
- */
-export function createPlanned({
-  ctx,
-  db,
-  kind,
-  key,
+/** A create the kind's rule plans, with everything it brings up to date (a purchase's books). */
+function createPlanned({
+  planner,
+  table,
+  values,
   input,
-}: PlainWrite & { input: Record<string, unknown> }) {
-  const table = tableFor(kind);
-  const planned = writeRuleOf(kind.name)!.planCreate!;
-  checkTenant(ctx, table, input);
-  const values = writableValues(table, input);
-  checkCreatedState(kind, values);
-  const reads = planned.read({ companyId: ctx.companyId, values: values as never });
-  return optimistically(db, async (session) => {
-    const plan = new WritePlan(ctx.companyId, ctx.now());
-    let keyGuard: number | undefined;
-    try {
-      const read = reads.length ? await session.read(reads) : [];
+  ...write
+}: RecordWrite & { planner: CreatePlanner<KindName>; table: Table; values: Input; input: Input }) {
+  const { ctx, db, kind } = write;
+  const reads = planner.read({ companyId: ctx.companyId, values: values as never });
+  // With reads to make anyway, the references are found in the same pipeline (a 422 before the rule
+  // looks at the values); else the batch's guards find them, and a failed one is named after.
+  const references = reads.length ? referenceReads(ctx, table, values) : { reads: [], check() {} };
+  return runPlanned({
+    ...write,
+    reads: [...references.reads, ...reads],
+    build(answered, plan) {
+      references.check(answered);
       plan.referencesExist(kind.name as KindName, values);
-      const record = planned.plan({
-        ctx,
-        values: values as never,
-        input,
-        read,
-        plan,
-      }) as unknown as StoredRecord;
-      if (key) {
-        const location = plan.answerText(`${ctx.baseUrl}/${kind.plural}/${record.id}.json`);
-        keyGuard = plan.append(keyStatements(key, { status: 200, body: plan.answerText(record), location }));
-      }
-      const ids = await plan.apply(session);
-      if (key) key.answered = true;
-      return ids.resolve(record);
-    } catch (error) {
-      if (!(error instanceof StaleRead)) throw error;
-      if (keyGuard !== undefined && error.guardIndex === keyGuard) throw keyInUse();
-      // A reference that names no record of the company is a 422; else what was read changed.
-      await checkReferences({ ...ctx, db }, table, values);
-      throw error;
-    }
+      const read = answered.slice(references.reads.length);
+      const planned = { ctx, values: values as never, input, read, plan };
+      return planner.plan(planned) as unknown as StoredRecord;
+    },
+    answer: (record, plan) => ({
+      status: 200,
+      body: plan.answerText(record),
+      location: plan.answerText(`${ctx.baseUrl}/${kind.plural}/${record.id}.json`),
+    }),
+    // A reference that names no record of the company is a 422; else what was read changed.
+    explain: () => checkReferences({ ...ctx, db }, table, values),
   });
 }
 
 /**
- * Update of a kind without a write rule: one UPDATE that checks references itself. Where the answer or
- * a check needs the record (If-Match, a requested state or derived value, a key's answer), it is read
- * first and the UPDATE applies only while the record is still what was read.
+ * Partial update of the writable fields sent; read-only fields and timestamps in the input are ignored.
+ * A state sent is a transition request (clients PUT back what they read: the same state is none).
  */
-export function updatePlain({
+export function updateRecord({
   ctx,
-  db,
   kind,
-  key,
   id,
   input,
   ifMatch,
-}: PlainWrite & { id: number; input: Record<string, unknown>; ifMatch?: string | undefined }) {
+  ...write
+}: RecordWrite & { id: number; input: Input; ifMatch?: string | undefined }) {
   const table = tableFor(kind);
   const values = writableValues(table, input);
-  // A state sent is a transition request (clients PUT back what they read: the same state is none).
   const stateField = kind.states?.field;
   const requested = stateField && stateField in values ? String(values[stateField]) : undefined;
   if (stateField) delete values[stateField];
+  return checked(ctx, kind, values, input, (values) => {
+    const planner = ruleOf(kind)?.planUpdate;
+    const args = { ctx, kind, ...write, table, id, values, input, ifMatch, requested };
+    return planner ? updatePlanned({ ...args, planner }) : updatePlain(args);
+  });
+}
+
+interface UpdateArgs extends RecordWrite {
+  table: Table;
+  id: number;
+  values: Input;
+  input: Input;
+  ifMatch?: string | undefined;
+  requested: string | undefined;
+}
+
+/**
+ * What an update writes, from the record as read: If-Match, derived values and the requested state
+ * checked, the state's transition added.
+ */
+function changesOf(
+  { ctx, kind, table, values, input, ifMatch, requested }: UpdateArgs,
+  current: StoredRecord,
+): Input {
+  checkIfMatch(current, ifMatch);
+  checkTenant(ctx, table, input);
+  if (table.derived.some((column) => input[column.field] !== undefined)) {
+    checkDerivedWrites(table, input, current, ruleOf(kind)?.performs);
+  }
+  if (requested === undefined) return values;
+  checkRequestedState(kind, current, requested);
+  return transitionValues(kind.name as KindName, current, requested, values);
+}
+
+/**
+ * An update of a kind whose rule does not plan it: one UPDATE that checks references itself. Where the
+ * answer or a check needs the record (If-Match, a requested state or derived value, a key's answer), it
+ * is read first and the UPDATE applies only while the record is still what was read.
+ */
+function updatePlain(args: UpdateArgs) {
+  const { ctx, db, kind, key, table, id, values, input, ifMatch, requested } = args;
   const derived = table.derived.some((column) => input[column.field] !== undefined);
-  const tenant = table.tenantFields.some((field) => input[field] !== undefined);
   // One half of a polymorphic reference is checked with the other half as stored.
   const subject = table.subjects.some((column) => column.field in values || column.def.subjectOf! in values);
+  const tenant = table.tenantFields.some((field) => input[field] !== undefined);
   const readFirst =
     key !== undefined || ifMatch !== undefined || requested !== undefined || derived || tenant || subject;
   return optimistically(db, async (session) => {
@@ -502,13 +499,7 @@ export function updatePlain({
       const [found] = await session.read([{ sql: table.findSql, args: [id, ctx.companyId] }]);
       if (!found!.rows[0]) throw notFound(kind, id);
       current = toRecord(table, found!.rows[0]);
-      checkIfMatch(current, ifMatch);
-      checkTenant(ctx, table, input);
-      if (derived) checkDerivedWrites(table, input, current, undefined);
-      if (requested !== undefined) {
-        checkRequestedState(kind, current, requested);
-        changes = transitionValues(kind.name as KindName, current, requested, values);
-      }
+      changes = changesOf(args, current);
     }
     const plan = updatePlan(
       table,
@@ -525,7 +516,7 @@ export function updatePlain({
         changed(1),
         ...keyStatements(key, { status: 200, body: JSON.stringify(plan.record), location: null }),
       );
-    const applied = await applyPlan(session, table, statements, key);
+    const applied = await applyPlain(session, table, statements, key);
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
     // Written nothing: the record is gone or changed since it was read, or a reference names no record.
@@ -537,20 +528,69 @@ export function updatePlain({
   });
 }
 
+/** An update the kind's rule plans, with everything that depends on the record (its parent's books). */
+function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) {
+  const { ctx, db, kind, table, id, values, input, planner } = args;
+  const references = referenceReads(ctx, table, values);
+  let changes = values;
+  return runPlanned({
+    ...args,
+    reads: [
+      { sql: table.findSql, args: [id, ctx.companyId] },
+      ...references.reads,
+      ...planner.read({ companyId: ctx.companyId, id, values: values as never }),
+    ],
+    build(answered, plan) {
+      const row = answered[0]!.rows[0];
+      if (!row) throw notFound(kind, id);
+      const current = toRecord(table, row);
+      changes = changesOf(args, current);
+      references.check(answered.slice(1), current);
+      plan.referencesExist(kind.name as KindName, changes, current);
+      const read = answered.slice(1 + references.reads.length);
+      const planned = { ctx, values: changes as never, current: current as never, input, plan };
+      return planner.plan({ ...planned, read }) as unknown as StoredRecord;
+    },
+    answer: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
+    async explain() {
+      const now = await findRecord(db, ctx.companyId, kind, id);
+      if (now) await checkReferences({ ...ctx, db }, table, changes, now);
+    },
+  });
+}
+
 /**
- * Delete of a kind without a write rule, with the records it owns, in one batch that guards against
- * records referring to them (then a read names them: 409). With If-Match, the record is read first and
- * deleted only while it is still what was read.
+ * Delete a record, with the records it owns (a sale's items), in one batch that guards against other
+ * records referring to them (then a read names them: 409). With If-Match (or a rule that plans the
+ * delete), the record is read first and deleted only while it is still what was read.
  */
-export function deletePlain({
+export function deleteRecord({
   ctx,
-  db,
   kind,
-  key,
   id,
   ifMatch,
-}: PlainWrite & { id: number; ifMatch?: string | undefined }): Promise<void> {
+  ...write
+}: RecordWrite & { id: number; ifMatch?: string | undefined }) {
   const table = tableFor(kind);
+  const planner = ruleOf(kind)?.planDelete;
+  const args = { ctx, kind, ...write, table, id, ifMatch };
+  return planner ? deletePlanned({ ...args, planner }) : deletePlain(args);
+}
+
+interface DeleteArgs extends RecordWrite {
+  table: Table;
+  id: number;
+  ifMatch?: string | undefined;
+}
+
+/** The 409 naming the records that refer to record `id` (or to what it owns), if any do. */
+async function explainDelete({ ctx, db, kind, id }: DeleteArgs): Promise<void> {
+  const blockers = await blockersOf({ ...ctx, db }, kind, [id]);
+  if (blockers.length) throw stillReferenced(blockers);
+}
+
+function deletePlain(args: DeleteArgs): Promise<void> {
+  const { ctx, db, kind, key, table, id, ifMatch } = args;
   return optimistically(db, async (session) => {
     const statements: InStatement[] = [];
     let current: StoredRecord | undefined;
@@ -563,14 +603,36 @@ export function deletePlain({
     }
     statements.push(...deletePlan(table, ctx.companyId, { sql: "?", args: [id] }), changed(1));
     if (key) statements.push(...keyStatements(key, { status: 204, body: "", location: null }));
-    const applied = await applyPlan(session, table, statements, key);
+    const applied = await applyPlain(session, table, statements, key);
     if ("results" in applied) return;
     const now = await findRecord(db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
-    const blockers = await blockersOf({ ...ctx, db }, kind, [id]);
-    if (blockers.length) throw stillReferenced(blockers);
+    await explainDelete(args);
     throw new StaleRead();
+  });
+}
+
+/** A delete the kind's rule plans: what it undoes or settles (an allocation, a parent's books) with it. */
+function deletePlanned(args: DeleteArgs & { planner: DeletePlanner<KindName> }): Promise<void> {
+  const { ctx, kind, table, id, ifMatch, planner } = args;
+  return runPlanned({
+    ...args,
+    reads: [
+      { sql: table.findSql, args: [id, ctx.companyId] },
+      ...planner.read({ companyId: ctx.companyId, id }),
+    ],
+    build(read, plan) {
+      const row = read[0]!.rows[0];
+      if (!row) throw notFound(kind, id);
+      const current = toRecord(table, row);
+      checkIfMatch(current, ifMatch);
+      plan.unchangedRecords(kind.name as KindName, [current as never]);
+      planner.plan({ ctx, current: current as never, read: read.slice(1), plan });
+      plan.append(deletePlan(table, ctx.companyId, { sql: "?", args: [id] }));
+    },
+    answer: () => ({ status: 204, body: "", location: null }),
+    explain: () => explainDelete(args),
   });
 }
 

@@ -1,36 +1,34 @@
 /** Dropshipments and their lines: lines change only while it is pending. */
-import type { Ctx } from "../context.ts";
 import { stateConflict } from "../states.ts";
-import { selectOne } from "../store.ts";
-import { history, latest, type WriteRules } from "./rule.ts";
-
-async function pendingDropshipment(ctx: Ctx, dropshipmentId: number) {
-  const dropshipment = (await selectOne(ctx, "dropshipment", { id: dropshipmentId }))!;
-  if (dropshipment.status !== "pending") {
-    throw stateConflict(
-      "dropshipment",
-      dropshipment,
-      `Dropshipment ${dropshipment.id} is ${dropshipment.status}: its lines can no longer change.`,
-    );
-  }
-}
+import { lineRule } from "./lines.ts";
+import { history, type WriteRules } from "./rule.ts";
 
 export const dropshipmentRules: WriteRules = {
   dropshipment: {
-    async beforeDelete({ record }) {
-      if (record.status === "shipped") {
-        throw history(`Dropshipment ${record.id} has shipped`, "Its lines count as shipped on the purchase.");
+    planDelete: {
+      read: () => [],
+      plan({ current }) {
+        if (current.status === "shipped") {
+          throw history(
+            `Dropshipment ${current.id} has shipped`,
+            "Its lines count as shipped on the purchase.",
+          );
+        }
+      },
+    },
+  },
+  "dropshipment-item": lineRule({
+    line: "dropshipment-item",
+    parent: "dropshipment",
+    field: "dropshipmentId",
+    open(dropshipment) {
+      if (dropshipment.status !== "pending") {
+        throw stateConflict(
+          "dropshipment",
+          dropshipment,
+          `Dropshipment ${dropshipment.id} is ${dropshipment.status}: its lines can no longer change.`,
+        );
       }
     },
-  },
-  "dropshipment-item": {
-    async prepare({ ctx, values, current }) {
-      await pendingDropshipment(ctx, latest(values.dropshipmentId, current?.dropshipmentId, 0));
-      if (current) await pendingDropshipment(ctx, current.dropshipmentId);
-      return values;
-    },
-    async beforeDelete({ ctx, record }) {
-      await pendingDropshipment(ctx, record.dropshipmentId);
-    },
-  },
+  }),
 };

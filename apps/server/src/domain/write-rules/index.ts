@@ -1,7 +1,7 @@
 /**
- * What the generic CRUD verbs do beyond storing a record, for the kinds whose records feed the books:
- * each rule completes and checks a write before it happens, and brings the records that depend on it up
- * to date after, in the same transaction. Kinds without a rule are stored as sent.
+ * What the generic CRUD verbs do beyond storing a record, for the kinds whose records feed the books or
+ * name URLs the service calls: each rule checks a write and plans it with everything that depends on it
+ * (see `rule.ts`). Kinds without a rule are stored as sent.
  */
 import type { KindName } from "../store.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
@@ -10,11 +10,11 @@ import { outboundRules } from "./outbound.ts";
 import { purchaseRules } from "./purchases.ts";
 import { receiptRules } from "./receipts.ts";
 import { returnRules } from "./returns.ts";
-import type { WriteRule, WriteRules } from "./rule.ts";
+import type { CreatePlanner, DeletePlanner, UpdatePlanner, WriteRule, WriteRules } from "./rule.ts";
 import { salesRules } from "./sales.ts";
 import { stockRules } from "./stock.ts";
 
-export type { WriteRule, WriteRules };
+export type { CreatePlanner, DeletePlanner, UpdatePlanner, WriteRule, WriteRules };
 
 export const writeRules: WriteRules = {
   ...salesRules,

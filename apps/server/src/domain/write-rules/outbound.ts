@@ -1,40 +1,62 @@
 /** Records naming URLs the service calls (checked against the outbound policy), and webhook endpoints' secrets. */
 import { checkOutboundUrls } from "../outbound-urls.ts";
-import { checkEndpoint, dropSecrets, prepareSecret, storeSecret } from "../webhook-endpoints.ts";
+import { checkEndpoint, newSecret, secretHint } from "../webhook-endpoints.ts";
 import type { WriteRules } from "./rule.ts";
 
 export const outboundRules: WriteRules = {
   "dropship-provider": {
-    async prepare({ ctx, values }) {
+    async check({ ctx, values }) {
       await checkOutboundUrls(ctx.outbound, values, ["purchaseEndpoint"]);
       return values;
     },
   },
   "custom-channel": {
-    async prepare({ ctx, values }) {
+    async check({ ctx, values }) {
       await checkOutboundUrls(ctx.outbound, values, ["inventoryEndpoint"]);
       return values;
     },
   },
   "inventory-export": {
-    async prepare({ ctx, values }) {
+    async check({ ctx, values }) {
       await checkOutboundUrls(ctx.outbound, values, ["webhookUrl"]);
       return values;
     },
   },
   "webhook-endpoint": {
-    async prepare({ ctx, values, current, input }) {
+    async check({ ctx, values }) {
       await checkEndpoint(ctx, values);
-      if (!current) return { ...values, secretHint: prepareSecret(input) };
-      // Enabling an endpoint again starts its failure count afresh.
-      if (values.enabled && !current.enabled) return { ...values, disabledReason: null, failingSince: null };
       return values;
     },
-    async after({ ctx, before, record, input }) {
-      return before ? undefined : ((await storeSecret(ctx, record, input)) as never);
+    // Its signing secret is made with it and answered this once; records and events show a hint.
+    planCreate: {
+      read: () => [],
+      plan({ values, plan }) {
+        const secret = newSecret();
+        const endpoint = plan.insert("webhook-endpoint", { ...values, secretHint: secretHint(secret) });
+        plan.write({
+          sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
+          args: [plan.companyId, endpoint.id, secret, plan.now],
+        });
+        return { ...endpoint, secret };
+      },
     },
-    async afterDelete({ ctx, record }) {
-      await dropSecrets(ctx, record.id);
+    planUpdate: {
+      read: () => [],
+      plan({ values, current, plan }) {
+        // Enabling an endpoint again starts its failure count afresh.
+        const again = values.enabled && !current.enabled ? { disabledReason: null, failingSince: null } : {};
+        return plan.update("webhook-endpoint", current, { ...values, ...again });
+      },
+    },
+    // Its secrets are not a kind's records, so the delete of the record does not take them.
+    planDelete: {
+      read: () => [],
+      plan({ current, plan }) {
+        plan.write({
+          sql: "DELETE FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ?",
+          args: [current.id, plan.companyId],
+        });
+      },
     },
   },
 };

@@ -1,22 +1,130 @@
-/** Purchases, their lines, invoices and payments: each write settles its purchase. */
-import type { InStatement } from "@libsql/client";
+/** Purchases, their lines, invoices and payments: each write settles its purchase's books. */
+import type { InStatement, ResultSet } from "@libsql/client";
 import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
-import { StaleRead } from "../../db/write-guards.ts";
-import { checkLine, invoiceRemainder, lineCents, planPurchaseBooks, settlePurchase } from "../books.ts";
-import { checkAmount } from "../money.ts";
-import { recordsOf, selectOne, selectStatement } from "../store.ts";
-import { transitionValues } from "../transitions.ts";
+import { ApiError } from "../../errors.ts";
+import { checkLine, lineCents, planPurchaseBooks } from "../books.ts";
+import { checkAmount, fromCents, toCents } from "../money.ts";
+import { type RecordOf, recordsOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { history, latest, settleBoth, type WriteRules } from "./rule.ts";
+import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
+import { history, latest, type Named, selectNamed, type WriteRules } from "./rule.ts";
 
-/** The reads a new line's purchase books need: the purchase, its lines, active payments and invoices. */
-function purchaseBooksReads(companyId: number, purchaseId: number): InStatement[] {
+/** What a purchase's books read of its lines (and of their own derived values, which they write). */
+const BOOKED = [
+  "quantity",
+  "price",
+  "quantityShipped",
+  "quantityCancelled",
+  "quantityReturned",
+  "total",
+  "inventoryStatus",
+  "returnStatus",
+  "invoiceStatus",
+] as const;
+
+const ACTIVE = { sql: " AND status = ?", args: ["active"] };
+
+/** What a purchase's books read: its lines, active payments and active invoices. */
+function booksReads(companyId: number, purchase: Named): InStatement[] {
   return [
-    selectStatement(companyId, "purchase", { id: purchaseId }),
-    selectStatement(companyId, "purchase-item", { purchaseId }),
-    selectStatement(companyId, "purchase-invoice-payment", { purchaseId, status: "active" }),
-    selectStatement(companyId, "purchase-invoice", { purchaseId, status: "active" }),
+    selectNamed(companyId, "purchase-item", purchase, "purchaseId"),
+    selectNamed(companyId, "purchase-invoice-payment", purchase, "purchaseId", ACTIVE),
+    selectNamed(companyId, "purchase-invoice", purchase, "purchaseId", ACTIVE),
   ];
+}
+
+interface BooksRead {
+  items: PurchaseItem[];
+  payments: PurchaseInvoicePayment[];
+  invoices: PurchaseInvoice[];
+}
+
+function booksRead(read: ResultSet[]): BooksRead {
+  return {
+    items: recordsOf("purchase-item", read[0]!),
+    payments: recordsOf("purchase-invoice-payment", read[1]!),
+    invoices: recordsOf("purchase-invoice", read[2]!),
+  };
+}
+
+type Booked = "purchase-item" | "purchase-invoice-payment" | "purchase-invoice";
+
+/** Guards that what a purchase's books read is as read, but for record `except` of kind `line`. */
+function holdBooks(
+  plan: WritePlan,
+  purchaseId: number,
+  read: BooksRead,
+  except?: { line: Booked; id: number },
+) {
+  const others = <T extends { id: number }>(line: Booked, records: T[]) =>
+    except?.line === line ? records.filter((record) => record.id !== except.id) : records;
+  plan.sameCount("purchase-item", { purchaseId }, read.items.length);
+  plan.sameCount("purchase-invoice-payment", { purchaseId, status: "active" }, read.payments.length);
+  plan.sameCount("purchase-invoice", { purchaseId, status: "active" }, read.invoices.length);
+  plan.unchangedFields("purchase-item", others("purchase-item", read.items), BOOKED);
+  plan.unchangedFields("purchase-invoice-payment", others("purchase-invoice-payment", read.payments), [
+    "type",
+    "amount",
+  ]);
+  plan.unchangedFields("purchase-invoice", others("purchase-invoice", read.invoices), ["amount"]);
+}
+
+/** Active records as the write leaves them: the one written counts only while it is active. */
+function activeAfter<T extends { id: number; status: string | null }>(
+  records: T[],
+  change: LineChange<never>,
+) {
+  const written = (change.add ?? change.replace) as T | undefined;
+  const gone = change.remove ?? written?.id;
+  const out = records.filter((record) => record.id !== gone);
+  if (written?.status === "active") out.push(written);
+  return out;
+}
+
+/** The books of a line kind's purchase: the change made to the records of that kind. */
+function purchaseBooksOf<L extends Booked>(line: L) {
+  return {
+    reads: booksReads,
+    holds(plan: WritePlan, purchase: Parent<"purchase">, except?: number) {
+      const read = booksRead(purchase.reads);
+      holdBooks(plan, purchase.record.id, read, except === undefined ? undefined : { line, id: except });
+    },
+    settle(plan: WritePlan, purchase: Parent<"purchase">, change: LineChange<L>) {
+      const read = booksRead(purchase.reads);
+      const items =
+        line === "purchase-item"
+          ? changedLines(read.items, change as LineChange<"purchase-item">)
+          : read.items;
+      const payments =
+        line === "purchase-invoice-payment" ? activeAfter(read.payments, change as never) : read.payments;
+      const invoices =
+        line === "purchase-invoice" ? activeAfter(read.invoices, change as never) : read.invoices;
+      const books = planPurchaseBooks(plan, purchase.record, items, payments, invoices);
+      return (line === "purchase-item" ? books.items : undefined) as RecordOf<L>[] | undefined;
+    },
+  };
+}
+
+/**
+ * What a PUT of `invoiceStatus: invoiced` asks for: a provider invoice for what the purchase owes and
+ * is not invoiced yet, and the books with it. Nothing owed is a 409.
+ */
+function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: PurchaseItem[], read: BooksRead) {
+  const invoiced = read.invoices.reduce((sum, invoice) => sum + toCents(invoice.amount), 0);
+  const remainder = toCents(purchase.amountOwed) - invoiced;
+  if (remainder <= 0) {
+    if (purchase.invoiceStatus === "invoiced") return purchase;
+    throw new ApiError("conflict", `Purchase ${purchase.id} owes nothing: there is nothing to invoice.`, {
+      rule: "invoiced only what is owed",
+    });
+  }
+  const invoice = plan.insert("purchase-invoice", {
+    purchaseId: purchase.id,
+    amount: fromCents(remainder),
+    invoicedAt: plan.now,
+    notes: "Recorded by a PUT of invoiceStatus invoiced.",
+  });
+  return planPurchaseBooks(plan, purchase, items, read.payments, [...read.invoices, invoice]).purchase;
 }
 
 export const purchaseRules: WriteRules = {
@@ -28,46 +136,26 @@ export const purchaseRules: WriteRules = {
         return planPurchaseBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
       },
     },
-    // A write of `invoiced` records an invoice for what is not invoiced yet (`after`).
+    // A write of `invoiced` records an invoice for what is not invoiced yet.
     performs: (field, value) => field === "invoiceStatus" && value === "invoiced",
-    async after({ ctx, before, record, input }) {
-      const settled = (await settlePurchase(ctx, record.id)) as Purchase;
-      const asked = before && input.invoiceStatus === "invoiced" && before.invoiceStatus !== "invoiced";
-      return asked ? invoiceRemainder(ctx, settled) : settled;
-    },
-  },
-  "purchase-item": {
-    planCreate: {
-      read: ({ companyId, values }) => purchaseBooksReads(companyId, values.purchaseId!),
-      plan({ values, read, plan }) {
-        const [purchase] = recordsOf("purchase", read[0]!);
-        if (!purchase) throw new StaleRead();
-        const items = recordsOf("purchase-item", read[1]!);
-        const payments = recordsOf("purchase-invoice-payment", read[2]!);
-        const invoices = recordsOf("purchase-invoice", read[3]!);
-        // What the books read is what they were computed from: the batch applies only while it holds.
-        plan.sameCount("purchase-item", { purchaseId: purchase.id }, items.length);
-        plan.sameCount(
-          "purchase-invoice-payment",
-          { purchaseId: purchase.id, status: "active" },
-          payments.length,
-        );
-        plan.sameCount("purchase-invoice", { purchaseId: purchase.id, status: "active" }, invoices.length);
-        plan.unchangedRecords("purchase-invoice-payment", payments);
-        plan.unchangedRecords("purchase-invoice", invoices);
-        const line = plan.insert("purchase-item", {
-          ...values,
-          total: checkAmount("purchase-item", "total", lineCents(values.quantity ?? 0, values.price ?? 0)),
-        });
-        checkLine("purchase-item", { quantity: line.quantity, done: 0, cancelled: 0, returned: 0 });
-        const books = planPurchaseBooks(plan, purchase, [...items, line], payments, invoices);
-        const untouched = items.filter((item, i) => books.items[i] === item);
-        plan.unchangedRecords("purchase-item", untouched);
-        if (books.purchase === purchase) plan.unchangedRecords("purchase", [purchase]);
-        return books.items.at(-1)!;
+    planUpdate: {
+      read: ({ companyId, id }) => booksReads(companyId, id),
+      plan({ values, current, input, read, plan }) {
+        const books = booksRead(read);
+        holdBooks(plan, current.id, books);
+        const updated = plan.update("purchase", current, values, { movesState: true });
+        const settled = planPurchaseBooks(plan, updated, books.items, books.payments, books.invoices);
+        const asked = input.invoiceStatus === "invoiced" && current.invoiceStatus !== "invoiced";
+        return asked ? planInvoiceRemainder(plan, settled.purchase, settled.items, books) : settled.purchase;
       },
     },
-    async prepare({ values, current }) {
+  },
+  "purchase-item": lineRule({
+    line: "purchase-item",
+    parent: "purchase",
+    field: "purchaseId",
+    books: purchaseBooksOf("purchase-item"),
+    complete({ values, current }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);
       checkLine("purchase-item", {
@@ -90,38 +178,25 @@ export const purchaseRules: WriteRules = {
       }
       return { ...values, total: checkAmount("purchase-item", "total", lineCents(quantity, price)) };
     },
-    async after({ ctx, before, record }) {
-      await settleBoth(before?.purchaseId, record.purchaseId, (id) => settlePurchase(ctx, id));
-      return selectOne(ctx, "purchase-item", { id: record.id });
-    },
-    async beforeDelete({ record }) {
-      if (record.quantityShipped + record.quantityCancelled + record.quantityReturned > 0) {
+    deletable(item) {
+      if (item.quantityShipped + item.quantityCancelled + item.quantityReturned > 0) {
         throw history(
-          `Purchase item ${record.id} has shipped or been cancelled`,
+          `Purchase item ${item.id} has shipped or been cancelled`,
           "Cancel what is left instead.",
         );
       }
     },
-    async afterDelete({ ctx, record }) {
-      await settlePurchase(ctx, record.purchaseId);
-    },
-  },
-  "purchase-invoice": {
-    async after({ ctx, before, record }) {
-      await settleBoth(before?.purchaseId, record.purchaseId, (id) => settlePurchase(ctx, id));
-      return undefined;
-    },
-    async afterDelete({ ctx, record }) {
-      await settlePurchase(ctx, record.purchaseId);
-    },
-  },
-  "purchase-invoice-payment": {
-    async after({ ctx, before, record }) {
-      await settleBoth(before?.purchaseId, record.purchaseId, (id) => settlePurchase(ctx, id));
-      return undefined;
-    },
-    async afterDelete({ ctx, record }) {
-      await settlePurchase(ctx, record.purchaseId);
-    },
-  },
+  }),
+  "purchase-invoice": lineRule({
+    line: "purchase-invoice",
+    parent: "purchase",
+    field: "purchaseId",
+    books: purchaseBooksOf("purchase-invoice"),
+  }),
+  "purchase-invoice-payment": lineRule({
+    line: "purchase-invoice-payment",
+    parent: "purchase",
+    field: "purchaseId",
+    books: purchaseBooksOf("purchase-invoice-payment"),
+  }),
 };

@@ -1,54 +1,71 @@
-/** Sale returns and their lines: lines change only while the return is open. */
-
-import { lineCents, settleSaleReturn } from "../books.ts";
-import type { Ctx } from "../context.ts";
+/** Sale returns and their lines: lines change only while the return is open; its total from theirs. */
+import { lineCents, planSaleReturnBooks } from "../books.ts";
 import { checkAmount } from "../money.ts";
 import { stateConflict } from "../states.ts";
-import { selectOne } from "../store.ts";
-import { history, latest, settleBoth, type WriteRules } from "./rule.ts";
-
-async function openSaleReturn(ctx: Ctx, saleReturnId: number) {
-  const saleReturn = (await selectOne(ctx, "sale-return", { id: saleReturnId }))!;
-  if (saleReturn.status === "received" || saleReturn.status === "cancelled") {
-    throw stateConflict(
-      "sale-return",
-      saleReturn,
-      `Sale return ${saleReturn.id} is ${saleReturn.status}: its lines can no longer change.`,
-    );
-  }
-  return saleReturn;
-}
+import { recordsOf } from "../store.ts";
+import { changedLines, lineRule } from "./lines.ts";
+import { history, selectNamed, type WriteRules } from "./rule.ts";
 
 export const returnRules: WriteRules = {
   "sale-return": {
-    async beforeDelete({ record }) {
-      if (record.status === "received") {
-        throw history(`Sale return ${record.id} was received`, "Its goods are back on the books.");
+    planDelete: {
+      read: () => [],
+      plan({ current }) {
+        if (current.status === "received") {
+          throw history(`Sale return ${current.id} was received`, "Its goods are back on the books.");
+        }
+      },
+    },
+  },
+  "sale-return-item": lineRule({
+    line: "sale-return-item",
+    parent: "sale-return",
+    field: "saleReturnId",
+    books: {
+      reads: (companyId, saleReturn) => [
+        selectNamed(companyId, "sale-return-item", saleReturn, "saleReturnId"),
+      ],
+      holds(plan, saleReturn, except) {
+        const items = recordsOf("sale-return-item", saleReturn.reads[0]!);
+        plan.sameCount("sale-return-item", { saleReturnId: saleReturn.record.id }, items.length);
+        plan.unchangedFields(
+          "sale-return-item",
+          items.filter((item) => item.id !== except),
+          ["amount"],
+        );
+      },
+      settle(plan, saleReturn, change) {
+        const items = changedLines(recordsOf("sale-return-item", saleReturn.reads[0]!), change);
+        planSaleReturnBooks(plan, saleReturn.record, items);
+        return undefined;
+      },
+    },
+    open(saleReturn) {
+      if (saleReturn.status === "received" || saleReturn.status === "cancelled") {
+        throw stateConflict(
+          "sale-return",
+          saleReturn,
+          `Sale return ${saleReturn.id} is ${saleReturn.status}: its lines can no longer change.`,
+        );
       }
     },
-  },
-  "sale-return-item": {
-    async prepare({ ctx, values, current }) {
-      const saleReturnId = latest(values.saleReturnId, current?.saleReturnId, 0);
-      await openSaleReturn(ctx, saleReturnId);
-      if (current && current.saleReturnId !== saleReturnId) await openSaleReturn(ctx, current.saleReturnId);
+    // A new line without an amount is refunded at its sale line's price.
+    extra: (companyId, { id, values }) =>
+      id === undefined && values.amount === undefined && values.saleItemId
+        ? [selectNamed(companyId, "sale-item", values.saleItemId)]
+        : [],
+    complete({ values, current, extra, plan }) {
       if (current || values.amount !== undefined || !values.saleItemId) return values;
-      const saleItem = await selectOne(ctx, "sale-item", { id: values.saleItemId });
-      const quantity = values.quantity ?? 0;
+      const [saleItem] = recordsOf("sale-item", extra[0]!);
+      if (saleItem) plan.unchangedFields("sale-item", [saleItem], ["price"]);
       return {
         ...values,
-        amount: checkAmount("sale-return-item", "amount", lineCents(quantity, saleItem?.price ?? 0)),
+        amount: checkAmount(
+          "sale-return-item",
+          "amount",
+          lineCents(values.quantity ?? 0, saleItem?.price ?? 0),
+        ),
       };
     },
-    async after({ ctx, before, record }) {
-      await settleBoth(before?.saleReturnId, record.saleReturnId, (id) => settleSaleReturn(ctx, id));
-      return undefined;
-    },
-    async beforeDelete({ ctx, record }) {
-      await openSaleReturn(ctx, record.saleReturnId);
-    },
-    async afterDelete({ ctx, record }) {
-      await settleSaleReturn(ctx, record.saleReturnId);
-    },
-  },
+  }),
 };

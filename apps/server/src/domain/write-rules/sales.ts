@@ -1,15 +1,51 @@
-/** Sales and their lines: a line's total from its price, history kept once it has any. */
-import { checkLine, lineCents, settleSale } from "../books.ts";
+/** Sales and their lines: a line's total from its price, history kept once it has any; the sale's books. */
+import { checkLine, lineCents, planSaleBooks } from "../books.ts";
 import { checkAmount } from "../money.ts";
-import type { RecordOf } from "../store.ts";
-import { history, latest, settleBoth, type WriteRules } from "./rule.ts";
+import { type RecordOf, recordsOf, selectStatement } from "../store.ts";
+import { changedLines, lineRule } from "./lines.ts";
+import { history, latest, selectNamed, type WriteRules } from "./rule.ts";
+
+/** What a sale's books read of its lines. */
+const BOOKED = ["quantity", "price", "quantityFulfilled", "quantityCancelled", "quantityReturned"] as const;
 
 export const salesRules: WriteRules = {
   sale: {
-    after: ({ ctx, record }) => settleSale(ctx, record.id),
+    // A new sale has no lines: its books are its own values, written with it.
+    planCreate: {
+      read: () => [],
+      plan: ({ values, plan }) => planSaleBooks(plan, plan.insert("sale", values), []),
+    },
+    planUpdate: {
+      read: ({ companyId, id }) => [selectStatement(companyId, "sale-item", { saleId: id })],
+      plan({ values, current, read, plan }) {
+        const items = recordsOf("sale-item", read[0]!);
+        plan.sameCount("sale-item", { saleId: current.id }, items.length);
+        plan.unchangedFields("sale-item", items, BOOKED);
+        return planSaleBooks(plan, plan.update("sale", current, values, { movesState: true }), items);
+      },
+    },
   },
-  "sale-item": {
-    async prepare({ values, current }) {
+  "sale-item": lineRule({
+    line: "sale-item",
+    parent: "sale",
+    field: "saleId",
+    books: {
+      reads: (companyId, sale) => [selectNamed(companyId, "sale-item", sale, "saleId")],
+      holds(plan, sale, except) {
+        const items = recordsOf("sale-item", sale.reads[0]!);
+        plan.sameCount("sale-item", { saleId: sale.record.id }, items.length);
+        plan.unchangedFields(
+          "sale-item",
+          items.filter((item) => item.id !== except),
+          BOOKED,
+        );
+      },
+      settle(plan, sale, change) {
+        planSaleBooks(plan, sale.record, changedLines(recordsOf("sale-item", sale.reads[0]!), change));
+        return undefined;
+      },
+    },
+    complete({ values, current }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);
       checkLine("sale-item", {
@@ -27,22 +63,15 @@ export const salesRules: WriteRules = {
       }
       return { ...values, total: checkAmount("sale-item", "total", lineCents(quantity, price)) };
     },
-    async after({ ctx, before, record }) {
-      await settleBoth(before?.saleId, record.saleId, (id) => settleSale(ctx, id));
-      return undefined;
-    },
-    async beforeDelete({ record }) {
-      if (hasHistory(record)) {
+    deletable(item) {
+      if (hasHistory(item)) {
         throw history(
-          `Sale item ${record.id} has been fulfilled, cancelled or returned`,
+          `Sale item ${item.id} has been fulfilled, cancelled or returned`,
           "Cancel what is left instead.",
         );
       }
     },
-    async afterDelete({ ctx, record }) {
-      await settleSale(ctx, record.saleId);
-    },
-  },
+  }),
 };
 
 function hasHistory(item: RecordOf<"sale-item">): boolean {

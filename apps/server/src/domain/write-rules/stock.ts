@@ -1,41 +1,60 @@
 /** Adjustments and inventory levels: an adjustment moves on-hand stock once, and stays. */
-import { applyAdjustment } from "../stock.ts";
+import { planOnHandChange } from "../stock.ts";
+import { recordsOf, selectStatement } from "../store.ts";
 import { history, type WriteRules } from "./rule.ts";
 
 export const stockRules: WriteRules = {
   adjustment: {
-    async prepare({ ctx, values, current }) {
-      if (!current) {
-        const levels = await applyAdjustment(ctx, {
+    planCreate: {
+      read: ({ companyId, values }) => [
+        selectStatement(companyId, "inventory-level", {
+          variantId: values.variantId!,
+          warehouseId: values.warehouseId!,
+        }),
+      ],
+      plan({ values, read, plan }) {
+        const levels = recordsOf("inventory-level", read[0]!);
+        const input = {
           variantId: values.variantId!,
           warehouseId: values.warehouseId!,
           quantity: values.quantity!,
-        });
-        return { ...values, ...levels };
-      }
-      const moved = (["quantity", "variantId", "warehouseId"] as const).filter(
-        (field) => values[field] !== undefined && values[field] !== current[field],
-      );
-      if (moved.length) {
-        throw history(
-          `Adjustment ${current.id} has been applied (its ${moved.join(", ")} cannot change)`,
-          "Record another adjustment to correct it.",
-        );
-      }
-      return values;
+        };
+        return plan.insert("adjustment", { ...values, ...planOnHandChange(plan, levels, input) });
+      },
     },
-    async beforeDelete({ record }) {
-      throw history(`Adjustment ${record.id} has been applied`, "Record another adjustment to undo it.");
+    planUpdate: {
+      read: () => [],
+      plan({ values, current, plan }) {
+        const moved = (["quantity", "variantId", "warehouseId"] as const).filter(
+          (field) => values[field] !== undefined && values[field] !== current[field],
+        );
+        if (moved.length) {
+          throw history(
+            `Adjustment ${current.id} has been applied (its ${moved.join(", ")} cannot change)`,
+            "Record another adjustment to correct it.",
+          );
+        }
+        return plan.update("adjustment", current, values);
+      },
+    },
+    planDelete: {
+      read: () => [],
+      plan({ current }) {
+        throw history(`Adjustment ${current.id} has been applied`, "Record another adjustment to undo it.");
+      },
     },
   },
   "inventory-level": {
-    async beforeDelete({ record }) {
-      if (record.onHand !== 0 || record.allocated !== 0) {
-        throw history(
-          `Inventory level ${record.id} holds stock (${record.onHand} on hand, ${record.allocated} allocated)`,
-          "Adjust it to zero and ship or move its fulfillments first.",
-        );
-      }
+    planDelete: {
+      read: () => [],
+      plan({ current }) {
+        if (current.onHand !== 0 || current.allocated !== 0) {
+          throw history(
+            `Inventory level ${current.id} holds stock (${current.onHand} on hand, ${current.allocated} allocated)`,
+            "Adjust it to zero and ship or move its fulfillments first.",
+          );
+        }
+      },
     },
   },
 };

@@ -9,7 +9,7 @@ import { column, selectMatching, table } from "../../domain/store.ts";
 
 export { fromCents, toCents } from "../../domain/money.ts";
 export { type Line, type ShipTo, shippingFields, shipToOfSale } from "../../domain/order-routing.ts";
-export { insert, kind, patch, selectOne, selectWhere } from "../../domain/store.ts";
+export { kind } from "../../domain/store.ts";
 
 // ---------------------------------------------------------------------------------------- inventory
 
