@@ -202,6 +202,7 @@ const ERRORS: Record<string, string> = {
   "422": "The body failed validation.",
   "429": "Too many requests; see Retry-After.",
   "500": "Unexpected failure; quote the request id.",
+  "503": "Stopped past its database time (`DB_TIME_LIMIT`), having written nothing; see Retry-After.",
 };
 
 /** What an operation is, as far as the errors it can answer go. */
@@ -226,6 +227,8 @@ interface OperationShape {
  */
 export function errorCodesOf(op: OperationShape): string[] {
   const codes = ["400", "401", "429", "500"];
+  // A request past its database time (`DB_TIME_LIMIT`) is stopped before its next statement: 503.
+  codes.push("503");
   if (op.item) codes.push("404");
   if (op.forbidden) codes.push("403");
   if (op.precondition) codes.push("412");
@@ -592,6 +595,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
             description,
             ...(code === "401" ? { headers: { "WWW-Authenticate": { schema: { type: "string" } } } } : {}),
             ...(code === "429" ? { headers: RATE_LIMIT_HEADERS } : {}),
+            ...(code === "503" ? { headers: { "Retry-After": RATE_LIMIT_HEADERS["Retry-After"] } } : {}),
             content: { "application/problem+json": { schema: ref("Problem") } },
           },
         ]),
