@@ -27,7 +27,7 @@ export const jsonLine = getJsonLinesFormatter({ properties: "flatten" });
  * call (a busy server answers many requests a turn; one write each would be a system call each).
  * Disposing it writes what is left (the entry does that before it exits).
  */
-export function lineSink(write: (text: string) => void): Sink & Disposable {
+export function lineSink(write: (text: string) => void): LineSink {
   let pending = "";
   let scheduled = false;
   const flush = () => {
@@ -37,22 +37,43 @@ export function lineSink(write: (text: string) => void): Sink & Disposable {
     pending = "";
     write(text);
   };
-  const sink = (record: LogRecord) => {
-    pending += jsonLine(record);
+  const line = (text: string) => {
+    pending += text;
     if (pending.length > 64 * 1024) flush();
     else if (!scheduled) {
       scheduled = true;
       setTimeout(flush, 0);
     }
   };
-  return Object.assign(sink, { [Symbol.dispose]: flush });
+  const sink = (record: LogRecord) => line(jsonLine(record));
+  return Object.assign(sink, { line, [Symbol.dispose]: flush });
 }
+
+/** A sink of JSON lines that also takes lines made elsewhere (the access log's, see `accessLog`). */
+export type LineSink = Sink & Disposable & { line(text: string): void };
+
+/**
+ * Where the access log writes its lines itself, and from which level (`configureLogging`): a record per
+ * request through LogTape cost about ten times a line made here, so the access log makes the same
+ * line (`jsonLine`'s fields, in its order) and hands it to the sink. Absent: through LogTape.
+ */
+let accessLines: { line(text: string): void; info: boolean; error: boolean } | undefined;
 
 /**
  * Sends the service's records at `level` and above to `sink` (and LogTape's own warnings, such as a sink
  * that failed). Once per process or isolate: LogTape's configuration is global.
  */
 export function configureLogging(level: LogLevel, sink: Sink): void {
+  const levels: LogLevel[] = ["trace", "debug", "info", "warning", "error", "fatal"];
+  const from = levels.indexOf(level);
+  accessLines =
+    "line" in sink
+      ? {
+          line: (sink as LineSink).line,
+          info: levels.indexOf("info") >= from,
+          error: levels.indexOf("error") >= from,
+        }
+      : undefined;
   configureSync({
     reset: true,
     sinks: { out: sink },
@@ -80,5 +101,13 @@ const access = getLogger([CATEGORY, "http", "access"]);
  */
 export const accessLog: RequestObserver = (summary) => {
   const level = summary.status >= 500 ? "error" : "info";
-  if (access.isEnabledFor(level)) access[level]("request", accessRecord(summary));
+  if (!accessLines) {
+    if (access.isEnabledFor(level)) access[level]("request", accessRecord(summary));
+    return;
+  }
+  if (!accessLines[level]) return;
+  const head = `{"@timestamp":"${new Date().toISOString()}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}"`;
+  accessLines.line(`${head},${JSON.stringify(accessRecord(summary)).slice(1)}\n`);
 };
+
+const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
