@@ -56,6 +56,23 @@ export function relationsSource(): string {
     }
     lines.push("  };");
   }
+  lines.push(
+    "}",
+    "",
+    "/**",
+    " * The fields of each kind (by the kind's name) that hold a date or a time: strings to TypeScript, but",
+    " * not text to the server, which takes no `$like` on them.",
+    " */",
+    "export interface DateFields {",
+  );
+  for (const kind of kinds) {
+    const dates = Object.entries(kind.fields)
+      .filter(([, field]) => field.type === "date" || field.type === "datetime")
+      .map(([name]) => name);
+    lines.push(
+      `  "${kind.name}": ${["createdAt", "updatedAt", ...dates].map((name) => `"${name}"`).join(" | ")};`,
+    );
+  }
   lines.push("}", "");
   return lines.join("\n");
 }

@@ -1,5 +1,5 @@
 import type { EventQuery, EventRecord, KindTypes, RecordTypes } from "@multichannel/schema";
-import type { Relations } from "./generated/relations.ts";
+import type { DateFields, Relations } from "./generated/relations.ts";
 
 /** A client namespace: the camelCase plural of a kind (`purchases`, `dropshipProviders`). */
 export type Namespace = keyof KindTypes;
@@ -47,9 +47,10 @@ interface Like {
 /**
  * Operators of one `where` condition, as the field's type allows them: `$eq`, `$ne`, `$in` and `$null`
  * on every field; `$gte`, `$lte`, `$gt`, `$lt` on numbers, dates and free text; `$like` on text and
- * enums. `$in` values must not contain commas; `$ne` leaves out nulls, as in SQL.
+ * enums (`Text`: false for a date, a string that is not text). `$in` values must not contain commas;
+ * `$ne` leaves out nulls, as in SQL.
  */
-export type WhereOperators<V> = {
+export type WhereOperators<V, Text extends boolean = true> = {
   /** Equal to this value (the same as giving the value alone). */
   $eq?: V;
   /** Not equal to this value; records whose field is null are left out too. */
@@ -59,11 +60,18 @@ export type WhereOperators<V> = {
   /** `true`: the field is null; `false`: it is not. */
   $null?: boolean;
 } & RangeOperators<V> &
-  LikeOperator<V>;
+  (Text extends true ? LikeOperator<V> : unknown);
 
-/** Filters by field: a value (equality; `null` means "is null") or operators. */
-export type Where<R> = {
-  [K in FilterableField<R>]?: R[K] | WhereOperators<NonNullable<R[K]>>;
+type DateFieldOf<K> = K extends keyof DateFields ? DateFields[K] : never;
+
+/**
+ * Filters by field: a value (equality; `null` means "is null") or operators. With the kind's name `K`,
+ * its date fields take no `$like`.
+ */
+export type Where<R, K extends string = never> = {
+  [F in FilterableField<R>]?:
+    | R[F]
+    | WhereOperators<NonNullable<R[F]>, F extends DateFieldOf<K> ? false : true>;
 };
 
 /**
@@ -173,7 +181,7 @@ export type Row<R, K extends string, Q, Link = never> = Q extends { include: unk
  * const query: ListQuery<Purchase> = { where: { status: { $in: ["pending", "sent"] } }, order: "-createdAt", limit: 100 };
  */
 export interface ListQuery<R, K extends string = never> extends Shape<R, K> {
-  where?: Where<R>;
+  where?: Where<R, K>;
   /** A field, ascending, or `-field`, descending. Default `id`. */
   order?: FilterableField<R> | `-${FilterableField<R>}`;
   /** Records per page, 1 to 250. Default 50. */

@@ -156,6 +156,8 @@ describe("client types", () => {
       where: { createdAt: { $gte: "2026-01-01", $lt: "2027-01-01" }, notes: { $null: true } },
     });
     client.products.list({ where: { status: { $eq: "active", $in: ["active", "draft"] } } });
+    // @ts-expect-error: a date is no text to the server: no $like
+    client.purchases.list({ where: { createdAt: { $like: "2026-%" } } });
     // @ts-expect-error: $like takes a pattern, not a number
     client.variants.list({ where: { sku: { $like: 5 } } });
     // @ts-expect-error: a boolean has no ranges
