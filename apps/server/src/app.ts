@@ -138,6 +138,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     baseUrl: linkBase,
     storedBaseUrl: storedBase,
     files: deps.files ?? DEFAULT_FILES_POLICY,
+    dbTimeLimitMs: deps.dbTimeLimitMs,
     secrets,
     afterWrite: deps.afterWrite,
   });

@@ -449,6 +449,25 @@ describe("one company's work", () => {
     expect((await t.json("GET", `/inventory-exports/${definition.id}/export.json`)).status).toBe(200);
   });
 
+  it("limits an inbound webhook's database time too, and its refusal writes nothing", async () => {
+    const setup = await setupApp();
+    const t = await setup.tenant();
+    const channel = await created(t, "channels", { name: "Own" });
+    await created(t, "variants", { sku: "MUG-1", name: "Mug" });
+    const custom = await created(t, "custom-channels", { name: "Own", channelId: channel.id });
+    const limited = createApp({ db: slowDb(setup.db, 40), dbTimeLimitMs: 30, tokenCacheMs: 0 });
+    const order = { externalId: "A-1", items: [{ sku: "MUG-1", quantity: 1, price: 10 }] };
+    const refused = await limited.request("/webhooks/custom-channels/manual-sale.json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "webhook-hash": custom.webhookHash },
+      body: JSON.stringify(order),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get("Retry-After")).toBe("1");
+    expect((await t.json("GET", "/sales.json")).body).toEqual([]);
+    expect((await t.json("GET", "/sale-imports.json")).body).toEqual([]);
+  });
+
   it("keeps generated files within the company's quota, and for their keeping time only", async () => {
     let now = Date.parse("2026-05-01T10:00:00.000Z");
     const clock = () => new Date(now).toISOString();

@@ -7,6 +7,7 @@
  */
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
+import { budgetedDb } from "../db/budget.ts";
 import type { Db, Executor } from "../db/database.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
@@ -39,6 +40,8 @@ export interface InboundDeps {
   baseUrl: string;
   storedBaseUrl: () => string;
   files: FilesPolicy;
+  /** `DB_TIME_LIMIT` in ms: an inbound call's database time is limited as an API request's is. */
+  dbTimeLimitMs?: number;
   secrets: Promise<Keyring>;
   afterWrite?: (c: Context<AppEnv>) => void;
   /** Failed attempts per client address (default: 10 a minute, then 429 until the minute ends). */
@@ -107,16 +110,19 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
 
 export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: InboundDeps): void {
   const deps = { ...inbound, failures: inbound.failures ?? failedAttempts() };
+  /** The database as one call's work sees it: its statements count against `DB_TIME_LIMIT`. */
+  const requestDb = () => (deps.dbTimeLimitMs ? budgetedDb(deps.db, deps.dbTimeLimitMs) : deps.db);
   const transactionOf =
     (c: Context<AppEnv>, companyId: number) =>
     <T>(work: (ctx: Ctx) => Promise<T>): Promise<T> =>
-      deps.db.transaction((tx) => work(contextOf(c, deps, companyId, tx)));
+      requestDb().transaction((tx) => work(contextOf(c, deps, companyId, tx)));
 
   app.post(INBOUND_ORDER_PATH, async (c) => {
     const { companyId, record, body, unreadable } = await authenticated(c, deps, "custom-channel");
+    const db = requestDb();
     const saleImport = await importInboundOrder({
-      db: deps.db,
-      ctx: contextOf(c, deps, companyId),
+      db,
+      ctx: contextOf(c, deps, companyId, db),
       customChannel: record as CustomChannel,
       body,
       unreadable,
