@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from "@multichannel/schema";
+import { buildOpenApiDocument } from "@multichannel/schema/openapi";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
 import { budgetedDb } from "./db/budget.ts";
@@ -16,7 +16,7 @@ import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { type AppLog, stderrLog } from "./http/log.ts";
 import { admission, admitted, type Guard, type RouteHandler, readBody, stamp } from "./http/middleware.ts";
-import { type Compressors, gzipStream, registerOpenApiRoute } from "./http/openapi.ts";
+import { type Compressors, gzipStream, registerOpenApiRoute, withServerUrl } from "./http/openapi.ts";
 import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
 import { errorHandler, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
@@ -78,6 +78,11 @@ export interface AppDeps {
    */
   openapiCompressors?: Compressors;
   /**
+   * The OpenAPI document as the build made it (its servers relative): the Worker's static asset, so the
+   * builder stays out of its bundle. Absent: built in process from the manifest.
+   */
+  openapiDocument?: () => Promise<string>;
+  /**
    * The migrations this build ships, by name: `/ready` answers 200 only when the database has them all
    * (Node and Deno read them from the files). Absent (the Worker): only that it was migrated at all.
    */
@@ -122,9 +127,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const publicPaths = ["/health", "/ready", "/metrics", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"];
   for (const path of publicPaths) app.use(path, stamp);
   registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics, log });
+  const prebuilt = deps.openapiDocument;
   registerOpenApiRoute(app, {
-    document: () =>
-      JSON.stringify(buildOpenApiDocument({ version: deps.version, serverUrl: linkBase || "/" })),
+    document: prebuilt
+      ? async () => withServerUrl(await prebuilt(), linkBase || "/")
+      : () => JSON.stringify(buildOpenApiDocument({ version: deps.version, serverUrl: linkBase || "/" })),
     compressors: deps.openapiCompressors ?? { gzip: gzipStream },
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });

@@ -4,11 +4,19 @@ import { createApp } from "./app.ts";
 import { filesPolicyOf, isEmbedded, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
 import { type Keyring, keyringOf } from "./domain/secrets.ts";
-import { API_REFERENCE_SCRIPT } from "./http/docs.ts";
+import { API_REFERENCE_SCRIPT, OPENAPI_ASSET } from "./http/docs.ts";
 import { observed } from "./http/observe.ts";
 import { consoleLogs } from "./ops/console-log.ts";
 import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
+
+/** A static asset's text; a missing one is a failure (the build step writes them all). */
+async function assetText(assets: NonNullable<WorkerEnv["ASSETS"]>, name: string): Promise<string> {
+  const response = await assets.fetch(new Request(`http://assets.local/${name}`));
+  if (!response.ok)
+    throw new Error(`The static asset ${name} is missing: run the build step (wrangler.jsonc).`);
+  return response.text();
+}
 
 /** Vars from wrangler.jsonc and secrets from `wrangler secret put` (or `.dev.vars` locally). */
 export interface WorkerEnv {
@@ -96,6 +104,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
         : undefined,
       // Cloudflare compresses what a Worker answers (per Accept-Encoding): /openapi.json is sent as is.
       openapiCompressors: {},
+      // The document the build step wrote (wrangler.jsonc aliases the builder away from the bundle).
+      openapiDocument: assets ? () => assetText(assets, OPENAPI_ASSET) : undefined,
     });
     instance = {
       app,

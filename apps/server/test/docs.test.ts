@@ -207,4 +207,24 @@ describe("GET /openapi.json", () => {
     expect(answer.headers.get("content-encoding")).toBe("br");
     expect(brotliDecompressSync(Buffer.from(await answer.arrayBuffer())).toString("utf8")).toBe(text);
   });
+
+  it("serves a document built ahead (the Worker's static asset) with the configured server URL in place", async () => {
+    const { buildOpenApiDocument } = await import("@multichannel/schema/openapi");
+    const built = JSON.stringify(buildOpenApiDocument({ serverUrl: "/" }));
+    let reads = 0;
+    const { app } = await setupApp({
+      basePath: "/v1",
+      publicUrl: "https://api.example.com",
+      openapiDocument: async () => {
+        reads++;
+        return built;
+      },
+    });
+    for (const host of ["http://one.example", "http://other.example"]) {
+      const document = await (await app.request(`${host}/v1/openapi.json`)).json();
+      expect(document.servers).toEqual([{ url: "https://api.example.com/v1" }]);
+      expect(document.info.description).toContain("## Getting started");
+    }
+    expect(reads).toBe(1);
+  });
 });

@@ -9,6 +9,9 @@ export const API_REFERENCE_VERSION = "1.72.1";
 /** The reference's browser script under `/docs/assets/`: versioned, so browsers may keep it a year. */
 export const API_REFERENCE_SCRIPT = `api-reference-${API_REFERENCE_VERSION}.js`;
 
+/** The OpenAPI document among the Worker's static assets (written by the build step, read by the Worker). */
+export const OPENAPI_ASSET = "openapi.json";
+
 /**
  * The standalone browser build (one file, no chunks, no CDN) in the installed package, found from the
  * package entry that `resolve` gives (`import.meta.resolve` on Node and Deno, in the Workers build step).

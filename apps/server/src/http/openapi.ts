@@ -41,6 +41,15 @@ export function preferredCoding(
   return best;
 }
 
+/**
+ * A document built with relative servers (`"servers":[{"url":"/"}]`, as the build step writes it), with
+ * the configured server URL in their place.
+ */
+export function withServerUrl(text: string, url: string): string {
+  const relative = '"servers":[{"url":"/"}]';
+  return url === "/" ? text : text.replace(relative, `"servers":${JSON.stringify([{ url }])}`);
+}
+
 /** Whether an `If-None-Match` names `etag` (weak comparison, as RFC 9110 has it for GET), or is `*`. */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -63,7 +72,7 @@ async function entityTag(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
  */
 export function registerOpenApiRoute(
   app: Hono<AppEnv>,
-  options: { document: (c: Context<AppEnv>) => string; compressors: Compressors },
+  options: { document: (c: Context<AppEnv>) => string | Promise<string>; compressors: Compressors },
 ) {
   let built: Promise<{ bytes: Uint8Array<ArrayBuffer>; etag: string }> | undefined;
   const compressed = new Map<Coding, Promise<Uint8Array<ArrayBuffer>>>();
@@ -71,7 +80,7 @@ export function registerOpenApiRoute(
 
   app.get("/openapi.json", async (c) => {
     built ??= (async () => {
-      const bytes = new TextEncoder().encode(options.document(c)) as Uint8Array<ArrayBuffer>;
+      const bytes = new TextEncoder().encode(await options.document(c)) as Uint8Array<ArrayBuffer>;
       return { bytes, etag: await entityTag(bytes) };
     })();
     const { bytes, etag } = await built;
