@@ -46,10 +46,11 @@ export const EnvSchema = v.pipe(
       v.pipe(
         v.string(),
         v.regex(
-          /^https?:\/\/[^/?#@\s]+(\/[^?#\s]*)?$/,
+          /^(https?:\/\/[^/?#@\s]+(\/[^?#\s]*)?)?$/,
           "an http(s) URL with no query, fragment or credentials, e.g. https://api.example.com",
         ),
-        v.transform((url) => url.replace(/\/+$/, "")),
+        // Empty (a Worker's `vars` entry left blank) is unset.
+        v.transform((url) => url.replace(/\/+$/, "") || undefined),
       ),
     ),
     /** The database time one request may take (then 503 with Retry-After), in ms; 0: no limit. */

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../src/app.ts";
+import { parseEnv } from "../src/config.ts";
 import type { Db } from "../src/db/database.ts";
 import { isForbiddenAddress } from "../src/domain/outbound-urls.ts";
 import { checkedFetch, checkedLookup } from "../src/ops/checked-fetch.ts";
@@ -30,6 +31,27 @@ async function exportable(t: Api) {
 }
 
 describe("URLs the server hands out", () => {
+  it("take PUBLIC_URL as an http(s) URL without its trailing slash; empty is unset, anything else refused", () => {
+    expect(parseEnv({ PUBLIC_URL: "https://api.example.com/commerce/" }).PUBLIC_URL).toBe(
+      "https://api.example.com/commerce",
+    );
+    expect(parseEnv({ PUBLIC_URL: "" }).PUBLIC_URL).toBeUndefined();
+    expect(parseEnv({}).PUBLIC_URL).toBeUndefined();
+    for (const bad of [
+      "api.example.com",
+      "ftp://api.example.com",
+      "https://a@api.example.com",
+      "https://x/?a=1",
+    ]) {
+      expect(() => parseEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+    expect(parseEnv({ DB_TIME_LIMIT: "2.5", FILES_KEEP_DAYS: "7", FILES_QUOTA_MB: "3" })).toMatchObject({
+      DB_TIME_LIMIT: 2500,
+      FILES_KEEP_DAYS: 7,
+      FILES_QUOTA_MB: 3 * 1024 * 1024,
+    });
+  });
+
   it("come from PUBLIC_URL, whatever Host the request names, and /openapi.json is the same for all", async () => {
     const { tenant, app } = await setupApp({ publicUrl: "https://api.example.test", basePath: "/v1" });
     const t = await tenant();
