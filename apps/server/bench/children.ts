@@ -1,12 +1,15 @@
-// Server child processes: started, read line by line, and always stopped (also when the bench fails).
+// Server child processes: started, their output read, and always stopped (also when the bench fails).
+// A server's stdout goes to a file, not a pipe: read line by line here, its access log (a JSON line per
+// request) cost the bench process CPU on the machine's same cores as the server and the load generator.
 import { type ChildProcess, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface Child {
   readonly name: string;
   readonly pid: number;
-  /** Every stdout line so far but the server's JSON log lines (one per request: read, not kept). */
+  /** Every stdout line so far but the server's JSON log lines (one per request). */
   readonly lines: string[];
   /** Everything written to stderr so far. */
   readonly stderr: () => string;
@@ -44,25 +47,43 @@ export function startChild(
   args: string[],
   options: { cwd: string; env: Record<string, string> },
 ): Child {
+  const dir = mkdtempSync(join(tmpdir(), "bench-out-"));
+  const outPath = join(dir, "stdout");
+  const out = openSync(outPath, "w");
   const child = spawn(process.execPath, args, {
     cwd: options.cwd,
     env: { ...process.env, ...options.env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", out, "pipe"],
   });
+  closeSync(out);
   running.add(child);
-  const lines: string[] = [];
   const stderr: string[] = [];
   const listeners = new Set<() => void>();
   let exited: string | undefined;
-  createInterface({ input: child.stdout! }).on("line", (line) => {
-    if (line.startsWith("{")) return;
-    lines.push(line);
+  let lines: string[] = [];
+  const readLines = () => {
+    try {
+      lines = readFileSync(outPath, "utf8")
+        .split("\n")
+        .filter((line) => line && !line.startsWith("{"));
+    } catch {
+      // Removed once the child has exited and been read a last time.
+    }
+    return lines;
+  };
+  // While something waits for a line: the file is read again every 25 ms.
+  const poll = setInterval(() => {
+    if (!listeners.size) return;
+    readLines();
     for (const listener of listeners) listener();
-  });
+  }, 25);
   child.stderr!.on("data", (chunk: Buffer) => stderr.push(chunk.toString()));
   const exitedPromise = new Promise<void>((resolve) =>
     child.on("exit", (code, signal) => {
       running.delete(child);
+      clearInterval(poll);
+      readLines();
+      rmSync(dir, { recursive: true, force: true });
       exited = `${name} exited (${signal ?? code})${stderr.length ? `:\n${stderr.join("").trim()}` : ""}`;
       for (const listener of listeners) listener();
       resolve();
@@ -72,7 +93,9 @@ export function startChild(
   const handle: Child = {
     name,
     pid: child.pid!,
-    lines,
+    get lines() {
+      return exited ? lines : readLines();
+    },
     stderr: () => stderr.join(""),
     get exited() {
       return exited;

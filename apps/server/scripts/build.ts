@@ -11,7 +11,7 @@ await build({
   format: "esm",
   target: "node20",
   // CommonJS packages that require Node built-ins at load (qs → object-inspect, prom-client) stay outside the ESM bundle.
-  external: ["@libsql/client", "libsql", "@hono/node-server", "qs", "prom-client"],
+  external: ["@libsql/client", "libsql", "@hono/node-server", "qs", "prom-client", "undici"],
   banner: { js: "// Built by scripts/build.ts from src/node.ts: do not edit." },
   logLevel: "warning",
 });
