@@ -1,58 +1,66 @@
-// pnpm token:create --company <name> [--read-only] [--label <text>] [--dev | --node]
-// Creates the company if it is new and an API token for it, in the database of the mode in use:
+// pnpm token:create --company <name> [--scope <scope>]... [--read-only] [--label <name>] [--expires <ISO time>] [--dev | --node]
+// Creates the company if it is new and an API key for it, in the database of the mode in use:
 //   DATABASE_URL when set (a file, a libSQL server, Turso);
 //   --dev, or `pnpm dev` running: .data/dev.db, which the Worker reads through the local libSQL server;
 //   otherwise (--node): .data/multichannel.db, the embedded database of `pnpm start` and `pnpm start:deno`.
+// Scopes: `*:write` (the default), `*:read` (--read-only), `<group>:read`, `<group>:write`, repeatable.
 // Says which database it wrote to; the token is the last line of stdout.
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { isEmbedded } from "../src/config.ts";
-import { migrate } from "../src/db/migrate.ts";
-import { loadMigrations } from "../src/db/migration-files.ts";
-import { openDb, prepareFile } from "../src/db/open.ts";
+import { apiKeyScopes } from "@multichannel/schema";
 import { createToken } from "../src/services/auth.ts";
-import { isRunning, tokenTarget } from "./token-target.ts";
+import { openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
 
 const USAGE =
-  "Usage: npx -y pnpm@10.34.8 token:create --company <name> [--read-only] [--label <text>] [--dev | --node]";
-const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
-/** Written by `pnpm dev` (scripts/dev.ts) while it runs. */
-const devPidFile = join(repoRoot, ".data", "dev.pid");
-const devDatabase = join(repoRoot, ".data", "dev.db");
+  "Usage: npx -y pnpm@10.34.8 token:create --company <name> [--scope <scope>]... [--read-only] [--label <name>] [--expires <ISO time>] [--dev | --node]";
 
 const { values } = parseArgs({
   options: {
     company: { type: "string" },
+    scope: { type: "string", multiple: true },
     "read-only": { type: "boolean", default: false },
     label: { type: "string" },
-    dev: { type: "boolean", default: false },
-    node: { type: "boolean", default: false },
+    expires: { type: "string" },
+    ...TARGET_OPTIONS,
   },
 });
 const company = values.company?.trim();
-if (!company || (values.dev && values.node)) {
-  console.error(USAGE);
+const scopes = values.scope ?? [];
+const fail = (message: string) => {
+  console.error(message);
   process.exit(2);
+};
+if (!company || (values.dev && values.node)) fail(USAGE);
+if (values["read-only"] && scopes.length)
+  fail("--read-only is the scope *:read: give it or --scope, not both.");
+for (const scope of scopes) {
+  if (!apiKeyScopes.includes(scope))
+    fail(`"${scope}" is not a scope; the scopes are: ${apiKeyScopes.join(", ")}.`);
+}
+const expires = values.expires === undefined ? undefined : new Date(values.expires);
+if (expires && (Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())) {
+  fail(`--expires "${values.expires}" is not an ISO 8601 time in the future.`);
 }
 
-const { url, authToken, description } = tokenTarget({
-  env: process.env,
-  flags: { dev: values.dev, node: values.node },
-  devDatabase,
-  devRunning: isRunning(devPidFile),
-  cwd: process.cwd(),
-});
-prepareFile(url);
-const db = await openDb(url, authToken);
+const { db, description } = await openTokenDb({ dev: values.dev, node: values.node });
 try {
-  if (isEmbedded(url)) await migrate(db, loadMigrations());
-  const { token, companyId } = await createToken({
+  const { token, companyId, key } = await createToken({
     db,
-    input: { company, readOnly: values["read-only"], label: values.label },
+    input: {
+      company: company!,
+      readOnly: values["read-only"],
+      label: values.label,
+      scopes,
+      expiresAt: expires?.toISOString(),
+    },
   });
   console.log(`Wrote to ${description}.`);
-  console.log(`Token for company "${company}" (id ${companyId})${values["read-only"] ? ", read-only" : ""}:`);
+  const scopeWords = key.scopes.join(" ");
+  const kind =
+    scopeWords === "*:write" ? "" : scopeWords === "*:read" ? ", read-only" : `, scopes ${scopeWords}`;
+  console.log(`Token for company "${company}" (id ${companyId})${kind}:`);
+  console.log(
+    `(API key ${key.id} "${key.name}"${key.expiresAt ? `, expires ${key.expiresAt}` : ""}: list keys with token:list, revoke with token:revoke ${key.id})`,
+  );
   console.log(token);
 } finally {
   db.close();

@@ -101,6 +101,8 @@ export const EnvSchema = v.pipe(
     SECRETS_KEY: v.optional(v.pipe(v.string(), v.minLength(43, "32 random bytes in base64"))),
     /** Earlier keys, comma-separated, that still open what they sealed (sealed again with SECRETS_KEY at start). */
     SECRETS_KEY_PREVIOUS: v.optional(v.string()),
+    /** The operator's bearer token for `/admin/companies` (hosted, multi-company installs); unset, no such routes. */
+    ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, "at least 32 characters"))),
     /** The bearer token `GET /metrics` asks for; unset, `/metrics` is a 404. */
     METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "at least 16 characters"))),
     /** How long a stop waits for requests in flight and the delivery in hand (then cuts them), in ms. */

@@ -47,6 +47,7 @@ export interface ProblemExtras {
   rule?: string;
   references?: { kind: string; count: number }[];
   fields?: string[];
+  scope?: string;
   purchaseIds?: number[];
   lines?: { index: number; saleItemId: number; sku: string; quantity: number; requested: number }[];
 }

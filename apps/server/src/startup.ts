@@ -107,6 +107,7 @@ export async function prepareServer(
     files,
     bodyLimit: env.BODY_LIMIT,
     rateLimit: rateLimitOf(env),
+    adminToken: env.ADMIN_TOKEN,
     outbound,
     afterWrite: dispatch.notify,
     docsScript,

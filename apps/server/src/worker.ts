@@ -33,6 +33,8 @@ export interface WorkerEnv {
   RATE_LIMIT_GET_PER_SECOND?: string;
   RATE_LIMIT_WRITE_PER_SECOND?: string;
   WEBHOOKS_ALLOW_LOCALHOST?: string;
+  /** The operator's token for `/admin/companies` (`wrangler secret put ADMIN_TOKEN`); absent: no such routes. */
+  ADMIN_TOKEN?: string;
   /** The key that seals secrets at rest (`wrangler secret put SECRETS_KEY`); required here. */
   SECRETS_KEY?: string;
   SECRETS_KEY_PREVIOUS?: string;
@@ -94,6 +96,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       files: filesPolicyOf(env),
       bodyLimit: env.BODY_LIMIT,
       rateLimit: rateLimitOf(env),
+      adminToken: env.ADMIN_TOKEN,
       outbound,
       // After the commit, a message wakes the consumer; the cron sweep covers a lost one.
       afterWrite: queue

@@ -123,10 +123,19 @@ export async function setupApp(deps: Partial<AppDeps> = {}, options: { checkResp
 export async function countWrites(db: Db): Promise<() => Promise<number>> {
   await db.execute("CREATE TABLE test_writes (n INTEGER NOT NULL)");
   await db.execute("INSERT INTO test_writes (n) VALUES (0)");
-  for (const table of Object.keys(desiredSchema().tables)) {
+  // Not counted: the scratch row of a key's batch (`acting_key`), and a key's `last_used_at`, which the
+  // token lookup records whatever the request then does.
+  const tables = Object.entries(desiredSchema().tables).filter(([table]) => table !== "acting_key");
+  for (const [table, { columns }] of tables) {
     for (const event of ["INSERT", "UPDATE", "DELETE"]) {
+      const of =
+        table === "api_tokens" && event === "UPDATE"
+          ? ` OF ${Object.keys(columns)
+              .filter((column) => column !== "last_used_at")
+              .join(", ")}`
+          : "";
       await db.execute(
-        `CREATE TRIGGER test_writes_${table}_${event.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE test_writes SET n = n + 1; END`,
+        `CREATE TRIGGER test_writes_${table}_${event.toLowerCase()} AFTER ${event}${of} ON ${table} BEGIN UPDATE test_writes SET n = n + 1; END`,
       );
     }
   }

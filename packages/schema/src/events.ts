@@ -10,6 +10,8 @@ export interface EventRecord {
   type: string;
   /** When it happened, ISO 8601 UTC. */
   createdAt: string;
+  /** The API key whose request caused it (the audit trail); null when none did (an inbound webhook, a delivery). */
+  apiKeyId: number | null;
   data: {
     object: unknown;
     /** On `*.updated`: the fields that changed, with their values before. */

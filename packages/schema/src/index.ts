@@ -59,6 +59,7 @@ export {
 } from "./openapi.ts";
 export { type ProblemMember, problemMembers } from "./problem.ts";
 export { kindByModel, modelName, type Relation, relationOf, relationsOf } from "./relations.ts";
+export { apiKeyScopes, scopeGroups } from "./scopes.ts";
 export {
   actionInputSchema,
   DEFAULT_MAX_JSON_BYTES,

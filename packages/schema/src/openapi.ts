@@ -2,9 +2,10 @@ import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { actionSamples, crudSamples, eventSamples, inboundSample } from "./code-samples.ts";
-import { GETTING_STARTED } from "./guide.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
+import { GETTING_STARTED } from "./guide.ts";
 import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
+import { apiKeyPaths } from "./openapi-keys.ts";
 import { problemMembers } from "./problem.ts";
 import { relationsOf } from "./relations.ts";
 import { actionInputSchema, fieldSchema, kindSchemas, MEMBERS } from "./validators.ts";
@@ -191,8 +192,9 @@ const problem = {
 
 const ERRORS: Record<string, string> = {
   "400": "Malformed JSON, a bad query or a bad id.",
-  "401": "Missing or unknown bearer token.",
-  "403": "The token is read-only.",
+  "401": "Missing, unknown, revoked or expired bearer token.",
+  "403":
+    "The API key's scopes do not reach this request (`scope` names the one needed), or its company is suspended.",
   "404": "No such record in your company.",
   "405": "Method not allowed on this path.",
   "409": "The record's state does not allow this, or others still refer to it.",
@@ -226,11 +228,11 @@ interface OperationShape {
  * JSON or invalid; a write can be refused to a read-only token, be stale (If-Match) or conflict.
  */
 export function errorCodesOf(op: OperationShape): string[] {
-  const codes = ["400", "401", "429", "500"];
+  // Any request may meet a key whose scopes do not reach it (or a suspended company): 403.
+  const codes = ["400", "401", "403", "429", "500"];
   // A request past its database time (`DB_TIME_LIMIT`) is stopped before its next statement: 503.
   codes.push("503");
   if (op.item) codes.push("404");
-  if (op.forbidden) codes.push("403");
   if (op.precondition) codes.push("412");
   if (op.conflicts) codes.push("409");
   // Any request but a GET may carry a body, which is read (bounded) and must be JSON.
@@ -562,6 +564,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
   }
 
   Object.assign(paths, inboundPaths(schemas));
+  Object.assign(paths, apiKeyPaths(schemas));
 
   return {
     openapi: "3.1.0",
@@ -577,7 +580,18 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     paths,
     components: {
       securitySchemes: {
-        bearer: { type: "http", scheme: "bearer", description: "An API token of your company." },
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "An API key of your company, within its scopes: `<group>:read` or `<group>:write` for the group (tag) of the path, or `*:read`, `*:write`.",
+        },
+        adminToken: {
+          type: "http",
+          scheme: "bearer",
+          description:
+            "The operator's `ADMIN_TOKEN` (hosted, multi-company installs): the `/admin` routes only.",
+        },
         webhookHash: {
           type: "apiKey",
           in: "header",
@@ -694,9 +708,14 @@ const EVENT_SCHEMA: Json = {
   type: "object",
   description:
     "Something that happened: a record created, updated or deleted (`<kind>.created`, kind in snake_case), or an action's outcome (`purchase.sent`). Written in the transaction of the change.",
-  required: ["id", "type", "createdAt", "data"],
+  required: ["id", "type", "createdAt", "apiKeyId", "data"],
   properties: {
     id: { type: "integer", minimum: 1, description: "Grows with every event: page with `after`." },
+    apiKeyId: {
+      type: ["integer", "null"],
+      description:
+        "The API key whose request caused it (`/api-keys/{id}.json`): the audit trail. Null when no key did (an inbound webhook, the webhook dispatcher).",
+    },
     type: { type: "string", examples: ["purchase.created", "purchase.sent", "sale_item.updated"] },
     createdAt: { type: "string", format: "date-time" },
     data: {

@@ -48,6 +48,11 @@ export const problemMembers = {
     description: "409 on a unique conflict: the fields whose values another record already has.",
     items: { type: "string" },
   },
+  scope: {
+    type: "string",
+    description:
+      "403: the scope the API key lacks for the request (`catalog:write`; `*:write` grants every group).",
+  },
   purchaseIds: {
     type: "array",
     description: "409 on settle-invoices: the purchases that cannot be settled.",

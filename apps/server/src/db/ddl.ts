@@ -18,7 +18,13 @@ export interface SchemaSnapshot {
 /** Tables that are not kinds: tenants, tokens, stored files, applied migrations. */
 const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   companies: {
-    columns: { id: "INTEGER PRIMARY KEY", name: "TEXT NOT NULL", created_at: "TEXT NOT NULL" },
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      name: "TEXT NOT NULL",
+      created_at: "TEXT NOT NULL",
+      // Set by the operator (`/admin/companies`): every key of the company is refused while it is.
+      suspended_at: "TEXT",
+    },
     indexes: { companies_name: "CREATE UNIQUE INDEX companies_name ON companies (name)" },
   },
   api_tokens: {
@@ -27,8 +33,17 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       company_id: "INTEGER NOT NULL REFERENCES companies (id)",
       token_hash: "TEXT NOT NULL",
       read_only: "INTEGER NOT NULL DEFAULT 0",
+      // The key's name (`/api-keys.json`).
       label: "TEXT",
       created_at: "TEXT NOT NULL",
+      // A JSON array of scopes (`["catalog:write"]`); `read_only` is 1 when none of them writes.
+      scopes: "TEXT",
+      // The secret's last 4 characters; null for the tokens made before keys had hints.
+      hint: "TEXT",
+      expires_at: "TEXT",
+      last_used_at: "TEXT",
+      // Revoked keys stay, so that the key an event names can still be told; they authenticate nothing.
+      revoked_at: "TEXT",
     },
     indexes: {
       api_tokens_hash: "CREATE UNIQUE INDEX api_tokens_hash ON api_tokens (token_hash)",
@@ -77,6 +92,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       previous: "TEXT",
       result: "TEXT",
       created_at: "TEXT NOT NULL",
+      // The API key whose request wrote it (`db/acting-key.ts`); null when none did.
+      api_key_id: "INTEGER",
     },
     indexes: {
       events_company: "CREATE INDEX events_company ON events (company_id, id)",
@@ -93,6 +110,12 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   // (`write-plan.ts`): cleared by each such batch, which holds the write lock while it runs.
   plan_ids: {
     columns: { slot: "INTEGER PRIMARY KEY", id: "INTEGER NOT NULL" },
+    indexes: {},
+  },
+  // The newest event id when a key's batch began (`db/acting-key.ts`): its last statement stamps the
+  // events after it with the key. One row, rewritten by each such batch under the write lock.
+  acting_key: {
+    columns: { id: "INTEGER PRIMARY KEY", after_event: "INTEGER NOT NULL" },
     indexes: {},
   },
   webhook_secrets: {

@@ -1,13 +1,27 @@
 import type { Executor } from "../db/database.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import type { OutboundPolicy } from "./outbound-urls.ts";
+import type { Access } from "./scopes.ts";
 import type { Keyring } from "./secrets.ts";
 
-/** Who is calling: the company (tenant) and whether the token may write. */
+/** Who is calling: the company (tenant), the API key and what its scopes allow. */
 export interface Actor {
   readonly companyId: number;
+  /**
+   * The API key's id: the key events record as their `apiKeyId` (see `db/acting-key.ts`); 0 for the
+   * inbound webhooks, which no key makes.
+   */
   readonly tokenId: number;
+  /** The key has no write scope at all. */
   readonly readOnly: boolean;
+  /** What the key's scopes allow; absent: everything (the inbound webhooks). */
+  readonly access?: Access;
+  /** The key's scopes as stored (`catalog:write`, `*:read`). */
+  readonly scopes?: readonly string[];
+  /** When the key stops working, in ms since the epoch; absent: never. */
+  readonly expiresAt?: number;
+  /** The key's company is suspended: its requests are refused (403). */
+  readonly suspended?: boolean;
 }
 
 /** What every service verb gets: the database or the transaction it runs in, the tenant and the actor. */

@@ -1,9 +1,11 @@
 import type { Context, Handler, MiddlewareHandler, Next } from "hono";
 import type { Actor } from "../domain/context.ts";
+import { allows } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import type { AppEnv } from "./env.ts";
 import { rememberContext } from "./observe.ts";
+import { missingScope, scopeNeeded } from "./scopes.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -83,10 +85,22 @@ function tokenOf(c: Context<AppEnv>): string {
   throw new ApiError("unauthorized", "Send an API token as `Authorization: Bearer <token>`.", {}, CHALLENGE);
 }
 
-/** The actor a token resolved to: 401 when none, 403 when a read-only token asks to write. */
-function checkedActor(c: Context<AppEnv>, actor: Actor | undefined): Actor {
+/**
+ * The actor a token resolved to: 401 when none or when its key expired, 403 when its company is
+ * suspended or its scopes do not reach the request (`scopeNeeded`; a read-only key on a path of no
+ * group that writes).
+ */
+function checkedActor(c: Context<AppEnv>, actor: Actor | undefined, mount: string): Actor {
   if (!actor) throw new ApiError("unauthorized", "The API token is not valid.", {}, CHALLENGE);
-  if (actor.readOnly && c.req.method !== "GET" && c.req.method !== "HEAD") {
+  if (actor.expiresAt !== undefined && actor.expiresAt <= Date.now()) {
+    throw new ApiError("unauthorized", "The API key has expired.", {}, CHALLENGE);
+  }
+  if (actor.suspended) throw new ApiError("forbidden", "The company of this API key is suspended.");
+  const method = c.req.method;
+  const needed = actor.access && scopeNeeded(c.req.path, mount, method);
+  if (needed) {
+    if (!allows(actor.access!, needed.group, needed.level)) throw missingScope(needed.text);
+  } else if (actor.readOnly && method !== "GET" && method !== "HEAD") {
     throw new ApiError("forbidden", "This API token is read-only.");
   }
   return actor;
@@ -94,18 +108,20 @@ function checkedActor(c: Context<AppEnv>, actor: Actor | undefined): Actor {
 
 /**
  * Admission to the authenticated API: stamps the request (`stampRequest`), resolves its bearer token to
- * an actor (401 without a valid one, 403 for a read-only token that writes) and hands it to `enter`,
- * which sets up what the handlers read. A cached token is resolved at once, and then nothing is awaited.
- * A request is admitted once, however many routes it passes through.
+ * an actor (401 without a valid one, 403 for a key whose scopes do not reach the request: see
+ * `checkedActor`) and hands it to `enter`, which sets up what the handlers read. A cached token is
+ * resolved at once, and then nothing is awaited. A request is admitted once, however many routes it
+ * passes through. `mount`: the mount point (`BASE_PATH`), for the path's group.
  */
 export function admission(
   resolve: (token: string) => Actor | undefined | Promise<Actor | undefined>,
   enter: (c: Context<AppEnv>, actor: Actor) => void,
+  mount = "",
 ): (c: Context<AppEnv>) => Eventually<void> {
   return (c) => {
     if (c.get("actor") !== undefined) return;
     stampRequest(c);
-    return andThen(resolve(tokenOf(c)), (actor) => enter(c, checkedActor(c, actor)));
+    return andThen(resolve(tokenOf(c)), (actor) => enter(c, checkedActor(c, actor, mount)));
   };
 }
 

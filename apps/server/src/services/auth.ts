@@ -1,9 +1,16 @@
-import type { Db, Executor } from "../db/database.ts";
+/**
+ * API keys (the `api_tokens` table: only a SHA-256 of each secret is stored), the companies they
+ * belong to, and the lookup every request makes (`tokenAuthenticator`, cached per process).
+ */
+import type { Row } from "@libsql/client";
+import { type Db, type Executor, firstRow } from "../db/database.ts";
 import type { Actor } from "../domain/context.ts";
+import { accessOf, normalScopes, writesAny } from "../domain/scopes.ts";
+import { ApiError } from "../errors.ts";
 
 const encoder = new TextEncoder();
 
-async function sha256Hex(text: string): Promise<string> {
+export async function sha256Hex(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -17,6 +24,43 @@ function newToken(): string {
   return `mcs_${base64}`;
 }
 
+/** An API key as the API shows it: never its secret, only the secret's last 4 characters (`hint`). */
+export interface ApiKey {
+  id: number;
+  name: string;
+  scopes: string[];
+  hint: string | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+const KEY_COLUMNS = "id, label, scopes, read_only, hint, created_at, last_used_at, expires_at";
+
+/** A key's stored scopes; a row from before scopes were stored has `*:write` or `*:read`. */
+function scopesOf(row: Row): string[] {
+  if (typeof row.scopes === "string") {
+    try {
+      const parsed: unknown = JSON.parse(row.scopes);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {}
+  }
+  return [Number(row.read_only) === 1 ? "*:read" : "*:write"];
+}
+
+function keyOf(row: Row): ApiKey {
+  const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+  return {
+    id: Number(row.id),
+    name: text(row.label) ?? `token ${row.id}`,
+    scopes: scopesOf(row),
+    hint: text(row.hint),
+    createdAt: String(row.created_at),
+    lastUsedAt: text(row.last_used_at),
+    expiresAt: text(row.expires_at),
+  };
+}
+
 /** Finds or creates the company named `name`; returns its id. */
 export async function ensureCompany(db: Executor, name: string, now: string): Promise<number> {
   await db.execute({
@@ -27,24 +71,65 @@ export async function ensureCompany(db: Executor, name: string, now: string): Pr
   return Number(result.rows[0]!.id);
 }
 
-/** Creates an API token for the company (created if new). Only its SHA-256 is stored; the token is returned once. */
+/** A new key of the company: the row, and its secret (answered this once; only its SHA-256 is kept). */
+export async function insertKey(
+  db: Executor,
+  input: {
+    companyId: number;
+    name: string;
+    scopes: readonly string[];
+    expiresAt?: string | null;
+    now: string;
+  },
+): Promise<{ key: ApiKey; secret: string }> {
+  const secret = newToken();
+  const scopes = normalScopes(input.scopes);
+  const result = await db.execute({
+    sql: `INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at, scopes, hint, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
+    args: [
+      input.companyId,
+      await sha256Hex(secret),
+      writesAny(accessOf(scopes)) ? 0 : 1,
+      input.name,
+      input.now,
+      JSON.stringify(scopes),
+      secret.slice(-4),
+      input.expiresAt ?? null,
+    ],
+  });
+  return { key: keyOf(result.rows[0]!), secret };
+}
+
+/**
+ * Creates an API key for the company (created if new): `*:write`, or `*:read` when `readOnly`, unless
+ * `scopes` are given. Only its SHA-256 is stored; the token is returned once.
+ */
 export async function createToken({
   db,
   input,
 }: {
   db: Db;
-  input: { company: string; readOnly?: boolean; label?: string; now?: string };
-}): Promise<{ token: string; companyId: number; tokenId: number }> {
+  input: {
+    company: string;
+    readOnly?: boolean;
+    label?: string;
+    scopes?: readonly string[];
+    expiresAt?: string;
+    now?: string;
+  };
+}): Promise<{ token: string; companyId: number; tokenId: number; key: ApiKey }> {
   const now = input.now ?? new Date().toISOString();
-  const token = newToken();
-  const hash = await sha256Hex(token);
   return db.transaction(async (tx) => {
     const companyId = await ensureCompany(tx, input.company, now);
-    const result = await tx.execute({
-      sql: "INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
-      args: [companyId, hash, input.readOnly ? 1 : 0, input.label ?? null, now],
+    const scopes = input.scopes?.length ? input.scopes : [input.readOnly ? "*:read" : "*:write"];
+    const { key, secret } = await insertKey(tx, {
+      companyId,
+      name: input.label ?? (input.company === "default" ? "first key" : "command line"),
+      scopes,
+      expiresAt: input.expiresAt,
+      now,
     });
-    return { token, companyId, tokenId: Number(result.rows[0]!.id) };
+    return { token: secret, companyId, tokenId: key.id, key };
   });
 }
 
@@ -54,40 +139,185 @@ export async function hasAnyToken(db: Executor): Promise<boolean> {
   return result.rows.length > 0;
 }
 
+/** The company's keys that are not revoked, oldest first. */
+export async function listKeys(db: Executor, companyId: number): Promise<ApiKey[]> {
+  const result = await db.execute({
+    sql: `SELECT ${KEY_COLUMNS} FROM api_tokens WHERE company_id = ? AND revoked_at IS NULL ORDER BY id`,
+    args: [companyId],
+  });
+  return result.rows.map(keyOf);
+}
+
+/** One key of the company: 404 when there is none (or it was revoked). */
+export async function getKey(db: Executor, companyId: number, id: number): Promise<ApiKey> {
+  const row = await firstRow(db, {
+    sql: `SELECT ${KEY_COLUMNS} FROM api_tokens WHERE id = ? AND company_id = ? AND revoked_at IS NULL`,
+    args: [id, companyId],
+  });
+  if (!row) throw new ApiError("not_found", `No API key with id ${id}.`);
+  return keyOf(row);
+}
+
+/** Revokes a key of the company: from now on it authenticates nothing. 404 when there is none. */
+export async function revokeKey(db: Executor, companyId: number, id: number, now: string): Promise<void> {
+  const result = await db.execute({
+    sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND company_id = ? AND revoked_at IS NULL",
+    args: [now, id, companyId],
+  });
+  if (result.rowsAffected !== 1) throw new ApiError("not_found", `No API key with id ${id}.`);
+}
+
+/** A company as the operator's routes show it. */
+export interface Company {
+  id: number;
+  name: string;
+  createdAt: string;
+  suspendedAt: string | null;
+  /** Its keys that are not revoked. */
+  keys: number;
+}
+
+const COMPANY_COLUMNS =
+  "id, name, created_at, suspended_at, (SELECT count(*) FROM api_tokens t WHERE t.company_id = companies.id AND t.revoked_at IS NULL) AS keys";
+
+function companyOf(row: Row): Company {
+  return {
+    id: Number(row.id),
+    name: String(row.name),
+    createdAt: String(row.created_at),
+    suspendedAt: row.suspended_at === null ? null : String(row.suspended_at),
+    keys: Number(row.keys),
+  };
+}
+
+export async function listCompanies(db: Executor): Promise<Company[]> {
+  const result = await db.execute(`SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY id`);
+  return result.rows.map(companyOf);
+}
+
+export async function getCompany(db: Executor, id: number): Promise<Company> {
+  const row = await firstRow(db, {
+    sql: `SELECT ${COMPANY_COLUMNS} FROM companies WHERE id = ?`,
+    args: [id],
+  });
+  if (!row) throw new ApiError("not_found", `No company with id ${id}.`);
+  return companyOf(row);
+}
+
+/** A new company: 409 when one has that name. */
+export async function createCompany(db: Executor, name: string, now: string): Promise<Company> {
+  const result = await db.execute({
+    sql: "INSERT INTO companies (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING id",
+    args: [name, now],
+  });
+  const row = result.rows[0];
+  if (!row) {
+    throw new ApiError("conflict", `A company named "${name}" exists already.`, { fields: ["name"] });
+  }
+  return getCompany(db, Number(row.id));
+}
+
+/** Suspends a company (its keys are refused, 403) or lifts the suspension. */
+export async function suspendCompany(db: Executor, id: number, suspended: boolean, now: string) {
+  const result = await db.execute({
+    sql: suspended
+      ? "UPDATE companies SET suspended_at = coalesce(suspended_at, ?) WHERE id = ?"
+      : "UPDATE companies SET suspended_at = NULL WHERE id = ? AND ? IS NOT NULL",
+    args: suspended ? [now, id] : [id, now],
+  });
+  if (result.rowsAffected !== 1) throw new ApiError("not_found", `No company with id ${id}.`);
+  return getCompany(db, id);
+}
+
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,200}$/;
+/** The tokens this server makes (`newToken`). */
+const OWN_TOKEN = /^mcs_[A-Za-z0-9_-]{43}$/;
+/** A token's last use when this process has not looked it up yet. */
+const UNKNOWN = -1;
+
+/** How often a key's `lastUsedAt` is written at most: once a minute. */
+export const LAST_USED_EVERY_MS = 60_000;
+
+/** Resolves a bearer token to its actor (undefined: unknown); forgets keys and companies on demand. */
+export interface Authenticator {
+  (token: string): Actor | undefined | Promise<Actor | undefined>;
+  /** Drops a key from this process's cache: its next request is looked up again (and refused). */
+  forgetKey(keyId: number): void;
+  /** Drops every key of a company from the cache (a suspension takes effect here at once). */
+  forgetCompany(companyId: number): void;
+}
+
+const LOOKUP =
+  "SELECT t.id, t.company_id, t.read_only, t.scopes, t.expires_at, t.last_used_at, c.suspended_at FROM api_tokens t JOIN companies c ON c.id = t.company_id WHERE t.token_hash = ? AND t.revoked_at IS NULL";
 
 /**
- * Resolves a bearer token to its actor. Results are cached per isolate for `cacheMs` (a revoked token
- * keeps working at most that long) because every request needs this lookup; the cache is keyed by the
- * token itself so that a hit costs no hashing (SHA-256 is the largest CPU cost of a cached GET).
+ * Resolves a bearer token to its actor. Results are cached per process (per isolate on Workers) for
+ * `cacheMs` because every request needs this lookup: a key revoked, or a company suspended, elsewhere is
+ * refused here once its entry is that old; here at once (`forgetKey`, `forgetCompany`). The cache is keyed
+ * by the token itself so that a hit costs no hashing (SHA-256 is the largest CPU cost of a cached GET).
+ * A key's `lastUsedAt` is written by a lookup, at most once a minute: in the lookup's own round trip
+ * (one batch), so it costs a cached request nothing.
  */
-export function tokenAuthenticator(db: Executor, cacheMs = 30_000) {
-  const cache = new Map<string, { actor: Actor | undefined; until: number }>();
-  const lookUp = async (token: string, now: number): Promise<Actor | undefined> => {
+export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authenticator {
+  const cache = new Map<string, { actor: Actor | undefined; until: number; lastUsed: number }>();
+  const lookUp = async (token: string, now: number, lastUsed: number): Promise<Actor | undefined> => {
     const hash = await sha256Hex(token);
-    const result = await db.execute({
-      sql: "SELECT id, company_id, token_hash, read_only FROM api_tokens WHERE token_hash = ?",
-      args: [hash],
-    });
+    const lookup = { sql: LOOKUP, args: [hash] };
+    let row: Row | undefined;
+    // Without a previous lookup the use is unknown: written with the lookup when the token has the shape
+    // this server makes (a malformed guess never takes the write lock).
+    const due = lastUsed === UNKNOWN ? OWN_TOKEN.test(token) : now - lastUsed >= LAST_USED_EVERY_MS;
+    if (due && "write" in db) {
+      const at = new Date(now).toISOString();
+      const since = new Date(now - LAST_USED_EVERY_MS).toISOString();
+      const results = await db.write((session) =>
+        session.apply([
+          {
+            sql: "UPDATE api_tokens SET last_used_at = ? WHERE token_hash = ? AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ?)",
+            args: [at, hash, since],
+          },
+          lookup,
+        ]),
+      );
+      row = results[1]!.rows[0];
+    } else {
+      row = (await db.execute(lookup)).rows[0];
+    }
     // Looked up by the SHA-256 of the token: how long the lookup takes says nothing about any stored
     // token, since a guess and a real token share no prefix of their hashes. No second comparison needed.
-    const row = result.rows[0];
-    const actor = row
-      ? {
-          companyId: Number(row.company_id),
-          tokenId: Number(row.id),
-          readOnly: Number(row.read_only) === 1,
-        }
-      : undefined;
+    let actor: Actor | undefined;
+    // No such key: nothing to record, whenever it is sent again.
+    let used = now;
+    if (row) {
+      const scopes = scopesOf(row);
+      const access = accessOf(scopes);
+      actor = {
+        companyId: Number(row.company_id),
+        tokenId: Number(row.id),
+        readOnly: !writesAny(access),
+        access,
+        scopes,
+        ...(row.expires_at === null ? {} : { expiresAt: Date.parse(String(row.expires_at)) }),
+        ...(row.suspended_at === null ? {} : { suspended: true }),
+      };
+      used = row.last_used_at === null ? 0 : Date.parse(String(row.last_used_at));
+    }
     if (cache.size > 10_000) cache.clear();
-    cache.set(token, { actor, until: now + cacheMs });
+    cache.set(token, { actor, until: now + cacheMs, lastUsed: used });
     return actor;
   };
+  const forget = (drop: (actor: Actor) => boolean) => {
+    for (const [token, entry] of cache) if (entry.actor && drop(entry.actor)) cache.delete(token);
+  };
   // A cached token is answered at once, without a turn of the event loop.
-  return (token: string): Actor | undefined | Promise<Actor | undefined> => {
+  const resolve = (token: string): Actor | undefined | Promise<Actor | undefined> => {
     const now = Date.now();
     const cached = cache.get(token);
     if (cached && cached.until > now) return cached.actor;
-    return TOKEN_SHAPE.test(token) ? lookUp(token, now) : undefined;
+    return TOKEN_SHAPE.test(token) ? lookUp(token, now, cached?.lastUsed ?? UNKNOWN) : undefined;
   };
+  return Object.assign(resolve, {
+    forgetKey: (keyId: number) => forget((actor) => actor.tokenId === keyId),
+    forgetCompany: (companyId: number) => forget((actor) => actor.companyId === companyId),
+  });
 }

@@ -17,13 +17,16 @@ export interface ApiEvent {
   id: number;
   type: string;
   createdAt: string;
+  /** The API key whose request caused it (the audit trail); null when none did (a webhook, the dispatcher). */
+  apiKeyId: number | null;
   data: { object: unknown; previous?: Record<string, unknown>; result?: unknown };
 }
 
 /** How long events are kept, in days; older ones are pruned by the dispatcher. */
 export const EVENT_RETENTION_DAYS = 30;
 
-const EVENT_COLUMNS = "id, type, kind, object, previous, result, created_at";
+/** The columns `eventOf` reads. */
+export const EVENT_COLUMNS = "id, type, kind, object, previous, result, created_at, api_key_id";
 
 type EventRow = Record<string, unknown>;
 
@@ -53,7 +56,13 @@ export function eventOf(row: EventRow): ApiEvent {
     data.object = JSON.parse(String(row.object));
     if (row.result) data.result = JSON.parse(String(row.result));
   }
-  return { id: Number(row.id), type: String(row.type), createdAt: String(row.created_at), data };
+  return {
+    id: Number(row.id),
+    type: String(row.type),
+    createdAt: String(row.created_at),
+    apiKeyId: row.api_key_id === null || row.api_key_id === undefined ? null : Number(row.api_key_id),
+    data,
+  };
 }
 
 /**

@@ -6,8 +6,8 @@ import type { InStatement } from "@libsql/client";
  */
 import type { Db, Executor } from "../../db/database.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
-import { eventOf } from "../events.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
+import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
 import { type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
@@ -131,7 +131,7 @@ async function requestOf(
   if (delivery.event_id !== null) {
     const event = (
       await db.execute({
-        sql: "SELECT id, type, kind, object, previous, result, created_at FROM events WHERE id = ?",
+        sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`,
         args: [delivery.event_id],
       })
     ).rows[0];

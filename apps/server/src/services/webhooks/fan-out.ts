@@ -5,7 +5,7 @@
 import type { InStatement } from "@libsql/client";
 import type { Db, WriteSession } from "../../db/database.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
-import { eventOf } from "../events.ts";
+import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { exportCallouts, inventoryCallouts } from "./callouts.ts";
 
 const FAN_OUT_BATCH = 500;
@@ -125,7 +125,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
         }
       } else if (type === "data_export.completed") {
         const event = await db.execute({
-          sql: "SELECT id, type, kind, object, previous, result, created_at FROM events WHERE id = ?",
+          sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`,
           args: [Number(row.id)],
         });
         callouts = await exportCallouts(db, companyId, eventOf(event.rows[0]!));

@@ -1,0 +1,39 @@
+// The database the token commands (`token:create`, `token:list`, `token:revoke`) work on: the one of the
+// mode in use (see token-target.ts), migrated first when it is embedded.
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { isEmbedded } from "../src/config.ts";
+import type { Db } from "../src/db/database.ts";
+import { migrate } from "../src/db/migrate.ts";
+import { loadMigrations } from "../src/db/migration-files.ts";
+import { openDb, prepareFile } from "../src/db/open.ts";
+import { isRunning, tokenTarget } from "./token-target.ts";
+
+const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
+/** Written by `pnpm dev` (scripts/dev.ts) while it runs. */
+const devPidFile = join(repoRoot, ".data", "dev.pid");
+const devDatabase = join(repoRoot, ".data", "dev.db");
+
+/** Opens the database of the mode in use; answers it and the words that say which it is. */
+export async function openTokenDb(flags: {
+  dev: boolean;
+  node: boolean;
+}): Promise<{ db: Db; description: string }> {
+  const { url, authToken, description } = tokenTarget({
+    env: process.env,
+    flags,
+    devDatabase,
+    devRunning: isRunning(devPidFile),
+    cwd: process.cwd(),
+  });
+  prepareFile(url);
+  const db = await openDb(url, authToken);
+  if (isEmbedded(url)) await migrate(db, loadMigrations());
+  return { db, description };
+}
+
+/** The options every token command takes: which database. */
+export const TARGET_OPTIONS = {
+  dev: { type: "boolean", default: false },
+  node: { type: "boolean", default: false },
+} as const;

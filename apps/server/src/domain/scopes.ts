@@ -1,0 +1,74 @@
+/**
+ * API key scopes: `*:read`, `*:write`, `<group>:read`, `<group>:write`, where a group is one of the
+ * manifest's (the OpenAPI document's tags). Write implies read. A key's scopes are compiled once, when
+ * its token is looked up, into an `Access` that a request checks with a map lookup.
+ */
+import { scopeGroups } from "@multichannel/schema";
+
+/** 1: read, 2: write (which implies read). */
+export type Level = 1 | 2;
+
+/** The groups of the manifest: what a scope names besides `*`. */
+const groups = new Set(scopeGroups);
+
+/** What a key may do: its level on every group (`all`), and on named groups above that. */
+export interface Access {
+  readonly all: Level | 0;
+  readonly groups: ReadonlyMap<string, Level>;
+}
+
+/** Full access: the internal actors (the inbound webhooks) and the keys that have `*:write`. */
+export const FULL_ACCESS: Access = { all: 2, groups: new Map() };
+
+const SCOPE = /^([a-z*][a-z-]*):(read|write)$/;
+
+/** A scope's group and level, or undefined when it is not a scope. */
+export function parseScope(scope: string): { group: string; level: Level } | undefined {
+  const match = SCOPE.exec(scope);
+  if (!match || (match[1] !== "*" && !groups.has(match[1]!))) return undefined;
+  return { group: match[1]!, level: match[2] === "write" ? 2 : 1 };
+}
+
+/** The access that scopes grant (scopes that are not scopes grant nothing). */
+export function accessOf(scopes: readonly string[]): Access {
+  let all: Level | 0 = 0;
+  const named = new Map<string, Level>();
+  for (const scope of scopes) {
+    const parsed = parseScope(scope);
+    if (!parsed) continue;
+    if (parsed.group === "*") all = Math.max(all, parsed.level) as Level;
+    else named.set(parsed.group, Math.max(named.get(parsed.group) ?? 0, parsed.level) as Level);
+  }
+  for (const [group, level] of named) if (level <= all) named.delete(group);
+  return all === 2 ? FULL_ACCESS : { all, groups: named };
+}
+
+/** Whether the access allows `level` on `group`. */
+export function allows(access: Access, group: string, level: Level): boolean {
+  return access.all >= level || (access.groups.get(group) ?? 0) >= level;
+}
+
+/** Whether the access may write anything at all (a read-only key may not). */
+export function writesAny(access: Access): boolean {
+  return access.all === 2 || [...access.groups.values()].includes(2);
+}
+
+/** Whether every scope of `requested` is within `own` (a key makes keys only within its own scopes). */
+export function within(own: Access, requested: readonly string[]): boolean {
+  return requested.every((scope) => {
+    const parsed = parseScope(scope);
+    if (!parsed) return false;
+    if (parsed.group === "*") return own.all >= parsed.level;
+    return allows(own, parsed.group, parsed.level);
+  });
+}
+
+/** The scope a request lacks, as text: `catalog:write`. */
+export function scopeText(group: string, level: Level): string {
+  return `${group}:${level === 2 ? "write" : "read"}`;
+}
+
+/** Scopes in a stable order without repeats: what is stored and answered. */
+export function normalScopes(scopes: readonly string[]): string[] {
+  return [...new Set(scopes)].sort();
+}

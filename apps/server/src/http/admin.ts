@@ -1,0 +1,113 @@
+import type { Hono } from "hono";
+import * as v from "valibot";
+import { normalScopes } from "../domain/scopes.ts";
+import { ApiError } from "../errors.ts";
+import {
+  createCompany,
+  getCompany,
+  insertKey,
+  listCompanies,
+  sha256Hex,
+  suspendCompany,
+} from "../services/auth.ts";
+import { answerJson } from "./answer.ts";
+import { type CreateKeyInput, createKeySchema, expiryOf } from "./api-keys.ts";
+import { idOf, itemIdOf, methodNotAllowed } from "./crud.ts";
+import type { AppEnv } from "./env.ts";
+import { readBody, stamp } from "./middleware.ts";
+import { validBody } from "./validate.ts";
+
+const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="multichannel-admin"' };
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+const companyName = v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200));
+const firstKeySchema = v.strictObject({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200))),
+  scopes: v.optional(createKeySchema.entries.scopes),
+  expiresAt: createKeySchema.entries.expiresAt,
+});
+const createCompanySchema = v.strictObject({ name: companyName, key: v.optional(firstKeySchema) });
+const updateCompanySchema = v.strictObject({ suspended: v.boolean() });
+
+/**
+ * The operator's routes of a hosted, multi-company install, behind `ADMIN_TOKEN` (absent: they are 404):
+ * `GET|POST /admin/companies.json` (a new company answers its first key, `*:write` unless other scopes
+ * are sent, with its secret this once), `GET|PUT /admin/companies/{id}.json` (`{"suspended": true}`:
+ * every key of the company is refused, 403, here at once and elsewhere within the token cache's
+ * lifetime), `POST /admin/companies/{id}/api-keys.json` (another key, e.g. when the company lost its).
+ */
+export function registerAdminRoutes(
+  app: Hono<AppEnv>,
+  deps: {
+    adminToken: string | undefined;
+    bodyLimit: number;
+    now: () => string;
+    db: Parameters<typeof listCompanies>[0];
+    forgetCompany: (companyId: number) => void;
+  },
+): void {
+  const { adminToken, bodyLimit, now, db } = deps;
+  app.use("/admin/*", stamp);
+  if (!adminToken) return;
+  // Compared by SHA-256, so the time a comparison takes tells nothing of the token's characters.
+  const expected = sha256Hex(adminToken);
+  app.use("/admin/*", async (c, next) => {
+    const sent = BEARER.exec(c.req.header("Authorization") ?? "")?.[1];
+    if (!sent || (await sha256Hex(sent)) !== (await expected)) {
+      throw new ApiError(
+        "unauthorized",
+        "Send the operator's ADMIN_TOKEN as `Authorization: Bearer <token>`.",
+        {},
+        CHALLENGE,
+      );
+    }
+    await readBody(c, bodyLimit);
+    return next();
+  });
+
+  app.get("/admin/companies.json", async (c) => answerJson(c, JSON.stringify(await listCompanies(db))));
+  app.post("/admin/companies.json", async (c) => {
+    const input = validBody(c, createCompanySchema) as v.InferOutput<typeof createCompanySchema>;
+    const at = now();
+    const keyInput = { scopes: ["*:write"], ...input.key } as CreateKeyInput;
+    const expiresAt = expiryOf(keyInput, at);
+    const company = await createCompany(db, input.name, at);
+    const { key, secret } = await insertKey(db, {
+      companyId: company.id,
+      name: input.key?.name ?? "first key",
+      scopes: normalScopes(keyInput.scopes),
+      expiresAt,
+      now: at,
+    });
+    return answerJson(c, JSON.stringify({ ...company, keys: 1, apiKey: { ...key, secret } }), 200, {
+      "Cache-Control": "no-store",
+    });
+  });
+  app.get("/admin/companies/:id", async (c) =>
+    answerJson(c, JSON.stringify(await getCompany(db, itemIdOf(c)))),
+  );
+  app.put("/admin/companies/:id", async (c) => {
+    const id = itemIdOf(c);
+    const input = validBody(c, updateCompanySchema) as v.InferOutput<typeof updateCompanySchema>;
+    const company = await suspendCompany(db, id, input.suspended, now());
+    deps.forgetCompany(id);
+    return answerJson(c, JSON.stringify(company));
+  });
+  app.post("/admin/companies/:id/api-keys.json", async (c) => {
+    const id = idOf(c);
+    const input = validBody(c, createKeySchema) as CreateKeyInput;
+    const at = now();
+    await getCompany(db, id);
+    const { key, secret } = await insertKey(db, {
+      companyId: id,
+      name: input.name,
+      scopes: normalScopes(input.scopes),
+      expiresAt: expiryOf(input, at),
+      now: at,
+    });
+    return answerJson(c, JSON.stringify({ ...key, secret }), 200, { "Cache-Control": "no-store" });
+  });
+  methodNotAllowed(app, "/admin/companies.json", ["GET", "POST"]);
+  methodNotAllowed(app, "/admin/companies/:id", ["GET", "PUT"]);
+  methodNotAllowed(app, "/admin/companies/:id/api-keys.json", ["POST"]);
+}

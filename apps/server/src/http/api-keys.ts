@@ -1,0 +1,141 @@
+import type { Context, Hono } from "hono";
+import * as v from "valibot";
+import { normalScopes, parseScope, within } from "../domain/scopes.ts";
+import { ApiError, invalidField } from "../errors.ts";
+import { type ApiKey, getKey, insertKey, listKeys, revokeKey } from "../services/auth.ts";
+import { answer, answerJson } from "./answer.ts";
+import { allowMethods, itemIdOf } from "./crud.ts";
+import type { AppEnv } from "./env.ts";
+import { type Guard, readBody } from "./middleware.ts";
+import { missingScope } from "./scopes.ts";
+import { validBody } from "./validate.ts";
+
+const MAX_SCOPES = 50;
+
+/** What a new key takes: its name, its scopes (at least one) and when it expires, if ever. */
+export const createKeySchema = v.strictObject({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200)),
+  scopes: v.pipe(
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check(
+          (scope) => parseScope(scope) !== undefined,
+          "is not a scope: `*:read`, `*:write`, `<group>:read` or `<group>:write` with a group of the OpenAPI tags",
+        ),
+      ),
+    ),
+    v.minLength(1, "must name at least one scope"),
+    v.maxLength(MAX_SCOPES),
+  ),
+  expiresAt: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(),
+        v.regex(
+          /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/,
+          "must be an ISO 8601 date-time",
+        ),
+        v.check((text) => !Number.isNaN(Date.parse(text)), "must be an ISO 8601 date-time"),
+      ),
+    ),
+  ),
+});
+
+export type CreateKeyInput = v.InferOutput<typeof createKeySchema>;
+
+/**
+ * A key's expiry as stored (UTC), checked to be in the future and, for a key made by a key that
+ * expires (`limit`, ms), no later than that one (absent: that one's): 422 naming `expiresAt` else.
+ */
+export function expiryOf(input: CreateKeyInput, now: string, limit?: number): string | null {
+  const sent = input.expiresAt ?? undefined;
+  if (sent === undefined) return limit === undefined ? null : new Date(limit).toISOString();
+  const at = new Date(sent).toISOString();
+  if (at <= now) throw invalidField("expiresAt", "expiresAt must be in the future.");
+  if (limit !== undefined && Date.parse(at) > limit) {
+    throw invalidField(
+      "expiresAt",
+      `expiresAt must be no later than this key's own (${new Date(limit).toISOString()}).`,
+    );
+  }
+  return at;
+}
+
+/** The create answer: the key, and its secret this once. */
+function created(c: Context<AppEnv>, key: ApiKey, secret: string, base: string): Response {
+  return answerJson(c, JSON.stringify({ ...key, secret }), 200, {
+    Location: `${base}/api-keys/${key.id}.json`,
+    "Cache-Control": "no-store",
+  });
+}
+
+/**
+ * `/api-keys.json` and `/api-keys/{id}.json`: a company's API keys. Any key reads them (never a
+ * secret); a key that may write makes keys within its own scopes and revokes keys within them.
+ * `forgetKey` makes a revocation hold at once in this process (the token cache's entries go).
+ */
+export function registerApiKeyRoutes(
+  app: Hono<AppEnv>,
+  { guard, bodyLimit, forgetKey }: { guard: Guard; bodyLimit: number; forgetKey: (id: number) => void },
+): void {
+  app.get(
+    "/api-keys.json",
+    guard.read(async (c) => {
+      if (new URL(c.req.url).search)
+        throw new ApiError("bad_request", "API keys are listed whole: send no query.");
+      return answerJson(c, JSON.stringify(await listKeys(c.get("db"), c.get("actor").companyId)));
+    }),
+  );
+  // Not behind the write guard's idempotency step: a replay would have to keep the secret to answer it.
+  app.post(
+    "/api-keys.json",
+    guard.read(async (c) => {
+      if (c.req.header("Idempotency-Key") !== undefined) {
+        throw new ApiError(
+          "bad_request",
+          "An API key's secret is shown once and never stored, so its create cannot be replayed: send it without Idempotency-Key.",
+        );
+      }
+      await readBody(c, bodyLimit);
+      const input = validBody(c, createKeySchema) as CreateKeyInput;
+      const ctx = c.get("ctx");
+      const actor = c.get("actor");
+      const scopes = normalScopes(input.scopes);
+      const beyond = scopes.find((scope) => actor.access && !within(actor.access, [scope]));
+      if (beyond) throw missingScope(beyond);
+      const now = ctx.now();
+      const { key, secret } = await insertKey(c.get("db"), {
+        companyId: actor.companyId,
+        name: input.name,
+        scopes,
+        expiresAt: expiryOf(input, now, actor.expiresAt),
+        now,
+      });
+      return created(c, key, secret, ctx.baseUrl);
+    }),
+  );
+  app.get(
+    "/api-keys/:id",
+    guard.read(async (c) => {
+      if (new URL(c.req.url).search)
+        throw new ApiError("bad_request", "An API key is read whole: send no query.");
+      return answerJson(c, JSON.stringify(await getKey(c.get("db"), c.get("actor").companyId, itemIdOf(c))));
+    }),
+  );
+  app.delete(
+    "/api-keys/:id",
+    guard.write(async (c) => {
+      const id = itemIdOf(c);
+      const actor = c.get("actor");
+      const key = await getKey(c.get("db"), actor.companyId, id);
+      const beyond = key.scopes.find((scope) => actor.access && !within(actor.access, [scope]));
+      if (beyond) throw missingScope(beyond);
+      await revokeKey(c.get("db"), actor.companyId, id, c.get("ctx").now());
+      forgetKey(id);
+      return answer(c, null, 204);
+    }),
+  );
+  allowMethods("/api-keys.json", ["GET", "POST"]);
+  allowMethods("/api-keys/:id", ["GET", "DELETE"]);
+}

@@ -1,0 +1,62 @@
+/**
+ * Which scope a request needs, from its path: the group of the kind its first segment names (a CRUD
+ * path, a list, an action: `/purchases/{id}/ship.json` needs `purchasing:write`), `events` for the event
+ * log; read for GET and HEAD, write for the rest, as each action declares (`operationWrites`: an export
+ * is a GET that writes, a shipping quote a POST that does not). Paths of no group (the API keys' own,
+ * files, unknown ones) are checked where they are answered.
+ */
+import { actions, kinds, operationWrites } from "@multichannel/schema";
+import { type Level, scopeText } from "../domain/scopes.ts";
+import { ApiError } from "../errors.ts";
+
+interface Needed {
+  readonly group: string;
+  readonly level: Level;
+  readonly text: string;
+}
+
+const needed = (group: string, level: Level): Needed => ({ group, level, text: scopeText(group, level) });
+
+/** By first segment (`carriers.json`, `carriers`): what reading and writing there need. */
+const byFirst = new Map<string, { read: Needed; write: Needed }>();
+const add = (plural: string, group: string) => {
+  const both = { read: needed(group, 1), write: needed(group, 2) };
+  byFirst.set(plural, both);
+  byFirst.set(`${plural}.json`, both);
+};
+for (const kind of kinds) add(kind.plural, kind.group);
+add("events", "events");
+
+/** Whether an action writes, by `<plural>/<action>.json`. */
+const actionWrites = new Map(
+  actions.map(({ kind, action }) => [
+    `${kind.plural}/${action.name}.json`,
+    operationWrites(action.method, action),
+  ]),
+);
+
+/** The scope a request to `path` (under the mount point `mount`) needs, or undefined (see above). */
+export function scopeNeeded(path: string, mount: string, method: string): Needed | undefined {
+  const start = mount.length + 1;
+  const slash = path.indexOf("/", start);
+  const scopes = byFirst.get(slash < 0 ? path.slice(start) : path.slice(start, slash));
+  if (!scopes) return undefined;
+  let writes = method !== "GET" && method !== "HEAD";
+  const third = slash < 0 ? -1 : path.indexOf("/", slash + 1);
+  if (third >= 0) {
+    const plural = path.slice(start, slash);
+    writes = actionWrites.get(`${plural}/${path.slice(third + 1)}`) ?? writes;
+  }
+  return writes ? scopes.write : scopes.read;
+}
+
+/** The 403 of a key without the scope a request needs, naming it. */
+export function missingScope(scope: string): ApiError {
+  const group = scope.slice(0, scope.indexOf(":"));
+  const also = scope.endsWith(":read") ? `, \`${group}:write\`` : "";
+  return new ApiError(
+    "forbidden",
+    `This API key lacks the scope \`${scope}\` that this request needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
+    { scope },
+  );
+}
