@@ -158,6 +158,10 @@ async function objectOf(
     if (!build.full && !isNeeded(field)) continue;
     body[name] = await fieldValue(build, field, name, uniques.has(name));
   }
+  // Two names of one fact (`sameAs`) carry one value.
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.sameAs && name in body && field.sameAs in body) body[name] = body[field.sameAs];
+  }
   // A polymorphic reference names a real record: of the kind its kind field says (a plain one if free).
   for (const [name, field] of Object.entries(fields)) {
     if (!field.subjectOf || !(name in body)) continue;
@@ -318,8 +322,12 @@ export function changedValue(field: FieldDef, current: unknown, label: string): 
  */
 export function fieldToChange(kind: KindDef, record: Body): { field: string; value: unknown } | undefined {
   const uniques = uniqueFieldsOf(kind);
+  // A name of a fact held twice (`sameAs`) changes its other name too: not a change of one field.
+  const twice = new Set(
+    Object.entries(kind.fields).flatMap(([name, field]) => (field.sameAs ? [name, field.sameAs] : [])),
+  );
   const candidates = writableFields(kind).filter(
-    ([name, field]) => isScalar(field) && field.type !== "ref" && !uniques.has(name),
+    ([name, field]) => isScalar(field) && field.type !== "ref" && !uniques.has(name) && !twice.has(name),
   );
   const ordered = [
     ...candidates.filter(([, field]) => field.type === "string" && !field.format),

@@ -2,7 +2,10 @@
 // printed there, replayed against the app: each must work unchanged, and the records must show it.
 
 import fc from "fast-check";
+import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createDispatcher } from "../src/services/webhooks/dispatcher.ts";
+import { startReceiver } from "./receiver.ts";
 import { create, expectStatus, list, read } from "./requests.ts";
 import { type Api, countWrites, setupApp, type Tenant } from "./support.ts";
 
@@ -358,6 +361,51 @@ describe("§8 inventory feed items", () => {
   });
 });
 
+describe("§13 DELETE /inventory-feeds/{id}/remove-by-external-id.json", () => {
+  it("takes the external id in the JSON body, as the feed item's documented record, or in the query", async () => {
+    const t = await ctx.tenant();
+    const feed = await create(t, "inventory-feeds", { name: "Vendor feed" });
+    const path = `/inventory-feeds/${feed.id}/remove-by-external-id.json`;
+    const upsert = (externalId: string) =>
+      expectStatus(
+        t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+          externalId,
+          vendorSku: externalId,
+        }),
+        200,
+      );
+    const first = await upsert("1234");
+    const second = await upsert("5678");
+    const third = await upsert("90");
+
+    // The documented body: the feed item's record, as read, its externalId naming the item.
+    const removed = await expectStatus(
+      t.json("DELETE", path, await read(t, "inventory-feed-variants", first.id)),
+      200,
+    );
+    expect(removed).toMatchObject({ id: first.id, externalId: "1234", status: "removed" });
+    expect(await expectStatus(t.json("DELETE", path, { externalId: "5678" }), 200)).toMatchObject({
+      id: second.id,
+      status: "removed",
+    });
+    // A store id sent as a number names the same item; the query form still works.
+    expect(await expectStatus(t.json("DELETE", path, { externalId: 90 }), 200)).toMatchObject({
+      id: third.id,
+    });
+    await upsert("q-1");
+    expect(await expectStatus(t.json("DELETE", `${path}?externalId=q-1`), 200)).toMatchObject({
+      externalId: "q-1",
+      status: "removed",
+    });
+
+    // A body without the id is a 422 naming it, and removes nothing.
+    const kept = await upsert("kept");
+    const refused = await expectStatus(t.json("DELETE", path, { sku: "kept", status: "removed" }), 422);
+    expect(refused.errors).toEqual([{ path: "externalId", message: "is required" }]);
+    expect((await read(t, "inventory-feed-variants", kept.id)).status).not.toBe("removed");
+  });
+});
+
 // ----------------------------------------------------------------------------------- §9 batch import
 
 describe("§9 POST /channels/{id}/import-connector-variant-batch.json", () => {
@@ -518,15 +566,77 @@ describe("§11 purchase actions", () => {
       }),
       200,
     );
+    // One fact under two names: the reference's and this service's read the same.
+    const names = {
+      trackingCompany: "Parcel Express",
+      carrier: "Parcel Express",
+      serviceLevel: "555",
+      service: "555",
+    };
     expect(dropshipment).toMatchObject({
       purchaseId: purchase.id,
       trackingNumber: "213123",
-      carrier: "Parcel Express",
-      service: "555",
+      ...names,
       status: "shipped",
     });
+    expect(await read(t, "dropshipments", dropshipment.id)).toMatchObject(names);
     expect((await read(t, "purchases", purchase.id)).status).toBe("shipped");
     expect((await read(t, "sales", sale.id)).status).toBe("fulfilled");
+  });
+
+  it("a dropshipment's carrier and service are its trackingCompany and serviceLevel: either name writes both", async () => {
+    const t = await ctx.tenant();
+    const { purchase } = await sentPurchase(t);
+    const made = await create(t, "dropshipments", {
+      purchaseId: purchase.id,
+      trackingCompany: "Parcel Express",
+      service: "Ground",
+    });
+    expect(made).toMatchObject({
+      trackingCompany: "Parcel Express",
+      carrier: "Parcel Express",
+      serviceLevel: "Ground",
+      service: "Ground",
+    });
+    // A client of the reference changes its name; one of this service changes the other.
+    const renamed = await expectStatus(
+      t.json("PUT", `/dropshipments/${made.id}.json`, {
+        trackingCompany: "Freight Co",
+        serviceLevel: "2day",
+      }),
+      200,
+    );
+    expect(renamed).toMatchObject({ carrier: "Freight Co", trackingCompany: "Freight Co", service: "2day" });
+    const again = await expectStatus(
+      t.json("PUT", `/dropshipments/${made.id}.json`, { carrier: "Parcel Express" }),
+      200,
+    );
+    expect(again).toMatchObject({ carrier: "Parcel Express", trackingCompany: "Parcel Express" });
+    expect(
+      (await list(t, "dropshipments", "&where[trackingCompany]=Parcel%20Express")).map((d) => d.id),
+    ).toEqual([made.id]);
+    // The record as read, sent back whole: both names as they are.
+    const asRead = await read(t, "dropshipments", made.id);
+    expect(await expectStatus(t.json("PUT", `/dropshipments/${made.id}.json`, asRead), 200)).toMatchObject({
+      carrier: "Parcel Express",
+      trackingCompany: "Parcel Express",
+    });
+    // Two values for one fact, with nothing to tell which is meant: a 422 naming it, nothing written.
+    const refused = await expectStatus(
+      t.json("POST", "/dropshipments.json", { purchaseId: purchase.id, carrier: "A", trackingCompany: "B" }),
+      422,
+    );
+    expect(refused.errors.map((e: { path: string }) => e.path)).toEqual(["trackingCompany"]);
+    expect((await list(t, "dropshipments")).map((d) => d.id)).toEqual([made.id]);
+    const ship = await expectStatus(
+      t.json("POST", `/purchases/${purchase.id}/ship.json`, {
+        trackingNumber: "1",
+        trackingCompany: "A",
+        carrier: "B",
+      }),
+      422,
+    );
+    expect(ship.errors.map((e: { path: string }) => e.path)).toEqual(["trackingCompany"]);
   });
 
   it("ship and cancel take purchase item ids, each line whole", async () => {
@@ -621,7 +731,29 @@ describe("§11 purchase actions", () => {
     expect((await read(t, "purchases", purchase.id)).status).toBe("shipped");
     expect((await read(t, "sales", sale.id)).status).toBe("fulfilled");
     const [dropshipment] = await list(t, "dropshipments", `&where[purchaseId]=${purchase.id}`);
-    expect(dropshipment).toMatchObject({ trackingNumber: label.trackingNumber, status: "shipped" });
+    // The parcel ships with the label made for it: linked both ways, downloadable from the dropshipment.
+    expect(dropshipment).toMatchObject({
+      trackingNumber: label.trackingNumber,
+      status: "shipped",
+      labelId: label.id,
+      labelUrl: label.url,
+      labelVersion: label.version,
+      labelFileFormat: "pdf",
+      carrier: label.carrier,
+      trackingCompany: label.carrier,
+      serviceLevel: label.service,
+    });
+    expect(label.dropshipmentId).toBe(dropshipment!.id);
+    expect(await read(t, "labels", label.id)).toMatchObject({ dropshipmentId: dropshipment!.id });
+    const pdf = await t.request("GET", new URL(dropshipment!.labelUrl, "http://127.0.0.1").pathname);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
+    // Its next version is the dropshipment's.
+    const regenerated = await expectStatus(
+      t.json("GET", `/dropshipments/${dropshipment!.id}/regenerate-label.json`),
+      200,
+    );
+    expect(regenerated.labelVersion).toBe(label.version + 1);
   });
 
   it("default-label without the shipped mark only labels; a pending purchase cannot ship by it", async () => {
@@ -786,5 +918,63 @@ describe("the inbound endpoints under arbitrary input", () => {
       }),
       { seed: 20_261_123, numRuns: 60 },
     );
+  });
+});
+
+describe("§14 custom-channel pricing callout", () => {
+  // Callouts go to a receiver on 127.0.0.1: an app of its own whose outbound policy allows it.
+  let local: Awaited<ReturnType<typeof setupApp>>;
+  beforeAll(async () => {
+    local = await setupApp({ outbound: { allowLocal: true } });
+  });
+
+  it("POSTs a variant's new price to the custom channel's priceEndpoint, with its webhook hash", async () => {
+    const t = await local.tenant();
+    const receiver = await startReceiver();
+    const dispatcher = createDispatcher({ db: local.db, policy: { allowLocal: true }, random: () => 0.5 });
+    const channel = await create(t, "channels", { name: "Own Store" });
+    const custom = await create(t, "custom-channels", {
+      name: "Own Store",
+      channelId: channel.id,
+      priceEndpoint: `${receiver.url}/prices`,
+    });
+    // A channel that does not sync prices is not told.
+    const quiet = await create(t, "channels", { name: "No prices", priceSync: "disabled" });
+    await create(t, "custom-channels", {
+      name: "No prices",
+      channelId: quiet.id,
+      priceEndpoint: `${receiver.url}/quiet`,
+    });
+    const mug = await create(t, "variants", { sku: "MUG-1", name: "Mug", price: 10 });
+    const listing = await create(t, "channel-variants", {
+      channelId: channel.id,
+      variantId: mug.id,
+      externalId: "123",
+    });
+    await create(t, "channel-variants", { channelId: quiet.id, variantId: mug.id, externalId: "q-1" });
+    await dispatcher.runOnce();
+    expect(receiver.received).toEqual([]);
+
+    await expectStatus(t.json("PUT", `/variants/${mug.id}.json`, { price: 12.5, compareAtPrice: 15 }), 200);
+    // Another field changing is no price change.
+    await expectStatus(t.json("PUT", `/variants/${mug.id}.json`, { name: "Big mug" }), 200);
+    await dispatcher.runOnce();
+
+    expect(receiver.received).toHaveLength(1);
+    const call = receiver.received[0]!;
+    expect(call).toMatchObject({ method: "POST", path: "/prices" });
+    // Signed with the channel's signing secret; its hash goes over https only (this receiver is http).
+    expect(call.headers["webhook-hash"]).toBeUndefined();
+    new Webhook(custom.signingSecret).verify(call.body, call.headers as Record<string, string>);
+    expect(call.headers["content-type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(call.body)).toMatchObject({
+      channelVariant: { id: listing.id, variantId: mug.id, externalId: "123", channel: { id: channel.id } },
+      price: { price: 12.5, compareAtPrice: 15 },
+    });
+
+    await expectStatus(t.json("PUT", `/variants/${mug.id}.json`, { compareAtPrice: null }), 200);
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(2);
+    expect(JSON.parse(receiver.received[1]!.body).price).toMatchObject({ price: 12.5, compareAtPrice: null });
   });
 });

@@ -153,7 +153,8 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "inventory-feed.remove-by-external-id": {
     summary: "Remove a feed item",
     description:
-      "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 400.",
+      "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). The external id travels in the JSON body, as the reference documents it (the feed item's record: its other fields are ignored), or in the query (`?externalId=`). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 422 (a 400 in the query form).",
+    example: { externalId: "1234" },
   },
   "inventory-feed.parse-webhook": {
     summary: "Upsert a feed item",

@@ -686,7 +686,8 @@ export const inventoryFeedActions = [
     method: "DELETE",
     event: "inventory_feed_variant.removed",
     summary: "Remove the feed item with this external id and unpublish its channel variants.",
-    input: { externalId: f.string({ required: true, minLength: 1, maxLength: 100 }) },
+    input: { externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }) },
+    recordBody: "inventory-feed-variant",
     output: { kind: "inventory-feed-variant" },
   }),
   defineAction({

@@ -87,6 +87,12 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   /** `string` fields: an integer sent instead is accepted and stored as its decimal text (external ids). */
   readonly acceptNumber?: boolean;
   /**
+   * Another field of the kind that holds the same fact under another name (the reference's
+   * `trackingCompany` is this service's `carrier`): writing either sets both, and both read the same
+   * (`withSameFacts`).
+   */
+  readonly sameAs?: string;
+  /**
    * `string` fields holding a secret, never answered as it is: `"writeOnly"`, a credential the company
    * sends for an integration (accepted on create and update, stored encrypted, shown by reads as a hint:
    * `…` and its last 4 characters); `"serverMade"`, a secret the server makes when the record is created
@@ -155,6 +161,8 @@ interface StringOptions extends FieldOptions<string> {
   maxLength?: number;
   format?: StringFormat;
   acceptNumber?: boolean;
+  /** See `FieldDef.sameAs`. */
+  sameAs?: string;
   /** See `FieldDef.secret`. */
   secret?: "writeOnly" | "serverMade";
 }
@@ -244,7 +252,7 @@ export const f: FieldBuilders = {
     build<string, O>(
       "string",
       o,
-      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "secret"]),
+      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "sameAs", "secret"]),
     ),
   integer: <const O extends IntegerOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("integer", o, pick(o, ["min", "max", "subjectOf"])),

@@ -41,6 +41,7 @@ export {
 export type { EventQuery, EventRecord } from "./events.ts";
 export type * from "./generated/types.ts";
 export {
+  actionInputIn,
   actionPath,
   actions,
   camelCase,
@@ -59,6 +60,7 @@ export {
 } from "./openapi.ts";
 export { type ProblemMember, problemMembers } from "./problem.ts";
 export { kindByModel, modelName, type Relation, relationOf, relationsOf } from "./relations.ts";
+export { type SameFactConflict, sameFactsOf, withSameFacts } from "./same-facts.ts";
 export { apiKeyScopes, scopeGroups } from "./scopes.ts";
 export {
   actionInputSchema,

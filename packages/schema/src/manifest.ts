@@ -66,6 +66,21 @@ export function actionPath(kind: KindDef, action: ActionDef): string {
 }
 
 /**
+ * Where an action's input travels: a POST's or PUT's in its JSON body, a GET's in its query, a DELETE's
+ * in either (the reference documents a JSON body; clients also send the query). With both, the body is
+ * the input.
+ *
+ * @example
+ * actionInputIn({ method: "DELETE" }); // { body: true, query: true }
+ */
+export function actionInputIn(action: Pick<ActionDef, "method">): { body: boolean; query: boolean } {
+  return {
+    body: action.method !== "GET",
+    query: action.method === "GET" || action.method === "DELETE",
+  };
+}
+
+/**
  * The fields an action's body may carry besides its input, ignored: the whole record the reference
  * documents as its body (`recordBody`), with its id and timestamps.
  */

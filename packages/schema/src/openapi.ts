@@ -4,7 +4,7 @@ import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { actionSamples, crudSamples, eventSamples, inboundSample } from "./code-samples.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { GETTING_STARTED } from "./guide.ts";
-import { actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
+import { actionInputIn, actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { apiKeyPaths } from "./openapi-keys.ts";
 import { problemMembers } from "./problem.ts";
 import { relationsOf } from "./relations.ts";
@@ -113,6 +113,10 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
       text.type = "string";
       text.examples = [...field.values!];
       property.description = `${property.description ? `${property.description} ` : ""}One of ${field.values!.map((value) => `\`${value}\``).join(", ")} (any other is a 422).`;
+    }
+    if (field.sameAs) {
+      property["x-same-as"] = field.sameAs;
+      property.description = `${property.description ? `${property.description} ` : ""}Another name of \`${field.sameAs}\`: writing either sets both, and both read the same.`;
     }
     if (field.default !== undefined) property.default = field.default;
     if (field.suggested) {
@@ -430,12 +434,13 @@ function actionOutput(action: ActionDef, name: string): Json {
   return output.list ? { type: "array", items: schema } : schema;
 }
 
-function queryParameters(input: Readonly<Record<string, FieldDef>>): Json[] {
+/** An action's input as query parameters; `onlyThere`: the query is its only way in (not a body too). */
+function queryParameters(input: Readonly<Record<string, FieldDef>>, onlyThere = true): Json[] {
   const properties = (jsonSchema(actionInputSchema(input)).properties ?? {}) as Record<string, Json>;
   return Object.entries(input).map(([name, field]) => ({
     name,
     in: "query",
-    required: field.required && field.default === undefined,
+    required: onlyThere && field.required && field.default === undefined,
     schema: nonNull(properties[name] ?? {}),
   }));
 }
@@ -499,7 +504,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           action.output.fields,
         );
       }
-      const hasBody = action.method === "POST" || action.method === "PUT";
+      const inputIn = actionInputIn(action);
+      const hasBody = inputIn.body;
       const writes = operationWrites(action.method, action);
       const answersRecord = "kind" in action.output && !action.output.list;
       if (hasBody)
@@ -537,9 +543,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           parameters: [
             ID_PARAM,
             ...(writes ? [IDEMPOTENCY_KEY, IF_MATCH] : []),
-            ...(hasBody ? [] : queryParameters(action.input)),
+            ...(inputIn.query ? queryParameters(action.input, !hasBody) : []),
           ],
-          ...(hasBody ? { requestBody: { required: true, ...input } } : {}),
+          ...(hasBody ? { requestBody: { required: !inputIn.query, ...input } } : {}),
           ...(action.from ? { "x-allowed-states": action.from } : {}),
           "x-writes": writes,
           responses: {

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
+import { sameFactsOf, withSameFacts } from "./same-facts.ts";
 
 /** Largest `json` field value by default, in bytes of its JSON text. */
 export const DEFAULT_MAX_JSON_BYTES = 65_536;
@@ -348,6 +349,35 @@ const READ_BACK = {
   updatedAt: v.optional(v.unknown()),
 };
 
+/**
+ * A write's fields under both names of each fact the kind holds twice (`withSameFacts`); the two sent
+ * with different values is an issue at the first name's path (which one is meant needs the record).
+ */
+function sameFacts(kind: KindDef, schema: v.GenericSchema): v.GenericSchema {
+  if (!sameFactsOf(kind).length) return schema;
+  return v.pipe(
+    schema,
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const value = dataset.value as Record<string, unknown>;
+      const { values, conflict } = withSameFacts(kind, value);
+      if (!conflict) return values;
+      addIssue({
+        message: `the same as ${conflict.other} (two names of one fact), or left out`,
+        path: [
+          {
+            type: "object",
+            origin: "value",
+            input: value,
+            key: conflict.field,
+            value: value[conflict.field],
+          },
+        ],
+      });
+      return NEVER;
+    }),
+  );
+}
+
 /** The three validators of a kind. */
 export interface KindSchemas {
   /**
@@ -370,8 +400,8 @@ export interface KindSchemas {
  */
 export function kindSchemas(kind: KindDef): KindSchemas {
   return {
-    create: strict({ ...objectEntries(kind.fields, "create"), ...READ_BACK }),
-    update: strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK }),
+    create: sameFacts(kind, strict({ ...objectEntries(kind.fields, "create"), ...READ_BACK })),
+    update: sameFacts(kind, strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK })),
     record: strict({ ...RECORD_BASE, ...objectEntries(kind.fields, "record") }),
   };
 }

@@ -1,5 +1,6 @@
 import {
   type ActionDef,
+  actionInputIn,
   actionInputSchema,
   actions,
   type FieldDef,
@@ -172,7 +173,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     const handler = handlerOf(`${kind.name}.${action.name}`);
     const path = itemRoute(kind, `${action.name}.json`);
     const method = action.method.toLowerCase() as "get" | "post" | "put" | "delete";
-    const hasBody = action.method === "POST" || action.method === "PUT";
+    const inputIn = actionInputIn(action);
     const schema = actionInputSchema(action.input, recordBodyFields(action));
 
     const writes = operationWrites(action.method, action);
@@ -203,7 +204,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
       path,
       guarded((c) =>
         run(c, () =>
-          hasBody
+          inputIn.body && (!inputIn.query || c.get("body") !== undefined)
             ? validBody(c, schema, action.arrayBody)
             : queryOf(schema, action.input, new URL(c.req.url).searchParams),
         ),

@@ -1756,8 +1756,8 @@ export type DataExport = {
   displayName: string | null;
   /** `pending` while the file is made, then `complete` (see `url`) or `error` (see `errorMessage`). */
   status: "pending" | "complete" | "error";
-  /** What was exported: feed items (`inventory_feed`), stock levels (`inventory_levels`), or another kind of export. */
-  exportType: "inventory_feed" | "inventory_levels" | (string & {}) | null;
+  /** What was exported: feed items (`inventory_feed`) or stock levels (`inventory_levels`). */
+  exportType: "inventory_feed" | "inventory_levels" | null;
   /** The file's format. */
   format: "csv" | "json";
   /** The inventory export definition that made it. */
@@ -1806,7 +1806,7 @@ export type DataExport = {
 export type DataExportCreateInput = {
   displayName?: string | null;
   status?: "pending" | "complete" | "error";
-  exportType?: "inventory_feed" | "inventory_levels" | (string & {}) | null;
+  exportType?: "inventory_feed" | "inventory_levels" | null;
   format?: "csv" | "json";
   inventoryExportId?: number | null;
   inventoryFeedId?: number | null;
@@ -2516,15 +2516,15 @@ export type Dropshipment = {
   /** The id of the purchase it came with, in the file or system it was imported from. */
   purchaseImportExternalId: string | null;
   /** What it was made from: a sale's purchase (`sale`) or an imported dropship purchase. */
-  source: "sale" | "dropship_purchase_import" | (string & {});
+  source: "sale" | "dropship_purchase_import";
   /** How it was recorded: through the API, by hand, from a store platform, in the vendor portal, or from the provider's shipping endpoint. */
   importSource: "api" | "manual" | "platform" | "portal" | "shippingEndpoint" | null;
   /** Whether the parcel has shipped. */
   inventoryStatus: "notShipped" | "shipped";
   /** Whether the parcel may ship yet: `notRequired`, waiting for approval of the shipment (`approvalRequired`) or of its rate (`rateRequired`), or `approved`. */
-  requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved" | (string & {});
+  requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved";
   /** Where the parcel goes: straight to the `customer`, or to a consolidation point first (`consolidated`, `consolidatedInternational`). */
-  shipmentRouting: "customer" | "consolidated" | "consolidatedInternational" | (string & {});
+  shipmentRouting: "customer" | "consolidated" | "consolidatedInternational";
   /** Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`). */
   channelNotification: "trigger" | "mute" | null;
   /** How many times telling the channel about the shipment was tried. */
@@ -2558,7 +2558,7 @@ export type Dropshipment = {
   /** Where the parcel can be tracked. */
   trackingUrl: string | null;
   /** Where the parcel is, as the carrier last reported it. */
-  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   /** When the carrier reported `trackingStatus`. */
   trackingStatusDate: string | null;
   /** The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`. */
@@ -2568,7 +2568,7 @@ export type Dropshipment = {
   /** Weight of the parcel in `weightUnit`. */
   totalWeight: number | null;
   /** The unit of `totalWeight`. */
-  weightUnit: "g" | "kg" | "oz" | "lb" | (string & {});
+  weightUnit: "g" | "kg" | "oz" | "lb";
   /** Depth of the parcel in `distanceUnit`. */
   packingDepth: number;
   /** Height of the parcel in `distanceUnit`. */
@@ -2627,11 +2627,11 @@ export type DropshipmentCreateInput = {
   externalId?: string | null;
   vendorExternalId?: string | null;
   purchaseImportExternalId?: string | null;
-  source?: "sale" | "dropship_purchase_import" | (string & {});
+  source?: "sale" | "dropship_purchase_import";
   importSource?: "api" | "manual" | "platform" | "portal" | "shippingEndpoint" | null;
   inventoryStatus?: "notShipped" | "shipped";
-  requiresShippingApproval?: "notRequired" | "approvalRequired" | "rateRequired" | "approved" | (string & {});
-  shipmentRouting?: "customer" | "consolidated" | "consolidatedInternational" | (string & {});
+  requiresShippingApproval?: "notRequired" | "approvalRequired" | "rateRequired" | "approved";
+  shipmentRouting?: "customer" | "consolidated" | "consolidatedInternational";
   channelNotification?: "trigger" | "mute" | null;
   channelAttempts?: number | null;
   channelError?: boolean | null;
@@ -2648,12 +2648,12 @@ export type DropshipmentCreateInput = {
   trackingNumber?: string | null;
   trackingCompany?: string | null;
   trackingUrl?: string | null;
-  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   trackingStatusDate?: string | null;
   trackingStatusDetails?: string | null;
   grams?: number | null;
   totalWeight?: number | null;
-  weightUnit?: "g" | "kg" | "oz" | "lb" | (string & {});
+  weightUnit?: "g" | "kg" | "oz" | "lb";
   packingDepth?: number;
   packingHeight?: number;
   packingWidth?: number;
@@ -2810,7 +2810,7 @@ export type Fulfillment = {
   /** Whether the parcel has shipped. */
   inventoryStatus: "notShipped" | "shipped";
   /** Whether the parcel may ship yet: `notRequired`, waiting for approval of the shipment (`approvalRequired`) or of its rate (`rateRequired`), or `approved`. */
-  requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved" | (string & {});
+  requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved";
   /** Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`). */
   channelNotification: "trigger" | "mute" | null;
   /** How many times telling the channel about the shipment was tried. */
@@ -2874,7 +2874,7 @@ export type Fulfillment = {
   /** Where the parcel can be tracked. */
   trackingUrl: string | null;
   /** Where the parcel is, as the carrier last reported it. */
-  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   /** When the carrier reported `trackingStatus`. */
   trackingStatusDate: string | null;
   /** The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`. */
@@ -2915,7 +2915,7 @@ export type FulfillmentCreateInput = {
   externalId?: string | null;
   fulfillmentType?: "automated" | "manual" | "adjusted";
   inventoryStatus?: "notShipped" | "shipped";
-  requiresShippingApproval?: "notRequired" | "approvalRequired" | "rateRequired" | "approved" | (string & {});
+  requiresShippingApproval?: "notRequired" | "approvalRequired" | "rateRequired" | "approved";
   channelNotification?: "trigger" | "mute" | null;
   channelAttempts?: number | null;
   channelError?: boolean | null;
@@ -2947,7 +2947,7 @@ export type FulfillmentCreateInput = {
   trackingNumber?: string | null;
   trackingCompany?: string | null;
   trackingUrl?: string | null;
-  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   trackingStatusDate?: string | null;
   trackingStatusDetails?: string | null;
   labelUrl?: string | null;
@@ -3058,7 +3058,7 @@ export type GoodsReceipt = {
   /** Where the shipment can be tracked. */
   trackingUrl: string | null;
   /** Where the shipment is, as the carrier last reported it. */
-  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   /** When the carrier reported `trackingStatus`. */
   trackingStatusDate: string | null;
   /** The carrier's words for `trackingStatus`. */
@@ -3100,7 +3100,7 @@ export type GoodsReceiptCreateInput = {
   trackingCompany?: string | null;
   trackingNumber?: string | null;
   trackingUrl?: string | null;
-  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   trackingStatusDate?: string | null;
   trackingStatusDetails?: string | null;
   labelUrl?: string | null;
@@ -3301,7 +3301,7 @@ export type InventoryFeed = {
   /** `enabled`: items missing from a fetched file are set to 0 units; `disabled`: they keep their last quantity. */
   fetchCleanup: "enabled" | "disabled" | null;
   /** How often the feed is fetched from `url`. `webhook` feeds are pushed instead (see `hash`). */
-  fetchFrequency: "never" | "hourly" | "daily" | "custom" | "webhook" | (string & {});
+  fetchFrequency: "never" | "hourly" | "daily" | "custom" | "webhook";
   /** Why the fetch frequency is what it is (chosen by hand, limited by the plan, the file's size or duration, ...). */
   fetchFrequencyReason: "manual" | "duration" | "planAllowance" | "count" | "plan" | "default" | "custom" | null;
   /** Items read at the last fetch. */
@@ -3352,7 +3352,7 @@ export type InventoryFeedCreateInput = {
   exportSkuThreshold?: number | null;
   externalIdStrategy?: "none" | "options" | null;
   fetchCleanup?: "enabled" | "disabled" | null;
-  fetchFrequency?: "never" | "hourly" | "daily" | "custom" | "webhook" | (string & {});
+  fetchFrequency?: "never" | "hourly" | "daily" | "custom" | "webhook";
   fetchFrequencyReason?: "manual" | "duration" | "planAllowance" | "count" | "plan" | "default" | "custom" | null;
   fetched?: number;
   hash?: string | null;
@@ -3850,7 +3850,7 @@ export type Purchase = {
   /** `pending` until sent, `sent`, `partiallyShipped` and `shipped` as its lines ship, or `cancelled`. Set by the server (send, ship, cancel, move-dropship-provider). */
   status: "pending" | "sent" | "partiallyShipped" | "shipped" | "cancelled";
   /** What kind of order it is: `dropship` (the provider ships to the customer; routed from a sale), `automated_dropship`, `adjusted_dropship`, or `replenishment` (stock for an own warehouse). */
-  purchaseType: "replenishment" | "dropship" | "automated_dropship" | "adjusted_dropship" | (string & {}) | null;
+  purchaseType: "replenishment" | "dropship" | "automated_dropship" | "adjusted_dropship" | null;
   /** Whether the provider ships straight to the customer (true for purchases routed from a sale). */
   isDropship: boolean | null;
   /** Who fulfils it; null for a replenishment order. */
@@ -4017,7 +4017,7 @@ export type Purchase = {
   dropshipNotes: string | null;
 };
 export type PurchaseCreateInput = {
-  purchaseType?: "replenishment" | "dropship" | "automated_dropship" | "adjusted_dropship" | (string & {}) | null;
+  purchaseType?: "replenishment" | "dropship" | "automated_dropship" | "adjusted_dropship" | null;
   isDropship?: boolean | null;
   dropshipProviderId?: number | null;
   dropshipProviderAddressId?: number | null;
@@ -4324,7 +4324,7 @@ export type PurchaseReturn = {
   /** The carrier's tracking number. */
   trackingNumber: string | null;
   /** Where the parcel is, as the carrier last reported it. */
-  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   /** When the goods were sent. */
   shippedAt: string | null;
   /** When the provider received them. */
@@ -4339,7 +4339,7 @@ export type PurchaseReturnCreateInput = {
   notes?: string | null;
   trackingCompany?: string | null;
   trackingNumber?: string | null;
-  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   shippedAt?: string | null;
   receivedAt?: string | null;
 };
@@ -4512,7 +4512,7 @@ export type ReturnShipment = {
   /** Where the parcel can be tracked. */
   trackingUrl: string | null;
   /** Where the parcel is, as the carrier last reported it. */
-  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   /** When the provider received it. */
   receivedAt: string | null;
 };
@@ -4530,7 +4530,7 @@ export type ReturnShipmentCreateInput = {
   carrier?: string | null;
   trackingNumber?: string | null;
   trackingUrl?: string | null;
-  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | (string & {}) | null;
+  trackingStatus?: "delivered" | "failure" | "pre_transit" | "returned" | "transit" | "unknown" | null;
   receivedAt?: string | null;
 };
 export type ReturnShipmentUpdateInput = Partial<ReturnShipment>;

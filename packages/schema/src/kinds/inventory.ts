@@ -191,7 +191,7 @@ export const inventoryFeed = defineKind({
       description:
         "`enabled`: items missing from a fetched file are set to 0 units; `disabled`: they keep their last quantity.",
     }),
-    fetchFrequency: f.openEnum(["never", "hourly", "daily", "custom", "webhook"], {
+    fetchFrequency: f.enum(["never", "hourly", "daily", "custom", "webhook"], {
       required: true,
       default: "hourly",
       description:
@@ -694,9 +694,8 @@ export const dataExport = defineKind({
       description:
         "`pending` while the file is made, then `complete` (see `url`) or `error` (see `errorMessage`).",
     }),
-    exportType: f.openEnum(["inventory_feed", "inventory_levels"], {
-      description:
-        "What was exported: feed items (`inventory_feed`), stock levels (`inventory_levels`), or another kind of export.",
+    exportType: f.enum(["inventory_feed", "inventory_levels"], {
+      description: "What was exported: feed items (`inventory_feed`) or stock levels (`inventory_levels`).",
       example: "inventory_levels",
     }),
     format: f.enum(["csv", "json"], { required: true, default: "csv", description: "The file's format." }),

@@ -44,7 +44,7 @@ export const purchase = defineKind({
       description:
         "`pending` until sent, `sent`, `partiallyShipped` and `shipped` as its lines ship, or `cancelled`. Set by the server (send, ship, cancel, move-dropship-provider).",
     }),
-    purchaseType: f.openEnum(["replenishment", "dropship", "automated_dropship", "adjusted_dropship"], {
+    purchaseType: f.enum(["replenishment", "dropship", "automated_dropship", "adjusted_dropship"], {
       description:
         "What kind of order it is: `dropship` (the provider ships to the customer; routed from a sale), `automated_dropship`, `adjusted_dropship`, or `replenishment` (stock for an own warehouse).",
       example: "dropship",
@@ -587,7 +587,7 @@ export const goodsReceipt = defineKind({
       example: "PE104200001",
     }),
     trackingUrl: f.string({ format: "url", description: "Where the shipment can be tracked." }),
-    trackingStatus: f.openEnum(trackingStatuses, {
+    trackingStatus: f.enum(trackingStatuses, {
       description: "Where the shipment is, as the carrier last reported it.",
     }),
     trackingStatusDate: f.datetime({ description: "When the carrier reported `trackingStatus`." }),
@@ -686,7 +686,7 @@ export const purchaseReturn = defineKind({
       description: "The carrier's tracking number.",
       example: "PE773100002",
     }),
-    trackingStatus: f.openEnum(trackingStatuses, {
+    trackingStatus: f.enum(trackingStatuses, {
       description: "Where the parcel is, as the carrier last reported it.",
     }),
     shippedAt: f.datetime({ description: "When the goods were sent." }),

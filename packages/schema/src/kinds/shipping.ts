@@ -112,7 +112,7 @@ export const dropshipment = defineKind({
       maxLength: 100,
       description: "The id of the purchase it came with, in the file or system it was imported from.",
     }),
-    source: f.openEnum(["sale", "dropship_purchase_import"], {
+    source: f.enum(["sale", "dropship_purchase_import"], {
       default: "sale",
       description: "What it was made from: a sale's purchase (`sale`) or an imported dropship purchase.",
     }),
@@ -130,13 +130,13 @@ export const dropshipment = defineKind({
         "its state: a dropshipment is shipped as its purchase's lines ship (`POST /purchases/{id}/ship.json`).",
       description: "Whether the parcel has shipped.",
     }),
-    requiresShippingApproval: f.openEnum(shippingApprovals, {
+    requiresShippingApproval: f.enum(shippingApprovals, {
       required: true,
       default: "notRequired",
       description:
         "Whether the parcel may ship yet: `notRequired`, waiting for approval of the shipment (`approvalRequired`) or of its rate (`rateRequired`), or `approved`.",
     }),
-    shipmentRouting: f.openEnum(["customer", "consolidated", "consolidatedInternational"], {
+    shipmentRouting: f.enum(["customer", "consolidated", "consolidatedInternational"], {
       default: "customer",
       description:
         "Where the parcel goes: straight to the `customer`, or to a consolidation point first (`consolidated`, `consolidatedInternational`).",
@@ -172,6 +172,7 @@ export const dropshipment = defineKind({
     }),
     serviceLevel: f.string({
       maxLength: 100,
+      sameAs: "service",
       description: "The carrier's service, as the reference names it.",
       example: "ground",
     }),
@@ -193,6 +194,7 @@ export const dropshipment = defineKind({
     }),
     trackingCompany: f.string({
       maxLength: 100,
+      sameAs: "carrier",
       description: "The carrier's name, as the reference names it.",
       example: "Parcel Express",
     }),
@@ -201,7 +203,7 @@ export const dropshipment = defineKind({
       description: "Where the parcel can be tracked.",
       example: "https://track.parcelexpress.example/PE104200001",
     }),
-    trackingStatus: f.openEnum(trackingStatuses, {
+    trackingStatus: f.enum(trackingStatuses, {
       description: "Where the parcel is, as the carrier last reported it.",
     }),
     trackingStatusDate: f.datetime({ description: "When the carrier reported `trackingStatus`." }),
@@ -218,7 +220,7 @@ export const dropshipment = defineKind({
       example: 640,
     }),
     totalWeight: f.number({ min: 0, description: "Weight of the parcel in `weightUnit`." }),
-    weightUnit: f.openEnum(["g", "kg", "oz", "lb"], {
+    weightUnit: f.enum(["g", "kg", "oz", "lb"], {
       default: "g",
       description: "The unit of `totalWeight`.",
     }),
@@ -417,7 +419,7 @@ export const fulfillment = defineKind({
       derived: "its state: a fulfillment is shipped by `POST /fulfillments/{id}/ship.json`.",
       description: "Whether the parcel has shipped.",
     }),
-    requiresShippingApproval: f.openEnum(shippingApprovals, {
+    requiresShippingApproval: f.enum(shippingApprovals, {
       default: "notRequired",
       description:
         "Whether the parcel may ship yet: `notRequired`, waiting for approval of the shipment (`approvalRequired`) or of its rate (`rateRequired`), or `approved`.",
@@ -454,6 +456,7 @@ export const fulfillment = defineKind({
     }),
     serviceLevel: f.string({
       maxLength: 100,
+      sameAs: "service",
       description: "The carrier's service, as the reference names it.",
       example: "ground",
     }),
@@ -497,6 +500,7 @@ export const fulfillment = defineKind({
     }),
     trackingCompany: f.string({
       maxLength: 100,
+      sameAs: "carrier",
       description: "The carrier's name, as the reference names it.",
       example: "Parcel Express",
     }),
@@ -505,7 +509,7 @@ export const fulfillment = defineKind({
       description: "Where the parcel can be tracked.",
       example: "https://track.parcelexpress.example/PE104200001",
     }),
-    trackingStatus: f.openEnum(trackingStatuses, {
+    trackingStatus: f.enum(trackingStatuses, {
       description: "Where the parcel is, as the carrier last reported it.",
     }),
     trackingStatusDate: f.datetime({ description: "When the carrier reported `trackingStatus`." }),
@@ -769,7 +773,7 @@ export const returnShipment = defineKind({
       example: "PE104200007",
     }),
     trackingUrl: f.string({ format: "url", description: "Where the parcel can be tracked." }),
-    trackingStatus: f.openEnum(trackingStatuses, {
+    trackingStatus: f.enum(trackingStatuses, {
       description: "Where the parcel is, as the carrier last reported it.",
     }),
     receivedAt: f.datetime({ description: "When the provider received it." }),

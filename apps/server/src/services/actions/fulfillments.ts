@@ -10,6 +10,7 @@ import type {
 } from "@multichannel/schema";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
 import { planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
+import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { planAllocation, planShipOut } from "../../domain/stock.ts";
 import {
@@ -232,6 +233,17 @@ export function planShipFulfillment({
       plan.update("sale-item", saleItem, { quantityFulfilled: saleItem.quantityFulfilled + item.quantity }),
     );
   }
+  // `trackingCompany` is `carrier` (and `serviceLevel` `service`): either name sets both.
+  const names = sameFactValues<{
+    trackingCompany?: string | null;
+    carrier?: string | null;
+    service?: string | null;
+    serviceLevel?: string | null;
+  }>("fulfillment", {
+    trackingCompany: input.trackingCompany,
+    carrier: input.carrier,
+    service: input.service,
+  });
   const shipped = plan.update(
     "fulfillment",
     fulfillment,
@@ -239,10 +251,11 @@ export function planShipFulfillment({
       inventoryStatus: "shipped",
       shippedAt: input.shippedAt ?? plan.now,
       trackingNumber: input.trackingNumber ?? fulfillment.trackingNumber,
-      trackingCompany: input.trackingCompany ?? fulfillment.trackingCompany,
+      trackingCompany: names.trackingCompany ?? fulfillment.trackingCompany,
       trackingUrl: input.trackingUrl ?? fulfillment.trackingUrl,
-      carrier: input.carrier ?? fulfillment.carrier,
-      service: input.service ?? fulfillment.service,
+      carrier: names.carrier ?? fulfillment.carrier,
+      service: names.service ?? fulfillment.service,
+      serviceLevel: names.serviceLevel ?? fulfillment.serviceLevel,
     }),
     { movesState: true },
   );

@@ -230,8 +230,8 @@ export function removeFeedItemReads(
 }
 
 /**
- * `DELETE /inventory-feeds/{id}/remove-by-external-id.json?externalId=`: the feed item is removed and its
- * channel variants are set to ignore (kept, since sales may refer to them).
+ * `DELETE /inventory-feeds/{id}/remove-by-external-id.json` (`externalId` in the body or the query): the
+ * feed item is removed and its channel variants are set to ignore (kept, since sales may refer to them).
  */
 export function planRemoveFeedItem({
   feed,

@@ -17,6 +17,7 @@ import type {
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { sameFactValues } from "../../domain/same-facts.ts";
 import {
   column,
   recordsOf,
@@ -397,8 +398,11 @@ export async function planDefaultLabel({
     } as PurchaseShipInput,
     read: read.slice(4),
     plan,
+    label,
   });
-  return { label, purchase: shipped.purchase };
+  // The label is the parcel's now: its dropshipment's, as a regenerated one is.
+  const linked = plan.update("label", label, { dropshipmentId: shipped.dropshipment.id });
+  return { label: linked, purchase: shipped.purchase };
 }
 
 // ---------------------------------------------------------------------------------- regenerate label
@@ -453,8 +457,8 @@ export async function planRegenerateLabel({
       `Dropshipment ${dropshipment.id} has no dropship provider: set its dropshipProviderId first.`,
     );
   }
-  const carrier = dropshipment.carrier ?? provider.defaultCarrier;
-  const service = dropshipment.service ?? provider.defaultService;
+  const carrier = dropshipment.carrier ?? dropshipment.trackingCompany ?? provider.defaultCarrier;
+  const service = dropshipment.service ?? dropshipment.serviceLevel ?? provider.defaultService;
   if (!carrier || !service) {
     throw invalid(
       !carrier ? "carrier" : "service",
@@ -494,8 +498,7 @@ export async function planRegenerateLabel({
     trackingField: dropshipment.trackingNumber ? "trackingNumber" : undefined,
   });
   return plan.update("dropshipment", dropshipment, {
-    carrier,
-    service,
+    ...sameFactValues("dropshipment", { carrier, service }, dropshipment),
     trackingNumber: label.trackingNumber,
     labelId: label.id,
     labelUrl: label.url,

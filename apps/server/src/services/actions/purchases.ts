@@ -7,6 +7,7 @@ import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
+  Label,
   Purchase,
   PurchaseCancelInput,
   PurchaseCancelOutput,
@@ -20,6 +21,7 @@ import type {
   SaleReturnItem,
 } from "@multichannel/schema";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
+import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { recordsOf, relatedStatement, selectStatement } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
@@ -301,11 +303,14 @@ export function planShipPurchase({
   input,
   read,
   plan,
+  label,
 }: {
   purchase: Purchase;
   input: PurchaseShipInput;
   read: ResultSet[];
   plan: WritePlan;
+  /** The label the parcel ships with (default-label's "label and mark shipped"). */
+  label?: Label;
 }): { dropshipment: Dropshipment; purchase: Purchase } {
   const lines = purchaseLinesOf(read);
   const provider = providerRequired(purchase, lines.provider);
@@ -324,9 +329,19 @@ export function planShipPurchase({
     dropshipProviderId: provider.id,
     reference: `${purchase.id}-${reference}`,
     trackingNumber: shipment.trackingNumber,
-    carrier: shipment.carrier ?? provider.defaultCarrier ?? null,
-    service: shipment.service ?? provider.defaultService ?? null,
+    ...sameFactValues("dropshipment", {
+      carrier: shipment.carrier ?? provider.defaultCarrier ?? null,
+      service: shipment.service ?? provider.defaultService ?? null,
+    }),
     shippedAt: shipment.shippedAt ?? plan.now,
+    ...(label
+      ? {
+          labelId: label.id,
+          labelUrl: label.url,
+          labelVersion: label.version,
+          labelFileFormat: label.format,
+        }
+      : {}),
   });
   for (const { item, quantity } of takes) {
     plan.insert("dropshipment-item", {

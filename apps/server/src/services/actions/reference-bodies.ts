@@ -10,6 +10,7 @@ import {
   type PurchaseShipInput,
 } from "@multichannel/schema";
 import { unshippedOf } from "../../domain/books.ts";
+import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 
@@ -61,10 +62,17 @@ export function shipInputFrom(
   items: readonly PurchaseItem[],
   input: PurchaseShipInput,
 ): PurchaseShipInput {
+  // The reference's names of the carrier and service are this service's: one fact, either name.
+  const names = sameFactValues("dropshipment", {
+    carrier: input.carrier,
+    trackingCompany: input.trackingCompany,
+    service: input.service,
+    serviceLevel: input.serviceLevel,
+  });
   return {
     trackingNumber: input.trackingNumber,
-    carrier: input.carrier ?? input.trackingCompany,
-    service: input.service ?? input.serviceLevel,
+    carrier: names.carrier,
+    service: names.service,
     shippedAt: input.shippedAt,
     items: linesNamedBy(purchase, items, input, "ship"),
   };

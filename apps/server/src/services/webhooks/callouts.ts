@@ -1,7 +1,7 @@
 /**
  * Callouts: requests to URLs a company configured, queued as deliveries and sent like webhooks. Actions
  * queue theirs (a provider's purchase order); fan-out makes the ones events call for (a custom
- * channel's inventory, an export's file).
+ * channel's inventory and prices, an export's file).
  */
 import { kindByName } from "@multichannel/schema";
 import type { Executor } from "../../db/database.ts";
@@ -112,6 +112,53 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
         }),
         signer: `custom-channel:${custom.id}`,
         timeoutMs: 5_000,
+      });
+    }
+  }
+  return callouts;
+}
+
+/**
+ * The custom-channel price callouts of a variant's price change: for every enabled custom channel with a
+ * price endpoint whose channel syncs prices and lists the variant, POST `{channelVariant: {...,
+ * channel}, price: {price, compareAtPrice, variantId}, zeroCompareAtPrices}`, signed (and its webhook
+ * hash sent) as the inventory callouts are; the receiver has 3 s.
+ */
+export async function priceCallouts(db: Executor, companyId: number, variantId: number) {
+  const customChannels = await rowsOf(
+    db,
+    "custom-channel",
+    "company_id = ? AND price_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0",
+    [companyId],
+  );
+  if (!customChannels.length) return [];
+  const [variant] = await rowsOf(db, "variant", "company_id = ? AND id = ?", [companyId, variantId]);
+  if (!variant) return [];
+  const callouts = [];
+  for (const custom of customChannels) {
+    const [channel] = await rowsOf(db, "channel", "company_id = ? AND id = ?", [
+      companyId,
+      Number(custom.channelId),
+    ]);
+    if (!channel || channel.priceSync === "disabled") continue;
+    const listings = await rowsOf(
+      db,
+      "channel-variant",
+      "company_id = ? AND channel_id = ? AND variant_id = ?",
+      [companyId, Number(channel.id), variantId],
+    );
+    for (const channelVariant of listings) {
+      callouts.push({
+        purpose: "price",
+        type: "price.callout",
+        url: String(custom.priceEndpoint),
+        body: JSON.stringify({
+          channelVariant: { ...channelVariant, channel },
+          price: { price: variant.price, compareAtPrice: variant.compareAtPrice, variantId: variant.id },
+          zeroCompareAtPrices: null,
+        }),
+        signer: `custom-channel:${custom.id}`,
+        timeoutMs: 3_000,
       });
     }
   }

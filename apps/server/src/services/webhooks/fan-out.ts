@@ -6,17 +6,20 @@ import type { InStatement } from "@libsql/client";
 import type { Db, WriteSession } from "../../db/database.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
-import { exportCallouts, inventoryCallouts } from "./callouts.ts";
+import { exportCallouts, inventoryCallouts, priceCallouts } from "./callouts.ts";
 
 const FAN_OUT_BATCH = 500;
 
 /**
  * Whether anything would turn an event into a delivery now: an enabled endpoint, a custom channel that
- * takes inventory callouts, an inventory export with a webhook (the conditions `fanOut` applies).
+ * takes inventory or price callouts, an inventory export with a webhook (the conditions `fanOut` applies).
  */
 const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabled = 1)
-  OR EXISTS (SELECT 1 FROM custom_channels WHERE inventory_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0)
+  OR EXISTS (SELECT 1 FROM custom_channels WHERE (inventory_endpoint IS NOT NULL OR price_endpoint IS NOT NULL) AND channel_id IS NOT NULL AND enabled IS NOT 0)
   OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`;
+
+/** Whether an event is a variant's price or compare-at price changing (its row's columns, as written). */
+const PRICE_CHANGED = `type = 'variant.updated' AND (json_extract(object, '$.price') IS NOT json_extract(previous, '$.price') OR json_extract(object, '$.compare_at_price') IS NOT json_extract(previous, '$.compare_at_price'))`;
 
 /** Whether an endpoint's `events` list takes an event type: `*`, `<kind>.*` or the type itself. */
 export function subscribes(patterns: readonly string[], type: string): boolean {
@@ -58,7 +61,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     // and the few whose content a callout needs are read whole where they are used.
     const [events, endpoints] = await session.read([
       {
-        sql: "SELECT id, company_id, type, kind, CASE WHEN substr(type, 1, 16) = 'inventory_level.' THEN json_extract(object, '$.variant_id') END AS variant_id FROM events WHERE id > ? ORDER BY id LIMIT ?",
+        sql: `SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ? ORDER BY id LIMIT ?`,
         args: [last, FAN_OUT_BATCH],
       },
       // An endpoint receives the events from its own creation on (`since`: its created event).
@@ -99,6 +102,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
       });
     };
     const stockChanged = new Set<string>();
+    const priceChanged = new Set<string>();
     for (const row of events!.rows) {
       const companyId = Number(row.company_id);
       const type = String(row.type);
@@ -122,6 +126,14 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
         if (!stockChanged.has(key)) {
           stockChanged.add(key);
           callouts = await inventoryCallouts(db, companyId, variantId);
+        }
+      } else if (Number(row.price_changed) && row.kind) {
+        // As for stock: one callout per variant and batch, with the prices as they are now.
+        const variantId = Number(row.record_id);
+        const key = `${companyId}:${variantId}`;
+        if (!priceChanged.has(key)) {
+          priceChanged.add(key);
+          callouts = await priceCallouts(db, companyId, variantId);
         }
       } else if (type === "data_export.completed") {
         const event = await db.execute({
