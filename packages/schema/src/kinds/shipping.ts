@@ -220,10 +220,7 @@ export const dropshipment = defineKind({
       example: 640,
     }),
     totalWeight: f.number({ min: 0, description: "Weight of the parcel in `weightUnit`." }),
-    weightUnit: f.enum(["g", "kg", "oz", "lb"], {
-      default: "g",
-      description: "The unit of `totalWeight`.",
-    }),
+    weightUnit: f.enum(["g", "kg", "oz", "lb"], { default: "g", description: "The unit of `totalWeight`." }),
     packingDepth: f.number({
       required: true,
       default: 2.4,
