@@ -1,16 +1,12 @@
 import { buildOpenApiDocument } from "@multichannel/schema/openapi";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
-import { actingDb, actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
-import type { Actor } from "./domain/context.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
-import { registerAdminRoutes } from "./http/admin.ts";
-import { registerApiKeyRoutes } from "./http/api-keys.ts";
 import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -57,13 +53,8 @@ export interface AppDeps {
    * rates are `REFERENCE_RATES`: 2 GET, 1 other); absent: no limit.
    */
   rateLimit?: RateLimitOptions;
-  /**
-   * How long a token lookup is cached, in ms (default 30 s): a key revoked or a company suspended in
-   * another process is refused here once its entry is that old.
-   */
+  /** How long a token lookup is cached, in ms. */
   tokenCacheMs?: number;
-  /** `ADMIN_TOKEN`: the operator's bearer token for `/admin/companies`; absent, those routes are not served. */
-  adminToken?: string;
   now?: () => string;
   version?: string;
   /**
@@ -122,7 +113,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const mount = (deps.basePath ?? "").replace(/\/$/, "");
   const bodyLimit = deps.bodyLimit ?? DEFAULT_BODY_LIMIT;
   // What the server hands out is built from configuration only: a request's Host is the client's word.
-  const linkBase = (deps.publicUrl ?? "") + mount;
+  const publicUrl = deps.publicUrl ?? "";
+  const linkBase = publicUrl + mount;
   const listeningUrl = deps.listeningUrl;
   const storedBase =
     deps.publicUrl !== undefined || !listeningUrl ? () => linkBase : () => (listeningUrl() ?? "") + mount;
@@ -164,17 +156,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
   const dbTimeLimit = deps.dbTimeLimitMs;
   const files = deps.files ?? DEFAULT_FILES_POLICY;
-  const authenticate = tokenAuthenticator(deps.db, deps.tokenCacheMs);
-  // A key's writes stamp their events with it (the audit trail, `db/acting-key.ts`).
-  const keyDb = actingDbs(deps.db);
-  const enter = (c: Context<AppEnv>, actor: Actor) => {
+  const admit = admission(tokenAuthenticator(deps.db, deps.tokenCacheMs), (c, actor) => {
     limitRate?.(c, actor.companyId);
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
     // The request's statements count against its database time (`DB_TIME_LIMIT`).
     const db = dbTimeLimit ? budgetedDb(deps.db, dbTimeLimit) : deps.db;
     c.set("actor", actor);
-    c.set("db", dbTimeLimit ? actingDb(db, actor.tokenId) : keyDb(actor.tokenId));
+    c.set("publicUrl", publicUrl);
+    c.set("db", db);
     c.set("ctx", {
       db,
       companyId: actor.companyId,
@@ -187,8 +177,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       outbound,
       secrets,
     });
-  };
-  const admit = admission(authenticate, enter, mount);
+  });
   const guard: Guard = {
     read: admitted(admit),
     write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite, onError, (c) =>
@@ -202,15 +191,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.req.path.startsWith(`${mount}/`) ? andThen(admit(c), answer) : answer();
   });
 
-  // Before the kinds' routes, which would take `/api-keys.json` and `/admin/companies.json` first.
-  registerApiKeyRoutes(app, { guard, bodyLimit, forgetKey: authenticate.forgetKey });
-  registerAdminRoutes(app, {
-    adminToken: deps.adminToken,
-    bodyLimit,
-    now,
-    db: deps.db,
-    forgetCompany: authenticate.forgetCompany,
-  });
   registerCrudRoutes(app, guard);
   registerActionRoutes(app, guard);
   registerFileRoutes(app, guard);

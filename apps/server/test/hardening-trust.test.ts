@@ -71,6 +71,10 @@ describe("URLs the server hands out", () => {
     expect(events.headers.get("Link")).toMatch(
       /^<https:\/\/api\.example\.test\/v1\/events\.json\?limit=1&after=\d+>; rel="next"$/,
     );
+    const page = await evil.json("GET", "/v1/carriers.json?limit=1");
+    expect(page.headers.get("Link")).toMatch(
+      /^<https:\/\/api\.example\.test\/v1\/carriers\.json\?\S+>; rel="next"$/,
+    );
 
     const first = await app.request("http://evil.example/v1/openapi.json");
     const second = await app.request("http://good.example/v1/openapi.json");
@@ -84,6 +88,15 @@ describe("URLs the server hands out", () => {
     const evil = apiOf((path, init) => relative.app.request(`http://evil.example/v1${path}`, init), t.token);
     const carrier = await evil.json("POST", "/carriers.json", { name: "Parcel Express" });
     expect(carrier.headers.get("Location")).toBe(`/v1/carriers/${carrier.body.id}.json`);
+    await evil.json("POST", "/carriers.json", { name: "Other" });
+    const page = await evil.json("GET", "/carriers.json?limit=1");
+    expect(page.headers.get("Link")).toMatch(/^<\/v1\/carriers\.json\?\S+>; rel="next"$/);
+    // The relative link, followed as a client resolves it against the URL it asked.
+    const link = /<([^>]+)>/.exec(page.headers.get("Link")!)![1]!;
+    const next = await relative.app.request(new URL(link, "http://evil.example/v1/carriers.json"), {
+      headers: { Authorization: `Bearer ${t.token}` },
+    });
+    expect(await next.json()).toHaveLength(1);
     const openapi = await relative.app.request("http://evil.example/v1/openapi.json");
     expect((await openapi.json()).servers).toEqual([{ url: "/v1" }]);
 
