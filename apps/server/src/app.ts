@@ -1,12 +1,16 @@
 import { buildOpenApiDocument } from "@multichannel/schema/openapi";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
+import { actingDb, actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
+import type { Actor } from "./domain/context.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
+import { registerAdminRoutes } from "./http/admin.ts";
+import { registerApiKeyRoutes } from "./http/api-keys.ts";
 import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -53,8 +57,13 @@ export interface AppDeps {
    * rates are `REFERENCE_RATES`: 2 GET, 1 other); absent: no limit.
    */
   rateLimit?: RateLimitOptions;
-  /** How long a token lookup is cached, in ms. */
+  /**
+   * How long a token lookup is cached, in ms (default 30 s): a key revoked or a company suspended in
+   * another process is refused here once its entry is that old.
+   */
   tokenCacheMs?: number;
+  /** `ADMIN_TOKEN`: the operator's bearer token for `/admin/companies`; absent, those routes are not served. */
+  adminToken?: string;
   now?: () => string;
   version?: string;
   /**
@@ -156,7 +165,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
   const dbTimeLimit = deps.dbTimeLimitMs;
   const files = deps.files ?? DEFAULT_FILES_POLICY;
-  const admit = admission(tokenAuthenticator(deps.db, deps.tokenCacheMs), (c, actor) => {
+  const authenticate = tokenAuthenticator(deps.db, deps.tokenCacheMs);
+  // A key's writes stamp their events with it (the audit trail, `db/acting-key.ts`).
+  const keyDb = actingDbs(deps.db);
+  const enter = (c: Context<AppEnv>, actor: Actor) => {
     limitRate?.(c, actor.companyId);
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
@@ -164,7 +176,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const db = dbTimeLimit ? budgetedDb(deps.db, dbTimeLimit) : deps.db;
     c.set("actor", actor);
     c.set("publicUrl", publicUrl);
-    c.set("db", db);
+    c.set("db", dbTimeLimit ? actingDb(db, actor.tokenId) : keyDb(actor.tokenId));
     c.set("ctx", {
       db,
       companyId: actor.companyId,
@@ -177,7 +189,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       outbound,
       secrets,
     });
-  });
+  };
+  const admit = admission(authenticate, enter, mount);
   const guard: Guard = {
     read: admitted(admit),
     write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite, onError, (c) =>
@@ -191,6 +204,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.req.path.startsWith(`${mount}/`) ? andThen(admit(c), answer) : answer();
   });
 
+  // Before the kinds' routes, which would take `/api-keys.json` and `/admin/companies.json` first.
+  registerApiKeyRoutes(app, { guard, bodyLimit, forgetKey: authenticate.forgetKey });
+  registerAdminRoutes(app, {
+    adminToken: deps.adminToken,
+    bodyLimit,
+    now,
+    db: deps.db,
+    forgetCompany: authenticate.forgetCompany,
+  });
   registerCrudRoutes(app, guard);
   registerActionRoutes(app, guard);
   registerFileRoutes(app, guard);
