@@ -167,6 +167,8 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
       get: {
         operationId: "getApiKey",
         summary: "Read an API key",
+        description:
+          "One of your company's keys that is not revoked, by id: its name, scopes, the last 4 characters of its secret, its last use and expiry; never the secret, which only the answer that made it shows.",
         tags,
         parameters: [ID],
         responses: {
@@ -192,6 +194,8 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
       get: {
         operationId: "adminListCompanies",
         summary: "List the companies (operator)",
+        description:
+          "Every company of the install, with whether it is suspended and how many of its API keys are not revoked. Only with the operator's `ADMIN_TOKEN` as the bearer token; a server without `ADMIN_TOKEN` answers these routes 404.",
         ...admin,
         responses: {
           "200": json({ type: "array", items: ref("Company") }, "Every company."),
@@ -201,6 +205,8 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
       post: {
         operationId: "adminCreateCompany",
         summary: "Make a company and its first API key (operator)",
+        description:
+          "Makes a company and its first API key (named `first key`, with `*:write`, unless `key` says otherwise) and answers both, the key with its secret this once. Operator only (`ADMIN_TOKEN`).",
         ...admin,
         requestBody: body("CompanyCreateInput"),
         responses: {
@@ -213,6 +219,8 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
       get: {
         operationId: "adminGetCompany",
         summary: "Read a company (operator)",
+        description:
+          "One company by id: its name, when it was made, whether it is suspended, and how many of its API keys are not revoked. Operator only (`ADMIN_TOKEN`).",
         ...admin,
         parameters: [ID],
         responses: { "200": json(ref("Company"), "The company."), ...adminErrors(["400", "404", "500"]) },
@@ -235,6 +243,8 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
       post: {
         operationId: "adminCreateApiKey",
         summary: "Make another API key for a company (operator)",
+        description:
+          "Makes another API key for the company (when it has lost its keys, say) and answers it with its secret this once. Operator only (`ADMIN_TOKEN`).",
         ...admin,
         parameters: [ID],
         requestBody: body("ApiKeyCreateInput"),
