@@ -173,3 +173,55 @@ console.log(response.status, await response.json());
     },
   ];
 }
+
+/** A value shaped by a JSON schema, for an operation with no manifest fields behind it: required members only. */
+function schemaSample(
+  schema: Record<string, unknown> | undefined,
+  schemas: Record<string, unknown>,
+): unknown {
+  if (!schema) return undefined;
+  const ref = schema.$ref as string | undefined;
+  if (ref) return schemaSample(schemas[ref.split("/").at(-1)!] as Record<string, unknown>, schemas);
+  if (schema.examples) return (schema.examples as unknown[])[0];
+  if (schema.enum) return (schema.enum as unknown[])[0];
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object") {
+    const properties = (schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const required = (schema.required ?? []) as string[];
+    return Object.fromEntries(required.map((name) => [name, schemaSample(properties[name], schemas)]));
+  }
+  if (type === "array") return [schemaSample(schema.items as Record<string, unknown>, schemas)];
+  if (type === "boolean") return true;
+  if (type === "integer" || type === "number") return 1;
+  return "Example";
+}
+
+/**
+ * A `fetch` sample of an operation the client has no method for (API keys, the operator's routes): its
+ * method, path (ids as 1042), bearer token and, for a body, one made from its schema.
+ */
+export function fetchSample(
+  method: string,
+  path: string,
+  body: Record<string, unknown> | undefined,
+  schemas: Record<string, unknown>,
+): CodeSample[] {
+  const token = path.startsWith("/admin/") ? "MCS_ADMIN_TOKEN" : "MCS_TOKEN";
+  const value = schemaSample(body, schemas);
+  const init = [
+    `  method: "${method.toUpperCase()}",`,
+    `  headers: { Authorization: \`Bearer \${process.env.${token}}\`${value === undefined ? "" : ', "Content-Type": "application/json"'} },`,
+    ...(value === undefined ? [] : [`  body: JSON.stringify(${literal(value, "  ")}),`]),
+  ];
+  return [
+    {
+      lang: "TypeScript",
+      label: "fetch",
+      source: `const response = await fetch("http://127.0.0.1:8787${path.replace(/\{id\}/g, String(SAMPLE_ID))}", {
+${init.join("\n")}
+});
+${method === "delete" ? "console.log(response.status); // 204: no body" : "console.log(response.status, await response.json());"}
+`,
+    },
+  ];
+}

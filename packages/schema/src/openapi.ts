@@ -1,7 +1,7 @@
 import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
-import { actionSamples, crudSamples, eventSamples, inboundSample } from "./code-samples.ts";
+import { actionSamples, crudSamples, eventSamples, fetchSample, inboundSample } from "./code-samples.ts";
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { GETTING_STARTED } from "./guide.ts";
 import { actionInputIn, actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
@@ -571,6 +571,15 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
 
   Object.assign(paths, inboundPaths(schemas));
   Object.assign(paths, apiKeyPaths(schemas));
+  // Operations the client has no method for: a fetch sample each.
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item as Record<string, Json>)) {
+      if (!["get", "put", "post", "delete"].includes(method) || operation["x-codeSamples"]) continue;
+      const body = (operation.requestBody as { content?: Record<string, { schema?: Json }> } | undefined)
+        ?.content?.["application/json"]?.schema;
+      operation["x-codeSamples"] = fetchSample(method, path, body, schemas);
+    }
+  }
 
   return {
     openapi: "3.1.0",

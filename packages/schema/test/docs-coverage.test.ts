@@ -4,7 +4,7 @@ import type { FieldDef } from "../src/define.ts";
 import { actions, buildOpenApiDocument, fieldSchema, kinds } from "../src/index.ts";
 import { pascalCase } from "../src/openapi.ts";
 
-type Operation = { summary?: string; description?: string };
+type Operation = { summary?: string; description?: string; "x-codeSamples"?: { lang: string }[] };
 const document = buildOpenApiDocument() as {
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, { properties: Record<string, { description?: string }> }> };
@@ -38,12 +38,14 @@ describe("the API reference's text", () => {
     ).toBeGreaterThanOrEqual(0.9);
   });
 
-  it("gives every operation a short summary and a longer description", () => {
+  it("gives every operation a short summary, a longer description and a TypeScript sample", () => {
     expect(operations.length).toBeGreaterThan(500);
     for (const { name, operation } of operations) {
       // The summary is what the sidebar lists: a few words, not a sentence.
       expect(operation.summary, name).toMatch(/^[A-Z][^.]{2,59}$/);
       expect(operation.description?.length ?? 0, name).toBeGreaterThan(operation.summary!.length);
+      // A TypeScript sample: the client's call, or fetch where the client has no method.
+      expect(operation["x-codeSamples"]?.[0]?.lang, name).toBe("TypeScript");
     }
   });
 
