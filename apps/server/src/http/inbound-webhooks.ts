@@ -112,10 +112,6 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
   const deps = { ...inbound, failures: inbound.failures ?? failedAttempts() };
   /** The database as one call's work sees it: its statements count against `DB_TIME_LIMIT`. */
   const requestDb = () => (deps.dbTimeLimitMs ? budgetedDb(deps.db, deps.dbTimeLimitMs) : deps.db);
-  const transactionOf =
-    (c: Context<AppEnv>, companyId: number) =>
-    <T>(work: (ctx: Ctx) => Promise<T>): Promise<T> =>
-      requestDb().transaction((tx) => work(contextOf(c, deps, companyId, tx)));
 
   app.post(INBOUND_ORDER_PATH, async (c) => {
     const { companyId, record, body, unreadable } = await authenticated(c, deps, "custom-channel");
@@ -134,10 +130,13 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
   app.post(INBOUND_FEED_PATH, async (c) => {
     const { companyId, record, body } = await authenticated(c, deps, "inventory-feed");
     const items = parseFeedItems(body);
-    const summary = await transactionOf(
-      c,
-      companyId,
-    )((ctx) => importInboundFeedItems({ ctx, feed: record as InventoryFeed, items }));
+    const db = requestDb();
+    const summary = await importInboundFeedItems({
+      db,
+      ctx: contextOf(c, deps, companyId, db),
+      feed: record as InventoryFeed,
+      items,
+    });
     deps.afterWrite?.(c);
     return answerJson(c, JSON.stringify(summary));
   });

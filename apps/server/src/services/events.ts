@@ -1,16 +1,14 @@
 /**
  * The event log: what the outbox holds, as the API answers it. Record changes are written by the
- * database's triggers (`db/event-triggers.ts`) in the statement that makes them; action outcomes by
- * `recordActionEvent`, in the action's transaction. Either way an event commits with its change.
+ * database's triggers (`db/event-triggers.ts`) in the statement that makes them; action outcomes are
+ * a statement of the action's write plan (`actionEvent`). Either way an event commits with its change.
  */
-import { type ActionDef, camelCase, type KindDef, kindByName } from "@multichannel/schema";
+import { type ActionDef, type KindDef, kindByName } from "@multichannel/schema";
 import { type Executor, firstRow } from "../db/database.ts";
 import { eventPrefix } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
-import type { Ctx } from "../domain/context.ts";
 import { ApiError } from "../errors.ts";
-import { findRecord } from "./records.ts";
 
 /** An event as `GET /events/{id}.json` answers it and webhooks deliver it. */
 export interface ApiEvent {
@@ -97,40 +95,6 @@ export function actionEvent(
     throw new Error(`${kind.name}.${action.name}: its event is about another record; name it.`);
   }
   return { type, object: subject, result };
-}
-
-/**
- * `actionEvent` written in a transaction already open (the feed's batch webhook): the subject, or the
- * record of the event's kind the answer refers to, read there as the action left it.
- */
-export async function recordActionOutcome(
-  ctx: Ctx,
-  kind: KindDef,
-  action: ActionDef,
-  subjectId: number,
-  answer: unknown,
-): Promise<void> {
-  const type = action.event;
-  if (!type) return;
-  const named = kindByName(type.slice(0, type.indexOf(".")).replace(/_/g, "-"));
-  const referred = named && (answer as Record<string, unknown> | null)?.[`${camelCase(named.name)}Id`];
-  const subject = (await findRecord(ctx.db, ctx.companyId, kind, subjectId)) ?? null;
-  const about =
-    named && named !== kind && typeof referred === "number"
-      ? ((await findRecord(ctx.db, ctx.companyId, named, referred)) ?? null)
-      : subject;
-  const event = actionEvent(kind, action, answer, subject, about);
-  if (!event) return;
-  const result = event.result === undefined ? undefined : JSON.stringify(event.result);
-  await insertEvent(ctx, event.type, event.object, result);
-}
-
-/** `result`: what the action answered, as JSON. */
-async function insertEvent(ctx: Ctx, type: string, object: unknown, result?: string): Promise<void> {
-  await ctx.db.execute({
-    sql: "INSERT INTO events (company_id, type, object, result, created_at) VALUES (?, ?, ?, ?, ?)",
-    args: [ctx.companyId, type, JSON.stringify(object), result ?? null, new Date().toISOString()],
-  });
 }
 
 export async function getEvent(db: Executor, companyId: number, id: number): Promise<ApiEvent> {
