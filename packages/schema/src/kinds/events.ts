@@ -91,6 +91,7 @@ export const webhookEndpoint = defineKind({
       maxLength: 2000,
       format: "url",
       description: "An https URL that does not resolve to a private, loopback or link-local address.",
+      example: "https://hooks.example.com/multichannel",
     }),
     events: f.array(f.string({ minLength: 1, maxLength: 100, format: "event-type" }), {
       required: true,
