@@ -72,7 +72,7 @@ export function idempotent(
         ...(claim.location ? { Location: claim.location } : {}),
       });
     }
-    // The write claims the key: in its batch with its answer, or in its transaction (then answered below).
+    // The write claims the key in its batch, with its answer; an answer made without writing is kept below.
     const pending: PendingKey = { companyId, key, fingerprint: fingerprint.hash, at };
     c.set("idempotencyKey", pending);
     const response = await run();

@@ -5,8 +5,9 @@ import type { AnswerText } from "../domain/record-plans.ts";
 import { ApiError } from "../errors.ts";
 
 /**
- * Keys are remembered this long. A key claimed without its answer (a write whose answer was still being
- * made, see `claimKey`) is in progress for `STALE_MS`, then taken as lost.
+ * Keys are remembered this long. A key claimed without its answer (as writes in one transaction claimed
+ * them before every write became one batch with its answer: such rows may remain) is in progress for
+ * `STALE_MS`, then taken as lost.
  */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60 * 1000;
@@ -60,7 +61,7 @@ export function tokenBlanked(request: string): string {
   return request.slice(0, value) + rest.slice(end);
 }
 
-/** A key the request in hand uses for the first time: its write claims it (`claimKey`, `keyStatements`). */
+/** A key the request in hand uses for the first time: its write claims it (`keyStatements`). */
 export interface PendingKey {
   readonly companyId: number;
   readonly key: string;
@@ -117,13 +118,13 @@ function textSql(text: AnswerText | null, args: InValue[]): string {
 }
 
 /**
- * The key's row, written (with its answer, when known) unless another request holds it: a row of the
- * last 24 hours is left as it is. Then `keyTaken` tells whether it was.
+ * The key's row, written with its answer unless another request holds it: a row of the last 24 hours is
+ * left as it is (then the guard after it, `keyStatements`, aborts the batch).
  */
-function keyRow(pending: PendingKey, answer: KeptAnswer | undefined): InStatement {
-  const args: InValue[] = [pending.companyId, pending.key, pending.fingerprint, answer?.status ?? 0];
-  const body = textSql(answer?.body ?? null, args);
-  const location = textSql(answer?.location ?? null, args);
+function keyRow(pending: PendingKey, answer: KeptAnswer): InStatement {
+  const args: InValue[] = [pending.companyId, pending.key, pending.fingerprint, answer.status];
+  const body = textSql(answer.body, args);
+  const location = textSql(answer.location, args);
   args.push(pending.at, new Date(Date.parse(pending.at) - KEEP_MS).toISOString());
   return {
     sql:
@@ -155,17 +156,8 @@ export function keyStatements(pending: PendingKey, answer: KeptAnswer): InStatem
 }
 
 /**
- * Claims the key inside a write's transaction, before its answer is made (the write's answer is stored
- * by `settleIdempotencyKey` after it commits): 409 when another request holds it.
- */
-export async function claimKey(tx: Executor, pending: PendingKey): Promise<void> {
-  const result = await tx.execute(keyRow(pending, undefined));
-  if (result.rowsAffected !== 1) throw keyInUse();
-}
-
-/**
- * Stores the answer of a key whose write did not store it: an answer made after the write committed
- * (`claimKey`), or one made without writing (a refusal, a 422). A key answered meanwhile stays as it is.
+ * Stores the answer of a key whose write did not store it: one made without writing (a refusal, a 422).
+ * A key answered meanwhile stays as it is.
  */
 export async function settleIdempotencyKey({
   db,

@@ -8,7 +8,6 @@ import type {
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
 import { guard } from "../../db/write-guards.ts";
-import type { Ctx } from "../../domain/context.ts";
 import {
   changedValues,
   checkNotRemoved,
@@ -26,7 +25,7 @@ import {
   table,
 } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
-import { WritePlan } from "../../domain/write-plan.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { kind } from "./core.ts";
 
@@ -283,27 +282,6 @@ export interface ParsedFeedItem {
   item: InventoryFeedVariant;
   result: "created" | "updated" | "unchanged";
   connected: boolean;
-}
-
-/**
- * `planParseFeedItem` inside a transaction already open (the feed's batch webhook, all or nothing): its
- * reads and its writes run in the transaction.
- */
-export async function parseFeedItem(
-  ctx: Ctx,
-  feed: InventoryFeed,
-  input: InventoryFeedParseWebhookInput,
-  path: string,
-): Promise<ParsedFeedItem> {
-  const run = async (statements: readonly InStatement[]) => {
-    const results: ResultSet[] = [];
-    for (const statement of statements) results.push(await ctx.db.execute(statement));
-    return results;
-  };
-  const read = await run(parseFeedItemReads(ctx.companyId, feed.id, input));
-  const plan = new WritePlan(ctx.companyId, ctx.now());
-  const parsed = planParseFeedItem({ feed, input, read, plan, path });
-  return (await plan.apply({ read: run, apply: run })).resolve(parsed);
 }
 
 /**
