@@ -14,6 +14,11 @@ describe("worker bindings", () => {
       "a BASE_PATH without a leading slash",
       { DATABASE_URL: "libsql://db.example.turso.io", BASE_PATH: "v1" },
     ],
+    ["no SECRETS_KEY", { DATABASE_URL: "libsql://db.example.turso.io" }],
+    [
+      "a SECRETS_KEY that is not 32 bytes",
+      { DATABASE_URL: "libsql://db.example.turso.io", SECRETS_KEY: "*".repeat(43) },
+    ],
   ])("answers 500 problem+json, without details, for %s", async (_, env) => {
     // The Worker logs why with the request id; here that log is expected, not shown.
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -29,7 +34,12 @@ describe("worker bindings", () => {
 
   it("serves the app under BASE_PATH from the database in DATABASE_URL, with its auth token", async () => {
     const { databaseUrl, databaseAuthToken } = inject("edge");
-    const env = { DATABASE_URL: databaseUrl, DATABASE_AUTH_TOKEN: databaseAuthToken, BASE_PATH: "/api" };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATABASE_AUTH_TOKEN: databaseAuthToken,
+      BASE_PATH: "/api",
+      SECRETS_KEY: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))),
+    };
     // Each request's access line goes to console.log: expected, not shown.
     const info = vi.spyOn(console, "log").mockImplementation(() => {});
     expect((await call(env, "/api/health")).status).toBe(200);

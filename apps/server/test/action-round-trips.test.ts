@@ -381,6 +381,18 @@ const CALLS = {
     const customChannel = await make(t, "custom-channels", { name: "Own shop" });
     return { id: customChannel.id, input: {} };
   },
+  "custom-channel.rotate-signing-secret": async (t) => {
+    const customChannel = await make(t, "custom-channels", { name: "Own shop" });
+    return { id: customChannel.id, input: {} };
+  },
+  "dropship-provider.rotate-signing-secret": async (t) => {
+    const provider = await make(t, "dropship-providers", { name: "Provider" });
+    return { id: provider.id, input: {} };
+  },
+  "inventory-export.rotate-signing-secret": async (t) => {
+    const definition = await make(t, "inventory-exports", { name: "Stock" });
+    return { id: definition.id, input: {} };
+  },
   "inventory-feed.rotate-hash": async (t) => {
     const feed = await make(t, "inventory-feeds", { name: "Vendor feed" });
     return { id: feed.id, input: {} };

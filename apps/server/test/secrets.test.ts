@@ -328,6 +328,46 @@ describe("callouts", () => {
     expect(call.headers["webhook-id"]).toMatch(/^callout_\d+$/);
   });
 
+  it("are signed with a rotated secret from then on; a record made before signing secrets gets its first", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const dispatcher = createDispatcher({
+      db: setup.db,
+      policy: { allowLocal: true },
+      now: () => Date.now() + 60_000,
+    });
+    await dispatcher.runOnce();
+    const definition = await create(t, "inventory-exports", {
+      name: "Stock",
+      webhookUrl: `${receiver.url}/x`,
+    });
+    // As migration 0014 leaves a definition made before: no signing secret, its callouts unsigned.
+    await setup.db.execute({
+      sql: "UPDATE inventory_exports SET signing_secret = NULL WHERE id = ?",
+      args: [definition.id],
+    });
+    expect((await read(t, "inventory-exports", definition.id)).signingSecret).toBeNull();
+    await expectStatus(t.json("GET", `/inventory-exports/${definition.id}/export.json`), 200);
+    await dispatcher.runOnce();
+    expect(receiver.received.at(-1)!.headers["webhook-signature"]).toBeUndefined();
+
+    const rotated = await expectStatus(
+      t.json("POST", `/inventory-exports/${definition.id}/rotate-signing-secret.json`, {}),
+      200,
+    );
+    expect(rotated.signingSecret).toMatch(/^whsec_/);
+    expect((await read(t, "inventory-exports", definition.id)).signingSecret).toBe(
+      `…${rotated.signingSecret.slice(-4)}`,
+    );
+    await expectStatus(t.json("GET", `/inventory-exports/${definition.id}/export.json`), 200);
+    await dispatcher.runOnce();
+    const call = receiver.received.at(-1)!;
+    new Webhook(rotated.signingSecret).verify(call.body, call.headers as Record<string, string>);
+    expect(() =>
+      new Webhook(definition.signingSecret).verify(call.body, call.headers as Record<string, string>),
+    ).toThrow();
+  });
+
   it("carry a custom channel's webhook hash over https only, with the signature", async () => {
     const t = await setup.tenant();
     const sent: Request[] = [];

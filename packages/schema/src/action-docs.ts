@@ -235,6 +235,21 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     description:
       "Makes a new webhook hash (32 random bytes) and answers it once. The hash it replaces is still accepted by the inbound webhook for 24 hours, so the sender can switch without a refused order; the channel's callouts carry the new one in `webhook-hash` at once (over https only).",
   },
+  "custom-channel.rotate-signing-secret": {
+    summary: "Rotate the signing secret",
+    description:
+      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
+  },
+  "dropship-provider.rotate-signing-secret": {
+    summary: "Rotate the signing secret",
+    description:
+      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
+  },
+  "inventory-export.rotate-signing-secret": {
+    summary: "Rotate the signing secret",
+    description:
+      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
+  },
   "inventory-feed.rotate-hash": {
     summary: "Rotate the feed's hash",
     description:

@@ -50,3 +50,21 @@ export const rotateFeedHash = defineAction({
     },
   },
 });
+
+/**
+ * `POST /<plural>/{id}/rotate-signing-secret.json` of the kinds that call out: a record made before
+ * signing secrets existed gets its first one this way.
+ */
+export const rotateSigningSecret = defineAction({
+  name: "rotate-signing-secret",
+  method: "POST",
+  source: "extension",
+  summary:
+    "Make a new signing secret for the record's callouts: this answer shows it, once; every callout is signed with it from now on, retries of earlier ones included.",
+  input: {},
+  output: {
+    fields: {
+      signingSecret: f.string({ required: true, description: "The new signing secret; shown this once." }),
+    },
+  },
+});

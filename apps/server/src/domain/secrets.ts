@@ -47,7 +47,9 @@ export function keyBytes(name: string, text: string): Uint8Array {
     bytes = fromBase64url(text.trim().replace(/=+$/, ""));
   } catch {}
   if (bytes?.length !== 32) {
-    throw new Error(`${name} must be 32 random bytes in base64 (e.g. \`openssl rand -base64 32\`).`);
+    throw new Error(
+      `Invalid configuration:\n  ${name}: 32 random bytes in base64 (e.g. \`openssl rand -base64 32\`)`,
+    );
   }
   return bytes;
 }

@@ -1348,6 +1348,10 @@ export type CustomChannelRotateWebhookHashOutput = {
   webhookHash: string;
   previousExpiresAt: string;
 };
+export type CustomChannelRotateSigningSecretInput = {};
+export type CustomChannelRotateSigningSecretOutput = {
+  signingSecret: string;
+};
 /** The definition of a custom field: its name, value type, choices and the kind of record it applies to. */
 export type CustomField = {
   id: number;
@@ -2127,6 +2131,10 @@ export type DropshipProviderSettleInvoicesInput = {
   trigger?: "automated" | "manual" | "other" | null;
 };
 export type DropshipProviderSettleInvoicesOutput = Transfer;
+export type DropshipProviderRotateSigningSecretInput = {};
+export type DropshipProviderRotateSigningSecretOutput = {
+  signingSecret: string;
+};
 /** A postal address of a dropship provider: where it ships from, takes returns or is billed. */
 export type DropshipProviderAddress = {
   id: number;
@@ -3222,6 +3230,10 @@ export type InventoryExportExportInput = {
   formulas?: "escaped" | "raw" | null;
 };
 export type InventoryExportExportOutput = DataExport;
+export type InventoryExportRotateSigningSecretInput = {};
+export type InventoryExportRotateSigningSecretOutput = {
+  signingSecret: string;
+};
 /** A column (CSV) or key (JSON) of an inventory export and the value it holds. */
 export type InventoryExportField = {
   id: number;
@@ -5505,6 +5517,7 @@ export interface KindTypes {
     update: CustomChannelUpdateInput;
     actions: {
       rotateWebhookHash: { method: "POST"; path: "rotate-webhook-hash"; input: CustomChannelRotateWebhookHashInput; output: CustomChannelRotateWebhookHashOutput };
+      rotateSigningSecret: { method: "POST"; path: "rotate-signing-secret"; input: CustomChannelRotateSigningSecretInput; output: CustomChannelRotateSigningSecretOutput };
     };
   };
   customFields: {
@@ -5696,6 +5709,7 @@ export interface KindTypes {
     update: DropshipProviderUpdateInput;
     actions: {
       settleInvoices: { method: "POST"; path: "settle-invoices"; input: DropshipProviderSettleInvoicesInput; output: DropshipProviderSettleInvoicesOutput };
+      rotateSigningSecret: { method: "POST"; path: "rotate-signing-secret"; input: DropshipProviderRotateSigningSecretInput; output: DropshipProviderRotateSigningSecretOutput };
     };
   };
   dropshipProviderAddresses: {
@@ -5884,6 +5898,7 @@ export interface KindTypes {
     update: InventoryExportUpdateInput;
     actions: {
       export: { method: "GET"; path: "export"; input: InventoryExportExportInput; output: InventoryExportExportOutput };
+      rotateSigningSecret: { method: "POST"; path: "rotate-signing-secret"; input: InventoryExportRotateSigningSecretInput; output: InventoryExportRotateSigningSecretOutput };
     };
   };
   inventoryExportFields: {
@@ -6400,12 +6415,15 @@ export interface ActionTypes {
   "channel.variant-levels": { input: ChannelVariantLevelsInput; output: ChannelVariantLevelsOutput };
   "channel.variant-set-level": { input: ChannelVariantSetLevelInput; output: ChannelVariantSetLevelOutput };
   "custom-channel.rotate-webhook-hash": { input: CustomChannelRotateWebhookHashInput; output: CustomChannelRotateWebhookHashOutput };
+  "custom-channel.rotate-signing-secret": { input: CustomChannelRotateSigningSecretInput; output: CustomChannelRotateSigningSecretOutput };
   "dropship-provider.settle-invoices": { input: DropshipProviderSettleInvoicesInput; output: DropshipProviderSettleInvoicesOutput };
+  "dropship-provider.rotate-signing-secret": { input: DropshipProviderRotateSigningSecretInput; output: DropshipProviderRotateSigningSecretOutput };
   "dropshipment.regenerate-label": { input: DropshipmentRegenerateLabelInput; output: DropshipmentRegenerateLabelOutput };
   "dropshipment.move-to-fulfill": { input: DropshipmentMoveToFulfillInput; output: DropshipmentMoveToFulfillOutput };
   "fulfillment.move-to-dropship": { input: FulfillmentMoveToDropshipInput; output: FulfillmentMoveToDropshipOutput };
   "fulfillment.ship": { input: FulfillmentShipInput; output: FulfillmentShipOutput };
   "inventory-export.export": { input: InventoryExportExportInput; output: InventoryExportExportOutput };
+  "inventory-export.rotate-signing-secret": { input: InventoryExportRotateSigningSecretInput; output: InventoryExportRotateSigningSecretOutput };
   "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
   "inventory-feed.remove-by-external-id": { input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
   "inventory-feed.parse-webhook": { input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };

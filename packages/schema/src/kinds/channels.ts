@@ -1,7 +1,7 @@
 /** Selling channels, their connector stores and what is listed and priced on them. */
 import { channelActions, channelVariantStates, channelVariantStatuses } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
-import { rotateWebhookHash, signingSecret } from "../secrets.ts";
+import { rotateSigningSecret, rotateWebhookHash, signingSecret } from "../secrets.ts";
 
 const group = "channels";
 
@@ -647,7 +647,7 @@ export const channelVariantUpdate = defineKind({
 export const customChannel = defineKind({
   name: "custom-channel",
   plural: "custom-channels",
-  actions: [rotateWebhookHash],
+  actions: [rotateWebhookHash, rotateSigningSecret],
   description:
     "A channel connected through the company's own endpoints (for sales, stock, prices and publishing) rather than a built-in connector.",
   group,

@@ -1,6 +1,6 @@
 import { addressFields, dropshipProviderActions } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
-import { signingSecret } from "../secrets.ts";
+import { rotateSigningSecret, signingSecret } from "../secrets.ts";
 
 const importStatuses = ["success", "error", "skipped"] as const;
 const jobStatuses = ["pending", "running", "success", "error"] as const;
@@ -12,7 +12,7 @@ export const dropshipProvider = defineKind({
   source: "seed",
   description:
     "A supplier that ships the company's orders straight to its customers and is paid per purchase.",
-  actions: dropshipProviderActions,
+  actions: [...dropshipProviderActions, rotateSigningSecret],
   fields: {
     addressLineOne: f.string({ maxLength: 200, description: "First line of the address it ships from." }),
     addressLineTwo: f.string({ maxLength: 200, description: "Second line of the address it ships from." }),

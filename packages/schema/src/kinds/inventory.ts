@@ -7,7 +7,7 @@ import {
   inventoryFeedVariantStatuses,
 } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
-import { rotateFeedHash, signingSecret } from "../secrets.ts";
+import { rotateFeedHash, rotateSigningSecret, signingSecret } from "../secrets.ts";
 
 /** Attributes of a feed item that a feed column or JSON path can fill. */
 const feedTargets = [
@@ -595,7 +595,7 @@ export const inventoryExport = defineKind({
   source: "seed",
   description:
     "A saved definition of a stock-level export: which variants, which columns, which file format.",
-  actions: inventoryExportActions,
+  actions: [...inventoryExportActions, rotateSigningSecret],
   fields: {
     name: f.string({
       required: true,

@@ -1,6 +1,6 @@
 import { INBOUND_GRACE_MS } from "../../db/secret-sql.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { newInboundSecret, written } from "../../domain/secrets.ts";
+import { newInboundSecret, newSigningSecret, written } from "../../domain/secrets.ts";
 import type { KindName } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import type { ActionHandlers } from "./types.ts";
@@ -27,8 +27,33 @@ async function rotateInboundSecret<N extends "custom-channel" | "inventory-feed"
   return { secret, previousExpiresAt, subject };
 }
 
-/** The rotations of the inbound webhooks' secrets. */
+type CallingOut = "custom-channel" | "dropship-provider" | "inventory-export";
+
+/** A new callout signing secret for a record: it signs every callout from now on. */
+async function rotateSigningSecret(ctx: Ctx, plan: WritePlan, kind: CallingOut, record: { id: number }) {
+  const secret = newSigningSecret();
+  const place = { companyId: plan.companyId, kind, field: "signingSecret" };
+  const value = await written(await ctx.secrets, place, secret);
+  // The subject as the plan leaves it: a record of whichever of the three kinds the action is on.
+  const subject = plan.update(kind as KindName, record as never, { signingSecret: value } as never) as never;
+  return { answer: { signingSecret: secret }, subject };
+}
+
+function signingRotation<K extends CallingOut>(kind: K) {
+  return {
+    planned: {
+      read: () => [],
+      plan: async ({ ctx, record, plan }: { ctx: Ctx; record: { id: number }; plan: WritePlan }) =>
+        rotateSigningSecret(ctx, plan, kind, record),
+    },
+  };
+}
+
+/** The rotations of the inbound webhooks' secrets and of the callouts' signing secrets. */
 export const secretHandlers = {
+  "custom-channel.rotate-signing-secret": signingRotation("custom-channel"),
+  "dropship-provider.rotate-signing-secret": signingRotation("dropship-provider"),
+  "inventory-export.rotate-signing-secret": signingRotation("inventory-export"),
   "custom-channel.rotate-webhook-hash": {
     planned: {
       read: () => [],
