@@ -25,7 +25,7 @@ import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations
 import { errorHandler, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
 import { SegmentRouter } from "./http/router.ts";
-import { type MadeSecrets, sealSecrets, withMadeSecrets } from "./http/secrets.ts";
+import { type MadeSecrets, refuseReplayedSecrets, sealSecrets, withMadeSecrets } from "./http/secrets.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
@@ -193,8 +193,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const admit = admission(authenticate, enter, mount);
   const guard: Guard = {
     read: admitted(admit),
-    write: writeSteps(admit, bodyLimit, idempotent(deps.db, now), deps.afterWrite, onError, (c) =>
-      sealSecrets(c, mount, secrets),
+    write: writeSteps(
+      admit,
+      bodyLimit,
+      idempotent(deps.db, now),
+      deps.afterWrite,
+      onError,
+      (c) => sealSecrets(c, mount, secrets),
+      (c) => refuseReplayedSecrets(c, mount),
     ),
   };
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
@@ -232,9 +238,11 @@ function writeSteps(
   afterWrite: AppDeps["afterWrite"],
   onError: ReturnType<typeof errorHandler>,
   seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined>,
+  refuseReplay: (c: Context<AppEnv>) => void,
 ): Guard["write"] {
   return (handler) => async (c, next) => {
     await admit(c);
+    refuseReplay(c);
     await readBody(c, bodyLimit);
     // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
     // server made are added to the answer after it is stored (a replay shows their hints).

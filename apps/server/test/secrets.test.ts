@@ -269,6 +269,12 @@ describe("inbound webhook secrets", () => {
       clock -= 24 * 3600 * 1000 + 1000;
     }
     const feed = await create(t, "inventory-feeds", { name: "Feed" });
+    // A replay would have to keep the new secret: a rotation takes no Idempotency-Key.
+    const keyed = await expectStatus(
+      t.json("POST", `/inventory-feeds/${feed.id}/rotate-hash.json`, {}, { "Idempotency-Key": "rotate-1" }),
+      400,
+    );
+    expect(keyed.errors).toEqual([{ path: "Idempotency-Key", message: expect.any(String) }]);
     const newHash = await expectStatus(
       t.json("POST", `/inventory-feeds/${feed.id}/rotate-hash.json`, {}),
       200,
