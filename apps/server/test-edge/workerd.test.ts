@@ -405,3 +405,31 @@ describe("labels", () => {
     expect((await (await tenant()).request("GET", label.body.url)).status).toBe(404);
   });
 });
+
+describe("secrets in workerd", () => {
+  it("seals a credential with the Worker's WebCrypto and answers its hint only; makes a custom channel's hash", async () => {
+    const t = await tenant();
+    const channel = await create(t, "channels", { name: "Shop A" });
+    const token = "edge-access-token-0123456789-WXYZ";
+    const store = await create(t, "platform-a-stores", {
+      channelId: channel.id,
+      shop: "a",
+      accessToken: token,
+    });
+    expect(store.accessToken).toBe("…WXYZ");
+    const read = await t.json("GET", `/platform-a-stores/${store.id}.json`);
+    expect(read.body.accessToken).toBe("…WXYZ");
+    expect(JSON.stringify((await t.json("GET", "/events.json")).body)).not.toContain(token);
+    const custom = await create(t, "custom-channels", { name: "Own", channelId: channel.id });
+    expect(custom.webhookHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const order = await api().json(
+      "POST",
+      "/webhooks/custom-channels/manual-sale.json",
+      {},
+      {
+        "webhook-hash": custom.webhookHash,
+      },
+    );
+    expect(order.body).toMatchObject({ channelId: channel.id });
+  });
+});

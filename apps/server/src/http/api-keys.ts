@@ -103,7 +103,7 @@ export function registerApiKeyRoutes(
       const actor = c.get("actor");
       const scopes = normalScopes(input.scopes);
       const beyond = scopes.find((scope) => actor.access && !within(actor.access, [scope]));
-      if (beyond) throw missingScope(beyond);
+      if (beyond) throw missingScope(beyond, actor.readOnly);
       const now = ctx.now();
       const { key, secret } = await insertKey(c.get("db"), {
         companyId: actor.companyId,
@@ -130,7 +130,7 @@ export function registerApiKeyRoutes(
       const actor = c.get("actor");
       const key = await getKey(c.get("db"), actor.companyId, id);
       const beyond = key.scopes.find((scope) => actor.access && !within(actor.access, [scope]));
-      if (beyond) throw missingScope(beyond);
+      if (beyond) throw missingScope(beyond, actor.readOnly);
       await revokeKey(c.get("db"), actor.companyId, id, c.get("ctx").now());
       forgetKey(id);
       return answer(c, null, 204);

@@ -99,7 +99,7 @@ function checkedActor(c: Context<AppEnv>, actor: Actor | undefined, mount: strin
   const method = c.req.method;
   const needed = actor.access && scopeNeeded(c.req.path, mount, method);
   if (needed) {
-    if (!allows(actor.access!, needed.group, needed.level)) throw missingScope(needed.text);
+    if (!allows(actor.access!, needed.group, needed.level)) throw missingScope(needed.text, actor.readOnly);
   } else if (actor.readOnly && method !== "GET" && method !== "HEAD") {
     throw new ApiError("forbidden", "This API token is read-only.");
   }

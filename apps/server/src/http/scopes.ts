@@ -1,9 +1,10 @@
 /**
  * Which scope a request needs, from its path: the group of the kind its first segment names (a CRUD
  * path, a list, an action: `/purchases/{id}/ship.json` needs `purchasing:write`), `events` for the event
- * log; read for GET and HEAD, write for the rest, as each action declares (`operationWrites`: an export
- * is a GET that writes, a shipping quote a POST that does not). Paths of no group (the API keys' own,
- * files, unknown ones) are checked where they are answered.
+ * log; read for GET and HEAD, write for the rest, and for a GET action that writes (`operationWrites`:
+ * an export, a new label version). A POST that only computes (a shipping quote) asks for write, as a
+ * read-only token's did. Paths of no group (the API keys' own, files, unknown ones) are checked where
+ * they are answered.
  */
 import { actions, kinds, operationWrites } from "@multichannel/schema";
 import { type Level, scopeText } from "../domain/scopes.ts";
@@ -27,12 +28,11 @@ const add = (plural: string, group: string) => {
 for (const kind of kinds) add(kind.plural, kind.group);
 add("events", "events");
 
-/** Whether an action writes, by `<plural>/<action>.json`. */
-const actionWrites = new Map(
-  actions.map(({ kind, action }) => [
-    `${kind.plural}/${action.name}.json`,
-    operationWrites(action.method, action),
-  ]),
+/** The GET actions that write (an export, a new label version), by `<plural>/<action>.json`. */
+const getWrites = new Set(
+  actions
+    .filter(({ action }) => action.method === "GET" && operationWrites(action.method, action))
+    .map(({ kind, action }) => `${kind.plural}/${action.name}.json`),
 );
 
 /** The scope a request to `path` (under the mount point `mount`) needs, or undefined (see above). */
@@ -41,22 +41,19 @@ export function scopeNeeded(path: string, mount: string, method: string): Needed
   const slash = path.indexOf("/", start);
   const scopes = byFirst.get(slash < 0 ? path.slice(start) : path.slice(start, slash));
   if (!scopes) return undefined;
-  let writes = method !== "GET" && method !== "HEAD";
+  if (method !== "GET" && method !== "HEAD") return scopes.write;
   const third = slash < 0 ? -1 : path.indexOf("/", slash + 1);
-  if (third >= 0) {
-    const plural = path.slice(start, slash);
-    writes = actionWrites.get(`${plural}/${path.slice(third + 1)}`) ?? writes;
-  }
-  return writes ? scopes.write : scopes.read;
+  const action = third < 0 ? undefined : `${path.slice(start, slash)}/${path.slice(third + 1)}`;
+  return action && getWrites.has(action) ? scopes.write : scopes.read;
 }
 
-/** The 403 of a key without the scope a request needs, naming it. */
-export function missingScope(scope: string): ApiError {
+/** The 403 of a key without the scope a request needs, naming it (and saying so of a read-only key). */
+export function missingScope(scope: string, readOnly = false): ApiError {
   const group = scope.slice(0, scope.indexOf(":"));
   const also = scope.endsWith(":read") ? `, \`${group}:write\`` : "";
   return new ApiError(
     "forbidden",
-    `This API key lacks the scope \`${scope}\` that this request needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
+    `This API key${readOnly ? " is read-only: it" : ""} lacks the scope \`${scope}\` that this request needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
     { scope },
   );
 }
