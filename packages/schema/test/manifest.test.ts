@@ -76,7 +76,12 @@ describe("the manifest against the interface", () => {
     expect(declared("seed")).toEqual(seedActions.map((action) => `${action.method} ${action.path}`).sort());
     expect(declared("extension")).toEqual([
       "GET /webhook-endpoints/{id}/deliveries.json",
+      "POST /custom-channels/{id}/rotate-signing-secret.json",
+      "POST /custom-channels/{id}/rotate-webhook-hash.json",
+      "POST /dropship-providers/{id}/rotate-signing-secret.json",
       "POST /fulfillments/{id}/ship.json",
+      "POST /inventory-exports/{id}/rotate-signing-secret.json",
+      "POST /inventory-feeds/{id}/rotate-hash.json",
       "POST /sale-returns/{id}/receive.json",
       "POST /webhook-endpoints/{id}/replay.json",
       "POST /webhook-endpoints/{id}/rotate-secret.json",

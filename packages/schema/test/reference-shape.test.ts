@@ -49,7 +49,10 @@ interface Schema {
  * none today. Derived values the reference lets clients write are writable here as requests
  * (`FieldDef.derived`), and free-text states are text with their values listed (`asText`).
  */
-const DEPARTURES: Record<string, string> = {};
+const DEPARTURES: Record<string, string> = {
+  "custom-channel.webhookHash readOnly":
+    "made by the server (32 random bytes) and answered once: a client's value is ignored (issue 24; README, Secrets at rest)",
+};
 
 /** The type of a property without its `null` branch, as the document writes it. */
 function branch(property: Schema): Schema {
