@@ -14,7 +14,7 @@ import type {
 } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
 import { planPurchaseBooks } from "./books.ts";
-import { planAllocation } from "./stock.ts";
+import { planAllocations } from "./stock.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /** One order line as purchases and fulfillments take it. `price` is the unit price in major units. */
@@ -153,8 +153,9 @@ export function planPurchaseOf(
     ...receiverFields(input.shipTo),
     notes: null,
   });
-  const items = input.lines.map((line) =>
-    plan.insert("purchase-item", {
+  const items = plan.insertMany(
+    "purchase-item",
+    input.lines.map((line) => ({
       purchaseId: purchase.id,
       saleItemId: line.saleItemId ?? null,
       variantId: line.variantId ?? null,
@@ -162,7 +163,7 @@ export function planPurchaseOf(
       name: line.name ?? null,
       quantity: line.quantity,
       price: line.price,
-    }),
+    })),
   );
   // A new purchase has no payments or invoices yet.
   return planPurchaseBooks(plan, purchase, items, [], []);
@@ -189,8 +190,11 @@ export function planFulfillmentOf(
     dropshipmentId: input.dropshipmentId ?? null,
     ...shippingFields(input.shipTo),
   });
-  const items = input.lines.map((line) => {
-    const item = plan.insert("fulfillment-item", {
+  // The lines in one statement, and their allocations in another: an order of 50 lines is a handful
+  // of statements, not two per line.
+  const items = plan.insertMany(
+    "fulfillment-item",
+    input.lines.map((line) => ({
       fulfillmentId: fulfillment.id,
       saleItemId: line.saleItemId ?? null,
       purchaseItemId: line.purchaseItemId ?? null,
@@ -198,15 +202,16 @@ export function planFulfillmentOf(
       warehouseId: input.warehouseId,
       sku: line.sku,
       quantity: line.quantity,
-    });
-    if (line.variantId) {
-      planAllocation(plan, levels, {
-        variantId: line.variantId,
-        warehouseId: input.warehouseId,
-        quantity: line.quantity,
-      });
-    }
-    return item;
-  });
+    })),
+  );
+  planAllocations(
+    plan,
+    levels,
+    input.lines.flatMap((line) =>
+      line.variantId
+        ? [{ variantId: line.variantId, warehouseId: input.warehouseId, quantity: line.quantity }]
+        : [],
+    ),
+  );
   return { fulfillment, items };
 }

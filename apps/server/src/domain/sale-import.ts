@@ -194,8 +194,9 @@ export function planSaleImport(
     kept = lines.map((line) => updated.get(line.id) ?? line);
   }
 
-  const newItems = added.map((line) =>
-    plan.insert("sale-item", {
+  const newItems = plan.insertMany(
+    "sale-item",
+    added.map((line) => ({
       saleId: sale.id,
       variantId: line.variant.id,
       externalId: line.externalId ?? null,
@@ -206,7 +207,7 @@ export function planSaleImport(
       total: lineTotal(line.quantity, line.price),
       taxable: line.taxable ?? null,
       properties: line.properties ?? null,
-    }),
+    })),
   );
   sale = plan.update("sale", sale, header);
   planRouting(

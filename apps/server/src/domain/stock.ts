@@ -40,6 +40,19 @@ export function planAllocation(
   plan.addTo("inventory-level", level, "allocated", input.quantity, { floor: 0 });
 }
 
+/** `planAllocation` for many lines at once: one statement for all their levels. */
+export function planAllocations(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  inputs: readonly { variantId: number; warehouseId: number; quantity: number }[],
+): void {
+  const changes = inputs.map((input) => ({
+    record: plannedLevel(plan, levels, input.variantId, input.warehouseId),
+    amount: input.quantity,
+  }));
+  if (changes.length) plan.addToMany("inventory-level", "allocated", changes, { floor: 0 });
+}
+
 /**
  * The level of a variant at a warehouse among `levels` (those a plan read, as it leaves them): created
  * at zero when there is none, while no other writer has created it meanwhile, and added to `levels`.

@@ -347,6 +347,54 @@ export class WritePlan {
   }
 
   /**
+   * `addTo` for many records of one kind at once (each with its own amount; one record's amounts added
+   * up): one statement per chunk, relying only on the records being there.
+   */
+  addToMany<N extends KindName>(
+    kindName: N,
+    field: keyof RecordOf<N> & string,
+    changes: readonly { record: RecordOf<N>; amount: number }[],
+    options: { floor?: number } = {},
+  ): void {
+    const table = tableFor(kind(kindName));
+    const column = table.byField.get(field);
+    if (!column) throw new Error(`${kindName} has no field ${field}`);
+    const amounts = new Map<number, number>();
+    for (const { record, amount } of changes) {
+      const id = (record as unknown as StoredRecord).id;
+      amounts.set(id, (amounts.get(id) ?? 0) + amount);
+    }
+    const entries = [...amounts];
+    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / 2));
+    for (let start = 0; start < entries.length; start += size) {
+      const part = entries.slice(start, start + size);
+      const args: InValue[] = [];
+      const tuples = part.map(([id, amount]) => {
+        this.updated.add(`${kindName}:${id}`);
+        args.push(id, encode(column, amount));
+        return "(?, ?)";
+      });
+      let sum = `${column.name} + changes.amount`;
+      const head: InValue[] = [];
+      if (options.floor !== undefined) {
+        head.push(encode(column, options.floor));
+        sum = `max(?, ${sum})`;
+      }
+      this.push(
+        {
+          sql:
+            `WITH changes (change_id, amount) AS (SELECT ${this.idOfProvisional("column1")}, column2 FROM (VALUES ${tuples.join(", ")})) ` +
+            `UPDATE ${table.name} SET ${column.name} = ${sum}, updated_at = ? ` +
+            `FROM changes WHERE ${table.name}.id = changes.change_id AND ${table.name}.company_id = ?`,
+          args: [...args, ...head, this.now, this.companyId],
+        },
+        table,
+      );
+      this.push(changed(part.length));
+    }
+  }
+
+  /**
    * Aborts the batch unless these records (read) are still as read; those the plan updates are guarded
    * by their update already.
    */
