@@ -154,10 +154,8 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const { records, hasMore } = await listRecords({ ctx, kind, query });
       const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
       if (!hasMore) return answerJson(c, JSON.stringify(answered));
-      // The request URL as the runtime normalized it (percent-encoded), with the next page's query.
-      const url = c.req.url;
-      const path = url.includes("?") ? url.slice(0, url.indexOf("?")) : url;
-      const nextPage = `${path}?${nextPageQuery(kind, query, records.at(-1)!)}`;
+      // From PUBLIC_URL (or relative), never from the request's Host.
+      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${nextPageQuery(kind, query, records.at(-1)!)}`;
       return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
     }),
   );
