@@ -111,7 +111,7 @@ export async function createOf(client: Client, kind: KindDef): Promise<Stored> {
 export function changeOf(kind: KindDef, record: Body): Body {
   const uniques = new Set((kind.unique ?? []).flat());
   const writable = Object.entries(kind.fields).filter(
-    ([name, field]) => !field.readOnly && !uniques.has(name),
+    ([name, field]) => !field.readOnly && !field.secret && !uniques.has(name),
   );
   const plainText = writable.find(([, field]) => field.type === "string" && !field.format);
   if (plainText) return { [plainText[0]]: `changed-${++sequence}`.slice(0, plainText[1].maxLength ?? 4000) };

@@ -144,7 +144,7 @@ export const currencies: Resource<"currencies"> = {
 /** The custom-channel records: `/custom-channels.json` and its actions. */
 export const customChannels: Resource<"customChannels"> = {
   plural: "custom-channels",
-  actions: [["rotate-webhook-hash", "POST", true]],
+  actions: [["rotate-webhook-hash", "POST", true], ["rotate-signing-secret", "POST", true]],
 };
 /** The custom-field records: `/custom-fields.json` and its actions. */
 export const customFields: Resource<"customFields"> = {
@@ -249,7 +249,7 @@ export const dropshipPlatformAccounts: Resource<"dropshipPlatformAccounts"> = {
 /** The dropship-provider records: `/dropship-providers.json` and its actions. */
 export const dropshipProviders: Resource<"dropshipProviders"> = {
   plural: "dropship-providers",
-  actions: [["settle-invoices", "POST", true]],
+  actions: [["settle-invoices", "POST", true], ["rotate-signing-secret", "POST", true]],
 };
 /** The dropship-provider-address records: `/dropship-provider-addresses.json` and its actions. */
 export const dropshipProviderAddresses: Resource<"dropshipProviderAddresses"> = {
@@ -349,7 +349,7 @@ export const importers: Resource<"importers"> = {
 /** The inventory-export records: `/inventory-exports.json` and its actions. */
 export const inventoryExports: Resource<"inventoryExports"> = {
   plural: "inventory-exports",
-  actions: [["export", "GET", true]],
+  actions: [["export", "GET", true], ["rotate-signing-secret", "POST", true]],
 };
 /** The inventory-export-field records: `/inventory-export-fields.json` and its actions. */
 export const inventoryExportFields: Resource<"inventoryExportFields"> = {
