@@ -400,12 +400,67 @@ export class WritePlan {
    */
   unchangedRecords<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): void {
     const table = tableFor(kind(kindName));
-    for (const record of records as unknown as StoredRecord[]) {
-      if (this.updated.has(`${kindName}:${record.id}`)) continue;
+    const pending = (records as unknown as StoredRecord[]).filter(
+      (record) => !this.updated.has(`${kindName}:${record.id}`),
+    );
+    if (pending.length === 1) {
+      const [record] = pending as [StoredRecord];
       const args: InValue[] = [record.id, this.companyId];
       const condition = unchanged(table, record, args);
       this.push(
         guard(`EXISTS (SELECT 1 FROM ${table.name} WHERE id = ? AND company_id = ? AND ${condition})`, args),
+      );
+      return;
+    }
+    // Many: the rows as read, joined to the table by id, every column compared, a statement per chunk.
+    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / (table.columns.length + 2)));
+    const same = table.columns.map((column, i) => ` AND now.${column.name} IS was.column${i + 3}`).join("");
+    for (let start = 0; start < pending.length; start += size) {
+      const part = pending.slice(start, start + size);
+      const args: InValue[] = [];
+      const rows = part.map((record) => {
+        args.push(record.id, record.updatedAt, ...table.columns.map((c) => encode(c, record[c.field])));
+        return `(?, ?${", ?".repeat(table.columns.length)})`;
+      });
+      args.push(this.companyId, part.length);
+      this.push(
+        guard(
+          `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ? AND now.updated_at IS was.column2${same}) = ?`,
+          args,
+        ),
+      );
+    }
+  }
+
+  /**
+   * `sameCount` for many groups at once: aborts the batch unless, for each `value` of `field` (a
+   * parent's id), the company's records of the kind with that value (and `where`) are still `count`.
+   */
+  sameCounts(
+    kindName: KindName,
+    field: string,
+    counts: ReadonlyMap<number, number>,
+    where: Record<string, string | number> = {},
+  ): void {
+    if (!counts.size) return;
+    const table = tableFor(kind(kindName));
+    const clauses = [`company_id = ?`, `${table.byField.get(field)!.name} = was.column1`];
+    const extra: InValue[] = [];
+    for (const [name, value] of Object.entries(where)) {
+      clauses.push(`${table.byField.get(name)!.name} = ?`);
+      extra.push(value);
+    }
+    const entries = [...counts];
+    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / 2));
+    for (let start = 0; start < entries.length; start += size) {
+      const part = entries.slice(start, start + size);
+      const args: InValue[] = part.flat();
+      args.push(this.companyId, ...extra);
+      this.push(
+        guard(
+          `NOT EXISTS (SELECT 1 FROM (VALUES ${part.map(() => "(?, ?)").join(", ")}) AS was WHERE was.column2 IS NOT (SELECT count(*) FROM ${table.name} WHERE ${clauses.join(" AND ")}))`,
+          args,
+        ),
       );
     }
   }

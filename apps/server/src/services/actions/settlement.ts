@@ -4,7 +4,6 @@ import type {
   DropshipProviderSettleInvoicesInput,
   Purchase,
   PurchaseInvoice,
-  PurchaseInvoicePayment,
   Transfer,
 } from "@multichannel/schema";
 import { planPurchaseBooks } from "../../domain/books.ts";
@@ -202,13 +201,11 @@ export function planSettleInvoices({
       );
     }
   }
-  for (const { purchase } of dues) {
-    const purchaseId = purchase.id;
-    plan.sameCount("purchase-item", { purchaseId }, byPurchase(items, purchaseId).length);
-    const active = { purchaseId, status: "active" };
-    plan.sameCount("purchase-invoice-payment", active, byPurchase(payments, purchaseId).length);
-    plan.sameCount("purchase-invoice", active, byPurchase(invoices, purchaseId).length);
-  }
+  const countsOf = (records: readonly { purchaseId: number }[]) =>
+    new Map(dues.map(({ purchase }) => [purchase.id, byPurchase(records, purchase.id).length]));
+  plan.sameCounts("purchase-item", "purchaseId", countsOf(items));
+  plan.sameCounts("purchase-invoice-payment", "purchaseId", countsOf(payments), { status: "active" });
+  plan.sameCounts("purchase-invoice", "purchaseId", countsOf(invoices), { status: "active" });
   if (paymentMethodId) plan.referencesExist("transfer", { paymentMethodId });
 
   const additional = toCents(input.additionalAmount ?? 0);
@@ -229,22 +226,21 @@ export function planSettleInvoices({
     message: input.message ?? null,
     notes: input.notes ?? null,
   });
-  const paid: PurchaseInvoicePayment[] = [];
-  for (const { purchase, due } of dues) {
-    if (due <= 0) continue;
-    paid.push(
-      plan.insert("purchase-invoice-payment", {
+  const paid = plan.insertMany(
+    "purchase-invoice-payment",
+    dues
+      .filter(({ due }) => due > 0)
+      .map(({ purchase, due }) => ({
         purchaseId: purchase.id,
         transferId: String(transfer.id),
         paymentMethodId,
-        type: "payment",
-        status: "active",
+        type: "payment" as const,
+        status: "active" as const,
         amount: fromCents(due),
         paidAt: plan.now,
         reference: input.reference ?? null,
-      }),
-    );
-  }
+      })),
+  );
   for (const { purchase } of dues) {
     planPurchaseBooks(
       plan,
