@@ -53,6 +53,11 @@ export interface AppDeps {
    */
   secrets?: Keyring | Promise<Keyring>;
   /**
+   * `TRUST_PROXY`: the server is behind a reverse proxy, so a client's address (what failed inbound
+   * attempts are counted by) is the last one of `X-Forwarded-For`.
+   */
+  trustProxy?: boolean;
+  /**
    * Requests a second per company and method class, as token buckets in this process (the reference's
    * rates are `REFERENCE_RATES`: 2 GET, 1 other); absent: no limit.
    */
@@ -152,6 +157,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now,
     labels,
     outbound,
+    trustProxy: deps.trustProxy,
     baseUrl: linkBase,
     storedBaseUrl: storedBase,
     files: deps.files ?? DEFAULT_FILES_POLICY,

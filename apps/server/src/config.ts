@@ -103,6 +103,14 @@ export const EnvSchema = v.pipe(
     SECRETS_KEY_PREVIOUS: v.optional(v.string()),
     /** The operator's bearer token for `/admin/companies` (hosted, multi-company installs); unset, no such routes. */
     ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, "at least 32 characters"))),
+    /** `true`: behind a reverse proxy, a client's address is the last one of `X-Forwarded-For`. */
+    TRUST_PROXY: v.optional(
+      v.pipe(
+        v.picklist(["true", "false"], "true or false"),
+        v.transform((value) => value === "true"),
+      ),
+      "false",
+    ),
     /** The bearer token `GET /metrics` asks for; unset, `/metrics` is a 404. */
     METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "at least 16 characters"))),
     /** How long a stop waits for requests in flight and the delivery in hand (then cuts them), in ms. */

@@ -100,6 +100,7 @@ export async function prepareServer(
   const app = createApp({
     db,
     secrets,
+    trustProxy: env.TRUST_PROXY,
     basePath: env.BASE_PATH,
     publicUrl: env.PUBLIC_URL,
     listeningUrl: () => listeningUrl,

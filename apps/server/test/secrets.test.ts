@@ -306,6 +306,25 @@ describe("inbound webhook secrets", () => {
   });
 });
 
+describe("failed attempts behind a reverse proxy", () => {
+  const orderPath = "/webhooks/custom-channels/manual-sale.json";
+
+  it("count the client X-Forwarded-For ends with when TRUST_PROXY is set, and ignore it otherwise", async () => {
+    for (const trustProxy of [true, false]) {
+      const proxied = await setupApp({ trustProxy }, { checkResponses: false });
+      const guess = (address: string) =>
+        proxied.anonymous.json("POST", orderPath, ORDER, {
+          "webhook-hash": "guess",
+          "X-Forwarded-For": `203.0.113.9, ${address}`,
+        });
+      for (let i = 0; i < 10; i++) expect((await guess("198.51.100.1")).status).toBe(401);
+      // Another client behind the same proxy is its own address only when the proxy is trusted.
+      expect((await guess("198.51.100.2")).status).toBe(trustProxy ? 401 : 429);
+      expect((await guess("198.51.100.1")).status).toBe(429);
+    }
+  });
+});
+
 describe("callouts", () => {
   it("are signed with Standard Webhooks under the record's own signing secret, without the hash over http", async () => {
     const t = await setup.tenant();

@@ -20,9 +20,15 @@ const MAX_ADDRESSES = 10_000;
 
 /**
  * The client's address: the socket's on Node, the connection's on Deno, the one Cloudflare saw on
- * Workers (where no socket is known); else one bucket for all (in-process requests, tests).
+ * Workers (where no socket is known); else one bucket for all (in-process requests, tests). Behind a
+ * reverse proxy (`trustProxy`), the last address of `X-Forwarded-For`: the one the proxy saw (the
+ * others are the client's word).
  */
-export function clientAddress(c: Context<AppEnv>): string {
+export function clientAddress(c: Context<AppEnv>, trustProxy = false): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
   const env = c.env as
     | { incoming?: { socket?: { remoteAddress?: string } }; remoteAddr?: { hostname?: string } }
     | undefined;

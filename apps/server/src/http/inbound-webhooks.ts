@@ -46,6 +46,8 @@ export interface InboundDeps {
   afterWrite?: (c: Context<AppEnv>) => void;
   /** Failed attempts per client address (default: 10 a minute, then 429 until the minute ends). */
   failures?: FailedAttempts;
+  /** The client's address is the last of `X-Forwarded-For` (`TRUST_PROXY`: behind a reverse proxy). */
+  trustProxy?: boolean;
 }
 
 /** The hash a request carries: `webhook-hash`, or a header whose name ends in `-webhook-hash`. */
@@ -86,7 +88,7 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   kindName: K,
 ): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown; unreadable?: ApiError }> {
   const label = kindName === "custom-channel" ? "custom channel's webhook hash" : "inventory feed's hash";
-  const address = clientAddress(c);
+  const address = clientAddress(c, deps.trustProxy);
   const failures = deps.failures!;
   failures.check(address);
   const hash = hashOf(c);
