@@ -243,7 +243,7 @@ function writeSteps(
   keyed: ReturnType<typeof idempotent>,
   afterWrite: AppDeps["afterWrite"],
   onError: ReturnType<typeof errorHandler>,
-  seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined>,
+  seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined> | undefined,
   refuseReplay: (c: Context<AppEnv>) => void,
 ): Guard["write"] {
   return (handler) => async (c, next) => {
@@ -255,7 +255,8 @@ function writeSteps(
     let made: MadeSecrets | undefined;
     const response = await keyed(c, async () => {
       try {
-        made = await seal(c);
+        const sealing = seal(c);
+        if (sealing) made = await sealing;
       } catch (error) {
         return onError(error, c);
       }

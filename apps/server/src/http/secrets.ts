@@ -42,13 +42,14 @@ function made(field: string): string {
 /**
  * Seals the secret fields of a create (`POST /<plural>.json`) or update (`PUT /<plural>/{id}.json`)
  * body in place; answers the secrets a create made. A credential that is not a valid value of its field
- * is the 422 that names it; a body that is no object is left to the route's validation.
+ * is the 422 that names it; a body that is no object is left to the route's validation. Any other
+ * write answers undefined at once (no promise on the path of every write).
  */
-export async function sealSecrets(
+export function sealSecrets(
   c: Context<AppEnv>,
   mount: string,
   keyring: Promise<Keyring>,
-): Promise<MadeSecrets | undefined> {
+): Promise<MadeSecrets | undefined> | undefined {
   const method = c.req.method;
   if (method !== "POST" && method !== "PUT") return undefined;
   const [plural, item, ...more] = c.req.path.slice(mount.length + 1).split("/");
@@ -58,6 +59,16 @@ export async function sealSecrets(
   const found = withSecrets.get(creating ? plural!.slice(0, -".json".length) : plural!);
   const body = c.get("body") as Record<string, unknown> | undefined;
   if (!found || typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  return sealBody(c, found, body, creating, keyring);
+}
+
+async function sealBody(
+  c: Context<AppEnv>,
+  found: { kind: KindDef; fields: SecretField[] },
+  body: Record<string, unknown>,
+  creating: boolean,
+  keyring: Promise<Keyring>,
+): Promise<MadeSecrets | undefined> {
   const ring = await keyring;
   const companyId = c.get("actor").companyId;
   const madeNow: MadeSecrets = {};
