@@ -1,9 +1,14 @@
 // Secrets (issue 24): integration credentials write-only and sealed at rest, inbound webhook secrets made
 // by the server (rotation with a grace period, failed attempts limited), callouts signed per record.
+
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildOpenApiDocument } from "@multichannel/schema";
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ephemeralKeyring, keyringOf, open, seal } from "../src/domain/secrets.ts";
+import { ephemeralKeyring, keyBytes, keyringOf, open, seal } from "../src/domain/secrets.ts";
+import { embeddedSecretsKey, keyFileOf } from "../src/ops/secrets-key.ts";
 import { openSecret, sealStoredSecrets } from "../src/services/secrets.ts";
 import { createDispatcher } from "../src/services/webhooks/dispatcher.ts";
 import { startReceiver } from "./receiver.ts";
@@ -160,6 +165,19 @@ describe("integration credentials", () => {
 });
 
 describe("keys", () => {
+  it("of an embedded server without SECRETS_KEY: made on first start, readable by the owner only, then kept", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mcs-key-"));
+    try {
+      const file = keyFileOf(join(dir, "data", "multichannel.db"));
+      const key = embeddedSecretsKey(file);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(keyBytes("SECRETS_KEY", key)).toHaveLength(32);
+      expect(embeddedSecretsKey(file)).toBe(key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("open what a previous key sealed, and seal it again under the current key at start", async () => {
     const first = await keyringOf(crypto.getRandomValues(new Uint8Array(32)));
     const second = await keyringOf(crypto.getRandomValues(new Uint8Array(32)), [first.current.raw]);
