@@ -1,5 +1,7 @@
 // `pnpm bundle:size`: the Worker as `wrangler deploy --dry-run` builds it, its gzip size against the
-// budget, and the packages that take the most room. Exits 1 over budget. The bench imports measureBundle().
+// budget, and the packages that take the most room. Exits 1 over budget, or when the schema package is
+// bundled from its sources (documentation and all) instead of the Worker's copy. The bench imports
+// measureBundle().
 import { execFile } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,6 +15,8 @@ import { gzipSync } from "node:zlib";
  * moved onto `qs` (the reference's clients' encoder, read with its limits): it and its dependencies
  * (side-channel, object-inspect, get-intrinsic) added about 18.5 KiB gzip (242 → 261 KiB); the
  * Worker's stand-in for side-channel (src/services/side-channel.cjs) takes back about 12 KiB of it.
+ * The manifest's documentation (every field's `description` and `example`) took it to 283 KiB; the
+ * Worker's copy of the schema package leaves that out (scripts/worker-schema.ts, about 22 KiB).
  */
 export const BUDGET_KIB = 270;
 
@@ -25,6 +29,11 @@ export interface BundleSize {
   withinBudget: boolean;
   /** Minified bytes in the bundle per npm package (or workspace folder), largest first. */
   contributors: { name: string; bytes: number }[];
+  /**
+   * Schema sources bundled as they are, documentation and all: none when wrangler.jsonc's alias puts
+   * the Worker's copy (dist/worker-schema.js) in their place.
+   */
+  schemaSources: string[];
 }
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
@@ -63,10 +72,12 @@ export async function measureBundle(): Promise<BundleSize> {
         return { name: entry.name, bytes: content.length, gzipBytes: gzipSync(content).length };
       });
     const owners = new Map<string, number>();
+    const schemaSources: string[] = [];
     const meta = JSON.parse(readFileSync(metafile, "utf8")) as Metafile;
     for (const output of Object.values(meta.outputs)) {
       for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
         owners.set(ownerOf(input), (owners.get(ownerOf(input)) ?? 0) + bytesInOutput);
+        if (input.includes("packages/schema/src/") && bytesInOutput > 0) schemaSources.push(input);
       }
     }
     const gzipBytes = modules.reduce((sum, module) => sum + module.gzipBytes, 0);
@@ -78,6 +89,7 @@ export async function measureBundle(): Promise<BundleSize> {
       budgetBytes,
       withinBudget: gzipBytes <= budgetBytes,
       contributors: [...owners].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
+      schemaSources,
     };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
@@ -99,11 +111,16 @@ export function formatBundle(size: BundleSize, top = 10): string {
           `  ${kib(bytes).padStart(10)}  ${((bytes / size.bytes) * 100).toFixed(0).padStart(3)}%  ${name}`,
       ),
   ];
+  if (size.schemaSources.length > 0) {
+    lines.push(
+      `The schema package's sources are bundled with their documentation (${size.schemaSources.length} files): wrangler.jsonc should alias @multichannel/schema to dist/worker-schema.js`,
+    );
+  }
   return lines.join("\n");
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const size = await measureBundle();
   console.log(formatBundle(size));
-  if (!size.withinBudget) process.exit(1);
+  if (!size.withinBudget || size.schemaSources.length > 0) process.exit(1);
 }
