@@ -621,6 +621,27 @@ describe("§11 purchase actions", () => {
       carrier: "Parcel Express",
       trackingCompany: "Parcel Express",
     });
+    // Sent back whole with one name changed: the changed one is meant, on either side.
+    const carrierChanged = await expectStatus(
+      t.json("PUT", `/dropshipments/${made.id}.json`, { ...asRead, carrier: "Freight Co" }),
+      200,
+    );
+    expect(carrierChanged).toMatchObject({ carrier: "Freight Co", trackingCompany: "Freight Co" });
+    const referenceChanged = await expectStatus(
+      t.json("PUT", `/dropshipments/${made.id}.json`, {
+        ...carrierChanged,
+        trackingCompany: "Parcel Express",
+      }),
+      200,
+    );
+    expect(referenceChanged).toMatchObject({ carrier: "Parcel Express", trackingCompany: "Parcel Express" });
+    // Both changed, to different values: which is meant cannot be told, a 422, nothing written.
+    const both = await expectStatus(
+      t.json("PUT", `/dropshipments/${made.id}.json`, { carrier: "A", trackingCompany: "B" }),
+      422,
+    );
+    expect(both.errors.map((e: { path: string }) => e.path)).toEqual(["trackingCompany"]);
+    expect(await read(t, "dropshipments", made.id)).toEqual(referenceChanged);
     // Two values for one fact, with nothing to tell which is meant: a 422 naming it, nothing written.
     const refused = await expectStatus(
       t.json("POST", "/dropshipments.json", { purchaseId: purchase.id, carrier: "A", trackingCompany: "B" }),

@@ -350,10 +350,12 @@ const READ_BACK = {
 };
 
 /**
- * A write's fields under both names of each fact the kind holds twice (`withSameFacts`); the two sent
- * with different values is an issue at the first name's path (which one is meant needs the record).
+ * A write's fields under both names of each fact the kind holds twice (`withSameFacts`). The two sent
+ * with different values: on a create, an issue at the first name's path; on an update, kept as sent,
+ * for the server to tell by the record which one changes it (a client sending back the whole record it
+ * read with one of them changed).
  */
-function sameFacts(kind: KindDef, schema: v.GenericSchema): v.GenericSchema {
+function sameFacts(kind: KindDef, schema: v.GenericSchema, on: "create" | "update"): v.GenericSchema {
   if (!sameFactsOf(kind).length) return schema;
   return v.pipe(
     schema,
@@ -361,6 +363,7 @@ function sameFacts(kind: KindDef, schema: v.GenericSchema): v.GenericSchema {
       const value = dataset.value as Record<string, unknown>;
       const { values, conflict } = withSameFacts(kind, value);
       if (!conflict) return values;
+      if (on === "update") return value;
       addIssue({
         message: `the same as ${conflict.other} (two names of one fact), or left out`,
         path: [
@@ -400,8 +403,8 @@ export interface KindSchemas {
  */
 export function kindSchemas(kind: KindDef): KindSchemas {
   return {
-    create: sameFacts(kind, strict({ ...objectEntries(kind.fields, "create"), ...READ_BACK })),
-    update: sameFacts(kind, strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK })),
+    create: sameFacts(kind, strict({ ...objectEntries(kind.fields, "create"), ...READ_BACK }), "create"),
+    update: sameFacts(kind, strict({ ...objectEntries(kind.fields, "update"), ...READ_BACK }), "update"),
     record: strict({ ...RECORD_BASE, ...objectEntries(kind.fields, "record") }),
   };
 }

@@ -1,5 +1,5 @@
 import type { InStatement, ResultSet } from "@libsql/client";
-import type { KindDef } from "@multichannel/schema";
+import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
 import { type Db, type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
@@ -13,6 +13,7 @@ import {
   unchangedGuard,
   updatePlan,
 } from "../domain/record-plans.ts";
+import { sameFactValues } from "../domain/same-facts.ts";
 import { stateConflict } from "../domain/states.ts";
 import { type KindName, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
@@ -474,9 +475,11 @@ function changesOf(
   if (table.derived.some((column) => input[column.field] !== undefined)) {
     checkDerivedWrites(table, input, current, ruleOf(kind)?.performs);
   }
-  if (requested === undefined) return values;
+  // One fact sent under its two names with different values: the one that changes the record is meant.
+  const both = sameFactsOf(kind).length ? sameFactValues(kind.name as KindName, values, current) : values;
+  if (requested === undefined) return both;
   checkRequestedState(kind, current, requested);
-  return transitionValues(kind.name as KindName, current, requested, values);
+  return transitionValues(kind.name as KindName, current, requested, both);
 }
 
 /**
@@ -490,8 +493,16 @@ function updatePlain(args: UpdateArgs) {
   // One half of a polymorphic reference is checked with the other half as stored.
   const subject = table.subjects.some((column) => column.field in values || column.def.subjectOf! in values);
   const tenant = table.tenantFields.some((field) => input[field] !== undefined);
+  // Two names of one fact sent with different values: the record tells which one is meant.
+  const twoNames = withSameFacts(kind, values).conflict !== undefined;
   const readFirst =
-    key !== undefined || ifMatch !== undefined || requested !== undefined || derived || tenant || subject;
+    key !== undefined ||
+    ifMatch !== undefined ||
+    requested !== undefined ||
+    derived ||
+    tenant ||
+    subject ||
+    twoNames;
   return optimistically(db, async (session) => {
     let current: StoredRecord | undefined;
     let changes = values;
