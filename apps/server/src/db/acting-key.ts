@@ -9,7 +9,7 @@
  * round trip is added (a lone statement becomes a batch of three, still one request).
  */
 import type { InStatement } from "@libsql/client";
-import { BatchError, type Db, type WriteSession } from "./database.ts";
+import { BatchError, type Db, type Executor, firstRow, type WriteSession } from "./database.ts";
 
 const MARK: InStatement = {
   sql: "INSERT OR REPLACE INTO acting_key (id, after_event) VALUES (1, (SELECT coalesce(max(id), 0) FROM events))",
@@ -30,33 +30,58 @@ function unshifted(error: unknown): unknown {
 
 /** `db` for the writes of the API key `keyId`: each batch and transaction stamps its events with it. */
 export function actingDb(db: Db, keyId: number): Db {
-  const stamped = stamp(keyId);
-  const within = (session: WriteSession): WriteSession => ({
-    read: session.read,
-    apply: async (statements) => {
-      if (statements.length === 0) return session.apply(statements);
-      try {
-        const results = await session.apply([MARK, ...statements, stamped]);
-        return results.slice(1, -1);
-      } catch (error) {
-        throw unshifted(error);
-      }
-    },
-  });
-  return {
-    execute: (statement) => db.execute(statement),
-    ...(db.first ? { first: db.first.bind(db) } : {}),
-    read: (statements) => db.read(statements),
-    write: (work) => db.write((session) => work(within(session))),
-    transaction: (work) =>
-      db.transaction(async (tx) => {
-        await tx.execute(MARK);
-        const result = await work(tx);
-        await tx.execute(stamped);
-        return result;
+  return new ActingDb(db, stamp(keyId));
+}
+
+// Made per request when the request's database is its own (`DB_TIME_LIMIT`): one object, its methods on
+// the prototype.
+class ActingDb implements Db {
+  constructor(
+    private readonly db: Db,
+    private readonly stamped: InStatement,
+  ) {}
+
+  execute(statement: InStatement | string) {
+    return this.db.execute(statement);
+  }
+
+  first(statement: InStatement) {
+    return firstRow(this.db, statement);
+  }
+
+  read(statements: readonly InStatement[]) {
+    return this.db.read(statements);
+  }
+
+  write<T>(work: (session: WriteSession) => Promise<T>): Promise<T> {
+    return this.db.write((session) =>
+      work({
+        read: session.read,
+        apply: async (statements) => {
+          if (statements.length === 0) return session.apply(statements);
+          try {
+            const results = await session.apply([MARK, ...statements, this.stamped]);
+            return results.slice(1, -1);
+          } catch (error) {
+            throw unshifted(error);
+          }
+        },
       }),
-    close: () => db.close(),
-  };
+    );
+  }
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(MARK);
+      const result = await work(tx);
+      await tx.execute(this.stamped);
+      return result;
+    });
+  }
+
+  close(): void {
+    this.db.close();
+  }
 }
 
 /** One `actingDb` per key, made on its first write and kept (a map lookup per request). */

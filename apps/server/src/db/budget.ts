@@ -1,5 +1,6 @@
-import type { InStatement } from "@libsql/client";
+import type { InStatement, ResultSet, Row } from "@libsql/client";
 import { ApiError } from "../errors.ts";
+import type { Eventually } from "../eventually.ts";
 import type { Db, Executor, WriteSession } from "./database.ts";
 
 /**
@@ -11,67 +12,99 @@ import type { Db, Executor, WriteSession } from "./database.ts";
  * the limit and one statement.
  */
 export function budgetedDb(db: Db, limitMs: number, clock: () => number = () => performance.now()): Db {
-  let spent = 0;
-  const check = () => {
-    if (spent >= limitMs) {
-      throw new ApiError(
-        "unavailable",
-        `This request used its ${limitMs / 1000} s of database time (DB_TIME_LIMIT) and was stopped; nothing it would have written was written. Ask for less at once (a smaller page, fewer includes, a smaller batch).`,
-        {},
-        { "Retry-After": "1" },
-      );
-    }
-  };
-  const timed = <T>(run: () => Promise<T>): Promise<T> => {
+  return new Budget(db, limitMs, clock);
+}
+
+// One object per request, its methods on the prototype: the budget is made for every request, and a
+// wrapper of closures cost more than the read it measured.
+class Budget implements Db {
+  private spent = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly limitMs: number,
+    private readonly clock: () => number,
+  ) {}
+
+  check(): void {
+    if (this.spent < this.limitMs) return;
+    throw new ApiError(
+      "unavailable",
+      `This request used its ${this.limitMs / 1000} s of database time (DB_TIME_LIMIT) and was stopped; nothing it would have written was written. Ask for less at once (a smaller page, fewer includes, a smaller batch).`,
+      {},
+      { "Retry-After": "1" },
+    );
+  }
+
+  /** Runs `run` if time is left, adding what it takes. */
+  timed<T>(run: () => Promise<T>): Promise<T> {
     try {
-      check();
+      this.check();
     } catch (error) {
       return Promise.reject(error);
     }
-    const started = clock();
+    const started = this.clock();
     const result = run();
     const done = () => {
-      spent += clock() - started;
+      this.spent += this.clock() - started;
     };
     result.then(done, done);
     return result;
-  };
-  const executor = (inner: Executor): Executor => {
-    const wrapped: Executor = { execute: (statement) => timed(() => inner.execute(statement)) };
-    const first = inner.first;
-    if (first) {
-      // Answered at once on the embedded database: kept synchronous.
-      wrapped.first = (statement: InStatement) => {
-        check();
-        const started = clock();
-        try {
-          const row = first.call(inner, statement);
-          if (row instanceof Promise) {
-            const done = () => {
-              spent += clock() - started;
-            };
-            row.then(done, done);
-            return row;
-          }
-          spent += clock() - started;
-          return row;
-        } catch (error) {
-          spent += clock() - started;
-          throw error;
-        }
-      };
+  }
+
+  /** `first` of `inner`, timed: answered at once where `inner` answers at once (the embedded database). */
+  timedFirst(inner: Executor, statement: InStatement): Eventually<Row | undefined> {
+    if (!inner.first) return this.timed(() => inner.execute(statement)).then((result) => result.rows[0]);
+    this.check();
+    const started = this.clock();
+    try {
+      const row = inner.first(statement);
+      if (row instanceof Promise) {
+        const done = () => {
+          this.spent += this.clock() - started;
+        };
+        row.then(done, done);
+        return row;
+      }
+      this.spent += this.clock() - started;
+      return row;
+    } catch (error) {
+      this.spent += this.clock() - started;
+      throw error;
     }
-    return wrapped;
-  };
-  const session = (inner: WriteSession): WriteSession => ({
-    read: (statements) => timed(() => inner.read(statements)),
-    apply: (statements) => timed(() => inner.apply(statements)),
-  });
-  return {
-    ...executor(db),
-    transaction: (work) => db.transaction((tx) => work(executor(tx))),
-    write: (work) => db.write((inner) => work(session(inner))),
-    read: (statements) => timed(() => db.read(statements)),
-    close: () => db.close(),
-  };
+  }
+
+  execute(statement: InStatement | string): Promise<ResultSet> {
+    return this.timed(() => this.db.execute(statement));
+  }
+
+  first(statement: InStatement): Eventually<Row | undefined> {
+    return this.timedFirst(this.db, statement);
+  }
+
+  read(statements: readonly InStatement[]): Promise<ResultSet[]> {
+    return this.timed(() => this.db.read(statements));
+  }
+
+  write<T>(work: (session: WriteSession) => Promise<T>): Promise<T> {
+    return this.db.write((inner) =>
+      work({
+        read: (statements) => this.timed(() => inner.read(statements)),
+        apply: (statements) => this.timed(() => inner.apply(statements)),
+      }),
+    );
+  }
+
+  transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) =>
+      work({
+        execute: (statement) => this.timed(() => tx.execute(statement)),
+        first: (statement) => this.timedFirst(tx, statement),
+      }),
+    );
+  }
+
+  close(): void {
+    this.db.close();
+  }
 }
