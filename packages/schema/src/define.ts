@@ -240,13 +240,6 @@ export interface FieldBuilders {
  * @example
  * const fields = { name: f.string({ required: true, maxLength: 200 }), channelId: f.ref("channel") };
  */
-/**
- * Field builders. A field with neither `required` nor `default` is nullable and comes back `null`
- * when it was never set.
- *
- * @example
- * const fields = { name: f.string({ required: true, maxLength: 200 }), channelId: f.ref("channel") };
- */
 export const f: FieldBuilders = {
   string: <const O extends StringOptions = NoOptions>(o: O = {} as O) =>
     build<string, O>(
