@@ -68,6 +68,8 @@ it("meets the table of issue 23 in workerd, as in Node", async () => {
   // The first request caches the token in the isolate, as a warm Worker has it.
   await t.request("GET", "/carriers.json?limit=1");
   const counts = await measureTable(t, async (method, path, body, headers) => {
+    // The token cached anew if its time in the cache ran out meanwhile (a slow machine): not counted.
+    await t.request("GET", "/carriers.json?limit=1");
     proxy.reset();
     const answer = await t.json(method, path, body, headers);
     return { trips: proxy.count, status: answer.status, body: answer.body };

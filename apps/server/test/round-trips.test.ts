@@ -14,6 +14,8 @@ afterAll(() => stack?.close());
 it("meets the table of issue 23", async () => {
   const t = await stack.tenant();
   const counts = await measureTable(t, async (method, path, body, headers) => {
+    // The token cached anew if its time in the cache ran out meanwhile (a slow machine): not counted.
+    await t.request("GET", "/carriers.json?limit=1");
     stack.proxy.reset();
     const answer = await t.json(method, path, body, headers);
     return { trips: stack.proxy.count, status: answer.status, body: answer.body };
