@@ -171,7 +171,8 @@ function deepPageScenario(): Scenario {
       });
       const link = /<([^>]+)>/.exec(response.headers.get("Link") ?? "")?.[1];
       if (!link) throw new Error("no next-page link 100,000 rows deep");
-      const url = new URL(link);
+      // Relative unless PUBLIC_URL is set: resolved against the server's address.
+      const url = new URL(link, server.url);
       return url.pathname + url.search;
     })());
   const page = (name: string, pathOf: (server: Target) => Promise<string>): Scenario => ({
