@@ -5,6 +5,8 @@
 // @libsql/client server doing one INSERT per request through the same proxy (bench/edge-baseline.ts).
 // The world (channel, warehouse, provider, variants, sent purchases to ship) is built with the delay off;
 // the clock runs only with it on.
+
+import { randomBytes } from "node:crypto";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -264,7 +266,14 @@ export async function measureEdge(dir: string, settings: EdgeSettings): Promise<
   try {
     const server = startChild("edge-server", [settings.serverEntry], {
       cwd: settings.root,
-      env: { DATABASE_URL: proxy.url, HOST: "127.0.0.1", PORT: "0", BASE_PATH: "" },
+      // A remote database has no embedded key file: the credentials' key comes from configuration.
+      env: {
+        DATABASE_URL: proxy.url,
+        HOST: "127.0.0.1",
+        PORT: "0",
+        BASE_PATH: "",
+        SECRETS_KEY: randomBytes(32).toString("base64"),
+      },
     });
     const baseline = startChild("edge-baseline", ["--import", "tsx", "bench/edge-baseline.ts"], {
       cwd: settings.root,
