@@ -7,6 +7,7 @@ import {
   fulfillmentStatuses,
 } from "../actions.ts";
 import { defineKind, f } from "../define.ts";
+import { shippingAddress } from "../shipping-address.ts";
 
 const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "transit", "unknown"] as const;
 const shippingApprovals = ["notRequired", "approvalRequired", "rateRequired", "approved"] as const;
@@ -25,52 +26,6 @@ const problem = (step: string) =>
     maxBytes: 8192,
     description: `What went wrong ${step}, as text or an object; null when nothing did.`,
   });
-
-const shippingAddress = {
-  shippingName: f.string({
-    maxLength: 200,
-    description: "Name of the person the parcel goes to.",
-    example: "Ana Silva",
-  }),
-  shippingCompany: f.string({ maxLength: 200, description: "Business name on the ship-to address." }),
-  shippingAddressLineOne: f.string({
-    maxLength: 200,
-    description: "First line of the ship-to address: street and number.",
-    example: "350 Pine Street",
-  }),
-  shippingAddressLineTwo: f.string({
-    maxLength: 200,
-    description: "Second line of the ship-to address: apartment, suite, building.",
-    example: "Apt 4B",
-  }),
-  shippingCity: f.string({ maxLength: 100, description: "City of the ship-to address.", example: "Denver" }),
-  shippingState: f.string({
-    maxLength: 100,
-    description: "State, province or region of the ship-to address, e.g. `CA`.",
-    example: "CO",
-  }),
-  shippingZip: f.string({
-    maxLength: 20,
-    description: "Postal code of the ship-to address.",
-    example: "80202",
-  }),
-  shippingCountry: f.string({
-    format: "country",
-    description: "ISO 3166-1 alpha-2 country code of the ship-to address, e.g. `US`.",
-    example: "US",
-  }),
-  shippingPhone: f.string({
-    format: "phone",
-    description: "Phone number of the recipient, for the carrier.",
-    example: "+1 303 555 0142",
-  }),
-  shippingEmail: f.string({
-    format: "email",
-    maxLength: 200,
-    description: "E-mail address of the recipient, for delivery notices.",
-    example: "ana.silva@example.com",
-  }),
-};
 
 export const dropshipment = defineKind({
   name: "dropshipment",
