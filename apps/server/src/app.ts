@@ -181,7 +181,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     // The request's statements count against its database time (`DB_TIME_LIMIT`).
     const db = dbTimeLimit ? budgetedDb(deps.db, dbTimeLimit) : deps.db;
     c.set("actor", actor);
-    c.set("publicUrl", publicUrl);
     c.set("db", dbTimeLimit ? actingDb(db, actor.tokenId) : keyDb(actor.tokenId));
     c.set("ctx", {
       db,

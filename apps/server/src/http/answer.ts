@@ -17,19 +17,8 @@ export function answer(
   // `headers` is the caller's own record (each call builds one), completed in place.
   const always = c.get("answerHeaders");
   for (const name in always) headers[name] = always[name]!;
-  if (headers.Link !== undefined) headers.Link = rebased(c, headers.Link);
   noteAnswerBody(c, body);
   return new Response(body, { status, headers });
-}
-
-/**
- * A `Link` built from the request's URL (a list's next page) starts with the origin the request named:
- * its Host, the client's word. It is answered from `PUBLIC_URL` instead, or relative.
- */
-function rebased(c: Context<AppEnv>, link: string): string {
-  const url = c.req.url;
-  const origin = url.slice(0, url.indexOf("/", url.indexOf("//") + 2));
-  return link.replaceAll(`<${origin}/`, `<${c.get("publicUrl") ?? ""}/`);
 }
 
 /** A JSON answer: `text` is the value already serialized (an ETag may have been made from it). */

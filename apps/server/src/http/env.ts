@@ -17,7 +17,5 @@ export interface AppEnv {
     idempotencyKey: PendingKey | undefined;
     /** Set by a GET that wrote (a new label version, an export), for the after-write hook. */
     wroteOnGet: boolean;
-    /** `PUBLIC_URL`, or empty (links are then relative): what a `Link` starts with (see `answer`). */
-    publicUrl: string;
   };
 }
