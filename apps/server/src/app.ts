@@ -1,7 +1,7 @@
 import { buildOpenApiDocument } from "@multichannel/schema/openapi";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
-import { actingDb, actingDbs } from "./db/acting-key.ts";
+import { actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
 import type { Actor } from "./domain/context.ts";
@@ -178,10 +178,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     limitRate?.(c, actor.companyId);
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
-    // The request's statements count against its database time (`DB_TIME_LIMIT`).
-    const db = dbTimeLimit ? budgetedDb(deps.db, dbTimeLimit) : deps.db;
+    // The request's statements stamp their events with its key, and count against its database time
+    // (`DB_TIME_LIMIT`).
+    const acting = keyDb(actor.tokenId);
+    const db = dbTimeLimit ? budgetedDb(acting, dbTimeLimit) : acting;
     c.set("actor", actor);
-    c.set("db", dbTimeLimit ? actingDb(db, actor.tokenId) : keyDb(actor.tokenId));
+    c.set("db", db);
     c.set("ctx", {
       db,
       companyId: actor.companyId,

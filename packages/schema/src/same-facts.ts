@@ -5,11 +5,21 @@
  */
 import type { KindDef } from "./define.ts";
 
+type SameFacts = readonly (readonly [string, string])[];
+
+// Found once per kind: every create and update of every kind asks (most have none).
+const found = new WeakMap<Pick<KindDef, "fields">, SameFacts>();
+
 /** A kind's pairs of names of one fact: `[name, sameAs]`. */
-export function sameFactsOf(kind: Pick<KindDef, "fields">): readonly (readonly [string, string])[] {
-  return Object.entries(kind.fields).flatMap(([name, field]) =>
-    field.sameAs ? [[name, field.sameAs] as const] : [],
-  );
+export function sameFactsOf(kind: Pick<KindDef, "fields">): SameFacts {
+  let pairs = found.get(kind);
+  if (!pairs) {
+    pairs = Object.entries(kind.fields).flatMap(([name, field]) =>
+      field.sameAs ? [[name, field.sameAs] as const] : [],
+    );
+    found.set(kind, pairs);
+  }
+  return pairs;
 }
 
 /** Two names of one fact written with different values, when nothing tells which one is meant. */

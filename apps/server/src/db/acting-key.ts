@@ -1,12 +1,14 @@
 /**
  * The audit trail: every event records the API key whose request caused it (`events.api_key_id`).
  * Events are written by triggers (`event-triggers.ts`) and by plans, in the statements that make the
- * changes, which know nothing of the request. So a key's writes go through `actingDb`, which brackets
- * each batch (and each transaction) with two statements: the first notes the newest event id
- * (`acting_key`), the last stamps the key on every event written after it. A batch holds the write lock
- * while it runs, so the events after the mark are the batch's own; whatever writes without a key (the
- * dispatcher, the inbound webhooks) leaves `api_key_id` null. Both statements ride in the batch: no
- * round trip is added (a lone statement becomes a batch of three, still one request).
+ * changes, which know nothing of the request. So a key's writes go through `actingDb`. The embedded
+ * database stamps them by itself at no extra statement (`Db.actingAs`, `native.ts`); elsewhere (a remote
+ * database, shared by every process that writes to it) each batch (and each transaction) is bracketed
+ * with two statements: the first notes the newest event id (`acting_key`), the last stamps the key on
+ * every event written after it. A batch holds the write lock while it runs, so the events after the mark
+ * are the batch's own. Both statements ride in the batch: no round trip is added (a lone statement
+ * becomes a batch of three, still one request). Whatever writes without a key (the dispatcher, the
+ * inbound webhooks) leaves `api_key_id` null.
  */
 import type { InStatement } from "@libsql/client";
 import { BatchError, type Db, type Executor, firstRow, type WriteSession } from "./database.ts";
@@ -30,11 +32,9 @@ function unshifted(error: unknown): unknown {
 
 /** `db` for the writes of the API key `keyId`: each batch and transaction stamps its events with it. */
 export function actingDb(db: Db, keyId: number): Db {
-  return new ActingDb(db, stamp(keyId));
+  return db.actingAs?.(keyId) ?? new ActingDb(db, stamp(keyId));
 }
 
-// Made per request when the request's database is its own (`DB_TIME_LIMIT`): one object, its methods on
-// the prototype.
 class ActingDb implements Db {
   constructor(
     private readonly db: Db,

@@ -58,6 +58,11 @@ export interface Db extends Executor {
   write<T>(work: (session: WriteSession) => Promise<T>): Promise<T>;
   /** Runs reads in one pipeline, on one snapshot (one round trip remote), outside the write queue. */
   read(statements: readonly InStatement[]): Promise<ResultSet[]>;
+  /**
+   * The database for the writes of API key `keyId`, where the driver stamps their events with it by
+   * itself (the embedded one); else `actingDb` brackets each batch (the audit trail, `acting-key.ts`).
+   */
+  actingAs?(keyId: number): Db;
   close(): void;
 }
 

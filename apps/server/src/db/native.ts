@@ -165,61 +165,125 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
   }
   const write = cachedExecutor(writer);
   const read = memory ? write : cachedExecutor(reader);
-  let queue: Promise<unknown> = Promise.resolve();
+  const acting = actingKeyOf(writer);
+  // The writes waiting for the one running; with none running, a write starts at once (no turn of the
+  // event loop's microtasks spent getting to it).
+  let queue: Promise<unknown> | undefined;
+  let pending = 0;
   const serialized = <T>(run: () => Promise<T>): Promise<T> => {
-    const result = queue.then(run, run);
-    queue = result.catch(() => {});
+    let result: Promise<T>;
+    if (pending === 0) {
+      try {
+        result = run();
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+    } else {
+      result = queue!.then(run, run);
+    }
+    pending++;
+    const done = result.then(
+      () => {
+        pending--;
+      },
+      () => {
+        pending--;
+      },
+    );
+    queue = done;
     return result;
   };
-  // Runs inside the write queue (`write`): reads on the writer's connection see the last commit, and no
-  // other write of this process comes between them and the batch.
   /** Runs statements one after another, each on the connection `executor` chooses for it. */
   const runAll = async (executor: () => Executor, statements: readonly InStatement[]) => {
     const results: ResultSet[] = [];
     for (const statement of statements) results.push(await executor().execute(statement));
     return results;
   };
-  const session: WriteSession = {
-    read: (statements) => runAll(() => write, statements),
-    apply: async (statements) => {
-      const results: ResultSet[] = [];
-      const single = statements.length === 1;
-      if (!single) writer.exec("BEGIN IMMEDIATE");
-      try {
-        for (const statement of statements) results.push(await write.execute(statement));
-        if (!single) writer.exec("COMMIT");
-        return results;
-      } catch (error) {
-        if (writer.inTransaction) writer.exec("ROLLBACK");
-        throw new BatchError(String((error as Error)?.message ?? error), results.length);
-      }
-    },
-  };
-  return {
-    // Reads go to the writer's connection while it is between transactions, where its page cache is
-    // warm (the reader's is dropped at every commit of the writer), and to the reader's connection
-    // while a transaction is open, so that they never see what it has not committed.
-    execute: (statement) => (writer.inTransaction ? read : write).execute(statement),
-    first: (statement) => (writer.inTransaction ? read : write).first!(statement),
-    transaction: (work) =>
-      serialized(async () => {
-        writer.exec("BEGIN IMMEDIATE");
+  // The database as the writes of `keyId` see it (null: of no key). Reads go to the writer's connection
+  // while it is between transactions, where its page cache is warm (the reader's is dropped at every
+  // commit of the writer), and to the reader's connection while a transaction is open, so that they
+  // never see what it has not committed. Whatever may write on the writer's connection first tells it
+  // the acting key, outside any transaction (`actingKeyOf`).
+  const view = (keyId: number | null): Db => {
+    // Runs inside the write queue (`write`): reads on the writer's connection see the last commit, and no
+    // other write of this process comes between them and the batch.
+    const session: WriteSession = {
+      read: (statements) => runAll(() => write, statements),
+      apply: async (statements) => {
+        const results: ResultSet[] = [];
+        const single = statements.length === 1;
+        acting.set(keyId);
+        if (!single) writer.exec("BEGIN IMMEDIATE");
         try {
-          const result = await work(write);
-          writer.exec("COMMIT");
-          return result;
+          for (const statement of statements) results.push(await write.execute(statement));
+          if (!single) writer.exec("COMMIT");
+          return results;
         } catch (error) {
           if (writer.inTransaction) writer.exec("ROLLBACK");
-          throw error;
+          throw new BatchError(String((error as Error)?.message ?? error), results.length);
         }
-      }),
-    write: (work) => serialized(() => work(session)),
-    // As `execute`: a statement runs on the reader while a write transaction is open.
-    read: (statements) => runAll(() => (writer.inTransaction ? read : write), statements),
-    close() {
-      stopCheckpoints?.();
-      writer.close();
-      if (!memory) reader.close();
+      },
+    };
+    const onWriter = () => {
+      if (writer.inTransaction) return read;
+      acting.set(keyId);
+      return write;
+    };
+    return {
+      execute: (statement) => onWriter().execute(statement),
+      first: (statement) => onWriter().first!(statement),
+      transaction: (work) =>
+        serialized(async () => {
+          acting.set(keyId);
+          writer.exec("BEGIN IMMEDIATE");
+          try {
+            const result = await work(write);
+            writer.exec("COMMIT");
+            return result;
+          } catch (error) {
+            if (writer.inTransaction) writer.exec("ROLLBACK");
+            throw error;
+          }
+        }),
+      write: (work) => serialized(() => work(session)),
+      // As `execute`: a statement runs on the reader while a write transaction is open.
+      read: (statements) => runAll(() => (writer.inTransaction ? read : write), statements),
+      actingAs: (id) => view(id),
+      close() {
+        stopCheckpoints?.();
+        writer.close();
+        if (!memory) reader.close();
+      },
+    };
+  };
+  return view(null);
+}
+
+/**
+ * The audit trail on the embedded database (see `acting-key.ts`), at no statement per write: the
+ * writer's connection keeps the acting key in a table of its own (TEMP: no other connection sees or
+ * changes it), and a TEMP trigger of its own stamps every event written on it with that key. The key is
+ * written only when it changes from one write to the next (one key's writes: never again), and outside
+ * any transaction, so a rollback never leaves it other than `set` last made it. Both are made at the
+ * first write of a key: the outbox has its `api_key_id` column by then (migration 0015).
+ */
+function actingKeyOf(connection: Connection) {
+  let current: number | null = null;
+  let update: Statement | undefined;
+  return {
+    set(keyId: number | null): void {
+      if (keyId === current) return;
+      if (!update) {
+        connection.exec(
+          "CREATE TEMP TABLE IF NOT EXISTS acting (key_id INTEGER); INSERT INTO temp.acting (key_id) VALUES (NULL);",
+        );
+        connection.exec(
+          "CREATE TEMP TRIGGER IF NOT EXISTS acting_stamp AFTER INSERT ON main.events WHEN (SELECT key_id FROM temp.acting) IS NOT NULL BEGIN UPDATE events SET api_key_id = (SELECT key_id FROM temp.acting) WHERE id = NEW.id; END",
+        );
+        update = connection.prepare("UPDATE temp.acting SET key_id = ?");
+      }
+      update.run([keyId]);
+      current = keyId;
     },
   };
 }

@@ -79,5 +79,6 @@ export function timedDb(db: Db, observe: StatementTimer, clock: () => number = (
     transaction: (work) => db.transaction((tx) => work(timedExecutor(tx, observe, clock))),
     read: (statements) => timedBatch("read", () => db.read(statements), observe, clock),
     write: (work) => db.write((session) => work(timedSession(session, observe, clock))),
+    actingAs: db.actingAs && ((keyId) => timedDb(db.actingAs!(keyId), observe, clock)),
   };
 }
