@@ -1,6 +1,7 @@
 import { buildOpenApiDocument } from "@multichannel/schema/openapi";
 import type { Context, Next } from "hono";
 import { Hono } from "hono/tiny";
+import { isoNow } from "./clock.ts";
 import { actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
@@ -121,7 +122,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Hono's own routers either refuse the API's mix of fixed first segments and `/:kind` (RegExpRouter)
   // or take 2-4 µs a request to match (PatternRouter, TrieRouter): see `SegmentRouter`.
   const app = new Hono<AppEnv>({ strict: true, router: new SegmentRouter() }).basePath(deps.basePath ?? "/");
-  const now = deps.now ?? (() => new Date().toISOString());
+  const now = deps.now ?? isoNow;
   const labels = deps.labels ?? pdfLabelProvider;
   const outbound = deps.outbound ?? { allowLocal: false };
   const mount = (deps.basePath ?? "").replace(/\/$/, "");
@@ -248,7 +249,9 @@ function writeSteps(
   refuseReplay: (c: Context<AppEnv>) => void,
 ): Guard["write"] {
   return (handler) => async (c, next) => {
-    await admit(c);
+    // A cached token is admitted at once: no turn of the microtask queue for it.
+    const admitting = admit(c);
+    if (admitting) await admitting;
     refuseReplay(c);
     await readBody(c, bodyLimit);
     // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the

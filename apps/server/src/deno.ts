@@ -3,7 +3,7 @@ import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
-import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
+import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 // The part of the Deno namespace used here (the project's tsconfig has Node's types, not Deno's).
@@ -28,7 +28,7 @@ configureLogging(
   lineSink((text) => {
     let bytes = encoder.encode(text);
     while (bytes.length) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
-  }),
+  }, LOG_HOLD),
 );
 const log = getLogger([CATEGORY, "server"]);
 const docsScript = await Deno.readFile(apiReferenceScriptUrl(import.meta.resolve));

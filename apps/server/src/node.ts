@@ -12,14 +12,14 @@ import { countInFlight } from "./http/in-flight.ts";
 import { gzipStream } from "./http/openapi.ts";
 import { checkedFetch } from "./ops/checked-fetch.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
-import { CATEGORY, configureLogging, lineSink, stopLogging } from "./ops/logging.ts";
+import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 
 const brotli = promisify(brotliCompress);
 const env = parseEnv(process.env);
 configureLogging(
   env.LOG_LEVEL,
-  lineSink((text) => process.stdout.write(text)),
+  lineSink((text) => process.stdout.write(text), LOG_HOLD),
 );
 // Whatever ends the process, the log lines of its last moments are written first.
 process.on("exit", stopLogging);

@@ -112,10 +112,12 @@ function summarize(
 ): RequestSummary {
   const c = (request as WithContext)[CONTEXT];
   const actor = c?.get("actor") as { companyId: number; tokenId: number } | undefined;
+  // The route that answered (the list of those matched is made anew at each read: read once).
+  const routes = c?.req.matchedRoutes;
   return {
     requestId: c?.get("requestId"),
     method: request.method,
-    route: c?.req.matchedRoutes.length ? c.req.routePath : undefined,
+    route: routes?.[c!.req.routeIndex]?.path,
     path: maskedPath(request.url),
     status,
     durationMs: Math.round(durationMs * 1000) / 1000,

@@ -13,6 +13,7 @@ import {
   type LogRecord,
   type Sink,
 } from "@logtape/logtape";
+import { isoNow } from "../clock.ts";
 import type { AppLog } from "../http/log.ts";
 import { accessRecord, type RequestObserver } from "../http/observe.ts";
 
@@ -23,11 +24,15 @@ export const CATEGORY = "multichannel";
 export const jsonLine = getJsonLinesFormatter({ properties: "flatten" });
 
 /**
- * Writes each record as a JSON line through `write`, the lines of one turn of the event loop in one
- * call (a busy server answers many requests a turn; one write each would be a system call each).
- * Disposing it writes what is left (the entry does that before it exits).
+ * Writes each record as a JSON line through `write`, many lines in one call: those of one turn of the
+ * event loop (`holdMs` 0), or of up to `holdMs` (a busy server answers many requests a turn, and more in
+ * a few milliseconds; one write each would be a system call each), and at once past `holdBytes`.
+ * Disposing it writes what is left (the entries do that before they exit).
  */
-export function lineSink(write: (text: string) => void): LineSink {
+export function lineSink(
+  write: (text: string) => void,
+  { holdMs = 0, holdBytes = 64 * 1024 }: { holdMs?: number; holdBytes?: number } = {},
+): LineSink {
   let pending = "";
   let scheduled = false;
   const flush = () => {
@@ -39,15 +44,20 @@ export function lineSink(write: (text: string) => void): LineSink {
   };
   const line = (text: string) => {
     pending += text;
-    if (pending.length > 64 * 1024) flush();
+    if (pending.length > holdBytes) flush();
     else if (!scheduled) {
       scheduled = true;
-      setTimeout(flush, 0);
+      // Held lines never keep the process alive: its exit writes them (`stopLogging`).
+      const timer = setTimeout(flush, holdMs) as { unref?: () => void };
+      timer.unref?.();
     }
   };
   const sink = (record: LogRecord) => line(jsonLine(record));
   return Object.assign(sink, { line, [Symbol.dispose]: flush });
 }
+
+/** How long the servers hold log lines to write them together, and how many characters at most. */
+export const LOG_HOLD = { holdMs: 20, holdBytes: 16 * 1024 };
 
 /** A sink of JSON lines that also takes lines made elsewhere (the access log's, see `accessLog`). */
 export type LineSink = Sink & Disposable & { line(text: string): void };
@@ -108,7 +118,7 @@ export const accessLog: RequestObserver = (summary) => {
   if (!accessLines[level]) return;
   const s = summary;
   accessLines.line(
-    `{"@timestamp":"${timestamp()}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
+    `{"@timestamp":"${isoNow()}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
       `"requestId":${text(s.requestId)},"method":${text(s.method)},"route":${text(s.route)},"path":${text(s.path)},` +
       `"status":${s.status},"durationMs":${s.durationMs},"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`,
   );
@@ -118,15 +128,3 @@ const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
 
 /** A JSON string, or null. */
 const text = (value: string | undefined) => (value === undefined ? "null" : JSON.stringify(value));
-
-// The ISO time of the current millisecond, made once per millisecond (a busy server answers several).
-let stampedAt = 0;
-let stamp = "";
-function timestamp(): string {
-  const now = Date.now();
-  if (now !== stampedAt) {
-    stampedAt = now;
-    stamp = new Date(now).toISOString();
-  }
-  return stamp;
-}

@@ -365,14 +365,14 @@ function runPlanned<T>({
 }
 
 /** Create: the input is a validated create body. Answers the record as created. */
-export function createRecord({ ctx, kind, input, ...write }: RecordWrite & { input: Input }) {
+export function createRecord({ ctx, db, kind, key, input }: RecordWrite & { input: Input }) {
   const table = tableFor(kind);
   checkTenant(ctx, table, input);
   const values = writableValues(table, input);
   checkCreatedState(kind, values);
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planCreate;
-    const args = { ctx, kind, ...write, table, values };
+    const args = { ctx, db, kind, key, table, values };
     return planner ? createPlanned({ ...args, planner, input }) : createPlain(args);
   });
 }
@@ -435,11 +435,12 @@ function createPlanned({
  */
 export function updateRecord({
   ctx,
+  db,
   kind,
+  key,
   id,
   input,
   ifMatch,
-  ...write
 }: RecordWrite & { id: number; input: Input; ifMatch?: string | undefined }) {
   const table = tableFor(kind);
   const values = writableValues(table, input);
@@ -448,7 +449,7 @@ export function updateRecord({
   if (stateField) delete values[stateField];
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planUpdate;
-    const args = { ctx, kind, ...write, table, id, values, input, ifMatch, requested };
+    const args = { ctx, db, kind, key, table, id, values, input, ifMatch, requested };
     return planner ? updatePlanned({ ...args, planner }) : updatePlain(args);
   });
 }
@@ -577,14 +578,15 @@ function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) 
  */
 export function deleteRecord({
   ctx,
+  db,
   kind,
+  key,
   id,
   ifMatch,
-  ...write
 }: RecordWrite & { id: number; ifMatch?: string | undefined }) {
   const table = tableFor(kind);
   const planner = ruleOf(kind)?.planDelete;
-  const args = { ctx, kind, ...write, table, id, ifMatch };
+  const args = { ctx, db, kind, key, table, id, ifMatch };
   return planner ? deletePlanned({ ...args, planner }) : deletePlain(args);
 }
 
