@@ -4,6 +4,7 @@ import { parseEnv, secretsKeysOf } from "../src/config.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { loadMigrations } from "../src/db/migration-files.ts";
 import { openDb, prepareFile } from "../src/db/open.ts";
+import { refreshStatistics } from "../src/db/statistics.ts";
 import { keyringOf } from "../src/domain/secrets.ts";
 import { embeddedSecretsKey, keyFileOf } from "../src/ops/secrets-key.ts";
 import { sealStoredSecrets } from "../src/services/secrets.ts";
@@ -23,4 +24,6 @@ if (unopened)
   console.error(
     `${unopened} stored secrets open with no configured key: add theirs to SECRETS_KEY_PREVIOUS.`,
   );
+// The planner's statistics for the data as it is (a remote database has no write queue to keep them).
+await refreshStatistics(db);
 db.close();

@@ -3,6 +3,7 @@ import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
 import { filesPolicyOf, isEmbedded, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
+import { refreshStatistics } from "./db/statistics.ts";
 import { type Keyring, keyringOf } from "./domain/secrets.ts";
 import { API_REFERENCE_SCRIPT, OPENAPI_ASSET } from "./http/docs.ts";
 import { observed } from "./http/observe.ts";
@@ -181,9 +182,17 @@ export default {
       batch.retryAll({ delaySeconds: 10 });
     }
   },
-  /** The Cron Trigger sweep: anything the queue did not drain, due retries, and pruning once a day. */
+  /**
+   * The Cron Trigger sweep: anything the queue did not drain, due retries, the planner's statistics once
+   * an hour, and pruning once a day.
+   */
   async scheduled(controller: { cron: string; scheduledTime: number }, env: WorkerEnv): Promise<void> {
     await drain(env);
+    if (new Date(controller.scheduledTime).getUTCMinutes() === 0) {
+      await refreshStatistics(instanceFor(env).db).catch((error: unknown) => {
+        console.error("planner statistics:", error instanceof Error ? error.message : error);
+      });
+    }
     if (
       new Date(controller.scheduledTime).getUTCHours() === 3 &&
       new Date(controller.scheduledTime).getUTCMinutes() === 0
