@@ -69,6 +69,18 @@ describe("a write's reads of a few records among many", () => {
   });
 });
 
+describe("an order's customer", () => {
+  it("is found by e-mail, whatever its case, through its index, not among all the company's customers", async () => {
+    const db = nativeDb(join(dir, "customers.db"));
+    closers.push(() => db.close());
+    await migrate(db, loadMigrations());
+    const byEmail = selectMatching(1, "customer", "lower(email) = lower(?)", ["Ana@Example.com"], {
+      limit: 1,
+    }) as Read;
+    expect(await planOf(db, byEmail)).toContain("customers_email_caseless (company_id=? AND <expr>=?)");
+  });
+});
+
 describe("the planner's statistics on a remote database", () => {
   it("a remote database gets them from refreshStatistics (db:migrate, the Worker's hourly sweep)", async () => {
     const server = await startLibsqlServer({ file: join(dir, "remote.db"), port: 0 });

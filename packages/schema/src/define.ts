@@ -449,6 +449,11 @@ export interface KindInput<
   owner?: OwnerDef;
   /** Field sets unique within a company (an external id per channel). */
   unique?: readonly (readonly (keyof F & string)[])[];
+  /**
+   * Text fields the server looks records up by whatever their case (a customer by e-mail): each is
+   * indexed on its lowercase within the company.
+   */
+  caselessLookups?: readonly (keyof F & string)[];
   /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */
   createAnswer?: Readonly<Record<string, FieldDef>>;
 }

@@ -220,6 +220,11 @@ function kindTable(table: Table): SchemaSnapshot["tables"][string] {
     if (leading.has(column.field)) continue;
     indexes[`${t}_${column.name}`] = `CREATE INDEX ${t}_${column.name} ON ${t} (company_id, ${column.name})`;
   }
+  for (const field of table.kind.caselessLookups ?? []) {
+    const name = table.byField.get(field)!.name;
+    indexes[`${t}_${name}_caseless`] =
+      `CREATE INDEX ${t}_${name}_caseless ON ${t} (company_id, lower(${name}))`;
+  }
   for (const fields of table.kind.unique ?? []) {
     const names = fields.map((field) => table.byField.get(field)!.name);
     const name = `${t}_unique_${names.join("_")}`;

@@ -235,7 +235,7 @@ function planCustomer(plan: WritePlan, wanted: Order["customer"], found: Custome
   const customers = table("customer");
   // Still that customer (or still none) when the batch runs: two orders of a new customer make one.
   plan.holds(
-    `(SELECT id FROM ${customers.name} WHERE company_id = ? AND lower(${column(customers, "email")}) = lower(?) ORDER BY id LIMIT 1) IS ?`,
+    `(SELECT id FROM ${customers.name} WHERE company_id = ? AND lower(${column(customers, "email")}) = lower(?) ORDER BY +id LIMIT 1) IS ?`,
     [plan.companyId, wanted.email, found?.id ?? null],
   );
   if (found) return found;

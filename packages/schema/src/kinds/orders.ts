@@ -417,6 +417,7 @@ export const customer = defineKind({
   plural: "customers",
   group: "orders",
   source: "seed",
+  caselessLookups: ["email"],
   description: "A person or business that buys from the company.",
   fields: {
     email: f.string({
