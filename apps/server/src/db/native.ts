@@ -224,14 +224,18 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
         }
       },
     };
-    const onWriter = () => {
+    // A statement that may write tells the writer's connection the acting key first; a SELECT needs not
+    // (the reads of many keys would otherwise write the key at each change of key).
+    const onWriter = (statement: InStatement | string) => {
       if (writer.inTransaction) return read;
-      acting.set(keyId);
+      if (!(typeof statement === "string" ? statement : statement.sql).startsWith("SELECT")) {
+        acting.set(keyId);
+      }
       return write;
     };
     return {
-      execute: (statement) => onWriter().execute(statement),
-      first: (statement) => onWriter().first!(statement),
+      execute: (statement) => onWriter(statement).execute(statement),
+      first: (statement) => onWriter(statement).first!(statement),
       transaction: (work) =>
         serialized(async () => {
           acting.set(keyId);
