@@ -10,6 +10,35 @@ import { defineKind, f } from "../define.ts";
 import { shippingAddress } from "../shipping-address.ts";
 
 const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "transit", "unknown"] as const;
+
+/** Where a parcel is: the tracking fields a dropshipment and a fulfillment share. */
+const parcelTracking = {
+  trackingNumber: f.string({
+    maxLength: 100,
+    description: "The carrier's tracking number.",
+    example: "PE104200001",
+  }),
+  trackingCompany: f.string({
+    maxLength: 100,
+    sameAs: "carrier",
+    description: "The carrier's name, as the reference names it.",
+    example: "Parcel Express",
+  }),
+  trackingUrl: f.string({
+    format: "url",
+    description: "Where the parcel can be tracked.",
+    example: "https://track.parcelexpress.example/PE104200001",
+  }),
+  trackingStatus: f.enum(trackingStatuses, {
+    description: "Where the parcel is, as the carrier last reported it.",
+  }),
+  trackingStatusDate: f.datetime({ description: "When the carrier reported `trackingStatus`." }),
+  trackingStatusDetails: f.string({
+    maxLength: 2000,
+    description: "The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`.",
+  }),
+};
+
 const shippingApprovals = ["notRequired", "approvalRequired", "rateRequired", "approved"] as const;
 const importSources = ["api", "manual", "platform", "portal", "shippingEndpoint"] as const;
 
@@ -142,30 +171,7 @@ export const dropshipment = defineKind({
     }),
     price: f.money({ required: true, default: 0, min: 0, description: "Shipping cost.", example: 6.4 }),
     shippedAt: f.datetime({ description: "When the parcel left.", example: "2026-03-03T16:20:00.000Z" }),
-    trackingNumber: f.string({
-      maxLength: 100,
-      description: "The carrier's tracking number.",
-      example: "PE104200001",
-    }),
-    trackingCompany: f.string({
-      maxLength: 100,
-      sameAs: "carrier",
-      description: "The carrier's name, as the reference names it.",
-      example: "Parcel Express",
-    }),
-    trackingUrl: f.string({
-      format: "url",
-      description: "Where the parcel can be tracked.",
-      example: "https://track.parcelexpress.example/PE104200001",
-    }),
-    trackingStatus: f.enum(trackingStatuses, {
-      description: "Where the parcel is, as the carrier last reported it.",
-    }),
-    trackingStatusDate: f.datetime({ description: "When the carrier reported `trackingStatus`." }),
-    trackingStatusDetails: f.string({
-      maxLength: 2000,
-      description: "The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`.",
-    }),
+    ...parcelTracking,
     grams: f.number({
       required: true,
       default: 0,
@@ -445,30 +451,7 @@ export const fulfillment = defineKind({
     }),
     packedAt: f.datetime({ description: "When packing finished." }),
     shippedAt: f.datetime({ description: "When the parcel left.", example: "2026-03-03T16:20:00.000Z" }),
-    trackingNumber: f.string({
-      maxLength: 100,
-      description: "The carrier's tracking number.",
-      example: "PE104200001",
-    }),
-    trackingCompany: f.string({
-      maxLength: 100,
-      sameAs: "carrier",
-      description: "The carrier's name, as the reference names it.",
-      example: "Parcel Express",
-    }),
-    trackingUrl: f.string({
-      format: "url",
-      description: "Where the parcel can be tracked.",
-      example: "https://track.parcelexpress.example/PE104200001",
-    }),
-    trackingStatus: f.enum(trackingStatuses, {
-      description: "Where the parcel is, as the carrier last reported it.",
-    }),
-    trackingStatusDate: f.datetime({ description: "When the carrier reported `trackingStatus`." }),
-    trackingStatusDetails: f.string({
-      maxLength: 2000,
-      description: "The carrier's words for `trackingStatus`, e.g. `Arrived at sort facility`.",
-    }),
+    ...parcelTracking,
     labelUrl: f.string({ format: "url", description: "Where the shipping label is." }),
     labelFileFormat: f.enum(["png", "pdf"], { description: "The label file's format." }),
     labelFiles,
