@@ -65,57 +65,69 @@ async function rowsOf(db: Executor, kindName: string, where: string, args: (stri
 }
 
 /**
- * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
- * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
- * {available}}`; the receiver has 5 s. Signed with the channel's signing secret, and its webhook hash
- * in `webhook-hash` over https, both added at each attempt (`deliveries.ts`), never kept with it.
+ * The variant's listings on the company's enabled custom channels that have `endpoint` set: each with
+ * the variant, its custom channel and channel; none when there is no such channel or no such variant.
  */
-export async function inventoryCallouts(db: Executor, companyId: number, variantId: number) {
+async function customChannelListings(
+  db: Executor,
+  companyId: number,
+  variantId: number,
+  endpoint: "inventory_endpoint" | "price_endpoint",
+) {
   const customChannels = await rowsOf(
     db,
     "custom-channel",
-    "company_id = ? AND inventory_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0",
+    `company_id = ? AND ${endpoint} IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0`,
     [companyId],
   );
   if (!customChannels.length) return [];
   const [variant] = await rowsOf(db, "variant", "company_id = ? AND id = ?", [companyId, variantId]);
   if (!variant) return [];
-  const levels = await rowsOf(db, "inventory-level", "company_id = ? AND variant_id = ?", [
-    companyId,
-    variantId,
-  ]);
-  const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
-  const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
-  const callouts = [];
+  const listings = [];
   for (const custom of customChannels) {
     const [channel] = await rowsOf(db, "channel", "company_id = ? AND id = ?", [
       companyId,
       Number(custom.channelId),
     ]);
     if (!channel) continue;
-    const listings = await rowsOf(
+    const channelVariants = await rowsOf(
       db,
       "channel-variant",
       "company_id = ? AND channel_id = ? AND variant_id = ?",
       [companyId, Number(channel.id), variantId],
     );
-    for (const channelVariant of listings) {
-      const available = availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0));
-      callouts.push({
-        purpose: "inventory",
-        type: "inventory.callout",
-        url: String(custom.inventoryEndpoint),
-        body: JSON.stringify({
-          variant,
-          channelVariant: { ...channelVariant, channel },
-          inventory: { available },
-        }),
-        signer: `custom-channel:${custom.id}`,
-        timeoutMs: 5_000,
-      });
-    }
+    for (const channelVariant of channelVariants) listings.push({ variant, custom, channel, channelVariant });
   }
-  return callouts;
+  return listings;
+}
+
+/**
+ * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
+ * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
+ * {available}}`; the receiver has 5 s. Signed with the channel's signing secret, and its webhook hash
+ * in `webhook-hash` over https, both added at each attempt (`deliveries.ts`), never kept with it.
+ */
+export async function inventoryCallouts(db: Executor, companyId: number, variantId: number) {
+  const listings = await customChannelListings(db, companyId, variantId, "inventory_endpoint");
+  if (!listings.length) return [];
+  const levels = await rowsOf(db, "inventory-level", "company_id = ? AND variant_id = ?", [
+    companyId,
+    variantId,
+  ]);
+  const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
+  const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
+  return listings.map(({ variant, custom, channel, channelVariant }) => ({
+    purpose: "inventory",
+    type: "inventory.callout",
+    url: String(custom.inventoryEndpoint),
+    body: JSON.stringify({
+      variant,
+      channelVariant: { ...channelVariant, channel },
+      inventory: { available: availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0)) },
+    }),
+    signer: `custom-channel:${custom.id}`,
+    timeoutMs: 5_000,
+  }));
 }
 
 /**
@@ -125,44 +137,21 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
  * hash sent) as the inventory callouts are; the receiver has 3 s.
  */
 export async function priceCallouts(db: Executor, companyId: number, variantId: number) {
-  const customChannels = await rowsOf(
-    db,
-    "custom-channel",
-    "company_id = ? AND price_endpoint IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0",
-    [companyId],
-  );
-  if (!customChannels.length) return [];
-  const [variant] = await rowsOf(db, "variant", "company_id = ? AND id = ?", [companyId, variantId]);
-  if (!variant) return [];
-  const callouts = [];
-  for (const custom of customChannels) {
-    const [channel] = await rowsOf(db, "channel", "company_id = ? AND id = ?", [
-      companyId,
-      Number(custom.channelId),
-    ]);
-    if (!channel || channel.priceSync === "disabled") continue;
-    const listings = await rowsOf(
-      db,
-      "channel-variant",
-      "company_id = ? AND channel_id = ? AND variant_id = ?",
-      [companyId, Number(channel.id), variantId],
-    );
-    for (const channelVariant of listings) {
-      callouts.push({
-        purpose: "price",
-        type: "price.callout",
-        url: String(custom.priceEndpoint),
-        body: JSON.stringify({
-          channelVariant: { ...channelVariant, channel },
-          price: { price: variant.price, compareAtPrice: variant.compareAtPrice, variantId: variant.id },
-          zeroCompareAtPrices: null,
-        }),
-        signer: `custom-channel:${custom.id}`,
-        timeoutMs: 3_000,
-      });
-    }
-  }
-  return callouts;
+  const listings = await customChannelListings(db, companyId, variantId, "price_endpoint");
+  return listings
+    .filter(({ channel }) => channel.priceSync !== "disabled")
+    .map(({ variant, custom, channel, channelVariant }) => ({
+      purpose: "price",
+      type: "price.callout",
+      url: String(custom.priceEndpoint),
+      body: JSON.stringify({
+        channelVariant: { ...channelVariant, channel },
+        price: { price: variant.price, compareAtPrice: variant.compareAtPrice, variantId: variant.id },
+        zeroCompareAtPrices: null,
+      }),
+      signer: `custom-channel:${custom.id}`,
+      timeoutMs: 3_000,
+    }));
 }
 
 /** The data-export callout: POST `{"file": <download URL>}` to the export definition's webhook URL. */
