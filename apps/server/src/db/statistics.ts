@@ -8,7 +8,7 @@ import type { Executor } from "./database.ts";
  * ordered so that the index that finds the rows is taken: `domain/store.ts`); lists and filters gain.
  * (The embedded driver's SQLite, 3.45, analyzes only tables analyzed before: it is not run there.)
  */
-export const OPTIMIZE = "PRAGMA optimize = 0x10002";
+const OPTIMIZE = "PRAGMA optimize = 0x10002";
 
 /**
  * Brings the planner's statistics up to date: one statement, on its own (inside a transaction `PRAGMA
