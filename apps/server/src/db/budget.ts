@@ -87,12 +87,7 @@ class Budget implements Db {
   }
 
   write<T>(work: (session: WriteSession) => Promise<T>): Promise<T> {
-    return this.db.write((inner) =>
-      work({
-        read: (statements) => this.timed(() => inner.read(statements)),
-        apply: (statements) => this.timed(() => inner.apply(statements)),
-      }),
-    );
+    return this.db.write((inner) => work(new BudgetedSession(this, inner)));
   }
 
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
@@ -106,5 +101,21 @@ class Budget implements Db {
 
   close(): void {
     this.db.close();
+  }
+}
+
+/** A write's session with its pipelines and batches counted against the request's budget. */
+class BudgetedSession implements WriteSession {
+  constructor(
+    private readonly budget: Budget,
+    private readonly inner: WriteSession,
+  ) {}
+
+  read(statements: readonly InStatement[]): Promise<ResultSet[]> {
+    return this.budget.timed(() => this.inner.read(statements));
+  }
+
+  apply(statements: readonly InStatement[]): Promise<ResultSet[]> {
+    return this.budget.timed(() => this.inner.apply(statements));
   }
 }

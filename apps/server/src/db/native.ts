@@ -83,12 +83,17 @@ function argumentsOf(input: InStatement | string): { sql: string; values: BindVa
   };
 }
 
+/** An executor whose statements run at once (the driver is synchronous): `now` answers or throws. */
+interface NativeExecutor extends Executor {
+  now(statement: InStatement | string): ResultSet;
+}
+
 /**
  * Runs statements on one connection, preparing each distinct SQL text once for `execute` and once for
  * `first`: the driver (libsql 0.5.29) answers a `get` on a statement last run with `all` from that run's
  * rows, whatever it binds, so the two never share a statement.
  */
-function cachedExecutor(connection: Connection): Executor {
+function cachedExecutor(connection: Connection): NativeExecutor {
   const statements = new Map<string, Prepared>();
   const firsts = new Map<string, Prepared>();
   const prepared = (sql: string, cache = statements) => {
@@ -104,19 +109,27 @@ function cachedExecutor(connection: Connection): Executor {
     cache.set(sql, entry);
     return entry;
   };
+  const now = (input: InStatement | string): ResultSet => {
+    const { sql, values } = argumentsOf(input);
+    const { statement, columns } = prepared(sql);
+    if (!columns) {
+      const { changes, lastInsertRowid } = statement.run(values);
+      return new NativeResult([], Number(changes), BigInt(lastInsertRowid));
+    }
+    const rows = statement.all(values) as unknown[][];
+    return new NativeResult(
+      rows.map((row) => named(row, columns)),
+      0,
+    );
+  };
   return {
-    async execute(input: InStatement | string): Promise<ResultSet> {
-      const { sql, values } = argumentsOf(input);
-      const { statement, columns } = prepared(sql);
-      if (!columns) {
-        const { changes, lastInsertRowid } = statement.run(values);
-        return new NativeResult([], Number(changes), BigInt(lastInsertRowid));
+    now,
+    execute(input: InStatement | string): Promise<ResultSet> {
+      try {
+        return Promise.resolve(now(input));
+      } catch (error) {
+        return Promise.reject(error);
       }
-      const rows = statement.all(values) as unknown[][];
-      return new NativeResult(
-        rows.map((row) => named(row, columns)),
-        0,
-      );
     },
     // One step of the statement (`all` would also look for a second row), answered at once.
     first(input: InStatement): Row | undefined {
@@ -193,11 +206,31 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     queue = done;
     return result;
   };
-  /** Runs statements one after another, each on the connection `executor` chooses for it. */
-  const runAll = async (executor: () => Executor, statements: readonly InStatement[]) => {
+  /**
+   * Runs statements one after another, each on the connection `executor` chooses for it, at once: the
+   * answer is a settled promise (no turn of the event loop's microtasks per statement).
+   */
+  const runAll = (executor: () => NativeExecutor, statements: readonly InStatement[]) => {
+    try {
+      return Promise.resolve(statements.map((statement) => executor().now(statement)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+  /** Runs a write's statements as one atomic batch on the writer's connection, at once (see `runAll`). */
+  const batch = (keyId: number | null, statements: readonly InStatement[]): ResultSet[] => {
     const results: ResultSet[] = [];
-    for (const statement of statements) results.push(await executor().execute(statement));
-    return results;
+    const single = statements.length === 1;
+    acting.set(keyId);
+    if (!single) writer.exec("BEGIN IMMEDIATE");
+    try {
+      for (const statement of statements) results.push(write.now(statement));
+      if (!single) writer.exec("COMMIT");
+      return results;
+    } catch (error) {
+      if (writer.inTransaction) writer.exec("ROLLBACK");
+      throw new BatchError(String((error as Error)?.message ?? error), results.length);
+    }
   };
   // The database as the writes of `keyId` see it (null: of no key). Reads go to the writer's connection
   // while it is between transactions, where its page cache is warm (the reader's is dropped at every
@@ -209,18 +242,11 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     // other write of this process comes between them and the batch.
     const session: WriteSession = {
       read: (statements) => runAll(() => write, statements),
-      apply: async (statements) => {
-        const results: ResultSet[] = [];
-        const single = statements.length === 1;
-        acting.set(keyId);
-        if (!single) writer.exec("BEGIN IMMEDIATE");
+      apply: (statements) => {
         try {
-          for (const statement of statements) results.push(await write.execute(statement));
-          if (!single) writer.exec("COMMIT");
-          return results;
+          return Promise.resolve(batch(keyId, statements));
         } catch (error) {
-          if (writer.inTransaction) writer.exec("ROLLBACK");
-          throw new BatchError(String((error as Error)?.message ?? error), results.length);
+          return Promise.reject(error);
         }
       },
     };

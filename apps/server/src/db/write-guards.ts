@@ -47,23 +47,28 @@ export const WRITE_ATTEMPTS = 5;
  * few random milliseconds), at most `WRITE_ATTEMPTS` times; then a 409 with `Retry-After`. On the embedded database nothing writes between
  * an attempt's reads and its batch, so an attempt is never stale there.
  */
-export async function optimistically<T>(db: Db, attempt: (session: WriteSession) => Promise<T>): Promise<T> {
-  for (let tries = 1; ; tries++) {
-    try {
-      return await db.write(attempt);
-    } catch (error) {
-      if (!(error instanceof StaleRead)) throw error;
-      if (tries < WRITE_ATTEMPTS) {
-        // A short random pause, longer with each attempt: writers that keep meeting stop meeting in step.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
-        continue;
-      }
-      throw new ApiError(
-        "conflict",
-        "The records this request relies on kept changing while it ran; retry it.",
-        {},
-        { "Retry-After": "1" },
-      );
-    }
+export function optimistically<T>(db: Db, attempt: (session: WriteSession) => Promise<T>): Promise<T> {
+  // The first attempt is made at once; only a stale one goes on to `again`.
+  return db.write(attempt).catch((error: unknown) => again(db, attempt, error, 1));
+}
+
+/** After attempt `tries` threw `error`: the next attempt when it was stale and attempts are left. */
+async function again<T>(
+  db: Db,
+  attempt: (session: WriteSession) => Promise<T>,
+  error: unknown,
+  tries: number,
+): Promise<T> {
+  if (!(error instanceof StaleRead)) throw error;
+  if (tries >= WRITE_ATTEMPTS) {
+    throw new ApiError(
+      "conflict",
+      "The records this request relies on kept changing while it ran; retry it.",
+      {},
+      { "Retry-After": "1" },
+    );
   }
+  // A short random pause, longer with each attempt: writers that keep meeting stop meeting in step.
+  await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
+  return db.write(attempt).catch((next: unknown) => again(db, attempt, next, tries + 1));
 }
