@@ -83,6 +83,15 @@ function argumentsOf(input: InStatement | string): { sql: string; values: BindVa
   };
 }
 
+/** `run`'s answer as a settled promise, or what it threw as a rejected one: the driver is synchronous. */
+function settled<T>(run: () => T): Promise<T> {
+  try {
+    return Promise.resolve(run());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /** An executor whose statements run at once (the driver is synchronous): `now` answers or throws. */
 interface NativeExecutor extends Executor {
   now(statement: InStatement | string): ResultSet;
@@ -124,13 +133,7 @@ function cachedExecutor(connection: Connection): NativeExecutor {
   };
   return {
     now,
-    execute(input: InStatement | string): Promise<ResultSet> {
-      try {
-        return Promise.resolve(now(input));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    },
+    execute: (input: InStatement | string) => settled(() => now(input)),
     // One step of the statement (`all` would also look for a second row), answered at once.
     first(input: InStatement): Row | undefined {
       const { sql, values } = argumentsOf(input);
@@ -210,13 +213,8 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
    * Runs statements one after another, each on the connection `executor` chooses for it, at once: the
    * answer is a settled promise (no turn of the event loop's microtasks per statement).
    */
-  const runAll = (executor: () => NativeExecutor, statements: readonly InStatement[]) => {
-    try {
-      return Promise.resolve(statements.map((statement) => executor().now(statement)));
-    } catch (error) {
-      return Promise.reject(error);
-    }
-  };
+  const runAll = (executor: () => NativeExecutor, statements: readonly InStatement[]) =>
+    settled(() => statements.map((statement) => executor().now(statement)));
   /** Runs a write's statements as one atomic batch on the writer's connection, at once (see `runAll`). */
   const batch = (keyId: number | null, statements: readonly InStatement[]): ResultSet[] => {
     const results: ResultSet[] = [];
@@ -242,13 +240,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     // other write of this process comes between them and the batch.
     const session: WriteSession = {
       read: (statements) => runAll(() => write, statements),
-      apply: (statements) => {
-        try {
-          return Promise.resolve(batch(keyId, statements));
-        } catch (error) {
-          return Promise.reject(error);
-        }
-      },
+      apply: (statements) => settled(() => batch(keyId, statements)),
     };
     // A statement that may write tells the writer's connection the acting key first; a SELECT needs not
     // (the reads of many keys would otherwise write the key at each change of key).
