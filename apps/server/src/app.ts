@@ -1,6 +1,6 @@
 import { buildOpenApiDocument } from "@multichannel/schema/openapi";
 import type { Context, Next } from "hono";
-import { Hono } from "hono/tiny";
+import { HonoBase } from "hono/hono-base";
 import { isoNow } from "./clock.ts";
 import { actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
@@ -118,10 +118,11 @@ export interface AppDeps {
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The whole API as a Hono app; every runtime entry and every test builds it with this. */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   // Hono's own routers either refuse the API's mix of fixed first segments and `/:kind` (RegExpRouter)
-  // or take 2-4 µs a request to match (PatternRouter, TrieRouter): see `SegmentRouter`.
-  const app = new Hono<AppEnv>({ strict: true, router: new SegmentRouter() }).basePath(deps.basePath ?? "/");
+  // or take 2-4 µs a request to match (PatternRouter, TrieRouter): see `SegmentRouter`. Hono's base
+  // class, because its presets (`hono/tiny`, `hono/quick`) put their own router in place of the one given.
+  const app = new HonoBase<AppEnv>({ strict: true, router: new SegmentRouter() }).basePath(deps.basePath ?? "/");
   const now = deps.now ?? isoNow;
   const labels = deps.labels ?? pdfLabelProvider;
   const outbound = deps.outbound ?? { allowLocal: false };

@@ -98,6 +98,14 @@ describe("the router", () => {
     expect(matchOf(ours, "GET", "/events/5.json")).toEqual(first);
   });
 
+  it("is the router the app routes with", () => {
+    // Hono's presets put their own router in place of the one given: the app is built on the base class.
+    for (const basePath of [undefined, "/v1"]) {
+      const app = createApp({ db: nativeDb(":memory:"), basePath }) as unknown as { router: unknown };
+      expect(app.router).toBeInstanceOf(SegmentRouter);
+    }
+  });
+
   it("refuses route shapes it does not match", () => {
     for (const shape of ["/files/*.pdf", "/docs*", "/a/:id?", "/a/*/b"]) {
       expect(() => new SegmentRouter<number>().add("GET", shape, 0)).toThrow();
