@@ -131,3 +131,32 @@ it("answers a lookup by its own arguments after a listing ran the same SQL (embe
   expect((await db.execute({ sql, args: [5, 1] })).rows).toHaveLength(0);
   expect(Number((await firstRow(db, { sql, args: [1, 1] }))!.id)).toBe(1);
 });
+
+it("answers reads made while a transaction is open from what is committed, and from its end on with it (embedded driver)", async () => {
+  const db = nativeDb(join(dir, "open-transaction.db"));
+  closers.push(() => db.close());
+  await db.execute("CREATE TABLE t (id INTEGER PRIMARY KEY, c INTEGER)");
+  await db.execute("INSERT INTO t (c) VALUES (1)");
+  const total = async () => Number((await firstRow(db, { sql: "SELECT sum(c) AS s FROM t" }))!.s);
+  const listed = async () => (await db.execute("SELECT c FROM t ORDER BY id")).rows.map((row) => row.c);
+  const seen: unknown[] = [];
+  await db.transaction(async (tx) => {
+    await tx.execute("INSERT INTO t (c) VALUES (2)");
+    // Another request's reads, between the transaction's statements.
+    seen.push(
+      await total(),
+      await listed(),
+      (await db.read([{ sql: "SELECT count(*) AS n FROM t" }]))[0]!.rows[0]!.n,
+    );
+  });
+  expect(seen).toEqual([1, [1], 1]);
+  expect([await total(), await listed()]).toEqual([3, [1, 2]]);
+  const failed = await db
+    .transaction(async (tx) => {
+      await tx.execute("INSERT INTO t (c) VALUES (4)");
+      seen.push(await total());
+      throw new Error("given up");
+    })
+    .catch((error: Error) => error.message);
+  expect([failed, seen.at(-1), await total(), await listed()]).toEqual(["given up", 3, 3, [1, 2]]);
+});

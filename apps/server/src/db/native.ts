@@ -182,6 +182,10 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
   const write = cachedExecutor(writer);
   const read = memory ? write : cachedExecutor(reader);
   const acting = actingKeyOf(writer);
+  // Whether the writer's connection has a transaction open across turns of the event loop (only
+  // `transaction` opens one: a batch begins and ends in one synchronous call, which no read can come
+  // between). Kept here: asking the driver costs a native call on every read.
+  let spanning = false;
   // The writes waiting for the one running; with none running, a write starts at once (no turn of the
   // event loop's microtasks spent getting to it).
   let queue: Promise<unknown> | undefined;
@@ -245,7 +249,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     // A statement that may write tells the writer's connection the acting key first; a SELECT needs not
     // (the reads of many keys would otherwise write the key at each change of key).
     const onWriter = (statement: InStatement | string) => {
-      if (writer.inTransaction) return read;
+      if (spanning) return read;
       if (!(typeof statement === "string" ? statement : statement.sql).startsWith("SELECT")) {
         acting.set(keyId);
       }
@@ -258,6 +262,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
         serialized(async () => {
           acting.set(keyId);
           writer.exec("BEGIN IMMEDIATE");
+          spanning = true;
           try {
             const result = await work(write);
             writer.exec("COMMIT");
@@ -265,11 +270,13 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
           } catch (error) {
             if (writer.inTransaction) writer.exec("ROLLBACK");
             throw error;
+          } finally {
+            spanning = writer.inTransaction;
           }
         }),
       write: (work) => serialized(() => work(session)),
       // As `execute`: a statement runs on the reader while a write transaction is open.
-      read: (statements) => runAll(() => (writer.inTransaction ? read : write), statements),
+      read: (statements) => runAll(() => (spanning ? read : write), statements),
       actingAs: (id) => view(id),
       close() {
         stopCheckpoints?.();
