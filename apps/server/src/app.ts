@@ -122,7 +122,9 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   // Hono's own routers either refuse the API's mix of fixed first segments and `/:kind` (RegExpRouter)
   // or take 2-4 µs a request to match (PatternRouter, TrieRouter): see `SegmentRouter`. Hono's base
   // class, because its presets (`hono/tiny`, `hono/quick`) put their own router in place of the one given.
-  const app = new HonoBase<AppEnv>({ strict: true, router: new SegmentRouter() }).basePath(deps.basePath ?? "/");
+  const app = new HonoBase<AppEnv>({ strict: true, router: new SegmentRouter() }).basePath(
+    deps.basePath ?? "/",
+  );
   const now = deps.now ?? isoNow;
   const labels = deps.labels ?? pdfLabelProvider;
   const outbound = deps.outbound ?? { allowLocal: false };
