@@ -48,8 +48,20 @@ export function itemIdOf(c: Context<AppEnv>): number {
 }
 
 /** What a record's write needs of the request. */
-function recordWrite(c: Context<AppEnv>, kind: KindDef) {
-  return { ctx: c.get("ctx"), db: c.get("db"), kind, key: c.get("idempotencyKey") };
+/**
+ * What a record's write is given: the request's context, database and Idempotency-Key, the kind, and
+ * `id`, `input` and `ifMatch` as the write has them. Made as one object literal, of one shape for every
+ * write: an object spread into a literal that then adds properties had V8 define each added one on its
+ * slow path, about 5 µs a write.
+ */
+function recordWrite<Id extends number | undefined, Body extends Record<string, unknown> | undefined>(
+  c: Context<AppEnv>,
+  kind: KindDef,
+  id: Id,
+  input: Body,
+  ifMatch: string | undefined,
+) {
+  return { ctx: c.get("ctx"), db: c.get("db"), kind, key: c.get("idempotencyKey"), id, input, ifMatch };
 }
 
 /** A record as the answer, with its ETag; serialized once for both. */
@@ -167,7 +179,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!found) return next();
       const { kind } = found;
       const input = validBody(c, found.create);
-      const record = await createRecord({ ...recordWrite(c, kind), input });
+      const record = await createRecord(recordWrite(c, kind, undefined, input, undefined));
       // 200, as the reference answers a create (wire.md §4), with the new record's Location.
       return answerRecord(c, record, {
         Location: `${c.get("ctx").baseUrl}/${kind.plural}/${record.id}.json`,
@@ -199,7 +211,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
       const input = validBody(c, found.update);
       const ifMatch = c.req.header("If-Match");
-      const record = await updateRecord({ ...recordWrite(c, kind), id, input, ifMatch });
+      const record = await updateRecord(recordWrite(c, kind, id, input, ifMatch));
       return answerRecord(c, record);
     }),
   );
@@ -211,7 +223,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!kind) return next();
       const id = itemIdOf(c);
       const ifMatch = c.req.header("If-Match");
-      await deleteRecord({ ...recordWrite(c, kind), id, ifMatch });
+      await deleteRecord(recordWrite(c, kind, id, undefined, ifMatch));
       return answer(c, null, 204);
     }),
   );
