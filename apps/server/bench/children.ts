@@ -138,11 +138,20 @@ const TICKS_PER_SECOND = 100;
 
 /** CPU seconds (user + system, all threads) a process has used so far; undefined where /proc is missing. */
 export function cpuSecondsOf(pid: number): number | undefined {
+  const times = cpuTimesOf(pid);
+  return times && times.user + times.system;
+}
+
+/**
+ * CPU seconds a process has used so far (all threads), in its own code (`user`) and in the kernel on its
+ * behalf (`system`: its sockets' reads and writes, its file locks); undefined where /proc is missing.
+ */
+export function cpuTimesOf(pid: number): { user: number; system: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+    return { user: Number(fields[11]) / TICKS_PER_SECOND, system: Number(fields[12]) / TICKS_PER_SECOND };
   } catch {
     return undefined;
   }

@@ -36,6 +36,8 @@ export interface Sample {
   units?: number;
   /** CPU seconds the server process used meanwhile (all threads), when known. */
   cpuSeconds?: number;
+  /** Of those, the seconds in the kernel (system time), when known. */
+  systemSeconds?: number;
   /** The server's resident memory at the end of the run, in MB, when measured. */
   rssMb?: number;
 }
@@ -50,6 +52,8 @@ export interface Measurement {
   failures: number;
   /** Server CPU time per unit in µs: moved less than the rate by other processes on the machine. */
   cpuPerUnit?: number;
+  /** Of it, the time in the kernel, in µs. */
+  systemPerUnit?: number;
   /** The server's resident memory in MB at the end of the runs that measured it. */
   rssMb?: number;
 }
@@ -66,6 +70,8 @@ export function summarise(samples: readonly Sample[]): Measurement {
   const units = samples.reduce((sum, sample) => sum + (sample.units ?? sample.latencies.length), 0);
   const cpuKnown = samples.every((sample) => sample.cpuSeconds !== undefined);
   const cpuSeconds = samples.reduce((sum, sample) => sum + (sample.cpuSeconds ?? 0), 0);
+  const systemKnown = samples.every((sample) => sample.systemSeconds !== undefined);
+  const systemSeconds = samples.reduce((sum, sample) => sum + (sample.systemSeconds ?? 0), 0);
   return {
     rate: units / seconds,
     p50: percentile(sorted, 50),
@@ -73,6 +79,7 @@ export function summarise(samples: readonly Sample[]): Measurement {
     responses: sorted.length,
     failures: samples.reduce((sum, sample) => sum + sample.failures, 0),
     cpuPerUnit: cpuKnown && units > 0 ? (cpuSeconds * 1e6) / units : undefined,
+    systemPerUnit: systemKnown && units > 0 ? (systemSeconds * 1e6) / units : undefined,
     rssMb: samples.reduce<number | undefined>(
       (max, sample) => Math.max(max ?? 0, sample.rssMb ?? 0) || max,
       undefined,
