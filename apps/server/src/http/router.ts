@@ -53,7 +53,7 @@ export class SegmentRouter<T> implements Router<T> {
   }
 
   match(method: string, path: string): Result<T> {
-    const parts = path.split("/");
+    const parts = segmentsOf(path);
     const count = Math.min(parts.length - 1, this.#countsAlike);
     const first = this.#firsts.has(parts[1]!) ? parts[1]! : "";
     const key = `${method} ${count} ${first}`;
@@ -69,6 +69,21 @@ export class SegmentRouter<T> implements Router<T> {
     }
     return [matched];
   }
+}
+
+/**
+ * A path's segments as `split("/")` makes them (`parts[0]` is what precedes the first slash), found by
+ * `indexOf`: V8 splits a string in its runtime, about a microsecond for an API path.
+ */
+function segmentsOf(path: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  for (let slash = path.indexOf("/"); slash >= 0; slash = path.indexOf("/", start)) {
+    parts.push(path.slice(start, slash));
+    start = slash + 1;
+  }
+  parts.push(path.slice(start));
+  return parts;
 }
 
 function segmentOf(text: string): Segment {

@@ -119,7 +119,7 @@ export const accessLog: RequestObserver = (summary) => {
   const s = summary;
   accessLines.line(
     `{"@timestamp":"${isoNow()}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
-      `"requestId":${text(s.requestId)},"method":${text(s.method)},"route":${text(s.route)},"path":${text(s.path)},` +
+      `"requestId":${plain(s.requestId)},"method":${plain(s.method)},"route":${plain(s.route)},"path":${text(s.path)},` +
       `"status":${s.status},"durationMs":${s.durationMs},"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`,
   );
 };
@@ -128,3 +128,9 @@ const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
 
 /** A JSON string, or null. */
 const text = (value: string | undefined) => (value === undefined ? "null" : JSON.stringify(value));
+
+/**
+ * A JSON string of a value that needs no escaping, or null: a request id (the server's, or the client's
+ * when it is made of `A-Za-z0-9._:-` only), a method (an HTTP token) or a route pattern of the app.
+ */
+const plain = (value: string | undefined) => (value === undefined ? "null" : `"${value}"`);
