@@ -1,5 +1,5 @@
 import { buildOpenApiDocument } from "@multichannel/schema/openapi";
-import type { Context, Next } from "hono";
+import type { Context } from "hono";
 import { HonoBase } from "hono/hono-base";
 import { isoNow } from "./clock.ts";
 import { actingDbs } from "./db/acting-key.ts";
@@ -20,7 +20,7 @@ import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { type AppLog, stderrLog } from "./http/log.ts";
-import { admission, admitted, type Guard, type RouteHandler, readBody, stamp } from "./http/middleware.ts";
+import { admission, admitted, type Guard, readBody, stamp } from "./http/middleware.ts";
 import { type Compressors, gzipStream, registerOpenApiRoute, withServerUrl } from "./http/openapi.ts";
 import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
 import { errorHandler, problemResponse } from "./http/problem.ts";
@@ -267,28 +267,18 @@ function writeSteps(
       } catch (error) {
         return onError(error, c);
       }
-      const response = await answerOf(handler, c, next, onError);
+      // The handler's answer, what a route after it answered (when it passed on with `next`), or the
+      // problem answer of what it threw, so that the idempotency step stores the answer the client got.
+      let response: Response;
+      try {
+        response = (await handler(c, next)) ?? c.res;
+      } catch (error) {
+        response = onError(error, c);
+      }
       const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
       if (afterWrite && wrote && response.status < 400) afterWrite(c);
       return response;
     });
     return withMadeSecrets(response, made);
   };
-}
-
-/**
- * A handler's answer: what it returns, what a route after it answered (when it passed on with `next`),
- * or the problem answer of what it threw, so that the idempotency step stores the answer the client got.
- */
-async function answerOf(
-  handler: RouteHandler,
-  c: Context<AppEnv>,
-  next: Next,
-  onError: ReturnType<typeof errorHandler>,
-): Promise<Response> {
-  try {
-    return (await handler(c, next)) ?? c.res;
-  } catch (error) {
-    return onError(error, c);
-  }
 }

@@ -28,10 +28,13 @@ export function idempotent(
   db: Db,
   now: () => string,
 ): (c: Context<AppEnv>, run: () => Promise<Response>) => Promise<Response> {
-  return async (c, run) => {
+  // Only writing requests come here (app.ts); a HEAD is a GET without its body, never replayed. A request
+  // without a key runs as it is, with no step of its own.
+  return (c, run) => {
     const key = c.req.header("Idempotency-Key");
-    // Only writing requests come here (app.ts); a HEAD is a GET without its body, never replayed.
-    if (key === undefined || c.req.method === "HEAD") return run();
+    return key === undefined || c.req.method === "HEAD" ? run() : keyed(c, run, key);
+  };
+  async function keyed(c: Context<AppEnv>, run: () => Promise<Response>, key: string): Promise<Response> {
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
@@ -90,5 +93,5 @@ export function idempotent(
       });
     }
     return response;
-  };
+  }
 }
