@@ -36,6 +36,7 @@ async function observedApp() {
     args: [t.companyId],
   });
   return {
+    app: setup.app,
     db: setup.db,
     send,
     api: apiOf(send, t.token) as Api,
@@ -111,6 +112,25 @@ describe("the access log", () => {
     expect(text).not.toContain(app.token.slice(4));
     expect(text).not.toContain(name);
     expect(text).not.toMatch(/stack/);
+  });
+
+  it("writes a line that parses whatever the path, the request id sent and the route", async () => {
+    // The path is the client's (escaped in the line); a request id sent is kept only when it needs no
+    // escaping; the route patterns are the app's own, none with a character JSON escapes.
+    const odd = await app.send(`/carriers/"a".json?q=%5C`, {
+      headers: { Authorization: `Bearer ${app.token}` },
+    });
+    const sentId = await app.send("/carriers.json", {
+      headers: { Authorization: `Bearer ${app.token}`, "X-Request-Id": 'a"b\\c' },
+    });
+    const entries = await logged();
+    const of = (response: Response) =>
+      entries.find((entry) => entry.requestId === response.headers.get("x-request-id"));
+    expect(of(odd)).toMatchObject({ path: "/carriers/%22a%22.json?q=%5C", route: "/:kind/:id" });
+    expect(sentId.headers.get("x-request-id")).not.toBe('a"b\\c');
+    expect(of(sentId)).toMatchObject({ path: "/carriers.json", status: 200 });
+    const routes = (app.app as unknown as { routes: { path: string }[] }).routes.map((route) => route.path);
+    for (const route of routes) expect(JSON.stringify(route)).toBe(`"${route}"`);
   });
 
   it("logs a 500 with its request id and the error's stack, and its access line as an error", async () => {

@@ -47,7 +47,6 @@ export function itemIdOf(c: Context<AppEnv>): number {
   return recordId(segment.slice(0, -".json".length));
 }
 
-/** What a record's write needs of the request. */
 /**
  * What a record's write is given: the request's context, database and Idempotency-Key, the kind, and
  * `id`, `input` and `ifMatch` as the write has them. Made as one object literal, of one shape for every
