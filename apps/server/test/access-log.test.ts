@@ -247,3 +247,36 @@ describe("the Worker's log", () => {
     expect(JSON.stringify(written)).not.toContain(t.token);
   });
 });
+
+describe("the log's sink", () => {
+  /** A sink whose writes are kept. */
+  function keptSink(options: { holdMs?: number; holdBytes?: number }) {
+    const writes: string[] = [];
+    const sink = lineSink((text) => writes.push(text), options);
+    return { sink, writes };
+  }
+
+  it("writes the lines of a while together, in order, and what is held when disposed", async () => {
+    const { sink, writes } = keptSink({ holdMs: 20, holdBytes: 1024 });
+    sink.line("one\n");
+    sink.line("two\n");
+    expect(writes).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(writes).toEqual(["one\ntwo\n"]);
+    sink.line("three\n");
+    sink[Symbol.dispose]();
+    expect(writes).toEqual(["one\ntwo\n", "three\n"]);
+    sink[Symbol.dispose]();
+    expect(writes).toHaveLength(2);
+  });
+
+  it("writes at once when what it holds is over its limit, whole lines in order", () => {
+    const { sink, writes } = keptSink({ holdMs: 60_000, holdBytes: 64 });
+    const lines = Array.from({ length: 12 }, (_, i) => `${i} é € 😀 ${"x".repeat(i)}\n`);
+    for (const text of lines) sink.line(text);
+    expect(writes.length).toBeGreaterThanOrEqual(2);
+    sink[Symbol.dispose]();
+    expect(writes.join("")).toBe(lines.join(""));
+    for (const text of writes) expect(text.endsWith("\n")).toBe(true);
+  });
+});
