@@ -37,11 +37,12 @@ function shownOf(value: string): string {
 
 /** A row (selected with `table.selectList`) as the API returns it. */
 export function toRecord(table: Table, row: Row): StoredRecord {
-  const record: Record<string, unknown> = {
-    id: Number(row.id),
-    createdAt: String(row.created_at),
-    updatedAt: String(row.updated_at),
-  };
+  // A copy of the kind's blank record, its fields then set: the same order, and fast properties however
+  // many fields the kind has (see `Table.blank`).
+  const record: Record<string, unknown> = { ...table.blank };
+  record.id = Number(row.id);
+  record.createdAt = String(row.created_at);
+  record.updatedAt = String(row.updated_at);
   for (const column of table.columns) record[column.field] = decode(column, row[column.name]);
   for (const field of table.tenantFields) record[field] = Number(row.company_id);
   return record as StoredRecord;
