@@ -6,6 +6,7 @@
  */
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import Database from "libsql";
+import { blankOf } from "./blank.ts";
 import { BatchError, type Db, type Executor, type WriteSession } from "./database.ts";
 
 type Connection = Database.Database;
@@ -60,13 +61,21 @@ interface Prepared {
   statement: Statement;
   /** The names of the columns a reading statement answers; absent for one that answers no rows. */
   columns?: string[];
+  /** A row of those columns, all null, that each row is copied from (see `blankOf`). */
+  blank?: Record<string, null>;
 }
 
 /** A row the driver answered as an array, as an object keyed by column name. */
-function named(values: unknown[], columns: string[]): Row {
-  const row: Record<string, unknown> = {};
+function named(values: unknown[], columns: string[], blank: Record<string, null>): Row {
+  const row: Record<string, unknown> = { ...blank };
   for (let i = 0; i < columns.length; i++) row[columns[i]!] = values[i];
   return row as Row;
+}
+
+/** A statement that answers rows, prepared to answer them as arrays named from its columns. */
+function readingStatement(statement: Statement): Prepared {
+  const columns = statement.columns().map((column) => column.name);
+  return { statement: statement.raw(true), columns, blank: blankOf(columns) };
 }
 
 /** A statement's arguments as the driver takes them. */
@@ -109,9 +118,7 @@ function cachedExecutor(connection: Connection): NativeExecutor {
     let entry = cache.get(sql);
     if (entry) return entry;
     const statement = connection.prepare(sql);
-    entry = statement.reader
-      ? { statement: statement.raw(true), columns: statement.columns().map((column) => column.name) }
-      : { statement };
+    entry = statement.reader ? readingStatement(statement) : { statement };
     // The oldest goes when the cache is full (one still in use is prepared again once): cheaper than
     // keeping the order of use up to date on every call.
     if (cache.size >= CACHED_STATEMENTS) cache.delete(cache.keys().next().value!);
@@ -120,14 +127,14 @@ function cachedExecutor(connection: Connection): NativeExecutor {
   };
   const now = (input: InStatement | string): ResultSet => {
     const { sql, values } = argumentsOf(input);
-    const { statement, columns } = prepared(sql);
+    const { statement, columns, blank } = prepared(sql);
     if (!columns) {
       const { changes, lastInsertRowid } = statement.run(values);
       return new NativeResult([], Number(changes), BigInt(lastInsertRowid));
     }
     const rows = statement.all(values) as unknown[][];
     return new NativeResult(
-      rows.map((row) => named(row, columns)),
+      rows.map((row) => named(row, columns, blank!)),
       0,
     );
   };
@@ -137,13 +144,13 @@ function cachedExecutor(connection: Connection): NativeExecutor {
     // One step of the statement (`all` would also look for a second row), answered at once.
     first(input: InStatement): Row | undefined {
       const { sql, values } = argumentsOf(input);
-      const { statement, columns } = prepared(sql, firsts);
+      const { statement, columns, blank } = prepared(sql, firsts);
       if (!columns) {
         statement.run(values);
         return undefined;
       }
       const found = statement.get(values) as unknown[] | undefined;
-      return found && named(found, columns);
+      return found && named(found, columns, blank!);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type FieldDef, type KindDef, kinds, snakeCase } from "@multichannel/schema";
+import { blankOf } from "./blank.ts";
 
 /** How a field is stored: its column, SQL type and codec. */
 export interface Column {
@@ -29,7 +30,7 @@ export interface Table {
   readonly tenantFields: readonly string[];
   /** Columns of derived values a write may only request (`FieldDef.derived`). */
   readonly derived: readonly Column[];
-  /** A record of the kind with every field null, in the order records show them: what `toRecord` copies. */
+  /** A record of the kind with every field null, in the order records show them (`blankOf`): what `toRecord` copies. */
   readonly blank: Readonly<Record<string, null>>;
 }
 
@@ -97,7 +98,7 @@ export function tableOf(kind: KindDef): Table {
     findSql: `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`,
     tenantFields,
     derived: columns.filter((column) => column.def.derived),
-    blank: blankRecord([
+    blank: blankOf([
       "id",
       "createdAt",
       "updatedAt",
@@ -105,16 +106,6 @@ export function tableOf(kind: KindDef): Table {
       ...tenantFields,
     ]),
   };
-}
-
-/**
- * A record with these fields, all null, made by `JSON.parse`: V8 gives such an object fast properties and
- * a copy of it (`{ ...blank }`) keeps them. A record made by adding its fields one by one turned into a
- * dictionary past a dozen fields, and a wide kind's record (a sale's 45, a purchase's 84) cost about twice
- * as much to make and to serialize.
- */
-function blankRecord(fields: readonly string[]): Record<string, null> {
-  return JSON.parse(`{${[...new Set(fields)].map((field) => `${JSON.stringify(field)}:null`).join(",")}}`);
 }
 
 /** Every kind's table, by kind name. */
