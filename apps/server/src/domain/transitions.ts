@@ -5,10 +5,7 @@
  */
 
 import { stateConflict } from "./states.ts";
-import { type KindName, kind, type RecordOf, type ValuesOf } from "./store.ts";
-
-/** The field holding the state of a stateful kind, and its states. */
-type StateOf<N extends KindName> = RecordOf<N> extends { status: infer S } ? S : never;
+import { type KindName, kind } from "./store.ts";
 
 /** Whether the lifecycle of `kindName` declares `from` → `to` (staying put is always allowed). */
 export function canTransition(kindName: KindName, from: string, to: string): boolean {

@@ -18,7 +18,7 @@ import {
 } from "../services/records.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
-import type { Guard } from "./middleware.ts";
+import { type Guard, requestHeader } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
@@ -209,7 +209,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const { kind } = found;
       const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
       const input = validBody(c, found.update);
-      const ifMatch = c.req.header("If-Match");
+      const ifMatch = requestHeader(c, "if-match");
       const record = await updateRecord(recordWrite(c, kind, id, input, ifMatch));
       return answerRecord(c, record);
     }),
@@ -221,7 +221,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const kind = byPlural.get(c.req.param("kind")!)?.kind;
       if (!kind) return next();
       const id = itemIdOf(c);
-      const ifMatch = c.req.header("If-Match");
+      const ifMatch = requestHeader(c, "if-match");
       await deleteRecord(recordWrite(c, kind, id, undefined, ifMatch));
       return answer(c, null, 204);
     }),

@@ -10,6 +10,7 @@ import {
 } from "../services/idempotency.ts";
 import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
+import { requestHeader } from "./middleware.ts";
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 // Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
@@ -31,7 +32,7 @@ export function idempotent(
   // Only writing requests come here (app.ts); a HEAD is a GET without its body, never replayed. A request
   // without a key runs as it is, with no step of its own.
   return (c, run) => {
-    const key = c.req.header("Idempotency-Key");
+    const key = requestHeader(c, "idempotency-key");
     return key === undefined || c.req.method === "HEAD" ? run() : keyed(c, run, key);
   };
   async function keyed(c: Context<AppEnv>, run: () => Promise<Response>, key: string): Promise<Response> {

@@ -17,6 +17,30 @@ export const MAX_URL_LENGTH = 8192;
 /** Largest single request header accepted, in characters. */
 export const MAX_HEADER_LENGTH = 8192;
 
+/** What the Node adapter hands the app beside a request: the request as Node parsed it. */
+interface NodeBindings {
+  incoming?: { rawHeaders?: string[] };
+}
+
+/**
+ * A request header, by its name in lower case, as the web `Headers` answer it (a repeated header's
+ * values joined by commas). On Node it is found in the header lines Node parsed, which the adapter's
+ * `Headers` look through too, after checking the name and the value once more (about half a microsecond
+ * a header; Node's parser has refused a request with a malformed header already); elsewhere it is read
+ * from the web `Headers`.
+ */
+export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
+  const raw = (c.env as NodeBindings | undefined)?.incoming?.rawHeaders;
+  if (!raw) return c.req.header(name);
+  let value: string | undefined;
+  for (let i = 0; i < raw.length; i += 2) {
+    const candidate = raw[i]!;
+    if (candidate.length !== name.length || candidate.toLowerCase() !== name) continue;
+    value = value === undefined ? raw[i + 1]! : `${value}, ${raw[i + 1]}`;
+  }
+  return value;
+}
+
 /** The random first part of this process's request ids (made on first use: Workers refuse it at start). */
 let idBase: string | undefined;
 let issued = 0;
@@ -37,10 +61,13 @@ export function newRequestId(): string {
  * anything reads them. Its context is left for the access log and metrics (`observed`).
  */
 function stampRequest(c: Context<AppEnv>): void {
-  const sent = c.req.header("X-Request-Id");
+  const sent = requestHeader(c, "x-request-id");
   const id = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
   c.set("requestId", id);
-  c.set("answerHeaders", { "X-Request-Id": id, ...NO_SNIFF });
+  c.set("answerHeaders", {
+    "X-Request-Id": id,
+    "X-Content-Type-Options": NO_SNIFF["X-Content-Type-Options"],
+  });
   rememberContext(c);
   if (c.req.url.length > MAX_URL_LENGTH) {
     throw new ApiError(
@@ -64,7 +91,7 @@ export const stamp: MiddlewareHandler<AppEnv> = (c, next) => {
 function overlongHeader(c: Context<AppEnv>): string | undefined {
   // On Node the adapter hands over the request's raw header list: reading it costs nothing, where
   // iterating the web Headers would build them for every request.
-  const raw = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming?.rawHeaders;
+  const raw = (c.env as NodeBindings | undefined)?.incoming?.rawHeaders;
   if (raw) {
     for (let i = 1; i < raw.length; i += 2) if (raw[i]!.length > MAX_HEADER_LENGTH) return raw[i - 1];
     return undefined;
@@ -78,7 +105,7 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** The request's API token: 401 when it sent none. */
 function tokenOf(c: Context<AppEnv>): string {
-  const header = c.req.header("Authorization");
+  const header = requestHeader(c, "authorization");
   // The reference's clients also send the token as `?access_token=` (a header wins when both are sent).
   const token = header === undefined ? c.req.query("access_token") : BEARER.exec(header)?.[1];
   if (token) return token;
@@ -165,7 +192,7 @@ const encoder = new TextEncoder();
 export async function readBody(c: Context<AppEnv>, limit: number): Promise<void> {
   const method = c.req.method;
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return;
-  const length = c.req.header("Content-Length");
+  const length = requestHeader(c, "content-length");
   const declared = Number(length ?? "0");
   if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
   // With a Content-Length the runtime delivers exactly that many bytes (at most the limit, checked
@@ -181,7 +208,7 @@ export async function readBody(c: Context<AppEnv>, limit: number): Promise<void>
     throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
   }
   if (text.length === 0) return;
-  const type = (c.req.header("Content-Type") ?? "").split(";")[0]!.trim();
+  const type = (requestHeader(c, "content-type") ?? "").split(";")[0]!.trim();
   if (!JSON_TYPE.test(type)) {
     throw new ApiError(
       "unsupported_media_type",

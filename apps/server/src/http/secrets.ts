@@ -12,6 +12,7 @@ import { INBOUND_SECRETS } from "../db/secret-sql.ts";
 import { isHint, type Keyring, newInboundSecret, newSigningSecret, written } from "../domain/secrets.ts";
 import { ApiError, fieldErrors } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
+import { requestHeader } from "./middleware.ts";
 import { validationError } from "./validate.ts";
 
 interface SecretField {
@@ -112,7 +113,7 @@ const rotations = new Set(
  * replay could answer only if it were kept.
  */
 export function refuseReplayedSecrets(c: Context<AppEnv>, mount: string): void {
-  if (c.req.method !== "POST" || c.req.header("Idempotency-Key") === undefined) return;
+  if (c.req.method !== "POST" || requestHeader(c, "idempotency-key") === undefined) return;
   const [plural, , action, ...more] = c.req.path.slice(mount.length + 1).split("/");
   if (more.length || !rotations.has(`${plural}/${action}`)) return;
   throw new ApiError(
