@@ -85,10 +85,19 @@ function ensureBuilt(): void {
   if (build.status !== 0) throw new Error("Build failed (scripts/build.ts).");
 }
 
-async function startServer(dir: string): Promise<{ child: Child; url: string; token: string }> {
+async function startServer(
+  dir: string,
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ child: Child; url: string; token: string }> {
   const child = startChild("server", [...nodeFlags("server"), serverEntry], {
     cwd: root,
-    env: { DATABASE_URL: `file:${join(dir, "bench.db")}`, HOST: "127.0.0.1", PORT: "0", BASE_PATH: "" },
+    env: {
+      DATABASE_URL: `file:${join(dir, "bench.db")}`,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      BASE_PATH: "",
+      ...env,
+    },
   });
   const listening = await child.waitFor(/listening on http:\/\/\S+/);
   const url = /(http:\/\/\S+)/.exec(listening)![1]!.replace(/\/$/, "");
@@ -168,9 +177,15 @@ function median(values: readonly number[]): number {
 /** The line's ratio: the median of its rounds' ratios (each a pair run back to back). */
 const ratioOf = (line: Line) => (line.roundRatios?.length ? median(line.roundRatios) : undefined);
 
-/** A server of its own for a scenario that asks for one (`fresh`), seeded as the main one; stopped after. */
-async function freshServer(dir: string): Promise<{ target: Target; child: Child }> {
-  const { child, url, token } = await startServer(mkdtempSync(join(dir, "fresh-")));
+/**
+ * A server of its own for a scenario that asks for one (`fresh`), with the scenario's environment, seeded
+ * as the main one; stopped after.
+ */
+async function freshServer(
+  dir: string,
+  env: Scenario["serverEnv"],
+): Promise<{ target: Target; child: Child }> {
+  const { child, url, token } = await startServer(mkdtempSync(join(dir, "fresh-")), env);
   const headers = { Authorization: `Bearer ${token}` };
   const ids = await seed(url, headers, settings.seed);
   return { target: { label: "server", url, headers, pid: child.pid, ids }, child };
@@ -211,9 +226,11 @@ const pairedRatios = (a: Run, b: Run) =>
  */
 async function measure(scenario: Scenario, targets: readonly Target[], dir: string): Promise<Line[]> {
   if (scenario.fresh) {
-    const { target, child } = await freshServer(dir);
+    const { target, child } = await freshServer(dir, scenario.serverEnv);
     try {
-      return await measure({ ...scenario, fresh: false }, [target], dir);
+      // Against the same bare server as the other lines, when the scenario has a baseline.
+      const baseline = targets.filter((other) => other.label === "baseline");
+      return await measure({ ...scenario, fresh: false }, [target, ...baseline], dir);
     } finally {
       await child.stop();
     }
@@ -391,6 +408,12 @@ async function mainSection(dir: string): Promise<string> {
       "ratio = server req/s ÷ baseline req/s, the median of the rounds' ratios (each round runs the two servers back to",
       "back, so a slower minute of the machine weighs on both); rounds = the lowest and highest round's ratio.",
       "Targets: ≥ 0.85× on GET by id, ≥ 0.8× on lists, ≥ 0.75× on POST and PUT (reported, not enforced).",
+      ...(lines.some((line) => line.scenario.serverEnv?.LOG_LEVEL)
+        ? [
+            '"access log off": the same load on a server of its own started with LOG_LEVEL=warning, which writes no',
+            "access log (nor does the bare server); the other lines are the server as it starts by default, one log line a request.",
+          ]
+        : []),
       `p99 server ÷ baseline (target ≤ 1.5×): ${p99s.join(", ")}.`,
       ...kernelLines(lines),
       ...(deep

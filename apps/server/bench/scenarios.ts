@@ -40,6 +40,8 @@ export interface Scenario {
   readonly once?: boolean;
   /** Run on a server of its own, started (and seeded) for it: what it measures is not the others' doing. */
   readonly fresh?: boolean;
+  /** That server's environment beyond the main one's (`LOG_LEVEL`, ...): a setting's cost, line by line. */
+  readonly serverEnv?: Readonly<Record<string, string>>;
   /**
    * Measured against another load of the same server, in alternating rounds, instead of the baseline:
    * its cost is reported as a multiple of that one's (a deep page against the first page).
@@ -79,12 +81,23 @@ export function carrierBody(n: number): string {
 const anyId = (server: Target) => server.ids[Math.floor(Math.random() * server.ids.length)]!;
 const jsonHeaders = (server: Target) => ({ ...server.headers, "Content-Type": "application/json" });
 
+const getById = loadScenario("GET by id", 0.85, (server) => ({
+  method: "GET",
+  headers: { ...server.headers },
+  setupRequest: (request) => ({ ...request, path: `/carriers/${anyId(server)}.json` }),
+}));
+
 export const scenarios: Scenario[] = [
-  loadScenario("GET by id", 0.85, (server) => ({
-    method: "GET",
-    headers: { ...server.headers },
-    setupRequest: (request) => ({ ...request, path: `/carriers/${anyId(server)}.json` }),
-  })),
+  getById,
+  // The same read on a server that writes no access log (an operator's `LOG_LEVEL=warning`), as the bare
+  // server writes none: what the log costs, measured in every run. No target: the line above has it.
+  {
+    ...getById,
+    name: "GET by id, access log off",
+    target: undefined,
+    fresh: true,
+    serverEnv: { LOG_LEVEL: "warning" },
+  },
   loadScenario("POST create", 0.75, (server) => {
     let n = 0;
     return {
