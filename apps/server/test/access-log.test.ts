@@ -206,6 +206,59 @@ describe("the access log", () => {
   });
 });
 
+describe("request summaries", () => {
+  it("are made only for the observers that take them", async () => {
+    const app = await setupApp({ log: appLog }, { checkResponses: false });
+    const t = await app.tenant();
+    const errorsOnly: number[] = [];
+    const every: number[] = [];
+    let measured = 0;
+    const observe = (observers: Parameters<typeof observed>[1]) =>
+      observed(app.app.fetch, observers, {
+        byteLength: (text) => {
+          measured++;
+          return text.length;
+        },
+      });
+    const onlyErrors = Object.assign((summary: { status: number }) => errorsOnly.push(summary.status), {
+      takes: (status: number) => status >= 500,
+    });
+    const get = (fetch: ReturnType<typeof observe>, path: string) =>
+      fetch(new Request(`http://localhost${path}`, { headers: { Authorization: `Bearer ${t.token}` } }));
+
+    // Nobody takes a 200's summary: none is made (its body is not even measured).
+    const quiet = observe([onlyErrors]);
+    expect((await get(quiet, "/carriers.json")).status).toBe(200);
+    expect([errorsOnly, measured]).toEqual([[], 0]);
+
+    const both = observe([onlyErrors, (summary) => every.push(summary.status)]);
+    expect((await get(both, "/carriers.json")).status).toBe(200);
+    await app.db.execute("DROP TABLE carriers");
+    expect((await get(both, "/carriers/1.json")).status).toBe(500);
+    expect(errorsOnly).toEqual([500]);
+    expect(every).toEqual([200, 500]);
+  });
+
+  it("are taken by the access log for the levels it writes", () => {
+    const sink = lineSink(() => {});
+    try {
+      configureLogging("warning", sink);
+      expect([accessLog.takes!(200), accessLog.takes!(404), accessLog.takes!(503)]).toEqual([
+        false,
+        false,
+        true,
+      ]);
+      configureLogging("info", sink);
+      expect([accessLog.takes!(200), accessLog.takes!(503)]).toEqual([true, true]);
+    } finally {
+      configureLogging(
+        "info",
+        lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
+      );
+    }
+  });
+});
+
 describe("the Worker's log", () => {
   it("writes the same records as objects to the console (Workers Logs indexes their fields)", async () => {
     const written: { method: string; record: Record<string, any> }[] = [];

@@ -20,7 +20,14 @@ export interface RequestSummary {
   readonly keyId: number | undefined;
 }
 
-export type RequestObserver = (summary: RequestSummary) => void;
+export interface RequestObserver {
+  (summary: RequestSummary): void;
+  /**
+   * Whether it takes the summary of an answer of this status; absent, it takes every one. An access log
+   * that keeps only errors (`LOG_LEVEL=warning`) takes 5xx only, and no summary is made for the others.
+   */
+  takes?(status: number): boolean;
+}
 
 /** What the access log says of a request: every field, null when unknown. */
 export function accessRecord(summary: RequestSummary): Record<string, unknown> {
@@ -75,8 +82,12 @@ export function observed<A extends unknown[]>(
   }: { byteLength?: ByteLength; clock?: () => number } = {},
 ): Fetch<A> {
   const tell = (request: Request, started: number, status: number) => {
-    const summary = summarize(request, status, clock() - started, byteLength);
-    for (const observer of observers) observer(summary);
+    let summary: RequestSummary | undefined;
+    for (const observer of observers) {
+      if (observer.takes && !observer.takes(status)) continue;
+      summary ??= summarize(request, status, clock() - started, byteLength);
+      observer(summary);
+    }
   };
   return (request, ...rest) => {
     const started = clock();

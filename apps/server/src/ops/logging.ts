@@ -15,7 +15,7 @@ import {
 } from "@logtape/logtape";
 import { isoNow } from "../clock.ts";
 import type { AppLog } from "../http/log.ts";
-import { accessRecord, type RequestObserver } from "../http/observe.ts";
+import { accessRecord, type RequestObserver, type RequestSummary } from "../http/observe.ts";
 
 /** Every record of the service is under this category (`multichannel.http`, `multichannel.server`, ...). */
 export const CATEGORY = "multichannel";
@@ -104,25 +104,40 @@ export const appLog: AppLog = getLogger([CATEGORY, "http"]);
 
 const access = getLogger([CATEGORY, "http", "access"]);
 
+/** An answer's access record is `info`, or `error` for a 5xx. */
+const levelOf = (status: number) => (status >= 500 ? "error" : "info");
+
 /**
  * The access log: one record per request, `info` (an answer of 500 or more: `error`), with the request's
  * id, method, route pattern, path (secret query values masked), status, duration, body size, company and
  * API key (the token's id, never the token). Nothing of the request's or answer's body.
  */
-export const accessLog: RequestObserver = (summary) => {
-  const level = summary.status >= 500 ? "error" : "info";
-  if (!accessLines) {
-    if (access.isEnabledFor(level)) access[level]("request", accessRecord(summary));
-    return;
-  }
-  if (!accessLines[level]) return;
-  const s = summary;
-  accessLines.line(
+export const accessLog: RequestObserver = Object.assign(
+  (summary: RequestSummary) => {
+    const level = levelOf(summary.status);
+    if (!accessLines) {
+      if (access.isEnabledFor(level)) access[level]("request", accessRecord(summary));
+      return;
+    }
+    if (!accessLines[level]) return;
+    accessLines.line(accessLine(summary, level));
+  },
+  {
+    takes: (status: number) => {
+      const level = levelOf(status);
+      return accessLines ? accessLines[level] : access.isEnabledFor(level);
+    },
+  },
+);
+
+/** The access record as the JSON line `jsonLine` would make of it. */
+function accessLine(s: RequestSummary, level: "info" | "error"): string {
+  return (
     `{"@timestamp":"${isoNow()}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
-      `"requestId":${plain(s.requestId)},"method":${plain(s.method)},"route":${plain(s.route)},"path":${text(s.path)},` +
-      `"status":${s.status},"durationMs":${s.durationMs},"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`,
+    `"requestId":${plain(s.requestId)},"method":${plain(s.method)},"route":${plain(s.route)},"path":${text(s.path)},` +
+    `"status":${s.status},"durationMs":${s.durationMs},"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`
   );
-};
+}
 
 const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
 
