@@ -70,7 +70,7 @@ type MakeRow = (values: unknown[]) => Row;
  * object literal of them (`{"id": values[0], "name": values[1]}`): V8 makes each row at once in its final
  * shape. Made as a copy of a blank row with each column then stored, a carrier's row (7 columns) took
  * about ten times as long to make: the copy, at one place for every statement, ran on V8's slow path (a
- * page of 51 carriers read in about 100 µs instead of 92). A column named twice keeps the later value in
+ * page of 51 carriers is read in about 92 µs instead of 100). A column named twice keeps the later value in
  * the first one's place, as stores would. Node and Deno only: a Worker may not make code, and reads
  * through the remote driver.
  */
