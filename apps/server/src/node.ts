@@ -48,6 +48,9 @@ const prepared = await prepareServer(env, {
   process.exit(1);
 });
 
+// Before the log is written out at exit (`stopLogging`), the answers not yet told to it are.
+process.prependListener("exit", prepared.fetch.flush);
+
 const requests = countInFlight(prepared.fetch);
 const server = serve(
   {

@@ -117,8 +117,11 @@ export async function prepareServer(
     metrics: metrics && env.METRICS_TOKEN ? { token: env.METRICS_TOKEN, render: metrics.render } : undefined,
     log: appLog,
   });
+  // The access log and the request metrics are told of the answers once they are on their way, those of
+  // 5 ms together (`observed`).
   const served = observed(app.fetch, metrics ? [accessLog, metrics.observeRequest] : [accessLog], {
     byteLength,
+    holdMs: 5,
   });
   /**
    * Without PUBLIC_URL, the URLs records keep (files, exports) start with the address the server listens
@@ -135,6 +138,7 @@ export async function prepareServer(
    * into its file (the file alone is then the whole database), closes it, and lets go of its lock.
    */
   async function close(): Promise<void> {
+    served.flush();
     dispatch.stop();
     if (file) {
       try {
@@ -152,6 +156,7 @@ export async function prepareServer(
    * start recovers it. The lock is let go.
    */
   function abandon(): void {
+    served.flush();
     dispatch.stop();
     unlock?.();
   }

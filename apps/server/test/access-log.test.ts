@@ -133,6 +133,24 @@ describe("the access log", () => {
     for (const route of routes) expect(JSON.stringify(route)).toBe(`"${route}"`);
   });
 
+  it("stamps a line with the time its request was answered, not the time the line was made", async () => {
+    const answeredAt = Date.UTC(2026, 10, 27, 8, 1, 2, 345);
+    accessLog({
+      requestId: "stamped",
+      method: "GET",
+      route: "/:kind",
+      path: "/carriers.json",
+      status: 200,
+      durationMs: 1.5,
+      answeredAt,
+      bytes: 2,
+      companyId: 1,
+      keyId: 1,
+    });
+    const entry = (await logged()).find((line) => line.requestId === "stamped");
+    expect(entry).toMatchObject({ "@timestamp": "2026-11-27T08:01:02.345Z", status: 200, durationMs: 1.5 });
+  });
+
   it("logs a 500 with its request id and the error's stack, and its access line as an error", async () => {
     const broken = await observedApp();
     // A real failure inside the handler: the table it reads is gone.
@@ -237,6 +255,54 @@ describe("request summaries", () => {
     expect((await get(both, "/carriers/1.json")).status).toBe(500);
     expect(errorsOnly).toEqual([500]);
     expect(every).toEqual([200, 500]);
+  });
+
+  it("are held, with holdMs, until the answers are handed back, then told together with their answers' times", async () => {
+    let clock = 1_000;
+    let now = Date.UTC(2026, 10, 27, 8, 0, 0);
+    const told: { path: string; status: number; durationMs: number; answeredAt: number }[] = [];
+    // An app that answers at once, 2.5 ms after it was asked.
+    const fetch = observed(
+      (request: Request) => {
+        clock += 2.5;
+        return new Response("[]", { status: request.url.endsWith("missing") ? 404 : 200 });
+      },
+      [(summary) => told.push(summary)],
+      { holdMs: 0, clock: () => clock, now: () => now },
+    );
+    const get = (path: string) => fetch(new Request(`http://localhost${path}`)) as Response;
+
+    const answers = [get("/carriers.json"), get("/missing")];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404]);
+    expect(told).toEqual([]);
+    clock += 1_000;
+    now += 1_000;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const answeredAt = Date.UTC(2026, 10, 27, 8, 0, 0);
+    expect(told).toMatchObject([
+      { path: "/carriers.json", status: 200, durationMs: 2.5, answeredAt },
+      { path: "/missing", status: 404, durationMs: 2.5, answeredAt },
+    ]);
+
+    // `flush` tells those held at once (a server's exit), and only once.
+    get("/carriers.json?limit=2");
+    fetch.flush();
+    expect(told).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toHaveLength(3);
+  });
+
+  it("are told, with holdMs, of an answer the app gave later, once it is handed back", async () => {
+    const app = await setupApp({ log: appLog }, { checkResponses: false });
+    const t = await app.tenant();
+    const told: number[] = [];
+    const fetch = observed(app.app.fetch, [(summary) => told.push(summary.status)], { holdMs: 0 });
+    const answer = await fetch(
+      new Request("http://localhost/carriers.json", { headers: { Authorization: `Bearer ${t.token}` } }),
+    );
+    expect([answer.status, told]).toEqual([200, []]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(told).toEqual([200]);
   });
 
   it("are taken by the access log for the levels it writes", () => {

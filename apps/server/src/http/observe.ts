@@ -13,6 +13,8 @@ export interface RequestSummary {
   readonly status: number;
   /** From the request's arrival to its answer being ready (a streamed body may still be on its way). */
   readonly durationMs: number;
+  /** When its answer was ready, in milliseconds since the epoch (the access log's `@timestamp`). */
+  readonly answeredAt: number;
   /** The answer's body in bytes; absent when it is a stream of unknown length. */
   readonly bytes: number | undefined;
   /** The company and API token (key) of an authenticated request. */
@@ -68,10 +70,20 @@ const encoder = new TextEncoder();
 export type ByteLength = (text: string) => number;
 const encodedLength: ByteLength = (text) => encoder.encode(text).byteLength;
 
+/** The app's fetch as `observed` makes it; `flush` tells the observers of the answers still held. */
+export type ObservedFetch<A extends unknown[]> = Fetch<A> & { flush(): void };
+
 /**
  * The app's fetch, telling `observers` about every request once its answer is ready. Reads the answer's
  * status only: its headers and body stay as the app made them (the Node adapter writes a plain answer to
  * the socket as it is). A read answered at once is still answered at once.
+ *
+ * With `holdMs`, the observers are told after the answers are on their way: each answer is noted
+ * (request, times, status) and those of up to `holdMs` are told together, or at `flush` (a server calls
+ * it before it exits). A busy Node server's read cost about 6 us of CPU less that way (the access log's
+ * line, made before the answer went out, delayed the client's next request, and that cost the server
+ * more than the line itself: emptier turns of its event loop, more wake-ups). Without it (the Worker,
+ * whose isolate may be frozen once the answer is sent), they are told before the answer is handed back.
  */
 export function observed<A extends unknown[]>(
   fetch: Fetch<A>,
@@ -79,48 +91,68 @@ export function observed<A extends unknown[]>(
   {
     byteLength = encodedLength,
     clock = () => performance.now(),
-  }: { byteLength?: ByteLength; clock?: () => number } = {},
-): Fetch<A> {
-  const tell = (request: Request, started: number, status: number) => {
+    now = Date.now,
+    holdMs,
+  }: { byteLength?: ByteLength; clock?: () => number; now?: () => number; holdMs?: number } = {},
+): ObservedFetch<A> {
+  const tell = (answered: Answered) => {
     let summary: RequestSummary | undefined;
     for (const observer of observers) {
-      if (observer.takes && !observer.takes(status)) continue;
-      summary ??= summarize(request, status, clock() - started, byteLength);
+      if (observer.takes && !observer.takes(answered.status)) continue;
+      summary ??= summarize(answered, byteLength);
       observer(summary);
     }
   };
-  return (request, ...rest) => {
+  let held: Answered[] = [];
+  const flush = () => {
+    const answers = held;
+    held = [];
+    for (const answered of answers) tell(answered);
+  };
+  const note = (request: Request, started: number, status: number) => {
+    const answered = { request, status, durationMs: clock() - started, at: now() };
+    if (holdMs === undefined) return tell(answered);
+    if (held.push(answered) > 1) return;
+    // Held answers never keep the process alive: its exit tells them (`flush`).
+    const timer = setTimeout(flush, holdMs) as { unref?: () => void };
+    timer.unref?.();
+  };
+  const observedFetch: Fetch<A> = (request, ...rest) => {
     const started = clock();
     let answer: Response | Promise<Response>;
     try {
       answer = fetch(request, ...rest);
     } catch (error) {
-      tell(request, started, 500);
+      note(request, started, 500);
       throw error;
     }
     if (!(answer instanceof Promise)) {
-      tell(request, started, answer.status);
+      note(request, started, answer.status);
       return answer;
     }
     return answer.then(
       (response) => {
-        tell(request, started, response.status);
+        note(request, started, response.status);
         return response;
       },
       (error: unknown) => {
-        tell(request, started, 500);
+        note(request, started, 500);
         throw error;
       },
     );
   };
+  return Object.assign(observedFetch, { flush });
 }
 
-function summarize(
-  request: Request,
-  status: number,
-  durationMs: number,
-  byteLength: ByteLength,
-): RequestSummary {
+/** An answered request, as noted when its answer was ready. */
+interface Answered {
+  readonly request: Request;
+  readonly status: number;
+  readonly durationMs: number;
+  readonly at: number;
+}
+
+function summarize({ request, status, durationMs, at }: Answered, byteLength: ByteLength): RequestSummary {
   const c = (request as WithContext)[CONTEXT];
   const actor = c?.get("actor") as { companyId: number; tokenId: number } | undefined;
   // The route that answered (the list of those matched is made anew at each read: read once).
@@ -132,6 +164,7 @@ function summarize(
     path: maskedPath(request.url),
     status,
     durationMs: Math.round(durationMs * 1000) / 1000,
+    answeredAt: at,
     bytes: request.method === "HEAD" ? 0 : sizeOf(c?.get("answerBody"), byteLength),
     companyId: actor?.companyId,
     keyId: actor?.tokenId,

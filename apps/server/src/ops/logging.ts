@@ -13,7 +13,7 @@ import {
   type LogRecord,
   type Sink,
 } from "@logtape/logtape";
-import { isoNow } from "../clock.ts";
+import { isoStamps } from "../clock.ts";
 import type { AppLog } from "../http/log.ts";
 import { accessRecord, type RequestObserver, type RequestSummary } from "../http/observe.ts";
 
@@ -133,13 +133,14 @@ export const accessLog: RequestObserver = Object.assign(
 /** The access record as the JSON line `jsonLine` would make of it. */
 function accessLine(s: RequestSummary, level: "info" | "error"): string {
   return (
-    `{"@timestamp":"${isoNow()}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
+    `{"@timestamp":"${answeredAt(s.answeredAt)}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
     `"requestId":${plain(s.requestId)},"method":${plain(s.method)},"route":${plain(s.route)},"path":${text(s.path)},` +
     `"status":${s.status},"durationMs":${s.durationMs},"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`
   );
 }
 
 const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
+const answeredAt = isoStamps();
 
 /** A JSON string, or null. */
 const text = (value: string | undefined) => (value === undefined ? "null" : JSON.stringify(value));
