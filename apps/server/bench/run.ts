@@ -7,6 +7,8 @@
 // command line says the same), BENCH_PROFILE=1 (CPU profiles of both servers
 // into .data/bench-profiles/{server,baseline}/; read them with bench/profile-summary.ts), BENCH_SERVER_ENTRY
 // (another built entry than dist/node.js, relative to apps/server: to measure a change side by side),
+// BENCH_COMPARE_ENTRY (an earlier build's entry, relative to apps/server: the lines with a baseline run it too,
+// in the same rounds, and the report adds what the server costs against it),
 // BENCH_EDGE_SECONDS (10, per edge line), BENCH_EDGE_LATENCY (ms, 30), BENCH_EDGE_CLIENTS (8).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -61,6 +63,7 @@ function nodeFlags(name: string): string[] {
 }
 
 const serverEntry = process.env.BENCH_SERVER_ENTRY || "dist/node.js";
+const compareEntry = process.env.BENCH_COMPARE_ENTRY || undefined;
 
 const edge = {
   root,
@@ -73,6 +76,8 @@ const edge = {
 
 /** The measured server is always built from the sources as they are now (about 3 s). */
 function ensureBuilt(): void {
+  if (compareEntry && !existsSync(join(root, compareEntry)))
+    throw new Error(`BENCH_COMPARE_ENTRY ${compareEntry} does not exist.`);
   if (serverEntry !== "dist/node.js") {
     if (existsSync(join(root, serverEntry))) return;
     throw new Error(`BENCH_SERVER_ENTRY ${serverEntry} does not exist.`);
@@ -88,8 +93,10 @@ function ensureBuilt(): void {
 async function startServer(
   dir: string,
   env: Readonly<Record<string, string>> = {},
+  label: "server" | "compare" = "server",
 ): Promise<{ child: Child; url: string; token: string }> {
-  const child = startChild("server", [...nodeFlags("server"), serverEntry], {
+  const entry = label === "compare" ? compareEntry! : serverEntry;
+  const child = startChild(label, [...nodeFlags(label), entry], {
     cwd: root,
     env: {
       DATABASE_URL: `file:${join(dir, "bench.db")}`,
@@ -162,6 +169,11 @@ interface Line {
   baseline?: Measurement;
   /** Server ÷ baseline rate in each round: the two ran back to back, so a slow minute hits both. */
   roundRatios?: number[];
+  /** The other build (BENCH_COMPARE_ENTRY) in the same rounds, and the server ÷ it in each round. */
+  compare?: Measurement;
+  compareRatios?: number[];
+  /** The other build ÷ the baseline in each round. */
+  compareBaselineRatios?: number[];
   /** For a scenario measured `against` another: what a request costs against one of that, per round. */
   costRatios?: number[];
 }
@@ -184,11 +196,12 @@ const ratioOf = (line: Line) => (line.roundRatios?.length ? median(line.roundRat
 async function freshServer(
   dir: string,
   env: Scenario["serverEnv"],
+  label: "server" | "compare" = "server",
 ): Promise<{ target: Target; child: Child }> {
-  const { child, url, token } = await startServer(mkdtempSync(join(dir, "fresh-")), env);
+  const { child, url, token } = await startServer(mkdtempSync(join(dir, "fresh-")), env, label);
   const headers = { Authorization: `Bearer ${token}` };
   const ids = await seed(url, headers, settings.seed);
-  return { target: { label: "server", url, headers, pid: child.pid, ids }, child };
+  return { target: { label, url, headers, pid: child.pid, ids }, child };
 }
 
 interface Run {
@@ -226,13 +239,19 @@ const pairedRatios = (a: Run, b: Run) =>
  */
 async function measure(scenario: Scenario, targets: readonly Target[], dir: string): Promise<Line[]> {
   if (scenario.fresh) {
-    const { target, child } = await freshServer(dir, scenario.serverEnv);
+    // Against the same bare server as the other lines, when the scenario has a baseline; the other build
+    // on a server of its own too.
+    const labels = ["server" as const, ...(scenario.baseline && compareEntry ? ["compare" as const] : [])];
+    const fresh = await Promise.all(labels.map((label) => freshServer(dir, scenario.serverEnv, label)));
     try {
-      // Against the same bare server as the other lines, when the scenario has a baseline.
       const baseline = targets.filter((other) => other.label === "baseline");
-      return await measure({ ...scenario, fresh: false }, [target, ...baseline], dir);
+      return await measure(
+        { ...scenario, fresh: false },
+        [...fresh.map(({ target }) => target), ...baseline],
+        dir,
+      );
     } finally {
-      await child.stop();
+      await Promise.all(fresh.map(({ child }) => child.stop()));
     }
   }
   const runOf = (of: Scenario, target: Target): Run => ({
@@ -254,13 +273,16 @@ async function measure(scenario: Scenario, targets: readonly Target[], dir: stri
     .map((target) => runOf(scenario, target));
   await alternate(runs, scenario.once);
   const of = (label: Target["label"]) => runs.find((run) => run.target.label === label);
-  const [ours, baseline] = [of("server")!, of("baseline")];
+  const [ours, baseline, other] = [of("server")!, of("baseline"), of("compare")];
   return [
     {
       scenario,
       server: summarise(ours.samples),
       baseline: baseline && summarise(baseline.samples),
       roundRatios: baseline && pairedRatios(ours, baseline),
+      compare: other && summarise(other.samples),
+      compareRatios: other && pairedRatios(ours, other),
+      compareBaselineRatios: other && baseline && pairedRatios(other, baseline),
     },
   ];
 }
@@ -339,20 +361,48 @@ function kernelLines(lines: readonly Line[]): string[] {
   ];
 }
 
+/**
+ * With BENCH_COMPARE_ENTRY: the server against the other build, line by line, from the same rounds (each
+ * round runs the three back to back): the median of the rounds' req/s ratios and their range, the CPU a
+ * request of each, and each one's ratio to the baseline in those rounds.
+ */
+function compareLines(lines: readonly Line[]): string[] {
+  const compared = lines.filter((line) => line.compare && line.compareRatios?.length);
+  if (!compared.length) return [];
+  const parts = compared.map((line) => {
+    const ratios = line.compareRatios!;
+    const againstBaseline = line.compareBaselineRatios?.length
+      ? ` (to the baseline: ${ratioOf(line)!.toFixed(2)}× and ${median(line.compareBaselineRatios).toFixed(2)}×)`
+      : "";
+    return (
+      `${line.scenario.name} ${median(ratios).toFixed(2)}× (rounds ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}; ` +
+      `CPU µs a request ${fixed(line.server.cpuPerUnit, 0)} against ${fixed(line.compare!.cpuPerUnit, 0)})${againstBaseline}`
+    );
+  });
+  return [`Server ÷ ${compareEntry} (req/s, the median of the rounds' ratios): ${parts.join("; ")}.`];
+}
+
 /** The server against the bare one on an embedded database, and the Worker; answers the report's text. */
 async function mainSection(dir: string): Promise<string> {
-  const [server, baseline] = await Promise.all([startServer(dir), startBaseline(dir)]);
+  const [server, baseline, other] = await Promise.all([
+    startServer(dir),
+    startBaseline(dir),
+    compareEntry ? startServer(mkdtempSync(join(dir, "compare-")), {}, "compare") : undefined,
+  ]);
+  const children = [server.child, baseline.child, ...(other ? [other.child] : [])];
   try {
     const targets: Target[] = await Promise.all(
       [
         { label: "server" as const, ...server },
         { label: "baseline" as const, ...baseline },
+        ...(other ? [{ label: "compare" as const, ...other }] : []),
       ].map(async ({ label, url, token, child }) => {
         const headers = { Authorization: `Bearer ${token}` };
         return { label, url, headers, pid: child.pid, ids: await seed(url, headers, settings.seed) };
       }),
     );
     await checkSameShape(targets[0]!, targets[1]!);
+    if (targets[2]) await checkSameShape(targets[0]!, targets[2]);
 
     const cpu = cpus();
     const intro = [
@@ -360,6 +410,9 @@ async function mainSection(dir: string): Promise<string> {
         `${settings.warmup} s warm-up + ${settings.seconds} s per operation and server in ${settings.rounds} alternating rounds; ` +
         `${settings.seed} carriers seeded in each.`,
       `server: ${serverEntry} (the real app); baseline: bench/baseline.ts (bare Hono + libSQL, same SQL).`,
+      ...(compareEntry
+        ? [`compared with: ${compareEntry} (another build of the server, in the same rounds).`]
+        : []),
     ];
     console.log(`${intro.join("\n")}\n`);
 
@@ -368,13 +421,13 @@ async function mainSection(dir: string): Promise<string> {
       process.stdout.write(`${scenario.name}…`);
       lines.push(...(await measure(scenario, targets, dir)));
       process.stdout.write(" done\n");
-      for (const child of [server.child, baseline.child]) {
+      for (const child of children) {
         if (child.exited) throw new Error(`${child.exited}\n(during "${scenario.name}")`);
       }
     }
 
     const notes = lines.flatMap((line) =>
-      (["server", "baseline"] as const).flatMap((label) => {
+      (["server", "baseline", "compare"] as const).flatMap((label) => {
         const m = line[label];
         if (m && m.responses === 0)
           return [`- ${line.scenario.name}, ${label}: no response at all (hung?): the line is void.`];
@@ -385,7 +438,7 @@ async function mainSection(dir: string): Promise<string> {
           : [];
       }),
     );
-    for (const child of [server.child, baseline.child]) {
+    for (const child of children) {
       const errors = child.stderr().trim().split("\n").filter(Boolean);
       if (notes.length && errors.length)
         notes.push(`- ${child.name} stderr (last lines):`, ...errors.slice(-10).map((line) => `    ${line}`));
@@ -416,6 +469,7 @@ async function mainSection(dir: string): Promise<string> {
         : []),
       `p99 server ÷ baseline (target ≤ 1.5×): ${p99s.join(", ")}.`,
       ...kernelLines(lines),
+      ...compareLines(lines),
       ...(deep
         ? [
             `A page 100,000 rows deep (by cursor) costs ${median(deep.costRatios!).toFixed(2)}× the first page (target ≤ 1.5×;`,
@@ -451,7 +505,7 @@ async function mainSection(dir: string): Promise<string> {
     console.log(`\n${formatBundle(await measureBundle(), 5)}`);
     return `${intro.join("\n\n")}\n\n${report}`;
   } finally {
-    await Promise.all([server.child.stop(), baseline.child.stop()]);
+    await Promise.all(children.map((child) => child.stop()));
   }
 }
 

@@ -6,7 +6,8 @@ import { type LoadRequest, runLoad, type Sample } from "./load.ts";
 
 /** A running server, seeded with carriers. */
 export interface Target {
-  readonly label: "server" | "baseline";
+  /** `compare`: another build of the server (BENCH_COMPARE_ENTRY), measured in the same rounds. */
+  readonly label: "server" | "baseline" | "compare";
   /** Origin, e.g. http://127.0.0.1:40123 */
   readonly url: string;
   /** Authorization (and nothing else that differs per server). */
