@@ -25,6 +25,16 @@ const tree = join(tmpdir(), `mcs-build-${commit.slice(0, 12)}`);
 
 if (!existsSync(join(tree, ".git"))) git("worktree", "add", "--force", "--detach", tree, commit);
 
+/** Whether anything is at `path`, a dangling link included. */
+const present = (path: string) => {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Gives `to` the links of `from` (a node_modules folder or a scope in it), with the same targets: pnpm's
  * are relative, so a package resolves to the worktree's root node_modules (a link to this checkout's) and a
@@ -36,21 +46,14 @@ function linkLike(from: string, to: string): void {
     if (name.startsWith(".")) continue;
     const source = join(from, name);
     const target = join(to, name);
-    if (existsSync(target) || isLink(target)) continue;
+    if (present(target)) continue;
     const stat = lstatSync(source);
     if (stat.isSymbolicLink()) symlinkSync(readlinkSync(source), target);
     else if (stat.isDirectory()) linkLike(source, target);
   }
 }
-const isLink = (path: string) => {
-  try {
-    return lstatSync(path).isSymbolicLink();
-  } catch {
-    return false;
-  }
-};
 
-if (!existsSync(join(tree, "node_modules"))) symlinkSync(join(repo, "node_modules"), join(tree, "node_modules"));
+if (!present(join(tree, "node_modules"))) symlinkSync(join(repo, "node_modules"), join(tree, "node_modules"));
 for (const group of ["apps", "packages", "tooling"]) {
   const groupDir = join(repo, group);
   if (!existsSync(groupDir)) continue;
