@@ -68,7 +68,7 @@ export function loadScenario(
   };
 }
 
-const CARRIER_TYPES = ["postal", "courier", "freight", "other"] as const;
+export const CARRIER_TYPES = ["postal", "courier", "freight", "other"] as const;
 
 /** A new carrier body; `n` keeps bodies distinct. */
 export function carrierBody(n: number): string {
