@@ -155,6 +155,12 @@ interface Counter {
 interface Counts {
   readonly mainThread: number;
   readonly allThreads: number;
+  /**
+   * The main thread's inside the callbacks that read the requests' bytes from their sockets: parsing,
+   * the app, the promises it settles and the answer's write, without the timed work (the dispatcher, the
+   * access log's held lines) that valgrind's slowdown makes weigh more a request.
+   */
+  readonly requestCallbacks: number;
 }
 
 /** The instructions of dump `n`: the main thread's (the event loop's: JavaScript, SQLite, the sockets) and every thread's. */
@@ -168,8 +174,25 @@ function countsIn(dir: string, n: number): Counts {
     allThreads += count;
     if (name.endsWith("-01")) mainThread = count;
   }
+  const main = files.find((name) => name.endsWith("-01"));
   if (!files.length) throw new Error(`callgrind wrote no dump ${n}.`);
-  return { mainThread, allThreads };
+  return { mainThread, allThreads, requestCallbacks: main ? inclusiveOf(join(dir, main), READ_CALLBACK) : 0 };
+}
+
+/** Node's callback for bytes read from a socket: an HTTP request's whole handling runs inside it. */
+const READ_CALLBACK = "node::LibuvStreamWrap::OnUvRead(";
+
+/** The inclusive count of the function whose name starts with `name` in a dump (`callgrind_annotate`). */
+function inclusiveOf(file: string, name: string): number {
+  const annotated = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], {
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  for (const line of annotated.stdout.split("\n")) {
+    const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*?:(.*)$/.exec(line);
+    if (match && match[2]!.startsWith(name)) return Number(match[1]!.replaceAll(",", ""));
+  }
+  return 0;
 }
 
 /** The server's stdout lines once it printed its token (valgrind starts it about 50 times slower). */
@@ -211,7 +234,11 @@ function measure(entry: string, operation: Operation): Promise<Counts> {
     counter.start();
     for (let n = warmup + 1; n <= warmup + requests; n++) await send(operation.request(n, ids));
     const counted = counter.stop();
-    return { mainThread: counted.mainThread / requests, allThreads: counted.allThreads / requests };
+    return {
+      mainThread: counted.mainThread / requests,
+      allThreads: counted.allThreads / requests,
+      requestCallbacks: counted.requestCallbacks / requests,
+    };
   });
 }
 
@@ -241,10 +268,20 @@ for (const operation of operations) {
     compareEntry ? measure(compareEntry, operation) : undefined,
   ]);
   console.log("done");
-  const cells = [operation.name, thousands(server.mainThread), thousands(server.allThreads)];
+  const cells = [
+    operation.name,
+    thousands(server.mainThread),
+    thousands(server.requestCallbacks),
+    thousands(server.allThreads),
+  ];
   if (compared) {
-    cells.push(thousands(compared.mainThread), thousands(compared.allThreads));
-    cells.push(`${(server.mainThread / compared.mainThread).toFixed(3)}×`);
+    cells.push(
+      thousands(compared.mainThread),
+      thousands(compared.requestCallbacks),
+      thousands(compared.allThreads),
+      `${(server.mainThread / compared.mainThread).toFixed(3)}×`,
+      `${(server.requestCallbacks / compared.requestCallbacks).toFixed(3)}×`,
+    );
   }
   rows.push(`| ${cells.join(" | ")} |`);
 }
@@ -252,12 +289,15 @@ const header = compareEntry
   ? [
       "operation",
       "server, main thread",
+      "requests' callbacks",
       "all threads",
       "compared build, main thread",
+      "requests' callbacks",
       "all threads",
       "main thread ratio",
+      "callbacks ratio",
     ]
-  : ["operation", "server, main thread", "all threads"];
+  : ["operation", "server, main thread", "requests' callbacks", "all threads"];
 const report = [
   `Thousands of instructions a request (callgrind; ${requests} requests counted after ${warmup}, one at a time)` +
     (compareEntry ? `; compared build: ${compareEntry}` : ""),
@@ -267,8 +307,11 @@ const report = [
   ...rows,
   "",
   `Node's flags: ${nodeFlags.join(" ") || "none"}. main thread: the event loop's (JavaScript, SQLite, the sockets,`,
-  "and with --predictable V8's compiler and collector); all threads adds the other threads (the",
-  "checkpoints). Under valgrind a request takes milliseconds, so what a server makes once a millisecond",
+  "and with --predictable V8's compiler and collector); requests' callbacks: the main thread's inside",
+  "the socket reads that carry the requests (their parsing, the app, the promises it settles, the",
+  "answer's write), without the timed work after (the webhook dispatcher, the access log's held lines);",
+  "all threads adds the other threads (the checkpoints). Under valgrind a request takes milliseconds,",
+  "so the timed work weighs more a request than at full speed, and what a server makes once a millisecond",
   "for all the requests in it (the ISO time of a write, of an access line: about 7,000 instructions each)",
   "is made for every request here.",
 ].join("\n");
