@@ -163,20 +163,18 @@ interface Counts {
   readonly requestCallbacks: number;
 }
 
-/** The instructions of dump `n`: the main thread's (the event loop's: JavaScript, SQLite, the sockets) and every thread's. */
+/** The instructions of dump `n`: the main thread's (the event loop's: JavaScript, SQLite, the sockets), the part of it in the requests' callbacks, and every thread's. */
 function countsIn(dir: string, n: number): Counts {
   const files = readdirSync(dir).filter((name) => new RegExp(`^callgrind\\.\\d+\\.${n}-\\d+$`).test(name));
-  let mainThread = 0;
-  let allThreads = 0;
-  for (const name of files) {
-    const summary = /^summary:\s+(\d+)/m.exec(readFileSync(join(dir, name), "utf8"));
-    const count = summary ? Number(summary[1]) : 0;
-    allThreads += count;
-    if (name.endsWith("-01")) mainThread = count;
-  }
   const main = files.find((name) => name.endsWith("-01"));
-  if (!files.length) throw new Error(`callgrind wrote no dump ${n}.`);
-  return { mainThread, allThreads, requestCallbacks: main ? inclusiveOf(join(dir, main), READ_CALLBACK) : 0 };
+  if (!main) throw new Error(`callgrind wrote no dump ${n} of the main thread.`);
+  const countOf = (name: string) =>
+    Number(/^summary:\s+(\d+)/m.exec(readFileSync(join(dir, name), "utf8"))?.[1] ?? 0);
+  return {
+    mainThread: countOf(main),
+    allThreads: files.reduce((sum, name) => sum + countOf(name), 0),
+    requestCallbacks: inclusiveOf(join(dir, main), READ_CALLBACK),
+  };
 }
 
 /** Node's callback for bytes read from a socket: an HTTP request's whole handling runs inside it. */
@@ -192,7 +190,7 @@ function inclusiveOf(file: string, name: string): number {
     const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*?:(.*)$/.exec(line);
     if (match && match[2]!.startsWith(name)) return Number(match[1]!.replaceAll(",", ""));
   }
-  return 0;
+  throw new Error(`callgrind_annotate found no ${name}…) in ${file}: ${annotated.stderr}`);
 }
 
 /** The server's stdout lines once it printed its token (valgrind starts it about 50 times slower). */
