@@ -2,9 +2,8 @@
 // .data/multichannel.db) while the server runs and writes go on. FILE must not exist; a relative FILE is
 // taken from where the command was typed. Checked (PRAGMA integrity_check) before it gets its name.
 import { resolve } from "node:path";
-import { parseEnv } from "../src/config.ts";
 import { backupDatabase } from "../src/ops/backup.ts";
-import { describeCheck, embeddedDatabaseFile } from "./db-files.ts";
+import { describeCheck, embeddedDatabaseFile, envOrExit } from "./db-files.ts";
 
 const USAGE = "Usage: npx -y pnpm@10.34.8 db:backup FILE";
 const [file, ...rest] = process.argv.slice(2);
@@ -12,7 +11,7 @@ if (!file || rest.length) {
   console.error(USAGE);
   process.exit(2);
 }
-const source = embeddedDatabaseFile(parseEnv(process.env), "db:backup");
+const source = embeddedDatabaseFile(envOrExit(), "db:backup");
 const target = resolve(process.env.INIT_CWD ?? process.cwd(), file);
 const started = performance.now();
 try {

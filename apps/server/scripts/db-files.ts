@@ -1,6 +1,16 @@
 // What db:backup and db:restore share: the embedded database they work on, and how a checked file is said.
-import type { Env } from "../src/config.ts";
+import { type Env, parseEnv } from "../src/config.ts";
 import type { DatabaseCheck } from "../src/ops/backup.ts";
+import { exitOnStartupError } from "../src/startup-errors.ts";
+
+/** The environment, or a line saying what is wrong in it and exit code 1. */
+export function envOrExit(): Env {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    return exitOnStartupError(error);
+  }
+}
 
 /** The file of the embedded database in DATABASE_URL; exits 2 for a remote one (Turso has its own). */
 export function embeddedDatabaseFile(env: Env, command: string): string {
@@ -8,7 +18,7 @@ export function embeddedDatabaseFile(env: Env, command: string): string {
     return env.DATABASE_URL.slice("file:".length);
   }
   console.error(
-    `${command} works on an embedded database (DATABASE_URL=file:...). For Turso, use its point-in-time restore and \`turso db shell <db> .dump\` (see the README, "Backups and restore").`,
+    `${command} works on an embedded database (DATABASE_URL=file:...). For Turso, use its point-in-time restore and \`turso db shell <db> .dump\` (see docs/operations.md, "Backups and restore").`,
   );
   process.exit(2);
 }

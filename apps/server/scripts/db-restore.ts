@@ -2,9 +2,8 @@
 // by default .data/multichannel.db). Refused while a server, or any other process, has the database open.
 // The database it replaces is kept beside it as <database>.before-restore-<time>.
 import { resolve } from "node:path";
-import { parseEnv } from "../src/config.ts";
 import { checkDatabaseFile, restoreDatabase } from "../src/ops/backup.ts";
-import { describeCheck, embeddedDatabaseFile } from "./db-files.ts";
+import { describeCheck, embeddedDatabaseFile, envOrExit } from "./db-files.ts";
 
 const USAGE = "Usage: npx -y pnpm@10.34.8 db:restore FILE";
 const [file, ...rest] = process.argv.slice(2);
@@ -12,7 +11,7 @@ if (!file || rest.length) {
   console.error(USAGE);
   process.exit(2);
 }
-const target = embeddedDatabaseFile(parseEnv(process.env), "db:restore");
+const target = embeddedDatabaseFile(envOrExit(), "db:restore");
 const source = resolve(process.env.INIT_CWD ?? process.cwd(), file);
 try {
   const { kept } = restoreDatabase(source, target);

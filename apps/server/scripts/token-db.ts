@@ -6,7 +6,8 @@ import { isEmbedded } from "../src/config.ts";
 import type { Db } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
 import { loadMigrations } from "../src/db/migration-files.ts";
-import { openDb, prepareFile } from "../src/db/open.ts";
+import { assertMigrated, reachDatabase } from "../src/db/reach.ts";
+import { exitOnStartupError } from "../src/startup-errors.ts";
 import { isRunning, tokenTarget } from "./token-target.ts";
 
 const repoRoot = fileURLToPath(new URL("../../..", import.meta.url));
@@ -19,17 +20,34 @@ export async function openTokenDb(flags: {
   dev: boolean;
   node: boolean;
 }): Promise<{ db: Db; description: string }> {
-  const { url, authToken, description } = tokenTarget({
-    env: process.env,
-    flags,
-    devDatabase,
-    devRunning: isRunning(devPidFile),
-    cwd: process.cwd(),
-  });
-  prepareFile(url);
-  const db = await openDb(url, authToken);
-  if (isEmbedded(url)) await migrate(db, loadMigrations());
-  return { db, description };
+  try {
+    const { url, authToken, description } = tokenTarget({
+      env: process.env,
+      flags,
+      devDatabase,
+      devRunning: isRunning(devPidFile),
+      cwd: process.cwd(),
+    });
+    const db = await reachDatabase(url, authToken);
+    const migrations = loadMigrations();
+    try {
+      // An embedded database is migrated here, as its server would at start; a remote one by db:migrate.
+      if (isEmbedded(url)) await migrate(db, migrations);
+      else
+        await assertMigrated(
+          db,
+          url,
+          migrations.map((migration) => migration.name),
+        );
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+    return { db, description };
+  } catch (error) {
+    // A configuration or database mistake: a line saying what to do, exit code 1.
+    return exitOnStartupError(error);
+  }
 }
 
 /** The options every token command takes: which database. */

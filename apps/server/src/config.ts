@@ -1,12 +1,19 @@
 import * as v from "valibot";
 import { keyBytes } from "./domain/secrets.ts";
+import { StartupError, shownDatabaseUrl } from "./startup-errors.ts";
 
+// Each message reads after "<VARIABLE> must be ", and the value sent follows: `PORT must be 1–65535, got "abc"`.
+
+/** 1–65535; 0 (any free port) is taken too, for tests and tools. */
 const port = v.pipe(
   v.optional(v.string(), "8787"),
-  v.regex(/^\d{1,5}$/, "a port number"),
+  v.regex(/^\d{1,5}$/, "1–65535"),
   v.transform(Number),
-  v.maxValue(65535),
+  v.maxValue(65535, "1–65535"),
 );
+
+/** The URL schemes the database drivers take: an embedded file, or a libSQL server (Turso, the dev one). */
+const DATABASE_URL_FORM = /^(file:.+|:memory:|(libsql|https?|wss?):\/\/[^/?#\s]+.*)$/;
 
 /** Seconds, whole or with a fraction (`10`, `0.5`), as milliseconds. */
 function seconds(fallback: string) {
@@ -33,7 +40,16 @@ function positiveRate(fallback: string) {
 /** The environment every entry reads once, at start. */
 export const EnvSchema = v.pipe(
   v.object({
-    DATABASE_URL: v.optional(v.pipe(v.string(), v.minLength(1)), "file:.data/multichannel.db"),
+    DATABASE_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          DATABASE_URL_FORM,
+          "an embedded file (file:PATH) or a libSQL server's URL (libsql://, https://, http://, wss:// or ws://)",
+        ),
+      ),
+      "file:.data/multichannel.db",
+    ),
     DATABASE_AUTH_TOKEN: v.optional(v.string()),
     HOST: v.optional(v.string(), "127.0.0.1"),
     PORT: port,
@@ -66,7 +82,14 @@ export const EnvSchema = v.pipe(
       ),
       "1024",
     ),
-    BODY_LIMIT: v.optional(v.pipe(v.string(), v.regex(/^\d+$/), v.transform(Number)), "1048576"),
+    BODY_LIMIT: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,9}$/, "a number of bytes, e.g. 1048576 for 1 MiB"),
+        v.transform(Number),
+      ),
+      "1048576",
+    ),
     /** `on`: the reference's rate limits per company (below); `off`: none. */
     RATE_LIMIT: v.optional(
       v.pipe(
@@ -98,7 +121,9 @@ export const EnvSchema = v.pipe(
      * (`openssl rand -base64 32`). Unset: the embedded Node and Deno servers make one beside their
      * database (`<dir>/secrets.key`, readable by the owner only); elsewhere it must be set.
      */
-    SECRETS_KEY: v.optional(v.pipe(v.string(), v.minLength(43, "32 random bytes in base64"))),
+    SECRETS_KEY: v.optional(
+      v.pipe(v.string(), v.minLength(43, "32 random bytes in base64 (`openssl rand -base64 32`)")),
+    ),
     /** Earlier keys, comma-separated, that still open what they sealed (sealed again with SECRETS_KEY at start). */
     SECRETS_KEY_PREVIOUS: v.optional(v.string()),
     /** The operator's bearer token for `/admin/companies` (hosted, multi-company installs); unset, no such routes. */
@@ -150,8 +175,8 @@ export function secretsKeysOf(
 ): { current: Uint8Array; previous: Uint8Array[] } {
   const current = env.SECRETS_KEY ?? fallback?.();
   if (!current) {
-    throw new Error(
-      "Invalid configuration:\n  SECRETS_KEY: set it to 32 random bytes in base64 (`openssl rand -base64 32`)",
+    throw new StartupError(
+      `Invalid configuration: SECRETS_KEY must be set for a database that is not an embedded file (DATABASE_URL=${shownDatabaseUrl(env.DATABASE_URL)}): 32 random bytes in base64, made with \`openssl rand -base64 32\`; keep it, it opens what is sealed with it.`,
     );
   }
   const previous = (env.SECRETS_KEY_PREVIOUS ?? "")
@@ -166,14 +191,43 @@ export function filesPolicyOf(env: Env): { keepDays: number; quotaBytes: number 
   return { keepDays: env.FILES_KEEP_DAYS, quotaBytes: env.FILES_QUOTA_MB };
 }
 
-/** Parses the environment or throws a readable list of what is wrong. */
+/** Variables whose values are never repeated in a message: only their length is. */
+const SECRET_VARIABLES = new Set([
+  "DATABASE_AUTH_TOKEN",
+  "SECRETS_KEY",
+  "SECRETS_KEY_PREVIOUS",
+  "ADMIN_TOKEN",
+  "METRICS_TOKEN",
+]);
+
+/** What a message says was sent for `name`. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return "nothing";
+  if (SECRET_VARIABLES.has(name)) return `${value.length} characters`;
+  if (name === "DATABASE_URL") return `"${shownDatabaseUrl(value)}"`;
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
+}
+
+/**
+ * Parses the environment, or throws a StartupError with a line for each variable that is wrong:
+ * `Invalid configuration: PORT must be 1–65535, got "abc"`.
+ */
 export function parseEnv(env: Record<string, string | undefined>): Env {
   const result = v.safeParse(EnvSchema, env);
   if (result.success) return result.output;
-  const problems = result.issues.map(
-    (issue) => `${issue.path?.map((p) => p.key).join(".")}: ${issue.message}`,
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const issue of result.issues) {
+    const name = String(issue.path?.[0]?.key ?? "");
+    if (seen.has(name)) continue;
+    seen.add(name);
+    problems.push(`${name} must be ${issue.message}, got ${shownValue(name, env[name])}`);
+  }
+  throw new StartupError(
+    problems.length === 1
+      ? `Invalid configuration: ${problems[0]}`
+      : `Invalid configuration:\n  ${problems.join("\n  ")}`,
   );
-  throw new Error(`Invalid configuration:\n  ${problems.join("\n  ")}`);
 }
 
 /** True when DATABASE_URL names an embedded file (or memory) database rather than a server. */

@@ -5,6 +5,7 @@ import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
+import { exitOnStartupError } from "./startup-errors.ts";
 
 // The part of the Deno namespace used here (the project's tsconfig has Node's types, not Deno's).
 interface DenoApi {
@@ -21,7 +22,14 @@ interface DenoApi {
 }
 const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
 
-const env = parseEnv(Deno.env.toObject());
+// A configuration or database mistake is a line or two on stderr and exit code 1, not a stack trace.
+const env = (() => {
+  try {
+    return parseEnv(Deno.env.toObject());
+  } catch (error) {
+    return exitOnStartupError(error, Deno.exit);
+  }
+})();
 const encoder = new TextEncoder();
 configureLogging(
   env.LOG_LEVEL,
@@ -39,7 +47,7 @@ const prepared = await prepareServer(env, {
     return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
   },
 }).catch((error: unknown) => {
-  if (!(error instanceof DatabaseInUseError)) throw error;
+  if (!(error instanceof DatabaseInUseError)) return exitOnStartupError(error, Deno.exit);
   console.error(error.message);
   return Deno.exit(1);
 });

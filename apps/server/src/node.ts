@@ -14,9 +14,17 @@ import { checkedFetch } from "./ops/checked-fetch.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
 import { prepareServer, startupLines } from "./startup.ts";
+import { exitOnStartupError } from "./startup-errors.ts";
 
 const brotli = promisify(brotliCompress);
-const env = parseEnv(process.env);
+// A configuration or database mistake is a line or two on stderr and exit code 1, not a stack trace.
+const env = (() => {
+  try {
+    return parseEnv(process.env);
+  } catch (error) {
+    return exitOnStartupError(error);
+  }
+})();
 configureLogging(
   env.LOG_LEVEL,
   lineSink((text) => process.stdout.write(text), LOG_HOLD),
@@ -43,7 +51,7 @@ const prepared = await prepareServer(env, {
   processMetrics: true,
   byteLength: Buffer.byteLength,
 }).catch((error: unknown) => {
-  if (!(error instanceof DatabaseInUseError)) throw error;
+  if (!(error instanceof DatabaseInUseError)) return exitOnStartupError(error);
   console.error(error.message);
   process.exit(1);
 });
@@ -71,12 +79,23 @@ const server = serve(
   },
 ) as Server;
 server.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code !== "EADDRINUSE") throw error;
-  console.error(
-    `Port ${env.PORT} on ${env.HOST} is already in use: stop what listens there, or start on another port, e.g. PORT=${env.PORT + 1} npx -y pnpm@10.34.8 start`,
-  );
+  const why = listenError(error.code);
+  if (!why) throw error;
+  console.error(why);
   void prepared.close().finally(() => process.exit(1));
 });
+
+/** What a person reads when the server cannot listen on HOST:PORT, by the system's error code. */
+function listenError(code: string | undefined): string | undefined {
+  const other = `start on another port, e.g. PORT=${env.PORT === 65535 ? 8788 : env.PORT + 1} npx -y pnpm@10.34.8 start`;
+  if (code === "EADDRINUSE")
+    return `Port ${env.PORT} on ${env.HOST} is already in use: stop what listens there, or ${other}`;
+  if (code === "EACCES")
+    return `Port ${env.PORT} on ${env.HOST} needs privileges this user does not have: ${other} (behind a proxy for port 80 or 443)`;
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND" || code === "EAI_AGAIN")
+    return `HOST ${env.HOST} is not an address of this machine: set HOST to one of its addresses, e.g. HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (every interface)`;
+  return undefined;
+}
 
 /**
  * A graceful stop: no new connections; the requests in flight are finished (a body still arriving is

@@ -5,7 +5,8 @@ import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import type { NativeOptions } from "./db/native.ts";
-import { openDb, prepareFile } from "./db/open.ts";
+import { prepareFile } from "./db/open.ts";
+import { assertMigrated, reachDatabase } from "./db/reach.ts";
 import { timedDb } from "./db/timed.ts";
 import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
 import { keyringOf } from "./domain/secrets.ts";
@@ -54,26 +55,41 @@ export async function prepareServer(
 ) {
   prepareFile(env.DATABASE_URL);
   const file = embeddedFile(env.DATABASE_URL);
-  // An embedded database keeps its own key beside it unless SECRETS_KEY is set (one in memory: a key
-  // as short-lived as it); a remote one needs SECRETS_KEY.
-  const keys = secretsKeysOf(
-    env,
-    file
-      ? () => embeddedSecretsKey(keyFileOf(file))
-      : isEmbedded(env.DATABASE_URL)
-        ? () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
-        : undefined,
-  );
-  const secrets = await keyringOf(keys.current, keys.previous);
   const unlock = file ? acquireDatabaseLock(file, "server") : undefined;
   let opened: Db;
+  let secrets: Awaited<ReturnType<typeof keyringOf>>;
+  const migrations = loadMigrations();
   try {
-    opened = await openDb(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints });
+    // The database first (does it answer? is it migrated?), then the key: the first message a person
+    // reads is about the first thing to fix.
+    opened = await reachDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints });
+    try {
+      if (!isEmbedded(env.DATABASE_URL)) {
+        await assertMigrated(
+          opened,
+          env.DATABASE_URL,
+          migrations.map((migration) => migration.name),
+        );
+      }
+      // An embedded database keeps its own key beside it unless SECRETS_KEY is set (one in memory: a
+      // key as short-lived as it); a remote one needs SECRETS_KEY.
+      const keys = secretsKeysOf(
+        env,
+        file
+          ? () => embeddedSecretsKey(keyFileOf(file))
+          : isEmbedded(env.DATABASE_URL)
+            ? () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+            : undefined,
+      );
+      secrets = await keyringOf(keys.current, keys.previous);
+    } catch (error) {
+      opened.close();
+      throw error;
+    }
   } catch (error) {
     unlock?.();
     throw error;
   }
-  const migrations = loadMigrations();
   const applied = isEmbedded(env.DATABASE_URL) ? await migrate(opened, migrations) : [];
   // What migration 0014 moved out of the records in plain text, and what a previous key sealed (a
   // remote database: by `db:migrate`, which migrates it).

@@ -9,6 +9,8 @@
  * leave the hint in the record's column: what reads, events and write guards see.
  */
 
+import { StartupError } from "../startup-errors.ts";
+
 export const SEALED_PREFIX = "v1:";
 /** What an older value still held in plain text is marked with in `sealed_values` (until sealed at start). */
 export const PLAIN_PREFIX = "plain:";
@@ -47,8 +49,8 @@ export function keyBytes(name: string, text: string): Uint8Array {
     bytes = fromBase64url(text.trim().replace(/=+$/, ""));
   } catch {}
   if (bytes?.length !== 32) {
-    throw new Error(
-      `Invalid configuration:\n  ${name}: 32 random bytes in base64 (e.g. \`openssl rand -base64 32\`)`,
+    throw new StartupError(
+      `Invalid configuration: ${name} must be 32 random bytes in base64 (\`openssl rand -base64 32\`), got ${text.length} characters that are not`,
     );
   }
   return bytes;
