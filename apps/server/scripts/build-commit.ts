@@ -1,5 +1,5 @@
 // `pnpm build:commit <commit>`: builds the Node server of an earlier commit, to measure it side by side
-// with this one (`BENCH_COMPARE_ENTRY`, see "Benchmarks" in the README). The commit is checked out in a
+// with this one (`BENCH_COMPARE_ENTRY`, see apps/server/bench/README.md). The commit is checked out in a
 // git worktree under the system's temp directory (made once, reused after), its packages linked to this
 // checkout's installed ones (no install: a commit whose dependencies differ may not build), and built
 // with its own scripts/build.ts. Prints the built entry's path relative to apps/server.

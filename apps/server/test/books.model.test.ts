@@ -1,6 +1,6 @@
 // Model-based property test of the books: random sequences of CRUD edits and actions on one company's
 // orders, checked after every step against a small reference model of quantities, sums and states. The
-// model knows the rules (the formulas of README "The books") and the declared lifecycles, not the code.
+// model knows the rules (the formulas of docs/concepts.md, "The books") and the declared lifecycles, not the code.
 // The same commands and model run on the embedded database and on the remote driver (the dev libSQL
 // server over HTTP), where writes are optimistic plans and the rest interactive transactions.
 import { kindByName } from "@multichannel/schema";

@@ -51,7 +51,7 @@ interface Schema {
  */
 const DEPARTURES: Record<string, string> = {
   "custom-channel.webhookHash readOnly":
-    "made by the server (32 random bytes) and answered once: a client's value is ignored (issue 24; README, Secrets at rest)",
+    "made by the server (32 random bytes) and answered once: a client's value is ignored (docs/security.md, Secrets at rest)",
 };
 
 /** The type of a property without its `null` branch, as the document writes it. */
