@@ -12,7 +12,7 @@ import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { registerAdminRoutes } from "./http/admin.ts";
 import { registerApiKeyRoutes } from "./http/api-keys.ts";
-import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
+import { jsonPathFor, meantPathError, notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
@@ -20,7 +20,7 @@ import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { type AppLog, stderrLog } from "./http/log.ts";
-import { admission, admitted, type Guard, readBody, stamp } from "./http/middleware.ts";
+import { admission, admitted, type Guard, readBody, stamp, stampRequest } from "./http/middleware.ts";
 import { type Compressors, gzipStream, registerOpenApiRoute, withServerUrl } from "./http/openapi.ts";
 import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
 import { errorHandler, problemResponse } from "./http/problem.ts";
@@ -143,9 +143,25 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   app.onError(onError);
   // The routes that answer without a token, each with its request stamp (id and limits); every other
   // request is stamped and authenticated by its route's guard (`admission`), or by the not-found answer.
-  const publicPaths = ["/health", "/ready", "/metrics", "/openapi.json", "/docs", "/docs/*", "/webhooks/*"];
+  const publicPaths = [
+    "/",
+    "/health",
+    "/ready",
+    "/metrics",
+    "/openapi.json",
+    "/docs",
+    "/docs/*",
+    "/webhooks/*",
+  ];
   for (const path of publicPaths) app.use(path, stamp);
-  registerOperationRoutes(app, { db: deps.db, migrations: deps.migrations, metrics: deps.metrics, log });
+  registerOperationRoutes(app, {
+    db: deps.db,
+    migrations: deps.migrations,
+    metrics: deps.metrics,
+    log,
+    linkBase,
+    version: deps.version,
+  });
   const prebuilt = deps.openapiDocument;
   registerOpenApiRoute(app, {
     document: prebuilt
@@ -154,6 +170,8 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     compressors: deps.openapiCompressors ?? { gzip: gzipStream },
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
+  // The document without its `.json`, asked for without a token: the path meant, not a 401.
+  app.get("/openapi", stamp, (c) => problemResponse(c, meantPathError(c, `${mount}/openapi.json`)));
   // The async inbound imports authenticate by the record's webhook hash, not a token.
   registerInboundWebhookRoutes(app, {
     db: deps.db,
@@ -217,6 +235,13 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
   // without a token it is a 401. Outside it nothing is the API's: a 404, token or not.
   app.notFound((c) => {
+    // A path without its `.json` (`/openapi`, `/purchases/1/ship`, and `/carriers` once a token was
+    // taken): a 404 naming the path meant.
+    const meant = jsonPathFor(c.req.path, mount);
+    if (meant) {
+      stampRequest(c);
+      return problemResponse(c, meantPathError(c, meant));
+    }
     const answer = () => problemResponse(c, notFoundOrNotAllowed(c, mount));
     return c.req.path.startsWith(`${mount}/`) ? andThen(admit(c), answer) : answer();
   });

@@ -103,7 +103,9 @@ describe("the documentation", () => {
 
   it("names no file outside the repository", () => {
     for (const page of audiencePages) {
-      expect(readFileSync(join(root, page), "utf8"), page).not.toMatch(/\.\.\/shared\/|\bshared\/(reference|seed)\//);
+      expect(readFileSync(join(root, page), "utf8"), page).not.toMatch(
+        /\.\.\/shared\/|\bshared\/(reference|seed)\//,
+      );
     }
   });
 
@@ -131,7 +133,9 @@ describe("the documentation", () => {
     );
     expect(definitions).toEqual(["docs/concepts.md"]);
     for (const page of ["README.md", "docs/http-api.md"]) {
-      expect(readFileSync(join(root, page), "utf8"), page).toMatch(/\[the reference\]\([^)]*concepts\.md#glossary\)/);
+      expect(readFileSync(join(root, page), "utf8"), page).toMatch(
+        /\[the reference\]\([^)]*concepts\.md#glossary\)/,
+      );
     }
   });
 });

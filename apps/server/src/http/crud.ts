@@ -27,6 +27,14 @@ function noRoute(c: Context<AppEnv>): ApiError {
   return new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`);
 }
 
+/** The 404 of a path whose `.json` was left out: it names the path meant. */
+export function meantPathError(c: Context<AppEnv>, meant: string): ApiError {
+  return new ApiError(
+    "not_found",
+    `No route for ${c.req.method} ${c.req.path}: every path of this API ends in .json; did you mean ${meant}?`,
+  );
+}
+
 /** A record id from its path segment: 400 when it is not a positive integer. */
 function recordId(digits: string): number {
   if (!ID.test(digits) || !Number.isSafeInteger(Number(digits))) {
@@ -43,7 +51,9 @@ export function idOf(c: Context<AppEnv>): number {
 /** The record id of an item's path, whose segment is `{id}.json` (404 without the suffix). */
 export function itemIdOf(c: Context<AppEnv>): number {
   const segment = c.req.param("id") ?? "";
-  if (!segment.endsWith(".json")) throw noRoute(c);
+  if (!segment.endsWith(".json")) {
+    throw ID.test(segment) ? meantPathError(c, `${c.req.path.replace(/\/$/, "")}.json`) : noRoute(c);
+  }
   return recordId(segment.slice(0, -".json".length));
 }
 
@@ -110,6 +120,32 @@ const allowedByPath = new Map<string, readonly string[]>();
 /** Declares the methods a path takes (relative to the mount point), for the 405 answers. */
 export function allowMethods(path: string, methods: readonly string[]): void {
   allowedByPath.set(path.slice(1), methods);
+}
+
+/** Paths under the mount point that answer without a token and end in `.json`. */
+const PUBLIC_JSON = new Set(["openapi"]);
+
+/**
+ * The `.json` path a request without it meant (`/carriers` → `/carriers.json`, `/carriers/12` →
+ * `/carriers/12.json`, `/purchases/1/ship` → `/purchases/1/ship.json`), when that one is a route; else
+ * undefined. Every path of the API ends in `.json`, as the reference's do.
+ */
+export function jsonPathFor(path: string, mount: string): string | undefined {
+  if (!path.startsWith(`${mount}/`) || path.endsWith(".json")) return undefined;
+  const [first, second, third, ...rest] = path
+    .slice(mount.length + 1)
+    .replace(/\/$/, "")
+    .split("/");
+  if (rest.length || !first) return undefined;
+  const known =
+    second === undefined
+      ? allowedByPath.has(`${first}.json`) || PUBLIC_JSON.has(first)
+      : !ID.test(second)
+        ? false
+        : third === undefined
+          ? allowedByPath.has(`${first}/:id`)
+          : allowedByPath.has(`${first}/:id/${third}.json`);
+  return known ? `${path.replace(/\/$/, "")}.json` : undefined;
 }
 
 /**

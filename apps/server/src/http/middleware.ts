@@ -60,7 +60,7 @@ export function newRequestId(): string {
  * it sent a sane one, else a new one), and a 400 when its URL or a header is over its limit, before
  * anything reads them. Its context is left for the access log and metrics (`observed`).
  */
-function stampRequest(c: Context<AppEnv>): void {
+export function stampRequest(c: Context<AppEnv>): void {
   const sent = requestHeader(c, "x-request-id");
   const id = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
   c.set("requestId", id);

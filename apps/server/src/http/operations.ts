@@ -21,15 +21,35 @@ export interface OperationsDeps {
   metrics?: MetricsEndpoint;
   /** Where a readiness problem is logged, with the database's own error. */
   log: AppLog;
+  /** The start of the links `GET /` answers (`PUBLIC_URL` and `BASE_PATH`; empty: relative to the host). */
+  linkBase?: string;
+  /** The service's version, as the OpenAPI document says it. */
+  version?: string;
 }
 
+/** The service's name and version, as `GET /` and the OpenAPI document say them. */
+export const SERVICE_NAME = "Multichannel Commerce Service";
+const DEFAULT_VERSION = "0.1.0";
+
 /**
- * The routes an operator's tools call, all without an API token: `/health` (the process answers; the
+ * `GET /`: the service's name and version and links to its docs and OpenAPI document. Then the routes
+ * an operator's tools call, all without an API token: `/health` (the process answers; the
  * database is not asked, so a restart is never triggered by a database outage), `/ready` (200 only when
  * the database answers and has every migration of this build; 503 saying why) and `/metrics` (with
  * `Authorization: Bearer $METRICS_TOKEN`).
  */
 export function registerOperationRoutes(app: Hono<AppEnv>, deps: OperationsDeps): void {
+  // The front door: what this is and where to read on, without a token.
+  const base = deps.linkBase ?? "";
+  const index = JSON.stringify({
+    name: SERVICE_NAME,
+    version: deps.version ?? DEFAULT_VERSION,
+    docs: `${base}/docs`,
+    openapi: `${base}/openapi.json`,
+    health: `${base}/health`,
+    ready: `${base}/ready`,
+  });
+  app.get("/", (c) => answerJson(c, index, 200, { "Cache-Control": "no-cache" }));
   app.get("/health", (c) =>
     answerJson(c, JSON.stringify({ status: "ok" }), 200, { "Cache-Control": "no-store" }),
   );
