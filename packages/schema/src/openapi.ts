@@ -452,6 +452,43 @@ export interface OpenApiOptions {
 }
 
 /**
+ * What each group of operations is about, as the sidebar of `/docs` shows it under the group's name.
+ * An API key's scopes are these groups (`orders:read`, `catalog:write`).
+ */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  catalog:
+    "The catalogue: products and their variants (one SKU each), warehouses, stock levels and the adjustments that move them, vendors and bundles.",
+  channels:
+    'Where the business sells: channels and their listings (channel variants), prices, shipping rates and store accounts. Orders come in through a channel\'s `manual-sale` ("Import an order").',
+  "custom-fields":
+    "Fields a company adds to its records (sales, purchases, variants, ...), and their values per record.",
+  dropship:
+    "Dropship providers, the suppliers that ship orders themselves: their addresses, warehouses, agreements and platform accounts; settling their invoices.",
+  events:
+    "The log of every change (`/events.json`) and the webhook endpoints that receive it, signed with Standard Webhooks.",
+  inventory:
+    "Supplier inventory feeds and their items, and inventory exports: stock going in and out as files and webhooks.",
+  orders:
+    "Sales (a customer's orders) and their lines, customers, returns and sale imports. An order that should be routed to providers and warehouses is imported with `POST /channels/{id}/manual-sale.json`.",
+  purchasing:
+    "Purchases to dropship providers and their lines: sending, shipping, cancelling, invoices, payments and transfers; goods receipts.",
+  settings: "Company settings, accounting integrations, comments and the errors recorded on records.",
+  shipping:
+    "Shipments: dropshipments and fulfillments with their tracking, labels (PDF), carriers, pickups and return shipments.",
+  "api-keys": "The company's API keys and their scopes.",
+  admin: "The operator's routes of a hosted, multi-company install (`ADMIN_TOKEN`).",
+};
+
+/** The tags the operations of `paths` name. */
+function usedTags(paths: Record<string, Json>): string[] {
+  return Object.values(paths).flatMap((operations) =>
+    Object.values(operations).flatMap((operation) =>
+      isJson(operation) && Array.isArray(operation.tags) ? (operation.tags as string[]) : [],
+    ),
+  );
+}
+
+/**
  * The OpenAPI 3.1 document of the whole interface, derived from the manifest.
  *
  * @example
@@ -591,7 +628,9 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     },
     servers: [{ url: options.serverUrl ?? "http://127.0.0.1:8787" }],
     security: [{ bearer: [] }],
-    tags: [...tags.keys()].sort().map((name) => ({ name })),
+    tags: [...new Set([...tags.keys(), ...usedTags(paths)])]
+      .sort()
+      .map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? "" })),
     paths,
     components: {
       securitySchemes: {
@@ -867,7 +906,7 @@ function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "u
       required.length
         ? `Required: ${codes(required)}; the other fields are optional.`
         : "Every field is optional."
-    } Fields left out take their defaults; the answer is the stored record.${uniqueText} Server-set members (${codes(serverSet)}) may be sent as read and are ignored.`,
+    } Fields left out take their defaults; the answer is the stored record.${uniqueText} Server-set members (${codes(serverSet)}) may be sent as read and are ignored.${CREATE_NOTES[kind.name] ? `\n\n${CREATE_NOTES[kind.name]}` : ""}`,
     read: `${kind.description}\n\nReads one record by id. \`attributes\` picks the fields answered and \`include\` embeds related records; the ETag is the whole record's, for If-Match.`,
     update: `${kind.description}\n\nChanges the fields sent; the others keep their values. A record read may be sent back whole: server-set members (${codes(serverSet)}) are ignored.${stateText}${uniqueText} With If-Match, only if the record is unchanged since read (else 412).`,
     delete: `${kind.description}\n\nDeletes the record${
@@ -875,6 +914,11 @@ function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "u
     }. A record other records still refer to is a 409. With If-Match, only if unchanged since read.`,
   };
 }
+
+/** What a kind's create says besides, where another operation is what most clients want. */
+const CREATE_NOTES: Readonly<Record<string, string>> = {
+  sale: "This writes the sale record alone: no customer is looked up, no line is routed, no purchase or fulfillment is made. An order that should be routed (its dropshipped lines to purchases to their providers, the rest to a fulfillment from a warehouse, stock allocated) is imported with **Import an order**, `POST /channels/{id}/manual-sale.json`, keyed by its `externalId`.",
+};
 
 const LIST_TEXT =
   "a page at a time (`limit`, default 50; follow the `Link` header's next page or pass its `cursor`), filtered by `where`, sorted by `order` (default `id`); `attributes` and `include` shape each record.";

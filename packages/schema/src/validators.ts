@@ -126,6 +126,15 @@ function secretText(text: v.GenericSchema<string, string>): v.GenericSchema {
 }
 
 /**
+ * The bound of free text whose field declares none: a guard against abuse, not a fact of the field, so
+ * it is a check the OpenAPI document does not show (a declared `maxLength` is shown).
+ */
+const defaultLength = v.check<string, string>(
+  (text) => text.length <= DEFAULT_MAX_LENGTH,
+  `at most ${DEFAULT_MAX_LENGTH} characters`,
+);
+
+/**
  * The valibot schema for one value of a field (no optional/nullable wrapping). `input`: as a request
  * may write it (flags as 0 or 1, `{}` for a date that defaults to now); else as a record holds it.
  */
@@ -133,10 +142,9 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
   switch (field.type) {
     case "string": {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
-        v.maxLength(
-          field.maxLength ?? DEFAULT_MAX_LENGTH,
-          `at most ${field.maxLength ?? DEFAULT_MAX_LENGTH} characters`,
-        ),
+        field.maxLength === undefined
+          ? defaultLength
+          : v.maxLength(field.maxLength, `at most ${field.maxLength} characters`),
         wellFormed,
       ];
       if (field.minLength !== undefined)
@@ -235,13 +243,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
         fewKeys(MAX_MAP_KEYS),
         v.record(
           v.pipe(v.string(), v.maxLength(200), wellFormed),
-          v.nullable(
-            v.union([
-              v.pipe(v.string(), v.maxLength(DEFAULT_MAX_LENGTH), wellFormed),
-              v.number(),
-              v.boolean(),
-            ]),
-          ),
+          v.nullable(v.union([v.pipe(v.string(), defaultLength, wellFormed), v.number(), v.boolean()])),
           "an object of string keys to scalar values",
         ) as v.GenericSchema,
       );

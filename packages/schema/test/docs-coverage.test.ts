@@ -73,3 +73,54 @@ describe("the API reference's text", () => {
     expect(checked.length).toBeGreaterThan(20);
   });
 });
+
+describe("what /docs leads with", () => {
+  const full = document as unknown as {
+    tags: { name: string; description?: string }[];
+    paths: Record<string, Record<string, { tags?: string[]; description?: string }>>;
+  };
+
+  it("describes every tag of the sidebar, and lists every tag an operation names", () => {
+    const named = new Set(
+      Object.values(full.paths).flatMap((item) =>
+        Object.values(item).flatMap((operation) => operation.tags ?? []),
+      ),
+    );
+    expect(full.tags.map((tag) => tag.name)).toEqual([...named].sort());
+    for (const tag of full.tags) expect(tag.description?.length ?? 0, tag.name).toBeGreaterThan(30);
+  });
+
+  it("points the sales create to manual-sale (Import an order), the way orders that should route come in", () => {
+    expect(full.paths["/sales.json"]!.post!.description).toContain(
+      "imported with **Import an order**, `POST /channels/{id}/manual-sale.json`",
+    );
+    expect(full.tags.find((tag) => tag.name === "orders")!.description).toContain("manual-sale");
+  });
+
+  it("shows no length limit a field does not declare (the default bound of free text stays a check)", () => {
+    const declared = kinds.flatMap((kind) =>
+      Object.entries(kind.fields)
+        .filter(([, field]) => (field as FieldDef).maxLength === 4000)
+        .map(([name]) => `${kind.name}.${name}`),
+    );
+    const shown: string[] = [];
+    const walk = (node: unknown, where: string): void => {
+      if (Array.isArray(node)) for (const item of node) walk(item, where);
+      else if (node && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        if (record.maxLength === 4000) shown.push(where);
+        for (const [key, value] of Object.entries(record))
+          walk(value, key === "properties" || key === "anyOf" || key === "items" ? where : `${where}.${key}`);
+      }
+    };
+    for (const kind of kinds) walk(document.components.schemas[pascalCase(kind.name)], kind.name);
+    expect(shown.sort()).toEqual(declared.sort());
+    // The bound still holds: 4,001 characters of a field that declares none is refused.
+    const free = kinds
+      .flatMap((kind) => Object.values(kind.fields) as FieldDef[])
+      .find((field) => field.type === "string" && field.maxLength === undefined && !field.format)!;
+    const schema = fieldSchema(free);
+    expect(v.safeParse(schema, "x".repeat(4000)).success).toBe(true);
+    expect(v.safeParse(schema, "x".repeat(4001)).success).toBe(false);
+  });
+});
