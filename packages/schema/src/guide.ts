@@ -5,8 +5,10 @@
  */
 export const GETTING_STARTED = `## Getting started
 
-The whole order flow in TypeScript with \`@multichannel/client\` (\`npm install @multichannel/client\`):
-a catalogue, a channel, an order that routes one line to a dropship provider and one to your warehouse,
+The whole order flow in TypeScript with \`@multichannel/client\`. Until it is published on npm, install
+it from a local build of the server's repository: \`npx -y pnpm@10.34.8 pack:packages\` there writes
+\`dist-packages/multichannel-schema-<version>.tgz\` and \`multichannel-client-<version>.tgz\`; give
+both to \`npm install\` in your project. Then: a catalogue, a channel, an order that routes one line to a dropship provider and one to your warehouse,
 both shipped, and the provider paid. Every step is one request; the same requests work with any HTTP
 client (each operation below shows its path and body).
 
