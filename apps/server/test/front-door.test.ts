@@ -50,7 +50,9 @@ describe("a path without .json", () => {
       expect(answer.status).toBe(404);
       expect(answer.headers.get("content-type")).toBe("application/problem+json");
       expect(answer.body.detail).toMatch(
-        new RegExp(`^No route for GET ${path}/?: every path of this API ends in \\.json; did you mean ${meant}\\?$`),
+        new RegExp(
+          `^No route for GET ${path}/?: every path of this API ends in \\.json; did you mean ${meant}\\?$`,
+        ),
       );
     }
   });
