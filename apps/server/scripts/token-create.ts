@@ -5,24 +5,26 @@
 //   otherwise (--node): .data/multichannel.db, the embedded database of `pnpm start` and `pnpm start:deno`.
 // Scopes: `*:write` (the default), `*:read` (--read-only), `<group>:read`, `<group>:write`, repeatable.
 // Says which database it wrote to; the token is the last line of stdout.
-import { parseArgs } from "node:util";
 import { apiKeyScopes } from "@multichannel/schema";
 import { createToken } from "../src/services/auth.ts";
-import { openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
+import { commandLine, openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
 
 const USAGE =
   "Usage: npx -y pnpm@10.34.8 token:create --company <name> [--scope <scope>]... [--read-only] [--label <name>] [--expires <ISO time>] [--dev | --node]";
 
-const { values } = parseArgs({
-  options: {
-    company: { type: "string" },
-    scope: { type: "string", multiple: true },
-    "read-only": { type: "boolean", default: false },
-    label: { type: "string" },
-    expires: { type: "string" },
-    ...TARGET_OPTIONS,
+const { values } = commandLine(
+  {
+    options: {
+      company: { type: "string" },
+      scope: { type: "string", multiple: true },
+      "read-only": { type: "boolean", default: false },
+      label: { type: "string" },
+      expires: { type: "string" },
+      ...TARGET_OPTIONS,
+    },
   },
-});
+  USAGE,
+);
 const company = values.company?.trim();
 const scopes = values.scope ?? [];
 const fail = (message: string) => {

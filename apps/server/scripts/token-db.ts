@@ -2,6 +2,7 @@
 // mode in use (see token-target.ts), migrated first when it is embedded.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { isEmbedded } from "../src/config.ts";
 import type { Db } from "../src/db/database.ts";
 import { migrate } from "../src/db/migrate.ts";
@@ -47,6 +48,22 @@ export async function openTokenDb(flags: {
   } catch (error) {
     // A configuration or database mistake: a line saying what to do, exit code 1.
     return exitOnStartupError(error);
+  }
+}
+
+/**
+ * The command line, parsed by `parseArgs`; a mistake in it (an unknown option, a missing value) is its
+ * message and the usage on stderr, exit code 2, not a stack trace.
+ */
+export function commandLine<T extends ParseArgsConfig>(
+  config: T,
+  usage: string,
+): ReturnType<typeof parseArgs<T>> {
+  try {
+    return parseArgs(config);
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    process.exit(2);
   }
 }
 

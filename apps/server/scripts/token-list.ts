@@ -1,13 +1,13 @@
 // pnpm token:list [--company <name>] [--dev | --node]
 // Lists the API keys that are not revoked (never a secret: its last 4 characters), in the database of the
 // mode in use (see token-create.ts).
-import { parseArgs } from "node:util";
 import { listKeys } from "../src/services/auth.ts";
-import { openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
+import { commandLine, openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
 
-const { values } = parseArgs({ options: { company: { type: "string" }, ...TARGET_OPTIONS } });
+const USAGE = "Usage: npx -y pnpm@10.34.8 token:list [--company <name>] [--dev | --node]";
+const { values } = commandLine({ options: { company: { type: "string" }, ...TARGET_OPTIONS } }, USAGE);
 if (values.dev && values.node) {
-  console.error("Usage: npx -y pnpm@10.34.8 token:list [--company <name>] [--dev | --node]");
+  console.error(USAGE);
   process.exit(2);
 }
 

@@ -2,13 +2,13 @@
 // Revokes an API key (see token:list for the ids), in the database of the mode in use (see
 // token-create.ts). A server refuses it at once if it had not looked it up, else within its token cache's
 // lifetime (30 s).
-import { parseArgs } from "node:util";
-import { openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
+import { commandLine, openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
 
-const { values, positionals } = parseArgs({ options: TARGET_OPTIONS, allowPositionals: true });
+const USAGE = "Usage: npx -y pnpm@10.34.8 token:revoke <key id> [--dev | --node]";
+const { values, positionals } = commandLine({ options: TARGET_OPTIONS, allowPositionals: true }, USAGE);
 const id = positionals[0];
 if (positionals.length !== 1 || !/^[1-9]\d{0,15}$/.test(id!) || (values.dev && values.node)) {
-  console.error("Usage: npx -y pnpm@10.34.8 token:revoke <key id> [--dev | --node]");
+  console.error(USAGE);
   process.exit(2);
 }
 

@@ -226,4 +226,18 @@ describe("the commands' configuration", { timeout: 60_000 }, () => {
       expect(expectToldInALine(result)).toContain("DATABASE_URL must be");
     }
   });
+
+  it("a mistyped option is its message and the usage, exit code 2, no stack", async () => {
+    const results = await Promise.all([
+      run("scripts/token-create.ts", {}, ["--compnay", "acme"]),
+      run("scripts/token-list.ts", {}, ["--company"]),
+      run("scripts/token-revoke.ts", {}, ["--bogus"]),
+    ]);
+    for (const result of results) {
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr.trim().split("\n")).toHaveLength(2);
+      expect(result.stderr).toMatch(/\nUsage: npx -y pnpm@10\.34\.8 token:/);
+      expect(result.stderr).not.toMatch(/^\s+at |node:internal/m);
+    }
+  });
 });
