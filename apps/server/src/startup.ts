@@ -5,8 +5,7 @@ import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import type { NativeOptions } from "./db/native.ts";
-import { prepareFile } from "./db/open.ts";
-import { assertMigrated, reachDatabase } from "./db/reach.ts";
+import { assertMigrated, prepareDatabaseFile, reachDatabase } from "./db/reach.ts";
 import { timedDb } from "./db/timed.ts";
 import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
 import { keyringOf } from "./domain/secrets.ts";
@@ -53,7 +52,7 @@ export async function prepareServer(
     byteLength?: ByteLength;
   } & NativeOptions = {},
 ) {
-  prepareFile(env.DATABASE_URL);
+  prepareDatabaseFile(env.DATABASE_URL);
   const file = embeddedFile(env.DATABASE_URL);
   const unlock = file ? acquireDatabaseLock(file, "server") : undefined;
   let opened: Db;

@@ -1,7 +1,7 @@
 // Every start-up, configuration and command-line mistake is a line or two on stderr that says what is
 // wrong and what to do: no stack trace, exit code 1 (2 for a command's usage).
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +13,9 @@ import { isStartupError } from "../src/startup-errors.ts";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "mcs-startup-errors-"));
+/** A file where a database's folder would be. */
+const aFile = join(dir, "a-file");
+writeFileSync(aFile, "");
 const KEY = btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))));
 
 /** The error `parseEnv(env)` throws, as a person reads it. */
@@ -133,6 +136,7 @@ describe("the Node server's start", { timeout: 60_000 }, () => {
       [{ METRICS_TOKEN: "abc" }, "METRICS_TOKEN must be at least 16 characters"],
       [{ SECRETS_KEY: "x".repeat(50) }, "SECRETS_KEY must be 32 random bytes"],
       [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL must be"],
+      [{ DATABASE_URL: `file:${aFile}/node.db` }, "Cannot create the folder of the database"],
     ];
     const results = await Promise.all(
       cases.map(([env]) => run("src/node.ts", { DATABASE_URL: `file:${dir}/node.db`, ...env })),

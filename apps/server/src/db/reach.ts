@@ -32,6 +32,17 @@ export function describeDatabaseError(error: unknown): string {
   return detail.split("\n")[0]!;
 }
 
+/** Creates the folder of an embedded database file; one that cannot be made is a StartupError. */
+export function prepareDatabaseFile(url: string): void {
+  try {
+    prepareFile(url);
+  } catch (error) {
+    throw new StartupError(
+      `Cannot create the folder of the database ${shownDatabaseUrl(url)}: ${describeDatabaseError(error)}. Check DATABASE_URL.`,
+    );
+  }
+}
+
 /**
  * Opens DATABASE_URL and, for a server, asks it a first question (within `timeoutMs`): one that does not
  * answer is a StartupError naming the URL and saying what to check.
@@ -45,7 +56,7 @@ export async function reachDatabase(
   let db: Db | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    prepareFile(url);
+    prepareDatabaseFile(url);
     db = await openDb(url, authToken, options);
     if (!isEmbedded(url)) {
       const timeoutMs = options.timeoutMs ?? 10_000;
