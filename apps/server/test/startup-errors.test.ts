@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLibsqlServer } from "../../../tooling/libsql-server/src/server.ts";
 import { parseEnv, secretsKeysOf } from "../src/config.ts";
+import { describeDatabaseError } from "../src/db/reach.ts";
 import { isStartupError } from "../src/startup-errors.ts";
 
 const serverDir = fileURLToPath(new URL("..", import.meta.url));
@@ -124,6 +125,24 @@ describe("the configuration's messages", () => {
     const env = parseEnv({ DATABASE_URL: "libsql://db-acme.example.io" });
     expect(() => secretsKeysOf(env)).toThrow(
       /^Invalid configuration: SECRETS_KEY must be set for a database that is not an embedded file \(DATABASE_URL=libsql:\/\/db-acme\.example\.io\): .*openssl rand -base64 32/,
+    );
+  });
+});
+
+describe("what a database's failure is told as", () => {
+  it("reads Node's and Deno's fetch errors alike", () => {
+    const refusedNode = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNREFUSED" } });
+    const refusedDeno = new TypeError(
+      "error sending request for url (http://127.0.0.1:1/v2/pipeline): client error (Connect): tcp connect error: Connection refused (os error 111)",
+    );
+    const unknownDeno = new TypeError(
+      "error sending request: client error (Connect): dns error: failed to lookup address information: Name or service not known",
+    );
+    expect(describeDatabaseError(refusedNode)).toBe("nothing answers there (connection refused)");
+    expect(describeDatabaseError(refusedDeno)).toBe("nothing answers there (connection refused)");
+    expect(describeDatabaseError(unknownDeno)).toBe("its host name does not resolve");
+    expect(describeDatabaseError(new Error("SERVER_ERROR: Server returned HTTP status 401"))).toContain(
+      "the server refused DATABASE_AUTH_TOKEN",
     );
   });
 });

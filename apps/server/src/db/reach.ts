@@ -17,9 +17,15 @@ export function describeDatabaseError(error: unknown): string {
   const message = String(err?.message ?? error);
   const cause = err?.cause;
   const code = cause?.code ?? err?.code ?? "";
-  if (code === "ECONNREFUSED" || /ECONNREFUSED/.test(message))
+  // Node's fetch says it with a code in its cause; Deno's in the message.
+  const said = `${message} ${cause?.message ?? ""}`;
+  if (code === "ECONNREFUSED" || /ECONNREFUSED|connection refused/i.test(said))
     return "nothing answers there (connection refused)";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN" || /ENOTFOUND/.test(message))
+  if (
+    code === "ENOTFOUND" ||
+    code === "EAI_AGAIN" ||
+    /ENOTFOUND|dns error|failed to lookup address|Name or service not known/i.test(said)
+  )
     return "its host name does not resolve";
   if (code === "ETIMEDOUT" || /ETIMEDOUT/.test(message)) return "the connection timed out";
   if (/bad port/.test(cause?.message ?? "")) return "fetch refuses to connect to that port";
