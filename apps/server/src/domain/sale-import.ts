@@ -5,6 +5,7 @@
  * its lines; new lines go to a purchase per dropship provider or to a fulfillment from an own warehouse;
  * the books of sale and purchases are settled, and a sale import logs it.
  */
+
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   Channel,
@@ -16,6 +17,7 @@ import type {
   Variant,
   Warehouse,
 } from "@multichannel/schema";
+import { sql } from "../db/sql.ts";
 import { ApiError } from "../errors.ts";
 import { lineTotal, planSaleBooks } from "./books.ts";
 import {
@@ -235,8 +237,7 @@ function planCustomer(plan: WritePlan, wanted: Order["customer"], found: Custome
   const customers = table("customer");
   // Still that customer (or still none) when the batch runs: two orders of a new customer make one.
   plan.holds(
-    `(SELECT id FROM ${customers.name} WHERE company_id = ? AND lower(${column(customers, "email")}) = lower(?) ORDER BY +id LIMIT 1) IS ?`,
-    [plan.companyId, wanted.email, found?.id ?? null],
+    sql`(SELECT id FROM ${sql.id(customers.name)} WHERE company_id = ${sql.company} AND lower(${sql.id(column(customers, "email"))}) = lower(${wanted.email}) ORDER BY +id LIMIT 1) IS ${found?.id ?? null}`,
   );
   if (found) return found;
   const name = [wanted.firstName, wanted.lastName].filter(Boolean).join(" ");

@@ -6,6 +6,7 @@
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import { type KindDef, kindByName, type RecordTypes } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { type Sql, sql } from "../db/sql.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
@@ -66,6 +67,16 @@ export function selectStatement<N extends KindName>(
     sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${clauses.join(" AND ")} ORDER BY ${options.order ?? BY_ID}${limit}`,
     args,
   };
+}
+
+/** The condition that a kind's fields equal `where` (`IS NULL` for null), as SQL. */
+export function whereOf<N extends KindName>(t: Table, where: WhereOf<N>): Sql {
+  const clauses = Object.entries(where).map(([field, value]) => {
+    const name = sql.id(column(t, field));
+    if (value === null) return sql`${name} IS NULL`;
+    return sql`${name} = ${field === "id" ? (value as number) : encode(t.byField.get(field)!, value)}`;
+  });
+  return clauses.length ? sql.join(clauses, " AND ") : sql`1`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { InStatement, ResultSet } from "@libsql/client";
 import { type Executor, firstRow } from "../db/database.ts";
+import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError } from "../errors.ts";
@@ -49,10 +50,9 @@ export function planStoredFile(
       { rule: "file_quota" },
     );
   }
-  const id = plan.insertRow({
-    sql: "INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (?, ?, ?, ?, ?)",
-    args: [plan.companyId, input.name, input.contentType, input.body, plan.now],
-  });
+  const id = plan.insertRow(
+    sql`INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (${sql.company}, ${input.name}, ${input.contentType}, ${input.body}, ${plan.now})`,
+  );
   return { id, url: `${ctx.storedBaseUrl}/files/${id}/${encodeURIComponent(input.name)}` };
 }
 

@@ -1,4 +1,5 @@
 /** Records naming URLs the service calls (checked against the outbound policy), and webhook endpoints' secrets. */
+import { sql } from "../../db/sql.ts";
 import { checkOutboundUrls } from "../outbound-urls.ts";
 import { checkEndpoint, newSecret, secretHint } from "../webhook-endpoints.ts";
 import type { WriteRules } from "./rule.ts";
@@ -33,10 +34,9 @@ export const outboundRules: WriteRules = {
       plan({ values, plan }) {
         const secret = newSecret();
         const endpoint = plan.insert("webhook-endpoint", { ...values, secretHint: secretHint(secret) });
-        plan.write({
-          sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-          args: [plan.companyId, endpoint.id, secret, plan.now],
-        });
+        plan.write(
+          sql`INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (${sql.company}, ${endpoint.id}, ${secret}, ${plan.now})`,
+        );
         return { ...endpoint, secret };
       },
     },
@@ -52,10 +52,9 @@ export const outboundRules: WriteRules = {
     planDelete: {
       read: () => [],
       plan({ current, plan }) {
-        plan.write({
-          sql: "DELETE FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ?",
-          args: [current.id, plan.companyId],
-        });
+        plan.write(
+          sql`DELETE FROM webhook_secrets WHERE endpoint_id = ${current.id} AND company_id = ${sql.company}`,
+        );
       },
     },
   },

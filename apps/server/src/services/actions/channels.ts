@@ -1,6 +1,8 @@
 /** What the channel, feed and export verbs share: channel variant lookups, and acknowledge-variant. */
+
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { Channel, ChannelAcknowledgeVariantInput, ChannelVariant } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
 import { guard } from "../../db/write-guards.ts";
 import { column, recordsOf, selectStatement, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
@@ -56,9 +58,9 @@ export function sameListing(
   sku: string,
   listed: readonly ChannelVariant[],
 ): void {
-  const { sql, args } = channelVariantsBySkuStatement(plan.companyId, channelId, sku);
-  const count = guard(`(SELECT count(*) FROM (${sql})) = ?`, [...args, listed.length]);
-  plan.write(count as { sql: string; args: InValue[] });
+  const { sql: text, args } = channelVariantsBySkuStatement(plan.companyId, channelId, sku);
+  const count = guard(`(SELECT count(*) FROM (${text})) = ?`, [...args, listed.length]);
+  plan.write(sql.marked(count));
   plan.unchangedRecords("channel-variant", listed);
 }
 

@@ -7,6 +7,7 @@ import type {
   InventoryFeedVariant,
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
+import { sql } from "../../db/sql.ts";
 import { guard } from "../../db/write-guards.ts";
 import {
   changedValues,
@@ -80,7 +81,7 @@ function sameMatching(
   count: number,
 ): void {
   const condition = `(SELECT count(*) FROM ${table(kindName).name} WHERE company_id = ? AND ${where.sql}) = ?`;
-  plan.write(guard(condition, [plan.companyId, ...where.args, count]) as { sql: string; args: InValue[] });
+  plan.write(sql.marked(guard(condition, [plan.companyId, ...where.args, count])));
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
   Variant,
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
+import { sql } from "../../db/sql.ts";
 import { guard } from "../../db/write-guards.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
@@ -152,8 +153,8 @@ export function setLevelReads(
 
 /** Aborts the batch unless `statement` (a read of the plan's) still finds first the record it found. */
 function sameFirst(plan: WritePlan, statement: InStatement, id: number | null): void {
-  const { sql, args } = statement as { sql: string; args: InValue[] };
-  plan.write(guard(`(SELECT id FROM (${sql})) IS ?`, [...args, id]) as { sql: string; args: InValue[] });
+  const { sql: text, args } = statement as { sql: string; args: InValue[] };
+  plan.write(sql.marked(guard(`(SELECT id FROM (${text})) IS ?`, [...args, id])));
 }
 
 /**

@@ -3,6 +3,7 @@
  * provider's defaults, and new versions of a dropshipment's label. Each rendering is a new stored file
  * and a new label record; earlier files stay downloadable.
  */
+
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
@@ -16,6 +17,7 @@ import type {
   ReturnShipment,
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
+import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import {
@@ -268,7 +270,7 @@ export async function planReturnLabel({
   // The label (its PDF) names the return shipment: its id is the next one, while no other came meanwhile.
   const lastId = Number(read[6]!.rows[0]!.id);
   const returnShipments = table("return-shipment").name;
-  plan.holds(`(SELECT COALESCE(max(id), 0) FROM ${returnShipments}) = ?`, [lastId]);
+  plan.holds(sql`(SELECT COALESCE(max(id), 0) FROM ${sql.id(returnShipments)}) = ${lastId}`);
   const returnShipment = plan.insert("return-shipment", {
     purchaseId: purchase.id,
     saleReturnId: saleReturn?.id ?? null,
@@ -370,8 +372,7 @@ export async function planDefaultLabel({
   // The next version holds while no other outbound label of the purchase came meanwhile.
   const labels = table("label");
   plan.holds(
-    `(SELECT count(*) FROM ${labels.name} WHERE company_id = ? AND ${column(labels, "purchaseId")} = ? AND ${column(labels, "direction")} = ? AND ${column(labels, "dropshipmentId")} IS NULL) = ?`,
-    [plan.companyId, purchase.id, encode(labels.byField.get("direction")!, "outbound"), earlier.length],
+    sql`(SELECT count(*) FROM ${sql.id(labels.name)} WHERE company_id = ${sql.company} AND ${sql.id(column(labels, "purchaseId"))} = ${purchase.id} AND ${sql.id(column(labels, "direction"))} = ${encode(labels.byField.get("direction")!, "outbound")} AND ${sql.id(column(labels, "dropshipmentId"))} IS NULL) = ${earlier.length}`,
   );
   const version = 1 + Math.max(0, ...earlier.map((label) => label.version));
   const label = await planLabel(ctx, plan, {

@@ -179,7 +179,7 @@ export function planSendPurchase({
   });
   if (format !== "email") {
     plan.write(
-      calloutStatement(plan.companyId, plan.now, {
+      calloutStatement(plan.now, {
         purpose: "purchase-order",
         type: "purchase.sent",
         url: recipient,

@@ -1,4 +1,5 @@
 import { INBOUND_GRACE_MS } from "../../db/secret-sql.ts";
+import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { newInboundSecret, newSigningSecret, written } from "../../domain/secrets.ts";
 import type { KindName } from "../../domain/store.ts";
@@ -19,10 +20,9 @@ async function rotateInboundSecret<N extends "custom-channel" | "inventory-feed"
   const secret = newInboundSecret();
   const value = await written(await ctx.secrets, { companyId: plan.companyId, kind, field }, secret, true);
   const previousExpiresAt = new Date(Date.parse(plan.now) + INBOUND_GRACE_MS).toISOString();
-  plan.write({
-    sql: "UPDATE inbound_secrets SET expires_at = ? WHERE kind = ? AND record_id = ? AND company_id = ? AND expires_at IS NULL",
-    args: [previousExpiresAt, kind, record.id, plan.companyId],
-  });
+  plan.write(
+    sql`UPDATE inbound_secrets SET expires_at = ${previousExpiresAt} WHERE kind = ${kind} AND record_id = ${record.id} AND company_id = ${sql.company} AND expires_at IS NULL`,
+  );
   const subject = plan.update(kind as KindName, record as never, { [field]: value } as never);
   return { secret, previousExpiresAt, subject };
 }

@@ -5,6 +5,7 @@ import type {
   ChannelImportConnectorVariantBatchOutput,
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
+import { sql } from "../../db/sql.ts";
 import { guard } from "../../db/write-guards.ts";
 import { column, type KindName, kind, narrowed, type PartOf, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
@@ -340,16 +341,16 @@ function sameRecords(
   const args = lookups.flatMap((lookup) => lookup.args);
   const distinct = new Map(records.map((record) => [record.id, record]));
   args.push(distinct.size);
-  plan.write(
-    guard(`(SELECT count(*) FROM (${ids.join(" UNION ")})) = ?`, args) as { sql: string; args: InValue[] },
-  );
+  plan.write(sql.marked(guard(`(SELECT count(*) FROM (${ids.join(" UNION ")})) = ?`, args)));
   const versions = [...distinct.values()].map((record) => [record.id, record.updatedAt]);
   if (!versions.length) return;
   plan.write(
-    guard(
-      `(SELECT count(*) FROM json_each(?) j CROSS JOIN ${t.name} r ON r.id = j.value ->> 0 WHERE r.company_id = ? AND r.updated_at IS j.value ->> 1) = ?`,
-      [JSON.stringify(versions), plan.companyId, versions.length],
-    ) as { sql: string; args: InValue[] },
+    sql.marked(
+      guard(
+        `(SELECT count(*) FROM json_each(?) j CROSS JOIN ${t.name} r ON r.id = j.value ->> 0 WHERE r.company_id = ? AND r.updated_at IS j.value ->> 1) = ?`,
+        [JSON.stringify(versions), plan.companyId, versions.length],
+      ),
+    ),
   );
 }
 

@@ -2,9 +2,10 @@
  * A webhook endpoint's actions: a ping, a replay, a secret rotation and the delivery log. What its
  * writes must hold and its first secret: `domain/webhook-endpoints.ts`.
  */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
+
+import type { InStatement, ResultSet } from "@libsql/client";
 import type { WebhookEndpoint } from "@multichannel/schema";
-import { guard } from "../../db/write-guards.ts";
+import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -22,15 +23,13 @@ export function planRotateSecret(
   plan: WritePlan,
 ): { answer: { secret: string; previousSecretExpiresAt: string }; endpoint: WebhookEndpoint } {
   const expires = new Date(Date.parse(plan.now) + ROTATION_OVERLAP_MS).toISOString();
-  plan.write({
-    sql: "UPDATE webhook_secrets SET expires_at = ? WHERE endpoint_id = ? AND company_id = ? AND (expires_at IS NULL OR expires_at > ?)",
-    args: [expires, endpoint.id, plan.companyId, expires],
-  });
+  plan.write(
+    sql`UPDATE webhook_secrets SET expires_at = ${expires} WHERE endpoint_id = ${endpoint.id} AND company_id = ${sql.company} AND (expires_at IS NULL OR expires_at > ${expires})`,
+  );
   const secret = newSecret();
-  plan.write({
-    sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-    args: [plan.companyId, endpoint.id, secret, plan.now],
-  });
+  plan.write(
+    sql`INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (${sql.company}, ${endpoint.id}, ${secret}, ${plan.now})`,
+  );
   const updated = plan.update("webhook-endpoint", endpoint, { secretHint: secretHint(secret) });
   return { answer: { secret, previousSecretExpiresAt: expires }, endpoint: updated };
 }
@@ -102,20 +101,9 @@ function planDelivery(
   endpoint: WebhookEndpoint,
   values: { purpose: "webhook" | "ping"; eventId: number | null; type: string; body: string | null },
 ) {
-  const id = plan.insertRow({
-    sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    args: [
-      plan.companyId,
-      values.purpose,
-      endpoint.id,
-      values.eventId,
-      values.type,
-      endpoint.url,
-      values.body,
-      plan.now,
-      plan.now,
-    ],
-  });
+  const id = plan.insertRow(
+    sql`INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (${sql.company}, ${values.purpose}, ${endpoint.id}, ${values.eventId}, ${values.type}, ${endpoint.url}, ${values.body}, ${plan.now}, ${plan.now})`,
+  );
   return {
     id,
     eventId: values.eventId,
@@ -174,19 +162,8 @@ export function planReplay(
     type: String(original.type),
     body: (original.body as string | null) ?? null,
   };
-  plan.write(
-    guard(
-      "EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ? AND company_id = ? AND endpoint_id = ? AND event_id IS ? AND type IS ? AND body IS ? AND purpose IS ?)",
-      [
-        deliveryId,
-        plan.companyId,
-        endpoint.id,
-        original.event_id ?? null,
-        original.type ?? null,
-        original.body ?? null,
-        original.purpose ?? null,
-      ],
-    ) as { sql: string; args: InValue[] },
+  plan.holds(
+    sql`EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ${deliveryId} AND company_id = ${sql.company} AND endpoint_id = ${endpoint.id} AND event_id IS ${original.event_id ?? null} AND type IS ${original.type ?? null} AND body IS ${original.body ?? null} AND purpose IS ${original.purpose ?? null})`,
   );
   return planDelivery(plan, endpoint, replayed);
 }

@@ -1,0 +1,164 @@
+/**
+ * What a write reads, by name: an operation declares its reads as an object of specs
+ * (`{ purchase: one("purchase", id), items: many("purchase-item", { purchaseId: id }) }`), the read phase
+ * sends them in one pipeline (`readStatements`, one round trip), and the planner gets a typed snapshot
+ * (`read.items`), never a result by its position.
+ *
+ * A spec knows how to hold what it read: once the plan is made, `holdSnapshot` adds the guards that
+ * abort its batch unless what was read is still so (the records a selection found, each as read). A read
+ * whose changes commute with the plan's (stock added in the statement, with its floor) says so with
+ * `hold: "none"`; a plan relying on a few fields of many records holds just those.
+ */
+import type { InStatement, ResultSet, Row } from "@libsql/client";
+import { toRecord } from "../db/rows.ts";
+import { type Sql, sql } from "../db/sql.ts";
+import { column, type KindName, type RecordOf, table, type WhereOf, whereOf } from "./store.ts";
+import type { WritePlan } from "./write-plan.ts";
+
+/** One read of a write's pipeline: its statement, what its result means, and how it is held. */
+export interface Read<T> {
+  readonly statement: Sql;
+  decode(result: ResultSet): T;
+  /** Guards in `plan` that what was read is still so (absent: the read's changes commute). */
+  hold?(plan: WritePlan, value: T): void;
+}
+
+/** An operation's reads, by name. */
+export type Reads = { readonly [name: string]: Read<unknown> };
+
+/** What the reads answered, by the same names. */
+export type Snapshot<R extends Reads> = { readonly [K in keyof R]: R[K] extends Read<infer T> ? T : never };
+
+/**
+ * How a read of a kind's records is held:
+ * - `rows` (the default): the selection still finds exactly these records, each as read;
+ * - `count`: it finds as many (each record's content is held where it is used);
+ * - `{ fields }`: these records' `fields` are still as read (a plan relying on a few fields of many);
+ * - `none`: not held (what the plan writes from it commutes: stock added in the statement).
+ */
+export type Hold<N extends KindName> =
+  | "rows"
+  | "count"
+  | "none"
+  | { readonly fields: readonly (keyof RecordOf<N> & string)[] };
+
+/** The order of a write's reads: by id, as `+id` so that no index is chosen to give that order (`store.ts`). */
+const BY_ID = "+id";
+
+interface Selection<N extends KindName> {
+  kindName: N;
+  /** The condition beyond the company's (SQL over the kind's columns). */
+  where: Sql;
+  order?: string | undefined;
+  limit?: number | undefined;
+  hold?: Hold<N> | undefined;
+  /** A read of one id: holding the record it found holds the selection. */
+  byId?: boolean;
+}
+
+function selectionRead<N extends KindName>(selection: Selection<N>): Read<RecordOf<N>[]> {
+  const t = table(selection.kindName);
+  const limit = selection.limit === undefined ? sql`` : sql` LIMIT ${Math.trunc(selection.limit)}`;
+  const from = sql`FROM ${sql.id(t.name)} WHERE company_id = ${sql.company} AND (${selection.where})`;
+  const order = sql.raw(selection.order ?? BY_ID);
+  return {
+    statement: sql`SELECT ${sql.raw(t.selectList)} ${from} ORDER BY ${order}${limit}`,
+    decode: (result) => result.rows.map((row) => toRecord(t, row) as unknown as RecordOf<N>),
+    hold(plan, records) {
+      const how = selection.hold ?? "rows";
+      if (how === "none") return;
+      if (typeof how === "object") {
+        plan.holdFields(selection.kindName, records, how.fields);
+        return;
+      }
+      if (selection.limit !== undefined) {
+        // A limited read: the same records, in the same order.
+        const ids = sql`SELECT id ${from} ORDER BY ${order}${limit}`;
+        const read = records.length ? records.map((record) => record.id).join(",") : null;
+        plan.hold(sql`(SELECT group_concat(id) FROM (${ids})) IS ${read}`);
+      } else if (!(selection.byId && records.length === 1 && how === "rows")) {
+        plan.hold(sql`(SELECT count(*) ${from}) = ${records.length}`);
+      }
+      if (how === "rows") plan.holdRecords(selection.kindName, records);
+    },
+  };
+}
+
+/** The company's records of a kind whose fields equal `where` (or meeting SQL `where`), by id. */
+export function many<N extends KindName>(
+  kindName: N,
+  where: WhereOf<N> | Sql,
+  options: { order?: string; limit?: number; hold?: Hold<N> } = {},
+): Read<RecordOf<N>[]> {
+  const condition = sql.is(where) ? where : whereOf(table(kindName), where);
+  return selectionRead({ kindName, where: condition, ...options });
+}
+
+/** The company's record of a kind with `id` (an id, or SQL answering one: what another record names). */
+export function one<N extends KindName>(
+  kindName: N,
+  id: number | Sql,
+  options: { hold?: Hold<N> } = {},
+): Read<RecordOf<N> | undefined> {
+  const read = selectionRead({ kindName, where: sql`id = ${id}`, byId: true, ...options });
+  return {
+    statement: read.statement,
+    decode: (result) => read.decode(result)[0],
+    hold: (plan, record) => read.hold!(plan, record ? [record] : []),
+  };
+}
+
+/**
+ * SQL answering `field` of the company's record of `kindName` with `id`: a read of what that record
+ * names (`one("channel", fieldOf("sale", saleId, "channelId"))`) in the same pipeline.
+ */
+export function fieldOf<N extends KindName>(
+  kindName: N,
+  id: number | Sql,
+  field: keyof RecordOf<N> & string,
+): Sql {
+  const t = table(kindName);
+  return sql`(SELECT ${sql.id(column(t, field))} FROM ${sql.id(t.name)} WHERE id = ${id} AND company_id = ${sql.company})`;
+}
+
+/**
+ * SQL answering `field` of the company's records of `kindName` meeting `where`: a read of what a set of
+ * records names (`many("sale-item", sql\`id IN ${fieldsOf("purchase-item", "saleItemId", { purchaseId })}\`)`).
+ */
+export function fieldsOf<N extends KindName>(
+  kindName: N,
+  field: keyof RecordOf<N> & string,
+  where: WhereOf<N> | Sql,
+): Sql {
+  const t = table(kindName);
+  const condition = sql.is(where) ? where : whereOf(t, where);
+  return sql`(SELECT ${sql.id(column(t, field))} FROM ${sql.id(t.name)} WHERE company_id = ${sql.company} AND (${condition}))`;
+}
+
+/** A read that is no kind's records (a count, the next id): its rows decoded by `decode`, held by `hold`. */
+export function rows<T>(
+  statement: Sql,
+  decode: (rows: readonly Row[]) => T,
+  hold?: (plan: WritePlan, value: T) => void,
+): Read<T> {
+  return { statement, decode: (result) => decode(result.rows), ...(hold ? { hold } : {}) };
+}
+
+/** The statements of `reads` for a company, in the order of their names. */
+export function readStatements(companyId: number, reads: Reads): InStatement[] {
+  return Object.values(reads).map((read) => read.statement.statementFor(companyId));
+}
+
+/** What the reads answered (results in the order of `readStatements`), by name. */
+export function snapshotOf<R extends Reads>(reads: R, results: readonly ResultSet[]): Snapshot<R> {
+  const snapshot: Record<string, unknown> = {};
+  Object.entries(reads).forEach(([name, read], i) => {
+    snapshot[name] = read.decode(results[i]!);
+  });
+  return snapshot as Snapshot<R>;
+}
+
+/** Adds to `plan` the guards of every read of the snapshot that is held. */
+export function holdSnapshot<R extends Reads>(plan: WritePlan, reads: R, snapshot: Snapshot<R>): void {
+  for (const name of Object.keys(reads)) reads[name]!.hold?.(plan, snapshot[name]);
+}
