@@ -1,10 +1,8 @@
 import {
-  type ActionDef,
   actionInputIn,
   actionInputSchema,
   actions,
   type FieldDef,
-  type KindDef,
   operationWrites,
   recordBodyFields,
 } from "@multichannel/schema";
