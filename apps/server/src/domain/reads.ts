@@ -12,13 +12,16 @@
 import type { InStatement, ResultSet, Row } from "@libsql/client";
 import { toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
-import { column, type KindName, type RecordOf, table, type WhereOf, whereOf } from "./store.ts";
+import { column, type KindName, type MatchOf, type RecordOf, table, whereOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
-/** One read of a write's pipeline: its statement, what its result means, and how it is held. */
+/**
+ * One read of a write's pipeline: its statement (none: a read the operation's values make needless,
+ * `when`), what its result means, and how it is held.
+ */
 export interface Read<T> {
-  readonly statement: Sql;
-  decode(result: ResultSet): T;
+  readonly statement: Sql | undefined;
+  decode(result: ResultSet | undefined): T;
   /** Guards in `plan` that what was read is still so (absent: the read's changes commute). */
   hold?(plan: WritePlan, value: T): void;
 }
@@ -33,7 +36,8 @@ export type Snapshot<R extends Reads> = { readonly [K in keyof R]: R[K] extends 
  * How a read of a kind's records is held:
  * - `rows` (the default): the selection still finds exactly these records, each as read;
  * - `count`: it finds as many (each record's content is held where it is used);
- * - `{ fields }`: these records' `fields` are still as read (a plan relying on a few fields of many);
+ * - `{ fields }`: it finds as many, and their `fields` are still as read (a plan relying on a few
+ *   fields of many records, which other writers may change otherwise);
  * - `none`: not held (what the plan writes from it commutes: stock added in the statement).
  */
 export type Hold<N extends KindName> =
@@ -63,14 +67,10 @@ function selectionRead<N extends KindName>(selection: Selection<N>): Read<Record
   const order = sql.raw(selection.order ?? BY_ID);
   return {
     statement: sql`SELECT ${sql.raw(t.selectList)} ${from} ORDER BY ${order}${limit}`,
-    decode: (result) => result.rows.map((row) => toRecord(t, row) as unknown as RecordOf<N>),
+    decode: (result) => (result?.rows ?? []).map((row) => toRecord(t, row) as unknown as RecordOf<N>),
     hold(plan, records) {
       const how = selection.hold ?? "rows";
       if (how === "none") return;
-      if (typeof how === "object") {
-        plan.holdFields(selection.kindName, records, how.fields);
-        return;
-      }
       if (selection.limit !== undefined) {
         // A limited read: the same records, in the same order.
         const ids = sql`SELECT id ${from} ORDER BY ${order}${limit}`;
@@ -80,6 +80,7 @@ function selectionRead<N extends KindName>(selection: Selection<N>): Read<Record
         plan.hold(sql`(SELECT count(*) ${from}) = ${records.length}`);
       }
       if (how === "rows") plan.holdRecords(selection.kindName, records);
+      else if (typeof how === "object") plan.holdFields(selection.kindName, records, how.fields);
     },
   };
 }
@@ -87,7 +88,7 @@ function selectionRead<N extends KindName>(selection: Selection<N>): Read<Record
 /** The company's records of a kind whose fields equal `where` (or meeting SQL `where`), by id. */
 export function many<N extends KindName>(
   kindName: N,
-  where: WhereOf<N> | Sql,
+  where: MatchOf<N> | Sql,
   options: { order?: string; limit?: number; hold?: Hold<N> } = {},
 ): Read<RecordOf<N>[]> {
   const condition = sql.is(where) ? where : whereOf(table(kindName), where);
@@ -114,7 +115,7 @@ export function one<N extends KindName>(
  */
 export function fieldOf<N extends KindName>(
   kindName: N,
-  id: number | Sql,
+  id: number | null | Sql,
   field: keyof RecordOf<N> & string,
 ): Sql {
   const t = table(kindName);
@@ -128,7 +129,7 @@ export function fieldOf<N extends KindName>(
 export function fieldsOf<N extends KindName>(
   kindName: N,
   field: keyof RecordOf<N> & string,
-  where: WhereOf<N> | Sql,
+  where: MatchOf<N> | Sql,
 ): Sql {
   const t = table(kindName);
   const condition = sql.is(where) ? where : whereOf(t, where);
@@ -141,20 +142,48 @@ export function rows<T>(
   decode: (rows: readonly Row[]) => T,
   hold?: (plan: WritePlan, value: T) => void,
 ): Read<T> {
-  return { statement, decode: (result) => decode(result.rows), ...(hold ? { hold } : {}) };
+  return { statement, decode: (result) => decode(result?.rows ?? []), ...(hold ? { hold } : {}) };
+}
+
+/**
+ * `reads` with each name prefixed (`before.items`): an aggregate read more than once by one operation
+ * (a line's parent before and after it moves). `part` answers its snapshot back.
+ */
+export function within<R extends Reads>(prefix: string, reads: R): Reads {
+  return Object.fromEntries(Object.entries(reads).map(([name, read]) => [`${prefix}.${name}`, read]));
+}
+
+/** What the reads of `within(prefix, reads)` answered, by their own names. */
+export function part<R extends Reads>(prefix: string, reads: R, snapshot: Snapshot<Reads>): Snapshot<R> {
+  return Object.fromEntries(
+    Object.keys(reads).map((name) => [name, snapshot[`${prefix}.${name}`]]),
+  ) as Snapshot<R>;
+}
+
+/** `read` where `condition` holds; else nothing is read, and the snapshot has undefined. */
+export function when<T>(condition: unknown, read: Read<T>): Read<T | undefined> {
+  if (condition) return read;
+  return { statement: undefined, decode: () => undefined };
 }
 
 /** The statements of `reads` for a company, in the order of their names. */
 export function readStatements(companyId: number, reads: Reads): InStatement[] {
-  return Object.values(reads).map((read) => read.statement.statementFor(companyId));
+  const statements: InStatement[] = [];
+  for (const name in reads) {
+    const statement = reads[name]!.statement;
+    if (statement) statements.push(statement.statementFor(companyId));
+  }
+  return statements;
 }
 
 /** What the reads answered (results in the order of `readStatements`), by name. */
 export function snapshotOf<R extends Reads>(reads: R, results: readonly ResultSet[]): Snapshot<R> {
   const snapshot: Record<string, unknown> = {};
-  Object.entries(reads).forEach(([name, read], i) => {
-    snapshot[name] = read.decode(results[i]!);
-  });
+  let at = 0;
+  for (const name in reads) {
+    const read = reads[name]!;
+    snapshot[name] = read.decode(read.statement ? results[at++] : undefined);
+  }
   return snapshot as Snapshot<R>;
 }
 

@@ -22,6 +22,9 @@ export type WhereOf<N extends KindName> = {
   [F in keyof RecordTypes[N]]?: RecordTypes[N][F] extends Scalar | undefined ? RecordTypes[N][F] : never;
 };
 
+/** Equality filters on a kind's scalar fields, a value given as such or as SQL answering it (`fieldOf`). */
+export type MatchOf<N extends KindName> = { [F in keyof WhereOf<N>]?: WhereOf<N>[F] | Sql };
+
 export function kind(name: KindName): KindDef {
   const found = kindByName(name);
   if (!found) throw new Error(`No kind ${name} in the manifest`);
@@ -70,10 +73,11 @@ export function selectStatement<N extends KindName>(
 }
 
 /** The condition that a kind's fields equal `where` (`IS NULL` for null), as SQL. */
-export function whereOf<N extends KindName>(t: Table, where: WhereOf<N>): Sql {
+export function whereOf<N extends KindName>(t: Table, where: MatchOf<N>): Sql {
   const clauses = Object.entries(where).map(([field, value]) => {
     const name = sql.id(column(t, field));
     if (value === null) return sql`${name} IS NULL`;
+    if (sql.is(value)) return sql`${name} = ${value}`;
     return sql`${name} = ${field === "id" ? (value as number) : encode(t.byField.get(field)!, value)}`;
   });
   return clauses.length ? sql.join(clauses, " AND ") : sql`1`;

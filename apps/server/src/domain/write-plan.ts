@@ -431,7 +431,10 @@ export class WritePlan {
     records: readonly RecordOf<N>[],
     fields: readonly (keyof RecordOf<N> & string)[],
   ): void {
-    if (records.length) this.held.push(this.fieldsGuard(kindName, records, fields));
+    const pending = records.filter(
+      (record) => !this.updated.has(`${kindName}:${(record as { id: number }).id}`),
+    );
+    if (pending.length) this.held.push(this.fieldsGuard(kindName, pending, fields));
   }
 
   /** Holds a condition on what the plan read (SQL): a guard, first in the batch, that it still holds. */

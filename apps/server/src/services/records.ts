@@ -2,9 +2,11 @@ import type { InStatement, ResultSet } from "@libsql/client";
 import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
 import { type Db, type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
+import { sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
+import { one, type Read, type Reads, rows, type Snapshot } from "../domain/reads.ts";
 import {
   createdAnswer,
   deletePlan,
@@ -17,7 +19,6 @@ import { sameFactValues } from "../domain/same-facts.ts";
 import { stateConflict } from "../domain/states.ts";
 import { type KindName, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
-import { WritePlan } from "../domain/write-plan.ts";
 import {
   type CreatePlanner,
   type DeletePlanner,
@@ -27,7 +28,8 @@ import {
 } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
-import { type KeptAnswer, keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
+import { executeWrite } from "./execute.ts";
+import { keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
 import type { ListQuery } from "./list-query.ts";
 
 /** A content hash of a record: its ETag. Any change to any field changes it. */
@@ -105,21 +107,25 @@ export async function checkReferences(
  * The reads that find the records the plain references of `values` name (a polymorphic one is checked
  * in the batch), for a planned write to answer a missing one with a 422 before its rule looks at it.
  */
-function referenceReads(ctx: Ctx, table: Table, values: Record<string, unknown>) {
+function referenceReads(table: Table, values: Record<string, unknown>) {
   const checks = referencesOf(table, values).filter(
     ({ field }) => !table.subjects.some((c) => c.field === field),
   );
-  const reads = checks.map(({ target, id }) => ({
-    sql: `SELECT id FROM ${target.name} WHERE id = ? AND company_id = ?`,
-    args: [id, ctx.companyId],
-  }));
+  // Not held: the batch checks each reference it writes (`referencesExist`).
+  const reads: Record<string, Read<boolean>> = {};
+  for (const { field, target, id } of checks) {
+    reads[`reference.${field}`] = rows(
+      sql`SELECT id FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company}`,
+      (found) => found.length > 0,
+    );
+  }
   return {
     reads,
-    /** The 422 for the references `read` (their reads' results) did not find, but those `current` has. */
-    check(read: ResultSet[], current: Record<string, unknown> = {}) {
+    /** The 422 for the references the reads did not find, but those `current` has. */
+    check(read: Snapshot<Reads>, current: Record<string, unknown> = {}) {
       const errors: FieldError[] = [];
-      checks.forEach(({ field, target, id }, i) => {
-        if (current[field] !== id && !read[i]!.rows.length)
+      checks.forEach(({ field, target, id }) => {
+        if (current[field] !== id && read[`reference.${field}`] === false)
           errors.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
       });
       if (errors.length)
@@ -293,6 +299,9 @@ interface RecordWrite {
 
 type Input = Record<string, unknown>;
 
+/** The name of the record's own read among a planned update's or delete's reads. */
+const CURRENT = "current";
+
 /** The rule of a kind, if it has one. */
 const ruleOf = (kind: KindDef): WriteRule<KindName> | undefined => writeRuleOf(kind.name);
 
@@ -324,44 +333,6 @@ async function applyPlain(
     if (key && index === statements.length - 1) throw keyInUse();
     return { failedGuard: index };
   }
-}
-
-/**
- * Runs a rule's plan: `reads` in one pipeline, the plan `build` makes from what they answered, and the
- * key's claim and `answer`, in one batch. A stale batch is explained when it can be (`explain` throws
- * the 4xx naming a missing reference or a record in the way), else planned again.
- */
-function runPlanned<T>({
-  ctx,
-  db,
-  key,
-  reads,
-  build,
-  answer,
-  explain,
-}: RecordWrite & {
-  reads: InStatement[];
-  build(read: ResultSet[], plan: WritePlan): T;
-  answer(result: T, plan: WritePlan): KeptAnswer;
-  explain(): Promise<void>;
-}): Promise<T> {
-  return optimistically(db, async (session) => {
-    const plan = new WritePlan(ctx.companyId, ctx.now());
-    let keyGuard: number | undefined;
-    try {
-      const read = reads.length ? await session.read(reads) : [];
-      const result = build(read, plan);
-      if (key) keyGuard = plan.append(keyStatements(key, answer(result, plan)));
-      const ids = await plan.apply(session);
-      if (key) key.answered = true;
-      return ids.resolve(result);
-    } catch (error) {
-      if (!(error instanceof StaleRead)) throw error;
-      if (keyGuard !== undefined && error.guardIndex === keyGuard) throw keyInUse();
-      await explain();
-      throw error;
-    }
-  });
 }
 
 /** Create: the input is a validated create body. Answers the record as created. */
@@ -405,21 +376,18 @@ function createPlanned({
   ...write
 }: RecordWrite & { planner: CreatePlanner<KindName>; table: Table; values: Input; input: Input }) {
   const { ctx, db, kind } = write;
-  const reads = planner.read({ companyId: ctx.companyId, values: values as never });
+  const own = planner.reads({ values: values as never });
   // With reads to make anyway, the references are found in the same pipeline (a 422 before the rule
   // looks at the values); else the batch's guards find them, and a failed one is named after.
-  const references = reads.length ? referenceReads(ctx, table, values) : { reads: [], check() {} };
-  return runPlanned({
-    ...write,
-    reads: [...references.reads, ...reads],
-    build(answered, plan) {
-      references.check(answered);
+  const references = Object.keys(own).length ? referenceReads(table, values) : undefined;
+  return executeWrite(write, {
+    reads: { ...own, ...references?.reads },
+    plan(read, plan) {
+      references?.check(read);
       plan.referencesExist(kind.name as KindName, values);
-      const read = answered.slice(references.reads.length);
-      const planned = { ctx, values: values as never, input, read, plan };
-      return planner.plan(planned) as unknown as StoredRecord;
+      return planner.plan({ ctx, values: values as never, input, read, plan }) as unknown as StoredRecord;
     },
-    answer: (record, plan) => ({
+    kept: (record, plan) => ({
       status: 200,
       body: plan.answerText(record),
       location: plan.answerText(`${ctx.baseUrl}/${kind.plural}/${record.id}.json`),
@@ -543,27 +511,24 @@ function updatePlain(args: UpdateArgs) {
 /** An update the kind's rule plans, with everything that depends on the record (its parent's books). */
 function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) {
   const { ctx, db, kind, table, id, values, input, planner } = args;
-  const references = referenceReads(ctx, table, values);
+  const references = referenceReads(table, values);
   let changes = values;
-  return runPlanned({
-    ...args,
-    reads: [
-      { sql: table.findSql, args: [id, ctx.companyId] },
+  return executeWrite(args, {
+    reads: {
+      ...planner.reads({ id, values: values as never }),
       ...references.reads,
-      ...planner.read({ companyId: ctx.companyId, id, values: values as never }),
-    ],
-    build(answered, plan) {
-      const row = answered[0]!.rows[0];
-      if (!row) throw notFound(kind, id);
-      const current = toRecord(table, row);
+      [CURRENT]: one(kind.name as KindName, id),
+    },
+    plan(read, plan) {
+      const current = read[CURRENT] as StoredRecord | undefined;
+      if (!current) throw notFound(kind, id);
       changes = changesOf(args, current);
-      references.check(answered.slice(1), current);
+      references.check(read, current);
       plan.referencesExist(kind.name as KindName, changes, current);
-      const read = answered.slice(1 + references.reads.length);
       const planned = { ctx, values: changes as never, current: current as never, input, plan };
       return planner.plan({ ...planned, read }) as unknown as StoredRecord;
     },
-    answer: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
+    kept: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
     async explain() {
       const now = await findRecord(db, ctx.companyId, kind, id);
       if (now) await checkReferences({ ...ctx, db }, table, changes, now);
@@ -629,22 +594,16 @@ function deletePlain(args: DeleteArgs): Promise<void> {
 /** A delete the kind's rule plans: what it undoes or settles (an allocation, a parent's books) with it. */
 function deletePlanned(args: DeleteArgs & { planner: DeletePlanner<KindName> }): Promise<void> {
   const { ctx, kind, table, id, ifMatch, planner } = args;
-  return runPlanned({
-    ...args,
-    reads: [
-      { sql: table.findSql, args: [id, ctx.companyId] },
-      ...planner.read({ companyId: ctx.companyId, id }),
-    ],
-    build(read, plan) {
-      const row = read[0]!.rows[0];
-      if (!row) throw notFound(kind, id);
-      const current = toRecord(table, row);
+  return executeWrite(args, {
+    reads: { ...planner.reads({ id }), [CURRENT]: one(kind.name as KindName, id) },
+    plan(read, plan) {
+      const current = read[CURRENT] as StoredRecord | undefined;
+      if (!current) throw notFound(kind, id);
       checkIfMatch(current, ifMatch);
-      plan.unchangedRecords(kind.name as KindName, [current as never]);
-      planner.plan({ ctx, current: current as never, read: read.slice(1), plan });
+      planner.plan({ ctx, current: current as never, read, plan });
       plan.append(deletePlan(table, ctx.companyId, { sql: "?", args: [id] }));
     },
-    answer: () => ({ status: 204, body: "", location: null }),
+    kept: () => ({ status: 204, body: "", location: null }),
     explain: () => explainDelete(args),
   });
 }

@@ -2,7 +2,7 @@
 import { sql } from "../../db/sql.ts";
 import { checkOutboundUrls } from "../outbound-urls.ts";
 import { checkEndpoint, newSecret, secretHint } from "../webhook-endpoints.ts";
-import type { WriteRules } from "./rule.ts";
+import { creates, deletes, updates, type WriteRules } from "./rule.ts";
 
 export const outboundRules: WriteRules = {
   "dropship-provider": {
@@ -29,8 +29,8 @@ export const outboundRules: WriteRules = {
       return values;
     },
     // Its signing secret is made with it and answered this once; records and events show a hint.
-    planCreate: {
-      read: () => [],
+    planCreate: creates<"webhook-endpoint", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, plan }) {
         const secret = newSecret();
         const endpoint = plan.insert("webhook-endpoint", { ...values, secretHint: secretHint(secret) });
@@ -39,23 +39,23 @@ export const outboundRules: WriteRules = {
         );
         return { ...endpoint, secret };
       },
-    },
-    planUpdate: {
-      read: () => [],
+    }),
+    planUpdate: updates<"webhook-endpoint", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, current, plan }) {
         // Enabling an endpoint again starts its failure count afresh.
         const again = values.enabled && !current.enabled ? { disabledReason: null, failingSince: null } : {};
         return plan.update("webhook-endpoint", current, { ...values, ...again });
       },
-    },
+    }),
     // Its secrets are not a kind's records, so the delete of the record does not take them.
-    planDelete: {
-      read: () => [],
+    planDelete: deletes<"webhook-endpoint", Record<never, never>>({
+      reads: () => ({}),
       plan({ current, plan }) {
         plan.write(
           sql`DELETE FROM webhook_secrets WHERE endpoint_id = ${current.id} AND company_id = ${sql.company}`,
         );
       },
-    },
+    }),
   },
 };

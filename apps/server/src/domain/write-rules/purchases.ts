@@ -1,13 +1,13 @@
 /** Purchases, their lines, invoices and payments: each write settles its purchase's books. */
-import type { InStatement, ResultSet } from "@libsql/client";
-import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
+import type { Purchase, PurchaseItem } from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
 import { checkLine, lineCents, planPurchaseBooks } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
-import { type RecordOf, recordsOf } from "../store.ts";
+import { many, type Snapshot } from "../reads.ts";
+import type { RecordOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
-import { history, latest, type Named, selectNamed, type WriteRules } from "./rule.ts";
+import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
 /** What a purchase's books read of its lines (and of their own derived values, which they write). */
 const BOOKED = [
@@ -22,52 +22,26 @@ const BOOKED = [
   "invoiceStatus",
 ] as const;
 
-const ACTIVE = { sql: " AND status = ?", args: ["active"] };
+/**
+ * A purchase's books: its lines, active payments and active invoices, each held as many and with what
+ * the books add up of them.
+ */
+export const purchaseBooksReads = (purchase: Named) => ({
+  items: many("purchase-item", { purchaseId: purchase }, { hold: { fields: BOOKED } }),
+  payments: many(
+    "purchase-invoice-payment",
+    { purchaseId: purchase, status: "active" },
+    { hold: { fields: ["type", "amount"] } },
+  ),
+  invoices: many(
+    "purchase-invoice",
+    { purchaseId: purchase, status: "active" },
+    { hold: { fields: ["amount"] } },
+  ),
+});
 
-/** What a purchase's books read: its lines, active payments and active invoices. */
-function booksReads(companyId: number, purchase: Named): InStatement[] {
-  return [
-    selectNamed(companyId, "purchase-item", purchase, "purchaseId"),
-    selectNamed(companyId, "purchase-invoice-payment", purchase, "purchaseId", ACTIVE),
-    selectNamed(companyId, "purchase-invoice", purchase, "purchaseId", ACTIVE),
-  ];
-}
-
-interface BooksRead {
-  items: PurchaseItem[];
-  payments: PurchaseInvoicePayment[];
-  invoices: PurchaseInvoice[];
-}
-
-function booksRead(read: ResultSet[]): BooksRead {
-  return {
-    items: recordsOf("purchase-item", read[0]!),
-    payments: recordsOf("purchase-invoice-payment", read[1]!),
-    invoices: recordsOf("purchase-invoice", read[2]!),
-  };
-}
-
+type BooksRead = Snapshot<ReturnType<typeof purchaseBooksReads>>;
 type Booked = "purchase-item" | "purchase-invoice-payment" | "purchase-invoice";
-
-/** Guards that what a purchase's books read is as read, but for record `except` of kind `line`. */
-function holdBooks(
-  plan: WritePlan,
-  purchaseId: number,
-  read: BooksRead,
-  except?: { line: Booked; id: number },
-) {
-  const others = <T extends { id: number }>(line: Booked, records: T[]) =>
-    except?.line === line ? records.filter((record) => record.id !== except.id) : records;
-  plan.sameCount("purchase-item", { purchaseId }, read.items.length);
-  plan.sameCount("purchase-invoice-payment", { purchaseId, status: "active" }, read.payments.length);
-  plan.sameCount("purchase-invoice", { purchaseId, status: "active" }, read.invoices.length);
-  plan.unchangedFields("purchase-item", others("purchase-item", read.items), BOOKED);
-  plan.unchangedFields("purchase-invoice-payment", others("purchase-invoice-payment", read.payments), [
-    "type",
-    "amount",
-  ]);
-  plan.unchangedFields("purchase-invoice", others("purchase-invoice", read.invoices), ["amount"]);
-}
 
 /** Active records as the write leaves them: the one written counts only while it is active. */
 function activeAfter<T extends { id: number; status: string | null }>(
@@ -84,13 +58,13 @@ function activeAfter<T extends { id: number; status: string | null }>(
 /** The books of a line kind's purchase: the change made to the records of that kind. */
 function purchaseBooksOf<L extends Booked>(line: L) {
   return {
-    reads: booksReads,
-    holds(plan: WritePlan, purchase: Parent<"purchase">, except?: number) {
-      const read = booksRead(purchase.reads);
-      holdBooks(plan, purchase.record.id, read, except === undefined ? undefined : { line, id: except });
-    },
-    settle(plan: WritePlan, purchase: Parent<"purchase">, change: LineChange<L>) {
-      const read = booksRead(purchase.reads);
+    reads: purchaseBooksReads,
+    settle(
+      plan: WritePlan,
+      purchase: Parent<"purchase", ReturnType<typeof purchaseBooksReads>>,
+      change: LineChange<L>,
+    ) {
+      const read = purchase.books;
       const items =
         line === "purchase-item"
           ? changedLines(read.items, change as LineChange<"purchase-item">)
@@ -130,25 +104,23 @@ function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: Purcha
 export const purchaseRules: WriteRules = {
   purchase: {
     // A new purchase has no lines: its books are its own values, written with it.
-    planCreate: {
-      read: () => [],
+    planCreate: creates<"purchase", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, plan }) {
         return planPurchaseBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
       },
-    },
+    }),
     // A write of `invoiced` records an invoice for what is not invoiced yet.
     performs: (field, value) => field === "invoiceStatus" && value === "invoiced",
-    planUpdate: {
-      read: ({ companyId, id }) => booksReads(companyId, id),
-      plan({ values, current, input, read, plan }) {
-        const books = booksRead(read);
-        holdBooks(plan, current.id, books);
+    planUpdate: updates({
+      reads: ({ id }) => purchaseBooksReads(id),
+      plan({ values, current, input, read: books, plan }) {
         const updated = plan.update("purchase", current, values, { movesState: true });
         const settled = planPurchaseBooks(plan, updated, books.items, books.payments, books.invoices);
         const asked = input.invoiceStatus === "invoiced" && current.invoiceStatus !== "invoiced";
         return asked ? planInvoiceRemainder(plan, settled.purchase, settled.items, books) : settled.purchase;
       },
-    },
+    }),
   },
   "purchase-item": lineRule({
     line: "purchase-item",

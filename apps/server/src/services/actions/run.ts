@@ -54,7 +54,7 @@ const SUBJECT = "subject";
 /** A read answered as the driver gives it: for plans whose reads are not named yet. */
 const positional = (statement: InStatement): Read<ResultSet> => ({
   statement: sql.marked(typeof statement === "string" ? { sql: statement } : (statement as { sql: string })),
-  decode: (result) => result,
+  decode: (result) => result!,
 });
 
 type PlanArgs = Parameters<PlannedHandler<ActionKey>["plan"]>[0];
