@@ -144,7 +144,9 @@ describe("error codes on the wire", () => {
         sql(`INSERT INTO ${table} VALUES (1)`),
         {
           type: "batch",
-          batch: { steps: [{ stmt: { sql: `INSERT INTO ${table} VALUES (1)` } }, { stmt: { sql: "SELEC 1" } }] },
+          batch: {
+            steps: [{ stmt: { sql: `INSERT INTO ${table} VALUES (1)` } }, { stmt: { sql: "SELEC 1" } }],
+          },
         },
         { type: "close" },
       ],

@@ -98,7 +98,9 @@ describe("schema changes made on another stream", () => {
       baton,
       requests: [{ type: "sequence", sql: `INSERT INTO ${table} VALUES (1, 2, 3);` }, { type: "close" }],
     });
-    await client.executeMultiple(`INSERT INTO ${table} VALUES (4, 5, 6); INSERT INTO ${table} VALUES (7, 8, 9);`);
+    await client.executeMultiple(
+      `INSERT INTO ${table} VALUES (4, 5, 6); INSERT INTO ${table} VALUES (7, 8, 9);`,
+    );
 
     expect(reply.body.results[0]).toEqual({ type: "ok", response: { type: "sequence" } });
     const rs = await client.execute(`SELECT x + y + z AS sum FROM ${table} ORDER BY x`);
