@@ -81,19 +81,22 @@ describe("constraint violations through @libsql/client", () => {
     });
   }
 
-  it("reports a FOREIGN KEY violation as SQLITE_CONSTRAINT when the stream enforces foreign keys", async () => {
+  it("enforces foreign keys by default, as libSQL builds do, and reports a violation as SQLITE_CONSTRAINT", async () => {
     const [parent, child] = [uniqueTable("parent"), uniqueTable("child")];
     await client.executeMultiple(
       `CREATE TABLE ${parent} (id INTEGER PRIMARY KEY);
-       CREATE TABLE ${child} (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES ${parent} (id));`,
+       CREATE TABLE ${child} (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES ${parent} (id));
+       INSERT INTO ${parent} VALUES (1);`,
     );
+    await client.execute(`INSERT INTO ${child} VALUES (1, 1)`);
 
-    const error = await failure(
-      client.executeMultiple(`PRAGMA foreign_keys = ON; INSERT INTO ${child} VALUES (1, 42);`),
-    );
+    const insert = await failure(client.execute(`INSERT INTO ${child} VALUES (2, 42)`));
+    const remove = await failure(client.execute(`DELETE FROM ${parent} WHERE id = 1`));
 
-    expect(error.code).toBe("SQLITE_CONSTRAINT");
-    expect(error.message).toContain("FOREIGN KEY constraint failed");
+    for (const error of [insert, remove]) {
+      expect(error.code).toBe("SQLITE_CONSTRAINT");
+      expect(error.message).toContain("FOREIGN KEY constraint failed");
+    }
   });
 
   it("reports the failing statement of a batch with SQLITE_CONSTRAINT and applies none of it", async () => {
