@@ -12,7 +12,7 @@ type Channel = {
   set(key: unknown, value: unknown): void;
 };
 const real = fromQs("side-channel") as () => Channel;
-const lite = require("../src/services/side-channel.cjs") as () => Channel;
+const lite = require("../src/shims/side-channel.cjs") as () => Channel;
 
 describe("the Workers stand-in for side-channel", () => {
   it("answers every operation as the package does", () => {

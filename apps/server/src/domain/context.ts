@@ -24,7 +24,7 @@ export interface Actor {
   readonly suspended?: boolean;
 }
 
-/** What every service verb gets: the database or the transaction it runs in, the tenant and the actor. */
+/** What every service verb gets: the database it reads from, the tenant and the actor. */
 export interface Ctx {
   readonly db: Executor;
   readonly companyId: number;

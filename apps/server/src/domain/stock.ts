@@ -86,8 +86,8 @@ function updateLevel(
 }
 
 /**
- * `recordAdjustment` in a write plan, on `levels` (see `plannedLevel`): the level is written while it
- * is as read, so the levels before and after that the adjustment records are exact.
+ * An adjustment of on hand recorded in a write plan, on `levels` (see `plannedLevel`): the level is
+ * written while it is as read, so the levels before and after that the adjustment records are exact.
  */
 export function planRecordAdjustment(
   plan: WritePlan,

@@ -22,8 +22,8 @@ const retryable = (status: number) => status === 409 || status === 429 || status
  * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
  * another request is a 422. Keys are per company, kept 24 hours. Answers what `run` (the request's
  * handler, which answers its errors too) answers, unless the request is a retry: then the stored answer.
- * One read finds what became of the key; the write claims it in its own batch (with its answer) or
- * transaction, so that a write and its key are kept together or not at all.
+ * One read finds what became of the key; the write claims it in its own batch, with its answer, so that
+ * a write and its key are kept together or not at all.
  */
 export function idempotent(
   db: Db,

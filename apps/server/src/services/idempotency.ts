@@ -5,9 +5,8 @@ import type { AnswerText } from "../domain/record-plans.ts";
 import { ApiError } from "../errors.ts";
 
 /**
- * Keys are remembered this long. A key claimed without its answer (as writes in one transaction claimed
- * them before every write became one batch with its answer: such rows may remain) is in progress for
- * `STALE_MS`, then taken as lost.
+ * Keys are remembered this long. A key claimed without its answer (a row a database may still hold from
+ * a server that claimed keys apart from their answers) is in progress for `STALE_MS`, then taken as lost.
  */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60 * 1000;

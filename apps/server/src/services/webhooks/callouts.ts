@@ -14,8 +14,8 @@ import { availableOf } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
 
 /**
- * Queues a request to a URL the company configured (a provider's purchase endpoint), in the
- * transaction of the change that calls for it; the dispatcher sends it and retries it like a webhook.
+ * Queues a request to a URL the company configured (a provider's purchase endpoint), in the batch of
+ * the change that calls for it; the dispatcher sends it and retries it like a webhook.
  */
 export interface Callout {
   purpose: string;
