@@ -3,15 +3,22 @@
  * values are bound parameters and whose nested fragments are spliced with their own values. Nothing
  * re-parses text to find its placeholders: a fragment is its text pieces and the values between them.
  */
-import type { InStatement, InValue } from "@libsql/client";
+import type { InValue } from "@libsql/client";
 
 /**
  * The company a statement runs for, bound when it runs (`Sql.statementFor`): reads are declared from
  * the values an operation has, without the company threaded through each.
  */
-const COMPANY: unique symbol = Symbol("company");
+export const COMPANY: unique symbol = Symbol("company");
 
-type SqlValue = InValue | typeof COMPANY;
+/** A statement as the driver runs it: its text, and its arguments in order. */
+export interface Statement {
+  sql: string;
+  args: InValue[];
+}
+
+/** A value of a fragment: bound as a parameter (the company's id, `COMPANY`, when it runs). */
+export type SqlValue = InValue | typeof COMPANY;
 
 /** A fragment of SQL: `texts[0] values[0] texts[1] ... texts[n]`, each value a bound parameter. */
 export class Sql {
@@ -21,7 +28,7 @@ export class Sql {
   ) {}
 
   /** The statement the driver runs, for company `companyId`. */
-  statementFor(companyId: number): InStatement {
+  statementFor(companyId: number): Statement {
     return this.map((value, args) => {
       args.push(value);
       return "?";
@@ -32,7 +39,7 @@ export class Sql {
    * The statement for company `companyId`, each value's SQL made by `mark` (which binds what it needs:
    * a write plan's provisional id becomes the lookup of the real one).
    */
-  map(mark: (value: InValue, args: InValue[]) => string, companyId: number): InStatement {
+  map(mark: (value: InValue, args: InValue[]) => string, companyId: number): Statement {
     const args: InValue[] = [];
     let text = this.texts[0]!;
     for (let i = 0; i < this.values.length; i += 1) {

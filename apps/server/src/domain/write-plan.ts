@@ -11,10 +11,19 @@
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import type { WriteSession } from "../db/database.ts";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
-import { type Sql, sql } from "../db/sql.ts";
+import { type Sql, type Statement, sql } from "../db/sql.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, guard, guardOf, StaleRead } from "../db/write-guards.ts";
-import { type AnswerText, referencesOf, rowOf, storedValues, unchanged } from "./record-plans.ts";
+import {
+  type AnswerText,
+  insertSql,
+  referencesOf,
+  rowOf,
+  storedValues,
+  unchanged,
+  unchangedGuard,
+  updateSql,
+} from "./record-plans.ts";
 import {
   checkStateWrite,
   type KindName,
@@ -108,12 +117,20 @@ export class WritePlan {
     // Text that holds a provisional id (a stored file's URL, a payment's `transferId`) is made in the
     // batch, as an answer's is.
     if (typeof value === "string" && this.holdsProvisional(value)) {
-      const made = this.answerText(value) as { sql: string; args: InValue[] };
-      args.push(...made.args);
-      return `(${made.sql})`;
+      const made = this.answerText(value);
+      if (typeof made !== "string") {
+        const statement = this.bound(made);
+        args.push(...statement.args);
+        return `(${statement.sql})`;
+      }
     }
     args.push(value);
     return "?";
+  }
+
+  /** A fragment as the batch runs it: the company bound, provisional ids looked up. */
+  private bound(fragment: Sql): Statement {
+    return fragment.map((value, args) => this.value(value, args), this.companyId);
   }
 
   private push(statement: InStatement, table?: Table): number {
@@ -131,18 +148,9 @@ export class WritePlan {
     checkStateWrite(definition, values, "insert");
     const table = tableFor(definition);
     const stored = storedValues(table, values as Record<string, unknown>, this.now);
-    const args: InValue[] = [this.companyId, this.now, this.now];
-    const marks = stored.map((value) => this.value(value, args));
-    const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
     // No RETURNING (nor on updates): the plan knows the row; its id is the statement's last insert
     // rowid. Rows answered back cost more than the writes (a fifth of a 50-line order's time).
-    this.push(
-      {
-        sql: `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (?, ?, ?, ${marks.join(", ")})`,
-        args,
-      },
-      table,
-    );
+    this.push(this.bound(insertSql(table, this.now, stored)), table);
     const slot = this.insertedAt.size + 1;
     this.insertedAt.set(slot, this.body.length - 1);
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
@@ -166,26 +174,17 @@ export class WritePlan {
     if (!options.movesState) checkStateWrite(definition, values, "patch");
     const table = tableFor(definition);
     const record: StoredRecord = { ...(current as unknown as StoredRecord), updatedAt: this.now };
-    const sets = ["updated_at = ?"];
-    const args: InValue[] = [this.now];
-    for (const [field, value] of Object.entries(values)) {
+    const encoded = Object.entries(values).map(([field, value]) => {
       const column = table.byField.get(field);
       if (!column) throw new Error(`${kindName} has no field ${field}`);
-      const stored = encode(column, value);
-      sets.push(`${column.name} = ${this.value(stored, args)}`);
       record[field] = storedAs(column, value);
-    }
-    const where = `id = ${this.value(record.id, args)} AND company_id = ?`;
-    args.push(this.companyId);
-    const asRead = this.isProvisional(record.id) ? "" : ` AND ${unchanged(table, current as never, args)}`;
+      return [field, encode(column, value)] as const;
+    });
+    const asRead = this.isProvisional(record.id)
+      ? []
+      : [unchanged(table, current as unknown as StoredRecord)];
     this.updated.add(`${kindName}:${record.id}`);
-    this.push(
-      {
-        sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE ${where}${asRead}`,
-        args,
-      },
-      table,
-    );
+    this.push(this.bound(updateSql(table, this.now, record.id, encoded, { where: asRead })), table);
     this.push(changed(1));
     return record as unknown as RecordOf<N>;
   }
@@ -448,14 +447,7 @@ export class WritePlan {
       (record) => !this.updated.has(`${kindName}:${record.id}`),
     );
     if (!pending.length) return [];
-    if (pending.length === 1) {
-      const [record] = pending as [StoredRecord];
-      const args: InValue[] = [record.id, this.companyId];
-      const condition = unchanged(table, record, args);
-      return [
-        guard(`EXISTS (SELECT 1 FROM ${table.name} WHERE id = ? AND company_id = ? AND ${condition})`, args),
-      ];
-    }
+    if (pending.length === 1) return [unchangedGuard(table, pending[0]!).statementFor(this.companyId)];
     const statements: InStatement[] = [];
     // Many: the rows as read, joined to the table by id, every column compared, a statement per chunk.
     const size = Math.max(1, Math.floor(PARAMETER_BUDGET / (table.columns.length + 2)));
@@ -602,27 +594,14 @@ export class WritePlan {
 
   /** Records an event (an action's outcome) with the change, its JSON made in the batch (`answerText`). */
   event(type: string, object: unknown, result: unknown): void {
-    const args: InValue[] = [this.companyId, type];
     const text = (value: unknown) => {
-      if (value === undefined) {
-        args.push(null);
-        return "?";
-      }
+      if (value === undefined) return sql`${null}`;
       const made = this.answerText(value);
-      if (typeof made === "string") {
-        args.push(made);
-        return "?";
-      }
-      args.push(...made.args);
-      return `(${made.sql})`;
+      return typeof made === "string" ? sql`${made}` : sql`(${made})`;
     };
-    const objectSql = text(object);
-    const resultSql = text(result);
-    args.push(this.now);
-    this.push({
-      sql: `INSERT INTO events (company_id, type, object, result, created_at) VALUES (?, ?, ${objectSql}, ${resultSql}, ?)`,
-      args,
-    });
+    this.write(
+      sql`INSERT INTO events (company_id, type, object, result, created_at) VALUES (${sql.company}, ${type}, ${text(object)}, ${text(result)}, ${this.now})`,
+    );
   }
 
   /**
@@ -650,23 +629,14 @@ export class WritePlan {
     if (parts.length > MANY_PARTS) {
       // Thousands of ids (a 1,000-item import's answer): one argument, not a chain deeper than SQLite takes.
       const items = parts.map((part, i) => (i % 2 === 0 ? part : this.slotOf(Number(part))));
-      return {
-        sql: `SELECT group_concat(CASE WHEN key % 2 = 0 THEN value ELSE (SELECT id FROM plan_ids WHERE slot = value) END, '' ORDER BY key) FROM json_each(?)`,
-        args: [JSON.stringify(items)],
-      };
+      return sql`SELECT group_concat(CASE WHEN key % 2 = 0 THEN value ELSE (SELECT id FROM plan_ids WHERE slot = value) END, '' ORDER BY key) FROM json_each(${JSON.stringify(items)})`;
     }
-    const args: InValue[] = [];
-    const sql = parts
-      .map((part, i) => {
-        if (i % 2 === 0) {
-          args.push(part);
-          return "?";
-        }
-        args.push(this.slotOf(Number(part)));
-        return ID_OF_SLOT;
-      })
-      .join(" || ");
-    return { sql, args };
+    return sql.join(
+      parts.map((part, i) =>
+        i % 2 === 0 ? sql`${part}` : sql`(SELECT id FROM plan_ids WHERE slot = ${this.slotOf(Number(part))})`,
+      ),
+      " || ",
+    );
   }
 
   /**

@@ -351,7 +351,7 @@ export function createRecord({ ctx, db, kind, key, input }: RecordWrite & { inpu
 /** A create of a kind whose rule does not plan it: one INSERT that checks the references itself. */
 function createPlain({ ctx, db, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
   const plan = insertPlan(table, ctx.companyId, ctx.now(), values, referencesOf(table, values));
-  const statements = [plan.statement];
+  const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
   if (key) {
     if (plan.checked) statements.push(changed(1));
     const answer = createdAnswer(plan.record(), `${ctx.baseUrl}/${kind.plural}`);
@@ -481,16 +481,8 @@ function updatePlain(args: UpdateArgs) {
       current = toRecord(table, found!.rows[0]);
       changes = changesOf(args, current);
     }
-    const plan = updatePlan(
-      table,
-      ctx.companyId,
-      ctx.now(),
-      id,
-      changes,
-      referencesOf(table, changes, current),
-      current,
-    );
-    const statements = [plan.statement];
+    const plan = updatePlan(table, ctx.now(), id, changes, referencesOf(table, changes, current), current);
+    const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
     if (key)
       statements.push(
         changed(1),
@@ -577,9 +569,11 @@ function deletePlain(args: DeleteArgs): Promise<void> {
       if (!found!.rows[0]) throw notFound(kind, id);
       current = toRecord(table, found!.rows[0]);
       checkIfMatch(current, ifMatch);
-      statements.push(unchangedGuard(table, ctx.companyId, current));
+      statements.push(unchangedGuard(table, current).statementFor(ctx.companyId));
     }
-    statements.push(...deletePlan(table, ctx.companyId, { sql: "?", args: [id] }), changed(1));
+    for (const statement of deletePlan(table, sql`${id}`))
+      statements.push(statement.statementFor(ctx.companyId));
+    statements.push(changed(1));
     if (key) statements.push(...keyStatements(key, { status: 204, body: "", location: null }));
     const applied = await applyPlain(session, table, statements, key);
     if ("results" in applied) return;
@@ -601,7 +595,7 @@ function deletePlanned(args: DeleteArgs & { planner: DeletePlanner<KindName> }):
       if (!current) throw notFound(kind, id);
       checkIfMatch(current, ifMatch);
       planner.plan({ ctx, current: current as never, read, plan });
-      plan.append(deletePlan(table, ctx.companyId, { sql: "?", args: [id] }));
+      for (const statement of deletePlan(table, sql`${id}`)) plan.write(statement);
     },
     kept: () => ({ status: 204, body: "", location: null }),
     explain: () => explainDelete(args),
