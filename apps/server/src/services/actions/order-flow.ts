@@ -12,7 +12,7 @@ import {
   planReturnLabel,
   regenerateLabelReads,
   returnLabelReads,
-} from "./label-flow.ts";
+} from "./labels.ts";
 import {
   moveDropshipProviderReads,
   planCancelPurchase,
