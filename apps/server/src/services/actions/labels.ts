@@ -4,7 +4,7 @@
  * and a new label record; earlier files stay downloadable.
  */
 
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
+import type { ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
@@ -16,26 +16,27 @@ import type {
   PurchaseShipInput,
   ReturnShipment,
 } from "@multichannel/schema";
-import { encode } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
+import { fieldIs } from "../../domain/aggregates/purchase-books.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { fieldOf, many, one, type Read, rows, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
-import {
-  column,
-  recordsOf,
-  relatedStatement,
-  selectMatching,
-  selectStatement,
-  table,
-} from "../../domain/store.ts";
+import { table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { code128Problem } from "../../labels/code128.ts";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
-import { fileUsageStatement, planStoredFile } from "../files.ts";
+import { planStoredFile } from "../files.ts";
 import { type ShipTo, shipToOfPurchase, shipToOfSale } from "./core.ts";
-import { invalid, planShipPurchase, providerRequired, purchaseLinesReads, takeLines } from "./purchases.ts";
+import {
+  invalid,
+  planShipPurchase,
+  providerOfPurchase,
+  providerRequired,
+  purchaseLinesReads,
+  takeLines,
+} from "./purchases.ts";
 import { checkShippable } from "./reference-bodies.ts";
-import { openReturnRead, openReturnReads, planOpenReturnOfPurchaseLines, returnableOf } from "./returns.ts";
+import { openReturnReads, planOpenReturnOfPurchaseLines, returnableOf } from "./returns.ts";
 
 /** A label's address; 422 naming what to fill in when the street, city or country is missing. */
 function labelAddress(address: ShipTo | undefined, path: string, missing: string): LabelAddress {
@@ -91,31 +92,21 @@ function providerAddressOf(
   return own.lineOne && own.city && own.country ? own : undefined;
 }
 
-/** The SELECT of a provider's addresses, the provider's id a subquery (`providerId`, with its arguments). */
-function providerAddressesStatement(
-  companyId: number,
-  providerId: { sql: string; args: InValue[] },
-): InStatement {
-  const addresses = table("dropship-provider-address");
-  return selectMatching(
-    companyId,
-    "dropship-provider-address",
-    `${column(addresses, "dropshipProviderId")} = ${providerId.sql}`,
-    providerId.args,
-  );
-}
+/**
+ * The addresses of a provider (`providerId`: SQL answering its id), held: a label's address is chosen
+ * from all of them, as read.
+ */
+const providerAddresses = (providerId: Sql) =>
+  many("dropship-provider-address", fieldIs("dropship-provider-address", "dropshipProviderId", providerId));
 
-/** The provider's addresses as read: the plan relies on them being all of them, as read. */
-function guardedAddresses(
-  plan: WritePlan,
-  provider: DropshipProvider,
-  addresses: DropshipProviderAddress[],
-): DropshipProviderAddress[] {
-  plan.unchangedRecords("dropship-provider", [provider]);
-  plan.sameCount("dropship-provider-address", { dropshipProviderId: provider.id }, addresses.length);
-  plan.unchangedRecords("dropship-provider-address", addresses);
-  return addresses;
-}
+/**
+ * The bytes the company's stored files take, which `planStoredFile` checks its quota against (as
+ * `fileUsageStatement` reads them); not held: a file stored meanwhile is another writer's.
+ */
+const fileUsage = (): Read<ResultSet> => ({
+  statement: sql`SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ${sql.company}`,
+  decode: (result) => result,
+});
 
 function missingProviderAddress(provider: DropshipProvider, purpose: string): string {
   return (
@@ -141,7 +132,7 @@ interface LabelInput {
   fileName: string;
   weightGrams?: number | null;
   links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
-  /** What `fileUsageStatement` read: the company's files, against its quota. */
+  /** What `fileUsage` read: the company's files, against its quota. */
   fileUsage: ResultSet;
   /** The field a caller set the tracking number with, when it did (else the server made it). */
   trackingField?: string;
@@ -206,20 +197,22 @@ function providerDefaults(provider: DropshipProvider): { carrier: string; servic
 
 /**
  * What a purchase's return label reads: what opening the return reads (its lines and their returns so
- * far), its provider with the provider's addresses, and the last return shipment's id.
+ * far), its provider with the provider's addresses, the last return shipment's id (held: the label
+ * names the next one) and the company's file usage.
  */
-export function returnLabelReads(companyId: number, purchaseId: number): InStatement[] {
-  return [
-    ...openReturnReads(companyId, purchaseId),
-    relatedStatement(companyId, "dropship-provider", {
-      kind: "purchase",
-      id: purchaseId,
-      via: "dropshipProviderId",
-    }),
-    providerAddressesStatement(companyId, providerOfPurchaseSql(companyId, purchaseId)),
-    { sql: `SELECT COALESCE(max(id), 0) AS id FROM ${table("return-shipment").name}` },
-    fileUsageStatement(companyId),
-  ];
+export function returnLabelReads(purchaseId: number) {
+  const returnShipments = sql.id(table("return-shipment").name);
+  return {
+    ...openReturnReads(purchaseId),
+    provider: providerOfPurchase(purchaseId),
+    addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
+    lastReturnShipmentId: rows(
+      sql`SELECT COALESCE(max(id), 0) AS id FROM ${returnShipments}`,
+      ([row]) => Number(row?.id ?? 0),
+      (plan, lastId) => plan.hold(sql`(SELECT COALESCE(max(id), 0) FROM ${returnShipments}) = ${lastId}`),
+    ),
+    fileUsage: fileUsage(),
+  };
 }
 
 /**
@@ -237,25 +230,24 @@ export async function planReturnLabel({
   ctx: Ctx;
   purchase: Purchase;
   input: PurchaseReturnLabelInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof returnLabelReads>>;
   plan: WritePlan;
 }): Promise<ReturnShipment> {
-  const lines = openReturnRead(plan, purchase.id, read);
+  const lines = read;
   const takes = takeLines(purchase, lines.items, input.items, {
     available: (item) => returnableOf(item, lines),
     verb: "return",
     left: "to return: every shipped line is already returned",
   });
-  const provider = providerRequired(purchase, recordsOf("dropship-provider", read[4]!)[0]);
+  const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
   const shipFrom = labelAddress(
     shipToOfPurchase(purchase),
     "receiverAddressLineOne",
     missingReceiver(purchase),
   );
-  const addresses = guardedAddresses(plan, provider, recordsOf("dropship-provider-address", read[5]!));
   const shipTo = labelAddress(
-    providerAddressOf(provider, addresses, ["return", "shipFrom"]),
+    providerAddressOf(provider, read.addresses, ["return", "shipFrom"]),
     "dropshipProviderId",
     missingProviderAddress(provider, "return"),
   );
@@ -267,10 +259,6 @@ export async function planReturnLabel({
         reason: input.reason,
       })
     : undefined;
-  // The label (its PDF) names the return shipment: its id is the next one, while no other came meanwhile.
-  const lastId = Number(read[6]!.rows[0]!.id);
-  const returnShipments = table("return-shipment").name;
-  plan.holds(sql`(SELECT COALESCE(max(id), 0) FROM ${sql.id(returnShipments)}) = ${lastId}`);
   const returnShipment = plan.insert("return-shipment", {
     purchaseId: purchase.id,
     saleReturnId: saleReturn?.id ?? null,
@@ -280,7 +268,8 @@ export async function planReturnLabel({
     reason: input.reason ?? null,
     carrier,
   });
-  const returnShipmentId = lastId + 1;
+  // The label (its PDF) names the return shipment: its id is the next one (held: no other came meanwhile).
+  const returnShipmentId = read.lastReturnShipmentId + 1;
   const label = await planLabel(ctx, plan, {
     shipFrom,
     shipTo,
@@ -292,7 +281,7 @@ export async function planReturnLabel({
     reference: `Return ${returnShipmentId} / purchase ${purchase.id}`,
     fileName: `return-label-${returnShipmentId}`,
     links: { purchaseId: purchase.id, returnShipmentId: returnShipment.id },
-    fileUsage: read[7]!,
+    fileUsage: read.fileUsage,
   });
   return plan.update("return-shipment", returnShipment, {
     labelId: label.id,
@@ -302,36 +291,32 @@ export async function planReturnLabel({
 
 // -------------------------------------------------------------------------------------- default label
 
-/** A purchase's provider id, as a subquery. */
-function providerOfPurchaseSql(companyId: number, purchaseId: number) {
-  const purchases = table("purchase");
+/**
+ * What a purchase's outbound label reads: the provider, its addresses, the purchase's earlier outbound
+ * labels (held by their count: the next version holds while no other came meanwhile) and the company's
+ * file usage; to ship with it, what `ship` reads.
+ */
+export function defaultLabelReads(purchaseId: number, input: PurchaseDefaultLabelInput) {
+  const label = outboundLabelReads(purchaseId);
+  return input.inventoryStatus === "shipped" ? { ...purchaseLinesReads(purchaseId), ...label } : label;
+}
+
+/** What any outbound label of a purchase reads (`defaultLabelReads`). */
+function outboundLabelReads(purchaseId: number) {
   return {
-    sql: `(SELECT ${column(purchases, "dropshipProviderId")} FROM ${purchases.name} WHERE id = ? AND company_id = ?)`,
-    args: [purchaseId, companyId],
+    provider: providerOfPurchase(purchaseId),
+    addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
+    earlier: many("label", { purchaseId, direction: "outbound", dropshipmentId: null }, { hold: "count" }),
+    fileUsage: fileUsage(),
   };
 }
 
-/**
- * What a purchase's outbound label reads: the provider, its addresses, the purchase's earlier outbound
- * labels; to ship with it, what `ship` reads.
- */
-export function defaultLabelReads(
-  companyId: number,
-  purchaseId: number,
-  input: PurchaseDefaultLabelInput,
-): InStatement[] {
-  return [
-    relatedStatement(companyId, "dropship-provider", {
-      kind: "purchase",
-      id: purchaseId,
-      via: "dropshipProviderId",
-    }),
-    providerAddressesStatement(companyId, providerOfPurchaseSql(companyId, purchaseId)),
-    selectStatement(companyId, "label", { purchaseId, direction: "outbound", dropshipmentId: null }),
-    fileUsageStatement(companyId),
-    ...(input.inventoryStatus === "shipped" ? purchaseLinesReads(companyId, purchaseId) : []),
-  ];
-}
+type OutboundLabelReads = ReturnType<typeof outboundLabelReads>;
+
+/** Whether the label's reads are those of shipping with it too (`inventoryStatus: "shipped"`). */
+const shipsWith = (
+  read: Snapshot<OutboundLabelReads>,
+): read is Snapshot<OutboundLabelReads & ReturnType<typeof purchaseLinesReads>> => "items" in read;
 
 /**
  * `PUT /purchases/{id}/default-label.json`: a new version of the purchase's outbound label, with the
@@ -350,16 +335,15 @@ export async function planDefaultLabel({
   ctx: Ctx;
   purchase: Purchase;
   input: PurchaseDefaultLabelInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof defaultLabelReads>>;
   plan: WritePlan;
 }): Promise<{ label: Label; purchase: Purchase }> {
-  const ships = input.inventoryStatus === "shipped";
-  if (ships) checkShippable(purchase);
-  const provider = providerRequired(purchase, recordsOf("dropship-provider", read[0]!)[0]);
+  const lines = shipsWith(read) ? read : undefined;
+  if (lines) checkShippable(purchase);
+  const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
-  const addresses = guardedAddresses(plan, provider, recordsOf("dropship-provider-address", read[1]!));
   const shipFrom = labelAddress(
-    providerAddressOf(provider, addresses, ["shipFrom"]),
+    providerAddressOf(provider, read.addresses, ["shipFrom"]),
     "dropshipProviderId",
     missingProviderAddress(provider, "shipFrom"),
   );
@@ -368,13 +352,7 @@ export async function planDefaultLabel({
     "receiverAddressLineOne",
     missingReceiver(purchase),
   );
-  const earlier = recordsOf("label", read[2]!);
-  // The next version holds while no other outbound label of the purchase came meanwhile.
-  const labels = table("label");
-  plan.holds(
-    sql`(SELECT count(*) FROM ${sql.id(labels.name)} WHERE company_id = ${sql.company} AND ${sql.id(column(labels, "purchaseId"))} = ${purchase.id} AND ${sql.id(column(labels, "direction"))} = ${encode(labels.byField.get("direction")!, "outbound")} AND ${sql.id(column(labels, "dropshipmentId"))} IS NULL) = ${earlier.length}`,
-  );
-  const version = 1 + Math.max(0, ...earlier.map((label) => label.version));
+  const version = 1 + Math.max(0, ...read.earlier.map((label) => label.version));
   const label = await planLabel(ctx, plan, {
     shipFrom,
     shipTo,
@@ -386,9 +364,9 @@ export async function planDefaultLabel({
     reference: `Purchase ${purchase.id}`,
     fileName: `purchase-label-${purchase.id}`,
     links: { purchaseId: purchase.id },
-    fileUsage: read[3]!,
+    fileUsage: read.fileUsage,
   });
-  if (!ships) return { label, purchase };
+  if (!lines) return { label, purchase };
   const shipped = planShipPurchase({
     purchase,
     input: {
@@ -397,7 +375,7 @@ export async function planDefaultLabel({
       service: label.service,
       ids: input.ids ?? [],
     } as PurchaseShipInput,
-    read: read.slice(4),
+    read: lines,
     plan,
     label,
   });
@@ -410,28 +388,21 @@ export async function planDefaultLabel({
 
 /**
  * What a dropshipment's new label reads: its purchase, its provider (its own, else its purchase's) with
- * the provider's addresses, and its sale (its own, else its purchase's).
+ * the provider's addresses, its sale (its own, else its purchase's), and the company's file usage.
  */
-export function regenerateLabelReads(companyId: number, dropshipmentId: number): InStatement[] {
-  const dropshipments = table("dropshipment");
-  const purchases = table("purchase");
-  /** A field of the dropshipment, else of its purchase, as a subquery. */
-  const ownOrPurchases = (field: "dropshipProviderId" | "saleId") => ({
-    sql:
-      `COALESCE((SELECT ${column(dropshipments, field)} FROM ${dropshipments.name} WHERE id = ? AND company_id = ?), ` +
-      `(SELECT ${column(purchases, field)} FROM ${purchases.name} WHERE company_id = ? AND id = ` +
-      `(SELECT ${column(dropshipments, "purchaseId")} FROM ${dropshipments.name} WHERE id = ? AND company_id = ?)))`,
-    args: [dropshipmentId, companyId, companyId, dropshipmentId, companyId],
-  });
+export function regenerateLabelReads(dropshipmentId: number) {
+  const purchaseId = fieldOf("dropshipment", dropshipmentId, "purchaseId");
+  /** A field of the dropshipment, else of its purchase. */
+  const ownOrPurchases = (field: "dropshipProviderId" | "saleId") =>
+    sql`COALESCE(${fieldOf("dropshipment", dropshipmentId, field)}, ${fieldOf("purchase", purchaseId, field)})`;
   const providerId = ownOrPurchases("dropshipProviderId");
-  const saleId = ownOrPurchases("saleId");
-  return [
-    relatedStatement(companyId, "purchase", { kind: "dropshipment", id: dropshipmentId, via: "purchaseId" }),
-    selectMatching(companyId, "dropship-provider", `id = ${providerId.sql}`, providerId.args),
-    providerAddressesStatement(companyId, providerId),
-    selectMatching(companyId, "sale", `id = ${saleId.sql}`, saleId.args),
-    fileUsageStatement(companyId),
-  ];
+  return {
+    purchase: one("purchase", purchaseId),
+    provider: one("dropship-provider", providerId),
+    addresses: providerAddresses(providerId),
+    sale: one("sale", ownOrPurchases("saleId")),
+    fileUsage: fileUsage(),
+  };
 }
 
 /**
@@ -447,11 +418,10 @@ export async function planRegenerateLabel({
 }: {
   ctx: Ctx;
   dropshipment: Dropshipment;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof regenerateLabelReads>>;
   plan: WritePlan;
 }): Promise<Dropshipment> {
-  const purchase = recordsOf("purchase", read[0]!)[0];
-  const provider = recordsOf("dropship-provider", read[1]!)[0];
+  const { purchase, provider, sale } = read;
   if (!provider) {
     throw invalid(
       "dropshipProviderId",
@@ -466,15 +436,11 @@ export async function planRegenerateLabel({
       `Dropshipment ${dropshipment.id} has no ${!carrier ? "carrier" : "service"} and its provider no default: set one first.`,
     );
   }
-  const addresses = guardedAddresses(plan, provider, recordsOf("dropship-provider-address", read[2]!));
   const shipFrom = labelAddress(
-    providerAddressOf(provider, addresses, ["shipFrom"]),
+    providerAddressOf(provider, read.addresses, ["shipFrom"]),
     "dropshipProviderId",
     missingProviderAddress(provider, "shipFrom"),
   );
-  const sale = recordsOf("sale", read[3]!)[0];
-  if (purchase) plan.unchangedRecords("purchase", [purchase]);
-  if (sale) plan.unchangedRecords("sale", [sale]);
   const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
   const destination = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : receiver;
   const shipTo = labelAddress(
@@ -495,7 +461,7 @@ export async function planRegenerateLabel({
     fileName: `dropshipment-label-${dropshipment.id}`,
     weightGrams: dropshipment.grams || null,
     links: { purchaseId: purchase?.id ?? null, dropshipmentId: dropshipment.id },
-    fileUsage: read[4]!,
+    fileUsage: read.fileUsage,
     trackingField: dropshipment.trackingNumber ? "trackingNumber" : undefined,
   });
   return plan.update("dropshipment", dropshipment, {
