@@ -1,7 +1,8 @@
-import type { InStatement, ResultSet } from "@libsql/client";
+import type { InStatement } from "@libsql/client";
 import { type Executor, firstRow } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
+import { type Read, rows } from "../domain/reads.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError } from "../errors.ts";
 
@@ -22,6 +23,17 @@ export function filesKeptSince(policy: FilesPolicy, now: string | number): strin
   return new Date(new Date(now).getTime() - policy.keepDays * DAY_MS).toISOString();
 }
 
+/**
+ * The bytes the company's stored files take, which `planStoredFile` checks its quota against: a read of
+ * the pipeline of a write that stores one. Not held: a file stored meanwhile is another writer's, and
+ * the quota is a bound, not a count to keep exact.
+ */
+export const fileUsage = (): Read<number> =>
+  rows(
+    sql`SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ${sql.company}`,
+    ([row]) => Number(row?.used ?? 0),
+  );
+
 /** The bytes the company's stored files take: a read of the pipeline of a write that stores one. */
 export function fileUsageStatement(companyId: number): InStatement {
   return {
@@ -32,16 +44,15 @@ export function fileUsageStatement(companyId: number): InStatement {
 
 /**
  * Plans storing a generated file (a label, an export) for the company: answers its id and download URL,
- * provisional until the plan's batch runs. 409 when it would take the company over its quota (`usage`:
- * what `fileUsageStatement` read), before anything is written.
+ * provisional until the plan's batch runs. 409 when it would take the company over its quota (`used`:
+ * what `fileUsage` read), before anything is written.
  */
 export function planStoredFile(
   plan: WritePlan,
   ctx: Ctx,
-  usage: ResultSet,
+  used: number,
   input: { name: string; contentType: string; body: Uint8Array },
 ): { id: number; url: string } {
-  const used = Number(usage.rows[0]?.used ?? 0);
   const quota = ctx.files.quotaBytes;
   if (used + input.body.byteLength > quota) {
     throw new ApiError(

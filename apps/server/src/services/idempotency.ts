@@ -1,4 +1,4 @@
-import type { InStatement, InValue } from "@libsql/client";
+import type { InStatement } from "@libsql/client";
 import type { Db, Executor } from "../db/database.ts";
 import { type Sql, sql } from "../db/sql.ts";
 import { changed } from "../db/write-guards.ts";

@@ -6,7 +6,7 @@
  */
 import type { PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
-import { many, type Read, type Snapshot } from "../reads.ts";
+import { many, type Snapshot } from "../reads.ts";
 import { column, type KindName, type RecordOf, table, whereOf } from "../store.ts";
 
 /** A purchase: its id, or SQL answering it (what another record names: `fieldOf("dropshipment", id, "purchaseId")`). */
@@ -57,44 +57,25 @@ export const BOOKED_INVOICE_FIELDS = ["amount"] as const satisfies readonly (key
  */
 export type BooksHold = "rows" | "books";
 
-/** A read of records held by their count and `fields`. */
-function countAndFields<N extends KindName>(
-  kindName: N,
-  condition: Sql,
-  fields: readonly (keyof RecordOf<N> & string)[],
-): Read<RecordOf<N>[]> {
-  const read = many(kindName, condition, { hold: "count" });
-  return {
-    statement: read.statement,
-    decode: read.decode,
-    hold(plan, records) {
-      read.hold?.(plan, records);
-      plan.holdFields(kindName, records, fields);
-    },
-  };
-}
-
 function booksReads(
   of: <N extends "purchase-item" | "purchase-invoice-payment" | "purchase-invoice">(kindName: N) => Sql,
   hold: BooksHold,
 ) {
   const active = (kindName: "purchase-invoice-payment" | "purchase-invoice") =>
     sql`${of(kindName)} AND ${whereOf<typeof kindName>(table(kindName), { status: "active" })}`;
-  if (hold === "books") {
-    return {
-      items: countAndFields("purchase-item", of("purchase-item"), BOOKED_ITEM_FIELDS),
-      payments: countAndFields(
-        "purchase-invoice-payment",
-        active("purchase-invoice-payment"),
-        BOOKED_PAYMENT_FIELDS,
-      ),
-      invoices: countAndFields("purchase-invoice", active("purchase-invoice"), BOOKED_INVOICE_FIELDS),
-    };
-  }
+  const books = hold === "books";
   return {
-    items: many("purchase-item", of("purchase-item")),
-    payments: many("purchase-invoice-payment", active("purchase-invoice-payment")),
-    invoices: many("purchase-invoice", active("purchase-invoice")),
+    items: many("purchase-item", of("purchase-item"), books ? { hold: { fields: BOOKED_ITEM_FIELDS } } : {}),
+    payments: many(
+      "purchase-invoice-payment",
+      active("purchase-invoice-payment"),
+      books ? { hold: { fields: BOOKED_PAYMENT_FIELDS } } : {},
+    ),
+    invoices: many(
+      "purchase-invoice",
+      active("purchase-invoice"),
+      books ? { hold: { fields: BOOKED_INVOICE_FIELDS } } : {},
+    ),
   };
 }
 

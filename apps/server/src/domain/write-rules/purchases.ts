@@ -1,46 +1,18 @@
 /** Purchases, their lines, invoices and payments: each write settles its purchase's books. */
 import type { Purchase, PurchaseItem } from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
+import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
 import { checkLine, lineCents, planPurchaseBooks } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
-import { many, type Snapshot } from "../reads.ts";
 import type { RecordOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
 import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
-/** What a purchase's books read of its lines (and of their own derived values, which they write). */
-const BOOKED = [
-  "quantity",
-  "price",
-  "quantityShipped",
-  "quantityCancelled",
-  "quantityReturned",
-  "total",
-  "inventoryStatus",
-  "returnStatus",
-  "invoiceStatus",
-] as const;
+/** A purchase's books, held with what they add up of its lines, payments and invoices. */
+const booksReads = (purchase: Named) => purchaseBooksReads(purchase, { hold: "books" });
 
-/**
- * A purchase's books: its lines, active payments and active invoices, each held as many and with what
- * the books add up of them.
- */
-export const purchaseBooksReads = (purchase: Named) => ({
-  items: many("purchase-item", { purchaseId: purchase }, { hold: { fields: BOOKED } }),
-  payments: many(
-    "purchase-invoice-payment",
-    { purchaseId: purchase, status: "active" },
-    { hold: { fields: ["type", "amount"] } },
-  ),
-  invoices: many(
-    "purchase-invoice",
-    { purchaseId: purchase, status: "active" },
-    { hold: { fields: ["amount"] } },
-  ),
-});
-
-type BooksRead = Snapshot<ReturnType<typeof purchaseBooksReads>>;
+type BooksRead = PurchaseBooks;
 type Booked = "purchase-item" | "purchase-invoice-payment" | "purchase-invoice";
 
 /** Active records as the write leaves them: the one written counts only while it is active. */
@@ -58,10 +30,10 @@ function activeAfter<T extends { id: number; status: string | null }>(
 /** The books of a line kind's purchase: the change made to the records of that kind. */
 function purchaseBooksOf<L extends Booked>(line: L) {
   return {
-    reads: purchaseBooksReads,
+    reads: booksReads,
     settle(
       plan: WritePlan,
-      purchase: Parent<"purchase", ReturnType<typeof purchaseBooksReads>>,
+      purchase: Parent<"purchase", ReturnType<typeof booksReads>>,
       change: LineChange<L>,
     ) {
       const read = purchase.books;
@@ -113,7 +85,7 @@ export const purchaseRules: WriteRules = {
     // A write of `invoiced` records an invoice for what is not invoiced yet.
     performs: (field, value) => field === "invoiceStatus" && value === "invoiced",
     planUpdate: updates({
-      reads: ({ id }) => purchaseBooksReads(id),
+      reads: ({ id }) => booksReads(id),
       plan({ values, current, input, read: books, plan }) {
         const updated = plan.update("purchase", current, values, { movesState: true });
         const settled = planPurchaseBooks(plan, updated, books.items, books.payments, books.invoices);

@@ -196,7 +196,11 @@ export function planExport({
   const now = plan.now;
   const fileName = `inventory-export-${definition.id}-${compactTime(now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = planStoredFile(plan, ctx, read[4]!, { name: fileName, contentType, body });
+  const file = planStoredFile(plan, ctx, Number(read[4]!.rows[0]?.used ?? 0), {
+    name: fileName,
+    contentType,
+    body,
+  });
   plan.update("inventory-export", definition, { lastExportedAt: now });
   return plan.insert("data-export", {
     displayName: definition.name,

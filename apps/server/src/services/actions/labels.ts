@@ -4,7 +4,6 @@
  * and a new label record; earlier files stay downloadable.
  */
 
-import type { ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
@@ -19,13 +18,13 @@ import type {
 import { type Sql, sql } from "../../db/sql.ts";
 import { fieldIs } from "../../domain/aggregates/purchase-books.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { fieldOf, many, one, type Read, rows, type Snapshot } from "../../domain/reads.ts";
+import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { code128Problem } from "../../labels/code128.ts";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
-import { planStoredFile } from "../files.ts";
+import { fileUsage, planStoredFile } from "../files.ts";
 import { type ShipTo, shipToOfPurchase, shipToOfSale } from "./core.ts";
 import {
   invalid,
@@ -99,15 +98,6 @@ function providerAddressOf(
 const providerAddresses = (providerId: Sql) =>
   many("dropship-provider-address", fieldIs("dropship-provider-address", "dropshipProviderId", providerId));
 
-/**
- * The bytes the company's stored files take, which `planStoredFile` checks its quota against (as
- * `fileUsageStatement` reads them); not held: a file stored meanwhile is another writer's.
- */
-const fileUsage = (): Read<ResultSet> => ({
-  statement: sql`SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ${sql.company}`,
-  decode: (result) => result,
-});
-
 function missingProviderAddress(provider: DropshipProvider, purpose: string): string {
   return (
     `Dropship provider ${provider.id} has no ${purpose} address: create a dropship-provider-address ` +
@@ -133,7 +123,7 @@ interface LabelInput {
   weightGrams?: number | null;
   links: { purchaseId?: number | null; dropshipmentId?: number | null; returnShipmentId?: number | null };
   /** What `fileUsage` read: the company's files, against its quota. */
-  fileUsage: ResultSet;
+  fileUsage: number;
   /** The field a caller set the tracking number with, when it did (else the server made it). */
   trackingField?: string;
 }
