@@ -97,9 +97,11 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    * sends for an integration (accepted on create and update, stored encrypted, shown by reads as a hint:
    * `…` and its last 4 characters); `"serverMade"`, a secret the server makes when the record is created
    * (a value sent is ignored), answered once by the create answer or a rotation, then shown as a hint.
-   * Neither can be filtered or ordered on.
+   * Neither can be filtered or ordered on. `"shownOnce"`: a member of an action's answer that carries a
+   * secret the server just made (a rotation's new secret): that answer is the only place it appears, never
+   * the action's event, a webhook delivery or a log.
    */
-  readonly secret?: "writeOnly" | "serverMade";
+  readonly secret?: "writeOnly" | "serverMade" | "shownOnce";
   /** `array` fields: the shape of one item (items are never null). */
   readonly items?: FieldDef;
   /** `object` fields: the shape of the object. */
@@ -164,7 +166,7 @@ interface StringOptions extends FieldOptions<string> {
   /** See `FieldDef.sameAs`. */
   sameAs?: string;
   /** See `FieldDef.secret`. */
-  secret?: "writeOnly" | "serverMade";
+  secret?: "writeOnly" | "serverMade" | "shownOnce";
 }
 interface NumberOptions extends FieldOptions<number> {
   min?: number;

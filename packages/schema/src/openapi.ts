@@ -162,7 +162,9 @@ function describeSecret(property: Json, field: FieldDef): void {
   if (field.minLength !== undefined) text.minLength = field.minLength;
   const shown =
     "reads, lists, includes, events and webhooks show only a hint (`…` and its last 4 characters, when it has at least 12), or null";
-  if (field.secret === "writeOnly") {
+  if (field.secret === "shownOnce") {
+    property.description = `${field.description ? `${field.description} ` : ""}Only this answer carries it: the action's event and webhooks show the record's hint instead.`;
+  } else if (field.secret === "writeOnly") {
     property.writeOnly = true;
     property.description = `${field.description ? `${field.description} ` : ""}Write-only: stored encrypted; ${shown}. A hint sent back as read keeps the stored value.`;
   } else {

@@ -52,7 +52,11 @@ const webhookEndpointActions = [
     input: {},
     output: {
       fields: {
-        secret: f.string({ required: true, description: "The new secret; shown this once." }),
+        secret: f.string({
+          required: true,
+          secret: "shownOnce",
+          description: "The new secret; shown this once.",
+        }),
         previousSecretExpiresAt: f.datetime({ required: true }),
       },
     },
