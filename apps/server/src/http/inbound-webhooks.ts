@@ -2,8 +2,8 @@
  * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
  * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
  * inventory feed's `hash`, which names the record and its company (found by the secret's SHA-256: a
- * replaced one still for 24 hours). Failed attempts are limited per client address. Registered before
- * the token check.
+ * replaced one still for 24 hours). A suspended company's calls are refused (403). Failed attempts are
+ * limited per client address and target (`failed-attempts.ts`). Registered before the token check.
  */
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
@@ -44,7 +44,7 @@ export interface InboundDeps {
   dbTimeLimitMs?: number;
   secrets: Promise<Keyring>;
   afterWrite?: (c: Context<AppEnv>) => void;
-  /** Failed attempts per client address (default: 10 a minute, then 429 until the minute ends). */
+  /** Failed attempts per client address and target (default: 10 a minute, then 429 until the minute ends). */
   failures?: FailedAttempts;
   /** The client's address is the last of `X-Forwarded-For` (`TRUST_PROXY`: behind a reverse proxy). */
   trustProxy?: boolean;
@@ -88,15 +88,16 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   kindName: K,
 ): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown; unreadable?: ApiError }> {
   const label = kindName === "custom-channel" ? "custom channel's webhook hash" : "inventory feed's hash";
-  const address = clientAddress(c, deps.trustProxy);
-  const failures = deps.failures!;
-  failures.check(address);
   const hash = hashOf(c);
   const found = hash ? await recordByHash(deps.db, kindName, hash, deps.now()) : undefined;
   if (!found) {
-    failures.fail(address);
+    const refusal = deps.failures!.fail(clientAddress(c, deps.trustProxy), kindName);
+    if (refusal) throw refusal;
     if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
     throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
+  }
+  if (found.suspended) {
+    throw new ApiError("forbidden", `The company of this ${kindName.replace("-", " ")} is suspended.`);
   }
   try {
     await readBody(c, deps.bodyLimit);
