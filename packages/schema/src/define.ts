@@ -93,6 +93,11 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    */
   readonly sameAs?: string;
   /**
+   * `url` fields the service sends requests to (a callout, a fetch), not links for people: checked
+   * against the outbound policy when saved, and again at every send.
+   */
+  readonly called?: boolean;
+  /**
    * `string` fields holding a secret, never answered as it is: `"writeOnly"`, a credential the company
    * sends for an integration (accepted on create and update, stored encrypted, shown by reads as a hint:
    * `…` and its last 4 characters); `"serverMade"`, a secret the server makes when the record is created
@@ -165,6 +170,8 @@ interface StringOptions extends FieldOptions<string> {
   acceptNumber?: boolean;
   /** See `FieldDef.sameAs`. */
   sameAs?: string;
+  /** See `FieldDef.called`. */
+  called?: boolean;
   /** See `FieldDef.secret`. */
   secret?: "writeOnly" | "serverMade" | "shownOnce";
 }
@@ -247,7 +254,7 @@ export const f: FieldBuilders = {
     build<string, O>(
       "string",
       o,
-      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "sameAs", "secret"]),
+      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "sameAs", "secret", "called"]),
     ),
   integer: <const O extends IntegerOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("integer", o, pick(o, ["min", "max", "subjectOf"])),

@@ -126,6 +126,9 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     // A declared example comes first: documentation tools build request and response examples from it.
     if (field.example !== undefined) property.examples = [field.example];
     if (field.secret) describeSecret(property, field);
+    if (field.called && !property.description?.toString().includes("private, loopback")) {
+      property.description = `${property.description ? `${property.description} ` : ""}The service calls it: an https URL on the default port that does not resolve to a private, loopback or link-local address (else a 422).`;
+    }
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");

@@ -94,6 +94,7 @@ export const webhookEndpoint = defineKind({
       required: true,
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "An https URL that does not resolve to a private, loopback or link-local address.",
       example: "https://hooks.example.com/multichannel",
     }),
