@@ -108,6 +108,7 @@ export const dropshipProvider = defineKind({
     }),
     commissionRateEndpointHash: f.string({
       maxLength: 200,
+      secret: "writeOnly",
       description: "The secret sent to the commission rate endpoint.",
     }),
     commissionRateFixedType: f.enum(["set_to", "deduct_by"], {
