@@ -169,13 +169,13 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
     guard.read(async (c, next) => {
       const kind = byCollection.get(c.req.param("kind")!)?.kind;
       if (!kind) return next();
-      const query = parseListQuery(kind, searchOf(c.req.url));
       const ctx = c.get("ctx");
+      const query = await parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
       const { records, hasMore } = await listRecords({ ctx, kind, query });
       const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
       if (!hasMore) return answerJson(c, JSON.stringify(answered));
       // From PUBLIC_URL (or relative), never from the request's Host.
-      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${nextPageQuery(kind, query, records.at(-1)!)}`;
+      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${await nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
       return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
     }),
   );
