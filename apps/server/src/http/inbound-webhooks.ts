@@ -21,7 +21,7 @@ import {
   parseFeedItems,
   recordByHash,
 } from "../services/inbound.ts";
-import { answerJson } from "./answer.ts";
+import { answerJson, PRIVATE_ANSWER } from "./answer.ts";
 import { methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { clientAddress, type FailedAttempts, failedAttempts } from "./failed-attempts.ts";
@@ -96,6 +96,7 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
     if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
     throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
   }
+  c.get("answerHeaders")["Cache-Control"] = PRIVATE_ANSWER;
   if (found.suspended) {
     throw new ApiError("forbidden", `The company of this ${kindName.replace("-", " ")} is suspended.`);
   }
