@@ -1,6 +1,8 @@
 // The inbound webhooks under attack: wrong hashes are limited per client address and target, counted
 // exactly even when they arrive all at once, and never at the cost of a caller with the right hash; a
-// suspended company's hashes write nothing.
+// suspended company's hashes write nothing; a call signed as Standard Webhooks says is checked, and a
+// replay outside the tolerance refused.
+import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus } from "./requests.ts";
 import { apiOf, countWrites, setupApp, type Tenant } from "./support.ts";
@@ -22,8 +24,10 @@ const ORDER = {
 };
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
+let writes: () => Promise<number>;
 beforeAll(async () => {
   setup = await setupApp({ adminToken: ADMIN_TOKEN, trustProxy: true }, { checkResponses: false });
+  writes = await countWrites(setup.db);
 });
 
 /** A tenant's custom channel and inventory feed, with their hashes. */
@@ -88,7 +92,6 @@ describe("a suspended company's inbound webhooks", () => {
     const admin = apiOf((path, init) => setup.app.request(path, init), ADMIN_TOKEN);
     const suspend = (suspended: boolean) =>
       expectStatus(admin.json("PUT", `/admin/companies/${t.companyId}.json`, { suspended }), 200);
-    const writes = await countWrites(setup.db);
     await suspend(true);
     const before = await writes();
 
@@ -105,5 +108,66 @@ describe("a suspended company's inbound webhooks", () => {
     await suspend(false);
     expect((await send(ORDER_PATH, custom.webhookHash, "198.51.100.20")).status).toBe(200);
     expect((await send(FEED_PATH, feed.hash, "198.51.100.20", items)).status).toBe(200);
+  });
+});
+
+describe("signed inbound calls", () => {
+  /** A feed call signed at `at` with `key` (the feed's hash by default) over `signed` (the body by default). */
+  const signedCall = (
+    hash: string,
+    body: string,
+    options: { at?: Date; key?: string; signed?: string } = {},
+  ) => {
+    const id = `msg_${Math.random().toString(36).slice(2)}`;
+    const at = options.at ?? new Date();
+    const signature = new Webhook(options.key ?? hash, { format: "raw" }).sign(
+      id,
+      at,
+      options.signed ?? body,
+    );
+    return setup.app.request(FEED_PATH, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "webhook-hash": hash,
+        "webhook-id": id,
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+      },
+      body,
+    });
+  };
+
+  it("are taken when the signature is the body's under the hash, and refused otherwise, writing nothing", async () => {
+    const t = await setup.tenant();
+    const { feed } = await hooked(t);
+    const body = JSON.stringify([{ externalId: "S-1", vendorSku: "SIGNED-1", inventoryQuantity: 3 }]);
+    const before = await writes();
+    const refused = [
+      await signedCall(feed.hash, body, { at: new Date(Date.now() - 60 * 60 * 1000) }), // replayed an hour on
+      await signedCall(feed.hash, body, { at: new Date(Date.now() + 60 * 60 * 1000) }),
+      await signedCall(feed.hash, body, { signed: body.replace("3", "300") }), // another body
+      await signedCall(feed.hash, body, { key: "another-key-0123456789" }),
+    ];
+    for (const answer of refused) {
+      expect(answer.status).toBe(401);
+      expect(answer.headers.get("Content-Type")).toContain("application/problem+json");
+    }
+    expect(((await refused[0]!.json()) as { detail: string }).detail).toContain("too old");
+    const partly = await setup.app.request(FEED_PATH, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "webhook-hash": feed.hash, "webhook-id": "msg_1" },
+      body,
+    });
+    expect(partly.status).toBe(401);
+    expect(await writes()).toBe(before);
+
+    const taken = await signedCall(feed.hash, body);
+    expect(taken.status).toBe(200);
+    const items = await expectStatus(
+      t.json("GET", "/inventory-feed-variants.json?where[externalId]=S-1"),
+      200,
+    );
+    expect(items).toHaveLength(1);
   });
 });

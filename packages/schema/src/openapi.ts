@@ -617,7 +617,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           in: "header",
           name: "webhook-hash",
           description:
-            "The inbound webhooks' secret: a custom channel's `webhookHash` or an inventory feed's `hash`. A header named `<name>-webhook-hash` is taken too.",
+            "The inbound webhooks' secret: a custom channel's `webhookHash` or an inventory feed's `hash`. A header named `<name>-webhook-hash` is taken too. A call may also be signed as Standard Webhooks says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, keyed with the hash's text as raw bytes): a signed call whose signature is not its body's, or whose timestamp is more than 5 minutes from the server's clock (a replay), is a 401.",
         },
       },
       schemas,

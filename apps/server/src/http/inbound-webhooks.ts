@@ -2,11 +2,13 @@
  * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
  * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
  * inventory feed's `hash`, which names the record and its company (found by the secret's SHA-256: a
- * replaced one still for 24 hours). A suspended company's calls are refused (403). Failed attempts are
- * limited per client address and target (`failed-attempts.ts`). Registered before the token check.
+ * replaced one still for 24 hours). A call may also be signed as Standard Webhooks says (`checkSignature`).
+ * A suspended company's calls are refused (403). Failed attempts are limited per client address and
+ * target (`failed-attempts.ts`). Registered before the token check.
  */
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { budgetedDb } from "../db/budget.ts";
 import type { Db, Executor } from "../db/database.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
@@ -100,16 +102,42 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   if (found.suspended) {
     throw new ApiError("forbidden", `The company of this ${kindName.replace("-", " ")} is suspended.`);
   }
+  // A signed call's body is checked as it was sent: a copy is kept before it is parsed.
+  const signedCopy = SIGNATURE_HEADERS.some((name) => c.req.header(name) !== undefined)
+    ? c.req.raw.clone()
+    : undefined;
+  let unreadable: ApiError | undefined;
   try {
     await readBody(c, deps.bodyLimit);
   } catch (error) {
     // An order that is not JSON is logged as a failed import (answered 200), as the reference reports them.
-    if (kindName === "custom-channel" && isApiError(error) && error.code === "bad_request") {
-      return { ...found, body: undefined, unreadable: error };
-    }
-    throw error;
+    if (kindName !== "custom-channel" || !isApiError(error) || error.code !== "bad_request") throw error;
+    unreadable = error;
   }
-  return { ...found, body: c.get("body") };
+  if (signedCopy) checkSignature(c, hash!, await signedCopy.text());
+  return unreadable ? { ...found, body: undefined, unreadable } : { ...found, body: c.get("body") };
+}
+
+/** The Standard Webhooks headers a caller may sign its call with. */
+const SIGNATURE_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"] as const;
+
+/**
+ * A signed call (Standard Webhooks, keyed with the record's hash as raw bytes): its signature must be
+ * the body's as sent, and its timestamp within the library's tolerance (5 minutes) of the server's
+ * clock, so a signed call replayed later is refused. 401 otherwise.
+ */
+function checkSignature(c: Context<AppEnv>, hash: string, body: string): void {
+  const headers: Record<string, string> = {};
+  for (const name of SIGNATURE_HEADERS) headers[name] = c.req.header(name) ?? "";
+  try {
+    new Webhook(hash, { format: "raw" }).verify(body, headers, { jsonParse: false });
+  } catch (error) {
+    const why = error instanceof WebhookVerificationError ? error.message : "it could not be checked";
+    throw new ApiError(
+      "unauthorized",
+      `The call's signature is refused (${why}): sign the body as sent with the hash, with webhook-id, webhook-timestamp (within 5 minutes of now) and webhook-signature.`,
+    );
+  }
 }
 
 export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: InboundDeps): void {
