@@ -171,3 +171,47 @@ describe("signed inbound calls", () => {
     expect(items).toHaveLength(1);
   });
 });
+
+describe("refused signatures", () => {
+  it("are failures counted per record and address: past 10, a 429; a well-signed call still gets in", async () => {
+    const t = await setup.tenant();
+    const { feed } = await hooked(t);
+    const other = await create(t, "inventory-feeds", { name: "Other feed" });
+    const address = "198.51.100.30";
+    const call = (hash: string, signature: string) =>
+      setup.app.request(FEED_PATH, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "webhook-hash": hash,
+          "webhook-id": "msg_replayed",
+          "webhook-timestamp": String(Math.floor(Date.now() / 1000)),
+          "webhook-signature": signature,
+          "X-Forwarded-For": address,
+        },
+        body: "[]",
+      });
+    for (let i = 0; i < 10; i++) expect((await call(feed.hash, `v1,forged${i}`)).status).toBe(401);
+    const limited = await call(feed.hash, "v1,forged10");
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    // Another record: its own count.
+    expect((await call(other.hash, "v1,forged11")).status).toBe(401);
+    // The right signature from the same address, for the limited record.
+    const at = new Date();
+    const signature = new Webhook(feed.hash, { format: "raw" }).sign("msg_good", at, "[]");
+    const good = await setup.app.request(FEED_PATH, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "webhook-hash": feed.hash,
+        "webhook-id": "msg_good",
+        "webhook-timestamp": String(Math.floor(at.getTime() / 1000)),
+        "webhook-signature": signature,
+        "X-Forwarded-For": address,
+      },
+      body: "[]",
+    });
+    expect(good.status).toBe(200);
+  });
+});

@@ -1,6 +1,7 @@
 /**
- * Failed attempts at a secret (the inbound webhooks' hashes), per client address and per target (the
- * kind of record the route's secret names: a wrong secret names no record), whatever `RATE_LIMIT` says.
+ * Failed attempts at a secret (the inbound webhooks' hashes), per client address and per target: the
+ * record when the call named one (a signed call whose signature is refused), else the kind of record
+ * the route's hash names (a wrong hash names no record), whatever `RATE_LIMIT` says.
  * Only failures count, and a valid secret is never refused: past `limit` failures in a window, a wrong
  * secret is a 429 with `Retry-After` until the window ends instead of a 401. A failure is counted and
  * judged in one synchronous step after its lookup, so a burst of parallel guesses gets exactly `limit`

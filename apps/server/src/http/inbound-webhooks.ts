@@ -2,7 +2,7 @@
  * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
  * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
  * inventory feed's `hash`, which names the record and its company (found by the secret's SHA-256: a
- * replaced one still for 24 hours). A call may also be signed as Standard Webhooks says (`checkSignature`).
+ * replaced one still for 24 hours). A call may also be signed as Standard Webhooks says (`signatureRefusal`).
  * A suspended company's calls are refused (403). Failed attempts are limited per client address and
  * target (`failed-attempts.ts`). Registered before the token check.
  */
@@ -114,7 +114,14 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
     if (kindName !== "custom-channel" || !isApiError(error) || error.code !== "bad_request") throw error;
     unreadable = error;
   }
-  if (signedCopy) checkSignature(c, hash!, await signedCopy.text());
+  if (signedCopy) {
+    const refused = signatureRefusal(c, hash!, await signedCopy.text());
+    if (refused) {
+      // A failure at a known record: counted for it (and the address) apart from the wrong hashes.
+      const target = `${kindName} ${found.record.id}`;
+      throw deps.failures!.fail(clientAddress(c, deps.trustProxy), target) ?? refused;
+    }
+  }
   return unreadable ? { ...found, body: undefined, unreadable } : { ...found, body: c.get("body") };
 }
 
@@ -124,16 +131,17 @@ const SIGNATURE_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature
 /**
  * A signed call (Standard Webhooks, keyed with the record's hash as raw bytes): its signature must be
  * the body's as sent, and its timestamp within the library's tolerance (5 minutes) of the server's
- * clock, so a signed call replayed later is refused. 401 otherwise.
+ * clock, so a signed call replayed later is refused. The 401 to answer otherwise.
  */
-function checkSignature(c: Context<AppEnv>, hash: string, body: string): void {
+function signatureRefusal(c: Context<AppEnv>, hash: string, body: string): ApiError | undefined {
   const headers: Record<string, string> = {};
   for (const name of SIGNATURE_HEADERS) headers[name] = c.req.header(name) ?? "";
   try {
     new Webhook(hash, { format: "raw" }).verify(body, headers, { jsonParse: false });
+    return undefined;
   } catch (error) {
     const why = error instanceof WebhookVerificationError ? error.message : "it could not be checked";
-    throw new ApiError(
+    return new ApiError(
       "unauthorized",
       `The call's signature is refused (${why}): sign the body as sent with the hash, with webhook-id, webhook-timestamp (within 5 minutes of now) and webhook-signature.`,
     );
