@@ -2,9 +2,9 @@
  * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
  * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
  * inventory feed's `hash`, which names the record and its company (found by the secret's SHA-256: a
- * replaced one still for 24 hours). A call may also be signed as Standard Webhooks says (`signatureRefusal`).
- * A suspended company's calls are refused (403). Failed attempts are limited per client address and
- * target (`failed-attempts.ts`). Registered before the token check.
+ * replaced one still for 24 hours). A call may also be signed as Standard Webhooks says
+ * (`signatureRefusal`). A suspended company's calls are refused (403). Failed attempts are limited per
+ * client address and target (`failed-attempts.ts`). Registered before the token check.
  */
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";

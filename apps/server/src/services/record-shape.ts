@@ -173,7 +173,7 @@ function project(
  * A 403 naming the scope when an include, at any depth, embeds a kind of a group the key may not read:
  * a key reads through `include` only what it could read by its own path.
  */
-export function checkReadable(access: Access, include: readonly IncludeNode[], at = "include"): void {
+function checkReadable(access: Access, include: readonly IncludeNode[], at = "include"): void {
   for (const [index, node] of include.entries()) {
     const where = `${at}[${index}]`;
     if (!allows(access, node.kind.group, 1)) {
