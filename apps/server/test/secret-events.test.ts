@@ -1,7 +1,7 @@
 // A secret the server makes is shown by the answer that makes it and nowhere else: every action that
 // answers a secret (found from the manifest) is run, and neither the event log, the stored events, the
-// deliveries nor what a webhook receiver got carries any of them. The rotation's event says it happened
-// and shows the hint.
+// deliveries, what a webhook receiver got nor the app's log carries any of them. The rotation's event
+// says it happened and shows the hint.
 import { actions, type KindDef, kinds } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher } from "../src/services/webhooks/dispatcher.ts";
@@ -11,8 +11,13 @@ import { expectStatus } from "./requests.ts";
 import { setupApp, type Tenant } from "./support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
+/** Everything the app logs. */
+const logged: unknown[] = [];
 beforeAll(async () => {
-  setup = await setupApp({ outbound: { allowLocal: true } });
+  const keep = (message: string, properties?: Record<string, unknown>) => {
+    logged.push({ message, properties: { ...properties, error: String(properties?.error ?? "") } });
+  };
+  setup = await setupApp({ outbound: { allowLocal: true }, log: { debug: keep, warn: keep, error: keep } });
 });
 
 /** The actions whose answer carries a secret they just made, and those members. */
@@ -111,6 +116,7 @@ describe("secrets in events", () => {
       "the events table": JSON.stringify(stored.rows),
       "the deliveries table": JSON.stringify(deliveries.rows),
       "what receivers got": JSON.stringify(receiver.received),
+      "the app's log": JSON.stringify(logged),
     };
     for (const secret of new Set(secrets)) {
       for (const [place, text] of Object.entries(places)) {
