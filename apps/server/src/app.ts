@@ -11,6 +11,7 @@ import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { registerAdminRoutes } from "./http/admin.ts";
+import { PRIVATE_ANSWER } from "./http/answer.ts";
 import { registerApiKeyRoutes } from "./http/api-keys.ts";
 import { notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
@@ -180,6 +181,8 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   const keyDb = actingDbs(deps.db);
   const enter = (c: Context<AppEnv>, actor: Actor) => {
     limitRate?.(c, actor.companyId);
+    // A company's answers are kept by no cache, shared or the client's own (a file says otherwise).
+    c.get("answerHeaders")["Cache-Control"] = PRIVATE_ANSWER;
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
     // The request's statements stamp their events with its key, and count against its database time

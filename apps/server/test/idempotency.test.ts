@@ -83,3 +83,31 @@ describe("Idempotency-Key on POST", () => {
     expect((await t.json("GET", "/carriers.json")).body).toHaveLength(0);
   });
 });
+
+describe("Idempotency-Key with a hostile body", () => {
+  it("a body nested 300,000 deep is a 400 that writes nothing and leaves the key unused", async () => {
+    const t = await ctx.tenant();
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    for (const body of [deep(300_000), `{"name":"x","externalId":${deep(300_000)}}`]) {
+      const refused = await t.request("POST", "/carriers.json", body, key("deep-1"));
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
+      expect(((await refused.json()) as { detail: string }).detail).toContain("nests deeper");
+    }
+    expect((await t.json("GET", "/carriers.json")).body).toHaveLength(0);
+    // The key was not claimed: it runs the first request that can run.
+    const made = await t.json("POST", "/carriers.json", { name: "Parcel Express" }, key("deep-1"));
+    expect(made.status).toBe(200);
+    expect(made.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("a body as deep as the API takes still runs with a key", async () => {
+    const t = await ctx.tenant();
+    let nested: unknown = "leaf";
+    for (let i = 0; i < 30; i++) nested = { next: nested };
+    const channel = await t.json("POST", "/channels.json", { name: "Web", hash: nested }, key("deep-ok"));
+    expect(channel.status, JSON.stringify(channel.body)).toBe(200);
+    const again = await t.json("POST", "/channels.json", { name: "Web", hash: nested }, key("deep-ok"));
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});

@@ -123,3 +123,41 @@ it("0014 takes stored credentials out of records and events, and the start seals
   expect(await recordByHash(db, "custom-channel", "shared-hash", now)).toBeUndefined();
   db.close();
 });
+
+it("0019 takes a dropship provider's commission rate endpoint hash out of the record, and the start seals it", async () => {
+  const db = await openDb(`file:${join(dir, "commission.db")}`);
+  const migrations = loadMigrations();
+  await migrate(
+    db,
+    migrations.filter((migration) => migration.name < "0019"),
+  );
+  const now = "2026-01-02T03:04:05.000Z";
+  const hash = "commission-hash-0123456789-HASH";
+  await db.execute({ sql: "INSERT INTO companies (id, name, created_at) VALUES (1, 'A', ?)", args: [now] });
+  await db.execute({
+    sql: "INSERT INTO dropship_providers (company_id, created_at, updated_at, name, commission_rate_endpoint_hash) VALUES (1, ?, ?, 'P', ?)",
+    args: [now, now, hash],
+  });
+  const events = Number((await db.execute("SELECT count(*) AS n FROM events")).rows[0]!.n);
+
+  expect(await migrate(db, migrations)).toContain("0019_commission_hash_sealed.sql");
+  const row = (await db.execute("SELECT commission_rate_endpoint_hash AS hash FROM dropship_providers"))
+    .rows[0]!;
+  expect(row.hash).toBe("…HASH");
+  expect(Number((await db.execute("SELECT count(*) AS n FROM events")).rows[0]!.n)).toBe(events);
+  const keyring = await keyringOf(crypto.getRandomValues(new Uint8Array(32)));
+  expect((await sealStoredSecrets(db, keyring)).sealed).toBe(1);
+  const stored = await db.execute(
+    "SELECT sealed FROM sealed_values WHERE field = 'commissionRateEndpointHash'",
+  );
+  expect(JSON.stringify(stored.rows)).not.toContain(hash);
+  expect(
+    await openSecret(db, keyring, {
+      companyId: 1,
+      kind: "dropship-provider",
+      recordId: 1,
+      field: "commissionRateEndpointHash",
+    }),
+  ).toBe(hash);
+  db.close();
+});

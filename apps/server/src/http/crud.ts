@@ -2,6 +2,7 @@ import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
 import type { Ctx } from "../domain/context.ts";
+import { checkOutboundUrls } from "../domain/outbound-urls.ts";
 import { ApiError } from "../errors.ts";
 import { andThen } from "../eventually.ts";
 import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
@@ -22,6 +23,13 @@ import { type Guard, requestHeader } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
+
+/** The fields of a kind naming URLs the service calls (`called` in the manifest). */
+function calledFields(kind: KindDef): string[] {
+  return Object.entries(kind.fields)
+    .filter(([, def]) => def.called)
+    .map(([name]) => name);
+}
 
 function noRoute(c: Context<AppEnv>): ApiError {
   return new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`);
@@ -145,12 +153,13 @@ export function itemRoute(kind: KindDef, suffix = ""): string {
  * on to the routes registered after these (`/events.json`).
  */
 export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
-  const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema }>();
-  const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema }>();
+  const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema; called: string[] }>();
+  const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema; called: string[] }>();
   for (const kind of kinds) {
     const schemas = kindSchemas(kind);
-    byCollection.set(`${kind.plural}.json`, { kind, create: schemas.create });
-    byPlural.set(kind.plural, { kind, update: schemas.update });
+    const called = calledFields(kind);
+    byCollection.set(`${kind.plural}.json`, { kind, create: schemas.create, called });
+    byPlural.set(kind.plural, { kind, update: schemas.update, called });
     allowMethods(kind.path, ["GET", "POST"]);
     allowMethods(itemRoute(kind), ["GET", "PUT", "DELETE"]);
   }
@@ -160,13 +169,13 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
     guard.read(async (c, next) => {
       const kind = byCollection.get(c.req.param("kind")!)?.kind;
       if (!kind) return next();
-      const query = parseListQuery(kind, searchOf(c.req.url));
       const ctx = c.get("ctx");
+      const query = await parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
       const { records, hasMore } = await listRecords({ ctx, kind, query });
       const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
       if (!hasMore) return answerJson(c, JSON.stringify(answered));
       // From PUBLIC_URL (or relative), never from the request's Host.
-      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${nextPageQuery(kind, query, records.at(-1)!)}`;
+      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${await nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
       return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
     }),
   );
@@ -178,6 +187,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!found) return next();
       const { kind } = found;
       const input = validBody(c, found.create);
+      if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const record = await createRecord(recordWrite(c, kind, undefined, input, undefined));
       // 200, as the reference answers a create (wire.md §4), with the new record's Location.
       return answerRecord(c, record, {
@@ -209,6 +219,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const { kind } = found;
       const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
       const input = validBody(c, found.update);
+      if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const ifMatch = requestHeader(c, "if-match");
       const record = await updateRecord(recordWrite(c, kind, id, input, ifMatch));
       return answerRecord(c, record);

@@ -42,22 +42,24 @@ function actionOf(kindName: string, actionName: string): ActionDef {
 /**
  * The record of `kindName` whose inbound secret is `hash` (the current one, or one replaced less than
  * 24 hours ago), in whichever company: found by its SHA-256 under a unique index, so no two records
- * share one. Undefined when none is.
+ * share one, with whether its company is suspended. Undefined when none is.
  */
 export async function recordByHash(
   db: Executor,
   kindName: "custom-channel" | "inventory-feed",
   hash: string,
   now: string,
-): Promise<{ companyId: number; record: Record<string, unknown> } | undefined> {
+): Promise<{ companyId: number; record: Record<string, unknown>; suspended: boolean } | undefined> {
   // The secret's record in the same statement as the secret: one round trip on a remote database.
   const table = tableFor(kindOf(kindName));
   const found = await db.execute({
-    sql: `SELECT ${table.selectList}, company_id AS secret_company_id FROM ${table.name} WHERE (id, company_id) IN (SELECT record_id, company_id FROM inbound_secrets WHERE digest = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)) LIMIT 1`,
+    sql: `SELECT ${table.selectList}, company_id AS secret_company_id, (SELECT suspended_at IS NOT NULL FROM companies WHERE id = company_id) AS company_suspended FROM ${table.name} WHERE (id, company_id) IN (SELECT record_id, company_id FROM inbound_secrets WHERE digest = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)) LIMIT 1`,
     args: [await digestOf(hash), kindName, now],
   });
   const row = found.rows[0];
-  return row ? { companyId: Number(row.secret_company_id), record: toRecord(table, row) } : undefined;
+  if (!row) return undefined;
+  const suspended = Boolean(row.company_suspended);
+  return { companyId: Number(row.secret_company_id), record: toRecord(table, row), suspended };
 }
 
 // --------------------------------------------------------------------------------------------- orders

@@ -1,6 +1,7 @@
 import { type FieldDef, isWellFormedText, type KindDef } from "@multichannel/schema";
 import { encode } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
+import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
 import {
@@ -277,7 +278,7 @@ const LIST_KEYS = new Set(["where", "order", "limit", "from", "cursor"]);
  * `$gte`, `$lte`, `$gt`, `$lt`, `$ne`, `$eq`, `$null=true|false`; `order`; `attributes`; `include`;
  * `limit`, `from` and `cursor`. Percent-encoded brackets read the same. Anything else is a 400.
  */
-export function parseListQuery(kind: KindDef, search: string): ListQuery {
+export async function parseListQuery(kind: KindDef, search: string, keyring: Keyring): Promise<ListQuery> {
   const params = parseQueryString(search);
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
@@ -314,7 +315,7 @@ export function parseListQuery(kind: KindDef, search: string): ListQuery {
   if (params.cursor === undefined) return base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
-  const after = decodeCursor(params.cursor, order.text, filters);
+  const after = await decodeCursor(params.cursor, order.text, filters, keyring);
   const start = afterCursor(order.column, order.descending, after);
   return { ...base, where: [...where, start], from: 0, after };
 }
@@ -328,17 +329,20 @@ const MAX_LINK_TERMS = 1024;
  * were sent when they are short. A client that keeps its own filters and takes only the cursor gets the
  * same page.
  */
-export function nextPageQuery(kind: KindDef, query: ListQuery, last: Record<string, unknown>): string {
+export async function nextPageQuery(
+  kind: KindDef,
+  query: ListQuery,
+  last: Record<string, unknown>,
+  keyring: Keyring,
+): Promise<string> {
   const field = query.order.text.replace(/^-/, "");
   const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
   const value = last[field];
   const key = column ? encode(column, value) : (value as string | number | null);
-  const cursor = encodeCursor({
-    order: query.order.text,
-    key,
-    id: last.id as number,
-    filters: query.filters,
-  });
+  const cursor = await encodeCursor(
+    { order: query.order.text, key, id: last.id as number, filters: query.filters },
+    keyring,
+  );
   const paging = new URLSearchParams({ cursor, limit: String(query.limit) }).toString();
   return query.repeat && query.repeat.length <= MAX_LINK_TERMS ? `${query.repeat}&${paging}` : paging;
 }
