@@ -82,9 +82,15 @@ function referencesExist(checks: readonly ReferenceCheck[]): Sql {
 const texts = new WeakMap<Table, Map<string, readonly string[]>>();
 function textsOf(table: Table, use: string, make: () => readonly string[]): readonly string[] {
   let byUse = texts.get(table);
-  if (!byUse) texts.set(table, (byUse = new Map()));
+  if (!byUse) {
+    byUse = new Map();
+    texts.set(table, byUse);
+  }
   let made = byUse.get(use);
-  if (!made) byUse.set(use, (made = make()));
+  if (!made) {
+    made = make();
+    byUse.set(use, made);
+  }
   return made;
 }
 
