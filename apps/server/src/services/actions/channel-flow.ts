@@ -11,7 +11,7 @@ import {
 } from "./inventory-feeds.ts";
 import { manualSaleReads, planManualSale } from "./manual-sale.ts";
 import { channelRatesReads, quoteChannelRates } from "./rates.ts";
-import type { ActionHandlers } from "./types.ts";
+import { type ActionHandlers, planned } from "./types.ts";
 import { importReads, planImportConnectorVariants } from "./variant-import.ts";
 
 /** The channel, inventory feed and inventory export actions. */
@@ -26,13 +26,13 @@ export const channelHandlers = {
     },
   },
   "channel.manual-sale": {
-    planned: {
-      read: ({ companyId, id, input }) => manualSaleReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => manualSaleReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const { sale } = planManualSale({ channel: record, input, read, plan });
         return { answer: sale, subject: record };
       },
-    },
+    }),
   },
   "channel.import-connector-variant-batch": {
     planned: {
@@ -65,31 +65,31 @@ export const channelHandlers = {
     },
   },
   "inventory-feed.publish-all": {
-    planned: {
-      read: ({ companyId, id }) => publishFeedReads(companyId, id),
+    named: planned({
+      reads: ({ id }) => publishFeedReads(id),
       plan: ({ record, read, plan }) => ({
         answer: planPublishFeed({ feed: record, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "inventory-feed.remove-by-external-id": {
-    planned: {
-      read: ({ companyId, id, input }) => removeFeedItemReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => removeFeedItemReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planRemoveFeedItem({ feed: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "inventory-feed.parse-webhook": {
-    planned: {
-      read: ({ companyId, id, input }) => parseFeedItemReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => parseFeedItemReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planParseFeedItem({ feed: record, input, read, plan }).item,
         subject: record,
       }),
-    },
+    }),
   },
   "inventory-export.export": {
     planned: {
