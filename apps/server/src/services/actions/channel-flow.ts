@@ -17,13 +17,13 @@ import { importReads, planImportConnectorVariants } from "./variant-import.ts";
 /** The channel, inventory feed and inventory export actions. */
 export const channelHandlers = {
   "channel.rates": {
-    planned: {
-      read: ({ companyId, id, input }) => channelRatesReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => channelRatesReads(id, input),
       plan: ({ record, input, read }) => ({
         answer: quoteChannelRates({ channel: record, input, read }),
         subject: record,
       }),
-    },
+    }),
   },
   "channel.manual-sale": {
     named: planned({
@@ -44,25 +44,25 @@ export const channelHandlers = {
     },
   },
   "channel.acknowledge-variant": {
-    planned: {
-      read: ({ companyId, id, input }) => acknowledgeVariantReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => acknowledgeVariantReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planAcknowledgeVariant({ channel: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "channel.variant-levels": {
     run: ({ ctx, record, input }) => listChannelVariantLevels({ ctx, channel: record, input }),
   },
   "channel.variant-set-level": {
-    planned: {
-      read: ({ companyId, id, input }) => setLevelReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => setLevelReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const { adjustment, variant } = planSetLevel({ channel: record, input, read, plan });
         return { answer: adjustment, subject: record, about: variant };
       },
-    },
+    }),
   },
   "inventory-feed.publish-all": {
     named: planned({
@@ -92,12 +92,12 @@ export const channelHandlers = {
     }),
   },
   "inventory-export.export": {
-    planned: {
-      read: ({ companyId, id }) => exportReads(companyId, id),
+    named: planned({
+      reads: ({ id }) => exportReads(id),
       plan: ({ ctx, record, input, read, plan }) => {
         const dataExport = planExport({ ctx, definition: record, input, read, plan });
         return { answer: dataExport, subject: record };
       },
-    },
+    }),
   },
 } satisfies Partial<ActionHandlers>;
