@@ -35,13 +35,13 @@ export const channelHandlers = {
     }),
   },
   "channel.import-connector-variant-batch": {
-    planned: {
-      read: ({ companyId, id, input }) => importReads(companyId, id, input),
+    named: planned({
+      reads: ({ id, input }) => importReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planImportConnectorVariants({ channel: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "channel.acknowledge-variant": {
     named: planned({
