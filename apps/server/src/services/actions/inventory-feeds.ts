@@ -35,9 +35,11 @@ const at = (kindName: "inventory-feed-variant" | "channel-variant" | "variant", 
  */
 export function publishFeedReads(feedId: number) {
   const items = table("inventory-feed-variant");
-  const status = items.byField.get("status")!;
+  const item = (field: string) => at("inventory-feed-variant", field);
+  const stored = (field: string, value: string) => sql`${encode(items.byField.get(field)!, value)}`;
+  const unpublished = sql.join(UNPUBLISHED.map((state) => stored("status", state)));
+  const toPublish = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("reviewStatus")} = ${stored("reviewStatus", "approved")} AND ${item("status")} IN (${unpublished})`;
   const enabledChannels = { inventoryFeedId: feedId, enabled: true };
-  const toPublish = sql`${at("inventory-feed-variant", "inventoryFeedId")} = ${feedId} AND ${at("inventory-feed-variant", "reviewStatus")} = ${encode(items.byField.get("reviewStatus")!, "approved")} AND ${at("inventory-feed-variant", "status")} IN (${sql.join(UNPUBLISHED.map((state) => sql`${encode(status, state)}`))})`;
   const skus = fieldsOf("inventory-feed-variant", "sku", toPublish);
   const variantsOfSkus = sql`${at("variant", "sku")} IN ${skus}`;
   return {
