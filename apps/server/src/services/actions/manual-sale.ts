@@ -50,6 +50,7 @@ function lineReads(channelId: number, input: ManualSaleInput) {
   const bySku = sql`${sql.id(column(table("variant"), "sku"))} IN ${listOf(input.items?.map((item) => item.sku) ?? [])}`;
   return {
     reads: {
+      // `items` name no channel variant: a read that finds none, so that the snapshot has one shape.
       listings: many("channel-variant", sql`0`, { hold: "none" }),
       variants: orderVariants(bySku),
     },
@@ -198,16 +199,16 @@ function saleDefaultsOf(raw: ManualSaleInput["saleDefaults"]): {
  */
 function referencesRead(input: ManualSaleInput) {
   const { values, errors } = saleDefaultsOf(input.saleDefaults);
-  const found = (errors.length ? [] : referencesOf(table("sale"), values, {}, [])).map(
+  const checks = (errors.length ? [] : referencesOf(table("sale"), values, {}, [])).map(
     ({ target, id }) =>
       sql`EXISTS (SELECT 1 FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company})`,
   );
   return rows(
-    found.length ? sql`SELECT ${sql.join(found)}` : sql`SELECT 0 WHERE 0`,
-    ([row]) => found.map((_, i) => Boolean(row?.[i])),
-    (plan, exist) => {
-      found.forEach((exists, i) => {
-        if (exist[i]) plan.hold(exists);
+    checks.length ? sql`SELECT ${sql.join(checks)}` : sql`SELECT 0 WHERE 0`,
+    ([row]) => checks.map((_, i) => Boolean(row?.[i])),
+    (plan, found) => {
+      checks.forEach((check, i) => {
+        if (found[i]) plan.hold(check);
       });
     },
   );
