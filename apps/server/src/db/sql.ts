@@ -102,14 +102,3 @@ sql.join = (parts: readonly Sql[], separator = ", "): Sql => {
 
 /** Whether a value is a fragment. */
 sql.is = (value: unknown): value is Sql => value instanceof Sql;
-
-/**
- * A statement still written as text with `?` and its arguments, as a fragment: only for the read
- * builders not yet declared as named reads (`domain/reads.ts`); their text holds no `?` in a literal.
- */
-sql.marked = (statement: { sql: string; args?: readonly InValue[] }): Sql => {
-  const texts = statement.sql.split("?");
-  const values = statement.args ?? [];
-  if (texts.length !== values.length + 1) throw new Error("Placeholders and arguments differ in number");
-  return new Sql(texts, values);
-};

@@ -60,7 +60,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     const schema = actionInputSchema(action.input, recordBodyFields(action));
 
     const writes = operationWrites(action.method, action);
-    if (!handler.planned && !handler.named && (writes || !handler.run)) {
+    if (!handler.planned && (writes || !handler.run)) {
       throw new Error(`${kind.name}.${action.name} writes, or has no verb: it needs a write plan.`);
     }
     const answersRecord = "kind" in action.output && !action.output.list;

@@ -1,4 +1,3 @@
-import type { InStatement } from "@libsql/client";
 import { type Executor, firstRow } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
@@ -33,14 +32,6 @@ export const fileUsage = (): Read<number> =>
     sql`SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ${sql.company}`,
     ([row]) => Number(row?.used ?? 0),
   );
-
-/** The bytes the company's stored files take: a read of the pipeline of a write that stores one. */
-export function fileUsageStatement(companyId: number): InStatement {
-  return {
-    sql: "SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ?",
-    args: [companyId],
-  };
-}
 
 /**
  * Plans storing a generated file (a label, an export) for the company: answers its id and download URL,

@@ -29,7 +29,7 @@ import { type ActionHandlers, planned } from "./types.ts";
 /** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
 export const orderHandlers = {
   "purchase.send": {
-    named: planned({
+    planned: planned({
       reads: ({ id }) => sendPurchaseReads(id),
       plan: ({ record, input, read, plan }) => {
         const sent = planSendPurchase({ purchase: record, input, read, plan });
@@ -38,7 +38,7 @@ export const orderHandlers = {
     }),
   },
   "purchase.ship": {
-    named: planned({
+    planned: planned({
       reads: ({ id }) => purchaseLinesReads(id),
       plan: ({ record, input, read, plan }) => {
         const shipped = planShipPurchase({ purchase: record, input, read, plan });
@@ -47,7 +47,7 @@ export const orderHandlers = {
     }),
   },
   "purchase.move-dropship-provider": {
-    named: planned({
+    planned: planned({
       reads: ({ input }) => moveDropshipProviderReads(input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveDropshipProvider({ purchase: record, input, read, plan });
@@ -56,7 +56,7 @@ export const orderHandlers = {
     }),
   },
   "purchase.cancel": {
-    named: planned({
+    planned: planned({
       reads: ({ id }) => purchaseLinesReads(id),
       plan: ({ record, input, read, plan }) => {
         const cancelled = planCancelPurchase({ purchase: record, input, read, plan });
@@ -65,7 +65,7 @@ export const orderHandlers = {
     }),
   },
   "purchase.return-label": {
-    named: planned({
+    planned: planned({
       reads: ({ id }) => returnLabelReads(id),
       plan: async ({ ctx, record, input, read, plan }) => ({
         answer: await planReturnLabel({ ctx, purchase: record, input, read, plan }),
@@ -74,7 +74,7 @@ export const orderHandlers = {
     }),
   },
   "purchase.default-label": {
-    named: planned({
+    planned: planned({
       reads: ({ id, input }) => defaultLabelReads(id, input),
       plan: async ({ ctx, record, input, read, plan }) => {
         const made = await planDefaultLabel({ ctx, purchase: record, input, read, plan });
@@ -83,7 +83,7 @@ export const orderHandlers = {
     }),
   },
   "dropshipment.regenerate-label": {
-    named: planned({
+    planned: planned({
       reads: ({ id }) => regenerateLabelReads(id),
       plan: async ({ ctx, record, read, plan }) => {
         const regenerated = await planRegenerateLabel({ ctx, dropshipment: record, read, plan });
@@ -92,7 +92,7 @@ export const orderHandlers = {
     }),
   },
   "dropshipment.move-to-fulfill": {
-    named: planned({
+    planned: planned({
       reads: ({ id, input }) => moveToFulfillReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveToFulfill({ dropshipment: record, input, read, plan });
@@ -101,7 +101,7 @@ export const orderHandlers = {
     }),
   },
   "fulfillment.move-to-dropship": {
-    named: planned({
+    planned: planned({
       reads: ({ id, input }) => moveToDropshipReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveToDropship({ fulfillment: record, input, read, plan });
@@ -110,7 +110,7 @@ export const orderHandlers = {
     }),
   },
   "fulfillment.ship": {
-    named: planned({
+    planned: planned({
       reads: ({ id }) => shipFulfillmentReads(id),
       plan: ({ record, input, read, plan }) => {
         const shipped = planShipFulfillment({ fulfillment: record, input, read, plan });
@@ -119,7 +119,7 @@ export const orderHandlers = {
     }),
   },
   "sale-return.receive": {
-    named: planned({
+    planned: planned({
       reads: ({ id, input }) => receiveSaleReturnReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const received = planReceiveSaleReturn({ saleReturn: record, input, read, plan });
@@ -128,7 +128,7 @@ export const orderHandlers = {
     }),
   },
   "dropship-provider.settle-invoices": {
-    named: planned({
+    planned: planned({
       reads: ({ id, input }) => settleInvoicesReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planSettleInvoices({ provider: record, input, read, plan }),

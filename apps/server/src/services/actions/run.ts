@@ -1,14 +1,7 @@
-/**
- * Runs an action of the manifest for a request: its subject found (404) in a state the action starts
- * from (409), its plan run by the one executor (`../execute.ts`), its outcome event with it; or, for an
- * action that only reads, its answer computed from its reads (or its verb).
- */
-import type { InStatement, ResultSet } from "@libsql/client";
 import { type ActionDef, type KindDef, operationWrites } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { one, type Read, type Reads } from "../../domain/reads.ts";
+import { one, type Reads } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
 import type { KindName } from "../../domain/store.ts";
 import { WritePlan } from "../../domain/write-plan.ts";
@@ -51,35 +44,11 @@ export interface ActionRun {
 /** The name of the subject's read among an action's reads. */
 const SUBJECT = "subject";
 
-/** A read answered as the driver gives it: for plans whose reads are not named yet. */
-const positional = (statement: InStatement): Read<ResultSet> => ({
-  statement: sql.marked(typeof statement === "string" ? { sql: statement } : (statement as { sql: string })),
-  decode: (result) => result!,
-});
-
-type PlanArgs = Parameters<PlannedHandler<ActionKey>["plan"]>[0];
-
-/** An action's reads by name, its subject's among them, and how to plan from what they answered. */
-function namedPlan(run: ActionRun, handler: ActionHandler<ActionKey>, companyId: number) {
-  const { id } = run;
-  const input = run.input as never;
-  const subject = one(run.kind.name as KindName, id);
-  const named = handler.named;
-  if (named) {
-    const own = named.reads({ id, input });
-    if (SUBJECT in own) throw new Error(`${run.kind.name}.${run.action.name}: a read is named "${SUBJECT}".`);
-    const reads: Reads = { ...own, [SUBJECT]: subject };
-    return { reads, plan: (args: PlanArgs) => named.plan(args) };
-  }
-  const legacy = handler.planned!;
-  const statements = legacy.read({ companyId, id, input });
-  const reads: Record<string, Read<unknown>> = { [SUBJECT]: subject };
-  statements.forEach((statement, i) => {
-    reads[String(i)] = positional(statement);
-  });
-  const plan = (args: PlanArgs) =>
-    legacy.plan({ ...args, read: statements.map((_, i) => args.read[String(i)] as ResultSet) });
-  return { reads: reads as Reads, plan };
+/** An action's reads by name, its subject's among them. */
+function readsOf(run: ActionRun, planned: PlannedHandler<ActionKey>): Reads {
+  const own = planned.reads({ id: run.id, input: run.input as never });
+  if (SUBJECT in own) throw new Error(`${run.kind.name}.${run.action.name}: a read is named "${SUBJECT}".`);
+  return { ...own, [SUBJECT]: one(run.kind.name as KindName, run.id) };
 }
 
 /**
@@ -91,12 +60,13 @@ export async function runAction(writer: Writer, run: ActionRun): Promise<string>
   const { ctx } = writer;
   const { kind, action, id } = run;
   const handler = handlerOf(kind, action);
-  if (!handler.planned && !handler.named) return readAction(ctx, run, handler);
-  const { reads, plan } = namedPlan(run, handler, ctx.companyId);
+  const planned = handler.planned;
+  if (!planned) return readAction(ctx, run, handler);
+  const reads = readsOf(run, planned);
   const planWith = (read: Record<string, unknown>, writePlan: WritePlan) => {
     const record = checkSubject(kind, action, id, read[SUBJECT] as StoredRecord | undefined);
     checkIfMatch(record, run.ifMatch);
-    return plan({ ctx, record: record as never, input: run.input as never, read, plan: writePlan });
+    return planned.plan({ ctx, record: record as never, input: run.input as never, read, plan: writePlan });
   };
   if (!operationWrites(action.method, action)) {
     return executeRead(writer, reads, async (read) => {

@@ -1,4 +1,4 @@
-import type { InStatement, ResultSet } from "@libsql/client";
+import type { ResultSet } from "@libsql/client";
 import type { ActionTypes, RecordTypes } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import type { Reads, Snapshot } from "../../domain/reads.ts";
@@ -61,20 +61,8 @@ export function planned<K extends ActionKey, R extends Reads>(
 export interface ActionHandler<K extends ActionKey> {
   /** An action that only reads, by its verb (one that writes is a write plan: `planned`). */
   run?(args: ActionArgs<K>): Promise<unknown>;
-  /**
-   * The action as a write plan, where it has one (the request path then runs it instead of `run`): the
-   * reads it needs besides its subject, sent with the subject's in one pipeline (they may find what the
-   * subject refers to by subquery: `relatedStatement`), then its writes, planned from what they
-   * answered (in `read`'s order), for one batch. Answers what `run` would, and the subject as the plan
-   * leaves it (for the action's event). An action that only reads is answered from its reads (its plan
-   * writes nothing). A plan that renders (a label's PDF) may resolve later; it reads nothing more.
-   */
-  planned?: {
-    read(args: { companyId: number; id: number; input: ActionTypes[K]["input"] }): InStatement[];
-    plan(args: ActionPlanArgs<K>): PlannedAction<K> | Promise<PlannedAction<K>>;
-  };
   /** The action as a write plan with named reads (`PlannedHandler`, made with `planned`). */
-  named?: PlannedHandler<K>;
+  planned?: PlannedHandler<K>;
 }
 
 /** A handler for every action of the manifest: a missing one does not compile. */

@@ -10,13 +10,13 @@ import { type ActionHandlers, planned } from "./types.ts";
 /** The webhook endpoint actions: a ping, a replay, a new secret, the delivery log. */
 export const webhookHandlers = {
   "webhook-endpoint.test": {
-    named: planned({
+    planned: planned({
       reads: () => ({}),
       plan: ({ record, plan }) => ({ answer: planPing(record, plan), subject: record }),
     }),
   },
   "webhook-endpoint.replay": {
-    named: planned({
+    planned: planned({
       reads: ({ id, input }) => replayReads(id, input.deliveryId),
       plan: ({ record, input, read, plan }) => ({
         answer: planReplay(record, input.deliveryId, read, plan),
@@ -25,7 +25,7 @@ export const webhookHandlers = {
     }),
   },
   "webhook-endpoint.rotate-secret": {
-    named: planned({
+    planned: planned({
       reads: () => ({}),
       plan: ({ record, plan }) => {
         const rotated = planRotateSecret(record, plan);
