@@ -12,7 +12,7 @@
 import type { InStatement, ResultSet, Row } from "@libsql/client";
 import { toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
-import { column, type KindName, type MatchOf, type RecordOf, table, whereOf } from "./store.ts";
+import { asRecord, column, type KindName, type MatchOf, type RecordOf, table, whereOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /**
@@ -67,7 +67,7 @@ function selectionRead<N extends KindName>(selection: Selection<N>): Read<Record
   const order = sql.raw(selection.order ?? BY_ID);
   return {
     statement: sql`SELECT ${sql.raw(t.selectList)} ${from} ORDER BY ${order}${limit}`,
-    decode: (result) => (result?.rows ?? []).map((row) => toRecord(t, row) as unknown as RecordOf<N>),
+    decode: (result) => (result?.rows ?? []).map((row) => asRecord(selection.kindName, toRecord(t, row))),
     hold(plan, records) {
       const how = selection.hold ?? "rows";
       if (how === "none") return;

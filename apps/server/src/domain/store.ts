@@ -141,10 +141,24 @@ export function fieldOfMatching(
   };
 }
 
+/**
+ * The one boundary between a kind's record type and its stored values: a record decoded from its row
+ * (`toRecord`, whose fields are the kind's by construction) taken as `RecordOf<N>`, and a record of any
+ * kind seen as its stored values (a field by name), for the code that writes any kind.
+ */
+export function asRecord<N extends KindName>(_kindName: N, record: StoredRecord): RecordOf<N> {
+  return record as unknown as RecordOf<N>;
+}
+
+/** See `asRecord`. */
+export function asStored(record: { id: number; updatedAt: string }): StoredRecord {
+  return record as StoredRecord;
+}
+
 /** The records a `selectStatement` read. */
 export function recordsOf<N extends KindName>(kindName: N, result: ResultSet): RecordOf<N>[] {
   const table = tableFor(kind(kindName));
-  return result.rows.map((row) => toRecord(table, row) as unknown as RecordOf<N>);
+  return result.rows.map((row) => asRecord(kindName, toRecord(table, row)));
 }
 
 // ------------------------------------------------------------------------------------------ one record

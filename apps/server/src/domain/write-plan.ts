@@ -25,6 +25,8 @@ import {
   updateSql,
 } from "./record-plans.ts";
 import {
+  asRecord,
+  asStored,
   checkStateWrite,
   type KindName,
   kind,
@@ -156,7 +158,7 @@ export class WritePlan {
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
     const record = toRecord(table, rowOf(table, this.base - slot, this.now, this.now, stored));
     for (const field of table.tenantFields) record[field] = this.companyId;
-    return record as unknown as RecordOf<N>;
+    return asRecord(kindName, record);
   }
 
   /**
@@ -173,20 +175,18 @@ export class WritePlan {
     const definition = kind(kindName);
     if (!options.movesState) checkStateWrite(definition, values, "patch");
     const table = tableFor(definition);
-    const record: StoredRecord = { ...(current as unknown as StoredRecord), updatedAt: this.now };
+    const record: StoredRecord = { ...asStored(current), updatedAt: this.now };
     const encoded = Object.entries(values).map(([field, value]) => {
       const column = table.byField.get(field);
       if (!column) throw new Error(`${kindName} has no field ${field}`);
       record[field] = storedAs(column, value);
       return [field, encode(column, value)] as const;
     });
-    const asRead = this.isProvisional(record.id)
-      ? []
-      : [unchanged(table, current as unknown as StoredRecord)];
+    const asRead = this.isProvisional(record.id) ? [] : [unchanged(table, asStored(current))];
     this.updated.add(`${kindName}:${record.id}`);
     this.push(this.bound(updateSql(table, this.now, record.id, encoded, { where: asRead })), table);
     this.push(changed(1));
-    return record as unknown as RecordOf<N>;
+    return asRecord(kindName, record);
   }
 
   /**
@@ -342,7 +342,7 @@ export class WritePlan {
     const table = tableFor(kind(kindName));
     const column = table.byField.get(field);
     if (!column) throw new Error(`${kindName} has no field ${field}`);
-    const id = (record as unknown as StoredRecord).id;
+    const id = record.id;
     const args: InValue[] = [];
     let sum = `${column.name} + ?`;
     if (options.floor !== undefined) {
@@ -375,7 +375,7 @@ export class WritePlan {
     if (!column) throw new Error(`${kindName} has no field ${field}`);
     const amounts = new Map<number, number>();
     for (const { record, amount } of changes) {
-      const id = (record as unknown as StoredRecord).id;
+      const id = record.id;
       amounts.set(id, (amounts.get(id) ?? 0) + amount);
     }
     const entries = [...amounts];
@@ -443,9 +443,7 @@ export class WritePlan {
 
   private recordGuards<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): InStatement[] {
     const table = tableFor(kind(kindName));
-    const pending = (records as unknown as StoredRecord[]).filter(
-      (record) => !this.updated.has(`${kindName}:${record.id}`),
-    );
+    const pending = records.map(asStored).filter((record) => !this.updated.has(`${kindName}:${record.id}`));
     if (!pending.length) return [];
     if (pending.length === 1) return [unchangedGuard(table, pending[0]!).statementFor(this.companyId)];
     const statements: InStatement[] = [];
@@ -524,7 +522,7 @@ export class WritePlan {
     const table = tableFor(kind(kindName));
     const columns = fields.map((field) => table.byField.get(field)!);
     const args: InValue[] = [];
-    const rows = (records as unknown as StoredRecord[]).map((record) => {
+    const rows = records.map(asStored).map((record) => {
       args.push(record.id, ...columns.map((column) => encode(column, record[column.field])));
       return `(?${", ?".repeat(columns.length)})`;
     });

@@ -19,13 +19,7 @@ import { sameFactValues } from "../domain/same-facts.ts";
 import { stateConflict } from "../domain/states.ts";
 import { type KindName, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
-import {
-  type CreatePlanner,
-  type DeletePlanner,
-  type UpdatePlanner,
-  type WriteRule,
-  writeRuleOf,
-} from "../domain/write-rules/index.ts";
+import { type StoredRule, writeRuleOf } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import { executeWrite } from "./execute.ts";
@@ -162,13 +156,13 @@ function checkDerivedWrites(
   table: Table,
   input: Record<string, unknown>,
   current: StoredRecord,
-  performs: WriteRule<KindName>["performs"],
+  performs: StoredRule["performs"],
 ): void {
   for (const column of table.derived) {
     const sent = input[column.field];
     if (sent === undefined) continue;
     const has = current[column.field];
-    if (sameValue(column, sent, has) || performs?.(column.field, sent, current as never)) continue;
+    if (sameValue(column, sent, has) || performs?.(column.field, sent, current)) continue;
     throw stateConflict(
       table.kind.name,
       current,
@@ -303,13 +297,13 @@ type Input = Record<string, unknown>;
 const CURRENT = "current";
 
 /** The rule of a kind, if it has one. */
-const ruleOf = (kind: KindDef): WriteRule<KindName> | undefined => writeRuleOf(kind.name);
+const ruleOf = (kind: KindDef): StoredRule | undefined => writeRuleOf(kind.name);
 
 /** The values a write sends, checked by the kind's rule first where it checks them without reading. */
 function checked<T>(ctx: Ctx, kind: KindDef, values: Input, input: Input, then: (values: Input) => T) {
   const check = ruleOf(kind)?.check;
   if (!check) return then(values);
-  return check({ ctx, values: values as never, input }).then((values) => then(values as Input));
+  return check({ ctx, values, input }).then((values) => then(values as Input));
 }
 
 /**
@@ -374,9 +368,14 @@ function createPlanned({
   values,
   input,
   ...write
-}: RecordWrite & { planner: CreatePlanner<KindName>; table: Table; values: Input; input: Input }) {
+}: RecordWrite & {
+  planner: NonNullable<StoredRule["planCreate"]>;
+  table: Table;
+  values: Input;
+  input: Input;
+}) {
   const { ctx, db, kind } = write;
-  const own = planner.reads({ values: values as never });
+  const own = planner.reads({ values });
   // With reads to make anyway, the references are found in the same pipeline (a 422 before the rule
   // looks at the values); else the batch's guards find them, and a failed one is named after.
   const references = Object.keys(own).length ? referenceReads(table, values) : undefined;
@@ -385,7 +384,7 @@ function createPlanned({
     plan(read, plan) {
       references?.check(read);
       plan.referencesExist(kind.name as KindName, values);
-      return planner.plan({ ctx, values: values as never, input, read, plan }) as unknown as StoredRecord;
+      return planner.plan({ ctx, values, input, read, plan });
     },
     kept: (record, plan) => ({
       status: 200,
@@ -501,13 +500,13 @@ function updatePlain(args: UpdateArgs) {
 }
 
 /** An update the kind's rule plans, with everything that depends on the record (its parent's books). */
-function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) {
+function updatePlanned(args: UpdateArgs & { planner: NonNullable<StoredRule["planUpdate"]> }) {
   const { ctx, db, kind, table, id, values, input, planner } = args;
   const references = referenceReads(table, values);
   let changes = values;
   return executeWrite(args, {
     reads: {
-      ...planner.reads({ id, values: values as never }),
+      ...planner.reads({ id, values }),
       ...references.reads,
       [CURRENT]: one(kind.name as KindName, id),
     },
@@ -517,8 +516,8 @@ function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) 
       changes = changesOf(args, current);
       references.check(read, current);
       plan.referencesExist(kind.name as KindName, changes, current);
-      const planned = { ctx, values: changes as never, current: current as never, input, plan };
-      return planner.plan({ ...planned, read }) as unknown as StoredRecord;
+      const planned = { ctx, values: changes, current: current, input, plan };
+      return planner.plan({ ...planned, read });
     },
     kept: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
     async explain() {
@@ -586,7 +585,7 @@ function deletePlain(args: DeleteArgs): Promise<void> {
 }
 
 /** A delete the kind's rule plans: what it undoes or settles (an allocation, a parent's books) with it. */
-function deletePlanned(args: DeleteArgs & { planner: DeletePlanner<KindName> }): Promise<void> {
+function deletePlanned(args: DeleteArgs & { planner: NonNullable<StoredRule["planDelete"]> }): Promise<void> {
   const { ctx, kind, table, id, ifMatch, planner } = args;
   return executeWrite(args, {
     reads: { ...planner.reads({ id }), [CURRENT]: one(kind.name as KindName, id) },
@@ -594,7 +593,7 @@ function deletePlanned(args: DeleteArgs & { planner: DeletePlanner<KindName> }):
       const current = read[CURRENT] as StoredRecord | undefined;
       if (!current) throw notFound(kind, id);
       checkIfMatch(current, ifMatch);
-      planner.plan({ ctx, current: current as never, read, plan });
+      planner.plan({ ctx, current: current, read, plan });
       for (const statement of deletePlan(table, sql`${id}`)) plan.write(statement);
     },
     kept: () => ({ status: 204, body: "", location: null }),
