@@ -19,7 +19,7 @@ interface DenoApi {
   readFile(path: URL): Promise<Uint8Array<ArrayBuffer>>;
   stdout: { writeSync(bytes: Uint8Array): number };
 }
-const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
+const Deno = Reflect.get(globalThis, "Deno") as DenoApi;
 
 const env = parseEnv(Deno.env.toObject());
 const encoder = new TextEncoder();

@@ -10,9 +10,21 @@
  * `hold: "none"`; a plan relying on a few fields of many records holds just those.
  */
 import type { InStatement, ResultSet, Row } from "@libsql/client";
+import type { KindDef } from "@multichannel/schema";
+import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
-import { asRecord, column, type KindName, type MatchOf, type RecordOf, table, whereOf } from "./store.ts";
+import {
+  asRecord,
+  asStored,
+  column,
+  type KindName,
+  kindNameOf,
+  type MatchOf,
+  type RecordOf,
+  table,
+  whereOf,
+} from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /**
@@ -106,6 +118,23 @@ export function one<N extends KindName>(
     statement: read.statement,
     decode: (result) => read.decode(result)[0],
     hold: (plan, record) => read.hold!(plan, record ? [record] : []),
+  };
+}
+
+/**
+ * The company's record of a kind known only at run time (the generic verbs' record, an action's
+ * subject), as stored; held as `one` holds it.
+ */
+export function storedRecord(definition: KindDef, id: number): Read<StoredRecord | undefined> {
+  const kindName = kindNameOf(definition);
+  const read = one(kindName, id);
+  return {
+    statement: read.statement,
+    decode: (result) => {
+      const record = read.decode(result);
+      return record && asStored(record);
+    },
+    hold: (plan, record) => read.hold?.(plan, record && asRecord(kindName, record)),
   };
 }
 

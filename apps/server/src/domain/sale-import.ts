@@ -166,7 +166,7 @@ export function planSaleImport(
     externalId: order.externalId,
     status: "success",
     message: existing ? "updated" : "created",
-    payload: order.payload as never,
+    payload: order.payload as SaleImport["payload"],
   });
   return { sale, saleImport };
 }

@@ -25,6 +25,9 @@ export type WhereOf<N extends KindName> = {
 /** Equality filters on a kind's scalar fields, a value given as such or as SQL answering it (`fieldOf`). */
 export type MatchOf<N extends KindName> = { [F in keyof WhereOf<N>]?: WhereOf<N>[F] | Sql };
 
+/** The name of a kind the manifest declares, as the record types know it. */
+export const kindNameOf = (definition: KindDef): KindName => definition.name as KindName;
+
 export function kind(name: KindName): KindDef {
   const found = kindByName(name);
   if (!found) throw new Error(`No kind ${name} in the manifest`);

@@ -182,9 +182,9 @@ export async function importInboundOrder({
             channelId: customChannel.channelId ?? null,
             externalId: externalIdOf(body),
             status: "error",
-            problem: problemOf(error) as never,
+            problem: problemOf(error) as SaleImport["problem"],
             message: "failed",
-            payload: payload as never,
+            payload: payload as SaleImport["payload"],
           }),
       },
     );

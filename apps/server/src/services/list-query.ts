@@ -84,7 +84,7 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
     case "money": {
       const value = Number(raw);
       if (raw.trim() === "" || !Number.isFinite(value)) throw fail();
-      return encode({ def } as never, value) as number;
+      return encode({ def }, value) as number;
     }
     case "boolean":
       if (raw === "true" || raw === "1") return 1;

@@ -108,7 +108,8 @@ export function parseInclude(
   for (const [index, item] of items.entries()) {
     const at = `${name}[${index}]`;
     if (++count.n > MAX_INCLUDES) throw bad(`At most ${MAX_INCLUDES} includes per request.`);
-    const spec: Record<string, QueryValue> = typeof item === "string" ? { model: item } : (item as never);
+    const spec: Record<string, QueryValue> =
+      typeof item === "string" ? { model: item } : (item as Record<string, QueryValue>);
     if (Array.isArray(spec)) throw bad(`${at} must be a model name or {model, attributes, include}.`);
     for (const key of Object.keys(spec)) {
       if (!INCLUDE_KEYS.has(key)) {

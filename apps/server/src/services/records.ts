@@ -6,7 +6,7 @@ import { sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
-import { one, type Read, type Reads, rows, type Snapshot } from "../domain/reads.ts";
+import { type Read, type Reads, rows, type Snapshot, storedRecord } from "../domain/reads.ts";
 import {
   createdAnswer,
   deletePlan,
@@ -17,7 +17,7 @@ import {
 } from "../domain/record-plans.ts";
 import { sameFactValues } from "../domain/same-facts.ts";
 import { stateConflict } from "../domain/states.ts";
-import { type KindName, notFound, uniqueConflict } from "../domain/store.ts";
+import { kindNameOf, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
 import { type StoredRule, writeRuleOf } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
@@ -293,9 +293,6 @@ interface RecordWrite {
 
 type Input = Record<string, unknown>;
 
-/** The name of the record's own read among a planned update's or delete's reads. */
-const CURRENT = "current";
-
 /** The rule of a kind, if it has one. */
 const ruleOf = (kind: KindDef): StoredRule | undefined => writeRuleOf(kind.name);
 
@@ -383,7 +380,7 @@ function createPlanned({
     reads: { ...own, ...references?.reads },
     plan(read, plan) {
       references?.check(read);
-      plan.referencesExist(kind.name as KindName, values);
+      plan.referencesExist(kindNameOf(kind), values);
       return planner.plan({ ctx, values, input, read, plan });
     },
     kept: (record, plan) => ({
@@ -444,10 +441,10 @@ function changesOf(
     checkDerivedWrites(table, input, current, ruleOf(kind)?.performs);
   }
   // One fact sent under its two names with different values: the one that changes the record is meant.
-  const both = sameFactsOf(kind).length ? sameFactValues(kind.name as KindName, values, current) : values;
+  const both = sameFactsOf(kind).length ? sameFactValues(kindNameOf(kind), values, current) : values;
   if (requested === undefined) return both;
   checkRequestedState(kind, current, requested);
-  return transitionValues(kind.name as KindName, current, requested, both);
+  return transitionValues(kindNameOf(kind), current, requested, both);
 }
 
 /**
@@ -508,14 +505,14 @@ function updatePlanned(args: UpdateArgs & { planner: NonNullable<StoredRule["pla
     reads: {
       ...planner.reads({ id, values }),
       ...references.reads,
-      [CURRENT]: one(kind.name as KindName, id),
+      current: storedRecord(kind, id),
     },
     plan(read, plan) {
-      const current = read[CURRENT] as StoredRecord | undefined;
+      const { current } = read;
       if (!current) throw notFound(kind, id);
       changes = changesOf(args, current);
       references.check(read, current);
-      plan.referencesExist(kind.name as KindName, changes, current);
+      plan.referencesExist(kindNameOf(kind), changes, current);
       const planned = { ctx, values: changes, current: current, input, plan };
       return planner.plan({ ...planned, read });
     },
@@ -588,9 +585,9 @@ function deletePlain(args: DeleteArgs): Promise<void> {
 function deletePlanned(args: DeleteArgs & { planner: NonNullable<StoredRule["planDelete"]> }): Promise<void> {
   const { ctx, kind, table, id, ifMatch, planner } = args;
   return executeWrite(args, {
-    reads: { ...planner.reads({ id }), [CURRENT]: one(kind.name as KindName, id) },
+    reads: { ...planner.reads({ id }), current: storedRecord(kind, id) },
     plan(read, plan) {
-      const current = read[CURRENT] as StoredRecord | undefined;
+      const { current } = read;
       if (!current) throw notFound(kind, id);
       checkIfMatch(current, ifMatch);
       planner.plan({ ctx, current: current, read, plan });

@@ -18,9 +18,9 @@ type Booked = "purchase-item" | "purchase-invoice-payment" | "purchase-invoice";
 /** Active records as the write leaves them: the one written counts only while it is active. */
 function activeAfter<T extends { id: number; status: string | null }>(
   records: T[],
-  change: LineChange<never>,
+  change: { add?: T; replace?: T; remove?: number },
 ) {
-  const written = (change.add ?? change.replace) as T | undefined;
+  const written = change.add ?? change.replace;
   const gone = change.remove ?? written?.id;
   const out = records.filter((record) => record.id !== gone);
   if (written?.status === "active") out.push(written);
@@ -42,9 +42,13 @@ function purchaseBooksOf<L extends Booked>(line: L) {
           ? changedLines(read.items, change as LineChange<"purchase-item">)
           : read.items;
       const payments =
-        line === "purchase-invoice-payment" ? activeAfter(read.payments, change as never) : read.payments;
+        line === "purchase-invoice-payment"
+          ? activeAfter(read.payments, change as LineChange<"purchase-invoice-payment">)
+          : read.payments;
       const invoices =
-        line === "purchase-invoice" ? activeAfter(read.invoices, change as never) : read.invoices;
+        line === "purchase-invoice"
+          ? activeAfter(read.invoices, change as LineChange<"purchase-invoice">)
+          : read.invoices;
       const books = planPurchaseBooks(plan, purchase.record, items, payments, invoices);
       return (line === "purchase-item" ? books.items : undefined) as RecordOf<L>[] | undefined;
     },

@@ -63,13 +63,13 @@ export interface DeletePlanner<N extends KindName, R extends Reads = Reads> {
 
 /** A create planner, its snapshot's type kept where it is written and erased in the rule map. */
 export const creates = <N extends KindName, R extends Reads>(planner: CreatePlanner<N, R>) =>
-  planner as unknown as CreatePlanner<N>;
+  planner as CreatePlanner<N>;
 /** An update planner (see `creates`). */
 export const updates = <N extends KindName, R extends Reads>(planner: UpdatePlanner<N, R>) =>
-  planner as unknown as UpdatePlanner<N>;
+  planner as UpdatePlanner<N>;
 /** A delete planner (see `creates`). */
 export const deletes = <N extends KindName, R extends Reads>(planner: DeletePlanner<N, R>) =>
-  planner as unknown as DeletePlanner<N>;
+  planner as DeletePlanner<N>;
 
 export interface WriteRule<N extends KindName> {
   /**

@@ -1,7 +1,6 @@
 import type {
   Adjustment,
   Channel,
-  ChannelVariant,
   ChannelVariantLevelsInput,
   ChannelVariantLevelsOutput,
   ChannelVariantSetLevelInput,
@@ -16,7 +15,7 @@ import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { many, one, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { levelReads } from "../../domain/stock-levels.ts";
-import { column, selectIn, table } from "../../domain/store.ts";
+import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
@@ -65,7 +64,7 @@ export async function listChannelVariantLevels({
     args: [...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
   });
   const listings = result.rows.map((row) => ({
-    record: toRecord(cv, row) as unknown as ChannelVariant,
+    record: asRecord("channel-variant", toRecord(cv, row)),
     variantSku: row.variant_sku as string | null,
   }));
 

@@ -1,20 +1,37 @@
 import { type ActionDef, type KindDef, operationWrites } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { one, type Reads } from "../../domain/reads.ts";
+import { type Reads, type Snapshot, storedRecord } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
-import type { KindName } from "../../domain/store.ts";
 import { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { actionEvent } from "../events.ts";
 import { executeRead, executeWrite, type Writer } from "../execute.ts";
 import { checkIfMatch, findRecord } from "../records.ts";
 import { actionHandlers } from "./index.ts";
-import type { ActionHandler, ActionKey, PlannedAction, PlannedHandler } from "./types.ts";
+import type { ActionKey, PlannedAction } from "./types.ts";
+
+/**
+ * An action's handler as the request path runs it, for an action known only at run time: its subject as
+ * stored and its input as validated, which is what each handler is given, typed by its action.
+ */
+interface StoredHandler {
+  run?(args: { ctx: Ctx; record: StoredRecord; input: unknown }): Promise<unknown>;
+  planned?: {
+    reads(args: { id: number; input: unknown }): Reads;
+    plan(args: {
+      ctx: Ctx;
+      record: StoredRecord;
+      input: unknown;
+      read: Snapshot<Reads>;
+      plan: WritePlan;
+    }): PlannedAction<ActionKey> | Promise<PlannedAction<ActionKey>>;
+  };
+}
 
 /** The service verb of an action (the handler map's type makes sure there is one for each). */
-export function handlerOf(kind: KindDef, action: ActionDef): ActionHandler<ActionKey> {
-  return (actionHandlers as Record<string, ActionHandler<ActionKey>>)[`${kind.name}.${action.name}`]!;
+export function handlerOf(kind: KindDef, action: ActionDef): StoredHandler {
+  return (actionHandlers as Record<string, unknown>)[`${kind.name}.${action.name}`] as StoredHandler;
 }
 
 /** The record an action is about, found (else 404) and in a state the action starts from (else 409). */
@@ -45,10 +62,10 @@ export interface ActionRun {
 const SUBJECT = "subject";
 
 /** An action's reads by name, its subject's among them. */
-function readsOf(run: ActionRun, planned: PlannedHandler<ActionKey>): Reads {
-  const own = planned.reads({ id: run.id, input: run.input as never });
+function readsOf(run: ActionRun, planned: NonNullable<StoredHandler["planned"]>) {
+  const own = planned.reads({ id: run.id, input: run.input });
   if (SUBJECT in own) throw new Error(`${run.kind.name}.${run.action.name}: a read is named "${SUBJECT}".`);
-  return { ...own, [SUBJECT]: one(run.kind.name as KindName, run.id) };
+  return { ...own, subject: storedRecord(run.kind, run.id) };
 }
 
 /**
@@ -63,10 +80,10 @@ export async function runAction(writer: Writer, run: ActionRun): Promise<string>
   const planned = handler.planned;
   if (!planned) return readAction(ctx, run, handler);
   const reads = readsOf(run, planned);
-  const planWith = (read: Record<string, unknown>, writePlan: WritePlan) => {
-    const record = checkSubject(kind, action, id, read[SUBJECT] as StoredRecord | undefined);
+  const planWith = (read: Snapshot<ReturnType<typeof readsOf>>, writePlan: WritePlan) => {
+    const record = checkSubject(kind, action, id, read.subject);
     checkIfMatch(record, run.ifMatch);
-    return planned.plan({ ctx, record: record as never, input: run.input as never, read, plan: writePlan });
+    return planned.plan({ ctx, record, input: run.input, read, plan: writePlan });
   };
   if (!operationWrites(action.method, action)) {
     return executeRead(writer, reads, async (read) => {
@@ -85,8 +102,8 @@ export async function runAction(writer: Writer, run: ActionRun): Promise<string>
 }
 
 /** An action that only reads, by its verb. */
-async function readAction(ctx: Ctx, run: ActionRun, handler: ActionHandler<ActionKey>): Promise<string> {
+async function readAction(ctx: Ctx, run: ActionRun, handler: StoredHandler): Promise<string> {
   const { kind, action, id } = run;
   const record = checkSubject(kind, action, id, await findRecord(ctx.db, ctx.companyId, kind, id));
-  return JSON.stringify(await handler.run!({ ctx, record: record as never, input: run.input as never }));
+  return JSON.stringify(await handler.run!({ ctx, record, input: run.input }));
 }

@@ -54,7 +54,7 @@ export interface PlannedHandler<K extends ActionKey, R extends Reads = Reads> {
 export function planned<K extends ActionKey, R extends Reads>(
   handler: PlannedHandler<K, R>,
 ): PlannedHandler<K> {
-  return handler as unknown as PlannedHandler<K>;
+  return handler;
 }
 
 /** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
