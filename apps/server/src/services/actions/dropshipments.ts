@@ -6,14 +6,19 @@ import type {
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { fieldIn, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
-import { warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
+import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, unshippedOf } from "../../domain/books.ts";
-import { planFulfillmentOf } from "../../domain/order-routing.ts";
+import {
+  type Line,
+  planFulfillmentOf,
+  type ShipTo,
+  shipToOfPurchase,
+  shipToOfSale,
+} from "../../domain/order-routing.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { type Line, type ShipTo, shipToOfPurchase, shipToOfSale, warehouseOf } from "./core.ts";
 
 /**
  * What moving a dropshipment to fulfill reads: its lines, the warehouses to choose from, its purchase

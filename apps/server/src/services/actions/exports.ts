@@ -5,12 +5,12 @@ import type { DataExport, InventoryExport, InventoryExportExportInput } from "@m
 import { stringify } from "csv-stringify/browser/esm/sync";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { fromCents } from "../../domain/money.ts";
 import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
 import { column, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { fileUsage, planStoredFile } from "../files.ts";
-import { fromCents } from "./core.ts";
 
 type Source =
   | "sku"

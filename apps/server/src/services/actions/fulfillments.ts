@@ -8,7 +8,7 @@ import type {
 import { sql } from "../../db/sql.ts";
 import { fieldIn, fieldIs } from "../../domain/aggregates/purchase-books.ts";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
-import { planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
+import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
@@ -16,7 +16,6 @@ import { planAllocation, planShipOut } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Line } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
 /** A fulfillment's lines as read: one without any is a 409. */

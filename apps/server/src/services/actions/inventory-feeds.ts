@@ -15,11 +15,10 @@ import {
   variantToConnect,
 } from "../../domain/feed-items.ts";
 import { fieldOf, fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
-import { column, table } from "../../domain/store.ts";
+import { column, kind, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
-import { kind } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
 const UNPUBLISHED = ["pending", "queued", "error"];

@@ -18,6 +18,7 @@ import type {
 import { type Sql, sql } from "../../db/sql.ts";
 import { fieldIs } from "../../domain/aggregates/purchase-books.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { type ShipTo, shipToOfPurchase, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { table } from "../../domain/store.ts";
@@ -25,7 +26,6 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import { code128Problem } from "../../labels/code128.ts";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
 import { fileUsage, planStoredFile } from "../files.ts";
-import { type ShipTo, shipToOfPurchase, shipToOfSale } from "./core.ts";
 import {
   invalid,
   planShipPurchase,

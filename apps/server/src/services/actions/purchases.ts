@@ -18,6 +18,7 @@ import type {
 } from "@multichannel/schema";
 import { fieldIs, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
@@ -25,7 +26,6 @@ import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
-import { fromCents, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 

@@ -6,9 +6,9 @@ import type {
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
 import { many, type Snapshot } from "../../domain/reads.ts";
 import { column, table } from "../../domain/store.ts";
-import { fromCents, toCents } from "./core.ts";
 
 interface Group {
   shipsFrom: "dropshipProvider" | "warehouse";

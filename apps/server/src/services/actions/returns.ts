@@ -6,15 +6,15 @@
 import type { PurchaseItem, SaleReturn, SaleReturnReceiveInput } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { booksOf, fieldIn, fieldIs, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
-import { warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
+import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { planRecordAdjustment } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, toCents, warehouseOf } from "./core.ts";
 import type { Take } from "./purchases.ts";
 
 const OPEN_RETURN = new Set(["requested", "shipped"]);

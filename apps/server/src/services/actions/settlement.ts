@@ -8,11 +8,11 @@ import type {
 import { type Sql, sql } from "../../db/sql.ts";
 import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks } from "../../domain/books.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
-import { column, table, whereOf } from "../../domain/store.ts";
+import { column, kind, table, whereOf } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, kind, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
 type SettleInput = DropshipProviderSettleInvoicesInput;
