@@ -69,7 +69,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const id = idOf(c);
       const input = inputOf();
       if (writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
-      const writer = { ctx: c.get("ctx"), db: c.get("db"), key: c.get("idempotencyKey") };
+      const writer = { ctx: c.get("ctx"), key: c.get("idempotencyKey") };
       const ifMatch = writes ? c.req.header("If-Match") : undefined;
       const text = await runAction(writer, { kind, action, id, input, ifMatch });
       if (writes && action.method === "GET") c.set("wroteOnGet", true);

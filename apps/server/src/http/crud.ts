@@ -68,7 +68,7 @@ function recordWrite<Id extends number | undefined, Body extends Record<string, 
   input: Body,
   ifMatch: string | undefined,
 ) {
-  return { ctx: c.get("ctx"), db: c.get("db"), kind, key: c.get("idempotencyKey"), id, input, ifMatch };
+  return { ctx: c.get("ctx"), kind, key: c.get("idempotencyKey"), id, input, ifMatch };
 }
 
 /** A record as the answer, with its ETag; serialized once for both. */

@@ -10,7 +10,7 @@ import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { budgetedDb } from "../db/budget.ts";
-import type { Db, Executor } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import type { Keyring } from "../domain/secrets.ts";
@@ -63,7 +63,7 @@ function hashOf(c: Context<AppEnv>): string | undefined {
 }
 
 /** The context of a call made on behalf of the hashed record's company (no API token). */
-function contextOf(_c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Executor = deps.db): Ctx {
+function contextOf(_c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Db): Ctx {
   let at: string | undefined;
   const actor: Actor = { companyId, tokenId: 0, readOnly: false };
   return {
@@ -155,10 +155,8 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
 
   app.post(INBOUND_ORDER_PATH, async (c) => {
     const { companyId, record, body, unreadable } = await authenticated(c, deps, "custom-channel");
-    const db = requestDb();
     const saleImport = await importInboundOrder({
-      db,
-      ctx: contextOf(c, deps, companyId, db),
+      ctx: contextOf(c, deps, companyId, requestDb()),
       customChannel: record as CustomChannel,
       body,
       unreadable,
@@ -170,10 +168,8 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
   app.post(INBOUND_FEED_PATH, async (c) => {
     const { companyId, record, body } = await authenticated(c, deps, "inventory-feed");
     const items = parseFeedItems(body);
-    const db = requestDb();
     const summary = await importInboundFeedItems({
-      db,
-      ctx: contextOf(c, deps, companyId, db),
+      ctx: contextOf(c, deps, companyId, requestDb()),
       feed: record as InventoryFeed,
       items,
     });

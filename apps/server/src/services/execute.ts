@@ -1,11 +1,3 @@
-/**
- * The one way a request writes: read → plan → hold → events → idempotency key → one batch → answer.
- * CRUD (`records.ts`), actions (`actions/run.ts`) and the inbound webhooks (`inbound.ts`) each say what
- * they read (by name, `domain/reads.ts`) and how they plan; this runs it, again from a fresh read while
- * the batch finds what it read changed (`optimistically`), and answers what the plan answered with the
- * ids the batch gave.
- */
-import type { Db } from "../db/database.ts";
 import { optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
 import { holdSnapshot, type Reads, readStatements, type Snapshot, snapshotOf } from "../domain/reads.ts";
@@ -35,18 +27,16 @@ export interface PlannedWrite<R extends Reads, T> {
   explain?(): Promise<void>;
 }
 
-/** Who writes: the request's context, its database, and its Idempotency-Key's first use (if any). */
+/** Who writes: the request's context (its database among it), and its Idempotency-Key's first use (if any). */
 export interface Writer {
   ctx: Ctx;
-  /** The database itself (not a transaction): the write reads and applies its batch there. */
-  db: Db;
   key?: PendingKey | undefined;
 }
 
 /** Runs a planned write (see the module's comment); answers its result with the batch's ids. */
-export function executeWrite<R extends Reads, T>({ ctx, db, key }: Writer, write: PlannedWrite<R, T>) {
+export function executeWrite<R extends Reads, T>({ ctx, key }: Writer, write: PlannedWrite<R, T>) {
   const statements = readStatements(ctx.companyId, write.reads);
-  return optimistically(db, async (session) => {
+  return optimistically(ctx.db, async (session) => {
     const plan = new WritePlan(ctx.companyId, ctx.now());
     let keyGuard: number | undefined;
     try {
@@ -73,10 +63,10 @@ export function executeWrite<R extends Reads, T>({ ctx, db, key }: Writer, write
  * queue; `answer` computes from the snapshot.
  */
 export async function executeRead<R extends Reads, T>(
-  { ctx, db }: Pick<Writer, "ctx" | "db">,
+  { ctx }: Pick<Writer, "ctx">,
   reads: R,
   answer: (read: Snapshot<R>) => T | Promise<T>,
 ): Promise<T> {
   const statements = readStatements(ctx.companyId, reads);
-  return answer(snapshotOf(reads, statements.length ? await db.read(statements) : []));
+  return answer(snapshotOf(reads, statements.length ? await ctx.db.read(statements) : []));
 }

@@ -15,7 +15,7 @@ import {
   type SaleImport,
 } from "@multichannel/schema";
 import * as v from "valibot";
-import type { Db, Executor } from "../db/database.ts";
+import type { Executor } from "../db/database.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
@@ -122,14 +122,12 @@ function externalIdOf(body: unknown): string | null {
  * `error` and the `problem` is, in a second batch, as the reference reports failed imports.
  */
 export async function importInboundOrder({
-  db,
   ctx,
   customChannel,
   body,
   unreadable,
 }: {
-  db: Db;
-  /** The company's context: its id and clock. */
+  /** The company's context: its database, id and clock. */
   ctx: Ctx;
   customChannel: CustomChannel;
   body: unknown;
@@ -148,7 +146,7 @@ export async function importInboundOrder({
       );
     const channelId = customChannel.channelId;
     if (!channelId) throw noChannel();
-    const writer = { ctx, db };
+    const writer = { ctx };
     const channelRead = { channel: one("channel", channelId) };
     let order: ChannelManualSaleInput;
     try {
@@ -174,7 +172,7 @@ export async function importInboundOrder({
     // An empty body has no payload to keep, nor one past the field's bounds.
     const payload = body !== undefined && v.is(payloadSchema, body) ? body : null;
     return executeWrite(
-      { ctx, db },
+      { ctx },
       {
         reads: {},
         plan: (_, plan) =>
@@ -263,12 +261,10 @@ export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] 
  * item, connection and outcome event in one batch.
  */
 export function importInboundFeedItems({
-  db,
   ctx,
   feed,
   items,
 }: {
-  db: Db;
   ctx: Ctx;
   feed: InventoryFeed;
   items: readonly InventoryFeedParseWebhookInput[];
@@ -283,7 +279,7 @@ export function importInboundFeedItems({
   };
   const kind = kindOf("inventory-feed");
   return executeWrite(
-    { ctx, db },
+    { ctx },
     {
       reads,
       plan: (read, plan) => {

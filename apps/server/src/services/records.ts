@@ -1,6 +1,6 @@
 import type { InStatement, ResultSet } from "@libsql/client";
 import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
-import { type Db, type Executor, firstRow, type WriteSession } from "../db/database.ts";
+import { type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
 import { sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
@@ -284,8 +284,6 @@ async function blockersOf(ctx: Ctx, kind: KindDef, ids: readonly number[]): Prom
 
 interface RecordWrite {
   ctx: Ctx;
-  /** The database itself (not a transaction): the write reads and applies its batch there. */
-  db: Db;
   kind: KindDef;
   /** An Idempotency-Key's first use: claimed, with the answer, in the write's batch. */
   key?: PendingKey | undefined;
@@ -327,20 +325,20 @@ async function applyPlain(
 }
 
 /** Create: the input is a validated create body. Answers the record as created. */
-export function createRecord({ ctx, db, kind, key, input }: RecordWrite & { input: Input }) {
+export function createRecord({ ctx, kind, key, input }: RecordWrite & { input: Input }) {
   const table = tableFor(kind);
   checkTenant(ctx, table, input);
   const values = writableValues(table, input);
   checkCreatedState(kind, values);
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planCreate;
-    const args = { ctx, db, kind, key, table, values };
+    const args = { ctx, kind, key, table, values };
     return planner ? createPlanned({ ...args, planner, input }) : createPlain(args);
   });
 }
 
 /** A create of a kind whose rule does not plan it: one INSERT that checks the references itself. */
-function createPlain({ ctx, db, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
+function createPlain({ ctx, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
   const plan = insertPlan(table, ctx.companyId, ctx.now(), values, referencesOf(table, values));
   const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
   if (key) {
@@ -348,12 +346,12 @@ function createPlain({ ctx, db, kind, key, table, values }: RecordWrite & { tabl
     const answer = createdAnswer(plan.record(), `${ctx.baseUrl}/${kind.plural}`);
     statements.push(...keyStatements(key, { status: 200, ...answer }));
   }
-  return optimistically(db, async (session) => {
+  return optimistically(ctx.db, async (session) => {
     const applied = await applyPlain(session, table, statements, key);
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
     // Written nothing: a reference names no record of the company (said here), or it did no longer.
-    await checkReferences({ ...ctx, db }, table, values);
+    await checkReferences(ctx, table, values);
     throw new StaleRead();
   });
 }
@@ -371,7 +369,7 @@ function createPlanned({
   values: Input;
   input: Input;
 }) {
-  const { ctx, db, kind } = write;
+  const { ctx, kind } = write;
   const own = planner.reads({ values });
   // With reads to make anyway, the references are found in the same pipeline (a 422 before the rule
   // looks at the values); else the batch's guards find them, and a failed one is named after.
@@ -389,7 +387,7 @@ function createPlanned({
       location: plan.answerText(`${ctx.baseUrl}/${kind.plural}/${record.id}.json`),
     }),
     // A reference that names no record of the company is a 422; else what was read changed.
-    explain: () => checkReferences({ ...ctx, db }, table, values),
+    explain: () => checkReferences(ctx, table, values),
   });
 }
 
@@ -399,7 +397,6 @@ function createPlanned({
  */
 export function updateRecord({
   ctx,
-  db,
   kind,
   key,
   id,
@@ -413,7 +410,7 @@ export function updateRecord({
   if (stateField) delete values[stateField];
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planUpdate;
-    const args = { ctx, db, kind, key, table, id, values, input, ifMatch, requested };
+    const args = { ctx, kind, key, table, id, values, input, ifMatch, requested };
     return planner ? updatePlanned({ ...args, planner }) : updatePlain(args);
   });
 }
@@ -453,7 +450,7 @@ function changesOf(
  * is read first and the UPDATE applies only while the record is still what was read.
  */
 function updatePlain(args: UpdateArgs) {
-  const { ctx, db, kind, key, table, id, values, input, ifMatch, requested } = args;
+  const { ctx, kind, key, table, id, values, input, ifMatch, requested } = args;
   const derived = table.derived.some((column) => input[column.field] !== undefined);
   // One half of a polymorphic reference is checked with the other half as stored.
   const subject = table.subjects.some((column) => column.field in values || column.def.subjectOf! in values);
@@ -468,7 +465,7 @@ function updatePlain(args: UpdateArgs) {
     tenant ||
     subject ||
     twoNames;
-  return optimistically(db, async (session) => {
+  return optimistically(ctx.db, async (session) => {
     let current: StoredRecord | undefined;
     let changes = values;
     if (readFirst) {
@@ -488,17 +485,17 @@ function updatePlain(args: UpdateArgs) {
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
     // Written nothing: the record is gone or changed since it was read, or a reference names no record.
-    const now = await findRecord(db, ctx.companyId, kind, id);
+    const now = await findRecord(ctx.db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
-    await checkReferences({ ...ctx, db }, table, changes, now);
+    await checkReferences(ctx, table, changes, now);
     throw new StaleRead();
   });
 }
 
 /** An update the kind's rule plans, with everything that depends on the record (its parent's books). */
 function updatePlanned(args: UpdateArgs & { planner: NonNullable<StoredRule["planUpdate"]> }) {
-  const { ctx, db, kind, table, id, values, input, planner } = args;
+  const { ctx, kind, table, id, values, input, planner } = args;
   const references = referenceReads(table, values);
   let changes = values;
   return executeWrite(args, {
@@ -518,8 +515,8 @@ function updatePlanned(args: UpdateArgs & { planner: NonNullable<StoredRule["pla
     },
     kept: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
     async explain() {
-      const now = await findRecord(db, ctx.companyId, kind, id);
-      if (now) await checkReferences({ ...ctx, db }, table, changes, now);
+      const now = await findRecord(ctx.db, ctx.companyId, kind, id);
+      if (now) await checkReferences(ctx, table, changes, now);
     },
   });
 }
@@ -531,7 +528,6 @@ function updatePlanned(args: UpdateArgs & { planner: NonNullable<StoredRule["pla
  */
 export function deleteRecord({
   ctx,
-  db,
   kind,
   key,
   id,
@@ -539,7 +535,7 @@ export function deleteRecord({
 }: RecordWrite & { id: number; ifMatch?: string | undefined }) {
   const table = tableFor(kind);
   const planner = ruleOf(kind)?.planDelete;
-  const args = { ctx, db, kind, key, table, id, ifMatch };
+  const args = { ctx, kind, key, table, id, ifMatch };
   return planner ? deletePlanned({ ...args, planner }) : deletePlain(args);
 }
 
@@ -550,14 +546,14 @@ interface DeleteArgs extends RecordWrite {
 }
 
 /** The 409 naming the records that refer to record `id` (or to what it owns), if any do. */
-async function explainDelete({ ctx, db, kind, id }: DeleteArgs): Promise<void> {
-  const blockers = await blockersOf({ ...ctx, db }, kind, [id]);
+async function explainDelete({ ctx, kind, id }: DeleteArgs): Promise<void> {
+  const blockers = await blockersOf(ctx, kind, [id]);
   if (blockers.length) throw stillReferenced(blockers);
 }
 
 function deletePlain(args: DeleteArgs): Promise<void> {
-  const { ctx, db, kind, key, table, id, ifMatch } = args;
-  return optimistically(db, async (session) => {
+  const { ctx, kind, key, table, id, ifMatch } = args;
+  return optimistically(ctx.db, async (session) => {
     const statements: InStatement[] = [];
     let current: StoredRecord | undefined;
     if (ifMatch !== undefined) {
@@ -573,7 +569,7 @@ function deletePlain(args: DeleteArgs): Promise<void> {
     if (key) statements.push(...keyStatements(key, { status: 204, body: "", location: null }));
     const applied = await applyPlain(session, table, statements, key);
     if ("results" in applied) return;
-    const now = await findRecord(db, ctx.companyId, kind, id);
+    const now = await findRecord(ctx.db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
     await explainDelete(args);
