@@ -23,7 +23,7 @@ export function changedLines<L extends KindName>(
   lines: readonly RecordOf<L>[],
   change: LineChange<L>,
 ): RecordOf<L>[] {
-  const idOf = (line: RecordOf<L>) => (line as { id: number }).id;
+  const idOf = (line: RecordOf<L>) => line.id;
   const out = lines.filter((line) => idOf(line) !== change.remove);
   if (change.replace) {
     const at = out.findIndex((line) => idOf(line) === idOf(change.replace!));
@@ -103,7 +103,7 @@ export function lineRule<
 
   /** The parent read under `side`, with its books; undefined when there is none. */
   const parentOf = (side: string, named: Named, read: Snapshot<Reads>): Parent<P, B> | undefined => {
-    const record = read[`${side}.record`] as RecordOf<P> | undefined;
+    const record = part(side, { record: one(parentKind, named) }, read).record;
     if (!record) return undefined;
     return { record, books: part(side, rule.books?.reads(named) ?? ({} as B), read) };
   };
@@ -114,7 +114,7 @@ export function lineRule<
   const settle = (plan: WritePlan, parent: Parent<P, B> | undefined, change: LineChange<L>) =>
     parent ? rule.books?.settle(plan, parent, change) : undefined;
   const settled = (lines: RecordOf<L>[] | undefined, line: RecordOf<L>) =>
-    lines?.find((each) => (each as { id: number }).id === (line as { id: number }).id) ?? line;
+    lines?.find((each) => each.id === line.id) ?? line;
 
   return {
     planCreate: creates<L, Reads>({
@@ -144,7 +144,7 @@ export function lineRule<
         };
       },
       plan({ ctx, values, current, read, plan }) {
-        const id = (current as { id: number }).id;
+        const id = current.id;
         const before = parentOf("before", ownParent(id), read);
         const moves = parentId(values);
         const named = moves ? parentOf("after", moves, read) : undefined;
@@ -173,7 +173,7 @@ export function lineRule<
     planDelete: deletes<L, Reads>({
       reads: ({ id }) => ({ ...sideReads("before", ownParent(id)), ...extraReads({ id, values: {} }) }),
       plan({ ctx, current, read, plan }) {
-        const id = (current as { id: number }).id;
+        const id = current.id;
         const parent = parentOf("before", ownParent(id), read);
         rule.deletable?.(current);
         if (parent) rule.open?.(parent.record);
