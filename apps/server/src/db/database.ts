@@ -35,6 +35,14 @@ export interface WriteSession {
   apply(statements: readonly InStatement[]): Promise<ResultSet[]>;
 }
 
+/** Expensive reads stopped at their time limit (`Db.readExpensive`), in ms. */
+export class TimeLimitReached extends Error {
+  constructor(readonly limitMs: number) {
+    super(`Stopped at its time limit of ${limitMs} ms.`);
+    this.name = "TimeLimitReached";
+  }
+}
+
 /** A statement of a batch failed: the batch was rolled back. */
 export class BatchError extends Error {
   constructor(
@@ -59,11 +67,25 @@ export interface Db extends Executor {
   /** Runs reads in one pipeline, on one snapshot (one round trip remote), outside the write queue. */
   read(statements: readonly InStatement[]): Promise<ResultSet[]>;
   /**
+   * Runs expensive reads (a list that sorts all of a company's rows, an export's stock) as `read` does,
+   * where they do not hold up other requests, stopped with `TimeLimitReached` once they have taken
+   * `limitMs` (default: no limit). The embedded database on Node runs them on threads of their own
+   * (`read-threads.ts`); absent elsewhere: callers use `read`.
+   */
+  readExpensive?(statements: readonly InStatement[], limitMs?: number): Promise<ResultSet[]>;
+  /**
    * The database for the writes of API key `keyId`, where the driver stamps their events with it by
    * itself (the embedded one); else `actingDb` brackets each batch (the audit trail, `acting-key.ts`).
    */
   actingAs?(keyId: number): Db;
   close(): void;
+}
+
+/** `db` with every statement run as an expensive read (`Db.readExpensive`), where the driver has them. */
+export function readingApart(db: Db): Executor {
+  const apart = db.readExpensive;
+  if (!apart) return db;
+  return { execute: async (statement) => (await apart.call(db, [statement]))[0]! };
 }
 
 /**

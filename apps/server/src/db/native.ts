@@ -161,7 +161,25 @@ function cachedExecutor(connection: Connection): NativeExecutor {
   };
 }
 
+/** What a read thread answers for one statement: its rows as arrays, and their columns' names. */
+export interface ThreadResult {
+  columns: string[];
+  rows: unknown[][];
+}
+
+/** Threads that run expensive reads on connections of their own (`startReadThreads`, Node). */
+export interface ExpensiveReads {
+  /** Runs reads on one snapshot; rejects with `TimeLimitReached` once they have taken `limitMs`. */
+  read(statements: readonly { sql: string; values: BindValues }[], limitMs: number): Promise<ThreadResult[]>;
+  close(): void;
+}
+
 export interface NativeOptions {
+  /**
+   * Starts the threads that run expensive reads (`Db.readExpensive`) off the main thread (the Node
+   * entry: `startReadThreads`). Absent: they run as other reads do, and no time limit stops one.
+   */
+  expensiveReads?: (path: string) => ExpensiveReads;
   /**
    * Runs the WAL's checkpoints off the request path (the Node entry: in a worker thread); answers how to
    * stop. The writer then checkpoints only when the log is past `SAFETY_NET_PAGES`, should that fall behind.
@@ -194,6 +212,18 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
   }
   const write = cachedExecutor(writer);
   const read = memory ? write : cachedExecutor(reader);
+  const apart = memory ? undefined : options.expensiveReads?.(path);
+  const rowMakers = new Map<string, MakeRow>();
+  const resultOf = ({ columns, rows }: ThreadResult): ResultSet => {
+    const key = columns.join("\u0000");
+    let row = rowMakers.get(key);
+    if (!row) {
+      if (rowMakers.size >= CACHED_STATEMENTS) rowMakers.delete(rowMakers.keys().next().value!);
+      row = rowMaker(columns);
+      rowMakers.set(key, row);
+    }
+    return new NativeResult(rows.map(row), 0);
+  };
   const acting = actingKeyOf(writer);
   // Whether the writer's connection has a transaction open across turns of the event loop (only
   // `transaction` opens one: a batch begins and ends in one synchronous call, which no read can come
@@ -290,8 +320,13 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       write: (work) => serialized(() => work(session)),
       // As `execute`: a statement runs on the reader while a write transaction is open.
       read: (statements) => runAll(() => (spanning ? read : write), statements),
+      readExpensive: apart
+        ? async (statements, limitMs = Number.POSITIVE_INFINITY) =>
+            (await apart.read(statements.map(argumentsOf), limitMs)).map(resultOf)
+        : undefined,
       actingAs: (id) => view(id),
       close() {
+        apart?.close();
         stopCheckpoints?.();
         writer.close();
         if (!memory) reader.close();

@@ -78,6 +78,10 @@ export function timedDb(db: Db, observe: StatementTimer, clock: () => number = (
     ...timedExecutor(db, observe, clock),
     transaction: (work) => db.transaction((tx) => work(timedExecutor(tx, observe, clock))),
     read: (statements) => timedBatch("read", () => db.read(statements), observe, clock),
+    readExpensive:
+      db.readExpensive &&
+      ((statements, limitMs) =>
+        timedBatch("read", () => db.readExpensive!(statements, limitMs), observe, clock)),
     write: (work) => db.write((session) => work(timedSession(session, observe, clock))),
     actingAs: db.actingAs && ((keyId) => timedDb(db.actingAs!(keyId), observe, clock)),
   };

@@ -7,7 +7,7 @@ import type { Ctx } from "../../domain/context.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
 import { column, recordsOf, relatedStatement, selectStatement, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { fileUsageStatement, planStoredFile } from "../files.ts";
+import { checkFileQuota, fileUsageStatement, planStoredFile } from "../files.ts";
 import { fromCents } from "./core.ts";
 
 type Source =
@@ -115,6 +115,27 @@ function cellOf(row: StockRow, source: Source, { warehouseName, format, safetySt
   }
 }
 
+/**
+ * The fewest bytes an export of these rows can take, counted without writing them: the header, each
+ * row's separators, and the SKUs (never empty, at least a byte a character) where a column holds them;
+ * in JSON, each row's keys, and a character for each value.
+ */
+function leastBytes(
+  rows: readonly StockRow[],
+  columns: readonly { source: Source; header: string }[],
+  format: "csv" | "json",
+): number {
+  const skus = columns.filter((c) => c.source === "sku").length;
+  const skuChars = skus ? rows.reduce((sum, row) => sum + row.sku.length, 0) * skus : 0;
+  if (format === "csv") {
+    const header = columns.reduce((sum, c) => sum + c.header.length, 0) + columns.length - 1;
+    return header + rows.length * (columns.length - 1 + 2) + skuChars;
+  }
+  // {"key":v,...} per row, `[` `]` and the commas between rows.
+  const keys = columns.reduce((sum, c) => sum + JSON.stringify(c.header).length + 2, 0);
+  return 2 + Math.max(0, rows.length - 1) + rows.length * (2 + keys + columns.length - 1) + skuChars;
+}
+
 const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
 
 /** What an export reads: its fields, its warehouse and channel, and the stock rows it writes. */
@@ -174,6 +195,8 @@ export function planExport({
   };
 
   const rows = stockRowsOf(read[3]!);
+  // A file past the company's quota is refused before it is made (the exact size is checked after).
+  checkFileQuota(ctx, read[4]!, leastBytes(rows, columns, format), true);
   const text =
     format === "csv"
       ? stringify(
