@@ -11,11 +11,13 @@ const CACHED_STATEMENTS = 100;
 
 // Each thread's whole program, run as CommonJS: its own connection to the file, and a read transaction
 // around each job, so that a job's statements see one snapshot. Rows are answered as arrays with their
-// columns' names once: the main thread names them as its own reads do.
+// columns' names once: the main thread names them as its own reads do. Between rows, a job looks at
+// its thread's stop flag (set by the main thread at the job's time limit) and stops there.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { timeout: 5000 });
+const stop = new Int32Array(workerData.stop);
 const statements = new Map();
 const prepared = (sql) => {
   let entry = statements.get(sql);
@@ -27,20 +29,28 @@ const prepared = (sql) => {
   statements.set(sql, entry);
   return entry;
 };
+const STOPPED = {};
 parentPort.on("message", ({ id, statements: job }) => {
   try {
     db.exec("BEGIN");
     try {
       const results = job.map(({ sql, values }) => {
         const { statement, columns } = prepared(sql);
-        return { columns, rows: statement.all(values) };
+        const rows = [];
+        for (const row of statement.iterate(values)) {
+          if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
+          rows.push(row);
+        }
+        if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
+        return { columns, rows };
       });
       parentPort.postMessage({ id, results });
     } finally {
       db.exec("COMMIT");
     }
   } catch (error) {
-    parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    if (error === STOPPED) parentPort.postMessage({ id, stopped: true });
+    else parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
   }
 });
 `;
@@ -50,60 +60,75 @@ interface Job {
   statements: readonly { sql: string; values: unknown }[];
   resolve: (results: ThreadResult[]) => void;
   reject: (error: unknown) => void;
+  /** Refuses the job at its time limit, counted from its arrival. */
   timer?: NodeJS.Timeout;
+  /** Refused at its time limit: what its thread answers is dropped. */
+  expired?: boolean;
 }
 
 interface Thread {
   worker: Worker;
+  /** The stop flag the thread's job looks at between rows: the id of a job to stop, plus one. */
+  stop: Int32Array;
+  /** The job the thread runs, until it answers (an expired one included). */
   job?: Job;
+}
+
+interface Answer {
+  id: number;
+  results?: ThreadResult[];
+  error?: string;
 }
 
 /**
  * Expensive reads of the embedded database (a list that sorts a company's rows, an export's stock) on
  * threads of their own, each with its own connection to the file (WAL: they never block the writer, nor
  * it them), so that the main thread goes on answering other requests meanwhile. A job waits for a free
- * thread in order of arrival. Past its time limit (counted from its arrival), a job is refused with
- * `TimeLimitReached`: a waiting one leaves the queue; a running one's thread is stopped and another
- * started in its place. The driver cannot interrupt a statement from another thread, so the stopped
- * thread ends when its statement gives control back (between batches of rows, or at its end); until then
- * it counts against the threads, and no more are started than `threads` in all.
+ * thread in order of arrival, and is refused with `TimeLimitReached` at its time limit, counted from its
+ * arrival: one still waiting leaves the queue; one running is told to stop at its next row. The driver
+ * (libsql 0.5) can neither interrupt a statement from another thread nor survive its thread being
+ * terminated inside one, so a statement that gives no row until it ends (a sort, an aggregate) runs to
+ * its end, on its thread, which takes no other job meanwhile; nothing waits for it.
  */
 export function startReadThreads(path: string, threads = READ_THREADS): ExpensiveReads {
   const driver = createRequire(import.meta.url).resolve("libsql");
   const running: Thread[] = [];
   const queue: Job[] = [];
-  let stopping = 0;
   let closed = false;
   let nextId = 0;
 
   const start = () => {
+    const stop = new Int32Array(new SharedArrayBuffer(4));
     const thread: Thread = {
+      stop,
       worker: new Worker(WORKER, {
         eval: true,
-        workerData: { driver, path, cached: CACHED_STATEMENTS },
+        workerData: { driver, path, cached: CACHED_STATEMENTS, stop: stop.buffer },
       }),
     };
-    thread.worker.on("message", (message: { id: number; results?: ThreadResult[]; error?: string }) => {
+    thread.worker.on("message", (answer: Answer) => {
       const job = thread.job;
-      if (!job || job.id !== message.id) return;
+      if (!job || job.id !== answer.id) return;
       thread.job = undefined;
-      clearTimeout(job.timer);
-      if (message.error !== undefined) job.reject(new Error(message.error));
-      else job.resolve(message.results!);
+      thread.worker.unref();
+      if (closed) void thread.worker.terminate();
+      if (!job.expired) {
+        clearTimeout(job.timer);
+        if (answer.error !== undefined) job.reject(new Error(answer.error));
+        else job.resolve(answer.results!);
+      }
       next();
     });
     thread.worker.on("error", (error) => {
-      thread.job?.reject(error);
+      if (thread.job && !thread.job.expired) thread.job.reject(error);
       thread.job = undefined;
     });
     thread.worker.on("exit", () => {
-      const index = running.indexOf(thread);
-      if (index >= 0) running.splice(index, 1);
-      else stopping--;
-      thread.job?.reject(new Error("A read thread stopped."));
-      if (!closed && running.length + stopping < threads) start();
+      running.splice(running.indexOf(thread), 1);
+      if (thread.job && !thread.job.expired) thread.job.reject(new Error("A read thread stopped."));
+      if (!closed) start();
     });
-    // The server's life decides the process's, not these threads.
+    // An idle thread does not keep the process alive; one with a job does, until it answers.
     thread.worker.unref();
     running.push(thread);
     next();
@@ -115,22 +140,17 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
       const job = queue.shift();
       if (!job) return;
       thread.job = job;
+      thread.worker.ref();
       thread.worker.postMessage({ id: job.id, statements: job.statements });
     }
   };
 
-  /** A job past its limit: out of the queue, or its thread stopped and replaced. */
   const expire = (job: Job, limitMs: number) => {
+    job.expired = true;
     const waiting = queue.indexOf(job);
     if (waiting >= 0) queue.splice(waiting, 1);
     const thread = running.find((candidate) => candidate.job === job);
-    if (thread) {
-      thread.job = undefined;
-      running.splice(running.indexOf(thread), 1);
-      stopping++;
-      void thread.worker.terminate();
-      if (running.length + stopping < threads) start();
-    }
+    if (thread) Atomics.store(thread.stop, 0, job.id + 1);
     job.reject(new TimeLimitReached(limitMs));
   };
 
@@ -151,7 +171,11 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
         clearTimeout(job.timer);
         job.reject(new Error("The database is closed."));
       }
-      for (const thread of running) void thread.worker.terminate();
+      for (const thread of running) {
+        // A thread inside a statement is left to end by itself (terminating it there aborts the
+        // process); an idle one is stopped now.
+        if (!thread.job) void thread.worker.terminate();
+      }
     },
   };
 }

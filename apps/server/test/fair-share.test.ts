@@ -1,0 +1,186 @@
+// One company's expensive work against everyone else's: a statement's time limit within the statement
+// (expensive reads run on threads of their own, `read-threads.ts`), each company's share of expensive
+// requests (429 past it), and an export refused before it is written out when it cannot be kept.
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { createApp } from "../src/app.ts";
+import { budgetedDb } from "../src/db/budget.ts";
+import type { Db } from "../src/db/database.ts";
+import { openDb } from "../src/db/open.ts";
+import { startReadThreads } from "../src/db/read-threads.ts";
+import { ApiError } from "../src/errors.ts";
+import { createToken } from "../src/services/auth.ts";
+import { type Api, apiOf } from "./support.ts";
+
+/** A fresh migrated database file whose expensive reads run on read threads, as the Node server's do. */
+async function threadedDb(): Promise<Db> {
+  const dir = mkdtempSync(join(tmpdir(), "mcs-share-"));
+  const file = join(dir, "test.db");
+  copyFileSync(inject("templateDb"), file);
+  const db = await openDb(`file:${file}`, undefined, { expensiveReads: startReadThreads });
+  afterAll(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return db;
+}
+
+/** A statement that runs for seconds on its data alone: five million rows counted by a recursive CTE. */
+const SLOW_COUNT = {
+  sql: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5000000) SELECT count(*) AS n FROM r",
+  args: [],
+};
+
+const db = await threadedDb();
+
+describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", () => {
+  it("stops an expensive read within its statement with the 503 problem, while other reads go on", async () => {
+    const request = budgetedDb(db, 100);
+    const order: string[] = [];
+    const slow = request.readExpensive!([SLOW_COUNT]).then(
+      () => order.push("slow answered"),
+      (error: unknown) => {
+        order.push("slow stopped");
+        return error;
+      },
+    );
+    // The main thread is free while the slow statement runs on its thread.
+    const quick = await db.execute("SELECT 1 AS one");
+    order.push("quick answered");
+    const stopped = await slow;
+    expect(quick.rows[0]!.one).toBe(1);
+    expect(order).toEqual(["quick answered", "slow stopped"]);
+    expect(stopped).toBeInstanceOf(ApiError);
+    expect((stopped as ApiError).status).toBe(503);
+    expect((stopped as ApiError).headers["Retry-After"]).toBe("1");
+    expect((stopped as ApiError).detail).toMatch(/DB_TIME_LIMIT/);
+    // Its time is spent: the request's next statement is refused too.
+    await expect(request.execute("SELECT 1")).rejects.toMatchObject({ status: 503 });
+  });
+
+  it("answers the same read in full without a limit, and the threads serve again after a stop", async () => {
+    const stopped = budgetedDb(db, 50).readExpensive!([SLOW_COUNT]);
+    await expect(stopped).rejects.toMatchObject({ status: 503 });
+    const [counted] = await db.readExpensive!([
+      {
+        sql: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 1000) SELECT count(*) AS n FROM r",
+        args: [],
+      },
+    ]);
+    expect(counted!.rows[0]!.n).toBe(1000);
+  });
+});
+
+/** Adds `count` variants to the company straight in SQL (the API would take minutes for as many). */
+async function manyVariants(companyId: number, count: number): Promise<void> {
+  await db.execute({
+    sql: `INSERT INTO variants (company_id, created_at, updated_at, sku, name)
+          WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < ?)
+          SELECT ?, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', 'SKU-' || n, 'Variant ' || ((n * 7919) % ?)
+          FROM r`,
+    args: [count, companyId, count],
+  });
+}
+
+async function companyApi(app: ReturnType<typeof createApp>, name: string) {
+  const { token, companyId } = await createToken({ db, input: { company: `${name}-${Math.random()}` } });
+  return { companyId, token, api: apiOf((path, init) => app.request(path, init), token) as Api };
+}
+
+// Sorted by name (no index) past most of 150,000 records: a few hundred ms of sorting on any machine.
+const EXPENSIVE_LIST = "/variants.json?where[sku][$ne]=none&order=name&from=149000";
+
+describe("expensive lists", () => {
+  it("are stopped at the request's database time with the documented 503 problem", async () => {
+    const app = createApp({ db, tokenCacheMs: 0, dbTimeLimitMs: 10 });
+    const { companyId, token, api } = await companyApi(app, "limited");
+    await manyVariants(companyId, 150_000);
+    const stopped = await api.json("GET", EXPENSIVE_LIST);
+    expect(stopped.status).toBe(503);
+    expect(stopped.headers.get("Content-Type")).toMatch(/^application\/problem\+json/);
+    expect(stopped.headers.get("Retry-After")).toBe("1");
+    expect(stopped.body.detail).toMatch(/DB_TIME_LIMIT/);
+    // The same list, with time enough, answers its page.
+    const unlimited = createApp({ db, tokenCacheMs: 0 });
+    const page = await apiOf((path, init) => unlimited.request(path, init), token).json(
+      "GET",
+      EXPENSIVE_LIST,
+    );
+    expect(page.status).toBe(200);
+    expect(page.body).toHaveLength(50);
+  });
+});
+
+describe("each company's share of expensive work (EXPENSIVE_PER_COMPANY)", () => {
+  const app = createApp({ db, tokenCacheMs: 0, expensivePerCompany: 1 });
+
+  it("answers 429 with Retry-After past the company's share, and leaves other companies and cheap reads alone", async () => {
+    const heavy = await companyApi(app, "heavy");
+    const other = await companyApi(app, "other");
+    await manyVariants(heavy.companyId, 150_000);
+    await manyVariants(other.companyId, 1000);
+    const [a, b, c, otherList, cheap] = await Promise.all([
+      heavy.api.json("GET", EXPENSIVE_LIST),
+      heavy.api.json("GET", EXPENSIVE_LIST),
+      heavy.api.json("GET", EXPENSIVE_LIST),
+      other.api.json("GET", "/variants.json?order=name&limit=5"),
+      heavy.api.json("GET", "/variants.json?limit=5"),
+    ]);
+    const statuses = [a, b, c].map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 429, 429]);
+    for (const refused of [a, b, c].filter((answer) => answer.status === 429)) {
+      expect(refused.headers.get("Retry-After")).toBe("1");
+      expect(refused.body.detail).toMatch(/expensive request/);
+    }
+    expect(otherList.status).toBe(200);
+    expect(otherList.body).toHaveLength(5);
+    expect(cheap.status).toBe(200);
+    // The share is given back when a list is answered.
+    expect((await heavy.api.json("GET", EXPENSIVE_LIST)).status).toBe(200);
+  });
+
+  it("counts an inventory export against the same share", async () => {
+    const heavy = await companyApi(app, "exporter");
+    await manyVariants(heavy.companyId, 150_000);
+    const exporting = await heavy.api.json("POST", "/inventory-exports.json", {
+      name: "Levels",
+      format: "csv",
+    });
+    expect(exporting.status).toBe(200);
+    const [list, exported] = await Promise.all([
+      heavy.api.json("GET", EXPENSIVE_LIST),
+      heavy.api.json("GET", `/inventory-exports/${exporting.body.id}/export.json`),
+    ]);
+    expect([list.status, exported.status].sort()).toEqual([200, 429]);
+  });
+});
+
+describe("an inventory export past the company's file quota", () => {
+  it("is refused with a 409 before its file is written out, and leaves nothing behind", async () => {
+    const app = createApp({ db, tokenCacheMs: 0, files: { keepDays: 90, quotaBytes: 100_000 } });
+    const { companyId, api } = await companyApi(app, "quota");
+    // 20,000 SKUs of 9 or 10 characters: more than 100,000 bytes however they are written out.
+    await manyVariants(companyId, 20_000);
+    for (const format of ["csv", "json"]) {
+      const definition = await api.json("POST", "/inventory-exports.json", {
+        name: `Levels ${format}`,
+        format,
+      });
+      const refused = await api.json("GET", `/inventory-exports/${definition.body.id}/export.json`);
+      expect(refused.status).toBe(409);
+      expect(refused.body.rule).toBe("file_quota");
+      // Refused on what the rows take at least, before they are written out.
+      expect(refused.body.detail).toMatch(
+        /this one \(at least \d+ bytes\) would pass its quota of 100000 bytes/,
+      );
+    }
+    expect((await api.json("GET", "/data-exports.json")).body).toEqual([]);
+    const files = await db.execute({
+      sql: "SELECT count(*) AS n FROM stored_files WHERE company_id = ?",
+      args: [companyId],
+    });
+    expect(files.rows[0]!.n).toBe(0);
+  });
+});
