@@ -409,10 +409,6 @@ function batchImportScenario(): Scenario {
   };
 }
 
-const FAIR_ROWS = 100_000;
-const HEAVY_CLIENTS = 8;
-const ADMIN_TOKEN = "bench-admin-token-that-is-long-enough-0123";
-
 /**
  * One company's eight clients asking for an expensive list over and over (100,000 variants with a `$ne`
  * filter, ordered by name, 90,000 deep), for BENCH_FAIR_SECONDS (10), while another company reads one of
@@ -421,6 +417,9 @@ const ADMIN_TOKEN = "bench-admin-token-that-is-long-enough-0123";
  * server of its own, with an admin token to make the second company.
  */
 function fairShareScenario(): Scenario {
+  const FAIR_ROWS = 100_000;
+  const HEAVY_CLIENTS = 8;
+  const ADMIN_TOKEN = "bench-admin-token-that-is-long-enough-0123";
   const seconds = Number(process.env.BENCH_FAIR_SECONDS ?? 10);
   return {
     name: `another company's GET by id beside ${HEAVY_CLIENTS} expensive lists`,
