@@ -88,7 +88,8 @@ interface Answer {
  * arrival: one still waiting leaves the queue; one running is told to stop at its next row. The driver
  * (libsql 0.5) can neither interrupt a statement from another thread nor survive its thread being
  * terminated inside one, so a statement that gives no row until it ends (a sort, an aggregate) runs to
- * its end, on its thread, which takes no other job meanwhile; nothing waits for it.
+ * its end, on its thread, which takes no other job meanwhile; nothing waits for it. The threads start at
+ * the first expensive read (each holds an isolate and a connection: about 15 MB).
  */
 export function startReadThreads(path: string, threads = READ_THREADS): ExpensiveReads {
   const driver = createRequire(import.meta.url).resolve("libsql");
@@ -154,10 +155,11 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
     job.reject(new TimeLimitReached(limitMs));
   };
 
-  for (let i = 0; i < threads; i++) start();
   return {
     read(statements, limitMs) {
       if (closed) return Promise.reject(new Error("The database is closed."));
+      // Started at the first expensive read: a server that never makes one holds no thread for it.
+      while (running.length < threads) start();
       return new Promise<ThreadResult[]>((resolve, reject) => {
         const job: Job = { id: nextId++, statements, resolve, reject };
         if (Number.isFinite(limitMs)) job.timer = setTimeout(() => expire(job, limitMs), limitMs);
