@@ -60,7 +60,7 @@ describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", ()
     await expect(request.execute("SELECT 1")).rejects.toMatchObject({ status: 503 });
   });
 
-  it("answers the same read in full without a limit, and the threads serve again after a stop", async () => {
+  it("answers a read in full without a limit, and the threads serve again after a stop", async () => {
     const stopped = budgetedDb(db, 50).readExpensive!([SLOW_COUNT]);
     await expect(stopped).rejects.toMatchObject({ status: 503 });
     const [counted] = await db.readExpensive!([
@@ -70,6 +70,21 @@ describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", ()
       },
     ]);
     expect(counted!.rows[0]!.n).toBe(1000);
+  });
+
+  it("stops a read that streams rows at its next row, and what is written after it is read", async () => {
+    // Millions of rows, one after the other: stopped between two of them.
+    const streaming = {
+      sql: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 50000000) SELECT n FROM r",
+      args: [],
+    };
+    await expect(budgetedDb(db, 50).readExpensive!([streaming])).rejects.toMatchObject({ status: 503 });
+    await db.execute("CREATE TABLE written_after (n INTEGER)");
+    await db.execute("INSERT INTO written_after (n) VALUES (7)");
+    for (let i = 0; i < 4; i++) {
+      const [read] = await db.readExpensive!([{ sql: "SELECT n FROM written_after", args: [] }]);
+      expect(read!.rows.map((row) => row.n)).toEqual([7]);
+    }
   });
 });
 
@@ -110,6 +125,28 @@ describe("expensive lists", () => {
     );
     expect(page.status).toBe(200);
     expect(page.body).toHaveLength(50);
+  });
+});
+
+describe("an inventory export", () => {
+  it("is stopped at the request's database time while it reads its stock, and leaves nothing behind", async () => {
+    const limited = createApp({ db, tokenCacheMs: 0, dbTimeLimitMs: 10 });
+    const { companyId, token, api } = await companyApi(limited, "slow-export");
+    await manyVariants(companyId, 150_000);
+    const definition = await api.json("POST", "/inventory-exports.json", { name: "Levels", format: "csv" });
+    const stopped = await api.json("GET", `/inventory-exports/${definition.body.id}/export.json`);
+    expect(stopped.status).toBe(503);
+    expect(stopped.headers.get("Retry-After")).toBe("1");
+    expect(stopped.body.detail).toMatch(/DB_TIME_LIMIT/);
+    expect((await api.json("GET", "/data-exports.json")).body).toEqual([]);
+    // With time enough, the same export is made, every variant in it.
+    const unlimited = createApp({ db, tokenCacheMs: 0 });
+    const exported = await apiOf((path, init) => unlimited.request(path, init), token).json(
+      "GET",
+      `/inventory-exports/${definition.body.id}/export.json`,
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.body.rowCount).toBe(150_000);
   });
 });
 

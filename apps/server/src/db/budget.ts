@@ -33,6 +33,16 @@ class Budget implements Db {
     throw this.stopped();
   }
 
+  /** The time the request has left, in ms. */
+  left(): number {
+    return this.limitMs - this.spent;
+  }
+
+  /** The 503 for a read stopped at the request's time limit; any other error as it is. */
+  stoppedBy(error: unknown): unknown {
+    return error instanceof TimeLimitReached ? this.stopped() : error;
+  }
+
   private stopped(): ApiError {
     return new ApiError(
       "unavailable",
@@ -96,8 +106,8 @@ class Budget implements Db {
     const apart = this.db.readExpensive;
     if (!apart) return this.read(statements);
     return this.timed(() =>
-      apart.call(this.db, statements, this.limitMs - this.spent).catch((error: unknown) => {
-        throw error instanceof TimeLimitReached ? this.stopped() : error;
+      apart.call(this.db, statements, this.left()).catch((error: unknown) => {
+        throw this.stoppedBy(error);
       }),
     );
   }
@@ -128,7 +138,11 @@ class BudgetedSession implements WriteSession {
   ) {}
 
   read(statements: readonly InStatement[]): Promise<ResultSet[]> {
-    return this.budget.timed(() => this.inner.read(statements));
+    return this.budget.timed(() =>
+      this.inner.read(statements, this.budget.left()).catch((error: unknown) => {
+        throw this.budget.stoppedBy(error);
+      }),
+    );
   }
 
   apply(statements: readonly InStatement[]): Promise<ResultSet[]> {

@@ -26,8 +26,11 @@ export function firstRow(db: Executor, statement: InStatement): Eventually<Row |
  * every write as one atomic batch.
  */
 export interface WriteSession {
-  /** Runs reads in one pipeline, on one snapshot; answers their results in order. */
-  read(statements: readonly InStatement[]): Promise<ResultSet[]>;
+  /**
+   * Runs reads in one pipeline, on one snapshot; answers their results in order. Those marked
+   * `expensive` run as `Db.readExpensive` does where the driver has it, stopped at `limitMs`.
+   */
+  read(statements: readonly InStatement[], limitMs?: number): Promise<ResultSet[]>;
   /**
    * Runs statements as one atomic batch: all of them or none. A failing statement aborts it with a
    * `BatchError` naming its index (a guard of `write-guards.ts`, a constraint).
@@ -79,6 +82,21 @@ export interface Db extends Executor {
    */
   actingAs?(keyId: number): Db;
   close(): void;
+}
+
+const EXPENSIVE = Symbol("expensive");
+
+/**
+ * A read of a write's pipeline marked as expensive (an export's stock): where the driver runs such
+ * reads apart (`Db.readExpensive`), it runs there, within the request's time limit.
+ */
+export function expensive(statement: InStatement): InStatement {
+  const text = typeof statement === "string" ? { sql: statement, args: [] } : statement;
+  return Object.assign({ ...text }, { [EXPENSIVE]: true });
+}
+
+export function isExpensive(statement: InStatement): boolean {
+  return typeof statement === "object" && EXPENSIVE in statement;
 }
 
 /** `db` with every statement run as an expensive read (`Db.readExpensive`), where the driver has them. */

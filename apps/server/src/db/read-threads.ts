@@ -112,13 +112,15 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
       if (!job || job.id !== answer.id) return;
       thread.job = undefined;
       thread.worker.unref();
-      if (closed) void thread.worker.terminate();
+      // A statement left between rows (a job stopped, or failed) holds its connection's snapshot until
+      // it is collected: the thread, idle now, is replaced (see "exit"). So is one of a closed database.
+      if (closed || job.expired || answer.error !== undefined) void thread.worker.terminate();
       if (!job.expired) {
         clearTimeout(job.timer);
         if (answer.error !== undefined) job.reject(new Error(answer.error));
         else job.resolve(answer.results!);
       }
-      next();
+      if (!closed && !job.expired && answer.error === undefined) next();
     });
     thread.worker.on("error", (error) => {
       if (thread.job && !thread.job.expired) thread.job.reject(error);

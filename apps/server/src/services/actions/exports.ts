@@ -3,6 +3,7 @@
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
+import { expensive } from "../../db/database.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
 import { column, recordsOf, relatedStatement, selectStatement, table } from "../../domain/store.ts";
@@ -150,7 +151,7 @@ export function exportReads(companyId: number, exportId: number): InStatement[] 
     ),
     relatedStatement(companyId, "warehouse", { ...from, via: "warehouseId" }),
     relatedStatement(companyId, "channel", { ...from, via: "channelId" }),
-    stockRowsStatement(companyId, exportId),
+    expensive(stockRowsStatement(companyId, exportId)),
     fileUsageStatement(companyId),
   ];
 }
