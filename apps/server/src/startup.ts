@@ -140,12 +140,14 @@ export async function prepareServer(
     listeningUrl = `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`;
   }
   /**
-   * Once no request is in flight and the dispatcher's run is over: copies the embedded database's log
-   * into its file (the file alone is then the whole database), closes it, and lets go of its lock.
+   * Once no request is in flight, the dispatcher's run is over and no read thread is inside a statement
+   * (`Db.settled`): copies the embedded database's log into its file (the file alone is then the whole
+   * database), closes it, and lets go of its lock.
    */
   async function close(): Promise<void> {
     served.flush();
     dispatch.stop();
+    await opened.settled?.();
     if (file) {
       try {
         await opened.execute("PRAGMA wal_checkpoint(TRUNCATE)");

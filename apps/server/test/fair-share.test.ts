@@ -1,7 +1,8 @@
 // One company's expensive work against everyone else's: a statement's time limit within the statement
 // (expensive reads run on threads of their own, `read-threads.ts`), each company's share of expensive
 // requests (429 past it), and an export refused before it is written out when it cannot be kept.
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, inject, it } from "vitest";
@@ -34,6 +35,9 @@ const SLOW_COUNT = {
 };
 
 const db = await threadedDb();
+// Both threads started and ready, so that a time limit below meets a statement running, not a thread
+// still starting.
+await Promise.all([1, 2].map(() => db.readExpensive!([{ sql: "SELECT 1", args: [] }])));
 
 describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", () => {
   it("stops an expensive read within its statement with the 503 problem, while other reads go on", async () => {
@@ -85,6 +89,34 @@ describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", ()
       const [read] = await db.readExpensive!([{ sql: "SELECT n FROM written_after", args: [] }]);
       expect(read!.rows.map((row) => row.n)).toEqual([7]);
     }
+  });
+});
+
+describe("a process with a read thread inside a statement", () => {
+  it("exits cleanly once the database has settled", () => {
+    // The threads started by a first read, a count stopped at its limit goes on to its end on its thread;
+    // exiting meanwhile would abort the process (exit code 134).
+    const dir = mkdtempSync(join(tmpdir(), "mcs-exit-"));
+    const source = (path: string) => JSON.stringify(new URL(path, import.meta.url).pathname);
+    const script = join(dir, "exit.mts");
+    writeFileSync(
+      script,
+      `import { openDb } from ${source("../src/db/open.ts")};
+      import { startReadThreads } from ${source("../src/db/read-threads.ts")};
+      const db = await openDb(${JSON.stringify(`file:${join(dir, "exit.db")}`)}, undefined, { expensiveReads: startReadThreads });
+      await db.readExpensive([{ sql: "SELECT 1", args: [] }]);
+      await db.readExpensive([${JSON.stringify(SLOW_COUNT)}], 50).catch((error) => console.log(error.name));
+      await db.settled();
+      db.close();
+      process.exit(0);`,
+    );
+    const run = spawnSync(process.execPath, ["--import", "tsx", script], {
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    rmSync(dir, { recursive: true, force: true });
+    expect(run.stdout.trim()).toBe("TimeLimitReached");
+    expect(run.status, run.stderr).toBe(0);
   });
 });
 

@@ -77,6 +77,13 @@ export interface Db extends Executor {
    */
   readExpensive?(statements: readonly InStatement[], limitMs?: number): Promise<ResultSet[]>;
   /**
+   * Resolves once no expensive read runs apart. A read thread still inside a statement when the process
+   * exits aborts it (the driver's native code cannot be left there), so the Node entry waits for this
+   * before it closes the database and exits; a statement stopped at its limit that gives no row until it
+   * ends (a sort) is waited for to its end.
+   */
+  settled?(): Promise<void>;
+  /**
    * The database for the writes of API key `keyId`, where the driver stamps their events with it by
    * itself (the embedded one); else `actingDb` brackets each batch (the audit trail, `acting-key.ts`).
    */

@@ -171,6 +171,8 @@ export interface ThreadResult {
 export interface ExpensiveReads {
   /** Runs reads on one snapshot; rejects with `TimeLimitReached` once they have taken `limitMs`. */
   read(statements: readonly { sql: string; values: BindValues }[], limitMs: number): Promise<ThreadResult[]>;
+  /** Resolves once no thread runs a job (one stopped at its limit included: it ends its statement first). */
+  settled(): Promise<void>;
   close(): void;
 }
 
@@ -344,6 +346,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
             (await apart.read(statements.map(argumentsOf), limitMs)).map(resultOf)
         : undefined,
       actingAs: (id) => view(id),
+      settled: apart && (() => apart.settled()),
       close() {
         apart?.close();
         stopCheckpoints?.();

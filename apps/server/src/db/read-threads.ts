@@ -97,6 +97,9 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
   const queue: Job[] = [];
   let closed = false;
   let nextId = 0;
+  /** Called once no thread runs a job (see `settled`). */
+  const idle: (() => void)[] = [];
+  const busy = () => running.some((thread) => thread.job);
 
   const start = () => {
     const stop = new Int32Array(new SharedArrayBuffer(4));
@@ -121,15 +124,33 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
         else job.resolve(answer.results!);
       }
       if (!closed && !job.expired && answer.error === undefined) next();
+      if (!busy()) for (const resolve of idle.splice(0)) resolve();
     });
+    let failure: unknown;
     thread.worker.on("error", (error) => {
-      if (thread.job && !thread.job.expired) thread.job.reject(error);
-      thread.job = undefined;
+      failure = error;
     });
     thread.worker.on("exit", () => {
       running.splice(running.indexOf(thread), 1);
-      if (thread.job && !thread.job.expired) thread.job.reject(new Error("A read thread stopped."));
-      if (!closed) start();
+      const job = thread.job;
+      thread.job = undefined;
+      if (job && !job.expired) {
+        clearTimeout(job.timer);
+        job.reject(failure ?? new Error("A read thread stopped."));
+      }
+      if (!busy()) for (const resolve of idle.splice(0)) resolve();
+      if (closed) return;
+      // One replaced after its job (see "message") is started again at once for the jobs waiting; one
+      // that failed by itself is not (a thread that cannot start would fail in a loop): the jobs waiting
+      // with no thread left are refused, and the next read starts threads again.
+      if (failure === undefined) {
+        if (queue.length) start();
+      } else if (!running.length) {
+        for (const waiting of queue.splice(0)) {
+          clearTimeout(waiting.timer);
+          waiting.reject(failure);
+        }
+      }
     });
     // An idle thread does not keep the process alive; one with a job does, until it answers.
     thread.worker.unref();
@@ -168,6 +189,9 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
         queue.push(job);
         next();
       });
+    },
+    settled() {
+      return busy() ? new Promise<void>((resolve) => idle.push(resolve)) : Promise.resolve();
     },
     close() {
       closed = true;
