@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { kindByName } from "@multichannel/schema";
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { createApp } from "../src/app.ts";
 import { budgetedDb } from "../src/db/budget.ts";
@@ -13,6 +14,7 @@ import { openDb } from "../src/db/open.ts";
 import { startReadThreads } from "../src/db/read-threads.ts";
 import { ApiError } from "../src/errors.ts";
 import { createToken } from "../src/services/auth.ts";
+import { isExpensiveList, parseListQuery } from "../src/services/list-query.ts";
 import { type Api, apiOf } from "./support.ts";
 
 /** A fresh migrated database file whose expensive reads run on read threads, as the Node server's do. */
@@ -140,6 +142,19 @@ async function companyApi(app: ReturnType<typeof createApp>, name: string) {
 const EXPENSIVE_LIST = "/variants.json?where[sku][$ne]=none&order=name&from=149000";
 
 describe("expensive lists", () => {
+  it("are those that sort by a field with no index, or skip 5,000 records or more", () => {
+    const variant = kindByName("variant")!;
+    const expensive = (query: string) => isExpensiveList(variant, parseListQuery(variant, query));
+    expect(expensive("order=name")).toBe(true);
+    expect(expensive("order=-updatedAt")).toBe(true);
+    expect(expensive("from=5000")).toBe(true);
+    expect(expensive("")).toBe(false);
+    expect(expensive("from=4999&where[name][$ne]=x")).toBe(false);
+    // Fields with an index: the id, the creation time, a reference, a field unique in the company.
+    for (const order of ["-id", "createdAt", "productId", "sku"])
+      expect(expensive(`order=${order}`)).toBe(false);
+  });
+
   it("are stopped at the request's database time with the documented 503 problem", async () => {
     const app = createApp({ db, tokenCacheMs: 0, dbTimeLimitMs: 10 });
     const { companyId, token, api } = await companyApi(app, "limited");
