@@ -38,9 +38,12 @@ class Budget implements Db {
     return this.limitMs - this.spent;
   }
 
-  /** The 503 for a read stopped at the request's time limit; any other error as it is. */
+  /** The 503 for a read stopped at the request's time limit (its time is then spent); other errors as they are. */
   stoppedBy(error: unknown): unknown {
-    return error instanceof TimeLimitReached ? this.stopped() : error;
+    if (!(error instanceof TimeLimitReached)) return error;
+    // A timer may fire a fraction of a millisecond before the clock says the time is up.
+    this.spent = Math.max(this.spent, this.limitMs);
+    return this.stopped();
   }
 
   private stopped(): ApiError {

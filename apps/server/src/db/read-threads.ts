@@ -1,4 +1,4 @@
-// Node only (worker threads): the Node entry hands this to `openDb`.
+// Node only (worker threads): the Node entry hands this to `prepareServer`.
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import { TimeLimitReached } from "./database.ts";
@@ -31,27 +31,32 @@ const prepared = (sql) => {
 };
 const STOPPED = {};
 parentPort.on("message", ({ id, statements: job }) => {
+  let answer;
   try {
     db.exec("BEGIN");
     try {
-      const results = job.map(({ sql, values }) => {
-        const { statement, columns } = prepared(sql);
-        const rows = [];
-        for (const row of statement.iterate(values)) {
+      answer = {
+        id,
+        results: job.map(({ sql, values }) => {
+          const { statement, columns } = prepared(sql);
+          const rows = [];
+          for (const row of statement.iterate(values)) {
+            if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
+            rows.push(row);
+          }
           if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
-          rows.push(row);
-        }
-        if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
-        return { columns, rows };
-      });
-      parentPort.postMessage({ id, results });
+          return { columns, rows };
+        }),
+      };
     } finally {
       db.exec("COMMIT");
     }
   } catch (error) {
-    if (error === STOPPED) parentPort.postMessage({ id, stopped: true });
-    else parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) });
+    answer = error === STOPPED ? { id, stopped: true } : { id, error: String(error && error.message ? error.message : error) };
   }
+  // The last thing the job does: once it is answered, the thread is out of the driver's code (the main
+  // thread may terminate it then).
+  parentPort.postMessage(answer);
 });
 `;
 
@@ -77,6 +82,8 @@ interface Thread {
 interface Answer {
   id: number;
   results?: ThreadResult[];
+  /** Stopped at its time limit (between two rows). */
+  stopped?: true;
   error?: string;
 }
 
@@ -116,14 +123,18 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
       thread.job = undefined;
       thread.worker.unref();
       // A statement left between rows (a job stopped, or failed) holds its connection's snapshot until
-      // it is collected: the thread, idle now, is replaced (see "exit"). So is one of a closed database.
-      if (closed || job.expired || answer.error !== undefined) void thread.worker.terminate();
+      // it is collected: the thread, idle now, is replaced. So is one of a closed database.
+      if (closed || job.expired || answer.error !== undefined) {
+        running.splice(running.indexOf(thread), 1);
+        void thread.worker.terminate();
+        if (!closed && queue.length) start();
+      }
       if (!job.expired) {
         clearTimeout(job.timer);
         if (answer.error !== undefined) job.reject(new Error(answer.error));
         else job.resolve(answer.results!);
       }
-      if (!closed && !job.expired && answer.error === undefined) next();
+      if (!closed) next();
       if (!busy()) for (const resolve of idle.splice(0)) resolve();
     });
     let failure: unknown;
@@ -131,24 +142,25 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
       failure = error;
     });
     thread.worker.on("exit", () => {
-      running.splice(running.indexOf(thread), 1);
+      const index = running.indexOf(thread);
+      // One replaced after its job: nothing more to do.
+      if (index < 0) return;
+      running.splice(index, 1);
       const job = thread.job;
       thread.job = undefined;
+      const stopped = failure ?? new Error("A read thread stopped.");
       if (job && !job.expired) {
         clearTimeout(job.timer);
-        job.reject(failure ?? new Error("A read thread stopped."));
+        job.reject(stopped);
       }
       if (!busy()) for (const resolve of idle.splice(0)) resolve();
       if (closed) return;
-      // One replaced after its job (see "message") is started again at once for the jobs waiting; one
-      // that failed by itself is not (a thread that cannot start would fail in a loop): the jobs waiting
-      // with no thread left are refused, and the next read starts threads again.
-      if (failure === undefined) {
-        if (queue.length) start();
-      } else if (!running.length) {
+      // One that stopped by itself is not started again here (a thread that cannot start would fail in
+      // a loop): with no thread left, the jobs waiting are refused, and the next read starts threads.
+      if (!running.length) {
         for (const waiting of queue.splice(0)) {
           clearTimeout(waiting.timer);
-          waiting.reject(failure);
+          waiting.reject(stopped);
         }
       }
     });
