@@ -11,6 +11,7 @@
  */
 import type { InStatement, ResultSet, Row } from "@libsql/client";
 import type { KindDef } from "@multichannel/schema";
+import { expensive } from "../db/database.ts";
 import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
@@ -33,6 +34,8 @@ import type { WritePlan } from "./write-plan.ts";
  */
 export interface Read<T> {
   readonly statement: Sql | undefined;
+  /** An expensive read (an export's stock): run apart where the driver can, within the time limit. */
+  readonly expensive?: boolean;
   decode(result: ResultSet | undefined): T;
   /** Guards in `plan` that what was read is still so (absent: the read's changes commute). */
   hold?(plan: WritePlan, value: T): void;
@@ -189,6 +192,11 @@ export function part<R extends Reads>(prefix: string, reads: R, snapshot: Snapsh
   ) as Snapshot<R>;
 }
 
+/** `read` marked expensive: run apart from other requests where the driver can (`Db.readExpensive`). */
+export function apart<T>(read: Read<T>): Read<T> {
+  return { ...read, expensive: true };
+}
+
 /** `read` where `condition` holds; else nothing is read, and the snapshot has undefined. */
 export function when<T>(condition: unknown, read: Read<T>): Read<T | undefined> {
   if (condition) return read;
@@ -200,7 +208,9 @@ export function readStatements(companyId: number, reads: Reads): InStatement[] {
   const statements: InStatement[] = [];
   for (const name in reads) {
     const statement = reads[name]!.statement;
-    if (statement) statements.push(statement.statementFor(companyId));
+    if (!statement) continue;
+    const made = statement.statementFor(companyId);
+    statements.push(reads[name]!.expensive ? expensive(made) : made);
   }
   return statements;
 }

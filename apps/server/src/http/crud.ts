@@ -1,11 +1,18 @@
 import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
+import { readingApart } from "../db/database.ts";
 import type { Ctx } from "../domain/context.ts";
 import { checkOutboundUrls } from "../domain/outbound-urls.ts";
 import { ApiError } from "../errors.ts";
 import { andThen } from "../eventually.ts";
-import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
+import {
+  isExpensiveList,
+  type ListQuery,
+  nextPageQuery,
+  parseListQuery,
+  parseReadQuery,
+} from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { type Shape, shapeRecords, shapes } from "../services/record-shape.ts";
 import {
@@ -19,6 +26,7 @@ import {
 } from "../services/records.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
+import type { FairShare } from "./fair-share.ts";
 import { type Guard, requestHeader } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
@@ -152,7 +160,21 @@ export function itemRoute(kind: KindDef, suffix = ""): string {
  * (`/:collection` and `/:plural/:id`) that find the kind by its path: a segment naming no kind passes
  * on to the routes registered after these (`/events.json`).
  */
-export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
+/** A page of a list, with its next-page link when another page follows. */
+async function listPage(c: Context<AppEnv>, kind: KindDef, query: ListQuery, ctx: Ctx): Promise<Response> {
+  const { records, hasMore } = await listRecords({ ctx, kind, query });
+  const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
+  if (!hasMore) return answerJson(c, JSON.stringify(answered));
+  // From PUBLIC_URL (or relative), never from the request's Host.
+  const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${await nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
+  return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
+}
+
+/**
+ * The CRUD routes of every kind. An expensive list (`isExpensiveList`) takes one of its company's places
+ * in `share` while it runs, and reads apart from other requests (`Db.readExpensive`).
+ */
+export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairShare): void {
   const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema; called: string[] }>();
   const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema; called: string[] }>();
   for (const kind of kinds) {
@@ -171,12 +193,13 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!kind) return next();
       const ctx = c.get("ctx");
       const query = await parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
-      const { records, hasMore } = await listRecords({ ctx, kind, query });
-      const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
-      if (!hasMore) return answerJson(c, JSON.stringify(answered));
-      // From PUBLIC_URL (or relative), never from the request's Host.
-      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${await nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
-      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
+      if (!isExpensiveList(kind, query)) return listPage(c, kind, query, ctx);
+      const release = share.take(ctx.companyId);
+      try {
+        return await listPage(c, kind, query, { ...ctx, db: readingApart(ctx.db) });
+      } finally {
+        release();
+      }
     }),
   );
 

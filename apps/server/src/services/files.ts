@@ -34,6 +34,21 @@ export const fileUsage = (): Read<number> =>
   );
 
 /**
+ * 409 when a file of `bytes` would take the company over its quota (`used`: what `fileUsage` read).
+ * `atLeast`: `bytes` is what the file will take at least, known before it is made (an export's
+ * rows before they are written out), so that a file that cannot be kept is not made.
+ */
+export function checkFileQuota(ctx: Ctx, used: number, bytes: number, atLeast = false): void {
+  const quota = ctx.files.quotaBytes;
+  if (used + bytes <= quota) return;
+  throw new ApiError(
+    "conflict",
+    `The company's generated files take ${used} bytes; this one (${atLeast ? "at least " : ""}${bytes} bytes) would pass its quota of ${quota} bytes. Files are kept ${ctx.files.keepDays} days and then deleted; the operator sets the quota (FILES_QUOTA_MB).`,
+    { rule: "file_quota" },
+  );
+}
+
+/**
  * Plans storing a generated file (a label, an export) for the company: answers its id and download URL,
  * provisional until the plan's batch runs. 409 when it would take the company over its quota (`used`:
  * what `fileUsage` read), before anything is written.
@@ -44,14 +59,7 @@ export function planStoredFile(
   used: number,
   input: { name: string; contentType: string; body: Uint8Array },
 ): { id: number; url: string } {
-  const quota = ctx.files.quotaBytes;
-  if (used + input.body.byteLength > quota) {
-    throw new ApiError(
-      "conflict",
-      `The company's generated files take ${used} bytes; this one (${input.body.byteLength} bytes) would pass its quota of ${quota} bytes. Files are kept ${ctx.files.keepDays} days and then deleted; the operator sets the quota (FILES_QUOTA_MB).`,
-      { rule: "file_quota" },
-    );
-  }
+  checkFileQuota(ctx, used, input.body.byteLength);
   const id = plan.insertRow(
     sql`INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (${sql.company}, ${input.name}, ${input.contentType}, ${input.body}, ${plan.now})`,
   );

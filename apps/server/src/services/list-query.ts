@@ -1,6 +1,6 @@
 import { type FieldDef, isWellFormedText, type KindDef } from "@multichannel/schema";
 import { encode } from "../db/rows.ts";
-import { tableFor } from "../db/tables.ts";
+import { indexedColumns, tableFor } from "../db/tables.ts";
 import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
@@ -318,6 +318,37 @@ export async function parseListQuery(kind: KindDef, search: string, keyring: Key
   const after = await decodeCursor(params.cursor, order.text, filters, keyring);
   const start = afterCursor(order.column, order.descending, after);
   return { ...base, where: [...where, start], from: 0, after };
+}
+
+/** From how many records skipped (`from`) a list is expensive: each is read to be skipped. */
+export const EXPENSIVE_FROM = 5000;
+
+/** The columns a list can be ordered by without sorting the company's rows: those with an index. */
+function orderedColumns(kind: KindDef): ReadonlySet<string> {
+  const table = tableFor(kind);
+  return new Set([
+    "id",
+    "created_at",
+    ...indexedColumns(table).map((column) => column.name),
+    ...(kind.unique ?? []).map((fields) => table.byField.get(fields[0]!)!.name),
+  ]);
+}
+const ordered = new Map<KindDef, ReadonlySet<string>>();
+
+/**
+ * Whether a list is expensive work for the database, whatever the company holds: it sorts every
+ * matching record of the company (ordered by a field with no index), or reads `EXPENSIVE_FROM` or more
+ * records to skip them (`from`; a cursor skips none). Such lists count against the company's share
+ * (`fairShare`) and run apart from other requests (`Db.readExpensive`).
+ */
+export function isExpensiveList(kind: KindDef, query: ListQuery): boolean {
+  if (query.from >= EXPENSIVE_FROM) return true;
+  let columns = ordered.get(kind);
+  if (!columns) {
+    columns = orderedColumns(kind);
+    ordered.set(kind, columns);
+  }
+  return !columns.has(query.order.column);
 }
 
 /** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */

@@ -6,11 +6,11 @@ import { stringify } from "csv-stringify/browser/esm/sync";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { fromCents } from "../../domain/money.ts";
-import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
+import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
 import { column, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { fileUsage, planStoredFile } from "../files.ts";
+import { checkFileQuota, fileUsage, planStoredFile } from "../files.ts";
 
 type Source =
   | "sku"
@@ -104,18 +104,40 @@ function cellOf(row: StockRow, source: Source, { warehouseName, format, safetySt
   }
 }
 
+/**
+ * The fewest bytes an export of these rows can take, counted without writing them: the header, each
+ * row's separators, and the SKUs (never empty, at least a byte a character) where a column holds them;
+ * in JSON, each row's keys, and a character for each value.
+ */
+function leastBytes(
+  rows: readonly StockRow[],
+  columns: readonly { source: Source; header: string }[],
+  format: "csv" | "json",
+): number {
+  const skus = columns.filter((c) => c.source === "sku").length;
+  const skuChars = skus ? rows.reduce((sum, row) => sum + row.sku.length, 0) * skus : 0;
+  if (format === "csv") {
+    const header = columns.reduce((sum, c) => sum + c.header.length, 0) + columns.length - 1;
+    return header + rows.length * (columns.length - 1 + 2) + skuChars;
+  }
+  // {"key":v,...} per row, `[` `]` and the commas between rows.
+  const keys = columns.reduce((sum, c) => sum + JSON.stringify(c.header).length + 2, 0);
+  return 2 + Math.max(0, rows.length - 1) + rows.length * (2 + keys + columns.length - 1) + skuChars;
+}
+
 const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
 
 /**
  * What an export reads: its fields, its warehouse and channel (held as read: they decide its columns
- * and cells), the stock rows it writes and the company's stored files' size (not held: see `planExport`).
+ * and cells), the stock rows it writes (an expensive read, run apart where the driver can) and the
+ * company's stored files' size (not held: see `planExport`).
  */
 export function exportReads(exportId: number) {
   return {
     fields: many("inventory-export-field", { inventoryExportId: exportId }, { order: "position, id" }),
     warehouse: one("warehouse", fieldOf("inventory-export", exportId, "warehouseId")),
     channel: one("channel", fieldOf("inventory-export", exportId, "channelId")),
-    stock: rows(stockRowsStatement(exportId), stockRowsOf),
+    stock: apart(rows(stockRowsStatement(exportId), stockRowsOf)),
     usage: fileUsage(),
   };
 }
@@ -154,6 +176,8 @@ export function planExport({
   };
 
   const rows = read.stock;
+  // A file past the company's quota is refused before it is made (the exact size is checked after).
+  checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
   const text =
     format === "csv"
       ? stringify(
