@@ -104,8 +104,8 @@ describe("a process with a read thread inside a statement", () => {
     const script = join(dir, "exit.mts");
     writeFileSync(
       script,
-      `import { openDb } from ${source("../src/db/open.ts")};
-      import { startReadThreads } from ${source("../src/db/read-threads.ts")};
+      `import { openDb } from ${source("../../src/db/open.ts")};
+      import { startReadThreads } from ${source("../../src/db/read-threads.ts")};
       const db = await openDb(${JSON.stringify(`file:${join(dir, "exit.db")}`)}, undefined, { expensiveReads: startReadThreads });
       await db.readExpensive([{ sql: "SELECT 1", args: [] }]);
       await db.readExpensive([${JSON.stringify(SLOW_COUNT)}], 50).catch((error) => console.log(error.name));
