@@ -40,6 +40,8 @@ export interface Sample {
   systemSeconds?: number;
   /** The server's resident memory at the end of the run, in MB, when measured. */
   rssMb?: number;
+  /** What the run saw beyond its latencies, for the report (a line of text each). */
+  notes?: string[];
 }
 
 export interface Measurement {
@@ -56,6 +58,7 @@ export interface Measurement {
   systemPerUnit?: number;
   /** The server's resident memory in MB at the end of the runs that measured it. */
   rssMb?: number;
+  notes?: string[];
 }
 
 function percentile(sorted: Float64Array, p: number): number {
@@ -84,6 +87,7 @@ export function summarise(samples: readonly Sample[]): Measurement {
       (max, sample) => Math.max(max ?? 0, sample.rssMb ?? 0) || max,
       undefined,
     ),
+    notes: samples.flatMap((sample) => sample.notes ?? []),
   };
 }
 

@@ -481,6 +481,7 @@ async function mainSection(dir: string): Promise<string> {
             `Server RSS after the mixed load (a server of its own, seeded alike): ${Math.max(...rss).toFixed(0)} MB (target ≤ 200 MB).`,
           ]
         : []),
+      ...lines.flatMap((line) => line.server.notes ?? []),
       ...(rssAtEnd
         ? [
             `RSS of the main server at the end of the run, after every other line above: ${rssAtEnd.toFixed(0)} MB.`,

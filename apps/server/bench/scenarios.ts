@@ -133,6 +133,7 @@ export const scenarios: Scenario[] = [
   manualSaleScenario(),
   settleScenario(),
   mixedLoadScenario(),
+  fairShareScenario(),
 ];
 
 /** Sends one request and answers its JSON, failing loudly: setup steps of a scenario must work. */
@@ -403,6 +404,89 @@ function batchImportScenario(): Scenario {
           if (!response.ok) failures++;
         }
         return { seconds: (performance.now() - started) / 1000, latencies, failures, units: CALLS * ITEMS };
+      };
+    },
+  };
+}
+
+/**
+ * One company's eight clients asking for an expensive list over and over (100,000 variants with a `$ne`
+ * filter, ordered by name, 90,000 deep), for BENCH_FAIR_SECONDS (10), while another company reads one of
+ * its records by id, one request after the other: that read's latencies are the line's. The expensive
+ * company's answers are counted by status (200, 429 past its share, 503 past its database time). On a
+ * server of its own, with an admin token to make the second company.
+ */
+function fairShareScenario(): Scenario {
+  const FAIR_ROWS = 100_000;
+  const HEAVY_CLIENTS = 8;
+  const ADMIN_TOKEN = "bench-admin-token-that-is-long-enough-0123";
+  const seconds = Number(process.env.BENCH_FAIR_SECONDS ?? 10);
+  return {
+    name: `another company's GET by id beside ${HEAVY_CLIENTS} expensive lists`,
+    baseline: false,
+    once: true,
+    fresh: true,
+    serverEnv: { ADMIN_TOKEN },
+    prepare(server) {
+      return async () => {
+        const channel = await call(server, "POST", "/channels.json", { name: "Heavy Store" });
+        for (let batch = 0; batch < FAIR_ROWS / 1000; batch++) {
+          const items = Array.from({ length: 1000 }, (_, i) => {
+            const n = batch * 1000 + i;
+            return { externalId: `heavy-${n}`, sku: `HEAVY-${n}`, name: `Variant ${(n * 7919) % FAIR_ROWS}` };
+          });
+          await call(server, "POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+            items,
+          });
+        }
+        const made = await fetch(`${server.url}/admin/companies.json`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ name: "Quiet Company" }),
+        });
+        if (!made.ok) throw new Error(`POST /admin/companies.json → ${made.status} ${await made.text()}`);
+        const quiet: Target = {
+          ...server,
+          headers: {
+            Authorization: `Bearer ${((await made.json()) as { apiKey: { secret: string } }).apiKey.secret}`,
+          },
+        };
+        const carrier = await call(quiet, "POST", "/carriers.json", JSON.parse(carrierBody(1)));
+        const heavyPath = `/variants.json?where[sku][$ne]=none&order=name&from=${FAIR_ROWS - 10_000}`;
+        const statuses = new Map<number, number>();
+        const until = performance.now() + seconds * 1000;
+        const heavy = async () => {
+          while (performance.now() < until) {
+            const response = await fetch(`${server.url}${heavyPath}`, { headers: server.headers });
+            await response.arrayBuffer();
+            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+            // A client told to come back (429, 503) waits as Retry-After asks.
+            const retry = Number(response.headers.get("Retry-After") ?? 0);
+            if (retry > 0) await new Promise((resolve) => setTimeout(resolve, retry * 1000));
+          }
+        };
+        const heavyClients = Promise.all(Array.from({ length: HEAVY_CLIENTS }, heavy));
+        // The quiet company's reads start once the heavy ones are under way.
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const sample = await sequential(Math.max(1, seconds - 1), async () => {
+          const response = await fetch(`${server.url}/carriers/${carrier.id}.json`, {
+            headers: quiet.headers,
+          });
+          await response.arrayBuffer();
+          return response.ok;
+        });
+        await heavyClients;
+        const counted = [...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${n} × ${status}`);
+        const sorted = [...sample.latencies].sort((a, b) => a - b);
+        const p50 = sorted[Math.floor(sorted.length / 2)]!;
+        return {
+          ...sample,
+          notes: [
+            `Another company's GET by id beside one company's ${HEAVY_CLIENTS} clients of an expensive list (${FAIR_ROWS.toLocaleString("en")} variants, ` +
+              `$ne filter, ordered by name, ${(FAIR_ROWS - 10_000).toLocaleString("en")} deep): p50 ${p50.toFixed(1)} ms (target ≤ 100 ms) over ${sorted.length} reads; ` +
+              `the expensive company's answers: ${counted.join(", ")} (429: past its share, EXPENSIVE_PER_COMPANY).`,
+          ],
+        };
       };
     },
   };

@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
  * The budget of the whole upload, gzip, in KiB (the unit wrangler prints). 250 until the list queries
  * moved onto `qs` (the reference's clients' encoder, read with its limits): it and its dependencies
  * (side-channel, object-inspect, get-intrinsic) added about 18.5 KiB gzip (242 → 261 KiB); the
- * Worker's stand-in for side-channel (src/services/side-channel.cjs) takes back about 12 KiB of it.
+ * Worker's stand-in for side-channel (src/shims/side-channel.cjs) takes back about 12 KiB of it.
  * The manifest's documentation (every field's `description` and `example`) took it to 283 KiB; the
  * Worker's copy of the schema package leaves that out (scripts/worker-schema.ts, about 22 KiB).
  */

@@ -11,11 +11,13 @@ import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
 import { andThen, type Eventually } from "./eventually.ts";
 import { registerActionRoutes } from "./http/actions.ts";
 import { registerAdminRoutes } from "./http/admin.ts";
+import { PRIVATE_ANSWER } from "./http/answer.ts";
 import { registerApiKeyRoutes } from "./http/api-keys.ts";
 import { jsonPathFor, meantPathError, notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
+import { type FairShare, fairShare, isExpensiveAction } from "./http/fair-share.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
@@ -113,6 +115,11 @@ export interface AppDeps {
   dbTimeLimitMs?: number;
   /** How generated files are bounded per company (`FILES_KEEP_DAYS`, `FILES_QUOTA_MB`). */
   files?: FilesPolicy;
+  /**
+   * Expensive requests (lists that sort or skip many records, inventory exports) one company may have
+   * running at once (`EXPENSIVE_PER_COMPANY`, `fairShare`); past it, 429. Default 2.
+   */
+  expensivePerCompany?: number;
 }
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -193,11 +200,14 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
   const dbTimeLimit = deps.dbTimeLimitMs;
   const files = deps.files ?? DEFAULT_FILES_POLICY;
+  const share = fairShare(deps.expensivePerCompany);
   const authenticate = tokenAuthenticator(deps.db, deps.tokenCacheMs);
   // A key's writes stamp their events with it (the audit trail, `db/acting-key.ts`).
   const keyDb = actingDbs(deps.db);
   const enter = (c: Context<AppEnv>, actor: Actor) => {
     limitRate?.(c, actor.companyId);
+    // A company's answers are kept by no cache, shared or the client's own (a file says otherwise).
+    c.get("answerHeaders")["Cache-Control"] = PRIVATE_ANSWER;
     // Every write of one request happens at one instant: a record created and settled has one time.
     let at: string | undefined;
     // The request's statements stamp their events with its key, and count against its database time
@@ -230,6 +240,7 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
       onError,
       (c) => sealSecrets(c, mount, secrets),
       (c) => refuseReplayedSecrets(c, mount),
+      share,
     ),
   };
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
@@ -255,7 +266,7 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     db: deps.db,
     forgetCompany: authenticate.forgetCompany,
   });
-  registerCrudRoutes(app, guard);
+  registerCrudRoutes(app, guard, share);
   registerActionRoutes(app, guard);
   registerFileRoutes(app, guard);
   registerEventRoutes(app, guard);
@@ -275,11 +286,26 @@ function writeSteps(
   onError: ReturnType<typeof errorHandler>,
   seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined> | undefined,
   refuseReplay: (c: Context<AppEnv>) => void,
+  share: FairShare,
 ): Guard["write"] {
   return (handler) => async (c, next) => {
     // A cached token is admitted at once: no turn of the microtask queue for it.
     const admitting = admit(c);
     if (admitting) await admitting;
+    if (!isExpensiveAction(c.req.path)) return keyedWrite(c, next, handler);
+    const release = share.take(c.get("actor").companyId);
+    try {
+      return await keyedWrite(c, next, handler);
+    } finally {
+      release();
+    }
+  };
+
+  async function keyedWrite(
+    c: Context<AppEnv>,
+    next: () => Promise<void>,
+    handler: Parameters<Guard["write"]>[0],
+  ): Promise<Response> {
     refuseReplay(c);
     await readBody(c, bodyLimit);
     // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
@@ -305,5 +331,5 @@ function writeSteps(
       return response;
     });
     return withMadeSecrets(response, made);
-  };
+  }
 }

@@ -71,6 +71,11 @@ export const EnvSchema = v.pipe(
     ),
     /** The database time one request may take (then 503 with Retry-After), in ms; 0: no limit. */
     DB_TIME_LIMIT: seconds("10"),
+    /**
+     * Expensive requests (lists that sort or skip many records, inventory exports) one company may have
+     * running at once; past it, 429 with Retry-After.
+     */
+    EXPENSIVE_PER_COMPANY: positiveRate("2"),
     /** How long a generated file (a label, an export) is kept, in days. */
     FILES_KEEP_DAYS: positiveRate("90"),
     /** How many bytes of generated files one company may keep (MiB in the environment). */

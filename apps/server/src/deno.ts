@@ -20,7 +20,7 @@ interface DenoApi {
   readFile(path: URL): Promise<Uint8Array<ArrayBuffer>>;
   stdout: { writeSync(bytes: Uint8Array): number };
 }
-const Deno = (globalThis as unknown as { Deno: DenoApi }).Deno;
+const Deno = Reflect.get(globalThis, "Deno") as DenoApi;
 
 // A configuration or database mistake is a line or two on stderr and exit code 1, not a stack trace.
 const env = (() => {

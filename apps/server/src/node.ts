@@ -7,6 +7,7 @@ import { serve } from "@hono/node-server";
 import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
+import { startReadThreads } from "./db/read-threads.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { countInFlight } from "./http/in-flight.ts";
 import { gzipStream } from "./http/openapi.ts";
@@ -48,6 +49,7 @@ const prepared = await prepareServer(env, {
     gzip: gzipStream,
   },
   backgroundCheckpoints: startBackgroundCheckpoints,
+  expensiveReads: startReadThreads,
   processMetrics: true,
   byteLength: Buffer.byteLength,
 }).catch((error: unknown) => {

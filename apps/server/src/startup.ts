@@ -28,7 +28,8 @@ const log = getLogger([CATEGORY, "server"]);
  * start the webhook dispatcher in the process (`resolve`: the runtime's DNS, for the SSRF check;
  * `docsScript`: the API reference's script, read by the runtime from the installed package;
  * `openapiCompressors`: how the runtime compresses `/openapi.json`, when not with gzip alone;
- * `backgroundCheckpoints`: where the embedded database's log is checkpointed off the request path).
+ * `backgroundCheckpoints`: where the embedded database's log is checkpointed off the request path;
+ * `expensiveReads`: where its expensive reads run, off the main thread).
  * With `METRICS_TOKEN`, statements and requests are measured for `/metrics` (`processMetrics`: the
  * process's own too, on Node). `fetch` is the app's, with every request in the access log.
  */
@@ -40,6 +41,7 @@ export async function prepareServer(
     docsScript,
     openapiCompressors,
     backgroundCheckpoints,
+    expensiveReads,
     processMetrics,
     byteLength,
   }: {
@@ -61,7 +63,10 @@ export async function prepareServer(
   try {
     // The database first (does it answer? is it migrated?), then the key: the first message a person
     // reads is about the first thing to fix.
-    opened = await reachDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, { backgroundCheckpoints });
+    opened = await reachDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
+      backgroundCheckpoints,
+      expensiveReads,
+    });
     try {
       if (!isEmbedded(env.DATABASE_URL)) {
         await assertMigrated(
@@ -121,6 +126,7 @@ export async function prepareServer(
     listeningUrl: () => listeningUrl,
     dbTimeLimitMs: env.DB_TIME_LIMIT,
     files,
+    expensivePerCompany: env.EXPENSIVE_PER_COMPANY,
     bodyLimit: env.BODY_LIMIT,
     rateLimit: rateLimitOf(env),
     adminToken: env.ADMIN_TOKEN,
@@ -149,12 +155,14 @@ export async function prepareServer(
     listeningUrl = `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`;
   }
   /**
-   * Once no request is in flight and the dispatcher's run is over: copies the embedded database's log
-   * into its file (the file alone is then the whole database), closes it, and lets go of its lock.
+   * Once no request is in flight, the dispatcher's run is over and no read thread is inside a statement
+   * (`Db.settled`): copies the embedded database's log into its file (the file alone is then the whole
+   * database), closes it, and lets go of its lock.
    */
   async function close(): Promise<void> {
     served.flush();
     dispatch.stop();
+    await opened.settled?.();
     if (file) {
       try {
         await opened.execute("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -27,6 +27,7 @@ export interface WorkerEnv {
   /** Where clients reach the Worker: without it, links are relative (a Worker knows no address of its own). */
   PUBLIC_URL?: string;
   DB_TIME_LIMIT?: string;
+  EXPENSIVE_PER_COMPANY?: string;
   FILES_KEEP_DAYS?: string;
   FILES_QUOTA_MB?: string;
   BODY_LIMIT?: string;
@@ -94,6 +95,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       basePath: env.BASE_PATH,
       publicUrl: env.PUBLIC_URL,
       dbTimeLimitMs: env.DB_TIME_LIMIT,
+      expensivePerCompany: env.EXPENSIVE_PER_COMPANY,
       files: filesPolicyOf(env),
       bodyLimit: env.BODY_LIMIT,
       rateLimit: rateLimitOf(env),

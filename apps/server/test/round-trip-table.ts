@@ -1,5 +1,5 @@
 // The requests of issue 23's table, and the database round trips each costs on the remote driver: run by
-// test/round-trips.test.ts (the app in Node on @libsql/client) and test-edge/round-trips.test.ts (the
+// test/edge/round-trips.test.ts (the app in Node on @libsql/client) and test-edge/round-trips.test.ts (the
 // Worker in workerd on @libsql/client/web), both counting the dev libSQL server's HTTP requests.
 import { expect } from "vitest";
 import type { Api } from "./support.ts";

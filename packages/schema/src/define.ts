@@ -93,13 +93,20 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    */
   readonly sameAs?: string;
   /**
+   * `url` fields the service sends requests to (a callout, a fetch), not links for people: checked
+   * against the outbound policy when saved, and again at every send.
+   */
+  readonly called?: boolean;
+  /**
    * `string` fields holding a secret, never answered as it is: `"writeOnly"`, a credential the company
    * sends for an integration (accepted on create and update, stored encrypted, shown by reads as a hint:
    * `…` and its last 4 characters); `"serverMade"`, a secret the server makes when the record is created
    * (a value sent is ignored), answered once by the create answer or a rotation, then shown as a hint.
-   * Neither can be filtered or ordered on.
+   * Neither can be filtered or ordered on. `"shownOnce"`: a member of an action's answer that carries a
+   * secret the server just made (a rotation's new secret): that answer is the only place it appears, never
+   * the action's event, a webhook delivery or a log.
    */
-  readonly secret?: "writeOnly" | "serverMade";
+  readonly secret?: "writeOnly" | "serverMade" | "shownOnce";
   /** `array` fields: the shape of one item (items are never null). */
   readonly items?: FieldDef;
   /** `object` fields: the shape of the object. */
@@ -163,8 +170,10 @@ interface StringOptions extends FieldOptions<string> {
   acceptNumber?: boolean;
   /** See `FieldDef.sameAs`. */
   sameAs?: string;
+  /** See `FieldDef.called`. */
+  called?: boolean;
   /** See `FieldDef.secret`. */
-  secret?: "writeOnly" | "serverMade";
+  secret?: "writeOnly" | "serverMade" | "shownOnce";
 }
 interface NumberOptions extends FieldOptions<number> {
   min?: number;
@@ -245,7 +254,7 @@ export const f: FieldBuilders = {
     build<string, O>(
       "string",
       o,
-      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "sameAs", "secret"]),
+      pick(o, ["minLength", "maxLength", "format", "acceptNumber", "sameAs", "secret", "called"]),
     ),
   integer: <const O extends IntegerOptions = NoOptions>(o: O = {} as O) =>
     build<number, O>("integer", o, pick(o, ["min", "max", "subjectOf"])),

@@ -126,6 +126,9 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     // A declared example comes first: documentation tools build request and response examples from it.
     if (field.example !== undefined) property.examples = [field.example];
     if (field.secret) describeSecret(property, field);
+    if (field.called && !property.description?.toString().includes("private, loopback")) {
+      property.description = `${property.description ? `${property.description} ` : ""}The service calls it: an https URL on the default port that does not resolve to a private, loopback or link-local address (else a 422).`;
+    }
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
@@ -162,7 +165,9 @@ function describeSecret(property: Json, field: FieldDef): void {
   if (field.minLength !== undefined) text.minLength = field.minLength;
   const shown =
     "reads, lists, includes, events and webhooks show only a hint (`…` and its last 4 characters, when it has at least 12), or null";
-  if (field.secret === "writeOnly") {
+  if (field.secret === "shownOnce") {
+    property.description = `${field.description ? `${field.description} ` : ""}Only this answer carries it: the action's event and webhooks show the record's hint instead.`;
+  } else if (field.secret === "writeOnly") {
     property.writeOnly = true;
     property.description = `${field.description ? `${field.description} ` : ""}Write-only: stored encrypted; ${shown}. A hint sent back as read keeps the stored value.`;
   } else {
@@ -651,7 +656,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           in: "header",
           name: "webhook-hash",
           description:
-            "The inbound webhooks' secret: a custom channel's `webhookHash` or an inventory feed's `hash`. A header named `<name>-webhook-hash` is taken too.",
+            "The inbound webhooks' secret: a custom channel's `webhookHash` or an inventory feed's `hash`. A header named `<name>-webhook-hash` is taken too. A call may also be signed as Standard Webhooks says (`webhook-id`, `webhook-timestamp`, `webhook-signature`, keyed with the hash's text as raw bytes): a signed call whose signature is not its body's, or whose timestamp is more than 5 minutes from the server's clock (a replay), is a 401.",
         },
       },
       schemas,

@@ -24,7 +24,11 @@ export const rotateWebhookHash = defineAction({
   input: {},
   output: {
     fields: {
-      webhookHash: f.string({ required: true, description: "The new webhook hash; shown this once." }),
+      webhookHash: f.string({
+        required: true,
+        secret: "shownOnce",
+        description: "The new webhook hash; shown this once.",
+      }),
       previousExpiresAt: f.datetime({
         required: true,
         description: "Until when the hash it replaces is still accepted.",
@@ -42,7 +46,7 @@ export const rotateFeedHash = defineAction({
   input: {},
   output: {
     fields: {
-      hash: f.string({ required: true, description: "The new hash; shown this once." }),
+      hash: f.string({ required: true, secret: "shownOnce", description: "The new hash; shown this once." }),
       previousExpiresAt: f.datetime({
         required: true,
         description: "Until when the hash it replaces is still accepted.",
@@ -64,7 +68,11 @@ export const rotateSigningSecret = defineAction({
   input: {},
   output: {
     fields: {
-      signingSecret: f.string({ required: true, description: "The new signing secret; shown this once." }),
+      signingSecret: f.string({
+        required: true,
+        secret: "shownOnce",
+        description: "The new signing secret; shown this once.",
+      }),
     },
   },
 });

@@ -159,7 +159,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
       if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
       const text = v.pipe(v.string("a string"), ...checks);
-      if (field.secret) return secretText(text);
+      if (field.secret && field.secret !== "shownOnce") return secretText(text);
       if (!field.acceptNumber) return text;
       return v.union(
         [text, v.pipe(v.number(), v.safeInteger(), v.transform(String), text)],

@@ -54,6 +54,7 @@ const toCol = (col: { name: string; type: string | null }): WireCol => ({
 export class Connection {
   readonly #db: Database.Database;
   readonly #counters: Database.Statement;
+  readonly #schemaCheck: Database.Statement;
   readonly #busyTimeoutMs: number;
   #sessionChanged = false;
 
@@ -64,6 +65,9 @@ export class Connection {
       .prepare("SELECT total_changes(), changes(), last_insert_rowid()")
       .safeIntegers(true)
       .raw(true);
+    // Reading the schema table makes SQLite compare its cached schema with the file's schema cookie and
+    // reload it if another connection changed it; it reads no rows.
+    this.#schemaCheck = this.#db.prepare("SELECT 1 FROM sqlite_schema LIMIT 0").raw(true);
     this.#busyTimeoutMs = busyTimeoutMs;
   }
 
@@ -82,6 +86,7 @@ export class Connection {
     if (changesSessionState(shape.keywords)) this.#sessionChanged = true;
     const started = performance.now();
     const [statement, params] = await this.#retryWhileBusy(() => {
+      this.#refreshSchema();
       const prepared = this.#db.prepare(sql).safeIntegers(true);
       return [prepared, namedArgs.size > 0 ? this.#bindByName(sql, shape, namedArgs) : args] as const;
     });
@@ -96,6 +101,7 @@ export class Connection {
     // waits for the lock itself, blocking the event loop meanwhile.
     this.#db.exec(`PRAGMA busy_timeout = ${this.#busyTimeoutMs}`);
     try {
+      this.#refreshSchema();
       this.#db.exec(sql);
     } finally {
       this.#db.exec("PRAGMA busy_timeout = 0");
@@ -104,6 +110,7 @@ export class Connection {
 
   describe(sql: string): WireDescribeResult {
     const shape = checkSingleStatement(sql);
+    this.#refreshSchema();
     const statement = this.#db.prepare(sql);
     const program = this.#program(sql, shape);
     const isExplain = shape.keywords[0] === "EXPLAIN";
@@ -141,6 +148,15 @@ export class Connection {
     } finally {
       this.#db.close();
     }
+  }
+
+  /**
+   * SQLite checks a connection's cached schema only when a statement runs, not when one is compiled, so after
+   * DDL on another connection a statement can fail to compile against the old schema ("table t has 1 columns
+   * but 2 values were supplied"). Called before compiling anything.
+   */
+  #refreshSchema(): void {
+    this.#schemaCheck.all();
   }
 
   // A busy native handler would block the event loop, and the lock holder is usually another stream of

@@ -1,9 +1,12 @@
 import { timingSafeEqual } from "node:crypto";
 import { initDatabaseFile } from "./connection.ts";
+import { runCursor } from "./cursor.ts";
 import { runPipeline } from "./pipeline.ts";
 import {
+  type CursorRequest,
   type PipelineRequest,
   ProtocolError,
+  parseCursorRequest,
   parsePipelineRequest,
   type WirePipelineResponse,
 } from "./protocol.ts";
@@ -64,24 +67,34 @@ export function createHranaHandler(options: HranaHandlerOptions): HranaHandler {
   });
   const isAuthorized = bearerCheck(options.token);
 
-  async function pipeline(request: Request): Promise<Response> {
+  /** Checks the token and decodes the body; a Response when the request is refused. */
+  async function readBody<T>(request: Request, parse: (input: unknown) => T): Promise<T | Response> {
     if (!isAuthorized(request)) {
       return json(401, { message: "Missing or wrong bearer token", code: "UNAUTHORIZED" });
     }
-    let body: PipelineRequest;
     try {
-      body = parsePipelineRequest(await request.json());
+      return parse(await request.json());
     } catch (error) {
       const message = error instanceof ProtocolError ? error.message : "Request body is not valid JSON";
       return json(400, { message, code: "PROTOCOL_ERROR" });
     }
-    let stream: Stream;
+  }
+
+  /** The stream a baton names (a new one for `null`), once nothing else runs on it; a Response if refused. */
+  async function takeStream(baton: string | null): Promise<Stream | Response> {
     try {
-      stream = registry.acquire(body.baton);
+      return await registry.acquireIdle(baton);
     } catch (error) {
       if (error instanceof BatonError) return json(400, { message: error.message, code: error.code });
       throw error;
     }
+  }
+
+  async function pipeline(request: Request): Promise<Response> {
+    const body = await readBody<PipelineRequest>(request, parsePipelineRequest);
+    if (body instanceof Response) return body;
+    const stream = await takeStream(body.baton);
+    if (stream instanceof Response) return stream;
     try {
       const results = await runPipeline(registry, stream, body.requests);
       const response: WirePipelineResponse = { baton: registry.release(stream), base_url: null, results };
@@ -90,6 +103,27 @@ export function createHranaHandler(options: HranaHandlerOptions): HranaHandler {
       registry.close(stream);
       throw error;
     }
+  }
+
+  // Hrana 3's cursor over HTTP: the first line carries the stream's next baton, which is valid at once; a
+  // request made with it runs after the batch has finished.
+  async function cursor(request: Request): Promise<Response> {
+    const body = await readBody<CursorRequest>(request, parseCursorRequest);
+    if (body instanceof Response) return body;
+    const stream = await takeStream(body.baton);
+    if (stream instanceof Response) return stream;
+    let finish: () => void = () => {};
+    const busyUntil = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const header = { baton: registry.release(stream, busyUntil), base_url: null };
+    const run = runCursor(stream, body.steps, header);
+    void run.finished.then(finish);
+    // sqld answers a JSON cursor as text/plain: lines of JSON.
+    return new Response(run.body, {
+      status: 200,
+      headers: { "content-type": "text/plain", ...CORS_HEADERS },
+    });
   }
 
   return {
@@ -106,8 +140,10 @@ export function createHranaHandler(options: HranaHandlerOptions): HranaHandler {
         case "POST /v2/pipeline":
         case "POST /v3/pipeline":
           return pipeline(request);
+        case "POST /v3/cursor":
+          return cursor(request);
         default:
-          // Includes /v3-protobuf, which makes clients fall back to JSON.
+          // Includes /v3-protobuf, which makes clients fall back to JSON, and /v2/cursor (Hrana 2 has none).
           return text(404, `Not found: ${request.method} ${pathname}`);
       }
     },

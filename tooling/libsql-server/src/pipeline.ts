@@ -31,16 +31,23 @@ function resolveStmt(stream: Stream, stmt: Stmt): ResolvedStmt {
   };
 }
 
-async function runBatch(stream: Stream, steps: BatchStep[]): Promise<WireBatchResult> {
+/** What one executed step of a batch produced; a step whose condition was false produces nothing. */
+export type StepOutcome = { step: number; result: WireStmtResult } | { step: number; error: WireError };
+
+/**
+ * Runs a batch's steps in order on the stream's connection and yields each executed step's outcome as soon
+ * as it is known. Throws (before any step runs) when a step names a SQL text the stream does not hold.
+ */
+export async function* runBatchSteps(stream: Stream, steps: BatchStep[]): AsyncGenerator<StepOutcome> {
   const stmts = steps.map((step) => resolveStmt(stream, step.stmt));
-  const stepResults: (WireStmtResult | null)[] = [];
-  const stepErrors: (WireError | null)[] = [];
+  const succeeded: boolean[] = [];
+  const failed: boolean[] = [];
   const holds = (cond: BatchCond): boolean => {
     switch (cond.type) {
       case "ok":
-        return stepResults[cond.step] !== null;
+        return succeeded[cond.step] === true;
       case "error":
-        return stepErrors[cond.step] !== null;
+        return failed[cond.step] === true;
       case "not":
         return !holds(cond.cond);
       case "and":
@@ -52,18 +59,28 @@ async function runBatch(stream: Stream, steps: BatchStep[]): Promise<WireBatchRe
     }
   };
   for (const [i, step] of steps.entries()) {
-    if (step.condition !== undefined && !holds(step.condition)) {
-      stepResults.push(null);
-      stepErrors.push(null);
-      continue;
-    }
+    if (stream.closed) throw new StmtError("The stream has been closed", "STREAM_CLOSED");
+    succeeded.push(false);
+    failed.push(false);
+    if (step.condition !== undefined && !holds(step.condition)) continue;
+    let outcome: StepOutcome;
     try {
-      stepResults.push(await stream.connection.execute(stmts[i]!));
-      stepErrors.push(null);
+      outcome = { step: i, result: await stream.connection.execute(stmts[i]!) };
+      succeeded[i] = true;
     } catch (error) {
-      stepResults.push(null);
-      stepErrors.push(toWireError(error));
+      outcome = { step: i, error: toWireError(error) };
+      failed[i] = true;
     }
+    yield outcome;
+  }
+}
+
+async function runBatch(stream: Stream, steps: BatchStep[]): Promise<WireBatchResult> {
+  const stepResults: (WireStmtResult | null)[] = steps.map(() => null);
+  const stepErrors: (WireError | null)[] = steps.map(() => null);
+  for await (const outcome of runBatchSteps(stream, steps)) {
+    if ("result" in outcome) stepResults[outcome.step] = outcome.result;
+    else stepErrors[outcome.step] = outcome.error;
   }
   return { step_results: stepResults, step_errors: stepErrors };
 }

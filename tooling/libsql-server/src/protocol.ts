@@ -59,6 +59,19 @@ export interface WirePipelineResponse {
   results: WireStreamResult[];
 }
 
+export interface WireCursorRespBody {
+  baton: string | null;
+  base_url: string | null;
+}
+
+/** One line of a `/v3/cursor` response after the first: the batch's results, step by step. */
+export type WireCursorEntry =
+  | { type: "step_begin"; step: number; cols: WireCol[] }
+  | { type: "row"; row: WireValue[] }
+  | { type: "step_end"; affected_row_count: number; last_insert_rowid: string | null }
+  | { type: "step_error"; step: number; error: WireError }
+  | { type: "error"; error: WireError };
+
 // Requests, decoded into the values SQLite binds.
 
 export type SqlValue = null | bigint | number | string | Uint8Array;
@@ -98,6 +111,11 @@ export type StreamRequest =
 export interface PipelineRequest {
   baton: string | null;
   requests: StreamRequest[];
+}
+
+export interface CursorRequest {
+  baton: string | null;
+  steps: BatchStep[];
 }
 
 /** The request body breaks the protocol; answered with HTTP 400. */
@@ -222,6 +240,18 @@ function batchCond(input: unknown, path: string, stepIndex: number): BatchCond {
   }
 }
 
+function batchSteps(input: unknown, path: string): BatchStep[] {
+  const batch = object(input, path);
+  return array(batch.steps, `${path}.steps`).map((input, i) => {
+    const step = object(input, `${path}.steps[${i}]`);
+    const condition =
+      step.condition === undefined || step.condition === null
+        ? undefined
+        : batchCond(step.condition, `${path}.steps[${i}].condition`, i);
+    return { condition, stmt: stmt(step.stmt, `${path}.steps[${i}].stmt`) };
+  });
+}
+
 function streamRequest(input: unknown, path: string): StreamRequest {
   const request = object(input, path);
   switch (request.type) {
@@ -230,18 +260,8 @@ function streamRequest(input: unknown, path: string): StreamRequest {
       return { type: request.type };
     case "execute":
       return { type: "execute", stmt: stmt(request.stmt, `${path}.stmt`) };
-    case "batch": {
-      const batch = object(request.batch, `${path}.batch`);
-      const steps = array(batch.steps, `${path}.batch.steps`).map((input, i) => {
-        const step = object(input, `${path}.batch.steps[${i}]`);
-        const condition =
-          step.condition === undefined || step.condition === null
-            ? undefined
-            : batchCond(step.condition, `${path}.batch.steps[${i}].condition`, i);
-        return { condition, stmt: stmt(step.stmt, `${path}.batch.steps[${i}].stmt`) };
-      });
-      return { type: "batch", steps };
-    }
+    case "batch":
+      return { type: "batch", steps: batchSteps(request.batch, `${path}.batch`) };
     case "sequence":
     case "describe":
       return { type: request.type, text: sqlText(request, path) };
@@ -258,10 +278,20 @@ function streamRequest(input: unknown, path: string): StreamRequest {
   }
 }
 
+function baton(body: Json): string | null {
+  return body.baton === undefined || body.baton === null ? null : string(body.baton, "baton");
+}
+
 /** Validates a whole pipeline before anything runs, so a malformed body never half-executes. */
 export function parsePipelineRequest(input: unknown): PipelineRequest {
   const body = object(input, "body");
-  const baton = body.baton === undefined || body.baton === null ? null : string(body.baton, "baton");
   const requests = array(body.requests, "requests").map((r, i) => streamRequest(r, `requests[${i}]`));
-  return { baton, requests };
+  return { baton: baton(body), requests };
+}
+
+/** The body of `POST /v3/cursor`: a batch to run on the stream the baton names (a new one for `null`). */
+export function parseCursorRequest(input: unknown): CursorRequest {
+  const body = object(input, "body");
+  const steps = batchSteps(body.batch, "batch");
+  return { baton: baton(body), steps };
 }

@@ -2,6 +2,9 @@ import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createHranaHandler, type HranaHandler, type HranaHandlerOptions } from "./handler.ts";
 
 export interface LibsqlServerOptions extends HranaHandlerOptions {
@@ -36,9 +39,17 @@ async function toWebRequest(req: IncomingMessage): Promise<Request> {
 async function serve(handler: HranaHandler, req: IncomingMessage, res: ServerResponse): Promise<void> {
   try {
     const response = await handler.fetch(await toWebRequest(req));
-    const body = Buffer.from(await response.arrayBuffer());
     res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(body);
+    if (response.body === null) {
+      res.end();
+      return;
+    }
+    // Streamed as produced (a cursor's entries); if the client goes away, the body is cancelled.
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch(
+      (error: unknown) => {
+        if ((error as { code?: unknown }).code !== "ERR_STREAM_PREMATURE_CLOSE") throw error;
+      },
+    );
   } catch (error) {
     console.error("libsql dev server: unhandled error", error);
     if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

@@ -7,6 +7,8 @@ export interface Stream {
   readonly sqls: Map<number, string>;
   closed: boolean;
   idleTimer: NodeJS.Timeout | undefined;
+  /** Set while a cursor still runs the stream's batch; the stream's next request waits for it. */
+  busy: Promise<void> | undefined;
 }
 
 export class BatonError extends Error {
@@ -49,7 +51,13 @@ export class StreamRegistry {
     if (baton === null) {
       const connection =
         this.#idleConnections.pop() ?? new Connection(this.#options.file, this.#options.busyTimeoutMs);
-      const stream: Stream = { connection, sqls: new Map(), closed: false, idleTimer: undefined };
+      const stream: Stream = {
+        connection,
+        sqls: new Map(),
+        closed: false,
+        idleTimer: undefined,
+        busy: undefined,
+      };
       this.#open.add(stream);
       return stream;
     }
@@ -68,13 +76,36 @@ export class StreamRegistry {
     return stream;
   }
 
-  /** Parks the stream after a pipeline and returns the baton for its next one (`null` once closed). */
-  release(stream: Stream): string | null {
+  /**
+   * Parks the stream after a request and returns the baton for its next one (`null` once closed). With
+   * `busyUntil` (a cursor's batch, which never rejects), the baton is valid at once but the next request
+   * waits for it, and the idle timeout starts only when it settles.
+   */
+  release(stream: Stream, busyUntil?: Promise<void>): string | null {
     if (stream.closed) return null;
     const baton = randomBytes(24).toString("base64url");
     this.#byBaton.set(baton, stream);
-    stream.idleTimer = setTimeout(() => this.#expire(baton), this.#options.idleTimeoutMs).unref();
+    const startIdleTimer = () => {
+      if (this.#byBaton.get(baton) !== stream) return;
+      stream.idleTimer = setTimeout(() => this.#expire(baton), this.#options.idleTimeoutMs).unref();
+    };
+    if (busyUntil === undefined) {
+      startIdleTimer();
+    } else {
+      stream.busy = busyUntil;
+      void busyUntil.then(() => {
+        if (stream.busy === busyUntil) stream.busy = undefined;
+        startIdleTimer();
+      });
+    }
     return baton;
+  }
+
+  /** Takes the stream like `acquire`, once whatever still runs on it (a cursor) has finished. */
+  async acquireIdle(baton: string | null): Promise<Stream> {
+    const stream = this.acquire(baton);
+    while (stream.busy !== undefined) await stream.busy;
+    return stream;
   }
 
   close(stream: Stream): void {

@@ -131,7 +131,7 @@ describe("errors", () => {
     expect((error as Error).message).toContain("syntax error");
   });
 
-  it("reports a unique violation with the extended code", async () => {
+  it("reports a unique violation as SQLITE_CONSTRAINT, as sqld does", async () => {
     const table = await createTable();
     await client.execute({ sql: `INSERT INTO ${table} (name) VALUES (?)`, args: ["dup"] });
 
@@ -139,7 +139,7 @@ describe("errors", () => {
       .execute({ sql: `INSERT INTO ${table} (name) VALUES (?)`, args: ["dup"] })
       .catch((e: unknown) => e);
 
-    expect(error).toMatchObject({ name: "LibsqlError", code: "SQLITE_CONSTRAINT_UNIQUE" });
+    expect(error).toMatchObject({ name: "LibsqlError", code: "SQLITE_CONSTRAINT" });
     expect((error as Error).message).toContain(`UNIQUE constraint failed: ${table}.name`);
   });
 
@@ -184,7 +184,7 @@ describe("batch", () => {
 
     expect(error).toMatchObject({
       name: "LibsqlBatchError",
-      code: "SQLITE_CONSTRAINT_UNIQUE",
+      code: "SQLITE_CONSTRAINT",
       statementIndex: 1,
     });
     expect(await count(table)).toBe(1);

@@ -41,7 +41,7 @@ describe("@libsql/client/web", () => {
 
     const error = await client.execute(`INSERT INTO ${table} (name) VALUES (NULL)`).catch((e: unknown) => e);
 
-    expect(error).toMatchObject({ name: "LibsqlError", code: "SQLITE_CONSTRAINT_NOTNULL" });
+    expect(error).toMatchObject({ name: "LibsqlError", code: "SQLITE_CONSTRAINT" });
     client.close();
   });
 

@@ -36,10 +36,15 @@ export function actingDb(db: Db, keyId: number): Db {
 }
 
 class ActingDb implements Db {
+  readonly readExpensive?: Db["readExpensive"];
+
   constructor(
     private readonly db: Db,
     private readonly stamped: InStatement,
-  ) {}
+  ) {
+    // Reads stamp nothing.
+    if (db.readExpensive) this.readExpensive = db.readExpensive.bind(db);
+  }
 
   execute(statement: InStatement | string) {
     return this.db.execute(statement);

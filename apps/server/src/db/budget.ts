@@ -1,15 +1,17 @@
 import type { InStatement, ResultSet, Row } from "@libsql/client";
 import { ApiError } from "../errors.ts";
 import type { Eventually } from "../eventually.ts";
-import type { Db, Executor, WriteSession } from "./database.ts";
+import { type Db, type Executor, TimeLimitReached, type WriteSession } from "./database.ts";
 
 /**
  * One request's share of the database: the time its statements, pipelines and batches take is added
  * up, and once it reaches `limitMs` the request's next one is refused (503 with Retry-After) instead of
- * run. The check is between statements: one that runs is never cut, and a write's batch, refused before
- * it starts, leaves nothing behind (an open transaction is rolled back by the error). So one company's
- * request cannot hold the database (the embedded one runs statements in this process) for longer than
- * the limit and one statement.
+ * run. The check is between statements, and a write's batch, refused before it starts, leaves nothing
+ * behind (an open transaction is rolled back by the error). Expensive reads (`readExpensive`) are also
+ * stopped within a statement, at the time the request has left, where the driver runs them apart (the
+ * embedded database on Node: `read-threads.ts`): the same 503. So one company's request cannot hold the
+ * database (the embedded one runs statements in this process) for longer than the limit and one
+ * statement that is not an expensive read.
  */
 export function budgetedDb(db: Db, limitMs: number, clock: () => number = () => performance.now()): Db {
   return new Budget(db, limitMs, clock);
@@ -28,7 +30,24 @@ class Budget implements Db {
 
   check(): void {
     if (this.spent < this.limitMs) return;
-    throw new ApiError(
+    throw this.stopped();
+  }
+
+  /** The time the request has left, in ms. */
+  left(): number {
+    return this.limitMs - this.spent;
+  }
+
+  /** The 503 for a read stopped at the request's time limit (its time is then spent); other errors as they are. */
+  stoppedBy(error: unknown): unknown {
+    if (!(error instanceof TimeLimitReached)) return error;
+    // A timer may fire a fraction of a millisecond before the clock says the time is up.
+    this.spent = Math.max(this.spent, this.limitMs);
+    return this.stopped();
+  }
+
+  private stopped(): ApiError {
+    return new ApiError(
       "unavailable",
       `This request used its ${this.limitMs / 1000} s of database time (DB_TIME_LIMIT) and was stopped; nothing it would have written was written. Ask for less at once (a smaller page, fewer includes, a smaller batch).`,
       {},
@@ -86,6 +105,16 @@ class Budget implements Db {
     return this.timed(() => this.db.read(statements));
   }
 
+  readExpensive(statements: readonly InStatement[]): Promise<ResultSet[]> {
+    const apart = this.db.readExpensive;
+    if (!apart) return this.read(statements);
+    return this.timed(() =>
+      apart.call(this.db, statements, this.left()).catch((error: unknown) => {
+        throw this.stoppedBy(error);
+      }),
+    );
+  }
+
   write<T>(work: (session: WriteSession) => Promise<T>): Promise<T> {
     return this.db.write((inner) => work(new BudgetedSession(this, inner)));
   }
@@ -112,7 +141,11 @@ class BudgetedSession implements WriteSession {
   ) {}
 
   read(statements: readonly InStatement[]): Promise<ResultSet[]> {
-    return this.budget.timed(() => this.inner.read(statements));
+    return this.budget.timed(() =>
+      this.inner.read(statements, this.budget.left()).catch((error: unknown) => {
+        throw this.budget.stoppedBy(error);
+      }),
+    );
   }
 
   apply(statements: readonly InStatement[]): Promise<ResultSet[]> {

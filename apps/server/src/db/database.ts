@@ -26,13 +26,24 @@ export function firstRow(db: Executor, statement: InStatement): Eventually<Row |
  * every write as one atomic batch.
  */
 export interface WriteSession {
-  /** Runs reads in one pipeline, on one snapshot; answers their results in order. */
-  read(statements: readonly InStatement[]): Promise<ResultSet[]>;
+  /**
+   * Runs reads in one pipeline, on one snapshot; answers their results in order. Those marked
+   * `expensive` run as `Db.readExpensive` does where the driver has it, stopped at `limitMs`.
+   */
+  read(statements: readonly InStatement[], limitMs?: number): Promise<ResultSet[]>;
   /**
    * Runs statements as one atomic batch: all of them or none. A failing statement aborts it with a
    * `BatchError` naming its index (a guard of `write-guards.ts`, a constraint).
    */
   apply(statements: readonly InStatement[]): Promise<ResultSet[]>;
+}
+
+/** Expensive reads stopped at their time limit (`Db.readExpensive`), in ms. */
+export class TimeLimitReached extends Error {
+  constructor(readonly limitMs: number) {
+    super(`Stopped at its time limit of ${limitMs} ms.`);
+    this.name = "TimeLimitReached";
+  }
 }
 
 /** A statement of a batch failed: the batch was rolled back. */
@@ -59,11 +70,48 @@ export interface Db extends Executor {
   /** Runs reads in one pipeline, on one snapshot (one round trip remote), outside the write queue. */
   read(statements: readonly InStatement[]): Promise<ResultSet[]>;
   /**
+   * Runs expensive reads (a list that sorts all of a company's rows, an export's stock) as `read` does,
+   * where they do not hold up other requests, stopped with `TimeLimitReached` once they have taken
+   * `limitMs` (default: no limit). The embedded database on Node runs them on threads of their own
+   * (`read-threads.ts`); absent elsewhere: callers use `read`.
+   */
+  readExpensive?(statements: readonly InStatement[], limitMs?: number): Promise<ResultSet[]>;
+  /**
+   * Resolves once no expensive read runs apart. A read thread still inside a statement when the process
+   * exits aborts it (the driver's native code cannot be left there), so the Node entry waits for this
+   * before it closes the database and exits; a statement stopped at its limit that gives no row until it
+   * ends (a sort) is waited for to its end.
+   */
+  settled?(): Promise<void>;
+  /**
    * The database for the writes of API key `keyId`, where the driver stamps their events with it by
    * itself (the embedded one); else `actingDb` brackets each batch (the audit trail, `acting-key.ts`).
    */
   actingAs?(keyId: number): Db;
   close(): void;
+}
+
+const EXPENSIVE = Symbol("expensive");
+
+/**
+ * A read of a write's pipeline marked as expensive (an export's stock): where the driver runs such
+ * reads apart (`Db.readExpensive`), it runs there, within the request's time limit.
+ */
+export function expensive(statement: InStatement): InStatement {
+  const text = typeof statement === "string" ? { sql: statement, args: [] } : statement;
+  return Object.assign({ ...text }, { [EXPENSIVE]: true });
+}
+
+export function isExpensive(statement: InStatement): boolean {
+  return typeof statement === "object" && EXPENSIVE in statement;
+}
+
+/** `db` with every statement run as an expensive read (`Db.readExpensive`), where the driver has them. */
+export function readingApart(db: Db): Db {
+  const apart = db.readExpensive;
+  if (!apart) return db;
+  const { first: _first, ...rest } = db;
+  return { ...rest, execute: async (statement) => (await apart.call(db, [statement]))[0]! };
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import Database from "libsql";
-import { BatchError, type Db, type Executor, type WriteSession } from "./database.ts";
+import { BatchError, type Db, type Executor, isExpensive, type WriteSession } from "./database.ts";
 
 type Connection = Database.Database;
 type Statement = ReturnType<Connection["prepare"]>;
@@ -161,7 +161,27 @@ function cachedExecutor(connection: Connection): NativeExecutor {
   };
 }
 
+/** What a read thread answers for one statement: its rows as arrays, and their columns' names. */
+export interface ThreadResult {
+  columns: string[];
+  rows: unknown[][];
+}
+
+/** Threads that run expensive reads on connections of their own (`startReadThreads`, Node). */
+export interface ExpensiveReads {
+  /** Runs reads on one snapshot; rejects with `TimeLimitReached` once they have taken `limitMs`. */
+  read(statements: readonly { sql: string; values: BindValues }[], limitMs: number): Promise<ThreadResult[]>;
+  /** Resolves once no thread runs a job (one stopped at its limit included: it ends its statement first). */
+  settled(): Promise<void>;
+  close(): void;
+}
+
 export interface NativeOptions {
+  /**
+   * Starts the threads that run expensive reads (`Db.readExpensive`) off the main thread (the Node
+   * entry: `startReadThreads`). Absent: they run as other reads do, and no time limit stops one.
+   */
+  expensiveReads?: (path: string) => ExpensiveReads;
   /**
    * Runs the WAL's checkpoints off the request path (the Node entry: in a worker thread); answers how to
    * stop. The writer then checkpoints only when the log is past `SAFETY_NET_PAGES`, should that fall behind.
@@ -194,6 +214,18 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
   }
   const write = cachedExecutor(writer);
   const read = memory ? write : cachedExecutor(reader);
+  const apart = memory ? undefined : options.expensiveReads?.(path);
+  const rowMakers = new Map<string, MakeRow>();
+  const resultOf = ({ columns, rows }: ThreadResult): ResultSet => {
+    const key = columns.join("\u0000");
+    let row = rowMakers.get(key);
+    if (!row) {
+      if (rowMakers.size >= CACHED_STATEMENTS) rowMakers.delete(rowMakers.keys().next().value!);
+      row = rowMaker(columns);
+      rowMakers.set(key, row);
+    }
+    return new NativeResult(rows.map(row), 0);
+  };
   const acting = actingKeyOf(writer);
   // Whether the writer's connection has a transaction open across turns of the event loop (only
   // `transaction` opens one: a batch begins and ends in one synchronous call, which no read can come
@@ -247,6 +279,22 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       throw new BatchError(String((error as Error)?.message ?? error), results.length);
     }
   };
+  /**
+   * A write's pipeline with its expensive reads on the read threads and the others here, at once. It
+   * runs in the write queue, so nothing commits between them: the threads see what the writer sees.
+   */
+  const readPartlyApart = async (
+    threads: ExpensiveReads,
+    statements: readonly InStatement[],
+    limitMs = Number.POSITIVE_INFINITY,
+  ): Promise<ResultSet[]> => {
+    const results = statements.map((statement) =>
+      isExpensive(statement) ? undefined : write.now(statement),
+    );
+    const apartOnes = statements.filter(isExpensive);
+    const answered = (await threads.read(apartOnes.map(argumentsOf), limitMs)).map(resultOf);
+    return results.map((result) => result ?? answered.shift()!);
+  };
   // The database as the writes of `keyId` see it (null: of no key). Reads go to the writer's connection
   // while it is between transactions, where its page cache is warm (the reader's is dropped at every
   // commit of the writer), and to the reader's connection while a transaction is open, so that they
@@ -256,7 +304,10 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     // Runs inside the write queue (`write`): reads on the writer's connection see the last commit, and no
     // other write of this process comes between them and the batch.
     const session: WriteSession = {
-      read: (statements) => runAll(() => write, statements),
+      read: (statements, limitMs) =>
+        apart && statements.some(isExpensive)
+          ? readPartlyApart(apart, statements, limitMs)
+          : runAll(() => write, statements),
       apply: (statements) => settled(() => batch(keyId, statements)),
     };
     // A statement that may write tells the writer's connection the acting key first; a SELECT needs not
@@ -290,8 +341,14 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       write: (work) => serialized(() => work(session)),
       // As `execute`: a statement runs on the reader while a write transaction is open.
       read: (statements) => runAll(() => (spanning ? read : write), statements),
+      readExpensive: apart
+        ? async (statements, limitMs = Number.POSITIVE_INFINITY) =>
+            (await apart.read(statements.map(argumentsOf), limitMs)).map(resultOf)
+        : undefined,
       actingAs: (id) => view(id),
+      settled: apart && (() => apart.settled()),
       close() {
+        apart?.close();
         stopCheckpoints?.();
         writer.close();
         if (!memory) reader.close();

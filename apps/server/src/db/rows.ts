@@ -54,7 +54,7 @@ export function storedAs(column: Column, value: unknown): unknown {
 }
 
 /** A field value as its column stores it. */
-export function encode(column: Column, value: unknown): string | number | null {
+export function encode(column: Pick<Column, "def">, value: unknown): string | number | null {
   if (value === null || value === undefined) return null;
   switch (column.def.type) {
     case "money":

@@ -63,7 +63,8 @@ function timedBatch<T>(
 /** A write's session with each pipeline of reads and each batch timed as one. */
 function timedSession(session: WriteSession, observe: StatementTimer, clock: () => number): WriteSession {
   return {
-    read: (statements) => timedBatch("read", () => session.read(statements), observe, clock),
+    read: (statements, limitMs) =>
+      timedBatch("read", () => session.read(statements, limitMs), observe, clock),
     apply: (statements) => timedBatch("write", () => session.apply(statements), observe, clock),
   };
 }
@@ -78,6 +79,10 @@ export function timedDb(db: Db, observe: StatementTimer, clock: () => number = (
     ...timedExecutor(db, observe, clock),
     transaction: (work) => db.transaction((tx) => work(timedExecutor(tx, observe, clock))),
     read: (statements) => timedBatch("read", () => db.read(statements), observe, clock),
+    readExpensive:
+      db.readExpensive &&
+      ((statements, limitMs) =>
+        timedBatch("read", () => db.readExpensive!(statements, limitMs), observe, clock)),
     write: (work) => db.write((session) => work(timedSession(session, observe, clock))),
     actingAs: db.actingAs && ((keyId) => timedDb(db.actingAs!(keyId), observe, clock)),
   };

@@ -10,12 +10,18 @@
 import type { InStatement, InValue } from "@libsql/client";
 import { ApiError } from "../errors.ts";
 import { BatchError, type Db, type WriteSession } from "./database.ts";
+import { type Sql, sql } from "./sql.ts";
 
 const FAILED = "CHECK constraint failed: write_guard";
 
 /** Aborts its batch unless `condition` (an SQL expression) holds. */
-export function guard(condition: string, args: InValue[] = []): InStatement {
+export function guard(condition: string, args: InValue[] = []): { sql: string; args: InValue[] } {
   return { sql: `INSERT INTO write_guards (failed) SELECT 1 WHERE NOT (${condition})`, args };
+}
+
+/** `guard` of a condition written as a fragment (`sql.ts`). */
+export function guardOf(condition: Sql): Sql {
+  return sql`INSERT INTO write_guards (failed) SELECT 1 WHERE NOT (${condition})`;
 }
 
 /** Aborts its batch unless the statement just before it changed exactly `rows` rows. */

@@ -74,7 +74,7 @@ export function checkLine(
   }
 }
 
-function lineStatus(done: number, of: number, words: readonly [string, string, string]): string {
+function lineStatus<const S extends string>(done: number, of: number, words: readonly [S, S, S]): S {
   return done <= 0 ? words[0] : done >= of ? words[2] : words[1];
 }
 
@@ -122,17 +122,9 @@ export function saleBooks(
       "notFulfilled",
       "partiallyFulfilled",
       "fulfilled",
-    ]) as Sale["inventoryStatus"],
-    cancellationStatus: lineStatus(cancelled, ordered, [
-      "none",
-      "partial",
-      "full",
-    ]) as Sale["cancellationStatus"],
-    returnStatus: lineStatus(returned, fulfilled, [
-      "notReturned",
-      "partiallyReturned",
-      "returned",
-    ]) as Sale["returnStatus"],
+    ]),
+    cancellationStatus: lineStatus(cancelled, ordered, ["none", "partial", "full"]),
+    returnStatus: lineStatus(returned, fulfilled, ["notReturned", "partiallyReturned", "returned"]),
   });
   const status = saleStatusOf({ ordered, fulfilled, cancelled });
   // The reference's `cancelled` flag, derived with the status it mirrors.
@@ -249,12 +241,12 @@ export function purchaseBooks(
         "notReceived",
         "partiallyReceived",
         "received",
-      ]) as PurchaseItem["inventoryStatus"],
+      ]),
       returnStatus: lineStatus(item.quantityReturned, item.quantityShipped, [
         "notReturned",
         "partiallyReturned",
         "returned",
-      ]) as PurchaseItem["returnStatus"],
+      ]),
       invoiceStatus,
     });
     if (!isEmpty(values)) itemValues.set(item.id, values);
@@ -274,12 +266,8 @@ export function purchaseBooks(
       "notReceived",
       "partiallyReceived",
       "received",
-    ]) as Purchase["inventoryStatus"],
-    cancellationStatus: lineStatus(cancelled, ordered, [
-      "none",
-      "partial",
-      "full",
-    ]) as Purchase["cancellationStatus"],
+    ]),
+    cancellationStatus: lineStatus(cancelled, ordered, ["none", "partial", "full"]),
     cancelled: allCancelled,
     cancelledAt: cancelled > 0 ? (purchase.cancelledAt ?? now()) : null,
   });

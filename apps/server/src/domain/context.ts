@@ -1,4 +1,4 @@
-import type { Executor } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import type { OutboundPolicy } from "./outbound-urls.ts";
 import type { Access } from "./scopes.ts";
@@ -24,9 +24,9 @@ export interface Actor {
   readonly suspended?: boolean;
 }
 
-/** What every service verb gets: the database or the transaction it runs in, the tenant and the actor. */
+/** What every service verb gets: the database it reads from, the tenant and the actor. */
 export interface Ctx {
-  readonly db: Executor;
+  readonly db: Db;
   readonly companyId: number;
   readonly actor: Actor;
   /** The current time, ISO 8601 UTC. */

@@ -215,3 +215,19 @@ export function planFulfillmentOf(
   );
   return { fulfillment, items };
 }
+
+/** A purchase's ship-to (its receiver) address. */
+export function shipToOfPurchase(purchase: Purchase): ShipTo {
+  return {
+    name: purchase.receiverName,
+    company: purchase.receiverCompany,
+    lineOne: purchase.receiverAddressLineOne,
+    lineTwo: purchase.receiverAddressLineTwo,
+    city: purchase.receiverCity,
+    state: purchase.receiverState,
+    zip: purchase.receiverZip,
+    country: purchase.receiverCountry,
+    phone: purchase.receiverPhone,
+    email: purchase.receiverEmail,
+  };
+}

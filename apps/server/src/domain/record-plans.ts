@@ -1,23 +1,25 @@
 /**
- * Write plans of the generic verbs (create, update, delete of a kind's record): statements computed from
- * what the request sent and what was read, for one batch (`Db.write`). Pure: nothing here runs SQL.
+ * The SQL that writes a kind's record, one builder for every writer: the generic verbs' single
+ * statements (create, update, delete) and the write plans' (`WritePlan.insert`, `update`). Statements
+ * are `sql` fragments (text and arguments together); pure: nothing here runs SQL.
  *
  * References to the company's records are checked inside the statement that writes them (an INSERT or
  * UPDATE that writes no row when one names no record of the company), so a create needs no read first;
  * when it writes nothing, a second pass names the failing field (`checkReferences`).
  */
-import type { InStatement, InValue, Row } from "@libsql/client";
+import type { InValue, Row } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
+import { COMPANY, Sql, type SqlValue, sql } from "../db/sql.ts";
 import { referrers, type Table, tableFor } from "../db/tables.ts";
-import { guard } from "../db/write-guards.ts";
+import { guardOf } from "../db/write-guards.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 
 /**
  * Text of an answer to keep with a write: as it is, or an SQL expression that makes it in the batch, for
  * an answer that holds ids the database gives only then (a create's own id).
  */
-export type AnswerText = string | { sql: string; args: InValue[] };
+export type AnswerText = string | Sql;
 
 /** A record's reference to check: `field` names record `id` of `target`. */
 interface ReferenceCheck {
@@ -66,13 +68,60 @@ export function referencesOf(
 }
 
 /** SQL that holds when every reference names a record of the company. */
-function referencesExist(checks: readonly ReferenceCheck[], companyId: number, args: InValue[]): string {
-  return checks
-    .map(({ target, id }) => {
-      args.push(id, companyId);
-      return `EXISTS (SELECT 1 FROM ${target.name} WHERE id = ? AND company_id = ?)`;
-    })
-    .join(" AND ");
+function referencesExist(checks: readonly ReferenceCheck[]): Sql {
+  return sql.join(
+    checks.map(
+      ({ target, id }) =>
+        sql`EXISTS (SELECT 1 FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company})`,
+    ),
+    " AND ",
+  );
+}
+
+/** The pieces of text around a row's values, made once per table and use (see `Sql`). */
+const texts = new WeakMap<Table, Map<string, readonly string[]>>();
+function textsOf(table: Table, use: string, make: () => readonly string[]): readonly string[] {
+  let byUse = texts.get(table);
+  if (!byUse) {
+    byUse = new Map();
+    texts.set(table, byUse);
+  }
+  let made = byUse.get(use);
+  if (!made) {
+    made = make();
+    byUse.set(use, made);
+  }
+  return made;
+}
+
+/**
+ * The INSERT of a record's row: company, timestamps, then every column in order (`stored`). Answers the
+ * row when `returning`; with `where`, it writes none unless `where` holds (its references exist).
+ */
+export function insertSql(
+  table: Table,
+  now: string,
+  stored: readonly InValue[],
+  options: { returning?: boolean; where?: Sql } = {},
+): Sql {
+  const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
+  const returning = options.returning ? ` RETURNING ${table.selectList}` : "";
+  const values: SqlValue[] = [COMPANY, now, now, ...stored];
+  if (options.where) {
+    const head = textsOf(table, "insert-select", () => [
+      `INSERT INTO ${table.name} (${names.join(", ")}) SELECT `,
+      ...names.slice(1).map(() => ", "),
+    ]);
+    return sql`${new Sql([...head, " WHERE "], values)}${options.where}${sql.raw(returning)}`;
+  }
+  return new Sql(
+    textsOf(table, `insert${returning}`, () => [
+      `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (`,
+      ...names.slice(1).map(() => ", "),
+      `)${returning}`,
+    ]),
+    values,
+  );
 }
 
 /** A new record's values as they are stored: defaults filled in, encoded by column. */
@@ -110,7 +159,7 @@ export function rowOf(
 
 export interface InsertPlan {
   /** The INSERT, answering the new row; it writes none when a reference names no record of the company. */
-  statement: InStatement;
+  statement: Sql;
   /** Whether the statement depends on references (else it always writes its row). */
   checked: boolean;
   /** The record as it will read, but for its id (0): for an answer made before the batch runs. */
@@ -126,22 +175,16 @@ export function insertPlan(
   checks: readonly ReferenceCheck[],
 ): InsertPlan {
   const stored = storedValues(table, values, now);
-  const args: InValue[] = [companyId, now, now, ...stored];
   // Made only for an answer kept before the batch runs (an Idempotency-Key's): not on every create.
   const record = () => {
     const made = toRecord(table, rowOf(table, 0, now, now, stored));
     for (const field of table.tenantFields) made[field] = companyId;
     return made;
   };
-  if (!checks.length) return { statement: { sql: table.insertSql, args }, checked: false, record };
-  const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
-  const condition = referencesExist(checks, companyId, args);
+  const where = checks.length ? referencesExist(checks) : undefined;
   return {
-    statement: {
-      sql: `INSERT INTO ${table.name} (${names.join(", ")}) SELECT ${names.map(() => "?").join(", ")} WHERE ${condition} RETURNING ${table.selectList}`,
-      args,
-    },
-    checked: true,
+    statement: insertSql(table, now, stored, { returning: true, ...(where ? { where } : {}) }),
+    checked: where !== undefined,
     record,
   };
 }
@@ -151,27 +194,49 @@ export interface UpdatePlan {
    * The UPDATE, answering the row; it writes none when the record is gone, a reference names no record
    * of the company, or (with `current`) the record is no longer what was read.
    */
-  statement: InStatement;
+  statement: Sql;
   /** The record as it will read, when `current` was read. */
   record?: StoredRecord;
 }
 
 /** SQL that holds while the record is what was read (`current`): every column as it was. */
-export function unchanged(table: Table, current: StoredRecord, args: InValue[]): string {
-  args.push(current.updatedAt);
-  const same = ["updated_at IS ?"];
-  for (const column of table.columns) {
-    args.push(encode(column, current[column.field]));
-    same.push(`${column.name} IS ?`);
-  }
-  return same.join(" AND ");
+export function unchanged(table: Table, current: StoredRecord): Sql {
+  return new Sql(
+    textsOf(table, "unchanged", () => [
+      "updated_at IS ",
+      ...table.columns.map((column) => ` AND ${column.name} IS `),
+      "",
+    ]),
+    [current.updatedAt, ...table.columns.map((column) => encode(column, current[column.field]))],
+  );
 }
 
 /** Aborts the batch unless record `current` is still what was read. */
-export function unchangedGuard(table: Table, companyId: number, current: StoredRecord): InStatement {
-  const args: InValue[] = [current.id, companyId];
-  const condition = unchanged(table, current, args);
-  return guard(`EXISTS (SELECT 1 FROM ${table.name} WHERE id = ? AND company_id = ? AND ${condition})`, args);
+export function unchangedGuard(table: Table, current: StoredRecord): Sql {
+  return guardOf(
+    sql`EXISTS (SELECT 1 FROM ${sql.id(table.name)} WHERE id = ${current.id} AND company_id = ${sql.company} AND ${unchanged(table, current)})`,
+  );
+}
+
+/**
+ * The UPDATE setting `values` (encoded by column) of record `id` and its `updated_at`; with `where`, only
+ * while it holds (the record as read, its references). Answers the row when `returning`.
+ */
+export function updateSql(
+  table: Table,
+  now: string,
+  id: number,
+  values: readonly (readonly [string, InValue])[],
+  options: { returning?: boolean; where?: readonly Sql[] } = {},
+): Sql {
+  const sets = values.map(([field, value]) => {
+    const column = table.byField.get(field);
+    if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
+    return sql`, ${sql.id(column.name)} = ${value}`;
+  });
+  const where = (options.where ?? []).map((condition) => sql` AND ${condition}`);
+  const returning = options.returning ? ` RETURNING ${table.selectList}` : "";
+  return sql`UPDATE ${sql.id(table.name)} SET updated_at = ${now}${sql.join(sets, "")} WHERE id = ${id} AND company_id = ${sql.company}${sql.join(where, "")}${sql.raw(returning)}`;
 }
 
 /**
@@ -180,29 +245,22 @@ export function unchangedGuard(table: Table, companyId: number, current: StoredR
  */
 export function updatePlan(
   table: Table,
-  companyId: number,
   now: string,
   id: number,
   values: Record<string, unknown>,
   checks: readonly ReferenceCheck[],
   current?: StoredRecord,
 ): UpdatePlan {
-  const sets = ["updated_at = ?"];
-  const args: InValue[] = [now];
-  for (const [field, value] of Object.entries(values)) {
+  const encoded = Object.entries(values).map(([field, value]) => {
     const column = table.byField.get(field);
     if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
-    sets.push(`${column.name} = ?`);
-    args.push(encode(column, value));
-  }
-  const where = ["id = ?", "company_id = ?"];
-  args.push(id, companyId);
-  if (current) where.push(unchanged(table, current, args));
-  if (checks.length) where.push(referencesExist(checks, companyId, args));
-  const statement = {
-    sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE ${where.join(" AND ")} RETURNING ${table.selectList}`,
-    args,
-  };
+    return [field, encode(column, value)] as const;
+  });
+  const where = [
+    ...(current ? [unchanged(table, current)] : []),
+    ...(checks.length ? [referencesExist(checks)] : []),
+  ];
+  const statement = updateSql(table, now, id, encoded, { returning: true, where });
   if (!current) return { statement };
   const record: StoredRecord = { ...current, updatedAt: now };
   for (const [field, value] of Object.entries(values))
@@ -213,38 +271,22 @@ export function updatePlan(
 /**
  * Deletes records `ids` of `table` and, recursively, the records they own (a sale's items); the batch
  * is aborted by a guard when any other record refers to one of them (`blocked`, then a read names them).
- * `ids` is SQL answering the ids (with `args`), so that owned records are found inside the batch.
+ * `ids` is SQL answering the ids, so that owned records are found inside the batch.
  */
-export function deletePlan(
-  table: Table,
-  companyId: number,
-  ids: { sql: string; args: InValue[] },
-): InStatement[] {
-  const statements: InStatement[] = [];
+export function deletePlan(table: Table, ids: Sql): Sql[] {
+  const statements: Sql[] = [];
   for (const { table: referrer, column } of referrers.get(table.kind.name) ?? []) {
-    const where = `company_id = ? AND ${column.name} IN (${ids.sql})`;
+    const where = sql`company_id = ${sql.company} AND ${sql.id(column.name)} IN (${ids})`;
     if (referrer.kind.owner?.field === column.field && referrer !== table) {
-      statements.push(
-        ...deletePlan(referrer, companyId, {
-          sql: `SELECT id FROM ${referrer.name} WHERE ${where}`,
-          args: [companyId, ...ids.args],
-        }),
-      );
+      statements.push(...deletePlan(referrer, sql`SELECT id FROM ${sql.id(referrer.name)} WHERE ${where}`));
       continue;
     }
-    const self = referrer === table ? ` AND id NOT IN (${ids.sql})` : "";
-    statements.push(
-      guard(`NOT EXISTS (SELECT 1 FROM ${referrer.name} WHERE ${where}${self})`, [
-        companyId,
-        ...ids.args,
-        ...(self ? ids.args : []),
-      ]),
-    );
+    const self = referrer === table ? sql` AND id NOT IN (${ids})` : sql``;
+    statements.push(guardOf(sql`NOT EXISTS (SELECT 1 FROM ${sql.id(referrer.name)} WHERE ${where}${self})`));
   }
-  statements.push({
-    sql: `DELETE FROM ${table.name} WHERE company_id = ? AND id IN (${ids.sql})`,
-    args: [companyId, ...ids.args],
-  });
+  statements.push(
+    sql`DELETE FROM ${sql.id(table.name)} WHERE company_id = ${sql.company} AND id IN (${ids})`,
+  );
   return statements;
 }
 
@@ -257,7 +299,7 @@ export function createdAnswer(
   const head = '{"id":0';
   if (!text.startsWith(head)) throw new Error("A record's JSON starts with its id.");
   return {
-    body: { sql: "? || last_insert_rowid() || ?", args: ['{"id":', text.slice(head.length)] },
-    location: { sql: "? || last_insert_rowid() || ?", args: [`${location}/`, ".json"] },
+    body: sql`${'{"id":'} || last_insert_rowid() || ${text.slice(head.length)}`,
+    location: sql`${`${location}/`} || last_insert_rowid() || ${".json"}`,
   };
 }

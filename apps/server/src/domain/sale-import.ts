@@ -5,19 +5,12 @@
  * its lines; new lines go to a purchase per dropship provider or to a fulfillment from an own warehouse;
  * the books of sale and purchases are settled, and a sale import logs it.
  */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
-import type {
-  Channel,
-  Customer,
-  InventoryLevel,
-  Sale,
-  SaleImport,
-  SaleItem,
-  Variant,
-  Warehouse,
-} from "@multichannel/schema";
+
+import type { Channel, Customer, Sale, SaleImport, SaleItem, Variant } from "@multichannel/schema";
+import { type Sql, sql } from "../db/sql.ts";
 import { ApiError } from "../errors.ts";
 import { lineTotal, planSaleBooks } from "./books.ts";
+import { defaultWarehouse } from "./default-warehouse.ts";
 import {
   chooseWarehouse,
   type Line,
@@ -25,15 +18,9 @@ import {
   planPurchaseOf,
   shipToOfSale,
 } from "./order-routing.ts";
-import {
-  column,
-  recordsOf,
-  relatedStatement,
-  selectMatching,
-  selectStatement,
-  table,
-  type ValuesOf,
-} from "./store.ts";
+import { fieldOf, fieldsOf, many, one, type Snapshot } from "./reads.ts";
+import { levelReads } from "./stock-levels.ts";
+import { column, table, type ValuesOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /** One order line, whichever form it came in, with the catalogue variant it sells. */
@@ -64,85 +51,50 @@ export interface Order {
   payload: unknown;
 }
 
-/** What the import read (`saleImportReads`). */
-export interface SaleImportSnapshot {
-  /** The first customer with the order's e-mail (case-insensitive). */
-  customer?: Customer;
-  /** The sale of an order imported before, and its lines. */
-  sale?: Sale;
-  saleItems: SaleItem[];
-  /** The channel's warehouse, and the company's default one (else its first). */
-  channelWarehouse?: Warehouse;
-  defaultWarehouse?: Warehouse;
-  /** The inventory levels of the order's variants. */
-  levels: InventoryLevel[];
+/**
+ * The read of an order's variants (those `where` finds): lines, purchases and the fulfillment are made
+ * from these fields of them, held as read; what else of them another writer changes meanwhile does not
+ * make the import stale.
+ */
+export function orderVariants(where: Sql) {
+  return many("variant", where, { hold: { fields: ["sku", "name", "costPrice", "dropshipProviderId"] } });
 }
 
-/** How many statements `saleImportReads` answers. */
-export const SALE_IMPORT_READS = 6;
-
 /**
- * The import's reads, for one pipeline with the channel's and the variants' (`variantIds`: SQL that
- * answers their ids, by subquery).
+ * What the import reads besides the order's variants, for one pipeline with them (`variantIds`: SQL
+ * answering their ids, a subquery), each held as read unless said otherwise:
+ * - `customers`: the first customer with the order's e-mail (case-insensitive), held as still the first
+ *   (or still none): two orders of a new customer make one;
+ * - `sales`: the sale of an order imported before (still none: two imports of one new order make one
+ *   sale, the later planned again to update it), and `saleItems` its lines (the sale's books are
+ *   computed from every one of them);
+ * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
+ *   own lines are fulfilled from;
+ * - `levels`: the stock levels of the order's variants (`levelReads`: allocated in the statement).
  */
-export function saleImportReads(
-  companyId: number,
-  order: {
-    channelId: number;
-    externalId: string;
-    email: string;
-    variantIds: { sql: string; args: InValue[] };
-  },
-): InStatement[] {
+export function saleImportReads(order: {
+  channelId: number;
+  externalId: string;
+  email: string;
+  variantIds: Sql;
+}) {
   const { channelId, externalId } = order;
-  const sales = table("sale");
-  const saleOfOrder = `SELECT id FROM ${sales.name} WHERE company_id = ? AND ${column(sales, "channelId")} = ? AND ${column(sales, "externalId")} = ?`;
-  return [
-    selectMatching(
-      companyId,
-      "customer",
-      `lower(${column(table("customer"), "email")}) = lower(?)`,
-      [order.email],
-      {
-        limit: 1,
-      },
+  const email = sql.id(column(table("customer"), "email"));
+  return {
+    customers: many("customer", sql`lower(${email}) = lower(${order.email})`, { limit: 1, hold: "count" }),
+    sales: many("sale", { channelId, externalId }, { limit: 1 }),
+    saleItems: many(
+      "sale-item",
+      sql`${sql.id(column(table("sale-item"), "saleId"))} IN ${fieldsOf("sale", "id", { channelId, externalId })}`,
     ),
-    selectStatement(companyId, "sale", { channelId, externalId }, { limit: 1 }),
-    selectMatching(companyId, "sale-item", `${column(table("sale-item"), "saleId")} IN (${saleOfOrder})`, [
-      companyId,
-      channelId,
-      externalId,
-    ]),
-    relatedStatement(companyId, "warehouse", { kind: "channel", id: channelId, via: "warehouseId" }),
-    selectStatement(
-      companyId,
-      "warehouse",
-      {},
-      {
-        order: `${column(table("warehouse"), "isDefault")} DESC, id`,
-        limit: 1,
-      },
-    ),
-    selectMatching(
-      companyId,
-      "inventory-level",
-      `${column(table("inventory-level"), "variantId")} IN (${order.variantIds.sql})`,
-      order.variantIds.args,
-    ),
-  ];
+    channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
+    fallbackWarehouse: defaultWarehouse(),
+    ...levelReads(order.variantIds),
+  };
 }
 
 /** What `saleImportReads` answered. */
-export function saleImportSnapshot(read: readonly ResultSet[]): SaleImportSnapshot {
-  return {
-    customer: recordsOf("customer", read[0]!)[0],
-    sale: recordsOf("sale", read[1]!)[0],
-    saleItems: recordsOf("sale-item", read[2]!),
-    channelWarehouse: recordsOf("warehouse", read[3]!)[0],
-    defaultWarehouse: recordsOf("warehouse", read[4]!)[0],
-    levels: recordsOf("inventory-level", read[5]!),
-  };
-}
+export type SaleImportSnapshot = Snapshot<ReturnType<typeof saleImportReads>>;
 
 /**
  * Plans the import of `order` from what was read. Answers the sale and the sale import as the plan
@@ -155,25 +107,17 @@ export function planSaleImport(
   read: SaleImportSnapshot,
 ): { sale: Sale; saleImport: SaleImport } {
   const { channel } = order;
-  const existing = read.sale;
+  const [existing] = read.sales;
   const lines = existing ? read.saleItems : [];
   const matches = matchLines(order.lines, lines);
   refuseChangedQuantities(order, matches);
   const added = order.lines.filter((_, index) => !matches[index]);
-  // Lines, purchases and the fulfillment are made from these fields of the variants as read.
-  plan.unchangedFields(
-    "variant",
-    [...new Map(order.lines.map((line) => [line.variant.id, line.variant])).values()],
-    ["sku", "name", "costPrice", "dropshipProviderId"],
-  );
 
-  const customer = planCustomer(plan, order.customer, read.customer);
+  const customer = planCustomer(plan, order.customer, read.customers[0]);
   const header: ValuesOf<"sale"> = { ...order.header, customerId: customer.id };
   let sale: Sale;
   let kept: SaleItem[] = [];
   if (!existing) {
-    // Two imports of one new order: the later batch finds the sale made and plans again, to update it.
-    plan.sameCount("sale", { channelId: channel.id, externalId: order.externalId }, 0);
     sale = plan.insert("sale", {
       ...header,
       channelId: channel.id,
@@ -182,15 +126,12 @@ export function planSaleImport(
     });
   } else {
     sale = existing;
-    // The sale's books are computed from every line it has.
-    plan.sameCount("sale-item", { saleId: existing.id }, lines.length);
     const updated = new Map<number, SaleItem>();
     order.lines.forEach((line, index) => {
       const match = matches[index];
       const values = match ? lineChanges(line, match) : {};
       if (match && Object.keys(values).length) updated.set(match.id, plan.update("sale-item", match, values));
     });
-    plan.unchangedRecords("sale-item", lines);
     kept = lines.map((line) => updated.get(line.id) ?? line);
   }
 
@@ -225,19 +166,13 @@ export function planSaleImport(
     externalId: order.externalId,
     status: "success",
     message: existing ? "updated" : "created",
-    payload: order.payload as never,
+    payload: order.payload as SaleImport["payload"],
   });
   return { sale, saleImport };
 }
 
 /** The customer with the order's e-mail (the first, case-insensitive), or a new one. */
 function planCustomer(plan: WritePlan, wanted: Order["customer"], found: Customer | undefined): Customer {
-  const customers = table("customer");
-  // Still that customer (or still none) when the batch runs: two orders of a new customer make one.
-  plan.holds(
-    `(SELECT id FROM ${customers.name} WHERE company_id = ? AND lower(${column(customers, "email")}) = lower(?) ORDER BY +id LIMIT 1) IS ?`,
-    [plan.companyId, wanted.email, found?.id ?? null],
-  );
   if (found) return found;
   const name = [wanted.firstName, wanted.lastName].filter(Boolean).join(" ");
   return plan.insert("customer", {
@@ -335,7 +270,6 @@ function planRouting(
     });
   }
   if (!own.length) return;
-  const warehouse = chooseWarehouse(channel.warehouseId, read.channelWarehouse, read.defaultWarehouse);
-  plan.unchangedRecords("warehouse", [warehouse]);
+  const warehouse = chooseWarehouse(channel.warehouseId, read.channelWarehouse, read.fallbackWarehouse[0]);
   planFulfillmentOf(plan, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own }, read.levels);
 }

@@ -4,6 +4,7 @@
  * its token is looked up, into an `Access` that a request checks with a map lookup.
  */
 import { scopeGroups } from "@multichannel/schema";
+import { ApiError } from "../errors.ts";
 
 /** 1: read, 2: write (which implies read). */
 export type Level = 1 | 2;
@@ -71,4 +72,18 @@ export function scopeText(group: string, level: Level): string {
 /** Scopes in a stable order without repeats: what is stored and answered. */
 export function normalScopes(scopes: readonly string[]): string[] {
   return [...new Set(scopes)].sort();
+}
+
+/**
+ * The 403 of a key without the scope a request needs, naming it (and saying so of a read-only key);
+ * `needer` says what needs it when that is more than the path (an `include`).
+ */
+export function missingScope(scope: string, readOnly = false, needer = "this request"): ApiError {
+  const group = scope.slice(0, scope.indexOf(":"));
+  const also = scope.endsWith(":read") ? `, \`${group}:write\`` : "";
+  return new ApiError(
+    "forbidden",
+    `This API key${readOnly ? " is read-only: it" : ""} lacks the scope \`${scope}\` that ${needer} needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
+    { scope },
+  );
 }

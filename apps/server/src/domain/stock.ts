@@ -5,6 +5,8 @@
 
 import type { InStatement, InValue } from "@libsql/client";
 import type { Adjustment, InventoryLevel } from "@multichannel/schema";
+import { type Sql, sql } from "../db/sql.ts";
+import { many, type Read } from "./reads.ts";
 import { column, selectMatching, table } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -84,8 +86,8 @@ function updateLevel(
 }
 
 /**
- * `recordAdjustment` in a write plan, on `levels` (see `plannedLevel`): the level is written while it
- * is as read, so the levels before and after that the adjustment records are exact.
+ * An adjustment of on hand recorded in a write plan, on `levels` (see `plannedLevel`): the level is
+ * written while it is as read, so the levels before and after that the adjustment records are exact.
  */
 export function planRecordAdjustment(
   plan: WritePlan,
@@ -141,6 +143,17 @@ export function planOnHandMove(
 export function levelsOfVariants(companyId: number, variants: { sql: string; args: InValue[] }): InStatement {
   const variantId = column(table("inventory-level"), "variantId");
   return selectMatching(companyId, "inventory-level", `${variantId} IN (${variants.sql})`, variants.args);
+}
+
+/**
+ * The stock levels of the variants `variantIds` answers (SQL: a list or a subquery, in parentheses).
+ * Not held as read: a plan moves them by adding in the statement (`addTo`, with its floor), writes one
+ * only while it is as read (`plan.update`), and creates a missing one only while no other writer has
+ * (`plannedLevel`), so each use guards what it relies on.
+ */
+export function levelsOf(variantIds: Sql): Read<InventoryLevel[]> {
+  const variantId = sql.id(column(table("inventory-level"), "variantId"));
+  return many("inventory-level", sql`${variantId} IN ${variantIds}`, { hold: "none" });
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import { type KindDef, kindByName, type RecordTypes } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
+import { type Sql, sql } from "../db/sql.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
 import type { Ctx } from "./context.ts";
@@ -20,6 +21,12 @@ type SqlArg = string | number | null;
 export type WhereOf<N extends KindName> = {
   [F in keyof RecordTypes[N]]?: RecordTypes[N][F] extends Scalar | undefined ? RecordTypes[N][F] : never;
 };
+
+/** Equality filters on a kind's scalar fields, a value given as such or as SQL answering it (`fieldOf`). */
+export type MatchOf<N extends KindName> = { [F in keyof WhereOf<N>]?: WhereOf<N>[F] | Sql };
+
+/** The name of a kind the manifest declares, as the record types know it. */
+export const kindNameOf = (definition: KindDef): KindName => definition.name as KindName;
 
 export function kind(name: KindName): KindDef {
   const found = kindByName(name);
@@ -66,6 +73,17 @@ export function selectStatement<N extends KindName>(
     sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${clauses.join(" AND ")} ORDER BY ${options.order ?? BY_ID}${limit}`,
     args,
   };
+}
+
+/** The condition that a kind's fields equal `where` (`IS NULL` for null), as SQL. */
+export function whereOf<N extends KindName>(t: Table, where: MatchOf<N>): Sql {
+  const clauses = Object.entries(where).map(([field, value]) => {
+    const name = sql.id(column(t, field));
+    if (value === null) return sql`${name} IS NULL`;
+    if (sql.is(value)) return sql`${name} = ${value}`;
+    return sql`${name} = ${field === "id" ? (value as number) : encode(t.byField.get(field)!, value)}`;
+  });
+  return clauses.length ? sql.join(clauses, " AND ") : sql`1`;
 }
 
 /**
@@ -126,10 +144,24 @@ export function fieldOfMatching(
   };
 }
 
+/**
+ * The one boundary between a kind's record type and its stored values: a record decoded from its row
+ * (`toRecord`, whose fields are the kind's by construction) taken as `RecordOf<N>`, and a record of any
+ * kind seen as its stored values (a field by name), for the code that writes any kind.
+ */
+export function asRecord<N extends KindName>(_kindName: N, record: StoredRecord): RecordOf<N> {
+  return record as unknown as RecordOf<N>;
+}
+
+/** See `asRecord`. */
+export function asStored(record: { id: number; updatedAt: string }): StoredRecord {
+  return record as StoredRecord;
+}
+
 /** The records a `selectStatement` read. */
 export function recordsOf<N extends KindName>(kindName: N, result: ResultSet): RecordOf<N>[] {
   const table = tableFor(kind(kindName));
-  return result.rows.map((row) => toRecord(table, row) as unknown as RecordOf<N>);
+  return result.rows.map((row) => asRecord(kindName, toRecord(table, row)));
 }
 
 // ------------------------------------------------------------------------------------------ one record

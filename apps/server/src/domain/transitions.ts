@@ -29,7 +29,7 @@ export function transitionValues(
   if (!canTransition(kindName, from, to)) {
     throw stateConflict(
       kindName,
-      record as never,
+      record,
       `${article(kindName)} ${kindName} that is ${from} cannot become ${to}.`,
     );
   }

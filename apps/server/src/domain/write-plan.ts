@@ -11,10 +11,22 @@
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import type { WriteSession } from "../db/database.ts";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
+import { type Sql, type Statement, sql } from "../db/sql.ts";
 import { type Table, tableFor } from "../db/tables.ts";
-import { changed, failedGuard, guard, StaleRead } from "../db/write-guards.ts";
-import { type AnswerText, referencesOf, rowOf, storedValues, unchanged } from "./record-plans.ts";
+import { changed, failedGuard, guard, guardOf, StaleRead } from "../db/write-guards.ts";
 import {
+  type AnswerText,
+  insertSql,
+  referencesOf,
+  rowOf,
+  storedValues,
+  unchanged,
+  unchangedGuard,
+  updateSql,
+} from "./record-plans.ts";
+import {
+  asRecord,
+  asStored,
   checkStateWrite,
   type KindName,
   kind,
@@ -42,7 +54,13 @@ const MANY_PARTS = 200;
 const ID_OF_SLOT = "(SELECT id FROM plan_ids WHERE slot = ?)";
 
 export class WritePlan {
-  readonly statements: InStatement[] = [];
+  /** The plan's statements, after the guards of what it read (`held`). */
+  private readonly body: InStatement[] = [];
+  /**
+   * Guards of what the plan read (`hold`, `holdRecords`, `holdFields`): they run first in the batch,
+   * before any of its writes, so they see the records as the plan read them.
+   */
+  private readonly held: InStatement[] = [];
   /** The table each statement writes, for naming a UNIQUE clash. */
   private readonly tables = new Map<number, Table>();
   /** The statement that inserted each provisional record, by slot. */
@@ -60,8 +78,16 @@ export class WritePlan {
   constructor(
     readonly companyId: number,
     readonly now: string,
-  ) {
-    this.statements.push({ sql: "DELETE FROM plan_ids" });
+  ) {}
+
+  /** The batch: `plan_ids` emptied, the guards of what was read, the plan's statements. */
+  get statements(): InStatement[] {
+    return [{ sql: "DELETE FROM plan_ids" }, ...this.held, ...this.body];
+  }
+
+  /** Where the plan's own statements start in the batch. */
+  private get offset(): number {
+    return 1 + this.held.length;
   }
 
   /** Whether a value is one of this plan's provisional ids. */
@@ -85,7 +111,7 @@ export class WritePlan {
   }
 
   /** An argument: a provisional id becomes the lookup of its real one. */
-  private value(value: string | number | null, args: InValue[]): string {
+  private value(value: InValue, args: InValue[]): string {
     if (this.isProvisional(value)) {
       args.push(this.slotOf(value));
       return ID_OF_SLOT;
@@ -93,18 +119,26 @@ export class WritePlan {
     // Text that holds a provisional id (a stored file's URL, a payment's `transferId`) is made in the
     // batch, as an answer's is.
     if (typeof value === "string" && this.holdsProvisional(value)) {
-      const made = this.answerText(value) as { sql: string; args: InValue[] };
-      args.push(...made.args);
-      return `(${made.sql})`;
+      const made = this.answerText(value);
+      if (typeof made !== "string") {
+        const statement = this.bound(made);
+        args.push(...statement.args);
+        return `(${statement.sql})`;
+      }
     }
     args.push(value);
     return "?";
   }
 
+  /** A fragment as the batch runs it: the company bound, provisional ids looked up. */
+  private bound(fragment: Sql): Statement {
+    return fragment.map((value, args) => this.value(value, args), this.companyId);
+  }
+
   private push(statement: InStatement, table?: Table): number {
-    this.statements.push(statement);
-    if (table) this.tables.set(this.statements.length - 1, table);
-    return this.statements.length - 1;
+    this.body.push(statement);
+    if (table) this.tables.set(this.body.length - 1, table);
+    return this.body.length - 1;
   }
 
   /**
@@ -116,24 +150,15 @@ export class WritePlan {
     checkStateWrite(definition, values, "insert");
     const table = tableFor(definition);
     const stored = storedValues(table, values as Record<string, unknown>, this.now);
-    const args: InValue[] = [this.companyId, this.now, this.now];
-    const marks = stored.map((value) => this.value(value, args));
-    const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
     // No RETURNING (nor on updates): the plan knows the row; its id is the statement's last insert
     // rowid. Rows answered back cost more than the writes (a fifth of a 50-line order's time).
-    this.push(
-      {
-        sql: `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (?, ?, ?, ${marks.join(", ")})`,
-        args,
-      },
-      table,
-    );
+    this.push(this.bound(insertSql(table, this.now, stored)), table);
     const slot = this.insertedAt.size + 1;
-    this.insertedAt.set(slot, this.statements.length - 1);
+    this.insertedAt.set(slot, this.body.length - 1);
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
     const record = toRecord(table, rowOf(table, this.base - slot, this.now, this.now, stored));
     for (const field of table.tenantFields) record[field] = this.companyId;
-    return record as unknown as RecordOf<N>;
+    return asRecord(kindName, record);
   }
 
   /**
@@ -150,29 +175,18 @@ export class WritePlan {
     const definition = kind(kindName);
     if (!options.movesState) checkStateWrite(definition, values, "patch");
     const table = tableFor(definition);
-    const record: StoredRecord = { ...(current as unknown as StoredRecord), updatedAt: this.now };
-    const sets = ["updated_at = ?"];
-    const args: InValue[] = [this.now];
-    for (const [field, value] of Object.entries(values)) {
+    const record: StoredRecord = { ...asStored(current), updatedAt: this.now };
+    const encoded = Object.entries(values).map(([field, value]) => {
       const column = table.byField.get(field);
       if (!column) throw new Error(`${kindName} has no field ${field}`);
-      const stored = encode(column, value);
-      sets.push(`${column.name} = ${this.value(stored, args)}`);
       record[field] = storedAs(column, value);
-    }
-    const where = `id = ${this.value(record.id, args)} AND company_id = ?`;
-    args.push(this.companyId);
-    const asRead = this.isProvisional(record.id) ? "" : ` AND ${unchanged(table, current as never, args)}`;
+      return [field, encode(column, value)] as const;
+    });
+    const asRead = this.isProvisional(record.id) ? [] : [unchanged(table, asStored(current))];
     this.updated.add(`${kindName}:${record.id}`);
-    this.push(
-      {
-        sql: `UPDATE ${table.name} SET ${sets.join(", ")} WHERE ${where}${asRead}`,
-        args,
-      },
-      table,
-    );
+    this.push(this.bound(updateSql(table, this.now, record.id, encoded, { where: asRead })), table);
     this.push(changed(1));
-    return record as unknown as RecordOf<N>;
+    return asRecord(kindName, record);
   }
 
   /**
@@ -328,7 +342,7 @@ export class WritePlan {
     const table = tableFor(kind(kindName));
     const column = table.byField.get(field);
     if (!column) throw new Error(`${kindName} has no field ${field}`);
-    const id = (record as unknown as StoredRecord).id;
+    const id = record.id;
     const args: InValue[] = [];
     let sum = `${column.name} + ?`;
     if (options.floor !== undefined) {
@@ -361,7 +375,7 @@ export class WritePlan {
     if (!column) throw new Error(`${kindName} has no field ${field}`);
     const amounts = new Map<number, number>();
     for (const { record, amount } of changes) {
-      const id = (record as unknown as StoredRecord).id;
+      const id = record.id;
       amounts.set(id, (amounts.get(id) ?? 0) + amount);
     }
     const entries = [...amounts];
@@ -399,19 +413,40 @@ export class WritePlan {
    * by their update already.
    */
   unchangedRecords<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): void {
-    const table = tableFor(kind(kindName));
-    const pending = (records as unknown as StoredRecord[]).filter(
-      (record) => !this.updated.has(`${kindName}:${record.id}`),
+    for (const statement of this.recordGuards(kindName, records)) this.push(statement);
+  }
+
+  /**
+   * Holds records the plan read (`reads.ts`): guards, first in the batch, that they are still as read;
+   * those the plan updates are guarded by their update already.
+   */
+  holdRecords<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): void {
+    this.held.push(...this.recordGuards(kindName, records));
+  }
+
+  /** Holds `fields` of records the plan read: a guard, first in the batch, that they are still as read. */
+  holdFields<N extends KindName>(
+    kindName: N,
+    records: readonly RecordOf<N>[],
+    fields: readonly (keyof RecordOf<N> & string)[],
+  ): void {
+    const pending = records.filter(
+      (record) => !this.updated.has(`${kindName}:${(record as { id: number }).id}`),
     );
-    if (pending.length === 1) {
-      const [record] = pending as [StoredRecord];
-      const args: InValue[] = [record.id, this.companyId];
-      const condition = unchanged(table, record, args);
-      this.push(
-        guard(`EXISTS (SELECT 1 FROM ${table.name} WHERE id = ? AND company_id = ? AND ${condition})`, args),
-      );
-      return;
-    }
+    if (pending.length) this.held.push(this.fieldsGuard(kindName, pending, fields));
+  }
+
+  /** Holds a condition on what the plan read (SQL): a guard, first in the batch, that it still holds. */
+  hold(condition: Sql): void {
+    this.held.push(guardOf(condition).statementFor(this.companyId));
+  }
+
+  private recordGuards<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): InStatement[] {
+    const table = tableFor(kind(kindName));
+    const pending = records.map(asStored).filter((record) => !this.updated.has(`${kindName}:${record.id}`));
+    if (!pending.length) return [];
+    if (pending.length === 1) return [unchangedGuard(table, pending[0]!).statementFor(this.companyId)];
+    const statements: InStatement[] = [];
     // Many: the rows as read, joined to the table by id, every column compared, a statement per chunk.
     const size = Math.max(1, Math.floor(PARAMETER_BUDGET / (table.columns.length + 2)));
     const same = table.columns.map((column, i) => ` AND now.${column.name} IS was.column${i + 3}`).join("");
@@ -423,13 +458,14 @@ export class WritePlan {
         return `(?, ?${", ?".repeat(table.columns.length)})`;
       });
       args.push(this.companyId, part.length);
-      this.push(
+      statements.push(
         guard(
           `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ? AND now.updated_at IS was.column2${same}) = ?`,
           args,
         ),
       );
     }
+    return statements;
   }
 
   /**
@@ -475,22 +511,27 @@ export class WritePlan {
     records: readonly RecordOf<N>[],
     fields: readonly (keyof RecordOf<N> & string)[],
   ): void {
-    if (!records.length) return;
+    if (records.length) this.push(this.fieldsGuard(kindName, records, fields));
+  }
+
+  private fieldsGuard<N extends KindName>(
+    kindName: N,
+    records: readonly RecordOf<N>[],
+    fields: readonly (keyof RecordOf<N> & string)[],
+  ): InStatement {
     const table = tableFor(kind(kindName));
     const columns = fields.map((field) => table.byField.get(field)!);
     const args: InValue[] = [];
-    const rows = (records as unknown as StoredRecord[]).map((record) => {
+    const rows = records.map(asStored).map((record) => {
       args.push(record.id, ...columns.map((column) => encode(column, record[column.field])));
       return `(?${", ?".repeat(columns.length)})`;
     });
     // The values read as a table joined to the rows by id: any number of records in one statement.
     const same = columns.map((column, i) => ` AND now.${column.name} IS was.column${i + 2}`).join("");
     args.push(this.companyId, records.length);
-    this.push(
-      guard(
-        `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ?${same}) = ?`,
-        args,
-      ),
+    return guard(
+      `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ?${same}) = ?`,
+      args,
     );
   }
 
@@ -515,8 +556,8 @@ export class WritePlan {
    * of the real one) holds when it runs: for what the plan read that no record guard covers (that no
    * record matches a lookup yet).
    */
-  holds(condition: string, args: InValue[]): void {
-    this.write(guard(condition, args) as { sql: string; args: InValue[] });
+  holds(condition: Sql): void {
+    this.write(guardOf(condition));
   }
 
   /**
@@ -525,20 +566,15 @@ export class WritePlan {
    */
   append(statements: readonly InStatement[]): number {
     for (const statement of statements) this.push(statement);
-    return this.statements.length - 1;
+    return this.body.length - 1;
   }
 
   /**
    * A statement of the caller's (a row of a table that is not a kind's: a callout); an argument that is
    * a provisional id becomes the lookup of the real one.
    */
-  write(statement: { sql: string; args: InValue[] }): void {
-    const args: InValue[] = [];
-    const parts = statement.sql.split("?");
-    const sql = parts
-      .map((part, i) => (i === 0 ? part : `${this.value(statement.args[i - 1] as never, args)}${part}`))
-      .join("");
-    this.push({ sql, args });
+  write(statement: Sql): void {
+    this.push(statement.map((value, args) => this.value(value, args), this.companyId));
   }
 
   /**
@@ -546,37 +582,24 @@ export class WritePlan {
    * argument that is a provisional id becomes the lookup of the real one); answers the row's id,
    * provisional until the batch runs, as a record's.
    */
-  insertRow(statement: { sql: string; args: InValue[] }): number {
-    this.write({ sql: `${statement.sql} RETURNING id`, args: statement.args });
+  insertRow(statement: Sql): number {
+    this.write(sql`${statement} RETURNING id`);
     const slot = this.insertedAt.size + 1;
-    this.insertedAt.set(slot, this.statements.length - 1);
+    this.insertedAt.set(slot, this.body.length - 1);
     this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
     return this.base - slot;
   }
 
   /** Records an event (an action's outcome) with the change, its JSON made in the batch (`answerText`). */
   event(type: string, object: unknown, result: unknown): void {
-    const args: InValue[] = [this.companyId, type];
     const text = (value: unknown) => {
-      if (value === undefined) {
-        args.push(null);
-        return "?";
-      }
+      if (value === undefined) return sql`${null}`;
       const made = this.answerText(value);
-      if (typeof made === "string") {
-        args.push(made);
-        return "?";
-      }
-      args.push(...made.args);
-      return `(${made.sql})`;
+      return typeof made === "string" ? sql`${made}` : sql`(${made})`;
     };
-    const objectSql = text(object);
-    const resultSql = text(result);
-    args.push(this.now);
-    this.push({
-      sql: `INSERT INTO events (company_id, type, object, result, created_at) VALUES (?, ?, ${objectSql}, ${resultSql}, ?)`,
-      args,
-    });
+    this.write(
+      sql`INSERT INTO events (company_id, type, object, result, created_at) VALUES (${sql.company}, ${type}, ${text(object)}, ${text(result)}, ${this.now})`,
+    );
   }
 
   /**
@@ -604,23 +627,14 @@ export class WritePlan {
     if (parts.length > MANY_PARTS) {
       // Thousands of ids (a 1,000-item import's answer): one argument, not a chain deeper than SQLite takes.
       const items = parts.map((part, i) => (i % 2 === 0 ? part : this.slotOf(Number(part))));
-      return {
-        sql: `SELECT group_concat(CASE WHEN key % 2 = 0 THEN value ELSE (SELECT id FROM plan_ids WHERE slot = value) END, '' ORDER BY key) FROM json_each(?)`,
-        args: [JSON.stringify(items)],
-      };
+      return sql`SELECT group_concat(CASE WHEN key % 2 = 0 THEN value ELSE (SELECT id FROM plan_ids WHERE slot = value) END, '' ORDER BY key) FROM json_each(${JSON.stringify(items)})`;
     }
-    const args: InValue[] = [];
-    const sql = parts
-      .map((part, i) => {
-        if (i % 2 === 0) {
-          args.push(part);
-          return "?";
-        }
-        args.push(this.slotOf(Number(part)));
-        return ID_OF_SLOT;
-      })
-      .join(" || ");
-    return { sql, args };
+    return sql.join(
+      parts.map((part, i) =>
+        i % 2 === 0 ? sql`${part}` : sql`(SELECT id FROM plan_ids WHERE slot = ${this.slotOf(Number(part))})`,
+      ),
+      " || ",
+    );
   }
 
   /**
@@ -628,16 +642,19 @@ export class WritePlan {
    * new read); a UNIQUE clash is a 409 naming the fields. Answers the ids the batch gave, for `resolve`.
    */
   async apply(session: WriteSession): Promise<ResolvedIds> {
-    let results: ResultSet[];
+    let all: ResultSet[];
+    const offset = this.offset;
     try {
-      results = await session.apply(this.statements);
+      all = await session.apply(this.statements);
     } catch (error) {
+      // Indices of the plan's own statements (`push`, `append`); a guard of what was read is before them.
       const index = failedGuard(error);
-      if (index !== undefined) throw new StaleRead(index);
+      if (index !== undefined) throw new StaleRead(index - offset);
       const at = (error as { statementIndex?: number }).statementIndex;
-      const table = at === undefined ? undefined : this.tables.get(at);
+      const table = at === undefined ? undefined : this.tables.get(at - offset);
       throw (table && uniqueConflict(error, table)) ?? error;
     }
+    const results = all.slice(offset);
     const ids = new Map<number, number>();
     for (const [slot, at] of this.insertedAt) {
       if (at < 0) continue;

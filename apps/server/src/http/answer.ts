@@ -2,6 +2,9 @@ import type { Context } from "hono";
 import type { AppEnv } from "./env.ts";
 import { noteAnswerBody } from "./observe.ts";
 
+/** What an authenticated answer tells caches: keep nothing (`enter` in `app.ts`, the inbound webhooks). */
+export const PRIVATE_ANSWER = "private, no-store";
+
 /**
  * Every answer of the API is made here, its headers one plain record: the Node adapter writes such a
  * response to the socket as it is, where a `Headers` object (what `c.header()` builds) would be copied
@@ -14,9 +17,10 @@ export function answer(
   status: number,
   headers: Record<string, string> = {},
 ): Response {
-  // `headers` is the caller's own record (each call builds one), completed in place.
+  // `headers` is the caller's own record (each call builds one), completed in place; what it sets
+  // itself stays (a file's own `Cache-Control`).
   const always = c.get("answerHeaders");
-  for (const name in always) headers[name] = always[name]!;
+  for (const name in always) headers[name] ??= always[name]!;
   noteAnswerBody(c, body);
   return new Response(body, { status, headers });
 }

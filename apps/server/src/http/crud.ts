@@ -1,10 +1,18 @@
 import { type KindDef, kindSchemas, kinds } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
+import { readingApart } from "../db/database.ts";
 import type { Ctx } from "../domain/context.ts";
+import { checkOutboundUrls } from "../domain/outbound-urls.ts";
 import { ApiError } from "../errors.ts";
 import { andThen } from "../eventually.ts";
-import { nextPageQuery, parseListQuery, parseReadQuery } from "../services/list-query.ts";
+import {
+  isExpensiveList,
+  type ListQuery,
+  nextPageQuery,
+  parseListQuery,
+  parseReadQuery,
+} from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { type Shape, shapeRecords, shapes } from "../services/record-shape.ts";
 import {
@@ -18,10 +26,18 @@ import {
 } from "../services/records.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
+import type { FairShare } from "./fair-share.ts";
 import { type Guard, requestHeader } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
+
+/** The fields of a kind naming URLs the service calls (`called` in the manifest). */
+function calledFields(kind: KindDef): string[] {
+  return Object.entries(kind.fields)
+    .filter(([, def]) => def.called)
+    .map(([name]) => name);
+}
 
 function noRoute(c: Context<AppEnv>): ApiError {
   return new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}.`);
@@ -70,7 +86,7 @@ function recordWrite<Id extends number | undefined, Body extends Record<string, 
   input: Body,
   ifMatch: string | undefined,
 ) {
-  return { ctx: c.get("ctx"), db: c.get("db"), kind, key: c.get("idempotencyKey"), id, input, ifMatch };
+  return { ctx: c.get("ctx"), kind, key: c.get("idempotencyKey"), id, input, ifMatch };
 }
 
 /** A record as the answer, with its ETag; serialized once for both. */
@@ -180,13 +196,28 @@ export function itemRoute(kind: KindDef, suffix = ""): string {
  * (`/:collection` and `/:plural/:id`) that find the kind by its path: a segment naming no kind passes
  * on to the routes registered after these (`/events.json`).
  */
-export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
-  const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema }>();
-  const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema }>();
+/** A page of a list, with its next-page link when another page follows. */
+async function listPage(c: Context<AppEnv>, kind: KindDef, query: ListQuery, ctx: Ctx): Promise<Response> {
+  const { records, hasMore } = await listRecords({ ctx, kind, query });
+  const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
+  if (!hasMore) return answerJson(c, JSON.stringify(answered));
+  // From PUBLIC_URL (or relative), never from the request's Host.
+  const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${await nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
+  return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
+}
+
+/**
+ * The CRUD routes of every kind. An expensive list (`isExpensiveList`) takes one of its company's places
+ * in `share` while it runs, and reads apart from other requests (`Db.readExpensive`).
+ */
+export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairShare): void {
+  const byCollection = new Map<string, { kind: KindDef; create: v.GenericSchema; called: string[] }>();
+  const byPlural = new Map<string, { kind: KindDef; update: v.GenericSchema; called: string[] }>();
   for (const kind of kinds) {
     const schemas = kindSchemas(kind);
-    byCollection.set(`${kind.plural}.json`, { kind, create: schemas.create });
-    byPlural.set(kind.plural, { kind, update: schemas.update });
+    const called = calledFields(kind);
+    byCollection.set(`${kind.plural}.json`, { kind, create: schemas.create, called });
+    byPlural.set(kind.plural, { kind, update: schemas.update, called });
     allowMethods(kind.path, ["GET", "POST"]);
     allowMethods(itemRoute(kind), ["GET", "PUT", "DELETE"]);
   }
@@ -196,14 +227,15 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
     guard.read(async (c, next) => {
       const kind = byCollection.get(c.req.param("kind")!)?.kind;
       if (!kind) return next();
-      const query = parseListQuery(kind, searchOf(c.req.url));
       const ctx = c.get("ctx");
-      const { records, hasMore } = await listRecords({ ctx, kind, query });
-      const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
-      if (!hasMore) return answerJson(c, JSON.stringify(answered));
-      // From PUBLIC_URL (or relative), never from the request's Host.
-      const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${nextPageQuery(kind, query, records.at(-1)!)}`;
-      return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
+      const query = await parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
+      if (!isExpensiveList(kind, query)) return listPage(c, kind, query, ctx);
+      const release = share.take(ctx.companyId);
+      try {
+        return await listPage(c, kind, query, { ...ctx, db: readingApart(ctx.db) });
+      } finally {
+        release();
+      }
     }),
   );
 
@@ -214,6 +246,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       if (!found) return next();
       const { kind } = found;
       const input = validBody(c, found.create);
+      if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const record = await createRecord(recordWrite(c, kind, undefined, input, undefined));
       // 200, as the reference answers a create (wire.md §4), with the new record's Location.
       return answerRecord(c, record, {
@@ -245,6 +278,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const { kind } = found;
       const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
       const input = validBody(c, found.update);
+      if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const ifMatch = requestHeader(c, "if-match");
       const record = await updateRecord(recordWrite(c, kind, id, input, ifMatch));
       return answerRecord(c, record);

@@ -1,8 +1,11 @@
 /**
- * Failed attempts at a secret (the inbound webhooks' hashes) per client address, whatever `RATE_LIMIT`
- * says: past `limit` failures in a window, every attempt from that address is a 429 with `Retry-After`
- * until the window ends, so guessing costs time. In this process's memory (as the token buckets are),
- * with a bounded number of addresses.
+ * Failed attempts at a secret (the inbound webhooks' hashes), per client address and per target: the
+ * record when the call named one (a signed call whose signature is refused), else the kind of record
+ * the route's hash names (a wrong hash names no record), whatever `RATE_LIMIT` says.
+ * Only failures count, and a valid secret is never refused: past `limit` failures in a window, a wrong
+ * secret is a 429 with `Retry-After` until the window ends instead of a 401. A failure is counted and
+ * judged in one synchronous step after its lookup, so a burst of parallel guesses gets exactly `limit`
+ * 401s. In this process's memory (as the token buckets are), with a bounded number of counters.
  */
 import type { Context } from "hono";
 import { ApiError } from "../errors.ts";
@@ -16,7 +19,8 @@ export interface FailedAttemptsOptions {
   now?: () => number;
 }
 
-const MAX_ADDRESSES = 10_000;
+/** Counters kept at most (address and target pairs); the oldest goes first. */
+const MAX_COUNTERS = 10_000;
 
 /**
  * The client's address: the socket's on Node, the connection's on Deno, the one Cloudflare saw on
@@ -46,34 +50,29 @@ export function failedAttempts(options: FailedAttemptsOptions = {}) {
   const now = options.now ?? Date.now;
   const windows = new Map<string, { from: number; failures: number }>();
 
-  const current = (address: string) => {
-    const window = windows.get(address);
-    return window && now() - window.from < windowMs ? window : undefined;
-  };
-
   return {
-    /** 429 when the address has failed too often in its window. */
-    check(address: string): void {
-      const window = current(address);
-      if (!window || window.failures < limit) return;
-      const seconds = Math.max(1, Math.ceil((window.from + windowMs - now()) / 1000));
-      throw new ApiError(
+    /**
+     * Counts a failed attempt at `target` from `address`: the 429 to answer once past the limit, else
+     * undefined (answer the 401). Reads and raises the count with no await between: atomic here.
+     */
+    fail(address: string, target: string): ApiError | undefined {
+      const key = `${target} ${address}`;
+      const at = now();
+      let window = windows.get(key);
+      if (!window || at - window.from >= windowMs) {
+        windows.delete(key);
+        if (windows.size >= MAX_COUNTERS) windows.delete(windows.keys().next().value!);
+        window = { from: at, failures: 0 };
+        windows.set(key, window);
+      }
+      if (++window.failures <= limit) return undefined;
+      const seconds = Math.max(1, Math.ceil((window.from + windowMs - at) / 1000));
+      return new ApiError(
         "rate_limited",
         `Too many failed attempts from your address: try again in ${seconds} s.`,
         {},
         { "Retry-After": String(seconds) },
       );
-    },
-    /** Counts a failed attempt of the address. */
-    fail(address: string): void {
-      const window = current(address);
-      if (window) {
-        window.failures++;
-        return;
-      }
-      windows.delete(address);
-      if (windows.size >= MAX_ADDRESSES) windows.delete(windows.keys().next().value!);
-      windows.set(address, { from: now(), failures: 1 });
     },
   };
 }

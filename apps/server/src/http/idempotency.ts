@@ -13,6 +13,26 @@ import type { AppEnv } from "./env.ts";
 import { requestHeader } from "./middleware.ts";
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
+/**
+ * How deep a keyed request's body may nest: its fingerprint serializes it, which a body nested hundreds
+ * of thousands deep would overflow the stack doing. Far deeper than any body the API takes (a JSON field
+ * nests at most 32 deep, inside a record or an action's items).
+ */
+export const MAX_KEYED_BODY_DEPTH = 100;
+
+/** Whether `value` nests deeper than `max` arrays and objects; walked without recursion. */
+function nestsDeeper(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 0]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, depth] = next;
+    if (typeof item !== "object" || item === null) continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
 // Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
 const retryable = (status: number) => status === 409 || status === 429 || status >= 500;
 
@@ -22,8 +42,8 @@ const retryable = (status: number) => status === 409 || status === 429 || status
  * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
  * another request is a 422. Keys are per company, kept 24 hours. Answers what `run` (the request's
  * handler, which answers its errors too) answers, unless the request is a retry: then the stored answer.
- * One read finds what became of the key; the write claims it in its own batch (with its answer) or
- * transaction, so that a write and its key are kept together or not at all.
+ * One read finds what became of the key; the write claims it in its own batch, with its answer, so that
+ * a write and its key are kept together or not at all.
  */
 export function idempotent(
   db: Db,
@@ -40,6 +60,9 @@ export function idempotent(
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
     const body = c.get("body");
+    if (nestsDeeper(body, MAX_KEYED_BODY_DEPTH)) {
+      throw new ApiError("bad_request", `The body nests deeper than ${MAX_KEYED_BODY_DEPTH} levels.`);
+    }
     const search = new URL(c.req.url).search;
     // Kept as a hash only: the query may carry the caller's `access_token`.
     const fingerprint = await fingerprintOf(

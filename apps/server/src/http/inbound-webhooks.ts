@@ -2,13 +2,15 @@
  * The async inbound endpoints (`/webhooks/...`): no bearer token; the header `webhook-hash` (or the
  * reference's brand-prefixed `<name>-webhook-hash`) carries the custom channel's `webhookHash` or the
  * inventory feed's `hash`, which names the record and its company (found by the secret's SHA-256: a
- * replaced one still for 24 hours). Failed attempts are limited per client address. Registered before
- * the token check.
+ * replaced one still for 24 hours). A call may also be signed as Standard Webhooks says
+ * (`signatureRefusal`). A suspended company's calls are refused (403). Failed attempts are limited per
+ * client address and target (`failed-attempts.ts`). Registered before the token check.
  */
 import type { CustomChannel, InventoryFeed } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
+import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { budgetedDb } from "../db/budget.ts";
-import type { Db, Executor } from "../db/database.ts";
+import type { Db } from "../db/database.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import type { Keyring } from "../domain/secrets.ts";
@@ -21,7 +23,7 @@ import {
   parseFeedItems,
   recordByHash,
 } from "../services/inbound.ts";
-import { answerJson } from "./answer.ts";
+import { answerJson, PRIVATE_ANSWER } from "./answer.ts";
 import { methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { clientAddress, type FailedAttempts, failedAttempts } from "./failed-attempts.ts";
@@ -44,7 +46,7 @@ export interface InboundDeps {
   dbTimeLimitMs?: number;
   secrets: Promise<Keyring>;
   afterWrite?: (c: Context<AppEnv>) => void;
-  /** Failed attempts per client address (default: 10 a minute, then 429 until the minute ends). */
+  /** Failed attempts per client address and target (default: 10 a minute, then 429 until the minute ends). */
   failures?: FailedAttempts;
   /** The client's address is the last of `X-Forwarded-For` (`TRUST_PROXY`: behind a reverse proxy). */
   trustProxy?: boolean;
@@ -61,7 +63,7 @@ function hashOf(c: Context<AppEnv>): string | undefined {
 }
 
 /** The context of a call made on behalf of the hashed record's company (no API token). */
-function contextOf(_c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Executor = deps.db): Ctx {
+function contextOf(_c: Context<AppEnv>, deps: InboundDeps, companyId: number, db: Db): Ctx {
   let at: string | undefined;
   const actor: Actor = { companyId, tokenId: 0, readOnly: false };
   return {
@@ -88,26 +90,62 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
   kindName: K,
 ): Promise<{ companyId: number; record: Record<string, unknown>; body: unknown; unreadable?: ApiError }> {
   const label = kindName === "custom-channel" ? "custom channel's webhook hash" : "inventory feed's hash";
-  const address = clientAddress(c, deps.trustProxy);
-  const failures = deps.failures!;
-  failures.check(address);
   const hash = hashOf(c);
   const found = hash ? await recordByHash(deps.db, kindName, hash, deps.now()) : undefined;
   if (!found) {
-    failures.fail(address);
+    const refusal = deps.failures!.fail(clientAddress(c, deps.trustProxy), kindName);
+    if (refusal) throw refusal;
     if (!hash) throw new ApiError("unauthorized", `Send the ${label} as \`webhook-hash: <hash>\`.`);
     throw new ApiError("unauthorized", `The webhook hash names no ${kindName.replace("-", " ")}.`);
   }
+  c.get("answerHeaders")["Cache-Control"] = PRIVATE_ANSWER;
+  if (found.suspended) {
+    throw new ApiError("forbidden", `The company of this ${kindName.replace("-", " ")} is suspended.`);
+  }
+  // A signed call's body is checked as it was sent: a copy is kept before it is parsed.
+  const signedCopy = SIGNATURE_HEADERS.some((name) => c.req.header(name) !== undefined)
+    ? c.req.raw.clone()
+    : undefined;
+  let unreadable: ApiError | undefined;
   try {
     await readBody(c, deps.bodyLimit);
   } catch (error) {
     // An order that is not JSON is logged as a failed import (answered 200), as the reference reports them.
-    if (kindName === "custom-channel" && isApiError(error) && error.code === "bad_request") {
-      return { ...found, body: undefined, unreadable: error };
-    }
-    throw error;
+    if (kindName !== "custom-channel" || !isApiError(error) || error.code !== "bad_request") throw error;
+    unreadable = error;
   }
-  return { ...found, body: c.get("body") };
+  if (signedCopy) {
+    const refused = signatureRefusal(c, hash!, await signedCopy.text());
+    if (refused) {
+      // A failure at a known record: counted for it (and the address) apart from the wrong hashes.
+      const target = `${kindName} ${found.record.id}`;
+      throw deps.failures!.fail(clientAddress(c, deps.trustProxy), target) ?? refused;
+    }
+  }
+  return unreadable ? { ...found, body: undefined, unreadable } : { ...found, body: c.get("body") };
+}
+
+/** The Standard Webhooks headers a caller may sign its call with. */
+const SIGNATURE_HEADERS = ["webhook-id", "webhook-timestamp", "webhook-signature"] as const;
+
+/**
+ * A signed call (Standard Webhooks, keyed with the record's hash as raw bytes): its signature must be
+ * the body's as sent, and its timestamp within the library's tolerance (5 minutes) of the server's
+ * clock, so a signed call replayed later is refused. The 401 to answer otherwise.
+ */
+function signatureRefusal(c: Context<AppEnv>, hash: string, body: string): ApiError | undefined {
+  const headers: Record<string, string> = {};
+  for (const name of SIGNATURE_HEADERS) headers[name] = c.req.header(name) ?? "";
+  try {
+    new Webhook(hash, { format: "raw" }).verify(body, headers, { jsonParse: false });
+    return undefined;
+  } catch (error) {
+    const why = error instanceof WebhookVerificationError ? error.message : "it could not be checked";
+    return new ApiError(
+      "unauthorized",
+      `The call's signature is refused (${why}): sign the body as sent with the hash, with webhook-id, webhook-timestamp (within 5 minutes of now) and webhook-signature.`,
+    );
+  }
 }
 
 export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: InboundDeps): void {
@@ -117,10 +155,8 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
 
   app.post(INBOUND_ORDER_PATH, async (c) => {
     const { companyId, record, body, unreadable } = await authenticated(c, deps, "custom-channel");
-    const db = requestDb();
     const saleImport = await importInboundOrder({
-      db,
-      ctx: contextOf(c, deps, companyId, db),
+      ctx: contextOf(c, deps, companyId, requestDb()),
       customChannel: record as CustomChannel,
       body,
       unreadable,
@@ -132,10 +168,8 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
   app.post(INBOUND_FEED_PATH, async (c) => {
     const { companyId, record, body } = await authenticated(c, deps, "inventory-feed");
     const items = parseFeedItems(body);
-    const db = requestDb();
     const summary = await importInboundFeedItems({
-      db,
-      ctx: contextOf(c, deps, companyId, db),
+      ctx: contextOf(c, deps, companyId, requestDb()),
       feed: record as InventoryFeed,
       items,
     });

@@ -8,7 +8,6 @@
  */
 import { actions, kinds, operationWrites } from "@multichannel/schema";
 import { type Level, scopeText } from "../domain/scopes.ts";
-import { ApiError } from "../errors.ts";
 
 interface Needed {
   readonly group: string;
@@ -47,13 +46,4 @@ export function scopeNeeded(path: string, mount: string, method: string): Needed
   return action && getWrites.has(action) ? scopes.write : scopes.read;
 }
 
-/** The 403 of a key without the scope a request needs, naming it (and saying so of a read-only key). */
-export function missingScope(scope: string, readOnly = false): ApiError {
-  const group = scope.slice(0, scope.indexOf(":"));
-  const also = scope.endsWith(":read") ? `, \`${group}:write\`` : "";
-  return new ApiError(
-    "forbidden",
-    `This API key${readOnly ? " is read-only: it" : ""} lacks the scope \`${scope}\` that this request needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
-    { scope },
-  );
-}
+export { missingScope } from "../domain/scopes.ts";

@@ -7,6 +7,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
+import { ownerOnlyFile } from "../db/file-mode.ts";
 import { acquireDatabaseLock, DatabaseInUseError, lockHolder } from "./db-lock.ts";
 
 /** What a database file holds, checked: `PRAGMA integrity_check` and the migrations applied. */
@@ -67,6 +68,8 @@ export function backupDatabase(source: string, target: string): DatabaseCheck {
   mkdirSync(dirname(target), { recursive: true });
   const partial = `${target}.partial`;
   rmSync(partial, { force: true });
+  // VACUUM INTO fills an empty file as it finds it: the copy is its owner's only, as the database is.
+  ownerOnlyFile(partial);
   // Waits up to 10 s for a lock (the WAL's recovery on first open by the server, say), never holds one.
   const db = new Database(source, { timeout: 10_000 });
   try {
@@ -108,6 +111,8 @@ export function restoreDatabase(source: string, target: string, now = new Date()
     // No log of the old database may be read into the new one.
     for (const suffix of ["-wal", "-shm", "-journal"]) rmSync(`${target}${suffix}`, { force: true });
     const partial = `${target}.restoring`;
+    rmSync(partial, { force: true });
+    ownerOnlyFile(partial);
     const db = new Database(source);
     try {
       db.exec(`VACUUM INTO ${sqlText(partial)}`);

@@ -64,6 +64,30 @@ export function eventOf(row: EventRow): ApiEvent {
 }
 
 /**
+ * The members of an action's answer that carry a secret it just made (`secret: "shownOnce"`: a rotation's
+ * new secret), as the manifest marks them.
+ */
+function shownOnceOf(action: ActionDef): string[] {
+  const members = "fields" in action.output ? action.output.fields : (action.output.extra ?? {});
+  return Object.entries(members)
+    .filter(([, def]) => def.secret === "shownOnce")
+    .map(([name]) => name);
+}
+
+/** The answer as an event may carry it: without the secrets only the answer shows. */
+function withoutSecrets(action: ActionDef, answer: unknown): unknown {
+  const secrets = shownOnceOf(action);
+  if (!secrets.length) return answer;
+  const strip = (item: unknown): unknown => {
+    if (typeof item !== "object" || item === null) return item;
+    const kept = { ...(item as Record<string, unknown>) };
+    for (const name of secrets) delete kept[name];
+    return kept;
+  };
+  return Array.isArray(answer) ? answer.map(strip) : strip(answer);
+}
+
+/**
  * The outcome event an action declares (the records it changed have their own events). Its
  * `data.object` is of the kind the type names: the answer when it is that record (`sale.imported`),
  * else the record of that kind the answer refers to (`about`: `variant.level_changed`, the adjustment's
@@ -89,7 +113,7 @@ export function actionEvent(
     for (const key of extra) delete record[key];
     return { type, object: record };
   }
-  const result = output === kind.name ? undefined : answer;
+  const result = output === kind.name ? undefined : withoutSecrets(action, answer);
   if (kindByName(prefix.replace(/_/g, "-")) !== kind) {
     if (about !== undefined) return { type, object: about, result };
     throw new Error(`${kind.name}.${action.name}: its event is about another record; name it.`);

@@ -1,6 +1,7 @@
-import type { InStatement, ResultSet } from "@libsql/client";
 import { type Executor, firstRow } from "../db/database.ts";
+import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
+import { type Read, rows } from "../domain/reads.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError } from "../errors.ts";
 
@@ -21,38 +22,47 @@ export function filesKeptSince(policy: FilesPolicy, now: string | number): strin
   return new Date(new Date(now).getTime() - policy.keepDays * DAY_MS).toISOString();
 }
 
-/** The bytes the company's stored files take: a read of the pipeline of a write that stores one. */
-export function fileUsageStatement(companyId: number): InStatement {
-  return {
-    sql: "SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ?",
-    args: [companyId],
-  };
+/**
+ * The bytes the company's stored files take, which `planStoredFile` checks its quota against: a read of
+ * the pipeline of a write that stores one. Not held: a file stored meanwhile is another writer's, and
+ * the quota is a bound, not a count to keep exact.
+ */
+export const fileUsage = (): Read<number> =>
+  rows(
+    sql`SELECT COALESCE(SUM(length(body)), 0) AS used FROM stored_files WHERE company_id = ${sql.company}`,
+    ([row]) => Number(row?.used ?? 0),
+  );
+
+/**
+ * 409 when a file of `bytes` would take the company over its quota (`used`: what `fileUsage` read).
+ * `atLeast`: `bytes` is what the file will take at least, known before it is made (an export's
+ * rows before they are written out), so that a file that cannot be kept is not made.
+ */
+export function checkFileQuota(ctx: Ctx, used: number, bytes: number, atLeast = false): void {
+  const quota = ctx.files.quotaBytes;
+  if (used + bytes <= quota) return;
+  throw new ApiError(
+    "conflict",
+    `The company's generated files take ${used} bytes; this one (${atLeast ? "at least " : ""}${bytes} bytes) would pass its quota of ${quota} bytes. Files are kept ${ctx.files.keepDays} days and then deleted; the operator sets the quota (FILES_QUOTA_MB).`,
+    { rule: "file_quota" },
+  );
 }
 
 /**
  * Plans storing a generated file (a label, an export) for the company: answers its id and download URL,
- * provisional until the plan's batch runs. 409 when it would take the company over its quota (`usage`:
- * what `fileUsageStatement` read), before anything is written.
+ * provisional until the plan's batch runs. 409 when it would take the company over its quota (`used`:
+ * what `fileUsage` read), before anything is written.
  */
 export function planStoredFile(
   plan: WritePlan,
   ctx: Ctx,
-  usage: ResultSet,
+  used: number,
   input: { name: string; contentType: string; body: Uint8Array },
 ): { id: number; url: string } {
-  const used = Number(usage.rows[0]?.used ?? 0);
-  const quota = ctx.files.quotaBytes;
-  if (used + input.body.byteLength > quota) {
-    throw new ApiError(
-      "conflict",
-      `The company's generated files take ${used} bytes; this one (${input.body.byteLength} bytes) would pass its quota of ${quota} bytes. Files are kept ${ctx.files.keepDays} days and then deleted; the operator sets the quota (FILES_QUOTA_MB).`,
-      { rule: "file_quota" },
-    );
-  }
-  const id = plan.insertRow({
-    sql: "INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (?, ?, ?, ?, ?)",
-    args: [plan.companyId, input.name, input.contentType, input.body, plan.now],
-  });
+  checkFileQuota(ctx, used, input.body.byteLength);
+  const id = plan.insertRow(
+    sql`INSERT INTO stored_files (company_id, name, content_type, body, created_at) VALUES (${sql.company}, ${input.name}, ${input.contentType}, ${input.body}, ${plan.now})`,
+  );
   return { id, url: `${ctx.storedBaseUrl}/files/${id}/${encodeURIComponent(input.name)}` };
 }
 

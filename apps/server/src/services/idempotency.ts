@@ -1,13 +1,13 @@
-import type { InStatement, InValue } from "@libsql/client";
+import type { InStatement } from "@libsql/client";
 import type { Db, Executor } from "../db/database.ts";
+import { type Sql, sql } from "../db/sql.ts";
 import { changed } from "../db/write-guards.ts";
 import type { AnswerText } from "../domain/record-plans.ts";
 import { ApiError } from "../errors.ts";
 
 /**
- * Keys are remembered this long. A key claimed without its answer (as writes in one transaction claimed
- * them before every write became one batch with its answer: such rows may remain) is in progress for
- * `STALE_MS`, then taken as lost.
+ * Keys are remembered this long. A key claimed without its answer (a row a database may still hold from
+ * a server that claimed keys apart from their answers) is in progress for `STALE_MS`, then taken as lost.
  */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60 * 1000;
@@ -108,32 +108,17 @@ export async function lookupIdempotencyKey({
 }
 
 /** SQL for answer text: a parameter, or the expression that makes it in the batch. */
-function textSql(text: AnswerText | null, args: InValue[]): string {
-  if (text === null || typeof text === "string") {
-    args.push(text);
-    return "?";
-  }
-  args.push(...text.args);
-  return `(${text.sql})`;
-}
+const textSql = (text: AnswerText | null): Sql => (sql.is(text) ? sql`(${text})` : sql`${text}`);
 
 /**
  * The key's row, written with its answer unless another request holds it: a row of the last 24 hours is
  * left as it is (then the guard after it, `keyStatements`, aborts the batch).
  */
 function keyRow(pending: PendingKey, answer: KeptAnswer): InStatement {
-  const args: InValue[] = [pending.companyId, pending.key, pending.fingerprint, answer.status];
-  const body = textSql(answer.body, args);
-  const location = textSql(answer.location, args);
-  args.push(pending.at, new Date(Date.parse(pending.at) - KEEP_MS).toISOString());
-  return {
-    sql:
-      `INSERT INTO idempotency_keys (company_id, key, fingerprint, status, body, location, created_at) ` +
-      `VALUES (?, ?, ?, ?, ${body}, ${location}, ?) ON CONFLICT (company_id, key) DO UPDATE SET ` +
-      "fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, " +
-      "location = excluded.location, created_at = excluded.created_at WHERE idempotency_keys.created_at < ?",
-    args,
-  };
+  const stale = new Date(Date.parse(pending.at) - KEEP_MS).toISOString();
+  return sql`INSERT INTO idempotency_keys (company_id, key, fingerprint, status, body, location, created_at) VALUES (${sql.company}, ${pending.key}, ${pending.fingerprint}, ${answer.status}, ${textSql(answer.body)}, ${textSql(answer.location)}, ${pending.at}) ON CONFLICT (company_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, location = excluded.location, created_at = excluded.created_at WHERE idempotency_keys.created_at < ${stale}`.statementFor(
+    pending.companyId,
+  );
 }
 
 /** Another request with the same key got there first: the client retries and is answered its result. */

@@ -5,7 +5,6 @@
 import {
   type ActionDef,
   actionInputSchema,
-  type Channel,
   type ChannelManualSaleInput,
   type CustomChannel,
   fieldSchema,
@@ -16,17 +15,17 @@ import {
   type SaleImport,
 } from "@multichannel/schema";
 import * as v from "valibot";
-import type { Db, Executor } from "../db/database.ts";
+import type { Executor } from "../db/database.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
-import { optimistically } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
+import { one, type Reads, type Snapshot } from "../domain/reads.ts";
 import { digestOf } from "../domain/secrets.ts";
-import { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
 import { type ParsedFeedItem, parseFeedItemReads, planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { manualSaleReads, planManualSale } from "./actions/manual-sale.ts";
 import { actionEvent } from "./events.ts";
+import { executeRead, executeWrite } from "./execute.ts";
 
 /** Items one feed webhook call may carry, as the reference documents. */
 export const MAX_FEED_ITEMS = 50;
@@ -42,22 +41,24 @@ function actionOf(kindName: string, actionName: string): ActionDef {
 /**
  * The record of `kindName` whose inbound secret is `hash` (the current one, or one replaced less than
  * 24 hours ago), in whichever company: found by its SHA-256 under a unique index, so no two records
- * share one. Undefined when none is.
+ * share one, with whether its company is suspended. Undefined when none is.
  */
 export async function recordByHash(
   db: Executor,
   kindName: "custom-channel" | "inventory-feed",
   hash: string,
   now: string,
-): Promise<{ companyId: number; record: Record<string, unknown> } | undefined> {
+): Promise<{ companyId: number; record: Record<string, unknown>; suspended: boolean } | undefined> {
   // The secret's record in the same statement as the secret: one round trip on a remote database.
   const table = tableFor(kindOf(kindName));
   const found = await db.execute({
-    sql: `SELECT ${table.selectList}, company_id AS secret_company_id FROM ${table.name} WHERE (id, company_id) IN (SELECT record_id, company_id FROM inbound_secrets WHERE digest = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)) LIMIT 1`,
+    sql: `SELECT ${table.selectList}, company_id AS secret_company_id, (SELECT suspended_at IS NOT NULL FROM companies WHERE id = company_id) AS company_suspended FROM ${table.name} WHERE (id, company_id) IN (SELECT record_id, company_id FROM inbound_secrets WHERE digest = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)) LIMIT 1`,
     args: [await digestOf(hash), kindName, now],
   });
   const row = found.rows[0];
-  return row ? { companyId: Number(row.secret_company_id), record: toRecord(table, row) } : undefined;
+  if (!row) return undefined;
+  const suspended = Boolean(row.company_suspended);
+  return { companyId: Number(row.secret_company_id), record: toRecord(table, row), suspended };
 }
 
 // --------------------------------------------------------------------------------------------- orders
@@ -121,14 +122,12 @@ function externalIdOf(body: unknown): string | null {
  * `error` and the `problem` is, in a second batch, as the reference reports failed imports.
  */
 export async function importInboundOrder({
-  db,
   ctx,
   customChannel,
   body,
   unreadable,
 }: {
-  db: Db;
-  /** The company's context: its id and clock. */
+  /** The company's context: its database, id and clock. */
   ctx: Ctx;
   customChannel: CustomChannel;
   body: unknown;
@@ -147,48 +146,46 @@ export async function importInboundOrder({
       );
     const channelId = customChannel.channelId;
     if (!channelId) throw noChannel();
-    // A body that is no order is refused once the channel is known to be there.
-    let input: ChannelManualSaleInput | undefined;
-    let refusal: unknown;
+    const writer = { ctx };
+    const channelRead = { channel: one("channel", channelId) };
+    let order: ChannelManualSaleInput;
     try {
-      input = parseOrder(body);
-    } catch (error) {
-      refusal = error;
+      order = parseOrder(body);
+    } catch (refusal) {
+      // A body that is no order is refused once the channel is known to be there.
+      return await executeRead(writer, channelRead, ({ channel }) => {
+        throw channel ? refusal : noChannel();
+      });
     }
-    const channels = tableFor(kindOf("channel"));
-    const reads = [
-      { sql: channels.findSql, args: [channelId, ctx.companyId] },
-      ...(input ? manualSaleReads(ctx.companyId, channelId, input) : []),
-    ];
-    return await optimistically(db, async (session) => {
-      const read = await session.read(reads);
-      const row = read[0]!.rows[0];
-      if (!row) throw noChannel();
-      if (!input) throw refusal;
-      const channel = toRecord(channels, row) as unknown as Channel;
-      const plan = new WritePlan(ctx.companyId, ctx.now());
-      const { sale, saleImport } = planManualSale({ channel, input, read: read.slice(1), plan });
-      plan.unchangedRecords("channel", [channel]);
-      const event = actionEvent(kindOf("channel"), manualSale, sale, channel);
-      if (event) plan.event(event.type, event.object, event.result);
-      return (await plan.apply(session)).resolve(saleImport);
+    const { saleImport } = await executeWrite(writer, {
+      reads: { ...channelRead, ...manualSaleReads(channelId, order) },
+      plan: (read, plan) => {
+        const { channel } = read;
+        if (!channel) throw noChannel();
+        return { ...planManualSale({ channel, input: order, read, plan }), channel };
+      },
+      event: ({ sale, channel }) => actionEvent(kindOf("channel"), manualSale, sale, channel),
     });
+    return saleImport;
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
     // An empty body has no payload to keep, nor one past the field's bounds.
     const payload = body !== undefined && v.is(payloadSchema, body) ? body : null;
-    return db.write(async (session) => {
-      const plan = new WritePlan(ctx.companyId, ctx.now());
-      const failed = plan.insert("sale-import", {
-        channelId: customChannel.channelId ?? null,
-        externalId: externalIdOf(body),
-        status: "error",
-        problem: problemOf(error) as never,
-        message: "failed",
-        payload: payload as never,
-      });
-      return (await plan.apply(session)).resolve(failed);
-    });
+    return executeWrite(
+      { ctx },
+      {
+        reads: {},
+        plan: (_, plan) =>
+          plan.insert("sale-import", {
+            channelId: customChannel.channelId ?? null,
+            externalId: externalIdOf(body),
+            status: "error",
+            problem: problemOf(error) as SaleImport["problem"],
+            message: "failed",
+            payload: payload as SaleImport["payload"],
+          }),
+      },
+    );
   }
 }
 
@@ -264,36 +261,57 @@ export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] 
  * item, connection and outcome event in one batch.
  */
 export function importInboundFeedItems({
-  db,
   ctx,
   feed,
   items,
 }: {
-  db: Db;
   ctx: Ctx;
   feed: InventoryFeed;
   items: readonly InventoryFeedParseWebhookInput[];
 }): Promise<FeedWebhookSummary> {
-  if (feed.enabled === false) throw new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
-  const reads = items.map((input) => parseFeedItemReads(ctx.companyId, feed.id, input));
+  const disabled = () => new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
+  if (feed.enabled === false) throw disabled();
+  const itemReads = items.map((input) => parseFeedItemReads(feed.id, input));
+  const reads = {
+    // Read again with the items, and held: its prefix and whether it connects items decide the plan.
+    feed: one("inventory-feed", feed.id),
+    ...batchReads(itemReads),
+  };
   const kind = kindOf("inventory-feed");
-  return optimistically(db, async (session) => {
-    const answered = await session.read(reads.flat());
-    const plan = new WritePlan(ctx.companyId, ctx.now());
-    // Its prefix and whether it connects items decided what was planned.
-    plan.unchangedRecords("inventory-feed", [feed]);
-    let at = 0;
-    const planned = items.map((input, index) => {
-      const read = answered.slice(at, at + reads[index]!.length);
-      at += read.length;
-      const parsed = planParseFeedItem({ feed, input, read, plan, path: `${index}.` });
-      const event = actionEvent(kind, parseWebhook, parsed.item, feed, feed);
-      if (event) plan.event(event.type, event.object, event.result);
-      return parsed;
-    });
-    const parsed = (await plan.apply(session)).resolve(planned);
-    return summaryOf(parsed);
-  });
+  return executeWrite(
+    { ctx },
+    {
+      reads,
+      plan: (read, plan) => {
+        const current = read.feed;
+        if (!current) throw new ApiError("not_found", `No inventory-feed with id ${feed.id}.`);
+        if (current.enabled === false) throw disabled();
+        return items.map((input, index) => {
+          const itemRead = itemSnapshot(index, itemReads[index]!, read);
+          const parsed = planParseFeedItem({ feed: current, input, read: itemRead, plan, path: `${index}.` });
+          const event = actionEvent(kind, parseWebhook, parsed.item, current, current);
+          if (event) plan.event(event.type, event.object, event.result);
+          return parsed;
+        });
+      },
+    },
+  ).then(summaryOf);
+}
+
+/** The reads of a batch's items, each item's named under its index (`item3.items`). */
+function batchReads(itemReads: readonly Reads[]): Reads {
+  return Object.fromEntries(
+    itemReads.flatMap((reads, index) =>
+      Object.entries(reads).map(([name, read]) => [`item${index}.${name}`, read]),
+    ),
+  );
+}
+
+/** What item `index`'s `reads` answered, in the snapshot of a batch's reads (`batchReads`). */
+function itemSnapshot<R extends Reads>(index: number, reads: R, snapshot: Snapshot<Reads>): Snapshot<R> {
+  return Object.fromEntries(
+    Object.keys(reads).map((name) => [name, snapshot[`item${index}.${name}`]]),
+  ) as Snapshot<R>;
 }
 
 /** What the feed's batch webhook answers: each item's outcome, and how many of each. */

@@ -1,6 +1,7 @@
 import { type FieldDef, isWellFormedText, type KindDef } from "@multichannel/schema";
 import { encode } from "../db/rows.ts";
-import { tableFor } from "../db/tables.ts";
+import { indexedColumns, tableFor } from "../db/tables.ts";
+import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
 import {
@@ -83,7 +84,7 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
     case "money": {
       const value = Number(raw);
       if (raw.trim() === "" || !Number.isFinite(value)) throw fail();
-      return encode({ def } as never, value) as number;
+      return encode({ def }, value) as number;
     }
     case "boolean":
       if (raw === "true" || raw === "1") return 1;
@@ -277,7 +278,7 @@ const LIST_KEYS = new Set(["where", "order", "limit", "from", "cursor"]);
  * `$gte`, `$lte`, `$gt`, `$lt`, `$ne`, `$eq`, `$null=true|false`; `order`; `attributes`; `include`;
  * `limit`, `from` and `cursor`. Percent-encoded brackets read the same. Anything else is a 400.
  */
-export function parseListQuery(kind: KindDef, search: string): ListQuery {
+export async function parseListQuery(kind: KindDef, search: string, keyring: Keyring): Promise<ListQuery> {
   const params = parseQueryString(search);
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
@@ -314,9 +315,40 @@ export function parseListQuery(kind: KindDef, search: string): ListQuery {
   if (params.cursor === undefined) return base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
-  const after = decodeCursor(params.cursor, order.text, filters);
+  const after = await decodeCursor(params.cursor, order.text, filters, keyring);
   const start = afterCursor(order.column, order.descending, after);
   return { ...base, where: [...where, start], from: 0, after };
+}
+
+/** From how many records skipped (`from`) a list is expensive: each is read to be skipped. */
+export const EXPENSIVE_FROM = 5000;
+
+/** The columns a list can be ordered by without sorting the company's rows: those with an index. */
+function orderedColumns(kind: KindDef): ReadonlySet<string> {
+  const table = tableFor(kind);
+  return new Set([
+    "id",
+    "created_at",
+    ...indexedColumns(table).map((column) => column.name),
+    ...(kind.unique ?? []).map((fields) => table.byField.get(fields[0]!)!.name),
+  ]);
+}
+const ordered = new Map<KindDef, ReadonlySet<string>>();
+
+/**
+ * Whether a list is expensive work for the database, whatever the company holds: it sorts every
+ * matching record of the company (ordered by a field with no index), or reads `EXPENSIVE_FROM` or more
+ * records to skip them (`from`; a cursor skips none). Such lists count against the company's share
+ * (`fairShare`) and run apart from other requests (`Db.readExpensive`).
+ */
+export function isExpensiveList(kind: KindDef, query: ListQuery): boolean {
+  if (query.from >= EXPENSIVE_FROM) return true;
+  let columns = ordered.get(kind);
+  if (!columns) {
+    columns = orderedColumns(kind);
+    ordered.set(kind, columns);
+  }
+  return !columns.has(query.order.column);
 }
 
 /** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */
@@ -328,17 +360,20 @@ const MAX_LINK_TERMS = 1024;
  * were sent when they are short. A client that keeps its own filters and takes only the cursor gets the
  * same page.
  */
-export function nextPageQuery(kind: KindDef, query: ListQuery, last: Record<string, unknown>): string {
+export async function nextPageQuery(
+  kind: KindDef,
+  query: ListQuery,
+  last: Record<string, unknown>,
+  keyring: Keyring,
+): Promise<string> {
   const field = query.order.text.replace(/^-/, "");
   const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
   const value = last[field];
   const key = column ? encode(column, value) : (value as string | number | null);
-  const cursor = encodeCursor({
-    order: query.order.text,
-    key,
-    id: last.id as number,
-    filters: query.filters,
-  });
+  const cursor = await encodeCursor(
+    { order: query.order.text, key, id: last.id as number, filters: query.filters },
+    keyring,
+  );
   const paging = new URLSearchParams({ cursor, limit: String(query.limit) }).toString();
   return query.repeat && query.repeat.length <= MAX_LINK_TERMS ? `${query.repeat}&${paging}` : paging;
 }

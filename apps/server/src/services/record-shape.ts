@@ -10,6 +10,7 @@ import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
+import { type Access, allows, missingScope, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import type { QueryValue } from "./query-string.ts";
 
@@ -107,7 +108,8 @@ export function parseInclude(
   for (const [index, item] of items.entries()) {
     const at = `${name}[${index}]`;
     if (++count.n > MAX_INCLUDES) throw bad(`At most ${MAX_INCLUDES} includes per request.`);
-    const spec: Record<string, QueryValue> = typeof item === "string" ? { model: item } : (item as never);
+    const spec: Record<string, QueryValue> =
+      typeof item === "string" ? { model: item } : (item as Record<string, QueryValue>);
     if (Array.isArray(spec)) throw bad(`${at} must be a model name or {model, attributes, include}.`);
     for (const key of Object.keys(spec)) {
       if (!INCLUDE_KEYS.has(key)) {
@@ -166,6 +168,24 @@ function project(
   }
   for (const node of include) out[node.key] = (record as Record<string, unknown>)[node.key];
   return out;
+}
+
+/**
+ * A 403 naming the scope when an include, at any depth, embeds a kind of a group the key may not read:
+ * a key reads through `include` only what it could read by its own path.
+ */
+function checkReadable(access: Access, include: readonly IncludeNode[], at = "include"): void {
+  for (const [index, node] of include.entries()) {
+    const where = `${at}[${index}]`;
+    if (!allows(access, node.kind.group, 1)) {
+      throw missingScope(
+        scopeText(node.kind.group, 1),
+        false,
+        `including ${modelName(node.kind)} (${where})`,
+      );
+    }
+    checkReadable(access, node.include, `${where}[include]`);
+  }
 }
 
 /** Loads one include for every record of `parents`, with one query, and sets it on them. */
@@ -242,6 +262,7 @@ export async function shapeRecords(
   records: StoredRecord[],
   shape: Shape,
 ): Promise<Record<string, unknown>[]> {
+  if (ctx.actor.access) checkReadable(ctx.actor.access, shape.include);
   const budget = { left: MAX_INCLUDED_TOTAL };
   const copies = records.map((record) => ({ ...record }));
   for (const node of shape.include) await loadInclude(ctx, copies, node, budget);

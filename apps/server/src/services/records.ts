@@ -1,10 +1,12 @@
 import type { InStatement, ResultSet } from "@libsql/client";
 import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
-import { type Db, type Executor, firstRow, type WriteSession } from "../db/database.ts";
+import { type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
+import { sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
+import { type Read, type Reads, rows, type Snapshot, storedRecord } from "../domain/reads.ts";
 import {
   createdAnswer,
   deletePlan,
@@ -15,19 +17,13 @@ import {
 } from "../domain/record-plans.ts";
 import { sameFactValues } from "../domain/same-facts.ts";
 import { stateConflict } from "../domain/states.ts";
-import { type KindName, notFound, uniqueConflict } from "../domain/store.ts";
+import { kindNameOf, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
-import { WritePlan } from "../domain/write-plan.ts";
-import {
-  type CreatePlanner,
-  type DeletePlanner,
-  type UpdatePlanner,
-  type WriteRule,
-  writeRuleOf,
-} from "../domain/write-rules/index.ts";
+import { type StoredRule, writeRuleOf } from "../domain/write-rules/index.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
-import { type KeptAnswer, keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
+import { executeWrite } from "./execute.ts";
+import { keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
 import type { ListQuery } from "./list-query.ts";
 
 /** A content hash of a record: its ETag. Any change to any field changes it. */
@@ -105,21 +101,25 @@ export async function checkReferences(
  * The reads that find the records the plain references of `values` name (a polymorphic one is checked
  * in the batch), for a planned write to answer a missing one with a 422 before its rule looks at it.
  */
-function referenceReads(ctx: Ctx, table: Table, values: Record<string, unknown>) {
+function referenceReads(table: Table, values: Record<string, unknown>) {
   const checks = referencesOf(table, values).filter(
     ({ field }) => !table.subjects.some((c) => c.field === field),
   );
-  const reads = checks.map(({ target, id }) => ({
-    sql: `SELECT id FROM ${target.name} WHERE id = ? AND company_id = ?`,
-    args: [id, ctx.companyId],
-  }));
+  // Not held: the batch checks each reference it writes (`referencesExist`).
+  const reads: Record<string, Read<boolean>> = {};
+  for (const { field, target, id } of checks) {
+    reads[`reference.${field}`] = rows(
+      sql`SELECT id FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company}`,
+      (found) => found.length > 0,
+    );
+  }
   return {
     reads,
-    /** The 422 for the references `read` (their reads' results) did not find, but those `current` has. */
-    check(read: ResultSet[], current: Record<string, unknown> = {}) {
+    /** The 422 for the references the reads did not find, but those `current` has. */
+    check(read: Snapshot<Reads>, current: Record<string, unknown> = {}) {
       const errors: FieldError[] = [];
-      checks.forEach(({ field, target, id }, i) => {
-        if (current[field] !== id && !read[i]!.rows.length)
+      checks.forEach(({ field, target, id }) => {
+        if (current[field] !== id && read[`reference.${field}`] === false)
           errors.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
       });
       if (errors.length)
@@ -156,13 +156,13 @@ function checkDerivedWrites(
   table: Table,
   input: Record<string, unknown>,
   current: StoredRecord,
-  performs: WriteRule<KindName>["performs"],
+  performs: StoredRule["performs"],
 ): void {
   for (const column of table.derived) {
     const sent = input[column.field];
     if (sent === undefined) continue;
     const has = current[column.field];
-    if (sameValue(column, sent, has) || performs?.(column.field, sent, current as never)) continue;
+    if (sameValue(column, sent, has) || performs?.(column.field, sent, current)) continue;
     throw stateConflict(
       table.kind.name,
       current,
@@ -284,8 +284,6 @@ async function blockersOf(ctx: Ctx, kind: KindDef, ids: readonly number[]): Prom
 
 interface RecordWrite {
   ctx: Ctx;
-  /** The database itself (not a transaction): the write reads and applies its batch there. */
-  db: Db;
   kind: KindDef;
   /** An Idempotency-Key's first use: claimed, with the answer, in the write's batch. */
   key?: PendingKey | undefined;
@@ -294,13 +292,13 @@ interface RecordWrite {
 type Input = Record<string, unknown>;
 
 /** The rule of a kind, if it has one. */
-const ruleOf = (kind: KindDef): WriteRule<KindName> | undefined => writeRuleOf(kind.name);
+const ruleOf = (kind: KindDef): StoredRule | undefined => writeRuleOf(kind.name);
 
 /** The values a write sends, checked by the kind's rule first where it checks them without reading. */
 function checked<T>(ctx: Ctx, kind: KindDef, values: Input, input: Input, then: (values: Input) => T) {
   const check = ruleOf(kind)?.check;
   if (!check) return then(values);
-  return check({ ctx, values: values as never, input }).then((values) => then(values as Input));
+  return check({ ctx, values, input }).then((values) => then(values as Input));
 }
 
 /**
@@ -326,72 +324,34 @@ async function applyPlain(
   }
 }
 
-/**
- * Runs a rule's plan: `reads` in one pipeline, the plan `build` makes from what they answered, and the
- * key's claim and `answer`, in one batch. A stale batch is explained when it can be (`explain` throws
- * the 4xx naming a missing reference or a record in the way), else planned again.
- */
-function runPlanned<T>({
-  ctx,
-  db,
-  key,
-  reads,
-  build,
-  answer,
-  explain,
-}: RecordWrite & {
-  reads: InStatement[];
-  build(read: ResultSet[], plan: WritePlan): T;
-  answer(result: T, plan: WritePlan): KeptAnswer;
-  explain(): Promise<void>;
-}): Promise<T> {
-  return optimistically(db, async (session) => {
-    const plan = new WritePlan(ctx.companyId, ctx.now());
-    let keyGuard: number | undefined;
-    try {
-      const read = reads.length ? await session.read(reads) : [];
-      const result = build(read, plan);
-      if (key) keyGuard = plan.append(keyStatements(key, answer(result, plan)));
-      const ids = await plan.apply(session);
-      if (key) key.answered = true;
-      return ids.resolve(result);
-    } catch (error) {
-      if (!(error instanceof StaleRead)) throw error;
-      if (keyGuard !== undefined && error.guardIndex === keyGuard) throw keyInUse();
-      await explain();
-      throw error;
-    }
-  });
-}
-
 /** Create: the input is a validated create body. Answers the record as created. */
-export function createRecord({ ctx, db, kind, key, input }: RecordWrite & { input: Input }) {
+export function createRecord({ ctx, kind, key, input }: RecordWrite & { input: Input }) {
   const table = tableFor(kind);
   checkTenant(ctx, table, input);
   const values = writableValues(table, input);
   checkCreatedState(kind, values);
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planCreate;
-    const args = { ctx, db, kind, key, table, values };
+    const args = { ctx, kind, key, table, values };
     return planner ? createPlanned({ ...args, planner, input }) : createPlain(args);
   });
 }
 
 /** A create of a kind whose rule does not plan it: one INSERT that checks the references itself. */
-function createPlain({ ctx, db, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
+function createPlain({ ctx, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
   const plan = insertPlan(table, ctx.companyId, ctx.now(), values, referencesOf(table, values));
-  const statements = [plan.statement];
+  const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
   if (key) {
     if (plan.checked) statements.push(changed(1));
     const answer = createdAnswer(plan.record(), `${ctx.baseUrl}/${kind.plural}`);
     statements.push(...keyStatements(key, { status: 200, ...answer }));
   }
-  return optimistically(db, async (session) => {
+  return optimistically(ctx.db, async (session) => {
     const applied = await applyPlain(session, table, statements, key);
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
     // Written nothing: a reference names no record of the company (said here), or it did no longer.
-    await checkReferences({ ...ctx, db }, table, values);
+    await checkReferences(ctx, table, values);
     throw new StaleRead();
   });
 }
@@ -403,29 +363,31 @@ function createPlanned({
   values,
   input,
   ...write
-}: RecordWrite & { planner: CreatePlanner<KindName>; table: Table; values: Input; input: Input }) {
-  const { ctx, db, kind } = write;
-  const reads = planner.read({ companyId: ctx.companyId, values: values as never });
+}: RecordWrite & {
+  planner: NonNullable<StoredRule["planCreate"]>;
+  table: Table;
+  values: Input;
+  input: Input;
+}) {
+  const { ctx, kind } = write;
+  const own = planner.reads({ values });
   // With reads to make anyway, the references are found in the same pipeline (a 422 before the rule
   // looks at the values); else the batch's guards find them, and a failed one is named after.
-  const references = reads.length ? referenceReads(ctx, table, values) : { reads: [], check() {} };
-  return runPlanned({
-    ...write,
-    reads: [...references.reads, ...reads],
-    build(answered, plan) {
-      references.check(answered);
-      plan.referencesExist(kind.name as KindName, values);
-      const read = answered.slice(references.reads.length);
-      const planned = { ctx, values: values as never, input, read, plan };
-      return planner.plan(planned) as unknown as StoredRecord;
+  const references = Object.keys(own).length ? referenceReads(table, values) : undefined;
+  return executeWrite(write, {
+    reads: { ...own, ...references?.reads },
+    plan(read, plan) {
+      references?.check(read);
+      plan.referencesExist(kindNameOf(kind), values);
+      return planner.plan({ ctx, values, input, read, plan });
     },
-    answer: (record, plan) => ({
+    kept: (record, plan) => ({
       status: 200,
       body: plan.answerText(record),
       location: plan.answerText(`${ctx.baseUrl}/${kind.plural}/${record.id}.json`),
     }),
     // A reference that names no record of the company is a 422; else what was read changed.
-    explain: () => checkReferences({ ...ctx, db }, table, values),
+    explain: () => checkReferences(ctx, table, values),
   });
 }
 
@@ -435,7 +397,6 @@ function createPlanned({
  */
 export function updateRecord({
   ctx,
-  db,
   kind,
   key,
   id,
@@ -449,7 +410,7 @@ export function updateRecord({
   if (stateField) delete values[stateField];
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planUpdate;
-    const args = { ctx, db, kind, key, table, id, values, input, ifMatch, requested };
+    const args = { ctx, kind, key, table, id, values, input, ifMatch, requested };
     return planner ? updatePlanned({ ...args, planner }) : updatePlain(args);
   });
 }
@@ -477,10 +438,10 @@ function changesOf(
     checkDerivedWrites(table, input, current, ruleOf(kind)?.performs);
   }
   // One fact sent under its two names with different values: the one that changes the record is meant.
-  const both = sameFactsOf(kind).length ? sameFactValues(kind.name as KindName, values, current) : values;
+  const both = sameFactsOf(kind).length ? sameFactValues(kindNameOf(kind), values, current) : values;
   if (requested === undefined) return both;
   checkRequestedState(kind, current, requested);
-  return transitionValues(kind.name as KindName, current, requested, both);
+  return transitionValues(kindNameOf(kind), current, requested, both);
 }
 
 /**
@@ -489,7 +450,7 @@ function changesOf(
  * is read first and the UPDATE applies only while the record is still what was read.
  */
 function updatePlain(args: UpdateArgs) {
-  const { ctx, db, kind, key, table, id, values, input, ifMatch, requested } = args;
+  const { ctx, kind, key, table, id, values, input, ifMatch, requested } = args;
   const derived = table.derived.some((column) => input[column.field] !== undefined);
   // One half of a polymorphic reference is checked with the other half as stored.
   const subject = table.subjects.some((column) => column.field in values || column.def.subjectOf! in values);
@@ -504,7 +465,7 @@ function updatePlain(args: UpdateArgs) {
     tenant ||
     subject ||
     twoNames;
-  return optimistically(db, async (session) => {
+  return optimistically(ctx.db, async (session) => {
     let current: StoredRecord | undefined;
     let changes = values;
     if (readFirst) {
@@ -513,16 +474,8 @@ function updatePlain(args: UpdateArgs) {
       current = toRecord(table, found!.rows[0]);
       changes = changesOf(args, current);
     }
-    const plan = updatePlan(
-      table,
-      ctx.companyId,
-      ctx.now(),
-      id,
-      changes,
-      referencesOf(table, changes, current),
-      current,
-    );
-    const statements = [plan.statement];
+    const plan = updatePlan(table, ctx.now(), id, changes, referencesOf(table, changes, current), current);
+    const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
     if (key)
       statements.push(
         changed(1),
@@ -532,41 +485,38 @@ function updatePlain(args: UpdateArgs) {
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
     // Written nothing: the record is gone or changed since it was read, or a reference names no record.
-    const now = await findRecord(db, ctx.companyId, kind, id);
+    const now = await findRecord(ctx.db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
-    await checkReferences({ ...ctx, db }, table, changes, now);
+    await checkReferences(ctx, table, changes, now);
     throw new StaleRead();
   });
 }
 
 /** An update the kind's rule plans, with everything that depends on the record (its parent's books). */
-function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) {
-  const { ctx, db, kind, table, id, values, input, planner } = args;
-  const references = referenceReads(ctx, table, values);
+function updatePlanned(args: UpdateArgs & { planner: NonNullable<StoredRule["planUpdate"]> }) {
+  const { ctx, kind, table, id, values, input, planner } = args;
+  const references = referenceReads(table, values);
   let changes = values;
-  return runPlanned({
-    ...args,
-    reads: [
-      { sql: table.findSql, args: [id, ctx.companyId] },
+  return executeWrite(args, {
+    reads: {
+      ...planner.reads({ id, values }),
       ...references.reads,
-      ...planner.read({ companyId: ctx.companyId, id, values: values as never }),
-    ],
-    build(answered, plan) {
-      const row = answered[0]!.rows[0];
-      if (!row) throw notFound(kind, id);
-      const current = toRecord(table, row);
-      changes = changesOf(args, current);
-      references.check(answered.slice(1), current);
-      plan.referencesExist(kind.name as KindName, changes, current);
-      const read = answered.slice(1 + references.reads.length);
-      const planned = { ctx, values: changes as never, current: current as never, input, plan };
-      return planner.plan({ ...planned, read }) as unknown as StoredRecord;
+      current: storedRecord(kind, id),
     },
-    answer: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
+    plan(read, plan) {
+      const { current } = read;
+      if (!current) throw notFound(kind, id);
+      changes = changesOf(args, current);
+      references.check(read, current);
+      plan.referencesExist(kindNameOf(kind), changes, current);
+      const planned = { ctx, values: changes, current: current, input, plan };
+      return planner.plan({ ...planned, read });
+    },
+    kept: (record, plan) => ({ status: 200, body: plan.answerText(record), location: null }),
     async explain() {
-      const now = await findRecord(db, ctx.companyId, kind, id);
-      if (now) await checkReferences({ ...ctx, db }, table, changes, now);
+      const now = await findRecord(ctx.db, ctx.companyId, kind, id);
+      if (now) await checkReferences(ctx, table, changes, now);
     },
   });
 }
@@ -578,7 +528,6 @@ function updatePlanned(args: UpdateArgs & { planner: UpdatePlanner<KindName> }) 
  */
 export function deleteRecord({
   ctx,
-  db,
   kind,
   key,
   id,
@@ -586,7 +535,7 @@ export function deleteRecord({
 }: RecordWrite & { id: number; ifMatch?: string | undefined }) {
   const table = tableFor(kind);
   const planner = ruleOf(kind)?.planDelete;
-  const args = { ctx, db, kind, key, table, id, ifMatch };
+  const args = { ctx, kind, key, table, id, ifMatch };
   return planner ? deletePlanned({ ...args, planner }) : deletePlain(args);
 }
 
@@ -597,14 +546,14 @@ interface DeleteArgs extends RecordWrite {
 }
 
 /** The 409 naming the records that refer to record `id` (or to what it owns), if any do. */
-async function explainDelete({ ctx, db, kind, id }: DeleteArgs): Promise<void> {
-  const blockers = await blockersOf({ ...ctx, db }, kind, [id]);
+async function explainDelete({ ctx, kind, id }: DeleteArgs): Promise<void> {
+  const blockers = await blockersOf(ctx, kind, [id]);
   if (blockers.length) throw stillReferenced(blockers);
 }
 
 function deletePlain(args: DeleteArgs): Promise<void> {
-  const { ctx, db, kind, key, table, id, ifMatch } = args;
-  return optimistically(db, async (session) => {
+  const { ctx, kind, key, table, id, ifMatch } = args;
+  return optimistically(ctx.db, async (session) => {
     const statements: InStatement[] = [];
     let current: StoredRecord | undefined;
     if (ifMatch !== undefined) {
@@ -612,13 +561,15 @@ function deletePlain(args: DeleteArgs): Promise<void> {
       if (!found!.rows[0]) throw notFound(kind, id);
       current = toRecord(table, found!.rows[0]);
       checkIfMatch(current, ifMatch);
-      statements.push(unchangedGuard(table, ctx.companyId, current));
+      statements.push(unchangedGuard(table, current).statementFor(ctx.companyId));
     }
-    statements.push(...deletePlan(table, ctx.companyId, { sql: "?", args: [id] }), changed(1));
+    for (const statement of deletePlan(table, sql`${id}`))
+      statements.push(statement.statementFor(ctx.companyId));
+    statements.push(changed(1));
     if (key) statements.push(...keyStatements(key, { status: 204, body: "", location: null }));
     const applied = await applyPlain(session, table, statements, key);
     if ("results" in applied) return;
-    const now = await findRecord(db, ctx.companyId, kind, id);
+    const now = await findRecord(ctx.db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
     await explainDelete(args);
@@ -627,24 +578,18 @@ function deletePlain(args: DeleteArgs): Promise<void> {
 }
 
 /** A delete the kind's rule plans: what it undoes or settles (an allocation, a parent's books) with it. */
-function deletePlanned(args: DeleteArgs & { planner: DeletePlanner<KindName> }): Promise<void> {
+function deletePlanned(args: DeleteArgs & { planner: NonNullable<StoredRule["planDelete"]> }): Promise<void> {
   const { ctx, kind, table, id, ifMatch, planner } = args;
-  return runPlanned({
-    ...args,
-    reads: [
-      { sql: table.findSql, args: [id, ctx.companyId] },
-      ...planner.read({ companyId: ctx.companyId, id }),
-    ],
-    build(read, plan) {
-      const row = read[0]!.rows[0];
-      if (!row) throw notFound(kind, id);
-      const current = toRecord(table, row);
+  return executeWrite(args, {
+    reads: { ...planner.reads({ id }), current: storedRecord(kind, id) },
+    plan(read, plan) {
+      const { current } = read;
+      if (!current) throw notFound(kind, id);
       checkIfMatch(current, ifMatch);
-      plan.unchangedRecords(kind.name as KindName, [current as never]);
-      planner.plan({ ctx, current: current as never, read: read.slice(1), plan });
-      plan.append(deletePlan(table, ctx.companyId, { sql: "?", args: [id] }));
+      planner.plan({ ctx, current: current, read, plan });
+      for (const statement of deletePlan(table, sql`${id}`)) plan.write(statement);
     },
-    answer: () => ({ status: 204, body: "", location: null }),
+    kept: () => ({ status: 204, body: "", location: null }),
     explain: () => explainDelete(args),
   });
 }

@@ -5,7 +5,9 @@ import { rotateSigningSecret, rotateWebhookHash, signingSecret } from "../secret
 
 const group = "channels";
 
-const endpoint = (description?: string) => f.string({ format: "url", maxLength: 2000, description });
+/** A URL the service calls. */
+const endpoint = (description?: string) =>
+  f.string({ format: "url", called: true, maxLength: 2000, description });
 /** Free labels (at most 250 of up to 100 characters each); `description` says what they mark. */
 const tagList = (description = "Free labels, for filters and routing rules.") =>
   f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { maxLength: 250, description });

@@ -103,10 +103,12 @@ export const dropshipProvider = defineKind({
     commissionRateEndpoint: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "URL asked for the commission rate of each sale line, instead of `commissionRate`.",
     }),
     commissionRateEndpointHash: f.string({
       maxLength: 200,
+      secret: "writeOnly",
       description: "The secret sent to the commission rate endpoint.",
     }),
     commissionRateFixedType: f.enum(["set_to", "deduct_by"], {
@@ -158,6 +160,7 @@ export const dropshipProvider = defineKind({
     purchaseEndpoint: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "Where purchase orders are delivered when the format is json, xml or csv.",
     }),
     purchaseFormat: f.enum(["json", "xml", "csv", "email"], {
@@ -491,6 +494,7 @@ export const dropshipPlatformAccount = defineKind({
     apiUrl: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "The platform's API address for the account.",
     }),
     authenticationToken: f.string({ maxLength: 500, secret: "writeOnly" }),

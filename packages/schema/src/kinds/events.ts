@@ -52,7 +52,11 @@ const webhookEndpointActions = [
     input: {},
     output: {
       fields: {
-        secret: f.string({ required: true, description: "The new secret; shown this once." }),
+        secret: f.string({
+          required: true,
+          secret: "shownOnce",
+          description: "The new secret; shown this once.",
+        }),
         previousSecretExpiresAt: f.datetime({ required: true }),
       },
     },
@@ -90,6 +94,7 @@ export const webhookEndpoint = defineKind({
       required: true,
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "An https URL that does not resolve to a private, loopback or link-local address.",
       example: "https://hooks.example.com/multichannel",
     }),

@@ -246,6 +246,7 @@ export const inventoryFeed = defineKind({
     url: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "Where the feed is fetched from.",
       example: "https://feeds.northwind.example/stock.csv",
     }),
@@ -622,6 +623,7 @@ export const inventoryExport = defineKind({
     webhookUrl: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: 'Receives `{"file": <download URL>}` by POST when an export of this definition is ready.',
       example: "https://erp.example.com/hooks/stock-export",
     }),

@@ -263,6 +263,7 @@ export const accountingIntegration = defineKind({
     dropshipEndpoint: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "Where dropship purchases are sent.",
       example: "https://ledger.example.com/hooks/dropship",
     }),
@@ -275,12 +276,14 @@ export const accountingIntegration = defineKind({
     replenishmentEndpoint: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "Where replenishment purchases are sent.",
       example: "https://ledger.example.com/hooks/replenishment",
     }),
     saleEndpoint: f.string({
       maxLength: 2000,
       format: "url",
+      called: true,
       description: "Where sales are sent.",
       example: "https://ledger.example.com/hooks/sales",
     }),

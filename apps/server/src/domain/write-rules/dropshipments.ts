@@ -1,12 +1,12 @@
 /** Dropshipments and their lines: lines change only while it is pending. */
 import { stateConflict } from "../states.ts";
 import { lineRule } from "./lines.ts";
-import { history, type WriteRules } from "./rule.ts";
+import { deletes, history, type WriteRules } from "./rule.ts";
 
 export const dropshipmentRules: WriteRules = {
   dropshipment: {
-    planDelete: {
-      read: () => [],
+    planDelete: deletes<"dropshipment", Record<never, never>>({
+      reads: () => ({}),
       plan({ current }) {
         if (current.status === "shipped") {
           throw history(
@@ -15,7 +15,7 @@ export const dropshipmentRules: WriteRules = {
           );
         }
       },
-    },
+    }),
   },
   "dropshipment-item": lineRule({
     line: "dropshipment-item",

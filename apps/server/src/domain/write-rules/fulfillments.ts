@@ -1,11 +1,12 @@
 /** Fulfillments and their lines: a pending line holds its units allocated at its warehouse. */
 import type { Fulfillment, FulfillmentItem, InventoryLevel } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
+import { fieldOf, fieldsOf, many, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
-import { levelsOfVariants, planAllocation } from "../stock.ts";
-import { fieldOfMatching, recordsOf, selectStatement } from "../store.ts";
+import { levelsOf, planAllocation } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { lineRule } from "./lines.ts";
-import { history, type WriteRules } from "./rule.ts";
+import { deletes, history, updates, type WriteRules } from "./rule.ts";
 
 /** What of a line its allocation follows. */
 const HELD = ["variantId", "warehouseId", "quantity", "skipInventoryChange"] as const;
@@ -25,43 +26,43 @@ function hold(
 
 export const fulfillmentRules: WriteRules = {
   fulfillment: {
-    planUpdate: {
-      read: ({ companyId, id }) => [selectStatement(companyId, "fulfillment-item", { fulfillmentId: id })],
+    planUpdate: updates({
+      // Its lines, while it moves warehouse: there must be none (held: still none).
+      reads: ({ id, values }) => ({
+        lines: when(
+          values.warehouseId !== undefined,
+          many("fulfillment-item", { fulfillmentId: id }, { hold: "count" }),
+        ),
+      }),
       plan({ values, current, read, plan }) {
         // Its lines' stock is allocated at its warehouse: moving the warehouse would strand it.
-        if (values.warehouseId !== undefined && values.warehouseId !== current.warehouseId) {
-          if (read[0]!.rows.length) {
-            throw stateConflict(
-              "fulfillment",
-              current,
-              `Fulfillment ${current.id} has lines allocated at warehouse ${current.warehouseId}: move it to dropship or delete its lines first.`,
-            );
-          }
-          plan.sameCount("fulfillment-item", { fulfillmentId: current.id }, 0);
+        if (
+          values.warehouseId !== undefined &&
+          values.warehouseId !== current.warehouseId &&
+          read.lines?.length
+        ) {
+          throw stateConflict(
+            "fulfillment",
+            current,
+            `Fulfillment ${current.id} has lines allocated at warehouse ${current.warehouseId}: move it to dropship or delete its lines first.`,
+          );
         }
         return plan.update("fulfillment", current, values, { movesState: true });
       },
-    },
-    planDelete: {
-      read: ({ companyId, id }) => {
-        const lines = fieldOfMatching(companyId, "fulfillment-item", "variantId", "fulfillment_id = ?", [id]);
-        return [
-          selectStatement(companyId, "fulfillment-item", { fulfillmentId: id }),
-          levelsOfVariants(companyId, lines),
-        ];
-      },
+    }),
+    planDelete: deletes({
+      reads: ({ id }) => ({
+        lines: many("fulfillment-item", { fulfillmentId: id }, { hold: { fields: HELD } }),
+        levels: levelsOf(fieldsOf("fulfillment-item", "variantId", { fulfillmentId: id })),
+      }),
       plan({ current, read, plan }) {
         if (current.status === "shipped") {
           throw history(`Fulfillment ${current.id} has shipped`, "Its stock has left the warehouse.");
         }
         if (current.status !== "pending" && current.status !== "finalized") return;
-        const lines = recordsOf("fulfillment-item", read[0]!);
-        const levels = recordsOf("inventory-level", read[1]!);
-        plan.sameCount("fulfillment-item", { fulfillmentId: current.id }, lines.length);
-        plan.unchangedFields("fulfillment-item", lines, HELD);
-        for (const line of lines) hold(plan, levels, line, current, -1);
+        for (const line of read.lines) hold(plan, read.levels, line, current, -1);
       },
-    },
+    }),
   },
   "fulfillment-item": lineRule({
     line: "fulfillment-item",
@@ -77,16 +78,14 @@ export const fulfillmentRules: WriteRules = {
       }
     },
     // The stock levels of the variant the line holds and of the one it will.
-    extra: (companyId, { id, values }) => [
-      levelsOfVariants(companyId, {
-        sql: "?, (SELECT variant_id FROM fulfillment_items WHERE id = ? AND company_id = ?)",
-        args: [values.variantId ?? null, id ?? null, companyId],
-      }),
-    ],
+    extra: ({ id, values }) => ({
+      levels: levelsOf(
+        sql`(${values.variantId ?? null}, ${fieldOf("fulfillment-item", id ?? null, "variantId")})`,
+      ),
+    }),
     effects({ plan, before, after, extra }) {
-      const levels = recordsOf("inventory-level", extra[0]!);
-      if (before) hold(plan, levels, before.line, before.parent, -1);
-      if (after) hold(plan, levels, after.line, after.parent, 1);
+      if (before) hold(plan, extra.levels, before.line, before.parent, -1);
+      if (after) hold(plan, extra.levels, after.line, after.parent, 1);
     },
   }),
 };

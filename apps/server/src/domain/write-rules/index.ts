@@ -3,7 +3,10 @@
  * name URLs the service calls: each rule checks a write and plans it with everything that depends on it
  * (see `rule.ts`). Kinds without a rule are stored as sent.
  */
-import type { KindName } from "../store.ts";
+import type { StoredRecord } from "../../db/rows.ts";
+import type { Ctx } from "../context.ts";
+import type { Reads, Snapshot } from "../reads.ts";
+import type { WritePlan } from "../write-plan.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
 import { outboundRules } from "./outbound.ts";
@@ -27,7 +30,43 @@ export const writeRules: WriteRules = {
   ...outboundRules,
 };
 
-/** The rule of a kind, typed loosely for the generic CRUD verbs. */
-export function writeRuleOf(kindName: string): WriteRule<KindName> | undefined {
-  return (writeRules as Record<string, WriteRule<KindName> | undefined>)[kindName];
+type Values = Record<string, unknown>;
+
+/**
+ * A rule as the generic CRUD verbs run it, for a kind known only at run time: values and records as
+ * stored (`StoredRecord`), which is what each kind's rule is given and answers, typed by its kind.
+ */
+export interface StoredRule {
+  performs?(field: string, value: unknown, current: StoredRecord): boolean;
+  check?(args: { ctx: Ctx; values: Values; input: Values }): Promise<Values>;
+  planCreate?: {
+    reads(args: { values: Values }): Reads;
+    plan(args: {
+      ctx: Ctx;
+      values: Values;
+      input: Values;
+      read: Snapshot<Reads>;
+      plan: WritePlan;
+    }): StoredRecord;
+  };
+  planUpdate?: {
+    reads(args: { id: number; values: Values }): Reads;
+    plan(args: {
+      ctx: Ctx;
+      values: Values;
+      current: StoredRecord;
+      input: Values;
+      read: Snapshot<Reads>;
+      plan: WritePlan;
+    }): StoredRecord;
+  };
+  planDelete?: {
+    reads(args: { id: number }): Reads;
+    plan(args: { ctx: Ctx; current: StoredRecord; read: Snapshot<Reads>; plan: WritePlan }): void;
+  };
+}
+
+/** The rule of a kind, for the generic CRUD verbs (see `StoredRule`). */
+export function writeRuleOf(kindName: string): StoredRule | undefined {
+  return (writeRules as Record<string, unknown>)[kindName] as StoredRule | undefined;
 }

@@ -4,12 +4,12 @@
  * moves to), the parent's state checked, and the parent's books planned from its lines as the plan
  * leaves them. The areas declare what differs (`LineRule`); this runs it the same way for all.
  */
-import type { InStatement, ResultSet } from "@libsql/client";
 import { StaleRead } from "../../db/write-guards.ts";
 import type { Ctx } from "../context.ts";
-import { type KindName, type RecordOf, recordsOf, type ValuesOf } from "../store.ts";
+import { fieldOf, one, part, type Reads, type Snapshot, within } from "../reads.ts";
+import type { KindName, RecordOf, ValuesOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { type Named, ofRecord, selectNamed, type WriteRule } from "./rule.ts";
+import { creates, deletes, type Named, updates, type WriteRule } from "./rule.ts";
 
 /** How a parent's lines change with the write: one added, removed, or written anew. */
 export interface LineChange<L extends KindName> {
@@ -23,7 +23,7 @@ export function changedLines<L extends KindName>(
   lines: readonly RecordOf<L>[],
   change: LineChange<L>,
 ): RecordOf<L>[] {
-  const idOf = (line: RecordOf<L>) => (line as { id: number }).id;
+  const idOf = (line: RecordOf<L>) => line.id;
   const out = lines.filter((line) => idOf(line) !== change.remove);
   if (change.replace) {
     const at = out.findIndex((line) => idOf(line) === idOf(change.replace!));
@@ -34,35 +34,30 @@ export function changedLines<L extends KindName>(
 }
 
 /** A line's parent as read, with what its books read. */
-export interface Parent<P extends KindName> {
+export interface Parent<P extends KindName, B extends Reads> {
   record: RecordOf<P>;
-  reads: ResultSet[];
+  books: Snapshot<B>;
 }
 
-export interface LineRule<L extends KindName, P extends KindName> {
+export interface LineRule<L extends KindName, P extends KindName, B extends Reads, E extends Reads> {
   line: L;
   parent: P;
   /** The line's field naming its parent. */
   field: keyof ValuesOf<L> & string;
-  /** What the parent's books read beside the parent (its lines, ...), for the parent `named`. */
+  /**
+   * The parent's books: what they read beside the parent (its lines, ...), for the parent `named`,
+   * held as read (the line the write changes is held by its own write); and the plan of the books from
+   * those reads, the parent's lines changed by `change`. Answers the lines as the plan leaves them (a
+   * purchase's books write its lines' statuses), else undefined.
+   */
   books?: {
-    reads(companyId: number, named: Named): InStatement[];
-    /**
-     * Guards that what the books read is still as read (how many lines, the fields they add up), but
-     * for line `except`, which the write guards itself: planned before anything is written.
-     */
-    holds(plan: WritePlan, parent: Parent<P>, except?: number): void;
-    /**
-     * Plans the parent's books from its reads, its lines changed by `change`, with the guards that
-     * what they were computed from still holds; answers the lines as the plan leaves them (a purchase's
-     * books write its lines' statuses), else undefined.
-     */
-    settle(plan: WritePlan, parent: Parent<P>, change: LineChange<L>): RecordOf<L>[] | undefined;
+    reads(named: Named): B;
+    settle(plan: WritePlan, parent: Parent<P, B>, change: LineChange<L>): RecordOf<L>[] | undefined;
   };
   /** Refuses a write of the parent's lines in the parent's state (409). */
   open?(parent: RecordOf<P>): void;
-  /** What else a line's write reads (a price to copy, stock levels), after the parents' reads. */
-  extra?(companyId: number, line: { id?: number; values: ValuesOf<L> }): InStatement[];
+  /** What else a line's write reads (a price to copy, stock levels), with the parents'. */
+  extra?(line: { id?: number; values: ValuesOf<L> }): E;
   /**
    * Completes and checks the values to write (`current` undefined on a create): a total, a quantity
    * rule, history that is kept. `parent` is the parent the line will have.
@@ -72,7 +67,7 @@ export interface LineRule<L extends KindName, P extends KindName> {
     values: ValuesOf<L>;
     current?: RecordOf<L>;
     parent?: RecordOf<P>;
-    extra: ResultSet[];
+    extra: Snapshot<E>;
   }): ValuesOf<L>;
   /** Refuses to delete a line (history): 409. */
   deletable?(current: RecordOf<L>): void;
@@ -85,81 +80,81 @@ export interface LineRule<L extends KindName, P extends KindName> {
     plan: WritePlan;
     before?: { line: RecordOf<L>; parent?: RecordOf<P> };
     after?: { line: RecordOf<L>; parent?: RecordOf<P> };
-    extra: ResultSet[];
+    extra: Snapshot<E>;
   }): void;
 }
 
 /** The write rule of a line kind: create, update and delete planned with its parents. */
-export function lineRule<L extends KindName, P extends KindName>(rule: LineRule<L, P>): WriteRule<L> {
+export function lineRule<
+  L extends KindName,
+  P extends KindName,
+  B extends Reads = Record<never, never>,
+  E extends Reads = Record<never, never>,
+>(rule: LineRule<L, P, B, E>): WriteRule<L> {
   const { line: kindName, parent: parentKind, field } = rule;
-  const side = (companyId: number, named: Named) => [
-    selectNamed(companyId, parentKind, named),
-    ...(rule.books?.reads(companyId, named) ?? []),
-  ];
-  const sideSize = side(0, 0).length;
+  /** A parent's reads (the record and its books), named under `side`: `before` or `after`. */
+  const sideReads = (side: string, named: Named): Reads =>
+    within(side, { record: one(parentKind, named), ...(rule.books?.reads(named) ?? {}) });
+  const extraReads = (line: { id?: number; values: ValuesOf<L> }): Reads =>
+    within("extra", rule.extra?.(line) ?? {});
   const parentId = (values: ValuesOf<L>) =>
     (values as Record<string, unknown>)[field] as number | null | undefined;
+  const ownParent = (id: number) => fieldOf(kindName, id, field as keyof RecordOf<L> & string);
 
-  /** The parent answered at `at` (its books' reads after it), or undefined when there is none. */
-  const parentAt = (read: ResultSet[], at: number): Parent<P> | undefined => {
-    const [record] = recordsOf(parentKind, read[at]!);
-    return record ? { record, reads: read.slice(at + 1, at + sideSize) } : undefined;
+  /** The parent read under `side`, with its books; undefined when there is none. */
+  const parentOf = (side: string, named: Named, read: Snapshot<Reads>): Parent<P, B> | undefined => {
+    const record = part(side, { record: one(parentKind, named) }, read).record;
+    if (!record) return undefined;
+    return { record, books: part(side, rule.books?.reads(named) ?? ({} as B), read) };
   };
+  const extraOf = (line: { id?: number; values: ValuesOf<L> }, read: Snapshot<Reads>) =>
+    part("extra", rule.extra?.(line) ?? ({} as E), read);
 
   /** The lines as the books leave them, or as planned. */
-  const settle = (plan: WritePlan, parent: Parent<P> | undefined, change: LineChange<L>) => {
-    if (!parent) return undefined;
-    const lines = rule.books?.settle(plan, parent, change);
-    plan.unchangedRecords(parentKind, [parent.record]);
-    return lines;
-  };
+  const settle = (plan: WritePlan, parent: Parent<P, B> | undefined, change: LineChange<L>) =>
+    parent ? rule.books?.settle(plan, parent, change) : undefined;
   const settled = (lines: RecordOf<L>[] | undefined, line: RecordOf<L>) =>
-    lines?.find((each) => (each as { id: number }).id === (line as { id: number }).id) ?? line;
+    lines?.find((each) => each.id === line.id) ?? line;
 
   return {
-    planCreate: {
-      read: ({ companyId, values }) => {
+    planCreate: creates<L, Reads>({
+      reads: ({ values }) => {
         const id = parentId(values);
-        return [...(id ? side(companyId, id) : []), ...(rule.extra?.(companyId, { values }) ?? [])];
+        return { ...(id ? sideReads("after", id) : {}), ...extraReads({ values }) };
       },
       plan({ ctx, values, read, plan }) {
         const id = parentId(values);
-        const parent = id ? parentAt(read, 0) : undefined;
+        const parent = id ? parentOf("after", id, read) : undefined;
         if (id && !parent) throw new StaleRead();
-        if (parent) {
-          rule.open?.(parent.record);
-          rule.books?.holds(plan, parent);
-        }
-        const extra = read.slice(id ? sideSize : 0);
+        if (parent) rule.open?.(parent.record);
+        const extra = extraOf({ values }, read);
         const complete = rule.complete?.({ plan, values, parent: parent?.record, extra }) ?? values;
         const line = plan.insert(kindName, complete);
         rule.effects?.({ ctx, plan, after: { line, parent: parent?.record }, extra });
         return settled(settle(plan, parent, { add: line }), line);
       },
-    },
-    planUpdate: {
-      read: ({ companyId, id, values }) => {
+    }),
+    planUpdate: updates<L, Reads>({
+      reads: ({ id, values }) => {
         const moves = parentId(values);
-        return [
-          ...side(companyId, ofRecord(kindName, id, field)),
-          ...(moves ? side(companyId, moves) : []),
-          ...(rule.extra?.(companyId, { id, values }) ?? []),
-        ];
+        return {
+          ...sideReads("before", ownParent(id)),
+          ...(moves ? sideReads("after", moves) : {}),
+          ...extraReads({ id, values }),
+        };
       },
       plan({ ctx, values, current, read, plan }) {
-        const id = (current as { id: number }).id;
-        const before = parentAt(read, 0);
+        const id = current.id;
+        const before = parentOf("before", ownParent(id), read);
         const moves = parentId(values);
-        const named = moves ? parentAt(read, sideSize) : undefined;
+        const named = moves ? parentOf("after", moves, read) : undefined;
         if (moves && !named) throw new StaleRead();
         const moved = moves !== undefined && moves !== (current as Record<string, unknown>)[field];
         const after = moved ? named : before;
         for (const parent of moved ? [before, after] : [before]) {
-          if (!parent) continue;
-          rule.open?.(parent.record);
-          rule.books?.holds(plan, parent, id);
+          if (parent) rule.open?.(parent.record);
         }
-        const extra = read.slice(sideSize * (moves ? 2 : 1));
+        const extra = extraOf({ id, values }, read);
         const complete = rule.complete?.({ plan, values, current, parent: after?.record, extra }) ?? values;
         // A state in `values` is a transition the update path has checked.
         const line = plan.update(kindName, current, complete, { movesState: true });
@@ -174,24 +169,18 @@ export function lineRule<L extends KindName, P extends KindName>(rule: LineRule<
         settle(plan, before, { remove: id });
         return settled(settle(plan, after, { add: line }), line);
       },
-    },
-    planDelete: {
-      read: ({ companyId, id }) => [
-        ...side(companyId, ofRecord(kindName, id, field)),
-        ...(rule.extra?.(companyId, { id, values: {} }) ?? []),
-      ],
+    }),
+    planDelete: deletes<L, Reads>({
+      reads: ({ id }) => ({ ...sideReads("before", ownParent(id)), ...extraReads({ id, values: {} }) }),
       plan({ ctx, current, read, plan }) {
-        const id = (current as { id: number }).id;
-        const parent = parentAt(read, 0);
+        const id = current.id;
+        const parent = parentOf("before", ownParent(id), read);
         rule.deletable?.(current);
-        if (parent) {
-          rule.open?.(parent.record);
-          rule.books?.holds(plan, parent, id);
-        }
-        const extra = read.slice(sideSize);
+        if (parent) rule.open?.(parent.record);
+        const extra = extraOf({ id, values: {} }, read);
         rule.effects?.({ ctx, plan, before: { line: current, parent: parent?.record }, extra });
         settle(plan, parent, { remove: id });
       },
-    },
+    }),
   };
 }

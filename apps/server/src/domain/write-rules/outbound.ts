@@ -1,7 +1,8 @@
 /** Records naming URLs the service calls (checked against the outbound policy), and webhook endpoints' secrets. */
+import { sql } from "../../db/sql.ts";
 import { checkOutboundUrls } from "../outbound-urls.ts";
 import { checkEndpoint, newSecret, secretHint } from "../webhook-endpoints.ts";
-import type { WriteRules } from "./rule.ts";
+import { creates, deletes, updates, type WriteRules } from "./rule.ts";
 
 export const outboundRules: WriteRules = {
   "dropship-provider": {
@@ -28,35 +29,33 @@ export const outboundRules: WriteRules = {
       return values;
     },
     // Its signing secret is made with it and answered this once; records and events show a hint.
-    planCreate: {
-      read: () => [],
+    planCreate: creates<"webhook-endpoint", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, plan }) {
         const secret = newSecret();
         const endpoint = plan.insert("webhook-endpoint", { ...values, secretHint: secretHint(secret) });
-        plan.write({
-          sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-          args: [plan.companyId, endpoint.id, secret, plan.now],
-        });
+        plan.write(
+          sql`INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (${sql.company}, ${endpoint.id}, ${secret}, ${plan.now})`,
+        );
         return { ...endpoint, secret };
       },
-    },
-    planUpdate: {
-      read: () => [],
+    }),
+    planUpdate: updates<"webhook-endpoint", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, current, plan }) {
         // Enabling an endpoint again starts its failure count afresh.
         const again = values.enabled && !current.enabled ? { disabledReason: null, failingSince: null } : {};
         return plan.update("webhook-endpoint", current, { ...values, ...again });
       },
-    },
+    }),
     // Its secrets are not a kind's records, so the delete of the record does not take them.
-    planDelete: {
-      read: () => [],
+    planDelete: deletes<"webhook-endpoint", Record<never, never>>({
+      reads: () => ({}),
       plan({ current, plan }) {
-        plan.write({
-          sql: "DELETE FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ?",
-          args: [current.id, plan.companyId],
-        });
+        plan.write(
+          sql`DELETE FROM webhook_secrets WHERE endpoint_id = ${current.id} AND company_id = ${sql.company}`,
+        );
       },
-    },
+    }),
   },
 };

@@ -1,80 +1,26 @@
 /** Purchases, their lines, invoices and payments: each write settles its purchase's books. */
-import type { InStatement, ResultSet } from "@libsql/client";
-import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
+import type { Purchase, PurchaseItem } from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
+import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
 import { checkLine, lineCents, planPurchaseBooks } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
-import { type RecordOf, recordsOf } from "../store.ts";
+import type { RecordOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
-import { history, latest, type Named, selectNamed, type WriteRules } from "./rule.ts";
+import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
-/** What a purchase's books read of its lines (and of their own derived values, which they write). */
-const BOOKED = [
-  "quantity",
-  "price",
-  "quantityShipped",
-  "quantityCancelled",
-  "quantityReturned",
-  "total",
-  "inventoryStatus",
-  "returnStatus",
-  "invoiceStatus",
-] as const;
+/** A purchase's books, held with what they add up of its lines, payments and invoices. */
+const booksReads = (purchase: Named) => purchaseBooksReads(purchase, { hold: "books" });
 
-const ACTIVE = { sql: " AND status = ?", args: ["active"] };
-
-/** What a purchase's books read: its lines, active payments and active invoices. */
-function booksReads(companyId: number, purchase: Named): InStatement[] {
-  return [
-    selectNamed(companyId, "purchase-item", purchase, "purchaseId"),
-    selectNamed(companyId, "purchase-invoice-payment", purchase, "purchaseId", ACTIVE),
-    selectNamed(companyId, "purchase-invoice", purchase, "purchaseId", ACTIVE),
-  ];
-}
-
-interface BooksRead {
-  items: PurchaseItem[];
-  payments: PurchaseInvoicePayment[];
-  invoices: PurchaseInvoice[];
-}
-
-function booksRead(read: ResultSet[]): BooksRead {
-  return {
-    items: recordsOf("purchase-item", read[0]!),
-    payments: recordsOf("purchase-invoice-payment", read[1]!),
-    invoices: recordsOf("purchase-invoice", read[2]!),
-  };
-}
-
+type BooksRead = PurchaseBooks;
 type Booked = "purchase-item" | "purchase-invoice-payment" | "purchase-invoice";
-
-/** Guards that what a purchase's books read is as read, but for record `except` of kind `line`. */
-function holdBooks(
-  plan: WritePlan,
-  purchaseId: number,
-  read: BooksRead,
-  except?: { line: Booked; id: number },
-) {
-  const others = <T extends { id: number }>(line: Booked, records: T[]) =>
-    except?.line === line ? records.filter((record) => record.id !== except.id) : records;
-  plan.sameCount("purchase-item", { purchaseId }, read.items.length);
-  plan.sameCount("purchase-invoice-payment", { purchaseId, status: "active" }, read.payments.length);
-  plan.sameCount("purchase-invoice", { purchaseId, status: "active" }, read.invoices.length);
-  plan.unchangedFields("purchase-item", others("purchase-item", read.items), BOOKED);
-  plan.unchangedFields("purchase-invoice-payment", others("purchase-invoice-payment", read.payments), [
-    "type",
-    "amount",
-  ]);
-  plan.unchangedFields("purchase-invoice", others("purchase-invoice", read.invoices), ["amount"]);
-}
 
 /** Active records as the write leaves them: the one written counts only while it is active. */
 function activeAfter<T extends { id: number; status: string | null }>(
   records: T[],
-  change: LineChange<never>,
+  change: { add?: T; replace?: T; remove?: number },
 ) {
-  const written = (change.add ?? change.replace) as T | undefined;
+  const written = change.add ?? change.replace;
   const gone = change.remove ?? written?.id;
   const out = records.filter((record) => record.id !== gone);
   if (written?.status === "active") out.push(written);
@@ -85,20 +31,24 @@ function activeAfter<T extends { id: number; status: string | null }>(
 function purchaseBooksOf<L extends Booked>(line: L) {
   return {
     reads: booksReads,
-    holds(plan: WritePlan, purchase: Parent<"purchase">, except?: number) {
-      const read = booksRead(purchase.reads);
-      holdBooks(plan, purchase.record.id, read, except === undefined ? undefined : { line, id: except });
-    },
-    settle(plan: WritePlan, purchase: Parent<"purchase">, change: LineChange<L>) {
-      const read = booksRead(purchase.reads);
+    settle(
+      plan: WritePlan,
+      purchase: Parent<"purchase", ReturnType<typeof booksReads>>,
+      change: LineChange<L>,
+    ) {
+      const read = purchase.books;
       const items =
         line === "purchase-item"
           ? changedLines(read.items, change as LineChange<"purchase-item">)
           : read.items;
       const payments =
-        line === "purchase-invoice-payment" ? activeAfter(read.payments, change as never) : read.payments;
+        line === "purchase-invoice-payment"
+          ? activeAfter(read.payments, change as LineChange<"purchase-invoice-payment">)
+          : read.payments;
       const invoices =
-        line === "purchase-invoice" ? activeAfter(read.invoices, change as never) : read.invoices;
+        line === "purchase-invoice"
+          ? activeAfter(read.invoices, change as LineChange<"purchase-invoice">)
+          : read.invoices;
       const books = planPurchaseBooks(plan, purchase.record, items, payments, invoices);
       return (line === "purchase-item" ? books.items : undefined) as RecordOf<L>[] | undefined;
     },
@@ -130,25 +80,23 @@ function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: Purcha
 export const purchaseRules: WriteRules = {
   purchase: {
     // A new purchase has no lines: its books are its own values, written with it.
-    planCreate: {
-      read: () => [],
+    planCreate: creates<"purchase", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, plan }) {
         return planPurchaseBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
       },
-    },
+    }),
     // A write of `invoiced` records an invoice for what is not invoiced yet.
     performs: (field, value) => field === "invoiceStatus" && value === "invoiced",
-    planUpdate: {
-      read: ({ companyId, id }) => booksReads(companyId, id),
-      plan({ values, current, input, read, plan }) {
-        const books = booksRead(read);
-        holdBooks(plan, current.id, books);
+    planUpdate: updates({
+      reads: ({ id }) => booksReads(id),
+      plan({ values, current, input, read: books, plan }) {
         const updated = plan.update("purchase", current, values, { movesState: true });
         const settled = planPurchaseBooks(plan, updated, books.items, books.payments, books.invoices);
         const asked = input.invoiceStatus === "invoiced" && current.invoiceStatus !== "invoiced";
         return asked ? planInvoiceRemainder(plan, settled.purchase, settled.items, books) : settled.purchase;
       },
-    },
+    }),
   },
   "purchase-item": lineRule({
     line: "purchase-item",

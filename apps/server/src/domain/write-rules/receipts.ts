@@ -1,53 +1,35 @@
 /** Goods receipts and their lines: a line adds its units on hand where they went. */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
-import type { GoodsReceiptItem, InventoryLevel, Purchase, PurchaseItem } from "@multichannel/schema";
-import { levelsOfVariants, planOnHandMove } from "../stock.ts";
-import { recordsOf, selectMatching, selectStatement } from "../store.ts";
+import type { GoodsReceiptItem } from "@multichannel/schema";
+import { type Sql, sql } from "../../db/sql.ts";
+import { fieldOf, fieldsOf, many, type Snapshot } from "../reads.ts";
+import { levelsOf, planOnHandMove } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { lineRule } from "./lines.ts";
-import type { WriteRules } from "./rule.ts";
+import { deletes, type WriteRules } from "./rule.ts";
 
 /** What of a line its movement follows. */
 const MOVED = ["purchaseItemId", "warehouseId", "quantity", "skipInventoryChange"] as const;
 
 /**
- * The reads a line's movements need, for the purchase lines and receipts `lines` and `receipts` answer
- * (SQL lists): those purchase lines, the receipts' purchases and the variants' stock levels.
+ * What a line's movements read, for the purchase lines and receipts `lines` and `receipts` answer (SQL
+ * lists, in parentheses): those purchase lines (held: their variant), the receipts' purchases (held:
+ * their warehouse) and the variants' stock levels.
  */
-function movementReads(
-  companyId: number,
-  lines: { sql: string; args: InValue[] },
-  receipts: { sql: string; args: InValue[] },
-): InStatement[] {
-  return [
-    selectMatching(companyId, "purchase-item", `id IN (${lines.sql})`, lines.args),
-    selectMatching(
-      companyId,
+function movementReads(lines: Sql, receipts: Sql) {
+  return {
+    items: many("purchase-item", sql`id IN ${lines}`, { hold: { fields: ["variantId"] } }),
+    purchases: many(
       "purchase",
-      `id IN (SELECT purchase_id FROM goods_receipts WHERE company_id = ? AND id IN (${receipts.sql}))`,
-      [companyId, ...receipts.args],
+      sql`id IN ${fieldsOf("goods-receipt", "purchaseId", sql`id IN ${receipts}`)}`,
+      {
+        hold: { fields: ["warehouseId"] },
+      },
     ),
-    levelsOfVariants(companyId, {
-      sql: `SELECT variant_id FROM purchase_items WHERE company_id = ? AND id IN (${lines.sql})`,
-      args: [companyId, ...lines.args],
-    }),
-  ];
+    levels: levelsOf(fieldsOf("purchase-item", "variantId", sql`id IN ${lines}`)),
+  };
 }
 
-interface Movements {
-  items: PurchaseItem[];
-  purchases: Purchase[];
-  levels: InventoryLevel[];
-}
-
-/** What `movementReads` answered, with the guards that what a movement follows still holds. */
-function movementsOf(plan: WritePlan, read: ResultSet[]): Movements {
-  const items = recordsOf("purchase-item", read[0]!);
-  const purchases = recordsOf("purchase", read[1]!);
-  plan.unchangedFields("purchase-item", items, ["variantId"]);
-  plan.unchangedFields("purchase", purchases, ["warehouseId"]);
-  return { items, purchases, levels: recordsOf("inventory-level", read[2]!) };
-}
+type Movements = Snapshot<ReturnType<typeof movementReads>>;
 
 /**
  * Plans the on-hand change a line records (`sign` 1), or takes it back (-1): its units, of its purchase
@@ -75,47 +57,32 @@ function move(
 
 export const receiptRules: WriteRules = {
   "goods-receipt": {
-    planDelete: {
-      read: ({ companyId, id }) => [
-        selectStatement(companyId, "goods-receipt-item", { goodsReceiptId: id }),
+    planDelete: deletes({
+      reads: ({ id }) => ({
+        lines: many("goods-receipt-item", { goodsReceiptId: id }, { hold: { fields: MOVED } }),
         ...movementReads(
-          companyId,
-          {
-            sql: "SELECT purchase_item_id FROM goods_receipt_items WHERE company_id = ? AND goods_receipt_id = ?",
-            args: [companyId, id],
-          },
-          { sql: "?", args: [id] },
+          fieldsOf("goods-receipt-item", "purchaseItemId", { goodsReceiptId: id }),
+          sql`(${id})`,
         ),
-      ],
+      }),
       plan({ current, read, plan }) {
-        const lines = recordsOf("goods-receipt-item", read[0]!);
-        plan.sameCount("goods-receipt-item", { goodsReceiptId: current.id }, lines.length);
-        plan.unchangedFields("goods-receipt-item", lines, MOVED);
-        const moves = movementsOf(plan, read.slice(1));
-        for (const line of lines) move(plan, moves, line, current.purchaseId, -1);
+        for (const line of read.lines) move(plan, read, line, current.purchaseId, -1);
       },
-    },
+    }),
   },
   "goods-receipt-item": lineRule({
     line: "goods-receipt-item",
     parent: "goods-receipt",
     field: "goodsReceiptId",
     // The purchase lines, purchases and levels of the line as it is and as it will be.
-    extra: (companyId, { id, values }) => {
-      const own = (field: string) => ({
-        sql: `?, (SELECT ${field} FROM goods_receipt_items WHERE id = ? AND company_id = ?)`,
-        args: [null, id ?? null, companyId] as InValue[],
-      });
-      const lines = own("purchase_item_id");
-      lines.args[0] = values.purchaseItemId ?? null;
-      const receipts = own("goods_receipt_id");
-      receipts.args[0] = values.goodsReceiptId ?? null;
-      return movementReads(companyId, lines, receipts);
-    },
+    extra: ({ id, values }) =>
+      movementReads(
+        sql`(${values.purchaseItemId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "purchaseItemId")})`,
+        sql`(${values.goodsReceiptId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "goodsReceiptId")})`,
+      ),
     effects({ plan, before, after, extra }) {
-      const moves = movementsOf(plan, extra);
-      if (before) move(plan, moves, before.line, before.parent?.purchaseId, -1);
-      if (after) move(plan, moves, after.line, after.parent?.purchaseId, 1);
+      if (before) move(plan, extra, before.line, before.parent?.purchaseId, -1);
+      if (after) move(plan, extra, after.line, after.parent?.purchaseId, 1);
     },
   }),
 };

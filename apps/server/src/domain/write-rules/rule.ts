@@ -7,36 +7,36 @@
  * anything read has changed since (`services/records.ts` runs them). A verb without a planner is
  * written as a kind without a rule is.
  */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
-import { tableFor } from "../../db/tables.ts";
+import type { Sql } from "../../db/sql.ts";
 import { ApiError } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { type KindName, kind, type RecordOf, selectMatching, type ValuesOf } from "../store.ts";
+import type { Reads, Snapshot } from "../reads.ts";
+import type { KindName, RecordOf, ValuesOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
 
-export interface CreatePlanner<N extends KindName> {
-  /** The reads the create needs, from the values sent. */
-  read(args: { companyId: number; values: ValuesOf<N> }): InStatement[];
+export interface CreatePlanner<N extends KindName, R extends Reads = Reads> {
+  /** What the create reads, by name, from the values sent. */
+  reads(args: { values: ValuesOf<N> }): R;
   /**
-   * The record and everything it brings up to date, from what the reads answered (in `read`'s order);
-   * answers the record as created. A record it needs that the reads did not find is a `StaleRead` (then
-   * a reference the body names is said to be missing, or the write is planned again).
+   * The record and everything it brings up to date, from the snapshot; answers the record as created.
+   * A record it needs that the reads did not find is a `StaleRead` (then a reference the body names is
+   * said to be missing, or the write is planned again).
    */
   plan(args: {
     ctx: Ctx;
     values: ValuesOf<N>;
     input: Record<string, unknown>;
-    read: ResultSet[];
+    read: Snapshot<R>;
     plan: WritePlan;
   }): RecordOf<N>;
 }
 
-export interface UpdatePlanner<N extends KindName> {
+export interface UpdatePlanner<N extends KindName, R extends Reads = Reads> {
   /**
-   * The reads the update needs beside the record's own (read in the same pipeline, so they may know
-   * only its id and the values sent: what the record names is reached by subquery, `ofRecord`).
+   * What the update reads beside the record (read in the same pipeline, so they know only its id and
+   * the values sent: what the record names is reached by subquery, `fieldOf`).
    */
-  read(args: { companyId: number; id: number; values: ValuesOf<N> }): InStatement[];
+  reads(args: { id: number; values: ValuesOf<N> }): R;
   /**
    * Sets `values` on `current` (with `plan.update`, which guards it) and plans what depends on it;
    * answers the record as updated. `values` hold a requested state's transition already.
@@ -46,20 +46,30 @@ export interface UpdatePlanner<N extends KindName> {
     values: ValuesOf<N>;
     current: RecordOf<N>;
     input: Record<string, unknown>;
-    read: ResultSet[];
+    read: Snapshot<R>;
     plan: WritePlan;
   }): RecordOf<N>;
 }
 
-export interface DeletePlanner<N extends KindName> {
-  /** The reads the delete needs beside the record's own (see `UpdatePlanner.read`). */
-  read(args: { companyId: number; id: number }): InStatement[];
+export interface DeletePlanner<N extends KindName, R extends Reads = Reads> {
+  /** What the delete reads beside the record (see `UpdatePlanner.reads`). */
+  reads(args: { id: number }): R;
   /**
    * Refuses to delete history (409), or plans what the delete undoes or settles (an allocation, a
-   * parent's books). The record (as read, guarded) and what it owns are deleted by the caller.
+   * parent's books). The record (as read, held) and what it owns are deleted by the caller.
    */
-  plan(args: { ctx: Ctx; current: RecordOf<N>; read: ResultSet[]; plan: WritePlan }): void;
+  plan(args: { ctx: Ctx; current: RecordOf<N>; read: Snapshot<R>; plan: WritePlan }): void;
 }
+
+/** A create planner, its snapshot's type kept where it is written and erased in the rule map. */
+export const creates = <N extends KindName, R extends Reads>(planner: CreatePlanner<N, R>) =>
+  planner as CreatePlanner<N>;
+/** An update planner (see `creates`). */
+export const updates = <N extends KindName, R extends Reads>(planner: UpdatePlanner<N, R>) =>
+  planner as UpdatePlanner<N>;
+/** A delete planner (see `creates`). */
+export const deletes = <N extends KindName, R extends Reads>(planner: DeletePlanner<N, R>) =>
+  planner as DeletePlanner<N>;
 
 export interface WriteRule<N extends KindName> {
   /**
@@ -86,39 +96,5 @@ export const history = (what: string, fix: string) =>
 export const latest = <T>(sent: T | undefined, current: T | undefined, fallback: T): T =>
   sent !== undefined ? sent : current !== undefined ? current : fallback;
 
-/**
- * A record named by id, or by what record `id` of kind `of` names in its field `via` (the parent of the
- * record being updated, reached by subquery in the same pipeline as the record's own read).
- */
-export type Named = number | { of: KindName; id: number; via: string };
-
-/** SQL for the id a `Named` names, with its arguments. */
-function idSql(companyId: number, named: Named): { sql: string; args: InValue[] } {
-  if (typeof named === "number") return { sql: "?", args: [named] };
-  const source = tableFor(kind(named.of));
-  const column = source.byField.get(named.via)!.name;
-  return {
-    sql: `(SELECT ${column} FROM ${source.name} WHERE id = ? AND company_id = ?)`,
-    args: [named.id, companyId],
-  };
-}
-
-/** The SELECT of the records of `kindName` whose `field` (default the id) is the record `named` names. */
-export function selectNamed(
-  companyId: number,
-  kindName: KindName,
-  named: Named,
-  field = "id",
-  extra: { sql: string; args: InValue[] } = { sql: "", args: [] },
-): InStatement {
-  const target = tableFor(kind(kindName));
-  const column = field === "id" ? "id" : target.byField.get(field)!.name;
-  const id = idSql(companyId, named);
-  return selectMatching(companyId, kindName, `${column} = ${id.sql}${extra.sql}`, [
-    ...id.args,
-    ...extra.args,
-  ]);
-}
-
-/** The record a line names in `field` now (`id` of `kindName`, read with `ofRecord`). */
-export const ofRecord = (of: KindName, id: number, via: string): Named => ({ of, id, via });
+/** A record named by its id, or by SQL answering it (what the record being written names: `fieldOf`). */
+export type Named = number | Sql;

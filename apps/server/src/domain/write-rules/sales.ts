@@ -1,47 +1,40 @@
 /** Sales and their lines: a line's total from its price, history kept once it has any; the sale's books. */
 import { checkLine, lineCents, planSaleBooks } from "../books.ts";
 import { checkAmount } from "../money.ts";
-import { type RecordOf, recordsOf, selectStatement } from "../store.ts";
+import { many } from "../reads.ts";
+import type { RecordOf } from "../store.ts";
 import { changedLines, lineRule } from "./lines.ts";
-import { history, latest, selectNamed, type WriteRules } from "./rule.ts";
+import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
 /** What a sale's books read of its lines. */
 const BOOKED = ["quantity", "price", "quantityFulfilled", "quantityCancelled", "quantityReturned"] as const;
 
+/** A sale's books: its lines, held as many and with what the books add up. */
+const saleBooksReads = (sale: Named) => ({
+  items: many("sale-item", { saleId: sale }, { hold: { fields: BOOKED } }),
+});
+
 export const salesRules: WriteRules = {
   sale: {
     // A new sale has no lines: its books are its own values, written with it.
-    planCreate: {
-      read: () => [],
+    planCreate: creates<"sale", Record<never, never>>({
+      reads: () => ({}),
       plan: ({ values, plan }) => planSaleBooks(plan, plan.insert("sale", values), []),
-    },
-    planUpdate: {
-      read: ({ companyId, id }) => [selectStatement(companyId, "sale-item", { saleId: id })],
-      plan({ values, current, read, plan }) {
-        const items = recordsOf("sale-item", read[0]!);
-        plan.sameCount("sale-item", { saleId: current.id }, items.length);
-        plan.unchangedFields("sale-item", items, BOOKED);
-        return planSaleBooks(plan, plan.update("sale", current, values, { movesState: true }), items);
-      },
-    },
+    }),
+    planUpdate: updates({
+      reads: ({ id }) => saleBooksReads(id),
+      plan: ({ values, current, read, plan }) =>
+        planSaleBooks(plan, plan.update("sale", current, values, { movesState: true }), read.items),
+    }),
   },
   "sale-item": lineRule({
     line: "sale-item",
     parent: "sale",
     field: "saleId",
     books: {
-      reads: (companyId, sale) => [selectNamed(companyId, "sale-item", sale, "saleId")],
-      holds(plan, sale, except) {
-        const items = recordsOf("sale-item", sale.reads[0]!);
-        plan.sameCount("sale-item", { saleId: sale.record.id }, items.length);
-        plan.unchangedFields(
-          "sale-item",
-          items.filter((item) => item.id !== except),
-          BOOKED,
-        );
-      },
+      reads: saleBooksReads,
       settle(plan, sale, change) {
-        planSaleBooks(plan, sale.record, changedLines(recordsOf("sale-item", sale.reads[0]!), change));
+        planSaleBooks(plan, sale.record, changedLines(sale.books.items, change));
         return undefined;
       },
     },

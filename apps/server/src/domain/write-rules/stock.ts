@@ -1,19 +1,21 @@
 /** Adjustments and inventory levels: an adjustment moves on-hand stock once, and stays. */
+import { many } from "../reads.ts";
 import { planOnHandChange } from "../stock.ts";
-import { recordsOf, selectStatement } from "../store.ts";
-import { history, type WriteRules } from "./rule.ts";
+import { creates, deletes, history, updates, type WriteRules } from "./rule.ts";
 
 export const stockRules: WriteRules = {
   adjustment: {
-    planCreate: {
-      read: ({ companyId, values }) => [
-        selectStatement(companyId, "inventory-level", {
-          variantId: values.variantId!,
-          warehouseId: values.warehouseId!,
-        }),
-      ],
+    // The level it moves is written only while it is as read (`planOnHandChange`).
+    planCreate: creates({
+      reads: ({ values }) => ({
+        levels: many(
+          "inventory-level",
+          { variantId: values.variantId!, warehouseId: values.warehouseId! },
+          { hold: "none" },
+        ),
+      }),
       plan({ values, read, plan }) {
-        const levels = recordsOf("inventory-level", read[0]!);
+        const levels = [...read.levels];
         const input = {
           variantId: values.variantId!,
           warehouseId: values.warehouseId!,
@@ -21,9 +23,9 @@ export const stockRules: WriteRules = {
         };
         return plan.insert("adjustment", { ...values, ...planOnHandChange(plan, levels, input) });
       },
-    },
-    planUpdate: {
-      read: () => [],
+    }),
+    planUpdate: updates<"adjustment", Record<never, never>>({
+      reads: () => ({}),
       plan({ values, current, plan }) {
         const moved = (["quantity", "variantId", "warehouseId"] as const).filter(
           (field) => values[field] !== undefined && values[field] !== current[field],
@@ -36,17 +38,17 @@ export const stockRules: WriteRules = {
         }
         return plan.update("adjustment", current, values);
       },
-    },
-    planDelete: {
-      read: () => [],
+    }),
+    planDelete: deletes<"adjustment", Record<never, never>>({
+      reads: () => ({}),
       plan({ current }) {
         throw history(`Adjustment ${current.id} has been applied`, "Record another adjustment to undo it.");
       },
-    },
+    }),
   },
   "inventory-level": {
-    planDelete: {
-      read: () => [],
+    planDelete: deletes<"inventory-level", Record<never, never>>({
+      reads: () => ({}),
       plan({ current }) {
         if (current.onHand !== 0 || current.allocated !== 0) {
           throw history(
@@ -55,6 +57,6 @@ export const stockRules: WriteRules = {
           );
         }
       },
-    },
+    }),
   },
 };

@@ -11,93 +11,93 @@ import {
 } from "./inventory-feeds.ts";
 import { manualSaleReads, planManualSale } from "./manual-sale.ts";
 import { channelRatesReads, quoteChannelRates } from "./rates.ts";
-import type { ActionHandlers } from "./types.ts";
+import { type ActionHandlers, planned } from "./types.ts";
 import { importReads, planImportConnectorVariants } from "./variant-import.ts";
 
 /** The channel, inventory feed and inventory export actions. */
 export const channelHandlers = {
   "channel.rates": {
-    planned: {
-      read: ({ companyId, id, input }) => channelRatesReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => channelRatesReads(id, input),
       plan: ({ record, input, read }) => ({
         answer: quoteChannelRates({ channel: record, input, read }),
         subject: record,
       }),
-    },
+    }),
   },
   "channel.manual-sale": {
-    planned: {
-      read: ({ companyId, id, input }) => manualSaleReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => manualSaleReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const { sale } = planManualSale({ channel: record, input, read, plan });
         return { answer: sale, subject: record };
       },
-    },
+    }),
   },
   "channel.import-connector-variant-batch": {
-    planned: {
-      read: ({ companyId, id, input }) => importReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => importReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planImportConnectorVariants({ channel: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "channel.acknowledge-variant": {
-    planned: {
-      read: ({ companyId, id, input }) => acknowledgeVariantReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => acknowledgeVariantReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planAcknowledgeVariant({ channel: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "channel.variant-levels": {
     run: ({ ctx, record, input }) => listChannelVariantLevels({ ctx, channel: record, input }),
   },
   "channel.variant-set-level": {
-    planned: {
-      read: ({ companyId, id, input }) => setLevelReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => setLevelReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const { adjustment, variant } = planSetLevel({ channel: record, input, read, plan });
         return { answer: adjustment, subject: record, about: variant };
       },
-    },
+    }),
   },
   "inventory-feed.publish-all": {
-    planned: {
-      read: ({ companyId, id }) => publishFeedReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => publishFeedReads(id),
       plan: ({ record, read, plan }) => ({
         answer: planPublishFeed({ feed: record, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "inventory-feed.remove-by-external-id": {
-    planned: {
-      read: ({ companyId, id, input }) => removeFeedItemReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => removeFeedItemReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planRemoveFeedItem({ feed: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "inventory-feed.parse-webhook": {
-    planned: {
-      read: ({ companyId, id, input }) => parseFeedItemReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => parseFeedItemReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planParseFeedItem({ feed: record, input, read, plan }).item,
         subject: record,
       }),
-    },
+    }),
   },
   "inventory-export.export": {
-    planned: {
-      read: ({ companyId, id }) => exportReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => exportReads(id),
       plan: ({ ctx, record, input, read, plan }) => {
         const dataExport = planExport({ ctx, definition: record, input, read, plan });
         return { answer: dataExport, subject: record };
       },
-    },
+    }),
   },
 } satisfies Partial<ActionHandlers>;

@@ -2,7 +2,8 @@
 
 import type { DropshipProvider, Purchase, PurchaseItem } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
-import { fromCents, type ShipTo, shipToOfPurchase, toCents } from "./core.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
+import { type ShipTo, shipToOfPurchase } from "../../domain/order-routing.ts";
 
 export type PurchaseOrderFormat = "json" | "xml" | "csv" | "email";
 

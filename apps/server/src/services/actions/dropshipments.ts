@@ -1,107 +1,54 @@
-import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipmentMoveToFulfillInput,
   Fulfillment,
   PurchaseItem,
-  Variant,
 } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
+import { fieldIn, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, unshippedOf } from "../../domain/books.ts";
-import { planFulfillmentOf } from "../../domain/order-routing.ts";
-import { stateConflict } from "../../domain/states.ts";
-import {
-  column,
-  fieldOfMatching,
-  type KindName,
-  recordsOf,
-  relatedStatement,
-  selectMatching,
-  selectStatement,
-  table,
-} from "../../domain/store.ts";
-import { transitionValues } from "../../domain/transitions.ts";
-import type { WritePlan } from "../../domain/write-plan.ts";
 import {
   type Line,
+  planFulfillmentOf,
   type ShipTo,
   shipToOfPurchase,
   shipToOfSale,
-  warehouseOf,
-  warehousesToChoose,
-} from "./core.ts";
-
-const col = (kindName: KindName, field: string) => column(table(kindName), field);
+} from "../../domain/order-routing.ts";
+import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { stateConflict } from "../../domain/states.ts";
+import { transitionValues } from "../../domain/transitions.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
 
 /**
  * What moving a dropshipment to fulfill reads: its lines, the warehouses to choose from, its purchase
- * with the purchase's lines (and those its lines name), active payments and invoices (its books), the
- * variants of its lines' SKUs, the sales it may be for, and the levels of the variants its lines may
- * take.
+ * with the purchase's books, the purchase lines its lines name, the variants of its lines' SKUs, the
+ * sales it may be for, and the levels of the variants its lines may take (not held: stock is allocated
+ * in the statement, with its floor).
  */
-export function moveToFulfillReads(
-  companyId: number,
-  dropshipmentId: number,
-  input: DropshipmentMoveToFulfillInput,
-): InStatement[] {
-  const lines = (field: string) =>
-    fieldOfMatching(
-      companyId,
-      "dropshipment-item",
-      field,
-      `${col("dropshipment-item", "dropshipmentId")} = ?`,
-      [dropshipmentId],
-    );
-  const named = lines("purchaseItemId");
-  const ofNamed = (field: string) =>
-    fieldOfMatching(companyId, "purchase-item", field, `id IN (${named.sql})`, named.args);
-  const ofDropshipment = (field: string) =>
-    fieldOfMatching(companyId, "dropshipment", field, "id = ?", [dropshipmentId]);
-  const purchaseId = ofDropshipment("purchaseId");
-  const ofPurchase = (kindName: "purchase-invoice-payment" | "purchase-invoice") =>
-    selectMatching(
-      companyId,
-      kindName,
-      `${col(kindName, "purchaseId")} IN (${purchaseId.sql}) AND ${col(kindName, "status")} = 'active'`,
-      purchaseId.args,
-    );
-  const skus = [lines("sku"), ofNamed("sku")];
-  const bySku = `${col("variant", "sku")} IN (${skus[0]!.sql}) OR ${col("variant", "sku")} IN (${skus[1]!.sql})`;
-  const skuArgs = skus.flatMap((subquery) => subquery.args);
-  const variantIds = fieldOfMatching(companyId, "variant", "id", bySku, skuArgs);
-  const purchaseSale = fieldOfMatching(
-    companyId,
-    "purchase",
-    "saleId",
-    `id IN (${purchaseId.sql})`,
-    purchaseId.args,
-  );
-  const level = col("inventory-level", "variantId");
-  return [
-    selectStatement(companyId, "dropshipment-item", { dropshipmentId }),
-    warehousesToChoose(companyId, input.warehouseId),
-    relatedStatement(companyId, "purchase", { kind: "dropshipment", id: dropshipmentId, via: "purchaseId" }),
-    selectMatching(
-      companyId,
-      "purchase-item",
-      `id IN (${named.sql}) OR ${col("purchase-item", "purchaseId")} IN (${purchaseId.sql})`,
-      [...named.args, ...purchaseId.args],
-    ),
-    ofPurchase("purchase-invoice-payment"),
-    ofPurchase("purchase-invoice"),
-    selectMatching(companyId, "variant", bySku, skuArgs),
-    selectMatching(
-      companyId,
+export function moveToFulfillReads(dropshipmentId: number, input: DropshipmentMoveToFulfillInput) {
+  const lines = (field: "purchaseItemId" | "sku") => fieldsOf("dropshipment-item", field, { dropshipmentId });
+  const named = fieldIn("purchase-item", "id", lines("purchaseItemId"));
+  const purchaseId = fieldOf("dropshipment", dropshipmentId, "purchaseId");
+  const bySku = sql`${fieldIn("variant", "sku", lines("sku"))} OR ${fieldIn("variant", "sku", fieldsOf("purchase-item", "sku", named))}`;
+  const variantIds = fieldsOf("variant", "id", bySku);
+  return {
+    entries: many("dropshipment-item", { dropshipmentId }),
+    warehouses: warehousesToChooseRead(input.warehouseId),
+    purchase: one("purchase", purchaseId),
+    ...purchaseBooksReads(purchaseId),
+    namedItems: many("purchase-item", named),
+    variants: many("variant", bySku),
+    sales: many(
       "sale",
-      `id IN (${ofDropshipment("saleId").sql}) OR id IN (${purchaseSale.sql})`,
-      [...ofDropshipment("saleId").args, ...purchaseSale.args],
+      sql`${fieldIn("sale", "id", fieldOf("dropshipment", dropshipmentId, "saleId"))} OR ${fieldIn("sale", "id", fieldOf("purchase", purchaseId, "saleId"))}`,
     ),
-    selectMatching(
-      companyId,
+    levels: many(
       "inventory-level",
-      `${level} IN (${ofNamed("variantId").sql}) OR ${level} IN (${variantIds.sql})`,
-      [...ofNamed("variantId").args, ...variantIds.args],
+      sql`${fieldIn("inventory-level", "variantId", fieldsOf("purchase-item", "variantId", named))} OR ${fieldIn("inventory-level", "variantId", variantIds)}`,
+      { hold: "none" },
     ),
-  ];
+  };
 }
 
 /**
@@ -117,10 +64,10 @@ export function planMoveToFulfill({
 }: {
   dropshipment: Dropshipment;
   input: DropshipmentMoveToFulfillInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof moveToFulfillReads>>;
   plan: WritePlan;
 }): { fulfillment: Fulfillment; dropshipment: Dropshipment } {
-  const entries = recordsOf("dropshipment-item", read[0]!);
+  const { entries, variants } = read;
   if (!entries.length) {
     throw stateConflict(
       "dropshipment",
@@ -128,21 +75,17 @@ export function planMoveToFulfill({
       `Dropshipment ${dropshipment.id} has no items to fulfill.`,
     );
   }
-  const warehouse = warehouseOf(recordsOf("warehouse", read[1]!), input.warehouseId);
-  const purchase = dropshipment.purchaseId ? recordsOf("purchase", read[2]!)[0] : undefined;
-  const purchaseItems = recordsOf("purchase-item", read[3]!);
-  const variants = recordsOf("variant", read[6]!);
-  const levels = recordsOf("inventory-level", read[8]!);
+  const warehouse = warehouseOf(read.warehouses, input.warehouseId);
+  const purchase = dropshipment.purchaseId ? read.purchase : undefined;
+  const levels = [...read.levels];
 
   const lines: Line[] = [];
   const covered = new Map<number, { item: PurchaseItem; quantity: number }>();
-  const used: { items: PurchaseItem[]; variants: Variant[] } = { items: [], variants: [] };
   for (const entry of entries) {
     const quantity = entry.quantity;
     const item = entry.purchaseItemId
-      ? purchaseItems.find((candidate) => candidate.id === entry.purchaseItemId)
+      ? read.namedItems.find((candidate) => candidate.id === entry.purchaseItemId)
       : undefined;
-    if (item) used.items.push(item);
     if (item && purchase && item.purchaseId === purchase.id) {
       const total = (covered.get(item.id)?.quantity ?? 0) + quantity;
       if (total > unshippedOf(item)) {
@@ -158,8 +101,8 @@ export function planMoveToFulfill({
     let variantId = item?.variantId ?? null;
     if (!variantId) {
       const variant = variants.find((candidate) => candidate.sku === sku);
-      if (variant) used.variants.push(variant);
-      else plan.sameCount("variant", { sku }, 0);
+      // A SKU the variants' read did not select (the line names none): that no variant has it is held here.
+      if (!variant && entry.sku == null && item?.sku == null) plan.sameCount("variant", { sku }, 0);
       variantId = variant?.id ?? null;
     }
     lines.push({
@@ -174,7 +117,7 @@ export function planMoveToFulfill({
   }
 
   const saleId = dropshipment.saleId ?? purchase?.saleId ?? null;
-  const sale = saleId ? recordsOf("sale", read[7]!).find((candidate) => candidate.id === saleId) : undefined;
+  const sale = saleId ? read.sales.find((candidate) => candidate.id === saleId) : undefined;
   const receiver: ShipTo | undefined = purchase ? shipToOfPurchase(purchase) : undefined;
   const shipTo = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : (receiver ?? {});
   const { fulfillment } = planFulfillmentOf(
@@ -183,38 +126,16 @@ export function planMoveToFulfill({
     levels,
   );
 
-  // What the plan read and does not write is still as read when it applies.
-  plan.sameCount("dropshipment-item", { dropshipmentId: dropshipment.id }, entries.length);
-  plan.unchangedRecords("dropshipment-item", entries);
-  plan.unchangedRecords("warehouse", [warehouse]);
-  plan.unchangedRecords("variant", [...new Set(used.variants)]);
-  if (sale && shipTo !== receiver) plan.unchangedRecords("sale", [sale]);
   if (purchase && covered.size) {
-    const items = new Map(
-      purchaseItems.filter((item) => item.purchaseId === purchase.id).map((item) => [item.id, item]),
-    );
+    const items = new Map(read.items.map((item) => [item.id, item]));
     for (const { item, quantity } of covered.values()) {
       items.set(
         item.id,
         plan.update("purchase-item", item, { quantityCancelled: item.quantityCancelled + quantity }),
       );
     }
-    const payments = recordsOf("purchase-invoice-payment", read[4]!);
-    const invoices = recordsOf("purchase-invoice", read[5]!);
-    planPurchaseBooks(plan, purchase, [...items.values()], payments, invoices);
-    const active = { purchaseId: purchase.id, status: "active" };
-    plan.sameCount("purchase-item", { purchaseId: purchase.id }, items.size);
-    plan.sameCount("purchase-invoice-payment", active, payments.length);
-    plan.unchangedRecords("purchase-invoice-payment", payments);
-    plan.sameCount("purchase-invoice", active, invoices.length);
-    plan.unchangedRecords("purchase-invoice", invoices);
-    plan.unchangedRecords(
-      "purchase-item",
-      purchaseItems.filter((item) => item.purchaseId === purchase.id),
-    );
+    planPurchaseBooks(plan, purchase, [...items.values()], read.payments, read.invoices);
   }
-  if (purchase) plan.unchangedRecords("purchase", [purchase]);
-  plan.unchangedRecords("purchase-item", [...new Set(used.items)]);
   const moved = plan.update(
     "dropshipment",
     dropshipment,

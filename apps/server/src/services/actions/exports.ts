@@ -1,14 +1,16 @@
 // The browser build bundles its own Buffer shim: the default one needs Node's global Buffer (not on Workers).
 
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
+import type { Row } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
+import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { fromCents } from "../../domain/money.ts";
+import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, availableSql } from "../../domain/stock.ts";
-import { column, recordsOf, relatedStatement, selectStatement, table } from "../../domain/store.ts";
+import { column, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { fileUsageStatement, planStoredFile } from "../files.ts";
-import { fromCents } from "./core.ts";
+import { checkFileQuota, fileUsage, planStoredFile } from "../files.ts";
 
 type Source =
   | "sku"
@@ -39,42 +41,29 @@ interface StockRow {
  * The SELECT of the company's variants (or the export's channel's) with their stock summed over all
  * warehouses (or the export's one); the export's settings read by subquery, in the export's pipeline.
  */
-function stockRowsStatement(companyId: number, exportId: number): InStatement {
+function stockRowsStatement(exportId: number) {
   const variant = table("variant");
   const level = table("inventory-level");
   const listing = table("channel-variant");
-  const definitions = table("inventory-export");
-  const v = (field: string) => `v.${column(variant, field)}`;
-  const l = (field: string) => `l.${column(level, field)}`;
-  const cv = (field: string) => `cv.${column(listing, field)}`;
-  const args: InValue[] = [];
+  const v = (field: string) => sql.raw(`v.${column(variant, field)}`);
+  const l = (field: string) => sql.raw(`l.${column(level, field)}`);
+  const cv = (field: string) => sql.raw(`cv.${column(listing, field)}`);
   /** A setting of the export, as a subquery. */
-  const setting = (field: string) => {
-    args.push(exportId, companyId);
-    return `(SELECT ${column(definitions, field)} FROM ${definitions.name} WHERE id = ? AND company_id = ?)`;
-  };
-  const listingOf = () =>
-    `FROM ${listing.name} cv WHERE cv.company_id = v.company_id AND ${cv("channelId")} = ${setting("channelId")} AND ${cv("variantId")} = v.id`;
-  const externalId = `CASE WHEN ${setting("channelId")} IS NULL THEN ${v("externalId")} ELSE (SELECT ${cv("externalId")} ${listingOf()} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1) END`;
-  const join = `LEFT JOIN ${level.name} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
-  args.push(companyId);
-  const where = `v.company_id = ? AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf()}))`;
+  const setting = (field: "channelId" | "warehouseId" | "includeZero") =>
+    fieldOf("inventory-export", exportId, field);
+  const listingOf = sql`FROM ${sql.id(listing.name)} cv WHERE cv.company_id = v.company_id AND ${cv("channelId")} = ${setting("channelId")} AND ${cv("variantId")} = v.id`;
+  const externalId = sql`CASE WHEN ${setting("channelId")} IS NULL THEN ${v("externalId")} ELSE (SELECT ${cv("externalId")} ${listingOf} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1) END`;
+  const join = sql`LEFT JOIN ${sql.id(level.name)} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
+  const where = sql`v.company_id = ${sql.company} AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf}))`;
   // includeZero false: only rows with stock to sell (NULL or true: every row).
-  const having = `${setting("includeZero")} IS NOT 0 OR ${availableSql("on_hand", "allocated")} > 0`;
-  return {
-    sql:
-      `SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ` +
-      `${v("price")} AS price, ${v("costPrice")} AS cost_price, ` +
-      `COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated ` +
-      `FROM ${variant.name} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`,
-    args,
-  };
+  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated"))} > 0`;
+  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
 }
 
 /** The rows `stockRowsStatement` read. */
-function stockRowsOf(result: ResultSet): StockRow[] {
+function stockRowsOf(rows: readonly Row[]): StockRow[] {
   const nullable = (value: unknown) => (value === null || value === undefined ? null : value);
-  return result.rows.map((row) => ({
+  return rows.map((row) => ({
     sku: String(row.sku),
     name: nullable(row.name) as string | null,
     barcode: nullable(row.barcode) as string | null,
@@ -115,23 +104,42 @@ function cellOf(row: StockRow, source: Source, { warehouseName, format, safetySt
   }
 }
 
+/**
+ * The fewest bytes an export of these rows can take, counted without writing them: the header, each
+ * row's separators, and the SKUs (never empty, at least a byte a character) where a column holds them;
+ * in JSON, each row's keys, and a character for each value.
+ */
+function leastBytes(
+  rows: readonly StockRow[],
+  columns: readonly { source: Source; header: string }[],
+  format: "csv" | "json",
+): number {
+  const skus = columns.filter((c) => c.source === "sku").length;
+  const skuChars = skus ? rows.reduce((sum, row) => sum + row.sku.length, 0) * skus : 0;
+  if (format === "csv") {
+    const header = columns.reduce((sum, c) => sum + c.header.length, 0) + columns.length - 1;
+    return header + rows.length * (columns.length - 1 + 2) + skuChars;
+  }
+  // {"key":v,...} per row, `[` `]` and the commas between rows.
+  const keys = columns.reduce((sum, c) => sum + JSON.stringify(c.header).length + 2, 0);
+  return 2 + Math.max(0, rows.length - 1) + rows.length * (2 + keys + columns.length - 1) + skuChars;
+}
+
 const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "");
 
-/** What an export reads: its fields, its warehouse and channel, and the stock rows it writes. */
-export function exportReads(companyId: number, exportId: number): InStatement[] {
-  const from = { kind: "inventory-export", id: exportId } as const;
-  return [
-    selectStatement(
-      companyId,
-      "inventory-export-field",
-      { inventoryExportId: exportId },
-      { order: "position, id" },
-    ),
-    relatedStatement(companyId, "warehouse", { ...from, via: "warehouseId" }),
-    relatedStatement(companyId, "channel", { ...from, via: "channelId" }),
-    stockRowsStatement(companyId, exportId),
-    fileUsageStatement(companyId),
-  ];
+/**
+ * What an export reads: its fields, its warehouse and channel (held as read: they decide its columns
+ * and cells), the stock rows it writes (an expensive read, run apart where the driver can) and the
+ * company's stored files' size (not held: see `planExport`).
+ */
+export function exportReads(exportId: number) {
+  return {
+    fields: many("inventory-export-field", { inventoryExportId: exportId }, { order: "position, id" }),
+    warehouse: one("warehouse", fieldOf("inventory-export", exportId, "warehouseId")),
+    channel: one("channel", fieldOf("inventory-export", exportId, "channelId")),
+    stock: apart(rows(stockRowsStatement(exportId), stockRowsOf)),
+    usage: fileUsage(),
+  };
 }
 
 /**
@@ -150,16 +158,10 @@ export function planExport({
   ctx: Ctx;
   definition: InventoryExport;
   input: InventoryExportExportInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof exportReads>>;
   plan: WritePlan;
 }): DataExport {
-  const fields = recordsOf("inventory-export-field", read[0]!);
-  const warehouse = recordsOf("warehouse", read[1]!)[0];
-  const channel = recordsOf("channel", read[2]!)[0];
-  plan.sameCount("inventory-export-field", { inventoryExportId: definition.id }, fields.length);
-  plan.unchangedRecords("inventory-export-field", fields);
-  if (warehouse) plan.unchangedRecords("warehouse", [warehouse]);
-  if (channel) plan.unchangedRecords("channel", [channel]);
+  const { fields, warehouse, channel } = read;
   const columns = fields.length
     ? fields.map((field) => ({
         source: field.source as Source,
@@ -173,7 +175,9 @@ export function planExport({
     safetyStock: definition.channelId === null ? null : (channel?.safetyStock ?? 0),
   };
 
-  const rows = stockRowsOf(read[3]!);
+  const rows = read.stock;
+  // A file past the company's quota is refused before it is made (the exact size is checked after).
+  checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
   const text =
     format === "csv"
       ? stringify(
@@ -196,7 +200,7 @@ export function planExport({
   const now = plan.now;
   const fileName = `inventory-export-${definition.id}-${compactTime(now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = planStoredFile(plan, ctx, read[4]!, { name: fileName, contentType, body });
+  const file = planStoredFile(plan, ctx, read.usage, { name: fileName, contentType, body });
   plan.update("inventory-export", definition, { lastExportedAt: now });
   return plan.insert("data-export", {
     displayName: definition.name,

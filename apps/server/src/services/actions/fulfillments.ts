@@ -1,32 +1,21 @@
-import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Fulfillment,
   FulfillmentItem,
   FulfillmentMoveToDropshipInput,
   FulfillmentShipInput,
   Purchase,
-  SaleItem,
-  Variant,
 } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
+import { fieldIn, fieldIs } from "../../domain/aggregates/purchase-books.ts";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
-import { planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
+import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
+import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { planAllocation, planShipOut } from "../../domain/stock.ts";
-import {
-  column,
-  fieldOfMatching,
-  type KindName,
-  recordsOf,
-  relatedStatement,
-  selectMatching,
-  selectStatement,
-  table,
-} from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Line } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
 /** A fulfillment's lines as read: one without any is a 409. */
@@ -37,48 +26,27 @@ function itemsRequired(fulfillment: Fulfillment, items: FulfillmentItem[]): Fulf
   return items;
 }
 
-/** A subquery of a field of a fulfillment's lines. */
-const ofFulfillmentLines = (companyId: number, fulfillmentId: number, field: string, condition = "") =>
-  fieldOfMatching(
-    companyId,
-    "fulfillment-item",
-    field,
-    `${col("fulfillment-item", "fulfillmentId")} = ?${condition}`,
-    [fulfillmentId],
-  );
-
 /**
  * What moving a fulfillment to dropship reads: the provider named, its lines, the variants they name
  * (by id, or by SKU where a line has no variant), the sale lines they name and the levels of their
- * variants.
+ * variants (not held: the stock released is taken off in the statement, with its floor).
  */
-export function moveToDropshipReads(
-  companyId: number,
-  fulfillmentId: number,
-  input: FulfillmentMoveToDropshipInput,
-): InStatement[] {
-  const lines = (field: string, condition?: string) =>
-    ofFulfillmentLines(companyId, fulfillmentId, field, condition);
-  const variantIds = lines("variantId");
-  const skus = lines("sku", ` AND ${col("fulfillment-item", "variantId")} IS NULL`);
-  const saleItemIds = lines("saleItemId");
-  return [
-    selectStatement(companyId, "dropship-provider", { id: input.dropshipProviderId }),
-    selectStatement(companyId, "fulfillment-item", { fulfillmentId }),
-    selectMatching(
-      companyId,
+export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMoveToDropshipInput) {
+  const variantIds = fieldsOf("fulfillment-item", "variantId", { fulfillmentId });
+  const skus = fieldsOf("fulfillment-item", "sku", { fulfillmentId, variantId: null });
+  return {
+    provider: one("dropship-provider", input.dropshipProviderId),
+    items: many("fulfillment-item", { fulfillmentId }),
+    variants: many(
       "variant",
-      `id IN (${variantIds.sql}) OR ${col("variant", "sku")} IN (${skus.sql})`,
-      [...variantIds.args, ...skus.args],
+      sql`${fieldIn("variant", "id", variantIds)} OR ${fieldIn("variant", "sku", skus)}`,
     ),
-    selectMatching(companyId, "sale-item", `id IN (${saleItemIds.sql})`, saleItemIds.args),
-    selectMatching(
-      companyId,
-      "inventory-level",
-      `${col("inventory-level", "variantId")} IN (${variantIds.sql})`,
-      variantIds.args,
+    saleItems: many(
+      "sale-item",
+      fieldIn("sale-item", "id", fieldsOf("fulfillment-item", "saleItemId", { fulfillmentId })),
     ),
-  ];
+    levels: many("inventory-level", fieldIn("inventory-level", "variantId", variantIds), { hold: "none" }),
+  };
 }
 
 /**
@@ -94,29 +62,25 @@ export function planMoveToDropship({
 }: {
   fulfillment: Fulfillment;
   input: FulfillmentMoveToDropshipInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof moveToDropshipReads>>;
   plan: WritePlan;
 }): { purchase: Purchase; fulfillment: Fulfillment } {
-  const provider = recordsOf("dropship-provider", read[0]!)[0];
+  const { provider, variants, saleItems } = read;
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
-  const items = itemsRequired(fulfillment, recordsOf("fulfillment-item", read[1]!));
-  const variants = recordsOf("variant", read[2]!);
-  const saleItems = recordsOf("sale-item", read[3]!);
-  const levels = recordsOf("inventory-level", read[4]!);
-  const used: { variants: Variant[]; saleItems: SaleItem[] } = { variants: [], saleItems: [] };
+  const items = itemsRequired(fulfillment, read.items);
+  const levels = [...read.levels];
   const lines: Line[] = [];
   for (const item of items) {
     const sku = item.sku ?? "";
     const variant = item.variantId
       ? variants.find((candidate) => candidate.id === item.variantId)
       : variants.find((candidate) => candidate.sku === sku);
-    if (variant) used.variants.push(variant);
-    else if (!item.variantId) plan.sameCount("variant", { sku }, 0);
+    // A SKU the variants' read did not select (the line names none): that no variant has it is held here.
+    if (!variant && !item.variantId && item.sku == null) plan.sameCount("variant", { sku }, 0);
     const saleItem = item.saleItemId
       ? saleItems.find((candidate) => candidate.id === item.saleItemId)
       : undefined;
-    if (saleItem) used.saleItems.push(saleItem);
     lines.push({
       saleItemId: item.saleItemId,
       variantId: variant?.id ?? null,
@@ -142,42 +106,27 @@ export function planMoveToDropship({
     transitionValues("fulfillment", fulfillment, "moved", { purchaseId: purchase.id }),
     { movesState: true },
   );
-  // What the plan read and does not write is still as read when it applies.
-  plan.unchangedRecords("dropship-provider", [provider]);
-  plan.sameCount("fulfillment-item", { fulfillmentId: fulfillment.id }, items.length);
-  plan.unchangedRecords("fulfillment-item", items);
-  plan.unchangedRecords("variant", [...new Set(used.variants)]);
-  plan.unchangedRecords("sale-item", [...new Set(used.saleItems)]);
   return { purchase, fulfillment: moved };
 }
 
 /**
  * What shipping a fulfillment reads: its lines, its sale with the sale's lines and those its lines name,
- * and the levels of its lines' variants.
+ * and the levels of its lines' variants (not held: stock leaves in the statement, with its floor).
  */
-export function shipFulfillmentReads(companyId: number, fulfillmentId: number): InStatement[] {
-  const saleItemIds = ofFulfillmentLines(companyId, fulfillmentId, "saleItemId");
-  const variantIds = ofFulfillmentLines(companyId, fulfillmentId, "variantId");
-  const sale = { kind: "fulfillment", id: fulfillmentId, via: "saleId" } as const;
-  return [
-    selectStatement(companyId, "fulfillment-item", { fulfillmentId }),
-    relatedStatement(companyId, "sale", sale),
-    selectMatching(
-      companyId,
+export function shipFulfillmentReads(fulfillmentId: number) {
+  const saleId = fieldOf("fulfillment", fulfillmentId, "saleId");
+  const saleItemIds = fieldsOf("fulfillment-item", "saleItemId", { fulfillmentId });
+  const variantIds = fieldsOf("fulfillment-item", "variantId", { fulfillmentId });
+  return {
+    items: many("fulfillment-item", { fulfillmentId }),
+    sale: one("sale", saleId),
+    saleItems: many(
       "sale-item",
-      `id IN (${saleItemIds.sql}) OR ${col("sale-item", "saleId")} = (SELECT ${col("fulfillment", "saleId")} FROM ${table("fulfillment").name} WHERE id = ? AND company_id = ?)`,
-      [...saleItemIds.args, fulfillmentId, companyId],
+      sql`${fieldIn("sale-item", "id", saleItemIds)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
     ),
-    selectMatching(
-      companyId,
-      "inventory-level",
-      `${col("inventory-level", "variantId")} IN (${variantIds.sql})`,
-      variantIds.args,
-    ),
-  ];
+    levels: many("inventory-level", fieldIn("inventory-level", "variantId", variantIds), { hold: "none" }),
+  };
 }
-
-const col = (kindName: KindName, field: string) => column(table(kindName), field);
 
 /**
  * Plans `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its
@@ -193,14 +142,13 @@ export function planShipFulfillment({
 }: {
   fulfillment: Fulfillment;
   input: FulfillmentShipInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof shipFulfillmentReads>>;
   plan: WritePlan;
 }): Fulfillment {
-  const items = itemsRequired(fulfillment, recordsOf("fulfillment-item", read[0]!));
-  const sale = recordsOf("sale", read[1]!)[0];
-  const saleItemsRead = recordsOf("sale-item", read[2]!);
-  const levels = recordsOf("inventory-level", read[3]!);
-  const saleItems = new Map(saleItemsRead.map((item) => [item.id, item]));
+  const items = itemsRequired(fulfillment, read.items);
+  const { sale } = read;
+  const levels = [...read.levels];
+  const saleItems = new Map(read.saleItems.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   const taken = new Map<number, number>();
   for (const item of items) {
@@ -259,15 +207,11 @@ export function planShipFulfillment({
     }),
     { movesState: true },
   );
-  // What the plan read and does not write is still as read when it applies.
-  plan.sameCount("fulfillment-item", { fulfillmentId: fulfillment.id }, items.length);
-  plan.unchangedRecords("fulfillment-item", items);
-  if (sale) {
-    const ofSale = (records: Iterable<SaleItem>) => [...records].filter((item) => item.saleId === sale.id);
-    planSaleBooks(plan, sale, ofSale(saleItems.values()));
-    plan.unchangedRecords("sale", [sale]);
-    plan.sameCount("sale-item", { saleId: sale.id }, ofSale(saleItemsRead).length);
-    plan.unchangedRecords("sale-item", ofSale(saleItemsRead));
-  }
+  if (sale)
+    planSaleBooks(
+      plan,
+      sale,
+      [...saleItems.values()].filter((item) => item.saleId === sale.id),
+    );
   return shipped;
 }

@@ -1,4 +1,3 @@
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   ChannelVariant,
   InventoryFeed,
@@ -7,94 +6,50 @@ import type {
   InventoryFeedVariant,
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
-import { guard } from "../../db/write-guards.ts";
+import { sql } from "../../db/sql.ts";
 import {
   changedValues,
   checkNotRemoved,
-  connectSkus,
   feedItemValues,
   requireSku,
   variantToConnect,
 } from "../../domain/feed-items.ts";
-import {
-  column,
-  type KindName,
-  recordsOf,
-  selectMatching,
-  selectStatement,
-  table,
-} from "../../domain/store.ts";
+import { fieldOf, fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
+import { column, kind, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
-import { kind } from "./core.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
 const UNPUBLISHED = ["pending", "queued", "error"];
 
+/** A column of a kind's table, as SQL. */
+const at = (kindName: "inventory-feed-variant" | "channel-variant" | "variant", field: string) =>
+  sql.id(column(table(kindName), field));
+
 /**
- * SQL of a feed's records that publishing reads (each with its arguments): its enabled channels' ids, the
- * SKUs of its items to publish, and the company's listings on those channels of those SKUs (by their own
- * SKU or their variant's).
+ * What publishing a feed reads, each held as read (the same records, each unchanged): its enabled
+ * channels, its approved items not published yet, the catalogue variants of their SKUs and the listings
+ * the feed's channels have of them (by their own SKU or their variant's).
  */
-function publishSql(companyId: number, feedId: number) {
-  const feedChannels = table("inventory-feed-channel");
+export function publishFeedReads(feedId: number) {
   const items = table("inventory-feed-variant");
-  const variants = table("variant");
-  const listings = table("channel-variant");
-  const at = (t: typeof items, field: string) => t.byField.get(field)!;
-  const toPublish = {
-    sql: `${column(items, "inventoryFeedId")} = ? AND ${column(items, "reviewStatus")} = ? AND ${column(items, "status")} IN (${UNPUBLISHED.map(() => "?").join(", ")})`,
-    args: [
-      feedId,
-      encode(at(items, "reviewStatus"), "approved"),
-      ...UNPUBLISHED.map((status) => encode(at(items, "status"), status)),
-    ] as InValue[],
+  const item = (field: string) => at("inventory-feed-variant", field);
+  const stored = (field: string, value: string) => sql`${encode(items.byField.get(field)!, value)}`;
+  const unpublished = sql.join(UNPUBLISHED.map((state) => stored("status", state)));
+  const toPublish = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("reviewStatus")} = ${stored("reviewStatus", "approved")} AND ${item("status")} IN (${unpublished})`;
+  const enabledChannels = { inventoryFeedId: feedId, enabled: true };
+  const skus = fieldsOf("inventory-feed-variant", "sku", toPublish);
+  const variantsOfSkus = sql`${at("variant", "sku")} IN ${skus}`;
+  return {
+    feedChannels: many("inventory-feed-channel", enabledChannels),
+    items: many("inventory-feed-variant", toPublish),
+    variants: many("variant", variantsOfSkus),
+    listings: many(
+      "channel-variant",
+      sql`${at("channel-variant", "channelId")} IN ${fieldsOf("inventory-feed-channel", "channelId", enabledChannels)} AND (${at("channel-variant", "sku")} IN ${skus} OR ${at("channel-variant", "variantId")} IN ${fieldsOf("variant", "id", variantsOfSkus)})`,
+    ),
   };
-  const skus = {
-    sql: `SELECT ${column(items, "sku")} FROM ${items.name} WHERE company_id = ? AND ${toPublish.sql}`,
-    args: [companyId, ...toPublish.args],
-  };
-  const channels = {
-    sql: `${column(feedChannels, "inventoryFeedId")} = ? AND ${column(feedChannels, "enabled")} = ?`,
-    args: [feedId, encode(at(feedChannels, "enabled"), true)],
-  };
-  const variantsOf = {
-    sql: `${column(variants, "sku")} IN (${skus.sql})`,
-    args: skus.args,
-  };
-  const existing = {
-    sql:
-      `${column(listings, "channelId")} IN (SELECT ${column(feedChannels, "channelId")} FROM ${feedChannels.name} WHERE company_id = ? AND ${channels.sql}) AND ` +
-      `(${column(listings, "sku")} IN (${skus.sql}) OR ${column(listings, "variantId")} IN (SELECT id FROM ${variants.name} WHERE company_id = ? AND ${variantsOf.sql}))`,
-    args: [companyId, ...channels.args, ...skus.args, companyId, ...variantsOf.args],
-  };
-  return { toPublish, channels, variants: variantsOf, existing };
-}
-
-/** Aborts the batch unless the company's records of a kind that meet `where` are still `count`. */
-function sameMatching(
-  plan: WritePlan,
-  kindName: KindName,
-  where: { sql: string; args: InValue[] },
-  count: number,
-): void {
-  const condition = `(SELECT count(*) FROM ${table(kindName).name} WHERE company_id = ? AND ${where.sql}) = ?`;
-  plan.write(guard(condition, [plan.companyId, ...where.args, count]) as { sql: string; args: InValue[] });
-}
-
-/**
- * What publishing a feed reads: its enabled channels, its approved items not published yet, the
- * catalogue variants of their SKUs and the listings the feed's channels have of them.
- */
-export function publishFeedReads(companyId: number, feedId: number): InStatement[] {
-  const sql = publishSql(companyId, feedId);
-  return [
-    selectStatement(companyId, "inventory-feed-channel", { inventoryFeedId: feedId, enabled: true }),
-    selectMatching(companyId, "inventory-feed-variant", sql.toPublish.sql, sql.toPublish.args),
-    selectMatching(companyId, "variant", sql.variants.sql, sql.variants.args),
-    selectMatching(companyId, "channel-variant", sql.existing.sql, sql.existing.args),
-  ];
 }
 
 /**
@@ -110,30 +65,17 @@ export function planPublishFeed({
   plan,
 }: {
   feed: InventoryFeed;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof publishFeedReads>>;
   plan: WritePlan;
 }): ChannelVariant[] {
-  const feedChannels = recordsOf("inventory-feed-channel", read[0]!);
+  const { feedChannels, items, variants: found, listings: existing } = read;
   if (!feedChannels.length) {
     throw new ApiError(
       "conflict",
       `Inventory feed ${feed.id} publishes to no channel: add an inventory-feed-channel for it first.`,
     );
   }
-  const items = recordsOf("inventory-feed-variant", read[1]!);
-  const found = recordsOf("variant", read[2]!);
-  const existing = recordsOf("channel-variant", read[3]!);
-  // What the plan is computed from is still as read when it applies: the same records, none added.
-  const sql = publishSql(plan.companyId, feed.id);
-  sameMatching(plan, "inventory-feed-channel", sql.channels, feedChannels.length);
-  sameMatching(plan, "inventory-feed-variant", sql.toPublish, items.length);
-  sameMatching(plan, "variant", sql.variants, found.length);
-  sameMatching(plan, "channel-variant", sql.existing, existing.length);
-  plan.unchangedRecords("variant", found);
-  if (!items.length) {
-    plan.unchangedRecords("channel-variant", existing);
-    return [];
-  }
+  if (!items.length) return [];
 
   const skus = [...new Set(items.map((item) => item.sku))];
   const variants = new Map(found.map((v) => [v.sku, v]));
@@ -188,7 +130,6 @@ export function planPublishFeed({
     const sku = listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId)! : "");
     plan.update("channel-variant", listing, { inventoryFeedVariantId: feedItemOfSku.get(sku) });
   }
-  plan.unchangedRecords("channel-variant", existing);
 
   for (const item of items) {
     const values = transitionValues("inventory-feed-variant", item, "connected", {
@@ -204,28 +145,28 @@ export function planPublishFeed({
   return listings;
 }
 
-/** The id of a feed's item by its external id, as a subquery (arguments: company, feed, external id). */
-function feedItemIdSql(): string {
-  const items = table("inventory-feed-variant");
-  return `(SELECT id FROM ${items.name} WHERE company_id = ? AND ${column(items, "inventoryFeedId")} = ? AND ${column(items, "externalId")} = ? ORDER BY id LIMIT 1)`;
+/** SQL answering the id of a feed's item with an external id (the first, if there were more). */
+function feedItemId(feedId: number, externalId: string) {
+  return sql`(SELECT id FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${at("inventory-feed-variant", "inventoryFeedId")} = ${feedId} AND ${at("inventory-feed-variant", "externalId")} = ${externalId} ORDER BY id LIMIT 1)`;
 }
 
-/** What removing a feed item reads: the item, and the channel variants linked to it. */
-export function removeFeedItemReads(
-  companyId: number,
-  feedId: number,
-  input: InventoryFeedRemoveByExternalIdInput,
-): InStatement[] {
-  const where = { inventoryFeedId: feedId, externalId: input.externalId };
-  return [
-    selectStatement(companyId, "inventory-feed-variant", where, { limit: 1 }),
-    selectMatching(
-      companyId,
+/** The read of a feed's item with an external id: a list of one at most, held as still that one, as read. */
+function feedItemRead(feedId: number, externalId: string) {
+  return many("inventory-feed-variant", { inventoryFeedId: feedId, externalId }, { limit: 1 });
+}
+
+/**
+ * What removing a feed item reads: the item, and the channel variants linked to it (held: the same ones,
+ * each as read).
+ */
+export function removeFeedItemReads(feedId: number, input: InventoryFeedRemoveByExternalIdInput) {
+  return {
+    items: feedItemRead(feedId, input.externalId),
+    listings: many(
       "channel-variant",
-      `${column(table("channel-variant"), "inventoryFeedVariantId")} = ${feedItemIdSql()}`,
-      [companyId, feedId, input.externalId],
+      sql`${at("channel-variant", "inventoryFeedVariantId")} = ${feedItemId(feedId, input.externalId)}`,
     ),
-  ];
+  };
 }
 
 /**
@@ -240,10 +181,10 @@ export function planRemoveFeedItem({
 }: {
   feed: InventoryFeed;
   input: InventoryFeedRemoveByExternalIdInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof removeFeedItemReads>>;
   plan: WritePlan;
 }): InventoryFeedVariant {
-  const item = recordsOf("inventory-feed-variant", read[0]!)[0];
+  const [item] = read.items;
   if (!item)
     throw new ApiError(
       "not_found",
@@ -261,9 +202,7 @@ export function planRemoveFeedItem({
       },
     );
   }
-  const listings = recordsOf("channel-variant", read[1]!);
-  plan.sameCount("channel-variant", { inventoryFeedVariantId: item.id }, listings.length);
-  for (const listing of listings) {
+  for (const listing of read.listings) {
     const values = transitionValues("channel-variant", listing, "ignore", {
       errorMessage: "removed from the feed",
     });
@@ -285,47 +224,25 @@ export interface ParsedFeedItem {
 }
 
 /**
- * What parsing one item of the feed's webhook reads: the item with its external id, and the catalogue
- * variants it may connect to (by its SKU as sent, else as stored; with and without the feed's prefix).
+ * What parsing one item of the feed's webhook reads, each held as read: the item with its external id
+ * (still that one, or still none: two calls with one new item make one), and the catalogue variants it
+ * may connect to (by its SKU as sent, else as stored; with and without the feed's prefix: still those,
+ * so which one it connects to, or that none, holds).
  */
-export function parseFeedItemReads(
-  companyId: number,
-  feedId: number,
-  input: InventoryFeedParseWebhookInput,
-): InStatement[] {
-  const feeds = table("inventory-feed");
-  const items = table("inventory-feed-variant");
-  const sku = `COALESCE(?, (SELECT ${column(items, "sku")} FROM ${items.name} WHERE id = ${feedItemIdSql()}))`;
-  const prefix = `(SELECT ${column(feeds, "skuPrefix")} FROM ${feeds.name} WHERE id = ? AND company_id = ?)`;
-  const given = input.vendorSku ?? null;
-  return [
-    selectStatement(
-      companyId,
-      "inventory-feed-variant",
-      { inventoryFeedId: feedId, externalId: input.externalId },
-      { limit: 1 },
-    ),
-    selectMatching(
-      companyId,
-      "variant",
-      `${column(table("variant"), "sku")} IN (${sku}, ${prefix} || ${sku})`,
-      [
-        given,
-        companyId,
-        feedId,
-        input.externalId,
-        feedId,
-        companyId,
-        given,
-        companyId,
-        feedId,
-        input.externalId,
-      ],
-    ),
-  ];
+export function parseFeedItemReads(feedId: number, input: InventoryFeedParseWebhookInput) {
+  const sku = sql`COALESCE(${input.vendorSku ?? null}, ${fieldOf("inventory-feed-variant", feedItemId(feedId, input.externalId), "sku")})`;
+  const prefix = fieldOf("inventory-feed", feedId, "skuPrefix");
+  return {
+    items: feedItemRead(feedId, input.externalId),
+    variants: many("variant", sql`${at("variant", "sku")} IN (${sku}, ${prefix} || ${sku})`),
+  };
 }
 
-/** `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, as `parseFeedItem` takes it, planned. */
+/**
+ * `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, created or updated by its external id,
+ * and connected to its catalogue variant when the feed connects automatically; planned. Also each item
+ * of the feed's batch webhook (`importInboundFeedItems`).
+ */
 export function planParseFeedItem({
   feed,
   input,
@@ -335,18 +252,17 @@ export function planParseFeedItem({
 }: {
   feed: InventoryFeed;
   input: InventoryFeedParseWebhookInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof parseFeedItemReads>>;
   plan: WritePlan;
   /** Where the item is in a batch, for its errors' paths (`3.`). */
   path?: string;
 }): ParsedFeedItem {
-  const existing = recordsOf("inventory-feed-variant", read[0]!)[0];
+  const [existing] = read.items;
   checkNotRemoved(feed, existing);
   const values = feedItemValues(input);
   let item: InventoryFeedVariant;
   let result: ParsedFeedItem["result"];
   if (!existing) {
-    plan.sameCount("inventory-feed-variant", { inventoryFeedId: feed.id, externalId: input.externalId }, 0);
     item = plan.insert("inventory-feed-variant", {
       ...values,
       inventoryFeedId: feed.id,
@@ -358,18 +274,9 @@ export function planParseFeedItem({
     const changed = changedValues(existing, values);
     item = Object.keys(changed).length ? plan.update("inventory-feed-variant", existing, changed) : existing;
     result = Object.keys(changed).length ? "updated" : "unchanged";
-    plan.unchangedRecords("inventory-feed-variant", [existing]);
   }
-  if (!feed.automaticallyConnect || item.variantId !== null) return { item, result, connected: false };
-  const variants = recordsOf("variant", read[1]!);
-  const variant = variantToConnect(feed, item, variants);
-  // Which variant it connects to (or that none) holds only while the SKUs before it are still unused.
-  for (const sku of connectSkus(feed, item.sku)) {
-    if (sku === variant?.sku) break;
-    plan.sameCount("variant", { sku }, 0);
-  }
+  const variant = variantToConnect(feed, item, read.variants);
   if (!variant) return { item, result, connected: false };
-  plan.unchangedRecords("variant", [variant]);
   item = plan.update("inventory-feed-variant", item, { variantId: variant.id });
   return { item, result, connected: true };
 }

@@ -1,30 +1,24 @@
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   Adjustment,
   Channel,
-  ChannelVariant,
   ChannelVariantLevelsInput,
   ChannelVariantLevelsOutput,
   ChannelVariantSetLevelInput,
   Variant,
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
-import { guard } from "../../db/write-guards.ts";
+import { sql } from "../../db/sql.ts";
+import { listedFirst, listingReads } from "../../domain/channel-listings.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
+import { many, one, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, planRecordAdjustment } from "../../domain/stock.ts";
-import { recordsOf, selectMatching, selectStatement } from "../../domain/store.ts";
+import { levelReads } from "../../domain/stock-levels.ts";
+import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
-import {
-  channelVariantsBySkuStatement,
-  column,
-  listedFirst,
-  sameListing,
-  selectIn,
-  table,
-} from "./channels.ts";
 
 export interface Location {
   warehouseId: number;
@@ -70,7 +64,7 @@ export async function listChannelVariantLevels({
     args: [...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
   });
   const listings = result.rows.map((row) => ({
-    record: toRecord(cv, row) as unknown as ChannelVariant,
+    record: asRecord("channel-variant", toRecord(cv, row)),
     variantSku: row.variant_sku as string | null,
   }));
 
@@ -106,54 +100,28 @@ export async function listChannelVariantLevels({
   });
 }
 
-/** The SELECT of the channel variant a set-level names: by external id, else by sku. */
-function namedListing(companyId: number, channelId: number, input: ChannelVariantSetLevelInput) {
-  return input.externalId
-    ? selectStatement(companyId, "channel-variant", { channelId, externalId: input.externalId }, { limit: 1 })
-    : channelVariantsBySkuStatement(companyId, channelId, input.sku ?? "");
-}
-
-/** Ways a set-level finds its warehouse: the one named, the company's default, its first. */
-function warehouseReads(companyId: number, warehouseId: number | null | undefined) {
-  return {
-    named: selectStatement(companyId, "warehouse", { id: warehouseId ?? 0 }, { limit: 1 }),
-    byDefault: selectStatement(companyId, "warehouse", { isDefault: true }, { limit: 1 }),
-    first: selectStatement(companyId, "warehouse", {}, { limit: 1 }),
-  };
-}
-
 /**
- * What setting a level reads: the channel variant named, the adjustment reason, the warehouses it may
- * be set at, and the listed variant's levels and the variant itself (by subquery of the listing).
+ * What setting a level reads: the channel variant named (by external id, else its sku's listing:
+ * `listingReads`), held as read; the adjustment reason, held; the warehouse named, else the company's
+ * default (or first), held as still that one; and by subquery of the listing, its variants (held: the
+ * one the event shows is as read) and their stock levels (`levelReads`: the one set is updated, as read).
  */
-export function setLevelReads(
-  companyId: number,
-  channelId: number,
-  input: ChannelVariantSetLevelInput,
-): InStatement[] {
-  const listing = namedListing(companyId, channelId, input) as { sql: string; args: InValue[] };
-  const listed = `SELECT variant_id FROM (${listing.sql})`;
-  const warehouses = warehouseReads(companyId, input.warehouseId);
-  return [
-    listing,
-    selectStatement(companyId, "adjustment-reason", { id: input.adjustmentReasonId ?? 0 }),
-    warehouses.named,
-    warehouses.byDefault,
-    warehouses.first,
-    selectMatching(
-      companyId,
-      "inventory-level",
-      `${column(table("inventory-level"), "variantId")} IN (${listed})`,
-      listing.args,
-    ),
-    selectMatching(companyId, "variant", `id IN (${listed})`, listing.args),
-  ];
-}
-
-/** Aborts the batch unless `statement` (a read of the plan's) still finds first the record it found. */
-function sameFirst(plan: WritePlan, statement: InStatement, id: number | null): void {
-  const { sql, args } = statement as { sql: string; args: InValue[] };
-  plan.write(guard(`(SELECT id FROM (${sql})) IS ?`, [...args, id]) as { sql: string; args: InValue[] });
+export function setLevelReads(channelId: number, input: ChannelVariantSetLevelInput) {
+  const byExternalId = { channelId, externalId: input.externalId ?? "" };
+  const { listed } = input.externalId
+    ? { listed: many("channel-variant", byExternalId, { limit: 1 }) }
+    : listingReads(channelId, input.sku ?? "");
+  const variantIds = sql`(SELECT ${sql.id(column(table("channel-variant"), "variantId"))} FROM (${listed.statement!}))`;
+  return {
+    listed,
+    reason: one("adjustment-reason", input.adjustmentReasonId ?? 0, {
+      hold: input.adjustmentReasonId ? "rows" : "none",
+    }),
+    named: one("warehouse", input.warehouseId ?? 0, { hold: input.warehouseId ? "count" : "none" }),
+    fallback: defaultWarehouse(input.warehouseId ? "none" : "count"),
+    variants: many("variant", sql`id IN ${variantIds}`),
+    ...levelReads(variantIds),
+  };
 }
 
 /**
@@ -169,7 +137,7 @@ export function planSetLevel({
 }: {
   channel: Channel;
   input: ChannelVariantSetLevelInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof setLevelReads>>;
   plan: WritePlan;
 }): { adjustment: Adjustment; variant: Variant | null } {
   if (!input.externalId && !input.sku) {
@@ -183,8 +151,7 @@ export function planSetLevel({
   }
   const by = input.externalId ? "externalId" : "sku";
   const key = (input.externalId ?? input.sku)!;
-  const listed = input.externalId ? recordsOf("channel-variant", read[0]!) : listedFirst(read[0]!);
-  const listing = listed[0];
+  const [listing] = input.externalId ? read.listed : listedFirst(read.listed);
   if (!listing)
     throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
   const variantId = listing.variantId;
@@ -192,19 +159,14 @@ export function planSetLevel({
     const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });
   }
-  const reason = recordsOf("adjustment-reason", read[1]!)[0];
+  const { reason } = read;
   if (input.adjustmentReasonId && !reason) {
     const message = `No adjustment reason with id ${input.adjustmentReasonId}.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: "adjustmentReasonId", message }] });
   }
-  const byDefault = recordsOf("warehouse", read[3]!)[0];
-  const warehouse = chooseWarehouse(
-    input.warehouseId,
-    recordsOf("warehouse", read[2]!)[0],
-    byDefault ?? recordsOf("warehouse", read[4]!)[0],
-  );
-  const levels = recordsOf("inventory-level", read[5]!);
-  const variant = recordsOf("variant", read[6]!).find((found) => found.id === variantId) ?? null;
+  const warehouse = chooseWarehouse(input.warehouseId, read.named, read.fallback[0]);
+  const { levels } = read;
+  const variant = read.variants.find((found) => found.id === variantId) ?? null;
   const before =
     levels.find((level) => level.variantId === variantId && level.warehouseId === warehouse.id)?.onHand ?? 0;
   const adjustment = planRecordAdjustment(plan, levels, {
@@ -214,16 +176,5 @@ export function planSetLevel({
     notes: input.notes ?? null,
     adjustmentReasonId: input.adjustmentReasonId ?? null,
   });
-  // What the plan chose by, and the variant its event shows, are still as read when it applies.
-  if (input.externalId) plan.unchangedRecords("channel-variant", [listing]);
-  else sameListing(plan, channel.id, input.sku!, listed);
-  if (reason) plan.unchangedRecords("adjustment-reason", [reason]);
-  const warehouses = warehouseReads(plan.companyId, input.warehouseId);
-  if (input.warehouseId) sameFirst(plan, warehouses.named, warehouse.id);
-  else {
-    sameFirst(plan, warehouses.byDefault, byDefault?.id ?? null);
-    if (!byDefault) sameFirst(plan, warehouses.first, warehouse.id);
-  }
-  if (variant) plan.unchangedRecords("variant", [variant]);
   return { adjustment, variant };
 }

@@ -1,4 +1,3 @@
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import {
   type Channel,
   type ChannelManualSaleInput,
@@ -9,17 +8,13 @@ import {
   type Variant,
 } from "@multichannel/schema";
 import * as v from "valibot";
+import { sql } from "../../db/sql.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { shippingFields } from "../../domain/order-routing.ts";
+import { fieldsOf, many, rows, type Snapshot } from "../../domain/reads.ts";
 import { referencesOf } from "../../domain/record-plans.ts";
-import {
-  type OrderLine,
-  planSaleImport,
-  SALE_IMPORT_READS,
-  saleImportReads,
-  saleImportSnapshot,
-} from "../../domain/sale-import.ts";
-import { column, kind, recordsOf, selectMatching, table } from "../../domain/store.ts";
+import { type OrderLine, orderVariants, planSaleImport, saleImportReads } from "../../domain/sale-import.ts";
+import { column, kind, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError, fieldErrors } from "../../errors.ts";
 
@@ -29,50 +24,38 @@ function invalid(errors: FieldError[], detail: string): ApiError {
   return new ApiError("validation_failed", detail, { errors });
 }
 
-const marks = (values: readonly unknown[]) => `(${values.map(() => "?").join(", ")})`;
+/** A list of values, as SQL: `(?, ?, ...)`. */
+const listOf = (values: readonly string[]) => sql`(${sql.join(values.map((value) => sql`${value}`))})`;
 
 /**
- * The order's variants, read by `items`' SKUs, or by the channel variants `lineItems` name (those come
- * first); and SQL answering the variants' ids, for reads by subquery.
+ * The reads of the order's lines: the channel variants `lineItems` name (`listings`; none for `items`),
+ * the variants they sell (`variants`, by `items`' SKUs or by those listings); and SQL answering the
+ * variants' ids, for reads by subquery.
  */
-function variantReads(
-  companyId: number,
-  channelId: number,
-  input: ManualSaleInput,
-): { reads: InStatement[]; ids: { sql: string; args: InValue[] } } {
-  const variants = table("variant");
-  if (input.items) {
-    const skus = input.items.map((item) => item.sku);
-    const sku = column(variants, "sku");
-    return {
-      reads: [selectMatching(companyId, "variant", `${sku} IN ${marks(skus)}`, skus)],
-      ids: {
-        sql: `SELECT id FROM ${variants.name} WHERE company_id = ? AND ${sku} IN ${marks(skus)}`,
-        args: [companyId, ...skus],
-      },
-    };
-  }
-  if (input.lineItems) {
+function lineReads(channelId: number, input: ManualSaleInput) {
+  if (input.lineItems && !input.items) {
     const listings = table("channel-variant");
+    const at = (field: string) => sql.id(column(listings, field));
     const externalIds = input.lineItems.map((line) => line.variant.externalId);
     const externalSkus = input.lineItems.flatMap((line) =>
       line.variant.externalSku ? [line.variant.externalSku] : [],
     );
-    const named = `${column(listings, "channelId")} = ? AND (${column(listings, "externalId")} IN ${marks(externalIds)} OR ${column(listings, "externalSku")} IN ${marks(externalSkus)})`;
-    const args = [channelId, ...externalIds, ...externalSkus];
-    const ids = {
-      sql: `SELECT ${column(listings, "variantId")} FROM ${listings.name} WHERE company_id = ? AND ${named}`,
-      args: [companyId, ...args],
-    };
+    const named = sql`${at("channelId")} = ${channelId} AND (${at("externalId")} IN ${listOf(externalIds)} OR ${at("externalSku")} IN ${listOf(externalSkus)})`;
+    const variantIds = fieldsOf("channel-variant", "variantId", named);
     return {
-      reads: [
-        selectMatching(companyId, "channel-variant", named, args),
-        selectMatching(companyId, "variant", `id IN (${ids.sql})`, ids.args),
-      ],
-      ids,
+      reads: { listings: many("channel-variant", named), variants: orderVariants(sql`id IN ${variantIds}`) },
+      variantIds,
     };
   }
-  return { reads: [], ids: { sql: "NULL", args: [] } };
+  const bySku = sql`${sql.id(column(table("variant"), "sku"))} IN ${listOf(input.items?.map((item) => item.sku) ?? [])}`;
+  return {
+    reads: {
+      // `items` name no channel variant: a read that finds none, so that the snapshot has one shape.
+      listings: many("channel-variant", sql`0`, { hold: "none" }),
+      variants: orderVariants(bySku),
+    },
+    variantIds: fieldsOf("variant", "id", bySku),
+  };
 }
 
 /** The lines of `items`: each SKU must be in the catalogue. */
@@ -149,8 +132,8 @@ function linesOfLineItems(
   return lines;
 }
 
-/** The order's lines, from the variants read (`variantReads`). */
-function linesOf(channel: Channel, input: ManualSaleInput, read: readonly ResultSet[]): OrderLine[] {
+/** The order's lines, from the variants read (`lineReads`). */
+function linesOf(channel: Channel, input: ManualSaleInput, read: ManualSaleSnapshot): OrderLine[] {
   if (input.items && input.lineItems) {
     const message = "Send the lines as items or as lineItems, not both.";
     throw invalid([{ path: "lineItems", message }], message);
@@ -162,15 +145,10 @@ function linesOf(channel: Channel, input: ManualSaleInput, read: readonly Result
         "shippingAddress is required with items.",
       );
     }
-    return linesOfItems(input.items, recordsOf("variant", read[0]!));
+    return linesOfItems(input.items, read.variants);
   }
   if (input.lineItems) {
-    return linesOfLineItems(
-      channel,
-      input.lineItems,
-      recordsOf("channel-variant", read[0]!),
-      recordsOf("variant", read[1]!),
-    );
+    return linesOfLineItems(channel, input.lineItems, read.listings, read.variants);
   }
   throw invalid(
     [{ path: "items", message: "is required (or lineItems)" }],
@@ -215,37 +193,42 @@ function saleDefaultsOf(raw: ManualSaleInput["saleDefaults"]): {
   return { values, errors };
 }
 
-/** The records `saleDefaults` refer to (none when they are refused), each read by id. */
-function referenceReads(companyId: number, input: ManualSaleInput): InStatement[] {
+/**
+ * The read of whether the records `saleDefaults` refer to (none when they are refused) are the
+ * company's, one answer each; held: those found are still there when the batch runs.
+ */
+function referencesRead(input: ManualSaleInput) {
   const { values, errors } = saleDefaultsOf(input.saleDefaults);
-  if (errors.length) return [];
-  return referencesOf(table("sale"), values, {}, []).map(({ target, id }) => ({
-    sql: `SELECT id FROM ${target.name} WHERE id = ? AND company_id = ?`,
-    args: [id, companyId],
-  }));
+  const checks = (errors.length ? [] : referencesOf(table("sale"), values, {}, [])).map(
+    ({ target, id }) =>
+      sql`EXISTS (SELECT 1 FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company})`,
+  );
+  return rows(
+    checks.length ? sql`SELECT ${sql.join(checks)}` : sql`SELECT 0 WHERE 0`,
+    ([row]) => checks.map((_, i) => Boolean(row?.[i])),
+    (plan, found) => {
+      checks.forEach((check, i) => {
+        if (found[i]) plan.hold(check);
+      });
+    },
+  );
 }
 
 /**
  * The sale's fields `saleDefaults` set (refused: 422), each reference naming a record of the company
- * (`found`: what `referenceReads` answered) and still when the batch runs.
+ * (`found`: what `referencesRead` answered).
  */
-function checkedSaleDefaults(
-  plan: WritePlan,
-  raw: ManualSaleInput["saleDefaults"],
-  found: readonly ResultSet[],
-): Partial<Sale> {
+function checkedSaleDefaults(raw: ManualSaleInput["saleDefaults"], found: readonly boolean[]): Partial<Sale> {
   const { values, errors } = saleDefaultsOf(raw);
   if (errors.length) throw invalid(errors, "Some saleDefaults are not fields of a sale a client may set.");
   const missing: FieldError[] = [];
   referencesOf(table("sale"), values, {}, missing).forEach(({ field, target, id }, index) => {
-    if (!found[index]?.rows.length)
-      missing.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
+    if (!found[index]) missing.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
   });
   if (missing.length) {
     const named = missing.map((error) => ({ ...error, path: `saleDefaults.${error.path}` }));
     throw invalid(named, "A reference names no record of yours.");
   }
-  plan.referencesExist("sale", values);
   const defaults = values as Partial<Sale>;
   if (defaults.shippingName === undefined && (defaults.shippingFirstName || defaults.shippingLastName)) {
     defaults.shippingName = [defaults.shippingFirstName, defaults.shippingLastName].filter(Boolean).join(" ");
@@ -270,22 +253,25 @@ function saleHeader(input: ManualSaleInput, defaults: Partial<Sale>): Partial<Sa
 }
 
 /**
- * What `POST /channels/{id}/manual-sale.json` reads, in one pipeline after the channel's: the order's
- * variants, the import's own reads (`saleImportReads`), and the records `saleDefaults` name.
+ * What `POST /channels/{id}/manual-sale.json` reads, in one pipeline with the channel's: the order's
+ * lines (`lineReads`), the import's own reads (`saleImportReads`), and the records `saleDefaults` name.
  */
-export function manualSaleReads(companyId: number, channelId: number, input: ManualSaleInput): InStatement[] {
-  const variants = variantReads(companyId, channelId, input);
-  return [
-    ...variants.reads,
-    ...saleImportReads(companyId, {
+export function manualSaleReads(channelId: number, input: ManualSaleInput) {
+  const lines = lineReads(channelId, input);
+  return {
+    ...lines.reads,
+    ...saleImportReads({
       channelId,
       externalId: input.externalId,
       email: input.customer.email,
-      variantIds: variants.ids,
+      variantIds: lines.variantIds,
     }),
-    ...referenceReads(companyId, input),
-  ];
+    references: referencesRead(input),
+  };
 }
+
+/** What `manualSaleReads` answered. */
+export type ManualSaleSnapshot = Snapshot<ReturnType<typeof manualSaleReads>>;
 
 /**
  * Plans `POST /channels/{id}/manual-sale.json` from what `manualSaleReads` answered: imports one order
@@ -301,16 +287,11 @@ export function planManualSale({
 }: {
   channel: Channel;
   input: ManualSaleInput;
-  read: readonly ResultSet[];
+  read: ManualSaleSnapshot;
   plan: WritePlan;
 }): { sale: Sale; saleImport: SaleImport } {
-  const variantCount = variantReads(plan.companyId, channel.id, input).reads.length;
   const lines = linesOf(channel, input, read);
-  const defaults = checkedSaleDefaults(
-    plan,
-    input.saleDefaults,
-    read.slice(variantCount + SALE_IMPORT_READS),
-  );
+  const defaults = checkedSaleDefaults(input.saleDefaults, read.references);
   return planSaleImport(
     plan,
     {
@@ -326,6 +307,6 @@ export function planManualSale({
       },
       payload: input,
     },
-    saleImportSnapshot(read.slice(variantCount, variantCount + SALE_IMPORT_READS)),
+    read,
   );
 }

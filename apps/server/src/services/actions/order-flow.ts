@@ -12,7 +12,7 @@ import {
   planReturnLabel,
   regenerateLabelReads,
   returnLabelReads,
-} from "./label-flow.ts";
+} from "./labels.ts";
 import {
   moveDropshipProviderReads,
   planCancelPurchase,
@@ -24,116 +24,116 @@ import {
 } from "./purchases.ts";
 import { planReceiveSaleReturn, receiveSaleReturnReads } from "./returns.ts";
 import { planSettleInvoices, settleInvoicesReads } from "./settlement.ts";
-import type { ActionHandlers } from "./types.ts";
+import { type ActionHandlers, planned } from "./types.ts";
 
 /** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
 export const orderHandlers = {
   "purchase.send": {
-    planned: {
-      read: ({ companyId, id }) => sendPurchaseReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => sendPurchaseReads(id),
       plan: ({ record, input, read, plan }) => {
         const sent = planSendPurchase({ purchase: record, input, read, plan });
         return { answer: sent, subject: sent };
       },
-    },
+    }),
   },
   "purchase.ship": {
-    planned: {
-      read: ({ companyId, id }) => purchaseLinesReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => purchaseLinesReads(id),
       plan: ({ record, input, read, plan }) => {
         const shipped = planShipPurchase({ purchase: record, input, read, plan });
         return { answer: shipped.dropshipment, subject: shipped.purchase };
       },
-    },
+    }),
   },
   "purchase.move-dropship-provider": {
-    planned: {
-      read: ({ companyId, input }) => moveDropshipProviderReads(companyId, input),
+    planned: planned({
+      reads: ({ input }) => moveDropshipProviderReads(input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveDropshipProvider({ purchase: record, input, read, plan });
         return { answer: moved, subject: moved };
       },
-    },
+    }),
   },
   "purchase.cancel": {
-    planned: {
-      read: ({ companyId, id }) => purchaseLinesReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => purchaseLinesReads(id),
       plan: ({ record, input, read, plan }) => {
         const cancelled = planCancelPurchase({ purchase: record, input, read, plan });
         return { answer: cancelled.answer, subject: cancelled.purchase };
       },
-    },
+    }),
   },
   "purchase.return-label": {
-    planned: {
-      read: ({ companyId, id }) => returnLabelReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => returnLabelReads(id),
       plan: async ({ ctx, record, input, read, plan }) => ({
         answer: await planReturnLabel({ ctx, purchase: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
   "purchase.default-label": {
-    planned: {
-      read: ({ companyId, id, input }) => defaultLabelReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => defaultLabelReads(id, input),
       plan: async ({ ctx, record, input, read, plan }) => {
         const made = await planDefaultLabel({ ctx, purchase: record, input, read, plan });
         return { answer: made.label, subject: made.purchase };
       },
-    },
+    }),
   },
   "dropshipment.regenerate-label": {
-    planned: {
-      read: ({ companyId, id }) => regenerateLabelReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => regenerateLabelReads(id),
       plan: async ({ ctx, record, read, plan }) => {
         const regenerated = await planRegenerateLabel({ ctx, dropshipment: record, read, plan });
         return { answer: regenerated, subject: regenerated };
       },
-    },
+    }),
   },
   "dropshipment.move-to-fulfill": {
-    planned: {
-      read: ({ companyId, id, input }) => moveToFulfillReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => moveToFulfillReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveToFulfill({ dropshipment: record, input, read, plan });
         return { answer: moved.fulfillment, subject: moved.dropshipment };
       },
-    },
+    }),
   },
   "fulfillment.move-to-dropship": {
-    planned: {
-      read: ({ companyId, id, input }) => moveToDropshipReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => moveToDropshipReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveToDropship({ fulfillment: record, input, read, plan });
         return { answer: moved.purchase, subject: moved.fulfillment };
       },
-    },
+    }),
   },
   "fulfillment.ship": {
-    planned: {
-      read: ({ companyId, id }) => shipFulfillmentReads(companyId, id),
+    planned: planned({
+      reads: ({ id }) => shipFulfillmentReads(id),
       plan: ({ record, input, read, plan }) => {
         const shipped = planShipFulfillment({ fulfillment: record, input, read, plan });
         return { answer: shipped, subject: shipped };
       },
-    },
+    }),
   },
   "sale-return.receive": {
-    planned: {
-      read: ({ companyId, id, input }) => receiveSaleReturnReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => receiveSaleReturnReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const received = planReceiveSaleReturn({ saleReturn: record, input, read, plan });
         return { answer: received, subject: received };
       },
-    },
+    }),
   },
   "dropship-provider.settle-invoices": {
-    planned: {
-      read: ({ companyId, id, input }) => settleInvoicesReads(companyId, id, input),
+    planned: planned({
+      reads: ({ id, input }) => settleInvoicesReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planSettleInvoices({ provider: record, input, read, plan }),
         subject: record,
       }),
-    },
+    }),
   },
 } satisfies Partial<ActionHandlers>;

@@ -1,9 +1,8 @@
 /**
  * Service verbs of a purchase's lifecycle (send, ship, cancel, move to another provider) and the line
- * picking they share with the other order actions. Quantities change here; the books (`settlePurchase`,
- * `settleSale`) derive everything else from them, and statuses move through `transition`.
+ * picking they share with the other order actions. Quantities change here; the books (`planPurchaseBooks`,
+ * `planSaleBooks`) derive everything else from them, and statuses move through `transitionValues`.
  */
-import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Dropshipment,
   DropshipProvider,
@@ -11,24 +10,22 @@ import type {
   Purchase,
   PurchaseCancelInput,
   PurchaseCancelOutput,
-  PurchaseInvoice,
-  PurchaseInvoicePayment,
   PurchaseItem,
   PurchaseSendInput,
   PurchaseShipInput,
-  Sale,
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
+import { fieldIs, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
+import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
-import { recordsOf, relatedStatement, selectStatement } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
-import { fromCents, toCents } from "./core.ts";
 import { renderPurchaseOrder } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
@@ -125,13 +122,19 @@ export function providerRequired(
 
 // ----------------------------------------------------------------------------------------------- send
 
-/** What sending a purchase reads: its provider (by the purchase's reference) and its lines. */
-export function sendPurchaseReads(companyId: number, purchaseId: number): InStatement[] {
-  const from = { kind: "purchase", id: purchaseId, via: "dropshipProviderId" } as const;
-  return [
-    relatedStatement(companyId, "dropship-provider", from),
-    selectStatement(companyId, "purchase-item", { purchaseId }),
-  ];
+/** A purchase's dropship provider (by the purchase's reference). */
+export const providerOfPurchase = (purchaseId: number) =>
+  one("dropship-provider", fieldOf("purchase", purchaseId, "dropshipProviderId"));
+
+/**
+ * What sending a purchase reads: its provider and its lines, which the order is rendered from (held:
+ * the batch applies only while they are as read).
+ */
+export function sendPurchaseReads(purchaseId: number) {
+  return {
+    provider: providerOfPurchase(purchaseId),
+    items: many("purchase-item", { purchaseId }),
+  };
 }
 
 /**
@@ -146,10 +149,10 @@ export function planSendPurchase({
 }: {
   purchase: Purchase;
   input: PurchaseSendInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof sendPurchaseReads>>;
   plan: WritePlan;
 }): Purchase {
-  const provider = providerRequired(purchase, recordsOf("dropship-provider", read[0]!)[0]);
+  const provider = providerRequired(purchase, read.provider);
   const format = input.format ?? provider.purchaseFormat;
   const recipient = format === "email" ? provider.email : provider.purchaseEndpoint;
   if (!recipient) {
@@ -159,11 +162,7 @@ export function planSendPurchase({
       `Dropship provider ${provider.id} has no ${field} to send a ${format} purchase order to: set its ${field} or choose another format.`,
     );
   }
-  const items = recordsOf("purchase-item", read[1]!);
-  // The order is rendered from these: the batch applies only while they are as read.
-  plan.unchangedRecords("dropship-provider", [provider]);
-  plan.sameCount("purchase-item", { purchaseId: purchase.id }, items.length);
-  plan.unchangedRecords("purchase-item", items);
+  const items = read.items;
   const payload = renderPurchaseOrder({ purchase, items, provider, format });
   const notification = plan.insert("purchase-notification", {
     purchaseId: purchase.id,
@@ -179,7 +178,7 @@ export function planSendPurchase({
   });
   if (format !== "email") {
     plan.write(
-      calloutStatement(plan.companyId, plan.now, {
+      calloutStatement(plan.now, {
         purpose: "purchase-order",
         type: "purchase.sent",
         url: recipient,
@@ -203,46 +202,27 @@ export function planSendPurchase({
 // ----------------------------------------------------------------------------------------------- ship
 
 /**
- * What an action on a purchase's lines reads (ship, cancel): its lines, provider, active payments and
- * invoices (its books), and its sale with the sale's lines.
+ * What an action on a purchase's lines reads (ship, cancel): its books (lines, active payments and
+ * invoices), its provider, and its sale with the sale's lines. All held: the books are computed from
+ * them, and the lines taken are named in what the action writes.
  */
-export function purchaseLinesReads(companyId: number, purchaseId: number): InStatement[] {
-  const from = { kind: "purchase", id: purchaseId } as const;
-  return [
-    selectStatement(companyId, "purchase-item", { purchaseId }),
-    relatedStatement(companyId, "dropship-provider", { ...from, via: "dropshipProviderId" }),
-    selectStatement(companyId, "purchase-invoice-payment", { purchaseId, status: "active" }),
-    selectStatement(companyId, "purchase-invoice", { purchaseId, status: "active" }),
-    relatedStatement(companyId, "sale", { ...from, via: "saleId" }),
-    relatedStatement(companyId, "sale-item", { ...from, via: "saleId" }, "saleId"),
-  ];
+export function purchaseLinesReads(purchaseId: number) {
+  const saleId = fieldOf("purchase", purchaseId, "saleId");
+  return {
+    ...purchaseBooksReads(purchaseId),
+    provider: providerOfPurchase(purchaseId),
+    sale: one("sale", saleId),
+    saleItems: many("sale-item", fieldIs("sale-item", "saleId", saleId)),
+  };
 }
 
 /** What `purchaseLinesReads` answered. */
-interface PurchaseLines {
-  items: PurchaseItem[];
-  provider: DropshipProvider | undefined;
-  payments: PurchaseInvoicePayment[];
-  invoices: PurchaseInvoice[];
-  sale: Sale | undefined;
-  saleItems: SaleItem[];
-}
-
-function purchaseLinesOf(read: ResultSet[]): PurchaseLines {
-  return {
-    items: recordsOf("purchase-item", read[0]!),
-    provider: recordsOf("dropship-provider", read[1]!)[0],
-    payments: recordsOf("purchase-invoice-payment", read[2]!),
-    invoices: recordsOf("purchase-invoice", read[3]!),
-    sale: recordsOf("sale", read[4]!)[0],
-    saleItems: recordsOf("sale-item", read[5]!),
-  };
-}
+export type PurchaseLines = Snapshot<ReturnType<typeof purchaseLinesReads>>;
 
 /**
  * Plans what a ship or cancel does to the lines it takes: each purchase line's and its sale line's
  * quantity (`purchaseField`, `saleField`) grows by what is taken, then both books are settled from the
- * lines as they end. Everything the books were computed from is guarded. Answers the purchase and the
+ * lines as they end (what they were computed from is held by the reads). Answers the purchase and the
  * sale lines taken, as the plan leaves them.
  */
 function planTakenLines(
@@ -273,23 +253,6 @@ function planTakenLines(
   }
   const books = planPurchaseBooks(plan, purchase, [...items.values()], lines.payments, lines.invoices);
   if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()]);
-  // What the plan was computed from, and does not write, is still as read when it applies.
-  plan.sameCount("purchase-item", { purchaseId: purchase.id }, lines.items.length);
-  plan.unchangedRecords("purchase-item", lines.items);
-  if (lines.provider) plan.unchangedRecords("dropship-provider", [lines.provider]);
-  plan.sameCount(
-    "purchase-invoice-payment",
-    { purchaseId: purchase.id, status: "active" },
-    lines.payments.length,
-  );
-  plan.unchangedRecords("purchase-invoice-payment", lines.payments);
-  plan.sameCount("purchase-invoice", { purchaseId: purchase.id, status: "active" }, lines.invoices.length);
-  plan.unchangedRecords("purchase-invoice", lines.invoices);
-  if (lines.sale) {
-    plan.unchangedRecords("sale", [lines.sale]);
-    plan.sameCount("sale-item", { saleId: lines.sale.id }, lines.saleItems.length);
-    plan.unchangedRecords("sale-item", lines.saleItems);
-  }
   return { purchase: books.purchase, saleItems: taken };
 }
 
@@ -301,18 +264,17 @@ function planTakenLines(
 export function planShipPurchase({
   purchase,
   input,
-  read,
+  read: lines,
   plan,
   label,
 }: {
   purchase: Purchase;
   input: PurchaseShipInput;
-  read: ResultSet[];
+  read: PurchaseLines;
   plan: WritePlan;
   /** The label the parcel ships with (default-label's "label and mark shipped"). */
   label?: Label;
 }): { dropshipment: Dropshipment; purchase: Purchase } {
-  const lines = purchaseLinesOf(read);
   const provider = providerRequired(purchase, lines.provider);
   const shipment = shipInputFrom(purchase, lines.items, input);
   const takes = takeLines(purchase, lines.items, shipment.items, {
@@ -362,12 +324,9 @@ export function planShipPurchase({
 
 // ------------------------------------------------------------------------------------------- move
 
-/** What moving a purchase to another provider reads: that provider. */
-export function moveDropshipProviderReads(
-  companyId: number,
-  input: { dropshipProviderId: number },
-): InStatement[] {
-  return [selectStatement(companyId, "dropship-provider", { id: input.dropshipProviderId })];
+/** What moving a purchase to another provider reads: that provider (held: the purchase will name it). */
+export function moveDropshipProviderReads(input: { dropshipProviderId: number }) {
+  return { provider: one("dropship-provider", input.dropshipProviderId) };
 }
 
 /**
@@ -382,10 +341,10 @@ export function planMoveDropshipProvider({
 }: {
   purchase: Purchase;
   input: { dropshipProviderId: number };
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof moveDropshipProviderReads>>;
   plan: WritePlan;
 }): Purchase {
-  const provider = recordsOf("dropship-provider", read[0]!)[0];
+  const { provider } = read;
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
   if (provider.id === purchase.dropshipProviderId) {
@@ -394,8 +353,6 @@ export function planMoveDropshipProvider({
       `Purchase ${purchase.id} is already with dropship provider ${provider.id}.`,
     );
   }
-  // The purchase refers to it: the batch applies only while it is as read.
-  plan.unchangedRecords("dropship-provider", [provider]);
   return plan.update(
     "purchase",
     purchase,
@@ -417,15 +374,14 @@ export function planMoveDropshipProvider({
 export function planCancelPurchase({
   purchase,
   input,
-  read,
+  read: lines,
   plan,
 }: {
   purchase: Purchase;
   input: PurchaseCancelInput;
-  read: ResultSet[];
+  read: PurchaseLines;
   plan: WritePlan;
 }): { answer: PurchaseCancelOutput; purchase: Purchase } {
-  const lines = purchaseLinesOf(read);
   const cancel = cancelInputFrom(purchase, lines.items, input);
   const takes = takeLines(purchase, lines.items, cancel.items, {
     available: unshippedOf,

@@ -1,12 +1,14 @@
-import type { InStatement, ResultSet } from "@libsql/client";
 import type {
   Channel,
   ChannelRatesInput,
   ChannelRatesOutput,
   ChannelShippingRate,
 } from "@multichannel/schema";
-import { column, recordsOf, selectMatching, selectStatement, table } from "../../domain/store.ts";
-import { fromCents, toCents } from "./core.ts";
+import { sql } from "../../db/sql.ts";
+import { defaultWarehouse } from "../../domain/default-warehouse.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
+import { many, type Snapshot } from "../../domain/reads.ts";
+import { column, table } from "../../domain/store.ts";
 
 interface Group {
   shipsFrom: "dropshipProvider" | "warehouse";
@@ -46,22 +48,18 @@ function quote(rate: ChannelShippingRate, group: Group, country: string): number
 }
 
 /**
- * What quoting rates reads: the items' variants, the company's default and first warehouses (the
- * channel may have none of its own), and the channel's enabled shipping rates.
+ * What quoting rates reads: the items' variants, the company's default (else first) warehouse (the
+ * channel may have none of its own), and the channel's enabled shipping rates. It writes nothing, so
+ * nothing is held.
  */
-export function channelRatesReads(
-  companyId: number,
-  channelId: number,
-  input: ChannelRatesInput,
-): InStatement[] {
+export function channelRatesReads(channelId: number, input: ChannelRatesInput) {
   const skus = [...new Set(input.items.map((item) => item.sku))];
-  const sku = column(table("variant"), "sku");
-  return [
-    selectMatching(companyId, "variant", `${sku} IN (${skus.map(() => "?").join(", ")})`, skus),
-    selectStatement(companyId, "warehouse", { isDefault: true }, { limit: 1 }),
-    selectStatement(companyId, "warehouse", {}, { limit: 1 }),
-    selectStatement(companyId, "channel-shipping-rate", { channelId, enabled: true }),
-  ];
+  const sku = sql.id(column(table("variant"), "sku"));
+  return {
+    variants: many("variant", sql`${sku} IN (${sql.join(skus.map((value) => sql`${value}`))})`),
+    fallback: defaultWarehouse(),
+    rates: many("channel-shipping-rate", { channelId, enabled: true }),
+  };
 }
 
 /**
@@ -76,13 +74,13 @@ export function quoteChannelRates({
 }: {
   channel: Channel;
   input: ChannelRatesInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof channelRatesReads>>;
 }): ChannelRatesOutput {
-  const variants = new Map(recordsOf("variant", read[0]!).map((variant) => [variant.sku, variant]));
+  const variants = new Map(read.variants.map((variant) => [variant.sku, variant]));
   const unknownSkus = [
     ...new Set(input.items.filter((item) => !variants.has(item.sku)).map((item) => item.sku)),
   ];
-  const fallback = recordsOf("warehouse", read[1]!)[0] ?? recordsOf("warehouse", read[2]!)[0];
+  const [fallback] = read.fallback;
   const warehouseId = channel.warehouseId || (fallback?.id ?? null);
 
   const groups = new Map<string, Group>();
@@ -108,7 +106,7 @@ export function quoteChannelRates({
     group.subtotalCents += toCents(variant.price) * item.quantity;
   }
 
-  const rates = recordsOf("channel-shipping-rate", read[3]!);
+  const { rates } = read;
   const country = input.destination.country.toUpperCase();
   let totalCents: number | null = 0;
   const quoted = [...groups.values()].map((group) => {

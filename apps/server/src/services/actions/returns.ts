@@ -3,98 +3,45 @@
  * receiving it (`POST /sale-returns/{id}/receive.json`, beyond the interface), which is when returned
  * quantities count and units shipped from an own warehouse go back on hand.
  */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
-import type {
-  Fulfillment,
-  FulfillmentItem,
-  InventoryLevel,
-  Purchase,
-  PurchaseInvoice,
-  PurchaseInvoicePayment,
-  PurchaseItem,
-  ReturnShipment,
-  Sale,
-  SaleItem,
-  SaleReturn,
-  SaleReturnItem,
-  SaleReturnReceiveInput,
-  Warehouse,
-} from "@multichannel/schema";
+import type { PurchaseItem, SaleReturn, SaleReturnReceiveInput } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
+import { booksOf, fieldIn, fieldIs, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
+import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { planRecordAdjustment } from "../../domain/stock.ts";
-import {
-  column,
-  fieldOfMatching,
-  type KindName,
-  recordsOf,
-  relatedStatement,
-  selectMatching,
-  selectStatement,
-  table,
-} from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, toCents, warehouseOf, warehousesToChoose } from "./core.ts";
 import type { Take } from "./purchases.ts";
 
 const OPEN_RETURN = new Set(["requested", "shipped"]);
 
 /**
  * What opening a return of a purchase's lines reads: the purchase's lines, the sale lines they name, the
- * return lines of its lines and their returns.
+ * return lines of its lines and their returns (held: what can still be returned is computed from them).
  */
-export function openReturnReads(companyId: number, purchaseId: number): InStatement[] {
-  const items = table("purchase-item");
-  const returnItems = table("sale-return-item");
-  const itemsOfPurchase = `SELECT id FROM ${items.name} WHERE company_id = ? AND ${column(items, "purchaseId")} = ?`;
-  const returnLines = `${column(returnItems, "purchaseItemId")} IN (${itemsOfPurchase})`;
-  return [
-    selectStatement(companyId, "purchase-item", { purchaseId }),
-    selectMatching(
-      companyId,
+export function openReturnReads(purchaseId: number) {
+  const itemsOfPurchase = fieldsOf("purchase-item", "id", { purchaseId });
+  const returnLines = fieldIn("sale-return-item", "purchaseItemId", itemsOfPurchase);
+  return {
+    items: many("purchase-item", { purchaseId }),
+    saleItems: many(
       "sale-item",
-      `id IN (SELECT ${column(items, "saleItemId")} FROM ${items.name} WHERE company_id = ? AND ${column(items, "purchaseId")} = ?)`,
-      [companyId, purchaseId],
+      fieldIn("sale-item", "id", fieldsOf("purchase-item", "saleItemId", { purchaseId })),
     ),
-    selectMatching(companyId, "sale-return-item", returnLines, [companyId, purchaseId]),
-    selectMatching(
-      companyId,
+    returnItems: many("sale-return-item", returnLines),
+    returns: many(
       "sale-return",
-      `id IN (SELECT ${column(returnItems, "saleReturnId")} FROM ${returnItems.name} WHERE company_id = ? AND ${returnLines})`,
-      [companyId, companyId, purchaseId],
+      fieldIn("sale-return", "id", fieldsOf("sale-return-item", "saleReturnId", returnLines)),
     ),
-  ];
+  };
 }
 
 /** What `openReturnReads` answered. */
-export interface OpenReturnRead {
-  items: PurchaseItem[];
-  saleItems: SaleItem[];
-  returnItems: SaleReturnItem[];
-  returns: SaleReturn[];
-}
-
-/** The records `openReturnReads` read; the plan applies only while they are as read. */
-export function openReturnRead(plan: WritePlan, purchaseId: number, read: ResultSet[]): OpenReturnRead {
-  const lines = {
-    items: recordsOf("purchase-item", read[0]!),
-    saleItems: recordsOf("sale-item", read[1]!),
-    returnItems: recordsOf("sale-return-item", read[2]!),
-    returns: recordsOf("sale-return", read[3]!),
-  };
-  plan.sameCount("purchase-item", { purchaseId }, lines.items.length);
-  plan.unchangedRecords("purchase-item", lines.items);
-  plan.unchangedRecords("sale-item", lines.saleItems);
-  for (const item of lines.items) {
-    const count = lines.returnItems.filter((line) => line.purchaseItemId === item.id).length;
-    plan.sameCount("sale-return-item", { purchaseItemId: item.id }, count);
-  }
-  plan.unchangedRecords("sale-return-item", lines.returnItems);
-  plan.unchangedRecords("sale-return", lines.returns);
-  return lines;
-}
+export type OpenReturnRead = Snapshot<ReturnType<typeof openReturnReads>>;
 
 /** What of a purchase line can still be sent back: shipped, less returned and already on its way back. */
 export function returnableOf(item: PurchaseItem, read: OpenReturnRead): number {
@@ -141,139 +88,65 @@ export function planOpenReturnOfPurchaseLines(
 
 /**
  * What receiving a sale return reads: its lines, return shipments, sale and sale lines (those of its
- * sale and those its lines name), the purchases its lines name with their lines, active payments and
- * invoices (their books), and for restocking: the fulfillment lines that carried its sale lines and
- * their fulfillments, the warehouses they name with the company's default ones, and the levels of its
- * sale lines' variants.
+ * sale and those its lines name), the purchases its lines name with their books, and for restocking:
+ * the fulfillment lines that carried its sale lines and their fulfillments, the warehouses they name
+ * with the company's default ones, and the levels of its sale lines' variants (not held: a level the
+ * plan moves is written while it is as read).
  */
-export function receiveSaleReturnReads(
-  companyId: number,
-  saleReturnId: number,
-  input: SaleReturnReceiveInput,
-): InStatement[] {
-  const ofLines = (field: string) =>
-    fieldOfMatching(companyId, "sale-return-item", field, `${col("sale-return-item", "saleReturnId")} = ?`, [
-      saleReturnId,
-    ]);
-  const within = (field: string, ids: { sql: string; args: InValue[] }) => ({
-    condition: `${field} IN (${ids.sql})`,
-    args: ids.args,
-  });
+export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnReceiveInput) {
+  const ofLines = (field: "saleItemId" | "purchaseItemId") =>
+    fieldsOf("sale-return-item", field, { saleReturnId });
   const saleItemIds = ofLines("saleItemId");
-  const purchaseItemIds = ofLines("purchaseItemId");
-  const purchases = within(
-    "id",
-    fieldOfMatching(
-      companyId,
-      "purchase-item",
-      "purchaseId",
-      `id IN (${purchaseItemIds.sql})`,
-      purchaseItemIds.args,
-    ),
+  const purchaseIds = fieldsOf(
+    "purchase-item",
+    "purchaseId",
+    fieldIn("purchase-item", "id", ofLines("purchaseItemId")),
   );
-  const ofPurchases = (kindName: "purchase-item" | "purchase-invoice-payment" | "purchase-invoice") => {
-    const active = kindName === "purchase-item" ? "" : ` AND ${col(kindName, "status")} = 'active'`;
-    return selectMatching(
-      companyId,
-      kindName,
-      `${col(kindName, "purchaseId")} IN (SELECT id FROM ${table("purchase").name} WHERE company_id = ? AND ${purchases.condition})${active}`,
-      [companyId, ...purchases.args],
-    );
-  };
-  const carrying = within(col("fulfillment-item", "saleItemId"), saleItemIds);
-  const carried = (field: string) =>
-    fieldOfMatching(companyId, "fulfillment-item", field, carrying.condition, carrying.args);
-  const fulfillmentWarehouses = fieldOfMatching(
-    companyId,
+  const carrying = fieldIn("fulfillment-item", "saleItemId", saleItemIds);
+  const carried = (field: "fulfillmentId" | "warehouseId") => fieldsOf("fulfillment-item", field, carrying);
+  const fulfillmentWarehouses = fieldsOf(
     "fulfillment",
     "warehouseId",
-    `id IN (${carried("fulfillmentId").sql})`,
-    carried("fulfillmentId").args,
+    fieldIn("fulfillment", "id", carried("fulfillmentId")),
   );
-  const variants = within(
-    col("inventory-level", "variantId"),
-    fieldOfMatching(companyId, "sale-item", "variantId", `id IN (${saleItemIds.sql})`, saleItemIds.args),
-  );
-  const sale = { kind: "sale-return", id: saleReturnId, via: "saleId" } as const;
-  return [
-    selectStatement(companyId, "sale-return-item", { saleReturnId }),
-    selectStatement(companyId, "return-shipment", { saleReturnId }),
-    relatedStatement(companyId, "sale", sale),
-    selectMatching(
-      companyId,
-      "sale-item",
-      `id IN (${saleItemIds.sql}) OR ${col("sale-item", "saleId")} = (SELECT ${col("sale-return", "saleId")} FROM ${table("sale-return").name} WHERE id = ? AND company_id = ?)`,
-      [...saleItemIds.args, saleReturnId, companyId],
-    ),
-    selectMatching(companyId, "purchase", purchases.condition, purchases.args),
-    ofPurchases("purchase-item"),
-    ofPurchases("purchase-invoice-payment"),
-    ofPurchases("purchase-invoice"),
-    selectMatching(companyId, "fulfillment-item", carrying.condition, carrying.args, { order: "id DESC" }),
-    selectMatching(
-      companyId,
-      "fulfillment",
-      `id IN (${carried("fulfillmentId").sql})`,
-      carried("fulfillmentId").args,
-    ),
-    warehousesToChoose(companyId, input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
-    selectMatching(companyId, "inventory-level", variants.condition, variants.args),
-  ];
-}
-
-const col = (kindName: KindName, field: string) => column(table(kindName), field);
-
-/** What `receiveSaleReturnReads` answered. */
-interface ReturnReads {
-  lines: SaleReturnItem[];
-  shipments: ReturnShipment[];
-  sale: Sale | undefined;
-  saleItems: SaleItem[];
-  purchases: Purchase[];
-  purchaseItems: PurchaseItem[];
-  payments: PurchaseInvoicePayment[];
-  invoices: PurchaseInvoice[];
-  fulfillmentItems: FulfillmentItem[];
-  fulfillments: Fulfillment[];
-  warehouses: Warehouse[];
-  levels: InventoryLevel[];
-}
-
-function returnReadsOf(read: ResultSet[]): ReturnReads {
+  const saleId = fieldOf("sale-return", saleReturnId, "saleId");
   return {
-    lines: recordsOf("sale-return-item", read[0]!),
-    shipments: recordsOf("return-shipment", read[1]!),
-    sale: recordsOf("sale", read[2]!)[0],
-    saleItems: recordsOf("sale-item", read[3]!),
-    purchases: recordsOf("purchase", read[4]!),
-    purchaseItems: recordsOf("purchase-item", read[5]!),
-    payments: recordsOf("purchase-invoice-payment", read[6]!),
-    invoices: recordsOf("purchase-invoice", read[7]!),
-    fulfillmentItems: recordsOf("fulfillment-item", read[8]!),
-    fulfillments: recordsOf("fulfillment", read[9]!),
-    warehouses: recordsOf("warehouse", read[10]!),
-    levels: recordsOf("inventory-level", read[11]!),
+    lines: many("sale-return-item", { saleReturnId }),
+    shipments: many("return-shipment", { saleReturnId }),
+    sale: one("sale", saleId),
+    saleItems: many(
+      "sale-item",
+      sql`${fieldIn("sale-item", "id", saleItemIds)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
+    ),
+    purchases: many("purchase", fieldIn("purchase", "id", purchaseIds)),
+    ...purchasesBooksReads(purchaseIds),
+    fulfillmentItems: many("fulfillment-item", carrying, { order: "id DESC" }),
+    fulfillments: many("fulfillment", fieldIn("fulfillment", "id", carried("fulfillmentId"))),
+    warehouses: warehousesToChooseRead(input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
+    levels: many(
+      "inventory-level",
+      fieldIn(
+        "inventory-level",
+        "variantId",
+        fieldsOf("sale-item", "variantId", fieldIn("sale-item", "id", saleItemIds)),
+      ),
+      { hold: "none" },
+    ),
   };
 }
 
-/**
- * The warehouse a sale line's units left from: the last shipped fulfillment that carried it. Answers
- * the fulfillment lines and fulfillments it looked at, for the plan to guard.
- */
-function shippedFrom(
-  reads: ReturnReads,
-  saleItemId: number,
-): { warehouseId: number | null; looked: FulfillmentItem[] } {
+/** What `receiveSaleReturnReads` answered. */
+type ReturnReads = Snapshot<ReturnType<typeof receiveSaleReturnReads>>;
+
+/** The warehouse a sale line's units left from: the last shipped fulfillment that carried it. */
+function shippedFrom(reads: ReturnReads, saleItemId: number): number | null {
   const fulfillments = new Map(reads.fulfillments.map((fulfillment) => [fulfillment.id, fulfillment]));
-  const looked: FulfillmentItem[] = [];
   for (const line of reads.fulfillmentItems) {
     if (line.saleItemId !== saleItemId) continue;
-    looked.push(line);
     const fulfillment = fulfillments.get(line.fulfillmentId);
-    if (fulfillment?.status === "shipped")
-      return { warehouseId: line.warehouseId ?? fulfillment.warehouseId, looked };
+    if (fulfillment?.status === "shipped") return line.warehouseId ?? fulfillment.warehouseId;
   }
-  return { warehouseId: null, looked };
+  return null;
 }
 
 /**
@@ -285,12 +158,12 @@ function shippedFrom(
 export function planReceiveSaleReturn({
   saleReturn,
   input,
-  read,
+  read: reads,
   plan,
 }: {
   saleReturn: SaleReturn;
   input: SaleReturnReceiveInput;
-  read: ResultSet[];
+  read: ReturnReads;
   plan: WritePlan;
 }): SaleReturn {
   if (saleReturn.type === "cancellation") {
@@ -300,13 +173,12 @@ export function planReceiveSaleReturn({
       `Sale return ${saleReturn.id} records lines cancelled before they shipped: there are no goods to receive.`,
     );
   }
-  const reads = returnReadsOf(read);
   const { lines } = reads;
   if (!lines.length) {
     throw stateConflict("sale-return", saleReturn, `Sale return ${saleReturn.id} has no lines to receive.`);
   }
   const saleItems = new Map(reads.saleItems.map((item) => [item.id, item]));
-  const purchaseItems = new Map(reads.purchaseItems.map((item) => [item.id, item]));
+  const purchaseItems = new Map(reads.items.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   for (const [index, line] of lines.entries()) {
     const saleItem = line.saleItemId ? saleItems.get(line.saleItemId) : undefined;
@@ -327,11 +199,6 @@ export function planReceiveSaleReturn({
   const restock = input.restock ?? true;
   const levels = [...reads.levels];
   const purchaseIds = new Set<number>();
-  const relied: { fulfillmentItems: FulfillmentItem[]; warehouses: Warehouse[]; saleItemIds: Set<number> } = {
-    fulfillmentItems: [],
-    warehouses: [],
-    saleItemIds: new Set(),
-  };
   for (const line of lines) {
     const purchaseItem = line.purchaseItemId ? purchaseItems.get(line.purchaseItemId) : undefined;
     if (purchaseItem) {
@@ -351,14 +218,8 @@ export function planReceiveSaleReturn({
     );
     if (purchaseItem || !restock || !saleItem.variantId) continue;
     let warehouseId = input.warehouseId;
-    if (!warehouseId) {
-      const shipped = shippedFrom(reads, saleItem.id);
-      relied.saleItemIds.add(saleItem.id);
-      relied.fulfillmentItems.push(...shipped.looked);
-      warehouseId = shipped.warehouseId;
-    }
+    if (!warehouseId) warehouseId = shippedFrom(reads, saleItem.id);
     const warehouse = warehouseOf(reads.warehouses, warehouseId);
-    relied.warehouses.push(warehouse);
     planRecordAdjustment(plan, levels, {
       variantId: saleItem.variantId,
       warehouseId: warehouse.id,
@@ -372,57 +233,15 @@ export function planReceiveSaleReturn({
   for (const purchaseId of purchaseIds) {
     const purchase = reads.purchases.find((candidate) => candidate.id === purchaseId);
     if (!purchase) continue;
-    const ofPurchase = <T extends { purchaseId: number }>(records: Iterable<T>) =>
-      [...records].filter((record) => record.purchaseId === purchaseId);
-    planPurchaseBooks(
-      plan,
-      purchase,
-      ofPurchase(purchaseItems.values()),
-      ofPurchase(reads.payments),
-      ofPurchase(reads.invoices),
-    );
-    plan.sameCount("purchase-item", { purchaseId }, ofPurchase(reads.purchaseItems).length);
-    plan.sameCount(
-      "purchase-invoice-payment",
-      { purchaseId, status: "active" },
-      ofPurchase(reads.payments).length,
-    );
-    plan.sameCount("purchase-invoice", { purchaseId, status: "active" }, ofPurchase(reads.invoices).length);
-    plan.unchangedRecords("purchase", [purchase]);
-    plan.unchangedRecords("purchase-item", ofPurchase(reads.purchaseItems));
-    plan.unchangedRecords("purchase-invoice-payment", ofPurchase(reads.payments));
-    plan.unchangedRecords("purchase-invoice", ofPurchase(reads.invoices));
+    const items = [...purchaseItems.values()].filter((item) => item.purchaseId === purchaseId);
+    const { payments, invoices } = booksOf(reads, purchaseId);
+    planPurchaseBooks(plan, purchase, items, payments, invoices);
   }
   const sale = reads.sale;
   if (sale) {
     const items = [...saleItems.values()].filter((item) => item.saleId === sale.id);
     planSaleBooks(plan, sale, items);
-    plan.unchangedRecords("sale", [sale]);
-    plan.sameCount("sale-item", { saleId: sale.id }, items.length);
-    plan.unchangedRecords(
-      "sale-item",
-      reads.saleItems.filter((item) => item.saleId === sale.id),
-    );
   }
-  // What the plan read and does not write is still as read when it applies.
-  plan.sameCount("sale-return-item", { saleReturnId: saleReturn.id }, lines.length);
-  plan.unchangedRecords("sale-return-item", lines);
-  plan.sameCount("return-shipment", { saleReturnId: saleReturn.id }, reads.shipments.length);
-  for (const saleItemId of relied.saleItemIds) {
-    plan.sameCount(
-      "fulfillment-item",
-      { saleItemId },
-      reads.fulfillmentItems.filter((line) => line.saleItemId === saleItemId).length,
-    );
-  }
-  plan.unchangedRecords("fulfillment-item", relied.fulfillmentItems);
-  plan.unchangedRecords(
-    "fulfillment",
-    reads.fulfillments.filter((fulfillment) =>
-      relied.fulfillmentItems.some((line) => line.fulfillmentId === fulfillment.id),
-    ),
-  );
-  plan.unchangedRecords("warehouse", [...new Set(relied.warehouses)]);
   return plan.update(
     "sale-return",
     saleReturn,

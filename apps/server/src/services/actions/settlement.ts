@@ -1,4 +1,3 @@
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type {
   DropshipProvider,
   DropshipProviderSettleInvoicesInput,
@@ -6,11 +5,14 @@ import type {
   PurchaseInvoice,
   Transfer,
 } from "@multichannel/schema";
+import { type Sql, sql } from "../../db/sql.ts";
+import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks } from "../../domain/books.ts";
-import { column, recordsOf, selectMatching, selectStatement, table } from "../../domain/store.ts";
+import { fromCents, toCents } from "../../domain/money.ts";
+import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { column, kind, table, whereOf } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import { fromCents, kind, toCents } from "./core.ts";
 import { invalid } from "./purchases.ts";
 
 type SettleInput = DropshipProviderSettleInvoicesInput;
@@ -24,52 +26,28 @@ const namedIn = (input: SettleInput) => input.purchaseIds ?? input.toPay;
  * The SQL condition on purchases that settling may take: the ones named, or the provider's invoiced
  * and partly invoiced ones.
  */
-function candidates(providerId: number, input: SettleInput): { condition: string; args: InValue[] } {
+function candidates(providerId: number, input: SettleInput): Sql {
   const named = namedIn(input);
   if (named !== undefined && named !== null) {
-    return named.length
-      ? { condition: `id IN (${named.map(() => "?").join(", ")})`, args: [...named] }
-      : { condition: "0", args: [] };
+    return named.length ? sql`id IN (${sql.join(named.map((id) => sql`${id}`))})` : sql`0`;
   }
-  const purchases = table("purchase");
-  return {
-    condition: `${column(purchases, "dropshipProviderId")} = ? AND ${column(purchases, "invoiceStatus")} IN (?, ?)`,
-    args: [providerId, ...SETTLEABLE_INVOICES],
-  };
+  const invoiceStatus = sql.id(column(table("purchase"), "invoiceStatus"));
+  return sql`${whereOf<"purchase">(table("purchase"), { dropshipProviderId: providerId })} AND ${invoiceStatus} IN (${sql.join(SETTLEABLE_INVOICES.map((status) => sql`${status}`))})`;
 }
 
 /**
- * What settling reads: the purchases it may take (invoiced ones first), their lines, active invoice
- * payments and invoices (their books), and the payment method named.
+ * What settling reads: the purchases it may take (invoiced ones first) with their books, and the
+ * payment method named (held by its count: that it is there). All held: which purchases there are to
+ * settle, and every record their books are computed from.
  */
-export function settleInvoicesReads(
-  companyId: number,
-  providerId: number,
-  input: SettleInput,
-): InStatement[] {
-  const purchases = table("purchase");
-  const { condition, args } = candidates(providerId, input);
-  const ofCandidates = (kindName: "purchase-item" | "purchase-invoice-payment" | "purchase-invoice") => {
-    const lines = table(kindName);
-    const active = kindName === "purchase-item" ? "" : ` AND ${column(lines, "status")} = 'active'`;
-    return selectMatching(
-      companyId,
-      kindName,
-      `${column(lines, "purchaseId")} IN (SELECT id FROM ${purchases.name} WHERE company_id = ? AND (${condition}))${active}`,
-      [companyId, ...args],
-    );
+export function settleInvoicesReads(providerId: number, input: SettleInput) {
+  const condition = candidates(providerId, input);
+  const invoiceStatus = column(table("purchase"), "invoiceStatus");
+  return {
+    candidates: many("purchase", condition, { order: `${invoiceStatus} = 'partiallyInvoiced', id` }),
+    ...purchasesBooksReads(fieldsOf("purchase", "id", condition)),
+    paymentMethod: one("payment-method", sql`${input.paymentMethodId ?? null}`, { hold: "count" }),
   };
-  const reads = [
-    selectMatching(companyId, "purchase", condition, args, {
-      order: `${column(purchases, "invoiceStatus")} = 'partiallyInvoiced', id`,
-    }),
-    ofCandidates("purchase-item"),
-    ofCandidates("purchase-invoice-payment"),
-    ofCandidates("purchase-invoice"),
-  ];
-  if (input.paymentMethodId)
-    reads.push(selectStatement(companyId, "payment-method", { id: input.paymentMethodId }));
-  return reads;
 }
 
 const settleable = (purchase: Purchase) =>
@@ -137,10 +115,6 @@ function dueOf(purchase: Purchase, invoices: readonly PurchaseInvoice[]): number
   return invoiced - toCents(purchase.amountPaid);
 }
 
-function byPurchase<T extends { purchaseId: number }>(records: readonly T[], purchaseId: number): T[] {
-  return records.filter((record) => record.purchaseId === purchaseId);
-}
-
 /**
  * Plans paying the provider what its invoiced, unpaid purchases still owe (cancelled lines owe
  * nothing): one transfer for the exact sum, one invoice payment per purchase; the books then derive
@@ -154,11 +128,11 @@ export function planSettleInvoices({
 }: {
   provider: DropshipProvider;
   input: SettleInput;
-  read: ResultSet[];
+  read: Snapshot<ReturnType<typeof settleInvoicesReads>>;
   plan: WritePlan;
 }): Transfer {
   const paymentMethodId = input.paymentMethodId ?? null;
-  if (paymentMethodId && !recordsOf("payment-method", read[4]!).length) {
+  if (paymentMethodId && !read.paymentMethod) {
     throw invalid("paymentMethodId", `No payment method with id ${paymentMethodId}.`);
   }
   const sources = kind("transfer").fields.source?.values ?? [];
@@ -170,14 +144,10 @@ export function planSettleInvoices({
     throw invalid("toPay", "toPay and purchaseIds name different purchases: send one of them.");
   }
   const field = input.purchaseIds ? "purchaseIds" : "toPay";
-  const candidates = recordsOf("purchase", read[0]!);
-  const items = recordsOf("purchase-item", read[1]!);
-  const payments = recordsOf("purchase-invoice-payment", read[2]!);
-  const invoices = recordsOf("purchase-invoice", read[3]!);
-  const purchases = purchasesToSettle(provider, candidates, namedIn(input), field);
+  const purchases = purchasesToSettle(provider, read.candidates, namedIn(input), field);
   const dues = purchases.map((purchase) => ({
     purchase,
-    due: dueOf(purchase, byPurchase(invoices, purchase.id)),
+    due: dueOf(purchase, booksOf(read, purchase.id).invoices),
   }));
   const amount = dues.reduce((sum, { due }) => sum + Math.max(0, due), 0);
   if (amount <= 0) {
@@ -189,24 +159,6 @@ export function planSettleInvoices({
       },
     );
   }
-
-  // What was read and is not written is still as read when the batch applies: which purchases there
-  // are to settle, and every record their books are computed from.
-  if (namedIn(input) === undefined || namedIn(input) === null) {
-    for (const invoiceStatus of SETTLEABLE_INVOICES) {
-      plan.sameCount(
-        "purchase",
-        { dropshipProviderId: provider.id, invoiceStatus },
-        candidates.filter((purchase) => purchase.invoiceStatus === invoiceStatus).length,
-      );
-    }
-  }
-  const countsOf = (records: readonly { purchaseId: number }[]) =>
-    new Map(dues.map(({ purchase }) => [purchase.id, byPurchase(records, purchase.id).length]));
-  plan.sameCounts("purchase-item", "purchaseId", countsOf(items));
-  plan.sameCounts("purchase-invoice-payment", "purchaseId", countsOf(payments), { status: "active" });
-  plan.sameCounts("purchase-invoice", "purchaseId", countsOf(invoices), { status: "active" });
-  if (paymentMethodId) plan.referencesExist("transfer", { paymentMethodId });
 
   const additional = toCents(input.additionalAmount ?? 0);
   const transfer = plan.insert("transfer", {
@@ -242,20 +194,9 @@ export function planSettleInvoices({
       })),
   );
   for (const { purchase } of dues) {
-    planPurchaseBooks(
-      plan,
-      purchase,
-      byPurchase(items, purchase.id),
-      [...byPurchase(payments, purchase.id), ...byPurchase(paid, purchase.id)],
-      byPurchase(invoices, purchase.id),
-    );
+    const books = booksOf(read, purchase.id);
+    const payments = [...books.payments, ...paid.filter((payment) => payment.purchaseId === purchase.id)];
+    planPurchaseBooks(plan, purchase, books.items, payments, books.invoices);
   }
-  const settled = new Set(purchases.map((purchase) => purchase.id));
-  const ofSettled = <T extends { purchaseId: number }>(records: readonly T[]) =>
-    records.filter((record) => settled.has(record.purchaseId));
-  plan.unchangedRecords("purchase", candidates);
-  plan.unchangedRecords("purchase-item", ofSettled(items));
-  plan.unchangedRecords("purchase-invoice-payment", ofSettled(payments));
-  plan.unchangedRecords("purchase-invoice", ofSettled(invoices));
   return transfer;
 }

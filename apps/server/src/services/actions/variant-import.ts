@@ -1,11 +1,11 @@
-import type { InValue, ResultSet } from "@libsql/client";
 import type {
   Channel,
   ChannelImportConnectorVariantBatchInput,
   ChannelImportConnectorVariantBatchOutput,
 } from "@multichannel/schema";
 import { toRecord } from "../../db/rows.ts";
-import { guard } from "../../db/write-guards.ts";
+import { type Sql, sql } from "../../db/sql.ts";
+import { type Read, rows, type Snapshot } from "../../domain/reads.ts";
 import { column, type KindName, kind, narrowed, type PartOf, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -69,133 +69,117 @@ function duplicates(items: readonly ConnectorVariantInput[]): FieldError[] {
 }
 
 /** A list argument of a read: `IN (SELECT value FROM json_each(?))` takes any number of values in one. */
-const IN_LIST = "IN (SELECT value FROM json_each(?))";
-
-/** A read statement, its text and arguments at hand (a guard repeats it). */
-type Read = { sql: string; args: InValue[] };
+const inList = (list: string) => sql`IN (SELECT value FROM json_each(${list}))`;
 
 /** The values of an item field that is set, as a list argument. */
 function listOf(values: readonly (string | number | null | undefined)[]): string {
   return JSON.stringify([...new Set(values.filter((value) => value !== null && value !== undefined))]);
 }
 
-/** A read of `fields` of the company's records of a kind that meet `condition` (no ORDER BY: see `selectIn`). */
-function readOf(kindName: KindName, fields: readonly string[], condition: string, args: InValue[]): Read {
+/** A record a lookup found: `updatedAt` is the version its guard compares. */
+type Versioned = { id: number; updatedAt: string };
+
+/**
+ * A lookup of the import: `fields` of the company's records of a kind that meet `condition` (a lookup
+ * by `lists`), by id. Held by one guard, before the batch writes: the lookup still finds as many, and
+ * each record it found is unchanged (its `updatedAt`: every write moves it).
+ */
+function lookup<T extends Versioned>(
+  kindName: KindName,
+  fields: readonly string[],
+  condition: Sql,
+  lists: readonly string[],
+): Read<T[]> {
   const t = narrowed(table(kindName), fields);
-  // A lookup by an empty list finds nothing: not a walk of the company's rows to learn it.
-  const none = args.includes("[]");
-  return {
-    sql: `SELECT ${t.selectList} FROM ${t.name} WHERE company_id = ? AND ${none ? "0" : condition}`,
-    args: none ? args.slice(0, 1) : args,
-  };
+  // A lookup by an empty list finds nothing: not a walk of the company's rows to learn it, nor a guard.
+  const none = lists.includes("[]");
+  const from = sql`FROM ${sql.id(t.name)} WHERE company_id = ${sql.company} AND (${none ? sql`0` : condition})`;
+  return rows(
+    // No ORDER BY: with hundreds of values, SQLite would rather walk the company's rows in id order
+    // than look each value up in its index (see `selectIn`); sorted here.
+    sql`SELECT ${sql.raw(t.selectList)} ${from}`,
+    (found) => found.map((row) => toRecord(t, row)).sort((a, b) => a.id - b.id) as unknown as T[],
+    (plan, records) => {
+      if (none) return;
+      const count = sql`(SELECT count(*) ${from}) = ${records.length}`;
+      if (!records.length) return plan.hold(count);
+      const versions = JSON.stringify(records.map((record) => [record.id, record.updatedAt]));
+      plan.hold(
+        sql`${count} AND (SELECT count(*) FROM json_each(${versions}) j CROSS JOIN ${sql.id(t.name)} r ON r.id = j.value ->> 0 WHERE r.company_id = ${sql.company} AND r.updated_at IS j.value ->> 1) = ${records.length}`,
+      );
+    },
+  );
 }
 
-/** The records `readOf` read, by id. */
-function recordsRead<T>(kindName: KindName, fields: readonly string[], result: ResultSet): T[] {
-  const t = narrowed(table(kindName), fields);
-  return result.rows.map((row) => toRecord(t, row)).sort((a, b) => a.id - b.id) as unknown as T[];
+/** The records the items' `field` names (each must be the company's). */
+function referenced(items: readonly ConnectorVariantInput[], field: keyof typeof REFERENCES) {
+  const ids = listOf(items.map((item) => item[field]));
+  return lookup<Versioned>(REFERENCES[field], [], sql`id ${inList(ids)}`, [ids]);
 }
 
 /**
  * What an import reads, in one pipeline: the records the items name, the channel's listings and the
- * catalogue's variants they match (by externalId, by SKU, by their variant's SKU), and products by name.
+ * catalogue's variants they match (by externalId, by SKU, by their variant's SKU), and products by name
+ * (found or not: a product made meanwhile would be made twice). Each lookup is held (`lookup`): what
+ * the matching relied on is as read when the batch applies.
  */
-export function importReads(
-  companyId: number,
-  channelId: number,
-  input: ChannelImportConnectorVariantBatchInput,
-): Read[] {
+export function importReads(channelId: number, input: ChannelImportConnectorVariantBatchInput) {
   const items = input.items;
-  const cv = table("channel-variant");
+  const cv = (field: string) => sql.id(column(table("channel-variant"), field));
   const variants = table("variant");
+  const sku = sql.id(column(variants, "sku"));
   const externalIds = listOf(items.map((item) => item.externalId));
   const skus = listOf(items.map((item) => item.sku));
   const bySkuOnly = listOf(items.filter((item) => !item.externalId).map((item) => item.sku));
-  const onChannel = `${column(cv, "channelId")} = ?`;
-  const references = (Object.entries(REFERENCES) as [keyof typeof REFERENCES, KindName][]).map(
-    ([field, kindName]) =>
-      readOf(kindName, [], `id ${IN_LIST}`, [companyId, listOf(items.map((item) => item[field]))]),
-  );
-  return [
-    ...references,
-    readOf("channel-variant", LISTING_FIELDS, `${onChannel} AND ${column(cv, "externalId")} ${IN_LIST}`, [
-      companyId,
-      channelId,
-      externalIds,
-    ]),
-    readOf("channel-variant", LISTING_FIELDS, `${onChannel} AND ${column(cv, "sku")} ${IN_LIST}`, [
-      companyId,
-      channelId,
+  const listings = (condition: Sql, list: string) =>
+    lookup<Listing>(
+      "channel-variant",
+      LISTING_FIELDS,
+      sql`${cv("channelId")} = ${channelId} AND ${condition}`,
+      [list],
+    );
+  const productNames = listOf(items.map((item) => item.productName));
+  return {
+    productId: referenced(items, "productId"),
+    vendorId: referenced(items, "vendorId"),
+    dropshipProviderId: referenced(items, "dropshipProviderId"),
+    listed: listings(sql`${cv("externalId")} ${inList(externalIds)}`, externalIds),
+    ownSku: listings(sql`${cv("sku")} ${inList(bySkuOnly)}`, bySkuOnly),
+    catalogue: lookup<PartOf<"variant", "sku" | "updatedAt">>(
+      "variant",
+      ["sku"],
+      sql`${sku} ${inList(bySkuOnly)}`,
+      [bySkuOnly],
+    ),
+    viaVariant: listings(
+      sql`${cv("variantId")} IN (SELECT id FROM ${sql.id(variants.name)} WHERE company_id = ${sql.company} AND ${sku} ${inList(bySkuOnly)})`,
       bySkuOnly,
-    ]),
-    readOf("variant", ["sku"], `${column(variants, "sku")} ${IN_LIST}`, [companyId, bySkuOnly]),
-    readOf(
-      "channel-variant",
-      LISTING_FIELDS,
-      `${onChannel} AND ${column(cv, "variantId")} IN (SELECT id FROM ${variants.name} WHERE company_id = ? AND ${column(variants, "sku")} ${IN_LIST})`,
-      [companyId, channelId, companyId, bySkuOnly],
     ),
-    readOf(
-      "channel-variant",
-      LISTING_FIELDS,
-      `${onChannel} AND ${column(cv, "externalId")} IS NULL AND ${column(cv, "sku")} ${IN_LIST}`,
-      [companyId, channelId, skus],
-    ),
-    readOf("variant", VARIANT_FIELDS, `${column(variants, "sku")} ${IN_LIST}`, [companyId, skus]),
-    readOf(
+    unacknowledged: listings(sql`${cv("externalId")} IS NULL AND ${cv("sku")} ${inList(skus)}`, skus),
+    bySku: lookup<CatalogueVariant>("variant", VARIANT_FIELDS, sql`${sku} ${inList(skus)}`, [skus]),
+    linked: lookup<CatalogueVariant>(
       "variant",
       VARIANT_FIELDS,
-      `id IN (SELECT ${column(cv, "variantId")} FROM ${cv.name} WHERE company_id = ? AND ${onChannel} AND ${column(cv, "externalId")} ${IN_LIST})`,
-      [companyId, companyId, channelId, externalIds],
+      sql`id IN (SELECT ${cv("variantId")} FROM ${sql.id(table("channel-variant").name)} WHERE company_id = ${sql.company} AND ${cv("channelId")} = ${channelId} AND ${cv("externalId")} ${inList(externalIds)})`,
+      [externalIds],
     ),
-    readOf(
+    products: lookup<PartOf<"product", "name" | "updatedAt">>(
       "product",
       PRODUCT_FIELDS,
-      HAS_PRODUCT_NAMES ? `${column(table("product"), "name")} ${IN_LIST}` : "0",
-      HAS_PRODUCT_NAMES ? [companyId, listOf(items.map((item) => item.productName))] : [companyId],
+      HAS_PRODUCT_NAMES ? sql`${sql.id(column(table("product"), "name"))} ${inList(productNames)}` : sql`0`,
+      [HAS_PRODUCT_NAMES ? productNames : "[]"],
     ),
-  ];
+  };
 }
 
 /** What `importReads` answered. */
-interface ImportRead {
-  references: Map<keyof typeof REFERENCES, { id: number; updatedAt: string }[]>;
-  listed: Listing[];
-  ownSku: Listing[];
-  catalogue: PartOf<"variant", "sku" | "updatedAt">[];
-  viaVariant: Listing[];
-  unacknowledged: Listing[];
-  bySku: CatalogueVariant[];
-  linked: CatalogueVariant[];
-  products: PartOf<"product", "name" | "updatedAt">[];
-}
-
-function importRead(read: ResultSet[]): ImportRead {
-  const fields = Object.keys(REFERENCES) as (keyof typeof REFERENCES)[];
-  const at = fields.length;
-  return {
-    references: new Map(
-      fields.map((field, i) => [
-        field,
-        recordsRead<{ id: number; updatedAt: string }>(REFERENCES[field], [], read[i]!),
-      ]),
-    ),
-    listed: recordsRead("channel-variant", LISTING_FIELDS, read[at]!),
-    ownSku: recordsRead("channel-variant", LISTING_FIELDS, read[at + 1]!),
-    catalogue: recordsRead("variant", ["sku"], read[at + 2]!),
-    viaVariant: recordsRead("channel-variant", LISTING_FIELDS, read[at + 3]!),
-    unacknowledged: recordsRead("channel-variant", LISTING_FIELDS, read[at + 4]!),
-    bySku: recordsRead("variant", VARIANT_FIELDS, read[at + 5]!),
-    linked: recordsRead("variant", VARIANT_FIELDS, read[at + 6]!),
-    products: recordsRead("product", PRODUCT_FIELDS, read[at + 7]!),
-  };
-}
+type ImportRead = Snapshot<ReturnType<typeof importReads>>;
 
 /** Every reference of the items must name a record of the company: else a 422 per item and field. */
 function checkItemReferences(items: readonly ConnectorVariantInput[], read: ImportRead): void {
   const errors: FieldError[] = [];
   for (const [field, kindName] of Object.entries(REFERENCES) as [keyof typeof REFERENCES, KindName][]) {
-    const found = new Set(read.references.get(field)!.map((record) => record.id));
+    const found = new Set(read[field].map((record) => record.id));
     items.forEach((item, index) => {
       const id = item[field];
       if (id && !found.has(id)) {
@@ -325,35 +309,6 @@ function changedFrom<T extends object>(
 }
 
 /**
- * Aborts the batch unless the records of a kind read by these lookups are still the ones read (none
- * added or gone) and each as read (its `updatedAt`: every write moves it). Before the plan's writes.
- */
-function sameRecords(
-  plan: WritePlan,
-  kindName: KindName,
-  lookups: readonly Read[],
-  records: readonly { id: number; updatedAt: string }[],
-): void {
-  const t = table(kindName);
-  // One SELECT of ids per lookup, in a UNION: an OR of them would walk the company's rows.
-  const ids = lookups.map((lookup) => `SELECT id ${lookup.sql.slice(lookup.sql.indexOf(" FROM "))}`);
-  const args = lookups.flatMap((lookup) => lookup.args);
-  const distinct = new Map(records.map((record) => [record.id, record]));
-  args.push(distinct.size);
-  plan.write(
-    guard(`(SELECT count(*) FROM (${ids.join(" UNION ")})) = ?`, args) as { sql: string; args: InValue[] },
-  );
-  const versions = [...distinct.values()].map((record) => [record.id, record.updatedAt]);
-  if (!versions.length) return;
-  plan.write(
-    guard(
-      `(SELECT count(*) FROM json_each(?) j CROSS JOIN ${t.name} r ON r.id = j.value ->> 0 WHERE r.company_id = ? AND r.updated_at IS j.value ->> 1) = ?`,
-      [JSON.stringify(versions), plan.companyId, versions.length],
-    ) as { sql: string; args: InValue[] },
-  );
-}
-
-/**
  * `POST /channels/{id}/import-connector-variant-batch.json`: upserts up to 1,000 store variants into the
  * catalogue and the channel, matched by (channel, externalId), else by sku. All or nothing: any item that
  * cannot be imported fails the batch with an error per item. One read pipeline and one batch of a few
@@ -367,7 +322,7 @@ export function planImportConnectorVariants({
 }: {
   channel: Channel;
   input: ChannelImportConnectorVariantBatchInput;
-  read: ResultSet[];
+  read: ImportRead;
   plan: WritePlan;
 }): ChannelImportConnectorVariantBatchOutput {
   const dupes = duplicates(input.items);
@@ -376,34 +331,13 @@ export function planImportConnectorVariants({
       errors: dupes,
     });
   }
-  const found = importRead(read);
-  checkItemReferences(input.items, found);
-  const plans = matchItems(input.items, found);
-  // Everything the matching relied on is as read when the batch applies: checked before it writes.
-  const lookups = importReads(plan.companyId, channel.id, input);
-  const at = Object.keys(REFERENCES).length;
-  (Object.entries(REFERENCES) as [keyof typeof REFERENCES, KindName][]).forEach(([field, kindName], i) => {
-    sameRecords(plan, kindName, [lookups[i]!], found.references.get(field)!);
-  });
-  sameRecords(
-    plan,
-    "channel-variant",
-    [lookups[at]!, lookups[at + 1]!, lookups[at + 3]!, lookups[at + 4]!],
-    [...found.listed, ...found.ownSku, ...found.viaVariant, ...found.unacknowledged],
-  );
-  sameRecords(
-    plan,
-    "variant",
-    [lookups[at + 2]!, lookups[at + 5]!, lookups[at + 6]!],
-    [...found.catalogue, ...found.bySku, ...found.linked],
-  );
-  // Products by name, found or not (a product made meanwhile would be made twice).
-  sameRecords(plan, "product", [lookups[at + 7]!], found.products);
+  checkItemReferences(input.items, read);
+  const plans = matchItems(input.items, read);
 
   const products = productsByName(
     plan,
     input.items.flatMap((item) => (item.productName ? [item.productName] : [])),
-    found,
+    read,
   );
   const productOf = (item: ConnectorVariantInput) =>
     item.productName ? products.get(item.productName) : undefined;

@@ -5,33 +5,33 @@ import {
   planRotateSecret,
   replayReads,
 } from "../webhooks/endpoints.ts";
-import type { ActionHandlers } from "./types.ts";
+import { type ActionHandlers, planned } from "./types.ts";
 
 /** The webhook endpoint actions: a ping, a replay, a new secret, the delivery log. */
 export const webhookHandlers = {
   "webhook-endpoint.test": {
-    planned: {
-      read: () => [],
+    planned: planned({
+      reads: () => ({}),
       plan: ({ record, plan }) => ({ answer: planPing(record, plan), subject: record }),
-    },
+    }),
   },
   "webhook-endpoint.replay": {
-    planned: {
-      read: ({ companyId, id, input }) => replayReads(companyId, id, input.deliveryId),
+    planned: planned({
+      reads: ({ id, input }) => replayReads(id, input.deliveryId),
       plan: ({ record, input, read, plan }) => ({
         answer: planReplay(record, input.deliveryId, read, plan),
         subject: record,
       }),
-    },
+    }),
   },
   "webhook-endpoint.rotate-secret": {
-    planned: {
-      read: () => [],
+    planned: planned({
+      reads: () => ({}),
       plan: ({ record, plan }) => {
         const rotated = planRotateSecret(record, plan);
         return { answer: rotated.answer, subject: rotated.endpoint };
       },
-    },
+    }),
   },
   "webhook-endpoint.deliveries": {
     run: ({ ctx, record, input }) => listDeliveries(ctx, record, input),

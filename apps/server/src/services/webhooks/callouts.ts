@@ -3,17 +3,19 @@
  * queue theirs (a provider's purchase order); fan-out makes the ones events call for (a custom
  * channel's inventory and prices, an export's file).
  */
+
 import { kindByName } from "@multichannel/schema";
 import type { Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
 
 /**
- * Queues a request to a URL the company configured (a provider's purchase endpoint), in the
- * transaction of the change that calls for it; the dispatcher sends it and retries it like a webhook.
+ * Queues a request to a URL the company configured (a provider's purchase endpoint), in the batch of
+ * the change that calls for it; the dispatcher sends it and retries it like a webhook.
  */
 export interface Callout {
   purpose: string;
@@ -28,31 +30,12 @@ export interface Callout {
 }
 
 export async function queueCallout(ctx: Ctx, callout: Callout): Promise<void> {
-  await ctx.db.execute(calloutStatement(ctx.companyId, ctx.now(), callout));
+  await ctx.db.execute(calloutStatement(ctx.now(), callout).statementFor(ctx.companyId));
 }
 
 /** The delivery row of a callout, for a write plan's batch (`WritePlan.write`) or `queueCallout`. */
-export function calloutStatement(
-  companyId: number,
-  now: string,
-  callout: Callout,
-): { sql: string; args: (string | number | null)[] } {
-  return {
-    sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, notification_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    args: [
-      companyId,
-      callout.purpose,
-      callout.type,
-      callout.url,
-      callout.contentType,
-      callout.body,
-      callout.notificationId ?? null,
-      callout.signer ?? null,
-      callout.timeoutMs ?? 10_000,
-      now,
-      now,
-    ],
-  };
+export function calloutStatement(now: string, callout: Callout): Sql {
+  return sql`INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, notification_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (${sql.company}, ${callout.purpose}, ${callout.type}, ${callout.url}, ${callout.contentType}, ${callout.body}, ${callout.notificationId ?? null}, ${callout.signer ?? null}, ${callout.timeoutMs ?? 10_000}, ${now}, ${now})`;
 }
 
 async function rowsOf(db: Executor, kindName: string, where: string, args: (string | number)[]) {

@@ -2,10 +2,11 @@
  * A webhook endpoint's actions: a ping, a replay, a secret rotation and the delivery log. What its
  * writes must hold and its first secret: `domain/webhook-endpoints.ts`.
  */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
+
 import type { WebhookEndpoint } from "@multichannel/schema";
-import { guard } from "../../db/write-guards.ts";
+import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { rows, type Snapshot } from "../../domain/reads.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { invalidField } from "../../errors.ts";
@@ -22,15 +23,13 @@ export function planRotateSecret(
   plan: WritePlan,
 ): { answer: { secret: string; previousSecretExpiresAt: string }; endpoint: WebhookEndpoint } {
   const expires = new Date(Date.parse(plan.now) + ROTATION_OVERLAP_MS).toISOString();
-  plan.write({
-    sql: "UPDATE webhook_secrets SET expires_at = ? WHERE endpoint_id = ? AND company_id = ? AND (expires_at IS NULL OR expires_at > ?)",
-    args: [expires, endpoint.id, plan.companyId, expires],
-  });
+  plan.write(
+    sql`UPDATE webhook_secrets SET expires_at = ${expires} WHERE endpoint_id = ${endpoint.id} AND company_id = ${sql.company} AND (expires_at IS NULL OR expires_at > ${expires})`,
+  );
   const secret = newSecret();
-  plan.write({
-    sql: "INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (?, ?, ?, ?)",
-    args: [plan.companyId, endpoint.id, secret, plan.now],
-  });
+  plan.write(
+    sql`INSERT INTO webhook_secrets (company_id, endpoint_id, secret, created_at) VALUES (${sql.company}, ${endpoint.id}, ${secret}, ${plan.now})`,
+  );
   const updated = plan.update("webhook-endpoint", endpoint, { secretHint: secretHint(secret) });
   return { answer: { secret, previousSecretExpiresAt: expires }, endpoint: updated };
 }
@@ -102,20 +101,9 @@ function planDelivery(
   endpoint: WebhookEndpoint,
   values: { purpose: "webhook" | "ping"; eventId: number | null; type: string; body: string | null },
 ) {
-  const id = plan.insertRow({
-    sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    args: [
-      plan.companyId,
-      values.purpose,
-      endpoint.id,
-      values.eventId,
-      values.type,
-      endpoint.url,
-      values.body,
-      plan.now,
-      plan.now,
-    ],
-  });
+  const id = plan.insertRow(
+    sql`INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (${sql.company}, ${values.purpose}, ${endpoint.id}, ${values.eventId}, ${values.type}, ${endpoint.url}, ${values.body}, ${plan.now}, ${plan.now})`,
+  );
   return {
     id,
     eventId: values.eventId,
@@ -143,16 +131,37 @@ export function planPing(endpoint: WebhookEndpoint, plan: WritePlan) {
   return planDelivery(plan, endpoint, { purpose: "ping", eventId: null, type: "ping", body });
 }
 
-const REPLAYED_COLUMNS = "event_id, type, body, purpose";
+/** A delivery of an endpoint, as a replay repeats it. */
+interface Replayed {
+  purpose: "webhook" | "ping";
+  eventId: number | null;
+  type: string;
+  body: string | null;
+}
 
-/** What a replay reads: the endpoint's delivery to send again. */
-export function replayReads(companyId: number, endpointId: number, deliveryId: number): InStatement[] {
-  return [
-    {
-      sql: `SELECT ${REPLAYED_COLUMNS} FROM webhook_deliveries WHERE id = ? AND company_id = ? AND endpoint_id = ?`,
-      args: [deliveryId, companyId, endpointId],
-    },
-  ];
+/**
+ * What replaying a delivery reads: the delivery (of the endpoint), held while the replay relies on it
+ * (it is still there, with the same event, type, body and purpose).
+ */
+export function replayReads(endpointId: number, deliveryId: number) {
+  return {
+    original: rows(
+      sql`SELECT purpose, event_id, type, body FROM webhook_deliveries WHERE id = ${deliveryId} AND company_id = ${sql.company} AND endpoint_id = ${endpointId}`,
+      ([row]): Replayed | undefined =>
+        row && {
+          purpose: row.purpose === "ping" ? "ping" : "webhook",
+          eventId: row.event_id === null ? null : Number(row.event_id),
+          type: String(row.type),
+          body: (row.body as string | null) ?? null,
+        },
+      (plan, original) => {
+        if (!original) return;
+        plan.hold(
+          sql`EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ${deliveryId} AND company_id = ${sql.company} AND endpoint_id = ${endpointId} AND event_id IS ${original.eventId} AND type IS ${original.type} AND body IS ${original.body} AND purpose IS ${original.purpose})`,
+        );
+      },
+    ),
+  };
 }
 
 /**
@@ -162,31 +171,10 @@ export function replayReads(companyId: number, endpointId: number, deliveryId: n
 export function planReplay(
   endpoint: WebhookEndpoint,
   deliveryId: number,
-  read: ResultSet[],
+  read: Snapshot<ReturnType<typeof replayReads>>,
   plan: WritePlan,
 ) {
-  const original = read[0]!.rows[0];
-  if (!original)
+  if (!read.original)
     throw invalidField("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
-  const replayed = {
-    purpose: original.purpose === "ping" ? ("ping" as const) : ("webhook" as const),
-    eventId: original.event_id === null ? null : Number(original.event_id),
-    type: String(original.type),
-    body: (original.body as string | null) ?? null,
-  };
-  plan.write(
-    guard(
-      "EXISTS (SELECT 1 FROM webhook_deliveries WHERE id = ? AND company_id = ? AND endpoint_id = ? AND event_id IS ? AND type IS ? AND body IS ? AND purpose IS ?)",
-      [
-        deliveryId,
-        plan.companyId,
-        endpoint.id,
-        original.event_id ?? null,
-        original.type ?? null,
-        original.body ?? null,
-        original.purpose ?? null,
-      ],
-    ) as { sql: string; args: InValue[] },
-  );
-  return planDelivery(plan, endpoint, replayed);
+  return planDelivery(plan, endpoint, read.original);
 }

@@ -1,0 +1,104 @@
+/**
+ * SQL text and its arguments kept together: `sql\`SELECT ... WHERE id = ${id}\`` makes a fragment whose
+ * values are bound parameters and whose nested fragments are spliced with their own values. Nothing
+ * re-parses text to find its placeholders: a fragment is its text pieces and the values between them.
+ */
+import type { InValue } from "@libsql/client";
+
+/**
+ * The company a statement runs for, bound when it runs (`Sql.statementFor`): reads are declared from
+ * the values an operation has, without the company threaded through each.
+ */
+export const COMPANY: unique symbol = Symbol("company");
+
+/** A statement as the driver runs it: its text, and its arguments in order. */
+export interface Statement {
+  sql: string;
+  args: InValue[];
+}
+
+/** A value of a fragment: bound as a parameter (the company's id, `COMPANY`, when it runs). */
+export type SqlValue = InValue | typeof COMPANY;
+
+/** A fragment of SQL: `texts[0] values[0] texts[1] ... texts[n]`, each value a bound parameter. */
+export class Sql {
+  constructor(
+    readonly texts: readonly string[],
+    readonly values: readonly SqlValue[],
+  ) {}
+
+  /** The statement the driver runs, for company `companyId`. */
+  statementFor(companyId: number): Statement {
+    return this.map((value, args) => {
+      args.push(value);
+      return "?";
+    }, companyId);
+  }
+
+  /**
+   * The statement for company `companyId`, each value's SQL made by `mark` (which binds what it needs:
+   * a write plan's provisional id becomes the lookup of the real one).
+   */
+  map(mark: (value: InValue, args: InValue[]) => string, companyId: number): Statement {
+    const args: InValue[] = [];
+    let text = this.texts[0]!;
+    for (let i = 0; i < this.values.length; i += 1) {
+      const value = this.values[i]!;
+      text += (value === COMPANY ? mark(companyId, args) : mark(value, args)) + this.texts[i + 1]!;
+    }
+    return { sql: text, args };
+  }
+}
+
+type Part = Sql | SqlValue;
+
+/** Builds a fragment from template pieces, splicing nested fragments in place. */
+function assemble(strings: readonly string[], parts: readonly Part[]): Sql {
+  const texts: string[] = [strings[0]!];
+  const values: SqlValue[] = [];
+  parts.forEach((part, i) => {
+    if (part instanceof Sql) {
+      texts[texts.length - 1] += part.texts[0]!;
+      for (let k = 0; k < part.values.length; k += 1) {
+        values.push(part.values[k]!);
+        texts.push(part.texts[k + 1]!);
+      }
+      texts[texts.length - 1] += strings[i + 1]!;
+    } else {
+      values.push(part);
+      texts.push(strings[i + 1]!);
+    }
+  });
+  return new Sql(texts, values);
+}
+
+/** A fragment of SQL: interpolated values are bound, interpolated fragments spliced. */
+export function sql(strings: TemplateStringsArray, ...parts: Part[]): Sql {
+  return assemble(strings, parts);
+}
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
+
+/**
+ * A table or column name (from the manifest's tables, never from a request), spliced as text: refused
+ * unless it is a plain identifier.
+ */
+sql.id = (name: string): Sql => {
+  if (!IDENTIFIER.test(name)) throw new Error(`Not an SQL identifier: ${name}`);
+  return new Sql([name], []);
+};
+
+/** Text the server wrote itself (a select list, an ORDER BY of the manifest's columns), spliced as is. */
+sql.raw = (text: string): Sql => new Sql([text], []);
+
+/** The id of the company the statement runs for. */
+sql.company = new Sql(["", ""], [COMPANY]);
+
+/** Fragments joined by `separator`. */
+sql.join = (parts: readonly Sql[], separator = ", "): Sql => {
+  if (!parts.length) return new Sql([""], []);
+  return assemble(["", ...parts.slice(1).map(() => separator), ""], parts);
+};
+
+/** Whether a value is a fragment. */
+sql.is = (value: unknown): value is Sql => value instanceof Sql;

@@ -1,0 +1,151 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupApp } from "../support.ts";
+import { make } from "./channels-fixtures.ts";
+
+let ctx: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  ctx = await setupApp({}, { checkResponses: true });
+});
+
+describe("channel rates", () => {
+  it("groups items by who ships them and prices each group from the channel's rates", async () => {
+    const t = await ctx.tenant();
+    const warehouse = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const provider = await make(t, "dropship-providers", { name: "Vendor One" });
+    const channel = await make(t, "channels", { name: "Web", currency: "EUR" });
+    await make(t, "variants", { sku: "A", price: 10.1, weight: 600 });
+    await make(t, "variants", { sku: "B", price: 5.05, weight: 700, dropshipProviderId: provider.id });
+    await make(t, "variants", { sku: "C", price: 0.1, weight: 250 });
+    const rate = (body: Record<string, unknown>) =>
+      make(t, "channel-shipping-rates", { channelId: channel.id, ...body });
+    const flat = await rate({ name: "Standard", price: 7.99 });
+    const weight = await rate({
+      name: "By weight",
+      basis: "weight",
+      price: 2,
+      pricePerUnit: 1.15,
+      maxValue: 5000,
+    });
+    const value = await rate({ name: "From 20.50", basis: "orderValue", price: 0.1, minValue: 20.5 });
+    const providerOnly = await rate({ name: "Vendor courier", price: 2.5, dropshipProviderId: provider.id });
+    await rate({ name: "Canada only", price: 0.01, countries: ["CA"] });
+    await rate({ name: "Switched off", price: 0, enabled: false });
+    await rate({ name: "Heavy", basis: "weight", price: 0.05, minValue: 2000 });
+    const exactly700 = await rate({
+      name: "700 g",
+      basis: "weight",
+      price: 0.03,
+      minValue: 700,
+      maxValue: 700,
+    });
+    const small = await rate({ name: "Up to 5.05", basis: "orderValue", price: 0.02, maxValue: 5.05 });
+
+    const response = await t.json("POST", `/channels/${channel.id}/rates.json`, {
+      destination: { country: "US", zip: "10001" },
+      items: [
+        { sku: "A", quantity: 2 },
+        { sku: "B", quantity: 1 },
+        { sku: "NOPE", quantity: 1 },
+        { sku: "C", quantity: 3 },
+      ],
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.currency).toBe("EUR");
+    expect(response.body.unknownSkus).toEqual(["NOPE"]);
+    const option = (r: any, amount: number) => ({
+      channelShippingRateId: r.id,
+      name: r.name,
+      carrier: null,
+      service: null,
+      amount,
+    });
+    expect(response.body.groups).toEqual([
+      {
+        shipsFrom: "warehouse",
+        dropshipProviderId: null,
+        warehouseId: warehouse.id,
+        items: [
+          { sku: "A", quantity: 2 },
+          { sku: "C", quantity: 3 },
+        ],
+        weight: 1950,
+        subtotal: 20.5,
+        // 1,950 g is two started kilograms: 2.00 + 2 x 1.15; value bounds are inclusive.
+        options: [option(value, 0.1), option(weight, 4.3), option(flat, 7.99)],
+        cheapest: 0.1,
+      },
+      {
+        shipsFrom: "dropshipProvider",
+        dropshipProviderId: provider.id,
+        warehouseId: null,
+        items: [{ sku: "B", quantity: 1 }],
+        weight: 700,
+        subtotal: 5.05,
+        options: [
+          option(small, 0.02),
+          option(exactly700, 0.03),
+          option(providerOnly, 2.5),
+          option(weight, 3.15),
+          option(flat, 7.99),
+        ],
+        cheapest: 0.02,
+      },
+    ]);
+    expect(response.body.total).toBe(0.12);
+  });
+
+  it("ships from the channel's warehouse, and has no total when a group has no option", async () => {
+    const t = await ctx.tenant();
+    await make(t, "warehouses", { name: "Default", isDefault: true });
+    const own = await make(t, "warehouses", { name: "Channel's own" });
+    const provider = await make(t, "dropship-providers", { name: "Vendor One" });
+    const channel = await make(t, "channels", { name: "Web", warehouseId: own.id });
+    await make(t, "variants", { sku: "A", price: 1 });
+    await make(t, "variants", { sku: "B", price: 1, dropshipProviderId: provider.id });
+    await make(t, "channel-shipping-rates", {
+      channelId: channel.id,
+      name: "Dropship only",
+      price: 3,
+      dropshipProviderId: provider.id,
+    });
+
+    const response = await t.json("POST", `/channels/${channel.id}/rates.json`, {
+      destination: { country: "DE" },
+      items: [
+        { sku: "A", quantity: 1 },
+        { sku: "B", quantity: 1 },
+      ],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.currency).toBe("USD");
+    expect(response.body.groups[0]).toMatchObject({
+      shipsFrom: "warehouse",
+      warehouseId: own.id,
+      options: [],
+      cheapest: null,
+    });
+    expect(response.body.groups[1]).toMatchObject({ shipsFrom: "dropshipProvider", cheapest: 3 });
+    expect(response.body.total).toBeNull();
+  });
+
+  it("names no warehouse when the company has none", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Web" });
+    await make(t, "variants", { sku: "A", price: 1, weight: 1000 });
+    await make(t, "channel-shipping-rates", {
+      channelId: channel.id,
+      name: "Per kg",
+      basis: "weight",
+      price: 0,
+      pricePerUnit: 0.7,
+    });
+    const response = await t.json("POST", `/channels/${channel.id}/rates.json`, {
+      destination: { country: "US" },
+      items: [{ sku: "A", quantity: 3 }],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.groups).toHaveLength(1);
+    expect(response.body.groups[0]).toMatchObject({ warehouseId: null, weight: 3000, cheapest: 2.1 });
+    expect(response.body.total).toBe(2.1);
+  });
+});

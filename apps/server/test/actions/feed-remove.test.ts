@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupApp } from "../support.ts";
+import { feedSetup, list, snapshot } from "./channels-fixtures.ts";
+
+let ctx: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  ctx = await setupApp({}, { checkResponses: true });
+});
+
+describe("inventory-feed remove-by-external-id", () => {
+  it("removes the item and sets its channel variants to ignore; 404 for unknown, 409 the second time", async () => {
+    const t = await ctx.tenant();
+    const { feed, items } = await feedSetup(t);
+    await t.json("PUT", `/inventory-feeds/${feed.id}/publish-all.json`, {});
+    const path = (externalId: string) =>
+      `/inventory-feeds/${feed.id}/remove-by-external-id.json?externalId=${externalId}`;
+
+    const removed = await t.json("DELETE", path("F1"));
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(removed.body).toMatchObject({ id: items[0].id, status: "removed" });
+    const listings = await list(t, "channel-variants");
+    expect(listings.map((cv) => [cv.sku, cv.status, cv.errorMessage])).toEqual([
+      ["NEW1", "ignore", "removed from the feed"],
+      ["NEW1", "ignore", "removed from the feed"],
+      ["OLD1", "pending", null],
+      ["OLD1", "pending", null],
+    ]);
+
+    const before = await snapshot(t, ["inventory-feed-variants", "channel-variants"]);
+    const twice = await t.json("DELETE", path("F1"));
+    expect(twice.status).toBe(409);
+    expect(twice.body.state).toBe("removed");
+    expect((await t.json("DELETE", path("NOPE"))).status).toBe(404);
+    const missing = await t.json("DELETE", `/inventory-feeds/${feed.id}/remove-by-external-id.json`);
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([{ path: "externalId", message: "is required" }]);
+    expect(await snapshot(t, Object.keys(before))).toEqual(before);
+
+    expect((await t.json("DELETE", path("F3"))).body.status).toBe("removed");
+  });
+});

@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupApp } from "../support.ts";
+import { exportSetup, get, make } from "./channels-fixtures.ts";
+
+let ctx: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  ctx = await setupApp({}, { checkResponses: true });
+});
+
+describe("inventory-export export", () => {
+  it("writes a CSV with the export's fields and links it from a data export", async () => {
+    const t = await ctx.tenant();
+    await exportSetup(t);
+    const definition = await make(t, "inventory-exports", { name: "Levels", format: "csv" });
+    const field = (source: string, position: number, header?: string) =>
+      make(t, "inventory-export-fields", {
+        inventoryExportId: definition.id,
+        source,
+        position,
+        ...(header ? { header } : {}),
+      });
+    await field("available", 3, "Available");
+    await field("sku", 1, "SKU");
+    await field("name", 2);
+    await field("price", 4, "Price");
+
+    const response = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const dataExport = response.body;
+    expect(dataExport).toMatchObject({
+      inventoryExportId: definition.id,
+      status: "complete",
+      format: "csv",
+      exportType: "inventory_levels",
+      contentType: "text/csv; charset=utf-8",
+      rowCount: 3,
+    });
+    expect(dataExport.fileName).toMatch(
+      new RegExp(`^inventory-export-${definition.id}-\\d{8}T\\d{6}Z\\.csv$`),
+    );
+    expect(dataExport.completedAt).toEqual(expect.any(String));
+    expect((await get(t, "data-exports", dataExport.id)).url).toBe(dataExport.url);
+
+    const file = await t.request("GET", dataExport.url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const text = await file.text();
+    expect(text).toBe(
+      [
+        "SKU,name,Available,Price",
+        'A-1,"Shirt, ""blue""",7,10.00',
+        "B-2,Socks,0,2.25",
+        "C-3,Hat,0,",
+        "",
+      ].join("\r\n"),
+    );
+    expect(dataExport.byteSize).toBe(new TextEncoder().encode(text).byteLength);
+    expect((await get(t, "inventory-exports", definition.id)).lastExportedAt).toEqual(dataExport.completedAt);
+
+    const stranger = await ctx.tenant();
+    expect((await stranger.request("GET", dataExport.url)).status).toBe(404);
+  });
+
+  it("writes JSON with the default fields, one warehouse's stock, without zero rows", async () => {
+    const t = await ctx.tenant();
+    const { annex } = await exportSetup(t);
+    const definition = await make(t, "inventory-exports", {
+      name: "Annex",
+      format: "json",
+      warehouseId: annex.id,
+      includeZero: false,
+    });
+    const response = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ format: "json", contentType: "application/json", rowCount: 1 });
+    const file = await t.json("GET", response.body.url);
+    expect(file.body).toEqual([{ sku: "A-1", name: 'Shirt, "blue"', onHand: 3, allocated: 0, available: 3 }]);
+  });
+
+  it("limits the rows to the channel's variants and exports their store ids", async () => {
+    const t = await ctx.tenant();
+    await exportSetup(t);
+    const channel = await make(t, "channels", { name: "Store" });
+    await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+      items: [{ externalId: "X-9", sku: "B-2" }],
+    });
+    const definition = await make(t, "inventory-exports", {
+      name: "Store",
+      format: "json",
+      channelId: channel.id,
+    });
+    for (const [position, source] of ["externalId", "onHand", "costPrice"].entries()) {
+      await make(t, "inventory-export-fields", { inventoryExportId: definition.id, source, position });
+    }
+    const response = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
+    const file = await t.json("GET", response.body.url);
+    expect(file.body).toEqual([{ externalId: "X-9", onHand: 2, costPrice: null }]);
+  });
+});

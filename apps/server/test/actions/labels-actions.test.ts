@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, list, read } from "../requests.ts";
+import { setupApp } from "../support.ts";
+import { download, expectPdf, expectRefused, sentWorld, ship, world } from "./orders-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({}, { checkResponses: true });
+});
+
+describe("labels", () => {
+  it("return-label: a return shipment with a downloadable PDF label and a sale return, counted as returned when received", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    const returnShipment = await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
+        items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }],
+        reason: "Damaged in transit",
+      }),
+      200,
+    );
+    expect(returnShipment).toMatchObject({
+      purchaseId: w.purchase.id,
+      dropshipProviderId: w.provider.id,
+      status: "requested",
+      reason: "Damaged in transit",
+      carrier: "Parcel Express",
+      items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }],
+    });
+    expect(returnShipment.trackingNumber).toMatch(/^MC\d{16}$/);
+    const label = await read(t, "labels", returnShipment.labelId);
+    expect(label).toMatchObject({
+      returnShipmentId: returnShipment.id,
+      purchaseId: w.purchase.id,
+      direction: "return",
+      carrier: "Parcel Express",
+      service: "Ground",
+      trackingNumber: returnShipment.trackingNumber,
+      version: 1,
+      provider: "built-in-pdf",
+      format: "pdf",
+    });
+    await expectPdf(t, label.url);
+    const stranger = await setup.tenant();
+    expect((await download(stranger, label.url)).status).toBe(404);
+
+    const saleReturn = await read(t, "sale-returns", returnShipment.saleReturnId);
+    expect(saleReturn).toMatchObject({
+      saleId: w.sale.id,
+      purchaseId: w.purchase.id,
+      type: "return",
+      status: "requested",
+      total: 59.98,
+    });
+    // Nothing counts as returned until the goods arrive.
+    expect((await read(t, "purchase-items", w.items.mug.id)).quantityReturned).toBe(0);
+    const received = await expectStatus(
+      t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),
+      200,
+    );
+    expect(received).toMatchObject({ status: "received", receivedAt: expect.any(String) });
+    expect(await read(t, "purchase-items", w.items.mug.id)).toMatchObject({
+      quantityReturned: 2,
+      returnStatus: "partiallyReturned",
+    });
+    expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({ quantityReturned: 2 });
+    expect(await read(t, "sales", w.sale.id)).toMatchObject({ returnStatus: "partiallyReturned" });
+    expect(await read(t, "return-shipments", returnShipment.id)).toMatchObject({ status: "received" });
+    const rest = await expectStatus(t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}), 200);
+    expect(rest.items).toEqual([
+      { purchaseItemId: w.items.mug.id, quantity: 1 },
+      { purchaseItemId: w.items.cap.id, quantity: 1 },
+      { purchaseItemId: w.items.pin.id, quantity: 1 },
+    ]);
+    // Everything shipped is on its way back: no third label.
+    await expectRefused(t, 409, () => t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}));
+    await expectStatus(t.json("POST", `/sale-returns/${rest.saleReturnId}/receive.json`, {}), 200);
+    expect((await read(t, "purchase-items", w.items.mug.id)).returnStatus).toBe("returned");
+    expect(await read(t, "sales", w.sale.id)).toMatchObject({ returnStatus: "returned" });
+  });
+
+  it("default-label: the provider's carrier and service, a new version each time", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const first = await expectStatus(
+      t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, {}),
+      200,
+    );
+    expect(first).toMatchObject({
+      purchaseId: w.purchase.id,
+      dropshipmentId: null,
+      direction: "outbound",
+      carrier: "Parcel Express",
+      service: "Ground",
+      version: 1,
+    });
+    const second = await expectStatus(
+      t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, {}),
+      200,
+    );
+    expect(second.version).toBe(2);
+    expect(second.url).not.toBe(first.url);
+    await expectPdf(t, first.url);
+    await expectPdf(t, second.url);
+    const stranger = await setup.tenant();
+    expect((await download(stranger, second.url)).status).toBe(404);
+  });
+
+  it("regenerate-label: versions n+1 and n+2, both files kept, the tracking number kept", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const dropshipment = await expectStatus(ship(t, w.purchase.id, { trackingNumber: "PX-0042" }), 200);
+    expect(dropshipment.labelVersion).toBe(0);
+
+    const first = await expectStatus(
+      t.json("GET", `/dropshipments/${dropshipment.id}/regenerate-label.json`),
+      200,
+    );
+    const second = await expectStatus(
+      t.json("GET", `/dropshipments/${dropshipment.id}/regenerate-label.json`),
+      200,
+    );
+    expect(first).toMatchObject({
+      id: dropshipment.id,
+      labelVersion: 1,
+      trackingNumber: "PX-0042",
+      labelPrintStatus: "notPrinted",
+    });
+    expect(second).toMatchObject({ id: dropshipment.id, labelVersion: 2, trackingNumber: "PX-0042" });
+    expect(second.labelUrl).not.toBe(first.labelUrl);
+    const labels = (await list(t, "labels")).filter((label) => label.dropshipmentId === dropshipment.id);
+    expect(labels.map((label) => [label.id, label.version, label.trackingNumber, label.url])).toEqual([
+      [first.labelId, 1, "PX-0042", first.labelUrl],
+      [second.labelId, 2, "PX-0042", second.labelUrl],
+    ]);
+    await expectPdf(t, first.labelUrl);
+    await expectPdf(t, second.labelUrl);
+    const stranger = await setup.tenant();
+    expect((await download(stranger, first.labelUrl)).status).toBe(404);
+  });
+
+  it("regenerate-label gives a dropshipment without tracking a tracking number and keeps it", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const dropshipment = await create(t, "dropshipments", {
+      purchaseId: w.purchase.id,
+      dropshipProviderId: w.provider.id,
+    });
+    const first = await expectStatus(
+      t.json("GET", `/dropshipments/${dropshipment.id}/regenerate-label.json`),
+      200,
+    );
+    expect(first.trackingNumber).toMatch(/^MC\d{16}$/);
+    expect(first).toMatchObject({ carrier: "Parcel Express", service: "Ground", labelVersion: 1 });
+    const second = await expectStatus(
+      t.json("GET", `/dropshipments/${dropshipment.id}/regenerate-label.json`),
+      200,
+    );
+    expect(second.trackingNumber).toBe(first.trackingNumber);
+    await expectPdf(t, second.labelUrl);
+  });
+});

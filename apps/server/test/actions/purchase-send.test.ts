@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, list } from "../requests.ts";
+import { setupApp } from "../support.ts";
+import { expectRefused, send, sentWorld, world } from "./orders-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({}, { checkResponses: true });
+});
+
+describe("purchase.send", () => {
+  it("renders the purchase order as JSON, CSV and XML for the provider's endpoint", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    await expectStatus(
+      t.json("PUT", `/purchase-items/${w.items.cap.id}.json`, { name: `Cap "Deluxe" <red> & blue` }),
+      200,
+    );
+    await expectStatus(
+      t.json("PUT", `/purchase-items/${w.items.pin.id}.json`, { name: "=HYPERLINK(1)" }),
+      200,
+    );
+
+    for (const format of ["json", "csv", "xml"] as const)
+      await expectStatus(send(t, w.purchase.id, { format }), 200);
+    const notifications = await list(t, "purchase-notifications");
+    // Queued for the dispatcher (events.test.ts delivers them to a listening receiver).
+    expect(notifications.map((n) => [n.format, n.recipient, n.status])).toEqual([
+      ["json", "https://harbour-goods.example/orders", "pending"],
+      ["csv", "https://harbour-goods.example/orders", "pending"],
+      ["xml", "https://harbour-goods.example/orders", "pending"],
+    ]);
+
+    const json = JSON.parse(notifications[0]!.payload).purchaseOrder;
+    expect(json.number).toBe(String(w.purchase.id));
+    expect(json.shipTo).toMatchObject({ name: "Dana Buyer", lineOne: "12 Harbour Road", country: "US" });
+    expect(json.lines).toEqual([
+      { sku: "MUG-1", name: "Harbour Mug", quantity: 3, price: 19.99, total: 59.97 },
+      { sku: "CAP-1", name: `Cap "Deluxe" <red> & blue`, quantity: 1, price: 0.1, total: 0.1 },
+      { sku: "PIN-1", name: "=HYPERLINK(1)", quantity: 1, price: 0.2, total: 0.2 },
+    ]);
+    expect(json).toMatchObject({ subtotal: 60.27, total: 60.27, currency: "USD" });
+
+    const csv = notifications[1]!.payload.trim().split("\n");
+    expect(csv[0]).toMatch(/^number,date,currency,sku,name,quantity,price,line_total,ship_to_name,/);
+    expect(csv).toHaveLength(4);
+    expect(csv[1]).toContain(",MUG-1,Harbour Mug,3,19.99,59.97,Dana Buyer,");
+    expect(csv[2]).toContain(`,CAP-1,"Cap ""Deluxe"" <red> & blue",1,0.10,0.10,`);
+    // Spreadsheet formulas are neutralised.
+    expect(csv[3]).toContain(",PIN-1,'=HYPERLINK(1),1,0.20,0.20,");
+    expect(csv[1]!.endsWith(",60.27")).toBe(true);
+
+    const xml: string = notifications[2]!.payload;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain(`<purchaseOrder number="${w.purchase.id}">`);
+    expect(xml).toContain("<name>Cap &quot;Deluxe&quot; &lt;red&gt; &amp; blue</name>");
+    expect(xml).not.toContain("<red>");
+    expect(xml).toContain("<total>60.27</total>");
+  });
+
+  it("resends a sent purchase: a second delivery is logged", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const again = await expectStatus(send(t, w.purchase.id, { format: "json" }), 200);
+    expect(again.status).toBe("sent");
+    expect((await list(t, "purchase-notifications")).map((n) => n.format)).toEqual(["email", "json"]);
+  });
+
+  it("refuses a purchase without a provider, or a format the provider has no address for (422, nothing changed)", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: null, purchaseEndpoint: null } });
+    const noEmail = await expectRefused(t, 422, () => send(t, w.purchase.id));
+    expect(noEmail.errors[0].message).toMatch(/no email/);
+    const noEndpoint = await expectRefused(t, 422, () => send(t, w.purchase.id, { format: "xml" }));
+    expect(noEndpoint.errors[0].message).toMatch(/no purchaseEndpoint/);
+
+    const orphan = await create(t, "purchases", { shippingPrice: 1 });
+    const body = await expectRefused(t, 422, () => send(t, orphan.id));
+    expect(body.errors).toEqual([
+      { path: "dropshipProviderId", message: expect.stringMatching(/no dropship provider/) },
+    ]);
+  });
+});

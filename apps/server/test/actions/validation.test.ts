@@ -1,0 +1,219 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, read } from "../requests.ts";
+import { setupApp } from "../support.ts";
+import {
+  cancel,
+  expectRefused,
+  invoicedPurchase,
+  provider,
+  sentWorld,
+  settle,
+  ship,
+} from "./orders-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({}, { checkResponses: true });
+});
+
+describe("validation: 422 naming the field, nothing changed", () => {
+  it("reads `items: null` and `purchaseIds: null` as absent: every line, every invoiced purchase", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const shipment = await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-NULL", items: null }),
+      200,
+    );
+    expect((await read(t, "purchases", w.purchase.id)).status).toBe("shipped");
+    expect(shipment.status).toBe("shipped");
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}.json`, { invoiceStatus: "invoiced" }), 200);
+    const transfer = await expectStatus(
+      t.json("POST", `/dropship-providers/${w.provider.id}/settle-invoices.json`, { purchaseIds: null }),
+      200,
+    );
+    expect(transfer.amount).toBe(60.27);
+  });
+
+  it("never ships more than ordered, in one call or across calls", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const tooMany = await expectRefused(t, 422, () =>
+      ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 4 }] }),
+    );
+    expect(tooMany.errors).toEqual([
+      { path: "items.0.quantity", message: expect.stringMatching(/Only 3 of MUG-1/) },
+    ]);
+    // The same line named twice counts once in total.
+    const twice = await expectRefused(t, 422, () =>
+      ship(t, w.purchase.id, {
+        items: [
+          { purchaseItemId: w.items.mug.id, quantity: 2 },
+          { purchaseItemId: w.items.mug.id, quantity: 2 },
+        ],
+      }),
+    );
+    expect(twice.errors.map((error: any) => error.path)).toEqual(["items.1.quantity"]);
+
+    await expectStatus(
+      ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
+      200,
+    );
+    const overLeft = await expectRefused(t, 422, () =>
+      ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
+    );
+    expect(overLeft.errors[0].message).toMatch(/Only 1 of MUG-1/);
+  });
+
+  it("refuses an item of another purchase and an empty list of lines", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const other = await create(t, "purchases", { dropshipProviderId: w.provider.id });
+    const foreign = await create(t, "purchase-items", {
+      purchaseId: other.id,
+      sku: "MUG-1",
+      quantity: 1,
+      price: 1,
+    });
+    const body = await expectRefused(t, 422, () =>
+      ship(t, w.purchase.id, {
+        items: [
+          { purchaseItemId: w.items.cap.id, quantity: 1 },
+          { purchaseItemId: foreign.id, quantity: 1 },
+        ],
+      }),
+    );
+    expect(body.errors).toEqual([
+      {
+        path: "items.1.purchaseItemId",
+        message: `Purchase item ${foreign.id} is not an item of purchase ${w.purchase.id}.`,
+      },
+    ]);
+    await expectRefused(t, 422, () =>
+      cancel(t, w.purchase.id, { items: [{ purchaseItemId: foreign.id, quantity: 1 }] }),
+    );
+    const empty = await expectRefused(t, 422, () => ship(t, w.purchase.id, { items: [] }));
+    expect(empty.errors[0].path).toBe("items");
+  });
+
+  it("never cancels or returns more than is left", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(
+      ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
+      200,
+    );
+    const cancelTooMany = await expectRefused(t, 422, () =>
+      cancel(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
+    );
+    expect(cancelTooMany.errors[0].path).toBe("items.0.quantity");
+    const returnTooMany = await expectRefused(t, 422, () =>
+      t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
+        items: [{ purchaseItemId: w.items.mug.id, quantity: 3 }],
+      }),
+    );
+    expect(returnTooMany.errors[0].message).toMatch(/Only 2 of MUG-1/);
+    const returnUnshipped = await expectRefused(t, 422, () =>
+      t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
+        items: [{ purchaseItemId: w.items.cap.id, quantity: 1 }],
+      }),
+    );
+    expect(returnUnshipped.errors[0].message).toMatch(/Only 0 of CAP-1/);
+  });
+
+  it("refuses an unknown provider or the same provider when moving a purchase", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const unknown = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchases/${w.purchase.id}/move-dropship-provider.json`, {
+        dropshipProviderId: 987654,
+      }),
+    );
+    expect(unknown.errors).toEqual([
+      { path: "dropshipProviderId", message: "No dropship provider with id 987654." },
+    ]);
+    const same = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchases/${w.purchase.id}/move-dropship-provider.json`, {
+        dropshipProviderId: w.provider.id,
+      }),
+    );
+    expect(same.errors[0].message).toMatch(/already with dropship provider/);
+  });
+
+  it("refuses an unknown provider when moving a fulfillment, and an unknown warehouse when moving a dropshipment", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    await create(t, "fulfillment-items", {
+      fulfillmentId: fulfillment.id,
+      variantId: w.variants.mug.id,
+      sku: "MUG-1",
+      quantity: 1,
+    });
+    const body = await expectRefused(t, 422, () =>
+      t.json("PUT", `/fulfillments/${fulfillment.id}/move-to-dropship.json`, { dropshipProviderId: 987654 }),
+    );
+    expect(body.errors[0].path).toBe("dropshipProviderId");
+
+    const dropshipment = await create(t, "dropshipments", {
+      purchaseId: w.purchase.id,
+      dropshipProviderId: w.provider.id,
+    });
+    await create(t, "dropshipment-items", {
+      dropshipmentId: dropshipment.id,
+      purchaseItemId: w.items.mug.id,
+      sku: "MUG-1",
+      quantity: 1,
+    });
+    const noWarehouse = await expectRefused(t, 422, () =>
+      t.json("PUT", `/dropshipments/${dropshipment.id}/move-to-fulfill.json`, { warehouseId: 987654 }),
+    );
+    expect(noWarehouse.errors[0].path).toBe("warehouseId");
+  });
+
+  it("refuses labels when the provider has no default carrier or service, or no address", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t, { provider: { defaultCarrier: null } });
+    const noCarrier = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, {}),
+    );
+    expect(noCarrier.errors[0].message).toMatch(/no defaultCarrier/);
+
+    await expectStatus(
+      t.json("PUT", `/dropship-providers/${w.provider.id}.json`, {
+        defaultCarrier: "Parcel Express",
+        addressLineOne: null,
+      }),
+      200,
+    );
+    const noShipFrom = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, {}),
+    );
+    expect(noShipFrom.errors[0].message).toMatch(/create a dropship-provider-address/);
+
+    await expectStatus(ship(t, w.purchase.id), 200);
+    await expectStatus(t.json("DELETE", `/dropship-provider-addresses/${w.returnAddress.id}.json`), 204);
+    const noReturnTo = await expectRefused(t, 422, () =>
+      t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}),
+    );
+    expect(noReturnTo.errors).toEqual([
+      {
+        path: "dropshipProviderId",
+        message: expect.stringMatching(/no return address: create a dropship-provider-address/),
+      },
+    ]);
+  });
+
+  it("refuses to settle another provider's purchase, or with an unknown payment method", async () => {
+    const t = await setup.tenant();
+    const supplier = await provider(t);
+    const other = await provider(t, { name: "Other Supplier" });
+    const mine = await invoicedPurchase(t, supplier.id, 4);
+    const theirs = await invoicedPurchase(t, other.id, 4);
+    const body = await expectRefused(t, 422, () =>
+      settle(t, supplier.id, { purchaseIds: [mine.id, theirs.id, 987654] }),
+    );
+    expect(body.errors.map((error: any) => error.path)).toEqual(["purchaseIds.1", "purchaseIds.2"]);
+    const method = await expectRefused(t, 422, () => settle(t, supplier.id, { paymentMethodId: 987654 }));
+    expect(method.errors[0].path).toBe("paymentMethodId");
+  });
+});

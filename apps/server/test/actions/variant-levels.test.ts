@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupApp } from "../support.ts";
+import { item, list, make, sale } from "./channels-fixtures.ts";
+
+let ctx: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  ctx = await setupApp({}, { checkResponses: true });
+});
+
+describe("channel variant-levels and variant-set-level", () => {
+  it("sets absolute levels as adjustments and reports levels per location", async () => {
+    const t = await ctx.tenant();
+    const main = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const annex = await make(t, "warehouses", { name: "Annex" });
+    const channel = await make(t, "channels", { name: "Store" });
+    await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+      items: [item(1), item(2), item(3)],
+    });
+    const set = (body: Record<string, unknown>) =>
+      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, body);
+
+    const first = await set({ sku: "S1", quantity: 10, notes: "counted" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const [s1] = await list(t, "variants", { sku: "S1" });
+    expect(first.body).toMatchObject({
+      variantId: s1.id,
+      warehouseId: main.id,
+      quantity: 10,
+      quantityBefore: 0,
+      quantityAfter: 10,
+      notes: "counted",
+    });
+    expect((await set({ externalId: "E1", quantity: 4, warehouseId: annex.id })).body).toMatchObject({
+      warehouseId: annex.id,
+      quantity: 4,
+      quantityBefore: 0,
+      quantityAfter: 4,
+    });
+    expect((await set({ sku: "S1", quantity: 7 })).body).toMatchObject({
+      quantity: -3,
+      quantityBefore: 10,
+      quantityAfter: 7,
+    });
+    expect(await list(t, "adjustments")).toHaveLength(3);
+
+    const soldOut = await t.json(
+      "POST",
+      `/channels/${channel.id}/manual-sale.json`,
+      sale("O1", [{ sku: "S1", quantity: 2, price: 1 }]),
+    );
+    expect(soldOut.status).toBe(200);
+
+    const levels = await t.json("GET", `/channels/${channel.id}/variant-levels.json`);
+    expect(levels.status).toBe(200);
+    expect(levels.body).toHaveLength(3);
+    expect(levels.body[0]).toEqual({
+      channelVariantId: expect.any(Number),
+      variantId: s1.id,
+      sku: "S1",
+      externalId: "E1",
+      onHand: 11,
+      allocated: 2,
+      safetyStock: 0,
+      available: 9,
+      locations: [
+        { warehouseId: main.id, onHand: 7, allocated: 2, available: 5 },
+        { warehouseId: annex.id, onHand: 4, allocated: 0, available: 4 },
+      ],
+    });
+    expect(levels.body[1]).toMatchObject({ sku: "S2", onHand: 0, allocated: 0, available: 0, locations: [] });
+
+    const bySku = await t.json("GET", `/channels/${channel.id}/variant-levels.json?sku=S2`);
+    expect(bySku.body.map((l: any) => l.externalId)).toEqual(["E2"]);
+    const byExternalId = await t.json("GET", `/channels/${channel.id}/variant-levels.json?externalId=E3`);
+    expect(byExternalId.body.map((l: any) => l.sku)).toEqual(["S3"]);
+    const page1 = await t.json("GET", `/channels/${channel.id}/variant-levels.json?limit=2`);
+    expect(page1.body.map((l: any) => l.sku)).toEqual(["S1", "S2"]);
+    const page2 = await t.json("GET", `/channels/${channel.id}/variant-levels.json?limit=2&from=2`);
+    expect(page2.body.map((l: any) => l.sku)).toEqual(["S3"]);
+    // A bad query is a 400, as for lists.
+    expect((await t.json("GET", `/channels/${channel.id}/variant-levels.json?limit=251`)).status).toBe(400);
+  });
+
+  it("answers 422 without sku or externalId, 404 for an unknown one, 422 for an unlinked one, and changes nothing", async () => {
+    const t = await ctx.tenant();
+    await make(t, "warehouses", { name: "Main" });
+    const channel = await make(t, "channels", { name: "Store" });
+    await make(t, "channel-variants", { channelId: channel.id, externalId: "LOOSE" });
+    const path = `/channels/${channel.id}/variant-set-level.json`;
+
+    const neither = await t.json("PUT", path, { quantity: 5 });
+    expect(neither.status).toBe(422);
+    expect(neither.body.errors.map((e: any) => e.path)).toEqual(["externalId", "sku"]);
+    expect((await t.json("PUT", path, { sku: "NOPE", quantity: 5 })).status).toBe(404);
+    expect((await t.json("PUT", path, { externalId: "NOPE", quantity: 5 })).status).toBe(404);
+    const loose = await t.json("PUT", path, { externalId: "LOOSE", quantity: 5 });
+    expect(loose.status).toBe(422);
+    expect(loose.body.errors[0].path).toBe("externalId");
+    expect((await t.json("PUT", path, { quantity: -1, sku: "X" })).status).toBe(422);
+
+    await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, { items: [item(1)] });
+    const foreign = await make(await ctx.tenant(), "warehouses", { name: "Theirs" });
+    const elsewhere = await t.json("PUT", path, { sku: "S1", quantity: 5, warehouseId: foreign.id });
+    expect(elsewhere.status).toBe(422);
+    expect(await list(t, "adjustments")).toEqual([]);
+    expect(await list(t, "inventory-levels")).toEqual([]);
+  });
+});

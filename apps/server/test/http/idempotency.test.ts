@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupApp } from "../support.ts";
+
+let ctx: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  ctx = await setupApp();
+});
+
+const key = (value: string) => ({ "Idempotency-Key": value });
+
+describe("Idempotency-Key on POST", () => {
+  it("creates once: a retry with the same key and body gets the first answer again", async () => {
+    const t = await ctx.tenant();
+    const first = await t.request("POST", "/carriers.json", { name: "Parcel Express" }, key("create-1"));
+    const again = await t.request("POST", "/carriers.json", { name: "Parcel Express" }, key("create-1"));
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.headers.get("Location")).toBe(first.headers.get("Location"));
+    expect(await again.json()).toEqual(await first.json());
+    expect((await t.json("GET", "/carriers.json")).body).toHaveLength(1);
+  });
+
+  it("runs an action once: a retried manual sale is not imported twice", async () => {
+    const t = await ctx.tenant();
+    const channel = await t.json("POST", "/channels.json", { name: "Web" });
+    await t.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
+    await t.json("POST", "/variants.json", { sku: "MUG-1", price: 12.5 });
+    const order = {
+      externalId: "ORDER-9",
+      customer: { email: "ana@example.com" },
+      shippingAddress: { lineOne: "5 Elm St", city: "Denver", country: "US" },
+      items: [{ sku: "MUG-1", quantity: 1, price: 12.5 }],
+    };
+    const path = `/channels/${channel.body.id}/manual-sale.json`;
+    await t.json("POST", path, order, key("sale-9"));
+    const retried = await t.json("POST", path, order, key("sale-9"));
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await t.json("GET", "/sale-imports.json")).body).toHaveLength(1);
+  });
+
+  it("refuses the same key with a different request, and changes nothing", async () => {
+    const t = await ctx.tenant();
+    await t.json("POST", "/carriers.json", { name: "Parcel Express" }, key("k"));
+    const other = await t.json("POST", "/carriers.json", { name: "Courier Co" }, key("k"));
+    expect(other.status).toBe(422);
+    expect(other.body.errors[0].path).toBe("Idempotency-Key");
+    expect((await t.json("GET", "/carriers.json")).body.map((c: { name: string }) => c.name)).toEqual([
+      "Parcel Express",
+    ]);
+  });
+
+  it("keeps keys per company, replays a 422, and lets a request without a key run every time", async () => {
+    const [a, b] = [await ctx.tenant(), await ctx.tenant()];
+    await a.json("POST", "/carriers.json", { name: "Parcel Express" }, key("shared"));
+    expect((await b.json("POST", "/carriers.json", { name: "Parcel Express" }, key("shared"))).status).toBe(
+      200,
+    );
+    const invalid = await a.json("POST", "/carriers.json", { name: 5 }, key("bad"));
+    const replayed = await a.json("POST", "/carriers.json", { name: 5 }, key("bad"));
+    expect([invalid.status, replayed.status]).toEqual([422, 422]);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    await a.json("POST", "/carriers.json", { name: "Courier Co" });
+    await a.json("POST", "/carriers.json", { name: "Courier Co" });
+    expect((await a.json("GET", "/carriers.json")).body).toHaveLength(3);
+  });
+
+  it("does not keep an answer worth retrying, such as a conflict", async () => {
+    const t = await ctx.tenant();
+    await t.json("POST", "/variants.json", { sku: "SKU-1" });
+    const conflict = await t.json("POST", "/variants.json", { sku: "SKU-1" }, key("v"));
+    expect(conflict.status).toBe(409);
+    await t.json("DELETE", `/variants/${(await t.json("GET", "/variants.json")).body[0].id}.json`);
+    const retried = await t.json("POST", "/variants.json", { sku: "SKU-1" }, key("v"));
+    expect(retried.status).toBe(200);
+    expect(retried.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("rejects a malformed key", async () => {
+    const t = await ctx.tenant();
+    expect((await t.json("POST", "/carriers.json", { name: "x" }, key("a b"))).status).toBe(400);
+    expect((await t.json("GET", "/carriers.json")).body).toHaveLength(0);
+  });
+});
+
+describe("Idempotency-Key with a hostile body", () => {
+  it("a body nested 300,000 deep is a 400 that writes nothing and leaves the key unused", async () => {
+    const t = await ctx.tenant();
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    for (const body of [deep(300_000), `{"name":"x","externalId":${deep(300_000)}}`]) {
+      const refused = await t.request("POST", "/carriers.json", body, key("deep-1"));
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
+      expect(((await refused.json()) as { detail: string }).detail).toContain("nests deeper");
+    }
+    expect((await t.json("GET", "/carriers.json")).body).toHaveLength(0);
+    // The key was not claimed: it runs the first request that can run.
+    const made = await t.json("POST", "/carriers.json", { name: "Parcel Express" }, key("deep-1"));
+    expect(made.status).toBe(200);
+    expect(made.headers.get("Idempotent-Replayed")).toBeNull();
+  });
+
+  it("a body as deep as the API takes still runs with a key", async () => {
+    const t = await ctx.tenant();
+    let nested: unknown = "leaf";
+    for (let i = 0; i < 30; i++) nested = { next: nested };
+    const channel = await t.json("POST", "/channels.json", { name: "Web", hash: nested }, key("deep-ok"));
+    expect(channel.status, JSON.stringify(channel.body)).toBe(200);
+    const again = await t.json("POST", "/channels.json", { name: "Web", hash: nested }, key("deep-ok"));
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+  });
+});

@@ -1,0 +1,643 @@
+// The event log and webhook deliveries, end to end: real database, real HTTP receivers on 127.0.0.1,
+// signatures checked with the `standardwebhooks` library, the retry schedule walked with a clock.
+import { kinds } from "@multichannel/schema";
+import { Webhook } from "standardwebhooks";
+import { beforeAll, describe, expect, it } from "vitest";
+import { eventPrefix } from "../../src/db/event-triggers.ts";
+import { isForbiddenAddress } from "../../src/domain/outbound-urls.ts";
+import { DISABLE_AFTER_MS, RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
+import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { createRecordOf } from "../factory.ts";
+import { startReceiver } from "../receiver.ts";
+import { create, expectStatus, type Rec, read } from "../requests.ts";
+import { setupApp, type Tenant } from "../support.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({ outbound: { allowLocal: true } });
+});
+
+/**
+ * A dispatcher over the suite's database with a clock the test moves, starting a minute ahead so that
+ * what requests queued (at the real time) is due at once.
+ */
+function dispatcherWithClock(start = Date.now() + 60_000) {
+  const clock = { now: start };
+  const dispatcher = createDispatcher({
+    db: setup.db,
+    policy: { allowLocal: true },
+    now: () => clock.now,
+    random: () => 0.5,
+  });
+  return { dispatcher, clock };
+}
+
+async function events(t: Tenant, query = ""): Promise<any[]> {
+  return expectStatus(t.json("GET", `/events.json?limit=250${query}`), 200);
+}
+
+async function endpoint(t: Tenant, url: string, body: Record<string, unknown> = {}): Promise<Rec> {
+  return create(t, "webhook-endpoints", { url, ...body });
+}
+
+function verify(secret: string, delivery: { headers: Record<string, unknown>; body: string }): any {
+  return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
+}
+
+describe("the event log", () => {
+  it("records a create, an update (with what changed) and a delete, each with the record as the API shows it", async () => {
+    const t = await setup.tenant();
+    const carrier = await create(t, "carriers", { name: "Parcel Express" });
+    const updated = await expectStatus(
+      t.json("PUT", `/carriers/${carrier.id}.json`, { name: "Parcel Express Freight" }),
+      200,
+    );
+    await expectStatus(t.json("DELETE", `/carriers/${carrier.id}.json`), 204);
+
+    const log = await events(
+      t,
+      "&where[type][$in][0]=carrier.created&where[type][$in][1]=carrier.updated&where[type][$in][2]=carrier.deleted",
+    );
+    expect(log.map((event) => event.type)).toEqual(["carrier.created", "carrier.updated", "carrier.deleted"]);
+    expect(log[0].data).toEqual({ object: carrier });
+    expect(log[1].data.object).toEqual(updated);
+    expect(log[1].data.previous).toEqual({ name: "Parcel Express", updatedAt: carrier.updatedAt });
+    expect(log[2].data.object).toEqual(updated);
+    expect(await expectStatus(t.json("GET", `/events/${log[1].id}.json`), 200)).toEqual(log[1]);
+  });
+
+  it("stores a row's event without its empty columns, and shows them as null, also when a value is cleared", async () => {
+    const t = await setup.tenant();
+    const carrier = await create(t, "carriers", { name: "Parcel Express", externalId: "px-1" });
+    const cleared = await expectStatus(
+      t.json("PUT", `/carriers/${carrier.id}.json`, { externalId: null }),
+      200,
+    );
+    const log = await events(t, "&where[type][$in][0]=carrier.created&where[type][$in][1]=carrier.updated");
+    expect(log.map((event) => event.data.object)).toEqual([carrier, cleared]);
+    expect(cleared.externalId).toBeNull();
+    expect(log[1].data.previous).toEqual({ externalId: "px-1", updatedAt: carrier.updatedAt });
+    const stored = await setup.db.execute({
+      sql: "SELECT object, previous FROM events WHERE id = ?",
+      args: [log[1].id],
+    });
+    expect(JSON.parse(String(stored.rows[0]!.object))).not.toHaveProperty("external_id");
+    expect(JSON.parse(String(stored.rows[0]!.previous))).toHaveProperty("external_id", "px-1");
+  });
+
+  it("ends every record's events with the record exactly as the API answered it, for every kind", async () => {
+    const t = await setup.tenant();
+    for (const kind of kinds) {
+      const record = await createRecordOf(t, kind);
+      const prefix = eventPrefix(kind.name);
+      const own = (
+        await events(t, `&where[type][$in][0]=${prefix}.created&where[type][$in][1]=${prefix}.updated`)
+      ).filter((event) => event.data.object.id === record.id);
+      expect(own[0]?.type, kind.name).toBe(`${prefix}.created`);
+      // What only the create answer shows (a webhook endpoint's secret; the secrets a record was made
+      // with, which reads and events show as hints) is left out of the comparison.
+      const { secret: _, ...answered } = record as Record<string, unknown>;
+      const shown = Object.fromEntries(
+        Object.entries(answered).map(([field, value]) =>
+          kind.fields[field]?.secret === "serverMade" && typeof value === "string"
+            ? [field, `…${value.slice(-4)}`]
+            : [field, value],
+        ),
+      );
+      expect(own.at(-1)?.data.object, kind.name).toEqual(shown);
+      // No delivery may leave the machine: the endpoint the factory made names an outside host.
+      if (kind.name === "webhook-endpoint") {
+        await expectStatus(t.json("DELETE", `/webhook-endpoints/${record.id}.json`), 204);
+      }
+    }
+  });
+
+  it("records an action's outcome with its subject, and a refused request records nothing", async () => {
+    const t = await setup.tenant();
+    const provider = await create(t, "dropship-providers", {
+      name: "Harbour Goods",
+      purchaseFormat: "email",
+      email: "orders@harbour-goods.example",
+    });
+    const purchase = await create(t, "purchases", { dropshipProviderId: provider.id });
+    const before = (await events(t)).length;
+    await expectStatus(t.json("POST", `/purchases/${purchase.id}/ship.json`, { trackingNumber: "X1" }), 409);
+    await expectStatus(t.json("POST", "/carriers.json", { name: 42 }), 422);
+    expect((await events(t)).length).toBe(before);
+
+    const sent = await expectStatus(t.json("PUT", `/purchases/${purchase.id}/send.json`, {}), 200);
+    const [outcome] = await events(t, "&where[type]=purchase.sent");
+    expect(outcome.data.object).toEqual(sent);
+    const [change] = (await events(t, "&where[type]=purchase.updated")).slice(-1);
+    expect(change.data.previous).toMatchObject({ status: "pending", sentAt: null });
+  });
+
+  it("keeps each company's events to itself", async () => {
+    const t = await setup.tenant();
+    const other = await setup.tenant();
+    await create(t, "carriers", { name: "Mine" });
+    const [mine] = await events(t);
+    await expectStatus(other.json("GET", `/events/${mine.id}.json`), 404);
+    expect((await events(other)).map((event) => event.id)).not.toContain(mine.id);
+  });
+
+  it("pages in the order events happened, and new events never shift a page", async () => {
+    const t = await setup.tenant();
+    for (const name of ["A", "B", "C"]) await create(t, "carriers", { name });
+    const seen: number[] = [];
+    let next: string | undefined = "/events.json?limit=2&where[type]=carrier.created";
+    let round = 0;
+    while (next) {
+      const page: { status: number; body: any[]; headers: Headers } = await t.json("GET", next);
+      seen.push(...page.body.map((event) => event.data.object.name));
+      // Events arriving while a reader pages are read after the ones before them, never skipped.
+      if (round++ === 0) await create(t, "carriers", { name: "D" });
+      const link = page.headers.get("Link");
+      next = link ? /<([^>]+)>/.exec(link)![1]! : undefined;
+    }
+    expect(seen).toEqual(["A", "B", "C", "D"]);
+  });
+
+  it("filters by time and answers 400 to a query it does not know", async () => {
+    const t = await setup.tenant();
+    await create(t, "carriers", { name: "Now" });
+    expect(await events(t, "&where[createdAt][$gte]=2999-01-01T00:00:00Z")).toEqual([]);
+    expect((await events(t, "&where[createdAt][$lt]=2999-01-01T00:00:00Z")).length).toBeGreaterThan(0);
+    await expectStatus(t.json("GET", "/events.json?where[kind]=carrier"), 400);
+    await expectStatus(t.json("GET", "/events.json?where[createdAt][$gte]=yesterday"), 400);
+    await expectStatus(t.json("GET", "/events.json?limit=0"), 400);
+  });
+
+  it("lists from a time among older events, to the event, whatever the events before it", async () => {
+    const t = await setup.tenant();
+    await create(t, "carriers", { name: "Earlier" });
+    const [earlier] = await events(t);
+    // Every event so far (this company's and others') happened two hours ago; then two more now.
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    await setup.db.execute({
+      sql: "UPDATE events SET created_at = ? WHERE id <= ?",
+      args: [hoursAgo(2), earlier!.id],
+    });
+    await create(t, "carriers", { name: "Later" });
+    // Event times are in milliseconds: the last two must not share one.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await create(t, "carriers", { name: "Latest" });
+    const names = async (query: string) => (await events(t, query)).map((event) => event.data.object.name);
+    expect(await names(`&where[createdAt][$gte]=${hoursAgo(1)}`)).toEqual(["Later", "Latest"]);
+    expect(await names(`&where[createdAt][$gte]=${hoursAgo(3)}`)).toEqual(["Earlier", "Later", "Latest"]);
+    const [, latest] = await events(t, `&where[createdAt][$gte]=${hoursAgo(1)}`);
+    expect(await names(`&where[createdAt][$gt]=${latest!.createdAt}`)).toEqual([]);
+    expect(await names(`&where[createdAt][$gte]=${latest!.createdAt}`)).toEqual(["Latest"]);
+  });
+});
+
+describe("webhook endpoints", () => {
+  it("answers the signing secret once; reads show only its hint", async () => {
+    const t = await setup.tenant();
+    const created = await endpoint(t, "https://hooks.example/in", { enabled: false });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(created.events).toEqual(["*"]);
+    const shown = await read(t, "webhook-endpoints", created.id);
+    expect(shown).not.toHaveProperty("secret");
+    expect(shown.secretHint).toBe(`${created.secret.slice(0, 10)}…`);
+    expect(JSON.stringify(await events(t))).not.toContain(created.secret);
+  });
+
+  it("refuses event types that do not exist", async () => {
+    const t = await setup.tenant();
+    const answer = await expectStatus(
+      t.json("POST", "/webhook-endpoints.json", {
+        url: "https://hooks.example/in",
+        events: ["purchase.sent", "nothing.here"],
+      }),
+      422,
+    );
+    expect(answer.errors).toEqual([expect.objectContaining({ path: "events.1" })]);
+    await endpoint(t, "https://hooks.example/in", {
+      events: ["purchase.*", "sale.imported"],
+      enabled: false,
+    });
+  });
+
+  it("delivers each subscribed event signed, verifiable with the standardwebhooks library", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock();
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, `${receiver.url}/hooks`, { events: ["carrier.*"] });
+    const carrier = await create(t, "carriers", { name: "Signed Freight" });
+    await create(t, "customers", { email: "not-subscribed@example.com" });
+    await dispatcher.runOnce();
+
+    expect(receiver.received).toHaveLength(1);
+    const delivery = receiver.received[0]!;
+    expect(delivery.method).toBe("POST");
+    expect(delivery.headers["content-type"]).toBe("application/json");
+    const event = verify(hook.secret, delivery);
+    expect(event).toMatchObject({ type: "carrier.created", data: { object: carrier } });
+    expect(delivery.headers["webhook-id"]).toBe(`evt_${event.id}`);
+    expect(() => verify(`whsec_${btoa("another secret of 24 bytes!!")}`, delivery)).toThrow();
+
+    const log = await expectStatus(t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`), 200);
+    expect(log).toEqual([
+      expect.objectContaining({
+        eventId: event.id,
+        type: "carrier.created",
+        status: "succeeded",
+        attempts: 1,
+        nextAttemptAt: null,
+        lastResponseStatus: 200,
+        attemptLog: [expect.objectContaining({ responseStatus: 200, succeeded: true })],
+      }),
+    ]);
+  });
+
+  it("pings, replays a delivery with the same webhook-id, and signs with both secrets for a day after a rotation", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher, clock } = dispatcherWithClock();
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
+
+    const ping = await expectStatus(t.json("POST", `/webhook-endpoints/${hook.id}/test.json`, {}), 200);
+    expect(ping).toMatchObject({ type: "ping", status: "pending", eventId: null });
+    await dispatcher.runOnce();
+    expect(verify(hook.secret, receiver.received[0]!)).toMatchObject({ type: "ping" });
+
+    await create(t, "carriers", { name: "Once" });
+    await dispatcher.runOnce();
+    const [first] = await expectStatus(
+      t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json?limit=1`),
+      200,
+    );
+    await expectStatus(
+      t.json("POST", `/webhook-endpoints/${hook.id}/replay.json`, { deliveryId: first.id }),
+      200,
+    );
+    await expectStatus(
+      t.json("POST", `/webhook-endpoints/${hook.id}/replay.json`, { deliveryId: 999999 }),
+      422,
+    );
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received[2]!.headers["webhook-id"]).toBe(receiver.received[1]!.headers["webhook-id"]);
+
+    const rotated = await expectStatus(
+      t.json("POST", `/webhook-endpoints/${hook.id}/rotate-secret.json`, {}),
+      200,
+    );
+    expect(rotated.secret).not.toBe(hook.secret);
+    await create(t, "carriers", { name: "Twice signed" });
+    await dispatcher.runOnce();
+    const both = receiver.received[3]!;
+    expect(String(both.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verify(hook.secret, both)).toMatchObject({ type: "carrier.created" });
+    expect(verify(rotated.secret, both)).toMatchObject({ type: "carrier.created" });
+
+    clock.now += 25 * 3600 * 1000;
+    await create(t, "carriers", { name: "New secret only" });
+    await dispatcher.runOnce();
+    const late = receiver.received[4]!;
+    expect(String(late.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+    expect(() =>
+      verify(hook.secret, {
+        ...late,
+        headers: { ...late.headers, "webhook-timestamp": late.headers["webhook-timestamp"] },
+      }),
+    ).toThrow();
+  });
+
+  it("retries a failing receiver on the backoff schedule for more than a day, then gives up", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => 503);
+    const { dispatcher, clock } = dispatcherWithClock();
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
+    await create(t, "carriers", { name: "Unlucky" });
+    const started = clock.now;
+
+    await dispatcher.runOnce();
+    for (const [i, delay] of RETRY_DELAYS_S.entries()) {
+      expect(receiver.received).toHaveLength(i + 1);
+      clock.now += delay * 1000 - 1000; // jitter is 0 with random() = 0.5: due exactly after `delay`
+      await dispatcher.runOnce();
+      expect(receiver.received, `not before the ${i + 1}. delay`).toHaveLength(i + 1);
+      clock.now += 1000;
+      await dispatcher.runOnce();
+    }
+    expect(receiver.received).toHaveLength(RETRY_DELAYS_S.length + 1);
+    expect(clock.now - started).toBeGreaterThan(24 * 3600 * 1000);
+
+    const [delivery] = await expectStatus(
+      t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`),
+      200,
+    );
+    expect(delivery).toMatchObject({
+      status: "failed",
+      attempts: 8,
+      nextAttemptAt: null,
+      lastResponseStatus: 503,
+    });
+    expect(delivery.attemptLog).toHaveLength(8);
+    expect(
+      delivery.attemptLog.every((attempt: any) => attempt.responseStatus === 503 && !attempt.succeeded),
+    ).toBe(true);
+    clock.now += 7 * 24 * 3600 * 1000;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(8);
+  });
+
+  it("disables an endpoint that failed for days, says why, and starts afresh when enabled again", async () => {
+    const t = await setup.tenant();
+    let status = 500;
+    const receiver = await startReceiver(() => status);
+    const { dispatcher, clock } = dispatcherWithClock();
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
+    await create(t, "carriers", { name: "Day 0" });
+    await dispatcher.runOnce();
+    expect((await read(t, "webhook-endpoints", hook.id)).failingSince).not.toBeNull();
+
+    clock.now += DISABLE_AFTER_MS + 1000;
+    await create(t, "carriers", { name: "Day 5" });
+    await dispatcher.runOnce();
+    const disabled = await read(t, "webhook-endpoints", hook.id);
+    expect(disabled).toMatchObject({
+      enabled: false,
+      disabledReason: expect.stringMatching(/failed for 5 days/),
+    });
+
+    const calls = receiver.received.length;
+    await create(t, "carriers", { name: "Not sent" });
+    clock.now += 3600 * 1000;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(calls);
+
+    status = 200;
+    const enabled = await expectStatus(
+      t.json("PUT", `/webhook-endpoints/${hook.id}.json`, { enabled: true }),
+      200,
+    );
+    expect(enabled).toMatchObject({ enabled: true, disabledReason: null, failingSince: null });
+    await create(t, "carriers", { name: "Back" });
+    await dispatcher.runOnce();
+    expect(JSON.parse(receiver.received.at(-1)!.body).data.object.name).toBe("Back");
+  });
+
+  it("gives up an attempt after its timeout and records why", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => "hang");
+    const { dispatcher } = dispatcherWithClock();
+    await setup.db.execute({
+      sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, body, timeout_ms, next_attempt_at, created_at) VALUES (?, 'inventory', 'inventory.callout', ?, '{}', 200, ?, ?)",
+      args: [t.companyId, receiver.url, new Date(0).toISOString(), new Date().toISOString()],
+    });
+    await dispatcher.deliverDue();
+    const row = await setup.db.execute({
+      sql: "SELECT status, attempts, last_error FROM webhook_deliveries WHERE company_id = ?",
+      args: [t.companyId],
+    });
+    expect(row.rows[0]).toMatchObject({
+      status: "pending",
+      attempts: 1,
+      last_error: "No answer within 0.2 s.",
+    });
+  });
+});
+
+describe("fan-out with nothing listening", () => {
+  it("moves past the events without a delivery, and an endpoint made later gets what follows it", async () => {
+    const own = await setupApp({ outbound: { allowLocal: true } });
+    const t = await own.tenant();
+    const receiver = await startReceiver();
+    const dispatcher = createDispatcher({
+      db: own.db,
+      policy: { allowLocal: true },
+      now: () => Date.now() + 60_000,
+    });
+    await create(t, "carriers", { name: "Before Anyone Listened" });
+    await create(t, "customers", { email: "unheard@example.com" });
+    expect(await dispatcher.fanOut()).toBeGreaterThan(0);
+    expect(await dispatcher.fanOut()).toBe(0);
+    const made = await own.db.execute("SELECT count(*) AS n FROM webhook_deliveries");
+    expect(Number(made.rows[0]!.n)).toBe(0);
+
+    await endpoint(t, `${receiver.url}/hooks`, { events: ["carrier.*"] });
+    await create(t, "carriers", { name: "Heard" });
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual(["Heard"]);
+  });
+});
+
+describe("callouts", () => {
+  it("delivers a sent purchase order to the provider's endpoint and logs the real outcome", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock();
+    const provider = await create(t, "dropship-providers", {
+      name: "Harbour Goods",
+      purchaseFormat: "json",
+      purchaseEndpoint: `${receiver.url}/orders`,
+    });
+    const purchase = await create(t, "purchases", { dropshipProviderId: provider.id });
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/send.json`, {}), 200);
+    const [queued] = await expectStatus(t.json("GET", "/purchase-notifications.json"), 200);
+    expect(queued.status).toBe("pending");
+
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    expect(receiver.received[0]).toMatchObject({ method: "POST", path: "/orders", body: queued.payload });
+    expect(receiver.received[0]!.headers["content-type"]).toBe("application/json");
+    const delivered = await read(t, "purchase-notifications", queued.id);
+    expect(delivered).toMatchObject({ status: "success", message: expect.stringMatching(/answered 200/) });
+  });
+
+  it("retries a purchase order to an endpoint that refuses connections, then logs the error", async () => {
+    const t = await setup.tenant();
+    const { dispatcher, clock } = dispatcherWithClock();
+    const provider = await create(t, "dropship-providers", {
+      name: "Gone Supply",
+      purchaseFormat: "csv",
+      purchaseEndpoint: "http://127.0.0.1:9/orders",
+    });
+    const purchase = await create(t, "purchases", { dropshipProviderId: provider.id });
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/send.json`, {}), 200);
+    await dispatcher.runOnce();
+    const [first] = await expectStatus(t.json("GET", "/purchase-notifications.json"), 200);
+    expect(first).toMatchObject({
+      status: "pending",
+      message: expect.stringMatching(/^Attempt 1 failed: Network error/),
+    });
+    for (const delay of RETRY_DELAYS_S) {
+      clock.now += delay * 1000;
+      await dispatcher.runOnce();
+    }
+    const last = await read(t, "purchase-notifications", first.id);
+    expect(last).toMatchObject({
+      status: "error",
+      message: expect.stringMatching(/^Attempt 8 failed: .*No more attempts\.$/),
+    });
+  });
+
+  it("posts a stock change to a custom channel's inventory endpoint, signed (its hash goes over https only)", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock();
+    await dispatcher.runOnce();
+    const channel = await create(t, "channels", { name: "Own Store", safetyStock: 1 });
+    const custom = await create(t, "custom-channels", {
+      name: "Own Store",
+      channelId: channel.id,
+      inventoryEndpoint: `${receiver.url}/inventory`,
+    });
+    const warehouse = await create(t, "warehouses", {
+      name: "Main",
+      lineOne: "1 Road",
+      city: "Boise",
+      country: "US",
+    });
+    const variant = await create(t, "variants", { sku: "MUG-1", name: "Mug" });
+    const listing = await create(t, "channel-variants", {
+      channelId: channel.id,
+      variantId: variant.id,
+      externalId: "123",
+    });
+    await expectStatus(
+      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
+        externalId: "123",
+        quantity: 6,
+        warehouseId: warehouse.id,
+      }),
+      200,
+    );
+    await dispatcher.runOnce();
+
+    const [levelChanged] = await events(t, "&where[type]=variant.level_changed");
+    expect(levelChanged.data.object).toMatchObject({ id: variant.id, sku: "MUG-1" });
+    expect(levelChanged.data.result).toMatchObject({ variantId: variant.id, warehouseId: warehouse.id });
+
+    expect(receiver.received).toHaveLength(1);
+    const call = receiver.received[0]!;
+    expect(call).toMatchObject({ method: "POST", path: "/inventory" });
+    expect(call.headers["webhook-hash"]).toBeUndefined();
+    verify(custom.signingSecret, call);
+    const body = JSON.parse(call.body);
+    expect(body).toMatchObject({
+      variant: { id: variant.id, sku: "MUG-1" },
+      channelVariant: { id: listing.id, externalId: "123", channel: { id: channel.id } },
+      inventory: { available: 5 },
+    });
+  });
+
+  it("posts the file of a finished export to the export's webhook URL", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock();
+    await dispatcher.runOnce();
+    const definition = await create(t, "inventory-exports", {
+      name: "Stock",
+      webhookUrl: `${receiver.url}/exports`,
+    });
+    const file = await expectStatus(t.json("GET", `/inventory-exports/${definition.id}/export.json`), 200);
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => [call.method, call.path, JSON.parse(call.body)])).toEqual([
+      ["POST", "/exports", { file: file.url }],
+    ]);
+  });
+});
+
+describe("retention", () => {
+  it("prunes events older than 30 days once they are fanned out, and keeps the rest", async () => {
+    const t = await setup.tenant();
+    const dispatcher = createDispatcher({ db: setup.db, policy: { allowLocal: true } });
+    await create(t, "carriers", { name: "Old" });
+    await create(t, "carriers", { name: "Recent" });
+    const [old, recent] = await events(t);
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    // Time passes for every event up to the old one (ids follow time: retention cuts by id).
+    await setup.db.execute({ sql: "UPDATE events SET created_at = ? WHERE id <= ?", args: [at(31), old.id] });
+    await setup.db.execute({
+      sql: "UPDATE events SET created_at = ? WHERE id = ?",
+      args: [at(29), recent.id],
+    });
+    await dispatcher.runOnce();
+    await dispatcher.prune();
+    await expectStatus(t.json("GET", `/events/${old.id}.json`), 404);
+    expect((await events(t)).map((event) => event.data.object.name)).toEqual(["Recent"]);
+  });
+});
+
+describe("where the service sends requests", () => {
+  it("refuses private, loopback, link-local and metadata addresses", () => {
+    for (const address of [
+      "127.0.0.1",
+      "10.1.2.3",
+      "172.16.0.1",
+      "192.168.1.1",
+      "169.254.169.254",
+      "100.64.0.1",
+      "0.0.0.0",
+      "::1",
+      "fd00::1",
+      "fe80::1",
+      "::ffff:10.0.0.1",
+    ]) {
+      expect(isForbiddenAddress(address), address).toBe(true);
+    }
+    for (const address of ["93.184.216.34", "8.8.8.8", "2606:4700::1111"]) {
+      expect(isForbiddenAddress(address), address).toBe(false);
+    }
+  });
+
+  it("refuses such URLs on save unless local targets are allowed, checking what names resolve to", async () => {
+    const strict = await setupApp({
+      outbound: {
+        allowLocal: false,
+        resolve: async (host) => (host === "internal.example" ? ["192.168.1.20"] : ["93.184.216.34"]),
+      },
+    });
+    const t = await strict.tenant();
+    for (const url of [
+      "http://hooks.example/in",
+      "https://127.0.0.1/in",
+      "https://localhost/in",
+      "https://169.254.169.254/latest",
+      "https://[::1]/in",
+      "https://internal.example/in",
+      "https://hooks.example:8443/in",
+    ]) {
+      const answer = await expectStatus(t.json("POST", "/webhook-endpoints.json", { url }), 422);
+      expect(answer.errors[0].path, url).toBe("url");
+    }
+    await expectStatus(
+      t.json("POST", "/dropship-providers.json", { name: "P", purchaseEndpoint: "https://10.0.0.8/orders" }),
+      422,
+    );
+    await create(t, "webhook-endpoints", { url: "https://hooks.example/in" });
+  });
+
+  it("checks again at send time: a name that now resolves to a private address is not called", async () => {
+    const t = await setup.tenant();
+    let address = "93.184.216.34";
+    const calls: string[] = [];
+    const dispatcher = createDispatcher({
+      db: setup.db,
+      policy: { allowLocal: false, resolve: async () => [address] },
+      fetch: (async (url: string) => {
+        calls.push(url);
+        return new Response("ok");
+      }) as typeof fetch,
+    });
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, "https://hooks.example/in", { events: ["carrier.created"] });
+    address = "10.0.0.7";
+    await create(t, "carriers", { name: "Rebound" });
+    await dispatcher.runOnce();
+    expect(calls).toEqual([]);
+    const [delivery] = await expectStatus(
+      t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`),
+      200,
+    );
+    expect(delivery).toMatchObject({ status: "pending", lastError: expect.stringMatching(/private/) });
+  });
+});

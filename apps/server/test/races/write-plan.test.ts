@@ -1,0 +1,62 @@
+// Provisional ids of a write plan are its own: nothing a client sends is ever taken for one.
+import { beforeAll, expect, it } from "vitest";
+import { WritePlan } from "../../src/domain/write-plan.ts";
+import { setupApp } from "../support.ts";
+
+let ctx: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  ctx = await setupApp();
+});
+
+/** The form every plan's provisional ids took when their base was fixed. */
+const LOOKALIKE = "-1000000000000001";
+
+it("stores a client's text and numbers that look like provisional ids as they were sent", async () => {
+  const t = await ctx.tenant();
+  const make = async (plural: string, body: Record<string, unknown>) => {
+    const answer = await t.json("POST", `/${plural}.json`, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  await make("warehouses", { name: "Main", isDefault: true });
+  const channel = await make("channels", { name: "Phone orders" });
+  await make("variants", { sku: "SHELF", name: "Shelved" });
+  const sale = await t.json("POST", `/channels/${channel.id}/manual-sale.json`, {
+    externalId: `ORDER ${LOOKALIKE}`,
+    notes: `call ${LOOKALIKE} before ${LOOKALIKE.slice(0, -1)}2`,
+    customer: { email: "ada@example.com", firstName: LOOKALIKE },
+    shippingAddress: {
+      name: LOOKALIKE,
+      lineOne: "1 Main St",
+      city: "Springfield",
+      zip: "62701",
+      country: "US",
+    },
+    items: [{ sku: "SHELF", quantity: 1, price: 5, name: `${LOOKALIKE}` }],
+  });
+  expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+  expect(sale.body).toMatchObject({
+    externalId: `ORDER ${LOOKALIKE}`,
+    shippingName: LOOKALIKE,
+    notes: `call ${LOOKALIKE} before -1000000000000002`,
+  });
+  const stored = await t.json("GET", `/sales/${sale.body.id}.json`);
+  expect(stored.body.notes).toBe(sale.body.notes);
+  const [line] = (await t.json("GET", `/sale-items.json?where[saleId]=${sale.body.id}`)).body;
+  expect(line.name).toBe(LOOKALIKE);
+  const [customer] = (await t.json("GET", "/customers.json")).body;
+  expect(customer.firstName).toBe(LOOKALIKE);
+});
+
+it("draws each plan's provisional ids apart, and resolves only its own", async () => {
+  const first = new WritePlan(1, new Date().toISOString());
+  const second = new WritePlan(1, new Date().toISOString());
+  const a = first.insert("carrier", { name: "A" });
+  const b = second.insert("carrier", { name: "B" });
+  expect(first.isProvisional(a.id)).toBe(true);
+  expect(first.isProvisional(b.id)).toBe(false);
+  expect(first.answerText({ name: `carrier ${b.id}`, id: b.id })).toBe(
+    JSON.stringify({ name: `carrier ${b.id}`, id: b.id }),
+  );
+  expect(typeof first.answerText({ id: a.id })).toBe("object");
+});

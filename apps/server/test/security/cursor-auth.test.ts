@@ -1,0 +1,66 @@
+// List cursors are authenticated under SECRETS_KEY: an edited cursor (another position, another order) is
+// a 400, a cursor made under another key is a 400, and one made under a key since rotated out to
+// SECRETS_KEY_PREVIOUS still pages.
+import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../src/app.ts";
+import { keyringOf } from "../../src/domain/secrets.ts";
+import { expectProblem } from "../factory.ts";
+import { apiOf, setupApp, type Tenant } from "../support.ts";
+
+const oldKey = crypto.getRandomValues(new Uint8Array(32));
+const newKey = crypto.getRandomValues(new Uint8Array(32));
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+let t: Tenant;
+beforeAll(async () => {
+  setup = await setupApp({ secrets: keyringOf(oldKey) });
+  t = await setup.tenant();
+  for (let i = 1; i <= 7; i++) {
+    expect((await t.json("POST", "/vendors.json", { name: `Vendor ${i}` })).status).toBe(200);
+  }
+});
+
+/** The cursor of the first page's next link. */
+async function firstCursor(query = "limit=3"): Promise<string> {
+  const page = await t.request("GET", `/vendors.json?${query}`);
+  const link = page.headers.get("Link")!;
+  return new URL(link.slice(1, link.indexOf(">")), "http://x").searchParams.get("cursor")!;
+}
+
+const fromBase64url = (text: string) => atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+const toBase64url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+describe("list cursors", () => {
+  it("page on as made, and an edited one is a 400", async () => {
+    const cursor = await firstCursor();
+    const next = await t.json("GET", `/vendors.json?limit=3&cursor=${cursor}`);
+    expect(next.status).toBe(200);
+    expect(next.body.map((vendor: { name: string }) => vendor.name)).toEqual([
+      "Vendor 4",
+      "Vendor 5",
+      "Vendor 6",
+    ]);
+
+    const [payload, mac] = cursor.split(".") as [string, string];
+    const [order, key, id, filters] = JSON.parse(fromBase64url(payload));
+    expect(id).toBeGreaterThan(0);
+    const edited = toBase64url(JSON.stringify([order, key, id + 2, filters]));
+    for (const forged of [`${edited}.${mac}`, edited, `${payload}.${mac.slice(0, -2)}AA`, `${payload}.`]) {
+      const refused = await t.json("GET", `/vendors.json?limit=3&cursor=${encodeURIComponent(forged)}`);
+      expectProblem(refused, 400);
+      expect(refused.body.detail).toContain("cursor");
+    }
+  });
+
+  it("made under another key is a 400; under a key rotated to SECRETS_KEY_PREVIOUS it still pages", async () => {
+    const cursor = await firstCursor();
+    const elsewhere = createApp({ db: setup.db, tokenCacheMs: 0, secrets: keyringOf(newKey) });
+    const rotated = createApp({ db: setup.db, tokenCacheMs: 0, secrets: keyringOf(newKey, [oldKey]) });
+    const path = `/vendors.json?limit=3&cursor=${cursor}`;
+    const refused = await apiOf((url, init) => elsewhere.request(url, init), t.token).json("GET", path);
+    expectProblem(refused, 400);
+    const paged = await apiOf((url, init) => rotated.request(url, init), t.token).json("GET", path);
+    expect(paged.status).toBe(200);
+    expect(paged.body).toHaveLength(3);
+  });
+});
