@@ -19,7 +19,7 @@ import {
   shipToOfSale,
 } from "./order-routing.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "./reads.ts";
-import { levelReads } from "./stock-levels.ts";
+import { levelsOf } from "./stock.ts";
 import { column, table, type ValuesOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -70,7 +70,7 @@ export function orderVariants(where: Sql) {
  *   computed from every one of them);
  * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
  *   own lines are fulfilled from;
- * - `levels`: the stock levels of the order's variants (`levelReads`: allocated in the statement).
+ * - `levels`: the stock levels of the order's variants (`levelsOf`: allocated in the statement).
  */
 export function saleImportReads(order: {
   channelId: number;
@@ -89,7 +89,7 @@ export function saleImportReads(order: {
     ),
     channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
     fallbackWarehouse: defaultWarehouse(),
-    ...levelReads(order.variantIds),
+    levels: levelsOf(order.variantIds),
   };
 }
 

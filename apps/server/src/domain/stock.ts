@@ -3,11 +3,10 @@
  * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
  */
 
-import type { InStatement, InValue } from "@libsql/client";
 import type { Adjustment, InventoryLevel } from "@multichannel/schema";
 import { type Sql, sql } from "../db/sql.ts";
 import { many, type Read } from "./reads.ts";
-import { column, selectMatching, table } from "./store.ts";
+import { column, table } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /**
@@ -137,12 +136,6 @@ export function planOnHandMove(
 ): void {
   const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
   plan.addTo("inventory-level", level, "onHand", input.quantity);
-}
-
-/** The SELECT of the company's stock levels of the variants `variants` answers (SQL, with its arguments). */
-export function levelsOfVariants(companyId: number, variants: { sql: string; args: InValue[] }): InStatement {
-  const variantId = column(table("inventory-level"), "variantId");
-  return selectMatching(companyId, "inventory-level", `${variantId} IN (${variants.sql})`, variants.args);
 }
 
 /**

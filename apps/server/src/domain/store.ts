@@ -1,9 +1,3 @@
-/**
- * Typed reads and writes by kind name: `selectWhere(ctx, "purchase-item", { purchaseId })` answers
- * `PurchaseItem[]`, the record type the schema generates for that kind. Services use these, never SQL
- * text of their own for plain lookups. State fields are written by `transition` only.
- */
-import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import { type KindDef, kindByName, type RecordTypes } from "@multichannel/schema";
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
@@ -40,40 +34,7 @@ export function kind(name: KindName): KindDef {
  * rows are sorted after; with `id`, SQLite may walk every record of the company through (company_id, id)
  * to skip that sort (100,000 variants for an order's 50, as the database grows).
  */
-const BY_ID = "+id";
-
-/**
- * The SELECT of a kind's records in the company whose fields equal `where` (by id unless `order` says
- * otherwise), for a write's pipeline of reads (`WriteSession.read`).
- */
-export function selectStatement<N extends KindName>(
-  companyId: number,
-  kindName: N,
-  where: WhereOf<N>,
-  options: { order?: string; limit?: number; offset?: number } = {},
-): InStatement {
-  const table = tableFor(kind(kindName));
-  const clauses = ["company_id = ?"];
-  const args: (string | number | null)[] = [companyId];
-  for (const [field, value] of Object.entries(where) as [string, Scalar][]) {
-    const column = field === "id" ? undefined : table.byField.get(field);
-    const name = field === "id" ? "id" : column?.name;
-    if (!name) throw new Error(`${kindName} has no field ${field}`);
-    if (value === null) clauses.push(`${name} IS NULL`);
-    else {
-      clauses.push(`${name} = ?`);
-      args.push(column ? encode(column, value) : (value as number));
-    }
-  }
-  const limit =
-    options.limit !== undefined
-      ? ` LIMIT ${Math.trunc(options.limit)} OFFSET ${Math.trunc(options.offset ?? 0)}`
-      : "";
-  return {
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${clauses.join(" AND ")} ORDER BY ${options.order ?? BY_ID}${limit}`,
-    args,
-  };
-}
+const _BY_ID = "+id";
 
 /** The condition that a kind's fields equal `where` (`IS NULL` for null), as SQL. */
 export function whereOf<N extends KindName>(t: Table, where: MatchOf<N>): Sql {
@@ -84,64 +45,6 @@ export function whereOf<N extends KindName>(t: Table, where: MatchOf<N>): Sql {
     return sql`${name} = ${field === "id" ? (value as number) : encode(t.byField.get(field)!, value)}`;
   });
   return clauses.length ? sql.join(clauses, " AND ") : sql`1`;
-}
-
-/**
- * The SELECT of the records of `kindName` that record `id` of `from` names in its field `via` (a
- * purchase's provider), or that name the same record (`by`: a purchase's sale's items): found by
- * subquery, in the same pipeline as `from`'s own read.
- */
-export function relatedStatement<N extends KindName>(
-  companyId: number,
-  kindName: N,
-  from: { kind: KindName; id: number; via: string },
-  /** The field of `kindName` to match (default its id): `saleId` reads a sale's items. */
-  by = "id",
-): InStatement {
-  const table = tableFor(kind(kindName));
-  const source = tableFor(kind(from.kind));
-  return {
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${column(table, by)} = (SELECT ${column(source, from.via)} FROM ${source.name} WHERE id = ? AND company_id = ?) AND company_id = ? ORDER BY ${BY_ID}`,
-    args: [from.id, companyId, companyId],
-  };
-}
-
-/**
- * The SELECT of the company's records of a kind that meet `condition` (SQL over its columns, with
- * `args`: a list, a subquery), by id: a read of a write's pipeline that `selectStatement` cannot say.
- */
-export function selectMatching(
-  companyId: number,
-  kindName: KindName,
-  condition: string,
-  args: readonly InValue[],
-  options: { order?: string; limit?: number } = {},
-): InStatement {
-  const table = tableFor(kind(kindName));
-  const limit = options.limit !== undefined ? ` LIMIT ${Math.trunc(options.limit)}` : "";
-  return {
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND (${condition}) ORDER BY ${options.order ?? BY_ID}${limit}`,
-    args: [companyId, ...args],
-  };
-}
-
-/**
- * A subquery answering `field` of the company's records of a kind that meet `condition` (SQL over its
- * columns, with `args`): for `selectMatching` to read what the subject's records name (a sale return's
- * lines' sale items) in the same pipeline.
- */
-export function fieldOfMatching(
-  companyId: number,
-  kindName: KindName,
-  field: string,
-  condition: string,
-  args: readonly InValue[],
-): { sql: string; args: InValue[] } {
-  const t = tableFor(kind(kindName));
-  return {
-    sql: `SELECT ${column(t, field)} FROM ${t.name} WHERE company_id = ? AND (${condition})`,
-    args: [companyId, ...args],
-  };
 }
 
 /**
@@ -156,12 +59,6 @@ export function asRecord<N extends KindName>(_kindName: N, record: StoredRecord)
 /** See `asRecord`. */
 export function asStored(record: { id: number; updatedAt: string }): StoredRecord {
   return record as StoredRecord;
-}
-
-/** The records a `selectStatement` read. */
-export function recordsOf<N extends KindName>(kindName: N, result: ResultSet): RecordOf<N>[] {
-  const table = tableFor(kind(kindName));
-  return result.rows.map((row) => asRecord(kindName, toRecord(table, row)));
 }
 
 // ------------------------------------------------------------------------------------------ one record

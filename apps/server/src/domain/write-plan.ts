@@ -409,14 +409,6 @@ export class WritePlan {
   }
 
   /**
-   * Aborts the batch unless these records (read) are still as read; those the plan updates are guarded
-   * by their update already.
-   */
-  unchangedRecords<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): void {
-    for (const statement of this.recordGuards(kindName, records)) this.push(statement);
-  }
-
-  /**
    * Holds records the plan read (`reads.ts`): guards, first in the batch, that they are still as read;
    * those the plan updates are guarded by their update already.
    */
@@ -468,52 +460,6 @@ export class WritePlan {
     return statements;
   }
 
-  /**
-   * `sameCount` for many groups at once: aborts the batch unless, for each `value` of `field` (a
-   * parent's id), the company's records of the kind with that value (and `where`) are still `count`.
-   */
-  sameCounts(
-    kindName: KindName,
-    field: string,
-    counts: ReadonlyMap<number, number>,
-    where: Record<string, string | number> = {},
-  ): void {
-    if (!counts.size) return;
-    const table = tableFor(kind(kindName));
-    const clauses = [`company_id = ?`, `${table.byField.get(field)!.name} = was.column1`];
-    const extra: InValue[] = [];
-    for (const [name, value] of Object.entries(where)) {
-      clauses.push(`${table.byField.get(name)!.name} = ?`);
-      extra.push(value);
-    }
-    const entries = [...counts];
-    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / 2));
-    for (let start = 0; start < entries.length; start += size) {
-      const part = entries.slice(start, start + size);
-      const args: InValue[] = part.flat();
-      args.push(this.companyId, ...extra);
-      this.push(
-        guard(
-          `NOT EXISTS (SELECT 1 FROM (VALUES ${part.map(() => "(?, ?)").join(", ")}) AS was WHERE was.column2 IS NOT (SELECT count(*) FROM ${table.name} WHERE ${clauses.join(" AND ")}))`,
-          args,
-        ),
-      );
-    }
-  }
-
-  /**
-   * Aborts the batch unless `fields` of these records (read) are still as read: one guard for them all,
-   * for a plan that relies on a few fields of many records (the variants an order's lines sell), and
-   * not on what else of them another writer may change meanwhile.
-   */
-  unchangedFields<N extends KindName>(
-    kindName: N,
-    records: readonly RecordOf<N>[],
-    fields: readonly (keyof RecordOf<N> & string)[],
-  ): void {
-    if (records.length) this.push(this.fieldsGuard(kindName, records, fields));
-  }
-
   private fieldsGuard<N extends KindName>(
     kindName: N,
     records: readonly RecordOf<N>[],
@@ -549,15 +495,6 @@ export class WritePlan {
     }
     args.push(count);
     this.push(guard(`(SELECT count(*) FROM ${table.name} WHERE ${clauses.join(" AND ")}) = ?`, args));
-  }
-
-  /**
-   * Aborts the batch unless `condition` (SQL; an argument that is a provisional id becomes the lookup
-   * of the real one) holds when it runs: for what the plan read that no record guard covers (that no
-   * record matches a lookup yet).
-   */
-  holds(condition: Sql): void {
-    this.write(guardOf(condition));
   }
 
   /**

@@ -12,8 +12,9 @@ import { type Db, remoteDb } from "../../src/db/database.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { loadMigrations } from "../../src/db/migration-files.ts";
 import { nativeDb } from "../../src/db/native.ts";
+import { sql } from "../../src/db/sql.ts";
 import { refreshStatistics } from "../../src/db/statistics.ts";
-import { selectMatching } from "../../src/domain/store.ts";
+import { many } from "../../src/domain/reads.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "mcs-statistics-"));
 const closers: (() => unknown)[] = [];
@@ -22,11 +23,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-// An order's 50 SKUs, as manual-sale reads them (`selectMatching`), and the same read ordered by the bare
+// An order's 50 SKUs, as manual-sale reads them (`many` by SKU), and the same read ordered by the bare
 // column: with a few SKUs, or with statistics, the planner takes the (company, SKU) index either way.
 const SKUS = Array.from({ length: 50 }, (_, i) => `SKU-${i * 7}`);
 type Read = { sql: string; args: InValue[] };
-const read = selectMatching(1, "variant", `sku IN (${SKUS.map(() => "?").join(", ")})`, SKUS) as Read;
+const read: Read = many(
+  "variant",
+  sql`sku IN (${sql.join(SKUS.map((sku) => sql`${sku}`))})`,
+).statement!.statementFor(1);
 const byBareId: Read = { sql: read.sql.replace(/ORDER BY \+id$/, "ORDER BY id"), args: read.args };
 
 /** How the planner reads `statement`. */
@@ -74,9 +78,9 @@ describe("an order's customer", () => {
     const db = nativeDb(join(dir, "customers.db"));
     closers.push(() => db.close());
     await migrate(db, loadMigrations());
-    const byEmail = selectMatching(1, "customer", "lower(email) = lower(?)", ["Ana@Example.com"], {
+    const byEmail: Read = many("customer", sql`lower(email) = lower(${"Ana@Example.com"})`, {
       limit: 1,
-    }) as Read;
+    }).statement!.statementFor(1);
     expect(await planOf(db, byEmail)).toContain("customers_email_caseless (company_id=? AND <expr>=?)");
   });
 });

@@ -17,6 +17,7 @@ import {
 } from "../../domain/order-routing.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
+import { levelsOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 
@@ -43,10 +44,8 @@ export function moveToFulfillReads(dropshipmentId: number, input: DropshipmentMo
       "sale",
       sql`${fieldIn("sale", "id", fieldOf("dropshipment", dropshipmentId, "saleId"))} OR ${fieldIn("sale", "id", fieldOf("purchase", purchaseId, "saleId"))}`,
     ),
-    levels: many(
-      "inventory-level",
-      sql`${fieldIn("inventory-level", "variantId", fieldsOf("purchase-item", "variantId", named))} OR ${fieldIn("inventory-level", "variantId", variantIds)}`,
-      { hold: "none" },
+    levels: levelsOf(
+      sql`(SELECT * FROM ${fieldsOf("purchase-item", "variantId", named)} UNION SELECT * FROM ${variantIds})`,
     ),
   };
 }

@@ -12,7 +12,7 @@ import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-rout
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
-import { planAllocation, planShipOut } from "../../domain/stock.ts";
+import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
@@ -45,7 +45,7 @@ export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMov
       "sale-item",
       fieldIn("sale-item", "id", fieldsOf("fulfillment-item", "saleItemId", { fulfillmentId })),
     ),
-    levels: many("inventory-level", fieldIn("inventory-level", "variantId", variantIds), { hold: "none" }),
+    levels: levelsOf(variantIds),
   };
 }
 
@@ -124,7 +124,7 @@ export function shipFulfillmentReads(fulfillmentId: number) {
       "sale-item",
       sql`${fieldIn("sale-item", "id", saleItemIds)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
     ),
-    levels: many("inventory-level", fieldIn("inventory-level", "variantId", variantIds), { hold: "none" }),
+    levels: levelsOf(variantIds),
   };
 }
 

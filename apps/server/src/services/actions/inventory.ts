@@ -13,8 +13,7 @@ import type { Ctx } from "../../domain/context.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { many, one, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, planRecordAdjustment } from "../../domain/stock.ts";
-import { levelReads } from "../../domain/stock-levels.ts";
+import { availableOf, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
@@ -104,7 +103,7 @@ export async function listChannelVariantLevels({
  * What setting a level reads: the channel variant named (by external id, else its sku's listing:
  * `listingReads`), held as read; the adjustment reason, held; the warehouse named, else the company's
  * default (or first), held as still that one; and by subquery of the listing, its variants (held: the
- * one the event shows is as read) and their stock levels (`levelReads`: the one set is updated, as read).
+ * one the event shows is as read) and their stock levels (`levelsOf`: the one set is updated, as read).
  */
 export function setLevelReads(channelId: number, input: ChannelVariantSetLevelInput) {
   const byExternalId = { channelId, externalId: input.externalId ?? "" };
@@ -120,7 +119,7 @@ export function setLevelReads(channelId: number, input: ChannelVariantSetLevelIn
     named: one("warehouse", input.warehouseId ?? 0, { hold: input.warehouseId ? "count" : "none" }),
     fallback: defaultWarehouse(input.warehouseId ? "none" : "count"),
     variants: many("variant", sql`id IN ${variantIds}`),
-    ...levelReads(variantIds),
+    levels: levelsOf(variantIds),
   };
 }
 

@@ -11,7 +11,7 @@ import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../dom
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
-import { planRecordAdjustment } from "../../domain/stock.ts";
+import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
@@ -123,15 +123,7 @@ export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnRe
     fulfillmentItems: many("fulfillment-item", carrying, { order: "id DESC" }),
     fulfillments: many("fulfillment", fieldIn("fulfillment", "id", carried("fulfillmentId"))),
     warehouses: warehousesToChooseRead(input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
-    levels: many(
-      "inventory-level",
-      fieldIn(
-        "inventory-level",
-        "variantId",
-        fieldsOf("sale-item", "variantId", fieldIn("sale-item", "id", saleItemIds)),
-      ),
-      { hold: "none" },
-    ),
+    levels: levelsOf(fieldsOf("sale-item", "variantId", fieldIn("sale-item", "id", saleItemIds))),
   };
 }
 
