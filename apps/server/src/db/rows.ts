@@ -35,6 +35,11 @@ function shownOf(value: string): string {
   return [...value.slice(4)].slice(0, Number(value[3])).join("");
 }
 
+/** A column's value read as text, or null (a row of a table that is not a kind's, a computed column). */
+export function textOrNull(value: unknown): string | null {
+  return value === null || value === undefined ? null : String(value);
+}
+
 /** A row (selected with `table.selectList`) as the API returns it. */
 export function toRecord(table: Table, row: Row): StoredRecord {
   // A copy of the kind's blank record, its fields then set: the same order, and fast properties however

@@ -422,9 +422,7 @@ export class WritePlan {
     records: readonly RecordOf<N>[],
     fields: readonly (keyof RecordOf<N> & string)[],
   ): void {
-    const pending = records.filter(
-      (record) => !this.updated.has(`${kindName}:${(record as { id: number }).id}`),
-    );
+    const pending = records.filter((record) => !this.updated.has(`${kindName}:${record.id}`));
     if (pending.length) this.held.push(this.fieldsGuard(kindName, pending, fields));
   }
 

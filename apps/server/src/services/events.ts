@@ -41,10 +41,10 @@ export function eventOf(row: EventRow): ApiEvent {
     const object = toRecord(table, JSON.parse(String(row.object)));
     data.object = object;
     if (row.previous) {
-      const before = toRecord(table, JSON.parse(String(row.previous))) as Record<string, unknown>;
+      const before = toRecord(table, JSON.parse(String(row.previous)));
       const previous: Record<string, unknown> = {};
       for (const [field, value] of Object.entries(before)) {
-        if (JSON.stringify(value) !== JSON.stringify((object as Record<string, unknown>)[field])) {
+        if (JSON.stringify(value) !== JSON.stringify(object[field])) {
           previous[field] = value;
         }
       }

@@ -3,6 +3,7 @@
 import type { Row } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
+import { textOrNull } from "../../db/rows.ts";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { fromCents } from "../../domain/money.ts";
@@ -62,12 +63,11 @@ function stockRowsStatement(exportId: number) {
 
 /** The rows `stockRowsStatement` read. */
 function stockRowsOf(rows: readonly Row[]): StockRow[] {
-  const nullable = (value: unknown) => (value === null || value === undefined ? null : value);
   return rows.map((row) => ({
     sku: String(row.sku),
-    name: nullable(row.name) as string | null,
-    barcode: nullable(row.barcode) as string | null,
-    externalId: nullable(row.external_id) as string | null,
+    name: textOrNull(row.name),
+    barcode: textOrNull(row.barcode),
+    externalId: textOrNull(row.external_id),
     onHand: Number(row.on_hand),
     allocated: Number(row.allocated),
     priceCents: row.price === null ? null : Number(row.price),

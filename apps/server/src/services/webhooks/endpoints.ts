@@ -4,6 +4,7 @@
  */
 
 import type { WebhookEndpoint } from "@multichannel/schema";
+import { textOrNull } from "../../db/rows.ts";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { rows, type Snapshot } from "../../domain/reads.ts";
@@ -60,9 +61,9 @@ async function deliveriesOf(ctx: Ctx, where: string, args: (string | number)[], 
     type: String(row.type),
     status: String(row.status) as "pending" | "succeeded" | "failed",
     attempts: Number(row.attempts),
-    nextAttemptAt: row.status === "pending" ? (row.next_attempt_at as string | null) : null,
+    nextAttemptAt: row.status === "pending" ? textOrNull(row.next_attempt_at) : null,
     lastResponseStatus: row.last_response_status === null ? null : Number(row.last_response_status),
-    lastError: (row.last_error as string | null) ?? null,
+    lastError: textOrNull(row.last_error),
     createdAt: String(row.created_at),
     attemptLog: attempts
       .filter((attempt) => Number(attempt.delivery_id) === Number(row.id))
@@ -70,7 +71,7 @@ async function deliveriesOf(ctx: Ctx, where: string, args: (string | number)[], 
         at: String(attempt.at),
         durationMs: Number(attempt.duration_ms),
         responseStatus: attempt.response_status === null ? null : Number(attempt.response_status),
-        error: (attempt.error as string | null) ?? null,
+        error: textOrNull(attempt.error),
         succeeded: Number(attempt.succeeded) === 1,
       })),
   }));
@@ -152,7 +153,7 @@ export function replayReads(endpointId: number, deliveryId: number) {
           purpose: row.purpose === "ping" ? "ping" : "webhook",
           eventId: row.event_id === null ? null : Number(row.event_id),
           type: String(row.type),
-          body: (row.body as string | null) ?? null,
+          body: textOrNull(row.body),
         },
       (plan, original) => {
         if (!original) return;
