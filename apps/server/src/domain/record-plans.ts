@@ -229,14 +229,28 @@ export function updateSql(
   values: readonly (readonly [string, InValue])[],
   options: { returning?: boolean; where?: readonly Sql[] } = {},
 ): Sql {
-  const sets = values.map(([field, value]) => {
-    const column = table.byField.get(field);
-    if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
-    return sql`, ${sql.id(column.name)} = ${value}`;
-  });
-  const where = (options.where ?? []).map((condition) => sql` AND ${condition}`);
   const returning = options.returning ? ` RETURNING ${table.selectList}` : "";
-  return sql`UPDATE ${sql.id(table.name)} SET updated_at = ${now}${sql.join(sets, "")} WHERE id = ${id} AND company_id = ${sql.company}${sql.join(where, "")}${sql.raw(returning)}`;
+  const fields = values.map(([field]) => field);
+  // The text around the values, made once per table and set of fields written: an update is the
+  // request path's most common write.
+  const texts = textsOf(table, `update ${fields.join(",")}`, () => [
+    `UPDATE ${table.name} SET updated_at = `,
+    ...fields.map((field) => {
+      const column = table.byField.get(field);
+      if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
+      return `, ${column.name} = `;
+    }),
+    " WHERE id = ",
+    " AND company_id = ",
+  ]);
+  const set: SqlValue[] = [now, ...values.map(([, value]) => value), id, COMPANY];
+  const where = options.where ?? [];
+  if (!where.length) return new Sql([...texts, returning], set);
+  const conditions = sql.join(
+    where.map((condition) => sql` AND ${condition}`),
+    "",
+  );
+  return sql`${new Sql([...texts, ""], set)}${conditions}${sql.raw(returning)}`;
 }
 
 /**
