@@ -168,6 +168,20 @@ export function fieldsOf<N extends KindName>(
   return sql`(SELECT ${sql.id(column(t, field))} FROM ${sql.id(t.name)} WHERE company_id = ${sql.company} AND (${condition}))`;
 }
 
+/** SQL: `field` of `kindName`'s records is `value` (an id, or SQL answering one). */
+export function fieldIs<N extends KindName>(
+  kindName: N,
+  field: keyof RecordOf<N> & string,
+  value: number | Sql,
+) {
+  return sql`${sql.id(column(table(kindName), field))} = ${value}`;
+}
+
+/** SQL: `field` of `kindName`'s records is one of the ids a subquery answers (`fieldsOf`). */
+export function fieldIn<N extends KindName>(kindName: N, field: keyof RecordOf<N> & string, ids: Sql) {
+  return sql`${sql.id(column(table(kindName), field))} IN ${ids}`;
+}
+
 /** A read that is no kind's records (a count, the next id): its rows decoded by `decode`, held by `hold`. */
 export function rows<T>(
   statement: Sql,

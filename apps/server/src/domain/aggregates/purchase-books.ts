@@ -6,25 +6,11 @@
  */
 import type { PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
-import { many, type Snapshot } from "../reads.ts";
-import { column, type KindName, type RecordOf, table, whereOf } from "../store.ts";
+import { fieldIn, fieldIs, many, type Snapshot } from "../reads.ts";
+import { table, whereOf } from "../store.ts";
 
 /** A purchase: its id, or SQL answering it (what another record names: `fieldOf("dropshipment", id, "purchaseId")`). */
 export type PurchaseRef = number | Sql;
-
-/** SQL: `field` of `kindName`'s records is `value` (an id, or SQL answering one). */
-export function fieldIs<N extends KindName>(
-  kindName: N,
-  field: keyof RecordOf<N> & string,
-  value: number | Sql,
-) {
-  return sql`${sql.id(column(table(kindName), field))} = ${value}`;
-}
-
-/** SQL: `field` of `kindName`'s records is one of the ids a subquery answers (`fieldsOf`). */
-export function fieldIn<N extends KindName>(kindName: N, field: keyof RecordOf<N> & string, ids: Sql) {
-  return sql`${sql.id(column(table(kindName), field))} IN ${ids}`;
-}
 
 /** What the books read of a purchase's lines (and their own derived values, which the books write). */
 export const BOOKED_ITEM_FIELDS = [

@@ -5,7 +5,7 @@ import type {
   PurchaseItem,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { fieldIn, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, unshippedOf } from "../../domain/books.ts";
 import {
@@ -15,7 +15,7 @@ import {
   shipToOfPurchase,
   shipToOfSale,
 } from "../../domain/order-routing.ts";
-import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { levelsOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";

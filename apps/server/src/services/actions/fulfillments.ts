@@ -6,10 +6,10 @@ import type {
   Purchase,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { fieldIn, fieldIs } from "../../domain/aggregates/purchase-books.ts";
+
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
 import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
-import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";

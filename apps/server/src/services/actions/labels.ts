@@ -16,7 +16,7 @@ import type {
   ReturnShipment,
 } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
-import { fieldIs } from "../../domain/aggregates/purchase-books.ts";
+
 import type { Ctx } from "../../domain/context.ts";
 import { type ShipTo, shipToOfPurchase, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
@@ -96,7 +96,7 @@ function providerAddressOf(
  * from all of them, as read.
  */
 const providerAddresses = (providerId: Sql) =>
-  many("dropship-provider-address", fieldIs("dropship-provider-address", "dropshipProviderId", providerId));
+  many("dropship-provider-address", { dropshipProviderId: providerId });
 
 function missingProviderAddress(provider: DropshipProvider, purpose: string): string {
   return (

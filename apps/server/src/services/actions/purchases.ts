@@ -16,7 +16,7 @@ import type {
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
-import { fieldIs, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
@@ -212,7 +212,7 @@ export function purchaseLinesReads(purchaseId: number) {
     ...purchaseBooksReads(purchaseId),
     provider: providerOfPurchase(purchaseId),
     sale: one("sale", saleId),
-    saleItems: many("sale-item", fieldIs("sale-item", "saleId", saleId)),
+    saleItems: many("sale-item", { saleId }),
   };
 }
 

@@ -5,11 +5,11 @@
  */
 import type { PurchaseItem, SaleReturn, SaleReturnReceiveInput } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { booksOf, fieldIn, fieldIs, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
-import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
 import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
