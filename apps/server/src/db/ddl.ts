@@ -146,7 +146,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       content_type: "TEXT NOT NULL DEFAULT 'application/json'",
       body: "TEXT",
       headers: "TEXT",
-      notification_id: "INTEGER",
+      // The record that logs its attempts (`purchase-notification`, 12), as its callout named it.
+      log_kind: "TEXT",
+      log_id: "INTEGER",
       // A callout's record (`custom-channel:12`), whose signing secret signs it at each attempt.
       signer: "TEXT",
       timeout_ms: "INTEGER NOT NULL DEFAULT 10000",

@@ -339,6 +339,18 @@ describe("webhook endpoints", () => {
       lastResponseStatus: 503,
     });
     expect(delivery.attemptLog).toHaveLength(8);
+    // Failed for good: an error record the company can list, naming the endpoint.
+    const failures = await expectStatus(t.json("GET", "/errors.json?where[source]=webhook"), 200);
+    expect(failures).toEqual([
+      expect.objectContaining({
+        code: "delivery_failed",
+        subjectKind: "webhook-endpoint",
+        subjectId: hook.id,
+        resolved: false,
+        message: expect.stringContaining("failed after 8 attempts: The receiver answered 503."),
+        details: expect.objectContaining({ deliveryId: delivery.id, status: 503 }),
+      }),
+    ]);
     expect(
       delivery.attemptLog.every((attempt: any) => attempt.responseStatus === 503 && !attempt.succeeded),
     ).toBe(true);
@@ -476,6 +488,12 @@ describe("callouts", () => {
     expect(last).toMatchObject({
       status: "error",
       message: expect.stringMatching(/^Attempt 8 failed: .*No more attempts\.$/),
+    });
+    const [failure] = await expectStatus(t.json("GET", "/errors.json?where[source]=purchase-order"), 200);
+    expect(failure).toMatchObject({
+      code: "delivery_failed",
+      subjectKind: "purchase-notification",
+      subjectId: first.id,
     });
   });
 

@@ -184,7 +184,7 @@ export function planSendPurchase({
         url: recipient,
         contentType: PURCHASE_ORDER_TYPES[format],
         body: payload,
-        notificationId: notification.id,
+        log: { kind: "purchase-notification", id: notification.id },
         signer: `dropship-provider:${provider.id}`,
       }),
     );

@@ -12,6 +12,7 @@ import { tableFor } from "../../db/tables.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
+import type { DeliveryLog } from "./delivery-logs.ts";
 
 /**
  * Queues a request to a URL the company configured (a provider's purchase endpoint), in the batch of
@@ -23,7 +24,8 @@ export interface Callout {
   url: string;
   contentType: string;
   body: string;
-  notificationId?: number;
+  /** The record that logs its attempts (a purchase notification, a channel shipment update, ...). */
+  log?: DeliveryLog;
   /** The record whose signing secret signs the callout (`dropship-provider:3`): see `deliveries.ts`. */
   signer?: string;
   timeoutMs?: number;
@@ -35,7 +37,7 @@ export async function queueCallout(ctx: Ctx, callout: Callout): Promise<void> {
 
 /** The delivery row of a callout, for a write plan's batch (`WritePlan.write`) or `queueCallout`. */
 export function calloutStatement(now: string, callout: Callout): Sql {
-  return sql`INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, notification_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (${sql.company}, ${callout.purpose}, ${callout.type}, ${callout.url}, ${callout.contentType}, ${callout.body}, ${callout.notificationId ?? null}, ${callout.signer ?? null}, ${callout.timeoutMs ?? 10_000}, ${now}, ${now})`;
+  return sql`INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, log_kind, log_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (${sql.company}, ${callout.purpose}, ${callout.type}, ${callout.url}, ${callout.contentType}, ${callout.body}, ${callout.log?.kind ?? null}, ${callout.log?.id ?? null}, ${callout.signer ?? null}, ${callout.timeoutMs ?? 10_000}, ${now}, ${now})`;
 }
 
 async function rowsOf(db: Executor, kindName: string, where: string, args: (string | number)[]) {

@@ -9,6 +9,7 @@ import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
+import { type Attempt, type DeliveryLog, failureRecord, logStatement } from "./delivery-logs.ts";
 import { type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
 
@@ -48,7 +49,8 @@ interface DeliveryRow {
   content_type: string;
   body: string | null;
   headers: string | null;
-  notification_id: number | null;
+  log_kind: string | null;
+  log_id: number | null;
   signer: string | null;
   timeout_ms: number;
   attempts: number;
@@ -68,7 +70,7 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
   // Claimed by moving their next attempt past the lease, in the statement that finds them.
   const claimed = (
     await db.execute({
-      sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?) RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, notification_id, signer, timeout_ms, attempts",
+      sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?) RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts",
       args: [iso(at + LEASE_MS), iso(at), DELIVERY_BATCH],
     })
   ).rows as unknown as DeliveryRow[];
@@ -221,23 +223,42 @@ async function settle(
     },
   ];
   if (delivery.endpoint_id !== null) statements.push(...endpointHealth(delivery, outcome, at));
-  if (delivery.notification_id !== null) {
-    const message = outcome.ok
-      ? `Delivered to ${delivery.url}: the provider answered ${outcome.status}.`
-      : `Attempt ${attempts} failed: ${outcome.error}${next ? ` Next attempt at ${next}.` : " No more attempts."}`;
-    statements.push({
-      sql: "UPDATE purchase_notifications SET status = ?, message = ?, updated_at = ? WHERE id = ? AND company_id = ?",
-      args: [
-        outcome.ok ? "success" : finalFailure ? "error" : "pending",
-        message.slice(0, 2000),
-        iso(at),
-        delivery.notification_id,
+  const attempt: Attempt = {
+    outcome,
+    number: attempts,
+    next,
+    final: finalFailure,
+    at: iso(at),
+    url: delivery.url,
+  };
+  const log = logOf(delivery);
+  const logged = logStatement(log, attempt);
+  if (logged) statements.push(logged.statementFor(delivery.company_id));
+  if (finalFailure && !delivery.type.startsWith("error.")) {
+    // An `error` record for the company to follow up; not for the delivery of an error's own event,
+    // whose failure would make another error, and so on.
+    const subject = log ?? endpointOf(delivery);
+    statements.push(
+      failureRecord({ source: delivery.purpose, deliveryId: delivery.id, subject }, attempt).statementFor(
         delivery.company_id,
-      ],
-    });
+      ),
+    );
   }
   // One batch: the attempt, the delivery's state and what follows from it, all or none.
   await db.write((session) => session.apply(statements));
+}
+
+/** The record a callout named to log its attempts, if any. */
+function logOf(delivery: DeliveryRow): DeliveryLog | undefined {
+  return delivery.log_kind !== null && delivery.log_id !== null
+    ? { kind: delivery.log_kind, id: Number(delivery.log_id) }
+    : undefined;
+}
+
+function endpointOf(delivery: DeliveryRow): DeliveryLog | undefined {
+  return delivery.endpoint_id !== null
+    ? { kind: "webhook-endpoint", id: Number(delivery.endpoint_id) }
+    : undefined;
 }
 
 /** A success clears the endpoint's failure streak; a streak older than `DISABLE_AFTER_MS` disables it. */

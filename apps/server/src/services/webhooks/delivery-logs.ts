@@ -1,0 +1,102 @@
+/**
+ * The records that log a delivery's outcome. A callout names the record that logs it (`Callout.log`:
+ * a purchase notification, and the kinds of the work behind the records); each attempt's outcome is
+ * written into that record in the batch that records the attempt, by the writer its kind registers
+ * here. A delivery that fails for good also leaves an `error` record the company can list and filter.
+ */
+import { kindByName } from "@multichannel/schema";
+import { type Sql, sql } from "../../db/sql.ts";
+import { tableFor } from "../../db/tables.ts";
+import { insertSql, storedValues } from "../../domain/record-plans.ts";
+import type { Outcome } from "./outbound.ts";
+
+/** One attempt of a delivery, as its log record sees it. */
+export interface Attempt {
+  /** The attempt's outcome: the receiver's status and answer, or why there was none. */
+  readonly outcome: Outcome;
+  /** 1 for the first attempt. */
+  readonly number: number;
+  /** When the next attempt is due (ISO 8601), or null when there is none. */
+  readonly next: string | null;
+  /** It failed and no attempt follows. */
+  readonly final: boolean;
+  /** When it was made (ISO 8601). */
+  readonly at: string;
+  /** Where it went. */
+  readonly url: string;
+}
+
+/** The record that logs a delivery: its kind and id, as a callout names it. */
+export interface DeliveryLog {
+  readonly kind: string;
+  readonly id: number;
+}
+
+/** Writes an attempt into the log record `id` (its company bound when the batch runs). */
+export type LogWriter = (id: number, attempt: Attempt) => Sql;
+
+/** What an attempt says in words: delivered, or why not and what follows. */
+export function attemptMessage(attempt: Attempt): string {
+  const { outcome } = attempt;
+  if (outcome.ok) return `Delivered to ${attempt.url}: the receiver answered ${outcome.status}.`;
+  const then = attempt.next ? ` Next attempt at ${attempt.next}.` : " No more attempts.";
+  return `Attempt ${attempt.number} failed: ${outcome.error}${then}`.slice(0, 2000);
+}
+
+/** A purchase order sent to its provider: `success`, `pending` while retried, `error` when given up. */
+const purchaseNotification: LogWriter = (id, attempt) =>
+  sql`UPDATE purchase_notifications SET status = ${attempt.outcome.ok ? "success" : attempt.final ? "error" : "pending"}, message = ${attemptMessage(attempt)}, updated_at = ${attempt.at} WHERE id = ${id} AND company_id = ${sql.company}`;
+
+/** The log writers, by the kind of the record a callout names. */
+const writers = new Map<string, LogWriter>([["purchase-notification", purchaseNotification]]);
+
+/** Registers the writer of a kind that logs deliveries (each kind's module, once, as it loads). */
+export function logsDeliveries(kind: string, writer: LogWriter): void {
+  writers.set(kind, writer);
+}
+
+/** The statement that writes an attempt into its log record, if the delivery names one. */
+export function logStatement(log: DeliveryLog | undefined, attempt: Attempt): Sql | undefined {
+  if (!log) return undefined;
+  const writer = writers.get(log.kind);
+  if (!writer) throw new Error(`No log writer for ${log.kind}: register one with logsDeliveries.`);
+  return writer(log.id, attempt);
+}
+
+/** What failed for good, for its `error` record. */
+export interface Failure {
+  /** What was running: the delivery's purpose (`webhook`, `purchase-order`, `email`, ...). */
+  readonly source: string;
+  readonly deliveryId: number;
+  /** The record concerned: the delivery's log record, or the webhook endpoint. */
+  readonly subject?: DeliveryLog;
+}
+
+const errors = tableFor(kindByName("error")!);
+
+/** The `error` record of a delivery that failed for good: what, where, the last answer. */
+export function failureRecord(failure: Failure, attempt: Attempt): Sql {
+  const values = storedValues(
+    errors,
+    {
+      source: failure.source,
+      code: "delivery_failed",
+      message:
+        `Delivery ${failure.deliveryId} to ${attempt.url} failed after ${attempt.number} attempts: ${attempt.outcome.error ?? "no answer"}`.slice(
+          0,
+          2000,
+        ),
+      details: {
+        deliveryId: failure.deliveryId,
+        url: attempt.url,
+        attempts: attempt.number,
+        ...(attempt.outcome.status !== undefined ? { status: attempt.outcome.status } : {}),
+      },
+      subjectKind: failure.subject?.kind ?? null,
+      subjectId: failure.subject?.id ?? null,
+      resolved: false,
+    },
+    attempt.at,
+  );
+  return insertSql(errors, attempt.at, values);
+}
