@@ -20,3 +20,13 @@ const stamp = isoStamps();
 
 /** The current time as an ISO 8601 string. */
 export const isoNow = (): string => stamp(Date.now());
+
+/**
+ * Runs `run` after `ms` without keeping the process alive meanwhile (Node's `unref`; elsewhere timers
+ * hold nothing up).
+ */
+export function laterUnheld(run: () => void, ms: number): void {
+  const timer = setTimeout(run, ms);
+  const unref = Reflect.get(Object(timer), "unref");
+  if (typeof unref === "function") unref.call(timer);
+}

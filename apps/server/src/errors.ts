@@ -89,7 +89,7 @@ function pathOf(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item) => String(item.key)).join(".") || "(body)";
 }
 
-function messageOf(issue: v.BaseIssue<unknown>): string {
+function issueMessage(issue: v.BaseIssue<unknown>): string {
   if (issue.received === "undefined" && issue.kind === "schema") return "is required";
   if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
   return `must be ${issue.message}`;
@@ -100,7 +100,7 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   const seen = new Set<string>();
   const errors: FieldError[] = [];
   for (const issue of issues) {
-    const error = { path: pathOf(issue), message: messageOf(issue) };
+    const error = { path: pathOf(issue), message: issueMessage(issue) };
     const key = `${error.path}:${error.message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -115,7 +115,24 @@ export function invalidField(path: string, message: string): ApiError {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "ApiError";
+  return propertyOf(error, "name") === "ApiError";
+}
+
+/** A property of a value (a thrown one, a parsed body), when the value is an object: else undefined. */
+export function propertyOf(value: unknown, key: string): unknown {
+  return typeof value === "object" && value !== null ? Reflect.get(value, key) : undefined;
+}
+
+/** A thrown value's message: an error's own, or the value in words. */
+export function messageOf(error: unknown): string {
+  const message = propertyOf(error, "message");
+  return typeof message === "string" ? message : String(error);
+}
+
+/** A thrown value's text `code` (a system call's `ENOENT`, a driver's `SQLITE_BUSY`), if it has one. */
+export function codeOf(error: unknown): string | undefined {
+  const code = propertyOf(error, "code");
+  return typeof code === "string" ? code : undefined;
 }
 
 export const PROBLEM_STATUS = STATUS;

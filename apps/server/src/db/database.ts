@@ -1,5 +1,5 @@
 import type { Client, InStatement, ResultSet, Row } from "@libsql/client";
-import { ApiError } from "../errors.ts";
+import { ApiError, codeOf, messageOf, propertyOf } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 
 /** What services run SQL on: the database, or a transaction of it. */
@@ -120,8 +120,7 @@ export function readingApart(db: Db): Db {
  * client sends again, not a failure of the server. Other errors as they are.
  */
 function lockTimeout(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== "string" || !code.startsWith("SQLITE_BUSY")) return error;
+  if (!codeOf(error)?.startsWith("SQLITE_BUSY")) return error;
   return new ApiError(
     "conflict",
     "The database was busy with other writes for too long; retry this request.",
@@ -146,8 +145,8 @@ async function inWriteTransaction<T>(client: Client, work: (tx: Executor) => Pro
 
 /** A batch's error as a `BatchError` (the driver names the failing statement); other errors as they are. */
 function asBatchError(error: unknown): unknown {
-  const index = (error as { statementIndex?: unknown })?.statementIndex;
-  return typeof index === "number" ? new BatchError(String((error as Error).message), index) : error;
+  const index = propertyOf(error, "statementIndex");
+  return typeof index === "number" ? new BatchError(messageOf(error), index) : error;
 }
 
 /**
@@ -169,9 +168,7 @@ export function remoteDb(client: Client): Db {
       } catch (error) {
         const busy = lockTimeout(error);
         if (busy !== error) throw busy;
-        throw statements.length === 1
-          ? new BatchError(String((error as Error).message), 0)
-          : asBatchError(error);
+        throw statements.length === 1 ? new BatchError(messageOf(error), 0) : asBatchError(error);
       }
     },
   };

@@ -6,6 +6,7 @@
  */
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import Database from "libsql";
+import { messageOf } from "../errors.ts";
 import { BatchError, type Db, type Executor, isExpensive, type WriteSession } from "./database.ts";
 
 type Connection = Database.Database;
@@ -276,7 +277,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       return results;
     } catch (error) {
       if (writer.inTransaction) writer.exec("ROLLBACK");
-      throw new BatchError(String((error as Error)?.message ?? error), results.length);
+      throw new BatchError(messageOf(error), results.length);
     }
   };
   /**

@@ -2,6 +2,7 @@
 // does not answer, a token it refuses, a database never migrated. Checked before anything else is
 // asked of the configuration (SECRETS_KEY), so that the first message is about the first mistake.
 import { isEmbedded } from "../config.ts";
+import { codeOf, messageOf, propertyOf } from "../errors.ts";
 import { StartupError, shownDatabaseUrl } from "../startup-errors.ts";
 import type { Db } from "./database.ts";
 import type { NativeOptions } from "./native.ts";
@@ -13,12 +14,13 @@ export const MIGRATE_COMMAND = "DATABASE_URL=... DATABASE_AUTH_TOKEN=... npx -y 
 
 /** Why a database could not be opened or asked, in words (no stack). */
 export function describeDatabaseError(error: unknown): string {
-  const err = error as { message?: string; code?: string; cause?: { code?: string; message?: string } };
-  const message = String(err?.message ?? error);
-  const cause = err?.cause;
-  const code = cause?.code ?? err?.code ?? "";
+  const message = messageOf(error);
+  const cause = propertyOf(error, "cause");
+  const code = codeOf(cause) ?? codeOf(error) ?? "";
   // Node's fetch says it with a code in its cause; Deno's in the message.
-  const said = `${message} ${cause?.message ?? ""}`;
+  const causeText = propertyOf(cause, "message");
+  const causeMessage = typeof causeText === "string" ? causeText : "";
+  const said = `${message} ${causeMessage}`;
   if (code === "ECONNREFUSED" || /ECONNREFUSED|connection refused/i.test(said))
     return "nothing answers there (connection refused)";
   if (
@@ -28,13 +30,13 @@ export function describeDatabaseError(error: unknown): string {
   )
     return "its host name does not resolve";
   if (code === "ETIMEDOUT" || /ETIMEDOUT/.test(message)) return "the connection timed out";
-  if (/bad port/.test(cause?.message ?? "")) return "fetch refuses to connect to that port";
+  if (/bad port/.test(causeMessage)) return "fetch refuses to connect to that port";
   if (/\b401\b|UNAUTHORIZED|\b403\b|FORBIDDEN/i.test(message))
     return "the server refused DATABASE_AUTH_TOKEN: set it to a token of this database (`turso db tokens create <database>`)";
   if (/SQLITE_CANTOPEN|unable to open/i.test(message))
     return "the file cannot be opened there (check the path and its folder's permissions)";
   if (/SQLITE_NOTADB|not a database/i.test(message)) return "the file there is not a database";
-  const detail = cause?.message && cause.message !== message ? `${message}: ${cause.message}` : message;
+  const detail = causeMessage && causeMessage !== message ? `${message}: ${causeMessage}` : message;
   return detail.split("\n")[0]!;
 }
 

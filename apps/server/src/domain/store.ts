@@ -2,7 +2,7 @@ import { type KindDef, kindByName, type RecordTypes } from "@multichannel/schema
 import { encode, type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
 import { type Table, tableFor } from "../db/tables.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, messageOf } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 
 export type KindName = keyof RecordTypes;
@@ -178,7 +178,7 @@ export async function selectIn(
 
 /** A UNIQUE violation as a 409 naming the fields that clash; other errors: undefined. */
 export function uniqueConflict(error: unknown, table: Table): ApiError | undefined {
-  const text = String((error as { message?: unknown })?.message ?? "");
+  const text = messageOf(error);
   if (!text.includes("UNIQUE constraint failed")) return undefined;
   const fields = (table.kind.unique ?? []).find((set) =>
     set.every((field) => text.includes(`${table.name}.${table.byField.get(field)!.name}`)),

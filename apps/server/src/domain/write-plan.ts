@@ -14,6 +14,7 @@ import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { type Sql, type Statement, sql } from "../db/sql.ts";
 import { type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, guard, guardOf, StaleRead } from "../db/write-guards.ts";
+import { propertyOf } from "../errors.ts";
 import {
   type AnswerText,
   insertSql,
@@ -585,8 +586,8 @@ export class WritePlan {
       // Indices of the plan's own statements (`push`, `append`); a guard of what was read is before them.
       const index = failedGuard(error);
       if (index !== undefined) throw new StaleRead(index - offset);
-      const at = (error as { statementIndex?: number }).statementIndex;
-      const table = at === undefined ? undefined : this.tables.get(at - offset);
+      const at = propertyOf(error, "statementIndex");
+      const table = typeof at === "number" ? this.tables.get(at - offset) : undefined;
       throw (table && uniqueConflict(error, table)) ?? error;
     }
     const results = all.slice(offset);

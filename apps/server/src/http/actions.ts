@@ -16,7 +16,7 @@ import { answerJson } from "./answer.ts";
 import { allowMethods, idOf, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import type { Guard } from "./middleware.ts";
-import { parseOrThrow, validBody } from "./validate.ts";
+import { fieldsOf, parseOrThrow, validBody } from "./validate.ts";
 
 /** Query parameters of a GET or DELETE action, typed by the action's input fields. */
 function queryInput(
@@ -40,7 +40,7 @@ function queryOf(
 ): Record<string, unknown> {
   checkQueryTerms(params);
   try {
-    return parseOrThrow(schema, queryInput(input, params));
+    return fieldsOf(parseOrThrow(schema, queryInput(input, params)));
   } catch (error) {
     if (!isApiError(error) || error.code !== "validation_failed") throw error;
     throw new ApiError("bad_request", `Bad query: ${error.detail}`, { errors: error.extras.errors });
@@ -87,7 +87,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
       guarded((c) =>
         run(c, () =>
           inputIn.body && (!inputIn.query || c.get("body") !== undefined)
-            ? validBody(c, schema, action.arrayBody)
+            ? fieldsOf(validBody(c, schema, action.arrayBody))
             : queryOf(schema, action.input, new URL(c.req.url).searchParams),
         ),
       ),

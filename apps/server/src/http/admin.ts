@@ -11,7 +11,7 @@ import {
   suspendCompany,
 } from "../services/auth.ts";
 import { answerJson } from "./answer.ts";
-import { type CreateKeyInput, createKeySchema, expiryOf } from "./api-keys.ts";
+import { createKeySchema, expiryOf } from "./api-keys.ts";
 import { idOf, itemIdOf, methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { readBody, stamp } from "./middleware.ts";
@@ -67,15 +67,14 @@ export function registerAdminRoutes(
 
   app.get("/admin/companies.json", async (c) => answerJson(c, JSON.stringify(await listCompanies(db))));
   app.post("/admin/companies.json", async (c) => {
-    const input = validBody(c, createCompanySchema) as v.InferOutput<typeof createCompanySchema>;
+    const input = validBody(c, createCompanySchema);
     const at = now();
-    const keyInput = { scopes: ["*:write"], ...input.key } as CreateKeyInput;
-    const expiresAt = expiryOf(keyInput, at);
+    const expiresAt = expiryOf(input.key ?? {}, at);
     const company = await createCompany(db, input.name, at);
     const { key, secret } = await insertKey(db, {
       companyId: company.id,
       name: input.key?.name ?? "first key",
-      scopes: normalScopes(keyInput.scopes),
+      scopes: normalScopes(input.key?.scopes ?? ["*:write"]),
       expiresAt,
       now: at,
     });
@@ -88,14 +87,14 @@ export function registerAdminRoutes(
   );
   app.put("/admin/companies/:id", async (c) => {
     const id = itemIdOf(c);
-    const input = validBody(c, updateCompanySchema) as v.InferOutput<typeof updateCompanySchema>;
+    const input = validBody(c, updateCompanySchema);
     const company = await suspendCompany(db, id, input.suspended, now());
     deps.forgetCompany(id);
     return answerJson(c, JSON.stringify(company));
   });
   app.post("/admin/companies/:id/api-keys.json", async (c) => {
     const id = idOf(c);
-    const input = validBody(c, createKeySchema) as CreateKeyInput;
+    const input = validBody(c, createKeySchema);
     const at = now();
     await getCompany(db, id);
     const { key, secret } = await insertKey(db, {

@@ -48,7 +48,11 @@ export type CreateKeyInput = v.InferOutput<typeof createKeySchema>;
  * A key's expiry as stored (UTC), checked to be in the future and, for a key made by a key that
  * expires (`limit`, ms), no later than that one (absent: that one's): 422 naming `expiresAt` else.
  */
-export function expiryOf(input: CreateKeyInput, now: string, limit?: number): string | null {
+export function expiryOf(
+  input: Pick<CreateKeyInput, "expiresAt">,
+  now: string,
+  limit?: number,
+): string | null {
   const sent = input.expiresAt ?? undefined;
   if (sent === undefined) return limit === undefined ? null : new Date(limit).toISOString();
   const at = new Date(sent).toISOString();
@@ -98,7 +102,7 @@ export function registerApiKeyRoutes(
         );
       }
       await readBody(c, bodyLimit);
-      const input = validBody(c, createKeySchema) as CreateKeyInput;
+      const input = validBody(c, createKeySchema);
       const ctx = c.get("ctx");
       const actor = c.get("actor");
       const scopes = normalScopes(input.scopes);

@@ -28,7 +28,7 @@ import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import type { FairShare } from "./fair-share.ts";
 import { type Guard, requestHeader } from "./middleware.ts";
-import { validBody } from "./validate.ts";
+import { fieldsOf, validBody } from "./validate.ts";
 
 const ID = /^[1-9]\d{0,15}$/;
 
@@ -245,7 +245,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairS
       const found = byCollection.get(c.req.param("kind")!);
       if (!found) return next();
       const { kind } = found;
-      const input = validBody(c, found.create);
+      const input = fieldsOf(validBody(c, found.create));
       if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const record = await createRecord(recordWrite(c, kind, undefined, input, undefined));
       // 200, as the reference answers a create (wire.md §4), with the new record's Location.
@@ -277,7 +277,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairS
       if (!found) return next();
       const { kind } = found;
       const id = itemIdOf(c); // a bad id is a 400 before the body is looked at
-      const input = validBody(c, found.update);
+      const input = fieldsOf(validBody(c, found.update));
       if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const ifMatch = requestHeader(c, "if-match");
       const record = await updateRecord(recordWrite(c, kind, id, input, ifMatch));

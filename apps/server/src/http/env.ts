@@ -17,5 +17,7 @@ export interface AppEnv {
     idempotencyKey: PendingKey | undefined;
     /** Set by a GET that wrote (a new label version, an export), for the after-write hook. */
     wroteOnGet: boolean;
+    /** The body an answer was made with (`noteAnswerBody`), for its size in the access log. */
+    answerBody: BodyInit | null;
   };
 }

@@ -1,4 +1,7 @@
 import type { Context } from "hono";
+import { laterUnheld } from "../clock.ts";
+import type { Actor } from "../domain/context.ts";
+import type { AppEnv } from "./env.ts";
 
 /** What the access log and the request metrics learn of one request, once it is answered. */
 export interface RequestSummary {
@@ -52,11 +55,15 @@ type Fetch<A extends unknown[]> = (request: Request, ...rest: A) => Response | P
 // not hand back: the request stamp (`stampRequest`) leaves it on the request, for `observed`. A property
 // under a symbol, not a WeakMap: a weak entry per request made the collector's work grow with the load.
 const CONTEXT = Symbol("context");
-type WithContext = Request & { [CONTEXT]?: Context };
+
+/** The context `rememberContext` left on a request, if any. */
+function contextOf(request: Request): Context<AppEnv> | undefined {
+  return Reflect.get(request, CONTEXT);
+}
 
 /** Leaves a request's context where `observed` finds it once the request is answered. */
 export function rememberContext(c: Context): void {
-  (c.req.raw as WithContext)[CONTEXT] = c;
+  Reflect.set(c.req.raw, CONTEXT, c);
 }
 
 /** Notes an answer's body (see `answer`), so that its size is known without reading the Response. */
@@ -114,8 +121,7 @@ export function observed<A extends unknown[]>(
     if (holdMs === undefined) return tell(answered);
     if (held.push(answered) > 1) return;
     // Held answers never keep the process alive: its exit tells them (`flush`).
-    const timer = setTimeout(flush, holdMs) as { unref?: () => void };
-    timer.unref?.();
+    laterUnheld(flush, holdMs);
   };
   const observedFetch: Fetch<A> = (request, ...rest) => {
     const started = clock();
@@ -153,8 +159,8 @@ interface Answered {
 }
 
 function summarize({ request, status, durationMs, at }: Answered, byteLength: ByteLength): RequestSummary {
-  const c = (request as WithContext)[CONTEXT];
-  const actor = c?.get("actor") as { companyId: number; tokenId: number } | undefined;
+  const c = contextOf(request);
+  const actor: Actor | undefined = c?.get("actor");
   // The route that answered (the list of those matched is made anew at each read: read once).
   const routes = c?.req.matchedRoutes;
   return {

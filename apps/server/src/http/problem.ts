@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 
-import { ApiError, isApiError, PROBLEM_STATUS, type ProblemCode } from "../errors.ts";
+import { ApiError, codeOf, isApiError, PROBLEM_STATUS, type ProblemCode, propertyOf } from "../errors.ts";
 import type { AppLog } from "./log.ts";
 import { NO_SNIFF } from "./middleware.ts";
 import { noteAnswerBody } from "./observe.ts";
@@ -78,8 +78,10 @@ export function errorHandler(log: AppLog): (error: unknown, c: Context) => Respo
  */
 function clientWentAway(c: Context, error: unknown): boolean {
   if (c.req.raw.signal.aborted) return true;
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = codeOf(error);
   return (
-    code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE" || (error as Error)?.name === "AbortError"
+    code === "ECONNRESET" ||
+    code === "ERR_STREAM_PREMATURE_CLOSE" ||
+    propertyOf(error, "name") === "AbortError"
   );
 }

@@ -8,6 +8,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSy
 import { dirname } from "node:path";
 import Database from "libsql";
 import { ownerOnlyFile } from "../db/file-mode.ts";
+import { messageOf } from "../errors.ts";
 import { acquireDatabaseLock, DatabaseInUseError, lockHolder } from "./db-lock.ts";
 
 /** What a database file holds, checked: `PRAGMA integrity_check` and the migrations applied. */
@@ -139,7 +140,7 @@ function assertUnused(path: string): void {
     db.exec("PRAGMA journal_mode = DELETE");
   } catch (error) {
     throw new Error(
-      `Another process has ${path} open (SQLite: ${(error as Error).message}): stop whatever uses it (a server, a script) first.`,
+      `Another process has ${path} open (SQLite: ${messageOf(error)}): stop whatever uses it (a server, a script) first.`,
     );
   } finally {
     db.close();

@@ -6,6 +6,7 @@
  */
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
+import { codeOf } from "../errors.ts";
 
 export interface LockHolder {
   readonly pid: number;
@@ -39,7 +40,7 @@ function startOf(pid: number): string | null | undefined {
   try {
     stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") return null;
+    if (codeOf(error) !== "ENOENT") return null;
     // No /proc at all (not Linux): ask the kernel whether the pid lives.
     try {
       readFileSync("/proc/self/stat");
@@ -59,7 +60,7 @@ function aliveByKill(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return codeOf(error) === "EPERM";
   }
 }
 
@@ -108,7 +109,7 @@ export function acquireDatabaseLock(databasePath: string, by: "server" | "restor
         if (readHolder(lockFile)?.pid === me.pid) rmSync(lockFile, { force: true });
       };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      if (codeOf(error) !== "EEXIST") throw error;
     }
     const holder = readHolder(lockFile);
     if (holder && isLive(holder)) throw new DatabaseInUseError(holder, lockFile);

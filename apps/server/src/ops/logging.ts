@@ -13,7 +13,7 @@ import {
   type LogRecord,
   type Sink,
 } from "@logtape/logtape";
-import { isoStamps } from "../clock.ts";
+import { isoStamps, laterUnheld } from "../clock.ts";
 import type { AppLog } from "../http/log.ts";
 import { accessRecord, type RequestObserver, type RequestSummary } from "../http/observe.ts";
 
@@ -48,8 +48,7 @@ export function lineSink(
     else if (!scheduled) {
       scheduled = true;
       // Held lines never keep the process alive: its exit writes them (`stopLogging`).
-      const timer = setTimeout(flush, holdMs) as { unref?: () => void };
-      timer.unref?.();
+      laterUnheld(flush, holdMs);
     }
   };
   const sink = (record: LogRecord) => line(jsonLine(record));
@@ -61,6 +60,11 @@ export const LOG_HOLD = { holdMs: 20, holdBytes: 16 * 1024 };
 
 /** A sink of JSON lines that also takes lines made elsewhere (the access log's, see `accessLog`). */
 export type LineSink = Sink & Disposable & { line(text: string): void };
+
+/** Whether a sink takes whole lines too (the console's does; a test's may not). */
+function isLineSink(sink: Sink): sink is LineSink {
+  return "line" in sink;
+}
 
 /**
  * Where the access log writes its lines itself, and from which level (`configureLogging`): a record per
@@ -76,14 +80,13 @@ let accessLines: { line(text: string): void; info: boolean; error: boolean } | u
 export function configureLogging(level: LogLevel, sink: Sink): void {
   const levels: LogLevel[] = ["trace", "debug", "info", "warning", "error", "fatal"];
   const from = levels.indexOf(level);
-  accessLines =
-    "line" in sink
-      ? {
-          line: (sink as LineSink).line,
-          info: levels.indexOf("info") >= from,
-          error: levels.indexOf("error") >= from,
-        }
-      : undefined;
+  accessLines = isLineSink(sink)
+    ? {
+        line: sink.line,
+        info: levels.indexOf("info") >= from,
+        error: levels.indexOf("error") >= from,
+      }
+    : undefined;
   configureSync({
     reset: true,
     sinks: { out: sink },

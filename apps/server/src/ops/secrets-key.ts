@@ -5,6 +5,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { codeOf } from "../errors.ts";
 
 /** The key file's path beside an embedded database file. */
 export function keyFileOf(databaseFile: string): string {
@@ -20,7 +21,7 @@ export function embeddedSecretsKey(path: string): string {
     try {
       writeFileSync(path, `${key}\n`, { mode: 0o600, flag: "wx" });
     } catch (error) {
-      if ((error as { code?: string }).code !== "EEXIST") throw error;
+      if (codeOf(error) !== "EEXIST") throw error;
     }
   }
   chmodSync(path, 0o600);
