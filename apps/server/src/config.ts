@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { keyBytes } from "./domain/secrets.ts";
+import { type KeyBytes, keyBytes } from "./domain/secrets.ts";
 import { StartupError, shownDatabaseUrl } from "./startup-errors.ts";
 
 // Each message reads after "<VARIABLE> must be ", and the value sent follows: `PORT must be 1–65535, got "abc"`.
@@ -177,7 +177,7 @@ export function rateLimitOf(env: Env): { getPerSecond: number; writePerSecond: n
 export function secretsKeysOf(
   env: Env,
   fallback?: () => string,
-): { current: Uint8Array; previous: Uint8Array[] } {
+): { current: KeyBytes; previous: KeyBytes[] } {
   const current = env.SECRETS_KEY ?? fallback?.();
   if (!current) {
     throw new StartupError(

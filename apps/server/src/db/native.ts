@@ -64,7 +64,7 @@ interface Prepared {
 }
 
 /** A row the driver answered as an array, as an object keyed by its statement's column names. */
-type MakeRow = (values: unknown[]) => Row;
+type MakeRow = (values: unknown) => Row;
 
 /**
  * Names the rows of a statement of these columns, as a function made once per statement that returns an
@@ -142,7 +142,7 @@ function cachedExecutor(connection: Connection): NativeExecutor {
       const { changes, lastInsertRowid } = statement.run(values);
       return new NativeResult([], Number(changes), BigInt(lastInsertRowid));
     }
-    const rows = statement.all(values) as unknown[][];
+    const rows = statement.all(values);
     return new NativeResult(rows.map(row), 0);
   };
   return {
@@ -156,8 +156,8 @@ function cachedExecutor(connection: Connection): NativeExecutor {
         statement.run(values);
         return undefined;
       }
-      const found = statement.get(values) as unknown[] | undefined;
-      return found && row(found);
+      const found = statement.get(values);
+      return found === undefined ? undefined : row(found);
     },
   };
 }

@@ -1,4 +1,3 @@
-import type { Row } from "@libsql/client";
 import type { Column, Table } from "./tables.ts";
 
 export type StoredRecord = Record<string, unknown> & { id: number; createdAt: string; updatedAt: string };
@@ -41,7 +40,7 @@ export function textOrNull(value: unknown): string | null {
 }
 
 /** A row (selected with `table.selectList`) as the API returns it. */
-export function toRecord(table: Table, row: Row): StoredRecord {
+export function toRecord(table: Table, row: Readonly<Record<string, unknown>>): StoredRecord {
   // A copy of the kind's blank record, its fields then set: the same order, and fast properties however
   // many fields the kind has (see `Table.blank`).
   const record: Record<string, unknown> = { ...table.blank };
@@ -63,7 +62,7 @@ export function encode(column: Pick<Column, "def">, value: unknown): string | nu
   if (value === null || value === undefined) return null;
   switch (column.def.type) {
     case "money":
-      return Math.round((value as number) * 100);
+      return Math.round(Number(value) * 100);
     case "boolean":
       return value ? 1 : 0;
     case "array":
@@ -72,8 +71,8 @@ export function encode(column: Pick<Column, "def">, value: unknown): string | nu
     case "json":
       return JSON.stringify(value);
     case "datetime":
-      return new Date(value as string).toISOString();
+      return (value instanceof Date ? value : new Date(String(value))).toISOString();
     default:
-      return value as string | number;
+      return typeof value === "number" ? value : String(value);
   }
 }

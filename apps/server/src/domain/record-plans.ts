@@ -7,7 +7,7 @@
  * UPDATE that writes no row when one names no record of the company), so a create needs no read first;
  * when it writes nothing, a second pass names the failing field (`checkReferences`).
  */
-import type { InValue, Row } from "@libsql/client";
+import type { InValue } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { COMPANY, Sql, type SqlValue, sql } from "../db/sql.ts";
@@ -43,7 +43,7 @@ export function referencesOf(
     const column = table.byField.get(field);
     if (column?.def.type !== "ref" || value === null || value === undefined) continue;
     if (current[field] === value) continue;
-    checks.push({ field, target: tableFor(kindByName(column.def.ref!)!), id: value as number });
+    checks.push({ field, target: tableFor(kindByName(column.def.ref!)!), id: Number(value) });
   }
   for (const { field, def } of table.subjects) {
     const kindField = def.subjectOf!;
@@ -62,7 +62,7 @@ export function referencesOf(
         errors: [{ path: kindField, message }],
       });
     }
-    checks.push({ field, target: tableFor(target), id: id as number });
+    checks.push({ field, target: tableFor(target), id: Number(id) });
   }
   return checks;
 }
@@ -149,12 +149,12 @@ export function rowOf(
   createdAt: string,
   updatedAt: string,
   stored: unknown[],
-): Row {
+): Record<string, unknown> {
   const row: Record<string, unknown> = { id, created_at: createdAt, updated_at: updatedAt };
   table.columns.forEach((column, i) => {
     row[column.name] = stored[i];
   });
-  return row as Row;
+  return row;
 }
 
 export interface InsertPlan {

@@ -37,8 +37,8 @@ export function accessOf(scopes: readonly string[]): Access {
   for (const scope of scopes) {
     const parsed = parseScope(scope);
     if (!parsed) continue;
-    if (parsed.group === "*") all = Math.max(all, parsed.level) as Level;
-    else named.set(parsed.group, Math.max(named.get(parsed.group) ?? 0, parsed.level) as Level);
+    if (parsed.group === "*") all = higher(all, parsed.level);
+    else named.set(parsed.group, higher(named.get(parsed.group) ?? 0, parsed.level));
   }
   for (const [group, level] of named) if (level <= all) named.delete(group);
   return all === 2 ? FULL_ACCESS : { all, groups: named };
@@ -86,4 +86,9 @@ export function missingScope(scope: string, readOnly = false, needer = "this req
     `This API key${readOnly ? " is read-only: it" : ""} lacks the scope \`${scope}\` that ${needer} needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
     { scope },
   );
+}
+
+/** The higher of two levels (0: none). */
+function higher(level: Level | 0, other: Level): Level {
+  return level === 0 || other > level ? other : level;
 }

@@ -19,9 +19,9 @@ const HINT_FROM = 12;
 
 export interface Keyring {
   /** The key new values are sealed with: its id and raw bytes. */
-  readonly current: { readonly id: string; readonly raw: Uint8Array };
+  readonly current: { readonly id: string; readonly raw: KeyBytes };
   /** Every key that may open a value, the current one first. */
-  readonly keys: readonly { readonly id: string; readonly raw: Uint8Array }[];
+  readonly keys: readonly { readonly id: string; readonly raw: KeyBytes }[];
 }
 
 const encoder = new TextEncoder();
@@ -34,17 +34,20 @@ export function base64url(bytes: Uint8Array): string {
   return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
-function fromBase64url(text: string): Uint8Array {
+function fromBase64url(text: string): KeyBytes {
   const plain = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
   return Uint8Array.from(plain, (char) => char.charCodeAt(0));
 }
+
+/** A key's raw bytes (on their own buffer, as Web Crypto takes them). */
+export type KeyBytes = Uint8Array<ArrayBuffer>;
 
 /**
  * The raw bytes of a configured key: base64 or base64url of 32 bytes (`openssl rand -base64 32`).
  * Throws a readable error naming `name` otherwise.
  */
-export function keyBytes(name: string, text: string): Uint8Array {
-  let bytes: Uint8Array | undefined;
+export function keyBytes(name: string, text: string): KeyBytes {
+  let bytes: KeyBytes | undefined;
   try {
     bytes = fromBase64url(text.trim().replace(/=+$/, ""));
   } catch {}
@@ -57,13 +60,13 @@ export function keyBytes(name: string, text: string): Uint8Array {
 }
 
 /** A short id of a key: the first 8 hex digits of its SHA-256 (a sealed value names the key it needs). */
-async function keyId(raw: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", raw as Uint8Array<ArrayBuffer>));
+async function keyId(raw: KeyBytes): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", raw));
   return Array.from(digest.slice(0, 4), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /** The keyring of `current` and the `previous` keys (raw bytes), ids computed. */
-export async function keyringOf(current: Uint8Array, previous: readonly Uint8Array[] = []): Promise<Keyring> {
+export async function keyringOf(current: KeyBytes, previous: readonly KeyBytes[] = []): Promise<Keyring> {
   const keys = await Promise.all([current, ...previous].map(async (raw) => ({ id: await keyId(raw), raw })));
   return { current: keys[0]!, keys };
 }
@@ -81,13 +84,10 @@ export function ephemeralKeyring(): Promise<Keyring> {
 
 const imported = new WeakMap<Uint8Array, Promise<CryptoKey>>();
 
-function cryptoKey(raw: Uint8Array): Promise<CryptoKey> {
+function cryptoKey(raw: KeyBytes): Promise<CryptoKey> {
   let key = imported.get(raw);
   if (!key) {
-    key = crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, "AES-GCM", false, [
-      "encrypt",
-      "decrypt",
-    ]);
+    key = crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]);
     imported.set(raw, key);
   }
   return key;

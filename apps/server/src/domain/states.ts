@@ -1,5 +1,5 @@
 import { kindByName } from "@multichannel/schema";
-import { ApiError } from "../errors.ts";
+import { ApiError, propertyOf } from "../errors.ts";
 
 /** The actions of a kind that its declared lifecycle allows in `state`. */
 export function allowedActions(kindName: string, state: string): string[] {
@@ -17,7 +17,7 @@ export function stateConflict(
 ): ApiError {
   const states = kindByName(kindName)?.states;
   if (!states) return new ApiError("conflict", detail, extras);
-  const state = String((record as Record<string, unknown>)[states.field]);
+  const state = String(propertyOf(record, states.field));
   return new ApiError("conflict", detail, {
     state,
     allowedActions: allowedActions(kindName, state),

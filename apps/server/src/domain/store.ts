@@ -42,7 +42,7 @@ export function whereOf<N extends KindName>(t: Table, where: MatchOf<N>): Sql {
     const name = sql.id(column(t, field));
     if (value === null) return sql`${name} IS NULL`;
     if (sql.is(value)) return sql`${name} = ${value}`;
-    return sql`${name} = ${field === "id" ? (value as number) : encode(t.byField.get(field)!, value)}`;
+    return sql`${name} = ${field === "id" ? Number(value) : encode(t.byField.get(field)!, value)}`;
   });
   return clauses.length ? sql.join(clauses, " AND ") : sql`1`;
 }
@@ -101,7 +101,7 @@ export function column(t: Table, field: string): string {
 }
 
 function encodeField(t: Table, field: string, value: unknown): SqlArg {
-  return field === "id" ? (value as number) : encode(t.byField.get(field)!, value);
+  return field === "id" ? Number(value) : encode(t.byField.get(field)!, value);
 }
 
 function chunks<T>(items: readonly T[], size: number): T[][] {

@@ -4,6 +4,7 @@
  * `transition`, so a change the lifecycle does not declare cannot happen: it is a 409 naming the state.
  */
 
+import { propertyOf } from "../errors.ts";
 import { stateConflict } from "./states.ts";
 import { type KindName, kind } from "./store.ts";
 
@@ -25,7 +26,7 @@ export function transitionValues(
   values: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const field = kind(kindName).states!.field;
-  const from = String((record as Record<string, unknown>)[field]);
+  const from = String(propertyOf(record, field));
   if (!canTransition(kindName, from, to)) {
     throw stateConflict(
       kindName,

@@ -8,7 +8,7 @@
  * gave its rows (a batch holds the write lock, so no other batch sees it), and after the batch `resolve`
  * puts the real ids in whatever the plan answered.
  */
-import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
+import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { WriteSession } from "../db/database.ts";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { type Sql, type Statement, sql } from "../db/sql.ts";
@@ -245,7 +245,7 @@ export class WritePlan {
         read.columns.forEach((column, k) => {
           written[column.name] = readAt[k]! < 0 ? null : stored[readAt[k]!];
         });
-        const record = toRecord(read, written as Row);
+        const record = toRecord(read, written);
         for (const field of table.tenantFields) record[field] = this.companyId;
         records.push(record);
         return `(?, ?, ?, ${marks.join(", ")})`;

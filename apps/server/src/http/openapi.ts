@@ -80,7 +80,7 @@ export function registerOpenApiRoute(
 
   app.get("/openapi.json", async (c) => {
     built ??= (async () => {
-      const bytes = new TextEncoder().encode(await options.document(c)) as Uint8Array<ArrayBuffer>;
+      const bytes = new TextEncoder().encode(await options.document(c));
       return { bytes, etag: await entityTag(bytes) };
     })();
     const { bytes, etag } = await built;

@@ -22,14 +22,11 @@ export function checkDatabaseFile(path: string): DatabaseCheck {
   if (!existsSync(path)) throw new Error(`${path} does not exist.`);
   const db = new Database(path);
   try {
-    const problems = db.prepare("PRAGMA integrity_check").raw(true).all() as unknown[][];
-    const verdict = problems.map((row) => String(row[0]));
+    const verdict = db.prepare("PRAGMA integrity_check").raw(true).all().map(firstColumn);
     if (verdict.join() !== "ok") throw new Error(`${path} is damaged: ${verdict.slice(0, 5).join("; ")}`);
     let migrations: string[];
     try {
-      migrations = (
-        db.prepare("SELECT name FROM _migrations ORDER BY name").raw(true).all() as unknown[][]
-      ).map((row) => String(row[0]));
+      migrations = db.prepare("SELECT name FROM _migrations ORDER BY name").raw(true).all().map(firstColumn);
     } catch {
       throw new Error(`${path} is not a database of this service (it has no _migrations table).`);
     }
@@ -145,4 +142,9 @@ function assertUnused(path: string): void {
   } finally {
     db.close();
   }
+}
+
+/** The first column of a row read raw (as an array), as text. */
+function firstColumn(row: unknown): string {
+  return String(Array.isArray(row) ? row[0] : row);
 }

@@ -46,7 +46,7 @@ function macKeysOf(keyring: Keyring): Promise<CryptoKey[]> {
       keyring.keys.map(async ({ raw }) =>
         crypto.subtle.deriveKey(
           { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("list cursors") },
-          await crypto.subtle.importKey("raw", raw as Uint8Array<ArrayBuffer>, "HKDF", false, ["deriveKey"]),
+          await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]),
           { name: "HMAC", hash: "SHA-256", length: 256 },
           false,
           ["sign", "verify"],
@@ -72,15 +72,14 @@ const NOT_OURS = "not a cursor this API made; follow the Link header of the prev
 
 /** Whether `mac` (base64url) authenticates `payload` under one of the keyring's keys. */
 async function authentic(keyring: Keyring, payload: string, mac: string): Promise<boolean> {
-  let bytes: Uint8Array;
+  let bytes: Uint8Array<ArrayBuffer>;
   try {
     bytes = Uint8Array.from(atob(mac.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
   } catch {
     return false;
   }
   for (const key of await macKeysOf(keyring)) {
-    if (await crypto.subtle.verify("HMAC", key, bytes as Uint8Array<ArrayBuffer>, encoder.encode(payload)))
-      return true;
+    if (await crypto.subtle.verify("HMAC", key, bytes, encoder.encode(payload))) return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@ import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
 import {
+  isTextList,
   parseQueryString,
   type QueryObject,
   type QueryValue,
@@ -84,7 +85,7 @@ function parseValue(field: string, def: FieldDef, raw: string): string | number 
     case "money": {
       const value = Number(raw);
       if (raw.trim() === "" || !Number.isFinite(value)) throw fail();
-      return encode({ def }, value) as number;
+      return Number(encode({ def }, value));
     }
     case "boolean":
       if (raw === "true" || raw === "1") return 1;
@@ -147,12 +148,7 @@ function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
   const { column, def } = filterable(kind, field);
   const name = `where[${field}]`;
   const inTerm = (values: QueryValue): Term => {
-    const list =
-      typeof values === "string"
-        ? values.split(",")
-        : Array.isArray(values) && values.every((value) => typeof value === "string")
-          ? (values as string[])
-          : undefined;
+    const list = typeof values === "string" ? values.split(",") : isTextList(values) ? values : undefined;
     if (!list) throw bad(`${name}[$in] takes a list: [$in][0]=a&[$in][1]=b, [$in][]=a, or [$in]=a,b.`);
     if (list.length > MAX_IN) throw bad(`${name}[$in] takes at most ${MAX_IN} values.`);
     return {
@@ -228,7 +224,7 @@ function orderOf(value: QueryValue): { field: string; descending: boolean } {
     if (!/^(asc|desc)$/i.test(direction)) throw bad(`order: "${direction.slice(0, 20)}" is not ASC or DESC.`);
     return { field, descending: direction.toUpperCase() === "DESC" };
   };
-  if (!Array.isArray(value)) return pair(value as string);
+  if (!Array.isArray(value)) return pair(value);
   const [first, second, ...rest] = value;
   if (first === undefined || rest.length) throw fail();
   const order = pair(first);
@@ -369,9 +365,9 @@ export async function nextPageQuery(
   const field = query.order.text.replace(/^-/, "");
   const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
   const value = last[field];
-  const key = column ? encode(column, value) : (value as string | number | null);
+  const key = column ? encode(column, value) : typeof value === "number" ? value : String(value);
   const cursor = await encodeCursor(
-    { order: query.order.text, key, id: last.id as number, filters: query.filters },
+    { order: query.order.text, key, id: Number(last.id), filters: query.filters },
     keyring,
   );
   const paging = new URLSearchParams({ cursor, limit: String(query.limit) }).toString();

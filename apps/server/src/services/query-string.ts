@@ -18,6 +18,11 @@ export const MAX_QUERY_ARRAY = 250;
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
 export type QueryObject = { [key: string]: QueryValue };
 
+/** A query value that is a list of texts (`a[0]=x&a[1]=y`, `a[]=x`). */
+export function isTextList(value: QueryValue): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === "string");
+}
+
 function bad(detail: string): ApiError {
   return new ApiError("bad_request", detail);
 }

@@ -12,7 +12,7 @@ import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
 import { type Access, allows, missingScope, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
-import type { QueryValue } from "./query-string.ts";
+import { isTextList, type QueryObject, type QueryValue } from "./query-string.ts";
 
 /**
  * How deep includes nest: three levels, as the reference's clients send them (`PurchaseItem` →
@@ -50,7 +50,7 @@ function bad(detail: string): ApiError {
 
 function strings(value: QueryValue, name: string): string[] {
   if (typeof value === "string") return value.split(",").filter((item) => item !== "");
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value as string[];
+  if (isTextList(value)) return value;
   throw bad(`${name} takes field names: ${name}[0]=id&${name}[1]=reference (or ${name}=id,reference).`);
 }
 
@@ -108,9 +108,8 @@ export function parseInclude(
   for (const [index, item] of items.entries()) {
     const at = `${name}[${index}]`;
     if (++count.n > MAX_INCLUDES) throw bad(`At most ${MAX_INCLUDES} includes per request.`);
-    const spec: Record<string, QueryValue> =
-      typeof item === "string" ? { model: item } : (item as Record<string, QueryValue>);
-    if (Array.isArray(spec)) throw bad(`${at} must be a model name or {model, attributes, include}.`);
+    if (Array.isArray(item)) throw bad(`${at} must be a model name or {model, attributes, include}.`);
+    const spec: QueryObject = typeof item === "string" ? { model: item } : item;
     for (const key of Object.keys(spec)) {
       if (!INCLUDE_KEYS.has(key)) {
         throw bad(
@@ -166,7 +165,7 @@ function project(
   } else {
     Object.assign(out, record);
   }
-  for (const node of include) out[node.key] = (record as Record<string, unknown>)[node.key];
+  for (const node of include) out[node.key] = record[node.key];
   return out;
 }
 
@@ -231,7 +230,7 @@ async function loadInclude(
   const shaped = children.map((child) => ({
     id: child.id,
     shaped: project(child, node.attributes, node.include, node.many ? node.field : undefined),
-    parentKey: node.many ? (child[node.field] as number) : child.id,
+    parentKey: node.many ? Number(child[node.field]) : child.id,
   }));
   if (node.many) {
     const byParent = new Map<number, Record<string, unknown>[]>();
@@ -240,14 +239,12 @@ async function loadInclude(
       list.push(child.shaped);
       byParent.set(child.parentKey, list);
     }
-    for (const parent of parents)
-      (parent as Record<string, unknown>)[node.key] = byParent.get(parent.id) ?? [];
+    for (const parent of parents) parent[node.key] = byParent.get(parent.id) ?? [];
   } else {
     const byId = new Map(shaped.map((child) => [child.id, child.shaped]));
     for (const parent of parents) {
       const key = parent[node.field];
-      (parent as Record<string, unknown>)[node.key] =
-        typeof key === "number" ? (byId.get(key) ?? null) : null;
+      parent[node.key] = typeof key === "number" ? (byId.get(key) ?? null) : null;
     }
   }
 }
