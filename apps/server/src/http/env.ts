@@ -2,8 +2,22 @@ import type { Db } from "../db/database.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
 import type { PendingKey } from "../services/idempotency.ts";
 
+/**
+ * What a runtime's adapter hands the app with each request (`c.env`): on Node the request as Node
+ * parsed it (its raw header lines, its socket), on Deno the connection's address. A Worker's env is its
+ * configuration, read once by its entry: none of these.
+ */
+export interface RuntimeBindings {
+  readonly incoming?: {
+    readonly rawHeaders?: readonly string[];
+    readonly socket?: { remoteAddress?: string };
+  };
+  readonly remoteAddr?: { readonly hostname?: string };
+}
+
 /** Hono's typing of what middleware puts on the context. */
 export interface AppEnv {
+  Bindings: RuntimeBindings;
   Variables: {
     requestId: string;
     /** Headers every answer carries (request id, rate limits): see `answer`. */

@@ -33,9 +33,7 @@ export function clientAddress(c: Context<AppEnv>, trustProxy = false): string {
     const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
-  const env = c.env as
-    | { incoming?: { socket?: { remoteAddress?: string } }; remoteAddr?: { hostname?: string } }
-    | undefined;
+  const env = c.env;
   return (
     env?.incoming?.socket?.remoteAddress ??
     env?.remoteAddr?.hostname ??

@@ -17,11 +17,6 @@ export const MAX_URL_LENGTH = 8192;
 /** Largest single request header accepted, in characters. */
 export const MAX_HEADER_LENGTH = 8192;
 
-/** What the Node adapter hands the app beside a request: the request as Node parsed it. */
-interface NodeBindings {
-  incoming?: { rawHeaders?: string[] };
-}
-
 /**
  * A request header, by its name in lower case, as the web `Headers` answer it (a repeated header's
  * values joined by commas). On Node it is found in the header lines Node parsed, which the adapter's
@@ -29,8 +24,8 @@ interface NodeBindings {
  * a header; Node's parser has refused a request with a malformed header already); elsewhere it is read
  * from the web `Headers`.
  */
-export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
-  const raw = (c.env as NodeBindings | undefined)?.incoming?.rawHeaders;
+export function requestHeader(c: Context<AppEnv>, name: Lowercase<string>): string | undefined {
+  const raw = c.env?.incoming?.rawHeaders;
   if (!raw) return c.req.header(name);
   let value: string | undefined;
   for (let i = 0; i < raw.length; i += 2) {
@@ -91,7 +86,7 @@ export const stamp: MiddlewareHandler<AppEnv> = (c, next) => {
 function overlongHeader(c: Context<AppEnv>): string | undefined {
   // On Node the adapter hands over the request's raw header list: reading it costs nothing, where
   // iterating the web Headers would build them for every request.
-  const raw = (c.env as NodeBindings | undefined)?.incoming?.rawHeaders;
+  const raw = c.env?.incoming?.rawHeaders;
   if (raw) {
     for (let i = 1; i < raw.length; i += 2) if (raw[i]!.length > MAX_HEADER_LENGTH) return raw[i - 1];
     return undefined;

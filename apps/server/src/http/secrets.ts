@@ -13,7 +13,7 @@ import { isHint, type Keyring, newInboundSecret, newSigningSecret, written } fro
 import { ApiError, fieldErrors } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
 import { requestHeader } from "./middleware.ts";
-import { validationError } from "./validate.ts";
+import { isFields, validationError } from "./validate.ts";
 
 interface SecretField {
   field: string;
@@ -58,8 +58,8 @@ export function sealSecrets(
   const updating = method === "PUT" && item?.endsWith(".json") === true && !more.length;
   if (!creating && !updating) return undefined;
   const found = withSecrets.get(creating ? plural!.slice(0, -".json".length) : plural!);
-  const body = c.get("body") as Record<string, unknown> | undefined;
-  if (!found || typeof body !== "object" || body === null || Array.isArray(body)) return undefined;
+  const body = c.get("body");
+  if (!found || !isFields(body)) return undefined;
   return sealBody(c, found, body, creating, keyring);
 }
 
@@ -129,7 +129,7 @@ export async function withMadeSecrets(
   secrets: MadeSecrets | undefined,
 ): Promise<Response> {
   if (!secrets || response.status !== 200 || response.headers.get("Idempotent-Replayed")) return response;
-  const record = (await response.json()) as Record<string, unknown>;
+  const record: Record<string, unknown> = await response.json();
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   return new Response(JSON.stringify({ ...record, ...secrets }), { status: 200, headers });

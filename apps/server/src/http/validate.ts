@@ -45,6 +45,7 @@ export function fieldsOf(input: unknown): Record<string, unknown> {
   throw new Error("A manifest schema answered something other than an object.");
 }
 
-function isFields(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not null, not an array). */
+export function isFields(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

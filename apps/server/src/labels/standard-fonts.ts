@@ -28,8 +28,8 @@ export enum FontNames {
 }
 
 const bundled: Partial<Record<string, string>> = {
-  [FontNames.Helvetica]: helvetica as unknown as string,
-  [FontNames.HelveticaBold]: helveticaBold as unknown as string,
+  [FontNames.Helvetica]: helvetica,
+  [FontNames.HelveticaBold]: helveticaBold,
 };
 
 interface Metrics {
@@ -66,7 +66,8 @@ export class Font {
       throw new Error(
         `The Workers build bundles the fonts ${Object.keys(bundled).join(", ")} only, not ${name}`,
       );
-    const font = new Font(JSON.parse(decompressJson(data)) as Metrics);
+    const metrics: Metrics = JSON.parse(decompressJson(data));
+    const font = new Font(metrics);
     loaded.set(name, font);
     return font;
   }

@@ -65,7 +65,7 @@ export function checkedLookup(
  * usual). A literal address in the URL is not looked up: the policy's check of the URL refuses those.
  */
 export function checkedFetch(lookup: Lookup = checkedLookup()): typeof fetch {
-  const dispatcher = new Agent({ connect: { lookup: lookup as never } });
+  const dispatcher = new Agent({ connect: { lookup } });
   return ((input: string | URL, init?: RequestInit) =>
     undiciFetch(input, { ...(init as object), dispatcher })) as unknown as typeof fetch;
 }

@@ -66,7 +66,7 @@ function aliveByKill(pid: number): boolean {
 
 function readHolder(lockFile: string): LockHolder | undefined {
   try {
-    const holder = JSON.parse(readFileSync(lockFile, "utf8")) as LockHolder;
+    const holder: LockHolder = JSON.parse(readFileSync(lockFile, "utf8"));
     return Number.isInteger(holder.pid) && holder.pid > 0 ? holder : undefined;
   } catch {
     return undefined;

@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { type ServerType, serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import type { AppEnv } from "../../src/http/env.ts";
 import { requestHeader } from "../../src/http/middleware.ts";
 
 const names = [
@@ -16,10 +17,10 @@ const names = [
   "accept",
 ] as const;
 
-const app = new Hono();
+const app = new Hono<AppEnv>();
 app.all("/headers", (c) => {
   const read = Object.fromEntries(names.map((name) => [name, [requestHeader(c, name), c.req.header(name)]]));
-  return c.json({ node: "incoming" in ((c.env as object) ?? {}), read });
+  return c.json({ node: c.env?.incoming !== undefined, read });
 });
 
 let server: ServerType;
