@@ -9,20 +9,23 @@ export const READ_THREADS = 2;
 /** Statements each thread keeps prepared. */
 const CACHED_STATEMENTS = 100;
 
-// Each thread's whole program, run as CommonJS: its own connection to the file, and a read transaction
-// around each job, so that a job's statements see one snapshot. Rows are answered as arrays with their
-// columns' names once: the main thread names them as its own reads do. Between rows, a job looks at
-// its thread's stop flag (set by the main thread at the job's time limit) and stops there.
+// Each thread's whole program, run as CommonJS: its own connection to the file (the driver's promise
+// interface, whose statements take their first step off the thread's JavaScript), and a read
+// transaction around each job, so that a job's statements see one snapshot. Rows are answered as arrays
+// with their columns' names once: the main thread names them as its own reads do. A job looks at its
+// thread's stop flag (set by the main thread at the job's time limit) between rows, and every few
+// milliseconds while a statement works towards its first row (a sort, a count), interrupting the
+// connection there: SQLite ends the statement within its next steps.
 const WORKER = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { timeout: 5000 });
 const stop = new Int32Array(workerData.stop);
 const statements = new Map();
-const prepared = (sql) => {
+const prepared = async (sql) => {
   let entry = statements.get(sql);
   if (entry) return entry;
-  const statement = db.prepare(sql);
+  const statement = await db.prepare(sql);
   if (!statement.reader) throw new Error("Only reads run on a read thread.");
   entry = { statement: statement.raw(true), columns: statement.columns().map((column) => column.name) };
   if (statements.size >= workerData.cached) statements.delete(statements.keys().next().value);
@@ -30,33 +33,38 @@ const prepared = (sql) => {
   return entry;
 };
 const STOPPED = {};
-parentPort.on("message", ({ id, statements: job }) => {
-  let answer;
+const run = async (id, job) => {
+  const stopped = () => Atomics.load(stop, 0) === id + 1;
+  const watch = setInterval(() => stopped() && db.interrupt(), 5);
   try {
-    db.exec("BEGIN");
+    await db.exec("BEGIN");
     try {
-      answer = {
-        id,
-        results: job.map(({ sql, values }) => {
-          const { statement, columns } = prepared(sql);
-          const rows = [];
-          for (const row of statement.iterate(values)) {
-            if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
-            rows.push(row);
-          }
-          if (Atomics.load(stop, 0) === id + 1) throw STOPPED;
-          return { columns, rows };
-        }),
-      };
+      const results = [];
+      for (const { sql, values } of job) {
+        const { statement, columns } = await prepared(sql);
+        const rows = [];
+        for (const row of await statement.iterate(values)) {
+          if (stopped()) throw STOPPED;
+          rows.push(row);
+        }
+        if (stopped()) throw STOPPED;
+        results.push({ columns, rows });
+      }
+      return { id, results };
     } finally {
-      db.exec("COMMIT");
+      if (db.inTransaction) await db.exec("COMMIT");
     }
   } catch (error) {
-    answer = error === STOPPED ? { id, stopped: true } : { id, error: String(error && error.message ? error.message : error) };
+    if (error === STOPPED || stopped()) return { id, stopped: true };
+    return { id, error: String(error && error.message ? error.message : error) };
+  } finally {
+    clearInterval(watch);
   }
+};
+parentPort.on("message", async ({ id, statements: job }) => {
   // The last thing the job does: once it is answered, the thread is out of the driver's code (the main
   // thread may terminate it then).
-  parentPort.postMessage(answer);
+  parentPort.postMessage(await run(id, job));
 });
 `;
 
@@ -92,14 +100,14 @@ interface Answer {
  * threads of their own, each with its own connection to the file (WAL: they never block the writer, nor
  * it them), so that the main thread goes on answering other requests meanwhile. A job waits for a free
  * thread in order of arrival, and is refused with `TimeLimitReached` at its time limit, counted from its
- * arrival: one still waiting leaves the queue; one running is told to stop at its next row. The driver
- * (libsql 0.5) can neither interrupt a statement from another thread nor survive its thread being
- * terminated inside one, so a statement that gives no row until it ends (a sort, an aggregate) runs to
- * its end, on its thread, which takes no other job meanwhile; nothing waits for it. The threads start at
+ * arrival: one still waiting leaves the queue; one running is told to stop, and stops at its next row
+ * or, inside a statement that gives no row until it ends (a sort, an aggregate), within a few
+ * milliseconds (its thread interrupts its connection). A thread is never terminated inside the
+ * driver's code (that aborts the process): it is replaced once it has answered. The threads start at
  * the first expensive read (each holds an isolate and a connection: about 15 MB).
  */
 export function startReadThreads(path: string, threads = READ_THREADS): ExpensiveReads {
-  const driver = createRequire(import.meta.url).resolve("libsql");
+  const driver = createRequire(import.meta.url).resolve("libsql/promise");
   const running: Thread[] = [];
   const queue: Job[] = [];
   let closed = false;
@@ -212,9 +220,10 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
         job.reject(new Error("The database is closed."));
       }
       for (const thread of running) {
-        // A thread inside a statement is left to end by itself (terminating it there aborts the
-        // process); an idle one is stopped now.
-        if (!thread.job) void thread.worker.terminate();
+        // A thread inside a statement is told to stop, and ends once it has answered (terminating it
+        // there aborts the process); an idle one is stopped now.
+        if (thread.job) Atomics.store(thread.stop, 0, thread.job.id + 1);
+        else void thread.worker.terminate();
       }
     },
   };

@@ -95,10 +95,28 @@ describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", ()
   });
 });
 
+/** A count that would run for many minutes: a billion rows. */
+const ENDLESS_COUNT = {
+  sql: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 1000000000) SELECT count(*) AS n FROM r",
+  args: [],
+};
+
+describe("a statement that gives no row until it ends", () => {
+  it("is interrupted at its limit inside the statement, and both threads are free again", async () => {
+    // Both threads in a count of minutes, each stopped at 50 ms: settled (no thread inside a job) only
+    // once the statements themselves have ended, which here only an interrupt does within the test's time.
+    const counts = [1, 2].map(() => budgetedDb(db, 50).readExpensive!([ENDLESS_COUNT]));
+    for (const count of counts) await expect(count).rejects.toMatchObject({ status: 503 });
+    await db.settled!();
+    const [quick] = await db.readExpensive!([{ sql: "SELECT 2 AS two", args: [] }]);
+    expect(quick!.rows[0]!.two).toBe(2);
+  });
+});
+
 describe("a process with a read thread inside a statement", () => {
   it("exits cleanly once the database has settled", () => {
-    // The threads started by a first read, a count stopped at its limit goes on to its end on its thread;
-    // exiting meanwhile would abort the process (exit code 134).
+    // The threads started by a first read, a count stopped at its limit is interrupted on its thread;
+    // exiting before the thread has left the driver's code would abort the process (exit code 134).
     const dir = mkdtempSync(join(tmpdir(), "mcs-exit-"));
     const source = (path: string) => JSON.stringify(new URL(path, import.meta.url).pathname);
     const script = join(dir, "exit.mts");
