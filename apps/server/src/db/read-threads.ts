@@ -132,7 +132,7 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
       thread.worker.unref();
       // A statement left between rows (a job stopped, or failed) holds its connection's snapshot until
       // it is collected: the thread, idle now, is replaced. So is one of a closed database.
-      if (closed || job.expired || answer.error !== undefined) {
+      if (closed || job.expired || answer.stopped || answer.error !== undefined) {
         running.splice(running.indexOf(thread), 1);
         void thread.worker.terminate();
         if (!closed && queue.length) start();
@@ -140,6 +140,7 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
       if (!job.expired) {
         clearTimeout(job.timer);
         if (answer.error !== undefined) job.reject(new Error(answer.error));
+        else if (answer.stopped) job.reject(new Error("The database is closed."));
         else job.resolve(answer.results!);
       }
       if (!closed) next();
