@@ -1,4 +1,6 @@
-import type { Hono } from "hono";
+import { kindByName, kinds } from "@multichannel/schema";
+import type { Context, Hono } from "hono";
+import { type Access, allows, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
 import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
@@ -6,6 +8,7 @@ import { answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import type { Guard } from "./middleware.ts";
+import { missingScope } from "./scopes.ts";
 
 const TYPE = /^[a-z0-9_.*]{1,100}$/;
 const MAX_TYPES = 100;
@@ -61,13 +64,30 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
   return query;
 }
 
-/** `GET /events.json` and `GET /events/{id}.json`: the company's event log, read-only. */
+/**
+ * The kinds whose events a key may read: those of the groups its scopes read (an event carries its
+ * record as the API shows it). Undefined for a key that reads every group.
+ */
+function readableKinds(access: Access | undefined): string[] | undefined {
+  if (!access || access.all >= 1) return undefined;
+  return kinds.filter((kind) => allows(access, kind.group, 1)).map((kind) => kind.name);
+}
+
+function accessOf(c: Context<AppEnv>): Access | undefined {
+  return c.get("actor").access;
+}
+
+/**
+ * `GET /events.json` and `GET /events/{id}.json`: the company's event log, read-only. A key whose scopes
+ * do not read a kind's group sees no event of that kind: the list leaves them out, and one asked for by
+ * id is a 403 naming the scope it needs.
+ */
 export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
   app.get(
     "/events.json",
     guard.read(async (c) => {
       const url = new URL(c.req.url);
-      const query = parseEventQuery(url.searchParams);
+      const query = { ...parseEventQuery(url.searchParams), kinds: readableKinds(accessOf(c)) };
       const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
       if (!hasMore) return answerJson(c, JSON.stringify(events));
       url.searchParams.set("after", String(events.at(-1)!.id));
@@ -80,7 +100,10 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
   app.get(
     "/events/:id",
     guard.read(async (c) => {
-      const event = await getEvent(c.get("db"), c.get("actor").companyId, itemIdOf(c));
+      const { event, kind } = await getEvent(c.get("db"), c.get("actor").companyId, itemIdOf(c));
+      const access = accessOf(c);
+      const group = kind === null ? undefined : kindByName(kind)?.group;
+      if (access && group && !allows(access, group, 1)) throw missingScope(scopeText(group, 1));
       return answerJson(c, JSON.stringify(event));
     }),
   );

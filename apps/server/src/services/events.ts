@@ -121,19 +121,25 @@ export function actionEvent(
   return { type, object: subject, result };
 }
 
-export async function getEvent(db: Executor, companyId: number, id: number): Promise<ApiEvent> {
+export async function getEvent(
+  db: Executor,
+  companyId: number,
+  id: number,
+): Promise<{ event: ApiEvent; kind: string | null }> {
   const result = await db.execute({
     sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND company_id = ?`,
     args: [id, companyId],
   });
   const row = result.rows[0];
   if (!row) throw new ApiError("not_found", `No event with id ${id}.`);
-  return eventOf(row);
+  return { event: eventOf(row), kind: row.kind === null ? null : String(row.kind) };
 }
 
 /** What `GET /events.json` takes: all optional; `after` is the last id of the previous page. */
 export interface EventQuery {
   types?: readonly string[];
+  /** Only events of these kinds (those the key may read); absent: every kind. */
+  kinds?: readonly string[];
   createdAt?: { op: ">=" | ">" | "<=" | "<"; value: string }[];
   after?: number;
   limit: number;
@@ -182,6 +188,10 @@ export async function listEvents(
   if (query.types?.length) {
     where.push(`type IN (${query.types.map(() => "?").join(", ")})`);
     args.push(...query.types);
+  }
+  if (query.kinds) {
+    where.push(query.kinds.length ? `kind IN (${query.kinds.map(() => "?").join(", ")})` : "0");
+    args.push(...query.kinds);
   }
   for (const { op, value } of query.createdAt ?? []) {
     where.push(`created_at ${op} ?`);

@@ -229,6 +229,34 @@ describe("scopes", () => {
     expect((await (await key(["events:read"])).api.json("GET", "/events.json")).status).toBe(200);
   });
 
+  it("reach events only for the kinds their groups read: the list leaves others out, one by id is a 403", async () => {
+    const { t, key } = await company();
+    const customer = await t.json("POST", "/customers.json", { email: "someone@example.com" });
+    const product = await t.json("POST", "/products.json", { name: "Shirt" });
+    const types = async (api: { json: typeof t.json }) =>
+      ((await api.json("GET", "/events.json?limit=250")).body as { type: string }[]).map(
+        (event) => event.type,
+      );
+
+    const catalogEvents = await key(["events:read", "catalog:read"]);
+    expect(await types(catalogEvents.api)).toContain("product.created");
+    expect(await types(catalogEvents.api)).not.toContain("customer.created");
+    const onlyEvents = await key(["events:read"]);
+    expect(await types(onlyEvents.api)).toEqual([]);
+    expect(await types(await key(["events:read", "*:read"]).then((made) => made.api))).toEqual(
+      expect.arrayContaining(["product.created", "customer.created"]),
+    );
+
+    const all = (await t.json("GET", "/events.json?limit=250")).body as { id: number; type: string }[];
+    const customerEvent = all.find((event) => event.type === "customer.created")!;
+    const productEvent = all.find((event) => event.type === "product.created")!;
+    expect(customer.status).toBe(200);
+    expect(product.status).toBe(200);
+    const refused = await catalogEvents.api.json("GET", `/events/${customerEvent.id}.json`);
+    expect([refused.status, refused.body.scope]).toEqual([403, "orders:read"]);
+    expect((await catalogEvents.api.json("GET", `/events/${productEvent.id}.json`)).status).toBe(200);
+  });
+
   it("`*:read` reads every group and writes none; actions need their group's write when they write", async () => {
     const { t, key } = await company();
     const reader = await key(["*:read"]);
