@@ -614,15 +614,20 @@ export class ResolvedIds {
 
   /** `value` (records, an answer) with each of the plan's provisional ids replaced by the real one. */
   resolve<T>(value: T): T {
-    if (typeof value === "number") return (this.ids.get(value) ?? value) as T;
+    // The same shape, ids replaced: what `replaced` answers for a value is a value of its type.
+    return this.replaced(value) as T;
+  }
+
+  private replaced(value: unknown): unknown {
+    if (typeof value === "number") return this.ids.get(value) ?? value;
     if (typeof value === "string") {
-      return value.replace(this.inText, (id) => String(this.ids.get(Number(id)) ?? id)) as T;
+      return value.replace(this.inText, (id) => String(this.ids.get(Number(id)) ?? id));
     }
-    if (Array.isArray(value)) return value.map((item) => this.resolve(item)) as T;
+    if (Array.isArray(value)) return value.map((item) => this.replaced(item));
     if (value && typeof value === "object") {
       const out: Record<string, unknown> = {};
-      for (const [key, item] of Object.entries(value)) out[key] = this.resolve(item);
-      return out as T;
+      for (const [key, item] of Object.entries(value)) out[key] = this.replaced(item);
+      return out;
     }
     return value;
   }

@@ -4,7 +4,9 @@
  * moves to), the parent's state checked, and the parent's books planned from its lines as the plan
  * leaves them. The areas declare what differs (`LineRule`); this runs it the same way for all.
  */
+
 import { StaleRead } from "../../db/write-guards.ts";
+import { propertyOf } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { fieldOf, one, part, type Reads, type Snapshot, within } from "../reads.ts";
 import type { KindName, RecordOf, ValuesOf } from "../store.ts";
@@ -97,8 +99,10 @@ export function lineRule<
     within(side, { record: one(parentKind, named), ...(rule.books?.reads(named) ?? {}) });
   const extraReads = (line: { id?: number; values: ValuesOf<L> }): Reads =>
     within("extra", rule.extra?.(line) ?? {});
-  const parentId = (values: ValuesOf<L>) =>
-    (values as Record<string, unknown>)[field] as number | null | undefined;
+  const parentId = (values: ValuesOf<L>): number | null | undefined => {
+    const id = propertyOf(values, field);
+    return typeof id === "number" || id === null ? id : undefined;
+  };
   const ownParent = (id: number) => fieldOf(kindName, id, field as keyof RecordOf<L> & string);
 
   /** The parent read under `side`, with its books; undefined when there is none. */
@@ -149,7 +153,7 @@ export function lineRule<
         const moves = parentId(values);
         const named = moves ? parentOf("after", moves, read) : undefined;
         if (moves && !named) throw new StaleRead();
-        const moved = moves !== undefined && moves !== (current as Record<string, unknown>)[field];
+        const moved = moves !== undefined && moves !== propertyOf(current, field);
         const after = moved ? named : before;
         for (const parent of moved ? [before, after] : [before]) {
           if (parent) rule.open?.(parent.record);
