@@ -1,0 +1,109 @@
+/**
+ * The log of what is pushed to a custom channel for one of its channel variants (its stock, its price,
+ * its publishing): a `channel-variant-update`, written with the callout in one batch, `pending` until
+ * its first attempt settles, then `success` (with the receiver's answer) or `error` once the retries
+ * are spent, by the writer registered here. A publish's answer also settles the channel variant it
+ * published: connected with the store's identifiers (a synchronous acknowledgement), or in error.
+ */
+import { sql } from "../../db/sql.ts";
+import { AWAITING_ANSWER, publishedIdentifiers } from "../../domain/publishing.ts";
+import { insertSql, storedValues, updateSql } from "../../domain/record-plans.ts";
+import { column, table } from "../../domain/store.ts";
+import { canTransition } from "../../domain/transitions.ts";
+import { attemptMessage, logsDeliveries } from "./delivery-logs.ts";
+
+const updates = table("channel-variant-update");
+const listings = table("channel-variant");
+const listingColumn = (field: string) => sql.id(column(listings, field));
+
+/** What a push's log record says when it is queued: the channel variant, what was sent and why. */
+export interface PushLog {
+  readonly channelVariantId: number;
+  readonly type: "inventory" | "price" | "publish";
+  readonly payload: unknown;
+  readonly inventoryQuantity?: number;
+  readonly price?: number | null;
+  readonly compareAtPrice?: number | null;
+}
+
+/** The INSERT of a push's log record, `pending` until the first attempt of its callout settles. */
+export function pushLogInsert(at: string, log: PushLog) {
+  const values = { ...log, status: "pending", retries: 0, retry: false };
+  return insertSql(updates, at, storedValues(updates, values, at));
+}
+
+/** The receiver's answer as the log keeps it: its JSON, or its text; null when it said nothing. */
+function responseOf(text: string | undefined): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** SQL: the channel variant a publish log `id` is about (none for a stock or price push). */
+const publishedBy = (id: number) =>
+  sql`(SELECT ${sql.id(column(updates, "channelVariantId"))} FROM ${sql.id(updates.name)} WHERE id = ${id} AND company_id = ${sql.company} AND ${sql.id(column(updates, "type"))} = 'publish')`;
+
+/** SQL: the publish log `id` still awaits a synchronous answer (its channel variant waits for it). */
+const awaitsAnswer = (id: number) =>
+  sql`EXISTS (SELECT 1 FROM ${sql.id(listings.name)} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("status")} = ${AWAITING_ANSWER} AND ${listingColumn("externalId")} IS NULL)`;
+
+const NO_IDENTIFIERS =
+  "The publishing endpoint answered without the store's identifiers (`externalId` or `id`, at the top level or in `variant`); with a synchronous acknowledgement the answer must carry them.";
+
+/**
+ * The channel variant of publish log `id` set to error with `message`, if it still waits for its store
+ * id in one of the states given (each one the manifest lets become `error`).
+ */
+function listingFailed(id: number, at: string, message: string, from: readonly string[]) {
+  const states = sql.join(
+    from.filter((state) => canTransition("channel-variant", state, "error")).map((state) => sql`${state}`),
+  );
+  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn("status")} = 'error', ${listingColumn("errorMessage")} = ${message}, updated_at = ${at} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("externalId")} IS NULL AND ${listingColumn("status")} IN (${states})`;
+}
+
+/**
+ * A synchronous publish answered with the store's identifiers: the channel variant is connected
+ * under them, unless another listing of its channel already holds that external id (then it waits
+ * as it was, and the log says why).
+ */
+function listingConnected(id: number, at: string, externalId: string, externalGroupId: string | undefined) {
+  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn("status")} = 'connected', ${listingColumn("externalId")} = ${externalId}, ${listingColumn("externalGroupId")} = COALESCE(${externalGroupId ?? null}, ${listingColumn("externalGroupId")}), ${listingColumn("errorMessage")} = NULL, updated_at = ${at} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("status")} = ${AWAITING_ANSWER} AND ${listingColumn("externalId")} IS NULL AND NOT EXISTS (SELECT 1 FROM ${sql.id(listings.name)} other WHERE other.company_id = ${sql.company} AND other.${listingColumn("channelId")} = ${sql.id(listings.name)}.${listingColumn("channelId")} AND other.${listingColumn("externalId")} = ${externalId})`;
+}
+
+logsDeliveries("channel-variant-update", (id, attempt) => {
+  const { outcome } = attempt;
+  const message = attemptMessage(attempt);
+  const values = [
+    ["status", outcome.ok ? "success" : attempt.final ? "error" : "pending"],
+    ["statusMessage", message],
+    ["response", outcome.responseText ? JSON.stringify(responseOf(outcome.responseText)) : null],
+    ["retries", attempt.number - 1],
+    ["retry", !outcome.ok && !attempt.final ? 1 : 0],
+  ] as const;
+  if (!outcome.ok) {
+    const logged = updateSql(updates, attempt.at, id, values);
+    if (!attempt.final) return logged;
+    // Given up: a publish's channel variant no longer waits for an answer or an acknowledgement.
+    return [logged, listingFailed(id, attempt.at, message, [AWAITING_ANSWER, "acknowledging"])];
+  }
+  const ids = publishedIdentifiers(outcome.responseText);
+  if (ids) {
+    // The log first: it tells a clash while the channel variant is still as the publish left it.
+    const taken = sql`EXISTS (SELECT 1 FROM ${sql.id(listings.name)} WHERE company_id = ${sql.company} AND ${listingColumn("externalId")} = ${ids.externalId} AND ${listingColumn("channelId")} = (SELECT ${listingColumn("channelId")} FROM ${sql.id(listings.name)} WHERE id = ${publishedBy(id)}))`;
+    const clash = `The store answered external id ${ids.externalId}, which another channel variant of the channel already has: this one stays unacknowledged.`;
+    return [
+      updateSql(updates, attempt.at, id, values),
+      sql`UPDATE ${sql.id(updates.name)} SET ${sql.id(column(updates, "status"))} = 'error', ${sql.id(column(updates, "statusMessage"))} = ${clash} WHERE id = ${id} AND company_id = ${sql.company} AND ${awaitsAnswer(id)} AND ${taken}`,
+      listingConnected(id, attempt.at, ids.externalId, ids.externalGroupId),
+    ];
+  }
+  // A synchronous publish answered without identifiers has failed: the log and the channel variant say so.
+  return [
+    updateSql(updates, attempt.at, id, values),
+    sql`UPDATE ${sql.id(updates.name)} SET ${sql.id(column(updates, "status"))} = 'error', ${sql.id(column(updates, "statusMessage"))} = ${NO_IDENTIFIERS} WHERE id = ${id} AND company_id = ${sql.company} AND ${awaitsAnswer(id)}`,
+    listingFailed(id, attempt.at, NO_IDENTIFIERS, [AWAITING_ANSWER]),
+  ];
+});
