@@ -607,8 +607,14 @@ export const channelVariantImport = defineKind({
       description: "What the store does when the variant is out of stock, as it reported it.",
     }),
     productPayload: f.json({ maxBytes: 200_000, description: "The product as the store sent it." }),
+    result: f.enum(["created", "updated"], {
+      description: "What the import did with the channel variant: created it, or updated the one it matched.",
+    }),
     sku: f.string({ maxLength: 100, description: "The SKU the store reported." }),
     variantPayload: f.json({ maxBytes: 200_000, description: "The variant as the store sent it." }),
+    variantResult: f.enum(["created", "updated", "unchanged"], {
+      description: "What the import did with the catalogue variant: created, updated or left it unchanged.",
+    }),
   },
 });
 
