@@ -679,7 +679,7 @@ export const inventoryFeedActions = [
     method: "PUT",
     event: "inventory_feed.published",
     summary:
-      "Publish every approved, unpublished item of the feed to the feed's channels as channel variants.",
+      "Publish the feed's approved, unpublished items (100 a call) to the feed's channels as channel variants.",
     input: {},
     output: { kind: "channel-variant", list: true },
   }),
