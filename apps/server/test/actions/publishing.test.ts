@@ -142,6 +142,22 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
     expect(log.statusMessage).toMatch(/without the store's identifiers/);
   });
 
+  it("leaves a listing unconnected, in error, when the store answers an external id another listing has", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => ({ status: 200, json: { externalId: "same" } }));
+    const run = dispatcherWithClock();
+    const { feed } = await publishingSetup(t, receiver.url, { count: 2 });
+    const listings = await publishAll(t, feed.id);
+    await run.dispatcher.runOnce();
+
+    const after = await Promise.all(listings.map((listing) => get(t, "channel-variants", listing.id)));
+    expect(after.map((listing) => listing.status).sort()).toEqual(["connected", "error"]);
+    const refused = after.find((listing) => listing.status === "error")!;
+    expect(refused).toMatchObject({ externalId: null, errorMessage: expect.stringMatching(/already has/) });
+    const [log] = await list(t, "channel-variant-updates", { channelVariantId: refused.id });
+    expect(log).toMatchObject({ status: "error", statusMessage: expect.stringMatching(/already has/) });
+  });
+
   it("with an asynchronous acknowledgement, the listing waits acknowledging for the acknowledge route", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();

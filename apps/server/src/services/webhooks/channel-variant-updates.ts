@@ -5,8 +5,13 @@
  * are spent, by the writer registered here. A publish's answer also settles the channel variant it
  * published: connected with the store's identifiers (a synchronous acknowledgement), or in error.
  */
-import { sql } from "../../db/sql.ts";
-import { AWAITING_ANSWER, publishedIdentifiers } from "../../domain/publishing.ts";
+import { type Sql, sql } from "../../db/sql.ts";
+import {
+  AWAITING_ACKNOWLEDGEMENT,
+  AWAITING_ANSWER,
+  type PublishedIds,
+  publishedIdentifiers,
+} from "../../domain/publishing.ts";
 import { insertSql, storedValues, updateSql } from "../../domain/record-plans.ts";
 import { column, table } from "../../domain/store.ts";
 import { canTransition } from "../../domain/transitions.ts";
@@ -55,55 +60,67 @@ const NO_IDENTIFIERS =
 
 /**
  * The channel variant of publish log `id` set to error with `message`, if it still waits for its store
- * id in one of the states given (each one the manifest lets become `error`).
+ * id in one of the states given (each one the manifest lets become `error`) and `when` holds.
  */
-function listingFailed(id: number, at: string, message: string, from: readonly string[]) {
+function listingFailed(id: number, at: string, message: string, from: readonly string[], when = sql`1`) {
   const states = sql.join(
     from.filter((state) => canTransition("channel-variant", state, "error")).map((state) => sql`${state}`),
   );
-  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn("status")} = 'error', ${listingColumn("errorMessage")} = ${message}, updated_at = ${at} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("externalId")} IS NULL AND ${listingColumn("status")} IN (${states})`;
+  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn("status")} = 'error', ${listingColumn("errorMessage")} = ${message}, updated_at = ${at} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("externalId")} IS NULL AND ${listingColumn("status")} IN (${states}) AND ${when}`;
 }
 
 /**
  * A synchronous publish answered with the store's identifiers: the channel variant is connected
- * under them, unless another listing of its channel already holds that external id (then it waits
- * as it was, and the log says why).
+ * under them, unless another listing of its channel already holds that external id.
  */
-function listingConnected(id: number, at: string, externalId: string, externalGroupId: string | undefined) {
-  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn("status")} = 'connected', ${listingColumn("externalId")} = ${externalId}, ${listingColumn("externalGroupId")} = COALESCE(${externalGroupId ?? null}, ${listingColumn("externalGroupId")}), ${listingColumn("errorMessage")} = NULL, updated_at = ${at} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("status")} = ${AWAITING_ANSWER} AND ${listingColumn("externalId")} IS NULL AND NOT EXISTS (SELECT 1 FROM ${sql.id(listings.name)} other WHERE other.company_id = ${sql.company} AND other.${listingColumn("channelId")} = ${sql.id(listings.name)}.${listingColumn("channelId")} AND other.${listingColumn("externalId")} = ${externalId})`;
+function listingConnected(id: number, at: string, ids: PublishedIds) {
+  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn("status")} = 'connected', ${listingColumn("externalId")} = ${ids.externalId}, ${listingColumn("externalGroupId")} = COALESCE(${ids.externalGroupId ?? null}, ${listingColumn("externalGroupId")}), ${listingColumn("errorMessage")} = NULL, updated_at = ${at} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company} AND ${listingColumn("status")} = ${AWAITING_ANSWER} AND ${listingColumn("externalId")} IS NULL AND NOT ${taken(id, ids.externalId)}`;
+}
+
+/** SQL: a listing of the channel of publish log `id` already has `externalId`. */
+const taken = (id: number, externalId: string) =>
+  sql`EXISTS (SELECT 1 FROM ${sql.id(listings.name)} WHERE company_id = ${sql.company} AND ${listingColumn("externalId")} = ${externalId} AND ${listingColumn("channelId")} = (SELECT ${listingColumn("channelId")} FROM ${sql.id(listings.name)} WHERE id = ${publishedBy(id)} AND company_id = ${sql.company}))`;
+
+/** Log record `id` marked `error` with `message` when `condition` holds. */
+function logFailed(id: number, message: string, condition: Sql) {
+  return sql`UPDATE ${sql.id(updates.name)} SET ${sql.id(column(updates, "status"))} = 'error', ${sql.id(column(updates, "statusMessage"))} = ${message} WHERE id = ${id} AND company_id = ${sql.company} AND ${condition}`;
+}
+
+/**
+ * What a publish's 2xx answer settles, after its log is written: with the store's identifiers, the
+ * waiting listing is connected (or, when another listing of the channel has that id, it and its log
+ * are in error); without them, a listing waiting for a synchronous answer is in error, and so is its
+ * log. Each statement checks the listing before the next one moves it; none touches a stock or price
+ * push's log, nor a listing that waits for the acknowledge route.
+ */
+function publishAnswered(id: number, at: string, responseText: string | undefined): Sql[] {
+  const ids = publishedIdentifiers(responseText);
+  if (!ids) {
+    return [
+      logFailed(id, NO_IDENTIFIERS, awaitsAnswer(id)),
+      listingFailed(id, at, NO_IDENTIFIERS, [AWAITING_ANSWER]),
+    ];
+  }
+  const clash = `The store answered external id ${ids.externalId}, which another channel variant of the channel already has.`;
+  return [
+    logFailed(id, clash, sql`${awaitsAnswer(id)} AND ${taken(id, ids.externalId)}`),
+    listingConnected(id, at, ids),
+    listingFailed(id, at, clash, [AWAITING_ANSWER], taken(id, ids.externalId)),
+  ];
 }
 
 logsDeliveries("channel-variant-update", (id, attempt) => {
   const { outcome } = attempt;
   const message = attemptMessage(attempt);
-  const values = [
+  const logged = updateSql(updates, attempt.at, id, [
     ["status", outcome.ok ? "success" : attempt.final ? "error" : "pending"],
     ["statusMessage", message],
     ["response", outcome.responseText ? JSON.stringify(responseOf(outcome.responseText)) : null],
     ["retries", attempt.number - 1],
     ["retry", !outcome.ok && !attempt.final ? 1 : 0],
-  ] as const;
-  if (!outcome.ok) {
-    const logged = updateSql(updates, attempt.at, id, values);
-    if (!attempt.final) return logged;
-    // Given up: a publish's channel variant no longer waits for an answer or an acknowledgement.
-    return [logged, listingFailed(id, attempt.at, message, [AWAITING_ANSWER, "acknowledging"])];
-  }
-  const ids = publishedIdentifiers(outcome.responseText);
-  if (ids) {
-    // The log first: it tells a clash while the channel variant is still as the publish left it.
-    const taken = sql`EXISTS (SELECT 1 FROM ${sql.id(listings.name)} WHERE company_id = ${sql.company} AND ${listingColumn("externalId")} = ${ids.externalId} AND ${listingColumn("channelId")} = (SELECT ${listingColumn("channelId")} FROM ${sql.id(listings.name)} WHERE id = ${publishedBy(id)}))`;
-    const clash = `The store answered external id ${ids.externalId}, which another channel variant of the channel already has: this one stays unacknowledged.`;
-    return [
-      updateSql(updates, attempt.at, id, values),
-      sql`UPDATE ${sql.id(updates.name)} SET ${sql.id(column(updates, "status"))} = 'error', ${sql.id(column(updates, "statusMessage"))} = ${clash} WHERE id = ${id} AND company_id = ${sql.company} AND ${awaitsAnswer(id)} AND ${taken}`,
-      listingConnected(id, attempt.at, ids.externalId, ids.externalGroupId),
-    ];
-  }
-  // A synchronous publish answered without identifiers has failed: the log and the channel variant say so.
-  return [
-    updateSql(updates, attempt.at, id, values),
-    sql`UPDATE ${sql.id(updates.name)} SET ${sql.id(column(updates, "status"))} = 'error', ${sql.id(column(updates, "statusMessage"))} = ${NO_IDENTIFIERS} WHERE id = ${id} AND company_id = ${sql.company} AND ${awaitsAnswer(id)}`,
-    listingFailed(id, attempt.at, NO_IDENTIFIERS, [AWAITING_ANSWER]),
-  ];
+  ]);
+  if (outcome.ok) return [logged, ...publishAnswered(id, attempt.at, outcome.responseText)];
+  if (!attempt.final) return logged;
+  // Given up: a publish's channel variant no longer waits for an answer or an acknowledgement.
+  return [logged, listingFailed(id, attempt.at, message, [AWAITING_ANSWER, AWAITING_ACKNOWLEDGEMENT])];
 });
