@@ -191,7 +191,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
     const [listing] = await publishAll(t, feed.id);
     await run.dispatcher.runOnce();
     const [log] = await list(t, "channel-variant-updates", { channelVariantId: listing.id });
-    expect(log).toMatchObject({ status: "pending", retry: true, retries: 0, response: "not today" });
+    expect(log).toMatchObject({ status: "error", retry: true, retries: 0, response: "not today" });
     expect(await get(t, "channel-variants", listing.id)).toMatchObject({ status: "pending" });
 
     await exhaustRetries(run);
@@ -354,7 +354,7 @@ describe("the logs of stock and price pushes", () => {
     });
   });
 
-  it("logs a push the receiver keeps refusing as error once the retries are spent", async () => {
+  it("logs a refused push as error to be retried, then as error for good once the retries are spent", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
     const run = dispatcherWithClock();
@@ -363,7 +363,7 @@ describe("the logs of stock and price pushes", () => {
     await t.json("PUT", `/variants/${variant.id}.json`, { price: 10 });
     await run.dispatcher.runOnce();
     const [pending] = await list(t, "channel-variant-updates", { channelVariantId: listing.id });
-    expect(pending).toMatchObject({ type: "price", status: "pending", retry: true, response: "not today" });
+    expect(pending).toMatchObject({ type: "price", status: "error", retry: true, response: "not today" });
     expect(pending.statusMessage).toMatch(/^Attempt 1 failed: The receiver answered 500\. Next attempt at/);
 
     await exhaustRetries(run);

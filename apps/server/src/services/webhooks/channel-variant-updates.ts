@@ -1,8 +1,8 @@
 /**
  * The log of what is pushed to a custom channel for one of its channel variants (its stock, its price,
  * its publishing): a `channel-variant-update`, written with the callout in one batch, `pending` until
- * its first attempt settles, then `success` (with the receiver's answer) or `error` once the retries
- * are spent, by the writer registered here. A publish's answer also settles the channel variant it
+ * its first attempt settles, then at each attempt `success` (with the receiver's answer) or `error`
+ * (with `retry` while another attempt follows), by the writer registered here. A publish's answer also settles the channel variant it
  * published: connected with the store's identifiers (a synchronous acknowledgement), or in error.
  */
 import { type Sql, sql } from "../../db/sql.ts";
@@ -113,7 +113,9 @@ logsDeliveries("channel-variant-update", (id, attempt) => {
   const { outcome } = attempt;
   const message = attemptMessage(attempt);
   const logged = updateSql(updates, attempt.at, id, [
-    ["status", outcome.ok ? "success" : attempt.final ? "error" : "pending"],
+    // `pending` only until the first attempt settles; a failed one is `error`, `retry` telling whether
+    // another attempt follows (its time in `statusMessage`).
+    ["status", outcome.ok ? "success" : "error"],
     ["statusMessage", message],
     ["response", outcome.responseText ? JSON.stringify(responseOf(outcome.responseText)) : null],
     ["retries", attempt.number - 1],
