@@ -377,6 +377,21 @@ describe("the logs of stock and price pushes", () => {
   });
 });
 
+describe("a listing's logs", () => {
+  it("go with the listing when it is deleted, and keep no listing from being deleted", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const run = dispatcherWithClock();
+    const { variant, listing } = await pushSetup(t, receiver.url);
+    await t.json("PUT", `/variants/${variant.id}.json`, { price: 10 });
+    await run.dispatcher.runOnce();
+    expect(await list(t, "channel-variant-updates", { channelVariantId: listing.id })).toHaveLength(1);
+
+    expect((await t.json("DELETE", `/channel-variants/${listing.id}.json`)).status).toBe(204);
+    expect(await list(t, "channel-variant-updates", { channelVariantId: listing.id })).toEqual([]);
+  });
+});
+
 describe("connector batch import logs", () => {
   it("leaves a channel-variant-import per item with what the store sent and what became of it", async () => {
     const t = await setup.tenant();

@@ -1316,7 +1316,7 @@ export type CustomChannel = {
   productsFeedFormat: "custom" | "webhook" | null;
   /** Whether the publishing endpoint answers with the store-side id (`sync`) or acknowledges later (`async`). */
   publishingAcknowledgement: "sync" | "async" | null;
-  /** URL called to publish variants to the channel. */
+  /** URL called with each variant published to the channel (`{variant, product, vendor}`): its answer carries the store's ids, or the store acknowledges later (`publishingAcknowledgement`). */
   publishingEndpoint: string | null;
   /** Where the channel's resources live, as its endpoints take it. */
   resourceLocation: string | null;
