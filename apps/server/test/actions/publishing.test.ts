@@ -347,10 +347,16 @@ describe("the logs of stock and price pushes", () => {
       response: { accepted: "price" },
       payload: JSON.parse(priceCall!.body),
     });
-    // A push's answer never touches the listing it is about.
+    // The listing shows the last stock and price updates sent; their answers change nothing else of it.
     expect(await get(t, "channel-variants", listing.id)).toMatchObject({
       status: listing.status,
       externalId: "123",
+      inventoryUpdate: stock.payload,
+      inventoryRetries: 0,
+      inventoryRetry: false,
+      priceUpdate: price.payload,
+      priceRetries: 0,
+      priceRetry: false,
     });
   });
 
@@ -365,12 +371,22 @@ describe("the logs of stock and price pushes", () => {
     const [pending] = await list(t, "channel-variant-updates", { channelVariantId: listing.id });
     expect(pending).toMatchObject({ type: "price", status: "error", retry: true, response: "not today" });
     expect(pending.statusMessage).toMatch(/^Attempt 1 failed: The receiver answered 500\. Next attempt at/);
+    expect(await get(t, "channel-variants", listing.id)).toMatchObject({
+      priceUpdate: pending.payload,
+      priceRetries: 0,
+      priceRetry: true,
+    });
 
     await exhaustRetries(run);
     expect(await get(t, "channel-variant-updates", pending.id)).toMatchObject({
       status: "error",
       retries: RETRY_DELAYS_S.length,
       retry: false,
+    });
+    expect(await get(t, "channel-variants", listing.id)).toMatchObject({
+      priceRetries: RETRY_DELAYS_S.length,
+      priceRetry: false,
+      inventoryUpdate: null,
     });
     const [failure] = await list(t, "errors", { subjectKind: "channel-variant-update" });
     expect(failure).toMatchObject({ subjectId: pending.id, source: "price" });

@@ -2,8 +2,10 @@
  * The log of what is pushed to a custom channel for one of its channel variants (its stock, its price,
  * its publishing): a `channel-variant-update`, written with the callout in one batch, `pending` until
  * its first attempt settles, then at each attempt `success` (with the receiver's answer) or `error`
- * (with `retry` while another attempt follows), by the writer registered here. A publish's answer also settles the channel variant it
- * published: connected with the store's identifiers (a synchronous acknowledgement), or in error.
+ * (with `retry` while another attempt follows), by the writer registered here. Each attempt also shows
+ * on the channel variant: a stock or price push in its `inventoryUpdate`/`priceUpdate` and their retry
+ * fields; a publish's answer settles it, connected under the store's identifiers (a synchronous
+ * acknowledgement) or in error.
  */
 import { type Sql, sql } from "../../db/sql.ts";
 import {
@@ -15,7 +17,7 @@ import {
 import { insertSql, storedValues, updateSql } from "../../domain/record-plans.ts";
 import { column, table } from "../../domain/store.ts";
 import { canTransition } from "../../domain/transitions.ts";
-import { attemptMessage, logsDeliveries } from "./delivery-logs.ts";
+import { type Attempt, attemptMessage, logsDeliveries } from "./delivery-logs.ts";
 
 const updates = table("channel-variant-update");
 const listings = table("channel-variant");
@@ -109,6 +111,23 @@ function publishAnswered(id: number, at: string, responseText: string | undefine
   ];
 }
 
+/** A listing's fields that show the state of its stock and price pushes (the manifest's names). */
+const PUSH_STATE = {
+  inventory: { update: "inventoryUpdate", retries: "inventoryRetries", retry: "inventoryRetry" },
+  price: { update: "priceUpdate", retries: "priceRetries", retry: "priceRetry" },
+} as const;
+
+/**
+ * The listing of stock or price push log `id` shows that push's state: the update last sent, how many
+ * times it was retried, whether it is to be retried. Nothing for a log of another type.
+ */
+function listingPushState(id: number, attempt: Attempt, type: keyof typeof PUSH_STATE) {
+  const fields = PUSH_STATE[type];
+  const retry = !attempt.outcome.ok && !attempt.final ? 1 : 0;
+  const log = sql`FROM ${sql.id(updates.name)} WHERE id = ${id} AND company_id = ${sql.company}`;
+  return sql`UPDATE ${sql.id(listings.name)} SET ${listingColumn(fields.update)} = (SELECT ${sql.id(column(updates, "payload"))} ${log}), ${listingColumn(fields.retries)} = ${attempt.number - 1}, ${listingColumn(fields.retry)} = ${retry}, updated_at = ${attempt.at} WHERE id = (SELECT ${sql.id(column(updates, "channelVariantId"))} ${log} AND ${sql.id(column(updates, "type"))} = ${type}) AND company_id = ${sql.company}`;
+}
+
 logsDeliveries("channel-variant-update", (id, attempt) => {
   const { outcome } = attempt;
   const message = attemptMessage(attempt);
@@ -121,8 +140,9 @@ logsDeliveries("channel-variant-update", (id, attempt) => {
     ["retries", attempt.number - 1],
     ["retry", !outcome.ok && !attempt.final ? 1 : 0],
   ]);
-  if (outcome.ok) return [logged, ...publishAnswered(id, attempt.at, outcome.responseText)];
-  if (!attempt.final) return logged;
+  const pushed = [logged, listingPushState(id, attempt, "inventory"), listingPushState(id, attempt, "price")];
+  if (outcome.ok) return [...pushed, ...publishAnswered(id, attempt.at, outcome.responseText)];
+  if (!attempt.final) return pushed;
   // Given up: a publish's channel variant no longer waits for an answer or an acknowledgement.
-  return [logged, listingFailed(id, attempt.at, message, [AWAITING_ANSWER, AWAITING_ACKNOWLEDGEMENT])];
+  return [...pushed, listingFailed(id, attempt.at, message, [AWAITING_ANSWER, AWAITING_ACKNOWLEDGEMENT])];
 });
