@@ -10,11 +10,14 @@ export interface Received {
   body: string;
 }
 
+/** A receiver's answer: a status (with a short text), `"hang"` (none), or a status with a JSON body. */
+export type Answer = number | "hang" | { status: number; json: unknown };
+
 /**
- * Starts a receiver; `answer` picks each request's status (default 200), or `"hang"` to never answer.
- * Closed after the test file.
+ * Starts a receiver; `answer` picks each request's status (default 200), or `"hang"` to never answer,
+ * or a status and a JSON body. Closed after the test file.
  */
-export async function startReceiver(answer: (request: Received) => number | "hang" = () => 200) {
+export async function startReceiver(answer: (request: Received) => Answer = () => 200) {
   const received: Received[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -29,6 +32,10 @@ export async function startReceiver(answer: (request: Received) => number | "han
       received.push(request);
       const status = answer(request);
       if (status === "hang") return;
+      if (typeof status === "object") {
+        res.writeHead(status.status, { "Content-Type": "application/json" }).end(JSON.stringify(status.json));
+        return;
+      }
       res.writeHead(status, { "Content-Type": "text/plain" }).end(status < 300 ? "ok" : "not today");
     });
   });

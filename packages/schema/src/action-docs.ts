@@ -148,7 +148,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "inventory-feed.publish-all": {
     summary: "Publish the feed's items",
     description:
-      "Publishes every approved, unpublished feed item to each of the feed's channels as a pending channel variant, creating the catalogue variant by SKU if needed; a channel that already lists the SKU keeps its one listing. Answers the channel variants created. A feed with no channel is a 409.",
+      "Publishes the feed's approved, unpublished items, at most 100 a call (oldest first; call again for the rest), to each of the feed's channels as channel variants, creating the catalogue variant by SKU if needed; a channel that already lists the SKU keeps its one listing. A channel whose custom channel has a `publishingEndpoint` is sent each new listing as `{variant, product, vendor}`: with `publishingAcknowledgement: sync` the listing waits `pending` for the endpoint's answer, which carries the store's ids (`externalId`), with `async` it waits `acknowledging` for `acknowledge-variant`; each publish is logged by a `channel-variant-update` of type `publish`. Answers the channel variants created. A feed with no channel is a 409.",
   },
   "inventory-feed.remove-by-external-id": {
     summary: "Remove a feed item",

@@ -138,7 +138,9 @@ export const channelVariantStates: StatesDef = {
     pending: ["acknowledging", "connected", "error", "ignore"],
     initialized: ["acknowledging", "connected", "error", "ignore"],
     acknowledging: ["connected", "error", "ignore"],
-    error: ["pending", "connected", "ignore"],
+    // A listing whose publishing failed is published again: it waits for the store's id (`pending`
+    // for a synchronous answer, `acknowledging` for the acknowledge route).
+    error: ["pending", "acknowledging", "connected", "ignore"],
     connected: ["pending", "error", "ignore"],
     ignore: [],
   },
@@ -677,7 +679,7 @@ export const inventoryFeedActions = [
     method: "PUT",
     event: "inventory_feed.published",
     summary:
-      "Publish every approved, unpublished item of the feed to the feed's channels as channel variants.",
+      "Publish the feed's approved, unpublished items (100 a call) to the feed's channels as channel variants.",
     input: {},
     output: { kind: "channel-variant", list: true },
   }),

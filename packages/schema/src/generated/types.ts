@@ -1077,10 +1077,14 @@ export type ChannelVariantImport = {
   inventoryPolicy: "ignore" | "deny" | "continue" | "dropship" | "track" | null;
   /** The product as the store sent it. */
   productPayload: JsonValue | null;
+  /** What the import did with the channel variant: created it, or updated the one it matched. */
+  result: "created" | "updated" | null;
   /** The SKU the store reported. */
   sku: string | null;
   /** The variant as the store sent it. */
   variantPayload: JsonValue | null;
+  /** What the import did with the catalogue variant: created, updated or left it unchanged. */
+  variantResult: "created" | "updated" | "unchanged" | null;
 };
 export type ChannelVariantImportCreateInput = {
   channelVariantId: number;
@@ -1088,8 +1092,10 @@ export type ChannelVariantImportCreateInput = {
   grams?: number | null;
   inventoryPolicy?: "ignore" | "deny" | "continue" | "dropship" | "track" | null;
   productPayload?: JsonValue | null;
+  result?: "created" | "updated" | null;
   sku?: string | null;
   variantPayload?: JsonValue | null;
+  variantResult?: "created" | "updated" | "unchanged" | null;
 };
 export type ChannelVariantImportUpdateInput = Partial<ChannelVariantImport>;
 /** A log entry of one price, stock or publish update pushed to a channel for a channel variant. */
@@ -1310,7 +1316,7 @@ export type CustomChannel = {
   productsFeedFormat: "custom" | "webhook" | null;
   /** Whether the publishing endpoint answers with the store-side id (`sync`) or acknowledges later (`async`). */
   publishingAcknowledgement: "sync" | "async" | null;
-  /** URL called to publish variants to the channel. */
+  /** URL called with each variant published to the channel (`{variant, product, vendor}`): its answer carries the store's ids, or the store acknowledges later (`publishingAcknowledgement`). */
   publishingEndpoint: string | null;
   /** Where the channel's resources live, as its endpoints take it. */
   resourceLocation: string | null;

@@ -607,8 +607,14 @@ export const channelVariantImport = defineKind({
       description: "What the store does when the variant is out of stock, as it reported it.",
     }),
     productPayload: f.json({ maxBytes: 200_000, description: "The product as the store sent it." }),
+    result: f.enum(["created", "updated"], {
+      description: "What the import did with the channel variant: created it, or updated the one it matched.",
+    }),
     sku: f.string({ maxLength: 100, description: "The SKU the store reported." }),
     variantPayload: f.json({ maxBytes: 200_000, description: "The variant as the store sent it." }),
+    variantResult: f.enum(["created", "updated", "unchanged"], {
+      description: "What the import did with the catalogue variant: created, updated or left it unchanged.",
+    }),
   },
 });
 
@@ -618,6 +624,8 @@ export const channelVariantUpdate = defineKind({
   description: "A log entry of one price, stock or publish update pushed to a channel for a channel variant.",
   group,
   source: "seed",
+  // The log goes with the listing it is about: it does not keep a listing from being deleted.
+  owner: { field: "channelVariantId" },
   fields: {
     channelVariantId: f.ref("channel-variant", { description: "The channel variant updated." }),
     compareAtPrice: f.money({ min: 0, description: "The compare-at price sent." }),
@@ -702,7 +710,9 @@ export const customChannel = defineKind({
       description:
         "Whether the publishing endpoint answers with the store-side id (`sync`) or acknowledges later (`async`).",
     }),
-    publishingEndpoint: endpoint("URL called to publish variants to the channel."),
+    publishingEndpoint: endpoint(
+      "URL called with each variant published to the channel (`{variant, product, vendor}`): its answer carries the store's ids, or the store acknowledges later (`publishingAcknowledgement`).",
+    ),
     resourceLocation: f.string({
       maxLength: 2000,
       description: "Where the channel's resources live, as its endpoints take it.",

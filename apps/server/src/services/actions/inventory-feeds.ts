@@ -1,9 +1,11 @@
 import type {
   ChannelVariant,
+  CustomChannel,
   InventoryFeed,
   InventoryFeedParseWebhookInput,
   InventoryFeedRemoveByExternalIdInput,
   InventoryFeedVariant,
+  Variant,
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
 import { sql } from "../../db/sql.ts";
@@ -14,23 +16,35 @@ import {
   requireSku,
   variantToConnect,
 } from "../../domain/feed-items.ts";
-import { fieldOf, fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
+import { publishBody, waitingState } from "../../domain/publishing.ts";
+import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
+import { calloutStatement } from "../webhooks/callouts.ts";
 
 /** Feed item states that have not been published yet (an error is retried). */
 const UNPUBLISHED = ["pending", "queued", "error"];
 
+/**
+ * The most feed items one publish-all publishes: its reads, its batch and the callouts it queues are
+ * bounded by it, whatever the feed's size. The items left wait for the next call (oldest first).
+ */
+export const PUBLISH_BATCH = 100;
+
 /** A column of a kind's table, as SQL. */
-const at = (kindName: "inventory-feed-variant" | "channel-variant" | "variant", field: string) =>
-  sql.id(column(table(kindName), field));
+const at = (
+  kindName: "inventory-feed-variant" | "channel-variant" | "variant" | "custom-channel",
+  field: string,
+) => sql.id(column(table(kindName), field));
 
 /**
  * What publishing a feed reads, each held as read (the same records, each unchanged): its enabled
- * channels, its approved items not published yet, the catalogue variants of their SKUs and the listings
- * the feed's channels have of them (by their own SKU or their variant's).
+ * channels, the first `PUBLISH_BATCH` of its approved items not published yet, the catalogue variants
+ * of their SKUs with their products and the feed's vendor (what a publishing endpoint is sent), the
+ * listings the feed's channels have of them (by their own SKU or their variant's), and the enabled
+ * custom channels of those channels that have a publishing endpoint.
  */
 export function publishFeedReads(feedId: number) {
   const items = table("inventory-feed-variant");
@@ -39,25 +53,34 @@ export function publishFeedReads(feedId: number) {
   const unpublished = sql.join(UNPUBLISHED.map((state) => stored("status", state)));
   const toPublish = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("reviewStatus")} = ${stored("reviewStatus", "approved")} AND ${item("status")} IN (${unpublished})`;
   const enabledChannels = { inventoryFeedId: feedId, enabled: true };
-  const skus = fieldsOf("inventory-feed-variant", "sku", toPublish);
+  const feedChannelIds = fieldsOf("inventory-feed-channel", "channelId", enabledChannels);
+  // The batch's skus: those of the items read (the same selection, order and limit).
+  const skus = sql`(SELECT ${item("sku")} FROM ${sql.id(items.name)} WHERE company_id = ${sql.company} AND ${toPublish} ORDER BY id LIMIT ${PUBLISH_BATCH})`;
   const variantsOfSkus = sql`${at("variant", "sku")} IN ${skus}`;
   return {
     feedChannels: many("inventory-feed-channel", enabledChannels),
-    items: many("inventory-feed-variant", toPublish),
+    items: many("inventory-feed-variant", toPublish, { limit: PUBLISH_BATCH }),
     variants: many("variant", variantsOfSkus),
     listings: many(
       "channel-variant",
-      sql`${at("channel-variant", "channelId")} IN ${fieldsOf("inventory-feed-channel", "channelId", enabledChannels)} AND (${at("channel-variant", "sku")} IN ${skus} OR ${at("channel-variant", "variantId")} IN ${fieldsOf("variant", "id", variantsOfSkus)})`,
+      sql`${at("channel-variant", "channelId")} IN ${feedChannelIds} AND (${at("channel-variant", "sku")} IN ${skus} OR ${at("channel-variant", "variantId")} IN ${fieldsOf("variant", "id", variantsOfSkus)})`,
+    ),
+    products: many("product", sql`id IN ${fieldsOf("variant", "productId", variantsOfSkus)}`),
+    vendor: one("vendor", fieldOf("inventory-feed", feedId, "vendorId")),
+    publishers: many(
+      "custom-channel",
+      sql`${at("custom-channel", "channelId")} IN ${feedChannelIds} AND ${at("custom-channel", "publishingEndpoint")} IS NOT NULL AND ${at("custom-channel", "enabled")} IS NOT 0`,
     ),
   };
 }
 
 /**
- * `PUT /inventory-feeds/{id}/publish-all.json`: every approved, unpublished item of the feed is linked to
- * its catalogue variant (created when the sku is new) and listed on each of the feed's channels: a
- * channel that already lists the sku keeps its one listing (linked to the feed item if it had no feed
- * item yet), any other gets a pending channel variant, which the store acknowledges later. Answers the
- * channel variants created.
+ * `PUT /inventory-feeds/{id}/publish-all.json`: the feed's first `PUBLISH_BATCH` approved, unpublished
+ * items are linked to their catalogue variants (created when the sku is new) and listed on each of the
+ * feed's channels: a channel that already lists the sku keeps its one listing (linked to the feed item
+ * if it had no feed item yet), any other gets a new channel variant. A channel with a custom channel
+ * that has a publishing endpoint is sent each new listing (and each one whose publishing failed) to
+ * publish (`queuePublish`); the listing waits for the store's id. Answers the channel variants created.
  */
 export function planPublishFeed({
   feed,
@@ -104,31 +127,61 @@ export function planPublishFeed({
     if (sku && !listingOf.has(key)) listingOf.set(key, listing);
   }
 
-  const reused = new Set<ChannelVariant>();
+  const reused = new Map<ChannelVariant, string>();
   const toCreate = new Map<string, { channelId: number; item: InventoryFeedVariant }>();
   for (const item of items) {
     for (const { channelId } of feedChannels) {
       const key = `${channelId}:${item.sku}`;
       const listing = listingOf.get(key);
-      if (listing) reused.add(listing);
+      if (listing) reused.set(listing, item.sku);
       else if (!toCreate.has(key)) toCreate.set(key, { channelId, item });
     }
   }
-  const listings = [...toCreate.values()].map(({ channelId, item }) =>
-    plan.insert("channel-variant", {
+
+  const publishers = new Map(read.publishers.map((custom) => [custom.channelId, custom]));
+  const products = new Map(read.products.map((product) => [product.id, product]));
+  const publishing = (variant: Variant) =>
+    publishBody(variant, variant.productId ? products.get(variant.productId) : undefined, read.vendor);
+
+  const listings = [...toCreate.values()].map(({ channelId, item }) => {
+    const variant = variants.get(item.sku)!;
+    const custom = publishers.get(channelId);
+    const body = custom && publishing(variant);
+    const listing = plan.insert("channel-variant", {
       channelId,
-      variantId: variants.get(item.sku)!.id,
+      variantId: variant.id,
       sku: item.sku,
       inventoryFeedVariantId: item.id,
       source: "inventoryFeed",
       externalId: null,
-    }),
-  );
+      ...(custom ? { status: waitingState(custom), publishUpdate: body } : {}),
+    });
+    if (custom && body) queuePublish(plan, custom, listing, body);
+    return listing;
+  });
+
   const feedItemOfSku = new Map(items.map((item) => [item.sku, item.id]));
-  for (const listing of reused) {
-    if (listing.inventoryFeedVariantId !== null) continue;
-    const sku = listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId)! : "");
-    plan.update("channel-variant", listing, { inventoryFeedVariantId: feedItemOfSku.get(sku) });
+  for (const [listing, sku] of reused) {
+    const custom = publishers.get(listing.channelId);
+    const republish = custom && publishedAgain(listing) ? custom : undefined;
+    const body = republish && publishing(variants.get(sku)!);
+    const linked =
+      listing.inventoryFeedVariantId === null ? { inventoryFeedVariantId: feedItemOfSku.get(sku) } : {};
+    if (!republish || !body) {
+      if (Object.keys(linked).length) plan.update("channel-variant", listing, linked);
+      continue;
+    }
+    const values = transitionValues("channel-variant", listing, waitingState(republish), {
+      ...linked,
+      publishUpdate: body,
+      errorMessage: null,
+    });
+    queuePublish(
+      plan,
+      republish,
+      plan.update("channel-variant", listing, values, { movesState: true }),
+      body,
+    );
   }
 
   for (const item of items) {
@@ -143,6 +196,50 @@ export function planPublishFeed({
     plan.update("inventory-feed-channel", feedChannel, { lastPublishedAt: plan.now });
   }
   return listings;
+}
+
+/**
+ * Whether an existing listing is published again: it has no store id and its publishing failed, or it
+ * was never sent to publish (a listing waiting for an answer already is not sent twice).
+ */
+function publishedAgain(listing: ChannelVariant): boolean {
+  if (listing.externalId !== null) return false;
+  return listing.status === "error" || (listing.status === "pending" && listing.publishUpdate === null);
+}
+
+/**
+ * Queues a listing's publishing to its custom channel's publishing endpoint, in the plan's batch: a
+ * callout (`{variant, product, vendor}`, signed with the custom channel's signing secret) and the
+ * `channel-variant-update` of type `publish` that logs its attempts; the answer settles the listing
+ * (`services/webhooks/channel-variant-updates.ts`).
+ */
+function queuePublish(
+  plan: WritePlan,
+  custom: CustomChannel,
+  listing: ChannelVariant,
+  body: ReturnType<typeof publishBody>,
+): void {
+  const log = plan.insert("channel-variant-update", {
+    channelVariantId: listing.id,
+    type: "publish",
+    status: "pending",
+    price: body.variant.price ?? null,
+    compareAtPrice: body.variant.compareAtPrice ?? null,
+    payload: body,
+    retries: 0,
+    retry: false,
+  });
+  plan.write(
+    calloutStatement(plan.now, {
+      purpose: "publish",
+      type: "channel_variant.publish",
+      url: String(custom.publishingEndpoint),
+      contentType: "application/json",
+      body: JSON.stringify(body),
+      log: { kind: "channel-variant-update", id: log.id },
+      signer: `custom-channel:${custom.id}`,
+    }),
+  );
 }
 
 /** SQL answering the id of a feed's item with an external id (the first, if there were more). */

@@ -309,10 +309,37 @@ function changedFrom<T extends object>(
 }
 
 /**
+ * The `channel-variant-import` of one imported item: what the store sent (the item as the import
+ * takes it, the fields it ignores left out; its product's id, name and store id) and what the import
+ * did with it (the answer's result for the item).
+ */
+function importLog(
+  item: ConnectorVariantInput,
+  result: ChannelImportConnectorVariantBatchOutput["results"][number],
+) {
+  const product = {
+    ...(item.productId !== undefined ? { id: item.productId } : {}),
+    ...(item.productName !== undefined ? { name: item.productName } : {}),
+    ...(item.externalGroupId !== undefined ? { externalId: item.externalGroupId } : {}),
+  };
+  return {
+    channelVariantId: result.channelVariantId,
+    sku: item.sku,
+    costPrice: item.costPrice ?? null,
+    grams: item.grams ?? item.weight ?? null,
+    productPayload: Object.keys(product).length ? product : null,
+    variantPayload: item,
+    result: result.result,
+    variantResult: result.variantResult,
+  };
+}
+
+/**
  * `POST /channels/{id}/import-connector-variant-batch.json`: upserts up to 1,000 store variants into the
  * catalogue and the channel, matched by (channel, externalId), else by sku. All or nothing: any item that
  * cannot be imported fails the batch with an error per item. One read pipeline and one batch of a few
- * set-at-a-time statements, guarded by what the matching read.
+ * set-at-a-time statements, guarded by what the matching read. Each item leaves its
+ * `channel-variant-import` (what the store sent, what became of it) in the same batch.
  */
 export function planImportConnectorVariants({
   channel,
@@ -427,6 +454,11 @@ export function planImportConnectorVariants({
     variantId: variantIdOf(p),
     channelVariantId: (p.channelVariant ?? newListingOf.get(p)!).id,
   }));
+  plan.insertMany(
+    "channel-variant-import",
+    plans.map((p, i) => importLog(p.item, results[i]!)),
+    ["sku"],
+  );
   const createdCount = results.filter((r) => r.result === "created").length;
   return {
     created: createdCount,

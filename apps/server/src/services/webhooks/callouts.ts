@@ -12,6 +12,7 @@ import { tableFor } from "../../db/tables.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
+import type { PushLog } from "./channel-variant-updates.ts";
 import type { DeliveryLog } from "./delivery-logs.ts";
 
 /**
@@ -38,6 +39,14 @@ export async function queueCallout(ctx: Ctx, callout: Callout): Promise<void> {
 /** The delivery row of a callout, for a write plan's batch (`WritePlan.write`) or `queueCallout`. */
 export function calloutStatement(now: string, callout: Callout): Sql {
   return sql`INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, log_kind, log_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (${sql.company}, ${callout.purpose}, ${callout.type}, ${callout.url}, ${callout.contentType}, ${callout.body}, ${callout.log?.kind ?? null}, ${callout.log?.id ?? null}, ${callout.signer ?? null}, ${callout.timeoutMs ?? 10_000}, ${now}, ${now})`;
+}
+
+/**
+ * A push to a custom channel (its stock, its price): a callout whose attempts a `channel-variant-update`
+ * logs, written with it (`push`).
+ */
+export interface PushCallout extends Callout {
+  readonly push: PushLog;
 }
 
 async function rowsOf(db: Executor, kindName: string, where: string, args: (string | number)[]) {
@@ -92,7 +101,11 @@ async function customChannelListings(
  * {available}}`; the receiver has 5 s. Signed with the channel's signing secret, and its webhook hash
  * in `webhook-hash` over https, both added at each attempt (`deliveries.ts`), never kept with it.
  */
-export async function inventoryCallouts(db: Executor, companyId: number, variantId: number) {
+export async function inventoryCallouts(
+  db: Executor,
+  companyId: number,
+  variantId: number,
+): Promise<PushCallout[]> {
   const listings = await customChannelListings(db, companyId, variantId, "inventory_endpoint");
   if (!listings.length) return [];
   const levels = await rowsOf(db, "inventory-level", "company_id = ? AND variant_id = ?", [
@@ -101,18 +114,25 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
   ]);
   const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
   const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
-  return listings.map(({ variant, custom, channel, channelVariant }) => ({
-    purpose: "inventory",
-    type: "inventory.callout",
-    url: String(custom.inventoryEndpoint),
-    body: JSON.stringify({
-      variant,
-      channelVariant: { ...channelVariant, channel },
-      inventory: { available: availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0)) },
-    }),
-    signer: `custom-channel:${custom.id}`,
-    timeoutMs: 5_000,
-  }));
+  return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
+    const available = availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0));
+    const body = { variant, channelVariant: { ...channelVariant, channel }, inventory: { available } };
+    return {
+      purpose: "inventory",
+      type: "inventory.callout",
+      contentType: "application/json",
+      url: String(custom.inventoryEndpoint),
+      body: JSON.stringify(body),
+      signer: `custom-channel:${custom.id}`,
+      timeoutMs: 5_000,
+      push: {
+        channelVariantId: Number(channelVariant.id),
+        type: "inventory",
+        inventoryQuantity: available,
+        payload: body,
+      },
+    };
+  });
 }
 
 /**
@@ -121,22 +141,44 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
  * channel}, price: {price, compareAtPrice, variantId}, zeroCompareAtPrices}`, signed (and its webhook
  * hash sent) as the inventory callouts are; the receiver has 3 s.
  */
-export async function priceCallouts(db: Executor, companyId: number, variantId: number) {
+export async function priceCallouts(
+  db: Executor,
+  companyId: number,
+  variantId: number,
+): Promise<PushCallout[]> {
   const listings = await customChannelListings(db, companyId, variantId, "price_endpoint");
   return listings
     .filter(({ channel }) => channel.priceSync !== "disabled")
-    .map(({ variant, custom, channel, channelVariant }) => ({
-      purpose: "price",
-      type: "price.callout",
-      url: String(custom.priceEndpoint),
-      body: JSON.stringify({
+    .map(({ variant, custom, channel, channelVariant }): PushCallout => {
+      const price = priceOrNull(variant.price);
+      const compareAtPrice = priceOrNull(variant.compareAtPrice);
+      const body = {
         channelVariant: { ...channelVariant, channel },
-        price: { price: variant.price, compareAtPrice: variant.compareAtPrice, variantId: variant.id },
+        price: { price, compareAtPrice, variantId: variant.id },
         zeroCompareAtPrices: null,
-      }),
-      signer: `custom-channel:${custom.id}`,
-      timeoutMs: 3_000,
-    }));
+      };
+      return {
+        purpose: "price",
+        type: "price.callout",
+        contentType: "application/json",
+        url: String(custom.priceEndpoint),
+        body: JSON.stringify(body),
+        signer: `custom-channel:${custom.id}`,
+        timeoutMs: 3_000,
+        push: {
+          channelVariantId: Number(channelVariant.id),
+          type: "price",
+          price,
+          compareAtPrice,
+          payload: body,
+        },
+      };
+    });
+}
+
+/** A variant's price as stored, for a push and its log: a number, or null when it has none. */
+function priceOrNull(value: unknown): number | null {
+  return typeof value === "number" ? value : null;
 }
 
 /** The data-export callout: POST `{"file": <download URL>}` to the export definition's webhook URL. */

@@ -5,7 +5,7 @@
  * here. A delivery that fails for good also leaves an `error` record the company can list and filter.
  */
 import { kindByName } from "@multichannel/schema";
-import { type Sql, sql } from "../../db/sql.ts";
+import { Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import { insertSql, storedValues } from "../../domain/record-plans.ts";
 import type { Outcome } from "./outbound.ts";
@@ -32,8 +32,12 @@ export interface DeliveryLog {
   readonly id: number;
 }
 
-/** Writes an attempt into the log record `id` (its company bound when the batch runs). */
-export type LogWriter = (id: number, attempt: Attempt) => Sql;
+/**
+ * Writes an attempt into the log record `id` (its company bound when the batch runs), and what follows
+ * from it for the records the log is about (a published channel variant's store id): statements of the
+ * batch that records the attempt.
+ */
+export type LogWriter = (id: number, attempt: Attempt) => Sql | readonly Sql[];
 
 /** What an attempt says in words: delivered, or why not and what follows. */
 export function attemptMessage(attempt: Attempt): string {
@@ -55,12 +59,13 @@ export function logsDeliveries(kind: string, writer: LogWriter): void {
   writers.set(kind, writer);
 }
 
-/** The statement that writes an attempt into its log record, if the delivery names one. */
-export function logStatement(log: DeliveryLog | undefined, attempt: Attempt): Sql | undefined {
-  if (!log) return undefined;
+/** The statements that write an attempt into its log record, if the delivery names one. */
+export function logStatements(log: DeliveryLog | undefined, attempt: Attempt): readonly Sql[] {
+  if (!log) return [];
   const writer = writers.get(log.kind);
   if (!writer) throw new Error(`No log writer for ${log.kind}: register one with logsDeliveries.`);
-  return writer(log.id, attempt);
+  const written = writer(log.id, attempt);
+  return written instanceof Sql ? [written] : written;
 }
 
 /** What failed for good, for its `error` record. */

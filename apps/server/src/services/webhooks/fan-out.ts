@@ -6,7 +6,8 @@ import type { InStatement } from "@libsql/client";
 import type { Db, WriteSession } from "../../db/database.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
-import { exportCallouts, inventoryCallouts, priceCallouts } from "./callouts.ts";
+import { exportCallouts, inventoryCallouts, type PushCallout, priceCallouts } from "./callouts.ts";
+import { pushLogInsert } from "./channel-variant-updates.ts";
 
 const FAN_OUT_BATCH = 500;
 
@@ -83,9 +84,16 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
       body?: string;
       signer?: string;
       timeoutMs?: number;
+      push?: PushCallout["push"];
     }) => {
+      // A push to a custom channel is logged by a `channel-variant-update` inserted just before its
+      // delivery, in the same batch: the delivery names it by `last_insert_rowid()`, which the statement
+      // that follows an INSERT on the same connection still sees (the INSERT's triggers do not change it).
+      if (values.push) {
+        statements.push(pushLogInsert(at, values.push).statementFor(values.companyId));
+      }
       statements.push({
-        sql: "INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, signer, timeout_ms, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        sql: `INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, signer, timeout_ms, log_kind, log_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${values.push ? "last_insert_rowid()" : "NULL"}, ?, ?)`,
         args: [
           values.companyId,
           values.purpose,
@@ -96,6 +104,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
           values.body ?? null,
           values.signer ?? null,
           values.timeoutMs ?? 10_000,
+          values.push ? "channel-variant-update" : null,
           at,
           at,
         ],
@@ -118,7 +127,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
           url: String(endpoint.url),
         });
       }
-      let callouts: Awaited<ReturnType<typeof inventoryCallouts>> = [];
+      let callouts: Omit<Parameters<typeof insert>[0], "companyId">[] = [];
       if (type.startsWith("inventory_level.") && row.kind) {
         // One callout per variant and batch: it carries the level as it is now, after all of them.
         const variantId = Number(row.variant_id);
