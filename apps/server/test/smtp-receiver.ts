@@ -23,13 +23,16 @@ export function smtpUrl(port: number, password = SMTP_PASSWORD): string {
 }
 
 /**
- * Starts a mail server on 127.0.0.1: plain SMTP with a login (no TLS, so that the test needs no
- * certificate), refusing with 550 the recipients `refuses` names. Closed after the test file.
+ * Starts a mail server on 127.0.0.1 (on `port`, or a free one): plain SMTP with a login (no TLS, so
+ * that the test needs no certificate), refusing with 550 the recipients `refuses` names. Closed after
+ * the test file.
  */
 export async function startSmtpReceiver({
   refuses = () => false,
+  port: wanted = 0,
 }: {
   refuses?: (to: string) => boolean;
+  port?: number;
 } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
@@ -73,7 +76,7 @@ export async function startSmtpReceiver({
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { port, url: smtpUrl(port), received };

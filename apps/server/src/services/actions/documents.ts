@@ -281,7 +281,8 @@ export function renderPurchaseOrderMail(input: {
 }): PurchaseOrderMail {
   const order = purchaseOrderOf(input.purchase, input.items, input.provider);
   return {
-    subject: `Purchase order ${order.number}`,
+    // A header line: a reference with a line break in it must not start another header.
+    subject: `Purchase order ${order.number.replace(/\p{Cc}+/gu, " ")}`,
     text: toEmail(order),
     html: toHtml(order),
     csv: { filename: `purchase-order-${fileSafe(order.number)}.csv`, content: toCsv(order) },
