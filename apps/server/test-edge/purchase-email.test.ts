@@ -1,5 +1,7 @@
 // Purchase orders by e-mail in workerd: the queue consumer sends them over the runtime's TCP sockets
 // (`cloudflare:sockets`, worker-mailer) to a real SMTP server on 127.0.0.1, and logs the outcome.
+// One mail server at a time listens on the port the Worker was configured with (SMTP_URL).
+import { createServer, type Socket } from "node:net";
 import { afterAll, expect, inject, it } from "vitest";
 import { startSmtpReceiver } from "../test/smtp-receiver.ts";
 import { closeDatabase, type Tenant, tenant } from "./support.ts";
@@ -38,6 +40,7 @@ it("e-mails a sent purchase order through SMTP over sockets, and logs a refusal 
     port: inject("edge").smtpPort,
     refuses: (to) => to.startsWith("nobody@"),
   });
+  afterAll(smtp.close);
   const t = await tenant();
   const accepted = await sendTo(t, "orders@edge-supply.example");
   const refused = await sendTo(t, "nobody@edge-supply.example");
@@ -60,4 +63,29 @@ it("e-mails a sent purchase order through SMTP over sockets, and logs a refusal 
   const failed = await settled(t, refused, (n) => /^Attempt \d+ failed/.test(n?.message ?? ""));
   expect(failed.status).toBe("pending");
   expect(failed.message).toMatch(/^Attempt 1 failed: The mail server refused it: .*550 .*Next attempt at/);
+  await smtp.close();
+}, 90_000);
+
+it("logs a mail server that hangs up mid-session as a failed attempt, and the Worker answers on", async () => {
+  const sockets = new Set<Socket>();
+  // Greets, then closes the connection at the client's first command.
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.write("220 hangup.example ESMTP\r\n");
+    socket.once("data", () => socket.end());
+  });
+  await new Promise<void>((resolve) => server.listen(inject("edge").smtpPort, "127.0.0.1", resolve));
+  afterAll(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const t = await tenant();
+  const purchaseId = await sendTo(t, "po@hangup.example");
+
+  const failed = await settled(t, purchaseId, (n) => /^Attempt \d+ failed/.test(n?.message ?? ""));
+  expect(failed.status).toBe("pending");
+  expect(failed.message).toMatch(
+    /^Attempt 1 failed: The mail server could not be reached: the mail server closed the connection\. Next attempt at/,
+  );
+  expect(sockets.size).toBeGreaterThan(0);
 }, 90_000);

@@ -25,7 +25,7 @@ export function smtpUrl(port: number, password = SMTP_PASSWORD): string {
 /**
  * Starts a mail server on 127.0.0.1 (on `port`, or a free one): plain SMTP with a login (no TLS, so
  * that the test needs no certificate), refusing with 550 the recipients `refuses` names. Closed after
- * the test file.
+ * the test file, or by `close`.
  */
 export async function startSmtpReceiver({
   refuses = () => false,
@@ -78,6 +78,7 @@ export async function startSmtpReceiver({
   });
   await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { port, url: smtpUrl(port), received };
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  afterAll(() => (server.server.listening ? close() : undefined));
+  return { port, url: smtpUrl(port), received, close };
 }

@@ -8,10 +8,13 @@ import type { MailAnswer, MailMessage, MailSender } from "../domain/mail.ts";
 
 /**
  * Each wait (connecting, each reply) is bounded, so that an attempt ends well within the delivery's
- * lease. SMTP_URL's query options are Node's (nodemailer's); only its scheme, host, port and
- * credentials apply here.
+ * lease (worker-mailer 1.2.1 waits for a reply as long as for the connection: `socketTimeoutMs`).
+ * SMTP_URL's query options are Node's (nodemailer's); only its scheme, host, port and credentials
+ * apply here. The package is patched (`patches/worker-mailer@1.2.1.patch`): a server that hangs up
+ * mid-session ends the attempt (unpatched, its reader spins on the closed stream and stalls the
+ * isolate), and the connection is closed whether the message went or not.
  */
-const WAITS_MS = { socketTimeoutMs: 5_000, responseTimeoutMs: 8_000 };
+const WAITS_MS = { socketTimeoutMs: 8_000, responseTimeoutMs: 8_000 };
 
 /** Sends through the mail server at `url`: `smtps://` is TLS from the start (port 465 by default), `smtp://` upgrades with STARTTLS when offered (587). */
 export function socketMailSender(url: string): MailSender {
