@@ -3,7 +3,7 @@
  * worker-mailer. Workers have no `net` or `tls`, so nodemailer cannot run there; only `worker.ts`
  * imports this file. One connection per message, as on Node.
  */
-import { type EmailOptions, WorkerMailer, type WorkerMailerOptions } from "worker-mailer";
+import type { EmailOptions, WorkerMailerOptions } from "worker-mailer";
 import type { MailAnswer, MailMessage, MailSender } from "../domain/mail.ts";
 
 /**
@@ -21,6 +21,9 @@ export function socketMailSender(url: string): MailSender {
   const server = serverOf(url);
   return async (message: MailMessage): Promise<MailAnswer> => {
     try {
+      // Loaded when first needed: it imports `cloudflare:sockets`, which only workerd has, and the
+      // Worker's module is also loaded by Node (its configuration tests).
+      const { WorkerMailer } = await import("worker-mailer");
       await WorkerMailer.send(server, emailOf(message));
       // worker-mailer does not hand back the server's reply: accepted is all it says.
       return { ok: true };
