@@ -21,7 +21,8 @@ const MailAttachmentSchema = v.object({
 /** A message as a delivery stores it (its body, as JSON) and a sender sends it. */
 export const MailMessageSchema = v.object({
   from: v.string(),
-  to: v.string(),
+  // One plain address: it is written into the SMTP envelope as it is.
+  to: v.pipe(v.string(), v.email()),
   subject: v.string(),
   text: v.string(),
   html: v.string(),
