@@ -6,6 +6,7 @@ import { actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
 import type { Actor } from "./domain/context.ts";
+import type { MailSettings } from "./domain/mail.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "./domain/secrets.ts";
 import { andThen, type Eventually } from "./eventually.ts";
@@ -115,6 +116,11 @@ export interface AppDeps {
   dbTimeLimitMs?: number;
   /** How generated files are bounded per company (`FILES_KEEP_DAYS`, `FILES_QUOTA_MB`). */
   files?: FilesPolicy;
+  /**
+   * E-mail (`MAIL_FROM`, when `SMTP_URL` is set and this runtime has a transport for it): purchase
+   * orders by e-mail are queued for the dispatcher's mail sender. Absent: they are logged as not sent.
+   */
+  mail?: MailSettings;
   /**
    * Expensive requests (lists that sort or skip many records, inventory exports) one company may have
    * running at once (`EXPENSIVE_PER_COMPANY`, `fairShare`); past it, 429. Default 2.
@@ -227,6 +233,7 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
       files,
       outbound,
       secrets,
+      mail: deps.mail,
     });
   };
   const admit = admission(authenticate, enter, mount);

@@ -15,6 +15,15 @@ const port = v.pipe(
 /** The URL schemes the database drivers take: an embedded file, or a libSQL server (Turso, the dev one). */
 const DATABASE_URL_FORM = /^(file:.+|:memory:|(libsql|https?|wss?):\/\/[^/?#\s]+.*)$/;
 
+/**
+ * The mail server: `smtp://` (STARTTLS when offered) or `smtps://` (TLS from the start), a host, an
+ * optional port and credentials (`user:password@`, percent-encoded), and query options.
+ */
+const SMTP_URL_FORM = /^smtps?:\/\/([^@/?#\s]+@)?[^@/?#\s:]+(:\d{1,5})?\/?(\?[^#\s]*)?$/;
+
+/** An address (`orders@example.com`), or a name and an address (`Acme Orders <orders@example.com>`). */
+const MAIL_FROM_FORM = /^([^<>"\r\n]+ <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+)$/;
+
 /** Seconds, whole or with a fraction (`10`, `0.5`), as milliseconds. */
 function seconds(fallback: string) {
   return v.optional(
@@ -143,6 +152,26 @@ export const EnvSchema = v.pipe(
     ),
     /** The bearer token `GET /metrics` asks for; unset, `/metrics` is a 404. */
     METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "at least 16 characters"))),
+    /** The mail server purchase orders are e-mailed through; unset, e-mail is not configured. */
+    SMTP_URL: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          SMTP_URL_FORM,
+          "an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465 (percent-encode @ and : in the credentials)",
+        ),
+      ),
+    ),
+    /** The address e-mailed purchase orders come from; required with SMTP_URL. */
+    MAIL_FROM: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          MAIL_FROM_FORM,
+          "an e-mail address, e.g. orders@example.com or Acme Orders <orders@example.com>",
+        ),
+      ),
+    ),
     /** How long a stop waits for requests in flight and the delivery in hand (then cuts them), in ms. */
     SHUTDOWN_TIMEOUT: seconds("10"),
     /** How long a client has to send a request's headers (Node), in ms. */
@@ -158,6 +187,14 @@ export const EnvSchema = v.pipe(
       "at most REQUEST_TIMEOUT",
     ),
     ["HEADERS_TIMEOUT"],
+  ),
+  v.forward(
+    v.partialCheck(
+      [["SMTP_URL"], ["MAIL_FROM"]],
+      (env) => env.SMTP_URL === undefined || env.MAIL_FROM !== undefined,
+      "set when SMTP_URL is: the address purchase orders are e-mailed from, e.g. orders@example.com",
+    ),
+    ["MAIL_FROM"],
   ),
 );
 
@@ -196,6 +233,13 @@ export function filesPolicyOf(env: Env): { keepDays: number; quotaBytes: number 
   return { keepDays: env.FILES_KEEP_DAYS, quotaBytes: env.FILES_QUOTA_MB };
 }
 
+/** The mail server and sender address when e-mail is configured (SMTP_URL and MAIL_FROM), else undefined. */
+export function mailOf(env: Env): { url: string; from: string } | undefined {
+  return env.SMTP_URL !== undefined && env.MAIL_FROM !== undefined
+    ? { url: env.SMTP_URL, from: env.MAIL_FROM }
+    : undefined;
+}
+
 /** Variables whose values are never repeated in a message: only their length is. */
 const SECRET_VARIABLES = new Set([
   "DATABASE_AUTH_TOKEN",
@@ -209,7 +253,8 @@ const SECRET_VARIABLES = new Set([
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined) return "nothing";
   if (SECRET_VARIABLES.has(name)) return `${value.length} characters`;
-  if (name === "DATABASE_URL") return `"${shownDatabaseUrl(value)}"`;
+  // Both may carry credentials: their scheme and host only.
+  if (name === "DATABASE_URL" || name === "SMTP_URL") return `"${shownDatabaseUrl(value)}"`;
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 77)}...` : value);
 }
 

@@ -4,6 +4,7 @@ import { parseEnv } from "./config.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
+import { smtpMailSender } from "./ops/smtp-mail.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 import { exitOnStartupError } from "./startup-errors.ts";
 
@@ -46,6 +47,7 @@ const prepared = await prepareServer(env, {
     const found = await Promise.allSettled([Deno.resolveDns(host, "A"), Deno.resolveDns(host, "AAAA")]);
     return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
   },
+  mailSender: smtpMailSender,
 }).catch((error: unknown) => {
   if (!(error instanceof DatabaseInUseError)) return exitOnStartupError(error, Deno.exit);
   console.error(error.message);

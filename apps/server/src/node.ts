@@ -14,6 +14,7 @@ import { gzipStream } from "./http/openapi.ts";
 import { checkedFetch } from "./ops/checked-fetch.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
+import { smtpMailSender } from "./ops/smtp-mail.ts";
 import { prepareServer, startupLines } from "./startup.ts";
 import { exitOnStartupError } from "./startup-errors.ts";
 
@@ -52,6 +53,7 @@ const prepared = await prepareServer(env, {
   expensiveReads: startReadThreads,
   processMetrics: true,
   byteLength: Buffer.byteLength,
+  mailSender: smtpMailSender,
 }).catch((error: unknown) => {
   if (!(error instanceof DatabaseInUseError)) return exitOnStartupError(error);
   console.error(error.message);

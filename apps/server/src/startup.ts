@@ -1,12 +1,13 @@
 import { getLogger } from "@logtape/logtape";
 import { type AppDeps, createApp } from "./app.ts";
-import { type Env, filesPolicyOf, isEmbedded, rateLimitOf, secretsKeysOf } from "./config.ts";
+import { type Env, filesPolicyOf, isEmbedded, mailOf, rateLimitOf, secretsKeysOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import type { NativeOptions } from "./db/native.ts";
 import { assertMigrated, prepareDatabaseFile, reachDatabase } from "./db/reach.ts";
 import { timedDb } from "./db/timed.ts";
+import type { MailSender } from "./domain/mail.ts";
 import type { OutboundPolicy, ResolveHost } from "./domain/outbound-urls.ts";
 import { keyringOf } from "./domain/secrets.ts";
 import { type ByteLength, observed } from "./http/observe.ts";
@@ -18,6 +19,7 @@ import { createToken, hasAnyToken } from "./services/auth.ts";
 import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
 import { startDispatchLoop } from "./services/webhooks/loop.ts";
+import { shownDatabaseUrl } from "./startup-errors.ts";
 
 const log = getLogger([CATEGORY, "server"]);
 
@@ -29,7 +31,8 @@ const log = getLogger([CATEGORY, "server"]);
  * `docsScript`: the API reference's script, read by the runtime from the installed package;
  * `openapiCompressors`: how the runtime compresses `/openapi.json`, when not with gzip alone;
  * `backgroundCheckpoints`: where the embedded database's log is checkpointed off the request path;
- * `expensiveReads`: where its expensive reads run, off the main thread).
+ * `expensiveReads`: where its expensive reads run, off the main thread; `mailSender`: the runtime's
+ * SMTP transport, used when SMTP_URL is set).
  * With `METRICS_TOKEN`, statements and requests are measured for `/metrics` (`processMetrics`: the
  * process's own too, on Node). `fetch` is the app's, with every request in the access log.
  */
@@ -44,6 +47,7 @@ export async function prepareServer(
     expensiveReads,
     processMetrics,
     byteLength,
+    mailSender,
   }: {
     resolve?: ResolveHost;
     /** The runtime's fetch for webhooks and callouts (Node: one that connects only to checked addresses). */
@@ -52,6 +56,8 @@ export async function prepareServer(
     openapiCompressors?: AppDeps["openapiCompressors"];
     processMetrics?: boolean;
     byteLength?: ByteLength;
+    /** Makes the sender of e-mail for an SMTP_URL (Node and Deno: nodemailer, `ops/smtp-mail.ts`). */
+    mailSender?: (url: string) => MailSender;
   } & NativeOptions = {},
 ) {
   prepareDatabaseFile(env.DATABASE_URL);
@@ -114,9 +120,14 @@ export async function prepareServer(
     : await createToken({ db, input: { company: "default" } });
   const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve, fetch };
   const files = filesPolicyOf(env);
-  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound, files, secrets }), {
-    log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
-  });
+  const mail = mailOf(env);
+  const mailer = mail && mailSender ? mailSender(mail.url) : undefined;
+  const dispatch = startDispatchLoop(
+    createDispatcher({ db, policy: outbound, files, secrets, mail: mailer }),
+    {
+      log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
+    },
+  );
   const app = createApp({
     db,
     secrets,
@@ -131,6 +142,7 @@ export async function prepareServer(
     rateLimit: rateLimitOf(env),
     adminToken: env.ADMIN_TOKEN,
     outbound,
+    mail: mail && mailer ? { from: mail.from } : undefined,
     afterWrite: dispatch.notify,
     docsScript,
     openapiCompressors,
@@ -202,6 +214,14 @@ function embeddedFile(url: string): string | undefined {
   return url.slice("file:".length);
 }
 
+/** Where purchase orders are e-mailed through (the server's scheme and host, never its credentials). */
+function mailLine(env: Env): string {
+  const mail = mailOf(env);
+  return mail
+    ? `E-mail: ${shownDatabaseUrl(mail.url)}, from ${mail.from}`
+    : "E-mail: not configured (set SMTP_URL and MAIL_FROM to e-mail purchase orders)";
+}
+
 /** How a newcomer (Node and npm only) makes a token for the embedded database. */
 const TOKEN_COMMAND = "npx -y pnpm@10.34.8 token:create --company default";
 
@@ -217,6 +237,7 @@ export function startupLines(
     ...(prepared.applied.length ? [`Applied migrations: ${prepared.applied.join(", ")}`] : []),
     `Multichannel Commerce Service (${runtime}) listening on ${base}`,
     `Database: ${env.DATABASE_URL}`,
+    mailLine(env),
     `API docs: ${base}/docs`,
     ...(prepared.firstToken
       ? [

@@ -1,13 +1,14 @@
 import { createClient } from "@libsql/client/web";
 import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
-import { filesPolicyOf, isEmbedded, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
+import { filesPolicyOf, isEmbedded, mailOf, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
 import { type Db, remoteDb } from "./db/database.ts";
 import { refreshStatistics } from "./db/statistics.ts";
 import { type Keyring, keyringOf } from "./domain/secrets.ts";
 import { API_REFERENCE_SCRIPT, OPENAPI_ASSET } from "./http/docs.ts";
 import { observed } from "./http/observe.ts";
 import { consoleLogs } from "./ops/console-log.ts";
+import { socketMailSender } from "./ops/socket-mail.ts";
 import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
@@ -40,6 +41,10 @@ export interface WorkerEnv {
   /** The key that seals secrets at rest (`wrangler secret put SECRETS_KEY`); required here. */
   SECRETS_KEY?: string;
   SECRETS_KEY_PREVIOUS?: string;
+  /** The mail server purchase orders are e-mailed through (`wrangler secret put SMTP_URL`: it holds a password). */
+  SMTP_URL?: string;
+  /** The address e-mailed purchase orders come from; required with SMTP_URL. */
+  MAIL_FROM?: string;
   /** The Cloudflare Queue that wakes the dispatcher (wrangler.jsonc `queues`); absent: cron only. */
   EVENTS_QUEUE?: { send(body: unknown, options?: { delaySeconds?: number }): Promise<void> };
   /** Static assets (wrangler.jsonc `assets`): the API reference's script, filled by the build step. */
@@ -88,6 +93,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
     const outbound = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST };
     const queue = bindings.EVENTS_QUEUE;
     const assets = bindings.ASSETS;
+    const mail = mailOf(env);
+    const mailer = mail ? socketMailSender(mail.url) : undefined;
     const app = createApp({
       db,
       secrets,
@@ -101,6 +108,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       rateLimit: rateLimitOf(env),
       adminToken: env.ADMIN_TOKEN,
       outbound,
+      mail: mail ? { from: mail.from } : undefined,
       // After the commit, a message wakes the consumer; the cron sweep covers a lost one.
       afterWrite: queue
         ? (c) => c.executionCtx.waitUntil(queue.send({ wake: true }).catch(() => {}))
@@ -117,7 +125,13 @@ function instanceFor(bindings: WorkerEnv): Instance {
       app,
       fetch: observed(app.fetch, [accessLog]),
       db,
-      dispatcher: createDispatcher({ db, policy: outbound, files: filesPolicyOf(env), secrets }),
+      dispatcher: createDispatcher({
+        db,
+        policy: outbound,
+        files: filesPolicyOf(env),
+        secrets,
+        mail: mailer,
+      }),
       secrets,
     };
     instances.set(bindings, instance);

@@ -19,6 +19,10 @@ describe("worker bindings", () => {
       "a SECRETS_KEY that is not 32 bytes",
       { DATABASE_URL: "libsql://db.example.turso.io", SECRETS_KEY: "*".repeat(43) },
     ],
+    [
+      "an SMTP_URL without MAIL_FROM",
+      { DATABASE_URL: "libsql://db.example.turso.io", SMTP_URL: "smtps://relay:pw@mail.example.com" },
+    ],
   ])("answers 500 problem+json, without details, for %s", async (_, env) => {
     // The Worker logs why with the request id; here that log is expected, not shown.
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

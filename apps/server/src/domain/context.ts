@@ -1,5 +1,6 @@
 import type { Db } from "../db/database.ts";
 import type { LabelProvider } from "../labels/provider.ts";
+import type { MailSettings } from "./mail.ts";
 import type { OutboundPolicy } from "./outbound-urls.ts";
 import type { Access } from "./scopes.ts";
 import type { Keyring } from "./secrets.ts";
@@ -48,4 +49,6 @@ export interface Ctx {
   readonly outbound: OutboundPolicy;
   /** The keys that seal and open secret fields (`secrets.ts`). */
   readonly secrets: Promise<Keyring>;
+  /** E-mail (`SMTP_URL`, `MAIL_FROM`); absent, this deployment sends none and says so. */
+  readonly mail?: MailSettings;
 }

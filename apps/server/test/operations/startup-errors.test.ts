@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLibsqlServer } from "../../../../tooling/libsql-server/src/server.ts";
-import { parseEnv, secretsKeysOf } from "../../src/config.ts";
+import { mailOf, parseEnv, secretsKeysOf } from "../../src/config.ts";
 import { describeDatabaseError } from "../../src/db/reach.ts";
 import { isStartupError } from "../../src/startup-errors.ts";
 
@@ -113,6 +113,33 @@ describe("the configuration's messages", () => {
     expect(configMessage({ DATABASE_URL: "commerce.db" })).toContain('got "(not a URL)"');
   });
 
+  it("take an SMTP_URL without its credentials, and ask for MAIL_FROM with it", () => {
+    const wrongScheme = configMessage({
+      SMTP_URL: "https://relay:hunter2-secret@mail.example.com",
+      MAIL_FROM: "orders@example.com",
+    });
+    expect(wrongScheme).toBe(
+      'Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtps://user:password@mail.example.com:465 (percent-encode @ and : in the credentials), got "https://mail.example.com"',
+    );
+    expect(configMessage({ SMTP_URL: "smtps://relay:hunter2-secret@mail.example.com:465" })).toBe(
+      "Invalid configuration: MAIL_FROM must be set when SMTP_URL is: the address purchase orders are e-mailed from, e.g. orders@example.com, got nothing",
+    );
+    expect(
+      configMessage({ SMTP_URL: "smtp://mail.example.com:587", MAIL_FROM: "Orders <orders@example.com" }),
+    ).toBe(
+      'Invalid configuration: MAIL_FROM must be an e-mail address, e.g. orders@example.com or Acme Orders <orders@example.com>, got "Orders <orders@example.com"',
+    );
+    const env = parseEnv({
+      SMTP_URL: "smtps://relay%40example.com:p%40ss@mail.example.com:465?requireTLS=true",
+      MAIL_FROM: "Acme Orders <orders@example.com>",
+    });
+    expect(mailOf(env)).toEqual({
+      url: "smtps://relay%40example.com:p%40ss@mail.example.com:465?requireTLS=true",
+      from: "Acme Orders <orders@example.com>",
+    });
+    expect(mailOf(parseEnv({ MAIL_FROM: "orders@example.com" }))).toBeUndefined();
+  });
+
   it("list several mistakes one a line", () => {
     expect(configMessage({ PORT: "abc", BODY_LIMIT: "-1" }).split("\n")).toEqual([
       "Invalid configuration:",
@@ -156,6 +183,7 @@ describe("the Node server's start", { timeout: 60_000 }, () => {
       [{ SECRETS_KEY: "x".repeat(50) }, "SECRETS_KEY must be 32 random bytes"],
       [{ DATABASE_URL: "mysql://localhost/db" }, "DATABASE_URL must be"],
       [{ DATABASE_URL: `file:${aFile}/node.db` }, "Cannot create the folder of the database"],
+      [{ SMTP_URL: "smtp://relay:pw@mail.example.com" }, "MAIL_FROM must be set when SMTP_URL is"],
     ];
     const results = await Promise.all(
       cases.map(([env]) => run("src/node.ts", { DATABASE_URL: `file:${dir}/node.db`, ...env })),

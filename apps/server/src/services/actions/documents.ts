@@ -1,4 +1,4 @@
-/** The purchase order a provider receives, as JSON, CSV, XML or a plain-text e-mail body. */
+/** The purchase order a provider receives, as JSON, CSV, XML or an e-mail (text, HTML and the CSV attached). */
 
 import type { DropshipProvider, Purchase, PurchaseItem } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
@@ -193,9 +193,9 @@ function toXml(order: PurchaseOrder): string {
     .join("\n");
 }
 
-function toEmail(order: PurchaseOrder): string {
-  const to = order.shipTo;
-  const address = [
+/** The ship-to address as the lines of a letter. */
+function addressLines(to: ShipTo): string[] {
+  return [
     to.name,
     to.company,
     to.lineOne,
@@ -204,6 +204,10 @@ function toEmail(order: PurchaseOrder): string {
     to.country,
     to.phone,
   ].filter((line): line is string => Boolean(line));
+}
+
+function toEmail(order: PurchaseOrder): string {
+  const address = addressLines(order.shipTo);
   const amount = (cents: number) => `${formatCents(cents)} ${order.currency}`;
   return [
     `Hello ${order.provider},`,
@@ -226,6 +230,68 @@ function toEmail(order: PurchaseOrder): string {
     `Total: ${amount(order.total)}`,
     "",
   ].join("\n");
+}
+
+/** The e-mail body's HTML: the same letter as the text, the lines as a table. */
+function toHtml(order: PurchaseOrder): string {
+  const text = (value: string | number) => escapeXml(String(value));
+  const amount = (cents: number) => text(`${formatCents(cents)} ${order.currency}`);
+  const cell = (value: string, align = "left") =>
+    `<td style="padding:4px 8px;border-bottom:1px solid #ddd;text-align:${align}">${value}</td>`;
+  const rows = order.lines.map(
+    (line) =>
+      `<tr>${cell(text(line.quantity), "right")}${cell(text(line.sku))}${cell(text(line.name))}${cell(amount(line.price), "right")}${cell(amount(line.total), "right")}</tr>`,
+  );
+  const totals: [string, number][] = [
+    ["Subtotal", order.subtotal],
+    ["Shipping", order.shippingPrice],
+    ["Discounts", order.discounts],
+    ["Tax", order.taxAmount],
+    ["Total", order.total],
+  ];
+  return [
+    "<!DOCTYPE html>",
+    '<html><head><meta charset="utf-8"></head><body style="font-family:sans-serif">',
+    `<p>Hello ${text(order.provider)},</p>`,
+    `<p>please ship purchase order <strong>${text(order.number)}</strong> of ${text(order.date)}.</p>`,
+    `<p>Ship to:<br>${addressLines(order.shipTo).map(text).join("<br>")}</p>`,
+    '<table style="border-collapse:collapse">',
+    "<thead><tr><th>Quantity</th><th>SKU</th><th>Name</th><th>Price</th><th>Total</th></tr></thead>",
+    `<tbody>${rows.join("")}</tbody>`,
+    "</table>",
+    `<p>${totals.map(([label, cents]) => `${label}: ${amount(cents)}`).join("<br>")}</p>`,
+    "</body></html>",
+    "",
+  ].join("\n");
+}
+
+/** A purchase order as an e-mail: its subject, the letter as text and HTML, the CSV as an attachment. */
+export interface PurchaseOrderMail {
+  subject: string;
+  text: string;
+  html: string;
+  csv: { filename: string; content: string };
+}
+
+/** The purchase order e-mailed to `provider`. */
+export function renderPurchaseOrderMail(input: {
+  purchase: Purchase;
+  items: readonly PurchaseItem[];
+  provider: DropshipProvider;
+}): PurchaseOrderMail {
+  const order = purchaseOrderOf(input.purchase, input.items, input.provider);
+  return {
+    // A header line: a reference with a line break in it must not start another header.
+    subject: `Purchase order ${order.number.replace(/\p{Cc}+/gu, " ")}`,
+    text: toEmail(order),
+    html: toHtml(order),
+    csv: { filename: `purchase-order-${fileSafe(order.number)}.csv`, content: toCsv(order) },
+  };
+}
+
+/** A purchase order's number as part of a file name: letters, digits, dot, dash and underscore only. */
+function fileSafe(number: string): string {
+  return number.replace(/[^A-Za-z0-9._-]+/g, "-").slice(0, 80) || "order";
 }
 
 /** The purchase order document for `provider` in `format`. */

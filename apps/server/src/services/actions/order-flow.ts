@@ -31,8 +31,8 @@ export const orderHandlers = {
   "purchase.send": {
     planned: planned({
       reads: ({ id }) => sendPurchaseReads(id),
-      plan: ({ record, input, read, plan }) => {
-        const sent = planSendPurchase({ purchase: record, input, read, plan });
+      plan: ({ ctx, record, input, read, plan }) => {
+        const sent = planSendPurchase({ purchase: record, input, read, plan, mail: ctx.mail });
         return { answer: sent, subject: sent };
       },
     }),

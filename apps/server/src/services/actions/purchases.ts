@@ -18,15 +18,18 @@ import type {
 } from "@multichannel/schema";
 import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
+import { MAIL_NOT_CONFIGURED, type MailMessage, type MailSettings, mailtoUrl } from "../../domain/mail.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { stateConflict } from "../../domain/states.ts";
+import type { ValuesOf } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
-import { renderPurchaseOrder } from "./documents.ts";
+import { EMAIL_PURPOSE } from "../webhooks/deliveries.ts";
+import { renderPurchaseOrder, renderPurchaseOrderMail } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
 /** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */
@@ -138,19 +141,23 @@ export function sendPurchaseReads(purchaseId: number) {
 }
 
 /**
- * Plans sending a purchase order: the notification that logs it, the callout that delivers it (every
- * format but e-mail, which this service has no transport for), and the purchase marked sent.
+ * Plans sending a purchase order: the notification that logs it, the delivery that sends it (a
+ * callout to the provider's endpoint, or an e-mail to its address when this deployment has a mail
+ * server; without one the notification says so at once), and the purchase marked sent.
  */
 export function planSendPurchase({
   purchase,
   input,
   read,
   plan,
+  mail,
 }: {
   purchase: Purchase;
   input: PurchaseSendInput;
   read: Snapshot<ReturnType<typeof sendPurchaseReads>>;
   plan: WritePlan;
+  /** `Ctx.mail`: the deployment's mail settings, if it has any. */
+  mail: MailSettings | undefined;
 }): Purchase {
   const provider = providerRequired(purchase, read.provider);
   const format = input.format ?? provider.purchaseFormat;
@@ -162,33 +169,9 @@ export function planSendPurchase({
       `Dropship provider ${provider.id} has no ${field} to send a ${format} purchase order to: set its ${field} or choose another format.`,
     );
   }
-  const items = read.items;
-  const payload = renderPurchaseOrder({ purchase, items, provider, format });
-  const notification = plan.insert("purchase-notification", {
-    purchaseId: purchase.id,
-    dropshipProviderId: provider.id,
-    format,
-    status: "pending",
-    recipient,
-    message:
-      format === "email"
-        ? `Purchase order ${purchase.id} rendered for e-mail to ${recipient}; this service has no mail transport, so it waits for your mail step.`
-        : `Purchase order ${purchase.id} queued for delivery to ${recipient} as ${format}.`,
-    payload,
-  });
-  if (format !== "email") {
-    plan.write(
-      calloutStatement(plan.now, {
-        purpose: "purchase-order",
-        type: "purchase.sent",
-        url: recipient,
-        contentType: PURCHASE_ORDER_TYPES[format],
-        body: payload,
-        log: { kind: "purchase-notification", id: notification.id },
-        signer: `dropship-provider:${provider.id}`,
-      }),
-    );
-  }
+  const order = { purchase, items: read.items, provider };
+  if (format === "email") planPurchaseOrderMail(plan, order, recipient, mail);
+  else planPurchaseOrderCallout(plan, order, recipient, format);
   return plan.update(
     "purchase",
     purchase,
@@ -196,6 +179,97 @@ export function planSendPurchase({
     {
       movesState: true,
     },
+  );
+}
+
+/** What a purchase order is rendered from. */
+interface OrderToSend {
+  purchase: Purchase;
+  items: readonly PurchaseItem[];
+  provider: DropshipProvider;
+}
+
+/** A JSON, XML or CSV purchase order: logged, and delivered to the provider's endpoint, signed. */
+function planPurchaseOrderCallout(
+  plan: WritePlan,
+  order: OrderToSend,
+  endpoint: string,
+  format: keyof typeof PURCHASE_ORDER_TYPES,
+): void {
+  const payload = renderPurchaseOrder({ ...order, format });
+  const notification = plan.insert("purchase-notification", {
+    purchaseId: order.purchase.id,
+    dropshipProviderId: order.provider.id,
+    format,
+    status: "pending",
+    recipient: endpoint,
+    message: `Purchase order ${order.purchase.id} queued for delivery to ${endpoint} as ${format}.`,
+    payload,
+  });
+  plan.write(
+    calloutStatement(plan.now, {
+      purpose: "purchase-order",
+      type: "purchase.sent",
+      url: endpoint,
+      contentType: PURCHASE_ORDER_TYPES[format],
+      body: payload,
+      log: { kind: "purchase-notification", id: notification.id },
+      signer: `dropship-provider:${order.provider.id}`,
+    }),
+  );
+}
+
+/**
+ * A purchase order by e-mail: logged with its text, and queued as an e-mail (text, HTML and the order
+ * as a CSV attachment) from MAIL_FROM to the provider's address. Without a mail server the
+ * notification is an `error` at once, saying what the operator must set, and nothing is queued.
+ */
+function planPurchaseOrderMail(
+  plan: WritePlan,
+  order: OrderToSend,
+  address: string,
+  mail: MailSettings | undefined,
+): void {
+  const rendered = renderPurchaseOrderMail(order);
+  const logged: ValuesOf<"purchase-notification"> = {
+    purchaseId: order.purchase.id,
+    dropshipProviderId: order.provider.id,
+    format: "email",
+    recipient: address,
+    payload: rendered.text,
+  };
+  if (!mail) {
+    plan.insert("purchase-notification", {
+      ...logged,
+      status: "error",
+      message: `Purchase order ${order.purchase.id} was not e-mailed to ${address}. ${MAIL_NOT_CONFIGURED} Then send it again, or choose another format.`,
+    });
+    return;
+  }
+  const notification = plan.insert("purchase-notification", {
+    ...logged,
+    status: "pending",
+    message: `Purchase order ${order.purchase.id} queued for e-mail to ${address}.`,
+  });
+  const message: MailMessage = {
+    from: mail.from,
+    to: address,
+    subject: rendered.subject,
+    text: rendered.text,
+    html: rendered.html,
+    attachments: [
+      { filename: rendered.csv.filename, contentType: "text/csv", content: rendered.csv.content },
+    ],
+  };
+  plan.write(
+    calloutStatement(plan.now, {
+      purpose: EMAIL_PURPOSE,
+      type: "purchase.sent",
+      url: mailtoUrl(address),
+      contentType: "application/json",
+      body: JSON.stringify(message),
+      log: { kind: "purchase-notification", id: notification.id },
+    }),
   );
 }
 

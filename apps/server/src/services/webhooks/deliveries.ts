@@ -4,7 +4,14 @@ import type { InStatement } from "@libsql/client";
  * callout as stored), and every attempt recorded with the next one scheduled. Deliveries are at least
  * once: a receiver may see one twice (same `webhook-id`).
  */
+import * as v from "valibot";
 import type { Db, Executor } from "../../db/database.ts";
+import {
+  MAIL_NOT_CONFIGURED,
+  type MailAnswer,
+  MailMessageSchema,
+  type MailSender,
+} from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
@@ -35,7 +42,12 @@ export interface DeliveryDeps {
   now: () => number;
   random: () => number;
   secrets?: Keyring | Promise<Keyring>;
+  /** Sends the `email` deliveries (`SMTP_URL`); absent, each of their attempts fails saying so. */
+  mail?: MailSender;
 }
+
+/** The purpose of a delivery that is an e-mail: its body is the message (`MailMessage`), its URL `mailto:`. */
+export const EMAIL_PURPOSE = "email";
 
 interface DeliveryRow {
   id: number;
@@ -77,24 +89,75 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
   let failed = 0;
   await Promise.all(
     claimed.map(async (delivery) => {
-      const request = await requestOf(db, delivery, at, deps.secrets ?? ephemeralKeyring());
-      if ("skip" in request) {
-        await db.execute({
-          sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
-          args: [request.skip ?? null, delivery.id],
-        });
-        return;
-      }
-      const outcome = await send(request, deps.policy, {
-        fetcher: deps.fetch,
-        clock: now,
-        timeoutMs: Number(delivery.timeout_ms),
-      });
+      const outcome =
+        delivery.purpose === EMAIL_PURPOSE
+          ? await mailed(deps, delivery)
+          : await requested(deps, delivery, at);
+      if (!outcome) return;
       if (!outcome.ok) failed++;
       await settle(deps, delivery, outcome, now());
     }),
   );
   return { attempted: claimed.length, failed };
+}
+
+/**
+ * Sends a delivery's request and answers its outcome; undefined when there is nothing left to send
+ * (the endpoint or event is gone), the delivery then marked failed with the reason.
+ */
+async function requested(
+  deps: DeliveryDeps,
+  delivery: DeliveryRow,
+  at: number,
+): Promise<Outcome | undefined> {
+  const request = await requestOf(deps.db, delivery, at, deps.secrets ?? ephemeralKeyring());
+  if ("skip" in request) {
+    await deps.db.execute({
+      sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
+      args: [request.skip ?? null, delivery.id],
+    });
+    return undefined;
+  }
+  return send(request, deps.policy, {
+    fetcher: deps.fetch,
+    clock: deps.now,
+    timeoutMs: Number(delivery.timeout_ms),
+  });
+}
+
+/**
+ * Sends an e-mail delivery's message through the deployment's mail sender, given up after the
+ * delivery's timeout: the server's reply is the outcome (its code as the status).
+ */
+async function mailed({ mail, now }: DeliveryDeps, delivery: DeliveryRow): Promise<Outcome> {
+  if (!mail) return { ok: false, error: MAIL_NOT_CONFIGURED, durationMs: 0 };
+  const started = now();
+  const message = v.safeParse(MailMessageSchema, parsedJson(delivery.body));
+  if (!message.success) return { ok: false, error: "The stored message is not an e-mail.", durationMs: 0 };
+  const timeoutMs = Number(delivery.timeout_ms);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<MailAnswer>((resolve) => {
+    timer = setTimeout(
+      () => resolve({ ok: false, error: `The mail server did not answer within ${timeoutMs / 1000} s.` }),
+      timeoutMs,
+    );
+  });
+  const answer = await Promise.race([mail(message.output), timedOut]).finally(() => clearTimeout(timer));
+  return {
+    ok: answer.ok,
+    ...(answer.code !== undefined ? { status: answer.code } : {}),
+    ...(answer.error !== undefined ? { error: answer.error } : {}),
+    ...(answer.reply !== undefined ? { responseText: answer.reply } : {}),
+    durationMs: Math.max(0, now() - started),
+  };
+}
+
+function parsedJson(text: string | null): unknown {
+  try {
+    return JSON.parse(text ?? "");
+  } catch {
+    return undefined;
+  }
 }
 
 /**

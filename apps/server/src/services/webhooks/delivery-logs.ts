@@ -42,9 +42,22 @@ export type LogWriter = (id: number, attempt: Attempt) => Sql | readonly Sql[];
 /** What an attempt says in words: delivered, or why not and what follows. */
 export function attemptMessage(attempt: Attempt): string {
   const { outcome } = attempt;
-  if (outcome.ok) return `Delivered to ${attempt.url}: the receiver answered ${outcome.status}.`;
+  if (outcome.ok)
+    return (attempt.url.startsWith("mailto:") ? mailed(attempt) : delivered(attempt)).slice(0, 2000);
   const then = attempt.next ? ` Next attempt at ${attempt.next}.` : " No more attempts.";
   return `Attempt ${attempt.number} failed: ${outcome.error}${then}`.slice(0, 2000);
+}
+
+function delivered({ url, outcome }: Attempt): string {
+  return `Delivered to ${url}: the receiver answered ${outcome.status}.`;
+}
+
+/** An e-mail the mail server took: its reply (`250 2.0.0 Ok: queued as ...`) says where to trace it. */
+function mailed({ url, outcome }: Attempt): string {
+  const to = url.slice("mailto:".length);
+  return outcome.responseText
+    ? `E-mailed to ${to}: the mail server answered "${outcome.responseText}".`
+    : `E-mailed to ${to}: the mail server accepted it.`;
 }
 
 /** A purchase order sent to its provider: `success`, `pending` while retried, `error` when given up. */

@@ -5,6 +5,7 @@
  * delivery claimed by a process that died is due again when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
+import type { MailSender } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
@@ -23,6 +24,8 @@ export interface DispatcherDeps {
   secrets?: Keyring | Promise<Keyring>;
   /** How long generated files are kept: `prune` deletes older ones. */
   files?: FilesPolicy;
+  /** Sends the e-mail deliveries (purchase orders by e-mail): the runtime's SMTP transport. */
+  mail?: MailSender;
 }
 
 export interface Dispatcher {

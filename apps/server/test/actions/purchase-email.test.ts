@@ -1,0 +1,217 @@
+// Purchase orders by e-mail: `send` with format `email` queues an e-mail that the dispatcher sends
+// through a real SMTP server on 127.0.0.1, logged on the purchase notification like any delivery.
+import { beforeAll, describe, expect, it } from "vitest";
+import { smtpMailSender } from "../../src/ops/smtp-mail.ts";
+import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
+import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { expectStatus, list, read } from "../requests.ts";
+import { SMTP_PASSWORD, SMTP_USER, smtpUrl, startSmtpReceiver } from "../smtp-receiver.ts";
+import { setupApp, type Tenant } from "../support.ts";
+import { send, world } from "./orders-fixtures.ts";
+
+const FROM = "Acme Orders <orders@acme.example>";
+const PROVIDER_EMAIL = "orders@harbour-goods.example";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>;
+beforeAll(async () => {
+  setup = await setupApp({ mail: { from: FROM } });
+  smtp = await startSmtpReceiver({ refuses: (to) => to.startsWith("nobody@") });
+});
+
+/** A dispatcher that e-mails through `url`, on a clock the test moves to walk the retry schedule. */
+function mailDispatcher(url = smtp.url) {
+  const clock = { now: Date.now() + 60_000 };
+  const dispatcher = createDispatcher({
+    db: setup.db,
+    policy: { allowLocal: true },
+    now: () => clock.now,
+    random: () => 0.5,
+    mail: smtpMailSender(url),
+  });
+  return { dispatcher, clock };
+}
+
+/** The one notification of the tenant's purchase. */
+async function notificationOf(t: Tenant, purchaseId: number) {
+  const notifications = await list(t, "purchase-notifications", `&where[purchaseId]=${purchaseId}`);
+  expect(notifications).toHaveLength(1);
+  return notifications[0]!;
+}
+
+/** The mails the server accepted for `to`. */
+const mailsTo = (to: string) => smtp.received.filter((mail) => mail.envelope.to.includes(to));
+
+describe("purchase orders by e-mail", () => {
+  it("e-mails the order to the provider from MAIL_FROM: text, HTML and the CSV attached; the notification is a success", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: "po-desk@harbour-goods.example" } });
+    await expectStatus(
+      t.json("PUT", `/purchase-items/${w.items.cap.id}.json`, { name: `Cap "Deluxe" <red> & blue` }),
+      200,
+    );
+    const { dispatcher } = mailDispatcher();
+
+    const sent = await expectStatus(send(t, w.purchase.id), 200);
+    expect(sent.status).toBe("sent");
+    const queued = await notificationOf(t, w.purchase.id);
+    expect(queued).toMatchObject({
+      format: "email",
+      status: "pending",
+      recipient: "po-desk@harbour-goods.example",
+    });
+
+    await dispatcher.runOnce();
+    const [mail] = mailsTo("po-desk@harbour-goods.example");
+    expect(mail).toBeDefined();
+    expect(mail!.user).toBe(SMTP_USER);
+    expect(mail!.envelope.from).toBe("orders@acme.example");
+    const { parsed } = mail!;
+    expect(parsed.from?.value).toEqual([{ name: "Acme Orders", address: "orders@acme.example" }]);
+    expect(parsed.to).toMatchObject({ value: [{ address: "po-desk@harbour-goods.example" }] });
+    expect(parsed.subject).toBe(`Purchase order ${w.purchase.id}`);
+
+    expect(parsed.text).toContain("3 x MUG-1 (Harbour Mug) at 19.99 USD = 59.97 USD");
+    expect(parsed.text).toContain(`1 x CAP-1 (Cap "Deluxe" <red> & blue) at 0.10 USD = 0.10 USD`);
+    expect(parsed.text).toContain("Total: 60.27 USD");
+    expect(parsed.text).toContain("12 Harbour Road");
+    // The notification logs the text as sent.
+    expect(parsed.text?.trim()).toBe(queued.payload.trim());
+
+    const html = String(parsed.html);
+    expect(html).toMatch(/<td[^>]*>MUG-1<\/td><td[^>]*>Harbour Mug<\/td>/);
+    expect(html).toContain("Cap &quot;Deluxe&quot; &lt;red&gt; &amp; blue");
+    expect(html).not.toContain("<red>");
+    expect(html).toContain("Total: 60.27 USD");
+
+    expect(parsed.attachments).toHaveLength(1);
+    const [csv] = parsed.attachments;
+    expect(csv).toMatchObject({ filename: `purchase-order-${w.purchase.id}.csv`, contentType: "text/csv" });
+    const rows = csv!.content.toString("utf8").trim().split(/\r?\n/);
+    expect(rows[0]).toMatch(/^number,date,currency,sku,name,quantity,price,line_total,ship_to_name,/);
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toContain(",MUG-1,Harbour Mug,3,19.99,59.97,Dana Buyer,");
+
+    const delivered = await read(t, "purchase-notifications", queued.id);
+    expect(delivered.status).toBe("success");
+    expect(delivered.message).toMatch(
+      /^E-mailed to po-desk@harbour-goods\.example: the mail server answered "250 .*"\.$/,
+    );
+    // One e-mail: nothing is left to send.
+    await dispatcher.runOnce();
+    expect(mailsTo("po-desk@harbour-goods.example")).toHaveLength(1);
+  });
+
+  it("keeps retrying an e-mail the server refuses (550), then logs the error for good", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: "nobody@harbour-goods.example" } });
+    const { dispatcher, clock } = mailDispatcher();
+    await expectStatus(send(t, w.purchase.id), 200);
+
+    await dispatcher.runOnce();
+    const first = await notificationOf(t, w.purchase.id);
+    expect(first.status).toBe("pending");
+    expect(first.message).toMatch(
+      /^Attempt 1 failed: The mail server refused it: 550 .*Recipient address rejected.*\. Next attempt at (\S+)\.$/,
+    );
+    // The first retry comes within a minute, as a webhook's does.
+    const next = Date.parse(/Next attempt at (\S+)\.$/.exec(first.message)![1]!);
+    expect(next - clock.now).toBeGreaterThan(0);
+    expect(next - clock.now).toBeLessThanOrEqual(60_000);
+
+    for (const delay of RETRY_DELAYS_S) {
+      clock.now += delay * 1000 * 1.2;
+      await dispatcher.runOnce();
+    }
+    const last = await read(t, "purchase-notifications", first.id);
+    expect(last.status).toBe("error");
+    expect(last.message).toMatch(
+      /^Attempt 8 failed: The mail server refused it: 550 .*\. No more attempts\.$/,
+    );
+    const failures = await expectStatus(t.json("GET", "/errors.json?where[source]=email"), 200);
+    expect(failures).toEqual([
+      expect.objectContaining({
+        code: "delivery_failed",
+        subjectKind: "purchase-notification",
+        subjectId: first.id,
+        message: expect.stringContaining("mailto:nobody@harbour-goods.example"),
+      }),
+    ]);
+    expect(mailsTo("nobody@harbour-goods.example")).toEqual([]);
+  });
+
+  it("says why when the mail server refuses the login, and never repeats the password", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { dispatcher } = mailDispatcher(smtpUrl(smtp.port, "wrong-password"));
+    await expectStatus(send(t, w.purchase.id), 200);
+
+    await dispatcher.runOnce();
+    const notification = await notificationOf(t, w.purchase.id);
+    expect(notification.status).toBe("pending");
+    expect(notification.message).toMatch(
+      /^Attempt 1 failed: The mail server refused it: 535 .*\. Next attempt at/,
+    );
+    expect(notification.message).not.toContain("wrong-password");
+    expect(notification.message).not.toContain(SMTP_PASSWORD);
+    expect(mailsTo(PROVIDER_EMAIL)).toEqual([]);
+  });
+
+  it("says why when no mail server answers, and tries again", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: "unreached@harbour-goods.example" } });
+    const { dispatcher } = mailDispatcher("smtp://127.0.0.1:9");
+    await expectStatus(send(t, w.purchase.id), 200);
+
+    await dispatcher.runOnce();
+    const notification = await notificationOf(t, w.purchase.id);
+    expect(notification.status).toBe("pending");
+    expect(notification.message).toMatch(
+      /^Attempt 1 failed: The mail server could not be reached: .*ECONNREFUSED.* Next attempt at/,
+    );
+  });
+
+  it("logs each company's e-mails on its own notifications only", async () => {
+    const a = await setup.tenant();
+    const b = await setup.tenant();
+    const worldA = await world(a, { provider: { email: "a-desk@harbour-goods.example" } });
+    const worldB = await world(b, { provider: { email: "nobody@b-desk.example" } });
+    const { dispatcher } = mailDispatcher();
+    await expectStatus(send(a, worldA.purchase.id), 200);
+    await expectStatus(send(b, worldB.purchase.id), 200);
+    await dispatcher.runOnce();
+
+    const [ofA] = await list(a, "purchase-notifications");
+    const [ofB] = await list(b, "purchase-notifications");
+    expect((await list(a, "purchase-notifications")).map((n) => n.id)).toEqual([ofA!.id]);
+    expect((await list(b, "purchase-notifications")).map((n) => n.id)).toEqual([ofB!.id]);
+    expect(ofA).toMatchObject({ recipient: "a-desk@harbour-goods.example", status: "success" });
+    expect(ofB).toMatchObject({ recipient: "nobody@b-desk.example", status: "pending" });
+    // Another company's notification does not exist for you.
+    await expectStatus(a.json("GET", `/purchase-notifications/${ofB!.id}.json`), 404);
+    await expectStatus(b.json("GET", `/purchase-notifications/${ofA!.id}.json`), 404);
+    expect(await list(a, "errors")).toEqual([]);
+  });
+});
+
+describe("purchase orders by e-mail without a mail server", () => {
+  it("logs the order as an error at once, telling the operator to set SMTP_URL, and queues nothing", async () => {
+    const own = await setupApp({});
+    const t = await own.tenant();
+    const w = await world(t);
+    const sent = await expectStatus(send(t, w.purchase.id), 200);
+    expect(sent.status).toBe("sent");
+
+    const [notification] = await list(t, "purchase-notifications");
+    expect(notification).toMatchObject({ format: "email", status: "error", recipient: PROVIDER_EMAIL });
+    expect(notification!.message).toMatch(/not e-mailed to orders@harbour-goods\.example/);
+    expect(notification!.message).toMatch(/set(s)? SMTP_URL and MAIL_FROM/);
+    // The order as it would have been sent, for whoever sends it another way.
+    expect(notification!.payload).toContain("3 x MUG-1 (Harbour Mug) at 19.99 USD = 59.97 USD");
+    const queued = await own.db.execute({
+      sql: "SELECT count(*) AS n FROM webhook_deliveries WHERE company_id = ?",
+      args: [t.companyId],
+    });
+    expect(Number(queued.rows[0]!.n)).toBe(0);
+  });
+});
