@@ -888,7 +888,7 @@ export type ChannelShipmentUpdate = {
   payload: JsonValue | null;
   /** The channel's answer. */
   response: JsonValue | null;
-  /** Whether the channel took the update. */
+  /** Whether the channel took the update: `null` while the server's callout is still being tried, then `success` or `error`. */
   status: "success" | "error" | null;
   /** Why the update failed. */
   statusMessage: string | null;
@@ -4114,6 +4114,7 @@ export type PurchaseShipInput = {
   serviceLevel?: string | null;
   shippedAt?: string | null;
   inventoryStatus?: "shipped" | null;
+  channelNotification?: "trigger" | "mute" | null;
   items?: ({
     purchaseItemId: number;
     quantity: number;

@@ -16,6 +16,7 @@ import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
+import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
 import { invalid } from "./purchases.ts";
 
 /** A fulfillment's lines as read: one without any is a 409. */
@@ -125,14 +126,15 @@ export function shipFulfillmentReads(fulfillmentId: number) {
       sql`${fieldIn("sale-item", "id", saleItemIds)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
     ),
     levels: levelsOf(variantIds),
+    ...channelShipmentReads(saleId),
   };
 }
 
 /**
  * Plans `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its
  * units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale moves
- * on. A line may not fulfil more of its sale line than is still open (422). Answers the fulfillment as
- * the plan leaves it.
+ * on, and its channel is told (`planChannelShipment`). A line may not fulfil more of its sale line than
+ * is still open (422). Answers the fulfillment as the plan leaves it.
  */
 export function planShipFulfillment({
   fulfillment,
@@ -213,5 +215,6 @@ export function planShipFulfillment({
       sale,
       [...saleItems.values()].filter((item) => item.saleId === sale.id),
     );
+  planChannelShipment(plan, read, { fulfillment: shipped });
   return shipped;
 }

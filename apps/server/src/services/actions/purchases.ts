@@ -26,6 +26,7 @@ import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
+import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
 import { renderPurchaseOrder } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
@@ -219,6 +220,17 @@ export function purchaseLinesReads(purchaseId: number) {
 /** What `purchaseLinesReads` answered. */
 export type PurchaseLines = Snapshot<ReturnType<typeof purchaseLinesReads>>;
 
+/** What shipping a purchase's lines reads: its lines (`purchaseLinesReads`) and the channels told of it. */
+export function shipPurchaseReads(purchaseId: number) {
+  return {
+    ...purchaseLinesReads(purchaseId),
+    ...channelShipmentReads(fieldOf("purchase", purchaseId, "saleId")),
+  };
+}
+
+/** What `shipPurchaseReads` answered. */
+export type ShipPurchaseLines = Snapshot<ReturnType<typeof shipPurchaseReads>>;
+
 /**
  * Plans what a ship or cancel does to the lines it takes: each purchase line's and its sale line's
  * quantity (`purchaseField`, `saleField`) grows by what is taken, then both books are settled from the
@@ -258,8 +270,9 @@ function planTakenLines(
 
 /**
  * Plans a shipment of the provider's: a dropshipment with tracking and its lines, the shipped
- * quantities of the purchase's lines and the fulfilled ones of the sale's, and both books. Never more
- * than is left to ship (422). Answers the dropshipment and the purchase as the plan leaves them.
+ * quantities of the purchase's lines and the fulfilled ones of the sale's, both books, and the sale's
+ * channel told (`planChannelShipment`). Never more than is left to ship (422). Answers the dropshipment
+ * and the purchase as the plan leaves them.
  */
 export function planShipPurchase({
   purchase,
@@ -270,7 +283,7 @@ export function planShipPurchase({
 }: {
   purchase: Purchase;
   input: PurchaseShipInput;
-  read: PurchaseLines;
+  read: ShipPurchaseLines;
   plan: WritePlan;
   /** The label the parcel ships with (default-label's "label and mark shipped"). */
   label?: Label;
@@ -296,6 +309,7 @@ export function planShipPurchase({
       service: shipment.service ?? provider.defaultService ?? null,
     }),
     shippedAt: shipment.shippedAt ?? plan.now,
+    channelNotification: shipment.channelNotification ?? "trigger",
     ...(label
       ? {
           labelId: label.id,
@@ -319,6 +333,7 @@ export function planShipPurchase({
     purchaseField: "quantityShipped",
     saleField: "quantityFulfilled",
   });
+  planChannelShipment(plan, lines, { dropshipment, purchase: settled.purchase });
   return { dropshipment, purchase: settled.purchase };
 }
 

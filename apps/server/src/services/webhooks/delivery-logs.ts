@@ -7,6 +7,7 @@
 import { kindByName } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
+import type { DeliveryLog } from "../../domain/callouts.ts";
 import { insertSql, storedValues } from "../../domain/record-plans.ts";
 import type { Outcome } from "./outbound.ts";
 
@@ -27,10 +28,7 @@ export interface Attempt {
 }
 
 /** The record that logs a delivery: its kind and id, as a callout names it. */
-export interface DeliveryLog {
-  readonly kind: string;
-  readonly id: number;
-}
+export type { DeliveryLog };
 
 /** Writes an attempt into the log record `id` (its company bound when the batch runs). */
 export type LogWriter = (id: number, attempt: Attempt) => Sql;
