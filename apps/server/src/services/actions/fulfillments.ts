@@ -7,6 +7,7 @@ import type {
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 
+import { accountingReads } from "../../domain/accounting.ts";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
 import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
@@ -127,6 +128,7 @@ export function shipFulfillmentReads(fulfillmentId: number) {
     ),
     levels: levelsOf(variantIds),
     ...channelShipmentReads(saleId),
+    ...accountingReads(),
   };
 }
 
@@ -214,6 +216,7 @@ export function planShipFulfillment({
       plan,
       sale,
       [...saleItems.values()].filter((item) => item.saleId === sale.id),
+      read.accounting,
     );
   planChannelShipment(plan, read, { fulfillment: shipped });
   return shipped;

@@ -263,8 +263,15 @@ function planTakenLines(
     saleItems.set(saleItem.id, after);
     taken.set(item.id, after);
   }
-  const books = planPurchaseBooks(plan, purchase, [...items.values()], lines.payments, lines.invoices);
-  if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()]);
+  const books = planPurchaseBooks(
+    plan,
+    purchase,
+    [...items.values()],
+    lines.payments,
+    lines.invoices,
+    lines.accounting,
+  );
+  if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()], lines.accounting);
   return { purchase: books.purchase, saleItems: taken };
 }
 
