@@ -53,10 +53,13 @@ export function endpointOf(integration: AccountingIntegration, payloadType: Payl
 /** How long an accounting system has to answer. */
 const ACCOUNTING_TIMEOUT_MS = 10_000;
 
-/** The callout that sends a payload (JSON, or text as it was written) to its endpoint. */
+/**
+ * The callout that sends a payload (JSON, or text as it was written) to its endpoint, signed with its
+ * integration's signing secret at each attempt.
+ */
 export function planPayloadCallout(
   plan: WritePlan,
-  payload: Pick<AccountingPayload, "id" | "payloadType">,
+  payload: Pick<AccountingPayload, "id" | "payloadType" | "accountingIntegrationId">,
   url: string,
   body: string,
 ): void {
@@ -68,6 +71,7 @@ export function planPayloadCallout(
       contentType: isJson(body) ? "application/json" : "text/plain; charset=utf-8",
       body,
       log: { kind: "accounting-payload", id: payload.id },
+      signer: `accounting-integration:${payload.accountingIntegrationId}`,
       timeoutMs: ACCOUNTING_TIMEOUT_MS,
     }),
   );

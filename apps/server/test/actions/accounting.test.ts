@@ -1,6 +1,7 @@
 // Accounting integrations get what they subscribe to: a fulfilled sale, an invoiced dropship purchase, a
 // received or invoiced replenishment purchase, and a payload written by hand as pending; each send is an
 // accounting payload, delivered to a receiver on 127.0.0.1 and updated with the outcome of each attempt.
+import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
@@ -78,7 +79,13 @@ describe("accounting sends", () => {
     expect(receiver.received.map((call) => [call.method, call.path])).toEqual([["POST", "/sale"]]);
     const call = receiver.received[0]!;
     expect(call.headers["content-type"]).toBe("application/json");
-    expect(JSON.parse(call.body)).toEqual({ type: "sale", sale, items: saleItems });
+    // Signed with the integration's signing secret, which the create answered once.
+    expect(ledger.signingSecret).toMatch(/^whsec_/);
+    const signed = new Webhook(ledger.signingSecret).verify(
+      call.body,
+      call.headers as Record<string, string>,
+    );
+    expect(signed).toEqual({ type: "sale", sale, items: saleItems });
     expect(sale.status).toBe("fulfilled");
     expect(await read(t, "accounting-payloads", queued!.id)).toMatchObject({
       status: "sent",
@@ -176,6 +183,30 @@ describe("accounting sends", () => {
     expect(receiver.received.map((call) => [call.path, call.body, call.headers["content-type"]])).toEqual([
       ["/replenishment", '{"resent":true}', "application/json"],
     ]);
+    // A rotated secret signs from then on: the old one no longer verifies a new send.
+    const rotated = await expectStatus(
+      t.json("POST", `/accounting-integrations/${ledger.id}/rotate-signing-secret.json`, {}),
+      200,
+    );
+    await create(t, "accounting-payloads", {
+      accountingIntegrationId: ledger.id,
+      payloadType: "sale",
+      payload: '{"again":1}',
+    });
+    await dispatcher.runOnce();
+    const again = receiver.received[1]!;
+    const headers = again.headers as Record<string, string>;
+    expect(new Webhook(rotated.signingSecret).verify(again.body, headers)).toEqual({ again: 1 });
+    expect(() => new Webhook(ledger.signingSecret).verify(again.body, headers)).toThrow();
+    // Text that is not JSON goes as text.
+    await create(t, "accounting-payloads", {
+      accountingIntegrationId: ledger.id,
+      payloadType: "dropship",
+      payload: "plain words",
+    });
+    await dispatcher.runOnce();
+    expect(receiver.received[2]).toMatchObject({ path: "/dropship", body: "plain words" });
+    expect(receiver.received[2]!.headers["content-type"]).toBe("text/plain; charset=utf-8");
     expect(await read(t, "accounting-payloads", pending.id)).toMatchObject({
       status: "sent",
       responseStatus: 200,
