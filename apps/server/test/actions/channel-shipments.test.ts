@@ -121,6 +121,28 @@ describe("shipments told to the channel", () => {
     });
   });
 
+  it("tells the channel of a parcel shipped with its default label, label links included", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock();
+    const w = await sentWorld(t);
+    const custom = await customChannel(t, w, `${receiver.url}/shipments`);
+
+    const label = await expectStatus(
+      t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, { inventoryStatus: "shipped" }),
+      200,
+    );
+    await dispatcher.runOnce();
+    const [dropshipment] = await list(t, "dropshipments");
+    expect(dropshipment).toMatchObject({ labelId: label.id, trackingNumber: label.trackingNumber });
+    expect(receiver.received).toHaveLength(1);
+    expect(verified(custom.signingSecret, receiver.received[0]!)).toEqual({
+      instance: { ...dropshipment, purchase: await read(t, "purchases", w.purchase.id) },
+    });
+    const [logged] = await list(t, "channel-shipment-updates");
+    expect(logged).toMatchObject({ dropshipmentId: dropshipment!.id, status: "success" });
+  });
+
   it("posts a shipped fulfillment (no purchase) and logs it by fulfillment", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
