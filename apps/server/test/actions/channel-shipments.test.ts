@@ -89,15 +89,15 @@ describe("shipments told to the channel", () => {
     expect(receiver.received).toHaveLength(1);
     const call = receiver.received[0]!;
     expect(call).toMatchObject({ method: "POST", path: "/shipments" });
+    // The body is the parcel as it shipped; the parcel then counts the attempt that told the channel.
+    const told = await read(t, "dropshipments", dropshipment.id);
+    expect(told).toMatchObject({ channelAttempts: 1, channelError: false, sendShippingUpdateProblem: null });
     expect(call.headers["content-type"]).toBe("application/json");
     // Over http the custom channel's hash is not sent (it goes over https only); the signature is.
     expect(call.headers["webhook-hash"]).toBeUndefined();
     const body = verified(custom.signingSecret, call);
     expect(body).toEqual({
-      instance: {
-        ...(await read(t, "dropshipments", dropshipment.id)),
-        purchase: await read(t, "purchases", w.purchase.id),
-      },
+      instance: { ...dropshipment, purchase: await read(t, "purchases", w.purchase.id) },
     });
     expect(body).toMatchObject({
       instance: {
@@ -132,9 +132,9 @@ describe("shipments told to the channel", () => {
       t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, { inventoryStatus: "shipped" }),
       200,
     );
-    await dispatcher.runOnce();
     const [dropshipment] = await list(t, "dropshipments");
     expect(dropshipment).toMatchObject({ labelId: label.id, trackingNumber: label.trackingNumber });
+    await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(1);
     expect(verified(custom.signingSecret, receiver.received[0]!)).toEqual({
       instance: { ...dropshipment, purchase: await read(t, "purchases", w.purchase.id) },
@@ -151,16 +151,16 @@ describe("shipments told to the channel", () => {
     const custom = await customChannel(t, w, `${receiver.url}/shipments`);
     const fulfillment = await fulfillmentOf(t, w);
 
-    await expectStatus(
+    const shipped = await expectStatus(
       t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, { trackingNumber: "OWN-9" }),
       200,
     );
     await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(1);
     const body = verified(custom.signingSecret, receiver.received[0]!);
-    expect(body).toEqual({
-      instance: { ...(await read(t, "fulfillments", fulfillment.id)), purchase: null },
-    });
+    const told = await read(t, "fulfillments", fulfillment.id);
+    expect(told).toMatchObject({ status: "shipped", channelAttempts: 1, channelError: false });
+    expect(body).toEqual({ instance: { ...shipped, purchase: null } });
     const [logged] = await list(t, "channel-shipment-updates");
     expect(logged).toMatchObject({
       channelId: w.channel.id,
@@ -176,7 +176,7 @@ describe("shipments told to the channel", () => {
     const { dispatcher, clock } = dispatcherWithClock();
     const w = await sentWorld(t);
     await customChannel(t, w, `${receiver.url}/shipments`);
-    await expectStatus(ship(t, w.purchase.id), 200);
+    const dropshipment = await expectStatus(ship(t, w.purchase.id), 200);
 
     await dispatcher.runOnce();
     const [first] = await list(t, "channel-shipment-updates");
@@ -198,6 +198,11 @@ describe("shipments told to the channel", () => {
         /^Attempt 8 failed: The receiver answered 500\. No more attempts\.$/,
       ),
       statusProblem: { code: "delivery_failed", status: 500 },
+    });
+    expect(await read(t, "dropshipments", dropshipment.id)).toMatchObject({
+      channelAttempts: 8,
+      channelError: true,
+      sendShippingUpdateProblem: { code: "delivery_failed", status: 500 },
     });
     const [failure] = await list(t, "errors", "&where[source]=channel-shipment");
     expect(failure).toMatchObject({

@@ -9,7 +9,7 @@ import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
-import { type Attempt, type DeliveryLog, failureRecord, logStatement } from "./delivery-logs.ts";
+import { type Attempt, type DeliveryLog, failureRecord, logStatements } from "./delivery-logs.ts";
 import { type Outcome, send } from "./outbound.ts";
 import { signedHeaders } from "./signing.ts";
 
@@ -232,8 +232,7 @@ async function settle(
     url: delivery.url,
   };
   const log = logOf(delivery);
-  const logged = logStatement(log, attempt);
-  if (logged) statements.push(logged.statementFor(delivery.company_id));
+  for (const logged of logStatements(log, attempt)) statements.push(logged.statementFor(delivery.company_id));
   if (finalFailure && !delivery.type.startsWith("error.")) {
     // An `error` record for the company to follow up; not for the delivery of an error's own event,
     // whose failure would make another error, and so on.

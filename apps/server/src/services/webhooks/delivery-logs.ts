@@ -30,8 +30,11 @@ export interface Attempt {
 /** The record that logs a delivery: its kind and id, as a callout names it. */
 export type { DeliveryLog };
 
-/** Writes an attempt into the log record `id` (its company bound when the batch runs). */
-export type LogWriter = (id: number, attempt: Attempt) => Sql;
+/**
+ * Writes an attempt into the log record `id` (its company bound when the batch runs), and into the
+ * records that follow it (a shipment's parcel counts the attempts made to tell its channel).
+ */
+export type LogWriter = (id: number, attempt: Attempt) => Sql | readonly Sql[];
 
 /** What an attempt says in words: delivered, or why not and what follows. */
 export function attemptMessage(attempt: Attempt): string {
@@ -53,12 +56,13 @@ export function logsDeliveries(kind: string, writer: LogWriter): void {
   writers.set(kind, writer);
 }
 
-/** The statement that writes an attempt into its log record, if the delivery names one. */
-export function logStatement(log: DeliveryLog | undefined, attempt: Attempt): Sql | undefined {
-  if (!log) return undefined;
+/** The statements that write an attempt into its log record, if the delivery names one. */
+export function logStatements(log: DeliveryLog | undefined, attempt: Attempt): readonly Sql[] {
+  if (!log) return [];
   const writer = writers.get(log.kind);
   if (!writer) throw new Error(`No log writer for ${log.kind}: register one with logsDeliveries.`);
-  return writer(log.id, attempt);
+  const written = writer(log.id, attempt);
+  return sql.is(written) ? [written] : written;
 }
 
 /** What failed for good, for its `error` record. */

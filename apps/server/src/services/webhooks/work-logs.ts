@@ -21,7 +21,9 @@ function answerOf(attempt: Attempt): unknown {
 /**
  * A shipment told to a channel: no status while it is retried (the reference's `status` is only
  * `success` or `error`), `success` once the channel took it, `error` when given up; the receiver's answer
- * in `response`, what happened in `statusMessage`, and why it failed for good in `statusProblem`.
+ * in `response`, what happened in `statusMessage`, and why it failed for good in `statusProblem`. The
+ * parcel counts the attempts (`channelAttempts`), says whether telling the channel failed for good
+ * (`channelError`) and, a dropshipment, why (`sendShippingUpdateProblem`).
  */
 logsDeliveries("channel-shipment-update", (id, attempt) => {
   const { outcome } = attempt;
@@ -29,7 +31,14 @@ logsDeliveries("channel-shipment-update", (id, attempt) => {
   const problem = attempt.final
     ? JSON.stringify({ code: "delivery_failed", status: outcome.status ?? null, message: outcome.error })
     : null;
-  return sql`UPDATE channel_shipment_updates SET status = ${status}, status_message = ${attemptMessage(attempt)}, response = ${JSON.stringify(answerOf(attempt))}, status_problem = ${problem}, updated_at = ${attempt.at} WHERE id = ${id} AND company_id = ${sql.company}`;
+  const parcelOf = (column: "dropshipment_id" | "fulfillment_id") =>
+    sql`(SELECT ${sql.id(column)} FROM channel_shipment_updates WHERE id = ${id} AND company_id = ${sql.company})`;
+  const told = sql`channel_attempts = ${attempt.number}, channel_error = ${attempt.final ? 1 : 0}, updated_at = ${attempt.at}`;
+  return [
+    sql`UPDATE channel_shipment_updates SET status = ${status}, status_message = ${attemptMessage(attempt)}, response = ${JSON.stringify(answerOf(attempt))}, status_problem = ${problem}, updated_at = ${attempt.at} WHERE id = ${id} AND company_id = ${sql.company}`,
+    sql`UPDATE dropshipments SET ${told}, send_shipping_update_problem = ${problem} WHERE id = ${parcelOf("dropshipment_id")} AND company_id = ${sql.company}`,
+    sql`UPDATE fulfillments SET ${told} WHERE id = ${parcelOf("fulfillment_id")} AND company_id = ${sql.company}`,
+  ];
 });
 
 /**
