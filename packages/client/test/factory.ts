@@ -98,9 +98,15 @@ async function neededFields(
  * The smallest valid create body of `kind`: its needed fields only; the records it must refer to are
  * created first, through the client, for the same company.
  */
-export function minimalBody(client: Client, kind: KindDef): Promise<Body> {
-  return neededFields(client, kind.fields, kind.name);
+export async function minimalBody(client: Client, kind: KindDef): Promise<Body> {
+  return { ...(await neededFields(client, kind.fields, kind.name)), ...RECORDED_AS_DONE[kind.name] };
 }
+
+/**
+ * Records whose create calls out, made as records of a call made elsewhere: an accounting payload
+ * created `pending` is sent to its integration (or refused when it has nowhere to go).
+ */
+const RECORDED_AS_DONE: Record<string, Body> = { "accounting-payload": { status: "sent" } };
 
 /** Creates a minimal record of `kind` (and its parents) through the client. */
 export async function createOf(client: Client, kind: KindDef): Promise<Stored> {

@@ -245,6 +245,11 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     description:
       "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
   },
+  "accounting-integration.rotate-signing-secret": {
+    summary: "Rotate the signing secret",
+    description:
+      "Makes a new Standard Webhooks signing secret for the integration's callouts (sales, dropship and replenishment purchases, payloads sent by hand) and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. An integration made before signing secrets existed gets its first one this way.",
+  },
   "inventory-export.rotate-signing-secret": {
     summary: "Rotate the signing secret",
     description:

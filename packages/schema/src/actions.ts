@@ -738,6 +738,10 @@ export const purchaseActions = [
       serviceLevel: f.string({ maxLength: 100, description: "The reference's name of `service`." }),
       shippedAt: f.datetime(),
       inventoryStatus: f.enum(["shipped"], { description: "The reference's form; `shipped` is implied." }),
+      channelNotification: f.enum(["trigger", "mute"], {
+        description:
+          "The dropshipment's `channelNotification`: `mute` ships it without telling the sale's channel (default `trigger`).",
+      }),
       items: lineQuantities,
       ids: purchaseItemIds,
     },

@@ -40,6 +40,11 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly required: boolean;
   /** Value filled in on create when the field is absent. */
   readonly default?: unknown;
+  /**
+   * A nullable field with a `default` whose `null` is a value of its own, read back as `null` rather
+   * than as the default: a log's `status` that says neither outcome while its work is pending.
+   */
+  readonly keepsNull?: boolean;
   /** Managed by the server: a create or an update may send it (as read), and it is ignored. */
   readonly readOnly: boolean;
   /**
@@ -127,6 +132,8 @@ export interface FieldOptions<D = unknown> {
   description?: string;
   /** See `FieldDef.example`: a realistic value, for the documentation's examples. */
   example?: D;
+  /** See `FieldDef.keepsNull`. */
+  keepsNull?: boolean;
 }
 
 type NullOf<O> = O extends { nullable: true }
@@ -159,6 +166,7 @@ function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: ob
     ...(options.description ? { description: options.description } : {}),
     ...(options.example !== undefined ? { example: options.example } : {}),
     ...(options.derived ? { derived: options.derived } : {}),
+    ...(options.keepsNull ? { keepsNull: true } : {}),
     ...extra,
   } as Field<T, O>;
 }

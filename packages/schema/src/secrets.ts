@@ -2,7 +2,8 @@ import { defineAction, f } from "./define.ts";
 
 /**
  * The per-record secret that signs the callouts a record calls for (a provider's purchase orders, a
- * custom channel's stock and prices, an export's file), as Standard Webhooks signs webhook deliveries.
+ * custom channel's stock, prices and shipments, an export's file, an accounting integration's records),
+ * as Standard Webhooks signs webhook deliveries.
  */
 export const signingSecret = () =>
   f.string({

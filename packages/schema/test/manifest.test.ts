@@ -76,6 +76,7 @@ describe("the manifest against the interface", () => {
     expect(declared("seed")).toEqual(seedActions.map((action) => `${action.method} ${action.path}`).sort());
     expect(declared("extension")).toEqual([
       "GET /webhook-endpoints/{id}/deliveries.json",
+      "POST /accounting-integrations/{id}/rotate-signing-secret.json",
       "POST /custom-channels/{id}/rotate-signing-secret.json",
       "POST /custom-channels/{id}/rotate-webhook-hash.json",
       "POST /dropship-providers/{id}/rotate-signing-secret.json",

@@ -3,7 +3,8 @@ import type { Column, Table } from "./tables.ts";
 export type StoredRecord = Record<string, unknown> & { id: number; createdAt: string; updatedAt: string };
 
 function decode(column: Column, value: unknown): unknown {
-  if (value === null || value === undefined) return column.def.default ?? null;
+  if (value === null || value === undefined)
+    return column.def.keepsNull ? null : (column.def.default ?? null);
   switch (column.def.type) {
     case "integer":
     case "ref":

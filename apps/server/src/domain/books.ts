@@ -15,6 +15,7 @@ import type {
   SaleReturnItem,
 } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
+import { type Accounting, planPurchaseAccounting, planSaleAccounting } from "./accounting.ts";
 import { checkAmount, fromCents, toCents } from "./money.ts";
 import type { ValuesOf } from "./store.ts";
 import { transitionValues } from "./transitions.ts";
@@ -134,18 +135,29 @@ export function saleBooks(
 
 /**
  * A sale's books in a write plan: its derived values and status from `items` (every line of the sale as the plan
- * leaves them), written when they change. Answers the sale as the plan leaves it.
+ * leaves them), written when they change; a sale they fulfil is sent to the accounting integrations
+ * read (`accounting`). Answers the sale as the plan leaves it.
  */
-export function planSaleBooks(plan: WritePlan, sale: Sale, items: readonly SaleItem[]): Sale {
+export function planSaleBooks(
+  plan: WritePlan,
+  sale: Sale,
+  items: readonly SaleItem[],
+  accounting: Accounting,
+): Sale {
   const { status, values } = saleBooks(sale, items);
   if (status === sale.status && isEmpty(values)) return sale;
-  return plan.update("sale", sale, transitionValues("sale", sale, status, values), { movesState: true });
+  const after = plan.update("sale", sale, transitionValues("sale", sale, status, values), {
+    movesState: true,
+  });
+  planSaleAccounting(plan, accounting, { before: sale, after, items });
+  return after;
 }
 
 /**
  * A purchase's books in a write plan: its derived values and status from `items` (every line, as the plan leaves
- * them), its active payments and invoices; lines and purchase written where they change. Answers both
- * as the plan leaves them.
+ * them), its active payments and invoices; lines and purchase written where they change. A purchase
+ * they invoice or receive is sent to the accounting integrations read (`accounting`). Answers both as
+ * the plan leaves them.
  */
 export function planPurchaseBooks(
   plan: WritePlan,
@@ -153,6 +165,7 @@ export function planPurchaseBooks(
   items: readonly PurchaseItem[],
   payments: readonly PurchaseInvoicePayment[],
   invoices: readonly PurchaseInvoice[],
+  accounting: Accounting,
 ): { purchase: Purchase; items: PurchaseItem[] } {
   const books = purchaseBooks(purchase, items, payments, invoices, () => plan.now);
   const settled = items.map((item) => {
@@ -161,8 +174,13 @@ export function planPurchaseBooks(
   });
   if (books.status === purchase.status && isEmpty(books.values)) return { purchase, items: settled };
   const values = transitionValues("purchase", purchase, books.status, books.values);
-  return { purchase: plan.update("purchase", purchase, values, { movesState: true }), items: settled };
+  const after = plan.update("purchase", purchase, values, { movesState: true });
+  planPurchaseAccounting(plan, accounting, { before: purchase, after, items: settled, invoices });
+  return { purchase: after, items: settled };
 }
+
+/** For the books of a record the write creates without lines: nothing is fulfilled, received or invoiced yet. */
+export const NO_ACCOUNTING: Accounting = [];
 
 // ------------------------------------------------------------------------------------------- purchases
 

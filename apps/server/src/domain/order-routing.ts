@@ -13,7 +13,7 @@ import type {
   Warehouse,
 } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
-import { planPurchaseBooks } from "./books.ts";
+import { NO_ACCOUNTING, planPurchaseBooks } from "./books.ts";
 import { planAllocations } from "./stock.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -165,8 +165,8 @@ export function planPurchaseOf(
       price: line.price,
     })),
   );
-  // A new purchase has no payments or invoices yet.
-  return planPurchaseBooks(plan, purchase, items, [], []);
+  // A new purchase has no payments or invoices yet, and has not shipped: nothing to tell accounting.
+  return planPurchaseBooks(plan, purchase, items, [], [], NO_ACCOUNTING);
 }
 
 /**

@@ -9,6 +9,7 @@
 import type { Channel, Customer, Sale, SaleImport, SaleItem, Variant } from "@multichannel/schema";
 import { type Sql, sql } from "../db/sql.ts";
 import { ApiError } from "../errors.ts";
+import { accountingReads } from "./accounting.ts";
 import { lineTotal, planSaleBooks } from "./books.ts";
 import { defaultWarehouse } from "./default-warehouse.ts";
 import {
@@ -70,7 +71,8 @@ export function orderVariants(where: Sql) {
  *   computed from every one of them);
  * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
  *   own lines are fulfilled from;
- * - `levels`: the stock levels of the order's variants (`levelsOf`: allocated in the statement).
+ * - `levels`: the stock levels of the order's variants (`levelsOf`: allocated in the statement);
+ * - `accounting`: the accounting integrations a sale the import fulfils is sent to.
  */
 export function saleImportReads(order: {
   channelId: number;
@@ -90,6 +92,7 @@ export function saleImportReads(order: {
     channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
     fallbackWarehouse: defaultWarehouse(),
     levels: levelsOf(order.variantIds),
+    ...accountingReads(),
   };
 }
 
@@ -158,7 +161,7 @@ export function planSaleImport(
     newItems.map((item, index) => ({ item, variant: added[index]!.variant })),
     read,
   );
-  sale = planSaleBooks(plan, sale, [...kept, ...newItems]);
+  sale = planSaleBooks(plan, sale, [...kept, ...newItems], read.accounting);
 
   const saleImport = plan.insert("sale-import", {
     channelId: channel.id,

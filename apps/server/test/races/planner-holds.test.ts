@@ -240,6 +240,21 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "POST accounting-payload (pending: sent to its endpoint)",
+    async setup(t) {
+      const ledger = await make(t, "accounting-integrations", {
+        name: "Ledger",
+        saleEndpoint: "https://ledger.example/sales",
+      });
+      return (api) =>
+        api.json("POST", "/accounting-payloads.json", {
+          accountingIntegrationId: ledger.id,
+          payloadType: "sale",
+          payload: '{"resent":true}',
+        });
+    },
+  },
+  {
     name: "POST adjustment (a stock level)",
     async setup(t) {
       const w = await orderWorld(t);

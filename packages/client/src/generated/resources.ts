@@ -4,7 +4,7 @@ import type { Resource } from "../resource.ts";
 /** The accounting-integration records: `/accounting-integrations.json` and its actions. */
 export const accountingIntegrations: Resource<"accountingIntegrations"> = {
   plural: "accounting-integrations",
-  actions: [],
+  actions: [["rotate-signing-secret", "POST", true]],
 };
 /** The accounting-payload records: `/accounting-payloads.json` and its actions. */
 export const accountingPayloads: Resource<"accountingPayloads"> = {

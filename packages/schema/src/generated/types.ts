@@ -14,14 +14,21 @@ export type AccountingIntegration = {
   replenishmentEndpoint: string | null;
   /** Where sales are sent. */
   saleEndpoint: string | null;
+  /** The Standard Webhooks secret (`whsec_...`) that signs this record's callouts (`webhook-id`, `webhook-timestamp`, `webhook-signature`): made by the server, shown once by the create answer, then as a hint. */
+  signingSecret: string | null;
 };
 export type AccountingIntegrationCreateInput = {
   dropshipEndpoint?: string | null;
   name: string;
   replenishmentEndpoint?: string | null;
   saleEndpoint?: string | null;
+  signingSecret?: string | null;
 };
 export type AccountingIntegrationUpdateInput = Partial<AccountingIntegration>;
+export type AccountingIntegrationRotateSigningSecretInput = {};
+export type AccountingIntegrationRotateSigningSecretOutput = {
+  signingSecret: string;
+};
 /** One record sent to an accounting integration, with the body sent and the answer received. */
 export type AccountingPayload = {
   id: number;
@@ -888,7 +895,7 @@ export type ChannelShipmentUpdate = {
   payload: JsonValue | null;
   /** The channel's answer. */
   response: JsonValue | null;
-  /** Whether the channel took the update. */
+  /** Whether the channel took the update: `null` while the server's callout is still being tried, then `success` or `error`. */
   status: "success" | "error" | null;
   /** Why the update failed. */
   statusMessage: string | null;
@@ -4120,6 +4127,7 @@ export type PurchaseShipInput = {
   serviceLevel?: string | null;
   shippedAt?: string | null;
   inventoryStatus?: "shipped" | null;
+  channelNotification?: "trigger" | "mute" | null;
   items?: ({
     purchaseItemId: number;
     quantity: number;
@@ -5262,7 +5270,9 @@ export interface KindTypes {
     create: AccountingIntegrationCreateInput;
     created: AccountingIntegration;
     update: AccountingIntegrationUpdateInput;
-    actions: {};
+    actions: {
+      rotateSigningSecret: { method: "POST"; path: "rotate-signing-secret"; input: AccountingIntegrationRotateSigningSecretInput; output: AccountingIntegrationRotateSigningSecretOutput };
+    };
   };
   accountingPayloads: {
     name: "accounting-payload";
@@ -6414,6 +6424,7 @@ export interface RecordTypes {
 
 /** Every action by `<kind>.<action>`, with its input and output types. */
 export interface ActionTypes {
+  "accounting-integration.rotate-signing-secret": { input: AccountingIntegrationRotateSigningSecretInput; output: AccountingIntegrationRotateSigningSecretOutput };
   "channel.rates": { input: ChannelRatesInput; output: ChannelRatesOutput };
   "channel.manual-sale": { input: ChannelManualSaleInput; output: ChannelManualSaleOutput };
   "channel.import-connector-variant-batch": { input: ChannelImportConnectorVariantBatchInput; output: ChannelImportConnectorVariantBatchOutput };

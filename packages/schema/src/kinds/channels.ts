@@ -450,7 +450,9 @@ export const channelShipmentUpdate = defineKind({
       required: true,
       default: "success",
       nullable: true,
-      description: "Whether the channel took the update.",
+      keepsNull: true,
+      description:
+        "Whether the channel took the update: `null` while the server's callout is still being tried, then `success` or `error`.",
     }),
     statusMessage: f.string({ maxLength: 2000, description: "Why the update failed." }),
     statusProblem: f.json({

@@ -1,4 +1,5 @@
 import { defineKind, f } from "../define.ts";
+import { rotateSigningSecret, signingSecret } from "../secrets.ts";
 
 const commentableKinds = [
   "sale",
@@ -259,6 +260,7 @@ export const accountingIntegration = defineKind({
   source: "seed",
   description:
     "A connection to an accounting system: where sales, dropship and replenishment records are sent.",
+  actions: [rotateSigningSecret],
   fields: {
     dropshipEndpoint: f.string({
       maxLength: 2000,
@@ -287,6 +289,7 @@ export const accountingIntegration = defineKind({
       description: "Where sales are sent.",
       example: "https://ledger.example.com/hooks/sales",
     }),
+    signingSecret: signingSecret(),
   },
 });
 

@@ -6,6 +6,7 @@
  */
 import type { PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
+import { accountingReads } from "../accounting.ts";
 import { fieldIn, fieldIs, many, type Snapshot } from "../reads.ts";
 import { table, whereOf } from "../store.ts";
 
@@ -62,12 +63,15 @@ function booksReads(
       active("purchase-invoice"),
       books ? { hold: { fields: BOOKED_INVOICE_FIELDS } } : {},
     ),
+    // Whom the books report a purchase invoiced or received to (`planPurchaseBooks`).
+    ...accountingReads(),
   };
 }
 
 /**
  * What a purchase's books read: its lines (`items`), active payments (`payments`) and active invoices
- * (`invoices`), held as `hold` says; a planner spreads them into its reads.
+ * (`invoices`), held as `hold` says, and the accounting integrations (`accounting`, held as read); a
+ * planner spreads them into its reads.
  */
 export function purchaseBooksReads(purchase: PurchaseRef, options: { hold?: BooksHold } = {}) {
   return booksReads((kindName) => fieldIs(kindName, "purchaseId", purchase), options.hold ?? "rows");
@@ -81,7 +85,7 @@ export function purchasesBooksReads(purchases: Sql, options: { hold?: BooksHold 
   return booksReads((kindName) => fieldIn(kindName, "purchaseId", purchases), options.hold ?? "rows");
 }
 
-/** What a purchase's books read: its lines, active payments and active invoices. */
+/** What a purchase's books read: its lines, active payments and active invoices, and the accounting integrations. */
 export type PurchaseBooks = Snapshot<ReturnType<typeof purchaseBooksReads>>;
 
 /** The books of one purchase among those `purchasesBooksReads` read. */
@@ -92,5 +96,6 @@ export function booksOf(books: PurchaseBooks, purchaseId: number): PurchaseBooks
     items: ofPurchase(books.items),
     payments: ofPurchase(books.payments),
     invoices: ofPurchase(books.invoices),
+    accounting: books.accounting,
   };
 }

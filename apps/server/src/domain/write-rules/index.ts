@@ -7,6 +7,7 @@ import type { StoredRecord } from "../../db/rows.ts";
 import type { Ctx } from "../context.ts";
 import type { Reads, Snapshot } from "../reads.ts";
 import type { WritePlan } from "../write-plan.ts";
+import { accountingRules } from "./accounting.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
 import { outboundRules } from "./outbound.ts";
@@ -28,6 +29,7 @@ export const writeRules: WriteRules = {
   ...receiptRules,
   ...dropshipmentRules,
   ...outboundRules,
+  ...accountingRules,
 };
 
 type Values = Record<string, unknown>;

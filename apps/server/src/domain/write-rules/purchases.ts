@@ -2,7 +2,7 @@
 import type { Purchase, PurchaseItem } from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
 import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
-import { checkLine, lineCents, planPurchaseBooks } from "../books.ts";
+import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
 import type { RecordOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
@@ -49,7 +49,7 @@ function purchaseBooksOf<L extends Booked>(line: L) {
         line === "purchase-invoice"
           ? activeAfter(read.invoices, change as LineChange<"purchase-invoice">)
           : read.invoices;
-      const books = planPurchaseBooks(plan, purchase.record, items, payments, invoices);
+      const books = planPurchaseBooks(plan, purchase.record, items, payments, invoices, read.accounting);
       return (line === "purchase-item" ? books.items : undefined) as RecordOf<L>[] | undefined;
     },
   };
@@ -74,7 +74,8 @@ function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: Purcha
     invoicedAt: plan.now,
     notes: "Recorded by a PUT of invoiceStatus invoiced.",
   });
-  return planPurchaseBooks(plan, purchase, items, read.payments, [...read.invoices, invoice]).purchase;
+  const invoices = [...read.invoices, invoice];
+  return planPurchaseBooks(plan, purchase, items, read.payments, invoices, read.accounting).purchase;
 }
 
 export const purchaseRules: WriteRules = {
@@ -83,7 +84,8 @@ export const purchaseRules: WriteRules = {
     planCreate: creates<"purchase", Record<never, never>>({
       reads: () => ({}),
       plan({ values, plan }) {
-        return planPurchaseBooks(plan, plan.insert("purchase", values), [], [], []).purchase;
+        const purchase = plan.insert("purchase", values);
+        return planPurchaseBooks(plan, purchase, [], [], [], NO_ACCOUNTING).purchase;
       },
     }),
     // A write of `invoiced` records an invoice for what is not invoiced yet.
@@ -92,7 +94,14 @@ export const purchaseRules: WriteRules = {
       reads: ({ id }) => booksReads(id),
       plan({ values, current, input, read: books, plan }) {
         const updated = plan.update("purchase", current, values, { movesState: true });
-        const settled = planPurchaseBooks(plan, updated, books.items, books.payments, books.invoices);
+        const settled = planPurchaseBooks(
+          plan,
+          updated,
+          books.items,
+          books.payments,
+          books.invoices,
+          books.accounting,
+        );
         const asked = input.invoiceStatus === "invoiced" && current.invoiceStatus !== "invoiced";
         return asked ? planInvoiceRemainder(plan, settled.purchase, settled.items, books) : settled.purchase;
       },

@@ -1,5 +1,6 @@
 /** Sales and their lines: a line's total from its price, history kept once it has any; the sale's books. */
-import { checkLine, lineCents, planSaleBooks } from "../books.ts";
+import { accountingReads } from "../accounting.ts";
+import { checkLine, lineCents, NO_ACCOUNTING, planSaleBooks } from "../books.ts";
 import { checkAmount } from "../money.ts";
 import { many } from "../reads.ts";
 import type { RecordOf } from "../store.ts";
@@ -9,9 +10,10 @@ import { creates, history, latest, type Named, updates, type WriteRules } from "
 /** What a sale's books read of its lines. */
 const BOOKED = ["quantity", "price", "quantityFulfilled", "quantityCancelled", "quantityReturned"] as const;
 
-/** A sale's books: its lines, held as many and with what the books add up. */
+/** A sale's books: its lines, held as many and with what the books add up; whom a fulfilled sale is sent to. */
 const saleBooksReads = (sale: Named) => ({
   items: many("sale-item", { saleId: sale }, { hold: { fields: BOOKED } }),
+  ...accountingReads(),
 });
 
 export const salesRules: WriteRules = {
@@ -19,12 +21,17 @@ export const salesRules: WriteRules = {
     // A new sale has no lines: its books are its own values, written with it.
     planCreate: creates<"sale", Record<never, never>>({
       reads: () => ({}),
-      plan: ({ values, plan }) => planSaleBooks(plan, plan.insert("sale", values), []),
+      plan: ({ values, plan }) => planSaleBooks(plan, plan.insert("sale", values), [], NO_ACCOUNTING),
     }),
     planUpdate: updates({
       reads: ({ id }) => saleBooksReads(id),
       plan: ({ values, current, read, plan }) =>
-        planSaleBooks(plan, plan.update("sale", current, values, { movesState: true }), read.items),
+        planSaleBooks(
+          plan,
+          plan.update("sale", current, values, { movesState: true }),
+          read.items,
+          read.accounting,
+        ),
     }),
   },
   "sale-item": lineRule({
@@ -34,7 +41,7 @@ export const salesRules: WriteRules = {
     books: {
       reads: saleBooksReads,
       settle(plan, sale, change) {
-        planSaleBooks(plan, sale.record, changedLines(sale.books.items, change));
+        planSaleBooks(plan, sale.record, changedLines(sale.books.items, change), sale.books.accounting);
         return undefined;
       },
     },

@@ -133,7 +133,7 @@ export function planMoveToFulfill({
         plan.update("purchase-item", item, { quantityCancelled: item.quantityCancelled + quantity }),
       );
     }
-    planPurchaseBooks(plan, purchase, [...items.values()], read.payments, read.invoices);
+    planPurchaseBooks(plan, purchase, [...items.values()], read.payments, read.invoices, read.accounting);
   }
   const moved = plan.update(
     "dropshipment",

@@ -7,6 +7,7 @@ import type {
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 
+import { accountingReads } from "../../domain/accounting.ts";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
 import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
@@ -16,6 +17,7 @@ import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
+import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
 import { invalid } from "./purchases.ts";
 
 /** A fulfillment's lines as read: one without any is a 409. */
@@ -125,14 +127,16 @@ export function shipFulfillmentReads(fulfillmentId: number) {
       sql`${fieldIn("sale-item", "id", saleItemIds)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
     ),
     levels: levelsOf(variantIds),
+    ...channelShipmentReads(saleId),
+    ...accountingReads(),
   };
 }
 
 /**
  * Plans `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its
  * units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale moves
- * on. A line may not fulfil more of its sale line than is still open (422). Answers the fulfillment as
- * the plan leaves it.
+ * on, and its channel is told (`planChannelShipment`). A line may not fulfil more of its sale line than
+ * is still open (422). Answers the fulfillment as the plan leaves it.
  */
 export function planShipFulfillment({
   fulfillment,
@@ -212,6 +216,8 @@ export function planShipFulfillment({
       plan,
       sale,
       [...saleItems.values()].filter((item) => item.saleId === sale.id),
+      read.accounting,
     );
+  planChannelShipment(plan, read, { fulfillment: shipped });
   return shipped;
 }

@@ -31,7 +31,7 @@ import {
   planShipPurchase,
   providerOfPurchase,
   providerRequired,
-  purchaseLinesReads,
+  shipPurchaseReads,
   takeLines,
 } from "./purchases.ts";
 import { checkShippable } from "./reference-bodies.ts";
@@ -288,7 +288,7 @@ export async function planReturnLabel({
  */
 export function defaultLabelReads(purchaseId: number, input: PurchaseDefaultLabelInput) {
   const label = outboundLabelReads(purchaseId);
-  return input.inventoryStatus === "shipped" ? { ...purchaseLinesReads(purchaseId), ...label } : label;
+  return input.inventoryStatus === "shipped" ? { ...shipPurchaseReads(purchaseId), ...label } : label;
 }
 
 /** What any outbound label of a purchase reads (`defaultLabelReads`). */
@@ -306,7 +306,7 @@ type OutboundLabelReads = ReturnType<typeof outboundLabelReads>;
 /** Whether the label's reads are those of shipping with it too (`inventoryStatus: "shipped"`). */
 const shipsWith = (
   read: Snapshot<OutboundLabelReads>,
-): read is Snapshot<OutboundLabelReads & ReturnType<typeof purchaseLinesReads>> => "items" in read;
+): read is Snapshot<OutboundLabelReads & ReturnType<typeof shipPurchaseReads>> => "items" in read;
 
 /**
  * `PUT /purchases/{id}/default-label.json`: a new version of the purchase's outbound label, with the

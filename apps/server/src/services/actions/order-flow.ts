@@ -21,6 +21,7 @@ import {
   planShipPurchase,
   purchaseLinesReads,
   sendPurchaseReads,
+  shipPurchaseReads,
 } from "./purchases.ts";
 import { planReceiveSaleReturn, receiveSaleReturnReads } from "./returns.ts";
 import { planSettleInvoices, settleInvoicesReads } from "./settlement.ts";
@@ -39,7 +40,7 @@ export const orderHandlers = {
   },
   "purchase.ship": {
     planned: planned({
-      reads: ({ id }) => purchaseLinesReads(id),
+      reads: ({ id }) => shipPurchaseReads(id),
       plan: ({ record, input, read, plan }) => {
         const shipped = planShipPurchase({ purchase: record, input, read, plan });
         return { answer: shipped.dropshipment, subject: shipped.purchase };

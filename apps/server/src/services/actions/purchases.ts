@@ -29,6 +29,7 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
 import { EMAIL_PURPOSE } from "../webhooks/deliveries.ts";
+import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
 import { renderPurchaseOrder, renderPurchaseOrderMail } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
@@ -293,6 +294,17 @@ export function purchaseLinesReads(purchaseId: number) {
 /** What `purchaseLinesReads` answered. */
 export type PurchaseLines = Snapshot<ReturnType<typeof purchaseLinesReads>>;
 
+/** What shipping a purchase's lines reads: its lines (`purchaseLinesReads`) and the channels told of it. */
+export function shipPurchaseReads(purchaseId: number) {
+  return {
+    ...purchaseLinesReads(purchaseId),
+    ...channelShipmentReads(fieldOf("purchase", purchaseId, "saleId")),
+  };
+}
+
+/** What `shipPurchaseReads` answered. */
+export type ShipPurchaseLines = Snapshot<ReturnType<typeof shipPurchaseReads>>;
+
 /**
  * Plans what a ship or cancel does to the lines it takes: each purchase line's and its sale line's
  * quantity (`purchaseField`, `saleField`) grows by what is taken, then both books are settled from the
@@ -325,15 +337,23 @@ function planTakenLines(
     saleItems.set(saleItem.id, after);
     taken.set(item.id, after);
   }
-  const books = planPurchaseBooks(plan, purchase, [...items.values()], lines.payments, lines.invoices);
-  if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()]);
+  const books = planPurchaseBooks(
+    plan,
+    purchase,
+    [...items.values()],
+    lines.payments,
+    lines.invoices,
+    lines.accounting,
+  );
+  if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()], lines.accounting);
   return { purchase: books.purchase, saleItems: taken };
 }
 
 /**
  * Plans a shipment of the provider's: a dropshipment with tracking and its lines, the shipped
- * quantities of the purchase's lines and the fulfilled ones of the sale's, and both books. Never more
- * than is left to ship (422). Answers the dropshipment and the purchase as the plan leaves them.
+ * quantities of the purchase's lines and the fulfilled ones of the sale's, both books, and the sale's
+ * channel told (`planChannelShipment`). Never more than is left to ship (422). Answers the dropshipment
+ * and the purchase as the plan leaves them.
  */
 export function planShipPurchase({
   purchase,
@@ -344,7 +364,7 @@ export function planShipPurchase({
 }: {
   purchase: Purchase;
   input: PurchaseShipInput;
-  read: PurchaseLines;
+  read: ShipPurchaseLines;
   plan: WritePlan;
   /** The label the parcel ships with (default-label's "label and mark shipped"). */
   label?: Label;
@@ -370,6 +390,7 @@ export function planShipPurchase({
       service: shipment.service ?? provider.defaultService ?? null,
     }),
     shippedAt: shipment.shippedAt ?? plan.now,
+    channelNotification: shipment.channelNotification ?? "trigger",
     ...(label
       ? {
           labelId: label.id,
@@ -393,6 +414,7 @@ export function planShipPurchase({
     purchaseField: "quantityShipped",
     saleField: "quantityFulfilled",
   });
+  planChannelShipment(plan, lines, { dropshipment, purchase: settled.purchase });
   return { dropshipment, purchase: settled.purchase };
 }
 

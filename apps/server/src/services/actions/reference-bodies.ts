@@ -74,6 +74,7 @@ export function shipInputFrom(
     carrier: names.carrier,
     service: names.service,
     shippedAt: input.shippedAt,
+    channelNotification: input.channelNotification,
     items: linesNamedBy(purchase, items, input, "ship"),
   };
 }

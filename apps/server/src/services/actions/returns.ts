@@ -226,13 +226,13 @@ export function planReceiveSaleReturn({
     const purchase = reads.purchases.find((candidate) => candidate.id === purchaseId);
     if (!purchase) continue;
     const items = [...purchaseItems.values()].filter((item) => item.purchaseId === purchaseId);
-    const { payments, invoices } = booksOf(reads, purchaseId);
-    planPurchaseBooks(plan, purchase, items, payments, invoices);
+    const { payments, invoices, accounting } = booksOf(reads, purchaseId);
+    planPurchaseBooks(plan, purchase, items, payments, invoices, accounting);
   }
   const sale = reads.sale;
   if (sale) {
     const items = [...saleItems.values()].filter((item) => item.saleId === sale.id);
-    planSaleBooks(plan, sale, items);
+    planSaleBooks(plan, sale, items, reads.accounting);
   }
   return plan.update(
     "sale-return",

@@ -27,7 +27,7 @@ async function rotateInboundSecret<N extends "custom-channel" | "inventory-feed"
   return { secret, previousExpiresAt, subject };
 }
 
-type CallingOut = "custom-channel" | "dropship-provider" | "inventory-export";
+type CallingOut = "custom-channel" | "dropship-provider" | "inventory-export" | "accounting-integration";
 
 /** A new callout signing secret for a record: it signs every callout from now on. */
 async function rotateSigningSecret<N extends CallingOut>(
@@ -39,7 +39,7 @@ async function rotateSigningSecret<N extends CallingOut>(
   const secret = newSigningSecret();
   const place = { companyId: plan.companyId, kind, field: "signingSecret" };
   const value = await written(await ctx.secrets, place, secret);
-  // The subject as the plan leaves it: a record of whichever of the three kinds the action is on.
+  // The subject as the plan leaves it: a record of whichever of the kinds the action is on.
   const subject = plan.update(kind, record, { signingSecret: value } as ValuesOf<N>);
   return { answer: { signingSecret: secret }, subject };
 }
@@ -59,6 +59,7 @@ export const secretHandlers = {
   "custom-channel.rotate-signing-secret": signingRotation("custom-channel"),
   "dropship-provider.rotate-signing-secret": signingRotation("dropship-provider"),
   "inventory-export.rotate-signing-secret": signingRotation("inventory-export"),
+  "accounting-integration.rotate-signing-secret": signingRotation("accounting-integration"),
   "custom-channel.rotate-webhook-hash": {
     planned: planned({
       reads: () => ({}),

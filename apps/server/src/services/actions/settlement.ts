@@ -196,7 +196,7 @@ export function planSettleInvoices({
   for (const { purchase } of dues) {
     const books = booksOf(read, purchase.id);
     const payments = [...books.payments, ...paid.filter((payment) => payment.purchaseId === purchase.id)];
-    planPurchaseBooks(plan, purchase, books.items, payments, books.invoices);
+    planPurchaseBooks(plan, purchase, books.items, payments, books.invoices, books.accounting);
   }
   return transfer;
 }

@@ -7,38 +7,17 @@
 import { kindByName } from "@multichannel/schema";
 import type { Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
-import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
+import { type Callout, calloutStatement } from "../../domain/callouts.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { availableOf } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
 import type { PushLog } from "./channel-variant-updates.ts";
-import type { DeliveryLog } from "./delivery-logs.ts";
 
-/**
- * Queues a request to a URL the company configured (a provider's purchase endpoint), in the batch of
- * the change that calls for it; the dispatcher sends it and retries it like a webhook.
- */
-export interface Callout {
-  purpose: string;
-  type: string;
-  url: string;
-  contentType: string;
-  body: string;
-  /** The record that logs its attempts (a purchase notification, a channel shipment update, ...). */
-  log?: DeliveryLog;
-  /** The record whose signing secret signs the callout (`dropship-provider:3`): see `deliveries.ts`. */
-  signer?: string;
-  timeoutMs?: number;
-}
+export { type Callout, calloutStatement };
 
 export async function queueCallout(ctx: Ctx, callout: Callout): Promise<void> {
   await ctx.db.execute(calloutStatement(ctx.now(), callout).statementFor(ctx.companyId));
-}
-
-/** The delivery row of a callout, for a write plan's batch (`WritePlan.write`) or `queueCallout`. */
-export function calloutStatement(now: string, callout: Callout): Sql {
-  return sql`INSERT INTO webhook_deliveries (company_id, purpose, type, url, content_type, body, log_kind, log_id, signer, timeout_ms, next_attempt_at, created_at) VALUES (${sql.company}, ${callout.purpose}, ${callout.type}, ${callout.url}, ${callout.contentType}, ${callout.body}, ${callout.log?.kind ?? null}, ${callout.log?.id ?? null}, ${callout.signer ?? null}, ${callout.timeoutMs ?? 10_000}, ${now}, ${now})`;
 }
 
 /**

@@ -5,8 +5,9 @@
  * here. A delivery that fails for good also leaves an `error` record the company can list and filter.
  */
 import { kindByName } from "@multichannel/schema";
-import { Sql, sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
+import type { DeliveryLog } from "../../domain/callouts.ts";
 import { insertSql, storedValues } from "../../domain/record-plans.ts";
 import type { Outcome } from "./outbound.ts";
 
@@ -27,15 +28,12 @@ export interface Attempt {
 }
 
 /** The record that logs a delivery: its kind and id, as a callout names it. */
-export interface DeliveryLog {
-  readonly kind: string;
-  readonly id: number;
-}
+export type { DeliveryLog };
 
 /**
  * Writes an attempt into the log record `id` (its company bound when the batch runs), and what follows
- * from it for the records the log is about (a published channel variant's store id): statements of the
- * batch that records the attempt.
+ * from it for the records the log is about (a published channel variant's store id, the count of the
+ * attempts made to tell a shipment's channel): statements of the batch that records the attempt.
  */
 export type LogWriter = (id: number, attempt: Attempt) => Sql | readonly Sql[];
 
@@ -78,7 +76,7 @@ export function logStatements(log: DeliveryLog | undefined, attempt: Attempt): r
   const writer = writers.get(log.kind);
   if (!writer) throw new Error(`No log writer for ${log.kind}: register one with logsDeliveries.`);
   const written = writer(log.id, attempt);
-  return written instanceof Sql ? [written] : written;
+  return sql.is(written) ? [written] : written;
 }
 
 /** What failed for good, for its `error` record. */

@@ -12,6 +12,8 @@ import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles } from "../files.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
+// The log writers of the shipment and accounting callouts, registered before any delivery settles.
+import "./work-logs.ts";
 
 export interface DispatcherDeps {
   db: Db;
