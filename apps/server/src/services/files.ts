@@ -201,7 +201,12 @@ export async function receiveUpload({
     // A failure of the body (over the limit, malformed) is the client's, whatever the store made of it.
     throw body.failure() ?? error;
   }
-  return { name: input.name, contentType: input.contentType, storageKey, ...body.result() };
+  const received = { name: input.name, contentType: input.contentType, storageKey, ...body.result() };
+  if (received.byteSize === 0) {
+    await discardUpload(ctx, received);
+    throw new ApiError("bad_request", "The upload has no body: send the file.");
+  }
+  return received;
 }
 
 /**
