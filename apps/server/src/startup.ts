@@ -60,14 +60,14 @@ export async function prepareServer(
 ) {
   prepareDatabaseFile(env.DATABASE_URL);
   const file = embeddedFile(env.DATABASE_URL);
-  const fileStore = fileStoreOf(env, file);
   const unlock = file ? acquireDatabaseLock(file, "server") : undefined;
   let opened: Db;
   let secrets: Awaited<ReturnType<typeof keyringOf>>;
+  let fileStore: FileStore;
   const migrations = loadMigrations();
   try {
-    // The database first (does it answer? is it migrated?), then the key: the first message a person
-    // reads is about the first thing to fix.
+    // The database first (does it answer? is it migrated?), then the key, then where files go: the first
+    // message a person reads is about the first thing to fix.
     opened = await reachDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
       backgroundCheckpoints,
       expensiveReads,
@@ -91,6 +91,7 @@ export async function prepareServer(
             : undefined,
       );
       secrets = await keyringOf(keys.current, keys.previous);
+      fileStore = fileStoreOf(env, file);
     } catch (error) {
       opened.close();
       throw error;
@@ -209,7 +210,7 @@ export async function prepareServer(
  * Where stored files' bodies are kept: `FILES_DIR`, else a directory beside an embedded database file
  * (`<file>.files`), else (a database in memory) memory. A remote database needs FILES_DIR.
  */
-function fileStoreOf(env: Env, file: string | undefined): FileStore {
+export function fileStoreOf(env: Env, file: string | undefined): FileStore {
   if (env.FILES_DIR) return directoryFileStore(env.FILES_DIR);
   if (file) return directoryFileStore(filesDirBeside(file));
   if (isEmbedded(env.DATABASE_URL)) return memoryFileStore();

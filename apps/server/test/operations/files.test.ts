@@ -15,7 +15,7 @@ import { openDb } from "../../src/db/open.ts";
 import { createToken } from "../../src/services/auth.ts";
 import { storedFileId } from "../../src/services/files.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
-import { prepareServer } from "../../src/startup.ts";
+import { fileStoreOf, prepareServer } from "../../src/startup.ts";
 import { setupApp, type TestApp } from "../support.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "mcs-files-"));
@@ -386,10 +386,17 @@ describe("files stored in the database before there was a file store", () => {
     }
   });
 
-  it("needs FILES_DIR for a remote database", async () => {
-    await expect(
-      prepareServer(parseEnv({ DATABASE_URL: "http://127.0.0.1:9", SECRETS_KEY: btoa("k".repeat(32)) })),
-    ).rejects.toThrow(/FILES_DIR must be set/);
+  it("are kept in FILES_DIR, beside an embedded database by default, and FILES_DIR is needed for a remote one", async () => {
+    const remote = { DATABASE_URL: "libsql://example.turso.io" };
+    expect(() => fileStoreOf(parseEnv(remote), undefined)).toThrow(
+      /^Invalid configuration: FILES_DIR must be set for a database that is not an embedded file/,
+    );
+    const chosen = join(dir, "chosen-files");
+    const store = fileStoreOf(parseEnv({ ...remote, FILES_DIR: chosen }), undefined);
+    await store.put(newStorageKey(3), new TextEncoder().encode("kept"));
+    expect(readdirSync(join(chosen, "3"))).toHaveLength(1);
+    fileStoreOf(parseEnv({}), join(dir, "beside.db"));
+    expect(statSync(join(dir, "beside.db.files")).mode & 0o777).toBe(0o700);
   });
 });
 
