@@ -24,7 +24,12 @@ export default async function setup(project: TestProject) {
       port: await freePort(),
       inspectorPort: await freePort(),
       persistTo: join(dir, "wrangler-state"),
-      vars: { BASE_PATH: "/v1", BODY_LIMIT: "65536", WEBHOOKS_ALLOW_LOCALHOST: "true" },
+      vars: {
+        BASE_PATH: "/v1",
+        BODY_LIMIT: "65536",
+        FILES_UPLOAD_LIMIT_MB: "1",
+        WEBHOOKS_ALLOW_LOCALHOST: "true",
+      },
       output: "capture",
     });
   } catch (error) {
