@@ -87,16 +87,16 @@ function instanceFor(bindings: WorkerEnv): Instance {
         "Invalid configuration: DATABASE_URL must be a libsql://, https:// or http:// database URL on Workers",
       );
     }
-    if (!bindings.FILES) {
-      throw new Error(
-        "Invalid configuration: the FILES bucket binding is missing (wrangler.jsonc `r2_buckets`): stored files are kept there",
-      );
-    }
-    const fileStore = bucketFileStore(bindings.FILES);
     // Workers Logs indexes the fields of an object logged with console.log: one per request.
     const { appLog, accessLog } = consoleLogs(env.LOG_LEVEL);
     const keys = secretsKeysOf(env);
     const secrets = keyringOf(keys.current, keys.previous);
+    if (!bindings.FILES) {
+      throw new Error(
+        "Invalid configuration: the FILES bucket binding is missing (wrangler.jsonc `r2_buckets`): files are kept there",
+      );
+    }
+    const fileStore = bucketFileStore(bindings.FILES);
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
     const db = remoteDb(client);
     // No DNS here, and no say in where a fetch connects: a Worker's fetch goes out through Cloudflare's
