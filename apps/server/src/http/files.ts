@@ -11,6 +11,7 @@ import {
   uploadTooLarge,
 } from "../services/files.ts";
 import { answer } from "./answer.ts";
+import { allowMethods } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import type { idempotent } from "./idempotency.ts";
 import { type Guard, requestHeader } from "./middleware.ts";
@@ -45,21 +46,22 @@ export function registerFileRoutes(
         await file.body.cancel();
         throw missingScope(scopeText(group, 1));
       }
-      const filename = file.name.replace(/["\\\r\n]/g, "");
+      const disposition = dispositionOf(file.name);
       return answer(c, file.body, 200, {
         "Content-Type": file.contentType,
         "Content-Length": String(file.byteSize),
         // What a client uploaded is never shown as a page of the API's origin (an HTML file, say).
         ...(file.uploaded
           ? {
-              "Content-Disposition": `attachment; filename="${filename}"`,
+              "Content-Disposition": `attachment; ${disposition}`,
               "Content-Security-Policy": "sandbox",
             }
-          : { "Content-Disposition": `inline; filename="${filename}"` }),
+          : { "Content-Disposition": `inline; ${disposition}` }),
         "Cache-Control": "private, max-age=3600",
       });
     }),
   );
+  allowMethods("/files.json", ["POST"]);
   // The body is read as it streams to the file store, so the route is admitted as a read is (no body
   // read ahead) and checks its write scope itself; a read-only key is refused at admission (a POST).
   app.post(
@@ -100,6 +102,18 @@ async function recordedOnce(
     if (!recorded) await discardUpload(ctx, received);
     throw error;
   }
+}
+
+/**
+ * A Content-Disposition's file name parameters (RFC 6266): the name in ASCII (what is not printable ASCII,
+ * a quote or a backslash made `_`), and as UTF-8 for the clients that read it (a header's value is
+ * Latin-1 at most: a name in another script would not go into it as it is).
+ */
+function dispositionOf(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return ascii === name
+    ? `filename="${name}"`
+    : `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
 /** The most a multipart body may carry besides its file (boundaries, part headers, small fields). */

@@ -118,12 +118,28 @@ describe("uploads", () => {
     const fromForm = await part.json();
     expect(fromForm).toMatchObject({ name: "levels.csv", contentType: "text/csv", byteSize: CSV.length });
     expect(await (await t.request("GET", fromForm.url)).text()).toBe(CSV);
+    // A name in any script, told to a client in ASCII and in UTF-8.
+    const named = await (
+      await upload(
+        t.token,
+        CSV,
+        { "Content-Type": "text/csv" },
+        `?name=${encodeURIComponent('価格 "v2".csv')}`,
+      )
+    ).json();
+    expect(named.name).toBe('価格 "v2".csv');
+    expect((await t.request("GET", named.url)).headers.get("Content-Disposition")).toBe(
+      `attachment; filename="__ _v2_.csv"; filename*=UTF-8''${encodeURIComponent('価格 "v2".csv')}`,
+    );
+    // Another method on the path: 405 naming the one it takes.
+    const wrongMethod = await t.request("GET", "/files.json");
+    expect([wrongMethod.status, wrongMethod.headers.get("Allow")]).toEqual([405, "POST"]);
     // `?name=` names it whatever the part's filename.
     const renamed = await upload(t.token, form.body, { "Content-Type": form.contentType }, "?name=today.csv");
     expect((await renamed.json()).name).toBe("today.csv");
 
     // The bodies are in the store, owner-only; the rows hold what is known of them, not the bytes.
-    expect(keys()).toHaveLength(3);
+    expect(keys()).toHaveLength(4);
     for (const key of keys()) expect(statSync(join(path, key)).mode & 0o777).toBe(0o600);
     const row = (
       await db.execute({
