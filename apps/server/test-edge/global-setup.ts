@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
       vars: {
         BASE_PATH: "/v1",
         BODY_LIMIT: "65536",
-        FILES_UPLOAD_LIMIT_MB: "1",
+        FILES_UPLOAD_LIMIT_MB: "20",
         WEBHOOKS_ALLOW_LOCALHOST: "true",
       },
       output: "capture",

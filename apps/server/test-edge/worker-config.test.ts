@@ -9,6 +9,9 @@ const call = (env: Record<string, unknown>, path = "/health") =>
 
 /** A bucket binding that holds nothing (these requests store no file). */
 const emptyBucket: Bucket = {
+  createMultipartUpload: async () => {
+    throw new Error("not used");
+  },
   put: async () => undefined,
   get: async () => null,
   delete: async () => {},

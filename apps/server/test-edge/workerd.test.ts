@@ -407,7 +407,7 @@ describe("labels", () => {
 });
 
 describe("files in workerd", () => {
-  it("uploads a file to the bucket, raw and multipart, past BODY_LIMIT, within FILES_UPLOAD_LIMIT_MB", async () => {
+  it("uploads a file to the bucket, raw and multipart (in parts), past BODY_LIMIT, within FILES_UPLOAD_LIMIT_MB", async () => {
     const t = await tenant();
     // 100 KB: over the Worker's BODY_LIMIT (64 KiB), which uploads do not take.
     const csv = `sku,quantity\n${"MUG-1,4\n".repeat(12_500)}`;
@@ -427,8 +427,18 @@ describe("files in workerd", () => {
     expect(part.status, JSON.stringify(part.body)).toBe(201);
     expect(await (await t.request("GET", part.body.url)).text()).toBe('{"levels":[]}');
 
+    // A multipart file of 17 MiB goes to the bucket in parts as it arrives (its length is not known ahead).
+    const big = "0123456789abcdef".repeat(17 * 65_536);
+    const bigForm = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n${big}\r\n--${boundary}--\r\n`;
+    const inParts = await t.json("POST", "/files.json", bigForm, {
+      "Content-Type": `multipart/form-data; boundary=${boundary}`,
+    });
+    expect(inParts.status, JSON.stringify(inParts.body)).toBe(201);
+    expect(inParts.body.byteSize).toBe(big.length);
+    expect(await (await t.request("GET", inParts.body.url)).text()).toBe(big);
+
     expectProblem(
-      await t.json("POST", "/files.json?name=big.csv", "x".repeat(1024 * 1024 + 1), {
+      await t.json("POST", "/files.json?name=big.csv", "x".repeat(20 * 1024 * 1024 + 1), {
         "Content-Type": "text/csv",
       }),
       413,
