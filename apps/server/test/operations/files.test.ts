@@ -305,6 +305,47 @@ describe("generated files", () => {
     expect(row.byte_size).toBe(exported.byteSize);
   });
 
+  it("keep a label downloadable by its company only, its PDF in the store", async () => {
+    const { store, keys } = storeDir();
+    const { tenant } = await setupApp({ fileStore: store });
+    const t = await tenant();
+    const made = async (plural: string, body: Record<string, unknown>) => {
+      const answer = await t.json("POST", `/${plural}.json`, body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body;
+    };
+    const provider = await made("dropship-providers", {
+      name: "Harbour Goods",
+      email: "orders@harbour-goods.example",
+      defaultCarrier: "Parcel Express",
+      defaultService: "Ground",
+      addressLineOne: "1 Depot Lane",
+      city: "Reno",
+      state: "NV",
+      zip: "89501",
+      country: "US",
+    });
+    const purchase = await made("purchases", {
+      dropshipProviderId: provider.id,
+      receiverName: "Dana Buyer",
+      receiverAddressLineOne: "12 Harbour Road",
+      receiverCity: "Portland",
+      receiverState: "OR",
+      receiverZip: "97201",
+      receiverCountry: "US",
+    });
+    await made("purchase-items", { purchaseId: purchase.id, sku: "MUG-1", quantity: 1, price: 3.1 });
+    expect((await t.json("PUT", `/purchases/${purchase.id}/send.json`, {})).status).toBe(200);
+    const label = await t.json("PUT", `/purchases/${purchase.id}/default-label.json`, {});
+    expect(label.status, JSON.stringify(label.body)).toBe(200);
+    const read = await t.request("GET", pathOf(label.body.url));
+    expect(read.status).toBe(200);
+    expect(read.headers.get("Content-Type")).toBe("application/pdf");
+    expect(new TextDecoder().decode(new Uint8Array(await read.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+    expect((await (await tenant()).request("GET", pathOf(label.body.url))).status).toBe(404);
+    expect(keys()).toHaveLength(1);
+  });
+
   it("are found by their URL's id", () => {
     expect(storedFileId("https://api.example.com/v1", "https://api.example.com/v1/files/12/stock.csv")).toBe(
       12,
