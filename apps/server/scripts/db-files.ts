@@ -26,5 +26,6 @@ export function embeddedDatabaseFile(env: Env, command: string): string {
 export function describeCheck(check: DatabaseCheck): string {
   const megabytes = (check.bytes / 1024 / 1024).toFixed(1);
   const latest = check.migrations.at(-1) ?? "none";
-  return `${megabytes} MB, ${check.migrations.length} migrations (latest ${latest}), integrity ok`;
+  const files = check.files === undefined ? "" : `, ${check.files} stored files`;
+  return `${megabytes} MB, ${check.migrations.length} migrations (latest ${latest}), integrity ok${files}`;
 }

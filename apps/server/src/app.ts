@@ -5,6 +5,7 @@ import { isoNow } from "./clock.ts";
 import { actingDbs } from "./db/acting-key.ts";
 import { budgetedDb } from "./db/budget.ts";
 import type { Db } from "./db/database.ts";
+import { type FileStore, memoryFileStore } from "./db/file-store.ts";
 import type { Actor } from "./domain/context.ts";
 import type { MailSettings } from "./domain/mail.ts";
 import type { OutboundPolicy } from "./domain/outbound-urls.ts";
@@ -114,8 +115,16 @@ export interface AppDeps {
    * refused with a 503 (`budgetedDb`). Absent or 0: no limit.
    */
   dbTimeLimitMs?: number;
-  /** How generated files are bounded per company (`FILES_KEEP_DAYS`, `FILES_QUOTA_MB`). */
-  files?: FilesPolicy;
+  /**
+   * How stored files are bounded per company (`FILES_KEEP_DAYS`, `FILES_QUOTA_MB`,
+   * `FILES_UPLOAD_LIMIT_MB`).
+   */
+  files?: Partial<FilesPolicy>;
+  /**
+   * Where stored files' bodies are kept (a directory on Node and Deno, a bucket on Workers). Absent: in
+   * this process's memory (a database in memory, tests).
+   */
+  fileStore?: FileStore;
   /**
    * E-mail (`MAIL_FROM`, when `SMTP_URL` is set and this runtime has a transport for it): purchase
    * orders by e-mail are queued for the dispatcher's mail sender. Absent: they are logged as not sent.
@@ -150,6 +159,8 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   const storedBase =
     deps.publicUrl !== undefined || !listeningUrl ? () => linkBase : () => (listeningUrl() ?? "") + mount;
   const secrets = Promise.resolve(deps.secrets ?? ephemeralKeyring());
+  const fileStore = deps.fileStore ?? memoryFileStore();
+  const files: FilesPolicy = { ...DEFAULT_FILES_POLICY, ...deps.files };
 
   const log = deps.log ?? stderrLog;
   const onError = errorHandler(log);
@@ -195,7 +206,8 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     trustProxy: deps.trustProxy,
     baseUrl: linkBase,
     storedBaseUrl: storedBase,
-    files: deps.files ?? DEFAULT_FILES_POLICY,
+    files,
+    fileStore,
     dbTimeLimitMs: deps.dbTimeLimitMs,
     secrets,
     afterWrite: deps.afterWrite,
@@ -205,7 +217,6 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   // every handler reads: the actor, the database and the service context.
   const limitRate = deps.rateLimit && rateLimiter(deps.rateLimit);
   const dbTimeLimit = deps.dbTimeLimitMs;
-  const files = deps.files ?? DEFAULT_FILES_POLICY;
   const share = fairShare(deps.expensivePerCompany);
   const authenticate = tokenAuthenticator(deps.db, deps.tokenCacheMs);
   // A key's writes stamp their events with it (the audit trail, `db/acting-key.ts`).
@@ -231,18 +242,20 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
       storedBaseUrl: storedBase(),
       labels,
       files,
+      fileStore,
       outbound,
       secrets,
       mail: deps.mail,
     });
   };
   const admit = admission(authenticate, enter, mount);
+  const keyed = idempotent(deps.db, now);
   const guard: Guard = {
     read: admitted(admit),
     write: writeSteps(
       admit,
       bodyLimit,
-      idempotent(deps.db, now),
+      keyed,
       deps.afterWrite,
       onError,
       (c) => sealSecrets(c, mount, secrets),
@@ -273,9 +286,9 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     db: deps.db,
     forgetCompany: authenticate.forgetCompany,
   });
+  registerFileRoutes(app, guard, keyed);
   registerCrudRoutes(app, guard, share);
   registerActionRoutes(app, guard);
-  registerFileRoutes(app, guard);
   registerEventRoutes(app, guard);
   return app;
 }

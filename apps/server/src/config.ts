@@ -96,6 +96,20 @@ export const EnvSchema = v.pipe(
       ),
       "1024",
     ),
+    /** How large one uploaded file may be (`POST /files.json`), in MiB. */
+    FILES_UPLOAD_LIMIT_MB: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^[1-9]\d{0,5}$/, "a whole number of MiB from 1, e.g. 50"),
+        v.transform((mib) => Number(mib) * 1024 * 1024),
+      ),
+      "50",
+    ),
+    /**
+     * The directory of stored files' bodies (Node, Deno). Unset: `<database file>.files` beside an
+     * embedded database; a remote database needs it set.
+     */
+    FILES_DIR: v.optional(v.pipe(v.string(), v.minLength(1, "a directory's path"))),
     BODY_LIMIT: v.optional(
       v.pipe(
         v.string(),
@@ -228,9 +242,16 @@ export function secretsKeysOf(
   return { current: keyBytes("SECRETS_KEY", current), previous };
 }
 
-/** How generated files are bounded per company: kept `keepDays`, at most `quotaBytes` in all. */
-export function filesPolicyOf(env: Env): { keepDays: number; quotaBytes: number } {
-  return { keepDays: env.FILES_KEEP_DAYS, quotaBytes: env.FILES_QUOTA_MB };
+/**
+ * How stored files are bounded per company: kept `keepDays`, at most `quotaBytes` in all, an upload at
+ * most `uploadLimitBytes`.
+ */
+export function filesPolicyOf(env: Env): { keepDays: number; quotaBytes: number; uploadLimitBytes: number } {
+  return {
+    keepDays: env.FILES_KEEP_DAYS,
+    quotaBytes: env.FILES_QUOTA_MB,
+    uploadLimitBytes: env.FILES_UPLOAD_LIMIT_MB,
+  };
 }
 
 /** The mail server and sender address when e-mail is configured (SMTP_URL and MAIL_FROM), else undefined. */

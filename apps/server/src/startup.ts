@@ -2,6 +2,8 @@ import { getLogger } from "@logtape/logtape";
 import { type AppDeps, createApp } from "./app.ts";
 import { type Env, filesPolicyOf, isEmbedded, mailOf, rateLimitOf, secretsKeysOf } from "./config.ts";
 import type { Db } from "./db/database.ts";
+import { directoryFileStore, filesDirBeside } from "./db/dir-file-store.ts";
+import { type FileStore, memoryFileStore } from "./db/file-store.ts";
 import { migrate } from "./db/migrate.ts";
 import { loadMigrations } from "./db/migration-files.ts";
 import type { NativeOptions } from "./db/native.ts";
@@ -16,10 +18,11 @@ import { accessLog, appLog, CATEGORY } from "./ops/logging.ts";
 import { createMetrics } from "./ops/metrics.ts";
 import { embeddedSecretsKey, keyFileOf } from "./ops/secrets-key.ts";
 import { createToken, hasAnyToken } from "./services/auth.ts";
+import { moveBodiesToStore } from "./services/files.ts";
 import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher } from "./services/webhooks/dispatcher.ts";
 import { startDispatchLoop } from "./services/webhooks/loop.ts";
-import { shownDatabaseUrl } from "./startup-errors.ts";
+import { StartupError, shownDatabaseUrl } from "./startup-errors.ts";
 
 const log = getLogger([CATEGORY, "server"]);
 
@@ -65,10 +68,11 @@ export async function prepareServer(
   const unlock = file ? acquireDatabaseLock(file, "server") : undefined;
   let opened: Db;
   let secrets: Awaited<ReturnType<typeof keyringOf>>;
+  let fileStore: FileStore;
   const migrations = loadMigrations();
   try {
-    // The database first (does it answer? is it migrated?), then the key: the first message a person
-    // reads is about the first thing to fix.
+    // The database first (does it answer? is it migrated?), then the key, then where files go: the first
+    // message a person reads is about the first thing to fix.
     opened = await reachDatabase(env.DATABASE_URL, env.DATABASE_AUTH_TOKEN, {
       backgroundCheckpoints,
       expensiveReads,
@@ -92,6 +96,7 @@ export async function prepareServer(
             : undefined,
       );
       secrets = await keyringOf(keys.current, keys.previous);
+      fileStore = fileStoreOf(env, file);
     } catch (error) {
       opened.close();
       throw error;
@@ -113,6 +118,9 @@ export async function prepareServer(
       );
     }
   }
+  // The bodies of files stored in the database before there was a file store.
+  const moved = await moveBodiesToStore(opened, fileStore);
+  if (moved) log.info("Moved {count} stored files to the file store.", { count: moved });
   const metrics = env.METRICS_TOKEN ? await createMetrics({ db: opened, processMetrics }) : undefined;
   const db = metrics ? timedDb(opened, metrics.observeStatement) : opened;
   const firstToken = (await hasAnyToken(db))
@@ -123,7 +131,7 @@ export async function prepareServer(
   const mail = mailOf(env);
   const mailer = mail && mailSender ? mailSender(mail.url) : undefined;
   const dispatch = startDispatchLoop(
-    createDispatcher({ db, policy: outbound, files, secrets, mail: mailer }),
+    createDispatcher({ db, policy: outbound, files, fileStore, secrets, mail: mailer }),
     {
       log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
     },
@@ -137,6 +145,7 @@ export async function prepareServer(
     listeningUrl: () => listeningUrl,
     dbTimeLimitMs: env.DB_TIME_LIMIT,
     files,
+    fileStore,
     expensivePerCompany: env.EXPENSIVE_PER_COMPANY,
     bodyLimit: env.BODY_LIMIT,
     rateLimit: rateLimitOf(env),
@@ -206,6 +215,19 @@ export async function prepareServer(
     close,
     abandon,
   };
+}
+
+/**
+ * Where stored files' bodies are kept: `FILES_DIR`, else a directory beside an embedded database file
+ * (`<file>.files`), else (a database in memory) memory. A remote database needs FILES_DIR.
+ */
+export function fileStoreOf(env: Env, file: string | undefined): FileStore {
+  if (env.FILES_DIR) return directoryFileStore(env.FILES_DIR);
+  if (file) return directoryFileStore(filesDirBeside(file));
+  if (isEmbedded(env.DATABASE_URL)) return memoryFileStore();
+  throw new StartupError(
+    `Invalid configuration: FILES_DIR must be set for a database that is not an embedded file (DATABASE_URL=${shownDatabaseUrl(env.DATABASE_URL)}): the directory where stored files (labels, exports, uploads) are kept.`,
+  );
 }
 
 /** The path of an embedded database file (not one in memory), or undefined. */

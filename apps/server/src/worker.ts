@@ -2,13 +2,16 @@ import { createClient } from "@libsql/client/web";
 import type { ExecutionContext } from "hono";
 import { createApp } from "./app.ts";
 import { filesPolicyOf, isEmbedded, mailOf, parseEnv, rateLimitOf, secretsKeysOf } from "./config.ts";
+import { type Bucket, bucketFileStore } from "./db/bucket-file-store.ts";
 import { type Db, remoteDb } from "./db/database.ts";
+import type { FileStore } from "./db/file-store.ts";
 import { refreshStatistics } from "./db/statistics.ts";
 import { type Keyring, keyringOf } from "./domain/secrets.ts";
 import { API_REFERENCE_SCRIPT, OPENAPI_ASSET } from "./http/docs.ts";
 import { observed } from "./http/observe.ts";
 import { consoleLogs } from "./ops/console-log.ts";
 import { socketMailSender } from "./ops/socket-mail.ts";
+import { moveBodiesToStore } from "./services/files.ts";
 import { sealStoredSecrets } from "./services/secrets.ts";
 import { createDispatcher, type Dispatcher } from "./services/webhooks/dispatcher.ts";
 
@@ -31,6 +34,7 @@ export interface WorkerEnv {
   EXPENSIVE_PER_COMPANY?: string;
   FILES_KEEP_DAYS?: string;
   FILES_QUOTA_MB?: string;
+  FILES_UPLOAD_LIMIT_MB?: string;
   BODY_LIMIT?: string;
   RATE_LIMIT?: string;
   RATE_LIMIT_GET_PER_SECOND?: string;
@@ -47,9 +51,14 @@ export interface WorkerEnv {
   MAIL_FROM?: string;
   /** The Cloudflare Queue that wakes the dispatcher (wrangler.jsonc `queues`); absent: cron only. */
   EVENTS_QUEUE?: { send(body: unknown, options?: { delaySeconds?: number }): Promise<void> };
+  /** The bucket of stored files' bodies (wrangler.jsonc `r2_buckets`); required. */
+  FILES?: Bucket;
   /** Static assets (wrangler.jsonc `assets`): the API reference's script, filled by the build step. */
   ASSETS?: { fetch(request: Request): Promise<Response> };
 }
+
+/** Files whose bodies the hourly sweep moves from the database to the bucket, at most. */
+const MOVED_PER_HOUR = 500;
 
 /** What the queue consumer receives: a batch of wake-ups (their bodies carry nothing). */
 interface WakeBatch {
@@ -67,6 +76,7 @@ interface Instance {
   db: Db;
   dispatcher: Dispatcher;
   secrets: Promise<Keyring>;
+  fileStore: FileStore;
 }
 
 // Routes for every kind are registered when the app is built: do it once per isolate, not per request.
@@ -86,6 +96,12 @@ function instanceFor(bindings: WorkerEnv): Instance {
     const { appLog, accessLog } = consoleLogs(env.LOG_LEVEL);
     const keys = secretsKeysOf(env);
     const secrets = keyringOf(keys.current, keys.previous);
+    if (!bindings.FILES) {
+      throw new Error(
+        "Invalid configuration: the FILES bucket binding is missing (wrangler.jsonc `r2_buckets`): files are kept there",
+      );
+    }
+    const fileStore = bucketFileStore(bindings.FILES);
     const client = createClient({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
     const db = remoteDb(client);
     // No DNS here, and no say in where a fetch connects: a Worker's fetch goes out through Cloudflare's
@@ -104,6 +120,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       dbTimeLimitMs: env.DB_TIME_LIMIT,
       expensivePerCompany: env.EXPENSIVE_PER_COMPANY,
       files: filesPolicyOf(env),
+      fileStore,
       bodyLimit: env.BODY_LIMIT,
       rateLimit: rateLimitOf(env),
       adminToken: env.ADMIN_TOKEN,
@@ -129,10 +146,12 @@ function instanceFor(bindings: WorkerEnv): Instance {
         db,
         policy: outbound,
         files: filesPolicyOf(env),
+        fileStore,
         secrets,
         mail: mailer,
       }),
       secrets,
+      fileStore,
     };
     instances.set(bindings, instance);
   }
@@ -205,8 +224,13 @@ export default {
   async scheduled(controller: { cron: string; scheduledTime: number }, env: WorkerEnv): Promise<void> {
     await drain(env);
     if (new Date(controller.scheduledTime).getUTCMinutes() === 0) {
-      await refreshStatistics(instanceFor(env).db).catch((error: unknown) => {
+      const instance = instanceFor(env);
+      await refreshStatistics(instance.db).catch((error: unknown) => {
         console.error("planner statistics:", error instanceof Error ? error.message : error);
+      });
+      // The bodies of files stored in the database before there was a bucket, some each hour.
+      await moveBodiesToStore(instance.db, instance.fileStore, MOVED_PER_HOUR).catch((error: unknown) => {
+        console.error("moving stored files:", error instanceof Error ? error.message : error);
       });
     }
     if (

@@ -30,6 +30,7 @@ export default async function setup(project: TestProject) {
       vars: {
         BASE_PATH: "/v1",
         BODY_LIMIT: "65536",
+        FILES_UPLOAD_LIMIT_MB: "20",
         WEBHOOKS_ALLOW_LOCALHOST: "true",
         SMTP_URL: smtpUrl(smtpPort),
         MAIL_FROM: "Edge Orders <orders@edge.example>",

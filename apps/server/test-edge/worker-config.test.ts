@@ -1,10 +1,22 @@
 // src/worker.ts's reading of its bindings, called directly (in Node) with hand-made env objects.
 import { describe, expect, inject, it, vi } from "vitest";
+import type { Bucket } from "../src/db/bucket-file-store.ts";
 import worker from "../src/worker.ts";
 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {}, props: {} };
 const call = (env: Record<string, unknown>, path = "/health") =>
   worker.fetch(new Request(`http://worker.test${path}`), env, ctx);
+
+/** A bucket binding that holds nothing (these requests store no file). */
+const emptyBucket: Bucket = {
+  createMultipartUpload: async () => {
+    throw new Error("not used");
+  },
+  put: async () => undefined,
+  get: async () => null,
+  delete: async () => {},
+  list: async () => ({ objects: [], truncated: false }),
+};
 
 describe("worker bindings", () => {
   it.each([
@@ -23,6 +35,7 @@ describe("worker bindings", () => {
       "an SMTP_URL without MAIL_FROM",
       { DATABASE_URL: "libsql://db.example.turso.io", SMTP_URL: "smtps://relay:pw@mail.example.com" },
     ],
+    ["no FILES bucket", { DATABASE_URL: "libsql://db.example.turso.io", SECRETS_KEY: btoa("k".repeat(32)) }],
   ])("answers 500 problem+json, without details, for %s", async (_, env) => {
     // The Worker logs why with the request id; here that log is expected, not shown.
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -43,6 +56,7 @@ describe("worker bindings", () => {
       DATABASE_AUTH_TOKEN: databaseAuthToken,
       BASE_PATH: "/api",
       SECRETS_KEY: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))),
+      FILES: emptyBucket,
     };
     // Each request's access line goes to console.log: expected, not shown.
     const info = vi.spyOn(console, "log").mockImplementation(() => {});

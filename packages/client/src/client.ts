@@ -8,12 +8,15 @@ import type {
   Client,
   EventPage,
   EventsClient,
+  FilesClient,
+  FileUpload,
   GetOptions,
   ListQuery,
   Namespace,
   NamespaceClient,
   Page,
   RequestOptions,
+  StoredFile,
   WriteOptions,
 } from "./types.ts";
 
@@ -100,6 +103,7 @@ export function createClient(options: ClientOptions): Client {
     });
   }
   client.events = eventsOf(send);
+  client.files = filesOf(send);
   return Object.freeze(client) as unknown as Client;
 }
 
@@ -162,6 +166,24 @@ function eventsOf(send: Send): EventsClient {
     get: async (id: number, options?: RequestOptions) =>
       (await send({ method: "GET", path: `/events/${encodeURIComponent(String(id))}.json`, options }))
         .data as EventRecord,
+  };
+}
+
+function filesOf(send: Send): FilesClient {
+  return {
+    upload: async (file: FileUpload, options?: WriteOptions) => {
+      const typeOfBlob = file.body instanceof Blob && file.body.type ? file.body.type : undefined;
+      const contentType = file.contentType ?? typeOfBlob ?? "application/octet-stream";
+      const query = new URLSearchParams({ name: file.name });
+      const answer = await send({
+        method: "POST",
+        path: "/files.json",
+        query,
+        raw: { body: file.body, contentType },
+        options,
+      });
+      return answer.data as StoredFile;
+    },
   };
 }
 

@@ -20,7 +20,10 @@ export interface Call {
   writes?: boolean;
   path: string;
   query?: URLSearchParams;
+  /** A JSON body. */
   body?: unknown;
+  /** A body sent as it is (a file), with its Content-Type. */
+  raw?: { body: BodyInit; contentType: string };
   options?: WriteOptions;
 }
 
@@ -52,7 +55,7 @@ export function remember(answer: object, meta: ResponseMeta): void {
 /** Sends one call: auth, JSON, timeout, error mapping and retries. */
 export function createTransport(config: TransportConfig): (call: Call) => Promise<Answer> {
   const base = config.baseUrl.replace(/\/+$/, "");
-  return async ({ method, writes = method !== "GET", path, query, body, options = {} }) => {
+  return async ({ method, writes = method !== "GET", path, query, body, raw, options = {} }) => {
     const search = query?.toString();
     const url = `${base}${path}${search ? `?${search}` : ""}`;
     const token = typeof config.token === "function" ? await config.token() : config.token;
@@ -68,6 +71,9 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
     if (body !== undefined) {
       headers.set("Content-Type", "application/json");
       init.body = JSON.stringify(body);
+    } else if (raw) {
+      headers.set("Content-Type", raw.contentType);
+      init.body = raw.body;
     }
     const timeout = options.timeout ?? config.timeout;
 

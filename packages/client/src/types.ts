@@ -312,7 +312,42 @@ export type NamespaceClient<N extends Namespace> = KindClient<KindTypes[N]> &
 export type Client = { readonly [N in Namespace]: NamespaceClient<N> } & {
   /** The event log (`GET /events.json`): every change and action outcome, oldest first. */
   readonly events: EventsClient;
+  /** The company's files: uploads (`POST /files.json`), e.g. for a data import. */
+  readonly files: FilesClient;
 };
+
+/** A file of the company, as an upload answers it. */
+export interface StoredFile {
+  id: number;
+  /** Where it is read back with a token of the company, and what a data import's `fileUrl` takes. */
+  url: string;
+  name: string;
+  contentType: string;
+  byteSize: number;
+}
+
+/** What {@link FilesClient.upload} sends. */
+export interface FileUpload {
+  /** The file's name (1 to 200 characters, no slash). */
+  name: string;
+  /** Its media type; default: a Blob's own `type`, else `application/octet-stream`. */
+  contentType?: string;
+  /** Its content. */
+  body: Blob | Uint8Array<ArrayBuffer> | ArrayBuffer | string;
+}
+
+/** The company's files. */
+export interface FilesClient {
+  /**
+   * Uploads a file (`POST /files.json`, as the raw body): within the server's upload limit (413) and the
+   * company's quota (409).
+   *
+   * @example
+   * const file = await client.files.upload({ name: "stock.csv", contentType: "text/csv", body: csvText });
+   * await client.dataImports.create({ fileUrl: file.url, ... });
+   */
+  upload(file: FileUpload, options?: WriteOptions): Promise<StoredFile>;
+}
 
 /** One page of events, and the query of the next one when there is more. */
 export interface EventPage {

@@ -18,7 +18,7 @@ describe("the client has a namespace per kind", () => {
   it("names each by its camelCase plural, with the CRUD operations and the kind's actions", () => {
     const client = createClient({ baseUrl: "http://localhost", token: "unused" });
     expect(Object.keys(client).sort()).toEqual(
-      [...kinds.map((kind) => camelCase(kind.plural)), "events"].sort(),
+      [...kinds.map((kind) => camelCase(kind.plural)), "events", "files"].sort(),
     );
     expect(Object.keys(client)).toContain("dropshipProviders");
     for (const kind of kinds) {

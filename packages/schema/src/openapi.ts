@@ -5,6 +5,7 @@ import { actionSamples, crudSamples, eventSamples, fetchSample, inboundSample } 
 import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { GETTING_STARTED } from "./guide.ts";
 import { actionInputIn, actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
+import { filePaths, fileSchemas } from "./openapi-files.ts";
 import { apiKeyPaths } from "./openapi-keys.ts";
 import { problemMembers } from "./problem.ts";
 import { relationsOf } from "./relations.ts";
@@ -613,6 +614,8 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
 
   Object.assign(paths, inboundPaths(schemas));
   Object.assign(paths, apiKeyPaths(schemas));
+  Object.assign(paths, filePaths());
+  Object.assign(schemas, fileSchemas);
   // Operations the client has no method for: a fetch sample each.
   for (const [path, item] of Object.entries(paths)) {
     for (const [method, operation] of Object.entries(item as Record<string, Json>)) {

@@ -72,10 +72,23 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       company_id: "INTEGER NOT NULL REFERENCES companies (id)",
       name: "TEXT NOT NULL",
       content_type: "TEXT NOT NULL",
+      // Empty for every file whose body is in the file store (`storage_key`); the bodies of files stored
+      // before there was one are moved there at start (`moveBodiesToStore`). Kept NOT NULL: SQLite
+      // changes a column's constraint only by copying the whole table.
       body: "BLOB NOT NULL",
       created_at: "TEXT NOT NULL",
+      byte_size: "INTEGER NOT NULL DEFAULT 0",
+      // The body's SHA-256, in hex.
+      checksum: "TEXT",
+      // Where the body is in the file store (`db/file-store.ts`); null: still in `body`.
+      storage_key: "TEXT",
+      // 1: a client uploaded it (`POST /files.json`); 0: the service made it (a label, an export).
+      uploaded: "INTEGER NOT NULL DEFAULT 0",
     },
-    indexes: { stored_files_company: "CREATE INDEX stored_files_company ON stored_files (company_id, id)" },
+    indexes: {
+      stored_files_company: "CREATE INDEX stored_files_company ON stored_files (company_id, id)",
+      stored_files_storage_key: "CREATE INDEX stored_files_storage_key ON stored_files (storage_key)",
+    },
   },
   // The outbox: every change of a kind's record (written by the triggers of `event-triggers.ts`, in the
   // statement that makes the change) and every action outcome. AUTOINCREMENT: ids only grow, so a

@@ -1,4 +1,5 @@
 import type { Db } from "../db/database.ts";
+import type { FileStore } from "../db/file-store.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import type { MailSettings } from "./mail.ts";
 import type { OutboundPolicy } from "./outbound-urls.ts";
@@ -43,8 +44,17 @@ export interface Ctx {
    */
   readonly storedBaseUrl: string;
   readonly labels: LabelProvider;
-  /** How generated files are bounded for the company: kept `keepDays`, at most `quotaBytes` in all. */
-  readonly files: { readonly keepDays: number; readonly quotaBytes: number };
+  /**
+   * How stored files are bounded for the company: kept `keepDays`, at most `quotaBytes` in all, an
+   * upload at most `uploadLimitBytes`.
+   */
+  readonly files: {
+    readonly keepDays: number;
+    readonly quotaBytes: number;
+    readonly uploadLimitBytes: number;
+  };
+  /** Where stored files' bodies are (`db/file-store.ts`); their rows are in the database. */
+  readonly fileStore: FileStore;
   /** Where outbound requests (webhooks, callouts) may go: checked on save and at send. */
   readonly outbound: OutboundPolicy;
   /** The keys that seal and open secret fields (`secrets.ts`). */

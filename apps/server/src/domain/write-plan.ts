@@ -70,6 +70,8 @@ export class WritePlan {
   private readonly insertedMany: number[] = [];
   /** Records the plan updates (`kind:id`): guarded by their update. */
   private readonly updated = new Set<string>();
+  /** Work the batch waits for (a file's body stored): `beforeBatch`. */
+  private readonly awaited: Promise<unknown>[] = [];
 
   /** The plan's provisional ids: `base - slot`. */
   private readonly base = newBase();
@@ -577,7 +579,19 @@ export class WritePlan {
    * Runs the batch. A guard that fails makes the attempt stale (`optimistically` plans it again from a
    * new read); a UNIQUE clash is a 409 naming the fields. Answers the ids the batch gave, for `resolve`.
    */
+  /**
+   * Work that must be done before the batch runs (a stored file's body put in the file store, which its
+   * row names): the batch waits for it, and does not run if it fails. A plan given up before its batch
+   * leaves that work done with nothing naming it (a body pruning deletes as an orphan).
+   */
+  beforeBatch(work: Promise<unknown>): void {
+    // Handled here too: a plan that throws before its batch never awaits it.
+    work.catch(() => {});
+    this.awaited.push(work);
+  }
+
   async apply(session: WriteSession): Promise<ResolvedIds> {
+    await Promise.all(this.awaited);
     let all: ResultSet[];
     const offset = this.offset;
     try {

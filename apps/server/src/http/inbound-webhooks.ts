@@ -11,6 +11,7 @@ import type { Context, Hono } from "hono";
 import { Webhook, WebhookVerificationError } from "standardwebhooks";
 import { budgetedDb } from "../db/budget.ts";
 import type { Db } from "../db/database.ts";
+import type { FileStore } from "../db/file-store.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import type { Keyring } from "../domain/secrets.ts";
@@ -42,6 +43,7 @@ export interface InboundDeps {
   baseUrl: string;
   storedBaseUrl: () => string;
   files: FilesPolicy;
+  fileStore: FileStore;
   /** `DB_TIME_LIMIT` in ms: an inbound call's database time is limited as an API request's is. */
   dbTimeLimitMs?: number;
   secrets: Promise<Keyring>;
@@ -74,6 +76,7 @@ function contextOf(_c: Context<AppEnv>, deps: InboundDeps, companyId: number, db
     baseUrl: deps.baseUrl,
     storedBaseUrl: deps.storedBaseUrl(),
     files: deps.files,
+    fileStore: deps.fileStore,
     labels: deps.labels,
     outbound: deps.outbound,
     secrets: deps.secrets,

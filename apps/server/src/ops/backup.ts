@@ -3,8 +3,23 @@
  * connection of its own: one read transaction, so the copy is the database as of one commit, holding
  * every write committed before it began, while the server goes on writing (WAL: a reader never blocks
  * the writer). A restore swaps the file only when nothing uses the database.
+ *
+ * The stored files' bodies (the file store's directory) go with it, as `<backup>.files`: copied after
+ * the database, so every body a row of the copy names is in it (a body stored is never changed); a
+ * body stored meanwhile comes along with no row naming it, and pruning deletes it as an orphan.
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from "node:fs";
+import {
+  closeSync,
+  cpSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import Database from "libsql";
 import { ownerOnlyFile } from "../db/file-mode.ts";
@@ -15,6 +30,26 @@ import { acquireDatabaseLock, DatabaseInUseError, lockHolder } from "./db-lock.t
 export interface DatabaseCheck {
   readonly bytes: number;
   readonly migrations: string[];
+  /** Stored files' bodies copied with it, when their directory was. */
+  readonly files?: number;
+}
+
+/** The directory of stored files' bodies that goes with a backup at `path`. */
+export function backupFilesDir(path: string): string {
+  return `${path}.files`;
+}
+
+/** How many bodies a file store's directory holds (one folder per company). */
+function countFiles(dir: string): number {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .reduce((sum, folder) => sum + readdirSync(`${dir}/${folder.name}`).length, 0);
+}
+
+/** Copies a file store's directory (owner-only, as its files are) to `target`, which must not exist. */
+function copyFilesDir(source: string, target: string): void {
+  mkdirSync(target, { mode: 0o700 });
+  cpSync(source, target, { recursive: true, filter: (path) => !path.endsWith(".partial") });
 }
 
 /** Checks a database file: throws unless SQLite finds it intact and it is a database of this service. */
@@ -60,7 +95,11 @@ function syncToDisk(path: string): void {
  * Copies the database at `source` to `target` (which must not exist) while it is in use: written to
  * `<target>.partial` first, checked, synced, then renamed, so `target` is never a half copy.
  */
-export function backupDatabase(source: string, target: string): DatabaseCheck {
+export function backupDatabase(
+  source: string,
+  target: string,
+  { filesDir }: { filesDir?: string } = {},
+): DatabaseCheck {
   if (!existsSync(source)) throw new Error(`There is no database at ${source}.`);
   if (existsSync(target)) throw new Error(`${target} exists already: name a new file.`);
   mkdirSync(dirname(target), { recursive: true });
@@ -78,9 +117,15 @@ export function backupDatabase(source: string, target: string): DatabaseCheck {
   try {
     const check = checkDatabaseFile(partial);
     syncToDisk(partial);
+    const files = filesDir && existsSync(filesDir) ? backupFilesDir(target) : undefined;
+    if (filesDir && files) {
+      rmSync(`${files}.partial`, { recursive: true, force: true });
+      copyFilesDir(filesDir, `${files}.partial`);
+      renameSync(`${files}.partial`, files);
+    }
     renameSync(partial, target);
     syncToDisk(target);
-    return check;
+    return files ? { ...check, files: countFiles(files) } : check;
   } catch (error) {
     rmSync(partial, { force: true });
     throw error;
@@ -93,7 +138,12 @@ export function backupDatabase(source: string, target: string): DatabaseCheck {
  * or another program's (a WAL database leaves WAL mode only when no other connection is open). The
  * database it replaces is kept as `<target>.before-restore-<time>`. Answers that file's name, if any.
  */
-export function restoreDatabase(source: string, target: string, now = new Date()): { kept?: string } {
+export function restoreDatabase(
+  source: string,
+  target: string,
+  now = new Date(),
+  { filesDir }: { filesDir?: string } = {},
+): { kept?: string; keptFiles?: string } {
   checkDatabaseFile(source);
   mkdirSync(dirname(target), { recursive: true });
   const holder = lockHolder(target);
@@ -118,12 +168,29 @@ export function restoreDatabase(source: string, target: string, now = new Date()
       db.close();
     }
     syncToDisk(partial);
+    const keptFiles = filesDir ? restoreFilesDir(backupFilesDir(source), filesDir, now) : undefined;
     renameSync(partial, target);
     syncToDisk(target);
-    return { kept };
+    return { kept, keptFiles };
   } finally {
     release();
   }
+}
+
+/**
+ * Puts a backup's file bodies (`source`) in place of the file store's directory (`target`), the one it
+ * replaces kept as `<target>.before-restore-<time>`; answers that name. A backup without them (made
+ * before files were kept out of the database, whose rows hold their bodies) leaves the directory as it is.
+ */
+function restoreFilesDir(source: string, target: string, now: Date): string | undefined {
+  if (!existsSync(source)) return undefined;
+  let kept: string | undefined;
+  if (existsSync(target)) {
+    kept = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, "-")}`;
+    renameSync(target, kept);
+  }
+  copyFilesDir(source, target);
+  return kept;
 }
 
 /**

@@ -80,6 +80,15 @@ it("backs up under write load, refuses to restore under a running server, restor
       acknowledged.push(((await answer.json()) as { id: number }).id);
     }
   };
+  // A file uploaded before the backup: its body is in the file store's directory, not the database.
+  const csv = "sku,quantity\nA-1,4\n";
+  const uploaded = await fetch(`${server.base}/files.json?name=stock.csv`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${server.token}`, "Content-Type": "text/csv" },
+    body: csv,
+  });
+  expect(uploaded.status).toBe(201);
+  const file = (await uploaded.json()) as { url: string };
   const lanes = Promise.all([0, 1, 2, 3].map(lane));
   while (acknowledged.length < 100) await new Promise((resolve) => setTimeout(resolve, 10));
 
@@ -92,8 +101,9 @@ it("backs up under write load, refuses to restore under a running server, restor
 
   expect(backedUp.code, backedUp.stderr).toBe(0);
   expect(backedUp.stdout).toMatch(
-    /^Backed up .* to .*backup\.db in [\d.]+ s: [\d.]+ MB, \d+ migrations \(latest \d{4}_\w+\.sql\), integrity ok\.\n$/,
+    /^Backed up .* to .*backup\.db in [\d.]+ s: [\d.]+ MB, \d+ migrations \(latest \d{4}_\w+\.sql\), integrity ok, 1 stored files\.\n$/,
   );
+  expect(readdirSync(`${backup}.files`, { recursive: true }).length).toBe(2);
   // The writes went on while it ran, and nothing acknowledged before it started is missing from it.
   expect(during).toBeGreaterThan(0);
   const copy = inspect(backup);
@@ -134,6 +144,13 @@ it("backs up under write load, refuses to restore under a running server, restor
   const again = await startNodeServer({ DATABASE_URL: `file:${live}` }, false);
   servers.push(again);
   expect((await fetch(`${again.base}/ready`)).status).toBe(200);
+  // The file's body came back with the database, and the directory it replaced is kept.
+  expect(restored.stdout).toMatch(
+    /The stored files it replaced are kept as .*live\.db\.files\.before-restore-/,
+  );
+  const read = await fetch(`${again.base}${new URL(file.url, again.base).pathname}`, { headers });
+  expect(read.status).toBe(200);
+  expect(await read.text()).toBe(csv);
   for (const id of [copy.ids[0]!, copy.ids.at(-1)!]) {
     expect((await fetch(`${again.base}/carriers/${id}.json`, { headers })).status).toBe(200);
   }

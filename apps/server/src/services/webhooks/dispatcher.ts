@@ -5,11 +5,12 @@
  * delivery claimed by a process that died is due again when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
+import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
 import type { MailSender } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
-import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles } from "../files.ts";
+import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies } from "../files.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
 // The log writers of the shipment and accounting callouts, registered before any delivery settles.
@@ -24,10 +25,15 @@ export interface DispatcherDeps {
   random?: () => number;
   /** The keys that open the secrets callouts are signed and sent with (default: this process's own). */
   secrets?: Keyring | Promise<Keyring>;
-  /** How long generated files are kept: `prune` deletes older ones. */
-  files?: FilesPolicy;
   /** Sends the e-mail deliveries (purchase orders by e-mail): the runtime's SMTP transport. */
   mail?: MailSender;
+  /** How long stored files are kept: `prune` deletes older ones. */
+  files?: Pick<FilesPolicy, "keepDays">;
+  /**
+   * Where stored files' bodies are: `prune` deletes those of the files it deletes, and the orphans.
+   * Absent (tests that keep no bodies): an empty store, so only rows are deleted.
+   */
+  fileStore?: FileStore;
 }
 
 export interface Dispatcher {
@@ -49,6 +55,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const { db } = deps;
+  const fileStore = deps.fileStore ?? memoryFileStore();
   let failures = 0;
 
   async function deliver(): Promise<number> {
@@ -84,7 +91,8 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       sql: "DELETE FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?",
       args: [cutoff],
     });
-    await pruneFiles(db, deps.files ?? DEFAULT_FILES_POLICY, now());
+    await pruneFiles(db, fileStore, deps.files ?? DEFAULT_FILES_POLICY, now());
+    await pruneOrphanBodies(db, fileStore, now());
   }
 
   return {
