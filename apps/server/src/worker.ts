@@ -117,7 +117,14 @@ function instanceFor(bindings: WorkerEnv): Instance {
       app,
       fetch: observed(app.fetch, [accessLog]),
       db,
-      dispatcher: createDispatcher({ db, policy: outbound, files: filesPolicyOf(env), secrets }),
+      dispatcher: createDispatcher({
+        db,
+        policy: outbound,
+        files: filesPolicyOf(env),
+        secrets,
+        // A Worker knows no address of its own: without PUBLIC_URL, the files it makes have relative URLs.
+        storedBaseUrl: () => (env.PUBLIC_URL ?? "") + (env.BASE_PATH ?? "").replace(/\/$/, ""),
+      }),
       secrets,
     };
     instances.set(bindings, instance);

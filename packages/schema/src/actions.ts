@@ -691,6 +691,16 @@ export const inventoryFeedActions = [
     output: { kind: "inventory-feed-variant" },
   }),
   defineAction({
+    name: "fetch",
+    method: "POST",
+    event: "inventory_feed.fetch_queued",
+    source: "extension",
+    summary:
+      "Queue a fetch of the feed's file from its `url`: answers the feed file, `pending` until it is downloaded and read.",
+    input: {},
+    output: { kind: "inventory-feed-file" },
+  }),
+  defineAction({
     name: "parse-webhook",
     method: "PUT",
     event: "inventory_feed_variant.parsed",

@@ -3383,6 +3383,8 @@ export type InventoryFeedRemoveByExternalIdInput = {
   externalId: string;
 };
 export type InventoryFeedRemoveByExternalIdOutput = InventoryFeedVariant;
+export type InventoryFeedFetchInput = {};
+export type InventoryFeedFetchOutput = InventoryFeedFile;
 export type InventoryFeedParseWebhookInput = {
   externalId: string;
   vendorSku?: string | null;
@@ -5920,6 +5922,7 @@ export interface KindTypes {
     actions: {
       publishAll: { method: "PUT"; path: "publish-all"; input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
       removeByExternalId: { method: "DELETE"; path: "remove-by-external-id"; input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+      fetch: { method: "POST"; path: "fetch"; input: InventoryFeedFetchInput; output: InventoryFeedFetchOutput };
       parseWebhook: { method: "PUT"; path: "parse-webhook"; input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
       rotateHash: { method: "POST"; path: "rotate-hash"; input: InventoryFeedRotateHashInput; output: InventoryFeedRotateHashOutput };
     };
@@ -6426,6 +6429,7 @@ export interface ActionTypes {
   "inventory-export.rotate-signing-secret": { input: InventoryExportRotateSigningSecretInput; output: InventoryExportRotateSigningSecretOutput };
   "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
   "inventory-feed.remove-by-external-id": { input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+  "inventory-feed.fetch": { input: InventoryFeedFetchInput; output: InventoryFeedFetchOutput };
   "inventory-feed.parse-webhook": { input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
   "inventory-feed.rotate-hash": { input: InventoryFeedRotateHashInput; output: InventoryFeedRotateHashOutput };
   "purchase.ship": { input: PurchaseShipInput; output: PurchaseShipOutput };

@@ -4,7 +4,7 @@ import type { Row } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import { textOrNull } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { fromCents } from "../../domain/money.ts";
 import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
@@ -42,7 +42,7 @@ interface StockRow {
  * The SELECT of the company's variants (or the export's channel's) with their stock summed over all
  * warehouses (or the export's one); the export's settings read by subquery, in the export's pipeline.
  */
-function stockRowsStatement(exportId: number) {
+function stockRowsStatement(exportId: number | Sql) {
   const variant = table("variant");
   const level = table("inventory-level");
   const listing = table("channel-variant");
@@ -132,7 +132,7 @@ const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "
  * and cells), the stock rows it writes (an expensive read, run apart where the driver can) and the
  * company's stored files' size (not held: see `planExport`).
  */
-export function exportReads(exportId: number) {
+export function exportReads(exportId: number | Sql) {
   return {
     fields: many("inventory-export-field", { inventoryExportId: exportId }, { order: "position, id" }),
     warehouse: one("warehouse", fieldOf("inventory-export", exportId, "warehouseId")),
@@ -142,25 +142,43 @@ export function exportReads(exportId: number) {
   };
 }
 
+/** What an export's file is made with: its definition's settings (none: every variant, every warehouse). */
+export interface ExportSettings {
+  format: "csv" | "json";
+  warehouseId: number | null;
+  channelId: number | null;
+}
+
+/** The file an export made, as its data export records it. */
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  url: string;
+  rowCount: number;
+  byteSize: number;
+}
+
 /**
- * `GET /inventory-exports/{id}/export.json`: writes the export's stock levels as CSV (RFC 4180, a header
- * row) or JSON (an array of objects keyed by header), stores the file and answers a complete data export
- * that links to it. The file holds the stock as the export's one read saw it: a level that moves
- * afterwards does not make the export stale, only its settings do.
+ * Writes the export's stock levels as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by
+ * header) and plans storing the file, named `<name>-<time>.<format>`. The file holds the stock as the
+ * export's one read saw it: a level that moves afterwards does not make the export stale, only its
+ * settings do. A file past the company's quota is refused (409) before it is written out.
  */
-export function planExport({
+export function planExportFile({
   ctx,
-  definition,
-  input,
+  name,
+  settings,
+  formulas,
   read,
   plan,
 }: {
   ctx: Ctx;
-  definition: InventoryExport;
-  input: InventoryExportExportInput;
+  name: string;
+  settings: ExportSettings;
+  formulas: InventoryExportExportInput["formulas"];
   read: Snapshot<ReturnType<typeof exportReads>>;
   plan: WritePlan;
-}): DataExport {
+}): ExportFile {
   const { fields, warehouse, channel } = read;
   const columns = fields.length
     ? fields.map((field) => ({
@@ -168,11 +186,11 @@ export function planExport({
         header: field.header || field.source,
       }))
     : DEFAULT_SOURCES.map((source) => ({ source, header: source as string }));
-  const format = definition.format === "json" ? "json" : "csv";
+  const { format } = settings;
   const cells: CellContext = {
     format,
-    warehouseName: definition.warehouseId === null ? null : (warehouse?.name ?? null),
-    safetyStock: definition.channelId === null ? null : (channel?.safetyStock ?? 0),
+    warehouseName: settings.warehouseId === null ? null : (warehouse?.name ?? null),
+    safetyStock: settings.channelId === null ? null : (channel?.safetyStock ?? 0),
   };
 
   const rows = read.stock;
@@ -190,30 +208,64 @@ export function planExport({
           {
             record_delimiter: "\r\n",
             quoted_match: /[\r\n]/,
-            escape_formulas: input.formulas !== "raw",
+            escape_formulas: formulas !== "raw",
           },
         )
       : JSON.stringify(
           rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, cells)]))),
         );
   const body = new TextEncoder().encode(text);
-  const now = plan.now;
-  const fileName = `inventory-export-${definition.id}-${compactTime(now)}.${format}`;
+  const fileName = `${name}-${compactTime(plan.now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
   const file = planStoredFile(plan, ctx, read.usage, { name: fileName, contentType, body });
+  return { fileName, contentType, url: file.url, rowCount: rows.length, byteSize: body.byteLength };
+}
+
+/** A definition's settings, as its export's file is made with them. */
+export function settingsOf(definition: InventoryExport): ExportSettings {
+  return {
+    format: definition.format === "json" ? "json" : "csv",
+    warehouseId: definition.warehouseId,
+    channelId: definition.channelId,
+  };
+}
+
+/**
+ * `GET /inventory-exports/{id}/export.json`: makes the export's file (`planExportFile`) and answers a
+ * complete data export that links to it.
+ */
+export function planExport({
+  ctx,
+  definition,
+  input,
+  read,
+  plan,
+}: {
+  ctx: Ctx;
+  definition: InventoryExport;
+  input: InventoryExportExportInput;
+  read: Snapshot<ReturnType<typeof exportReads>>;
+  plan: WritePlan;
+}): DataExport {
+  const settings = settingsOf(definition);
+  const file = planExportFile({
+    ctx,
+    name: `inventory-export-${definition.id}`,
+    settings,
+    formulas: input.formulas,
+    read,
+    plan,
+  });
+  const now = plan.now;
   plan.update("inventory-export", definition, { lastExportedAt: now });
   return plan.insert("data-export", {
     displayName: definition.name,
     status: "complete",
     exportType: "inventory_levels",
-    format,
+    format: settings.format,
     inventoryExportId: definition.id,
-    fileName,
-    contentType,
-    url: file.url,
+    ...file,
     fileUri: file.url,
-    rowCount: rows.length,
-    byteSize: body.byteLength,
     startedAt: now,
     completedAt: now,
   });

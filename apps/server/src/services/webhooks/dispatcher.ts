@@ -7,6 +7,7 @@
 import type { Db } from "../../db/database.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
+import { type BackgroundDeps, backgroundWork } from "../background.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles } from "../files.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
@@ -23,6 +24,10 @@ export interface DispatcherDeps {
   secrets?: Keyring | Promise<Keyring>;
   /** How long generated files are kept: `prune` deletes older ones. */
   files?: FilesPolicy;
+  /** The start of the URLs of the files background work makes (data exports): `PUBLIC_URL` and the mount. */
+  storedBaseUrl?: () => string;
+  /** How feed files are downloaded: bounded in size and time (`background.ts`). */
+  feeds?: BackgroundDeps["feeds"];
 }
 
 export interface Dispatcher {
@@ -30,7 +35,12 @@ export interface Dispatcher {
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;
-  /** Fans out and delivers until nothing is left that is due now; answers how many attempts failed. */
+  /** The work behind records that is due (feed fetches, data exports); answers how many jobs it took. */
+  work(): Promise<number>;
+  /**
+   * Does the due work, then fans out and delivers until nothing is left that is due now (the work's
+   * callouts among it); answers how many attempts failed.
+   */
   runOnce(): Promise<{ failed: number }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
   prune(): Promise<void>;
@@ -45,6 +55,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const random = deps.random ?? Math.random;
   const { db } = deps;
   let failures = 0;
+  const background = backgroundWork({ ...deps, now });
 
   async function deliver(): Promise<number> {
     const { attempted, failed } = await deliverDue({ ...deps, now, random });
@@ -54,8 +65,15 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function runOnce(): Promise<{ failed: number }> {
     const before = failures;
+    // Work that fails (a bug, the database away) does not hold the deliveries back; it is tried again
+    // next run, and its error is told after them.
+    const failedWork = await background.run().then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
     while ((await fanOut(db, now)) > 0);
     while ((await deliver()) > 0);
+    if (failedWork) throw failedWork.error;
     return { failed: failures - before };
   }
 
@@ -83,6 +101,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   return {
+    work: () => background.run(),
     fanOut: () => fanOut(db, now),
     deliverDue: deliver,
     runOnce,
