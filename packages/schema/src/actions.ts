@@ -495,10 +495,16 @@ export const channelActions = [
         }),
         onHand: f.integer({ required: true }),
         allocated: f.integer({ required: true }),
+        feedQuantity: f.integer({
+          required: true,
+          description:
+            "Units the variant's inventory feeds hold: the quantities of the enabled feeds' items linked to it.",
+        }),
         safetyStock: f.integer({ required: true, description: "The channel's safety stock." }),
         available: f.integer({
           required: true,
-          description: "What the store may sell: onHand - allocated - safetyStock, never below 0.",
+          description:
+            "What the store may sell: onHand - allocated + feedQuantity - safetyStock, never below 0.",
         }),
         locations: f.array(
           f.object({

@@ -168,7 +168,8 @@ function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
     for (const source of sources) {
       const value = pathValue(item, source.key);
       const values = Array.isArray(value) ? value : [value];
-      for (const one of values) put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined));
+      for (const one of values)
+        put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined));
     }
     return record;
   });

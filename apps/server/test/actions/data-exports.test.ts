@@ -30,7 +30,11 @@ describe("data-export", () => {
       format: "csv",
       webhookUrl: `${receiver.url}/exports`,
     });
-    await make(t, "inventory-export-fields", { inventoryExportId: definition.id, source: "sku", position: 1 });
+    await make(t, "inventory-export-fields", {
+      inventoryExportId: definition.id,
+      source: "sku",
+      position: 1,
+    });
     await make(t, "inventory-export-fields", {
       inventoryExportId: definition.id,
       source: "available",
@@ -82,6 +86,22 @@ describe("data-export", () => {
     ]);
   });
 
+  it("counts the units of a variant's feed items in its available stock", async () => {
+    const t = await setup.tenant();
+    const { a } = await exportSetup(t);
+    const feed = await make(t, "inventory-feeds", { name: "Vendor", fetchFrequency: "never" });
+    await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "V-1",
+      vendorSku: a.sku,
+      inventoryQuantity: 20,
+    });
+    const created = await make(t, "data-exports", { format: "json" });
+    await dispatcher().runOnce();
+    const done = await get(t, "data-exports", created.id);
+    const rows = (await t.json("GET", done.url)).body;
+    expect(rows[0]).toEqual({ sku: "A-1", name: 'Shirt, "blue"', onHand: 8, allocated: 1, available: 27 });
+  });
+
   it("ends in error, with no file, when the file would pass the company's quota", async () => {
     const t = await setup.tenant();
     await exportSetup(t);
@@ -96,7 +116,10 @@ describe("data-export", () => {
     const t = await setup.tenant();
     const feed = await make(t, "inventory-feeds", { name: "Feed", fetchFrequency: "never" });
     const other = await make(t, "data-exports", { exportType: "inventory_feed", inventoryFeedId: feed.id });
-    const reported = await make(t, "data-exports", { status: "complete", fileUri: "https://files.example/x.csv" });
+    const reported = await make(t, "data-exports", {
+      status: "complete",
+      fileUri: "https://files.example/x.csv",
+    });
     await dispatcher().runOnce();
     expect((await get(t, "data-exports", other.id)).status).toBe("pending");
     expect(await get(t, "data-exports", reported.id)).toMatchObject({ status: "complete", url: null });

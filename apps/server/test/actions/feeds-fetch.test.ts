@@ -298,13 +298,13 @@ describe("inventory-feed fetch", () => {
     expect(await count(daily.id)).toBe(2);
   });
 
-  it("tells a custom channel of the units a fetch changed for a variant it lists", async () => {
+  it("counts the feed's units in the variant's available stock, and tells a custom channel of each change", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
     const { path, url } = serve(STOCK);
     const feed = await csvFeed(t, url);
     const variant = await make(t, "variants", { sku: "NW-1042", name: "Linen shirt" });
-    const channel = await make(t, "channels", { name: "Own Store" });
+    const channel = await make(t, "channels", { name: "Own Store", safetyStock: 1 });
     await make(t, "custom-channels", {
       name: "Own Store",
       channelId: channel.id,
@@ -316,13 +316,21 @@ describe("inventory-feed fetch", () => {
     await dispatcher.runOnce();
     const calls = () => receiver.received.filter((call) => call.path === "/inventory");
     expect(calls()).toHaveLength(1);
-    expect(JSON.parse(calls()[0]!.body)).toMatchObject({ variant: { id: variant.id } });
+    expect(JSON.parse(calls()[0]!.body)).toMatchObject({
+      variant: { id: variant.id },
+      inventory: { available: 35 },
+    });
+    const levels = await t.json("GET", `/channels/${channel.id}/variant-levels.json`);
+    expect(levels.body).toEqual([
+      expect.objectContaining({ variantId: variant.id, onHand: 0, feedQuantity: 36, available: 35 }),
+    ]);
 
     // The variant's units change: told again; a file that changes nothing tells nothing.
     files.set(path, { body: STOCK.replace(";36;", ";30;") });
     await fetchByHand(t, feed.id);
     await dispatcher.runOnce();
     expect(calls()).toHaveLength(2);
+    expect(JSON.parse(calls()[1]!.body)).toMatchObject({ inventory: { available: 29 } });
     await fetchByHand(t, feed.id);
     await dispatcher.runOnce();
     expect(calls()).toHaveLength(2);

@@ -643,6 +643,7 @@ export type ChannelVariantLevelsOutput = Array<{
   externalId: string | null;
   onHand: number;
   allocated: number;
+  feedQuantity: number;
   safetyStock: number;
   available: number;
   locations: ({

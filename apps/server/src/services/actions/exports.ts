@@ -8,7 +8,7 @@ import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { fromCents } from "../../domain/money.ts";
 import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, availableSql } from "../../domain/stock.ts";
+import { availableOf, availableSql, feedUnitsSql } from "../../domain/stock.ts";
 import { column, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { checkFileQuota, fileUsage, planStoredFile } from "../files.ts";
@@ -34,6 +34,8 @@ interface StockRow {
   externalId: string | null;
   onHand: number;
   allocated: number;
+  /** Units the variant's feeds hold (counted without a warehouse setting only: they are at none). */
+  feedUnits: number;
   priceCents: number | null;
   costPriceCents: number | null;
 }
@@ -56,9 +58,10 @@ function stockRowsStatement(exportId: number | Sql) {
   const externalId = sql`CASE WHEN ${setting("channelId")} IS NULL THEN ${v("externalId")} ELSE (SELECT ${cv("externalId")} ${listingOf} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1) END`;
   const join = sql`LEFT JOIN ${sql.id(level.name)} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
   const where = sql`v.company_id = ${sql.company} AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf}))`;
+  const feedUnits = sql`CASE WHEN ${setting("warehouseId")} IS NULL THEN ${feedUnitsSql(sql.raw("v.id"))} ELSE 0 END`;
   // includeZero false: only rows with stock to sell (NULL or true: every row).
-  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated"))} > 0`;
-  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
+  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated", "feed_units"))} > 0`;
+  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
 }
 
 /** The rows `stockRowsStatement` read. */
@@ -70,6 +73,7 @@ function stockRowsOf(rows: readonly Row[]): StockRow[] {
     externalId: textOrNull(row.external_id),
     onHand: Number(row.on_hand),
     allocated: Number(row.allocated),
+    feedUnits: Number(row.feed_units),
     priceCents: row.price === null ? null : Number(row.price),
     costPriceCents: row.cost_price === null ? null : Number(row.cost_price),
   }));

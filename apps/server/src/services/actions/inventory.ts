@@ -13,7 +13,7 @@ import type { Ctx } from "../../domain/context.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { many, one, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
+import { availableOf, feedUnitsSql, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
@@ -81,10 +81,15 @@ export async function listChannelVariantLevels({
     locations.set(level.variantId, list);
   }
 
+  const feedUnits = await feedUnitsOf(
+    ctx,
+    listings.flatMap(({ record }) => (record.variantId === null ? [] : [record.variantId])),
+  );
   return listings.map(({ record, variantSku }) => {
     const at = record.variantId === null ? [] : (locations.get(record.variantId) ?? []);
     const onHand = at.reduce((sum, location) => sum + location.onHand, 0);
     const allocated = at.reduce((sum, location) => sum + location.allocated, 0);
+    const feedQuantity = record.variantId === null ? 0 : (feedUnits.get(record.variantId) ?? 0);
     return {
       channelVariantId: record.id,
       variantId: record.variantId,
@@ -92,11 +97,24 @@ export async function listChannelVariantLevels({
       externalId: record.externalId,
       onHand,
       allocated,
+      feedQuantity,
       safetyStock: channel.safetyStock,
-      available: availableOf({ onHand, allocated }, channel.safetyStock),
+      available: availableOf({ onHand, allocated, feedUnits: feedQuantity }, channel.safetyStock),
       locations: at,
     };
   });
+}
+
+/** The units the feeds hold for each of the variants (`feedUnitsSql`), in one statement. */
+async function feedUnitsOf(ctx: Ctx, variantIds: readonly number[]): Promise<Map<number, number>> {
+  if (!variantIds.length) return new Map();
+  const ids = JSON.stringify([...new Set(variantIds)]);
+  const result = await ctx.db.execute(
+    sql`SELECT value AS variant_id, ${feedUnitsSql(sql.raw("value"))} AS units FROM json_each(${ids})`.statementFor(
+      ctx.companyId,
+    ),
+  );
+  return new Map(result.rows.map((row) => [Number(row.variant_id), Number(row.units)]));
 }
 
 /**

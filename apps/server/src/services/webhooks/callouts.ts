@@ -10,7 +10,7 @@ import { toRecord } from "../../db/rows.ts";
 import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { availableOf } from "../../domain/stock.ts";
+import { availableOf, feedUnitsSql } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
 
 /**
@@ -99,6 +99,10 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
   ]);
   const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
   const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
+  const feeds = await db.execute(
+    sql`SELECT ${feedUnitsSql(sql`${variantId}`)} AS units`.statementFor(companyId),
+  );
+  const feedUnits = Number(feeds.rows[0]?.units ?? 0);
   return listings.map(({ variant, custom, channel, channelVariant }) => ({
     purpose: "inventory",
     type: "inventory.callout",
@@ -106,7 +110,9 @@ export async function inventoryCallouts(db: Executor, companyId: number, variant
     body: JSON.stringify({
       variant,
       channelVariant: { ...channelVariant, channel },
-      inventory: { available: availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0)) },
+      inventory: {
+        available: availableOf({ onHand, allocated, feedUnits }, Number(channel.safetyStock ?? 0)),
+      },
     }),
     signer: `custom-channel:${custom.id}`,
     timeoutMs: 5_000,
