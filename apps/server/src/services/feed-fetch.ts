@@ -22,6 +22,7 @@ import { ApiError, type FieldError, isApiError } from "../errors.ts";
 import { planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { executeRead, executeWrite } from "./execute.ts";
 import { checkedFeedItem } from "./inbound.ts";
+import { openSecret } from "./secrets.ts";
 import { download } from "./webhooks/outbound.ts";
 
 /** How a fetch downloads: a file past `maxBytes` is abandoned, an answer slower than `timeoutMs` too. */
@@ -208,6 +209,7 @@ async function fetchItems(
     ...(fetcher ? { fetcher } : {}),
     timeoutMs,
     maxBytes,
+    headers: await credentialHeaders(ctx, feed),
   });
   if (!downloaded.ok) return { outcome: "error", message: downloaded.error };
   const { bytes } = downloaded;
@@ -223,6 +225,27 @@ async function fetchItems(
     if (!(error instanceof FeedFileError)) throw error;
     return { outcome: "error", message: error.message, checksum, byteSize };
   }
+}
+
+/**
+ * The feed's credentials for its source, opened at the fetch: `authenticationToken` and
+ * `authenticationSecret` as HTTP Basic (user and password), a token alone as a bearer token. Sent over
+ * https only (plain http where the policy allows local addresses: development and tests).
+ */
+async function credentialHeaders(ctx: Ctx, feed: InventoryFeed): Promise<Record<string, string>> {
+  if (!feed.url?.startsWith("https://") && !ctx.outbound.allowLocal) return {};
+  const keyring = await ctx.secrets;
+  const place = { companyId: ctx.companyId, kind: "inventory-feed", recordId: feed.id };
+  const token = await openSecret(ctx.db, keyring, { ...place, field: "authenticationToken" });
+  const secret = await openSecret(ctx.db, keyring, { ...place, field: "authenticationSecret" });
+  if (token && secret) return { Authorization: `Basic ${base64(`${token}:${secret}`)}` };
+  if (token) return { Authorization: `Bearer ${token}` };
+  return {};
+}
+
+/** UTF-8 text in base64 (`btoa` takes only Latin-1). */
+function base64(text: string): string {
+  return btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
 }
 
 /**

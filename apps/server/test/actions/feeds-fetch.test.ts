@@ -10,7 +10,7 @@ import { get, make } from "./channels-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 /** What the file server answers per path: a body (200), a status, or no answer at all. */
-const files = new Map<string, { status?: number; body?: string; hang?: boolean }>();
+const files = new Map<string, { status?: number; body?: string; hang?: boolean; authorization?: string }>();
 let fileServer = "";
 
 beforeAll(async () => {
@@ -19,6 +19,9 @@ beforeAll(async () => {
     const file = files.get(req.url ?? "");
     if (file?.hang) return;
     if (!file) return void res.writeHead(404).end("no such file");
+    if (file.authorization && req.headers.authorization !== file.authorization) {
+      return void res.writeHead(401).end("who are you?");
+    }
     res.writeHead(file.status ?? 200, { "Content-Type": "text/csv" }).end(file.body ?? "");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -249,6 +252,31 @@ describe("inventory-feed fetch", () => {
     const after = await get(t, "inventory-feeds", feed.id);
     expect(after.fetched).toBe(0);
     expect(after.lastFetchedAt).toEqual(expect.any(String));
+  });
+
+  it("sends the feed's credentials to its source", async () => {
+    const t = await setup.tenant();
+    const { url, path } = serve(STOCK);
+    files.set(path, { body: STOCK, authorization: `Basic ${btoa("reseller-7:s3cret")}` });
+    const feed = await csvFeed(t, url, { authenticationToken: "reseller-7", authenticationSecret: "s3cret" });
+    const queued = await fetchByHand(t, feed.id);
+    await dispatcherAt().dispatcher.runOnce();
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "processed",
+      rowCount: 2,
+    });
+
+    const bearer = serve(STOCK);
+    files.set(bearer.path, { body: STOCK, authorization: "Bearer feed-token" });
+    const other = await csvFeed(t, bearer.url, { authenticationToken: "feed-token" });
+    const unauthorized = await csvFeed(t, bearer.url);
+    const [ok, refused] = [await fetchByHand(t, other.id), await fetchByHand(t, unauthorized.id)];
+    await dispatcherAt().dispatcher.runOnce();
+    expect((await get(t, "inventory-feed-files", ok.id)).status).toBe("processed");
+    expect(await get(t, "inventory-feed-files", refused.id)).toMatchObject({
+      status: "error",
+      errorMessage: "The server answered 401.",
+    });
   });
 
   it("refuses to fetch a disabled feed or one without a url (409), and another company's (404)", async () => {

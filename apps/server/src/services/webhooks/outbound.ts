@@ -111,12 +111,17 @@ export async function download(
     fetcher = policy.fetch ?? fetch,
     timeoutMs,
     maxBytes,
-  }: { fetcher?: typeof fetch; timeoutMs: number; maxBytes: number },
+    headers = {},
+  }: { fetcher?: typeof fetch; timeoutMs: number; maxBytes: number; headers?: Record<string, string> },
 ): Promise<Download> {
   const refused = await refusal(url, policy);
   if (refused) return { ok: false, error: `The URL ${refused}.` };
   try {
-    const response = await fetcher(url, { redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetcher(url, {
+      headers,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     if (response.status < 200 || response.status >= 300) {
       await response.body?.cancel().catch(() => {});
       const redirected = response.status >= 300 && response.status < 400;
