@@ -84,7 +84,8 @@ export function planQueueFetch({
 
 /**
  * Queues a fetch of every feed whose schedule is due at `nowMs` (enabled, fetched automatically,
- * `hourly` or `daily`, with a `url`, none pending), at most `limit` of them; answers how many.
+ * `hourly` or `daily`, with a `url`, none pending, its company not suspended), at most `limit` of them;
+ * answers how many.
  */
 export async function queueDueFeeds(
   db: Db,
@@ -99,7 +100,7 @@ export async function queueDueFeeds(
     (frequency) =>
       sql`(${at("inventory-feed", "fetchFrequency")} = ${frequency} AND (${at("inventory-feed", "lastFetchedAt")} IS NULL OR ${at("inventory-feed", "lastFetchedAt")} < ${dueBefore(frequency)}))`,
   );
-  const statement = sql`SELECT f.id, f.company_id FROM ${sql.id(feeds.name)} f WHERE ${at("inventory-feed", "enabled")} IS NOT 0 AND ${at("inventory-feed", "automatedFetching")} IS NOT 'disabled' AND ${at("inventory-feed", "url")} IS NOT NULL AND (${sql.join(due, " OR ")}) AND NOT EXISTS (SELECT 1 FROM ${sql.id(files.name)} p WHERE p.company_id = f.company_id AND p.${sql.id(column(files, "inventoryFeedId"))} = f.id AND p.${sql.id(column(files, "status"))} = 'pending') ORDER BY f.id LIMIT ${limit}`;
+  const statement = sql`SELECT f.id, f.company_id FROM ${sql.id(feeds.name)} f WHERE ${at("inventory-feed", "enabled")} IS NOT 0 AND ${at("inventory-feed", "automatedFetching")} IS NOT 'disabled' AND ${at("inventory-feed", "url")} IS NOT NULL AND (${sql.join(due, " OR ")}) AND NOT EXISTS (SELECT 1 FROM ${sql.id(files.name)} p WHERE p.company_id = f.company_id AND p.${sql.id(column(files, "inventoryFeedId"))} = f.id AND p.${sql.id(column(files, "status"))} = 'pending') AND f.company_id NOT IN (SELECT id FROM companies WHERE suspended_at IS NOT NULL) ORDER BY f.id LIMIT ${limit}`;
   const found = await db.execute(statement.statementFor(0));
   for (const row of found.rows) {
     const ctx = ctxOf(Number(row.company_id));

@@ -65,14 +65,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function runOnce(): Promise<{ failed: number }> {
     const before = failures;
-    // Work that fails (a bug, the database away) does not hold the deliveries back; it is tried again
-    // next run, and its error is told after them.
-    const failedWork = await background.run().then(
+    // The work (a feed's download may take its 30 s) runs beside the deliveries, not before them; what
+    // it queued is fanned out and delivered once it is over. Work that fails (a bug, the database
+    // away) holds no delivery back: it is tried again next run, and its error told after them.
+    const working = background.run().then(
       () => undefined,
       (error: unknown) => ({ error }),
     );
-    while ((await fanOut(db, now)) > 0);
-    while ((await deliver()) > 0);
+    const drain = async () => {
+      while ((await fanOut(db, now)) > 0);
+      while ((await deliver()) > 0);
+    };
+    await drain();
+    const failedWork = await working;
+    await drain();
     if (failedWork) throw failedWork.error;
     return { failed: failures - before };
   }
