@@ -21,6 +21,7 @@ import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, type FieldError, isApiError } from "../errors.ts";
 import { planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { executeRead, executeWrite } from "./execute.ts";
+import { fileUsage, planStoredFile } from "./files.ts";
 import { checkedFeedItem } from "./inbound.ts";
 import { openSecret } from "./secrets.ts";
 import { download } from "./webhooks/outbound.ts";
@@ -161,6 +162,8 @@ type Fetched =
   | {
       outcome: "items";
       items: InventoryFeedParseWebhookInput[];
+      /** The file as downloaded: kept as a company file when the feed's `cacheImports` is on. */
+      bytes: Uint8Array<ArrayBuffer>;
       checksum: string;
       byteSize: number;
       contentType: string | null;
@@ -221,7 +224,7 @@ async function fetchItems(
   try {
     const text = new TextDecoder().decode(bytes);
     const items = checkedItems(feedRowsOf(feed, settings, text));
-    return { outcome: "items", items, checksum, byteSize, contentType: downloaded.contentType };
+    return { outcome: "items", items, bytes, checksum, byteSize, contentType: downloaded.contentType };
   } catch (error) {
     if (!(error instanceof FeedFileError)) throw error;
     return { outcome: "error", message: error.message, checksum, byteSize };
@@ -274,8 +277,8 @@ function checkedItems(feedRows: readonly FeedRow[]): InventoryFeedParseWebhookIn
   return [...items.values()];
 }
 
-async function sha256(bytes: Uint8Array): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new Uint8Array(bytes)));
+async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
@@ -300,6 +303,7 @@ function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInp
       "variant",
       sql`${at("variant", "sku")} IN (SELECT sku FROM (${skus}) UNION SELECT ${prefix} || sku FROM (${skus}))`,
     ),
+    usage: fileUsage(),
   };
 }
 
@@ -334,7 +338,9 @@ async function applyFeedFile(
           });
         }
         if (feed.fetchCleanup !== "disabled") planCleanup(plan, read.items, fetched.items);
+        const copy = feed.cacheImports ? planCopy(ctx, plan, read.usage, feed, fetched) : undefined;
         plan.update("inventory-feed-file", file, {
+          ...(copy ? { url: copy.url } : {}),
           status: "processed",
           checksum: fetched.checksum,
           byteSize: fetched.byteSize,
@@ -348,6 +354,23 @@ async function applyFeedFile(
       },
     },
   );
+}
+
+/**
+ * A copy of the fetched file among the company's files (the feed's `cacheImports`), while it fits in
+ * the company's quota: a copy is a convenience, and never keeps the stock from being updated.
+ */
+function planCopy(
+  ctx: Ctx,
+  plan: WritePlan,
+  used: number,
+  feed: InventoryFeed,
+  fetched: Extract<Fetched, { outcome: "items" }>,
+): { url: string } | undefined {
+  if (used + fetched.byteSize > ctx.files.quotaBytes) return undefined;
+  const name = fileNameOf(feed) ?? `inventory-feed-${feed.id}.${feed.format === "json" ? "json" : "csv"}`;
+  const contentType = fetched.contentType?.slice(0, 100) ?? "application/octet-stream";
+  return planStoredFile(plan, ctx, used, { name, contentType, body: fetched.bytes });
 }
 
 /** The items of the feed missing from the file, and not removed, go to 0 units. */

@@ -137,6 +137,20 @@ describe("inventory-feed fetch", () => {
     expect(after.lastFetchedAt).toBe(file.processedAt);
   });
 
+  it("keeps a copy of the fetched file among the company's files when the feed caches its imports", async () => {
+    const t = await setup.tenant();
+    const feed = await csvFeed(t, serve(STOCK).url, { cacheImports: true });
+    const queued = await fetchByHand(t, feed.id);
+    await dispatcherAt().dispatcher.runOnce();
+    const file = await get(t, "inventory-feed-files", queued.id);
+    expect(file.status).toBe("processed");
+    expect(file.url).toMatch(/^\/files\/\d+\//);
+    const copy = await t.request("GET", file.url);
+    expect(copy.status).toBe(200);
+    expect(await copy.text()).toBe(STOCK);
+    expect((await (await setup.tenant()).request("GET", file.url)).status).toBe(404);
+  });
+
   it("changes nothing when the same file is fetched again", async () => {
     const t = await setup.tenant();
     const { url } = serve(STOCK);

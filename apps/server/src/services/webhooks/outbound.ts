@@ -96,7 +96,7 @@ export async function send(
 
 /** A file downloaded whole (`download`), or why it was not. */
 export type Download =
-  | { ok: true; bytes: Uint8Array; contentType: string | null }
+  | { ok: true; bytes: Uint8Array<ArrayBuffer>; contentType: string | null }
   | { ok: false; error: string };
 
 /**
@@ -148,7 +148,10 @@ export async function download(
 }
 
 /** The whole body, or undefined as soon as it passes `maxBytes` (the rest is not read). */
-async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
+async function readAtMost(
+  response: Response,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
   if (!response.body) return new Uint8Array();
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
