@@ -220,7 +220,9 @@ async function fetchItems(
   const checksum = await sha256(bytes);
   const byteSize = bytes.byteLength;
   const [last] = settings.last;
-  if (last?.checksum === checksum) return { outcome: "same", checksum, byteSize, rowCount: last.rowCount };
+  if (last?.checksum === checksum && !settingsChangedSince(settings, last.processedAt)) {
+    return { outcome: "same", checksum, byteSize, rowCount: last.rowCount };
+  }
   try {
     const text = new TextDecoder().decode(bytes);
     const items = checkedItems(feedRowsOf(feed, settings, text));
@@ -229,6 +231,19 @@ async function fetchItems(
     if (!(error instanceof FeedFileError)) throw error;
     return { outcome: "error", message: error.message, checksum, byteSize };
   }
+}
+
+/**
+ * Whether the feed or its columns, paths or mappings changed after its last file was processed (`at`):
+ * the same file then reads otherwise, and is applied again.
+ */
+function settingsChangedSince(
+  settings: Snapshot<ReturnType<typeof settingsReads>>,
+  at: string | null,
+): boolean {
+  if (!at) return true;
+  const records = [settings.feed, ...settings.fields, ...settings.jsonFields, ...settings.mappings];
+  return records.some((record) => record !== undefined && record.updatedAt > at);
 }
 
 /**

@@ -178,6 +178,17 @@ describe("inventory-feed fetch", () => {
       await t.json("GET", "/events.json?limit=250&where[type]=inventory_feed_variant.updated")
     ).body.length;
     expect(eventsAfter).toBe(eventsBefore);
+
+    // The feed reads its columns otherwise now: the same file is read again, with the new mapping.
+    const [stock] = (
+      await t.json("GET", `/inventory-feed-fields.json?where[inventoryFeedId]=${feed.id}&where[column]=Stock`)
+    ).body;
+    await t.json("PUT", `/inventory-feed-fields/${stock.id}.json`, { target: "weight" });
+    const reread = await fetchByHand(t, feed.id);
+    await dispatcher.runOnce();
+    expect(await get(t, "inventory-feed-files", reread.id)).toMatchObject({ status: "processed" });
+    const byId = Object.fromEntries((await items(t, feed.id)).map((item) => [item.externalId, item]));
+    expect(byId["NW-1"]).toMatchObject({ quantity: 36, weight: 36 });
   });
 
   it("keeps the missing items' units when the feed's cleanup is disabled", async () => {
