@@ -231,9 +231,11 @@ function itemValues(feed: InventoryFeed, mappings: readonly InventoryFeedMapping
     costPrice: numeric("costPrice"),
     weight: numeric("weight"),
   };
-  // A quantity written as a decimal (`12.0`) is a whole number of units.
-  if (typeof values.inventoryQuantity === "number")
-    values.inventoryQuantity = Math.trunc(values.inventoryQuantity);
+  // A quantity written as a decimal (`12.0`) is a whole number of units; below zero (a supplier's
+  // backorders), none to sell.
+  if (typeof values.inventoryQuantity === "number") {
+    values.inventoryQuantity = Math.max(0, Math.trunc(values.inventoryQuantity));
+  }
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }
 

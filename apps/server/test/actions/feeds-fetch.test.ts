@@ -212,6 +212,7 @@ describe("inventory-feed fetch", () => {
         { id: "J-1", code: "J1", stock: { available: 5 }, tags: ["summer"] },
         { id: "J-2", code: "J2", stock: { available: 6 }, tags: ["summer", "discontinued"] },
         { id: "J-3", code: "J3", stock: { available: 7 }, tags: ["winter"] },
+        { id: "J-4", code: "J4", stock: { available: -2 }, tags: ["summer"] },
       ],
     });
     const feed = await make(t, "inventory-feeds", {
@@ -234,9 +235,13 @@ describe("inventory-feed fetch", () => {
     await dispatcherAt().dispatcher.runOnce();
     expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
       status: "processed",
-      rowCount: 1,
+      rowCount: 2,
     });
-    expect((await items(t, feed.id)).map((item) => [item.externalId, item.quantity])).toEqual([["J-1", 5]]);
+    // Backorders (below zero) are none to sell.
+    expect((await items(t, feed.id)).map((item) => [item.externalId, item.quantity])).toEqual([
+      ["J-1", 5],
+      ["J-4", 0],
+    ]);
   });
 
   it("leaves the file in error with the reason, and applies nothing, when the file cannot be had or read", async () => {
