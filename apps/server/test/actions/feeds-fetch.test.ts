@@ -278,6 +278,15 @@ describe("inventory-feed fetch", () => {
     const refused = await run(dispatcherAt(Date.now(), { allowLocal: false }).dispatcher);
     expect(refused).toMatchObject({ status: "error", errorMessage: "The URL must be an https URL." });
 
+    // A loopback address over https, refused as such before any connection.
+    const loopback = await csvFeed(t, "https://127.0.0.1/stock.csv");
+    const queued = await fetchByHand(t, loopback.id);
+    await dispatcherAt(Date.now(), { allowLocal: false }).dispatcher.runOnce();
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "error",
+      errorMessage: "The URL must not be a private, loopback or link-local address.",
+    });
+
     expect(await items(t, feed.id)).toEqual([]);
     const after = await get(t, "inventory-feeds", feed.id);
     expect(after.fetched).toBe(0);
