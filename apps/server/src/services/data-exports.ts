@@ -59,8 +59,14 @@ export async function buildDataExport(ctx: Ctx, dataExportId: number): Promise<v
       },
     );
   } catch (error) {
-    if (!isApiError(error) || error.status >= 500) throw error;
-    await failDataExport(ctx, dataExportId, error.detail);
+    if (isApiError(error) && error.status < 500) {
+      await failDataExport(ctx, dataExportId, error.detail);
+      return;
+    }
+    // A fault of the service's own: the export says so rather than staying pending for ever; the
+    // fault itself is told to the dispatcher's log.
+    await failDataExport(ctx, dataExportId, "The export could not be built (a fault of the service).");
+    throw error;
   }
 }
 

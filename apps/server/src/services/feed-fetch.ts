@@ -138,7 +138,17 @@ export async function fetchPendingFeeds(
     args: [limit],
   });
   for (const row of found.rows) {
-    await fetchFeedFile(ctxOf(Number(row.company_id)), Number(row.id), limits);
+    const ctx = ctxOf(Number(row.company_id));
+    const fileId = Number(row.id);
+    try {
+      await fetchFeedFile(ctx, fileId, limits);
+    } catch (error) {
+      // A fault of the service's own: the file says so rather than staying pending for ever (and
+      // holding the feed's schedule); the fault itself is told to the dispatcher's log.
+      const message = "The file could not be fetched (a fault of the service).";
+      await settleWithoutItems(ctx, fileId, { outcome: "error", message });
+      throw error;
+    }
   }
   return found.rows.length;
 }
