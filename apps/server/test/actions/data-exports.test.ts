@@ -112,16 +112,47 @@ describe("data-export", () => {
     expect(failed.errorMessage).toMatch(/would pass its quota of 10 bytes/);
   });
 
-  it("leaves exports of other types, and those already reported, as they are", async () => {
+  it("exports a feed's items, with the feed's stock threshold", async () => {
     const t = await setup.tenant();
-    const feed = await make(t, "inventory-feeds", { name: "Feed", fetchFrequency: "never" });
-    const other = await make(t, "data-exports", { exportType: "inventory_feed", inventoryFeedId: feed.id });
+    const feed = await make(t, "inventory-feeds", {
+      name: "Vendor",
+      fetchFrequency: "never",
+      exportSkuThreshold: 5,
+    });
+    const send = (externalId: string, quantity: number, price?: number) =>
+      t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+        externalId,
+        vendorSku: `S-${externalId}`,
+        inventoryQuantity: quantity,
+        ...(price === undefined ? {} : { price }),
+      });
+    await send("A", 10, 12.5);
+    await send("B", 3);
+    await send("C", 8);
+    await t.json("DELETE", `/inventory-feeds/${feed.id}/remove-by-external-id.json`, { externalId: "C" });
+    const created = await make(t, "data-exports", { exportType: "inventory_feed", inventoryFeedId: feed.id });
+    await dispatcher().runOnce();
+    const done = await get(t, "data-exports", created.id);
+    expect(done).toMatchObject({ status: "complete", rowCount: 2, displayName: "Vendor", format: "csv" });
+    expect(await (await t.request("GET", done.url)).text()).toBe(
+      [
+        "externalId,sku,name,barcode,quantity,price,costPrice,weight,reviewStatus,status",
+        "A,S-A,,,10,12.50,,,notReviewed,pending",
+        "B,S-B,,,0,,,,notReviewed,pending",
+        "",
+      ].join("\r\n"),
+    );
+  });
+
+  it("leaves exports of a template or a stock take, and those already reported, as they are", async () => {
+    const t = await setup.tenant();
+    const template = await make(t, "data-exports", { templateId: 4 });
     const reported = await make(t, "data-exports", {
       status: "complete",
       fileUri: "https://files.example/x.csv",
     });
     await dispatcher().runOnce();
-    expect((await get(t, "data-exports", other.id)).status).toBe("pending");
+    expect((await get(t, "data-exports", template.id)).status).toBe("pending");
     expect(await get(t, "data-exports", reported.id)).toMatchObject({ status: "complete", url: null });
   });
 });

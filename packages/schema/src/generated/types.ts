@@ -1752,7 +1752,7 @@ export type CustomerAddressCreateInput = {
   email?: string | null;
 };
 export type CustomerAddressUpdateInput = Partial<CustomerAddress>;
-/** One run of an export: its state and, once complete, the file to download. A stock-level export created `pending` is built by the server in the background. */
+/** One run of an export: its state and, once complete, the file to download. A stock-level or feed export created `pending` is built by the server in the background. */
 export type DataExport = {
   id: number;
   createdAt: string;

@@ -683,7 +683,7 @@ export const dataExport = defineKind({
   group: "inventory",
   source: "seed",
   description:
-    "One run of an export: its state and, once complete, the file to download. A stock-level export created `pending` is built by the server in the background.",
+    "One run of an export: its state and, once complete, the file to download. A stock-level or feed export created `pending` is built by the server in the background.",
   states: dataExportStates,
   fields: {
     displayName: f.string({

@@ -200,13 +200,39 @@ export function planExportFile({
   const rows = read.stock;
   // A file past the company's quota is refused before it is made (the exact size is checked after).
   checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
+  const table = {
+    headers: columns.map((c) => c.header),
+    rows: rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
+  };
+  return planTableFile({ ctx, plan, used: read.usage, name, format, formulas, table });
+}
+
+/**
+ * Writes a table as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by header) and
+ * plans storing it as the company's file `<name>-<time>.<format>` (409 past its quota).
+ */
+export function planTableFile({
+  ctx,
+  plan,
+  used,
+  name,
+  format,
+  formulas,
+  table,
+}: {
+  ctx: Ctx;
+  plan: WritePlan;
+  used: number;
+  name: string;
+  format: "csv" | "json";
+  formulas: InventoryExportExportInput["formulas"];
+  table: { headers: readonly string[]; rows: readonly (readonly unknown[])[] };
+}): ExportFile {
+  const { headers, rows } = table;
   const text =
     format === "csv"
       ? stringify(
-          [
-            columns.map((c) => c.header),
-            ...rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
-          ],
+          [headers, ...rows],
           // RFC 4180: CRLF between records, and any field holding a line break is quoted. A text cell a
           // spreadsheet would run as a formula gets a leading `'`, unless the caller asks for raw cells.
           {
@@ -215,13 +241,11 @@ export function planExportFile({
             escape_formulas: formulas !== "raw",
           },
         )
-      : JSON.stringify(
-          rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, cells)]))),
-        );
+      : JSON.stringify(rows.map((row) => Object.fromEntries(headers.map((header, i) => [header, row[i]]))));
   const body = new TextEncoder().encode(text);
   const fileName = `${name}-${compactTime(plan.now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = planStoredFile(plan, ctx, read.usage, { name: fileName, contentType, body });
+  const file = planStoredFile(plan, ctx, used, { name: fileName, contentType, body });
   return { fileName, contentType, url: file.url, rowCount: rows.length, byteSize: body.byteLength };
 }
 
