@@ -52,19 +52,22 @@ export async function listChannelVariantLevels({
     clauses.push(`cv.${column(cv, "externalId")} = ?`);
     args.push(input.externalId);
   }
+  // The units the variant's feeds hold, with each listing: no statement more.
+  const feedUnits = feedUnitsSql(sql.raw(`cv.${column(cv, "variantId")}`)).statementFor(ctx.companyId);
   const result = await ctx.db.execute({
     sql:
       `SELECT ${cv.selectList
         .split(", ")
         .map((name) => `cv.${name}`)
-        .join(", ")}, v.${column(variant, "sku")} AS variant_sku ` +
+        .join(", ")}, v.${column(variant, "sku")} AS variant_sku, ${feedUnits.sql} AS feed_units ` +
       `FROM ${cv.name} cv LEFT JOIN ${variant.name} v ON v.id = cv.${column(cv, "variantId")} AND v.company_id = cv.company_id ` +
       `WHERE ${clauses.join(" AND ")} ORDER BY cv.id LIMIT ? OFFSET ?`,
-    args: [...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
+    args: [...feedUnits.args, ...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
   });
   const listings = result.rows.map((row) => ({
     record: asRecord("channel-variant", toRecord(cv, row)),
     variantSku: row.variant_sku as string | null,
+    feedQuantity: Number(row.feed_units ?? 0),
   }));
 
   const locations = new Map<number, Location[]>();
@@ -81,15 +84,10 @@ export async function listChannelVariantLevels({
     locations.set(level.variantId, list);
   }
 
-  const feedUnits = await feedUnitsOf(
-    ctx,
-    listings.flatMap(({ record }) => (record.variantId === null ? [] : [record.variantId])),
-  );
-  return listings.map(({ record, variantSku }) => {
+  return listings.map(({ record, variantSku, feedQuantity }) => {
     const at = record.variantId === null ? [] : (locations.get(record.variantId) ?? []);
     const onHand = at.reduce((sum, location) => sum + location.onHand, 0);
     const allocated = at.reduce((sum, location) => sum + location.allocated, 0);
-    const feedQuantity = record.variantId === null ? 0 : (feedUnits.get(record.variantId) ?? 0);
     return {
       channelVariantId: record.id,
       variantId: record.variantId,
@@ -103,18 +101,6 @@ export async function listChannelVariantLevels({
       locations: at,
     };
   });
-}
-
-/** The units the feeds hold for each of the variants (`feedUnitsSql`), in one statement. */
-async function feedUnitsOf(ctx: Ctx, variantIds: readonly number[]): Promise<Map<number, number>> {
-  if (!variantIds.length) return new Map();
-  const ids = JSON.stringify([...new Set(variantIds)]);
-  const result = await ctx.db.execute(
-    sql`SELECT value AS variant_id, ${feedUnitsSql(sql.raw("value"))} AS units FROM json_each(${ids})`.statementFor(
-      ctx.companyId,
-    ),
-  );
-  return new Map(result.rows.map((row) => [Number(row.variant_id), Number(row.units)]));
 }
 
 /**
