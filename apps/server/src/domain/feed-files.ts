@@ -99,8 +99,6 @@ function cellOrDefault(source: Source, value: unknown): string | null {
 // ----------------------------------------------------------------------------------------------- CSV
 
 function csvRecords(feed: InventoryFeed, settings: FeedSettings, text: string): TargetValues[] {
-  if (feed.format === "xml")
-    throw new FeedFileError("XML feeds are not read: set the feed's format to csv or json.");
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
     delimiter: feed.delimiter || ",",
     skipEmptyLines: "greedy",
