@@ -244,6 +244,39 @@ describe("inventory-feed fetch", () => {
     ]);
   });
 
+  it("forms external ids from the options, as the feed's mappings rewrite them", async () => {
+    const t = await setup.tenant();
+    const body = ["id,sku,quantity,size", "SHIRT,S-1,3,XL", "SHIRT-B,S-2,4,small", ""].join("\n");
+    const feed = await make(t, "inventory-feeds", {
+      name: "Options",
+      url: serve(body).url,
+      fetchFrequency: "never",
+      externalIdStrategy: "options",
+    });
+    for (const [column, target] of [
+      ["id", "externalId"],
+      ["sku", "sku"],
+      ["quantity", "quantity"],
+      ["size", "optionValue"],
+    ]) {
+      await make(t, "inventory-feed-fields", { inventoryFeedId: feed.id, column, target });
+    }
+    await make(t, "inventory-feed-mappings", {
+      inventoryFeedId: feed.id,
+      field: "optionValue",
+      matchType: "matches",
+      transformFrom: ["XL", "X-Large"],
+      transformTo: "extra_large",
+      transformType: "humanize",
+    });
+    await fetchByHand(t, feed.id);
+    await dispatcherAt().dispatcher.runOnce();
+    expect((await items(t, feed.id)).map((item) => item.externalId)).toEqual([
+      "SHIRT-Extra large",
+      "SHIRT-B-small",
+    ]);
+  });
+
   it("leaves the file in error with the reason, and applies nothing, when the file cannot be had or read", async () => {
     const t = await setup.tenant();
     const { url, path } = serve(STOCK);
