@@ -64,11 +64,13 @@ export function feedRowsOf(feed: InventoryFeed, settings: FeedSettings, text: st
     throw new FeedFileError("XML feeds are not read: set the feed's format to csv or json.");
   }
   const records = feed.format === "json" ? jsonRecords(text, settings) : csvRecords(feed, settings, text);
+  const include = feed.includeTags ?? [];
+  const exclude = feed.excludeTags ?? [];
   const rows: FeedRow[] = [];
   for (const [index, record] of records.entries()) {
     const tags = record.get("tag") ?? [];
-    if (feed.includeTags?.length && !tags.some((tag) => feed.includeTags!.includes(tag))) continue;
-    if (feed.excludeTags?.length && tags.some((tag) => feed.excludeTags!.includes(tag))) continue;
+    if (include.length && !tags.some((tag) => include.includes(tag))) continue;
+    if (tags.some((tag) => exclude.includes(tag))) continue;
     rows.push({ row: index + 1, values: itemValues(feed, settings.mappings, record) });
   }
   return rows;
@@ -149,7 +151,7 @@ function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
   } catch (error) {
-    throw new FeedFileError(`The file is not JSON: ${(error as Error).message}.`);
+    throw new FeedFileError(`The file is not JSON: ${error instanceof Error ? error.message : error}.`);
   }
   const items = Array.isArray(parsed) ? parsed : firstArrayOf(parsed);
   if (!items)
@@ -186,10 +188,14 @@ function isScalar(value: unknown): boolean {
 function pathValue(item: unknown, path: string): unknown {
   let value = item;
   for (const key of path.split(".")) {
-    if (typeof value !== "object" || value === null) return undefined;
-    value = (value as Record<string, unknown>)[key];
+    if (!isObject(value)) return undefined;
+    value = value[key];
   }
   return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }
 
 // --------------------------------------------------------------------------------------------- items

@@ -96,11 +96,10 @@ export async function queueDueFeeds(
 ): Promise<number> {
   const feeds = table("inventory-feed");
   const files = table("inventory-feed-file");
-  const dueBefore = (frequency: string) => new Date(nowMs - SCHEDULE_MS[frequency]!).toISOString();
-  const due = Object.keys(SCHEDULE_MS).map(
-    (frequency) =>
-      sql`(${at("inventory-feed", "fetchFrequency")} = ${frequency} AND (${at("inventory-feed", "lastFetchedAt")} IS NULL OR ${at("inventory-feed", "lastFetchedAt")} < ${dueBefore(frequency)}))`,
-  );
+  const due = Object.entries(SCHEDULE_MS).map(([frequency, periodMs]) => {
+    const before = new Date(nowMs - periodMs).toISOString();
+    return sql`(${at("inventory-feed", "fetchFrequency")} = ${frequency} AND (${at("inventory-feed", "lastFetchedAt")} IS NULL OR ${at("inventory-feed", "lastFetchedAt")} < ${before}))`;
+  });
   const statement = sql`SELECT f.id, f.company_id FROM ${sql.id(feeds.name)} f WHERE ${at("inventory-feed", "enabled")} IS NOT 0 AND ${at("inventory-feed", "automatedFetching")} IS NOT 'disabled' AND ${at("inventory-feed", "url")} IS NOT NULL AND (${sql.join(due, " OR ")}) AND NOT EXISTS (SELECT 1 FROM ${sql.id(files.name)} p WHERE p.company_id = f.company_id AND p.${sql.id(column(files, "inventoryFeedId"))} = f.id AND p.${sql.id(column(files, "status"))} = 'pending') AND f.company_id NOT IN (SELECT id FROM companies WHERE suspended_at IS NOT NULL) ORDER BY f.id LIMIT ${limit}`;
   const found = await db.execute(statement.statementFor(0));
   for (const row of found.rows) {
@@ -414,7 +413,7 @@ function planCleanup(
 /** The last segment of the feed's url, as the file's name. */
 function fileNameOf(feed: InventoryFeed): string | null {
   try {
-    const name = decodeURIComponent(new URL(feed.url!).pathname.split("/").pop() ?? "");
+    const name = decodeURIComponent(new URL(feed.url ?? "").pathname.split("/").pop() ?? "");
     return name ? name.slice(0, 200) : null;
   } catch {
     return null;

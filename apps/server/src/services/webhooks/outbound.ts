@@ -51,6 +51,13 @@ async function readLimited(response: Response): Promise<string> {
   return new TextDecoder().decode(bytes);
 }
 
+/** Why a request got no answer: its time ran out, or the network's error (its code, else its message). */
+function failureOf(error: unknown, timeoutMs: number): string {
+  const name = (error as { name?: string })?.name;
+  if (name === "TimeoutError" || name === "AbortError") return `No answer within ${timeoutMs / 1000} s.`;
+  return `Network error: ${String((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error)}.`;
+}
+
 /**
  * Sends one request: checked against the policy first, never following a redirect, given up after
  * `timeoutMs` (10 s unless the callout says less); a 2xx answer is a success, anything else (a 3xx included) a failure to retry.
@@ -85,12 +92,7 @@ export async function send(
       durationMs: Math.max(0, clock() - started),
     };
   } catch (error) {
-    const name = (error as { name?: string })?.name;
-    const message =
-      name === "TimeoutError" || name === "AbortError"
-        ? `No answer within ${timeoutMs / 1000} s.`
-        : `Network error: ${String((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error)}.`;
-    return { ok: false, error: message, durationMs: Math.max(0, clock() - started) };
+    return { ok: false, error: failureOf(error, timeoutMs), durationMs: Math.max(0, clock() - started) };
   }
 }
 
@@ -136,14 +138,7 @@ export async function download(
     if (!bytes) return { ok: false, error: `The file is larger than ${maxBytes} bytes.` };
     return { ok: true, bytes, contentType: response.headers.get("content-type") };
   } catch (error) {
-    const name = (error as { name?: string })?.name;
-    return {
-      ok: false,
-      error:
-        name === "TimeoutError" || name === "AbortError"
-          ? `No answer within ${timeoutMs / 1000} s.`
-          : `Network error: ${String((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error)}.`,
-    };
+    return { ok: false, error: failureOf(error, timeoutMs) };
   }
 }
 
