@@ -17,8 +17,10 @@ import { gzipSync } from "node:zlib";
  * Worker's stand-in for side-channel (src/shims/side-channel.cjs) takes back about 12 KiB of it.
  * The manifest's documentation (every field's `description` and `example`) took it to 283 KiB; the
  * Worker's copy of the schema package leaves that out (scripts/worker-schema.ts, about 22 KiB).
+ * Reading feed files on the Worker (papaparse, about 7.3 KiB gzip) and the background work that fetches
+ * feeds and builds data exports (about 6 KiB) took it from 261 to 274 KiB.
  */
-export const BUDGET_KIB = 270;
+export const BUDGET_KIB = 275;
 
 export interface BundleSize {
   /** Every module wrangler would upload (source maps excluded). */

@@ -130,12 +130,22 @@ export async function prepareServer(
   const files = filesPolicyOf(env);
   const mail = mailOf(env);
   const mailer = mail && mailSender ? mailSender(mail.url) : undefined;
-  const dispatch = startDispatchLoop(
-    createDispatcher({ db, policy: outbound, files, fileStore, secrets, mail: mailer }),
-    {
-      log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
-    },
-  );
+  // Declared before the dispatcher runs: the URLs of the files it makes start with it (see `listening`).
+  let listeningUrl: string | undefined;
+  const mount = (env.BASE_PATH ?? "").replace(/\/$/, "");
+  const storedBaseUrl = () => (env.PUBLIC_URL ?? listeningUrl ?? "") + mount;
+  const dispatcher = createDispatcher({
+    db,
+    policy: outbound,
+    files,
+    fileStore,
+    secrets,
+    mail: mailer,
+    storedBaseUrl,
+  });
+  const dispatch = startDispatchLoop(dispatcher, {
+    log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
+  });
   const app = createApp({
     db,
     secrets,
@@ -170,7 +180,6 @@ export async function prepareServer(
    * on, once it listens: a host name or a specific address (an unspecified one, 0.0.0.0 or ::, names
    * no address a client can use: those URLs are then relative).
    */
-  let listeningUrl: string | undefined;
   function listening(port: number): void {
     if (env.HOST === "0.0.0.0" || env.HOST === "::" || env.HOST === "") return;
     listeningUrl = `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${port}`;

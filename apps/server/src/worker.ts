@@ -149,6 +149,8 @@ function instanceFor(bindings: WorkerEnv): Instance {
         fileStore,
         secrets,
         mail: mailer,
+        // A Worker knows no address of its own: without PUBLIC_URL, the files it makes have relative URLs.
+        storedBaseUrl: () => (env.PUBLIC_URL ?? "") + (env.BASE_PATH ?? "").replace(/\/$/, ""),
       }),
       secrets,
       fileStore,

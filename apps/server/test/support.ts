@@ -5,6 +5,7 @@ import { afterAll, inject } from "vitest";
 import { type AppDeps, createApp } from "../src/app.ts";
 import type { Db } from "../src/db/database.ts";
 import { desiredSchema } from "../src/db/ddl.ts";
+import { memoryFileStore } from "../src/db/file-store.ts";
 import { openDb } from "../src/db/open.ts";
 import { createToken } from "../src/services/auth.ts";
 import { expectMatchesResponseSchema } from "./openapi-response.ts";
@@ -102,7 +103,9 @@ function checkingResponses(api: Api): Api {
 export async function setupApp(deps: Partial<AppDeps> = {}, options: { checkResponses?: boolean } = {}) {
   const { checkResponses = true } = options;
   const db = await freshDb();
-  const app = createApp({ db, tokenCacheMs: 0, ...deps });
+  // One store for the app and for the dispatchers a test runs beside it (the files they make are read back).
+  const fileStore = deps.fileStore ?? memoryFileStore();
+  const app = createApp({ db, tokenCacheMs: 0, ...deps, fileStore });
   const api = (token?: string): Api => {
     const plain = apiOf((path, init) => app.request(path, init), token);
     return checkResponses ? checkingResponses(plain) : plain;
@@ -113,7 +116,7 @@ export async function setupApp(deps: Partial<AppDeps> = {}, options: { checkResp
     const { token: readOnlyToken } = await createToken({ db, input: { company, readOnly: true } });
     return { companyId, token, readOnlyToken, ...api(token), readOnly: api(readOnlyToken) };
   };
-  return { app, db, tenant, anonymous: api() };
+  return { app, db, fileStore, tenant, anonymous: api() };
 }
 
 /**

@@ -156,6 +156,11 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
       "Marks the feed item with this external id removed and its channel variants ignored (kept, since sales may refer to them). The external id travels in the JSON body, as the reference documents it (the feed item's record: its other fields are ignored), or in the query (`?externalId=`). An unknown external id is a 404; removing it again is a 409; a missing `externalId` is a 422 (a 400 in the query form).",
     example: { externalId: "1234" },
   },
+  "inventory-feed.fetch": {
+    summary: "Fetch a feed",
+    description:
+      "Beyond the interface. Queues a fetch of the feed's `url` and answers its feed file, `pending`; the background worker downloads it (with the feed's credentials, no redirects followed, at most 20 MiB and 30 s, the same address checks as webhooks), reads it with the feed's settings (format, `delimiter`, `csvHasHeader`, `decimalNotation`, its feed fields or JSON fields, `includeTags`, `excludeTags`), upserts its items as the feed's webhook does, sets the items missing from the file to 0 units when `fetchCleanup` is `enabled`, and leaves the file `processed` (with its checksum and rows; with `cacheImports`, its `url` downloads a copy) or `error` (with the reason, nothing applied). A file with the checksum of the feed's last processed one changes no item, unless the feed's settings changed since. While a fetch of the feed is pending, fetching again answers that one. A disabled feed, or one without a `url`, is a 409. Feeds whose `fetchFrequency` is `hourly` or `daily` and whose `automatedFetching` is `enabled` are fetched on that schedule without a call.",
+  },
   "inventory-feed.parse-webhook": {
     summary: "Upsert a feed item",
     description:

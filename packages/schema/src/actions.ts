@@ -497,10 +497,16 @@ export const channelActions = [
         }),
         onHand: f.integer({ required: true }),
         allocated: f.integer({ required: true }),
+        feedQuantity: f.integer({
+          required: true,
+          description:
+            "Units the variant's inventory feeds hold: the quantities of the enabled feeds' items linked to it.",
+        }),
         safetyStock: f.integer({ required: true, description: "The channel's safety stock." }),
         available: f.integer({
           required: true,
-          description: "What the store may sell: onHand - allocated - safetyStock, never below 0.",
+          description:
+            "What the store may sell: onHand - allocated + feedQuantity - safetyStock, never below 0.",
         }),
         locations: f.array(
           f.object({
@@ -691,6 +697,16 @@ export const inventoryFeedActions = [
     input: { externalId: f.string({ required: true, minLength: 1, maxLength: 100, acceptNumber: true }) },
     recordBody: "inventory-feed-variant",
     output: { kind: "inventory-feed-variant" },
+  }),
+  defineAction({
+    name: "fetch",
+    method: "POST",
+    event: "inventory_feed.fetch_queued",
+    source: "extension",
+    summary:
+      "Queue a fetch of the feed's file from its `url`: answers the feed file, `pending` until it is downloaded and read.",
+    input: {},
+    output: { kind: "inventory-feed-file" },
   }),
   defineAction({
     name: "parse-webhook",

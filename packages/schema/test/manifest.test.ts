@@ -82,6 +82,7 @@ describe("the manifest against the interface", () => {
       "POST /dropship-providers/{id}/rotate-signing-secret.json",
       "POST /fulfillments/{id}/ship.json",
       "POST /inventory-exports/{id}/rotate-signing-secret.json",
+      "POST /inventory-feeds/{id}/fetch.json",
       "POST /inventory-feeds/{id}/rotate-hash.json",
       "POST /sale-returns/{id}/receive.json",
       "POST /webhook-endpoints/{id}/replay.json",

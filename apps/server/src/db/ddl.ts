@@ -215,6 +215,20 @@ function columnSql(column: Column): string {
   return literal === undefined ? column.sqlType : `${column.sqlType} DEFAULT ${literal}`;
 }
 
+/**
+ * Indexes the background work finds its jobs by, across companies, every time the dispatcher runs
+ * (`services/background.ts`): only the pending rows, so they stay as small as the queue.
+ */
+const WORK_INDEXES: Readonly<Record<string, Record<string, string>>> = {
+  inventory_feed_files: {
+    inventory_feed_files_pending:
+      "CREATE INDEX inventory_feed_files_pending ON inventory_feed_files (id) WHERE status = 'pending'",
+  },
+  data_exports: {
+    data_exports_pending: "CREATE INDEX data_exports_pending ON data_exports (id) WHERE status = 'pending'",
+  },
+};
+
 function kindTable(table: Table): SchemaSnapshot["tables"][string] {
   const columns: Record<string, string> = {
     id: "INTEGER PRIMARY KEY",
@@ -245,6 +259,7 @@ function kindTable(table: Table): SchemaSnapshot["tables"][string] {
     const name = `${t}_unique_${names.join("_")}`;
     indexes[name] = `CREATE UNIQUE INDEX ${name} ON ${t} (company_id, ${names.join(", ")})`;
   }
+  Object.assign(indexes, WORK_INDEXES[t]);
   return { columns, indexes, triggers: { ...eventTriggers(table), ...secretTriggers(table) } };
 }
 

@@ -10,20 +10,34 @@ import { column, table } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /**
- * Units free to sell: on hand less allocated. For a channel (a `safetyStock` given), less its safety
- * stock too, and never below 0: what its store may offer.
+ * Units free to sell: on hand less allocated, plus the units the variant's vendors and providers hold
+ * for it (`feedUnits`: its connected feed items', see `feedUnitsSql`). For a channel (a `safetyStock`
+ * given), less its safety stock too, and never below 0: what its store may offer.
  */
 export function availableOf(
-  level: { onHand: number; allocated: number },
+  level: { onHand: number; allocated: number; feedUnits?: number },
   safetyStock: number | null = null,
 ): number {
-  const free = level.onHand - level.allocated;
+  const free = level.onHand - level.allocated + (level.feedUnits ?? 0);
   return safetyStock === null ? free : Math.max(0, free - safetyStock);
 }
 
-/** `availableOf` without safety stock, in SQL, over the expressions of on hand and allocated. */
-export function availableSql(onHand: string, allocated: string): string {
-  return `${onHand} - ${allocated}`;
+/** `availableOf` without safety stock, in SQL, over the expressions of on hand, allocated and feed units. */
+export function availableSql(onHand: string, allocated: string, feedUnits = "0"): string {
+  return `${onHand} - ${allocated} + ${feedUnits}`;
+}
+
+/**
+ * SQL: the units the feeds hold for a variant (`variantId`, SQL naming its id): the quantities of the
+ * feed items linked to it, of enabled feeds, not removed. A feed is the variant's source where one of
+ * its items is linked to it, and its stock is sold as the variant's.
+ */
+export function feedUnitsSql(variantId: Sql): Sql {
+  const items = table("inventory-feed-variant");
+  const feeds = table("inventory-feed");
+  const item = (field: string) => sql.raw(`i.${column(items, field)}`);
+  const enabled = sql`SELECT 1 FROM ${sql.id(feeds.name)} f WHERE f.company_id = i.company_id AND f.id = ${item("inventoryFeedId")} AND f.${sql.id(column(feeds, "enabled"))} IS NOT 0`;
+  return sql`COALESCE((SELECT SUM(${item("quantity")}) FROM ${sql.id(items.name)} i WHERE i.company_id = ${sql.company} AND ${item("variantId")} = ${variantId} AND ${item("status")} IS NOT 'removed' AND EXISTS (${enabled})), 0)`;
 }
 
 /**

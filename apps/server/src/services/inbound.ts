@@ -210,6 +210,27 @@ export interface FeedWebhookSummary {
   }[];
 }
 
+/**
+ * One feed item as the feed's webhook takes it (also a row of a fetched feed file): the item, or
+ * undefined with its errors added to `errors`, their paths under `path`.
+ */
+export function checkedFeedItem(
+  item: unknown,
+  path: string,
+  errors: FieldError[],
+): InventoryFeedParseWebhookInput | undefined {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    errors.push({ path, message: "must be a JSON object" });
+    return undefined;
+  }
+  const result = v.safeParse(feedItemSchema, item, { abortPipeEarly: true });
+  if (!result.success) {
+    errors.push(...fieldErrors(result.issues).map((e) => ({ ...e, path: `${path}.${e.path}` })));
+    return undefined;
+  }
+  return result.output as InventoryFeedParseWebhookInput;
+}
+
 /** The items of a feed webhook body: a JSON array of at most 50 valid items, else a 422 naming them. */
 export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] {
   if (!Array.isArray(body)) {
@@ -223,18 +244,7 @@ export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] 
     });
   }
   const errors: FieldError[] = [];
-  const items = body.map((item, index) => {
-    if (typeof item !== "object" || item === null || Array.isArray(item)) {
-      errors.push({ path: String(index), message: "must be a JSON object" });
-      return undefined;
-    }
-    const result = v.safeParse(feedItemSchema, item, { abortPipeEarly: true });
-    if (!result.success) {
-      errors.push(...fieldErrors(result.issues).map((e) => ({ ...e, path: `${index}.${e.path}` })));
-      return undefined;
-    }
-    return result.output as InventoryFeedParseWebhookInput;
-  });
+  const items = body.map((item, index) => checkedFeedItem(item, String(index), errors));
   const seen = new Map<string, number>();
   items.forEach((item, index) => {
     if (!item) return;

@@ -60,6 +60,7 @@ describe("channel variant-levels and variant-set-level", () => {
       externalId: "E1",
       onHand: 11,
       allocated: 2,
+      feedQuantity: 0,
       safetyStock: 0,
       available: 9,
       locations: [

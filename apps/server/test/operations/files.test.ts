@@ -13,7 +13,7 @@ import { migrate } from "../../src/db/migrate.ts";
 import { loadMigrations } from "../../src/db/migration-files.ts";
 import { openDb } from "../../src/db/open.ts";
 import { createToken } from "../../src/services/auth.ts";
-import { storedFileId } from "../../src/services/files.ts";
+import { DEFAULT_FILES_POLICY, storedFileId } from "../../src/services/files.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { fileStoreOf, prepareServer } from "../../src/startup.ts";
 import { setupApp, type TestApp } from "../support.ts";
@@ -363,7 +363,7 @@ describe("pruning", () => {
   it("deletes the bodies of the files past their keeping time, and orphan bodies", async () => {
     let now = Date.now();
     const { store, keys } = storeDir();
-    const files = { keepDays: 2 };
+    const files = { ...DEFAULT_FILES_POLICY, keepDays: 2 };
     const { app, tenant, db } = await setupApp({
       fileStore: store,
       files,

@@ -10,6 +10,7 @@ import { parseEnv } from "../../src/config.ts";
 import type { Db } from "../../src/db/database.ts";
 import { isForbiddenAddress } from "../../src/domain/outbound-urls.ts";
 import { checkedFetch, checkedLookup } from "../../src/ops/checked-fetch.ts";
+import { DEFAULT_FILES_POLICY } from "../../src/services/files.ts";
 import { tokenBlanked } from "../../src/services/idempotency.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { type NodeServer, startNodeServer } from "../node-process.ts";
@@ -512,7 +513,7 @@ describe("one company's work", () => {
     const size = (await p.json("GET", `/inventory-exports/${probeExport.id}/export.json`)).body
       .byteSize as number;
 
-    const files = { keepDays: 2, quotaBytes: size * 2 + size / 2 };
+    const files = { ...DEFAULT_FILES_POLICY, keepDays: 2, quotaBytes: size * 2 + size / 2 };
     const { tenant, db } = await setupApp({ now: clock, files });
     const t = await tenant();
     const other = await tenant();

@@ -359,7 +359,7 @@ export const inventoryExportFields: Resource<"inventoryExportFields"> = {
 /** The inventory-feed records: `/inventory-feeds.json` and its actions. */
 export const inventoryFeeds: Resource<"inventoryFeeds"> = {
   plural: "inventory-feeds",
-  actions: [["publish-all", "PUT", true], ["remove-by-external-id", "DELETE", true], ["parse-webhook", "PUT", true], ["rotate-hash", "POST", true]],
+  actions: [["publish-all", "PUT", true], ["remove-by-external-id", "DELETE", true], ["fetch", "POST", true], ["parse-webhook", "PUT", true], ["rotate-hash", "POST", true]],
 };
 /** The inventory-feed-channel records: `/inventory-feed-channels.json` and its actions. */
 export const inventoryFeedChannels: Resource<"inventoryFeedChannels"> = {

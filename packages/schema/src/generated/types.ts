@@ -650,6 +650,7 @@ export type ChannelVariantLevelsOutput = Array<{
   externalId: string | null;
   onHand: number;
   allocated: number;
+  feedQuantity: number;
   safetyStock: number;
   available: number;
   locations: ({
@@ -1764,7 +1765,7 @@ export type CustomerAddressCreateInput = {
   email?: string | null;
 };
 export type CustomerAddressUpdateInput = Partial<CustomerAddress>;
-/** One run of an export: its state and, once complete, the file to download. */
+/** One run of an export: its state and, once complete, the file to download. A stock-level or feed export created `pending` is built by the server in the background. */
 export type DataExport = {
   id: number;
   createdAt: string;
@@ -3396,6 +3397,8 @@ export type InventoryFeedRemoveByExternalIdInput = {
   externalId: string;
 };
 export type InventoryFeedRemoveByExternalIdOutput = InventoryFeedVariant;
+export type InventoryFeedFetchInput = {};
+export type InventoryFeedFetchOutput = InventoryFeedFile;
 export type InventoryFeedParseWebhookInput = {
   externalId: string;
   vendorSku?: string | null;
@@ -5936,6 +5939,7 @@ export interface KindTypes {
     actions: {
       publishAll: { method: "PUT"; path: "publish-all"; input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
       removeByExternalId: { method: "DELETE"; path: "remove-by-external-id"; input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+      fetch: { method: "POST"; path: "fetch"; input: InventoryFeedFetchInput; output: InventoryFeedFetchOutput };
       parseWebhook: { method: "PUT"; path: "parse-webhook"; input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
       rotateHash: { method: "POST"; path: "rotate-hash"; input: InventoryFeedRotateHashInput; output: InventoryFeedRotateHashOutput };
     };
@@ -6443,6 +6447,7 @@ export interface ActionTypes {
   "inventory-export.rotate-signing-secret": { input: InventoryExportRotateSigningSecretInput; output: InventoryExportRotateSigningSecretOutput };
   "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };
   "inventory-feed.remove-by-external-id": { input: InventoryFeedRemoveByExternalIdInput; output: InventoryFeedRemoveByExternalIdOutput };
+  "inventory-feed.fetch": { input: InventoryFeedFetchInput; output: InventoryFeedFetchOutput };
   "inventory-feed.parse-webhook": { input: InventoryFeedParseWebhookInput; output: InventoryFeedParseWebhookOutput };
   "inventory-feed.rotate-hash": { input: InventoryFeedRotateHashInput; output: InventoryFeedRotateHashOutput };
   "purchase.ship": { input: PurchaseShipInput; output: PurchaseShipOutput };

@@ -682,7 +682,8 @@ export const dataExport = defineKind({
   plural: "data-exports",
   group: "inventory",
   source: "seed",
-  description: "One run of an export: its state and, once complete, the file to download.",
+  description:
+    "One run of an export: its state and, once complete, the file to download. A stock-level or feed export created `pending` is built by the server in the background.",
   states: dataExportStates,
   fields: {
     displayName: f.string({

@@ -1,3 +1,4 @@
+import { planQueueFetch, queueFetchReads } from "../feed-fetch.ts";
 import { acknowledgeVariantReads, planAcknowledgeVariant } from "./channels.ts";
 import { exportReads, planExport } from "./exports.ts";
 import { listChannelVariantLevels, planSetLevel, setLevelReads } from "./inventory.ts";
@@ -78,6 +79,15 @@ export const channelHandlers = {
       reads: ({ id, input }) => removeFeedItemReads(id, input),
       plan: ({ record, input, read, plan }) => ({
         answer: planRemoveFeedItem({ feed: record, input, read, plan }),
+        subject: record,
+      }),
+    }),
+  },
+  "inventory-feed.fetch": {
+    planned: planned({
+      reads: ({ id }) => queueFetchReads(id),
+      plan: ({ record, read, plan }) => ({
+        answer: planQueueFetch({ feed: record, read, plan }),
         subject: record,
       }),
     }),

@@ -4,11 +4,11 @@ import type { Row } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import { textOrNull } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { fromCents } from "../../domain/money.ts";
 import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, availableSql } from "../../domain/stock.ts";
+import { availableOf, availableSql, feedUnitsSql } from "../../domain/stock.ts";
 import { column, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { checkFileQuota, fileUsage, planStoredFile } from "../files.ts";
@@ -34,6 +34,8 @@ interface StockRow {
   externalId: string | null;
   onHand: number;
   allocated: number;
+  /** Units the variant's feeds hold (counted without a warehouse setting only: they are at none). */
+  feedUnits: number;
   priceCents: number | null;
   costPriceCents: number | null;
 }
@@ -42,7 +44,7 @@ interface StockRow {
  * The SELECT of the company's variants (or the export's channel's) with their stock summed over all
  * warehouses (or the export's one); the export's settings read by subquery, in the export's pipeline.
  */
-function stockRowsStatement(exportId: number) {
+function stockRowsStatement(exportId: number | Sql) {
   const variant = table("variant");
   const level = table("inventory-level");
   const listing = table("channel-variant");
@@ -56,9 +58,10 @@ function stockRowsStatement(exportId: number) {
   const externalId = sql`CASE WHEN ${setting("channelId")} IS NULL THEN ${v("externalId")} ELSE (SELECT ${cv("externalId")} ${listingOf} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1) END`;
   const join = sql`LEFT JOIN ${sql.id(level.name)} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
   const where = sql`v.company_id = ${sql.company} AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf}))`;
+  const feedUnits = sql`CASE WHEN ${setting("warehouseId")} IS NULL THEN ${feedUnitsSql(sql.raw("v.id"))} ELSE 0 END`;
   // includeZero false: only rows with stock to sell (NULL or true: every row).
-  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated"))} > 0`;
-  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
+  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated", "feed_units"))} > 0`;
+  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
 }
 
 /** The rows `stockRowsStatement` read. */
@@ -70,6 +73,7 @@ function stockRowsOf(rows: readonly Row[]): StockRow[] {
     externalId: textOrNull(row.external_id),
     onHand: Number(row.on_hand),
     allocated: Number(row.allocated),
+    feedUnits: Number(row.feed_units),
     priceCents: row.price === null ? null : Number(row.price),
     costPriceCents: row.cost_price === null ? null : Number(row.cost_price),
   }));
@@ -132,7 +136,7 @@ const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "
  * and cells), the stock rows it writes (an expensive read, run apart where the driver can) and the
  * company's stored files' size (not held: see `planExport`).
  */
-export function exportReads(exportId: number) {
+export function exportReads(exportId: number | Sql) {
   return {
     fields: many("inventory-export-field", { inventoryExportId: exportId }, { order: "position, id" }),
     warehouse: one("warehouse", fieldOf("inventory-export", exportId, "warehouseId")),
@@ -142,11 +146,121 @@ export function exportReads(exportId: number) {
   };
 }
 
+/** What an export's file is made with: its definition's settings (none: every variant, every warehouse). */
+export interface ExportSettings {
+  format: "csv" | "json";
+  warehouseId: number | null;
+  channelId: number | null;
+}
+
+/** The file an export made, as its data export records it. */
+export interface ExportFile {
+  fileName: string;
+  contentType: string;
+  url: string;
+  rowCount: number;
+  byteSize: number;
+}
+
 /**
- * `GET /inventory-exports/{id}/export.json`: writes the export's stock levels as CSV (RFC 4180, a header
- * row) or JSON (an array of objects keyed by header), stores the file and answers a complete data export
- * that links to it. The file holds the stock as the export's one read saw it: a level that moves
- * afterwards does not make the export stale, only its settings do.
+ * Writes the export's stock levels as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by
+ * header) and plans storing the file, named `<name>-<time>.<format>`. The file holds the stock as the
+ * export's one read saw it: a level that moves afterwards does not make the export stale, only its
+ * settings do. A file past the company's quota is refused (409) before it is written out.
+ */
+export function planExportFile({
+  ctx,
+  name,
+  settings,
+  formulas,
+  read,
+  plan,
+}: {
+  ctx: Ctx;
+  name: string;
+  settings: ExportSettings;
+  formulas: InventoryExportExportInput["formulas"];
+  read: Snapshot<ReturnType<typeof exportReads>>;
+  plan: WritePlan;
+}): ExportFile {
+  const { fields, warehouse, channel } = read;
+  const columns = fields.length
+    ? fields.map((field) => ({
+        source: field.source as Source,
+        header: field.header || field.source,
+      }))
+    : DEFAULT_SOURCES.map((source) => ({ source, header: source as string }));
+  const { format } = settings;
+  const cells: CellContext = {
+    format,
+    warehouseName: settings.warehouseId === null ? null : (warehouse?.name ?? null),
+    safetyStock: settings.channelId === null ? null : (channel?.safetyStock ?? 0),
+  };
+
+  const rows = read.stock;
+  // A file past the company's quota is refused before it is made (the exact size is checked after).
+  checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
+  const table = {
+    headers: columns.map((c) => c.header),
+    rows: rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
+  };
+  return planTableFile({ ctx, plan, used: read.usage, name, format, formulas, table });
+}
+
+/**
+ * Writes a table as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by header) and
+ * plans storing it as the company's file `<name>-<time>.<format>` (409 past its quota).
+ */
+export function planTableFile({
+  ctx,
+  plan,
+  used,
+  name,
+  format,
+  formulas,
+  table,
+}: {
+  ctx: Ctx;
+  plan: WritePlan;
+  used: number;
+  name: string;
+  format: "csv" | "json";
+  formulas: InventoryExportExportInput["formulas"];
+  table: { headers: readonly string[]; rows: readonly (readonly unknown[])[] };
+}): ExportFile {
+  const { headers, rows } = table;
+  const text =
+    format === "csv"
+      ? stringify(
+          [headers, ...rows],
+          // RFC 4180: CRLF between records, and any field holding a line break is quoted. A text cell a
+          // spreadsheet would run as a formula gets a leading `'`, unless the caller asks for raw cells.
+          {
+            record_delimiter: "\r\n",
+            quoted_match: /[\r\n]/,
+            escape_formulas: formulas !== "raw",
+          },
+        )
+      : JSON.stringify(rows.map((row) => Object.fromEntries(headers.map((header, i) => [header, row[i]]))));
+  const body = new TextEncoder().encode(text);
+  const fileName = `${name}-${compactTime(plan.now)}.${format}`;
+  const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
+  const file = planStoredFile(plan, ctx, used, { name: fileName, contentType, body });
+  return { fileName, contentType, url: file.url, rowCount: rows.length, byteSize: body.byteLength };
+}
+
+/** A definition's settings, as its export's file is made with them. */
+export function settingsOf(definition: InventoryExport): ExportSettings {
+  return {
+    format: definition.format === "json" ? "json" : "csv",
+    warehouseId: definition.warehouseId,
+    channelId: definition.channelId,
+  };
+}
+
+/**
+ * `GET /inventory-exports/{id}/export.json`: makes the export's file (`planExportFile`) and answers a
+ * complete data export that links to it.
  */
 export function planExport({
   ctx,
@@ -161,59 +275,25 @@ export function planExport({
   read: Snapshot<ReturnType<typeof exportReads>>;
   plan: WritePlan;
 }): DataExport {
-  const { fields, warehouse, channel } = read;
-  const columns = fields.length
-    ? fields.map((field) => ({
-        source: field.source as Source,
-        header: field.header || field.source,
-      }))
-    : DEFAULT_SOURCES.map((source) => ({ source, header: source as string }));
-  const format = definition.format === "json" ? "json" : "csv";
-  const cells: CellContext = {
-    format,
-    warehouseName: definition.warehouseId === null ? null : (warehouse?.name ?? null),
-    safetyStock: definition.channelId === null ? null : (channel?.safetyStock ?? 0),
-  };
-
-  const rows = read.stock;
-  // A file past the company's quota is refused before it is made (the exact size is checked after).
-  checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
-  const text =
-    format === "csv"
-      ? stringify(
-          [
-            columns.map((c) => c.header),
-            ...rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
-          ],
-          // RFC 4180: CRLF between records, and any field holding a line break is quoted. A text cell a
-          // spreadsheet would run as a formula gets a leading `'`, unless the caller asks for raw cells.
-          {
-            record_delimiter: "\r\n",
-            quoted_match: /[\r\n]/,
-            escape_formulas: input.formulas !== "raw",
-          },
-        )
-      : JSON.stringify(
-          rows.map((row) => Object.fromEntries(columns.map((c) => [c.header, cellOf(row, c.source, cells)]))),
-        );
-  const body = new TextEncoder().encode(text);
+  const settings = settingsOf(definition);
+  const file = planExportFile({
+    ctx,
+    name: `inventory-export-${definition.id}`,
+    settings,
+    formulas: input.formulas,
+    read,
+    plan,
+  });
   const now = plan.now;
-  const fileName = `inventory-export-${definition.id}-${compactTime(now)}.${format}`;
-  const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = planStoredFile(plan, ctx, read.usage, { name: fileName, contentType, body });
   plan.update("inventory-export", definition, { lastExportedAt: now });
   return plan.insert("data-export", {
     displayName: definition.name,
     status: "complete",
     exportType: "inventory_levels",
-    format,
+    format: settings.format,
     inventoryExportId: definition.id,
-    fileName,
-    contentType,
-    url: file.url,
+    ...file,
     fileUri: file.url,
-    rowCount: rows.length,
-    byteSize: body.byteLength,
     startedAt: now,
     completedAt: now,
   });

@@ -13,7 +13,7 @@ import type { Ctx } from "../../domain/context.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { many, one, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
+import { availableOf, feedUnitsSql, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
@@ -52,19 +52,22 @@ export async function listChannelVariantLevels({
     clauses.push(`cv.${column(cv, "externalId")} = ?`);
     args.push(input.externalId);
   }
+  // The units the variant's feeds hold, with each listing: no statement more.
+  const feedUnits = feedUnitsSql(sql.raw(`cv.${column(cv, "variantId")}`)).statementFor(ctx.companyId);
   const result = await ctx.db.execute({
     sql:
       `SELECT ${cv.selectList
         .split(", ")
         .map((name) => `cv.${name}`)
-        .join(", ")}, v.${column(variant, "sku")} AS variant_sku ` +
+        .join(", ")}, v.${column(variant, "sku")} AS variant_sku, ${feedUnits.sql} AS feed_units ` +
       `FROM ${cv.name} cv LEFT JOIN ${variant.name} v ON v.id = cv.${column(cv, "variantId")} AND v.company_id = cv.company_id ` +
       `WHERE ${clauses.join(" AND ")} ORDER BY cv.id LIMIT ? OFFSET ?`,
-    args: [...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
+    args: [...feedUnits.args, ...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
   });
   const listings = result.rows.map((row) => ({
     record: asRecord("channel-variant", toRecord(cv, row)),
     variantSku: row.variant_sku as string | null,
+    feedQuantity: Number(row.feed_units ?? 0),
   }));
 
   const locations = new Map<number, Location[]>();
@@ -81,7 +84,7 @@ export async function listChannelVariantLevels({
     locations.set(level.variantId, list);
   }
 
-  return listings.map(({ record, variantSku }) => {
+  return listings.map(({ record, variantSku, feedQuantity }) => {
     const at = record.variantId === null ? [] : (locations.get(record.variantId) ?? []);
     const onHand = at.reduce((sum, location) => sum + location.onHand, 0);
     const allocated = at.reduce((sum, location) => sum + location.allocated, 0);
@@ -92,8 +95,9 @@ export async function listChannelVariantLevels({
       externalId: record.externalId,
       onHand,
       allocated,
+      feedQuantity,
       safetyStock: channel.safetyStock,
-      available: availableOf({ onHand, allocated }, channel.safetyStock),
+      available: availableOf({ onHand, allocated, feedUnits: feedQuantity }, channel.safetyStock),
       locations: at,
     };
   });

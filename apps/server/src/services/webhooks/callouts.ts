@@ -7,10 +7,11 @@
 import { kindByName } from "@multichannel/schema";
 import type { Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
+import { sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import { type Callout, calloutStatement } from "../../domain/callouts.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { availableOf } from "../../domain/stock.ts";
+import { availableOf, feedUnitsSql } from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
 import type { PushLog } from "./channel-variant-updates.ts";
 
@@ -93,8 +94,12 @@ export async function inventoryCallouts(
   ]);
   const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
   const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
+  const feeds = await db.execute(
+    sql`SELECT ${feedUnitsSql(sql`${variantId}`)} AS units`.statementFor(companyId),
+  );
+  const feedUnits = Number(feeds.rows[0]?.units ?? 0);
   return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
-    const available = availableOf({ onHand, allocated }, Number(channel.safetyStock ?? 0));
+    const available = availableOf({ onHand, allocated, feedUnits }, Number(channel.safetyStock ?? 0));
     const body = { variant, channelVariant: { ...channelVariant, channel }, inventory: { available } };
     return {
       purpose: "inventory",

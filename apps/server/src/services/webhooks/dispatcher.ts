@@ -9,6 +9,7 @@ import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
 import type { MailSender } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
+import { type BackgroundDeps, backgroundWork } from "../background.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies } from "../files.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
@@ -28,12 +29,16 @@ export interface DispatcherDeps {
   /** Sends the e-mail deliveries (purchase orders by e-mail): the runtime's SMTP transport. */
   mail?: MailSender;
   /** How long stored files are kept: `prune` deletes older ones. */
-  files?: Pick<FilesPolicy, "keepDays">;
+  files?: FilesPolicy;
   /**
    * Where stored files' bodies are: `prune` deletes those of the files it deletes, and the orphans.
    * Absent (tests that keep no bodies): an empty store, so only rows are deleted.
    */
   fileStore?: FileStore;
+  /** The start of the URLs of the files background work makes (data exports): `PUBLIC_URL` and the mount. */
+  storedBaseUrl?: () => string;
+  /** How feed files are downloaded: bounded in size and time (`background.ts`). */
+  feeds?: BackgroundDeps["feeds"];
 }
 
 export interface Dispatcher {
@@ -41,7 +46,12 @@ export interface Dispatcher {
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;
-  /** Fans out and delivers until nothing is left that is due now; answers how many attempts failed. */
+  /** The work behind records that is due (feed fetches, data exports); answers how many jobs it took. */
+  work(): Promise<number>;
+  /**
+   * Does the due work, then fans out and delivers until nothing is left that is due now (the work's
+   * callouts among it); answers how many attempts failed.
+   */
   runOnce(): Promise<{ failed: number }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
   prune(): Promise<void>;
@@ -57,6 +67,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const { db } = deps;
   const fileStore = deps.fileStore ?? memoryFileStore();
   let failures = 0;
+  const background = backgroundWork({ ...deps, now, fileStore });
 
   async function deliver(): Promise<number> {
     const { attempted, failed } = await deliverDue({ ...deps, now, random });
@@ -66,8 +77,21 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
 
   async function runOnce(): Promise<{ failed: number }> {
     const before = failures;
-    while ((await fanOut(db, now)) > 0);
-    while ((await deliver()) > 0);
+    // The work (a feed's download may take its 30 s) runs beside the deliveries, not before them; what
+    // it queued is fanned out and delivered once it is over. Work that fails (a bug, the database
+    // away) holds no delivery back: it is tried again next run, and its error told after them.
+    const working = background.run().then(
+      () => undefined,
+      (error: unknown) => ({ error }),
+    );
+    const drain = async () => {
+      while ((await fanOut(db, now)) > 0);
+      while ((await deliver()) > 0);
+    };
+    await drain();
+    const failedWork = await working;
+    await drain();
+    if (failedWork) throw failedWork.error;
     return { failed: failures - before };
   }
 
@@ -96,6 +120,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   return {
+    work: () => background.run(),
     fanOut: () => fanOut(db, now),
     deliverDue: deliver,
     runOnce,

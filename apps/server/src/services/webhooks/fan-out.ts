@@ -22,6 +22,12 @@ const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabl
 /** Whether an event is a variant's price or compare-at price changing (its row's columns, as written). */
 const PRICE_CHANGED = `type = 'variant.updated' AND (json_extract(object, '$.price') IS NOT json_extract(previous, '$.price') OR json_extract(object, '$.compare_at_price') IS NOT json_extract(previous, '$.compare_at_price'))`;
 
+/**
+ * Whether an event is a feed item's units changing, or the item being linked to another variant: the
+ * variant's stock as channels see it changes with it.
+ */
+const FEED_STOCK_CHANGED = `type = 'inventory_feed_variant.updated' AND json_extract(object, '$.variant_id') IS NOT NULL AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status'))`;
+
 /** Whether an endpoint's `events` list takes an event type: `*`, `<kind>.*` or the type itself. */
 export function subscribes(patterns: readonly string[], type: string): boolean {
   return patterns.some(
@@ -62,7 +68,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     // and the few whose content a callout needs are read whole where they are used.
     const [events, endpoints] = await session.read([
       {
-        sql: `SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ? ORDER BY id LIMIT ?`,
+        sql: `SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ? ORDER BY id LIMIT ?`,
         args: [last, FAN_OUT_BATCH],
       },
       // An endpoint receives the events from its own creation on (`since`: its created event).
@@ -128,7 +134,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
         });
       }
       let callouts: Omit<Parameters<typeof insert>[0], "companyId">[] = [];
-      if (type.startsWith("inventory_level.") && row.kind) {
+      if (row.variant_id !== null && row.kind) {
         // One callout per variant and batch: it carries the level as it is now, after all of them.
         const variantId = Number(row.variant_id);
         const key = `${companyId}:${variantId}`;

@@ -1,0 +1,279 @@
+/**
+ * How a fetched feed file becomes feed items: its rows (CSV) or objects (JSON) read with the feed's own
+ * settings, each turned into the form the feed's webhook takes (`externalId`, `vendorSku`,
+ * `inventoryQuantity`, ...), so that the one planner of feed items (`planParseFeedItem`) applies them.
+ */
+import type {
+  InventoryFeed,
+  InventoryFeedField,
+  InventoryFeedJsonField,
+  InventoryFeedMapping,
+} from "@multichannel/schema";
+import Papa from "papaparse";
+
+/** The attribute a feed column or JSON path fills (`inventory-feed-field.target`). */
+type Target = InventoryFeedField["target"];
+
+/** A file the feed's settings cannot read: the feed file records the reason as its `errorMessage`. */
+export class FeedFileError extends Error {}
+
+/** What the feed reads a file with, besides the feed itself. */
+export interface FeedSettings {
+  fields: readonly InventoryFeedField[];
+  jsonFields: readonly InventoryFeedJsonField[];
+  mappings: readonly InventoryFeedMapping[];
+}
+
+/** One item as a file gave it, in the webhook's names and still unchecked; `row` is 1-based. */
+export interface FeedRow {
+  row: number;
+  values: Record<string, unknown>;
+}
+
+/** A column or path and the attribute it fills, in the feed's order. */
+interface Source {
+  key: string;
+  target: Target;
+  defaultValue: string | null;
+}
+
+const TARGETS: readonly Target[] = [
+  "externalId",
+  "externalGroupId",
+  "sku",
+  "barcode",
+  "name",
+  "productName",
+  "price",
+  "costPrice",
+  "quantity",
+  "weight",
+  "optionName",
+  "optionValue",
+  "tag",
+  "imageUrl",
+];
+
+/**
+ * The items of a feed file: read as the feed's `format` says, each row's values put in the webhook's
+ * names, numbers read in the feed's `decimalNotation`, option names and values rewritten by its mappings,
+ * rows kept or skipped by `includeTags` and `excludeTags`. Throws `FeedFileError` for a file it cannot read.
+ */
+export function feedRowsOf(feed: InventoryFeed, settings: FeedSettings, text: string): FeedRow[] {
+  if (feed.format === "xml") {
+    throw new FeedFileError("XML feeds are not read: set the feed's format to csv or json.");
+  }
+  const records = feed.format === "json" ? jsonRecords(text, settings) : csvRecords(feed, settings, text);
+  const include = feed.includeTags ?? [];
+  const exclude = feed.excludeTags ?? [];
+  const rows: FeedRow[] = [];
+  for (const [index, record] of records.entries()) {
+    const tags = record.get("tag") ?? [];
+    if (include.length && !tags.some((tag) => include.includes(tag))) continue;
+    if (tags.some((tag) => exclude.includes(tag))) continue;
+    rows.push({ row: index + 1, values: itemValues(feed, settings.mappings, record) });
+  }
+  return rows;
+}
+
+/** A row's values by target (a target filled by several columns, tags among them, keeps each). */
+type TargetValues = Map<Target, string[]>;
+
+function put(record: TargetValues, target: Target, value: string | null | undefined): void {
+  const text = value?.trim();
+  if (!text) return;
+  const values =
+    target === "tag"
+      ? text
+          .split(",")
+          .map((tag) => tag.trim())
+          .filter(Boolean)
+      : [text];
+  record.set(target, [...(record.get(target) ?? []), ...values]);
+}
+
+/** A column or path's value, or its default when it is empty or missing. */
+function cellOrDefault(source: Source, value: unknown): string | null {
+  const text = value === undefined || value === null ? "" : String(value);
+  return text.trim() ? text : source.defaultValue;
+}
+
+// ----------------------------------------------------------------------------------------------- CSV
+
+function csvRecords(feed: InventoryFeed, settings: FeedSettings, text: string): TargetValues[] {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
+    delimiter: feed.delimiter || ",",
+    skipEmptyLines: "greedy",
+  });
+  const broken = parsed.errors.find((error) => error.type === "Quotes");
+  if (broken) throw new FeedFileError(`Row ${(broken.row ?? 0) + 1}: ${broken.message}.`);
+  const hasHeader = feed.csvHasHeader !== false;
+  const [first, ...rest] = parsed.data;
+  const header = hasHeader ? (first ?? []).map((name) => name.trim()) : [];
+  const lines = hasHeader ? rest : parsed.data;
+  const sources: Source[] = settings.fields.length
+    ? settings.fields.map((field) => ({
+        key: field.column,
+        target: field.target,
+        defaultValue: field.defaultValue,
+      }))
+    : TARGETS.map((target) => ({ key: target, target, defaultValue: null }));
+  const columns = sources.map((source) => ({ source, index: columnIndex(source.key, header) }));
+  const missing = settings.fields.length
+    ? columns.filter((column) => column.index === undefined && column.source.defaultValue === null)
+    : [];
+  if (missing.length) {
+    throw new FeedFileError(
+      `The file has no column ${missing.map((column) => JSON.stringify(column.source.key)).join(", ")}.`,
+    );
+  }
+  return lines.map((line) => {
+    const record: TargetValues = new Map();
+    for (const { source, index } of columns) {
+      put(record, source.target, cellOrDefault(source, index === undefined ? undefined : line[index]));
+    }
+    return record;
+  });
+}
+
+/** A column by its header (case and spacing aside), else by its 1-based number; undefined if neither. */
+function columnIndex(key: string, header: readonly string[]): number | undefined {
+  const wanted = key.trim().toLowerCase();
+  const named = header.findIndex((name) => name.toLowerCase() === wanted);
+  if (named >= 0) return named;
+  return /^\d+$/.test(wanted) && Number(wanted) >= 1 ? Number(wanted) - 1 : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------- JSON
+
+function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    throw new FeedFileError(`The file is not JSON: ${error instanceof Error ? error.message : error}.`);
+  }
+  const items = Array.isArray(parsed) ? parsed : firstArrayOf(parsed);
+  if (!items)
+    throw new FeedFileError("The file holds no array of items (a JSON array, or an object with one).");
+  const sources: Source[] = settings.jsonFields.length
+    ? settings.jsonFields.map((field) => ({
+        key: field.path,
+        target: field.target,
+        defaultValue: field.defaultValue,
+      }))
+    : TARGETS.map((target) => ({ key: target, target, defaultValue: null }));
+  return items.map((item) => {
+    const record: TargetValues = new Map();
+    for (const source of sources) {
+      const value = pathValue(item, source.key);
+      const values = Array.isArray(value) ? value : [value];
+      for (const one of values)
+        put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined));
+    }
+    return record;
+  });
+}
+
+function firstArrayOf(value: unknown): unknown[] | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  return Object.values(value).find(Array.isArray);
+}
+
+function isScalar(value: unknown): boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+/** The value at a dot path (`stock.available`) within one item. */
+function pathValue(item: unknown, path: string): unknown {
+  let value = item;
+  for (const key of path.split(".")) {
+    if (!isObject(value)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+// --------------------------------------------------------------------------------------------- items
+
+/** A number as the feed writes it: `1,234.50`, or with comma decimals `1.234,50`. Text that is no number stays text. */
+function numberOf(text: string, notation: InventoryFeed["decimalNotation"]): number | string {
+  const normal =
+    notation === "comma" ? text.replace(/[.\s]/g, "").replace(",", ".") : text.replace(/[,\s]/g, "");
+  const value = Number(normal);
+  return normal !== "" && Number.isFinite(value) ? value : text;
+}
+
+/** A row's values in the webhook's names; the feed's mappings applied to option names and values. */
+function itemValues(feed: InventoryFeed, mappings: readonly InventoryFeedMapping[], record: TargetValues) {
+  const first = (target: Target) => record.get(target)?.[0];
+  const numeric = (target: Target) => {
+    const text = first(target);
+    return text === undefined ? undefined : numberOf(text, feed.decimalNotation);
+  };
+  const optionValues = (record.get("optionValue") ?? []).map((value) =>
+    mapped(mappings, "optionValue", value),
+  );
+  const sku = first("sku");
+  const ownId = first("externalId") ?? sku;
+  const externalId =
+    feed.externalIdStrategy === "options" && ownId && optionValues.length
+      ? `${ownId}-${optionValues.join("-")}`
+      : ownId;
+  const values: Record<string, unknown> = {
+    externalId,
+    vendorSku: sku,
+    inventoryQuantity: numeric("quantity"),
+    externalGroupId: first("externalGroupId"),
+    name: first("name") ?? first("productName"),
+    barcode: first("barcode"),
+    price: numeric("price"),
+    costPrice: numeric("costPrice"),
+    weight: numeric("weight"),
+  };
+  // A quantity written as a decimal (`12.0`) is a whole number of units; below zero (a supplier's
+  // backorders), none to sell.
+  if (typeof values.inventoryQuantity === "number") {
+    values.inventoryQuantity = Math.max(0, Math.trunc(values.inventoryQuantity));
+  }
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}
+
+/** Whether `text` meets a mapping's match. */
+function matches(mapping: InventoryFeedMapping, text: string): boolean {
+  const lower = text.toLowerCase();
+  const wanted = mapping.transformFrom.map((from) => from.toLowerCase());
+  switch (mapping.matchType) {
+    case "includes":
+      return wanted.some((from) => lower.includes(from));
+    case "excludes":
+      return wanted.every((from) => !lower.includes(from));
+    case "matches":
+      return wanted.includes(lower);
+    case "startsWith":
+      return wanted.some((from) => lower.startsWith(from));
+    case "endsWith":
+      return wanted.some((from) => lower.endsWith(from));
+  }
+}
+
+/** An option's name or value as the feed's first matching mapping rewrites it (else as it is). */
+export function mapped(
+  mappings: readonly InventoryFeedMapping[],
+  field: InventoryFeedMapping["field"],
+  text: string,
+): string {
+  const mapping = mappings.find((one) => one.field === field && matches(one, text));
+  if (!mapping) return text;
+  const to = mapping.transformTo;
+  if (mapping.transformType === "capitalize") return to.charAt(0).toUpperCase() + to.slice(1);
+  if (mapping.transformType === "humanize") {
+    const words = to.replace(/[_-]+/g, " ").trim().toLowerCase();
+    return words.charAt(0).toUpperCase() + words.slice(1);
+  }
+  return to;
+}
