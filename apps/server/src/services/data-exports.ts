@@ -13,6 +13,7 @@ import type { DataExport, InventoryExport, InventoryFeed, InventoryFeedVariant }
 import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
+import { planFailure } from "../domain/failures.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
@@ -254,6 +255,12 @@ async function failDataExport(ctx: Ctx, dataExportId: number, message: string): 
           completedAt: plan.now,
         });
         plan.update("data-export", dataExport, values, { movesState: true });
+        planFailure(plan, {
+          source: "data-export",
+          code: "export_failed",
+          message: `Data export ${dataExport.id}: ${message}`,
+          subject: { kind: "data-export", id: dataExport.id },
+        });
       },
     },
   );

@@ -14,6 +14,7 @@ import type {
 import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
+import { planFailure } from "../domain/failures.ts";
 import { FeedFileError, type FeedRow, feedRowsOf } from "../domain/feed-files.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
@@ -454,6 +455,15 @@ async function settleWithoutItems(
               };
         plan.update("inventory-feed-file", file, { ...values, processedAt: plan.now });
         if (feed) plan.update("inventory-feed", feed, { lastFetchedAt: plan.now });
+        if (fetched.outcome === "error" && feed) {
+          planFailure(plan, {
+            source: "inventory-feed",
+            code: "fetch_failed",
+            message: `Feed ${feed.id} (${feed.name}): ${fetched.message}`,
+            subject: { kind: "inventory-feed", id: feed.id },
+            details: { inventoryFeedFileId: file.id },
+          });
+        }
       },
     },
   );

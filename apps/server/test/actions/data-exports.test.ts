@@ -114,6 +114,12 @@ describe("data-export", () => {
     const failed = await get(t, "data-exports", created.id);
     expect(failed).toMatchObject({ status: "error", url: null });
     expect(failed.errorMessage).toMatch(/would pass its quota of 10 bytes/);
+    const [failure] = (await t.json("GET", "/errors.json?where[source]=data-export")).body;
+    expect(failure).toMatchObject({
+      code: "export_failed",
+      subjectKind: "data-export",
+      subjectId: failed.id,
+    });
   });
 
   it("exports a feed's items, with the feed's stock threshold", async () => {

@@ -324,6 +324,18 @@ describe("inventory-feed fetch", () => {
     expect(await items(t, feed.id)).toEqual([]);
     const after = await get(t, "inventory-feeds", feed.id);
     expect(after.fetched).toBe(0);
+    // Each failed fetch left an error record naming the feed.
+    const failures = await t.json(
+      "GET",
+      `/errors.json?where[source]=inventory-feed&where[subjectId]=${feed.id}`,
+    );
+    expect(failures.body).toHaveLength(6);
+    expect(failures.body[0]).toMatchObject({
+      code: "fetch_failed",
+      subjectKind: "inventory-feed",
+      resolved: false,
+      message: expect.stringContaining("The server answered 404."),
+    });
     expect(after.lastFetchedAt).toEqual(expect.any(String));
   });
 

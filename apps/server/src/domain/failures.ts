@@ -1,0 +1,33 @@
+/**
+ * Background work that fails for good leaves an `error` record the company can list and filter
+ * (`GET /errors.json?where[resolved]=false`): a feed that could not be fetched, an export that could not
+ * be built, an import that ended in error. Written in the batch that settles the work as failed.
+ */
+import type { KindName } from "./store.ts";
+import type { WritePlan } from "./write-plan.ts";
+
+export interface Failure {
+  /** What was running: `inventory-feed`, `data-export`, `data-import`. */
+  readonly source: string;
+  /** A short code for the kind of failure: `fetch_failed`, `export_failed`, `import_failed`. */
+  readonly code: string;
+  /** What went wrong, in words. */
+  readonly message: string;
+  /** The record concerned. */
+  readonly subject: { readonly kind: KindName; readonly id: number };
+  readonly details?: Record<string, string | number | boolean | null>;
+}
+
+/** Plans the `error` record of a failure. */
+export function planFailure(plan: WritePlan, failure: Failure): void {
+  plan.insert("error", {
+    source: failure.source,
+    code: failure.code,
+    message: failure.message.slice(0, 2000),
+    subjectKind: failure.subject.kind,
+    subjectId: failure.subject.id,
+    details: failure.details ?? null,
+    resolved: false,
+    occurredAt: plan.now,
+  });
+}
