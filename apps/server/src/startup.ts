@@ -114,7 +114,11 @@ export async function prepareServer(
     : await createToken({ db, input: { company: "default" } });
   const outbound: OutboundPolicy = { allowLocal: env.WEBHOOKS_ALLOW_LOCALHOST, resolve, fetch };
   const files = filesPolicyOf(env);
-  const dispatch = startDispatchLoop(createDispatcher({ db, policy: outbound, files, secrets }), {
+  // Where the company's files are linked from, as the app says it (`Ctx.storedBaseUrl`).
+  const mount = (env.BASE_PATH ?? "").replace(/\/$/, "");
+  const storedBaseUrl = () => (env.PUBLIC_URL ?? listeningUrl ?? "") + mount;
+  const dispatcher = createDispatcher({ db, policy: outbound, files, secrets, storedBaseUrl });
+  const dispatch = startDispatchLoop(dispatcher, {
     log: (...args) => log.error("Webhook dispatcher: {error}", { error: args.slice(1).join(" ") }),
   });
   const app = createApp({

@@ -117,7 +117,13 @@ function instanceFor(bindings: WorkerEnv): Instance {
       app,
       fetch: observed(app.fetch, [accessLog]),
       db,
-      dispatcher: createDispatcher({ db, policy: outbound, files: filesPolicyOf(env), secrets }),
+      dispatcher: createDispatcher({
+        db,
+        policy: outbound,
+        files: filesPolicyOf(env),
+        secrets,
+        storedBaseUrl: () => (env.PUBLIC_URL ?? "") + (env.BASE_PATH ?? "").replace(/\/$/, ""),
+      }),
       secrets,
     };
     instances.set(bindings, instance);
@@ -131,7 +137,9 @@ function instanceFor(bindings: WorkerEnv): Instance {
  */
 async function drain(bindings: WorkerEnv): Promise<void> {
   const { dispatcher } = instanceFor(bindings);
-  const { failed } = await dispatcher.runOnce();
+  const { failed, more } = await dispatcher.runOnce();
+  // An import not finished in this run goes on in the next invocation.
+  if (more && bindings.EVENTS_QUEUE) await bindings.EVENTS_QUEUE.send({ wake: true });
   const due = failed ? await dispatcher.nextAttemptAt() : undefined;
   if (due !== undefined && bindings.EVENTS_QUEUE) {
     const delaySeconds = Math.ceil((due - Date.now()) / 1000);

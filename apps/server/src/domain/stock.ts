@@ -97,6 +97,8 @@ export function planRecordAdjustment(
     quantity: number;
     notes?: string | null;
     adjustmentReasonId?: number | null;
+    /** The data import whose row made it. */
+    dataImportId?: number;
   },
 ): Adjustment {
   return plan.insert("adjustment", {
@@ -105,6 +107,7 @@ export function planRecordAdjustment(
     quantity: input.quantity,
     notes: input.notes ?? null,
     adjustmentReasonId: input.adjustmentReasonId ?? null,
+    ...(input.dataImportId ? { dataImportId: input.dataImportId, automatedImport: true } : {}),
     ...planOnHandChange(plan, levels, input),
   });
 }

@@ -9,6 +9,7 @@ import type { Reads, Snapshot } from "../reads.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
+import { importRules } from "./imports.ts";
 import { outboundRules } from "./outbound.ts";
 import { purchaseRules } from "./purchases.ts";
 import { receiptRules } from "./receipts.ts";
@@ -28,6 +29,7 @@ export const writeRules: WriteRules = {
   ...receiptRules,
   ...dropshipmentRules,
   ...outboundRules,
+  ...importRules,
 };
 
 type Values = Record<string, unknown>;

@@ -1,14 +1,18 @@
 /**
  * Drains the outbox: `fanOut` (fan-out.ts) turns new events into deliveries, `deliverDue`
- * (deliveries.ts) attempts the due ones; `prune` drops what is past retention. All only read and write
- * tables, so a crash at any point loses nothing: events not yet fanned out are after the cursor, and a
- * delivery claimed by a process that died is due again when its lease ends.
+ * (deliveries.ts) attempts the due ones; runs the data imports owed (`imports/runner.ts`), a slice at
+ * a time; `prune` drops what is past retention. All only read and write tables, so a crash at any
+ * point loses nothing: events not yet fanned out are after the cursor, and a delivery or an import
+ * claimed by a process that died is taken up again when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
-import type { Keyring } from "../../domain/secrets.ts";
+import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
+import { pdfLabelProvider } from "../../labels/pdf-provider.ts";
+import type { LabelProvider } from "../../labels/provider.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles } from "../files.ts";
+import { IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
 
@@ -23,6 +27,12 @@ export interface DispatcherDeps {
   secrets?: Keyring | Promise<Keyring>;
   /** How long generated files are kept: `prune` deletes older ones. */
   files?: FilesPolicy;
+  /** `Ctx.storedBaseUrl` of the app (how its file links start): imports read the company's files by it. */
+  storedBaseUrl?: () => string;
+  /** The label provider the app uses (an import that ships a purchase makes its label). */
+  labels?: LabelProvider;
+  /** The largest file an import reads (bytes), and how long one `runOnce` runs imports (ms). */
+  imports?: { maxBytes?: number; sliceMs?: number };
 }
 
 export interface Dispatcher {
@@ -30,8 +40,11 @@ export interface Dispatcher {
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;
-  /** Fans out and delivers until nothing is left that is due now; answers how many attempts failed. */
-  runOnce(): Promise<{ failed: number }>;
+  /**
+   * Fans out and delivers until nothing is left that is due now, then runs data imports for a slice;
+   * answers how many attempts failed, and whether import work is left (`more`: run again soon).
+   */
+  runOnce(): Promise<{ failed: number; more: boolean }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
   prune(): Promise<void>;
   /** When the earliest pending delivery is due (ms), or undefined when none is pending. */
@@ -39,6 +52,11 @@ export interface Dispatcher {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * How long one run works on imports before deliveries get their turn again: long enough for many
+ * batches, short enough for a Worker's invocation.
+ */
+const IMPORT_SLICE_MS = 10_000;
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const now = deps.now ?? Date.now;
@@ -52,11 +70,27 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return attempted;
   }
 
-  async function runOnce(): Promise<{ failed: number }> {
+  const importDeps = {
+    db,
+    policy: deps.policy,
+    files: deps.files ?? DEFAULT_FILES_POLICY,
+    secrets: Promise.resolve(deps.secrets ?? ephemeralKeyring()),
+    storedBaseUrl: deps.storedBaseUrl ?? (() => ""),
+    labels: deps.labels ?? pdfLabelProvider,
+    now,
+    maxBytes: deps.imports?.maxBytes ?? IMPORT_MAX_BYTES,
+    sliceMs: deps.imports?.sliceMs ?? IMPORT_SLICE_MS,
+  };
+
+  async function runOnce(): Promise<{ failed: number; more: boolean }> {
     const before = failures;
     while ((await fanOut(db, now)) > 0);
     while ((await deliver()) > 0);
-    return { failed: failures - before };
+    const more = await runImports(importDeps);
+    // What the imports' batches wrote (their events) goes out in this run too.
+    while ((await fanOut(db, now)) > 0);
+    while ((await deliver()) > 0);
+    return { failed: failures - before, more };
   }
 
   async function prune(): Promise<void> {
