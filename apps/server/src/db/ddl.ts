@@ -207,7 +207,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       message: "TEXT NOT NULL",
     },
     indexes: {
-      data_import_rows_import: "CREATE INDEX data_import_rows_import ON data_import_rows (import_id, outcome, row_number)",
+      data_import_rows_import:
+        "CREATE INDEX data_import_rows_import ON data_import_rows (import_id, outcome, row_number)",
     },
   },
   // How far the dispatcher has turned events into deliveries (one row, id 1).

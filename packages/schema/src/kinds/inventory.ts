@@ -1,8 +1,8 @@
 import {
   dataExportStates,
+  dataExportStatuses,
   dataImportStates,
   dataImportStatuses,
-  dataExportStatuses,
   inventoryExportActions,
   inventoryFeedActions,
   inventoryFeedVariantStates,

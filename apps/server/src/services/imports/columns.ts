@@ -12,7 +12,11 @@ export interface ColumnDef {
 /** Where each column an import reads is in the file's rows, by its documented name. */
 export type ColumnPlaces = ReadonlyMap<string, number>;
 
-const key = (header: string) => header.replace(/^\ufeff/, "").replace(/[\s_-]+/g, "").toLowerCase();
+const key = (header: string) =>
+  header
+    .replace(/^\ufeff/, "")
+    .replace(/[\s_-]+/g, "")
+    .toLowerCase();
 
 /**
  * The place of each of `columns` in `header`; `missing`: the required ones no header names (by their
@@ -29,7 +33,9 @@ export function matchColumns(
   });
   const places = new Map<string, number>();
   const placeOf = (column: ColumnDef) =>
-    [column.name, ...(column.aliases ?? [])].map((name) => byKey.get(key(name))).find((at) => at !== undefined);
+    [column.name, ...(column.aliases ?? [])]
+      .map((name) => byKey.get(key(name)))
+      .find((at) => at !== undefined);
   const missing: string[] = [];
   for (const column of [...required, ...optional]) {
     const at = placeOf(column);

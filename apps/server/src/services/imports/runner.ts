@@ -19,7 +19,7 @@ import { ApiError } from "../../errors.ts";
 import type { LabelProvider } from "../../labels/provider.ts";
 import { executeWrite } from "../execute.ts";
 import { type FilesPolicy, fileUsage, planStoredFile } from "../files.ts";
-import { cellsOf, type ColumnPlaces, matchColumns } from "./columns.ts";
+import { type ColumnPlaces, cellsOf, matchColumns } from "./columns.ts";
 import { csvRows, UnreadableFile } from "./csv-rows.ts";
 import type { ImportRow, ImportType, RowOutcome } from "./import-type.ts";
 import { IMPORT_TYPES, notImplemented, sameFileImported } from "./import-types.ts";
@@ -67,15 +67,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
   const deadline = deps.now() + deps.sliceMs;
-  while (deps.now() < deadline) {
+  do {
     const run = await claim(deps);
     if (!run) return false;
-    const finished = await runClaimed(deps, run, deadline).catch((error: unknown) => {
+    const finished = await runClaimed(deps, run, () => deps.now() >= deadline).catch((error: unknown) => {
       if (error instanceof LeaseLost) return false;
       throw error;
     });
     if (!finished) return true;
-  }
+  } while (deps.now() < deadline);
   return true;
 }
 
@@ -120,7 +120,10 @@ function runReads(run: Run) {
     lease: rows(
       sql`SELECT lease_token FROM data_import_runs WHERE import_id = ${run.importId}`,
       ([row]) => (row ? String(row.lease_token) : undefined),
-      (plan, token) => plan.hold(sql`(SELECT lease_token FROM data_import_runs WHERE import_id = ${run.importId}) IS ${token ?? null}`),
+      (plan, token) =>
+        plan.hold(
+          sql`(SELECT lease_token FROM data_import_runs WHERE import_id = ${run.importId}) IS ${token ?? null}`,
+        ),
     ),
   };
 }
@@ -135,7 +138,7 @@ function ownImport(run: Run, read: Snapshot<ReturnType<typeof runReads>>): DataI
  * Runs a claimed import until it ends (true) or the slice does (false: its lease is given back, and
  * the next call goes on from where it got).
  */
-async function runClaimed(deps: ImportRunnerDeps, run: Run, deadline: number): Promise<boolean> {
+async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boolean): Promise<boolean> {
   const ctx = importContext(deps, run.companyId);
   const dataImport = await started(ctx, run);
   const type = IMPORT_TYPES[dataImport.importType ?? "stock_take"];
@@ -151,15 +154,15 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, deadline: number): P
     if (error instanceof UnreadableFile) return finish(ctx, run, { status: "error", message: error.message });
     throw error;
   }
-  const reading = new RowReader(ctx, run, type, dataImport);
+  const reading = new RowReader(ctx, run, type, dataImport, sliceOver);
   try {
     for await (const pieceRows of csvRows(file.bytes)) {
-      const problem = await reading.take(pieceRows);
-      if (problem) return finish(ctx, run, { status: "error", message: problem });
-      if (deps.now() >= deadline) {
+      const taken = await reading.take(pieceRows);
+      if (taken === "paused") {
         await release(deps, run);
         return false;
       }
+      if (taken) return finish(ctx, run, { status: "error", message: taken });
     }
     await reading.flush();
   } catch (error) {
@@ -183,18 +186,22 @@ async function release(deps: ImportRunnerDeps, run: Run): Promise<void> {
 
 /** The import, `started` (with its start time) the first time a run claims it. */
 async function started(ctx: Ctx, run: Run): Promise<DataImport> {
-  return executeWrite({ ctx }, {
-    reads: runReads(run),
-    plan(read, plan) {
-      const dataImport = ownImport(run, read);
-      if (dataImport.status !== "pending") return dataImport;
-      return plan.update(
-        "data-import",
-        dataImport,
-        transitionValues("data-import", dataImport, "started", { startedAt: plan.now }),
-      );
+  return executeWrite(
+    { ctx },
+    {
+      reads: runReads(run),
+      plan(read, plan) {
+        const dataImport = ownImport(run, read);
+        if (dataImport.status !== "pending") return dataImport;
+        return plan.update(
+          "data-import",
+          dataImport,
+          transitionValues("data-import", dataImport, "started", { startedAt: plan.now }),
+          { movesState: true },
+        );
+      },
     },
-  });
+  );
 }
 
 /**
@@ -212,9 +219,13 @@ class RowReader {
     private readonly run: Run,
     private readonly type: ImportType,
     private readonly dataImport: DataImport,
+    private readonly sliceOver: () => boolean,
   ) {}
 
-  /** Takes rows as parsed; answers why the import cannot go on, if it cannot (missing columns). */
+  /**
+   * Takes rows as parsed; answers why the import cannot go on, if it cannot (missing columns), or
+   * `paused` when the slice ended after a batch (the rows after it are read again next time).
+   */
   async take(parsed: readonly string[][]): Promise<string | undefined> {
     for (const raw of parsed) {
       if (!this.header) {
@@ -230,6 +241,7 @@ class RowReader {
       const last = this.pending.at(-1);
       if (last && this.pending.length >= this.type.batchRows && this.groupOf(last) !== this.groupOf(row)) {
         await this.flush();
+        if (this.sliceOver()) return "paused";
       }
       this.pending.push(row);
     }
@@ -248,7 +260,11 @@ class RowReader {
   }
 }
 
-function missingColumns(dataImport: DataImport, missing: readonly string[], header: readonly string[]): string {
+function missingColumns(
+  dataImport: DataImport,
+  missing: readonly string[],
+  header: readonly string[],
+): string {
   const names = missing.map((name) => `\`${name}\``).join(", ");
   return `The file lacks the column${missing.length > 1 ? "s" : ""} ${names} that a ${dataImport.importType} import needs (its header: ${header.join(", ")}).`;
 }
@@ -274,7 +290,8 @@ async function applyRows(
       groups.set(key, [...(groups.get(key) ?? []), row]);
     }
     for (const group of groups.values()) {
-      const alone = groups.size > 1 ? await applyBatch(ctx, run, type, group, header).catch((e: unknown) => e) : error;
+      const alone =
+        groups.size > 1 ? await applyBatch(ctx, run, type, group, header).catch((e: unknown) => e) : error;
       if (alone instanceof ApiError) await applyFailed(ctx, run, group, header, alone.message);
       else if (alone) throw alone;
     }
@@ -291,14 +308,17 @@ async function applyBatch(
   header: readonly string[],
 ): Promise<undefined> {
   // The type's reads never use the run's names (`dataImport`, `lease`).
-  await executeWrite({ ctx }, {
-    reads: { ...type.reads(batch, run.importId), ...runReads(run) },
-    async plan(read, plan) {
-      const dataImport = ownImport(run, read);
-      const outcomes = await type.plan({ ctx, dataImport, rows: batch, read, plan });
-      planProgress(plan, run, dataImport, batch, outcomes, header, ctx.now());
+  await executeWrite(
+    { ctx },
+    {
+      reads: { ...type.reads(batch, run.importId), ...runReads(run) },
+      async plan(read, plan) {
+        const dataImport = ownImport(run, read);
+        const outcomes = await type.plan({ ctx, dataImport, rows: batch, read, plan });
+        planProgress(plan, run, dataImport, batch, outcomes, header, ctx.now());
+      },
     },
-  });
+  );
   return undefined;
 }
 
@@ -310,14 +330,20 @@ async function applyFailed(
   header: readonly string[],
   message: string,
 ): Promise<void> {
-  await executeWrite({ ctx }, {
-    reads: runReads(run),
-    plan(read, plan) {
-      const dataImport = ownImport(run, read);
-      const outcomes = group.map((row) => ({ outcome: "error" as const, message: `Row ${row.number}: ${message}` }));
-      planProgress(plan, run, dataImport, group, outcomes, header, ctx.now());
+  await executeWrite(
+    { ctx },
+    {
+      reads: runReads(run),
+      plan(read, plan) {
+        const dataImport = ownImport(run, read);
+        const outcomes = group.map((row) => ({
+          outcome: "error" as const,
+          message: `Row ${row.number}: ${message}`,
+        }));
+        planProgress(plan, run, dataImport, group, outcomes, header, ctx.now());
+      },
     },
-  });
+  );
 }
 
 /**
@@ -334,7 +360,8 @@ function planProgress(
   header: readonly string[],
   now: string,
 ): void {
-  const count = (outcome: RowOutcome["outcome"]) => outcomes.filter((each) => each.outcome === outcome).length;
+  const count = (outcome: RowOutcome["outcome"]) =>
+    outcomes.filter((each) => each.outcome === outcome).length;
   const messages = [...dataImport.errorMessages];
   const kept: unknown[][] = [];
   outcomes.forEach((each, index) => {
@@ -377,41 +404,47 @@ interface KeptRow {
  * `.failed`); the run and its kept rows go. Answers true (the import is over).
  */
 async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
-  await executeWrite({ ctx }, {
-    reads: {
-      ...runReads(run),
-      usage: fileUsage(),
-      kept: rows(
-        sql`SELECT outcome, cells, message FROM data_import_rows WHERE import_id = ${run.importId} ORDER BY row_number`,
-        (found): KeptRow[] =>
-          found.map((row) => ({
-            outcome: String(row.outcome),
-            cells: JSON.parse(String(row.cells)),
-            message: String(row.message),
-          })),
-      ),
+  await executeWrite(
+    { ctx },
+    {
+      reads: {
+        ...runReads(run),
+        usage: fileUsage(),
+        kept: rows(
+          sql`SELECT outcome, cells, message FROM data_import_rows WHERE import_id = ${run.importId} ORDER BY row_number`,
+          (found): KeptRow[] =>
+            found.map((row) => ({
+              outcome: String(row.outcome),
+              cells: JSON.parse(String(row.cells)),
+              message: String(row.message),
+            })),
+        ),
+      },
+      plan(read, plan) {
+        const dataImport = ownImport(run, read);
+        const header = read.kept.find((row) => row.outcome === "header")?.cells ?? [];
+        const files =
+          ending.status === "complete" ? keptFiles(ctx, plan, read.usage, dataImport, header, read.kept) : {};
+        const summary =
+          ending.status === "complete" ? summaryOf(dataImport) + (files.note ?? "") : ending.message;
+        const ended = plan.update(
+          "data-import",
+          dataImport,
+          transitionValues("data-import", dataImport, ending.status, {
+            completedAt: plan.now,
+            statusMessage: summary.slice(0, 2000),
+            errorUri: files.errorUri ?? null,
+            skippedUri: files.skippedUri ?? null,
+            statusProblem: ending.status === "error" ? { code: "unreadable_file", message: summary } : null,
+          }),
+          { movesState: true },
+        );
+        plan.write(sql`DELETE FROM data_import_rows WHERE import_id = ${run.importId}`);
+        plan.write(sql`DELETE FROM data_import_runs WHERE import_id = ${run.importId}`);
+        plan.event(`data_import.${ending.status === "error" ? "failed" : "completed"}`, ended, undefined);
+      },
     },
-    plan(read, plan) {
-      const dataImport = ownImport(run, read);
-      const header = read.kept.find((row) => row.outcome === "header")?.cells ?? [];
-      const files = ending.status === "complete" ? keptFiles(ctx, plan, read.usage, dataImport, header, read.kept) : {};
-      const summary = ending.status === "complete" ? summaryOf(dataImport) + (files.note ?? "") : ending.message;
-      const ended = plan.update(
-        "data-import",
-        dataImport,
-        transitionValues("data-import", dataImport, ending.status, {
-          completedAt: plan.now,
-          statusMessage: summary.slice(0, 2000),
-          errorUri: files.errorUri ?? null,
-          skippedUri: files.skippedUri ?? null,
-          statusProblem: ending.status === "error" ? { code: "unreadable_file", message: summary } : null,
-        }),
-      );
-      plan.write(sql`DELETE FROM data_import_rows WHERE import_id = ${run.importId}`);
-      plan.write(sql`DELETE FROM data_import_runs WHERE import_id = ${run.importId}`);
-      plan.event(`data_import.${ending.status === "error" ? "failed" : "completed"}`, ended, undefined);
-    },
-  });
+  );
   return true;
 }
 
@@ -443,12 +476,18 @@ function keptFiles(
     const body = new TextEncoder().encode(text);
     usage += body.byteLength;
     const name = `data-import-${dataImport.id}-${outcome === "error" ? "errors" : "skipped"}.csv`;
-    return planStoredFile(plan, ctx, usage - body.byteLength, { name, contentType: "text/csv; charset=utf-8", body }).url;
+    return planStoredFile(plan, ctx, usage - body.byteLength, {
+      name,
+      contentType: "text/csv; charset=utf-8",
+      body,
+    }).url;
   };
   try {
     return { errorUri: store("error", "error"), skippedUri: store("skipped", "reason") };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return { note: " (the files of failed and skipped rows were not kept: the company's files are over their quota)" };
+    return {
+      note: " (the files of failed and skipped rows were not kept: the company's files are over their quota)",
+    };
   }
 }

@@ -66,7 +66,9 @@ export async function openImportFile(
     return { bytes: streamOf(file.body), size: file.body.byteLength };
   }
   if (!/^https?:\/\//i.test(uri)) {
-    throw new UnreadableFile(`fileUri ${uri} is neither a file of the company (/files/{id}/{name}) nor an https URL.`);
+    throw new UnreadableFile(
+      `fileUri ${uri} is neither a file of the company (/files/{id}/{name}) nor an https URL.`,
+    );
   }
   const refused = await refusal(uri, ctx.outbound);
   if (refused) throw new UnreadableFile(`The file's URL ${refused}.`);

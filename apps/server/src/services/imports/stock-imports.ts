@@ -89,13 +89,16 @@ export const stockTake = importType({
     return rows.map((row) => {
       const count = wholeNumberOf(row.cells.quantity);
       if (count === undefined || count < 0) {
-        return failed(row, `quantity "${row.cells.quantity ?? ""}" is not a count (a whole number, 0 or more)`);
+        return failed(
+          row,
+          `quantity "${row.cells.quantity ?? ""}" is not a count (a whole number, 0 or more)`,
+        );
       }
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
       const level = levelOf(levels, place.variant.id, place.warehouse.id);
       const before = level?.onHand ?? 0;
-      if (level && before === count) return skipped(row, `on hand is ${count} already`);
+      if (before === count) return skipped(row, `on hand is ${count} already`);
       planRecordAdjustment(plan, levels, {
         variantId: place.variant.id,
         warehouseId: place.warehouse.id,
@@ -121,7 +124,12 @@ export const adjustmentImport = importType({
     ...stockReads(rows),
     reasons: many(
       "adjustment-reason",
-      fieldAmong("adjustment-reason", "name", valuesOf(rows, "reason", (text) => text.toLowerCase()), true),
+      fieldAmong(
+        "adjustment-reason",
+        "name",
+        valuesOf(rows, "reason", (text) => text.toLowerCase()),
+        true,
+      ),
       { hold: "count" },
     ),
   }),
@@ -130,7 +138,10 @@ export const adjustmentImport = importType({
     return rows.map((row) => {
       const change = wholeNumberOf(row.cells.quantity);
       if (change === undefined || change === 0) {
-        return failed(row, `quantity "${row.cells.quantity ?? ""}" is not a change (a whole number other than 0)`);
+        return failed(
+          row,
+          `quantity "${row.cells.quantity ?? ""}" is not a change (a whole number other than 0)`,
+        );
       }
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
@@ -149,7 +160,10 @@ export const adjustmentImport = importType({
   },
 });
 
-function reasonOf(row: ImportRow, reasons: readonly AdjustmentReason[]): AdjustmentReason | RowOutcome | undefined {
+function reasonOf(
+  row: ImportRow,
+  reasons: readonly AdjustmentReason[],
+): AdjustmentReason | RowOutcome | undefined {
   const name = row.cells.reason;
   if (!name) return undefined;
   return (

@@ -1,0 +1,247 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setupApp, type Tenant } from "../support.ts";
+import { get, list, make } from "./channels-fixtures.ts";
+import { importDispatcher, onHand, runImport, startFileServer, storeFile } from "./data-imports-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+let drain: () => Promise<void>;
+
+beforeAll(async () => {
+  setup = await setupApp();
+  drain = importDispatcher(setup.db).drain;
+});
+
+async function stockWorld(t: Tenant) {
+  const main = await make(t, "warehouses", { name: "Main", isDefault: true });
+  const annex = await make(t, "warehouses", { name: "Annex" });
+  const shirt = await make(t, "variants", { sku: "SHIRT-1", name: "Shirt", costPrice: 4 });
+  const socks = await make(t, "variants", { sku: "SOCKS-2", name: "Socks" });
+  await make(t, "adjustments", { variantId: shirt.id, warehouseId: main.id, quantity: 5 });
+  return { main, annex, shirt, socks };
+}
+
+describe("stock_take", () => {
+  it("sets on hand per row, records an adjustment per changed level, and reports the failed rows", async () => {
+    const t = await setup.tenant();
+    const { main, annex, shirt, socks } = await stockWorld(t);
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "count.csv",
+      "SKU,Qty,Warehouse Name\r\nSHIRT-1,12,\r\nSOCKS-2,7,annex\r\nNOPE-9,3,\r\nSHIRT-1,abc,Main\r\n",
+    );
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, skipped: 0, errors: 2 });
+    expect(done.errorMessages).toEqual([
+      'Row 4: unknown SKU "NOPE-9"',
+      'Row 5: quantity "abc" is not a count (a whole number, 0 or more)',
+    ]);
+    expect(done.startedAt).toBeTruthy();
+    expect(done.completedAt).toBeTruthy();
+    expect(await onHand(t, shirt.id, main.id)).toBe(12);
+    expect(await onHand(t, socks.id, annex.id)).toBe(7);
+    const adjustments = await list(t, "adjustments", { dataImportId: done.id });
+    expect(adjustments.map((a: any) => [a.variantId, a.quantity, a.quantityBefore, a.quantityAfter])).toEqual(
+      expect.arrayContaining([
+        [shirt.id, 7, 5, 12],
+        [socks.id, 7, 0, 7],
+      ]),
+    );
+    // The failed rows as read, with why, in a file of the company's.
+    const errors = await t.request("GET", done.errorUri);
+    expect(errors.status).toBe(200);
+    expect(await errors.text()).toBe(
+      'SKU,Qty,Warehouse Name,error\r\nNOPE-9,3,,"unknown SKU ""NOPE-9"""\r\nSHIRT-1,abc,Main,"quantity ""abc"" is not a count (a whole number, 0 or more)"\r\n',
+    );
+    const events = await t.json("GET", "/events.json?where[type]=data_import.completed");
+    expect(events.body.map((e: any) => e.data.object.id)).toContain(done.id);
+  });
+
+  it("imported again, changes nothing twice: every row is skipped", async () => {
+    const t = await setup.tenant();
+    const { shirt, main } = await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "count.csv", "sku,quantity\nSHIRT-1,9\n");
+    const first = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(first).toMatchObject({ status: "complete", updated: 1 });
+    const second = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(second).toMatchObject({ status: "complete", added: 0, updated: 0, skipped: 1, errors: 0 });
+    expect(second.skippedUri).toBeTruthy();
+    expect(await onHand(t, shirt.id, main.id)).toBe(9);
+    expect(await list(t, "adjustments", { dataImportId: second.id })).toEqual([]);
+  });
+
+  it("reads a file from an https URL (a 127.0.0.1 receiver here) in many batches", async () => {
+    const t = await setup.tenant();
+    const main = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const skus = Array.from({ length: 1200 }, (_, i) => `BULK-${i}`);
+    for (let i = 0; i < skus.length; i += 200) {
+      // Variants made directly: 1,200 requests would be the slow part of this test.
+      await Promise.all(skus.slice(i, i + 200).map((sku) => make(t, "variants", { sku })));
+    }
+    const server = await startFileServer({
+      "/stock.csv": () => `sku,quantity\n${skus.map((sku, i) => `${sku},${i}`).join("\n")}\n`,
+    });
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri: `${server.url}/stock.csv` });
+    // BULK-0's count is 0, as its missing level says already.
+    expect(done).toMatchObject({ status: "complete", added: 1199, skipped: 1, errors: 0 });
+    const last = (await list(t, "variants", { sku: "BULK-1199" }))[0];
+    expect(await onHand(t, last.id, main.id)).toBe(1199);
+  });
+});
+
+describe("adjustment_import", () => {
+  it("changes on hand by each row's amount with its reason, and the same file is not applied twice", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const damaged = await make(t, "adjustment-reasons", { name: "Damaged", code: "damaged" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "moves.csv",
+      "sku,quantity,reason,notes\nSHIRT-1,-2,damaged,torn\nSHIRT-1,4,,\nSHIRT-1,1,Lost in space,\n",
+    );
+    const done = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 1 });
+    expect(done.errorMessages).toEqual(['Row 4: unknown adjustment reason "Lost in space"']);
+    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+    const made = await list(t, "adjustments", { dataImportId: done.id });
+    expect(made.find((a: any) => a.quantity === -2)).toMatchObject({
+      adjustmentReasonId: damaged.id,
+      notes: "torn",
+      quantityBefore: 5,
+      quantityAfter: 3,
+    });
+    const again = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(again.status).toBe("skipped");
+    expect(again.statusMessage).toContain(`data import ${done.id}`);
+    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+  });
+});
+
+describe("cost_prices", () => {
+  it("sets each variant's cost price; one already at it is skipped", async () => {
+    const t = await setup.tenant();
+    const { shirt, socks } = await stockWorld(t);
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "costs.csv",
+      "Variant SKU;Cost Price\nSHIRT-1;4\nSOCKS-2;1.25\n",
+    );
+    const done = await runImport(t, drain, { importType: "cost_prices", fileUri });
+    expect(done).toMatchObject({ status: "complete", updated: 1, skipped: 1, errors: 0 });
+    expect((await get(t, "variants", socks.id)).costPrice).toBe(1.25);
+    expect((await get(t, "variants", shirt.id)).costPrice).toBe(4);
+  });
+});
+
+describe("bad input", () => {
+  async function failedWith(t: Tenant, body: Record<string, unknown>, message: RegExp) {
+    const before = await list(t, "adjustments");
+    const done = await runImport(t, drain, body);
+    expect(done.status).toBe("error");
+    expect(done.statusMessage).toMatch(message);
+    expect(await list(t, "adjustments")).toEqual(before);
+    const events = await t.json("GET", "/events.json?where[type]=data_import.failed");
+    expect(events.body.map((e: any) => e.data.object.id)).toContain(done.id);
+    return done;
+  }
+
+  it("ends error, applying nothing, for files it cannot import", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    const binary = await storeFile(
+      setup.db,
+      t,
+      "image.csv",
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe]),
+    );
+    await failedWith(t, { importType: "stock_take", fileUri: binary }, /not (UTF-8 )?text/);
+    const noColumns = await storeFile(setup.db, t, "x.csv", "item,amount\nSHIRT-1,3\n");
+    await failedWith(
+      t,
+      { importType: "stock_take", fileUri: noColumns },
+      /lacks the columns `sku`, `quantity`/,
+    );
+    const headerOnly = await storeFile(setup.db, t, "h.csv", "sku,quantity\n");
+    await failedWith(t, { importType: "stock_take", fileUri: headerOnly }, /header but no rows/);
+    const other = await setup.tenant();
+    const theirs = await storeFile(setup.db, other, "theirs.csv", "sku,quantity\nSHIRT-1,1\n");
+    await failedWith(t, { importType: "stock_take", fileUri: theirs }, /No file with id/);
+    const server = await startFileServer({});
+    await failedWith(t, { importType: "stock_take", fileUri: `${server.url}/missing.csv` }, /answered 404/);
+    await failedWith(
+      t,
+      { importType: "stock_take", fileUri: "http://127.0.0.1:1/x.csv" },
+      /could not be fetched/,
+    );
+    await failedWith(t, { importType: "hs_code", fileUri: headerOnly }, /hs_code are not implemented yet/);
+  });
+
+  it("ends error for a file over the size limit", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    const small = importDispatcher(setup.db, { imports: { maxBytes: 64 } });
+    const fileUri = await storeFile(setup.db, t, "big.csv", `sku,quantity\n${"SHIRT-1,1\n".repeat(20)}`);
+    const done = await runImport(t, small.drain, { importType: "stock_take", fileUri });
+    expect(done).toMatchObject({ status: "error", added: 0, updated: 0 });
+    expect(done.statusMessage).toMatch(/over the import size limit of 64 bytes/);
+  });
+
+  it("refuses a request without its type or file (422), storing nothing", async () => {
+    const t = await setup.tenant();
+    const missing = await t.json("POST", "/data-imports.json", { importType: "stock_take" });
+    expect(missing.status).toBe(422);
+    const badType = await t.json("POST", "/data-imports.json", {
+      importType: "nonsense",
+      fileUri: "/files/1/x.csv",
+    });
+    expect(badType.status).toBe(422);
+    expect(await list(t, "data-imports")).toEqual([]);
+  });
+});
+
+describe("the runner", () => {
+  it("resumes a crashed run after its lease, without applying a row twice", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const rows = Array.from({ length: 1100 }, () => "SHIRT-1,1").join("\n");
+    const fileUri = await storeFile(setup.db, t, "moves.csv", `sku,quantity\n${rows}\n`);
+    const created = await make(t, "data-imports", { importType: "adjustment_import", fileUri });
+    // A process that applies one batch and dies: its slice ends after the first batch, and its lease
+    // is taken as if it never gave it back.
+    let clock = Date.now();
+    const crashing = importDispatcher(setup.db, { now: () => clock, imports: { sliceMs: 0 } });
+    await crashing.dispatcher.runOnce();
+    await setup.db.execute({
+      sql: "UPDATE data_import_runs SET lease_until = ?, lease_token = 'dead' WHERE import_id = ?",
+      args: [new Date(clock + 60_000).toISOString(), created.id],
+    });
+    const midway = await get(t, "data-imports", created.id);
+    expect(midway.status).toBe("started");
+    expect(midway.added).toBeGreaterThan(0);
+    expect(midway.added).toBeLessThan(1100);
+    // Nobody else takes it while the lease holds; after it, another process finishes it.
+    const other = importDispatcher(setup.db, { now: () => clock });
+    await other.drain();
+    expect((await get(t, "data-imports", created.id)).status).toBe("started");
+    clock += 61_000;
+    await other.drain();
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({ status: "complete", added: 1100, errors: 0 });
+    expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1100);
+  });
+
+  it("keeps tenants apart: an import reads and changes only its company's records", async () => {
+    const t = await setup.tenant();
+    const other = await setup.tenant();
+    const mine = await stockWorld(t);
+    const theirs = await stockWorld(other);
+    const fileUri = await storeFile(setup.db, t, "count.csv", "sku,quantity\nSHIRT-1,40\n");
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(done.updated).toBe(1);
+    expect(await onHand(t, mine.shirt.id, mine.main.id)).toBe(40);
+    expect(await onHand(other, theirs.shirt.id, theirs.main.id)).toBe(5);
+    expect((await other.json("GET", `/data-imports/${done.id}.json`)).status).toBe(404);
+  });
+});
