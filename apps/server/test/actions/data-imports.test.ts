@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
 import { importDispatcher, onHand, runImport, startFileServer, storeFile } from "./data-imports-fixtures.ts";
+import { sentWorld } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 let drain: () => Promise<void>;
@@ -132,6 +133,36 @@ describe("cost_prices", () => {
     expect(done).toMatchObject({ status: "complete", updated: 1, skipped: 1, errors: 0 });
     expect((await get(t, "variants", socks.id)).costPrice).toBe(1.25);
     expect((await get(t, "variants", shirt.id)).costPrice).toBe(4);
+  });
+});
+
+describe("tracking_import", () => {
+  it("ships each purchase named as the ship action does; a refused row fails alone; again, ships nothing twice", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await t.json("PUT", `/purchases/${w.purchase.id}.json`, { reference: "PO-7" });
+    const unsent = await make(t, "purchases", { dropshipProviderId: w.provider.id });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "tracking.csv",
+      `PO Number,Tracking No,Carrier,Service\nPO-7,1Z999,UPS,Ground\nPO-404,1Z000,,\n${unsent.id},1Z111,,\n`,
+    );
+    const done = await runImport(t, drain, { importType: "tracking_import", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, errors: 2 });
+    expect(done.errorMessages[0]).toBe('Row 3: unknown purchase "PO-404"');
+    expect(done.errorMessages[1]).toMatch(/^Row 4: purchase [0-9]+ is pending; it ships from /);
+    const [dropshipment] = await list(t, "dropshipments", { purchaseId: w.purchase.id });
+    expect(dropshipment).toMatchObject({ trackingNumber: "1Z999", carrier: "UPS", service: "Ground" });
+    const purchase = await get(t, "purchases", w.purchase.id);
+    const items = await list(t, "purchase-items", { purchaseId: w.purchase.id });
+    expect(items.every((item: any) => item.quantityShipped === item.quantity)).toBe(true);
+    expect(purchase.status).not.toBe((await get(t, "purchases", unsent.id)).status);
+    const shipped = await t.json("GET", "/events.json?where[type]=purchase.shipped");
+    expect(shipped.body).toHaveLength(1);
+    const again = await runImport(t, drain, { importType: "tracking_import", fileUri });
+    expect(again).toMatchObject({ status: "complete", added: 0, skipped: 1, errors: 2 });
+    expect(await list(t, "dropshipments", { purchaseId: w.purchase.id })).toHaveLength(1);
   });
 });
 

@@ -7,7 +7,7 @@ export const importRules: WriteRules = {
     planCreate: creates<"data-import", Record<never, never>>({
       reads: () => ({}),
       plan({ values, plan }) {
-        const dataImport = plan.insert("data-import", { ...values, queuedAt: plan.now });
+        const dataImport = plan.insert("data-import", values);
         plan.write(
           sql`INSERT INTO data_import_runs (import_id, company_id, created_at) VALUES (${dataImport.id}, ${sql.company}, ${plan.now})`,
         );

@@ -16,7 +16,7 @@ import type {
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
-import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { type PurchaseRef, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
@@ -123,7 +123,7 @@ export function providerRequired(
 // ----------------------------------------------------------------------------------------------- send
 
 /** A purchase's dropship provider (by the purchase's reference). */
-export const providerOfPurchase = (purchaseId: number) =>
+export const providerOfPurchase = (purchaseId: PurchaseRef) =>
   one("dropship-provider", fieldOf("purchase", purchaseId, "dropshipProviderId"));
 
 /**
@@ -206,7 +206,7 @@ export function planSendPurchase({
  * invoices), its provider, and its sale with the sale's lines. All held: the books are computed from
  * them, and the lines taken are named in what the action writes.
  */
-export function purchaseLinesReads(purchaseId: number) {
+export function purchaseLinesReads(purchaseId: PurchaseRef) {
   const saleId = fieldOf("purchase", purchaseId, "saleId");
   return {
     ...purchaseBooksReads(purchaseId),

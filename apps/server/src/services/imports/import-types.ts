@@ -4,6 +4,7 @@ import type { Ctx } from "../../domain/context.ts";
 import { many } from "../../domain/reads.ts";
 import { executeRead } from "../execute.ts";
 import type { ImportType } from "./import-type.ts";
+import { trackingImport } from "./order-imports.ts";
 import { adjustmentImport, costPrices, stockTake } from "./stock-imports.ts";
 
 type ImportTypeName = NonNullable<DataImport["importType"]>;
@@ -12,6 +13,7 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   stock_take: stockTake,
   adjustment_import: adjustmentImport,
   cost_prices: costPrices,
+  tracking_import: trackingImport,
 };
 
 /** The message of an import whose type the runner does not run. */
