@@ -166,6 +166,51 @@ describe("tracking_import", () => {
   });
 });
 
+describe("sales", () => {
+  it("imports one order per order id as the manual sale action does, logs a sale import, and updates it when imported again", async () => {
+    const t = await setup.tenant();
+    const channel = await make(t, "channels", { name: "Web Store" });
+    await make(t, "warehouses", { name: "Main", isDefault: true });
+    await make(t, "variants", { sku: "MUG-1", name: "Mug", price: 12 });
+    await make(t, "variants", { sku: "CAP-1", name: "Cap", price: 8 });
+    const header =
+      "Order,Channel,Email,First Name,Last Name,SKU,Qty,Price,Name,Line One,Line Two,City,State,Zip,Country,Phone";
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "sales.csv",
+      [
+        header,
+        "W-1,web store,ada@example.com,Ada,Buyer,MUG-1,2,12.00,,1 Main St,,Springfield,IL,62701,US,",
+        "W-1,web store,ada@example.com,Ada,Buyer,CAP-1,1,8,,1 Main St,,Springfield,IL,62701,US,",
+        `W-2,${channel.id},bo@example.com,Bo,Lee,NOPE-1,1,5,,2 Side St,,Salem,OR,97301,US,`,
+        "W-3,Mars Store,cy@example.com,Cy,Dee,MUG-1,1,12,,3 Road,,Austin,TX,73301,US,",
+        "",
+      ].join("\n"),
+    );
+    const done = await runImport(t, drain, { importType: "sales", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 2 });
+    expect(done.errorMessages[0]).toMatch(/^Row 4: .*No variant with sku NOPE-1/);
+    expect(done.errorMessages[1]).toBe('Row 5: unknown channel "Mars Store"');
+    const [sale] = await list(t, "sales", { externalId: "W-1" });
+    expect(sale).toMatchObject({
+      channelId: channel.id,
+      shippingName: "Ada Buyer",
+      shippingCity: "Springfield",
+    });
+    const items = await list(t, "sale-items", { saleId: sale.id });
+    expect(items.map((item: any) => [item.sku, item.quantity, item.price])).toEqual([
+      ["MUG-1", 2, 12],
+      ["CAP-1", 1, 8],
+    ]);
+    expect(await list(t, "sale-imports", { channelId: channel.id })).toHaveLength(1);
+    const again = await runImport(t, drain, { importType: "sales", fileUri });
+    expect(again).toMatchObject({ status: "complete", added: 0, updated: 2, errors: 2 });
+    expect(await list(t, "sales", { externalId: "W-1" })).toHaveLength(1);
+    expect(await list(t, "sale-items", { saleId: sale.id })).toHaveLength(2);
+  });
+});
+
 describe("bad input", () => {
   async function failedWith(t: Tenant, body: Record<string, unknown>, message: RegExp) {
     const before = await list(t, "adjustments");

@@ -30,6 +30,11 @@ export interface ImportType<R extends Reads = Reads> {
   readonly batchRows: number;
   /** Rows that apply together or not at all (a sale's lines), by key; absent: each row alone. */
   groupOf?(row: ImportRow): string;
+  /**
+   * Names in the rows made ids before the batch's write is read (a sale's channel, by name or id),
+   * in one read of its own; the write reads and holds the records named.
+   */
+  resolve?(ctx: Ctx, rows: readonly ImportRow[]): Promise<readonly ImportRow[]>;
   /** What a batch of rows reads, by name (one pipeline); `dataImport` and `lease` are the runner's. */
   reads(rows: readonly ImportRow[], importId: number): R;
   /**

@@ -5,6 +5,7 @@ import { many } from "../../domain/reads.ts";
 import { executeRead } from "../execute.ts";
 import type { ImportType } from "./import-type.ts";
 import { trackingImport } from "./order-imports.ts";
+import { salesImport } from "./sales-import.ts";
 import { adjustmentImport, costPrices, stockTake } from "./stock-imports.ts";
 
 type ImportTypeName = NonNullable<DataImport["importType"]>;
@@ -14,6 +15,7 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   adjustment_import: adjustmentImport,
   cost_prices: costPrices,
   tracking_import: trackingImport,
+  sales: salesImport,
 };
 
 /** The message of an import whose type the runner does not run. */

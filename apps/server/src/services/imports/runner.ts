@@ -292,11 +292,17 @@ async function applyRows(
     for (const group of groups.values()) {
       const alone =
         groups.size > 1 ? await applyBatch(ctx, run, type, group, header).catch((e: unknown) => e) : error;
-      if (alone instanceof ApiError) await applyFailed(ctx, run, group, header, alone.message);
+      if (alone instanceof ApiError) await applyFailed(ctx, run, group, header, reasonOf(alone));
       else if (alone) throw alone;
     }
   }
   run.rowsDone = batch.at(-1)!.number - 1;
+}
+
+/** Why a write refused rows, as a person reads it: the fields' errors it names, else its detail. */
+function reasonOf(error: ApiError): string {
+  const fields = error.extras.errors?.map((field) => field.message) ?? [];
+  return fields.length ? `${error.message} ${fields.join(" ")}` : error.message;
 }
 
 /** One write: the type's plan of the rows, and the import's bookkeeping of them. */
@@ -307,15 +313,16 @@ async function applyBatch(
   batch: readonly ImportRow[],
   header: readonly string[],
 ): Promise<undefined> {
+  const ready = type.resolve ? await type.resolve(ctx, batch) : batch;
   // The type's reads never use the run's names (`dataImport`, `lease`).
   await executeWrite(
     { ctx },
     {
-      reads: { ...type.reads(batch, run.importId), ...runReads(run) },
+      reads: { ...type.reads(ready, run.importId), ...runReads(run) },
       async plan(read, plan) {
         const dataImport = ownImport(run, read);
-        const outcomes = await type.plan({ ctx, dataImport, rows: batch, read, plan });
-        planProgress(plan, run, dataImport, batch, outcomes, header, ctx.now());
+        const outcomes = await type.plan({ ctx, dataImport, rows: ready, read, plan });
+        planProgress(plan, run, dataImport, ready, outcomes, header, ctx.now());
       },
     },
   );
