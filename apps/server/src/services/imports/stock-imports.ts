@@ -3,11 +3,11 @@
  * (on hand changed by the amounts given) and cost prices. A level changed is recorded as an
  * adjustment naming the import, with the levels before and after.
  */
-import type { AdjustmentReason, InventoryLevel, Variant, Warehouse } from "@multichannel/schema";
+import type { AdjustmentReason, Variant, Warehouse } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
-import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
+import { AdjustmentSet, levelsOf } from "../../domain/stock.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
   failed,
@@ -72,9 +72,6 @@ function placeOf(
   return { variant, warehouse };
 }
 
-const levelOf = (levels: readonly InventoryLevel[], variantId: number, warehouseId: number) =>
-  levels.find((level) => level.variantId === variantId && level.warehouseId === warehouseId);
-
 /**
  * `stock_take`: on hand of each SKU (at the warehouse named, else the default one) set to the count;
  * a level already at it is skipped, so importing the same count again changes nothing.
@@ -85,8 +82,8 @@ export const stockTake = importType({
   batchRows: STOCK_BATCH_ROWS,
   reads: stockReads,
   plan({ dataImport, rows, read, plan }) {
-    const levels = [...read.levels];
-    return rows.map((row) => {
+    const stock = new AdjustmentSet(read.levels);
+    const outcomes = rows.map((row): RowOutcome => {
       const count = wholeNumberOf(row.cells.quantity);
       if (count === undefined || count < 0) {
         return failed(
@@ -96,18 +93,21 @@ export const stockTake = importType({
       }
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
-      const level = levelOf(levels, place.variant.id, place.warehouse.id);
-      const before = level?.onHand ?? 0;
+      const { variant, warehouse } = place;
+      const before = stock.onHand(variant.id, warehouse.id);
       if (before === count) return skipped(row, `on hand is ${count} already`);
-      planRecordAdjustment(plan, levels, {
-        variantId: place.variant.id,
-        warehouseId: place.warehouse.id,
+      const existed = stock.hasLevel(variant.id, warehouse.id);
+      stock.record({
+        variantId: variant.id,
+        warehouseId: warehouse.id,
         quantity: count - before,
         notes: row.cells.notes ?? `Stock take (data import ${dataImport.id})`,
         dataImportId: dataImport.id,
       });
-      return { outcome: level ? "updated" : "added" };
+      return { outcome: existed ? "updated" : "added" };
     });
+    stock.plan(plan);
+    return outcomes;
   },
 });
 
@@ -134,8 +134,8 @@ export const adjustmentImport = importType({
     ),
   }),
   plan({ dataImport, rows, read, plan }) {
-    const levels = [...read.levels];
-    return rows.map((row) => {
+    const stock = new AdjustmentSet(read.levels);
+    const outcomes = rows.map((row): RowOutcome => {
       const change = wholeNumberOf(row.cells.quantity);
       if (change === undefined || change === 0) {
         return failed(
@@ -147,7 +147,7 @@ export const adjustmentImport = importType({
       if ("outcome" in place) return place;
       const reason = reasonOf(row, read.reasons);
       if (reason && "outcome" in reason) return reason;
-      planRecordAdjustment(plan, levels, {
+      stock.record({
         variantId: place.variant.id,
         warehouseId: place.warehouse.id,
         quantity: change,
@@ -157,6 +157,8 @@ export const adjustmentImport = importType({
       });
       return { outcome: "added" };
     });
+    stock.plan(plan);
+    return outcomes;
   },
 });
 
