@@ -211,6 +211,55 @@ describe("sales", () => {
   });
 });
 
+describe("inventory_feed and inventory_feed_prices", () => {
+  it("upserts the feed's items by external id as its parse webhook does; prices change only items there", async () => {
+    const t = await setup.tenant();
+    const feed = await make(t, "inventory-feeds", { name: "Vendor feed", automaticallyConnect: true });
+    const catalogue = await make(t, "variants", { sku: "MUG-1", name: "Mug" });
+    const items = await storeFile(
+      setup.db,
+      t,
+      "feed.csv",
+      "External ID,Vendor SKU,Qty,Title,Price\nF1,MUG-1,12,Mug,9.50\nF2,CAP-1,3,Cap,4\nF3,,1,No sku,1\nF1,MUG-1,13,Mug,9.50\n",
+    );
+    const done = await runImport(t, drain, {
+      importType: "inventory_feed",
+      inventoryFeedId: feed.id,
+      fileUri: items,
+    });
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 2 });
+    expect(done.errorMessages[0]).toMatch(/^Row 4: .*vendorSku is required/);
+    expect(done.errorMessages[1]).toBe("Row 5: external id F1 is also row 2");
+    const [f1] = await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id, externalId: "F1" });
+    expect(f1).toMatchObject({ sku: "MUG-1", quantity: 12, price: 9.5, variantId: catalogue.id });
+    const again = await runImport(t, drain, {
+      importType: "inventory_feed",
+      inventoryFeedId: feed.id,
+      fileUri: items,
+    });
+    expect(again).toMatchObject({ status: "complete", added: 0, updated: 0, skipped: 2, errors: 2 });
+
+    const prices = await storeFile(setup.db, t, "prices.csv", "external_id,price,cost\nF2,5.25,2\nF9,1,1\n");
+    const priced = await runImport(t, drain, {
+      importType: "inventory_feed_prices",
+      inventoryFeedId: feed.id,
+      fileUri: prices,
+    });
+    expect(priced).toMatchObject({ status: "complete", updated: 1, errors: 1 });
+    expect(priced.errorMessages).toEqual([`Row 3: no item with external id F9 in inventory feed ${feed.id}`]);
+    const [f2] = await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id, externalId: "F2" });
+    expect(f2).toMatchObject({ price: 5.25, costPrice: 2, quantity: 3 });
+  });
+
+  it("ends error when the import names no feed", async () => {
+    const t = await setup.tenant();
+    const fileUri = await storeFile(setup.db, t, "feed.csv", "external_id,sku\nF1,A\n");
+    const done = await runImport(t, drain, { importType: "inventory_feed", fileUri });
+    expect(done.status).toBe("error");
+    expect(done.statusMessage).toMatch(/needs the inventory feed it imports into \(inventoryFeedId\)/);
+  });
+});
+
 describe("bad input", () => {
   async function failedWith(t: Tenant, body: Record<string, unknown>, message: RegExp) {
     const before = await list(t, "adjustments");

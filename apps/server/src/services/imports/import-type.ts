@@ -35,8 +35,13 @@ export interface ImportType<R extends Reads = Reads> {
    * in one read of its own; the write reads and holds the records named.
    */
   resolve?(ctx: Ctx, rows: readonly ImportRow[]): Promise<readonly ImportRow[]>;
-  /** What a batch of rows reads, by name (one pipeline); `dataImport` and `lease` are the runner's. */
-  reads(rows: readonly ImportRow[], importId: number): R;
+  /** Why the import cannot run as it was asked (a field it needs not set), before its file is read. */
+  check?(dataImport: DataImport): string | undefined;
+  /**
+   * What a batch of rows reads, by name (one pipeline; `dataImport` and `lease` are the runner's), for
+   * the import as it started.
+   */
+  reads(rows: readonly ImportRow[], dataImport: DataImport): R;
   /**
    * Plans the rows from the snapshot: one outcome per row, in order. A row that fails is planned not
    * at all (its checks come before its writes); a failure only a whole group's planning finds is

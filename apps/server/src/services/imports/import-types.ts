@@ -3,6 +3,7 @@ import type { DataImport } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import { many } from "../../domain/reads.ts";
 import { executeRead } from "../execute.ts";
+import { inventoryFeedImport, inventoryFeedPricesImport } from "./feed-imports.ts";
 import type { ImportType } from "./import-type.ts";
 import { trackingImport } from "./order-imports.ts";
 import { salesImport } from "./sales-import.ts";
@@ -16,6 +17,8 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   cost_prices: costPrices,
   tracking_import: trackingImport,
   sales: salesImport,
+  inventory_feed: inventoryFeedImport,
+  inventory_feed_prices: inventoryFeedPricesImport,
 };
 
 /** The message of an import whose type the runner does not run. */

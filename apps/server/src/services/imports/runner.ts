@@ -59,6 +59,11 @@ interface Run {
   rowsDone: number;
 }
 
+/** A run whose import has started, as it was then (what the type's reads are made from). */
+interface StartedRun extends Run {
+  dataImport: DataImport;
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -143,6 +148,8 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
   const dataImport = await started(ctx, run);
   const type = IMPORT_TYPES[dataImport.importType ?? "stock_take"];
   if (!type) return finish(ctx, run, { status: "error", message: notImplemented(dataImport) });
+  const refused = type.check?.(dataImport);
+  if (refused) return finish(ctx, run, { status: "error", message: refused });
   if (run.rowsDone === 0) {
     const earlier = await sameFileImported(ctx, dataImport);
     if (earlier) return finish(ctx, run, { status: "skipped", message: earlier });
@@ -154,7 +161,7 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
     if (error instanceof UnreadableFile) return finish(ctx, run, { status: "error", message: error.message });
     throw error;
   }
-  const reading = new RowReader(ctx, run, type, dataImport, sliceOver);
+  const reading = new RowReader(ctx, { ...run, dataImport }, type, sliceOver);
   try {
     for await (const pieceRows of csvRows(file.bytes)) {
       const taken = await reading.take(pieceRows);
@@ -216,9 +223,8 @@ class RowReader {
 
   constructor(
     private readonly ctx: Ctx,
-    private readonly run: Run,
+    private readonly run: StartedRun,
     private readonly type: ImportType,
-    private readonly dataImport: DataImport,
     private readonly sliceOver: () => boolean,
   ) {}
 
@@ -231,7 +237,7 @@ class RowReader {
       if (!this.header) {
         this.header = raw;
         const { places, missing } = matchColumns(raw, this.type.required, this.type.optional);
-        if (missing.length) return missingColumns(this.dataImport, missing, raw);
+        if (missing.length) return missingColumns(this.run.dataImport, missing, raw);
         this.places = places;
         continue;
       }
@@ -275,7 +281,7 @@ function missingColumns(
  */
 async function applyRows(
   ctx: Ctx,
-  run: Run,
+  run: StartedRun,
   type: ImportType,
   batch: readonly ImportRow[],
   header: readonly string[],
@@ -308,7 +314,7 @@ function reasonOf(error: ApiError): string {
 /** One write: the type's plan of the rows, and the import's bookkeeping of them. */
 async function applyBatch(
   ctx: Ctx,
-  run: Run,
+  run: StartedRun,
   type: ImportType,
   batch: readonly ImportRow[],
   header: readonly string[],
@@ -318,7 +324,7 @@ async function applyBatch(
   await executeWrite(
     { ctx },
     {
-      reads: { ...type.reads(ready, run.importId), ...runReads(run) },
+      reads: { ...type.reads(ready, run.dataImport), ...runReads(run) },
       async plan(read, plan) {
         const dataImport = ownImport(run, read);
         const outcomes = await type.plan({ ctx, dataImport, rows: ready, read, plan });
