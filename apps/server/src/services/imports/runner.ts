@@ -147,9 +147,14 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
   const ctx = importContext(deps, run.companyId);
   const dataImport = await started(ctx, run);
   const type = IMPORT_TYPES[dataImport.importType ?? "stock_take"];
-  if (!type) return finish(ctx, run, { status: "error", message: notImplemented(dataImport) });
+  if (!type)
+    return finish(ctx, run, {
+      status: "error",
+      code: "not_implemented",
+      message: notImplemented(dataImport),
+    });
   const refused = type.check?.(dataImport);
-  if (refused) return finish(ctx, run, { status: "error", message: refused });
+  if (refused) return finish(ctx, run, { status: "error", code: "missing_field", message: refused });
   if (run.rowsDone === 0) {
     const earlier = await sameFileImported(ctx, dataImport);
     if (earlier) return finish(ctx, run, { status: "skipped", message: earlier });
@@ -158,7 +163,8 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
   try {
     file = await openImportFile(ctx, dataImport.fileUri ?? "", deps.maxBytes);
   } catch (error) {
-    if (error instanceof UnreadableFile) return finish(ctx, run, { status: "error", message: error.message });
+    if (error instanceof UnreadableFile)
+      return finish(ctx, run, { status: "error", code: "unreadable_file", message: error.message });
     throw error;
   }
   const reading = new RowReader(ctx, { ...run, dataImport }, type, sliceOver);
@@ -169,16 +175,22 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
         await release(deps, run);
         return false;
       }
-      if (taken) return finish(ctx, run, { status: "error", message: taken });
+      if (taken) return finish(ctx, run, { status: "error", code: "missing_columns", message: taken });
     }
     await reading.flush();
   } catch (error) {
-    if (error instanceof UnreadableFile) return finish(ctx, run, { status: "error", message: error.message });
+    if (error instanceof UnreadableFile)
+      return finish(ctx, run, { status: "error", code: "unreadable_file", message: error.message });
     throw error;
   }
-  if (!reading.header) return finish(ctx, run, { status: "error", message: "The file is empty." });
+  if (!reading.header)
+    return finish(ctx, run, { status: "error", code: "no_rows", message: "The file is empty." });
   if (reading.dataRows === 0) {
-    return finish(ctx, run, { status: "error", message: "The file has a header but no rows." });
+    return finish(ctx, run, {
+      status: "error",
+      code: "no_rows",
+      message: "The file has a header but no rows.",
+    });
   }
   return finish(ctx, run, { status: "complete" });
 }
@@ -403,7 +415,13 @@ function planProgress(
 }
 
 /** How an import ends: `complete` (its rows applied or reported), `error` or `skipped`, with why. */
-type Ending = { status: "complete" } | { status: "error" | "skipped"; message: string };
+type Ending =
+  | { status: "complete" }
+  | { status: "skipped"; message: string }
+  | { status: "error"; code: ErrorCode; message: string };
+
+/** What stopped an import that ended `error` (its `statusProblem.code`). */
+type ErrorCode = "not_implemented" | "missing_field" | "unreadable_file" | "missing_columns" | "no_rows";
 
 interface KeptRow {
   outcome: string;
@@ -448,7 +466,7 @@ async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
             statusMessage: summary.slice(0, 2000),
             errorUri: files.errorUri ?? null,
             skippedUri: files.skippedUri ?? null,
-            statusProblem: ending.status === "error" ? { code: "unreadable_file", message: summary } : null,
+            statusProblem: ending.status === "error" ? { code: ending.code, message: summary } : null,
           }),
           { movesState: true },
         );
@@ -495,12 +513,22 @@ function keptFiles(
       body,
     }).url;
   };
-  try {
-    return { errorUri: store("error", "error"), skippedUri: store("skipped", "reason") };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return {
-      note: " (the files of failed and skipped rows were not kept: the company's files are over their quota)",
-    };
-  }
+  // Each file on its own: one past the quota is not kept, the other still is.
+  const keep = (outcome: string, column: string) => {
+    try {
+      return { url: store(outcome, column) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { over: true };
+    }
+  };
+  const errors = keep("error", "error");
+  const skipped = keep("skipped", "reason");
+  return {
+    ...(errors.url ? { errorUri: errors.url } : {}),
+    ...(skipped.url ? { skippedUri: skipped.url } : {}),
+    ...(errors.over || skipped.over
+      ? { note: " (a file of failed or skipped rows was not kept: the company's files are over their quota)" }
+      : {}),
+  };
 }
