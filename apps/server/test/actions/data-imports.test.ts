@@ -313,16 +313,19 @@ describe("bad input", () => {
     expect(done.statusMessage).toMatch(/over the import size limit of 64 bytes/);
   });
 
-  it("refuses a request without its type or file (422), storing nothing", async () => {
+  it("refuses invalid request fields (422), storing nothing; an import without its file ends error", async () => {
     const t = await setup.tenant();
-    const missing = await t.json("POST", "/data-imports.json", { importType: "stock_take" });
-    expect(missing.status).toBe(422);
     const badType = await t.json("POST", "/data-imports.json", {
       importType: "nonsense",
       fileUri: "/files/1/x.csv",
     });
     expect(badType.status).toBe(422);
+    const badUri = await t.json("POST", "/data-imports.json", { importType: "stock_take", fileUri: 12 });
+    expect(badUri.status).toBe(422);
     expect(await list(t, "data-imports")).toEqual([]);
+    const noFile = await runImport(t, drain, { importType: "stock_take" });
+    expect(noFile).toMatchObject({ status: "error", statusProblem: { code: "missing_field" } });
+    expect(noFile.statusMessage).toMatch(/no fileUri/);
   });
 });
 

@@ -1853,9 +1853,9 @@ export type DataImport = {
   /** The imported file's size as text, e.g. `12 KB`. */
   fileSize: string | null;
   /** The file to import: a link to one of the company's files (`/files/{id}/{name}`) or an https URL the server fetches. */
-  fileUri: string;
+  fileUri: string | null;
   /** What the file holds: sales, a stock take, feed prices, tracking numbers, ... */
-  importType: "adjustment_import" | "cost_prices" | "dropship_provider_users" | "dropship_providers" | "hs_code" | "inventory_feed_mapping" | "inventory_feed_prices" | "inventory_feed" | "sales" | "stock_take" | "tracking_import" | "vendor_mappings" | "warehouse_location_import";
+  importType: "adjustment_import" | "cost_prices" | "dropship_provider_users" | "dropship_providers" | "hs_code" | "inventory_feed_mapping" | "inventory_feed_prices" | "inventory_feed" | "sales" | "stock_take" | "tracking_import" | "vendor_mappings" | "warehouse_location_import" | null;
   /** The feed the import is for. */
   inventoryFeedId: number | null;
   /** Do not report this import's errors to the company. */
@@ -1889,15 +1889,14 @@ export type DataImportCreateInput = {
   adminNotes?: string | null;
   dropshipProviderId?: number | null;
   fileSize?: string | null;
-  fileUri: string;
-  importType: "adjustment_import" | "cost_prices" | "dropship_provider_users" | "dropship_providers" | "hs_code" | "inventory_feed_mapping" | "inventory_feed_prices" | "inventory_feed" | "sales" | "stock_take" | "tracking_import" | "vendor_mappings" | "warehouse_location_import";
+  fileUri?: string | null;
+  importType?: "adjustment_import" | "cost_prices" | "dropship_provider_users" | "dropship_providers" | "hs_code" | "inventory_feed_mapping" | "inventory_feed_prices" | "inventory_feed" | "sales" | "stock_take" | "tracking_import" | "vendor_mappings" | "warehouse_location_import" | null;
   inventoryFeedId?: number | null;
   muteError?: boolean;
   priceListId?: number | null;
   queueName?: string | null;
   queuedAt?: string | null;
   read?: boolean;
-  status?: "pending" | "started" | "complete" | "error" | "skipped";
   stockTakeId?: number | null;
 };
 export type DataImportUpdateInput = Partial<DataImport>;

@@ -821,7 +821,6 @@ export const dataImport = defineKind({
       example: "12 KB",
     }),
     fileUri: f.string({
-      required: true,
       minLength: 1,
       maxLength: 2000,
       description:
@@ -829,7 +828,6 @@ export const dataImport = defineKind({
       example: "https://api.example.com/files/stock-take-2024-05.csv",
     }),
     importType: f.enum(importTypes, {
-      required: true,
       description: "What the file holds: sales, a stock take, feed prices, tracking numbers, ...",
       example: "stock_take",
     }),
@@ -862,6 +860,7 @@ export const dataImport = defineKind({
     }),
     startedAt: f.datetime({ readOnly: true, description: "When reading the file began." }),
     status: f.enum(dataImportStatuses, {
+      readOnly: true,
       default: "pending",
       asText: true,
       description:

@@ -146,7 +146,12 @@ function ownImport(run: Run, read: Snapshot<ReturnType<typeof runReads>>): DataI
 async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boolean): Promise<boolean> {
   const ctx = importContext(deps, run.companyId);
   const dataImport = await started(ctx, run);
-  const type = IMPORT_TYPES[dataImport.importType ?? "stock_take"];
+  const unnamed = !dataImport.importType ? "importType" : !dataImport.fileUri ? "fileUri" : undefined;
+  if (unnamed) {
+    const message = `The import has no ${unnamed}: it names no file or no type of rows to import.`;
+    return finish(ctx, run, { status: "error", code: "missing_field", message });
+  }
+  const type = IMPORT_TYPES[dataImport.importType!];
   if (!type)
     return finish(ctx, run, {
       status: "error",
