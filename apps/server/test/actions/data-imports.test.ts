@@ -360,6 +360,19 @@ describe("the runner", () => {
     expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1100);
   });
 
+  it("runs nothing for an import deleted before it ran; one that applied rows is kept (409)", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "moves.csv", "sku,quantity\nSHIRT-1,1\n");
+    const gone = await make(t, "data-imports", { importType: "adjustment_import", fileUri });
+    expect((await t.request("DELETE", `/data-imports/${gone.id}.json`)).status).toBe(204);
+    await drain();
+    expect(await onHand(t, shirt.id, main.id)).toBe(5);
+    const done = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(done.added).toBe(1);
+    expect((await t.request("DELETE", `/data-imports/${done.id}.json`)).status).toBe(409);
+  });
+
   it("keeps tenants apart: an import reads and changes only its company's records", async () => {
     const t = await setup.tenant();
     const other = await setup.tenant();
