@@ -45,8 +45,14 @@ export interface ImportRunnerDeps {
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** How long a claimed import is its process's; each committed batch extends it. */
 const LEASE_MS = 60_000;
-/** At most this many failures are listed in `errorMessages`; the error file has them all. */
+/** At most this many failures are listed in `errorMessages`; the error file has more. */
 const MAX_MESSAGES = 1000;
+/**
+ * At most this many failed rows, and as many skipped ones, go into the import's files: the files are
+ * made at the end from what was kept, so that is what bounds their making (a stock take of 100,000 rows
+ * imported twice skips them all).
+ */
+const MAX_KEPT_ROWS = 10_000;
 
 /** Another process took the import over (this one's lease ended): this one stops. */
 class LeaseLost extends Error {}
@@ -394,11 +400,15 @@ function planProgress(
     outcomes.filter((each) => each.outcome === outcome).length;
   const messages = [...dataImport.errorMessages];
   const kept: unknown[][] = [];
+  // How many of each the files hold so far: the first MAX_KEPT_ROWS of each are kept.
+  const held = { error: dataImport.errors, skipped: dataImport.skipped };
   outcomes.forEach((each, index) => {
     if (!("message" in each)) return;
     const row = batch[index]!;
     if (each.outcome === "error" && messages.length < MAX_MESSAGES) messages.push(each.message);
-    kept.push([row.number, each.outcome, row.raw, each.message.replace(/^Row [0-9]+: /, "")]);
+    if (held[each.outcome]++ < MAX_KEPT_ROWS) {
+      kept.push([row.number, each.outcome, row.raw, each.message.replace(/^Row [0-9]+: /, "")]);
+    }
   });
   if (run.rowsDone === 0 && batch[0]?.number === 2) kept.unshift([1, "header", header, ""]);
   plan.update("data-import", dataImport, {
@@ -462,7 +472,9 @@ async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
         const files =
           ending.status === "complete" ? keptFiles(ctx, plan, read.usage, dataImport, header, read.kept) : {};
         const summary =
-          ending.status === "complete" ? summaryOf(dataImport) + (files.note ?? "") : ending.message;
+          ending.status === "complete"
+            ? summaryOf(dataImport) + keptNote(dataImport) + (files.note ?? "")
+            : ending.message;
         const ended = plan.update(
           "data-import",
           dataImport,
@@ -482,6 +494,13 @@ async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
     },
   );
   return true;
+}
+
+/** What the files leave out, when the import had more failed or skipped rows than they keep. */
+function keptNote({ errors, skipped }: DataImport): string {
+  return errors > MAX_KEPT_ROWS || skipped > MAX_KEPT_ROWS
+    ? ` (the files of failed and skipped rows list the first ${MAX_KEPT_ROWS} of each)`
+    : "";
 }
 
 function summaryOf(dataImport: DataImport): string {
