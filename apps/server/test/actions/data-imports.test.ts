@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
 import { importDispatcher, onHand, runImport, startFileServer, storeFile } from "./data-imports-fixtures.ts";
@@ -87,6 +88,35 @@ describe("stock_take", () => {
     expect(done).toMatchObject({ status: "complete", added: 1199, skipped: 1, errors: 0 });
     const last = (await list(t, "variants", { sku: "BULK-1199" }))[0];
     expect(await onHand(t, last.id, main.id)).toBe(1199);
+  });
+});
+
+describe("the import's end, delivered", () => {
+  it("sends data_import.completed and data_import.failed to an endpoint subscribed to them", async () => {
+    const local = await setupApp({ outbound: { allowLocal: true } });
+    const t = await local.tenant();
+    await stockWorld(t);
+    const receiver = await startReceiver();
+    const hook = await t.json("POST", "/webhook-endpoints.json", {
+      url: `${receiver.url}/hook`,
+      events: ["data_import.completed", "data_import.failed"],
+    });
+    expect(hook.status).toBe(200);
+    const { drain: localDrain } = importDispatcher(local.db);
+    const good = await storeFile(local.db, t, "count.csv", "sku,quantity\nSHIRT-1,8\n");
+    const done = await runImport(t, localDrain, { importType: "stock_take", fileUri: good });
+    const bad = await runImport(t, localDrain, {
+      importType: "stock_take",
+      fileUri: "/files/999999/none.csv",
+    });
+    await localDrain();
+    const delivered = receiver.received.map((request) => JSON.parse(request.body));
+    expect(
+      delivered.map((event: any) => [event.type, event.data.object.id, event.data.object.status]),
+    ).toEqual([
+      ["data_import.completed", done.id, "complete"],
+      ["data_import.failed", bad.id, "error"],
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
  * loses nothing: when its lease ends another claims the import and goes on after the last batch
  * committed. Two processes never apply one batch twice: each batch holds the lease it was planned under.
  */
-import type { DataImport } from "@multichannel/schema";
+import { backgroundEvents, type DataImport } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import type { Db } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
@@ -489,7 +489,8 @@ async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
         );
         plan.write(sql`DELETE FROM data_import_rows WHERE import_id = ${run.importId}`);
         plan.write(sql`DELETE FROM data_import_runs WHERE import_id = ${run.importId}`);
-        plan.event(`data_import.${ending.status === "error" ? "failed" : "completed"}`, ended, undefined);
+        const [completed, failed] = backgroundEvents;
+        plan.event(ending.status === "error" ? failed : completed, ended, undefined);
       },
     },
   );
