@@ -6,6 +6,7 @@ CREATE TABLE data_import_runs (
   lease_token TEXT,
   lease_until TEXT,
   rows_done INTEGER NOT NULL DEFAULT 0,
+  failures INTEGER NOT NULL DEFAULT 0,
   created_at TEXT NOT NULL
 );
 

@@ -189,6 +189,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       lease_token: "TEXT",
       lease_until: "TEXT",
       rows_done: "INTEGER NOT NULL DEFAULT 0",
+      // Runs in a row that failed without committing a batch; past a few the import ends `error`.
+      failures: "INTEGER NOT NULL DEFAULT 0",
       created_at: "TEXT NOT NULL",
     },
     indexes: {

@@ -390,6 +390,40 @@ describe("the runner", () => {
     expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1100);
   });
 
+  it("tries a failing run again later, and after five failures in a row ends the import error", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    // A file server whose answer breaks off after its first bytes: not a bad file, a failed run.
+    const broken: typeof fetch = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("sku,quantity\nSHIRT-1,"));
+            controller.error(new Error("connection reset"));
+          },
+        }),
+      );
+    let clock = Date.now();
+    const failing = importDispatcher(setup.db, {
+      now: () => clock,
+      policy: { allowLocal: true, fetch: broken },
+    });
+    const created = await make(t, "data-imports", {
+      importType: "stock_take",
+      fileUri: "http://127.0.0.1:9/stock.csv",
+    });
+    for (let run = 0; run < 5; run++) {
+      await expect(failing.dispatcher.runOnce()).rejects.toThrow("connection reset");
+      expect((await get(t, "data-imports", created.id)).status).toBe("started");
+      // Not tried again before its pause is over.
+      expect((await failing.dispatcher.runOnce()).more).toBe(false);
+      clock += 30_000 * 2 ** run;
+    }
+    await failing.drain();
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({ status: "error", statusProblem: { code: "failed" }, added: 0, updated: 0 });
+  });
+
   it("runs nothing for an import deleted before it ran; one that applied rows is kept (409)", async () => {
     const t = await setup.tenant();
     const { main, shirt } = await stockWorld(t);

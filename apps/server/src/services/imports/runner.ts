@@ -45,6 +45,9 @@ export interface ImportRunnerDeps {
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 /** How long a claimed import is its process's; each committed batch extends it. */
 const LEASE_MS = 60_000;
+/** The pause after a run's first failure (doubled after each next one), and the failures it takes. */
+const RETRY_MS = 30_000;
+const MAX_FAILURES = 5;
 /** At most this many failures are listed in `errorMessages`; the error file has more. */
 const MAX_MESSAGES = 1000;
 /**
@@ -63,6 +66,8 @@ interface Run {
   token: string;
   /** Data rows the committed batches went past. */
   rowsDone: number;
+  /** Runs before this one that failed in a row. */
+  failures: number;
 }
 
 /** A run whose import has started, as it was then (what the type's reads are made from). */
@@ -81,13 +86,28 @@ export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
   do {
     const run = await claim(deps);
     if (!run) return false;
-    const finished = await runClaimed(deps, run, () => deps.now() >= deadline).catch((error: unknown) => {
-      if (error instanceof LeaseLost) return false;
-      throw error;
-    });
+    const finished = await runClaimed(deps, run, () => deps.now() >= deadline).catch(
+      async (error: unknown) => {
+        if (error instanceof LeaseLost) return false;
+        await failedRun(deps, run);
+        throw error;
+      },
+    );
     if (!finished) return true;
   } while (deps.now() < deadline);
   return true;
+}
+
+/**
+ * A run that failed (a database error, a bug): tried again after a pause that grows with each failure in
+ * a row; after `MAX_FAILURES` the import ends `error` (`runClaimed`).
+ */
+async function failedRun(deps: ImportRunnerDeps, run: Run): Promise<void> {
+  const pause = RETRY_MS * 2 ** run.failures;
+  await deps.db.execute({
+    sql: "UPDATE data_import_runs SET failures = failures + 1, lease_until = ? WHERE import_id = ? AND lease_token = ?",
+    args: [iso(deps.now() + pause), run.importId, run.token],
+  });
 }
 
 /** Claims the oldest import whose lease is free (never taken, or ended): moves its lease forward. */
@@ -95,7 +115,7 @@ async function claim(deps: ImportRunnerDeps): Promise<Run | undefined> {
   const at = deps.now();
   const token = crypto.randomUUID();
   const result = await deps.db.execute({
-    sql: "UPDATE data_import_runs SET lease_token = ?, lease_until = ? WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ? ORDER BY import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ?) RETURNING import_id, company_id, rows_done",
+    sql: "UPDATE data_import_runs SET lease_token = ?, lease_until = ? WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ? ORDER BY import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ?) RETURNING import_id, company_id, rows_done, failures",
     args: [token, iso(at + LEASE_MS), iso(at), iso(at)],
   });
   const row = result.rows[0];
@@ -105,6 +125,7 @@ async function claim(deps: ImportRunnerDeps): Promise<Run | undefined> {
     companyId: Number(row.company_id),
     token,
     rowsDone: Number(row.rows_done),
+    failures: Number(row.failures),
   };
 }
 
@@ -151,6 +172,10 @@ function ownImport(run: Run, read: Snapshot<ReturnType<typeof runReads>>): DataI
  */
 async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boolean): Promise<boolean> {
   const ctx = importContext(deps, run.companyId);
+  if (run.failures >= MAX_FAILURES) {
+    const message = `The import failed ${run.failures} times in a row without applying a batch (the server's log says why); it is not tried again.`;
+    return finish(ctx, run, { status: "error", code: "failed", message });
+  }
   const dataImport = await started(ctx, run);
   const unnamed = !dataImport.importType ? "importType" : !dataImport.fileUri ? "fileUri" : undefined;
   if (unnamed) {
@@ -425,7 +450,7 @@ function planProgress(
   }
   const leaseUntil = iso(new Date(now).getTime() + LEASE_MS);
   plan.write(
-    sql`UPDATE data_import_runs SET rows_done = ${batch.at(-1)!.number - 1}, lease_until = ${leaseUntil} WHERE import_id = ${run.importId}`,
+    sql`UPDATE data_import_runs SET rows_done = ${batch.at(-1)!.number - 1}, failures = 0, lease_until = ${leaseUntil} WHERE import_id = ${run.importId}`,
   );
 }
 
@@ -436,7 +461,13 @@ type Ending =
   | { status: "error"; code: ErrorCode; message: string };
 
 /** What stopped an import that ended `error` (its `statusProblem.code`). */
-type ErrorCode = "not_implemented" | "missing_field" | "unreadable_file" | "missing_columns" | "no_rows";
+type ErrorCode =
+  | "not_implemented"
+  | "missing_field"
+  | "unreadable_file"
+  | "missing_columns"
+  | "no_rows"
+  | "failed";
 
 interface KeptRow {
   outcome: string;
