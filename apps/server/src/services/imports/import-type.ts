@@ -57,7 +57,7 @@ export interface ImportType<R extends Reads = Reads> {
 }
 
 /** An import type, its snapshot's type kept where it is written and erased in the map of types. */
-export const importType = <R extends Reads>(type: ImportType<R>) => type as unknown as ImportType;
+export const importType = <R extends Reads>(type: ImportType<R>) => type as ImportType;
 
 /** The distinct values of a column among the rows, as one JSON argument (`json_each`). */
 export function valuesOf(rows: readonly ImportRow[], name: string, normal = (text: string) => text): string {

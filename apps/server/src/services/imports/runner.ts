@@ -177,58 +177,60 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
     return finish(ctx, run, { status: "error", code: "failed", message });
   }
   const dataImport = await started(ctx, run);
-  const unnamed = !dataImport.importType ? "importType" : !dataImport.fileUri ? "fileUri" : undefined;
-  if (unnamed) {
-    const message = `The import has no ${unnamed}: it names no file or no type of rows to import.`;
-    return finish(ctx, run, { status: "error", code: "missing_field", message });
+  const ready = await readiness(ctx, run, dataImport);
+  if ("status" in ready) return finish(ctx, run, ready);
+  const ended = await applyFile(ctx, { ...run, dataImport }, ready, deps.maxBytes, sliceOver).catch(
+    (error: unknown): Ending => {
+      if (!(error instanceof UnreadableFile)) throw error;
+      return { status: "error", code: "unreadable_file", message: error.message };
+    },
+  );
+  if (ended === "paused") {
+    await release(deps, run);
+    return false;
   }
-  const type = IMPORT_TYPES[dataImport.importType!];
-  if (!type)
-    return finish(ctx, run, {
-      status: "error",
-      code: "not_implemented",
-      message: notImplemented(dataImport),
-    });
+  return finish(ctx, run, ended);
+}
+
+/** The import's type, or why it ends before its file is read (what it lacks, the same file imported). */
+async function readiness(ctx: Ctx, run: Run, dataImport: DataImport): Promise<ImportType | Ending> {
+  const { importType, fileUri } = dataImport;
+  if (!importType || !fileUri) {
+    const message = `The import has no ${importType ? "fileUri" : "importType"}: it names no file or no type of rows to import.`;
+    return { status: "error", code: "missing_field", message };
+  }
+  const type = IMPORT_TYPES[importType];
+  if (!type) return { status: "error", code: "not_implemented", message: notImplemented(dataImport) };
   const refused = type.check?.(dataImport);
-  if (refused) return finish(ctx, run, { status: "error", code: "missing_field", message: refused });
-  if (run.rowsDone === 0) {
-    const earlier = await sameFileImported(ctx, dataImport);
-    if (earlier) return finish(ctx, run, { status: "skipped", message: earlier });
+  if (refused) return { status: "error", code: "missing_field", message: refused };
+  const earlier = run.rowsDone === 0 ? await sameFileImported(ctx, dataImport) : undefined;
+  return earlier ? { status: "skipped", message: earlier } : type;
+}
+
+/**
+ * Reads the import's file and applies its rows; answers how the import ends, or `paused` when the slice
+ * ended after a batch. `UnreadableFile`: the file cannot be read as CSV text.
+ */
+async function applyFile(
+  ctx: Ctx,
+  run: StartedRun,
+  type: ImportType,
+  maxBytes: number,
+  sliceOver: () => boolean,
+): Promise<Ending | "paused"> {
+  const file = await openImportFile(ctx, run.dataImport.fileUri ?? "", maxBytes);
+  const reading = new RowReader(ctx, run, type, sliceOver);
+  for await (const pieceRows of csvRows(file.bytes)) {
+    const taken = await reading.take(pieceRows);
+    if (taken === "paused") return taken;
+    if (taken) return { status: "error", code: "missing_columns", message: taken };
   }
-  let file: Awaited<ReturnType<typeof openImportFile>>;
-  try {
-    file = await openImportFile(ctx, dataImport.fileUri ?? "", deps.maxBytes);
-  } catch (error) {
-    if (error instanceof UnreadableFile)
-      return finish(ctx, run, { status: "error", code: "unreadable_file", message: error.message });
-    throw error;
-  }
-  const reading = new RowReader(ctx, { ...run, dataImport }, type, sliceOver);
-  try {
-    for await (const pieceRows of csvRows(file.bytes)) {
-      const taken = await reading.take(pieceRows);
-      if (taken === "paused") {
-        await release(deps, run);
-        return false;
-      }
-      if (taken) return finish(ctx, run, { status: "error", code: "missing_columns", message: taken });
-    }
-    await reading.flush();
-  } catch (error) {
-    if (error instanceof UnreadableFile)
-      return finish(ctx, run, { status: "error", code: "unreadable_file", message: error.message });
-    throw error;
-  }
-  if (!reading.header)
-    return finish(ctx, run, { status: "error", code: "no_rows", message: "The file is empty." });
+  await reading.flush();
+  if (!reading.header) return { status: "error", code: "no_rows", message: "The file is empty." };
   if (reading.dataRows === 0) {
-    return finish(ctx, run, {
-      status: "error",
-      code: "no_rows",
-      message: "The file has a header but no rows.",
-    });
+    return { status: "error", code: "no_rows", message: "The file has a header but no rows." };
   }
-  return finish(ctx, run, { status: "complete" });
+  return { status: "complete" };
 }
 
 /** Gives the lease back (the slice is over), so that the next run claims the import at once. */
