@@ -142,10 +142,21 @@ describe("adjustment_import", () => {
       quantityBefore: 5,
       quantityAfter: 3,
     });
+    // The file of failed rows, fixed, imports again: its formula-safe cells read as their values.
+    const failedRows = await (await t.request("GET", done.errorUri)).text();
+    expect(failedRows).toBe(
+      'sku,quantity,reason,notes,error\r\nSHIRT-1,1,Lost in space,,"unknown adjustment reason ""Lost in space"""\r\n',
+    );
+    const fixed = await storeFile(setup.db, t, "fixed.csv", "sku,quantity,reason\nSHIRT-1,'-1,Damaged\n");
+    expect(await runImport(t, drain, { importType: "adjustment_import", fileUri: fixed })).toMatchObject({
+      added: 1,
+      errors: 0,
+    });
+    expect(await onHand(t, shirt.id, main.id)).toBe(6);
     const again = await runImport(t, drain, { importType: "adjustment_import", fileUri });
     expect(again.status).toBe("skipped");
     expect(again.statusMessage).toContain(`data import ${done.id}`);
-    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+    expect(await onHand(t, shirt.id, main.id)).toBe(6);
   });
 });
 

@@ -45,11 +45,17 @@ export function matchColumns(
   return { places, missing };
 }
 
+/**
+ * A cell as the service writes it formula-safe (`'-2`, `'=A1`: the files of failed rows, exports) reads
+ * as its value, so that such a file, fixed, imports again.
+ */
+const FORMULA_SAFE = /^'(?=[=+\-@\t\r])/;
+
 /** A data row's cells by column name (trimmed; an empty or absent cell is undefined). */
 export function cellsOf(places: ColumnPlaces, row: readonly string[]): Record<string, string | undefined> {
   const cells: Record<string, string | undefined> = {};
   for (const [name, at] of places) {
-    const text = row[at]?.trim();
+    const text = row[at]?.trim().replace(FORMULA_SAFE, "");
     cells[name] = text ? text : undefined;
   }
   return cells;
