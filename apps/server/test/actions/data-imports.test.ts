@@ -301,6 +301,32 @@ describe("inventory_feed and inventory_feed_prices", () => {
   });
 });
 
+describe("dropship_providers", () => {
+  it("creates providers by name with their signing secret, updates those known, skips those as they are", async () => {
+    const t = await setup.tenant();
+    const known = await make(t, "dropship-providers", { name: "Acme Supply", email: "old@acme.example" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "providers.csv",
+      "Provider Name,E-mail,City,Country\nacme supply,orders@acme.example,Reno,us\nBolt Parts,bolt@parts.example,Austin,US\nBad Co,not-an-email,,\n",
+    );
+    const done = await runImport(t, drain, { importType: "dropship_providers", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, errors: 1 });
+    expect(done.errorMessages[0]).toMatch(/^Row 4: email /);
+    expect(await get(t, "dropship-providers", known.id)).toMatchObject({
+      email: "orders@acme.example",
+      city: "Reno",
+      country: "US",
+    });
+    const [bolt] = await list(t, "dropship-providers", { name: "Bolt Parts" });
+    expect(bolt).toMatchObject({ email: "bolt@parts.example", country: "US" });
+    expect(bolt.signingSecret).toMatch(/^…/);
+    const again = await runImport(t, drain, { importType: "dropship_providers", fileUri });
+    expect(again).toMatchObject({ added: 0, updated: 0, skipped: 2, errors: 1 });
+  });
+});
+
 describe("bad input", () => {
   async function failedWith(t: Tenant, body: Record<string, unknown>, message: RegExp) {
     const before = await list(t, "adjustments");

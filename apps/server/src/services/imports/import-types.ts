@@ -6,6 +6,7 @@ import { executeRead } from "../execute.ts";
 import { inventoryFeedImport, inventoryFeedPricesImport } from "./feed-imports.ts";
 import type { ImportType } from "./import-type.ts";
 import { trackingImport } from "./order-imports.ts";
+import { dropshipProvidersImport } from "./provider-imports.ts";
 import { salesImport } from "./sales-import.ts";
 import { adjustmentImport, costPrices, stockTake } from "./stock-imports.ts";
 
@@ -19,6 +20,7 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   sales: salesImport,
   inventory_feed: inventoryFeedImport,
   inventory_feed_prices: inventoryFeedPricesImport,
+  dropship_providers: dropshipProvidersImport,
 };
 
 /** The message of an import whose type the runner does not run. */
