@@ -292,6 +292,39 @@ describe("inventory_feed and inventory_feed_prices", () => {
     expect(f2).toMatchObject({ price: 5.25, costPrice: 2, quantity: 3 });
   });
 
+  it("adds the feed's mapping rules; a rule it has already is skipped", async () => {
+    const t = await setup.tenant();
+    const feed = await make(t, "inventory-feeds", { name: "Vendor feed" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "rules.csv",
+      "field,match_type,transform_from,transform_to,transform_type\noptionValue,matches,XL | X-Large,Extra large,none\noptionName,sometimes,Colour,Color,\n",
+    );
+    const done = await runImport(t, drain, {
+      importType: "inventory_feed_mapping",
+      inventoryFeedId: feed.id,
+      fileUri,
+    });
+    expect(done).toMatchObject({ status: "complete", added: 1, errors: 1 });
+    expect(done.errorMessages[0]).toMatch(/^Row 3: matchType /);
+    const rules = await list(t, "inventory-feed-mappings", { inventoryFeedId: feed.id });
+    expect(rules).toEqual([
+      expect.objectContaining({
+        field: "optionValue",
+        matchType: "matches",
+        transformFrom: ["XL", "X-Large"],
+        transformTo: "Extra large",
+      }),
+    ]);
+    const again = await runImport(t, drain, {
+      importType: "inventory_feed_mapping",
+      inventoryFeedId: feed.id,
+      fileUri,
+    });
+    expect(again).toMatchObject({ added: 0, skipped: 1, errors: 1 });
+  });
+
   it("ends error when the import names no feed", async () => {
     const t = await setup.tenant();
     const fileUri = await storeFile(setup.db, t, "feed.csv", "external_id,sku\nF1,A\n");

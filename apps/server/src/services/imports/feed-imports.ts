@@ -6,11 +6,13 @@
 import {
   actionInputSchema,
   type DataImport,
+  type InventoryFeedMapping,
   type InventoryFeedParseWebhookInput,
   kindByName,
+  kindSchemas,
 } from "@multichannel/schema";
 import * as v from "valibot";
-import { one } from "../../domain/reads.ts";
+import { many, one } from "../../domain/reads.ts";
 import { ApiError, fieldErrors } from "../../errors.ts";
 import { parseFeedItemReads, planParseFeedItem } from "../actions/inventory-feeds.ts";
 import { actionEvent } from "../events.ts";
@@ -145,3 +147,75 @@ export const inventoryFeedPricesImport = feedImport(
   [column("price", "retail price", "msrp"), column("cost_price", "cost", "unit cost", "wholesale price")],
   true,
 );
+
+/** The values of `inventory_feed_mapping` rows, by column. */
+const MAPPING_REQUIRED = [
+  column("field", "applies to", "target"),
+  column("match_type", "match", "matching"),
+  column("transform_from", "from", "find", "values"),
+  column("transform_to", "to", "replace with", "replacement"),
+];
+const MAPPING_OPTIONAL = [column("transform_type", "case", "change of case")];
+
+// Built on first use and kept: the kind's own create validator, for the mapping a row makes.
+let mappingSchema: v.GenericSchema | undefined;
+
+/** The mapping a row makes (`transform_from` lists its texts separated by `|`), or what is wrong with it. */
+function mappingOf(row: ImportRow, inventoryFeedId: number): InventoryFeedMappingValues | string {
+  const { cells } = row;
+  const values = {
+    inventoryFeedId,
+    field: cells.field,
+    matchType: cells.match_type,
+    transformFrom: (cells.transform_from ?? "")
+      .split("|")
+      .map((text) => text.trim())
+      .filter(Boolean),
+    transformTo: cells.transform_to,
+    transformType: cells.transform_type ?? "none",
+  };
+  mappingSchema ??= kindSchemas(kindByName("inventory-feed-mapping")!).create;
+  const parsed = v.safeParse(mappingSchema, values, { abortPipeEarly: true });
+  if (parsed.success) return parsed.output as InventoryFeedMappingValues;
+  const [error] = fieldErrors(parsed.issues);
+  return `${error?.path ?? "the mapping"} ${error?.message ?? "is not valid"}`;
+}
+
+type InventoryFeedMappingValues = Pick<
+  InventoryFeedMapping,
+  "inventoryFeedId" | "field" | "matchType" | "transformFrom" | "transformTo" | "transformType"
+>;
+
+/** One mapping's identity: what it rewrites, how it matches, from what, to what. */
+const mappingKey = (mapping: Omit<InventoryFeedMappingValues, "inventoryFeedId" | "transformType">) =>
+  JSON.stringify([mapping.field, mapping.matchType, [...mapping.transformFrom].sort(), mapping.transformTo]);
+
+/**
+ * `inventory_feed_mapping`: each row a rule of the feed's mappings; a rule the feed has already (the
+ * same field, match, texts and replacement) is skipped, so the same file imported again adds none twice.
+ */
+export const inventoryFeedMappingImport = importType({
+  required: MAPPING_REQUIRED,
+  optional: MAPPING_OPTIONAL,
+  batchRows: 200,
+  check: (dataImport) =>
+    dataImport.inventoryFeedId
+      ? undefined
+      : `An ${dataImport.importType} import needs the inventory feed its rules are for (inventoryFeedId).`,
+  reads: (_, dataImport) => ({
+    feed: one("inventory-feed", feedOf(dataImport)),
+    mappings: many("inventory-feed-mapping", { inventoryFeedId: feedOf(dataImport) }, { hold: "count" }),
+  }),
+  plan({ dataImport, rows, read, plan }) {
+    const have = new Set(read.mappings.map(mappingKey));
+    return rows.map((row): RowOutcome => {
+      if (!read.feed) return failed(row, `no inventory feed with id ${dataImport.inventoryFeedId}`);
+      const mapping = mappingOf(row, read.feed.id);
+      if (typeof mapping === "string") return failed(row, mapping);
+      if (have.has(mappingKey(mapping))) return skipped(row, "the feed has this rule already");
+      have.add(mappingKey(mapping));
+      plan.insert("inventory-feed-mapping", mapping);
+      return { outcome: "added" };
+    });
+  },
+});

@@ -3,7 +3,11 @@ import type { DataImport } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import { many } from "../../domain/reads.ts";
 import { executeRead } from "../execute.ts";
-import { inventoryFeedImport, inventoryFeedPricesImport } from "./feed-imports.ts";
+import {
+  inventoryFeedImport,
+  inventoryFeedMappingImport,
+  inventoryFeedPricesImport,
+} from "./feed-imports.ts";
 import type { ImportType } from "./import-type.ts";
 import { trackingImport } from "./order-imports.ts";
 import { dropshipProvidersImport } from "./provider-imports.ts";
@@ -21,6 +25,7 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   inventory_feed: inventoryFeedImport,
   inventory_feed_prices: inventoryFeedPricesImport,
   dropship_providers: dropshipProvidersImport,
+  inventory_feed_mapping: inventoryFeedMappingImport,
 };
 
 /** The message of an import whose type the runner does not run. */
