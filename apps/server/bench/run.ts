@@ -496,7 +496,7 @@ async function mainSection(dir: string): Promise<string> {
       `Machine load when the report was written (1, 5, 15 min): ${loadavg()
         .map((value) => value.toFixed(2))
         .join(", ")} on ${cpus().length} cores.`,
-      "The import line counts variants, not requests: its rate is variants/s, its latencies are per 1,000-item call.",
+      "The import line counts variants, not requests: its rate is variants/s, its latencies are per 1,000-item call. The data import line counts rows: its rate is rows/s from the import's start to its end, its latency from the POST to the end as the client saw it.",
       "CPU ratio = baseline ÷ server CPU time per request (whole server process, all threads): what the req/s ratio",
       "approaches when each server is CPU-bound on a core of its own; it moves less than req/s when other processes",
       "share the machine.",

@@ -1,6 +1,8 @@
 // The bench's lines. Add a scenario here to add a line: `prepare` readies its load against one server,
 // and the bench runs that load once to warm up, then in rounds alternating with the other server.
 import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { cpuSecondsOf } from "./children.ts";
 import { type LoadRequest, runLoad, type Sample } from "./load.ts";
 
@@ -129,6 +131,7 @@ export const scenarios: Scenario[] = [
     headers: { ...server.headers },
   })),
   batchImportScenario(),
+  stockTakeImportScenario(),
   deepPageScenario(),
   manualSaleScenario(),
   settleScenario(),
@@ -485,6 +488,69 @@ function fairShareScenario(): Scenario {
             `Another company's GET by id beside one company's ${HEAVY_CLIENTS} clients of an expensive list (${FAIR_ROWS.toLocaleString("en")} variants, ` +
               `$ne filter, ordered by name, ${(FAIR_ROWS - 10_000).toLocaleString("en")} deep): p50 ${p50.toFixed(1)} ms (target ≤ 100 ms) over ${sorted.length} reads; ` +
               `the expensive company's answers: ${counted.join(", ")} (429: past its share, EXPENSIVE_PER_COMPANY).`,
+          ],
+        };
+      };
+    },
+  };
+}
+
+/**
+ * A data import of a 20,000-row stock take, served to the server from a file server on 127.0.0.1 (a
+ * server of its own, allowed to fetch from it) and run by the server's background dispatcher: rows a
+ * second from the import's start to its end as it records them, and the server's resident memory at
+ * its highest while the import ran (sampled every 100 ms).
+ */
+function stockTakeImportScenario(): Scenario {
+  const ROWS = 20_000;
+  return {
+    name: `data import, stock take of ${ROWS.toLocaleString("en")} rows, per row`,
+    baseline: false,
+    once: true,
+    fresh: true,
+    serverEnv: { WEBHOOKS_ALLOW_LOCALHOST: "true" },
+    prepare(server) {
+      return async () => {
+        await call(server, "POST", "/warehouses.json", { name: "Bench Warehouse", isDefault: true });
+        const channel = await call(server, "POST", "/channels.json", { name: "Import Store" });
+        for (let batch = 0; batch < ROWS / 1000; batch++) {
+          const items = Array.from({ length: 1000 }, (_, i) => ({
+            externalId: `take-${batch}-${i}`,
+            sku: `TAKE-${batch * 1000 + i}`,
+          }));
+          await call(server, "POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+            items,
+          });
+        }
+        const csv = `sku,quantity\n${Array.from({ length: ROWS }, (_, i) => `TAKE-${i},${1 + (i % 97)}`).join("\n")}\n`;
+        const files = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/csv" }).end(csv));
+        await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+        const fileUri = `http://127.0.0.1:${(files.address() as AddressInfo).port}/stock.csv`;
+        let rssMb = rssMbOf(server.pid) ?? 0;
+        const cpuBefore = cpuSecondsOf(server.pid);
+        const sent = performance.now();
+        const created = await call(server, "POST", "/data-imports.json", {
+          importType: "stock_take",
+          fileUri,
+        });
+        let done: { status: string; added: number; startedAt: string; completedAt: string };
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          rssMb = Math.max(rssMb, rssMbOf(server.pid) ?? 0);
+          done = await call(server, "GET", `/data-imports/${created.id}.json`);
+        } while (done.status === "pending" || done.status === "started");
+        const waited = (performance.now() - sent) / 1000;
+        const cpuAfter = cpuSecondsOf(server.pid);
+        files.close();
+        const seconds = (Date.parse(done.completedAt) - Date.parse(done.startedAt)) / 1000;
+        return {
+          seconds,
+          latencies: [waited * 1000],
+          failures: done.status === "complete" && done.added === ROWS ? 0 : 1,
+          units: ROWS,
+          ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
+          notes: [
+            `Data import: ${ROWS.toLocaleString("en")} stock-take rows in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} rows a second; target ≥ 2,000), ${waited.toFixed(2)} s from the POST to its end as the client polled it; the server's RSS at most ${rssMb.toFixed(0)} MB while it ran.`,
           ],
         };
       };

@@ -166,7 +166,9 @@ function instanceFor(bindings: WorkerEnv): Instance {
  */
 async function drain(bindings: WorkerEnv): Promise<void> {
   const { dispatcher } = instanceFor(bindings);
-  const { failed } = await dispatcher.runOnce();
+  const { failed, more } = await dispatcher.runOnce();
+  // An import not finished in this run goes on in the next invocation.
+  if (more && bindings.EVENTS_QUEUE) await bindings.EVENTS_QUEUE.send({ wake: true });
   const due = failed ? await dispatcher.nextAttemptAt() : undefined;
   if (due !== undefined && bindings.EVENTS_QUEUE) {
     const delaySeconds = Math.ceil((due - Date.now()) / 1000);

@@ -184,6 +184,24 @@ export const dataExportStates: StatesDef = {
   byWrite: { pending: ["complete", "error"] },
 };
 
+export const dataImportStatuses = ["pending", "started", "complete", "error", "skipped"] as const;
+/**
+ * A data import runs in the background: `started` when its file is first read, then `complete` (its
+ * rows applied or reported one by one), `error` (the file could not be read as its type needs) or
+ * `skipped` (the same file was imported already). Only the runner moves it.
+ */
+export const dataImportStates: StatesDef = {
+  field: "status",
+  initial: "pending",
+  transitions: {
+    pending: ["started", "error", "skipped"],
+    started: ["complete", "error", "skipped"],
+    complete: [],
+    error: [],
+    skipped: [],
+  },
+};
+
 /** Goods going back to a provider move as a sale return does; its steps are reported by writing them. */
 export const purchaseReturnStatuses = saleReturnStatuses;
 export const purchaseReturnStates: StatesDef = {

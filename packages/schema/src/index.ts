@@ -44,6 +44,7 @@ export {
   actionInputIn,
   actionPath,
   actions,
+  backgroundEvents,
   camelCase,
   kindByName,
   kindByPlural,

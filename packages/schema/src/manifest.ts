@@ -60,6 +60,12 @@ export const actions: readonly { kind: KindDef; action: ActionDef }[] = kinds.fl
   (kind.actions ?? []).map((action) => ({ kind, action })),
 );
 
+/**
+ * The events of work the server does in the background rather than in a request: a data import's end
+ * (`complete` or `skipped`, and `error`), with the import as it ended.
+ */
+export const backgroundEvents = ["data_import.completed", "data_import.failed"] as const;
+
 /** The path of an action: `/purchases/{id}/ship.json`. */
 export function actionPath(kind: KindDef, action: ActionDef): string {
   return `/${kind.plural}/{id}/${action.name}.json`;

@@ -159,6 +159,7 @@ describe("the manifest is consistent", () => {
     expect(stateful.map((kind) => kind.name).sort()).toEqual([
       "channel-variant",
       "data-export",
+      "data-import",
       "dropshipment",
       "fulfillment",
       "inventory-feed-variant",

@@ -50,6 +50,25 @@ interface Schema {
  * (`FieldDef.derived`), and free-text states are text with their values listed (`asText`).
  */
 const DEPARTURES: Record<string, string> = {
+  ...Object.fromEntries(
+    [
+      "added",
+      "updated",
+      "skipped",
+      "errors",
+      "errorMessages",
+      "errorUri",
+      "skippedUri",
+      "startedAt",
+      "completedAt",
+      "statusMessage",
+      "statusProblem",
+      "status",
+    ].map((field) => [
+      `data-import.${field} readOnly`,
+      "the runner's account of the import's file, set as it applies the rows: a client's value is ignored (docs/imports-exports.md, Data imports)",
+    ]),
+  ),
   "custom-channel.webhookHash readOnly":
     "made by the server (32 random bytes) and answered once: a client's value is ignored (docs/security.md, Secrets at rest)",
 };

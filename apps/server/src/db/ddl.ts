@@ -195,6 +195,39 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   // Secret fields' sealed values and inbound secrets' digests, out of the records (`secret-sql.ts`).
   ...SECRET_TABLES,
+  // A data import the runner owes (`services/imports/`): claimed for a lease, resumed after a crash
+  // from the rows its committed batches went past; removed when the import ends.
+  data_import_runs: {
+    columns: {
+      import_id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL",
+      lease_token: "TEXT",
+      lease_until: "TEXT",
+      rows_done: "INTEGER NOT NULL DEFAULT 0",
+      // Runs in a row that failed without committing a batch; past a few the import ends `error`.
+      failures: "INTEGER NOT NULL DEFAULT 0",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: {
+      data_import_runs_lease: "CREATE INDEX data_import_runs_lease ON data_import_runs (lease_until)",
+    },
+  },
+  // The rows of a running import that failed or were left out, as read, for its error and skipped
+  // files; removed when those are made.
+  data_import_rows: {
+    columns: {
+      id: "INTEGER PRIMARY KEY",
+      import_id: "INTEGER NOT NULL",
+      row_number: "INTEGER NOT NULL",
+      outcome: "TEXT NOT NULL",
+      cells: "TEXT NOT NULL",
+      message: "TEXT NOT NULL",
+    },
+    indexes: {
+      data_import_rows_import:
+        "CREATE INDEX data_import_rows_import ON data_import_rows (import_id, outcome, row_number)",
+    },
+  },
   // How far the dispatcher has turned events into deliveries (one row, id 1).
   webhook_cursor: {
     columns: { id: "INTEGER PRIMARY KEY", last_event_id: "INTEGER NOT NULL" },

@@ -177,3 +177,86 @@ export function planShipOut(
   plan.addTo("inventory-level", level, "onHand", -input.quantity);
   plan.addTo("inventory-level", level, "allocated", -input.quantity, { floor: 0 });
 }
+
+/** An adjustment as `AdjustmentSet.record` takes it. */
+export interface AdjustmentInput {
+  variantId: number;
+  warehouseId: number;
+  quantity: number;
+  notes?: string | null;
+  adjustmentReasonId?: number | null;
+  /** The data import whose row made it. */
+  dataImportId?: number;
+}
+
+const levelKey = (variantId: number, warehouseId: number) => `${variantId}:${warehouseId}`;
+
+/**
+ * Many adjustments of on hand planned at once (an import's batch of rows), on `levels` (those read:
+ * `levelsOf`): each is recorded with the levels before and after it, in order, and `plan` writes them
+ * set-at-a-time: the levels changed, each only while it is as read (`updateMany`), the missing ones
+ * created while no other writer has created them, and the adjustments, one statement per chunk each.
+ */
+export class AdjustmentSet {
+  private readonly read: Map<string, InventoryLevel>;
+  private readonly onHandNow = new Map<string, number>();
+  private readonly adjustments: Record<string, unknown>[] = [];
+
+  constructor(levels: readonly InventoryLevel[]) {
+    this.read = new Map(levels.map((level) => [levelKey(level.variantId, level.warehouseId), level]));
+  }
+
+  /** On hand of a variant at a warehouse after the adjustments recorded so far (0 without a level). */
+  onHand(variantId: number, warehouseId: number): number {
+    const key = levelKey(variantId, warehouseId);
+    return this.onHandNow.get(key) ?? this.read.get(key)?.onHand ?? 0;
+  }
+
+  /** Whether the variant has a level at the warehouse, read or to be created by this set. */
+  hasLevel(variantId: number, warehouseId: number): boolean {
+    const key = levelKey(variantId, warehouseId);
+    return this.read.has(key) || this.onHandNow.has(key);
+  }
+
+  record(input: AdjustmentInput): void {
+    const before = this.onHand(input.variantId, input.warehouseId);
+    const after = before + input.quantity;
+    this.onHandNow.set(levelKey(input.variantId, input.warehouseId), after);
+    this.adjustments.push({
+      variantId: input.variantId,
+      warehouseId: input.warehouseId,
+      quantity: input.quantity,
+      notes: input.notes ?? null,
+      adjustmentReasonId: input.adjustmentReasonId ?? null,
+      ...(input.dataImportId ? { dataImportId: input.dataImportId, automatedImport: true } : {}),
+      quantityBefore: before,
+      quantityAfter: after,
+    });
+  }
+
+  /** Writes the levels and the adjustments recorded into `plan`. */
+  plan(plan: WritePlan): void {
+    const updates: { current: InventoryLevel; values: { onHand: number } }[] = [];
+    const created: { variantId: number; warehouseId: number; onHand: number }[] = [];
+    for (const [key, onHand] of this.onHandNow) {
+      const level = this.read.get(key);
+      if (level) updates.push({ current: level, values: { onHand } });
+      else {
+        const [variantId, warehouseId] = key.split(":").map(Number) as [number, number];
+        created.push({ variantId, warehouseId, onHand });
+      }
+    }
+    plan.updateMany("inventory-level", ["onHand"], updates);
+    if (created.length) {
+      const levels = table("inventory-level");
+      const pairs = JSON.stringify(created.map((level) => [level.variantId, level.warehouseId]));
+      const variantId = sql.id(column(levels, "variantId"));
+      const warehouseId = sql.id(column(levels, "warehouseId"));
+      plan.hold(
+        sql`(SELECT count(*) FROM ${sql.id(levels.name)} WHERE company_id = ${sql.company} AND (${variantId}, ${warehouseId}) IN (SELECT value ->> 0, value ->> 1 FROM json_each(${pairs}))) = 0`,
+      );
+      plan.insertMany("inventory-level", created, ["id"]);
+    }
+    plan.insertMany("adjustment", this.adjustments, ["id"]);
+  }
+}

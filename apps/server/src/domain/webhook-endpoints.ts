@@ -2,18 +2,22 @@
  * What a webhook endpoint's create or update must hold (a URL the service may send to, event types that
  * exist) and its signing secret: made with its insert, answered once, kept out of records and events.
  */
-import { actions, kinds } from "@multichannel/schema";
+import { actions, backgroundEvents, kinds } from "@multichannel/schema";
 import { eventPrefix } from "../db/event-triggers.ts";
 import { invalidField } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import { refusal } from "./outbound-urls.ts";
 
-/** Every event type there is: each kind's created/updated/deleted and each action's outcome. */
+/**
+ * Every event type there is: each kind's created/updated/deleted, each action's outcome, and the ends
+ * of background work (`backgroundEvents`).
+ */
 export const eventTypes: ReadonlySet<string> = new Set([
   ...kinds.flatMap((kind) =>
     ["created", "updated", "deleted"].map((verb) => `${eventPrefix(kind.name)}.${verb}`),
   ),
   ...actions.flatMap(({ action }) => (action.event ? [action.event] : [])),
+  ...backgroundEvents,
 ]);
 const prefixes = new Set([...eventTypes].map((type) => type.slice(0, type.indexOf("."))));
 

@@ -309,7 +309,7 @@ export function importInboundFeedItems({
 }
 
 /** The reads of a batch's items, each item's named under its index (`item3.items`). */
-function batchReads(itemReads: readonly Reads[]): Reads {
+export function batchReads(itemReads: readonly Reads[]): Reads {
   return Object.fromEntries(
     itemReads.flatMap((reads, index) =>
       Object.entries(reads).map(([name, read]) => [`item${index}.${name}`, read]),
@@ -318,7 +318,11 @@ function batchReads(itemReads: readonly Reads[]): Reads {
 }
 
 /** What item `index`'s `reads` answered, in the snapshot of a batch's reads (`batchReads`). */
-function itemSnapshot<R extends Reads>(index: number, reads: R, snapshot: Snapshot<Reads>): Snapshot<R> {
+export function itemSnapshot<R extends Reads>(
+  index: number,
+  reads: R,
+  snapshot: Snapshot<Reads>,
+): Snapshot<R> {
   return Object.fromEntries(
     Object.keys(reads).map((name) => [name, snapshot[`item${index}.${name}`]]),
   ) as Snapshot<R>;

@@ -1866,7 +1866,7 @@ export type DataImport = {
   errors: number;
   /** The imported file's size as text, e.g. `12 KB`. */
   fileSize: string | null;
-  /** Link to the imported file. */
+  /** The file to import: a link to one of the company's files (`/files/{id}/{name}`) or an https URL the server fetches. */
   fileUri: string | null;
   /** What the file holds: sales, a stock take, feed prices, tracking numbers, ... */
   importType: "adjustment_import" | "cost_prices" | "dropship_provider_users" | "dropship_providers" | "hs_code" | "inventory_feed_mapping" | "inventory_feed_prices" | "inventory_feed" | "sales" | "stock_take" | "tracking_import" | "vendor_mappings" | "warehouse_location_import" | null;
@@ -1888,8 +1888,8 @@ export type DataImport = {
   skippedUri: string | null;
   /** When reading the file began. */
   startedAt: string | null;
-  /** `pending` until it starts, `started`, then `complete`, `error` or `skipped`. */
-  status: "pending" | "started" | "complete" | "error" | "skipped" | null;
+  /** `pending` until it starts, `started`, then `complete` (see the counts), `error` (see `statusMessage`) or `skipped` (the same file was imported already). Set by the server. */
+  status: "pending" | "started" | "complete" | "error" | "skipped";
   /** A summary of the outcome, e.g. `120 rows read`. */
   statusMessage: string | null;
   /** What failed, e.g. `{code, message, row, column}`. */
@@ -1900,13 +1900,8 @@ export type DataImport = {
   updated: number;
 };
 export type DataImportCreateInput = {
-  added?: number;
   adminNotes?: string | null;
-  completedAt?: string | null;
   dropshipProviderId?: number | null;
-  errorMessages?: string[];
-  errorUri?: string | null;
-  errors?: number;
   fileSize?: string | null;
   fileUri?: string | null;
   importType?: "adjustment_import" | "cost_prices" | "dropship_provider_users" | "dropship_providers" | "hs_code" | "inventory_feed_mapping" | "inventory_feed_prices" | "inventory_feed" | "sales" | "stock_take" | "tracking_import" | "vendor_mappings" | "warehouse_location_import" | null;
@@ -1916,14 +1911,7 @@ export type DataImportCreateInput = {
   queueName?: string | null;
   queuedAt?: string | null;
   read?: boolean;
-  skipped?: number;
-  skippedUri?: string | null;
-  startedAt?: string | null;
-  status?: "pending" | "started" | "complete" | "error" | "skipped" | null;
-  statusMessage?: string | null;
-  statusProblem?: JsonValue | null;
   stockTakeId?: number | null;
-  updated?: number;
 };
 export type DataImportUpdateInput = Partial<DataImport>;
 /** A named stock location backed by dropship providers, which channels list as a place that ships. */

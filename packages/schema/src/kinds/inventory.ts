@@ -1,6 +1,8 @@
 import {
   dataExportStates,
   dataExportStatuses,
+  dataImportStates,
+  dataImportStatuses,
   inventoryExportActions,
   inventoryFeedActions,
   inventoryFeedVariantStates,
@@ -778,8 +780,10 @@ export const dataImport = defineKind({
   group: "inventory",
   source: "seed",
   description: "One run of a file import (sales, stock takes, feed prices, ...) and its counts and errors.",
+  states: dataImportStates,
   fields: {
     added: f.integer({
+      readOnly: true,
       required: true,
       default: 0,
       min: 0,
@@ -787,27 +791,41 @@ export const dataImport = defineKind({
       example: 12,
     }),
     adminNotes: f.string({ maxLength: 2000, description: "Internal notes, for the company's staff only." }),
-    completedAt: f.datetime({ description: "When the import finished." }),
+    completedAt: f.datetime({ readOnly: true, description: "When the import finished." }),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "The dropship provider the import is for.",
     }),
     errorMessages: f.array(f.string({ maxLength: 2000 }), {
+      readOnly: true,
       required: true,
       default: [] as string[],
       maxLength: 1000,
       description: "One message per row that failed, e.g. `Row 4: unknown SKU`.",
       example: ["Row 4: unknown SKU SHIRT-LIN-XXL"],
     }),
-    errorUri: f.string({ maxLength: 2000, description: "Link to a file of the rows that failed." }),
-    errors: f.integer({ required: true, default: 0, min: 0, description: "Rows that failed.", example: 1 }),
+    errorUri: f.string({
+      readOnly: true,
+      maxLength: 2000,
+      description: "Link to a file of the rows that failed.",
+    }),
+    errors: f.integer({
+      readOnly: true,
+      required: true,
+      default: 0,
+      min: 0,
+      description: "Rows that failed.",
+      example: 1,
+    }),
     fileSize: f.string({
       maxLength: 50,
       description: "The imported file's size as text, e.g. `12 KB`.",
       example: "12 KB",
     }),
     fileUri: f.string({
+      minLength: 1,
       maxLength: 2000,
-      description: "Link to the imported file.",
+      description:
+        "The file to import: a link to one of the company's files (`/files/{id}/{name}`) or an https URL the server fetches.",
       example: "https://api.example.com/files/stock-take-2024-05.csv",
     }),
     importType: f.enum(importTypes, {
@@ -829,28 +847,40 @@ export const dataImport = defineKind({
       description: "Whether someone has seen the finished import.",
     }),
     skipped: f.integer({
+      readOnly: true,
       required: true,
       default: 0,
       min: 0,
       description: "Rows left out (unchanged or not applicable).",
       example: 3,
     }),
-    skippedUri: f.string({ maxLength: 2000, description: "Link to a file of the rows left out." }),
-    startedAt: f.datetime({ description: "When reading the file began." }),
-    status: f.enum(["pending", "started", "complete", "error", "skipped"], {
-      description: "`pending` until it starts, `started`, then `complete`, `error` or `skipped`.",
+    skippedUri: f.string({
+      readOnly: true,
+      maxLength: 2000,
+      description: "Link to a file of the rows left out.",
+    }),
+    startedAt: f.datetime({ readOnly: true, description: "When reading the file began." }),
+    status: f.enum(dataImportStatuses, {
+      readOnly: true,
+      default: "pending",
+      asText: true,
+      description:
+        "`pending` until it starts, `started`, then `complete` (see the counts), `error` (see `statusMessage`) or `skipped` (the same file was imported already). Set by the server.",
     }),
     statusMessage: f.string({
+      readOnly: true,
       maxLength: 2000,
       description: "A summary of the outcome, e.g. `120 rows read`.",
       example: "120 rows read: 12 added, 104 updated, 3 skipped, 1 failed",
     }),
     statusProblem: f.json({
+      readOnly: true,
       maxBytes: 8192,
       description: "What failed, e.g. `{code, message, row, column}`.",
     }),
     stockTakeId: f.integer({ min: 1, description: "The stock take the import records, by id." }),
     updated: f.integer({
+      readOnly: true,
       required: true,
       default: 0,
       min: 0,

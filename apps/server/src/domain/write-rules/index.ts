@@ -10,6 +10,7 @@ import type { WritePlan } from "../write-plan.ts";
 import { accountingRules } from "./accounting.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
+import { importRules } from "./imports.ts";
 import { outboundRules } from "./outbound.ts";
 import { purchaseRules } from "./purchases.ts";
 import { receiptRules } from "./receipts.ts";
@@ -30,6 +31,7 @@ export const writeRules: WriteRules = {
   ...dropshipmentRules,
   ...outboundRules,
   ...accountingRules,
+  ...importRules,
 };
 
 type Values = Record<string, unknown>;

@@ -16,7 +16,7 @@ import type {
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
-import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { type PurchaseRef, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
 import { MAIL_NOT_CONFIGURED, type MailMessage, type MailSettings, mailtoUrl } from "../../domain/mail.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
@@ -127,7 +127,7 @@ export function providerRequired(
 // ----------------------------------------------------------------------------------------------- send
 
 /** A purchase's dropship provider (by the purchase's reference). */
-export const providerOfPurchase = (purchaseId: number) =>
+export const providerOfPurchase = (purchaseId: PurchaseRef) =>
   one("dropship-provider", fieldOf("purchase", purchaseId, "dropshipProviderId"));
 
 /**
@@ -281,7 +281,7 @@ function planPurchaseOrderMail(
  * invoices), its provider, and its sale with the sale's lines. All held: the books are computed from
  * them, and the lines taken are named in what the action writes.
  */
-export function purchaseLinesReads(purchaseId: number) {
+export function purchaseLinesReads(purchaseId: PurchaseRef) {
   const saleId = fieldOf("purchase", purchaseId, "saleId");
   return {
     ...purchaseBooksReads(purchaseId),
@@ -295,7 +295,7 @@ export function purchaseLinesReads(purchaseId: number) {
 export type PurchaseLines = Snapshot<ReturnType<typeof purchaseLinesReads>>;
 
 /** What shipping a purchase's lines reads: its lines (`purchaseLinesReads`) and the channels told of it. */
-export function shipPurchaseReads(purchaseId: number) {
+export function shipPurchaseReads(purchaseId: PurchaseRef) {
   return {
     ...purchaseLinesReads(purchaseId),
     ...channelShipmentReads(fieldOf("purchase", purchaseId, "saleId")),

@@ -1,17 +1,21 @@
 /**
  * Drains the outbox: `fanOut` (fan-out.ts) turns new events into deliveries, `deliverDue`
- * (deliveries.ts) attempts the due ones; `prune` drops what is past retention. All only read and write
- * tables, so a crash at any point loses nothing: events not yet fanned out are after the cursor, and a
- * delivery claimed by a process that died is due again when its lease ends.
+ * (deliveries.ts) attempts the due ones; runs the data imports owed (`imports/runner.ts`), a slice at
+ * a time; `prune` drops what is past retention. All only read and write tables, so a crash at any
+ * point loses nothing: events not yet fanned out are after the cursor, and a delivery or an import
+ * claimed by a process that died is taken up again when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
 import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
 import type { MailSender } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
-import type { Keyring } from "../../domain/secrets.ts";
+import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
+import { pdfLabelProvider } from "../../labels/pdf-provider.ts";
+import type { LabelProvider } from "../../labels/provider.ts";
 import { type BackgroundDeps, backgroundWork } from "../background.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies } from "../files.ts";
+import { IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
 import { deliverDue, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
 // The log writers of the shipment and accounting callouts, registered before any delivery settles.
@@ -35,10 +39,14 @@ export interface DispatcherDeps {
    * Absent (tests that keep no bodies): an empty store, so only rows are deleted.
    */
   fileStore?: FileStore;
-  /** The start of the URLs of the files background work makes (data exports): `PUBLIC_URL` and the mount. */
+  /** How the app's file links start (`PUBLIC_URL` and the mount): the files background work makes, and those imports read. */
   storedBaseUrl?: () => string;
   /** How feed files are downloaded: bounded in size and time (`background.ts`). */
   feeds?: BackgroundDeps["feeds"];
+  /** The label provider the app uses (an import that ships a purchase makes its label). */
+  labels?: LabelProvider;
+  /** The largest file an import reads (bytes), and how long one `runOnce` runs imports (ms). */
+  imports?: { maxBytes?: number; sliceMs?: number };
 }
 
 export interface Dispatcher {
@@ -49,10 +57,11 @@ export interface Dispatcher {
   /** The work behind records that is due (feed fetches, data exports); answers how many jobs it took. */
   work(): Promise<number>;
   /**
-   * Does the due work, then fans out and delivers until nothing is left that is due now (the work's
-   * callouts among it); answers how many attempts failed.
+   * Does the due work, fans out and delivers until nothing is left that is due now (the work's callouts
+   * among it), and runs data imports for a slice; answers how many attempts failed, and whether import
+   * work is left (`more`: run again soon).
    */
-  runOnce(): Promise<{ failed: number }>;
+  runOnce(): Promise<{ failed: number; more: boolean }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
   prune(): Promise<void>;
   /** When the earliest pending delivery is due (ms), or undefined when none is pending. */
@@ -60,6 +69,11 @@ export interface Dispatcher {
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/**
+ * How long one run works on imports before deliveries get their turn again: long enough for many
+ * batches, short enough for a Worker's invocation.
+ */
+const IMPORT_SLICE_MS = 10_000;
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const now = deps.now ?? Date.now;
@@ -75,7 +89,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     return attempted;
   }
 
-  async function runOnce(): Promise<{ failed: number }> {
+  const importDeps = {
+    db,
+    policy: deps.policy,
+    files: deps.files ?? DEFAULT_FILES_POLICY,
+    fileStore,
+    secrets: Promise.resolve(deps.secrets ?? ephemeralKeyring()),
+    storedBaseUrl: deps.storedBaseUrl ?? (() => ""),
+    labels: deps.labels ?? pdfLabelProvider,
+    now,
+    maxBytes: deps.imports?.maxBytes ?? IMPORT_MAX_BYTES,
+    sliceMs: deps.imports?.sliceMs ?? IMPORT_SLICE_MS,
+  };
+
+  async function runOnce(): Promise<{ failed: number; more: boolean }> {
     const before = failures;
     // The work (a feed's download may take its 30 s) runs beside the deliveries, not before them; what
     // it queued is fanned out and delivered once it is over. Work that fails (a bug, the database
@@ -89,10 +116,12 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       while ((await deliver()) > 0);
     };
     await drain();
+    const more = await runImports(importDeps);
     const failedWork = await working;
+    // What the work and the imports' batches wrote (their events) goes out in this run too.
     await drain();
     if (failedWork) throw failedWork.error;
-    return { failed: failures - before };
+    return { failed: failures - before, more };
   }
 
   async function prune(): Promise<void> {

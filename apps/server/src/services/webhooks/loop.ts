@@ -29,7 +29,8 @@ export function startDispatchLoop(
     try {
       do {
         again = false;
-        await dispatcher.runOnce();
+        const { more } = await dispatcher.runOnce();
+        if (more) again = true;
         if (Date.now() - lastPrune > 3_600_000) {
           lastPrune = Date.now();
           await dispatcher.prune();

@@ -1,0 +1,151 @@
+/**
+ * How a data import ends, in one write: its state, the files of its failed and skipped rows, its
+ * summary and its event; its run and kept rows go.
+ */
+import { backgroundEvents, type DataImport } from "@multichannel/schema";
+import { stringify } from "csv-stringify/browser/esm/sync";
+import { sql } from "../../db/sql.ts";
+import type { Ctx } from "../../domain/context.ts";
+import { rows } from "../../domain/reads.ts";
+import { transitionValues } from "../../domain/transitions.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
+import { ApiError } from "../../errors.ts";
+import { executeWrite } from "../execute.ts";
+import { fileUsage, planStoredFile } from "../files.ts";
+import { MAX_KEPT_ROWS } from "./batches.ts";
+import { ownImport, type Run, runReads } from "./run.ts";
+
+/** How an import ends: `complete` (its rows applied or reported), `error` or `skipped`, with why. */
+export type Ending =
+  | { status: "complete" }
+  | { status: "skipped"; message: string }
+  | { status: "error"; code: ErrorCode; message: string };
+
+/** What stopped an import that ended `error` (its `statusProblem.code`). */
+type ErrorCode =
+  | "not_implemented"
+  | "missing_field"
+  | "unreadable_file"
+  | "missing_columns"
+  | "no_rows"
+  | "failed";
+
+interface KeptRow {
+  outcome: string;
+  cells: string[];
+  message: string;
+}
+
+/**
+ * Ends the import in one write: its state, the files of the rows that failed and were skipped (each
+ * row as read, with an `error` or `reason` column), its summary, and `data_import.completed` (or
+ * `.failed`); the run and its kept rows go. Answers true (the import is over).
+ */
+export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
+  await executeWrite(
+    { ctx },
+    {
+      reads: {
+        ...runReads(run),
+        usage: fileUsage(),
+        kept: rows(
+          sql`SELECT outcome, cells, message FROM data_import_rows WHERE import_id = ${run.importId} ORDER BY row_number`,
+          (found): KeptRow[] =>
+            found.map((row) => ({
+              outcome: String(row.outcome),
+              cells: JSON.parse(String(row.cells)),
+              message: String(row.message),
+            })),
+        ),
+      },
+      plan(read, plan) {
+        const dataImport = ownImport(run, read);
+        const header = read.kept.find((row) => row.outcome === "header")?.cells ?? [];
+        const files =
+          ending.status === "complete" ? keptFiles(ctx, plan, read.usage, dataImport, header, read.kept) : {};
+        const summary =
+          ending.status === "complete"
+            ? summaryOf(dataImport) + keptNote(dataImport) + (files.note ?? "")
+            : ending.message;
+        const ended = plan.update(
+          "data-import",
+          dataImport,
+          transitionValues("data-import", dataImport, ending.status, {
+            completedAt: plan.now,
+            statusMessage: summary.slice(0, 2000),
+            errorUri: files.errorUri ?? null,
+            skippedUri: files.skippedUri ?? null,
+            statusProblem: ending.status === "error" ? { code: ending.code, message: summary } : null,
+          }),
+          { movesState: true },
+        );
+        plan.write(sql`DELETE FROM data_import_rows WHERE import_id = ${run.importId}`);
+        plan.write(sql`DELETE FROM data_import_runs WHERE import_id = ${run.importId}`);
+        const [completed, failed] = backgroundEvents;
+        plan.event(ending.status === "error" ? failed : completed, ended, undefined);
+      },
+    },
+  );
+  return true;
+}
+
+/** What the files leave out, when the import had more failed or skipped rows than they keep. */
+function keptNote({ errors, skipped }: DataImport): string {
+  return errors > MAX_KEPT_ROWS || skipped > MAX_KEPT_ROWS
+    ? ` (the files of failed and skipped rows list the first ${MAX_KEPT_ROWS} of each)`
+    : "";
+}
+
+function summaryOf(dataImport: DataImport): string {
+  const { added, updated, skipped, errors } = dataImport;
+  const total = added + updated + skipped + errors;
+  return `${total} rows read: ${added} added, ${updated} updated, ${skipped} skipped, ${errors} failed`;
+}
+
+/**
+ * The files of the failed and the skipped rows, stored for the company; past its files quota they are
+ * not kept, and the summary says so.
+ */
+function keptFiles(
+  ctx: Ctx,
+  plan: WritePlan,
+  usage: number,
+  dataImport: DataImport,
+  header: readonly string[],
+  kept: readonly KeptRow[],
+): { errorUri?: string; skippedUri?: string; note?: string } {
+  const store = (outcome: string, column: string) => {
+    const chosen = kept.filter((row) => row.outcome === outcome);
+    if (!chosen.length) return undefined;
+    const text = stringify([[...header, column], ...chosen.map((row) => [...row.cells, row.message])], {
+      record_delimiter: "\r\n",
+      escape_formulas: true,
+    });
+    const body = new TextEncoder().encode(text);
+    usage += body.byteLength;
+    const name = `data-import-${dataImport.id}-${outcome === "error" ? "errors" : "skipped"}.csv`;
+    return planStoredFile(plan, ctx, usage - body.byteLength, {
+      name,
+      contentType: "text/csv; charset=utf-8",
+      body,
+    }).url;
+  };
+  // Each file on its own: one past the quota is not kept, the other still is.
+  const keep = (outcome: string, column: string) => {
+    try {
+      return { url: store(outcome, column) };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return { over: true };
+    }
+  };
+  const errors = keep("error", "error");
+  const skipped = keep("skipped", "reason");
+  return {
+    ...(errors.url ? { errorUri: errors.url } : {}),
+    ...(skipped.url ? { skippedUri: skipped.url } : {}),
+    ...(errors.over || skipped.over
+      ? { note: " (a file of failed or skipped rows was not kept: the company's files are over their quota)" }
+      : {}),
+  };
+}

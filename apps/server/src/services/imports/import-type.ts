@@ -1,0 +1,107 @@
+/**
+ * What an import type is: the columns it reads, and how a batch of rows is read and planned. The
+ * runner (`runner.ts`) reads the file, hands each batch's rows to the type, and applies what it
+ * planned as one batch with the import's counts and progress.
+ */
+import type { DataImport } from "@multichannel/schema";
+import { type Sql, sql } from "../../db/sql.ts";
+import type { Ctx } from "../../domain/context.ts";
+import type { Reads, Snapshot } from "../../domain/reads.ts";
+import { column, type KindName, type RecordOf, table } from "../../domain/store.ts";
+import type { WritePlan } from "../../domain/write-plan.ts";
+import type { ColumnDef } from "./columns.ts";
+
+/** A data row of the file: its number (the header is row 1), its cells as read, by column name. */
+export interface ImportRow {
+  readonly number: number;
+  readonly raw: readonly string[];
+  readonly cells: Readonly<Record<string, string | undefined>>;
+}
+
+/** What became of a row: `added` (a record created), `updated`, `skipped` (nothing to change), `error`. */
+export type RowOutcome =
+  | { readonly outcome: "added" | "updated" }
+  | { readonly outcome: "skipped" | "error"; readonly message: string };
+
+export interface ImportType<R extends Reads = Reads> {
+  readonly required: readonly ColumnDef[];
+  readonly optional: readonly ColumnDef[];
+  /** Rows a batch holds at most: the rows of one write. */
+  readonly batchRows: number;
+  /** Rows that apply together or not at all (a sale's lines), by key; absent: each row alone. */
+  groupOf?(row: ImportRow): string;
+  /**
+   * Names in the rows made ids before the batch's write is read (a sale's channel, by name or id),
+   * in one read of its own; the write reads and holds the records named.
+   */
+  resolve?(ctx: Ctx, rows: readonly ImportRow[]): Promise<readonly ImportRow[]>;
+  /** Why the import cannot run as it was asked (a field it needs not set), before its file is read. */
+  check?(dataImport: DataImport): string | undefined;
+  /**
+   * What a batch of rows reads, by name (one pipeline; `dataImport` and `lease` are the runner's), for
+   * the import as it started.
+   */
+  reads(rows: readonly ImportRow[], dataImport: DataImport): R;
+  /**
+   * Plans the rows from the snapshot: one outcome per row, in order. A row that fails is planned not
+   * at all (its checks come before its writes); a failure only a whole group's planning finds is
+   * thrown, and the runner applies that group alone to tell it.
+   */
+  plan(args: {
+    ctx: Ctx;
+    dataImport: DataImport;
+    rows: readonly ImportRow[];
+    read: Snapshot<R>;
+    plan: WritePlan;
+  }): RowOutcome[] | Promise<RowOutcome[]>;
+}
+
+/** An import type, its snapshot's type kept where it is written and erased in the map of types. */
+export const importType = <R extends Reads>(type: ImportType<R>) => type as ImportType;
+
+/** The distinct values of a column among the rows, as one JSON argument (`json_each`). */
+export function valuesOf(rows: readonly ImportRow[], name: string, normal = (text: string) => text): string {
+  const values = new Set<string>();
+  for (const row of rows) {
+    const cell = row.cells[name];
+    if (cell !== undefined) values.add(normal(cell));
+  }
+  return JSON.stringify([...values]);
+}
+
+/** SQL: `field` of `kindName`'s records is one of the JSON list `values` (lowercased: `caseless`). */
+export function fieldAmong<N extends KindName>(
+  kindName: N,
+  field: keyof RecordOf<N> & string,
+  values: string,
+  caseless = false,
+): Sql {
+  const name = sql.id(column(table(kindName), field));
+  const value = caseless ? sql`lower(${name})` : name;
+  return sql`${value} IN (SELECT value FROM json_each(${values}))`;
+}
+
+/** The row's failure, as its message says it. */
+export const failed = (row: ImportRow, message: string): RowOutcome => ({
+  outcome: "error",
+  message: `Row ${row.number}: ${message}`,
+});
+
+/** A row left out, and why. */
+export const skipped = (row: ImportRow, message: string): RowOutcome => ({
+  outcome: "skipped",
+  message: `Row ${row.number}: ${message}`,
+});
+
+/** A whole number in a cell (`-3`, `+12`), else undefined. */
+export function wholeNumberOf(text: string | undefined): number | undefined {
+  if (text === undefined || !/^[+-]?[0-9]{1,9}$/.test(text)) return undefined;
+  return Number(text);
+}
+
+/** An amount of money in a cell (`12`, `12.5`, `1,234.50`: at most 2 decimals, not negative), else undefined. */
+export function moneyOf(text: string | undefined): number | undefined {
+  const plain = text?.replace(/^\$/, "").replace(/,(?=[0-9]{3}(\D|$))/g, "");
+  if (plain === undefined || !/^[0-9]{1,12}(\.[0-9]{1,2})?$/.test(plain)) return undefined;
+  return Number(plain);
+}

@@ -1,0 +1,211 @@
+/**
+ * Runs data imports in the background (the dispatcher's `runOnce`, on every runtime): an import is
+ * claimed for a lease, its file read as a stream of CSV rows, and its rows applied in batches, each
+ * one write that also records the import's counts and how far it got. A process that dies mid-import
+ * loses nothing: when its lease ends another claims the import and goes on after the last batch
+ * committed. Two processes never apply one batch twice: each batch holds the lease it was planned under.
+ */
+import type { DataImport } from "@multichannel/schema";
+import type { Db } from "../../db/database.ts";
+import type { FileStore } from "../../db/file-store.ts";
+import type { Ctx } from "../../domain/context.ts";
+import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
+import type { Keyring } from "../../domain/secrets.ts";
+import { transitionValues } from "../../domain/transitions.ts";
+import type { LabelProvider } from "../../labels/provider.ts";
+import { executeWrite } from "../execute.ts";
+import type { FilesPolicy } from "../files.ts";
+import { RowReader } from "./batches.ts";
+import { csvRows, UnreadableFile } from "./csv-rows.ts";
+import { type Ending, finish } from "./ending.ts";
+import type { ImportType } from "./import-type.ts";
+import { IMPORT_TYPES, notImplemented, sameFileImported } from "./import-types.ts";
+import { iso, LEASE_MS, LeaseLost, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
+import { openImportFile } from "./source.ts";
+
+export interface ImportRunnerDeps {
+  db: Db;
+  policy: OutboundPolicy;
+  files: FilesPolicy;
+  /** Where the company's files keep their bodies (the file read, the files of failed and skipped rows). */
+  fileStore: FileStore;
+  secrets: Promise<Keyring>;
+  /** `Ctx.storedBaseUrl`: how the company's file links start. */
+  storedBaseUrl: () => string;
+  labels: LabelProvider;
+  /** Milliseconds since the epoch. */
+  now: () => number;
+  /** The largest file an import reads, in bytes. */
+  maxBytes: number;
+  /** How long one call runs imports before it lets the dispatcher do other work. */
+  sliceMs: number;
+}
+
+/** The default largest import file: 50 MiB (about a million short rows). */
+export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/** The pause after a run's first failure (doubled after each next one), and the failures it takes. */
+const RETRY_MS = 30_000;
+const MAX_FAILURES = 5;
+/**
+ * Runs due imports for about `sliceMs`; answers whether work may be left (an import not finished in
+ * the slice, or more waiting), so that the caller runs it again soon.
+ */
+export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
+  const deadline = deps.now() + deps.sliceMs;
+  do {
+    const run = await claim(deps);
+    if (!run) return false;
+    const finished = await runClaimed(deps, run, () => deps.now() >= deadline).catch(
+      async (error: unknown) => {
+        if (error instanceof LeaseLost) return false;
+        await failedRun(deps, run);
+        throw error;
+      },
+    );
+    if (!finished) return true;
+  } while (deps.now() < deadline);
+  return true;
+}
+
+/**
+ * A run that failed (a database error, a bug): tried again after a pause that grows with each failure in
+ * a row; after `MAX_FAILURES` the import ends `error` (`runClaimed`).
+ */
+async function failedRun(deps: ImportRunnerDeps, run: Run): Promise<void> {
+  const pause = RETRY_MS * 2 ** run.failures;
+  await deps.db.execute({
+    sql: "UPDATE data_import_runs SET failures = failures + 1, lease_until = ? WHERE import_id = ? AND lease_token = ?",
+    args: [iso(deps.now() + pause), run.importId, run.token],
+  });
+}
+
+/** Claims the oldest import whose lease is free (never taken, or ended): moves its lease forward. */
+async function claim(deps: ImportRunnerDeps): Promise<Run | undefined> {
+  const at = deps.now();
+  const token = crypto.randomUUID();
+  const result = await deps.db.execute({
+    sql: "UPDATE data_import_runs SET lease_token = ?, lease_until = ? WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ? ORDER BY import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ?) RETURNING import_id, company_id, rows_done, failures",
+    args: [token, iso(at + LEASE_MS), iso(at), iso(at)],
+  });
+  const row = result.rows[0];
+  if (!row) return undefined;
+  return {
+    importId: Number(row.import_id),
+    companyId: Number(row.company_id),
+    token,
+    rowsDone: Number(row.rows_done),
+    failures: Number(row.failures),
+  };
+}
+
+/** The context the import's writes run in: its company's, on behalf of no API key. */
+function importContext(deps: ImportRunnerDeps, companyId: number): Ctx {
+  return {
+    db: deps.db,
+    companyId,
+    actor: { companyId, tokenId: 0, readOnly: false },
+    now: () => iso(deps.now()),
+    baseUrl: deps.storedBaseUrl(),
+    storedBaseUrl: deps.storedBaseUrl(),
+    labels: deps.labels,
+    files: deps.files,
+    fileStore: deps.fileStore,
+    outbound: deps.policy,
+    secrets: deps.secrets,
+  };
+}
+
+/**
+ * Runs a claimed import until it ends (true) or the slice does (false: its lease is given back, and
+ * the next call goes on from where it got).
+ */
+async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boolean): Promise<boolean> {
+  const ctx = importContext(deps, run.companyId);
+  if (run.failures >= MAX_FAILURES) {
+    const message = `The import failed ${run.failures} times in a row without applying a batch (the server's log says why); it is not tried again.`;
+    return finish(ctx, run, { status: "error", code: "failed", message });
+  }
+  const dataImport = await started(ctx, run);
+  const ready = await readiness(ctx, run, dataImport);
+  if ("status" in ready) return finish(ctx, run, ready);
+  const ended = await applyFile(ctx, { ...run, dataImport }, ready, deps.maxBytes, sliceOver).catch(
+    (error: unknown): Ending => {
+      if (!(error instanceof UnreadableFile)) throw error;
+      return { status: "error", code: "unreadable_file", message: error.message };
+    },
+  );
+  if (ended === "paused") {
+    await release(deps, run);
+    return false;
+  }
+  return finish(ctx, run, ended);
+}
+
+/** The import's type, or why it ends before its file is read (what it lacks, the same file imported). */
+async function readiness(ctx: Ctx, run: Run, dataImport: DataImport): Promise<ImportType | Ending> {
+  const { importType, fileUri } = dataImport;
+  if (!importType || !fileUri) {
+    const message = `The import has no ${importType ? "fileUri" : "importType"}: it names no file or no type of rows to import.`;
+    return { status: "error", code: "missing_field", message };
+  }
+  const type = IMPORT_TYPES[importType];
+  if (!type) return { status: "error", code: "not_implemented", message: notImplemented(dataImport) };
+  const refused = type.check?.(dataImport);
+  if (refused) return { status: "error", code: "missing_field", message: refused };
+  const earlier = run.rowsDone === 0 ? await sameFileImported(ctx, dataImport) : undefined;
+  return earlier ? { status: "skipped", message: earlier } : type;
+}
+
+/**
+ * Reads the import's file and applies its rows; answers how the import ends, or `paused` when the slice
+ * ended after a batch. `UnreadableFile`: the file cannot be read as CSV text.
+ */
+async function applyFile(
+  ctx: Ctx,
+  run: StartedRun,
+  type: ImportType,
+  maxBytes: number,
+  sliceOver: () => boolean,
+): Promise<Ending | "paused"> {
+  const file = await openImportFile(ctx, run.dataImport.fileUri ?? "", maxBytes);
+  const reading = new RowReader(ctx, run, type, sliceOver);
+  for await (const pieceRows of csvRows(file.bytes)) {
+    const taken = await reading.take(pieceRows);
+    if (taken === "paused") return taken;
+    if (taken) return { status: "error", code: "missing_columns", message: taken };
+  }
+  await reading.flush();
+  if (!reading.header) return { status: "error", code: "no_rows", message: "The file is empty." };
+  if (reading.dataRows === 0) {
+    return { status: "error", code: "no_rows", message: "The file has a header but no rows." };
+  }
+  return { status: "complete" };
+}
+
+/** Gives the lease back (the slice is over), so that the next run claims the import at once. */
+async function release(deps: ImportRunnerDeps, run: Run): Promise<void> {
+  await deps.db.execute({
+    sql: "UPDATE data_import_runs SET lease_until = NULL WHERE import_id = ? AND lease_token = ?",
+    args: [run.importId, run.token],
+  });
+}
+
+/** The import, `started` (with its start time) the first time a run claims it. */
+async function started(ctx: Ctx, run: Run): Promise<DataImport> {
+  return executeWrite(
+    { ctx },
+    {
+      reads: runReads(run),
+      plan(read, plan) {
+        const dataImport = ownImport(run, read);
+        if (dataImport.status !== "pending") return dataImport;
+        return plan.update(
+          "data-import",
+          dataImport,
+          transitionValues("data-import", dataImport, "started", { startedAt: plan.now }),
+          { movesState: true },
+        );
+      },
+    },
+  );
+}

@@ -1,0 +1,522 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "../receiver.ts";
+import { setupApp, type Tenant } from "../support.ts";
+import { get, list, make } from "./channels-fixtures.ts";
+import { importDispatcher, onHand, runImport, startFileServer, storeFile } from "./data-imports-fixtures.ts";
+import { sentWorld } from "./orders-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+let drain: () => Promise<void>;
+
+beforeAll(async () => {
+  setup = await setupApp();
+  drain = importDispatcher(setup.db).drain;
+});
+
+async function stockWorld(t: Tenant) {
+  const main = await make(t, "warehouses", { name: "Main", isDefault: true });
+  const annex = await make(t, "warehouses", { name: "Annex" });
+  const shirt = await make(t, "variants", { sku: "SHIRT-1", name: "Shirt", costPrice: 4 });
+  const socks = await make(t, "variants", { sku: "SOCKS-2", name: "Socks" });
+  await make(t, "adjustments", { variantId: shirt.id, warehouseId: main.id, quantity: 5 });
+  return { main, annex, shirt, socks };
+}
+
+describe("stock_take", () => {
+  it("sets on hand per row, records an adjustment per changed level, and reports the failed rows", async () => {
+    const t = await setup.tenant();
+    const { main, annex, shirt, socks } = await stockWorld(t);
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "count.csv",
+      "SKU,Qty,Warehouse Name\r\nSHIRT-1,12,\r\nSOCKS-2,7,annex\r\nNOPE-9,3,\r\nSHIRT-1,abc,Main\r\n",
+    );
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, skipped: 0, errors: 2 });
+    expect(done.errorMessages).toEqual([
+      'Row 4: unknown SKU "NOPE-9"',
+      'Row 5: quantity "abc" is not a count (a whole number, 0 or more)',
+    ]);
+    expect(done.startedAt).toBeTruthy();
+    expect(done.completedAt).toBeTruthy();
+    expect(await onHand(t, shirt.id, main.id)).toBe(12);
+    expect(await onHand(t, socks.id, annex.id)).toBe(7);
+    const adjustments = await list(t, "adjustments", { dataImportId: done.id });
+    expect(adjustments.map((a: any) => [a.variantId, a.quantity, a.quantityBefore, a.quantityAfter])).toEqual(
+      expect.arrayContaining([
+        [shirt.id, 7, 5, 12],
+        [socks.id, 7, 0, 7],
+      ]),
+    );
+    // The failed rows as read, with why, in a file of the company's.
+    const errors = await t.request("GET", done.errorUri);
+    expect(errors.status).toBe(200);
+    expect(await errors.text()).toBe(
+      'SKU,Qty,Warehouse Name,error\r\nNOPE-9,3,,"unknown SKU ""NOPE-9"""\r\nSHIRT-1,abc,Main,"quantity ""abc"" is not a count (a whole number, 0 or more)"\r\n',
+    );
+    const events = await t.json("GET", "/events.json?where[type]=data_import.completed");
+    expect(events.body.map((e: any) => e.data.object.id)).toContain(done.id);
+  });
+
+  it("imported again, changes nothing twice: every row is skipped", async () => {
+    const t = await setup.tenant();
+    const { shirt, main } = await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "count.csv", "sku,quantity\nSHIRT-1,9\n");
+    const first = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(first).toMatchObject({ status: "complete", updated: 1 });
+    const second = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(second).toMatchObject({ status: "complete", added: 0, updated: 0, skipped: 1, errors: 0 });
+    expect(second.skippedUri).toBeTruthy();
+    expect(await onHand(t, shirt.id, main.id)).toBe(9);
+    expect(await list(t, "adjustments", { dataImportId: second.id })).toEqual([]);
+  });
+
+  it("reads a file from an https URL (a 127.0.0.1 receiver here) in many batches", async () => {
+    const t = await setup.tenant();
+    const main = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const skus = Array.from({ length: 1200 }, (_, i) => `BULK-${i}`);
+    for (let i = 0; i < skus.length; i += 200) {
+      // Variants made directly: 1,200 requests would be the slow part of this test.
+      await Promise.all(skus.slice(i, i + 200).map((sku) => make(t, "variants", { sku })));
+    }
+    const server = await startFileServer({
+      "/stock.csv": () => `sku,quantity\n${skus.map((sku, i) => `${sku},${i}`).join("\n")}\n`,
+    });
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri: `${server.url}/stock.csv` });
+    // BULK-0's count is 0, as its missing level says already.
+    expect(done).toMatchObject({ status: "complete", added: 1199, skipped: 1, errors: 0 });
+    const last = (await list(t, "variants", { sku: "BULK-1199" }))[0];
+    expect(await onHand(t, last.id, main.id)).toBe(1199);
+  });
+});
+
+describe("the import's end, delivered", () => {
+  it("sends data_import.completed and data_import.failed to an endpoint subscribed to them", async () => {
+    const local = await setupApp({ outbound: { allowLocal: true } });
+    const t = await local.tenant();
+    await stockWorld(t);
+    const receiver = await startReceiver();
+    const hook = await t.json("POST", "/webhook-endpoints.json", {
+      url: `${receiver.url}/hook`,
+      events: ["data_import.completed", "data_import.failed"],
+    });
+    expect(hook.status).toBe(200);
+    const { drain: localDrain } = importDispatcher(local.db);
+    const good = await storeFile(local.db, t, "count.csv", "sku,quantity\nSHIRT-1,8\n");
+    const done = await runImport(t, localDrain, { importType: "stock_take", fileUri: good });
+    const bad = await runImport(t, localDrain, {
+      importType: "stock_take",
+      fileUri: "/files/999999/none.csv",
+    });
+    await localDrain();
+    const delivered = receiver.received.map((request) => JSON.parse(request.body));
+    expect(
+      delivered.map((event: any) => [event.type, event.data.object.id, event.data.object.status]),
+    ).toEqual([
+      ["data_import.completed", done.id, "complete"],
+      ["data_import.failed", bad.id, "error"],
+    ]);
+  });
+});
+
+describe("adjustment_import", () => {
+  it("changes on hand by each row's amount with its reason, and the same file is not applied twice", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const damaged = await make(t, "adjustment-reasons", { name: "Damaged", code: "damaged" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "moves.csv",
+      "sku,quantity,reason,notes\nSHIRT-1,-2,damaged,torn\nSHIRT-1,4,,\nSHIRT-1,1,Lost in space,\n",
+    );
+    const done = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 1 });
+    expect(done.errorMessages).toEqual(['Row 4: unknown adjustment reason "Lost in space"']);
+    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+    const made = await list(t, "adjustments", { dataImportId: done.id });
+    expect(made.find((a: any) => a.quantity === -2)).toMatchObject({
+      adjustmentReasonId: damaged.id,
+      notes: "torn",
+      quantityBefore: 5,
+      quantityAfter: 3,
+    });
+    // The file of failed rows, fixed, imports again: its formula-safe cells read as their values.
+    const failedRows = await (await t.request("GET", done.errorUri)).text();
+    expect(failedRows).toBe(
+      'sku,quantity,reason,notes,error\r\nSHIRT-1,1,Lost in space,,"unknown adjustment reason ""Lost in space"""\r\n',
+    );
+    const fixed = await storeFile(setup.db, t, "fixed.csv", "sku,quantity,reason\nSHIRT-1,'-1,Damaged\n");
+    expect(await runImport(t, drain, { importType: "adjustment_import", fileUri: fixed })).toMatchObject({
+      added: 1,
+      errors: 0,
+    });
+    expect(await onHand(t, shirt.id, main.id)).toBe(6);
+    const again = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(again.status).toBe("skipped");
+    expect(again.statusMessage).toContain(`data import ${done.id}`);
+    expect(await onHand(t, shirt.id, main.id)).toBe(6);
+  });
+});
+
+describe("cost_prices", () => {
+  it("sets each variant's cost price; one already at it is skipped", async () => {
+    const t = await setup.tenant();
+    const { shirt, socks } = await stockWorld(t);
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "costs.csv",
+      "Variant SKU;Cost Price\nSHIRT-1;4\nSOCKS-2;1.25\n",
+    );
+    const done = await runImport(t, drain, { importType: "cost_prices", fileUri });
+    expect(done).toMatchObject({ status: "complete", updated: 1, skipped: 1, errors: 0 });
+    expect((await get(t, "variants", socks.id)).costPrice).toBe(1.25);
+    expect((await get(t, "variants", shirt.id)).costPrice).toBe(4);
+  });
+});
+
+describe("tracking_import", () => {
+  it("ships each purchase named as the ship action does; a refused row fails alone; again, ships nothing twice", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await t.json("PUT", `/purchases/${w.purchase.id}.json`, { reference: "PO-7" });
+    const unsent = await make(t, "purchases", { dropshipProviderId: w.provider.id });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "tracking.csv",
+      `PO Number,Tracking No,Carrier,Service\nPO-7,1Z999,UPS,Ground\nPO-404,1Z000,,\n${unsent.id},1Z111,,\n`,
+    );
+    const done = await runImport(t, drain, { importType: "tracking_import", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, errors: 2 });
+    expect(done.errorMessages[0]).toBe('Row 3: unknown purchase "PO-404"');
+    expect(done.errorMessages[1]).toMatch(/^Row 4: purchase [0-9]+ is pending; it ships from /);
+    const [dropshipment] = await list(t, "dropshipments", { purchaseId: w.purchase.id });
+    expect(dropshipment).toMatchObject({ trackingNumber: "1Z999", carrier: "UPS", service: "Ground" });
+    const purchase = await get(t, "purchases", w.purchase.id);
+    const items = await list(t, "purchase-items", { purchaseId: w.purchase.id });
+    expect(items.every((item: any) => item.quantityShipped === item.quantity)).toBe(true);
+    expect(purchase.status).not.toBe((await get(t, "purchases", unsent.id)).status);
+    const shipped = await t.json("GET", "/events.json?where[type]=purchase.shipped");
+    expect(shipped.body).toHaveLength(1);
+    const again = await runImport(t, drain, { importType: "tracking_import", fileUri });
+    expect(again).toMatchObject({ status: "complete", added: 0, skipped: 1, errors: 2 });
+    expect(await list(t, "dropshipments", { purchaseId: w.purchase.id })).toHaveLength(1);
+  });
+});
+
+describe("sales", () => {
+  it("imports one order per order id as the manual sale action does, logs a sale import, and updates it when imported again", async () => {
+    const t = await setup.tenant();
+    const channel = await make(t, "channels", { name: "Web Store" });
+    await make(t, "warehouses", { name: "Main", isDefault: true });
+    await make(t, "variants", { sku: "MUG-1", name: "Mug", price: 12 });
+    await make(t, "variants", { sku: "CAP-1", name: "Cap", price: 8 });
+    const header =
+      "Order,Channel,Email,First Name,Last Name,SKU,Qty,Price,Name,Line One,Line Two,City,State,Zip,Country,Phone";
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "sales.csv",
+      [
+        header,
+        "W-1,web store,ada@example.com,Ada,Buyer,MUG-1,2,12.00,,1 Main St,,Springfield,IL,62701,US,",
+        "W-1,web store,ada@example.com,Ada,Buyer,CAP-1,1,8,,1 Main St,,Springfield,IL,62701,US,",
+        `W-2,${channel.id},bo@example.com,Bo,Lee,NOPE-1,1,5,,2 Side St,,Salem,OR,97301,US,`,
+        "W-3,Mars Store,cy@example.com,Cy,Dee,MUG-1,1,12,,3 Road,,Austin,TX,73301,US,",
+        "",
+      ].join("\n"),
+    );
+    const done = await runImport(t, drain, { importType: "sales", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 2 });
+    expect(done.errorMessages[0]).toMatch(/^Row 4: .*No variant with sku NOPE-1/);
+    expect(done.errorMessages[1]).toBe('Row 5: unknown channel "Mars Store"');
+    const [sale] = await list(t, "sales", { externalId: "W-1" });
+    expect(sale).toMatchObject({
+      channelId: channel.id,
+      shippingName: "Ada Buyer",
+      shippingCity: "Springfield",
+    });
+    const items = await list(t, "sale-items", { saleId: sale.id });
+    expect(items.map((item: any) => [item.sku, item.quantity, item.price])).toEqual([
+      ["MUG-1", 2, 12],
+      ["CAP-1", 1, 8],
+    ]);
+    expect(await list(t, "sale-imports", { channelId: channel.id })).toHaveLength(1);
+    const again = await runImport(t, drain, { importType: "sales", fileUri });
+    expect(again).toMatchObject({ status: "complete", added: 0, updated: 2, errors: 2 });
+    expect(await list(t, "sales", { externalId: "W-1" })).toHaveLength(1);
+    expect(await list(t, "sale-items", { saleId: sale.id })).toHaveLength(2);
+  });
+});
+
+describe("inventory_feed and inventory_feed_prices", () => {
+  it("upserts the feed's items by external id as its parse webhook does; prices change only items there", async () => {
+    const t = await setup.tenant();
+    const feed = await make(t, "inventory-feeds", { name: "Vendor feed", automaticallyConnect: true });
+    const catalogue = await make(t, "variants", { sku: "MUG-1", name: "Mug" });
+    const items = await storeFile(
+      setup.db,
+      t,
+      "feed.csv",
+      "External ID,Vendor SKU,Qty,Title,Price\nF1,MUG-1,12,Mug,9.50\nF2,CAP-1,3,Cap,4\nF3,,1,No sku,1\nF1,MUG-1,13,Mug,9.50\n",
+    );
+    const done = await runImport(t, drain, {
+      importType: "inventory_feed",
+      inventoryFeedId: feed.id,
+      fileUri: items,
+    });
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 2 });
+    expect(done.errorMessages[0]).toMatch(/^Row 4: .*vendorSku is required/);
+    expect(done.errorMessages[1]).toBe("Row 5: external id F1 is also row 2");
+    const [f1] = await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id, externalId: "F1" });
+    expect(f1).toMatchObject({ sku: "MUG-1", quantity: 12, price: 9.5, variantId: catalogue.id });
+    const again = await runImport(t, drain, {
+      importType: "inventory_feed",
+      inventoryFeedId: feed.id,
+      fileUri: items,
+    });
+    expect(again).toMatchObject({ status: "complete", added: 0, updated: 0, skipped: 2, errors: 2 });
+
+    const prices = await storeFile(setup.db, t, "prices.csv", "external_id,price,cost\nF2,5.25,2\nF9,1,1\n");
+    const priced = await runImport(t, drain, {
+      importType: "inventory_feed_prices",
+      inventoryFeedId: feed.id,
+      fileUri: prices,
+    });
+    expect(priced).toMatchObject({ status: "complete", updated: 1, errors: 1 });
+    expect(priced.errorMessages).toEqual([`Row 3: no item with external id F9 in inventory feed ${feed.id}`]);
+    const [f2] = await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id, externalId: "F2" });
+    expect(f2).toMatchObject({ price: 5.25, costPrice: 2, quantity: 3 });
+  });
+
+  it("adds the feed's mapping rules; a rule it has already is skipped", async () => {
+    const t = await setup.tenant();
+    const feed = await make(t, "inventory-feeds", { name: "Vendor feed" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "rules.csv",
+      "field,match_type,transform_from,transform_to,transform_type\noptionValue,matches,XL | X-Large,Extra large,none\noptionName,sometimes,Colour,Color,\n",
+    );
+    const done = await runImport(t, drain, {
+      importType: "inventory_feed_mapping",
+      inventoryFeedId: feed.id,
+      fileUri,
+    });
+    expect(done).toMatchObject({ status: "complete", added: 1, errors: 1 });
+    expect(done.errorMessages[0]).toMatch(/^Row 3: matchType /);
+    const rules = await list(t, "inventory-feed-mappings", { inventoryFeedId: feed.id });
+    expect(rules).toEqual([
+      expect.objectContaining({
+        field: "optionValue",
+        matchType: "matches",
+        transformFrom: ["XL", "X-Large"],
+        transformTo: "Extra large",
+      }),
+    ]);
+    const again = await runImport(t, drain, {
+      importType: "inventory_feed_mapping",
+      inventoryFeedId: feed.id,
+      fileUri,
+    });
+    expect(again).toMatchObject({ added: 0, skipped: 1, errors: 1 });
+  });
+
+  it("ends error when the import names no feed", async () => {
+    const t = await setup.tenant();
+    const fileUri = await storeFile(setup.db, t, "feed.csv", "external_id,sku\nF1,A\n");
+    const done = await runImport(t, drain, { importType: "inventory_feed", fileUri });
+    expect(done.status).toBe("error");
+    expect(done.statusMessage).toMatch(/needs the inventory feed it imports into \(inventoryFeedId\)/);
+  });
+});
+
+describe("dropship_providers", () => {
+  it("creates providers by name with their signing secret, updates those known, skips those as they are", async () => {
+    const t = await setup.tenant();
+    const known = await make(t, "dropship-providers", { name: "Acme Supply", email: "old@acme.example" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "providers.csv",
+      "Provider Name,E-mail,City,Country\nacme supply,orders@acme.example,Reno,us\nBolt Parts,bolt@parts.example,Austin,US\nBad Co,not-an-email,,\n",
+    );
+    const done = await runImport(t, drain, { importType: "dropship_providers", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, errors: 1 });
+    expect(done.errorMessages[0]).toMatch(/^Row 4: email /);
+    expect(await get(t, "dropship-providers", known.id)).toMatchObject({
+      email: "orders@acme.example",
+      city: "Reno",
+      country: "US",
+    });
+    const [bolt] = await list(t, "dropship-providers", { name: "Bolt Parts" });
+    expect(bolt).toMatchObject({ email: "bolt@parts.example", country: "US" });
+    expect(bolt.signingSecret).toMatch(/^…/);
+    const again = await runImport(t, drain, { importType: "dropship_providers", fileUri });
+    expect(again).toMatchObject({ added: 0, updated: 0, skipped: 2, errors: 1 });
+  });
+});
+
+describe("bad input", () => {
+  async function failedWith(t: Tenant, body: Record<string, unknown>, message: RegExp) {
+    const before = await list(t, "adjustments");
+    const done = await runImport(t, drain, body);
+    expect(done.status).toBe("error");
+    expect(done.statusMessage).toMatch(message);
+    expect(await list(t, "adjustments")).toEqual(before);
+    const events = await t.json("GET", "/events.json?where[type]=data_import.failed");
+    expect(events.body.map((e: any) => e.data.object.id)).toContain(done.id);
+    return done;
+  }
+
+  it("ends error, applying nothing, for files it cannot import", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    const binary = await storeFile(
+      setup.db,
+      t,
+      "image.csv",
+      new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0xff, 0xfe]),
+    );
+    await failedWith(t, { importType: "stock_take", fileUri: binary }, /not (UTF-8 )?text/);
+    const noColumns = await storeFile(setup.db, t, "x.csv", "item,amount\nSHIRT-1,3\n");
+    await failedWith(
+      t,
+      { importType: "stock_take", fileUri: noColumns },
+      /lacks the columns `sku`, `quantity`/,
+    );
+    const headerOnly = await storeFile(setup.db, t, "h.csv", "sku,quantity\n");
+    await failedWith(t, { importType: "stock_take", fileUri: headerOnly }, /header but no rows/);
+    const other = await setup.tenant();
+    const theirs = await storeFile(setup.db, other, "theirs.csv", "sku,quantity\nSHIRT-1,1\n");
+    await failedWith(t, { importType: "stock_take", fileUri: theirs }, /No file with id/);
+    const server = await startFileServer({});
+    await failedWith(t, { importType: "stock_take", fileUri: `${server.url}/missing.csv` }, /answered 404/);
+    await failedWith(
+      t,
+      { importType: "stock_take", fileUri: "http://127.0.0.1:1/x.csv" },
+      /could not be fetched/,
+    );
+    await failedWith(t, { importType: "hs_code", fileUri: headerOnly }, /hs_code are not implemented yet/);
+  });
+
+  it("ends error for a file over the size limit", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    const small = importDispatcher(setup.db, { imports: { maxBytes: 64 } });
+    const fileUri = await storeFile(setup.db, t, "big.csv", `sku,quantity\n${"SHIRT-1,1\n".repeat(20)}`);
+    const done = await runImport(t, small.drain, { importType: "stock_take", fileUri });
+    expect(done).toMatchObject({ status: "error", added: 0, updated: 0 });
+    expect(done.statusMessage).toMatch(/over the import size limit of 64 bytes/);
+  });
+
+  it("refuses invalid request fields (422), storing nothing; an import without its file ends error", async () => {
+    const t = await setup.tenant();
+    const badType = await t.json("POST", "/data-imports.json", {
+      importType: "nonsense",
+      fileUri: "/files/1/x.csv",
+    });
+    expect(badType.status).toBe(422);
+    const badUri = await t.json("POST", "/data-imports.json", { importType: "stock_take", fileUri: 12 });
+    expect(badUri.status).toBe(422);
+    expect(await list(t, "data-imports")).toEqual([]);
+    const noFile = await runImport(t, drain, { importType: "stock_take" });
+    expect(noFile).toMatchObject({ status: "error", statusProblem: { code: "missing_field" } });
+    expect(noFile.statusMessage).toMatch(/no fileUri/);
+  });
+});
+
+describe("the runner", () => {
+  it("resumes a crashed run after its lease, without applying a row twice", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const rows = Array.from({ length: 1100 }, () => "SHIRT-1,1").join("\n");
+    const fileUri = await storeFile(setup.db, t, "moves.csv", `sku,quantity\n${rows}\n`);
+    const created = await make(t, "data-imports", { importType: "adjustment_import", fileUri });
+    // A process that applies one batch and dies: its slice ends after the first batch, and its lease
+    // is taken as if it never gave it back.
+    let clock = Date.now();
+    const crashing = importDispatcher(setup.db, { now: () => clock, imports: { sliceMs: 0 } });
+    await crashing.dispatcher.runOnce();
+    await setup.db.execute({
+      sql: "UPDATE data_import_runs SET lease_until = ?, lease_token = 'dead' WHERE import_id = ?",
+      args: [new Date(clock + 60_000).toISOString(), created.id],
+    });
+    const midway = await get(t, "data-imports", created.id);
+    expect(midway.status).toBe("started");
+    expect(midway.added).toBeGreaterThan(0);
+    expect(midway.added).toBeLessThan(1100);
+    // Nobody else takes it while the lease holds; after it, another process finishes it.
+    const other = importDispatcher(setup.db, { now: () => clock });
+    await other.drain();
+    expect((await get(t, "data-imports", created.id)).status).toBe("started");
+    clock += 61_000;
+    await other.drain();
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({ status: "complete", added: 1100, errors: 0 });
+    expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1100);
+  });
+
+  it("tries a failing run again later, and after five failures in a row ends the import error", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    // A file server whose answer breaks off after its first bytes: not a bad file, a failed run.
+    const broken: typeof fetch = async () =>
+      new Response(
+        new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode("sku,quantity\nSHIRT-1,"));
+            controller.error(new Error("connection reset"));
+          },
+        }),
+      );
+    let clock = Date.now();
+    const failing = importDispatcher(setup.db, {
+      now: () => clock,
+      policy: { allowLocal: true, fetch: broken },
+    });
+    const created = await make(t, "data-imports", {
+      importType: "stock_take",
+      fileUri: "http://127.0.0.1:9/stock.csv",
+    });
+    for (let run = 0; run < 5; run++) {
+      await expect(failing.dispatcher.runOnce()).rejects.toThrow("connection reset");
+      expect((await get(t, "data-imports", created.id)).status).toBe("started");
+      // Not tried again before its pause is over.
+      expect((await failing.dispatcher.runOnce()).more).toBe(false);
+      clock += 30_000 * 2 ** run;
+    }
+    await failing.drain();
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({ status: "error", statusProblem: { code: "failed" }, added: 0, updated: 0 });
+  });
+
+  it("runs nothing for an import deleted before it ran; one that applied rows is kept (409)", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "moves.csv", "sku,quantity\nSHIRT-1,1\n");
+    const gone = await make(t, "data-imports", { importType: "adjustment_import", fileUri });
+    expect((await t.request("DELETE", `/data-imports/${gone.id}.json`)).status).toBe(204);
+    await drain();
+    expect(await onHand(t, shirt.id, main.id)).toBe(5);
+    const done = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(done.added).toBe(1);
+    expect((await t.request("DELETE", `/data-imports/${done.id}.json`)).status).toBe(409);
+  });
+
+  it("keeps tenants apart: an import reads and changes only its company's records", async () => {
+    const t = await setup.tenant();
+    const other = await setup.tenant();
+    const mine = await stockWorld(t);
+    const theirs = await stockWorld(other);
+    const fileUri = await storeFile(setup.db, t, "count.csv", "sku,quantity\nSHIRT-1,40\n");
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(done.updated).toBe(1);
+    expect(await onHand(t, mine.shirt.id, mine.main.id)).toBe(40);
+    expect(await onHand(other, theirs.shirt.id, theirs.main.id)).toBe(5);
+    expect((await other.json("GET", `/data-imports/${done.id}.json`)).status).toBe(404);
+  });
+});
