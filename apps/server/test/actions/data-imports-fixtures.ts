@@ -2,6 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, expect } from "vitest";
 import type { Db } from "../../src/db/database.ts";
+import type { FileStore } from "../../src/db/file-store.ts";
 import { createDispatcher, type DispatcherDeps } from "../../src/services/webhooks/dispatcher.ts";
 import type { Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
@@ -17,8 +18,11 @@ export async function storeFile(db: Db, t: Tenant, name: string, body: string | 
 }
 
 /** A dispatcher over the test's database that runs imports; `drain` runs it until no import work is left. */
-export function importDispatcher(db: Db, deps: Partial<DispatcherDeps> = {}) {
-  const dispatcher = createDispatcher({ db, policy: { allowLocal: true }, ...deps });
+export function importDispatcher(
+  { db, fileStore }: { db: Db; fileStore: FileStore },
+  deps: Partial<DispatcherDeps> = {},
+) {
+  const dispatcher = createDispatcher({ db, fileStore, policy: { allowLocal: true }, ...deps });
   return {
     dispatcher,
     async drain() {

@@ -10,7 +10,7 @@ let drain: () => Promise<void>;
 
 beforeAll(async () => {
   setup = await setupApp();
-  drain = importDispatcher(setup.db).drain;
+  drain = importDispatcher(setup).drain;
 });
 
 async function stockWorld(t: Tenant) {
@@ -102,7 +102,7 @@ describe("the import's end, delivered", () => {
       events: ["data_import.completed", "data_import.failed"],
     });
     expect(hook.status).toBe(200);
-    const { drain: localDrain } = importDispatcher(local.db);
+    const { drain: localDrain } = importDispatcher(local);
     const good = await storeFile(local.db, t, "count.csv", "sku,quantity\nSHIRT-1,8\n");
     const done = await runImport(t, localDrain, { importType: "stock_take", fileUri: good });
     const bad = await runImport(t, localDrain, {
@@ -406,7 +406,7 @@ describe("bad input", () => {
   it("ends error for a file over the size limit", async () => {
     const t = await setup.tenant();
     await stockWorld(t);
-    const small = importDispatcher(setup.db, { imports: { maxBytes: 64 } });
+    const small = importDispatcher(setup, { imports: { maxBytes: 64 } });
     const fileUri = await storeFile(setup.db, t, "big.csv", `sku,quantity\n${"SHIRT-1,1\n".repeat(20)}`);
     const done = await runImport(t, small.drain, { importType: "stock_take", fileUri });
     expect(done).toMatchObject({ status: "error", added: 0, updated: 0 });
@@ -439,7 +439,7 @@ describe("the runner", () => {
     // A process that applies one batch and dies: its slice ends after the first batch, and its lease
     // is taken as if it never gave it back.
     let clock = Date.now();
-    const crashing = importDispatcher(setup.db, { now: () => clock, imports: { sliceMs: 0 } });
+    const crashing = importDispatcher(setup, { now: () => clock, imports: { sliceMs: 0 } });
     await crashing.dispatcher.runOnce();
     await setup.db.execute({
       sql: "UPDATE data_import_runs SET lease_until = ?, lease_token = 'dead' WHERE import_id = ?",
@@ -450,7 +450,7 @@ describe("the runner", () => {
     expect(midway.added).toBeGreaterThan(0);
     expect(midway.added).toBeLessThan(1100);
     // Nobody else takes it while the lease holds; after it, another process finishes it.
-    const other = importDispatcher(setup.db, { now: () => clock });
+    const other = importDispatcher(setup, { now: () => clock });
     await other.drain();
     expect((await get(t, "data-imports", created.id)).status).toBe("started");
     clock += 61_000;
@@ -474,7 +474,7 @@ describe("the runner", () => {
         }),
       );
     let clock = Date.now();
-    const failing = importDispatcher(setup.db, {
+    const failing = importDispatcher(setup, {
       now: () => clock,
       policy: { allowLocal: true, fetch: broken },
     });
