@@ -231,7 +231,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     example: { deliveryId: 1 },
   },
   "webhook-endpoint.rotate-secret": {
-    summary: "Rotate the signing secret",
+    summary: "Rotate an endpoint's signing secret",
     description:
       "Makes a new signing secret and answers it once. For 24 hours deliveries carry two signatures in `webhook-signature` (new and old secret), so receivers can switch without missing a delivery; then only the new one signs.",
   },
@@ -241,22 +241,22 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
       "Makes a new webhook hash (32 random bytes) and answers it once. The hash it replaces is still accepted by the inbound webhook for 24 hours, so the sender can switch without a refused order; the channel's callouts carry the new one in `webhook-hash` at once (over https only).",
   },
   "custom-channel.rotate-signing-secret": {
-    summary: "Rotate the signing secret",
+    summary: "Rotate a custom channel's signing secret",
     description:
       "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
   },
   "dropship-provider.rotate-signing-secret": {
-    summary: "Rotate the signing secret",
+    summary: "Rotate a provider's signing secret",
     description:
       "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
   },
   "accounting-integration.rotate-signing-secret": {
-    summary: "Rotate the signing secret",
+    summary: "Rotate an integration's signing secret",
     description:
       "Makes a new Standard Webhooks signing secret for the integration's callouts (sales, dropship and replenishment purchases, payloads sent by hand) and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. An integration made before signing secrets existed gets its first one this way.",
   },
   "inventory-export.rotate-signing-secret": {
-    summary: "Rotate the signing secret",
+    summary: "Rotate an export's signing secret",
     description:
       "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
   },
