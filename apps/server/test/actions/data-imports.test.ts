@@ -411,6 +411,10 @@ describe("bad input", () => {
     const done = await runImport(t, small.drain, { importType: "stock_take", fileUri });
     expect(done).toMatchObject({ status: "error", added: 0, updated: 0 });
     expect(done.statusMessage).toMatch(/over the import size limit of 64 bytes/);
+    // Failed for good: an error record the company can list, naming the import.
+    const [failure] = (await t.json("GET", "/errors.json?where[source]=data-import")).body;
+    expect(failure).toMatchObject({ subjectKind: "data-import", subjectId: done.id, resolved: false });
+    expect(failure.message).toMatch(/over the import size limit of 64 bytes/);
   });
 
   it("refuses invalid request fields (422), storing nothing; an import without its file ends error", async () => {

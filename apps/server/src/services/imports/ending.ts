@@ -6,6 +6,7 @@ import { backgroundEvents, type DataImport } from "@multichannel/schema";
 import { stringify } from "csv-stringify/browser/esm/sync";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { planFailure } from "../../domain/failures.ts";
 import { rows } from "../../domain/reads.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -83,6 +84,14 @@ export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> 
         plan.write(sql`DELETE FROM data_import_runs WHERE import_id = ${run.importId}`);
         const [completed, failed] = backgroundEvents;
         plan.event(ending.status === "error" ? failed : completed, ended, undefined);
+        if (ending.status === "error") {
+          planFailure(plan, {
+            source: "data-import",
+            code: ending.code,
+            message: `Data import ${dataImport.id} (${dataImport.importType ?? "no type"}): ${ending.message}`,
+            subject: { kind: "data-import", id: dataImport.id },
+          });
+        }
       },
     },
   );
