@@ -1,6 +1,7 @@
 // The server on Deno with the embedded database (`pnpm start:deno`); the same app as node.ts.
 import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
+import { startReadThreads } from "./db/read-threads.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
@@ -48,6 +49,8 @@ const prepared = await prepareServer(env, {
     return found.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
   },
   mailSender: smtpMailSender,
+  // Deno runs Node's worker threads and the native driver too: expensive reads on threads of their own.
+  expensiveReads: startReadThreads,
 }).catch((error: unknown) => {
   if (!(error instanceof DatabaseInUseError)) return exitOnStartupError(error, Deno.exit);
   console.error(error.message);
