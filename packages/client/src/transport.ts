@@ -23,7 +23,7 @@ export interface Call {
   /** A JSON body. */
   body?: unknown;
   /** A body sent as it is (a file), with its Content-Type. */
-  raw?: { body: BodyInit; contentType: string };
+  raw?: { body: NonNullable<RequestInit["body"]>; contentType: string };
   options?: WriteOptions;
 }
 
