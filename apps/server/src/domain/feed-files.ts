@@ -9,7 +9,7 @@ import type {
   InventoryFeedJsonField,
   InventoryFeedMapping,
 } from "@multichannel/schema";
-import Papa from "papaparse";
+import { inferSchema, initParser } from "udsv";
 
 /** The attribute a feed column or JSON path fills (`inventory-feed-field.target`). */
 type Target = InventoryFeedField["target"];
@@ -100,17 +100,25 @@ function cellOrDefault(source: Source, value: unknown): string | null {
 
 // ----------------------------------------------------------------------------------------------- CSV
 
+/**
+ * The rows of a CSV file with the feed's column separator (the parser the data imports use, uDSV), its
+ * byte order mark dropped and its blank lines left out.
+ */
+function csvLines(text: string, separator: string): string[][] {
+  const body = text.replace(/^\uFEFF/, "");
+  if (!body.trim()) return [];
+  // The parser learns the file's shape from a whole first line: a file of one line gets its line break.
+  const whole = /[\r\n]$/.test(body) ? body : `${body}\n`;
+  const parser = initParser(inferSchema(whole, { col: separator, encl: '"', header: () => [] }));
+  return parser.stringArrs<string[]>(whole).filter((row) => row.some((cell) => cell.trim() !== ""));
+}
+
 function csvRecords(feed: InventoryFeed, settings: FeedSettings, text: string): TargetValues[] {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), {
-    delimiter: feed.delimiter || ",",
-    skipEmptyLines: "greedy",
-  });
-  const broken = parsed.errors.find((error) => error.type === "Quotes");
-  if (broken) throw new FeedFileError(`Row ${(broken.row ?? 0) + 1}: ${broken.message}.`);
+  const rows = csvLines(text, feed.delimiter || ",");
   const hasHeader = feed.csvHasHeader !== false;
-  const [first, ...rest] = parsed.data;
+  const [first, ...rest] = rows;
   const header = hasHeader ? (first ?? []).map((name) => name.trim()) : [];
-  const lines = hasHeader ? rest : parsed.data;
+  const lines = hasHeader ? rest : rows;
   const sources: Source[] = settings.fields.length
     ? settings.fields.map((field) => ({
         key: field.column,
