@@ -5,9 +5,10 @@ import { afterAll, inject } from "vitest";
 import { type AppDeps, createApp } from "../src/app.ts";
 import type { Db } from "../src/db/database.ts";
 import { desiredSchema } from "../src/db/ddl.ts";
-import { memoryFileStore } from "../src/db/file-store.ts";
+import { type FileStore, memoryFileStore } from "../src/db/file-store.ts";
 import { openDb } from "../src/db/open.ts";
 import { createToken } from "../src/services/auth.ts";
+import { createDispatcher } from "../src/services/webhooks/dispatcher.ts";
 import { expectMatchesResponseSchema } from "./openapi-response.ts";
 
 let counter = 0;
@@ -143,4 +144,21 @@ export async function countWrites(db: Db): Promise<() => Promise<number>> {
     }
   }
   return async () => Number((await db.execute("SELECT n FROM test_writes")).rows[0]!.n);
+}
+
+/**
+ * A dispatcher over a suite's database and file store with a clock the test moves, a minute ahead so
+ * that what requests queued (at the real time) is due at once; jitter 0 (`random` is 0.5), so retries
+ * come due exactly after their delays.
+ */
+export function dispatcherWithClock(setup: { db: Db; fileStore: FileStore }, start = Date.now() + 60_000) {
+  const clock = { now: start };
+  const dispatcher = createDispatcher({
+    db: setup.db,
+    fileStore: setup.fileStore,
+    policy: { allowLocal: true },
+    now: () => clock.now,
+    random: () => 0.5,
+  });
+  return { dispatcher, clock };
 }

@@ -4,28 +4,15 @@
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
-import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { startReceiver } from "../receiver.ts";
 import { create, expectStatus, list, type Rec, read } from "../requests.ts";
-import { setupApp, type Tenant } from "../support.ts";
+import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 import { sentWorld, ship, type World } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
 });
-
-/** A dispatcher with a clock the test moves, a minute ahead so that what was queued is due at once. */
-function dispatcherWithClock() {
-  const clock = { now: Date.now() + 60_000 };
-  const dispatcher = createDispatcher({
-    db: setup.db,
-    policy: { allowLocal: true },
-    now: () => clock.now,
-    random: () => 0.5,
-  });
-  return { dispatcher, clock };
-}
 
 /** An integration whose endpoints are paths of `url` (`sale`, `dropship`, `replenishment`). */
 function integration(t: Tenant, url: string, endpoints: Record<string, string | null> = {}): Promise<Rec> {
@@ -54,7 +41,7 @@ describe("accounting sends", () => {
   it("sends a sale once it is fulfilled, with its lines, and records the answer", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     const ledger = await integration(t, receiver.url, { dropshipEndpoint: null });
 
@@ -100,7 +87,7 @@ describe("accounting sends", () => {
   it("sends a dropship purchase when it is invoiced, to the dropship endpoint only", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     await integration(t, receiver.url, { saleEndpoint: null });
 
@@ -127,7 +114,7 @@ describe("accounting sends", () => {
   it("sends a replenishment purchase when it is received and again when it is invoiced", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     await expectStatus(
       t.json("PUT", `/purchases/${w.purchase.id}.json`, { purchaseType: "replenishment" }),
@@ -164,7 +151,7 @@ describe("accounting sends", () => {
   it("sends a payload written by hand as pending; one recorded as sent is only stored", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const ledger = await integration(t, receiver.url);
 
     const pending = await create(t, "accounting-payloads", {
@@ -257,7 +244,7 @@ describe("accounting sends", () => {
   it("retries an endpoint answering 500: pending with the reason, then error and an error record", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
-    const { dispatcher, clock } = dispatcherWithClock();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
     const ledger = await integration(t, receiver.url);
     const payload = await create(t, "accounting-payloads", {
       accountingIntegrationId: ledger.id,
@@ -294,7 +281,7 @@ describe("accounting sends", () => {
     const t = await setup.tenant();
     const other = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     await integration(other, receiver.url);
     const w = await sentWorld(t);
 

@@ -3,28 +3,15 @@
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
-import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { type Received, startReceiver } from "../receiver.ts";
 import { create, expectStatus, list, type Rec, read } from "../requests.ts";
-import { setupApp, type Tenant } from "../support.ts";
+import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 import { sentWorld, ship, type World } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
 });
-
-/** A dispatcher with a clock the test moves, a minute ahead so that what was queued is due at once. */
-function dispatcherWithClock() {
-  const clock = { now: Date.now() + 60_000 };
-  const dispatcher = createDispatcher({
-    db: setup.db,
-    policy: { allowLocal: true },
-    now: () => clock.now,
-    random: () => 0.5,
-  });
-  return { dispatcher, clock };
-}
 
 /** The custom channel of the world's sales channel, posting shipments to `url`. */
 function customChannel(t: Tenant, w: World, url: string, extra: Record<string, unknown> = {}) {
@@ -68,7 +55,7 @@ describe("shipments told to the channel", () => {
   it("posts a shipped dropshipment with its purchase to the fulfillment endpoint, signed, and logs success", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     const custom = await customChannel(t, w, `${receiver.url}/shipments`);
 
@@ -124,7 +111,7 @@ describe("shipments told to the channel", () => {
   it("tells the channel of a parcel shipped with its default label, label links included", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     const custom = await customChannel(t, w, `${receiver.url}/shipments`);
 
@@ -146,7 +133,7 @@ describe("shipments told to the channel", () => {
   it("posts a shipped fulfillment (no purchase) and logs it by fulfillment", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     const custom = await customChannel(t, w, `${receiver.url}/shipments`);
     const fulfillment = await fulfillmentOf(t, w);
@@ -173,7 +160,7 @@ describe("shipments told to the channel", () => {
   it("a channel answering 500 is retried; given up, the update says error and an error record is left", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
-    const { dispatcher, clock } = dispatcherWithClock();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     await customChannel(t, w, `${receiver.url}/shipments`);
     const dropshipment = await expectStatus(ship(t, w.purchase.id), 200);
@@ -215,7 +202,7 @@ describe("shipments told to the channel", () => {
   it("a muted parcel, a disabled custom channel or one without an endpoint tells nobody", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     await customChannel(t, w, `${receiver.url}/shipments`);
     await customChannel(t, w, `${receiver.url}/disabled`, { enabled: false });
@@ -242,7 +229,7 @@ describe("shipments told to the channel", () => {
     const t = await setup.tenant();
     const other = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const w = await sentWorld(t);
     const theirs = await sentWorld(other);
     await customChannel(other, theirs, `${receiver.url}/theirs`);

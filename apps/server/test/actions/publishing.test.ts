@@ -6,27 +6,14 @@
 import { Webhook } from "standardwebhooks";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
-import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { type Answer, type Received, startReceiver } from "../receiver.ts";
-import { setupApp, type Tenant } from "../support.ts";
+import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
 });
-
-/** A dispatcher over the suite's database, its clock a minute ahead so what was queued is due at once. */
-function dispatcherWithClock() {
-  const clock = { now: Date.now() + 60_000 };
-  const dispatcher = createDispatcher({
-    db: setup.db,
-    policy: { allowLocal: true },
-    now: () => clock.now,
-    random: () => 0.5,
-  });
-  return { dispatcher, clock };
-}
 
 /** Walks the whole retry schedule: every attempt after the first is made. */
 async function exhaustRetries({ dispatcher, clock }: ReturnType<typeof dispatcherWithClock>) {
@@ -84,7 +71,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
   it("sends {variant, product, vendor}, signed, and a synchronous answer's store ids connect the listing", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(storeIds);
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     await run.dispatcher.runOnce();
     const { vendor, channel, custom, feed } = await publishingSetup(t, receiver.url);
 
@@ -129,7 +116,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
   it("marks the publish and the listing in error when a synchronous answer carries no store id", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => ({ status: 200, json: { received: true } }));
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { feed } = await publishingSetup(t, receiver.url);
     const [listing] = await publishAll(t, feed.id);
     await run.dispatcher.runOnce();
@@ -145,7 +132,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
   it("leaves a listing unconnected, in error, when the store answers an external id another listing has", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => ({ status: 200, json: { externalId: "same" } }));
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { feed } = await publishingSetup(t, receiver.url, { count: 2 });
     const listings = await publishAll(t, feed.id);
     await run.dispatcher.runOnce();
@@ -161,7 +148,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
   it("with an asynchronous acknowledgement, the listing waits acknowledging for the acknowledge route", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { channel, feed } = await publishingSetup(t, receiver.url, { acknowledgement: "async" });
     const [listing] = await publishAll(t, feed.id);
     expect(listing).toMatchObject({ status: "acknowledging", externalId: null });
@@ -186,7 +173,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
   it("retries a publish the endpoint refuses, then leaves the log, the listing and an error record in error", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 503);
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { feed } = await publishingSetup(t, receiver.url);
     const [listing] = await publishAll(t, feed.id);
     await run.dispatcher.runOnce();
@@ -211,7 +198,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
     const t = await setup.tenant();
     let refuse = true;
     const receiver = await startReceiver((request) => (refuse ? 503 : storeIds(request)));
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { feed, items } = await publishingSetup(t, receiver.url);
     const [listing] = await publishAll(t, feed.id);
     await run.dispatcher.runOnce();
@@ -254,7 +241,7 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
     const owner = await setup.tenant();
     const other = await setup.tenant();
     const receiver = await startReceiver(storeIds);
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { feed } = await publishingSetup(owner, receiver.url);
     const [listing] = await publishAll(owner, feed.id);
     await run.dispatcher.runOnce();
@@ -306,7 +293,7 @@ describe("the logs of stock and price pushes", () => {
     const receiver = await startReceiver((request) =>
       request.path === "/price" ? { status: 200, json: { accepted: "price" } } : 200,
     );
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     await run.dispatcher.runOnce();
     const { channel, warehouse, variant, listing } = await pushSetup(t, receiver.url);
     const level = await t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
@@ -363,7 +350,7 @@ describe("the logs of stock and price pushes", () => {
   it("logs a refused push as error to be retried, then as error for good once the retries are spent", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     await run.dispatcher.runOnce();
     const { variant, listing } = await pushSetup(t, receiver.url);
     await t.json("PUT", `/variants/${variant.id}.json`, { price: 10 });
@@ -397,7 +384,7 @@ describe("a listing's logs", () => {
   it("go with the listing when it is deleted, and keep no listing from being deleted", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const run = dispatcherWithClock();
+    const run = dispatcherWithClock(setup);
     const { variant, listing } = await pushSetup(t, receiver.url);
     await t.json("PUT", `/variants/${variant.id}.json`, { price: 10 });
     await run.dispatcher.runOnce();

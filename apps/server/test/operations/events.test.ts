@@ -10,27 +10,12 @@ import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { createRecordOf } from "../factory.ts";
 import { startReceiver } from "../receiver.ts";
 import { create, expectStatus, type Rec, read } from "../requests.ts";
-import { setupApp, type Tenant } from "../support.ts";
+import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
 });
-
-/**
- * A dispatcher over the suite's database with a clock the test moves, starting a minute ahead so that
- * what requests queued (at the real time) is due at once.
- */
-function dispatcherWithClock(start = Date.now() + 60_000) {
-  const clock = { now: start };
-  const dispatcher = createDispatcher({
-    db: setup.db,
-    policy: { allowLocal: true },
-    now: () => clock.now,
-    random: () => 0.5,
-  });
-  return { dispatcher, clock };
-}
 
 async function events(t: Tenant, query = ""): Promise<any[]> {
   return expectStatus(t.json("GET", `/events.json?limit=250${query}`), 200);
@@ -222,7 +207,7 @@ describe("webhook endpoints", () => {
   it("delivers each subscribed event signed, verifiable with the standardwebhooks library", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const hook = await endpoint(t, `${receiver.url}/hooks`, { events: ["carrier.*"] });
     const carrier = await create(t, "carriers", { name: "Signed Freight" });
@@ -255,7 +240,7 @@ describe("webhook endpoints", () => {
   it("pings, replays a delivery with the same webhook-id, and signs with both secrets for a day after a rotation", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher, clock } = dispatcherWithClock();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
 
@@ -310,7 +295,7 @@ describe("webhook endpoints", () => {
   it("retries a failing receiver on the backoff schedule for more than a day, then gives up", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 503);
-    const { dispatcher, clock } = dispatcherWithClock();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
     await create(t, "carriers", { name: "Unlucky" });
@@ -363,7 +348,7 @@ describe("webhook endpoints", () => {
     const t = await setup.tenant();
     let status = 500;
     const receiver = await startReceiver(() => status);
-    const { dispatcher, clock } = dispatcherWithClock();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
     await create(t, "carriers", { name: "Day 0" });
@@ -399,7 +384,7 @@ describe("webhook endpoints", () => {
   it("gives up an attempt after its timeout and records why", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => "hang");
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     await setup.db.execute({
       sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, body, timeout_ms, next_attempt_at, created_at) VALUES (?, 'inventory', 'inventory.callout', ?, '{}', 200, ?, ?)",
       args: [t.companyId, receiver.url, new Date(0).toISOString(), new Date().toISOString()],
@@ -445,7 +430,7 @@ describe("callouts", () => {
   it("delivers a sent purchase order to the provider's endpoint and logs the real outcome", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     const provider = await create(t, "dropship-providers", {
       name: "Harbour Goods",
       purchaseFormat: "json",
@@ -466,7 +451,7 @@ describe("callouts", () => {
 
   it("retries a purchase order to an endpoint that refuses connections, then logs the error", async () => {
     const t = await setup.tenant();
-    const { dispatcher, clock } = dispatcherWithClock();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
     const provider = await create(t, "dropship-providers", {
       name: "Gone Supply",
       purchaseFormat: "csv",
@@ -500,7 +485,7 @@ describe("callouts", () => {
   it("posts a stock change to a custom channel's inventory endpoint, signed (its hash goes over https only)", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const channel = await create(t, "channels", { name: "Own Store", safetyStock: 1 });
     const custom = await create(t, "custom-channels", {
@@ -550,7 +535,7 @@ describe("callouts", () => {
   it("posts the file of a finished export to the export's webhook URL", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
-    const { dispatcher } = dispatcherWithClock();
+    const { dispatcher } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const definition = await create(t, "inventory-exports", {
       name: "Stock",
