@@ -9,6 +9,7 @@ import type { Ctx } from "../domain/context.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "../domain/secrets.ts";
 import { pdfLabelProvider } from "../labels/pdf-provider.ts";
+import type { LabelProvider } from "../labels/provider.ts";
 import { runPendingDataExports } from "./data-exports.ts";
 import { type FetchLimits, fetchPendingFeeds, queueDueFeeds } from "./feed-fetch.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy } from "./files.ts";
@@ -24,6 +25,8 @@ export interface BackgroundDeps {
   fileStore: FileStore;
   /** The start of the URLs of the files the work makes (`PUBLIC_URL` and the mount point). */
   storedBaseUrl?: () => string;
+  /** The label provider the app uses (an import that ships a purchase makes its label); default: PDF. */
+  labels?: LabelProvider;
   /** How feed files are downloaded (default: `MAX_FEED_BYTES`, `FEED_TIMEOUT_MS`). */
   feeds?: Omit<FetchLimits, "fetcher">;
 }
@@ -42,7 +45,7 @@ export function backgroundCtx(deps: BackgroundDeps, companyId: number): Ctx {
     now: () => (at ??= new Date(deps.now()).toISOString()),
     baseUrl: base,
     storedBaseUrl: base,
-    labels: pdfLabelProvider,
+    labels: deps.labels ?? pdfLabelProvider,
     files: deps.files ?? DEFAULT_FILES_POLICY,
     fileStore: deps.fileStore,
     outbound: deps.policy,

@@ -13,6 +13,7 @@ import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { LabelProvider } from "../../labels/provider.ts";
+import { backgroundCtx } from "../background.ts";
 import { executeWrite } from "../execute.ts";
 import type { FilesPolicy } from "../files.ts";
 import { RowReader } from "./batches.ts";
@@ -98,21 +99,12 @@ async function claim(deps: ImportRunnerDeps): Promise<Run | undefined> {
   };
 }
 
-/** The context the import's writes run in: its company's, on behalf of no API key. */
+/**
+ * The context the import's writes run in: background work's (its company's, on behalf of no API key),
+ * but its clock read at each call: a run's slice spans many batches, each stamped with its own time.
+ */
 function importContext(deps: ImportRunnerDeps, companyId: number): Ctx {
-  return {
-    db: deps.db,
-    companyId,
-    actor: { companyId, tokenId: 0, readOnly: false },
-    now: () => iso(deps.now()),
-    baseUrl: deps.storedBaseUrl(),
-    storedBaseUrl: deps.storedBaseUrl(),
-    labels: deps.labels,
-    files: deps.files,
-    fileStore: deps.fileStore,
-    outbound: deps.policy,
-    secrets: deps.secrets,
-  };
+  return { ...backgroundCtx(deps, companyId), now: () => iso(deps.now()) };
 }
 
 /**
