@@ -10,6 +10,7 @@ import type {
   InventoryFeedMapping,
 } from "@multichannel/schema";
 import { inferSchema, initParser } from "udsv";
+import { kind } from "./store.ts";
 
 /** The attribute a feed column or JSON path fills (`inventory-feed-field.target`). */
 type Target = InventoryFeedField["target"];
@@ -30,29 +31,21 @@ export interface FeedRow {
   values: Record<string, unknown>;
 }
 
-/** A column or path and the attribute it fills, in the feed's order. */
+/** A column or path and the attribute it fills (a `Target`), in the feed's order. */
 interface Source {
   key: string;
-  target: Target;
+  target: string;
   defaultValue: string | null;
 }
 
-const TARGETS: readonly Target[] = [
-  "externalId",
-  "externalGroupId",
-  "sku",
-  "barcode",
-  "name",
-  "productName",
-  "price",
-  "costPrice",
-  "quantity",
-  "weight",
-  "optionName",
-  "optionValue",
-  "tag",
-  "imageUrl",
-];
+/**
+ * The sources of a feed without columns or paths of its own: each attribute a column or path can fill
+ * (the manifest's `inventory-feed-field.target`), read from the column or key of its name.
+ */
+function attributeSources(): Source[] {
+  const targets = kind("inventory-feed-field").fields.target?.values ?? [];
+  return targets.map((target) => ({ key: target, target, defaultValue: null }));
+}
 
 /**
  * The items of a feed file: read as the feed's `format` says, each row's values put in the webhook's
@@ -77,9 +70,9 @@ export function feedRowsOf(feed: InventoryFeed, settings: FeedSettings, text: st
 }
 
 /** A row's values by target (a target filled by several columns, tags among them, keeps each). */
-type TargetValues = Map<Target, string[]>;
+type TargetValues = Map<string, string[]>;
 
-function put(record: TargetValues, target: Target, value: string | null | undefined): void {
+function put(record: TargetValues, target: string, value: string | null | undefined): void {
   const text = value?.trim();
   if (!text) return;
   const values =
@@ -125,7 +118,7 @@ function csvRecords(feed: InventoryFeed, settings: FeedSettings, text: string): 
         target: field.target,
         defaultValue: field.defaultValue,
       }))
-    : TARGETS.map((target) => ({ key: target, target, defaultValue: null }));
+    : attributeSources();
   const columns = sources.map((source) => ({ source, index: columnIndex(source.key, header) }));
   const missing = settings.fields.length
     ? columns.filter((column) => column.index === undefined && column.source.defaultValue === null)
@@ -170,7 +163,7 @@ function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
         target: field.target,
         defaultValue: field.defaultValue,
       }))
-    : TARGETS.map((target) => ({ key: target, target, defaultValue: null }));
+    : attributeSources();
   return items.map((item) => {
     const record: TargetValues = new Map();
     for (const source of sources) {

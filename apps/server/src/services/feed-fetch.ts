@@ -16,6 +16,7 @@ import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
 import { planFailure } from "../domain/failures.ts";
 import { FeedFileError, type FeedRow, feedRowsOf } from "../domain/feed-files.ts";
+import { connectCandidates } from "../domain/feed-items.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
@@ -46,7 +47,7 @@ const HOUR_MS = 3_600_000;
 const SCHEDULE_MS: Readonly<Record<string, number>> = { hourly: HOUR_MS, daily: 24 * HOUR_MS };
 
 /** A column of a kind's table, as SQL. */
-const at = (kindName: "inventory-feed" | "inventory-feed-file" | "variant", field: string) =>
+const at = (kindName: "inventory-feed" | "inventory-feed-file", field: string) =>
   sql.id(column(table(kindName), field));
 
 // ------------------------------------------------------------------------------------------ queueing
@@ -310,24 +311,23 @@ async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
 /**
  * What applying a file reads, each held as read: the file (still pending) and its feed (its settings
  * decide the plan), the feed's items (every one: those missing from the file are cleaned up) and the
- * catalogue variants the file's items may connect to (by their SKU as sent, else as stored; with and
- * without the feed's prefix).
+ * catalogue variants the file's items may connect to (`connectCandidates`: by their SKUs and barcodes
+ * as sent, and as stored).
  */
 function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInput[]) {
   const feedId = fieldOf("inventory-feed-file", fileId, "inventoryFeedId");
   const item = (field: string) => sql.id(column(table("inventory-feed-variant"), field));
-  const sent = JSON.stringify([...new Set(items.flatMap((one) => (one.vendorSku ? [one.vendorSku] : [])))]);
+  const sentValues = (of: (one: InventoryFeedParseWebhookInput) => string | null | undefined) =>
+    JSON.stringify([...new Set(items.flatMap((one) => of(one) ?? []))]);
   const externalIds = JSON.stringify(items.map((one) => one.externalId));
-  const skus = sql`SELECT value AS sku FROM json_each(${sent}) UNION SELECT ${item("sku")} FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${item("inventoryFeedId")} = ${feedId} AND ${item("externalId")} IN (SELECT value FROM json_each(${externalIds}))`;
-  const prefix = fieldOf("inventory-feed", feedId, "skuPrefix");
+  const storedItems = sql`FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${item("inventoryFeedId")} = ${feedId} AND ${item("externalId")} IN (SELECT value FROM json_each(${externalIds}))`;
+  const skus = sql`SELECT value AS sku FROM json_each(${sentValues((one) => one.vendorSku)}) UNION SELECT ${item("sku")} ${storedItems}`;
+  const barcodes = sql`SELECT value AS barcode FROM json_each(${sentValues((one) => one.barcode)}) UNION SELECT ${item("barcode")} ${storedItems}`;
   return {
     file: one("inventory-feed-file", fileId),
     feed: one("inventory-feed", feedId),
     items: many("inventory-feed-variant", { inventoryFeedId: feedId }),
-    variants: many(
-      "variant",
-      sql`${at("variant", "sku")} IN (SELECT sku FROM (${skus}) UNION SELECT ${prefix} || sku FROM (${skus}))`,
-    ),
+    variants: many("variant", connectCandidates(feedId, skus, barcodes)),
     usage: fileUsage(),
   };
 }

@@ -3834,7 +3834,7 @@ export type Product = {
   productType: string | null;
   /** The vendor that supplies it. */
   vendorId: number | null;
-  /** The product's id in another system (a store or a supplier's catalogue). */
+  /** The product's id in another system (a store or a supplier's catalogue); for a product an inventory feed's publish made, the handle that groups the feed's items into it (see inventory-feed `handleStrategy`). */
   externalId: string | null;
   /** Names of the options its variants differ by (size, colour). */
   optionNames: string[] | null;
@@ -4963,6 +4963,8 @@ export type Variant = {
   dropshipProviderId: number | null;
   /** The vendor that supplies it. */
   vendorId: number | null;
+  /** The vendor's own code for the item (its SKU in the vendor's catalogue): an item of the vendor's inventory feed with this SKU connects to the variant. */
+  vendorSku: string | null;
   /** The variant's id in another system (a store or a supplier's catalogue). */
   externalId: string | null;
   /** Free labels, for filters and routing rules (dropship routing matches them). */
@@ -4979,6 +4981,7 @@ export type VariantCreateInput = {
   weight?: number | null;
   dropshipProviderId?: number | null;
   vendorId?: number | null;
+  vendorSku?: string | null;
   externalId?: string | null;
   tags?: string[] | null;
 };

@@ -13,6 +13,7 @@ import { trackingImport } from "./order-imports.ts";
 import { dropshipProvidersImport } from "./provider-imports.ts";
 import { salesImport } from "./sales-import.ts";
 import { adjustmentImport, costPrices, stockTake } from "./stock-imports.ts";
+import { vendorMappings } from "./vendor-imports.ts";
 
 type ImportTypeName = NonNullable<DataImport["importType"]>;
 
@@ -26,6 +27,7 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   inventory_feed_prices: inventoryFeedPricesImport,
   dropship_providers: dropshipProvidersImport,
   inventory_feed_mapping: inventoryFeedMappingImport,
+  vendor_mappings: vendorMappings,
 };
 
 /** The message of an import whose type the runner does not run. */

@@ -24,13 +24,13 @@ import {
 /** Rows per batch of the stock imports: one write each, a round trip at the edge. */
 const STOCK_BATCH_ROWS = 500;
 
-const SKU: ColumnDef = { name: "sku", aliases: ["variant sku", "item sku", "product sku"] };
+export const SKU: ColumnDef = { name: "sku", aliases: ["variant sku", "item sku", "product sku"] };
 const QUANTITY: ColumnDef = { name: "quantity", aliases: ["qty", "on hand", "count", "stock", "level"] };
 const CHANGE: ColumnDef = { name: "quantity", aliases: ["qty", "change", "adjustment", "amount"] };
 const WAREHOUSE: ColumnDef = { name: "warehouse", aliases: ["warehouse name", "warehouse id", "location"] };
 const REASON: ColumnDef = { name: "reason", aliases: ["adjustment reason", "reason name"] };
 const NOTES: ColumnDef = { name: "notes", aliases: ["note", "comment", "comments"] };
-const COST: ColumnDef = { name: "cost_price", aliases: ["cost", "unit cost", "price"] };
+export const COST: ColumnDef = { name: "cost_price", aliases: ["cost", "unit cost", "price"] };
 
 /** The variants a batch names by SKU, and the warehouses by name or id. */
 function stockReads(rows: readonly ImportRow[]) {
