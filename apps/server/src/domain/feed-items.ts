@@ -183,23 +183,24 @@ export function connectCandidates(feedId: number | Sql, skus: Sql, barcodes: Sql
 const itemColumn = (field: string) => sql.id(column(table("inventory-feed-variant"), field));
 
 /**
- * SQL: the beginning of a group id, `id` (SQL): the text before its last `-` or `_` (`SHIRT-LIN-M`:
- * `SHIRT-LIN`), or all of it when it has neither. `rtrim` with every other character of the id strips
- * the characters after the last separator.
+ * SQL: the beginning of a group id, `id` (SQL): the text before its last `-` or `_` (`SHIRT-BLUE_M`:
+ * `SHIRT-BLUE`), or all of it when it has neither. `rtrim` with every other character of the id strips
+ * what follows the last separator, then the separators.
  */
 function groupIdStart(id: Sql): Sql {
-  const upToSeparator = sql`rtrim(${id}, replace(replace(${id}, '-', ''), '_', ''))`;
-  return sql`CASE WHEN ${upToSeparator} = '' THEN ${id} ELSE substr(${upToSeparator}, 1, length(${upToSeparator}) - 1) END`;
+  const beforeLast = sql`rtrim(rtrim(${id}, replace(replace(${id}, '-', ''), '_', '')), '-_')`;
+  return sql`coalesce(nullif(${beforeLast}, ''), ${id})`;
 }
 
 /**
  * SQL (over a feed item's columns): the item's handle, which groups the items of one product, by the
  * feed's `handleStrategy` (`strategy`, SQL): its `externalGroupId`, that id's beginning
  * (`externalGroupIdStart`, `groupIdStart`) or its `name`; without a strategy, its `externalGroupId`.
- * Null for an item without that attribute; at most 100 characters (a product's `externalId` holds it).
+ * Trimmed, at most 100 characters (a product's `externalId` holds it); null or empty for an item without
+ * that attribute.
  */
 export function feedHandleSql(strategy: Sql): Sql {
   const groupId = itemColumn("externalGroupId");
   const handle = sql`CASE ${strategy} WHEN 'name' THEN ${itemColumn("name")} WHEN 'externalGroupIdStart' THEN ${groupIdStart(groupId)} ELSE ${groupId} END`;
-  return sql`substr(nullif(trim(${handle}), ''), 1, 100)`;
+  return sql`substr(trim(${handle}), 1, 100)`;
 }

@@ -3266,7 +3266,7 @@ export type InventoryFeed = {
   adminNotes: string | null;
   /** Whether units sold of the feed's items are held back (allocated) from the feed's quantities until shipped. */
   allocateInventory: boolean | null;
-  /** Units of each item kept back from what channels are told is available, as a safety margin. */
+  /** Units of each item kept back from what channels are told is available, as a safety margin (never below 0 per item). */
   allocationBuffer: number | null;
   /** Why the feed was archived: `subscription` (the plan no longer covers it) or `other`. */
   archiveReason: "subscription" | "other" | null;
@@ -3278,7 +3278,7 @@ export type InventoryFeed = {
   automatedFetching: "enabled" | "disabled" | null;
   /** Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`) when it has no variant yet. */
   automaticallyConnect: boolean | null;
-  /** Also link items to catalogue variants whose barcode matches the item's. */
+  /** Link an item that connects by no SKU to the catalogue variant with the item's barcode (when only one variant has it). */
   automaticallyConnectByBarcode: boolean | null;
   /** Also link items to existing channel variants with the same SKU. */
   automaticallyConnectChannelVariant: boolean | null;
@@ -3290,7 +3290,7 @@ export type InventoryFeed = {
   cacheChanges: boolean | null;
   /** Keep a copy of each fetched file (see inventory-feed-files). */
   cacheImports: boolean | null;
-  /** Match SKUs without regard to letter case. */
+  /** Match SKUs (and vendors' codes) without regard to letter case (A to Z); a variant with exactly the SKU comes first. */
   caseInsensitiveSkus: boolean | null;
   /** Items linked to a catalogue variant. */
   connected: number | null;
@@ -3324,7 +3324,7 @@ export type InventoryFeed = {
   hash: string | null;
   /** The feed file's format. */
   format: "csv" | "json" | "xml";
-  /** Which item attribute groups items into one product: `externalGroupId`, its beginning (`externalGroupIdStart`), or `name`. */
+  /** Which item attribute groups items into one product when publishing creates their variants: `externalGroupId`, its beginning (`externalGroupIdStart`: the id up to its last `-` or `_`), or `name`. Without one, `externalGroupId`. */
   handleStrategy: "externalGroupId" | "externalGroupIdStart" | "name" | null;
   /** When set, only items carrying one of these tags are read. */
   includeTags: string[] | null;

@@ -48,10 +48,11 @@ const at = (
  * What publishing a feed reads, each held as read (the same records, each unchanged): its enabled
  * channels, the first `PUBLISH_BATCH` of its approved items not published yet and their handles
  * (`feedHandleSql`), the catalogue variants they are linked to or whose SKUs they have (whatever their
- * case: the planner applies the feed's case rule), the products of those variants and those the feed's
- * publish made for the items' handles, the feed's vendor (what a publishing endpoint is sent), the
- * listings the feed's channels have of them (by SKU, the item's or the variant's, or by variant), and
- * the enabled custom channels of those channels that have a publishing endpoint.
+ * case: the planner applies the feed's case rule) and those variants' products, the products the
+ * feed's publish made for the items' handles (their `externalId`, of the feed's vendor), the feed's
+ * vendor (what a publishing endpoint is sent), the listings the feed's channels have of them (by SKU,
+ * the item's or the variant's, or by variant), and the enabled custom channels of those channels that
+ * have a publishing endpoint. Each set of ids is a union of selections, each through its own index.
  */
 export function publishFeedReads(feedId: number) {
   const items = table("inventory-feed-variant");
@@ -61,37 +62,38 @@ export function publishFeedReads(feedId: number) {
   const toPublish = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("reviewStatus")} = ${stored("reviewStatus", "approved")} AND ${item("status")} IN (${unpublished})`;
   const enabledChannels = { inventoryFeedId: feedId, enabled: true };
   const feedChannelIds = fieldsOf("inventory-feed-channel", "channelId", enabledChannels);
-  // The batch: the items read (the same selection, order and limit), with their handles.
+  // `columns` of the batch: the items read (the same selection, order and limit), as a SELECT that a
+  // union may take (its order and limit its own).
+  const batchOf = (columns: Sql) =>
+    sql`SELECT * FROM (SELECT ${columns} FROM ${sql.id(items.name)} WHERE company_id = ${sql.company} AND ${toPublish} ORDER BY +id LIMIT ${PUBLISH_BATCH})`;
   const handle = feedHandleSql(fieldOf("inventory-feed", feedId, "handleStrategy"));
-  const batch = sql`SELECT id, ${item("sku")} AS sku, ${item("variantId")} AS variant_id, ${handle} AS handle FROM ${sql.id(items.name)} WHERE company_id = ${sql.company} AND ${toPublish} ORDER BY +id LIMIT ${PUBLISH_BATCH}`;
-  // Each set below is a union of selections, each through its own index.
   const variants = sql.id(table("variant").name);
-  const ofSkus = sql`SELECT id FROM ${variants} WHERE company_id = ${sql.company} AND lower(${at("variant", "sku")}) IN (SELECT lower(sku) FROM (${batch}))`;
-  const variantIds = sql`${ofSkus} UNION SELECT variant_id FROM (${batch})`;
-  const ofItems = sql`id IN (${variantIds})`;
-  const listings = sql.id(table("channel-variant").name);
-  const listingsOf = (where: Sql, channel = at("channel-variant", "channelId")) =>
-    sql`SELECT id FROM ${listings} WHERE company_id = ${sql.company} AND ${channel} IN ${feedChannelIds} AND ${where}`;
+  const ofSkus = sql`SELECT id FROM ${variants} WHERE company_id = ${sql.company} AND lower(${at("variant", "sku")}) IN (${batchOf(sql`lower(${item("sku")})`)})`;
+  const variantIds = sql`${ofSkus} UNION ${batchOf(item("variantId"))}`;
   // `+company_id`: the ids find the variants (by default the database scans the company's instead).
   const ofVariants = (field: "sku" | "productId") =>
     sql`SELECT ${at("variant", field)} FROM ${variants} WHERE id IN (${variantIds}) AND +company_id = ${sql.company}`;
-  const listedSkus = sql`SELECT sku FROM (${batch}) UNION ${ofVariants("sku")}`;
-  const products = sql.id(table("product").name);
-  const byHandle = sql`SELECT id FROM ${products} WHERE company_id = ${sql.company} AND ${at("product", "externalId")} IN (SELECT handle FROM (${batch})) AND +${at("product", "vendorId")} IS ${fieldOf("inventory-feed", feedId, "vendorId")}`;
+  const listings = sql.id(table("channel-variant").name);
+  const listingsOf = (where: Sql, channel = at("channel-variant", "channelId")) =>
+    sql`SELECT id FROM ${listings} WHERE company_id = ${sql.company} AND ${channel} IN ${feedChannelIds} AND ${where}`;
+  const listedSkus = sql`${batchOf(item("sku"))} UNION ${ofVariants("sku")}`;
   return {
     feedChannels: many("inventory-feed-channel", enabledChannels),
     items: many("inventory-feed-variant", toPublish, { limit: PUBLISH_BATCH }),
-    handles: rows(
-      batch,
-      (found) =>
-        new Map(found.map((row) => [Number(row.id), row.handle === null ? null : String(row.handle)])),
-    ),
-    variants: many("variant", ofItems),
+    handles: rows(batchOf(sql`id, ${handle} AS handle`), (found) => {
+      return new Map(found.map((row) => [Number(row.id), row.handle ? String(row.handle) : null]));
+    }),
+    variants: many("variant", sql`id IN (${variantIds})`),
     listings: many(
       "channel-variant",
       sql`id IN (${listingsOf(sql`${at("channel-variant", "sku")} IN (${listedSkus})`)} UNION ${listingsOf(sql`${at("channel-variant", "variantId")} IN (${variantIds})`, sql`+${at("channel-variant", "channelId")}`)})`,
     ),
-    products: many("product", sql`id IN (${ofVariants("productId")} UNION ${byHandle})`),
+    products: many("product", sql`id IN (${ofVariants("productId")})`),
+    // `+vendor_id`: the handles find the products, not the vendor.
+    productsOfHandles: many(
+      "product",
+      sql`${at("product", "externalId")} IN (${batchOf(handle)}) AND +${at("product", "vendorId")} IS ${fieldOf("inventory-feed", feedId, "vendorId")}`,
+    ),
     vendor: one("vendor", fieldOf("inventory-feed", feedId, "vendorId")),
     publishers: many(
       "custom-channel",
@@ -263,10 +265,9 @@ function productsOfHandles(
 ): Map<number, Product> {
   const vendorId = feed.vendorId ?? null;
   const ofHandle = new Map<string, Product>();
-  for (const product of read.products) {
-    const handle = product.externalId;
-    if (handle !== null && product.vendorId === vendorId && !ofHandle.has(handle)) {
-      ofHandle.set(handle, product);
+  for (const product of read.productsOfHandles) {
+    if (product.externalId !== null && !ofHandle.has(product.externalId)) {
+      ofHandle.set(product.externalId, product);
     }
   }
   const productOf = new Map<number, Product>();
