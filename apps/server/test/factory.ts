@@ -77,6 +77,8 @@ export function stringValue(field: FieldDef, label: string, n: number, unique = 
       return `+1 555 ${String(n % 10000).padStart(4, "0")}`;
     case "event-type":
       return unique ? "purchase.*" : "*";
+    case "hs-code":
+      return `6205.${String(n % 10000).padStart(4, "0")}`;
   }
   let text = `${label}-${n}`;
   const max = field.maxLength ?? 4000;

@@ -42,6 +42,8 @@ function text(field: FieldDef, label: string, n: number): string {
       return "USD";
     case "phone":
       return `+1 555 ${String(n % 10000).padStart(4, "0")}`;
+    case "hs-code":
+      return `6205.${String(n % 10000).padStart(4, "0")}`;
   }
   const value = `${label}-${n}`;
   return value.slice(Math.max(0, value.length - (field.maxLength ?? 4000))).padEnd(field.minLength ?? 0, "x");

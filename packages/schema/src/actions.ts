@@ -392,6 +392,8 @@ export const channelActions = [
           tags: f.array(f.string({ maxLength: 100 }), { maxLength: 100 }),
           vendorId: f.ref("vendor"),
           dropshipProviderId: f.ref("dropship-provider"),
+          hsCode: f.string({ maxLength: 14, format: "hs-code" }),
+          countryOfOrigin: f.string({ format: "country" }),
           ...ignored(
             ["id", "createdAt", "updatedAt", "totalSaleItems", "totalPurchaseItems", "inventoryAllocated"],
             "Server-managed: accepted and ignored.",
@@ -404,7 +406,6 @@ export const channelActions = [
               "commissionRate",
               "commissionRateRouting",
               "commissionRateType",
-              "countryOfOrigin",
               "defaultPurchaseQuantity",
               "denyThreshold",
               "description",
@@ -414,7 +415,6 @@ export const channelActions = [
               "dropshipProviderMapping",
               "dynamicInventoryPolicy",
               "fulfillmentPolicy",
-              "hsCode",
               "images",
               "imagesMapped",
               "inventoryFeeds",
@@ -529,6 +529,11 @@ export const channelActions = [
         locations: f.array(
           f.object({
             warehouseId: f.ref("warehouse", { required: true }),
+            location: f.string({
+              required: true,
+              nullable: true,
+              description: "Where the variant is kept in that warehouse (its level's `location`).",
+            }),
             onHand: f.integer({ required: true }),
             allocated: f.integer({ required: true }),
             available: f.integer({ required: true }),

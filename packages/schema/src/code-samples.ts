@@ -68,6 +68,8 @@ function stringSample(field: FieldDef): string {
       return "+1 303 555 0142";
     case "event-type":
       return "purchase.sent";
+    case "hs-code":
+      return "6205.20";
     default:
       return "Example";
   }

@@ -22,8 +22,11 @@ export type FieldType =
   | "map"
   | "json";
 
-/** String formats checked by the validators. */
-export type StringFormat = "email" | "url" | "country" | "currency" | "phone" | "event-type";
+/**
+ * String formats checked by the validators. `hs-code`: a Harmonized System (tariff) code, 6 to 10
+ * digits, groups of them separated by dots (`6205.20`, `620520`, `6205.20.0010`).
+ */
+export type StringFormat = "email" | "url" | "country" | "currency" | "phone" | "event-type" | "hs-code";
 
 declare const valueType: unique symbol;
 declare const roleType: unique symbol;

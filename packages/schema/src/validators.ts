@@ -39,6 +39,8 @@ const EVENT_TYPE = /^(\*|[a-z][a-z0-9_]*\.(\*|[a-z][a-z0-9_]*))$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const CURRENCY = /^[A-Z]{3}$/;
 const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
+/** 6 to 10 digits, groups of them separated by single dots: `6205.20`, `620520`, `6205.20.0010`. */
+const HS_CODE = /^(?=(?:\.?[0-9]){6,10}$)[0-9]+(?:\.[0-9]+)*$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_ITEMS = 1000;
 /** Keys of a free-form map; more is refused before any of them is looked at. */
@@ -158,6 +160,11 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
         checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
       if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
+      if (field.format === "hs-code") {
+        checks.push(
+          v.regex(HS_CODE, "an HS code: 6 to 10 digits, groups of them separated by dots (e.g. 6205.20)"),
+        );
+      }
       const text = v.pipe(v.string("a string"), ...checks);
       if (field.secret && field.secret !== "shownOnce") return secretText(text);
       if (!field.acceptNumber) return text;

@@ -11,6 +11,7 @@ export function sampleValue(field: FieldDef, seed = 1): unknown {
         currency: "USD",
         phone: "+1 555 0100",
         "event-type": "*",
+        "hs-code": "6205.20",
       };
       const text = field.format ? byFormat[field.format]! : `text-${seed}`;
       return text.padEnd(field.minLength ?? 0, "x").slice(0, field.maxLength ?? 4000);

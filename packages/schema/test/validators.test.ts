@@ -119,6 +119,15 @@ describe("field rules", () => {
     expect(ok(sale.update, { channelId: 1.5 }).success).toBe(false);
   });
 
+  it("takes an HS code of 6 to 10 digits, groups of them separated by dots", () => {
+    for (const code of ["6205.20", "620520", "6205.20.0010", "6205.20.00.10", "0901210000"]) {
+      expect(ok(variant.update, { hsCode: code }).success, code).toBe(true);
+    }
+    for (const code of ["90121", "62052000001", "6205..20", ".620520", "620520.", "6205 20", "62-05-20"]) {
+      expect(ok(variant.update, { hsCode: code }).success, code).toBe(false);
+    }
+  });
+
   it("accepts and ignores read-only fields, ids and timestamps on update and on create", () => {
     const purchase = kindSchemas(kindByName("purchase")!);
     const computed = { id: 9, createdAt: "2023-05-04T09:42:00+00:00", status: "shipped", total: 12 };

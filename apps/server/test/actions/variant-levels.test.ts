@@ -64,8 +64,8 @@ describe("channel variant-levels and variant-set-level", () => {
       safetyStock: 0,
       available: 9,
       locations: [
-        { warehouseId: main.id, onHand: 7, allocated: 2, available: 5 },
-        { warehouseId: annex.id, onHand: 4, allocated: 0, available: 4 },
+        { warehouseId: main.id, location: null, onHand: 7, allocated: 2, available: 5 },
+        { warehouseId: annex.id, location: null, onHand: 4, allocated: 0, available: 4 },
       ],
     });
     expect(levels.body[1]).toMatchObject({ sku: "S2", onHand: 0, allocated: 0, available: 0, locations: [] });

@@ -615,6 +615,8 @@ export type ChannelImportConnectorVariantBatchInput = {
     tags?: string[] | null;
     vendorId?: number | null;
     dropshipProviderId?: number | null;
+    hsCode?: string | null;
+    countryOfOrigin?: string | null;
   })[];
 };
 export type ChannelImportConnectorVariantBatchOutput = {
@@ -655,6 +657,7 @@ export type ChannelVariantLevelsOutput = Array<{
   available: number;
   locations: ({
     warehouseId: number;
+    location: string | null;
     onHand: number;
     allocated: number;
     available: number;
@@ -3243,8 +3246,8 @@ export type InventoryExportField = {
   updatedAt: string;
   /** The export the column belongs to. */
   inventoryExportId: number;
-  /** The value the column holds for each variant: its SKU, name, barcode, external id, units on hand, allocated or available, price, cost price, or the warehouse's name. */
-  source: "sku" | "name" | "barcode" | "externalId" | "onHand" | "allocated" | "available" | "price" | "costPrice" | "warehouse";
+  /** The value the column holds for each variant: its SKU, name, barcode, external id, units on hand, allocated or available, price, cost price, the warehouse's name, its HS code, its country of origin, or where it is kept (its level's `location` at the export's warehouse; without one, the locations at every warehouse, separated by `; `). */
+  source: "sku" | "name" | "barcode" | "externalId" | "onHand" | "allocated" | "available" | "price" | "costPrice" | "warehouse" | "hsCode" | "countryOfOrigin" | "location";
   /** The column name or JSON key; defaults to the source. */
   header: string | null;
   /** Order among the export's columns: lower first. */
@@ -3252,7 +3255,7 @@ export type InventoryExportField = {
 };
 export type InventoryExportFieldCreateInput = {
   inventoryExportId: number;
-  source: "sku" | "name" | "barcode" | "externalId" | "onHand" | "allocated" | "available" | "price" | "costPrice" | "warehouse";
+  source: "sku" | "name" | "barcode" | "externalId" | "onHand" | "allocated" | "available" | "price" | "costPrice" | "warehouse" | "hsCode" | "countryOfOrigin" | "location";
   header?: string | null;
   position?: number;
 };
@@ -3630,7 +3633,7 @@ export type InventoryFeedVariantCreateInput = {
   inventoryQuantityOverride?: "none" | "manual" | "maximum";
 };
 export type InventoryFeedVariantUpdateInput = Partial<InventoryFeedVariant>;
-/** The stock of one variant at one own warehouse: on hand and allocated to open orders. */
+/** The stock of one variant at one own warehouse: on hand, allocated to open orders, and the bin or shelf it is kept in. */
 export type InventoryLevel = {
   id: number;
   createdAt: string;
@@ -3643,10 +3646,13 @@ export type InventoryLevel = {
   onHand: number;
   /** Units reserved for unshipped fulfillments. */
   allocated: number;
+  /** Where the variant is kept in the warehouse: its bin or shelf, as the warehouse names it. */
+  location: string | null;
 };
 export type InventoryLevelCreateInput = {
   variantId: number;
   warehouseId: number;
+  location?: string | null;
 };
 export type InventoryLevelUpdateInput = Partial<InventoryLevel>;
 /** A rendered shipping label for an outbound parcel or a return; the file itself is stored apart. */
@@ -4967,6 +4973,10 @@ export type Variant = {
   vendorSku: string | null;
   /** The variant's id in another system (a store or a supplier's catalogue). */
   externalId: string | null;
+  /** The Harmonized System (tariff) code the item is declared under at customs: 6 to 10 digits, groups of them separated by dots. */
+  hsCode: string | null;
+  /** Where the item was made, for customs (ISO 3166-1 alpha-2). */
+  countryOfOrigin: string | null;
   /** Free labels, for filters and routing rules (dropship routing matches them). */
   tags: string[] | null;
 };
@@ -4983,6 +4993,8 @@ export type VariantCreateInput = {
   vendorId?: number | null;
   vendorSku?: string | null;
   externalId?: string | null;
+  hsCode?: string | null;
+  countryOfOrigin?: string | null;
   tags?: string[] | null;
 };
 export type VariantUpdateInput = Partial<Variant>;

@@ -122,6 +122,18 @@ export const variant = defineKind({
       maxLength: 100,
       description: "The variant's id in another system (a store or a supplier's catalogue).",
     }),
+    hsCode: f.string({
+      maxLength: 14,
+      format: "hs-code",
+      description:
+        "The Harmonized System (tariff) code the item is declared under at customs: 6 to 10 digits, groups of them separated by dots.",
+      example: "6205.20",
+    }),
+    countryOfOrigin: f.string({
+      format: "country",
+      description: "Where the item was made, for customs (ISO 3166-1 alpha-2).",
+      example: "PT",
+    }),
     tags: tagList(),
   },
 });
@@ -357,7 +369,8 @@ export const warehouse = defineKind({
 export const inventoryLevel = defineKind({
   name: "inventory-level",
   plural: "inventory-levels",
-  description: "The stock of one variant at one own warehouse: on hand and allocated to open orders.",
+  description:
+    "The stock of one variant at one own warehouse: on hand, allocated to open orders, and the bin or shelf it is kept in.",
   group,
   source: "implied",
   unique: [["variantId", "warehouseId"]],
@@ -375,6 +388,11 @@ export const inventoryLevel = defineKind({
       min: 0,
       readOnly: true,
       description: "Units reserved for unshipped fulfillments.",
+    }),
+    location: f.string({
+      maxLength: 100,
+      description: "Where the variant is kept in the warehouse: its bin or shelf, as the warehouse names it.",
+      example: "A-03-2",
     }),
   },
 });

@@ -659,11 +659,14 @@ export const inventoryExportField = defineKind({
         "price",
         "costPrice",
         "warehouse",
+        "hsCode",
+        "countryOfOrigin",
+        "location",
       ],
       {
         required: true,
         description:
-          "The value the column holds for each variant: its SKU, name, barcode, external id, units on hand, allocated or available, price, cost price, or the warehouse's name.",
+          "The value the column holds for each variant: its SKU, name, barcode, external id, units on hand, allocated or available, price, cost price, the warehouse's name, its HS code, its country of origin, or where it is kept (its level's `location` at the export's warehouse; without one, the locations at every warehouse, separated by `; `).",
         example: "available",
       },
     ),

@@ -23,7 +23,10 @@ type Source =
   | "available"
   | "price"
   | "costPrice"
-  | "warehouse";
+  | "warehouse"
+  | "hsCode"
+  | "countryOfOrigin"
+  | "location";
 
 const DEFAULT_SOURCES: readonly Source[] = ["sku", "name", "onHand", "allocated", "available"];
 
@@ -38,6 +41,10 @@ interface StockRow {
   feedUnits: number;
   priceCents: number | null;
   costPriceCents: number | null;
+  hsCode: string | null;
+  countryOfOrigin: string | null;
+  /** Where it is kept: its level's location at the export's warehouse, else those at each warehouse. */
+  location: string | null;
 }
 
 /**
@@ -59,9 +66,12 @@ function stockRowsStatement(exportId: number | Sql) {
   const join = sql`LEFT JOIN ${sql.id(level.name)} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
   const where = sql`v.company_id = ${sql.company} AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf}))`;
   const feedUnits = sql`CASE WHEN ${setting("warehouseId")} IS NULL THEN ${feedUnitsSql(sql.raw("v.id"))} ELSE 0 END`;
+  // Where it is kept: at the export's warehouse, else at each warehouse in turn (by id).
+  const il = (field: string) => sql.raw(`il.${column(level, field)}`);
+  const location = sql`(SELECT group_concat(place, '; ') FROM (SELECT ${il("location")} AS place FROM ${sql.id(level.name)} il WHERE il.company_id = v.company_id AND ${il("variantId")} = v.id AND ${il("location")} IS NOT NULL AND (${setting("warehouseId")} IS NULL OR ${il("warehouseId")} = ${setting("warehouseId")}) ORDER BY ${il("warehouseId")}))`;
   // includeZero false: only rows with stock to sell (NULL or true: every row).
   const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated", "feed_units"))} > 0`;
-  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
+  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, ${v("hsCode")} AS hs_code, ${v("countryOfOrigin")} AS country_of_origin, ${location} AS location, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
 }
 
 /** The rows `stockRowsStatement` read. */
@@ -76,6 +86,9 @@ function stockRowsOf(rows: readonly Row[]): StockRow[] {
     feedUnits: Number(row.feed_units),
     priceCents: row.price === null ? null : Number(row.price),
     costPriceCents: row.cost_price === null ? null : Number(row.cost_price),
+    hsCode: textOrNull(row.hs_code),
+    countryOfOrigin: textOrNull(row.country_of_origin),
+    location: textOrNull(row.location),
   }));
 }
 

@@ -21,6 +21,8 @@ import { DEFAULT_LIMIT } from "../list-query.ts";
 
 export interface Location {
   warehouseId: number;
+  /** Where the variant is kept in the warehouse (its level's bin or shelf). */
+  location: string | null;
   onHand: number;
   allocated: number;
   available: number;
@@ -78,9 +80,9 @@ export async function listChannelVariantLevels({
     listings.map(({ record }) => record.variantId),
   );
   for (const level of levels.sort((a, b) => a.warehouseId - b.warehouseId)) {
-    const { onHand, allocated } = level;
+    const { warehouseId, location, onHand, allocated } = level;
     const list = locations.get(level.variantId) ?? [];
-    list.push({ warehouseId: level.warehouseId, onHand, allocated, available: availableOf(level) });
+    list.push({ warehouseId, location, onHand, allocated, available: availableOf(level) });
     locations.set(level.variantId, list);
   }
 

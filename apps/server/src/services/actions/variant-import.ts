@@ -25,6 +25,8 @@ const VARIANT_FIELDS = [
   "tags",
   "vendorId",
   "dropshipProviderId",
+  "hsCode",
+  "countryOfOrigin",
 ] as const;
 /** Item fields that name records of the company, and their kinds. */
 const REFERENCES = {
@@ -281,6 +283,8 @@ function variantValues(item: ConnectorVariantInput, productId: number | undefine
     "vendorId",
     "dropshipProviderId",
     "productId",
+    "hsCode",
+    "countryOfOrigin",
   ] as const) {
     if (item[field] !== undefined) values[field] = item[field];
   }

@@ -3,6 +3,7 @@ import type { DataImport } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import { many } from "../../domain/reads.ts";
 import { executeRead } from "../execute.ts";
+import { hsCodeImport, warehouseLocationImport } from "./catalog-imports.ts";
 import {
   inventoryFeedImport,
   inventoryFeedMappingImport,
@@ -27,6 +28,8 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   inventory_feed_prices: inventoryFeedPricesImport,
   dropship_providers: dropshipProvidersImport,
   inventory_feed_mapping: inventoryFeedMappingImport,
+  hs_code: hsCodeImport,
+  warehouse_location_import: warehouseLocationImport,
   vendor_mappings: vendorMappings,
 };
 

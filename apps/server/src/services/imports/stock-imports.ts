@@ -22,7 +22,7 @@ import {
 } from "./import-type.ts";
 
 /** Rows per batch of the stock imports: one write each, a round trip at the edge. */
-const STOCK_BATCH_ROWS = 500;
+export const STOCK_BATCH_ROWS = 500;
 
 export const SKU: ColumnDef = { name: "sku", aliases: ["variant sku", "item sku", "product sku"] };
 const QUANTITY: ColumnDef = { name: "quantity", aliases: ["qty", "on hand", "count", "stock", "level"] };
@@ -32,30 +32,40 @@ const REASON: ColumnDef = { name: "reason", aliases: ["adjustment reason", "reas
 const NOTES: ColumnDef = { name: "notes", aliases: ["note", "comment", "comments"] };
 export const COST: ColumnDef = { name: "cost_price", aliases: ["cost", "unit cost", "price"] };
 
-/** The variants a batch names by SKU, and the warehouses by name or id. */
-function stockReads(rows: readonly ImportRow[]) {
-  const skus = valuesOf(rows, "sku");
+/** SQL: the variants the batch's rows name by SKU. */
+export const variantsNamed = (rows: readonly ImportRow[]) =>
+  fieldAmong("variant", "sku", valuesOf(rows, "sku"));
+
+/**
+ * The variants a batch names by SKU, and the warehouses it names (by name or id) or falls back on (the
+ * company's default): what `placeOf` finds a row's in.
+ */
+function placeReads(rows: readonly ImportRow[]) {
   const warehouses = valuesOf(rows, "warehouse", (text) => text.toLowerCase());
-  const bySku = fieldAmong("variant", "sku", skus);
   return {
     // Only which variant a SKU names matters: its SKU is held, the rest may change meanwhile.
-    variants: many("variant", bySku, { hold: { fields: ["sku"] } }),
+    variants: many("variant", variantsNamed(rows), { hold: { fields: ["sku"] } }),
     warehouses: many(
       "warehouse",
       sql`(${fieldAmong("warehouse", "name", warehouses, true)}) OR (${fieldAmong("warehouse", "id", warehouses)})`,
       { hold: "count" },
     ),
     fallback: defaultWarehouse("count"),
-    levels: levelsOf(fieldsOf("variant", "id", bySku)),
   };
 }
 
-type StockSnapshot = Snapshot<ReturnType<typeof stockReads>>;
+/** `placeReads`, and the stock levels of the variants named. */
+export function stockReads(rows: readonly ImportRow[]) {
+  return { ...placeReads(rows), levels: levelsOf(fieldsOf("variant", "id", variantsNamed(rows))) };
+}
 
-/** Finds a row's variant and warehouse in the snapshot, or says what is missing. */
-function placeOf(
+/**
+ * Finds a row's variant (by its `sku` cell) and warehouse (by its `warehouse` cell, a name or an id,
+ * else the default one) in what `placeReads` read, or says what is missing.
+ */
+export function placeOf(
   row: ImportRow,
-  read: Pick<StockSnapshot, "variants" | "warehouses" | "fallback">,
+  read: Snapshot<ReturnType<typeof placeReads>>,
 ): { variant: Variant; warehouse: Warehouse } | RowOutcome {
   const sku = row.cells.sku!;
   const variant = read.variants.find((found) => found.sku === sku);
@@ -180,7 +190,7 @@ export const costPrices = importType({
   optional: [],
   batchRows: STOCK_BATCH_ROWS,
   reads: (rows) => ({
-    variants: many("variant", fieldAmong("variant", "sku", valuesOf(rows, "sku"))),
+    variants: many("variant", variantsNamed(rows)),
   }),
   plan({ rows, read, plan }) {
     const variants = new Map(read.variants.map((variant) => [variant.sku, variant]));
