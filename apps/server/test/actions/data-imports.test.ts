@@ -402,8 +402,8 @@ describe("bad input", () => {
     );
     await failedWith(
       t,
-      { importType: "vendor_mappings", fileUri: headerOnly },
-      /vendor_mappings are not implemented yet/,
+      { importType: "dropship_provider_users", fileUri: headerOnly },
+      /dropship_provider_users are not implemented yet/,
     );
   });
 
