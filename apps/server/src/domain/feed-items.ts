@@ -76,9 +76,9 @@ export function caseless(code: string): string {
 }
 
 /**
- * The one variant among `found` (those with a code equal to `code` but for case) that `code` names
- * under the feed's case rule: the one with exactly that code (several: none), else, with
- * `caseInsensitiveSkus`, the only one whose code differs by case alone.
+ * The one variant among `found` that `code` names (each variant's code as `codeOf` answers it), under
+ * the feed's case rule: the one with exactly that code (several: none), else, with
+ * `caseInsensitiveSkus`, the only one whose code differs from it by case alone.
  */
 function oneNamed(
   feed: InventoryFeed,

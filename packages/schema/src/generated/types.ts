@@ -3279,7 +3279,7 @@ export type InventoryFeed = {
   authenticationToken: string | null;
   /** `enabled`: the feed is fetched on its `fetchFrequency`; `disabled`: only when fetched by hand. */
   automatedFetching: "enabled" | "disabled" | null;
-  /** Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`) when it has no variant yet. */
+  /** Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`), else to the variant of the feed's vendor with that SKU as its `vendorSku`, when it has no variant yet. */
   automaticallyConnect: boolean | null;
   /** Link an item that connects by no SKU to the catalogue variant with the item's barcode (when only one variant has it). */
   automaticallyConnectByBarcode: boolean | null;

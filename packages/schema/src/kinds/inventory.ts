@@ -102,7 +102,7 @@ export const inventoryFeed = defineKind({
       default: true,
       nullable: true,
       description:
-        "Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`) when it has no variant yet.",
+        "Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`), else to the variant of the feed's vendor with that SKU as its `vendorSku`, when it has no variant yet.",
     }),
     automaticallyConnectByBarcode: f.boolean({
       required: true,
