@@ -111,15 +111,19 @@ describe("dropship_provider_users", () => {
         `Acme Supply,long@acme.example,${"N".repeat(201)},`,
         "Acme Supply,fine@acme.example,Fine,yes",
         "Acme Supply,fine@acme.example,Fine Again,",
+        ",nobody@acme.example,,",
+        "Acme Supply,,No Mail,",
       ].join("\n"),
     );
-    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, errors: 5 });
+    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, errors: 7 });
     expect(done.errorMessages).toEqual([
       'Row 2: unknown dropship provider "Nowhere Ltd"',
       expect.stringMatching(/^Row 3: email /),
       'Row 4: receives_purchase_orders "maybe" is not yes or no (yes, no, true, false, 1 or 0)',
       'Row 5: 2 dropship providers are named "Twin Co": name the provider by its id',
       expect.stringMatching(/^Row 6: name /),
+      "Row 9: no provider: name the dropship provider or give its id",
+      "Row 10: no email",
     ]);
     // Two rows of one user in a batch: the second finds the user the first added.
     expect(await usersOf(t, acme.id)).toEqual([["fine@acme.example", "Fine Again", true]]);

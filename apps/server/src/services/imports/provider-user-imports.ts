@@ -59,7 +59,8 @@ function providersNamed(rows: readonly ImportRow[]): Sql {
 
 /** The provider a row names: the one with that id, else the one with that name; or why none. */
 function providerOf(row: ImportRow, providers: readonly DropshipProvider[]): DropshipProvider | RowOutcome {
-  const named = row.cells.provider!;
+  const named = row.cells.provider;
+  if (named === undefined) return failed(row, "no provider: name the dropship provider or give its id");
   const byId = providers.find((provider) => String(provider.id) === named);
   if (byId) return byId;
   const byName = providers.filter((provider) => provider.name?.toLowerCase() === named.toLowerCase());
@@ -127,7 +128,8 @@ export const dropshipProviderUsersImport = importType({
       if ("outcome" in provider) return provider;
       const receives = receivesOf(row);
       if (typeof receives === "object") return receives;
-      const email = row.cells.email!;
+      const email = row.cells.email;
+      if (email === undefined) return failed(row, "no email");
       const name = row.cells.name;
       const known = userOf(users, provider.id, email);
       if (!known) {
