@@ -2423,6 +2423,27 @@ export type DropshipProviderShippingFieldCreateInput = {
   isDefault?: boolean;
 };
 export type DropshipProviderShippingFieldUpdateInput = Partial<DropshipProviderShippingField>;
+/** A person at a dropship provider who receives its purchase orders by e-mail, each as a message of their own. */
+export type DropshipProviderUser = {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The provider the person works for. */
+  dropshipProviderId: number;
+  /** The person's e-mail address: unique among the provider's users. */
+  email: string;
+  /** The person's name. */
+  name: string | null;
+  /** E-mailed purchase orders also go to this person, besides the provider's `email`; at most 20 of a provider's users may receive them (a send to a provider with more is refused). */
+  receivesPurchaseOrders: boolean;
+};
+export type DropshipProviderUserCreateInput = {
+  dropshipProviderId: number;
+  email: string;
+  name?: string | null;
+  receivesPurchaseOrders?: boolean;
+};
+export type DropshipProviderUserUpdateInput = Partial<DropshipProviderUser>;
 /** A location a dropship provider ships from, optionally mirrored by a company warehouse for stock. */
 export type DropshipProviderWarehouse = {
   id: number;
@@ -5803,6 +5824,15 @@ export interface KindTypes {
     update: DropshipProviderShippingFieldUpdateInput;
     actions: {};
   };
+  dropshipProviderUsers: {
+    name: "dropship-provider-user";
+    plural: "dropship-provider-users";
+    record: DropshipProviderUser;
+    create: DropshipProviderUserCreateInput;
+    created: DropshipProviderUser;
+    update: DropshipProviderUserUpdateInput;
+    actions: {};
+  };
   dropshipProviderWarehouses: {
     name: "dropship-provider-warehouse";
     plural: "dropship-provider-warehouses";
@@ -6371,6 +6401,7 @@ export interface RecordTypes {
   "dropship-provider-platform-action": DropshipProviderPlatformAction;
   "dropship-provider-shipment-import": DropshipProviderShipmentImport;
   "dropship-provider-shipping-field": DropshipProviderShippingField;
+  "dropship-provider-user": DropshipProviderUser;
   "dropship-provider-warehouse": DropshipProviderWarehouse;
   "dropship-purchase-import": DropshipPurchaseImport;
   "dropshipment": Dropshipment;

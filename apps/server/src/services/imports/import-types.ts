@@ -12,6 +12,7 @@ import {
 import type { ImportType } from "./import-type.ts";
 import { trackingImport } from "./order-imports.ts";
 import { dropshipProvidersImport } from "./provider-imports.ts";
+import { dropshipProviderUsersImport } from "./provider-user-imports.ts";
 import { salesImport } from "./sales-import.ts";
 import { adjustmentImport, costPrices, stockTake } from "./stock-imports.ts";
 
@@ -26,6 +27,7 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   inventory_feed: inventoryFeedImport,
   inventory_feed_prices: inventoryFeedPricesImport,
   dropship_providers: dropshipProvidersImport,
+  dropship_provider_users: dropshipProviderUsersImport,
   inventory_feed_mapping: inventoryFeedMappingImport,
   hs_code: hsCodeImport,
   warehouse_location_import: warehouseLocationImport,
