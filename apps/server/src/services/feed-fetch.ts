@@ -33,7 +33,6 @@ import { planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { DownloadFailed } from "./downloads.ts";
 import { executeRead, executeWrite } from "./execute.ts";
 import {
-  type CopyLimits,
   copyItems,
   downloadCopy,
   type FeedCopy,
@@ -285,13 +284,13 @@ async function runClaimed(
   limits: FetchLimits,
   sliceOver: () => boolean,
 ): Promise<boolean> {
-  if (run.failures >= MAX_FAILURES) {
-    const message = `The fetch failed ${run.failures} times in a row (a fault of the service; the server's log says why); it is not tried again.`;
-    await settle(ctx, run, { status: "error", message });
-    return true;
-  }
-  const settings = await executeRead({ ctx }, settingsReads(run.fileId), (read) => read);
   try {
+    if (run.failures >= MAX_FAILURES) {
+      const message = `The fetch failed ${run.failures} times in a row (a fault of the service; the server's log says why); it is not tried again.`;
+      await settle(ctx, run, { status: "error", message });
+      return true;
+    }
+    const settings = await executeRead({ ctx }, settingsReads(run.fileId), (read) => read);
     const ended = await fetchSteps(ctx, run, settings, limits, sliceOver);
     if (ended === "paused") await releaseLease(ctx.db, leaseOf(run));
     return ended !== "paused";
@@ -332,16 +331,8 @@ async function fetchSteps(
     throw new FeedFileError("The feed is disabled or has no url.");
   }
   checkReadable(feed);
-  if (!run.storageKey) {
-    const copy = await downloadCopy(ctx, { ...feed, url: feed.url }, downloadLimits(limits));
-    const [last] = settings.last;
-    if (last?.checksum === copy.checksum && !settingsChangedSince(settings, last.processedAt)) {
-      await settle(ctx, run, { status: "processed", rowCount: last.rowCount, copy });
-      return "settled";
-    }
-    await recordCopy(ctx, run, feed, copy);
-  }
-  const storageKey = run.storageKey!;
+  const storageKey = run.storageKey ?? (await download(ctx, run, settings, { ...feed, url: feed.url }, limits));
+  if (!storageKey) return "settled";
   if (run.rowsDone === 0) await checkItems(ctx, feed, settings, storageKey);
   const batches = copyItems(ctx, feed, settings, storageKey, { after: run.rowsDone, size: FEED_BATCH_ITEMS });
   for await (const items of batches) {
@@ -359,8 +350,26 @@ async function fetchSteps(
   return "settled";
 }
 
-function downloadLimits({ fetcher, timeoutMs, maxBytes }: FetchLimits): CopyLimits {
-  return { fetcher, timeoutMs: timeoutMs ?? FEED_TIMEOUT_MS, maxBytes: maxBytes ?? MAX_FEED_BYTES };
+/**
+ * Downloads the feed's file into the store and answers its copy's key, recorded as the fetch's; or
+ * settles the file `processed` with nothing applied (and answers none) when it is the feed's last
+ * processed file again, read with the same settings.
+ */
+async function download(
+  ctx: Ctx,
+  run: FetchRun,
+  settings: Settings,
+  feed: InventoryFeed & { url: string },
+  { fetcher, timeoutMs = FEED_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES }: FetchLimits,
+): Promise<string | undefined> {
+  const copy = await downloadCopy(ctx, feed, { fetcher, timeoutMs, maxBytes });
+  const [last] = settings.last;
+  if (last?.checksum === copy.checksum && !settingsChangedSince(settings, last.processedAt)) {
+    await settle(ctx, run, { status: "processed", rowCount: last.rowCount, copy });
+    return undefined;
+  }
+  await recordCopy(ctx, run, feed, copy);
+  return copy.storageKey;
 }
 
 /**
