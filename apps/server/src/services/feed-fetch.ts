@@ -32,13 +32,7 @@ import { ApiError, isApiError } from "../errors.ts";
 import { planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { DownloadFailed } from "./downloads.ts";
 import { executeRead, executeWrite } from "./execute.ts";
-import {
-  copyItems,
-  downloadCopy,
-  type FeedCopy,
-  type FileItem,
-  InvalidRows,
-} from "./feed-copies.ts";
+import { copyItems, downloadCopy, type FeedCopy, type FileItem, InvalidRows } from "./feed-copies.ts";
 import { fileUsage, planStoredBody } from "./files.ts";
 import { UnreadableFile } from "./imports/csv-rows.ts";
 import {
@@ -331,7 +325,8 @@ async function fetchSteps(
     throw new FeedFileError("The feed is disabled or has no url.");
   }
   checkReadable(feed);
-  const storageKey = run.storageKey ?? (await download(ctx, run, settings, { ...feed, url: feed.url }, limits));
+  const storageKey =
+    run.storageKey ?? (await download(ctx, run, settings, { ...feed, url: feed.url }, limits));
   if (!storageKey) return "settled";
   if (run.rowsDone === 0) await checkItems(ctx, feed, settings, storageKey);
   const batches = copyItems(ctx, feed, settings, storageKey, { after: run.rowsDone, size: FEED_BATCH_ITEMS });

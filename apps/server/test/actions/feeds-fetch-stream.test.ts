@@ -69,7 +69,12 @@ function stockCsv(rows: number, quantity = (n: number) => n % 50, first = 1): st
 }
 
 async function csvFeed(t: Tenant, url: string, extra: Record<string, unknown> = {}) {
-  const feed = await make(t, "inventory-feeds", { name: "Distributor", url, fetchFrequency: "never", ...extra });
+  const feed = await make(t, "inventory-feeds", {
+    name: "Distributor",
+    url,
+    fetchFrequency: "never",
+    ...extra,
+  });
   for (const [column, target] of [
     ["id", "externalId"],
     ["code", "sku"],
@@ -110,7 +115,10 @@ async function item(t: Tenant, feedId: number, externalId: string) {
 
 /** How many events of `type` the company's records had. */
 async function eventCount(t: Tenant, type: string): Promise<number> {
-  const row = await one("SELECT count(*) AS n FROM events WHERE company_id = ? AND type = ?", [t.companyId, type]);
+  const row = await one("SELECT count(*) AS n FROM events WHERE company_id = ? AND type = ?", [
+    t.companyId,
+    type,
+  ]);
   return Number(row.n);
 }
 
@@ -130,7 +138,10 @@ describe("inventory-feed fetch of a large file", () => {
 
     // A run whose slice is over after one batch: the file says how far the fetch got.
     expect((await dispatcher({ sliceMs: 0 }).runOnce()).more).toBe(true);
-    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({ status: "pending", rowCount: 500 });
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "pending",
+      rowCount: 500,
+    });
     expect((await itemStats(feed.id)).items).toBe(500);
 
     await drain(dispatcher());
@@ -143,7 +154,11 @@ describe("inventory-feed fetch of a large file", () => {
       errorMessage: null,
     });
     const expectedUnits = Array.from({ length: rows }, (_, i) => (i + 1) % 50).reduce((a, b) => a + b, 0);
-    expect(await itemStats(feed.id)).toEqual({ items: rows, stocked: rows - rows / 50, units: expectedUnits });
+    expect(await itemStats(feed.id)).toEqual({
+      items: rows,
+      stocked: rows - rows / 50,
+      units: expectedUnits,
+    });
     expect(await item(t, feed.id, "S-1")).toMatchObject({ sku: "1", quantity: 1 });
     expect(await item(t, feed.id, "S-99999")).toMatchObject({ sku: "99999", quantity: 49 });
     expect(await item(t, feed.id, "S-77777")).toMatchObject({ quantity: 27, variantId: variant.id });
@@ -185,7 +200,10 @@ describe("inventory-feed fetch of a large file", () => {
       args: [new Date(start + 60_000).toISOString(), queued.id],
     });
     await dispatcher({ at: start + 1_000 }).runOnce();
-    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({ status: "pending", rowCount: 500 });
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "pending",
+      rowCount: 500,
+    });
 
     await drain(dispatcher({ at: start + 61_000 }));
     expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
@@ -213,7 +231,10 @@ describe("inventory-feed fetch of a large file", () => {
     while ((await slices.runOnce()).more) stocked.push((await itemStats(feed.id)).stocked);
     // The file's one batch, then the cleanup's batches of 500.
     expect(stocked.slice(0, 4)).toEqual([1_200, 700, 200, 100]);
-    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({ status: "processed", rowCount: 100 });
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "processed",
+      rowCount: 100,
+    });
     expect(await itemStats(feed.id)).toEqual({ items: 1_200, stocked: 100, units: 700 });
     expect(await item(t, feed.id, "S-1")).toMatchObject({ quantity: 0 });
     expect(await item(t, feed.id, "S-1101")).toMatchObject({ quantity: 7 });
@@ -247,7 +268,10 @@ describe("inventory-feed fetch of a large file", () => {
       errorMessage: "The server sent nothing for 0.3 s.",
     });
     expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
-    const failures = await t.json("GET", `/errors.json?where[source]=inventory-feed&where[subjectId]=${feed.id}`);
+    const failures = await t.json(
+      "GET",
+      `/errors.json?where[source]=inventory-feed&where[subjectId]=${feed.id}`,
+    );
     expect(failures.body).toHaveLength(2);
   });
 
