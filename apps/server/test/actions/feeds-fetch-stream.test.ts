@@ -10,7 +10,7 @@ import { get, make } from "./channels-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 /** How the file server answers a path: the whole body, or its first `cutAt` bytes, then a break or a stall. */
-type Served = { body: string; cutAt?: number; then?: "break" | "stall" };
+type Served = { body: string; cutAt?: number; after?: "break" | "stall" };
 const files = new Map<string, Served>();
 let fileServer = "";
 
@@ -19,7 +19,7 @@ function answer(res: ServerResponse, served: Served): void {
   res.writeHead(200, { "Content-Type": "text/csv", "Content-Length": String(bytes.byteLength) });
   if (served.cutAt === undefined) return void res.end(bytes);
   res.write(bytes.subarray(0, served.cutAt));
-  if (served.then === "break") setTimeout(() => res.destroy(), 50);
+  if (served.after === "break") setTimeout(() => res.destroy(), 50);
 }
 
 beforeAll(async () => {
@@ -251,7 +251,7 @@ describe("inventory-feed fetch of a large file", () => {
 
     // The next file is as long, but the connection breaks after its first part: no item is zeroed.
     const next = stockCsv(3_000, () => 4);
-    files.set(path, { body: next, cutAt: 20_000, then: "break" });
+    files.set(path, { body: next, cutAt: 20_000, after: "break" });
     const broken = await fetchByHand(t, feed.id);
     await drain(dispatcher());
     const failed = await get(t, "inventory-feed-files", broken.id);
@@ -260,7 +260,7 @@ describe("inventory-feed fetch of a large file", () => {
     expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
 
     // A server that stops sending mid-file is given up after the timeout.
-    files.set(path, { body: next, cutAt: 20_000, then: "stall" });
+    files.set(path, { body: next, cutAt: 20_000, after: "stall" });
     const stalled = await fetchByHand(t, feed.id);
     await drain(dispatcher({ timeoutMs: 300 }));
     expect(await get(t, "inventory-feed-files", stalled.id)).toMatchObject({
