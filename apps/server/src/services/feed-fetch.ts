@@ -1,7 +1,8 @@
 /**
  * Fetching inventory feeds: a fetch is queued as a `pending` feed file (by hand, `POST
  * /inventory-feeds/{id}/fetch.json`, or by the feed's schedule), and the background worker fetches it
- * in steps, each its own write, under a lease (`leases.ts`), leaving the file `processed` or `error`:
+ * in steps, each its own write, under a lease (`leases.ts`; the run's shared state in
+ * `feed-fetch-run.ts`), leaving the file `processed` or `error` (`feed-fetch-end.ts`):
  * 1. the feed's `url` is downloaded into the company's file store, hashed as it streams in
  *    (`feed-copies.ts`), outside any write: a slow feed never holds the write queue. A file the same
  *    as the feed's last one, read with the same settings, is `processed` with nothing applied;
@@ -23,7 +24,6 @@ import type { InventoryFeed, InventoryFeedFile, InventoryFeedParseWebhookInput }
 import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
-import { planFailure } from "../domain/failures.ts";
 import { checkReadable, FeedFileError } from "../domain/feed-files.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
@@ -33,19 +33,18 @@ import { planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { DownloadFailed } from "./downloads.ts";
 import { executeRead, executeWrite } from "./execute.ts";
 import { copyItems, downloadCopy, type FeedCopy, type FileItem, InvalidRows } from "./feed-copies.ts";
-import { fileUsage, planStoredBody } from "./files.ts";
-import { UnreadableFile } from "./imports/csv-rows.ts";
+import { finish, settle } from "./feed-fetch-end.ts";
 import {
-  checkLease,
-  iso,
-  LEASE_MS,
-  type Lease,
-  LeaseLost,
-  type LeaseTable,
-  leaseRead,
-  postponeLease,
-  releaseLease,
-} from "./leases.ts";
+  type FetchRun,
+  FileNotPending,
+  fileNameOf,
+  leaseOf,
+  ownFile,
+  progressSql,
+  runReads,
+} from "./feed-fetch-run.ts";
+import { UnreadableFile } from "./imports/csv-rows.ts";
+import { iso, LEASE_MS, LeaseLost, leaseRead, postponeLease, releaseLease } from "./leases.ts";
 
 /** How a fetch downloads and how long one run fetches before it lets other work have its turn. */
 export interface FetchLimits {
@@ -61,7 +60,7 @@ export interface FetchLimits {
 export const MAX_FEED_BYTES = 50 * 1024 * 1024;
 /** The longest wait on a feed's server: for its answer, and for each next piece of the file. */
 export const FEED_TIMEOUT_MS = 30_000;
-/** Items applied per write: a batch is one round trip to the database at the edge. */
+/** Items applied per write (at the edge, its reads one round trip to the database and its batch another). */
 export const FEED_BATCH_ITEMS = 500;
 /** How long one run fetches before the dispatcher's other work gets its turn (it goes on next run). */
 const FEED_SLICE_MS = 10_000;
@@ -151,27 +150,6 @@ export async function queueDueFeeds(
 }
 
 // ----------------------------------------------------------------------------------------- fetching
-
-/** The leases of feed fetches: a row per fetch under way, made when it is first claimed. */
-const FETCH_LEASES: LeaseTable = { name: "inventory_feed_fetches", key: "file_id" };
-
-/** A claimed fetch of a pending feed file, as its steps share it. */
-interface FetchRun {
-  fileId: number;
-  companyId: number;
-  token: string;
-  /** The file's copy in the file store, once downloaded. */
-  storageKey: string | null;
-  /** Rows of the file the committed batches went past. */
-  rowsDone: number;
-  /** Runs before this one that failed in a row. */
-  failures: number;
-}
-
-const leaseOf = (run: FetchRun): Lease => ({ table: FETCH_LEASES, id: run.fileId, token: run.token });
-
-/** The file is no longer a pending fetch (deleted, or settled by another hand): its fetch stops. */
-class FileNotPending extends Error {}
 
 /**
  * Fetches pending feed files, oldest first, for about a slice (`sliceMs`): answers how many it took,
@@ -377,29 +355,6 @@ function settingsChangedSince(settings: Settings, at: string | null): boolean {
   return records.some((record) => record !== undefined && record.updatedAt > at);
 }
 
-/** What every write of a fetch reads: its file (and the feed it is for), and its lease, held. */
-function runReads(run: FetchRun) {
-  return { file: one("inventory-feed-file", run.fileId), lease: leaseRead(leaseOf(run)) };
-}
-
-/**
- * The file as the fetch's write read it: `LeaseLost` when the fetch is no longer this process's,
- * `FileNotPending` when the file is no longer a pending fetch.
- */
-function ownFile(run: FetchRun, read: Snapshot<ReturnType<typeof runReads>>): InventoryFeedFile {
-  checkLease(leaseOf(run), read.lease);
-  if (read.file?.status !== "pending") throw new FileNotPending();
-  return read.file;
-}
-
-/** SQL: the fetch's lease extended from `now`, with how far it got. */
-function progressSql(run: FetchRun, now: string, values: { rowsDone?: number; storageKey?: string } = {}) {
-  const until = iso(new Date(now).getTime() + LEASE_MS);
-  const rowsDone = values.rowsDone ?? run.rowsDone;
-  const storageKey = values.storageKey ?? run.storageKey;
-  return sql`UPDATE inventory_feed_fetches SET lease_until = ${until}, rows_done = ${rowsDone}, storage_key = ${storageKey}, failures = 0 WHERE file_id = ${run.fileId}`;
-}
-
 /**
  * The downloaded copy becomes the fetch's (named by its lease, so that it is not pruned), the file
  * records its size, checksum and type. A copy the fetch could not record (another process took it
@@ -534,140 +489,4 @@ async function cleanupBatch(ctx: Ctx, run: FetchRun, after: number): Promise<num
       },
     },
   );
-}
-
-/**
- * The end of a fetch whose items were all applied, in one write: the file `processed` (with a copy
- * among the company's files when the feed's `cacheImports` says so and it fits in the quota), the
- * feed's `fetched` and `lastFetchedAt`; the fetch's lease and the items it saw go. The stored copy is
- * deleted after, unless kept.
- */
-async function finish(ctx: Ctx, run: FetchRun, storageKey: string): Promise<void> {
-  const kept = await executeWrite(
-    { ctx },
-    {
-      reads: {
-        ...runReads(run),
-        feed: one("inventory-feed", fieldOf("inventory-feed-file", run.fileId, "inventoryFeedId")),
-        usage: fileUsage(),
-      },
-      plan(read, plan) {
-        const file = ownFile(run, read);
-        const { feed } = read;
-        const copy = feed?.cacheImports ? planCopy(ctx, plan, read.usage, feed, file, storageKey) : undefined;
-        plan.update("inventory-feed-file", file, {
-          ...(copy ? { url: copy.url } : {}),
-          status: "processed",
-          errorMessage: null,
-          processedAt: plan.now,
-        });
-        if (feed)
-          plan.update("inventory-feed", feed, { fetched: file.rowCount ?? 0, lastFetchedAt: plan.now });
-        planLetGo(plan, run);
-        return copy !== undefined;
-      },
-    },
-  );
-  if (!kept) await ctx.fileStore.delete([storageKey]).catch(() => {});
-}
-
-/**
- * The stored copy kept among the company's files (the feed's `cacheImports`), while it fits in the
- * company's quota: a copy is a convenience, and never keeps the stock from being updated.
- */
-function planCopy(
-  ctx: Ctx,
-  plan: WritePlan,
-  used: number,
-  feed: InventoryFeed,
-  file: InventoryFeedFile,
-  storageKey: string,
-): { url: string } | undefined {
-  const byteSize = file.byteSize ?? 0;
-  if (!file.checksum || used + byteSize > ctx.files.quotaBytes) return undefined;
-  const name = fileNameOf(feed) ?? `inventory-feed-${feed.id}.${feed.format === "json" ? "json" : "csv"}`;
-  const contentType = file.contentType ?? "application/octet-stream";
-  return planStoredBody(plan, ctx, used, {
-    name,
-    contentType,
-    storageKey,
-    byteSize,
-    checksum: file.checksum,
-  });
-}
-
-/** The fetch's lease and the items it saw, deleted in its last write. */
-function planLetGo(plan: WritePlan, run: FetchRun): void {
-  plan.write(sql`DELETE FROM inventory_feed_seen WHERE file_id = ${run.fileId}`);
-  plan.write(sql`DELETE FROM inventory_feed_fetches WHERE file_id = ${run.fileId}`);
-}
-
-/** The last segment of the feed's url, as the file's name. */
-function fileNameOf(feed: InventoryFeed): string | null {
-  try {
-    const name = decodeURIComponent(new URL(feed.url ?? "").pathname.split("/").pop() ?? "");
-    return name ? name.slice(0, 200) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** How a fetch that applies nothing more ends: the same file as the feed's last (`copy`), or an error. */
-type Settling =
-  | { status: "processed"; rowCount: number | null; copy: FeedCopy }
-  | { status: "error"; message: string };
-
-/**
- * Settles a file that applies nothing (more), in one write: `processed` when it is the feed's last
- * processed file again (the same checksum: nothing changed), else `error` with the reason (and how
- * many items earlier batches applied; the cleanup is not run, so no item is zeroed by a file read in
- * part). Either way the feed's `lastFetchedAt` moves, so its schedule waits for the next period; the
- * fetch's lease, the items it saw and its copy go.
- */
-async function settle(ctx: Ctx, run: FetchRun, settling: Settling): Promise<void> {
-  const feedId = fieldOf("inventory-feed-file", run.fileId, "inventoryFeedId");
-  await executeWrite(
-    { ctx },
-    {
-      reads: { ...runReads(run), feed: one("inventory-feed", feedId) },
-      plan(read, plan) {
-        const file = ownFile(run, read);
-        const { feed } = read;
-        const applied = file.rowCount ?? 0;
-        const values =
-          settling.status === "processed"
-            ? {
-                status: "processed" as const,
-                checksum: settling.copy.checksum,
-                byteSize: settling.copy.byteSize,
-                contentType: settling.copy.contentType,
-                fileName: feed ? fileNameOf(feed) : null,
-                rowCount: settling.rowCount,
-                errorMessage: null,
-              }
-            : {
-                status: "error" as const,
-                errorMessage:
-                  `${settling.message}${applied ? ` ${applied} items of the file were applied before it stopped; the feed's items missing from the file were left as they were.` : ""}`.slice(
-                    0,
-                    2000,
-                  ),
-              };
-        plan.update("inventory-feed-file", file, { ...values, processedAt: plan.now });
-        if (feed) plan.update("inventory-feed", feed, { lastFetchedAt: plan.now });
-        if (settling.status === "error" && feed) {
-          planFailure(plan, {
-            source: "inventory-feed",
-            code: "fetch_failed",
-            message: `Feed ${feed.id} (${feed.name}): ${values.errorMessage}`,
-            subject: { kind: "inventory-feed", id: feed.id },
-            details: { inventoryFeedFileId: file.id },
-          });
-        }
-        planLetGo(plan, run);
-      },
-    },
-  );
-  const copy = settling.status === "processed" ? settling.copy.storageKey : run.storageKey;
-  if (copy) await ctx.fileStore.delete([copy]).catch(() => {});
 }
