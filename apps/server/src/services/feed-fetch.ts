@@ -44,7 +44,7 @@ import {
   runReads,
 } from "./feed-fetch-run.ts";
 import { UnreadableFile } from "./imports/csv-rows.ts";
-import { iso, LEASE_MS, LeaseLost, leaseRead, postponeLease, releaseLease } from "./leases.ts";
+import { iso, LEASE_MS, LeaseLost, leaseRead, postponeLease, releaseLease, whileLeased } from "./leases.ts";
 
 /** How a fetch downloads and how long one run fetches before it lets other work have its turn. */
 export interface FetchLimits {
@@ -306,7 +306,14 @@ async function fetchSteps(
   const storageKey =
     run.storageKey ?? (await download(ctx, run, settings, { ...feed, url: feed.url }, limits));
   if (!storageKey) return "settled";
-  if (run.rowsDone === 0) await checkItems(ctx, feed, settings, storageKey);
+  if (run.rowsDone === 0) {
+    await whileLeased(
+      ctx.db,
+      leaseOf(run),
+      () => Date.parse(ctx.now()),
+      () => checkItems(ctx, feed, settings, storageKey),
+    );
+  }
   const batches = copyItems(ctx, feed, settings, storageKey, { after: run.rowsDone, size: FEED_BATCH_ITEMS });
   for await (const items of batches) {
     await applyBatch(ctx, run, items);
@@ -335,7 +342,13 @@ async function download(
   feed: InventoryFeed & { url: string },
   { fetcher, timeoutMs = FEED_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES }: FetchLimits,
 ): Promise<string | undefined> {
-  const copy = await downloadCopy(ctx, feed, { fetcher, timeoutMs, maxBytes });
+  // However long the download takes, the fetch stays this process's (its lease extended meanwhile).
+  const copy = await whileLeased(
+    ctx.db,
+    leaseOf(run),
+    () => Date.parse(ctx.now()),
+    () => downloadCopy(ctx, feed, { fetcher, timeoutMs, maxBytes }),
+  );
   const [last] = settings.last;
   if (last?.checksum === copy.checksum && !settingsChangedSince(settings, last.processedAt)) {
     await settle(ctx, run, { status: "processed", rowCount: last.rowCount, copy });

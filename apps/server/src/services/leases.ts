@@ -60,6 +60,36 @@ export async function releaseLease(db: Db, lease: Lease): Promise<void> {
 }
 
 /**
+ * Runs `work`, a long step of the job that writes nothing of its own (a download), while extending the
+ * job's lease every `everyMs` (a third of `LEASE_MS`) to `LEASE_MS` from `nowMs()`: no other process claims the job meanwhile,
+ * however long the step takes. A renewal that fails is left to the next one; a lease another process
+ * took is not taken back (the renewal names the token), and the job's next write finds it lost.
+ */
+export async function whileLeased<T>(
+  db: Db,
+  lease: Lease,
+  nowMs: () => number,
+  work: () => Promise<T>,
+  everyMs = LEASE_MS / 3,
+): Promise<T> {
+  const { table, token } = lease;
+  const renew = () =>
+    db
+      .execute(
+        sql`UPDATE ${sql.id(table.name)} SET lease_until = ${iso(nowMs() + LEASE_MS)} WHERE ${rowOf(lease)} AND lease_token = ${token}`.statementFor(
+          0,
+        ),
+      )
+      .catch(() => undefined);
+  const timer = setInterval(renew, everyMs);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/**
  * A run of the job failed (a database error, a bug): its failures counted, and the job left alone until
  * `untilMs`, when another run may try it.
  */
