@@ -3492,7 +3492,7 @@ export type InventoryFeedFile = {
   byteSize: number | null;
   /** A digest of the file's bytes, to tell whether a fetch brought anything new. */
   checksum: string | null;
-  /** Items (rows or objects) the file held. */
+  /** Items (rows or objects) of the file applied; while the file is `pending`, those applied so far. */
   rowCount: number | null;
   /** `pending` until read, then `processed`, or `error` (see `errorMessage`). */
   status: "pending" | "processed" | "error";
