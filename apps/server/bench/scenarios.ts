@@ -132,6 +132,7 @@ export const scenarios: Scenario[] = [
   })),
   batchImportScenario(),
   stockTakeImportScenario(),
+  feedFetchScenario(),
   deepPageScenario(),
   manualSaleScenario(),
   settleScenario(),
@@ -551,6 +552,73 @@ function stockTakeImportScenario(): Scenario {
           ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
           notes: [
             `Data import: ${ROWS.toLocaleString("en")} stock-take rows in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} rows a second; target ≥ 2,000), ${waited.toFixed(2)} s from the POST to its end as the client polled it; the server's RSS at most ${rssMb.toFixed(0)} MB while it ran.`,
+          ],
+        };
+      };
+    },
+  };
+}
+
+/**
+ * A fetch of a 100,000-item inventory feed (CSV), served to the server from a file server on 127.0.0.1
+ * (a server of its own, allowed to fetch from it) and run by the server's background dispatcher: items
+ * a second from the fetch being queued to its file processed, and the server's resident memory at its
+ * highest while it ran (sampled every 100 ms).
+ */
+function feedFetchScenario(): Scenario {
+  const ROWS = 100_000;
+  return {
+    name: `inventory feed fetch of ${ROWS.toLocaleString("en")} items, per item`,
+    baseline: false,
+    once: true,
+    fresh: true,
+    serverEnv: { WEBHOOKS_ALLOW_LOCALHOST: "true" },
+    prepare(server) {
+      return async () => {
+        const csv = `id,sku,quantity,price\n${Array.from({ length: ROWS }, (_, i) => `D-${i},DS-${i},${i % 41},${(5 + (i % 300) / 4).toFixed(2)}`).join("\n")}\n`;
+        const files = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/csv" }).end(csv));
+        await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+        const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/distributor.csv`;
+        const feed = await call(server, "POST", "/inventory-feeds.json", {
+          name: "Bench distributor",
+          url,
+          fetchFrequency: "never",
+        });
+        for (const [column, target] of [
+          ["id", "externalId"],
+          ["sku", "sku"],
+          ["quantity", "quantity"],
+          ["price", "price"],
+        ]) {
+          await call(server, "POST", "/inventory-feed-fields.json", {
+            inventoryFeedId: feed.id,
+            column,
+            target,
+          });
+        }
+        let rssMb = rssMbOf(server.pid) ?? 0;
+        const cpuBefore = cpuSecondsOf(server.pid);
+        const sent = performance.now();
+        const queued = await call(server, "POST", `/inventory-feeds/${feed.id}/fetch.json`, {});
+        let file: { status: string; rowCount: number | null; createdAt: string; processedAt: string };
+        do {
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          rssMb = Math.max(rssMb, rssMbOf(server.pid) ?? 0);
+          file = await call(server, "GET", `/inventory-feed-files/${queued.id}.json`);
+        } while (file.status === "pending");
+        const waited = (performance.now() - sent) / 1000;
+        const cpuAfter = cpuSecondsOf(server.pid);
+        files.close();
+        const seconds = (Date.parse(file.processedAt) - Date.parse(file.createdAt)) / 1000;
+        const megabytes = Buffer.byteLength(csv) / 1024 / 1024;
+        return {
+          seconds,
+          latencies: [waited * 1000],
+          failures: file.status === "processed" && file.rowCount === ROWS ? 0 : 1,
+          units: ROWS,
+          ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
+          notes: [
+            `Feed fetch: ${ROWS.toLocaleString("en")} items (a ${megabytes.toFixed(1)} MB CSV) in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} items a second), ${waited.toFixed(2)} s from the POST to its end as the client polled it; the server's RSS at most ${rssMb.toFixed(0)} MB while it ran.`,
           ],
         };
       };

@@ -228,6 +228,36 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
         "CREATE INDEX data_import_rows_import ON data_import_rows (import_id, outcome, row_number)",
     },
   },
+  // A feed fetch under way (`services/feed-fetch.ts`), one per pending feed file: claimed for a lease,
+  // its file's copy in the file store (`storage_key`), resumed after a crash from the rows its
+  // committed batches went past; removed when the file is settled.
+  inventory_feed_fetches: {
+    columns: {
+      file_id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL",
+      lease_token: "TEXT",
+      lease_until: "TEXT",
+      storage_key: "TEXT",
+      rows_done: "INTEGER NOT NULL DEFAULT 0",
+      // Runs in a row that failed without committing a write; past a few the file ends `error`.
+      failures: "INTEGER NOT NULL DEFAULT 0",
+      created_at: "TEXT NOT NULL",
+    },
+    indexes: {},
+  },
+  // The feed items a fetch's file held (by the file's and the item's ids), written with the batch that
+  // applied them: the items of the feed not among them are those its cleanup sets to 0 units. Removed
+  // when the file is settled.
+  inventory_feed_seen: {
+    columns: {
+      file_id: "INTEGER NOT NULL",
+      item_id: "INTEGER NOT NULL",
+    },
+    indexes: {
+      inventory_feed_seen_item:
+        "CREATE UNIQUE INDEX inventory_feed_seen_item ON inventory_feed_seen (file_id, item_id)",
+    },
+  },
   // How far the dispatcher has turned events into deliveries (one row, id 1).
   webhook_cursor: {
     columns: { id: "INTEGER PRIMARY KEY", last_event_id: "INTEGER NOT NULL" },

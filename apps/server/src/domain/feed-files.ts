@@ -1,7 +1,8 @@
 /**
- * How a fetched feed file becomes feed items: its rows (CSV) or objects (JSON) read with the feed's own
- * settings, each turned into the form the feed's webhook takes (`externalId`, `vendorSku`,
- * `inventoryQuantity`, ...), so that the one planner of feed items (`planParseFeedItem`) applies them.
+ * How a fetched feed file becomes feed items: its rows (CSV, as they are parsed) or objects (JSON, read
+ * whole) read with the feed's own settings, each turned into the form the feed's webhook takes
+ * (`externalId`, `vendorSku`, `inventoryQuantity`, ...) by one function (`feedRowOf`), so that the
+ * one planner of feed items (`planParseFeedItem`) applies them.
  */
 import type {
   InventoryFeed,
@@ -9,7 +10,6 @@ import type {
   InventoryFeedJsonField,
   InventoryFeedMapping,
 } from "@multichannel/schema";
-import { inferSchema, initParser } from "udsv";
 import { kind } from "./store.ts";
 
 /** The attribute a feed column or JSON path fills (`inventory-feed-field.target`). */
@@ -47,26 +47,31 @@ function attributeSources(): Source[] {
   return targets.map((target) => ({ key: target, target, defaultValue: null }));
 }
 
-/**
- * The items of a feed file: read as the feed's `format` says, each row's values put in the webhook's
- * names, numbers read in the feed's `decimalNotation`, option names and values rewritten by its mappings,
- * rows kept or skipped by `includeTags` and `excludeTags`. Throws `FeedFileError` for a file it cannot read.
- */
-export function feedRowsOf(feed: InventoryFeed, settings: FeedSettings, text: string): FeedRow[] {
+/** Throws `FeedFileError` for a feed whose files are not read (its format is XML). */
+export function checkReadable(feed: InventoryFeed): void {
   if (feed.format === "xml") {
     throw new FeedFileError("XML feeds are not read: set the feed's format to csv or json.");
   }
-  const records = feed.format === "json" ? jsonRecords(text, settings) : csvRecords(feed, settings, text);
+}
+
+/**
+ * One item of a feed file, from its values by target (`record`): its values put in the webhook's
+ * names, numbers read in the feed's `decimalNotation`, option names and values rewritten by its
+ * mappings; none when `includeTags` and `excludeTags` leave it out. The one place a row of either
+ * format becomes an item.
+ */
+function feedRowOf(
+  feed: InventoryFeed,
+  mappings: readonly InventoryFeedMapping[],
+  record: TargetValues,
+  row: number,
+): FeedRow | undefined {
   const include = feed.includeTags ?? [];
   const exclude = feed.excludeTags ?? [];
-  const rows: FeedRow[] = [];
-  for (const [index, record] of records.entries()) {
-    const tags = record.get("tag") ?? [];
-    if (include.length && !tags.some((tag) => include.includes(tag))) continue;
-    if (tags.some((tag) => exclude.includes(tag))) continue;
-    rows.push({ row: index + 1, values: itemValues(feed, settings.mappings, record) });
-  }
-  return rows;
+  const tags = record.get("tag") ?? [];
+  if (include.length && !tags.some((tag) => include.includes(tag))) return undefined;
+  if (tags.some((tag) => exclude.includes(tag))) return undefined;
+  return { row, values: itemValues(feed, mappings, record) };
 }
 
 /** A row's values by target (a target filled by several columns, tags among them, keeps each). */
@@ -93,25 +98,50 @@ function cellOrDefault(source: Source, value: unknown): string | null {
 
 // ----------------------------------------------------------------------------------------------- CSV
 
-/**
- * The rows of a CSV file with the feed's column separator (the parser the data imports use, uDSV), its
- * byte order mark dropped and its blank lines left out.
- */
-function csvLines(text: string, separator: string): string[][] {
-  const body = text.replace(/^\uFEFF/, "");
-  if (!body.trim()) return [];
-  // The parser learns the file's shape from a whole first line: a file of one line gets its line break.
-  const whole = /[\r\n]$/.test(body) ? body : `${body}\n`;
-  const parser = initParser(inferSchema(whole, { col: separator, encl: '"', header: () => [] }));
-  return parser.stringArrs<string[]>(whole).filter((row) => row.some((cell) => cell.trim() !== ""));
+/** What reads a CSV feed file's rows, one at a time as they are parsed (`csvRows`, with the feed's separator). */
+export interface CsvFeedReader {
+  /**
+   * The item of the next row: none for the header (when the feed's files have one), a blank row or
+   * one the tags leave out. `FeedFileError` when the header lacks a column the feed reads.
+   */
+  row(cells: readonly string[]): FeedRow | undefined;
+  /** The file has ended: `FeedFileError` when it had no row to find the feed's columns in. */
+  end(): void;
 }
 
-function csvRecords(feed: InventoryFeed, settings: FeedSettings, text: string): TargetValues[] {
-  const rows = csvLines(text, feed.delimiter || ",");
+/** Reads a CSV file's rows with the feed's columns (by header name or number) and settings. */
+export function csvFeedReader(feed: InventoryFeed, settings: FeedSettings): CsvFeedReader {
   const hasHeader = feed.csvHasHeader !== false;
-  const [first, ...rest] = rows;
-  const header = hasHeader ? (first ?? []).map((name) => name.trim()) : [];
-  const lines = hasHeader ? rest : rows;
+  let columns: CsvColumn[] | undefined;
+  let rows = 0;
+  return {
+    row(cells) {
+      if (cells.every((cell) => cell.trim() === "")) return undefined;
+      if (!columns) {
+        columns = csvColumns(settings, hasHeader ? cells.map((name) => name.trim()) : []);
+        if (hasHeader) return undefined;
+      }
+      rows += 1;
+      const record: TargetValues = new Map();
+      for (const { source, index } of columns) {
+        put(record, source.target, cellOrDefault(source, index === undefined ? undefined : cells[index]));
+      }
+      return feedRowOf(feed, settings.mappings, record, rows);
+    },
+    end() {
+      columns ??= csvColumns(settings, []);
+    },
+  };
+}
+
+/** A column the feed reads, and where it is in the file's rows (none: its default fills it). */
+interface CsvColumn {
+  source: Source;
+  index: number | undefined;
+}
+
+/** The feed's columns found in a file by its `header` (none: by number); `FeedFileError` for one missing. */
+function csvColumns(settings: FeedSettings, header: readonly string[]): CsvColumn[] {
   const sources: Source[] = settings.fields.length
     ? settings.fields.map((field) => ({
         key: field.column,
@@ -128,13 +158,7 @@ function csvRecords(feed: InventoryFeed, settings: FeedSettings, text: string): 
       `The file has no column ${missing.map((column) => JSON.stringify(column.source.key)).join(", ")}.`,
     );
   }
-  return lines.map((line) => {
-    const record: TargetValues = new Map();
-    for (const { source, index } of columns) {
-      put(record, source.target, cellOrDefault(source, index === undefined ? undefined : line[index]));
-    }
-    return record;
-  });
+  return columns;
 }
 
 /** A column by its header (case and spacing aside), else by its 1-based number; undefined if neither. */
@@ -147,7 +171,15 @@ function columnIndex(key: string, header: readonly string[]): number | undefined
 
 // ---------------------------------------------------------------------------------------------- JSON
 
-function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
+/**
+ * The items of a JSON feed file, read whole (the fetch bounds its size): a JSON array, or the first
+ * array among an object's members, each object's values found by the feed's JSON paths.
+ */
+export function* jsonFeedRows(
+  feed: InventoryFeed,
+  settings: FeedSettings,
+  text: string,
+): Generator<FeedRow, void, undefined> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
@@ -164,7 +196,7 @@ function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
         defaultValue: field.defaultValue,
       }))
     : attributeSources();
-  return items.map((item) => {
+  for (const [index, item] of items.entries()) {
     const record: TargetValues = new Map();
     for (const source of sources) {
       const value = pathValue(item, source.key);
@@ -172,8 +204,9 @@ function jsonRecords(text: string, settings: FeedSettings): TargetValues[] {
       for (const one of values)
         put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined));
     }
-    return record;
-  });
+    const row = feedRowOf(feed, settings.mappings, record, index + 1);
+    if (row) yield row;
+  }
 }
 
 function firstArrayOf(value: unknown): unknown[] | undefined {

@@ -11,7 +11,7 @@ import { ephemeralKeyring, type Keyring } from "../domain/secrets.ts";
 import { pdfLabelProvider } from "../labels/pdf-provider.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import { runPendingDataExports } from "./data-exports.ts";
-import { type FetchLimits, fetchPendingFeeds, queueDueFeeds } from "./feed-fetch.ts";
+import { type FetchLimits, queueDueFeeds, runFeedFetches } from "./feed-fetch.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy } from "./files.ts";
 
 export interface BackgroundDeps {
@@ -27,7 +27,10 @@ export interface BackgroundDeps {
   storedBaseUrl?: () => string;
   /** The label provider the app uses (an import that ships a purchase makes its label); default: PDF. */
   labels?: LabelProvider;
-  /** How feed files are downloaded (default: `MAX_FEED_BYTES`, `FEED_TIMEOUT_MS`). */
+  /**
+   * How feed files are downloaded (default: `MAX_FEED_BYTES`, `FEED_TIMEOUT_MS`), and how long one run
+   * fetches (`sliceMs`).
+   */
   feeds?: Omit<FetchLimits, "fetcher">;
 }
 
@@ -53,25 +56,34 @@ export function backgroundCtx(deps: BackgroundDeps, companyId: number): Ctx {
   };
 }
 
-/** The background work of one dispatcher: `run` does what is due and answers how many jobs it took. */
+/**
+ * The background work of one dispatcher: `run` does what is due and answers how many jobs it took, and
+ * whether work may be left (a feed fetch not finished in its slice: run again soon).
+ */
 export function backgroundWork(deps: BackgroundDeps) {
   let lastScheduleCheck = Number.NEGATIVE_INFINITY;
   // A context per job: each has its own instant, as each request has.
   const ctxOf = (companyId: number) => backgroundCtx(deps, companyId);
+  // A feed fetch spans many writes: each is stamped with its own time.
+  const fetchCtxOf = (companyId: number): Ctx => ({
+    ...backgroundCtx(deps, companyId),
+    now: () => new Date(deps.now()).toISOString(),
+  });
   return {
-    async run(): Promise<number> {
+    async run(): Promise<{ jobs: number; more: boolean }> {
       let jobs = 0;
       const now = deps.now();
       if (now - lastScheduleCheck >= SCHEDULE_CHECK_MS) {
         lastScheduleCheck = now;
         jobs += await queueDueFeeds(deps.db, ctxOf, now);
       }
-      jobs += await fetchPendingFeeds(deps.db, ctxOf, {
+      const fetches = await runFeedFetches(deps.db, fetchCtxOf, deps.now, {
         ...deps.feeds,
         ...(deps.fetch ? { fetcher: deps.fetch } : {}),
       });
+      jobs += fetches.fetched;
       jobs += await runPendingDataExports(deps.db, ctxOf);
-      return jobs;
+      return { jobs, more: fetches.more };
     },
   };
 }

@@ -1,53 +1,80 @@
 /**
  * Fetching inventory feeds: a fetch is queued as a `pending` feed file (by hand, `POST
- * /inventory-feeds/{id}/fetch.json`, or by the feed's schedule), and the background worker downloads
- * the feed's `url`, reads it with the feed's settings and applies its items in one batch, leaving the
- * file `processed` or `error`. The download happens outside any write: a slow feed never holds the
- * write queue.
+ * /inventory-feeds/{id}/fetch.json`, or by the feed's schedule), and the background worker fetches it
+ * in steps, each its own write, under a lease (`leases.ts`; the run's shared state in
+ * `feed-fetch-run.ts`), leaving the file `processed` or `error` (`feed-fetch-end.ts`):
+ * 1. the feed's `url` is downloaded into the company's file store, hashed as it streams in
+ *    (`feed-copies.ts`), outside any write: a slow feed never holds the write queue. A file the same
+ *    as the feed's last one, read with the same settings, is `processed` with nothing applied;
+ * 2. the stored copy is read through once, checking every item: a file with an invalid item applies
+ *    nothing;
+ * 3. it is read again as it streams from the store, and its items applied in batches of
+ *    `FEED_BATCH_ITEMS`, each one write with the file's progress and the items it held;
+ * 4. with the feed's `fetchCleanup`, the feed's items the file did not hold go to 0 units, a batch at a
+ *    time;
+ * 5. the file is `processed` and the copy deleted (kept among the company's files with `cacheImports`).
+ * Memory holds a batch, whatever the file's size (a JSON file is read whole: `MAX_JSON_FEED_BYTES`).
+ * Why a copy in the store, rather than applying as the download arrives or downloading twice: the
+ * checksum is known before anything is applied, a download cut short applies nothing, a fetch stopped
+ * mid-file (its slice over, or its process gone: another claims it when its lease ends) goes on from
+ * the same bytes after its last batch, and `cacheImports` keeps that copy without another write. It
+ * costs one write and two reads of the file in the store.
  */
-import type {
-  InventoryFeed,
-  InventoryFeedFile,
-  InventoryFeedParseWebhookInput,
-  InventoryFeedVariant,
-} from "@multichannel/schema";
+import type { InventoryFeed, InventoryFeedFile, InventoryFeedParseWebhookInput } from "@multichannel/schema";
 import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
-import { planFailure } from "../domain/failures.ts";
-import { FeedFileError, type FeedRow, feedRowsOf } from "../domain/feed-files.ts";
+import { checkReadable, FeedFileError } from "../domain/feed-files.ts";
 import { connectCandidates } from "../domain/feed-items.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
-import { ApiError, type FieldError, isApiError } from "../errors.ts";
+import { ApiError, isApiError } from "../errors.ts";
 import { planParseFeedItem } from "./actions/inventory-feeds.ts";
+import { DownloadFailed } from "./downloads.ts";
 import { executeRead, executeWrite } from "./execute.ts";
-import { fileUsage, planStoredFile } from "./files.ts";
-import { checkedFeedItem } from "./inbound.ts";
-import { openSecret } from "./secrets.ts";
-import { download } from "./webhooks/outbound.ts";
+import { copyItems, downloadCopy, type FeedCopy, type FileItem, InvalidRows } from "./feed-copies.ts";
+import { finish, settle } from "./feed-fetch-end.ts";
+import {
+  type FetchRun,
+  FileNotPending,
+  fileNameOf,
+  leaseOf,
+  ownFile,
+  progressSql,
+  runReads,
+} from "./feed-fetch-run.ts";
+import { UnreadableFile } from "./imports/csv-rows.ts";
+import { iso, LEASE_MS, LeaseLost, leaseRead, postponeLease, releaseLease, whileLeased } from "./leases.ts";
 
-/** How a fetch downloads: a file past `maxBytes` is abandoned, an answer slower than `timeoutMs` too. */
+/** How a fetch downloads and how long one run fetches before it lets other work have its turn. */
 export interface FetchLimits {
   fetcher?: typeof fetch;
+  /** The longest wait on the feed's server: for its answer, and for each next piece of the file. */
   timeoutMs?: number;
+  /** The largest file fetched (a JSON file: at most `MAX_JSON_FEED_BYTES`). */
   maxBytes?: number;
+  sliceMs?: number;
 }
 
-/** A feed file is abandoned past this size: its bytes are held while it is read. */
-export const MAX_FEED_BYTES = 20 * 1024 * 1024;
-/** Items one fetch may apply: they are written in one batch. */
-export const MAX_FEED_ROWS = 10_000;
-/** The whole download, answer included. */
+/** The largest feed file fetched: as large as a data import's file (`IMPORT_MAX_BYTES`), 50 MiB. */
+export const MAX_FEED_BYTES = 50 * 1024 * 1024;
+/** The longest wait on a feed's server: for its answer, and for each next piece of the file. */
 export const FEED_TIMEOUT_MS = 30_000;
+/** Items applied per write (at the edge, its reads one round trip to the database and its batch another). */
+export const FEED_BATCH_ITEMS = 500;
+/** How long one run fetches before the dispatcher's other work gets its turn (it goes on next run). */
+const FEED_SLICE_MS = 10_000;
+/** The pause after a run's first failure (doubled after each next one), and the failures it takes. */
+const RETRY_MS = 30_000;
+const MAX_FAILURES = 5;
 
 const HOUR_MS = 3_600_000;
 /** How long after its last fetch a scheduled feed is due, by its `fetchFrequency`. */
 const SCHEDULE_MS: Readonly<Record<string, number>> = { hourly: HOUR_MS, daily: 24 * HOUR_MS };
 
 /** A column of a kind's table, as SQL. */
-const at = (kindName: "inventory-feed" | "inventory-feed-file", field: string) =>
+const at = (kindName: "inventory-feed" | "inventory-feed-file" | "inventory-feed-variant", field: string) =>
   sql.id(column(table(kindName), field));
 
 // ------------------------------------------------------------------------------------------ queueing
@@ -124,34 +151,81 @@ export async function queueDueFeeds(
 // ----------------------------------------------------------------------------------------- fetching
 
 /**
- * Fetches the pending feed files of every company, oldest first, at most `limit`; answers how many it
- * took. Each is settled (`processed` or `error`) whatever its download does.
+ * Fetches pending feed files, oldest first, for about a slice (`sliceMs`): answers how many it took,
+ * and whether work may be left (a fetch not finished in the slice, or more waiting), so that the caller
+ * runs again soon. `ctxOf` gives a company's context, its clock read at each call: a fetch spans many
+ * writes, each stamped with its own time. A run that fails (a database error, a bug) leaves its fetch
+ * to be tried again after a pause that grows with each failure in a row; after a few, the file ends
+ * `error`.
  */
-export async function fetchPendingFeeds(
+export async function runFeedFetches(
   db: Db,
   ctxOf: (companyId: number) => Ctx,
+  now: () => number,
   limits: FetchLimits = {},
-  limit = 5,
-): Promise<number> {
-  const files = table("inventory-feed-file");
-  const found = await db.execute({
-    sql: `SELECT id, company_id FROM ${files.name} WHERE ${column(files, "status")} = 'pending' ORDER BY id LIMIT ?`,
-    args: [limit],
-  });
-  for (const row of found.rows) {
-    const ctx = ctxOf(Number(row.company_id));
-    const fileId = Number(row.id);
-    try {
-      await fetchFeedFile(ctx, fileId, limits);
-    } catch (error) {
-      // A fault of the service's own: the file says so rather than staying pending for ever (and
-      // holding the feed's schedule); the fault itself is told to the dispatcher's log.
-      const message = "The file could not be fetched (a fault of the service).";
-      await settleWithoutItems(ctx, fileId, { outcome: "error", message });
-      throw error;
-    }
+): Promise<{ fetched: number; more: boolean }> {
+  const deadline = now() + (limits.sliceMs ?? FEED_SLICE_MS);
+  await dropEndedFetches(db, ctxOf, now());
+  let fetched = 0;
+  do {
+    const run = await claim(db, now());
+    if (!run) return { fetched, more: false };
+    fetched += 1;
+    const ctx = ctxOf(run.companyId);
+    const finished = await runClaimed(ctx, run, limits, () => now() >= deadline).catch(
+      async (error: unknown) => {
+        if (error instanceof LeaseLost) return false;
+        await postponeLease(db, leaseOf(run), now() + RETRY_MS * 2 ** run.failures);
+        throw error;
+      },
+    );
+    if (!finished) return { fetched, more: true };
+  } while (now() < deadline);
+  return { fetched, more: true };
+}
+
+/**
+ * Claims the oldest pending feed file whose fetch is not another process's (never claimed, or its lease
+ * ended): its lease made or moved forward.
+ */
+async function claim(db: Db, nowMs: number): Promise<FetchRun | undefined> {
+  const token = crypto.randomUUID();
+  const files = sql.id(table("inventory-feed-file").name);
+  const statement = sql`INSERT INTO inventory_feed_fetches (file_id, company_id, lease_token, lease_until, created_at) SELECT f.id, f.company_id, ${token}, ${iso(nowMs + LEASE_MS)}, ${iso(nowMs)} FROM ${files} f WHERE f.${at("inventory-feed-file", "status")} = 'pending' AND NOT EXISTS (SELECT 1 FROM inventory_feed_fetches r WHERE r.file_id = f.id AND r.lease_until > ${iso(nowMs)}) ORDER BY f.id LIMIT 1 ON CONFLICT (file_id) DO UPDATE SET lease_token = excluded.lease_token, lease_until = excluded.lease_until RETURNING file_id, company_id, storage_key, rows_done, failures`;
+  const [row] = (await db.execute(statement.statementFor(0))).rows;
+  if (!row) return undefined;
+  return {
+    fileId: Number(row.file_id),
+    companyId: Number(row.company_id),
+    token,
+    storageKey: row.storage_key === null ? null : String(row.storage_key),
+    rowsDone: Number(row.rows_done),
+    failures: Number(row.failures),
+  };
+}
+
+/**
+ * Lets go of the fetches whose file is no longer pending (deleted with its feed, or settled by hand)
+ * and that no process holds: their copy, the items they saw and their lease.
+ */
+async function dropEndedFetches(db: Db, ctxOf: (companyId: number) => Ctx, nowMs: number): Promise<void> {
+  const files = sql.id(table("inventory-feed-file").name);
+  const ended = sql`SELECT file_id, company_id, storage_key FROM inventory_feed_fetches r WHERE (r.lease_until IS NULL OR r.lease_until <= ${iso(nowMs)}) AND NOT EXISTS (SELECT 1 FROM ${files} f WHERE f.id = r.file_id AND f.${at("inventory-feed-file", "status")} = 'pending') LIMIT 20`;
+  for (const row of (await db.execute(ended.statementFor(0))).rows) {
+    const storageKey = row.storage_key === null ? null : String(row.storage_key);
+    await dropFetch(db, ctxOf(Number(row.company_id)), { fileId: Number(row.file_id), storageKey });
   }
-  return found.rows.length;
+}
+
+/** A fetch whose file is no longer pending let go of: its copy, the items it saw, its lease. */
+async function dropFetch(
+  db: Db,
+  ctx: Ctx,
+  { fileId, storageKey }: { fileId: number; storageKey: string | null },
+): Promise<void> {
+  if (storageKey) await ctx.fileStore.delete([storageKey]);
+  await db.execute({ sql: "DELETE FROM inventory_feed_seen WHERE file_id = ?", args: [fileId] });
+  await db.execute({ sql: "DELETE FROM inventory_feed_fetches WHERE file_id = ?", args: [fileId] });
 }
 
 /** What a fetch reads before it downloads: the file, its feed, the feed's columns, paths and mappings. */
@@ -168,151 +242,181 @@ function settingsReads(fileId: number) {
   };
 }
 
-/** What a fetch found before applying anything: the items to apply, or why there are none. */
-type Fetched =
-  | {
-      outcome: "items";
-      items: InventoryFeedParseWebhookInput[];
-      /** The file as downloaded: kept as a company file when the feed's `cacheImports` is on. */
-      bytes: Uint8Array<ArrayBuffer>;
-      checksum: string;
-      byteSize: number;
-      contentType: string | null;
-    }
-  | { outcome: "same"; checksum: string; byteSize: number; rowCount: number | null }
-  | { outcome: "error"; message: string; checksum?: string; byteSize?: number };
+type Settings = Snapshot<ReturnType<typeof settingsReads>>;
 
 /**
- * Downloads and reads one pending feed file, then settles it in one batch: its items applied and the
- * file `processed`, or nothing applied and the file `error` with the reason.
+ * Runs a claimed fetch until the file is settled (true) or the slice ends after a batch (false: its
+ * lease is given back, and the next run goes on from where it got). A file that cannot be had or read
+ * ends `error` with why: what earlier batches applied stays applied, and the cleanup is not run.
  */
-export async function fetchFeedFile(ctx: Ctx, fileId: number, limits: FetchLimits = {}): Promise<void> {
-  const settings = await executeRead({ ctx }, settingsReads(fileId), (read) => read);
-  const { file, feed } = settings;
-  if (file?.status !== "pending") return;
-  let fetched: Fetched;
-  if (!feed || feed.enabled === false || !feed.url) {
-    fetched = { outcome: "error", message: "The feed is disabled or has no url." };
-  } else {
-    fetched = await fetchItems(ctx, feed, settings, limits);
-  }
-  if (fetched.outcome === "items") {
-    try {
-      await applyFeedFile(ctx, fileId, fetched);
-      return;
-    } catch (error) {
-      if (!isApiError(error) || error.status >= 500) throw error;
-      fetched = {
-        outcome: "error",
-        message: error.detail,
-        checksum: fetched.checksum,
-        byteSize: fetched.byteSize,
-      };
+async function runClaimed(
+  ctx: Ctx,
+  run: FetchRun,
+  limits: FetchLimits,
+  sliceOver: () => boolean,
+): Promise<boolean> {
+  try {
+    if (run.failures >= MAX_FAILURES) {
+      const message = `The fetch failed ${run.failures} times in a row (a fault of the service; the server's log says why); it is not tried again.`;
+      await settle(ctx, run, { status: "error", message });
+      return true;
     }
+    const settings = await executeRead({ ctx }, settingsReads(run.fileId), (read) => read);
+    const ended = await fetchSteps(ctx, run, settings, limits, sliceOver);
+    if (ended === "paused") await releaseLease(ctx.db, leaseOf(run));
+    return ended !== "paused";
+  } catch (error) {
+    if (error instanceof FileNotPending) {
+      await dropFetch(ctx.db, ctx, { fileId: run.fileId, storageKey: run.storageKey });
+      return true;
+    }
+    const message = reasonOf(error);
+    if (message === undefined) throw error;
+    await settle(ctx, run, { status: "error", message });
+    return true;
   }
-  await settleWithoutItems(ctx, fileId, fetched);
 }
 
-/** The feed's file downloaded and read into the webhook's items, or why it could not be. */
-async function fetchItems(
+/** Why the file could not be fetched or read, as its `errorMessage` says it; none for a fault of the service. */
+function reasonOf(error: unknown): string | undefined {
+  if (error instanceof DownloadFailed || error instanceof FeedFileError) return error.message;
+  if (error instanceof UnreadableFile) return error.message;
+  if (isApiError(error) && error.status < 500) return error.detail;
+  return undefined;
+}
+
+/**
+ * The fetch's steps from where it got: the download into the store (unless done), the check of every
+ * item (unless a batch was applied), the batches of items, the cleanup, the end.
+ */
+async function fetchSteps(
   ctx: Ctx,
-  feed: InventoryFeed,
-  settings: Snapshot<ReturnType<typeof settingsReads>>,
+  run: FetchRun,
+  settings: Settings,
+  limits: FetchLimits,
+  sliceOver: () => boolean,
+): Promise<"settled" | "paused"> {
+  const { file, feed } = settings;
+  if (file?.status !== "pending") throw new FileNotPending();
+  if (!feed || feed.enabled === false || !feed.url) {
+    throw new FeedFileError("The feed is disabled or has no url.");
+  }
+  checkReadable(feed);
+  const storageKey =
+    run.storageKey ?? (await download(ctx, run, settings, { ...feed, url: feed.url }, limits));
+  if (!storageKey) return "settled";
+  if (run.rowsDone === 0) {
+    await whileLeased(
+      ctx.db,
+      leaseOf(run),
+      () => Date.parse(ctx.now()),
+      () => checkItems(ctx, feed, settings, storageKey),
+    );
+  }
+  const batches = copyItems(ctx, feed, settings, storageKey, { after: run.rowsDone, size: FEED_BATCH_ITEMS });
+  for await (const items of batches) {
+    await applyBatch(ctx, run, items);
+    if (sliceOver()) return "paused";
+  }
+  if (feed.fetchCleanup !== "disabled") {
+    let after = 0;
+    do {
+      after = await cleanupBatch(ctx, run, after);
+      if (after && sliceOver()) return "paused";
+    } while (after);
+  }
+  await finish(ctx, run, storageKey);
+  return "settled";
+}
+
+/**
+ * Downloads the feed's file into the store and answers its copy's key, recorded as the fetch's; or
+ * settles the file `processed` with nothing applied (and answers none) when it is the feed's last
+ * processed file again, read with the same settings.
+ */
+async function download(
+  ctx: Ctx,
+  run: FetchRun,
+  settings: Settings,
+  feed: InventoryFeed & { url: string },
   { fetcher, timeoutMs = FEED_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES }: FetchLimits,
-): Promise<Fetched> {
-  const downloaded = await download(feed.url!, ctx.outbound, {
-    ...(fetcher ? { fetcher } : {}),
-    timeoutMs,
-    maxBytes,
-    headers: await credentialHeaders(ctx, feed),
-  });
-  if (!downloaded.ok) return { outcome: "error", message: downloaded.error };
-  const { bytes } = downloaded;
-  const checksum = await sha256(bytes);
-  const byteSize = bytes.byteLength;
+): Promise<string | undefined> {
+  // However long the download takes, the fetch stays this process's (its lease extended meanwhile).
+  const copy = await whileLeased(
+    ctx.db,
+    leaseOf(run),
+    () => Date.parse(ctx.now()),
+    () => downloadCopy(ctx, feed, { fetcher, timeoutMs, maxBytes }),
+  );
   const [last] = settings.last;
-  if (last?.checksum === checksum && !settingsChangedSince(settings, last.processedAt)) {
-    return { outcome: "same", checksum, byteSize, rowCount: last.rowCount };
+  if (last?.checksum === copy.checksum && !settingsChangedSince(settings, last.processedAt)) {
+    await settle(ctx, run, { status: "processed", rowCount: last.rowCount, copy });
+    return undefined;
   }
-  try {
-    const text = new TextDecoder().decode(bytes);
-    const items = checkedItems(feedRowsOf(feed, settings, text));
-    return { outcome: "items", items, bytes, checksum, byteSize, contentType: downloaded.contentType };
-  } catch (error) {
-    if (!(error instanceof FeedFileError)) throw error;
-    return { outcome: "error", message: error.message, checksum, byteSize };
-  }
+  await recordCopy(ctx, run, feed, copy);
+  return copy.storageKey;
 }
 
 /**
  * Whether the feed or its columns, paths or mappings changed after its last file was processed (`at`):
  * the same file then reads otherwise, and is applied again.
  */
-function settingsChangedSince(
-  settings: Snapshot<ReturnType<typeof settingsReads>>,
-  at: string | null,
-): boolean {
+function settingsChangedSince(settings: Settings, at: string | null): boolean {
   if (!at) return true;
   const records = [settings.feed, ...settings.fields, ...settings.jsonFields, ...settings.mappings];
   return records.some((record) => record !== undefined && record.updatedAt > at);
 }
 
 /**
- * The feed's credentials for its source, opened at the fetch: `authenticationToken` and
- * `authenticationSecret` as HTTP Basic (user and password), a token alone as a bearer token. Sent over
- * https only (plain http where the policy allows local addresses: development and tests).
+ * The downloaded copy becomes the fetch's (named by its lease, so that it is not pruned), the file
+ * records its size, checksum and type. A copy the fetch could not record (another process took it
+ * over) is deleted.
  */
-async function credentialHeaders(ctx: Ctx, feed: InventoryFeed): Promise<Record<string, string>> {
-  if (!feed.url?.startsWith("https://") && !ctx.outbound.allowLocal) return {};
-  const keyring = await ctx.secrets;
-  const place = { companyId: ctx.companyId, kind: "inventory-feed", recordId: feed.id };
-  const token = await openSecret(ctx.db, keyring, { ...place, field: "authenticationToken" });
-  const secret = await openSecret(ctx.db, keyring, { ...place, field: "authenticationSecret" });
-  if (token && secret) return { Authorization: `Basic ${base64(`${token}:${secret}`)}` };
-  if (token) return { Authorization: `Bearer ${token}` };
-  return {};
-}
-
-/** UTF-8 text in base64 (`btoa` takes only Latin-1). */
-function base64(text: string): string {
-  return btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
+async function recordCopy(ctx: Ctx, run: FetchRun, feed: InventoryFeed, copy: FeedCopy): Promise<void> {
+  try {
+    await executeWrite(
+      { ctx },
+      {
+        reads: runReads(run),
+        plan(read, plan) {
+          const file = ownFile(run, read);
+          plan.update("inventory-feed-file", file, {
+            checksum: copy.checksum,
+            byteSize: copy.byteSize,
+            contentType: copy.contentType,
+            fileName: fileNameOf(feed),
+            rowCount: 0,
+          });
+          plan.write(progressSql(run, plan.now, { storageKey: copy.storageKey }));
+        },
+      },
+    );
+  } catch (error) {
+    await ctx.fileStore.delete([copy.storageKey]).catch(() => {});
+    throw error;
+  }
+  run.storageKey = copy.storageKey;
 }
 
 /**
- * The rows as the feed's webhook takes items, checked as it checks them; a later row with the same
- * external id replaces an earlier one. A row that is no valid item makes the file unreadable.
+ * Reads the stored copy through once, checking every item before any is applied: a file with an item
+ * the feed's webhook would refuse (or without the feed's columns) applies nothing.
  */
-function checkedItems(feedRows: readonly FeedRow[]): InventoryFeedParseWebhookInput[] {
-  if (feedRows.length > MAX_FEED_ROWS) {
-    throw new FeedFileError(
-      `The file has ${feedRows.length} items; a fetch applies at most ${MAX_FEED_ROWS}.`,
-    );
+async function checkItems(ctx: Ctx, feed: InventoryFeed, settings: Settings, storageKey: string) {
+  const batches = copyItems(ctx, feed, settings, storageKey, { size: FEED_BATCH_ITEMS });
+  try {
+    while (!(await batches.next()).done);
+  } catch (error) {
+    if (!(error instanceof InvalidRows)) throw error;
+    throw new FeedFileError(`Some rows are not valid items; nothing was applied: ${error.listing}.`);
   }
-  const errors: FieldError[] = [];
-  const items = new Map<string, InventoryFeedParseWebhookInput>();
-  for (const { row, values } of feedRows) {
-    const item = checkedFeedItem(values, `row ${row}`, errors);
-    if (item) items.set(item.externalId, item);
-    if (errors.length >= 3) break;
-  }
-  if (errors.length) {
-    throw new FeedFileError(
-      `Some rows are not valid items; nothing was applied: ${errors.map((e) => `${e.path} ${e.message}`).join("; ")}.`,
-    );
-  }
-  return [...items.values()];
-}
-
-async function sha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 /**
- * What applying a file reads, each held as read: the file (still pending) and its feed (its settings
- * decide the plan), the feed's items (every one: those missing from the file are cleaned up) and the
- * catalogue variants the file's items may connect to (`connectCandidates`: by their SKUs and barcodes
- * as sent, and as stored).
+ * What applying a batch of the file's items reads, each held as read: the file (still pending) and its
+ * feed (its settings decide the plan), the feed's items with the batch's external ids and the catalogue
+ * variants they may connect to (`connectCandidates`: by their SKUs and barcodes as sent, and as
+ * stored).
  */
 function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInput[]) {
   const feedId = fieldOf("inventory-feed-file", fileId, "inventoryFeedId");
@@ -320,38 +424,37 @@ function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInp
   const sentValues = (of: (one: InventoryFeedParseWebhookInput) => string | null | undefined) =>
     JSON.stringify([...new Set(items.flatMap((one) => of(one) ?? []))]);
   const externalIds = JSON.stringify(items.map((one) => one.externalId));
-  const storedItems = sql`FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${item("inventoryFeedId")} = ${feedId} AND ${item("externalId")} IN (SELECT value FROM json_each(${externalIds}))`;
-  const skus = sql`SELECT value AS sku FROM json_each(${sentValues((one) => one.vendorSku)}) UNION SELECT ${item("sku")} ${storedItems}`;
-  const barcodes = sql`SELECT value AS barcode FROM json_each(${sentValues((one) => one.barcode)}) UNION SELECT ${item("barcode")} ${storedItems}`;
+  const inBatch = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("externalId")} IN (SELECT value FROM json_each(${externalIds}))`;
+  const stored = (field: "sku" | "barcode") =>
+    sql`SELECT ${item(field)} FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${inBatch}`;
+  const skus = sql`SELECT value AS sku FROM json_each(${sentValues((one) => one.vendorSku)}) UNION ${stored("sku")}`;
+  const barcodes = sql`SELECT value AS barcode FROM json_each(${sentValues((one) => one.barcode)}) UNION ${stored("barcode")}`;
   return {
     file: one("inventory-feed-file", fileId),
     feed: one("inventory-feed", feedId),
-    items: many("inventory-feed-variant", { inventoryFeedId: feedId }),
+    items: many("inventory-feed-variant", inBatch),
     variants: many("variant", connectCandidates(feedId, skus, barcodes)),
-    usage: fileUsage(),
   };
 }
 
 /**
- * Applies a file's items in one batch, each as the feed's webhook applies it (`planParseFeedItem`): a
- * removed item is left as it is; with `fetchCleanup` enabled, the feed's items missing from the file
- * go to 0 units. The file is `processed` with its checksum and rows, the feed's `fetched` and
- * `lastFetchedAt` set.
+ * Applies a batch of the file's items in one write, each as the feed's webhook applies it
+ * (`planParseFeedItem`; a removed item is left as it is), with the items the file held
+ * (`inventory_feed_seen`), the file's progress (`rowCount`: items applied so far) and the fetch's.
  */
-async function applyFeedFile(
-  ctx: Ctx,
-  fileId: number,
-  fetched: Extract<Fetched, { outcome: "items" }>,
-): Promise<void> {
+async function applyBatch(ctx: Ctx, run: FetchRun, batch: readonly FileItem[]): Promise<void> {
+  const items = batch.map((each) => each.input);
+  const rowsDone = batch.reduce((last, each) => Math.max(last, each.row), run.rowsDone);
   await executeWrite(
     { ctx },
     {
-      reads: applyReads(fileId, fetched.items),
-      plan: (read, plan) => {
-        const { file, feed } = read;
-        if (file?.status !== "pending" || !feed) return;
+      reads: { ...applyReads(run.fileId, items), lease: leaseRead(leaseOf(run)) },
+      plan(read, plan) {
+        const file = ownFile(run, read);
+        const { feed } = read;
+        if (!feed) throw new FileNotPending();
         const existing = new Map(read.items.map((item) => [item.externalId, item]));
-        for (const [index, input] of fetched.items.entries()) {
+        for (const { row, input } of batch) {
           const item = existing.get(input.externalId);
           if (item?.status === "removed") continue;
           planParseFeedItem({
@@ -359,111 +462,42 @@ async function applyFeedFile(
             input,
             read: { items: item ? [item] : [], variants: read.variants },
             plan,
-            path: `item ${index + 1}: `,
+            path: `row ${row}: `,
           });
         }
-        if (feed.fetchCleanup !== "disabled") planCleanup(plan, read.items, fetched.items);
-        const copy = feed.cacheImports ? planCopy(ctx, plan, read.usage, feed, fetched) : undefined;
-        plan.update("inventory-feed-file", file, {
-          ...(copy ? { url: copy.url } : {}),
-          status: "processed",
-          checksum: fetched.checksum,
-          byteSize: fetched.byteSize,
-          rowCount: fetched.items.length,
-          contentType: fetched.contentType?.slice(0, 100) ?? null,
-          fileName: fileNameOf(feed),
-          errorMessage: null,
-          processedAt: plan.now,
-        });
-        plan.update("inventory-feed", feed, { fetched: fetched.items.length, lastFetchedAt: plan.now });
+        const feedItems = table("inventory-feed-variant");
+        const externalIds = JSON.stringify(items.map((one) => one.externalId));
+        plan.write(
+          sql`INSERT OR IGNORE INTO inventory_feed_seen (file_id, item_id) SELECT ${run.fileId}, id FROM ${sql.id(feedItems.name)} WHERE company_id = ${sql.company} AND ${at("inventory-feed-variant", "inventoryFeedId")} = ${feed.id} AND ${at("inventory-feed-variant", "externalId")} IN (SELECT value FROM json_each(${externalIds}))`,
+        );
+        plan.update("inventory-feed-file", file, { rowCount: (file.rowCount ?? 0) + items.length });
+        plan.write(progressSql(run, plan.now, { rowsDone }));
       },
     },
   );
+  run.rowsDone = rowsDone;
 }
 
 /**
- * A copy of the fetched file among the company's files (the feed's `cacheImports`), while it fits in
- * the company's quota: a copy is a convenience, and never keeps the stock from being updated.
+ * One batch of the cleanup (the feed's `fetchCleanup`): the feed's items after id `after` that the file
+ * did not hold, and not removed, go to 0 units, each through the write plan (a channel listing them is
+ * told, as of any change of units). Answers the last id it went past, 0 when none was left.
  */
-function planCopy(
-  ctx: Ctx,
-  plan: WritePlan,
-  used: number,
-  feed: InventoryFeed,
-  fetched: Extract<Fetched, { outcome: "items" }>,
-): { url: string } | undefined {
-  if (used + fetched.byteSize > ctx.files.quotaBytes) return undefined;
-  const name = fileNameOf(feed) ?? `inventory-feed-${feed.id}.${feed.format === "json" ? "json" : "csv"}`;
-  const contentType = fetched.contentType?.slice(0, 100) ?? "application/octet-stream";
-  return planStoredFile(plan, ctx, used, { name, contentType, body: fetched.bytes });
-}
-
-/** The items of the feed missing from the file, and not removed, go to 0 units. */
-function planCleanup(
-  plan: WritePlan,
-  items: readonly InventoryFeedVariant[],
-  inFile: readonly InventoryFeedParseWebhookInput[],
-): void {
-  const present = new Set(inFile.map((item) => item.externalId));
-  for (const item of items) {
-    if (present.has(item.externalId) || item.status === "removed" || item.quantity === 0) continue;
-    plan.update("inventory-feed-variant", item, { quantity: 0 });
-  }
-}
-
-/** The last segment of the feed's url, as the file's name. */
-function fileNameOf(feed: InventoryFeed): string | null {
-  try {
-    const name = decodeURIComponent(new URL(feed.url ?? "").pathname.split("/").pop() ?? "");
-    return name ? name.slice(0, 200) : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Settles a file that applies no item: `processed` when it is the feed's last processed file again
- * (the same checksum: nothing changed), else `error` with the reason. Either way the feed's
- * `lastFetchedAt` moves, so its schedule waits for the next period.
- */
-async function settleWithoutItems(
-  ctx: Ctx,
-  fileId: number,
-  fetched: Exclude<Fetched, { outcome: "items" }>,
-): Promise<void> {
-  const feedId = fieldOf("inventory-feed-file", fileId, "inventoryFeedId");
-  await executeWrite(
+async function cleanupBatch(ctx: Ctx, run: FetchRun, after: number): Promise<number> {
+  const feedId = fieldOf("inventory-feed-file", run.fileId, "inventoryFeedId");
+  const missing = sql`${at("inventory-feed-variant", "inventoryFeedId")} = ${feedId} AND id > ${after} AND ${at("inventory-feed-variant", "status")} IS NOT 'removed' AND ${at("inventory-feed-variant", "quantity")} != 0 AND id NOT IN (SELECT item_id FROM inventory_feed_seen WHERE file_id = ${run.fileId})`;
+  return executeWrite(
     { ctx },
     {
-      reads: { file: one("inventory-feed-file", fileId), feed: one("inventory-feed", feedId) },
-      plan: ({ file, feed }, plan) => {
-        if (file?.status !== "pending") return;
-        const values =
-          fetched.outcome === "same"
-            ? {
-                status: "processed" as const,
-                checksum: fetched.checksum,
-                byteSize: fetched.byteSize,
-                rowCount: fetched.rowCount,
-                errorMessage: null,
-              }
-            : {
-                status: "error" as const,
-                checksum: fetched.checksum ?? null,
-                byteSize: fetched.byteSize ?? null,
-                errorMessage: fetched.message.slice(0, 2000),
-              };
-        plan.update("inventory-feed-file", file, { ...values, processedAt: plan.now });
-        if (feed) plan.update("inventory-feed", feed, { lastFetchedAt: plan.now });
-        if (fetched.outcome === "error" && feed) {
-          planFailure(plan, {
-            source: "inventory-feed",
-            code: "fetch_failed",
-            message: `Feed ${feed.id} (${feed.name}): ${fetched.message}`,
-            subject: { kind: "inventory-feed", id: feed.id },
-            details: { inventoryFeedFileId: file.id },
-          });
-        }
+      reads: {
+        ...runReads(run),
+        missing: many("inventory-feed-variant", missing, { order: "id", limit: FEED_BATCH_ITEMS }),
+      },
+      plan(read, plan) {
+        ownFile(run, read);
+        for (const item of read.missing) plan.update("inventory-feed-variant", item, { quantity: 0 });
+        plan.write(progressSql(run, plan.now));
+        return read.missing.at(-1)?.id ?? 0;
       },
     },
   );

@@ -108,6 +108,22 @@ export function planStoredFile(
   return { id, url: fileUrl(ctx, id, input.name) };
 }
 
+/**
+ * Plans the row of a file whose body is in the store already (a fetched feed's copy, kept): its id and
+ * download URL, provisional until the batch runs. 409 when it would take the company over its quota
+ * (`used`: what `fileUsage` read).
+ */
+export function planStoredBody(
+  plan: WritePlan,
+  ctx: Ctx,
+  used: number,
+  file: StoredBody & { name: string; contentType: string },
+): { id: number; url: string } {
+  checkFileQuota(ctx, used, file.byteSize);
+  const id = insertFileRow(plan, file, false);
+  return { id, url: fileUrl(ctx, id, file.name) };
+}
+
 /** What an upload answers, and what `openFile` tells of a file besides its body. */
 export interface StoredFile {
   id: number;
@@ -144,32 +160,67 @@ export function uploadTooLarge(limit: number): ApiError {
 }
 
 /**
- * A stream that passes `body` on while counting and hashing it, failing once it passes `limit` bytes
- * (the error is then `failure()` too: a store may report a failed stream its own way).
+ * A stream that passes `body` on while counting and hashing it, failing once it passes `limit` bytes.
+ * `failure()`: why it failed (past the limit, or `body`'s own error), as a store may report a failed
+ * stream its own way.
  */
 function measured(body: ReadableStream<Uint8Array>, limit: number) {
   const hash = sha256.create();
+  const reader = body.getReader();
   let bytes = 0;
   let failure: unknown;
-  const stream = body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        bytes += chunk.byteLength;
-        if (bytes > limit) {
-          failure = uploadTooLarge(limit);
-          controller.error(failure);
-          return;
-        }
-        hash.update(chunk);
-        controller.enqueue(chunk);
-      },
-    }),
-  );
+  const stream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) return controller.close();
+        bytes += value.byteLength;
+        if (bytes > limit) throw uploadTooLarge(limit);
+        hash.update(value);
+        controller.enqueue(value);
+      } catch (error) {
+        failure = error;
+        controller.error(error);
+        await reader.cancel(error).catch(() => {});
+      }
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
   return {
     stream,
     failure: () => failure,
     result: () => ({ byteSize: bytes, checksum: bytesToHex(hash.digest()) }),
   };
+}
+
+/** A body in the file store, not (yet) named by a file's row: its key, size and SHA-256 in hex. */
+export interface StoredBody {
+  storageKey: string;
+  byteSize: number;
+  checksum: string;
+}
+
+/**
+ * Streams `body` into the file store under a new key of the company, counting and hashing it on its way
+ * (413 past `limit` bytes). A body that fails (past the limit, cut short) leaves nothing stored, and
+ * its own error is thrown, whatever the store made of it. `byteLength`: its length when known ahead.
+ */
+export async function storeBody(
+  ctx: Ctx,
+  body: ReadableStream<Uint8Array>,
+  options: { contentType: string; byteLength?: number | undefined; limit?: number },
+): Promise<StoredBody> {
+  const storageKey = newStorageKey(ctx.companyId);
+  const measuring = measured(body, options.limit ?? Number.POSITIVE_INFINITY);
+  try {
+    await ctx.fileStore.put(storageKey, measuring.stream, {
+      byteLength: options.byteLength,
+      contentType: options.contentType,
+    });
+  } catch (error) {
+    throw measuring.failure() ?? error;
+  }
+  return { storageKey, ...measuring.result() };
 }
 
 /**
@@ -193,15 +244,13 @@ export async function receiveUpload({
       checkFileQuota(ctx, usage, claimed, true),
     );
   }
-  const storageKey = newStorageKey(ctx.companyId);
-  const body = measured(input.body, limit);
-  try {
-    await ctx.fileStore.put(storageKey, body.stream, { byteLength: claimed, contentType: input.contentType });
-  } catch (error) {
-    // A failure of the body (over the limit, malformed) is the client's, whatever the store made of it.
-    throw body.failure() ?? error;
-  }
-  const received = { name: input.name, contentType: input.contentType, storageKey, ...body.result() };
+  // A failure of the body (over the limit, malformed) is the client's, whatever the store made of it.
+  const stored = await storeBody(ctx, input.body, {
+    contentType: input.contentType,
+    byteLength: claimed,
+    limit,
+  });
+  const received = { name: input.name, contentType: input.contentType, ...stored };
   if (received.byteSize === 0) {
     await discardUpload(ctx, received);
     throw new ApiError("bad_request", "The upload has no body: send the file.");
@@ -353,16 +402,18 @@ export const ORPHAN_AGE_MS = 60 * 60 * 1000;
 
 /**
  * Deletes the bodies no row names, once older than `ORPHAN_AGE_MS`: those of writes whose batch did not
- * commit (a label whose write was refused, a plan made again after a conflict) and of stops between the
- * two steps of storing. Answers how many it deleted.
+ * commit (a label whose write was refused, a plan made again after a conflict), of stops between the
+ * two steps of storing, and of feed fetches stopped before they let go of their copy. Answers how many
+ * it deleted.
  */
 export async function pruneOrphanBodies(db: Executor, store: FileStore, now: number): Promise<number> {
   let deleted = 0;
   for await (const page of store.list()) {
     const old = page.filter((stored) => stored.storedAt < now - ORPHAN_AGE_MS).map((stored) => stored.key);
     if (!old.length) continue;
+    // A feed fetch's copy of its file is named by its run until the fetch ends (`feed-fetch.ts`).
     const named = await db.execute({
-      sql: "SELECT storage_key FROM stored_files WHERE storage_key IN (SELECT value FROM json_each(?))",
+      sql: "SELECT storage_key FROM stored_files WHERE storage_key IN (SELECT value FROM json_each(?1)) UNION ALL SELECT storage_key FROM inventory_feed_fetches WHERE storage_key IN (SELECT value FROM json_each(?1))",
       args: [JSON.stringify(old)],
     });
     const kept = new Set(named.rows.map((row) => String(row.storage_key)));

@@ -4,10 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { smtpMailSender } from "../../src/ops/smtp-mail.ts";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
-import { expectStatus, list, read } from "../requests.ts";
+import { create, expectStatus, list, read } from "../requests.ts";
 import { SMTP_PASSWORD, SMTP_USER, smtpUrl, startSmtpReceiver } from "../smtp-receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
-import { send, world } from "./orders-fixtures.ts";
+import { expectRefused, send, world } from "./orders-fixtures.ts";
 
 const FROM = "Acme Orders <orders@acme.example>";
 const PROVIDER_EMAIL = "orders@harbour-goods.example";
@@ -194,6 +194,121 @@ describe("purchase orders by e-mail", () => {
   });
 });
 
+/** Adds a person at the provider, receiving its purchase orders unless told otherwise. */
+const providerUser = (
+  t: Tenant,
+  dropshipProviderId: number,
+  email: string,
+  more: Record<string, unknown> = {},
+) => create(t, "dropship-provider-users", { dropshipProviderId, email, ...more });
+
+describe("purchase orders by e-mail to the provider's users", () => {
+  it("e-mails the provider and each user receiving purchase orders a message of their own, one notification each", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: "desk@harbour-goods.example" } });
+    await providerUser(t, w.provider.id, "ana@harbour-goods.example", { name: "Ana Ortiz" });
+    await providerUser(t, w.provider.id, "ben@harbour-goods.example");
+    const off = await providerUser(t, w.provider.id, "cleo@harbour-goods.example", {
+      receivesPurchaseOrders: false,
+    });
+    expect(off.receivesPurchaseOrders).toBe(false);
+    // Another provider's user receives nothing of this one's orders.
+    const other = await create(t, "dropship-providers", { name: "Other Supply" });
+    await providerUser(t, other.id, "dora@other.example");
+    const { dispatcher } = mailDispatcher();
+
+    await expectStatus(send(t, w.purchase.id), 200);
+    const queued = await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`);
+    expect(queued.map((n) => [n.format, n.status, n.recipient])).toEqual([
+      ["email", "pending", "desk@harbour-goods.example"],
+      ["email", "pending", "ana@harbour-goods.example"],
+      ["email", "pending", "ben@harbour-goods.example"],
+    ]);
+
+    await dispatcher.runOnce();
+    for (const address of [
+      "desk@harbour-goods.example",
+      "ana@harbour-goods.example",
+      "ben@harbour-goods.example",
+    ]) {
+      const mails = mailsTo(address);
+      expect(mails, address).toHaveLength(1);
+      // Each its own message: the envelope names that recipient alone.
+      expect(mails[0]!.envelope.to).toEqual([address]);
+      expect(mails[0]!.parsed.subject).toBe(`Purchase order ${w.purchase.id}`);
+      expect(mails[0]!.parsed.text).toContain("3 x MUG-1 (Harbour Mug) at 19.99 USD = 59.97 USD");
+      expect(mails[0]!.parsed.attachments).toHaveLength(1);
+    }
+    expect(mailsTo("cleo@harbour-goods.example")).toEqual([]);
+    expect(mailsTo("dora@other.example")).toEqual([]);
+    const delivered = await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`);
+    expect(delivered.map((n) => n.status)).toEqual(["success", "success", "success"]);
+    expect(delivered[1]!.message).toMatch(/^E-mailed to ana@harbour-goods\.example: /);
+  });
+
+  it("retries a refused address on its own: the other recipients' orders are delivered", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: "nobody@harbour-goods.example" } });
+    await providerUser(t, w.provider.id, "eve@harbour-goods.example");
+    const { dispatcher, clock } = mailDispatcher();
+    await expectStatus(send(t, w.purchase.id), 200);
+
+    await dispatcher.runOnce();
+    const [refused, delivered] = await list(
+      t,
+      "purchase-notifications",
+      `&where[purchaseId]=${w.purchase.id}`,
+    );
+    expect(refused).toMatchObject({ recipient: "nobody@harbour-goods.example", status: "pending" });
+    expect(refused!.message).toMatch(/^Attempt 1 failed: The mail server refused it: 550 /);
+    expect(delivered).toMatchObject({ recipient: "eve@harbour-goods.example", status: "success" });
+    expect(mailsTo("eve@harbour-goods.example")).toHaveLength(1);
+    // When its retry is due, only the refused one is tried again; the delivered one is not sent again.
+    clock.now += 120_000;
+    await dispatcher.runOnce();
+    expect((await read(t, "purchase-notifications", refused!.id)).message).toMatch(/^Attempt 2 failed: /);
+    expect(await read(t, "purchase-notifications", delivered!.id)).toMatchObject({ status: "success" });
+    expect(mailsTo("eve@harbour-goods.example")).toHaveLength(1);
+  });
+
+  it("sends to the users of a provider without an email, an address once whatever its case", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: null } });
+    await providerUser(t, w.provider.id, "Fay@Harbour-Goods.example");
+    await providerUser(t, w.provider.id, "fay@harbour-goods.example");
+    const { dispatcher } = mailDispatcher();
+    await expectStatus(send(t, w.purchase.id), 200);
+    const notifications = await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`);
+    expect(notifications.map((n) => n.recipient)).toEqual(["Fay@Harbour-Goods.example"]);
+    await dispatcher.runOnce();
+    expect(
+      smtp.received.filter((mail) => /^fay@harbour-goods\.example$/i.test(mail.envelope.to[0]!)),
+    ).toHaveLength(1);
+  });
+
+  it("refuses (422, nothing changed) a provider with neither an email nor users receiving orders, or with too many of them", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: null } });
+    await providerUser(t, w.provider.id, "gus@harbour-goods.example", { receivesPurchaseOrders: false });
+    const none = await expectRefused(t, 422, () => send(t, w.purchase.id));
+    expect(none.errors).toEqual([
+      { path: "format", message: expect.stringMatching(/no email and no users receiving purchase orders/) },
+    ]);
+
+    for (let n = 0; n < 21; n++) await providerUser(t, w.provider.id, `buyer${n}@harbour-goods.example`);
+    const tooMany = await expectRefused(t, 422, () => send(t, w.purchase.id));
+    expect(tooMany.errors[0].message).toMatch(/more than 20 users receiving purchase orders/);
+    // At 20, it is sent: one notification per user.
+    const [last] = await list(t, "dropship-provider-users", `&where[email]=buyer20@harbour-goods.example`);
+    await expectStatus(
+      t.json("PUT", `/dropship-provider-users/${last!.id}.json`, { receivesPurchaseOrders: false }),
+      200,
+    );
+    await expectStatus(send(t, w.purchase.id), 200);
+    expect(await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`)).toHaveLength(20);
+  });
+});
+
 describe("purchase orders by e-mail without a mail server", () => {
   it("logs the order as an error at once, telling the operator to set SMTP_URL, and queues nothing", async () => {
     const own = await setupApp({});
@@ -213,5 +328,19 @@ describe("purchase orders by e-mail without a mail server", () => {
       args: [t.companyId],
     });
     expect(Number(queued.rows[0]!.n)).toBe(0);
+  });
+
+  it("logs an error at once for each recipient: the provider and each user receiving orders", async () => {
+    const own = await setupApp({});
+    const t = await own.tenant();
+    const w = await world(t);
+    await providerUser(t, w.provider.id, "hal@harbour-goods.example");
+    await expectStatus(send(t, w.purchase.id), 200);
+    const notifications = await list(t, "purchase-notifications");
+    expect(notifications.map((n) => [n.recipient, n.status])).toEqual([
+      [PROVIDER_EMAIL, "error"],
+      ["hal@harbour-goods.example", "error"],
+    ]);
+    expect(notifications[1]!.message).toMatch(/not e-mailed to hal@harbour-goods\.example/);
   });
 });

@@ -239,6 +239,7 @@ export interface Relations {
     DropshipProviderPlatformAction: { key: "dropship_provider_platform_actions"; many: true; kind: "dropship-provider-platform-action"; field: "dropshipProviderId" };
     DropshipProviderShipmentImport: { key: "dropship_provider_shipment_imports"; many: true; kind: "dropship-provider-shipment-import"; field: "dropshipProviderId" };
     DropshipProviderShippingField: { key: "dropship_provider_shipping_fields"; many: true; kind: "dropship-provider-shipping-field"; field: "dropshipProviderId" };
+    DropshipProviderUser: { key: "dropship_provider_users"; many: true; kind: "dropship-provider-user"; field: "dropshipProviderId" };
     DropshipProviderWarehouse: { key: "dropship_provider_warehouses"; many: true; kind: "dropship-provider-warehouse"; field: "dropshipProviderId" };
     DropshipPurchaseImport: { key: "dropship_purchase_imports"; many: true; kind: "dropship-purchase-import"; field: "dropshipProviderId" };
     Dropshipment: { key: "dropshipments"; many: true; kind: "dropshipment"; field: "dropshipProviderId" };
@@ -283,6 +284,9 @@ export interface Relations {
     Purchase: { key: "purchase"; many: false; kind: "purchase"; field: "purchaseId" };
   };
   "dropship-provider-shipping-field": {
+    DropshipProvider: { key: "dropship_provider"; many: false; kind: "dropship-provider"; field: "dropshipProviderId" };
+  };
+  "dropship-provider-user": {
     DropshipProvider: { key: "dropship_provider"; many: false; kind: "dropship-provider"; field: "dropshipProviderId" };
   };
   "dropship-provider-warehouse": {
@@ -665,6 +669,7 @@ export interface DateFields {
   "dropship-provider-platform-action": "createdAt" | "updatedAt" | "completedAt";
   "dropship-provider-shipment-import": "createdAt" | "updatedAt";
   "dropship-provider-shipping-field": "createdAt" | "updatedAt";
+  "dropship-provider-user": "createdAt" | "updatedAt";
   "dropship-provider-warehouse": "createdAt" | "updatedAt";
   "dropship-purchase-import": "createdAt" | "updatedAt";
   "dropshipment": "createdAt" | "updatedAt" | "shippedAt" | "trackingStatusDate" | "printedLabelAt";

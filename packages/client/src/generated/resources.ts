@@ -291,6 +291,11 @@ export const dropshipProviderShippingFields: Resource<"dropshipProviderShippingF
   plural: "dropship-provider-shipping-fields",
   actions: [],
 };
+/** The dropship-provider-user records: `/dropship-provider-users.json` and its actions. */
+export const dropshipProviderUsers: Resource<"dropshipProviderUsers"> = {
+  plural: "dropship-provider-users",
+  actions: [],
+};
 /** The dropship-provider-warehouse records: `/dropship-provider-warehouses.json` and its actions. */
 export const dropshipProviderWarehouses: Resource<"dropshipProviderWarehouses"> = {
   plural: "dropship-provider-warehouses",

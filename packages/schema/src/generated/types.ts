@@ -2423,6 +2423,27 @@ export type DropshipProviderShippingFieldCreateInput = {
   isDefault?: boolean;
 };
 export type DropshipProviderShippingFieldUpdateInput = Partial<DropshipProviderShippingField>;
+/** A person at a dropship provider who receives its purchase orders by e-mail, each as a message of their own. */
+export type DropshipProviderUser = {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+  /** The provider the person works for. */
+  dropshipProviderId: number;
+  /** The person's e-mail address: unique among the provider's users. */
+  email: string;
+  /** The person's name. */
+  name: string | null;
+  /** E-mailed purchase orders also go to this person, besides the provider's `email`; at most 20 of a provider's users may receive them (a send to a provider with more is refused). */
+  receivesPurchaseOrders: boolean;
+};
+export type DropshipProviderUserCreateInput = {
+  dropshipProviderId: number;
+  email: string;
+  name?: string | null;
+  receivesPurchaseOrders?: boolean;
+};
+export type DropshipProviderUserUpdateInput = Partial<DropshipProviderUser>;
 /** A location a dropship provider ships from, optionally mirrored by a company warehouse for stock. */
 export type DropshipProviderWarehouse = {
   id: number;
@@ -3471,7 +3492,7 @@ export type InventoryFeedFile = {
   byteSize: number | null;
   /** A digest of the file's bytes, to tell whether a fetch brought anything new. */
   checksum: string | null;
-  /** Items (rows or objects) the file held. */
+  /** Items (rows or objects) of the file applied; while the file is `pending`, those applied so far. */
   rowCount: number | null;
   /** `pending` until read, then `processed`, or `error` (see `errorMessage`). */
   status: "pending" | "processed" | "error";
@@ -5806,6 +5827,15 @@ export interface KindTypes {
     update: DropshipProviderShippingFieldUpdateInput;
     actions: {};
   };
+  dropshipProviderUsers: {
+    name: "dropship-provider-user";
+    plural: "dropship-provider-users";
+    record: DropshipProviderUser;
+    create: DropshipProviderUserCreateInput;
+    created: DropshipProviderUser;
+    update: DropshipProviderUserUpdateInput;
+    actions: {};
+  };
   dropshipProviderWarehouses: {
     name: "dropship-provider-warehouse";
     plural: "dropship-provider-warehouses";
@@ -6374,6 +6404,7 @@ export interface RecordTypes {
   "dropship-provider-platform-action": DropshipProviderPlatformAction;
   "dropship-provider-shipment-import": DropshipProviderShipmentImport;
   "dropship-provider-shipping-field": DropshipProviderShippingField;
+  "dropship-provider-user": DropshipProviderUser;
   "dropship-provider-warehouse": DropshipProviderWarehouse;
   "dropship-purchase-import": DropshipPurchaseImport;
   "dropshipment": Dropshipment;

@@ -452,6 +452,37 @@ export const dropshipProviderWarehouse = defineKind({
   },
 });
 
+export const dropshipProviderUser = defineKind({
+  name: "dropship-provider-user",
+  plural: "dropship-provider-users",
+  group: "dropship",
+  source: "implied",
+  description:
+    "A person at a dropship provider who receives its purchase orders by e-mail, each as a message of their own.",
+  owner: { field: "dropshipProviderId" },
+  unique: [["dropshipProviderId", "email"]],
+  fields: {
+    dropshipProviderId: f.ref("dropship-provider", {
+      required: true,
+      description: "The provider the person works for.",
+    }),
+    email: f.string({
+      required: true,
+      maxLength: 254,
+      format: "email",
+      description: "The person's e-mail address: unique among the provider's users.",
+      example: "dana@supplier.example",
+    }),
+    name: f.string({ maxLength: 200, description: "The person's name.", example: "Dana Reyes" }),
+    receivesPurchaseOrders: f.boolean({
+      required: true,
+      default: true,
+      description:
+        "E-mailed purchase orders also go to this person, besides the provider's `email`; at most 20 of a provider's users may receive them (a send to a provider with more is refused).",
+    }),
+  },
+});
+
 export const dropshipLocation = defineKind({
   name: "dropship-location",
   plural: "dropship-locations",

@@ -392,7 +392,12 @@ export const inventoryFeedFile = defineKind({
       maxLength: 100,
       description: "A digest of the file's bytes, to tell whether a fetch brought anything new.",
     }),
-    rowCount: f.integer({ min: 0, description: "Items (rows or objects) the file held.", example: 124 }),
+    rowCount: f.integer({
+      min: 0,
+      description:
+        "Items (rows or objects) of the file applied; while the file is `pending`, those applied so far.",
+      example: 124,
+    }),
     status: f.enum(fileStatuses, {
       required: true,
       default: "pending",

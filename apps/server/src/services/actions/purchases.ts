@@ -6,6 +6,7 @@
 import type {
   Dropshipment,
   DropshipProvider,
+  DropshipProviderUser,
   Label,
   Purchase,
   PurchaseCancelInput,
@@ -30,7 +31,7 @@ import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
 import { EMAIL_PURPOSE } from "../webhooks/deliveries.ts";
 import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
-import { renderPurchaseOrder, renderPurchaseOrderMail } from "./documents.ts";
+import { type PurchaseOrderMail, renderPurchaseOrder, renderPurchaseOrderMail } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
 /** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */
@@ -131,20 +132,34 @@ export const providerOfPurchase = (purchaseId: PurchaseRef) =>
   one("dropship-provider", fieldOf("purchase", purchaseId, "dropshipProviderId"));
 
 /**
- * What sending a purchase reads: its provider and its lines, which the order is rendered from (held:
- * the batch applies only while they are as read).
+ * The most users of a provider an e-mailed purchase order goes to (besides the provider's own `email`):
+ * a send to a provider with more of them receiving purchase orders is refused, so that a send's
+ * messages, and its batch, stay bounded.
+ */
+export const MAX_ORDER_RECIPIENT_USERS = 20;
+
+/**
+ * What sending a purchase reads: its provider, its lines, which the order is rendered from, and the
+ * provider's users who receive purchase orders (one more than it may have, to tell when it has too
+ * many). All held: the batch applies only while they are as read.
  */
 export function sendPurchaseReads(purchaseId: number) {
+  const dropshipProviderId = fieldOf("purchase", purchaseId, "dropshipProviderId");
   return {
     provider: providerOfPurchase(purchaseId),
     items: many("purchase-item", { purchaseId }),
+    orderRecipients: many(
+      "dropship-provider-user",
+      { dropshipProviderId, receivesPurchaseOrders: true },
+      { limit: MAX_ORDER_RECIPIENT_USERS + 1 },
+    ),
   };
 }
 
 /**
  * Plans sending a purchase order: the notification that logs it, the delivery that sends it (a
- * callout to the provider's endpoint, or an e-mail to its address when this deployment has a mail
- * server; without one the notification says so at once), and the purchase marked sent.
+ * callout to the provider's endpoint, or an e-mail to each of its recipients when this deployment has
+ * a mail server; without one each notification says so at once), and the purchase marked sent.
  */
 export function planSendPurchase({
   purchase,
@@ -162,17 +177,21 @@ export function planSendPurchase({
 }): Purchase {
   const provider = providerRequired(purchase, read.provider);
   const format = input.format ?? provider.purchaseFormat;
-  const recipient = format === "email" ? provider.email : provider.purchaseEndpoint;
-  if (!recipient) {
-    const field = format === "email" ? "email" : "purchaseEndpoint";
-    throw invalid(
-      "format",
-      `Dropship provider ${provider.id} has no ${field} to send a ${format} purchase order to: set its ${field} or choose another format.`,
-    );
-  }
   const order = { purchase, items: read.items, provider };
-  if (format === "email") planPurchaseOrderMail(plan, order, recipient, mail);
-  else planPurchaseOrderCallout(plan, order, recipient, format);
+  if (format === "email") {
+    const rendered = renderPurchaseOrderMail(order);
+    for (const address of orderRecipients(provider, read.orderRecipients)) {
+      planPurchaseOrderMail(plan, order, rendered, address, mail);
+    }
+  } else {
+    if (!provider.purchaseEndpoint) {
+      throw invalid(
+        "format",
+        `Dropship provider ${provider.id} has no purchaseEndpoint to send a ${format} purchase order to: set its purchaseEndpoint or choose another format.`,
+      );
+    }
+    planPurchaseOrderCallout(plan, order, provider.purchaseEndpoint, format);
+  }
   return plan.update(
     "purchase",
     purchase,
@@ -181,6 +200,31 @@ export function planSendPurchase({
       movesState: true,
     },
   );
+}
+
+/**
+ * The addresses an e-mailed purchase order goes to: the provider's `email`, then each of its users
+ * who receive purchase orders, by id, an address once whatever its case. None, or more users than
+ * `MAX_ORDER_RECIPIENT_USERS`: 422.
+ */
+function orderRecipients(provider: DropshipProvider, users: readonly DropshipProviderUser[]): string[] {
+  if (users.length > MAX_ORDER_RECIPIENT_USERS) {
+    throw invalid(
+      "format",
+      `Dropship provider ${provider.id} has more than ${MAX_ORDER_RECIPIENT_USERS} users receiving purchase orders: set receivesPurchaseOrders to false for some of them, then send again.`,
+    );
+  }
+  const addresses = new Map<string, string>();
+  for (const address of [provider.email, ...users.map((user) => user.email)]) {
+    if (address && !addresses.has(address.toLowerCase())) addresses.set(address.toLowerCase(), address);
+  }
+  if (!addresses.size) {
+    throw invalid(
+      "format",
+      `Dropship provider ${provider.id} has no email and no users receiving purchase orders to send an email purchase order to: set its email, add a dropship provider user, or choose another format.`,
+    );
+  }
+  return [...addresses.values()];
 }
 
 /** What a purchase order is rendered from. */
@@ -221,17 +265,18 @@ function planPurchaseOrderCallout(
 }
 
 /**
- * A purchase order by e-mail: logged with its text, and queued as an e-mail (text, HTML and the order
- * as a CSV attachment) from MAIL_FROM to the provider's address. Without a mail server the
- * notification is an `error` at once, saying what the operator must set, and nothing is queued.
+ * A purchase order by e-mail to one of the provider's recipients: logged with its text on a
+ * notification of its own, and queued as an e-mail of its own (text, HTML and the order as a CSV
+ * attachment) from MAIL_FROM to `address`, delivered and retried apart from the others. Without a mail
+ * server the notification is an `error` at once, saying what the operator must set, and nothing is queued.
  */
 function planPurchaseOrderMail(
   plan: WritePlan,
   order: OrderToSend,
+  rendered: PurchaseOrderMail,
   address: string,
   mail: MailSettings | undefined,
 ): void {
-  const rendered = renderPurchaseOrderMail(order);
   const logged: ValuesOf<"purchase-notification"> = {
     purchaseId: order.purchase.id,
     dropshipProviderId: order.provider.id,

@@ -9,9 +9,10 @@ import type { Ctx } from "../../domain/context.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { executeWrite } from "../execute.ts";
+import { iso, LEASE_MS } from "../leases.ts";
 import { type ColumnPlaces, cellsOf, matchColumns } from "./columns.ts";
 import type { ImportRow, ImportType, RowOutcome } from "./import-type.ts";
-import { iso, LEASE_MS, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
+import { ownImport, type Run, runReads, type StartedRun } from "./run.ts";
 
 /** At most this many failures are listed in `errorMessages`; the error file has more. */
 const MAX_MESSAGES = 1000;

@@ -18,9 +18,12 @@ function lastLineEnd(text: string): number {
   return cr >= 0 && cr < text.length - 1 ? cr + 1 : -1;
 }
 
-/** Decoded text of `bytes`, refusing what is not UTF-8 text (a NUL byte, an invalid sequence). */
-async function* textOf(bytes: ReadableStream<Uint8Array>): AsyncGenerator<string> {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+/**
+ * Decoded text of `bytes`, refusing what is not text (a NUL byte) and, unless `lenient`, what is not
+ * UTF-8 (an invalid sequence; `lenient`: read as U+FFFD).
+ */
+async function* textOf(bytes: ReadableStream<Uint8Array>, lenient: boolean): AsyncGenerator<string> {
+  const decoder = new TextDecoder("utf-8", { fatal: !lenient });
   const reader = bytes.getReader();
   const decode = (chunk?: Uint8Array) => {
     try {
@@ -42,22 +45,34 @@ async function* textOf(bytes: ReadableStream<Uint8Array>): AsyncGenerator<string
   }
 }
 
+/** How a CSV file is read: its column separator (else told from its first line), its text leniently. */
+export interface CsvReading {
+  separator?: string;
+  /** Bytes that are not UTF-8 read as U+FFFD instead of making the file unreadable. */
+  lenient?: boolean;
+}
+
 /**
  * The rows of a CSV file (the header first), a piece of the file at a time: only whole lines go to
  * the parser, so a quoted field or a line break split between two pieces reads as one. Empty lines
- * are left out; the column separator is a comma, a semicolon or a tab, told from the first line.
+ * are left out; the column separator is `separator`, else a comma, a semicolon or a tab, told from the
+ * first line.
  */
-export async function* csvRows(bytes: ReadableStream<Uint8Array>): AsyncGenerator<string[][]> {
+export async function* csvRows(
+  bytes: ReadableStream<Uint8Array>,
+  { separator, lenient = false }: CsvReading = {},
+): AsyncGenerator<string[][]> {
   let parser: Parser | undefined;
   let tail = "";
   let rows: string[][] = [];
   const take = (text: string) => {
-    parser ??= initParser(inferSchema(text, { encl: '"', header: () => [] }));
+    const shape = separator ? { col: separator } : {};
+    parser ??= initParser(inferSchema(text, { ...shape, encl: '"', header: () => [] }));
     parser.chunk<string[]>(text, parser.stringArrs, (row) => {
       rows.push(row);
     });
   };
-  for await (const piece of textOf(bytes)) {
+  for await (const piece of textOf(bytes, lenient)) {
     const text = tail + piece;
     const end = lastLineEnd(text);
     if (end < 0) {

@@ -3,14 +3,12 @@
  * and what every write of the run reads and holds (the import, and the lease being still its own).
  */
 import type { DataImport } from "@multichannel/schema";
-import { sql } from "../../db/sql.ts";
-import { one, rows, type Snapshot } from "../../domain/reads.ts";
+import { one, type Snapshot } from "../../domain/reads.ts";
+import { checkLease, type Lease, LeaseLost, type LeaseTable, leaseRead } from "../leases.ts";
 
-/** How long a claimed import is its process's; each committed batch extends it. */
-export const LEASE_MS = 60_000;
+/** The leases of imports (`data_import_runs`, made with the import: `write-rules/imports.ts`). */
+export const IMPORT_LEASES: LeaseTable = { name: "data_import_runs", key: "import_id" };
 
-/** Another process took the import over (this one's lease ended): this one stops. */
-export class LeaseLost extends Error {}
 export interface Run {
   importId: number;
   companyId: number;
@@ -26,25 +24,17 @@ export interface StartedRun extends Run {
   dataImport: DataImport;
 }
 
-export const iso = (ms: number) => new Date(ms).toISOString();
+/** The run's lease. */
+export const leaseOf = (run: Run): Lease => ({ table: IMPORT_LEASES, id: run.importId, token: run.token });
 
 /** What every write of a run reads: the import and its lease, held (the lease is the run's own). */
 export function runReads(run: Run) {
-  return {
-    dataImport: one("data-import", run.importId),
-    lease: rows(
-      sql`SELECT lease_token FROM data_import_runs WHERE import_id = ${run.importId}`,
-      ([row]) => (row ? String(row.lease_token) : undefined),
-      (plan, token) =>
-        plan.hold(
-          sql`(SELECT lease_token FROM data_import_runs WHERE import_id = ${run.importId}) IS ${token ?? null}`,
-        ),
-    ),
-  };
+  return { dataImport: one("data-import", run.importId), lease: leaseRead(leaseOf(run)) };
 }
 
 /** The import as the run's write read it; `LeaseLost` when the run is no longer this process's. */
 export function ownImport(run: Run, read: Snapshot<ReturnType<typeof runReads>>): DataImport {
-  if (read.lease !== run.token || !read.dataImport) throw new LeaseLost();
+  checkLease(leaseOf(run), read.lease);
+  if (!read.dataImport) throw new LeaseLost();
   return read.dataImport;
 }

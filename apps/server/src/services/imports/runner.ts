@@ -14,15 +14,17 @@ import type { Keyring } from "../../domain/secrets.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { LabelProvider } from "../../labels/provider.ts";
 import { backgroundCtx } from "../background.ts";
+import { DownloadFailed } from "../downloads.ts";
 import { executeWrite } from "../execute.ts";
 import type { FilesPolicy } from "../files.ts";
+import { iso, LEASE_MS, LeaseLost, postponeLease, releaseLease } from "../leases.ts";
 import { RowReader } from "./batches.ts";
 import { csvRows, UnreadableFile } from "./csv-rows.ts";
 import { type Ending, finish } from "./ending.ts";
 import type { ImportType } from "./import-type.ts";
-import { IMPORT_TYPES, notImplemented, sameFileImported } from "./import-types.ts";
-import { iso, LEASE_MS, LeaseLost, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
-import { openImportFile } from "./source.ts";
+import { IMPORT_TYPES, sameFileImported } from "./import-types.ts";
+import { leaseOf, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
+import { openImportFile, tooLarge } from "./source.ts";
 
 export interface ImportRunnerDeps {
   db: Db;
@@ -73,11 +75,7 @@ export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
  * a row; after `MAX_FAILURES` the import ends `error` (`runClaimed`).
  */
 async function failedRun(deps: ImportRunnerDeps, run: Run): Promise<void> {
-  const pause = RETRY_MS * 2 ** run.failures;
-  await deps.db.execute({
-    sql: "UPDATE data_import_runs SET failures = failures + 1, lease_until = ? WHERE import_id = ? AND lease_token = ?",
-    args: [iso(deps.now() + pause), run.importId, run.token],
-  });
+  await postponeLease(deps.db, leaseOf(run), deps.now() + RETRY_MS * 2 ** run.failures);
 }
 
 /** Claims the oldest import whose lease is free (never taken, or ended): moves its lease forward. */
@@ -122,12 +120,15 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
   if ("status" in ready) return finish(ctx, run, ready);
   const ended = await applyFile(ctx, { ...run, dataImport }, ready, deps.maxBytes, sliceOver).catch(
     (error: unknown): Ending => {
-      if (!(error instanceof UnreadableFile)) throw error;
-      return { status: "error", code: "unreadable_file", message: error.message };
+      const unreadable =
+        error instanceof DownloadFailed && error.reason === "too_large" ? tooLarge(deps.maxBytes) : error;
+      // Anything else (a connection broken mid-file) is tried again, from the last batch applied.
+      if (!(unreadable instanceof UnreadableFile)) throw error;
+      return { status: "error", code: "unreadable_file", message: unreadable.message };
     },
   );
   if (ended === "paused") {
-    await release(deps, run);
+    await releaseLease(deps.db, leaseOf(run));
     return false;
   }
   return finish(ctx, run, ended);
@@ -141,7 +142,6 @@ async function readiness(ctx: Ctx, run: Run, dataImport: DataImport): Promise<Im
     return { status: "error", code: "missing_field", message };
   }
   const type = IMPORT_TYPES[importType];
-  if (!type) return { status: "error", code: "not_implemented", message: notImplemented(dataImport) };
   const refused = type.check?.(dataImport);
   if (refused) return { status: "error", code: "missing_field", message: refused };
   const earlier = run.rowsDone === 0 ? await sameFileImported(ctx, dataImport) : undefined;
@@ -172,14 +172,6 @@ async function applyFile(
     return { status: "error", code: "no_rows", message: "The file has a header but no rows." };
   }
   return { status: "complete" };
-}
-
-/** Gives the lease back (the slice is over), so that the next run claims the import at once. */
-async function release(deps: ImportRunnerDeps, run: Run): Promise<void> {
-  await deps.db.execute({
-    sql: "UPDATE data_import_runs SET lease_until = NULL WHERE import_id = ? AND lease_token = ?",
-    args: [run.importId, run.token],
-  });
 }
 
 /** The import, `started` (with its start time) the first time a run claims it. */

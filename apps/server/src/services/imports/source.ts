@@ -1,15 +1,15 @@
 /**
  * The file an import reads, as a stream of bytes: one of the company's stored files, or an https URL
- * fetched under the outbound policy (no redirects, a private or loopback address refused unless the
- * configuration allows it). Either way no more than `maxBytes` are read.
+ * downloaded under the outbound policy (`services/downloads.ts`: no redirects, a private or loopback
+ * address refused unless the configuration allows it). Either way no more than `maxBytes` are read.
  */
 import type { Ctx } from "../../domain/context.ts";
-import { refusal } from "../../domain/outbound-urls.ts";
-import { ApiError, codeOf, propertyOf } from "../../errors.ts";
+import { ApiError } from "../../errors.ts";
+import { DownloadFailed, openDownload } from "../downloads.ts";
 import { openFile } from "../files.ts";
 import { UnreadableFile } from "./csv-rows.ts";
 
-/** How long the file's server may take to start answering. */
+/** How long the file's server may keep the import waiting: for its answer, or for the next rows. */
 const FETCH_TIMEOUT_MS = 30_000;
 
 /** The company file a link names (`<base>/files/{id}/{name}`, or the path alone), if it names one. */
@@ -33,7 +33,8 @@ function bounded(maxBytes: number): TransformStream<Uint8Array, Uint8Array> {
   });
 }
 
-const tooLarge = (maxBytes: number) =>
+/** A file over the import size limit: it cannot be imported (a download's body fails so past it too). */
+export const tooLarge = (maxBytes: number) =>
   new UnreadableFile(`The file is over the import size limit of ${maxBytes} bytes.`);
 
 /**
@@ -64,29 +65,16 @@ export async function openImportFile(
       `fileUri ${uri} is neither a file of the company (/files/{id}/{name}) nor an https URL.`,
     );
   }
-  const refused = await refusal(uri, ctx.outbound);
-  if (refused) throw new UnreadableFile(`The file's URL ${refused}.`);
-  let response: Response;
   try {
-    response = await (ctx.outbound.fetch ?? fetch)(uri, {
-      redirect: "manual",
-      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
-    });
+    const download = await openDownload(uri, ctx.outbound, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes });
+    return {
+      bytes: download.body,
+      ...(download.declaredBytes === undefined ? {} : { size: download.declaredBytes }),
+    };
   } catch (error) {
-    const cause = codeOf(propertyOf(error, "cause"));
-    throw new UnreadableFile(`The file could not be fetched from ${uri} (${cause ?? String(error)}).`);
+    if (!(error instanceof DownloadFailed)) throw error;
+    throw error.reason === "too_large"
+      ? tooLarge(maxBytes)
+      : new UnreadableFile(`The file could not be fetched from ${uri}: ${error.message}`);
   }
-  if (response.status < 200 || response.status > 299 || !response.body) {
-    await response.body?.cancel().catch(() => {});
-    throw new UnreadableFile(`The file's server answered ${response.status} for ${uri}.`);
-  }
-  const declared = Number(response.headers.get("content-length") ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body.cancel().catch(() => {});
-    throw tooLarge(maxBytes);
-  }
-  return {
-    bytes: response.body.pipeThrough(bounded(maxBytes)),
-    ...(Number.isFinite(declared) ? { size: declared } : {}),
-  };
 }

@@ -1,9 +1,10 @@
 /**
  * Drains the outbox: `fanOut` (fan-out.ts) turns new events into deliveries, `deliverDue`
- * (deliveries.ts) attempts the due ones; runs the data imports owed (`imports/runner.ts`), a slice at
- * a time; `prune` drops what is past retention. All only read and write tables, so a crash at any
- * point loses nothing: events not yet fanned out are after the cursor, and a delivery or an import
- * claimed by a process that died is taken up again when its lease ends.
+ * (deliveries.ts) attempts the due ones; runs the data imports owed (`imports/runner.ts`) and the
+ * feed fetches (`feed-fetch.ts`, with the other background work), a slice at a time; `prune` drops
+ * what is past retention. All only read and write tables, so a crash at any point loses nothing:
+ * events not yet fanned out are after the cursor, and a delivery, an import or a feed fetch claimed by
+ * a process that died is taken up again when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
 import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
@@ -58,8 +59,8 @@ export interface Dispatcher {
   work(): Promise<number>;
   /**
    * Does the due work, fans out and delivers until nothing is left that is due now (the work's callouts
-   * among it), and runs data imports for a slice; answers how many attempts failed, and whether import
-   * work is left (`more`: run again soon).
+   * among it), and runs data imports and feed fetches for a slice; answers how many attempts failed,
+   * and whether import or fetch work is left (`more`: run again soon).
    */
   runOnce(): Promise<{ failed: number; more: boolean }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
@@ -71,7 +72,7 @@ export interface Dispatcher {
 const iso = (ms: number) => new Date(ms).toISOString();
 /**
  * How long one run works on imports before deliveries get their turn again: long enough for many
- * batches, short enough for a Worker's invocation.
+ * batches, short enough for a Worker's invocation (feed fetches have a slice as long, `feed-fetch.ts`).
  */
 const IMPORT_SLICE_MS = 10_000;
 
@@ -108,20 +109,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     // it queued is fanned out and delivered once it is over. Work that fails (a bug, the database
     // away) holds no delivery back: it is tried again next run, and its error told after them.
     const working = background.run().then(
-      () => undefined,
-      (error: unknown) => ({ error }),
+      (done) => ({ more: done.more }),
+      (error: unknown) => ({ error, more: false }),
     );
     const drain = async () => {
       while ((await fanOut(db, now)) > 0);
       while ((await deliver()) > 0);
     };
     await drain();
-    const more = await runImports(importDeps);
-    const failedWork = await working;
+    const importsLeft = await runImports(importDeps);
+    const worked = await working;
     // What the work and the imports' batches wrote (their events) goes out in this run too.
     await drain();
-    if (failedWork) throw failedWork.error;
-    return { failed: failures - before, more };
+    if ("error" in worked) throw worked.error;
+    return { failed: failures - before, more: importsLeft || worked.more };
   }
 
   async function prune(): Promise<void> {
@@ -149,7 +150,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   }
 
   return {
-    work: () => background.run(),
+    work: async () => (await background.run()).jobs,
     fanOut: () => fanOut(db, now),
     deliverDue: deliver,
     runOnce,

@@ -1,6 +1,7 @@
 /**
  * How the service sends requests: each one checked against the outbound policy
- * (`domain/outbound-urls.ts`) first, redirects never followed, answers read up to a limit.
+ * (`domain/outbound-urls.ts`) first, redirects never followed, answers read up to a limit. Files it
+ * downloads are opened by `services/downloads.ts`.
  */
 import { type OutboundPolicy, refusal } from "../../domain/outbound-urls.ts";
 
@@ -52,7 +53,7 @@ async function readLimited(response: Response): Promise<string> {
 }
 
 /** Why a request got no answer: its time ran out, or the network's error (its code, else its message). */
-function failureOf(error: unknown, timeoutMs: number): string {
+export function failureOf(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: string })?.name;
   if (name === "TimeoutError" || name === "AbortError") return `No answer within ${timeoutMs / 1000} s.`;
   return `Network error: ${String((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error)}.`;
@@ -94,78 +95,4 @@ export async function send(
   } catch (error) {
     return { ok: false, error: failureOf(error, timeoutMs), durationMs: Math.max(0, clock() - started) };
   }
-}
-
-/** A file downloaded whole (`download`), or why it was not. */
-export type Download =
-  | { ok: true; bytes: Uint8Array<ArrayBuffer>; contentType: string | null }
-  | { ok: false; error: string };
-
-/**
- * GETs a file the company named (a feed's `url`), checked against the policy first, never following a
- * redirect, given up after `timeoutMs`. The body is read as it streams in and the download is abandoned
- * once it passes `maxBytes`, so a file never takes more memory than that bound.
- */
-export async function download(
-  url: string,
-  policy: OutboundPolicy,
-  {
-    fetcher = policy.fetch ?? fetch,
-    timeoutMs,
-    maxBytes,
-    headers = {},
-  }: { fetcher?: typeof fetch; timeoutMs: number; maxBytes: number; headers?: Record<string, string> },
-): Promise<Download> {
-  const refused = await refusal(url, policy);
-  if (refused) return { ok: false, error: `The URL ${refused}.` };
-  try {
-    const response = await fetcher(url, {
-      headers,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (response.status < 200 || response.status >= 300) {
-      await response.body?.cancel().catch(() => {});
-      const redirected = response.status >= 300 && response.status < 400;
-      return {
-        ok: false,
-        error: redirected
-          ? `The server answered ${response.status} (a redirect, not followed): set the feed's url to where the file is.`
-          : `The server answered ${response.status}.`,
-      };
-    }
-    const bytes = await readAtMost(response, maxBytes);
-    if (!bytes) return { ok: false, error: `The file is larger than ${maxBytes} bytes.` };
-    return { ok: true, bytes, contentType: response.headers.get("content-type") };
-  } catch (error) {
-    return { ok: false, error: failureOf(error, timeoutMs) };
-  }
-}
-
-/** The whole body, or undefined as soon as it passes `maxBytes` (the rest is not read). */
-async function readAtMost(
-  response: Response,
-  maxBytes: number,
-): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }

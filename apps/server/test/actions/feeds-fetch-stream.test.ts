@@ -1,0 +1,309 @@
+// Large inventory feeds fetched from their url: parsed as they stream, applied in batches of 500, a fetch
+// stopped mid-file going on from its last batch, a file read in part never cleaning up. Files are served
+// from a server on 127.0.0.1.
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { setupApp, type Tenant } from "../support.ts";
+import { get, make } from "./channels-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+/** How the file server answers a path: the whole body, or its first `cutAt` bytes, then a break or a stall. */
+type Served = { body: string; cutAt?: number; after?: "break" | "stall" };
+const files = new Map<string, Served>();
+let fileServer = "";
+
+function answer(res: ServerResponse, served: Served): void {
+  const bytes = Buffer.from(served.body);
+  res.writeHead(200, { "Content-Type": "text/csv", "Content-Length": String(bytes.byteLength) });
+  if (served.cutAt === undefined) return void res.end(bytes);
+  res.write(bytes.subarray(0, served.cutAt));
+  if (served.after === "break") setTimeout(() => res.destroy(), 50);
+}
+
+beforeAll(async () => {
+  setup = await setupApp({ outbound: { allowLocal: true } });
+  const server = createServer((req, res) => {
+    const served = files.get(req.url ?? "");
+    if (!served) return void res.writeHead(404).end("no such file");
+    answer(res, served);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  fileServer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+});
+
+/**
+ * The dispatcher over the suite's database, its clock standing still: a run goes on until its fetch is
+ * settled, unless its slice is 0 (then it stops after each batch).
+ */
+function dispatcher(options: { sliceMs?: number; timeoutMs?: number; at?: number } = {}) {
+  return createDispatcher({
+    db: setup.db,
+    fileStore: setup.fileStore,
+    policy: { allowLocal: true },
+    now: () => options.at ?? Date.now(),
+    feeds: {
+      timeoutMs: options.timeoutMs ?? 5_000,
+      ...(options.sliceMs === undefined ? {} : { sliceMs: options.sliceMs }),
+    },
+  });
+}
+
+let served = 0;
+/** Serves `body` at a fresh path; answers its URL and path. */
+function serve(body: string): { url: string; path: string } {
+  const path = `/feeds/${++served}.csv`;
+  files.set(path, { body });
+  return { url: `${fileServer}${path}`, path };
+}
+
+/** A CSV of `rows` items `S-<n>`, `quantity(n)` units each, in its file's order. */
+function stockCsv(rows: number, quantity = (n: number) => n % 50, first = 1): string {
+  const lines = Array.from({ length: rows }, (_, i) => `S-${first + i},${first + i},${quantity(first + i)}`);
+  return `id,code,stock\n${lines.join("\n")}\n`;
+}
+
+async function csvFeed(t: Tenant, url: string, extra: Record<string, unknown> = {}) {
+  const feed = await make(t, "inventory-feeds", {
+    name: "Distributor",
+    url,
+    fetchFrequency: "never",
+    ...extra,
+  });
+  for (const [column, target] of [
+    ["id", "externalId"],
+    ["code", "sku"],
+    ["stock", "quantity"],
+  ]) {
+    await make(t, "inventory-feed-fields", { inventoryFeedId: feed.id, column, target });
+  }
+  return feed;
+}
+
+async function fetchByHand(t: Tenant, feedId: number) {
+  const queued = await t.json("POST", `/inventory-feeds/${feedId}/fetch.json`, {});
+  expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+  return queued.body;
+}
+
+/** One row of a query on the suite's database. */
+async function one(sql: string, args: (string | number)[] = []): Promise<Record<string, unknown>> {
+  return (await setup.db.execute({ sql, args })).rows[0] ?? {};
+}
+
+/** The feed's items: how many, how many with units, their units in all. */
+async function itemStats(feedId: number) {
+  const row = await one(
+    "SELECT count(*) AS items, sum(quantity > 0) AS stocked, sum(quantity) AS units FROM inventory_feed_variants WHERE inventory_feed_id = ?",
+    [feedId],
+  );
+  return { items: Number(row.items), stocked: Number(row.stocked ?? 0), units: Number(row.units ?? 0) };
+}
+
+async function item(t: Tenant, feedId: number, externalId: string) {
+  const found = await t.json(
+    "GET",
+    `/inventory-feed-variants.json?where[inventoryFeedId]=${feedId}&where[externalId]=${externalId}`,
+  );
+  return found.body[0];
+}
+
+/** How many events of `type` the company's records had. */
+async function eventCount(t: Tenant, type: string): Promise<number> {
+  const row = await one("SELECT count(*) AS n FROM events WHERE company_id = ? AND type = ?", [
+    t.companyId,
+    type,
+  ]);
+  return Number(row.n);
+}
+
+/** Runs the dispatcher until it says nothing is left (at most `runs` times); answers how many runs it took. */
+async function drain(run: ReturnType<typeof dispatcher>, runs = 50): Promise<number> {
+  for (let done = 1; done <= runs; done++) if (!(await run.runOnce()).more) return done;
+  throw new Error(`Work was still left after ${runs} runs.`);
+}
+
+describe("inventory-feed fetch of a large file", () => {
+  it("applies a 100,000-row CSV feed in batches of 500, and the same file again changes nothing", async () => {
+    const t = await setup.tenant();
+    const rows = 100_000;
+    const feed = await csvFeed(t, serve(stockCsv(rows)).url, { automaticallyConnect: true });
+    const variant = await make(t, "variants", { sku: "77777", name: "Connected by its SKU" });
+    const queued = await fetchByHand(t, feed.id);
+
+    // A run whose slice is over after one batch: the file says how far the fetch got.
+    expect((await dispatcher({ sliceMs: 0 }).runOnce()).more).toBe(true);
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "pending",
+      rowCount: 500,
+    });
+    expect((await itemStats(feed.id)).items).toBe(500);
+
+    await drain(dispatcher());
+    const file = await get(t, "inventory-feed-files", queued.id);
+    expect(file).toMatchObject({
+      status: "processed",
+      rowCount: rows,
+      byteSize: Buffer.byteLength(stockCsv(rows)),
+      checksum: expect.stringMatching(/^[0-9a-f]{64}$/),
+      errorMessage: null,
+    });
+    const expectedUnits = Array.from({ length: rows }, (_, i) => (i + 1) % 50).reduce((a, b) => a + b, 0);
+    expect(await itemStats(feed.id)).toEqual({
+      items: rows,
+      stocked: rows - rows / 50,
+      units: expectedUnits,
+    });
+    expect(await item(t, feed.id, "S-1")).toMatchObject({ sku: "1", quantity: 1 });
+    expect(await item(t, feed.id, "S-99999")).toMatchObject({ sku: "99999", quantity: 49 });
+    expect(await item(t, feed.id, "S-77777")).toMatchObject({ quantity: 27, variantId: variant.id });
+    expect(await get(t, "inventory-feeds", feed.id)).toMatchObject({
+      fetched: rows,
+      lastFetchedAt: file.processedAt,
+    });
+    // Written a batch of 500 items at a time: the file's progress moved in steps of 500.
+    const steps = await setup.db.execute({
+      sql: "SELECT DISTINCT json_extract(object, '$.row_count') AS done FROM events WHERE type = 'inventory_feed_file.updated' AND record_id = ? AND json_extract(object, '$.status') = 'pending' ORDER BY done",
+      args: [queued.id],
+    });
+    const done = steps.rows.map((row) => Number(row.done)).filter((n) => n > 0);
+    expect(done).toEqual(Array.from({ length: rows / 500 }, (_, i) => (i + 1) * 500));
+    // The copy of the file was let go of with the fetch (the feed keeps no copies).
+    expect(await one("SELECT count(*) AS n FROM inventory_feed_fetches")).toEqual({ n: 0 });
+
+    const updatesBefore = await eventCount(t, "inventory_feed_variant.updated");
+    const again = await fetchByHand(t, feed.id);
+    await drain(dispatcher());
+    expect(await get(t, "inventory-feed-files", again.id)).toMatchObject({
+      status: "processed",
+      checksum: file.checksum,
+      rowCount: rows,
+    });
+    expect(await eventCount(t, "inventory_feed_variant.updated")).toBe(updatesBefore);
+  }, 180_000);
+
+  it("goes on after its last batch when the process that fetched stopped, applying nothing twice", async () => {
+    const t = await setup.tenant();
+    const feed = await csvFeed(t, serve(stockCsv(1_800)).url);
+    const queued = await fetchByHand(t, feed.id);
+    const start = Date.now();
+    await dispatcher({ sliceMs: 0, at: start }).runOnce();
+    expect((await itemStats(feed.id)).items).toBe(500);
+    // As if a process had taken the fetch and stopped: the fetch is its own until its lease ends.
+    await setup.db.execute({
+      sql: "UPDATE inventory_feed_fetches SET lease_token = 'gone', lease_until = ? WHERE file_id = ?",
+      args: [new Date(start + 60_000).toISOString(), queued.id],
+    });
+    await dispatcher({ at: start + 1_000 }).runOnce();
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "pending",
+      rowCount: 500,
+    });
+
+    await drain(dispatcher({ at: start + 61_000 }));
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "processed",
+      rowCount: 1_800,
+    });
+    expect((await itemStats(feed.id)).items).toBe(1_800);
+    expect(await eventCount(t, "inventory_feed_variant.created")).toBe(1_800);
+    expect(await eventCount(t, "inventory_feed_variant.updated")).toBe(0);
+  });
+
+  it("sets the feed's items missing from the file to 0 units, 500 at a time", async () => {
+    const t = await setup.tenant();
+    const { url, path } = serve(stockCsv(1_200, () => 5));
+    const feed = await csvFeed(t, url);
+    await fetchByHand(t, feed.id);
+    await drain(dispatcher());
+    expect(await itemStats(feed.id)).toEqual({ items: 1_200, stocked: 1_200, units: 6_000 });
+
+    // The next file holds the last 100 items only.
+    files.set(path, { body: stockCsv(100, () => 7, 1_101) });
+    const queued = await fetchByHand(t, feed.id);
+    const slices = dispatcher({ sliceMs: 0 });
+    const stocked: number[] = [];
+    while ((await slices.runOnce()).more) stocked.push((await itemStats(feed.id)).stocked);
+    // The file's one batch, then the cleanup's batches of 500.
+    expect(stocked.slice(0, 4)).toEqual([1_200, 700, 200, 100]);
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "processed",
+      rowCount: 100,
+    });
+    expect(await itemStats(feed.id)).toEqual({ items: 1_200, stocked: 100, units: 700 });
+    expect(await item(t, feed.id, "S-1")).toMatchObject({ quantity: 0 });
+    expect(await item(t, feed.id, "S-1101")).toMatchObject({ quantity: 7 });
+    expect(await one("SELECT count(*) AS n FROM inventory_feed_seen")).toEqual({ n: 0 });
+  });
+
+  it("leaves the file in error and zeroes nothing when the download breaks off or stalls mid-file", async () => {
+    const t = await setup.tenant();
+    const { url, path } = serve(stockCsv(3_000, () => 9));
+    const feed = await csvFeed(t, url);
+    await fetchByHand(t, feed.id);
+    await drain(dispatcher());
+    expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
+
+    // The next file is as long, but the connection breaks after its first part: no item is zeroed.
+    const next = stockCsv(3_000, () => 4);
+    files.set(path, { body: next, cutAt: 20_000, after: "break" });
+    const broken = await fetchByHand(t, feed.id);
+    await drain(dispatcher());
+    const failed = await get(t, "inventory-feed-files", broken.id);
+    expect(failed.status).toBe("error");
+    expect(failed.errorMessage).toMatch(/^The download broke off/);
+    expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
+
+    // A server that stops sending mid-file is given up after the timeout.
+    files.set(path, { body: next, cutAt: 20_000, after: "stall" });
+    const stalled = await fetchByHand(t, feed.id);
+    await drain(dispatcher({ timeoutMs: 300 }));
+    expect(await get(t, "inventory-feed-files", stalled.id)).toMatchObject({
+      status: "error",
+      errorMessage: "The server sent nothing for 0.3 s.",
+    });
+    expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
+    const failures = await t.json(
+      "GET",
+      `/errors.json?where[source]=inventory-feed&where[subjectId]=${feed.id}`,
+    );
+    expect(failures.body).toHaveLength(2);
+  });
+
+  it("keeps what its batches applied, and runs no cleanup, when a later batch is refused", async () => {
+    const t = await setup.tenant();
+    const { url, path } = serve(stockCsv(600, () => 3));
+    const feed = await csvFeed(t, url);
+    await fetchByHand(t, feed.id);
+    await drain(dispatcher());
+    // An item of the feed's own that the next file does not hold.
+    await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "OLD-1",
+      vendorSku: "old",
+      inventoryQuantity: 8,
+    });
+
+    // Row 700 is a new item without its SKU: a valid item for the webhook, refused when applied.
+    const rows = stockCsv(800, () => 6).split("\n");
+    rows[700] = "S-NEW,,2";
+    files.set(path, { body: rows.join("\n") });
+    const queued = await fetchByHand(t, feed.id);
+    await drain(dispatcher());
+    const file = await get(t, "inventory-feed-files", queued.id);
+    expect(file).toMatchObject({ status: "error", rowCount: 500 });
+    expect(file.errorMessage).toBe(
+      "row 700: vendorSku is required for a new item. 500 items of the file were applied before it stopped; the feed's items missing from the file were left as they were.",
+    );
+    // The first batch stays applied; the rest of the file is not, and nothing was zeroed.
+    expect(await item(t, feed.id, "S-500")).toMatchObject({ quantity: 6 });
+    expect(await item(t, feed.id, "S-501")).toMatchObject({ quantity: 3 });
+    expect(await item(t, feed.id, "OLD-1")).toMatchObject({ quantity: 8 });
+    expect(await item(t, feed.id, "S-NEW")).toBeUndefined();
+    expect(await one("SELECT count(*) AS n FROM inventory_feed_fetches")).toEqual({ n: 0 });
+  });
+});
