@@ -474,6 +474,11 @@ export interface KindInput<
    * indexed on its lowercase within the company.
    */
   caselessLookups?: readonly (keyof F & string)[];
+  /**
+   * Fields the server looks records up by as they are (a variant by its barcode), that are neither
+   * references nor unique: each is indexed within the company.
+   */
+  lookups?: readonly (keyof F & string)[];
   /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */
   createAnswer?: Readonly<Record<string, FieldDef>>;
 }

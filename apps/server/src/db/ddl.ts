@@ -312,6 +312,10 @@ function kindTable(table: Table): SchemaSnapshot["tables"][string] {
     if (leading.has(column.field)) continue;
     indexes[`${t}_${column.name}`] = `CREATE INDEX ${t}_${column.name} ON ${t} (company_id, ${column.name})`;
   }
+  for (const field of table.kind.lookups ?? []) {
+    const name = table.byField.get(field)!.name;
+    indexes[`${t}_${name}`] = `CREATE INDEX ${t}_${name} ON ${t} (company_id, ${name})`;
+  }
   for (const field of table.kind.caselessLookups ?? []) {
     const name = table.byField.get(field)!.name;
     indexes[`${t}_${name}_caseless`] =

@@ -10,6 +10,7 @@ import type {
   InventoryFeedJsonField,
   InventoryFeedMapping,
 } from "@multichannel/schema";
+import { kind } from "./store.ts";
 
 /** The attribute a feed column or JSON path fills (`inventory-feed-field.target`). */
 type Target = InventoryFeedField["target"];
@@ -30,29 +31,21 @@ export interface FeedRow {
   values: Record<string, unknown>;
 }
 
-/** A column or path and the attribute it fills, in the feed's order. */
+/** A column or path and the attribute it fills (a `Target`), in the feed's order. */
 interface Source {
   key: string;
-  target: Target;
+  target: string;
   defaultValue: string | null;
 }
 
-const TARGETS: readonly Target[] = [
-  "externalId",
-  "externalGroupId",
-  "sku",
-  "barcode",
-  "name",
-  "productName",
-  "price",
-  "costPrice",
-  "quantity",
-  "weight",
-  "optionName",
-  "optionValue",
-  "tag",
-  "imageUrl",
-];
+/**
+ * The sources of a feed without columns or paths of its own: each attribute a column or path can fill
+ * (the manifest's `inventory-feed-field.target`), read from the column or key of its name.
+ */
+function attributeSources(): Source[] {
+  const targets = kind("inventory-feed-field").fields.target?.values ?? [];
+  return targets.map((target) => ({ key: target, target, defaultValue: null }));
+}
 
 /** Throws `FeedFileError` for a feed whose files are not read (its format is XML). */
 export function checkReadable(feed: InventoryFeed): void {
@@ -82,9 +75,9 @@ function feedRowOf(
 }
 
 /** A row's values by target (a target filled by several columns, tags among them, keeps each). */
-type TargetValues = Map<Target, string[]>;
+type TargetValues = Map<string, string[]>;
 
-function put(record: TargetValues, target: Target, value: string | null | undefined): void {
+function put(record: TargetValues, target: string, value: string | null | undefined): void {
   const text = value?.trim();
   if (!text) return;
   const values =
@@ -155,7 +148,7 @@ function csvColumns(settings: FeedSettings, header: readonly string[]): CsvColum
         target: field.target,
         defaultValue: field.defaultValue,
       }))
-    : TARGETS.map((target) => ({ key: target, target, defaultValue: null }));
+    : attributeSources();
   const columns = sources.map((source) => ({ source, index: columnIndex(source.key, header) }));
   const missing = settings.fields.length
     ? columns.filter((column) => column.index === undefined && column.source.defaultValue === null)
@@ -202,7 +195,7 @@ export function* jsonFeedRows(
         target: field.target,
         defaultValue: field.defaultValue,
       }))
-    : TARGETS.map((target) => ({ key: target, target, defaultValue: null }));
+    : attributeSources();
   for (const [index, item] of items.entries()) {
     const record: TargetValues = new Map();
     for (const source of sources) {

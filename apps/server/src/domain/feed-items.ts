@@ -9,7 +9,10 @@ import type {
   InventoryFeedVariant,
   Variant,
 } from "@multichannel/schema";
+import { type Sql, sql } from "../db/sql.ts";
 import { ApiError } from "../errors.ts";
+import { fieldOf } from "./reads.ts";
+import { column, table } from "./store.ts";
 
 /** An item of the feed that is removed cannot be sent again: 409. */
 export function checkNotRemoved(feed: InventoryFeed, item: InventoryFeedVariant | undefined): void {
@@ -65,16 +68,139 @@ export function connectSkus(feed: InventoryFeed, sku: string): string[] {
 }
 
 /**
- * The variant an item connects to when the feed connects automatically and the item has none yet: the
- * first of `connectSkus` among `variants`; undefined when it does not connect.
+ * A code without its letter case, as the database's `lower()` makes it: only A to Z are folded, so that
+ * what a read finds by `lower()` and what a planner compares agree.
+ */
+export function caseless(code: string): string {
+  return code.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+}
+
+/**
+ * The one variant among `found` that `code` names (each variant's code as `codeOf` answers it), under
+ * the feed's case rule: the one with exactly that code (several: none), else, with
+ * `caseInsensitiveSkus`, the only one whose code differs from it by case alone.
+ */
+function oneNamed(
+  feed: InventoryFeed,
+  code: string,
+  found: readonly Variant[],
+  codeOf: (v: Variant) => string | null,
+) {
+  const exact = found.filter((variant) => codeOf(variant) === code);
+  if (exact.length || !feed.caseInsensitiveSkus) return exact.length === 1 ? exact[0] : undefined;
+  const folded = caseless(code);
+  const alike = found.filter((variant) => caseless(codeOf(variant) ?? "") === folded);
+  return alike.length === 1 ? alike[0] : undefined;
+}
+
+/** The catalogue variant with SKU `sku`, under the feed's case rule (`caseInsensitiveSkus`). */
+export function variantOfSku(
+  feed: InventoryFeed,
+  sku: string,
+  variants: readonly Variant[],
+): Variant | undefined {
+  return oneNamed(feed, sku, variants, (variant) => variant.sku);
+}
+
+/**
+ * The variant of the feed's vendor whose `vendorSku` is the item's SKU, under the feed's case rule;
+ * none when the feed has no vendor, or several of its variants have that code.
+ */
+function variantOfVendorSku(feed: InventoryFeed, sku: string, variants: readonly Variant[]) {
+  if (feed.vendorId === null) return undefined;
+  const ofVendor = variants.filter((variant) => variant.vendorId === feed.vendorId);
+  return oneNamed(feed, sku, ofVendor, (variant) => variant.vendorSku);
+}
+
+/** The only variant with the item's barcode; none when it has none or several variants share it. */
+function variantOfBarcode(item: InventoryFeedVariant, variants: readonly Variant[]) {
+  if (!item.barcode) return undefined;
+  const found = variants.filter((variant) => variant.barcode === item.barcode);
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/**
+ * The variant an item with no variant yet connects to, among `variants` (those `connectCandidates`
+ * found), undefined when it connects to none. With `automaticallyConnect`: the first of its
+ * `connectSkus` that names a variant, else the variant of the feed's vendor whose `vendorSku` is the
+ * item's SKU; with `automaticallyConnectByBarcode`, failing those, the only variant with its barcode.
  */
 export function variantToConnect(
   feed: InventoryFeed,
   item: InventoryFeedVariant,
   variants: readonly Variant[],
 ): Variant | undefined {
-  if (!feed.automaticallyConnect || item.variantId !== null) return undefined;
-  return connectSkus(feed, item.sku)
-    .map((sku) => variants.find((variant) => variant.sku === sku))
-    .find(Boolean);
+  if (item.variantId !== null) return undefined;
+  const bySku = feed.automaticallyConnect
+    ? (connectSkus(feed, item.sku)
+        .map((sku) => variantOfSku(feed, sku, variants))
+        .find(Boolean) ?? variantOfVendorSku(feed, item.sku, variants))
+    : undefined;
+  if (bySku || !feed.automaticallyConnectByBarcode) return bySku;
+  return variantOfBarcode(item, variants);
+}
+
+/** A column of the variants' table, as SQL. */
+const variantColumn = (field: string) => sql.id(column(table("variant"), field));
+
+/** SQL: a SELECT of the ids of the company's variants meeting `where`. */
+function variantIds(where: Sql): Sql {
+  return sql`SELECT id FROM ${sql.id(table("variant").name)} WHERE company_id = ${sql.company} AND ${where}`;
+}
+
+/**
+ * SQL: a SELECT of the ids of the company's variants meeting `where`, at most two with each value of
+ * `field`: two are enough to tell that a code names more than one variant, whatever the catalogue holds.
+ */
+function twoPer(field: "vendorSku" | "barcode", where: Sql): Sql {
+  const numbered = sql`SELECT id, row_number() OVER (PARTITION BY ${variantColumn(field)} ORDER BY id) AS n FROM ${sql.id(table("variant").name)} WHERE company_id = ${sql.company} AND ${where}`;
+  return sql`SELECT id FROM (${numbered}) WHERE n <= 2`;
+}
+
+/**
+ * SQL (a condition on variants): the catalogue variants that feed `feedId`'s items may connect to,
+ * for the items whose SKUs `skus` answers (a SELECT of one column, `sku`) and whose barcodes
+ * `barcodes` answers (one column, `barcode`). Found whatever their case, through the indexes on
+ * `lower(sku)` and `lower(vendorSku)` (the planner applies the feed's case rule): the variants of the
+ * SKUs with and without the feed's prefix; the variants of the feed's vendor with those codes as their
+ * `vendorSku`; with `automaticallyConnectByBarcode`, the variants with those barcodes. Each through its
+ * own index, united by id (a condition of `OR`s would have the database choose one index for all).
+ */
+export function connectCandidates(feedId: number | Sql, skus: Sql, barcodes: Sql): Sql {
+  const prefix = fieldOf("inventory-feed", feedId, "skuPrefix");
+  const vendorId = fieldOf("inventory-feed", feedId, "vendorId");
+  const byBarcode = fieldOf("inventory-feed", feedId, "automaticallyConnectByBarcode");
+  const codes = sql`SELECT lower(sku) FROM (${skus})`;
+  const prefixed = sql`SELECT lower(${prefix} || sku) FROM (${skus})`;
+  // `+`: the vendor's code finds the variants, not the vendor (who may have thousands).
+  const ofVendor = sql`+${variantColumn("vendorId")} = ${vendorId} AND lower(${variantColumn("vendorSku")}) IN (${codes})`;
+  const withBarcode = sql`${byBarcode} = 1 AND ${variantColumn("barcode")} IN (SELECT barcode FROM (${barcodes}) WHERE barcode <> '')`;
+  const bySku = variantIds(sql`lower(${variantColumn("sku")}) IN (${codes} UNION ${prefixed})`);
+  return sql`id IN (${bySku} UNION ${twoPer("vendorSku", ofVendor)} UNION ${twoPer("barcode", withBarcode)})`;
+}
+
+/** A column of the feed items' table, as SQL. */
+const itemColumn = (field: string) => sql.id(column(table("inventory-feed-variant"), field));
+
+/**
+ * SQL: the beginning of a group id, `id` (SQL): the text before its last `-` or `_` (`SHIRT-BLUE_M`:
+ * `SHIRT-BLUE`), or all of it when it has neither. `rtrim` with every other character of the id strips
+ * what follows the last separator, then the separators.
+ */
+function groupIdStart(id: Sql): Sql {
+  const beforeLast = sql`rtrim(rtrim(${id}, replace(replace(${id}, '-', ''), '_', '')), '-_')`;
+  return sql`coalesce(nullif(${beforeLast}, ''), ${id})`;
+}
+
+/**
+ * SQL (over a feed item's columns): the item's handle, which groups the items of one product, by the
+ * feed's `handleStrategy` (`strategy`, SQL): its `externalGroupId`, that id's beginning
+ * (`externalGroupIdStart`, `groupIdStart`) or its `name`; without a strategy, its `externalGroupId`.
+ * Trimmed, at most 100 characters (a product's `externalId` holds it); null or empty for an item without
+ * that attribute.
+ */
+export function feedHandleSql(strategy: Sql): Sql {
+  const groupId = itemColumn("externalGroupId");
+  const handle = sql`CASE ${strategy} WHEN 'name' THEN ${itemColumn("name")} WHEN 'externalGroupIdStart' THEN ${groupIdStart(groupId)} ELSE ${groupId} END`;
+  return sql`substr(trim(${handle}), 1, 100)`;
 }

@@ -3,7 +3,7 @@
  * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
  */
 
-import type { Adjustment, InventoryLevel } from "@multichannel/schema";
+import type { Adjustment, InventoryFeed, InventoryFeedVariant, InventoryLevel } from "@multichannel/schema";
 import { type Sql, sql } from "../db/sql.ts";
 import { many, type Read } from "./reads.ts";
 import { column, table } from "./store.ts";
@@ -11,7 +11,7 @@ import type { WritePlan } from "./write-plan.ts";
 
 /**
  * Units free to sell: on hand less allocated, plus the units the variant's vendors and providers hold
- * for it (`feedUnits`: its connected feed items', see `feedUnitsSql`). For a channel (a `safetyStock`
+ * for it (`feedUnits`: its connected feed items' less their feeds' buffers, see `feedUnitsSql`). For a channel (a `safetyStock`
  * given), less its safety stock too, and never below 0: what its store may offer.
  */
 export function availableOf(
@@ -28,16 +28,29 @@ export function availableSql(onHand: string, allocated: string, feedUnits = "0")
 }
 
 /**
- * SQL: the units the feeds hold for a variant (`variantId`, SQL naming its id): the quantities of the
- * feed items linked to it, of enabled feeds, not removed. A feed is the variant's source where one of
- * its items is linked to it, and its stock is sold as the variant's.
+ * The units of a feed item that count toward its variant's stock: its quantity less its feed's
+ * `allocationBuffer` (the units kept back from what channels are told), never below 0. `feedUnitsSql`
+ * sums the same in SQL.
+ */
+export function feedItemUnits(
+  item: Pick<InventoryFeedVariant, "quantity">,
+  feed: Pick<InventoryFeed, "allocationBuffer">,
+): number {
+  return Math.max(0, item.quantity - (feed.allocationBuffer ?? 0));
+}
+
+/**
+ * SQL: the units the feeds hold for a variant (`variantId`, SQL naming its id): the sum of
+ * `feedItemUnits` over the feed items linked to it, of enabled feeds, not removed. A feed is the
+ * variant's source where one of its items is linked to it, and its stock is sold as the variant's.
  */
 export function feedUnitsSql(variantId: Sql): Sql {
   const items = table("inventory-feed-variant");
   const feeds = table("inventory-feed");
   const item = (field: string) => sql.raw(`i.${column(items, field)}`);
-  const enabled = sql`SELECT 1 FROM ${sql.id(feeds.name)} f WHERE f.company_id = i.company_id AND f.id = ${item("inventoryFeedId")} AND f.${sql.id(column(feeds, "enabled"))} IS NOT 0`;
-  return sql`COALESCE((SELECT SUM(${item("quantity")}) FROM ${sql.id(items.name)} i WHERE i.company_id = ${sql.company} AND ${item("variantId")} = ${variantId} AND ${item("status")} IS NOT 'removed' AND EXISTS (${enabled})), 0)`;
+  const feed = (field: string) => sql.raw(`f.${column(feeds, field)}`);
+  const units = sql`max(${item("quantity")} - COALESCE(${feed("allocationBuffer")}, 0), 0)`;
+  return sql`COALESCE((SELECT SUM(${units}) FROM ${sql.id(items.name)} i JOIN ${sql.id(feeds.name)} f ON f.company_id = i.company_id AND f.id = ${item("inventoryFeedId")} WHERE i.company_id = ${sql.company} AND ${item("variantId")} = ${variantId} AND ${item("status")} IS NOT 'removed' AND ${feed("enabled")} IS NOT 0), 0)`;
 }
 
 /**

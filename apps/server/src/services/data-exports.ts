@@ -15,6 +15,7 @@ import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
 import { planFailure } from "../domain/failures.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
+import { feedItemUnits } from "../domain/stock.ts";
 import { column, table } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
@@ -162,8 +163,9 @@ const FEED_COLUMNS = [
 ] as const;
 
 /**
- * A feed's items (those not removed) as a table: the feed's `exportSkuThreshold` applied (an item with
- * fewer units is exported with none), money as decimals (two places in CSV).
+ * A feed's items (those not removed) as a table: each item's units less the feed's `allocationBuffer`
+ * (`feedItemUnits`), then the feed's `exportSkuThreshold` applied (an item with fewer units is exported
+ * with none), money as decimals (two places in CSV).
  */
 function feedItemsTable(feed: InventoryFeed, items: readonly InventoryFeedVariant[], format: "csv" | "json") {
   const threshold = feed.exportSkuThreshold ?? 0;
@@ -171,9 +173,10 @@ function feedItemsTable(feed: InventoryFeed, items: readonly InventoryFeedVarian
   const rows = items
     .filter((item) => item.status !== "removed")
     .map((item) => {
+      const units = feedItemUnits(item, feed);
       const cells: Record<(typeof FEED_COLUMNS)[number], unknown> = {
         ...item,
-        quantity: item.quantity < threshold ? 0 : item.quantity,
+        quantity: units < threshold ? 0 : units,
         price: money(item.price),
         costPrice: money(item.costPrice),
       };

@@ -25,6 +25,7 @@ import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
 import { checkReadable, FeedFileError } from "../domain/feed-files.ts";
+import { connectCandidates } from "../domain/feed-items.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
@@ -73,10 +74,8 @@ const HOUR_MS = 3_600_000;
 const SCHEDULE_MS: Readonly<Record<string, number>> = { hourly: HOUR_MS, daily: 24 * HOUR_MS };
 
 /** A column of a kind's table, as SQL. */
-const at = (
-  kindName: "inventory-feed" | "inventory-feed-file" | "inventory-feed-variant" | "variant",
-  field: string,
-) => sql.id(column(table(kindName), field));
+const at = (kindName: "inventory-feed" | "inventory-feed-file" | "inventory-feed-variant", field: string) =>
+  sql.id(column(table(kindName), field));
 
 // ------------------------------------------------------------------------------------------ queueing
 
@@ -416,25 +415,25 @@ async function checkItems(ctx: Ctx, feed: InventoryFeed, settings: Settings, sto
 /**
  * What applying a batch of the file's items reads, each held as read: the file (still pending) and its
  * feed (its settings decide the plan), the feed's items with the batch's external ids and the catalogue
- * variants they may connect to (by their SKU as sent, else as stored; with and without the feed's
- * prefix).
+ * variants they may connect to (`connectCandidates`: by their SKUs and barcodes as sent, and as
+ * stored).
  */
 function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInput[]) {
   const feedId = fieldOf("inventory-feed-file", fileId, "inventoryFeedId");
   const item = (field: string) => sql.id(column(table("inventory-feed-variant"), field));
-  const sent = JSON.stringify([...new Set(items.flatMap((one) => (one.vendorSku ? [one.vendorSku] : [])))]);
+  const sentValues = (of: (one: InventoryFeedParseWebhookInput) => string | null | undefined) =>
+    JSON.stringify([...new Set(items.flatMap((one) => of(one) ?? []))]);
   const externalIds = JSON.stringify(items.map((one) => one.externalId));
   const inBatch = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("externalId")} IN (SELECT value FROM json_each(${externalIds}))`;
-  const skus = sql`SELECT value AS sku FROM json_each(${sent}) UNION SELECT ${item("sku")} FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${inBatch}`;
-  const prefix = fieldOf("inventory-feed", feedId, "skuPrefix");
+  const stored = (field: "sku" | "barcode") =>
+    sql`SELECT ${item(field)} FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${inBatch}`;
+  const skus = sql`SELECT value AS sku FROM json_each(${sentValues((one) => one.vendorSku)}) UNION ${stored("sku")}`;
+  const barcodes = sql`SELECT value AS barcode FROM json_each(${sentValues((one) => one.barcode)}) UNION ${stored("barcode")}`;
   return {
     file: one("inventory-feed-file", fileId),
     feed: one("inventory-feed", feedId),
     items: many("inventory-feed-variant", inBatch),
-    variants: many(
-      "variant",
-      sql`${at("variant", "sku")} IN (SELECT sku FROM (${skus}) UNION SELECT ${prefix} || sku FROM (${skus}))`,
-    ),
+    variants: many("variant", connectCandidates(feedId, skus, barcodes)),
   };
 }
 

@@ -400,11 +400,6 @@ describe("bad input", () => {
       { importType: "stock_take", fileUri: "http://127.0.0.1:1/x.csv" },
       /could not be fetched/,
     );
-    await failedWith(
-      t,
-      { importType: "vendor_mappings", fileUri: headerOnly },
-      /vendor_mappings are not implemented yet/,
-    );
   });
 
   it("ends error for a file over the size limit", async () => {

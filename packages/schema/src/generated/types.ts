@@ -3290,7 +3290,7 @@ export type InventoryFeed = {
   adminNotes: string | null;
   /** Whether units sold of the feed's items are held back (allocated) from the feed's quantities until shipped. */
   allocateInventory: boolean | null;
-  /** Units of each item kept back from what channels are told is available, as a safety margin. */
+  /** Units of each item kept back from what channels are told is available, as a safety margin (never below 0 per item). */
   allocationBuffer: number | null;
   /** Why the feed was archived: `subscription` (the plan no longer covers it) or `other`. */
   archiveReason: "subscription" | "other" | null;
@@ -3300,9 +3300,9 @@ export type InventoryFeed = {
   authenticationToken: string | null;
   /** `enabled`: the feed is fetched on its `fetchFrequency`; `disabled`: only when fetched by hand. */
   automatedFetching: "enabled" | "disabled" | null;
-  /** Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`) when it has no variant yet. */
+  /** Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`), else to the variant of the feed's vendor with that SKU as its `vendorSku`, when it has no variant yet. */
   automaticallyConnect: boolean | null;
-  /** Also link items to catalogue variants whose barcode matches the item's. */
+  /** Link an item that connects by no SKU to the catalogue variant with the item's barcode (when only one variant has it). */
   automaticallyConnectByBarcode: boolean | null;
   /** Also link items to existing channel variants with the same SKU. */
   automaticallyConnectChannelVariant: boolean | null;
@@ -3314,7 +3314,7 @@ export type InventoryFeed = {
   cacheChanges: boolean | null;
   /** Keep a copy of each fetched file (see inventory-feed-files). */
   cacheImports: boolean | null;
-  /** Match SKUs without regard to letter case. */
+  /** Match SKUs (and vendors' codes) without regard to letter case (A to Z); a variant with exactly the SKU comes first. */
   caseInsensitiveSkus: boolean | null;
   /** Items linked to a catalogue variant. */
   connected: number | null;
@@ -3348,7 +3348,7 @@ export type InventoryFeed = {
   hash: string | null;
   /** The feed file's format. */
   format: "csv" | "json" | "xml";
-  /** Which item attribute groups items into one product: `externalGroupId`, its beginning (`externalGroupIdStart`), or `name`. */
+  /** Which item attribute groups items into one product when publishing creates their variants: `externalGroupId`, its beginning (`externalGroupIdStart`: the id up to its last `-` or `_`), or `name`. Without one, `externalGroupId`. */
   handleStrategy: "externalGroupId" | "externalGroupIdStart" | "name" | null;
   /** When set, only items carrying one of these tags are read. */
   includeTags: string[] | null;
@@ -3861,7 +3861,7 @@ export type Product = {
   productType: string | null;
   /** The vendor that supplies it. */
   vendorId: number | null;
-  /** The product's id in another system (a store or a supplier's catalogue). */
+  /** The product's id in another system (a store or a supplier's catalogue); for a product an inventory feed's publish made, the handle that groups the feed's items into it (see inventory-feed `handleStrategy`). */
   externalId: string | null;
   /** Names of the options its variants differ by (size, colour). */
   optionNames: string[] | null;
@@ -4990,6 +4990,8 @@ export type Variant = {
   dropshipProviderId: number | null;
   /** The vendor that supplies it. */
   vendorId: number | null;
+  /** The vendor's own code for the item (its SKU in the vendor's catalogue): an item of the vendor's inventory feed with this SKU connects to the variant. */
+  vendorSku: string | null;
   /** The variant's id in another system (a store or a supplier's catalogue). */
   externalId: string | null;
   /** The Harmonized System (tariff) code the item is declared under at customs: 6 to 10 digits, groups of them separated by dots. */
@@ -5010,6 +5012,7 @@ export type VariantCreateInput = {
   weight?: number | null;
   dropshipProviderId?: number | null;
   vendorId?: number | null;
+  vendorSku?: string | null;
   externalId?: string | null;
   hsCode?: string | null;
   countryOfOrigin?: string | null;

@@ -17,6 +17,8 @@ export const product = defineKind({
   description: "A catalogue product: the shared name, description and options of a group of variants.",
   group,
   source: "implied",
+  // An inventory feed's publish finds the products it made by their handle (`externalId`).
+  lookups: ["externalId"],
   fields: {
     name: f.string({
       required: true,
@@ -38,7 +40,8 @@ export const product = defineKind({
     vendorId: f.ref("vendor", { description: "The vendor that supplies it." }),
     externalId: f.string({
       maxLength: 100,
-      description: "The product's id in another system (a store or a supplier's catalogue).",
+      description:
+        "The product's id in another system (a store or a supplier's catalogue); for a product an inventory feed's publish made, the handle that groups the feed's items into it (see inventory-feed `handleStrategy`).",
     }),
     optionNames: f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
       maxLength: 10,
@@ -67,6 +70,10 @@ export const variant = defineKind({
   group,
   source: "implied",
   unique: [["sku"]],
+  // Inventory feeds connect their items by SKU and by the vendor's code whatever their case
+  // (`caseInsensitiveSkus`), and by barcode.
+  caselessLookups: ["sku", "vendorSku"],
+  lookups: ["barcode"],
   fields: {
     productId: f.ref("product", { description: "The product it is a variant of." }),
     sku: f.string({
@@ -105,6 +112,12 @@ export const variant = defineKind({
     }),
     dropshipProviderId: f.ref("dropship-provider", { description: "Who ships it when it is dropshipped." }),
     vendorId: f.ref("vendor", { description: "The vendor that supplies it." }),
+    vendorSku: f.string({
+      maxLength: 100,
+      description:
+        "The vendor's own code for the item (its SKU in the vendor's catalogue): an item of the vendor's inventory feed with this SKU connects to the variant.",
+      example: "NW-1042",
+    }),
     externalId: f.string({
       maxLength: 100,
       description: "The variant's id in another system (a store or a supplier's catalogue).",

@@ -71,7 +71,7 @@ export const inventoryFeed = defineKind({
     allocationBuffer: f.integer({
       min: 0,
       description:
-        "Units of each item kept back from what channels are told is available, as a safety margin.",
+        "Units of each item kept back from what channels are told is available, as a safety margin (never below 0 per item).",
       example: 2,
     }),
     archiveReason: f.enum(["subscription", "other"], {
@@ -102,13 +102,14 @@ export const inventoryFeed = defineKind({
       default: true,
       nullable: true,
       description:
-        "Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`) when it has no variant yet.",
+        "Link each new or updated item to the catalogue variant with the same SKU (see `skuPrefix` and `automaticallyConnectPrefix`), else to the variant of the feed's vendor with that SKU as its `vendorSku`, when it has no variant yet.",
     }),
     automaticallyConnectByBarcode: f.boolean({
       required: true,
       default: false,
       nullable: true,
-      description: "Also link items to catalogue variants whose barcode matches the item's.",
+      description:
+        "Link an item that connects by no SKU to the catalogue variant with the item's barcode (when only one variant has it).",
     }),
     automaticallyConnectChannelVariant: f.boolean({
       description: "Also link items to existing channel variants with the same SKU.",
@@ -140,7 +141,8 @@ export const inventoryFeed = defineKind({
       required: true,
       default: false,
       nullable: true,
-      description: "Match SKUs without regard to letter case.",
+      description:
+        "Match SKUs (and vendors' codes) without regard to letter case (A to Z); a variant with exactly the SKU comes first.",
     }),
     connected: f.integer({
       required: true,
@@ -222,7 +224,7 @@ export const inventoryFeed = defineKind({
     format: f.enum(fileFormats, { required: true, default: "csv", description: "The feed file's format." }),
     handleStrategy: f.enum(["externalGroupId", "externalGroupIdStart", "name"], {
       description:
-        "Which item attribute groups items into one product: `externalGroupId`, its beginning (`externalGroupIdStart`), or `name`.",
+        "Which item attribute groups items into one product when publishing creates their variants: `externalGroupId`, its beginning (`externalGroupIdStart`: the id up to its last `-` or `_`), or `name`. Without one, `externalGroupId`.",
     }),
     includeTags: f.array(f.string({ maxLength: 100 }), {
       maxLength: 1000,

@@ -5,19 +5,24 @@ import type {
   InventoryFeedParseWebhookInput,
   InventoryFeedRemoveByExternalIdInput,
   InventoryFeedVariant,
+  Product,
   Variant,
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import {
+  caseless,
   changedValues,
   checkNotRemoved,
+  connectCandidates,
+  feedHandleSql,
   feedItemValues,
   requireSku,
+  variantOfSku,
   variantToConnect,
 } from "../../domain/feed-items.ts";
 import { publishBody, waitingState } from "../../domain/publishing.ts";
-import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldOf, fieldsOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -35,16 +40,19 @@ export const PUBLISH_BATCH = 100;
 
 /** A column of a kind's table, as SQL. */
 const at = (
-  kindName: "inventory-feed-variant" | "channel-variant" | "variant" | "custom-channel",
+  kindName: "inventory-feed-variant" | "channel-variant" | "variant" | "custom-channel" | "product",
   field: string,
 ) => sql.id(column(table(kindName), field));
 
 /**
  * What publishing a feed reads, each held as read (the same records, each unchanged): its enabled
- * channels, the first `PUBLISH_BATCH` of its approved items not published yet, the catalogue variants
- * of their SKUs with their products and the feed's vendor (what a publishing endpoint is sent), the
- * listings the feed's channels have of them (by their own SKU or their variant's), and the enabled
- * custom channels of those channels that have a publishing endpoint.
+ * channels, the first `PUBLISH_BATCH` of its approved items not published yet and their handles
+ * (`feedHandleSql`), the catalogue variants they are linked to or whose SKUs they have (whatever their
+ * case: the planner applies the feed's case rule) and those variants' products, the products the
+ * feed's publish made for the items' handles (their `externalId`, of the feed's vendor), the feed's
+ * vendor (what a publishing endpoint is sent), the listings the feed's channels have of them (by SKU,
+ * the item's or the variant's, or by variant), and the enabled custom channels of those channels that
+ * have a publishing endpoint. Each set of ids is a union of selections, each through its own index.
  */
 export function publishFeedReads(feedId: number) {
   const items = table("inventory-feed-variant");
@@ -54,18 +62,38 @@ export function publishFeedReads(feedId: number) {
   const toPublish = sql`${item("inventoryFeedId")} = ${feedId} AND ${item("reviewStatus")} = ${stored("reviewStatus", "approved")} AND ${item("status")} IN (${unpublished})`;
   const enabledChannels = { inventoryFeedId: feedId, enabled: true };
   const feedChannelIds = fieldsOf("inventory-feed-channel", "channelId", enabledChannels);
-  // The batch's skus: those of the items read (the same selection, order and limit).
-  const skus = sql`(SELECT ${item("sku")} FROM ${sql.id(items.name)} WHERE company_id = ${sql.company} AND ${toPublish} ORDER BY id LIMIT ${PUBLISH_BATCH})`;
-  const variantsOfSkus = sql`${at("variant", "sku")} IN ${skus}`;
+  // `columns` of the batch: the items read (the same selection, order and limit), as a SELECT that a
+  // union may take (its order and limit its own).
+  const batchOf = (columns: Sql) =>
+    sql`SELECT * FROM (SELECT ${columns} FROM ${sql.id(items.name)} WHERE company_id = ${sql.company} AND ${toPublish} ORDER BY +id LIMIT ${PUBLISH_BATCH})`;
+  const handle = feedHandleSql(fieldOf("inventory-feed", feedId, "handleStrategy"));
+  const variants = sql.id(table("variant").name);
+  const ofSkus = sql`SELECT id FROM ${variants} WHERE company_id = ${sql.company} AND lower(${at("variant", "sku")}) IN (${batchOf(sql`lower(${item("sku")})`)})`;
+  const variantIds = sql`${ofSkus} UNION ${batchOf(item("variantId"))}`;
+  // `+company_id`: the ids find the variants (by default the database scans the company's instead).
+  const ofVariants = (field: "sku" | "productId") =>
+    sql`SELECT ${at("variant", field)} FROM ${variants} WHERE id IN (${variantIds}) AND +company_id = ${sql.company}`;
+  const listings = sql.id(table("channel-variant").name);
+  const listingsOf = (where: Sql, channel = at("channel-variant", "channelId")) =>
+    sql`SELECT id FROM ${listings} WHERE company_id = ${sql.company} AND ${channel} IN ${feedChannelIds} AND ${where}`;
+  const listedSkus = sql`${batchOf(item("sku"))} UNION ${ofVariants("sku")}`;
   return {
     feedChannels: many("inventory-feed-channel", enabledChannels),
     items: many("inventory-feed-variant", toPublish, { limit: PUBLISH_BATCH }),
-    variants: many("variant", variantsOfSkus),
+    handles: rows(batchOf(sql`id, ${handle} AS handle`), (found) => {
+      return new Map(found.map((row) => [Number(row.id), row.handle ? String(row.handle) : null]));
+    }),
+    variants: many("variant", sql`id IN (${variantIds})`),
     listings: many(
       "channel-variant",
-      sql`${at("channel-variant", "channelId")} IN ${feedChannelIds} AND (${at("channel-variant", "sku")} IN ${skus} OR ${at("channel-variant", "variantId")} IN ${fieldsOf("variant", "id", variantsOfSkus)})`,
+      sql`id IN (${listingsOf(sql`${at("channel-variant", "sku")} IN (${listedSkus})`)} UNION ${listingsOf(sql`${at("channel-variant", "variantId")} IN (${variantIds})`, sql`+${at("channel-variant", "channelId")}`)})`,
     ),
-    products: many("product", sql`id IN ${fieldsOf("variant", "productId", variantsOfSkus)}`),
+    products: many("product", sql`id IN (${ofVariants("productId")})`),
+    // `+vendor_id`: the handles find the products, not the vendor.
+    productsOfHandles: many(
+      "product",
+      sql`${at("product", "externalId")} IN (${batchOf(handle)}) AND +${at("product", "vendorId")} IS ${fieldOf("inventory-feed", feedId, "vendorId")}`,
+    ),
     vendor: one("vendor", fieldOf("inventory-feed", feedId, "vendorId")),
     publishers: many(
       "custom-channel",
@@ -74,13 +102,16 @@ export function publishFeedReads(feedId: number) {
   };
 }
 
+type PublishSnapshot = Snapshot<ReturnType<typeof publishFeedReads>>;
+
 /**
  * `PUT /inventory-feeds/{id}/publish-all.json`: the feed's first `PUBLISH_BATCH` approved, unpublished
- * items are linked to their catalogue variants (created when the sku is new) and listed on each of the
- * feed's channels: a channel that already lists the sku keeps its one listing (linked to the feed item
- * if it had no feed item yet), any other gets a new channel variant. A channel with a custom channel
- * that has a publishing endpoint is sent each new listing (and each one whose publishing failed) to
- * publish (`queuePublish`); the listing waits for the store's id. Answers the channel variants created.
+ * items are linked to their catalogue variants (`variantsOfItems`: created when the SKU is new) and
+ * listed on each of the feed's channels: a channel that already lists the variant keeps its one listing
+ * (linked to the feed item if it had no feed item yet), any other gets a new channel variant under the
+ * variant's SKU. A channel with a custom channel that has a publishing endpoint is sent each new listing
+ * (and each one whose publishing failed) to publish (`queuePublish`); the listing waits for the store's
+ * id. Answers the channel variants created.
  */
 export function planPublishFeed({
   feed,
@@ -88,10 +119,10 @@ export function planPublishFeed({
   plan,
 }: {
   feed: InventoryFeed;
-  read: Snapshot<ReturnType<typeof publishFeedReads>>;
+  read: PublishSnapshot;
   plan: WritePlan;
 }): ChannelVariant[] {
-  const { feedChannels, items, variants: found, listings: existing } = read;
+  const { feedChannels, items } = read;
   if (!feedChannels.length) {
     throw new ApiError(
       "conflict",
@@ -100,57 +131,35 @@ export function planPublishFeed({
   }
   if (!items.length) return [];
 
-  const skus = [...new Set(items.map((item) => item.sku))];
-  const variants = new Map(found.map((v) => [v.sku, v]));
-  const firstItemOf = (sku: string) => items.find((item) => item.sku === sku)!;
-  for (const sku of skus.filter((sku) => !variants.has(sku))) {
-    const item = firstItemOf(sku);
-    const variant = plan.insert("variant", {
-      sku,
-      name: item.name,
-      barcode: item.barcode,
-      price: item.price,
-      costPrice: item.costPrice,
-      weight: item.weight,
-      dropshipProviderId: feed.dropshipProviderId ?? null,
-      vendorId: feed.vendorId ?? null,
-    });
-    variants.set(sku, variant);
-  }
-
-  // The listings the feed's channels already have for these skus: by their own sku or their variant's.
-  const variantSkus = new Map([...variants.values()].map((variant) => [variant.id, variant.sku]));
-  const listingOf = new Map<string, ChannelVariant>();
-  for (const listing of existing) {
-    const sku = listing.sku ?? (listing.variantId ? variantSkus.get(listing.variantId) : undefined);
-    const key = `${listing.channelId}:${sku}`;
-    if (sku && !listingOf.has(key)) listingOf.set(key, listing);
-  }
-
-  const reused = new Map<ChannelVariant, string>();
+  const { variantOf, productsOfNew } = variantsOfItems(feed, read, plan);
+  const listingOf = listingsByVariant(read.listings, [...variantOf.values()]);
+  const reused = new Map<ChannelVariant, InventoryFeedVariant>();
   const toCreate = new Map<string, { channelId: number; item: InventoryFeedVariant }>();
   for (const item of items) {
+    const variant = variantOf.get(item.id)!;
     for (const { channelId } of feedChannels) {
-      const key = `${channelId}:${item.sku}`;
-      const listing = listingOf.get(key);
-      if (listing) reused.set(listing, item.sku);
-      else if (!toCreate.has(key)) toCreate.set(key, { channelId, item });
+      const listing = listingOf(channelId, variant);
+      if (listing) {
+        if (!reused.has(listing)) reused.set(listing, item);
+      } else if (!toCreate.has(`${channelId}:${variant.id}`)) {
+        toCreate.set(`${channelId}:${variant.id}`, { channelId, item });
+      }
     }
   }
 
   const publishers = new Map(read.publishers.map((custom) => [custom.channelId, custom]));
-  const products = new Map(read.products.map((product) => [product.id, product]));
+  const products = new Map([...read.products, ...productsOfNew].map((product) => [product.id, product]));
   const publishing = (variant: Variant) =>
     publishBody(variant, variant.productId ? products.get(variant.productId) : undefined, read.vendor);
 
   const listings = [...toCreate.values()].map(({ channelId, item }) => {
-    const variant = variants.get(item.sku)!;
+    const variant = variantOf.get(item.id)!;
     const custom = publishers.get(channelId);
     const body = custom && publishing(variant);
     const listing = plan.insert("channel-variant", {
       channelId,
       variantId: variant.id,
-      sku: item.sku,
+      sku: variant.sku,
       inventoryFeedVariantId: item.id,
       source: "inventoryFeed",
       externalId: null,
@@ -160,13 +169,11 @@ export function planPublishFeed({
     return listing;
   });
 
-  const feedItemOfSku = new Map(items.map((item) => [item.sku, item.id]));
-  for (const [listing, sku] of reused) {
+  for (const [listing, item] of reused) {
     const custom = publishers.get(listing.channelId);
     const republish = custom && publishedAgain(listing) ? custom : undefined;
-    const body = republish && publishing(variants.get(sku)!);
-    const linked =
-      listing.inventoryFeedVariantId === null ? { inventoryFeedVariantId: feedItemOfSku.get(sku) } : {};
+    const body = republish && publishing(variantOf.get(item.id)!);
+    const linked = listing.inventoryFeedVariantId === null ? { inventoryFeedVariantId: item.id } : {};
     if (!republish || !body) {
       if (Object.keys(linked).length) plan.update("channel-variant", listing, linked);
       continue;
@@ -186,7 +193,7 @@ export function planPublishFeed({
 
   for (const item of items) {
     const values = transitionValues("inventory-feed-variant", item, "connected", {
-      variantId: variants.get(item.sku)!.id,
+      variantId: variantOf.get(item.id)!.id,
       publishedAt: plan.now,
       errorMessage: null,
     });
@@ -196,6 +203,104 @@ export function planPublishFeed({
     plan.update("inventory-feed-channel", feedChannel, { lastPublishedAt: plan.now });
   }
   return listings;
+}
+
+/**
+ * The catalogue variant of each item to publish, by the item's id: the one it is linked to, else the
+ * one with its SKU (under the feed's case rule, `variantOfSku`), else one created for its SKU (one per
+ * SKU among the batch's items, with the first item's name, barcode, prices and weight, the feed's
+ * provider and vendor) in the product of its handle (`productsOfHandles`). Answers the products of the
+ * variants it created too, for what publishing sends.
+ */
+function variantsOfItems(
+  feed: InventoryFeed,
+  read: PublishSnapshot,
+  plan: WritePlan,
+): { variantOf: Map<number, Variant>; productsOfNew: Product[] } {
+  const linked = new Map(read.variants.map((variant) => [variant.id, variant]));
+  const variantOf = new Map<number, Variant>();
+  const unknown: InventoryFeedVariant[] = [];
+  for (const item of read.items) {
+    const variant =
+      (item.variantId !== null ? linked.get(item.variantId) : undefined) ??
+      variantOfSku(feed, item.sku, read.variants);
+    if (variant) variantOf.set(item.id, variant);
+    else unknown.push(item);
+  }
+  // One new variant per SKU: with `caseInsensitiveSkus`, SKUs differing by case alone are one.
+  const skuKey = (sku: string) => (feed.caseInsensitiveSkus ? caseless(sku) : sku);
+  const firstOfSku = new Map<string, InventoryFeedVariant>();
+  for (const item of unknown) if (!firstOfSku.has(skuKey(item.sku))) firstOfSku.set(skuKey(item.sku), item);
+  const productOf = productsOfHandles(feed, [...firstOfSku.values()], read, plan);
+  const created = new Map<string, Variant>();
+  for (const [key, item] of firstOfSku) {
+    const variant = plan.insert("variant", {
+      sku: item.sku,
+      name: item.name,
+      barcode: item.barcode,
+      price: item.price,
+      costPrice: item.costPrice,
+      weight: item.weight,
+      productId: productOf.get(item.id)?.id ?? null,
+      dropshipProviderId: feed.dropshipProviderId ?? null,
+      vendorId: feed.vendorId ?? null,
+    });
+    created.set(key, variant);
+  }
+  for (const item of unknown) variantOf.set(item.id, created.get(skuKey(item.sku))!);
+  return { variantOf, productsOfNew: [...productOf.values()] };
+}
+
+/**
+ * The product of each item that makes a new variant, by the item's id: the product of its handle
+ * (`feedHandleSql`; an item without one gets no product), one per handle. A product the feed's publish
+ * made before for that handle (its `externalId`, the feed's vendor) is joined; else one is created,
+ * named as the handle's first item (else the handle).
+ */
+function productsOfHandles(
+  feed: InventoryFeed,
+  items: readonly InventoryFeedVariant[],
+  read: PublishSnapshot,
+  plan: WritePlan,
+): Map<number, Product> {
+  const vendorId = feed.vendorId ?? null;
+  const ofHandle = new Map<string, Product>();
+  for (const product of read.productsOfHandles) {
+    if (product.externalId !== null && !ofHandle.has(product.externalId)) {
+      ofHandle.set(product.externalId, product);
+    }
+  }
+  const productOf = new Map<number, Product>();
+  for (const item of items) {
+    const handle = read.handles.get(item.id);
+    if (!handle) continue;
+    let product = ofHandle.get(handle);
+    if (!product) {
+      product = plan.insert("product", { name: item.name ?? handle, externalId: handle, vendorId });
+      ofHandle.set(handle, product);
+    }
+    productOf.set(item.id, product);
+  }
+  return productOf;
+}
+
+/**
+ * The listing a feed channel has of a variant, among `listings` (those read): the one linked to the
+ * variant, else the one under the variant's SKU (a channel lists a SKU once).
+ */
+function listingsByVariant(listings: readonly ChannelVariant[], variants: readonly Variant[]) {
+  const byVariant = new Map<string, ChannelVariant>();
+  const bySku = new Map<string, ChannelVariant>();
+  const ids = new Set(variants.map((variant) => variant.id));
+  for (const listing of [...listings].sort((a, b) => a.id - b.id)) {
+    const variantKey = `${listing.channelId}:${listing.variantId}`;
+    if (listing.variantId !== null && ids.has(listing.variantId) && !byVariant.has(variantKey)) {
+      byVariant.set(variantKey, listing);
+    }
+    if (listing.sku !== null) bySku.set(`${listing.channelId}:${listing.sku}`, listing);
+  }
+  return (channelId: number, variant: Variant) =>
+    byVariant.get(`${channelId}:${variant.id}`) ?? bySku.get(`${channelId}:${variant.sku}`);
 }
 
 /**
@@ -323,15 +428,20 @@ export interface ParsedFeedItem {
 /**
  * What parsing one item of the feed's webhook reads, each held as read: the item with its external id
  * (still that one, or still none: two calls with one new item make one), and the catalogue variants it
- * may connect to (by its SKU as sent, else as stored; with and without the feed's prefix: still those,
- * so which one it connects to, or that none, holds).
+ * may connect to (`connectCandidates`: by its SKU and barcode as sent, else as stored; still those, so
+ * which one it connects to, or that none, holds).
  */
 export function parseFeedItemReads(feedId: number, input: InventoryFeedParseWebhookInput) {
-  const sku = sql`COALESCE(${input.vendorSku ?? null}, ${fieldOf("inventory-feed-variant", feedItemId(feedId, input.externalId), "sku")})`;
-  const prefix = fieldOf("inventory-feed", feedId, "skuPrefix");
+  const stored = (field: "sku" | "barcode") =>
+    fieldOf("inventory-feed-variant", feedItemId(feedId, input.externalId), field);
+  const sku = sql`COALESCE(${input.vendorSku ?? null}, ${stored("sku")})`;
+  const barcode = input.barcode === undefined ? stored("barcode") : sql`${input.barcode}`;
   return {
     items: feedItemRead(feedId, input.externalId),
-    variants: many("variant", sql`${at("variant", "sku")} IN (${sku}, ${prefix} || ${sku})`),
+    variants: many(
+      "variant",
+      connectCandidates(feedId, sql`SELECT ${sku} AS sku`, sql`SELECT ${barcode} AS barcode`),
+    ),
   };
 }
 

@@ -23,13 +23,7 @@ export type Ending =
   | { status: "error"; code: ErrorCode; message: string };
 
 /** What stopped an import that ended `error` (its `statusProblem.code`). */
-type ErrorCode =
-  | "not_implemented"
-  | "missing_field"
-  | "unreadable_file"
-  | "missing_columns"
-  | "no_rows"
-  | "failed";
+type ErrorCode = "missing_field" | "unreadable_file" | "missing_columns" | "no_rows" | "failed";
 
 interface KeptRow {
   outcome: string;

@@ -1,4 +1,4 @@
-/** The import types the runner knows, by `importType`; the others end `error`, saying so. */
+/** The import types the runner runs, by `importType`. */
 import type { DataImport } from "@multichannel/schema";
 import type { Ctx } from "../../domain/context.ts";
 import { many } from "../../domain/reads.ts";
@@ -15,10 +15,12 @@ import { dropshipProvidersImport } from "./provider-imports.ts";
 import { dropshipProviderUsersImport } from "./provider-user-imports.ts";
 import { salesImport } from "./sales-import.ts";
 import { adjustmentImport, costPrices, stockTake } from "./stock-imports.ts";
+import { vendorMappings } from "./vendor-imports.ts";
 
 type ImportTypeName = NonNullable<DataImport["importType"]>;
 
-export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
+/** Every type the schema lists: one missing does not compile. */
+export const IMPORT_TYPES: Record<ImportTypeName, ImportType> = {
   stock_take: stockTake,
   adjustment_import: adjustmentImport,
   cost_prices: costPrices,
@@ -31,13 +33,8 @@ export const IMPORT_TYPES: Partial<Record<ImportTypeName, ImportType>> = {
   inventory_feed_mapping: inventoryFeedMappingImport,
   hs_code: hsCodeImport,
   warehouse_location_import: warehouseLocationImport,
+  vendor_mappings: vendorMappings,
 };
-
-/** The message of an import whose type the runner does not run. */
-export function notImplemented(dataImport: DataImport): string {
-  const known = Object.keys(IMPORT_TYPES).join(", ");
-  return `Imports of type ${dataImport.importType} are not implemented yet (this server imports ${known}).`;
-}
 
 /**
  * For a type whose rows change by an amount rather than set a value (`adjustment_import`): why the

@@ -22,7 +22,7 @@ import { RowReader } from "./batches.ts";
 import { csvRows, UnreadableFile } from "./csv-rows.ts";
 import { type Ending, finish } from "./ending.ts";
 import type { ImportType } from "./import-type.ts";
-import { IMPORT_TYPES, notImplemented, sameFileImported } from "./import-types.ts";
+import { IMPORT_TYPES, sameFileImported } from "./import-types.ts";
 import { leaseOf, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
 import { openImportFile, tooLarge } from "./source.ts";
 
@@ -142,7 +142,6 @@ async function readiness(ctx: Ctx, run: Run, dataImport: DataImport): Promise<Im
     return { status: "error", code: "missing_field", message };
   }
   const type = IMPORT_TYPES[importType];
-  if (!type) return { status: "error", code: "not_implemented", message: notImplemented(dataImport) };
   const refused = type.check?.(dataImport);
   if (refused) return { status: "error", code: "missing_field", message: refused };
   const earlier = run.rowsDone === 0 ? await sameFileImported(ctx, dataImport) : undefined;

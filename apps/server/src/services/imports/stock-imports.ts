@@ -30,7 +30,7 @@ const CHANGE: ColumnDef = { name: "quantity", aliases: ["qty", "change", "adjust
 const WAREHOUSE: ColumnDef = { name: "warehouse", aliases: ["warehouse name", "warehouse id", "location"] };
 const REASON: ColumnDef = { name: "reason", aliases: ["adjustment reason", "reason name"] };
 const NOTES: ColumnDef = { name: "notes", aliases: ["note", "comment", "comments"] };
-const COST: ColumnDef = { name: "cost_price", aliases: ["cost", "unit cost", "price"] };
+export const COST: ColumnDef = { name: "cost_price", aliases: ["cost", "unit cost", "price"] };
 
 /** SQL: the variants the batch's rows name by SKU. */
 export const variantsNamed = (rows: readonly ImportRow[]) =>
