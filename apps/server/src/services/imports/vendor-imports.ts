@@ -18,7 +18,7 @@ import {
   skipped,
   valuesOf,
 } from "./import-type.ts";
-import { COST, SKU } from "./stock-imports.ts";
+import { COST, SKU, STOCK_BATCH_ROWS, variantsNamed } from "./stock-imports.ts";
 
 const VENDOR: ColumnDef = { name: "vendor", aliases: ["vendor name", "supplier", "brand"] };
 const VENDOR_SKU: ColumnDef = {
@@ -70,11 +70,11 @@ function mappingValues(
 export const vendorMappings = importType({
   required: [SKU, VENDOR],
   optional: [VENDOR_SKU, COST],
-  batchRows: 500,
+  batchRows: STOCK_BATCH_ROWS,
   reads: (rows) => {
     const vendors = valuesOf(rows, "vendor", caseless);
     return {
-      variants: many("variant", fieldAmong("variant", "sku", valuesOf(rows, "sku"))),
+      variants: many("variant", variantsNamed(rows)),
       vendors: many(
         "vendor",
         sql`(${fieldAmong("vendor", "name", vendors, true)}) OR (${fieldAmong("vendor", "code", vendors, true)}) OR (${fieldAmong("vendor", "id", vendors)})`,
