@@ -202,7 +202,7 @@ async function listPage(c: Context<AppEnv>, kind: KindDef, query: ListQuery, ctx
   const answered = shapes(query.shape) ? await shapeRecords(ctx, records, query.shape) : records;
   if (!hasMore) return answerJson(c, JSON.stringify(answered));
   // From PUBLIC_URL (or relative), never from the request's Host.
-  const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${await nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
+  const nextPage = `${ctx.baseUrl}/${kind.plural}.json?${nextPageQuery(kind, query, records.at(-1)!, await ctx.secrets)}`;
   return answerJson(c, JSON.stringify(answered), 200, { Link: `<${nextPage}>; rel="next"` });
 }
 
@@ -228,7 +228,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairS
       const kind = byCollection.get(c.req.param("kind")!)?.kind;
       if (!kind) return next();
       const ctx = c.get("ctx");
-      const query = await parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
+      const query = parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
       if (!isExpensiveList(kind, query)) return listPage(c, kind, query, ctx);
       const release = share.take(ctx.companyId);
       try {

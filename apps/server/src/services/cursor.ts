@@ -6,6 +6,9 @@
  * rotation keeps the cursors out there working), and a cursor that was altered, or used with another
  * order or other filters, is a 400.
  */
+import { hkdf } from "@noble/hashes/hkdf.js";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { base64url, type Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 
@@ -36,63 +39,58 @@ export function filtersHash(terms: readonly (readonly [string, string])[]): stri
 const ASCII = /^[ -~]*$/;
 
 const encoder = new TextEncoder();
+const LIST_CURSORS = encoder.encode("list cursors");
 
-/** The HMAC keys of a keyring (the current one first), derived once per keyring with HKDF. */
-const macKeys = new WeakMap<Keyring, Promise<CryptoKey[]>>();
-function macKeysOf(keyring: Keyring): Promise<CryptoKey[]> {
+/**
+ * The HMAC keys of a keyring (the current one first), derived once per keyring with HKDF-SHA-256. The MAC
+ * is computed in JavaScript (`@noble/hashes`), in the request's own turn: Web Crypto's `sign` runs each
+ * one as a job on Node's thread pool, which costs a list page more than the MAC itself.
+ */
+const macKeys = new WeakMap<Keyring, Uint8Array[]>();
+function macKeysOf(keyring: Keyring): Uint8Array[] {
   let keys = macKeys.get(keyring);
   if (!keys) {
-    keys = Promise.all(
-      keyring.keys.map(async ({ raw }) =>
-        crypto.subtle.deriveKey(
-          { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: encoder.encode("list cursors") },
-          await crypto.subtle.importKey("raw", raw, "HKDF", false, ["deriveKey"]),
-          { name: "HMAC", hash: "SHA-256", length: 256 },
-          false,
-          ["sign", "verify"],
-        ),
-      ),
-    );
+    keys = keyring.keys.map(({ raw }) => hkdf(sha256, raw, new Uint8Array(0), LIST_CURSORS, 32));
     macKeys.set(keyring, keys);
   }
   return keys;
 }
 
-export async function encodeCursor(cursor: Cursor, keyring: Keyring): Promise<string> {
+export function encodeCursor(cursor: Cursor, keyring: Keyring): string {
   const json = JSON.stringify([cursor.order, cursor.key, cursor.id, cursor.filters]);
   // btoa takes one byte per character: ASCII as it is, anything else as its UTF-8 bytes.
   const binary = ASCII.test(json) ? json : String.fromCharCode(...encoder.encode(json));
   const payload = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  const [key] = await macKeysOf(keyring);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key!, encoder.encode(payload)));
-  return `${payload}.${base64url(mac)}`;
+  const [key] = macKeysOf(keyring);
+  return `${payload}.${base64url(hmac(sha256, key!, encoder.encode(payload)))}`;
 }
 
 const NOT_OURS = "not a cursor this API made; follow the Link header of the previous page.";
 
+/** Whether two MACs are equal, compared in a time that does not depend on where they differ. */
+function sameMac(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let differ = 0;
+  for (let i = 0; i < a.length; i++) differ |= a[i]! ^ b[i]!;
+  return differ === 0;
+}
+
 /** Whether `mac` (base64url) authenticates `payload` under one of the keyring's keys. */
-async function authentic(keyring: Keyring, payload: string, mac: string): Promise<boolean> {
-  let bytes: Uint8Array<ArrayBuffer>;
+function authentic(keyring: Keyring, payload: string, mac: string): boolean {
+  let bytes: Uint8Array;
   try {
     bytes = Uint8Array.from(atob(mac.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
   } catch {
     return false;
   }
-  for (const key of await macKeysOf(keyring)) {
-    if (await crypto.subtle.verify("HMAC", key, bytes, encoder.encode(payload))) return true;
-  }
-  return false;
+  const message = encoder.encode(payload);
+  return macKeysOf(keyring).some((key) => sameMac(hmac(sha256, key, message), bytes));
 }
 
 /** The cursor a client sent back, for a list of `order` with these filters; 400 when it is not one. */
-export async function decodeCursor(
-  text: string,
-  order: string,
-  filters: string,
-  keyring: Keyring,
-): Promise<Cursor> {
+export function decodeCursor(text: string, order: string, filters: string, keyring: Keyring): Cursor {
   const dot = text.indexOf(".");
-  if (dot < 0 || !(await authentic(keyring, text.slice(0, dot), text.slice(dot + 1)))) throw bad(NOT_OURS);
+  if (dot < 0 || !authentic(keyring, text.slice(0, dot), text.slice(dot + 1))) throw bad(NOT_OURS);
   let parsed: unknown;
   try {
     const base64 = text.slice(0, dot).replace(/-/g, "+").replace(/_/g, "/");

@@ -274,7 +274,7 @@ const LIST_KEYS = new Set(["where", "order", "limit", "from", "cursor"]);
  * `$gte`, `$lte`, `$gt`, `$lt`, `$ne`, `$eq`, `$null=true|false`; `order`; `attributes`; `include`;
  * `limit`, `from` and `cursor`. Percent-encoded brackets read the same. Anything else is a 400.
  */
-export async function parseListQuery(kind: KindDef, search: string, keyring: Keyring): Promise<ListQuery> {
+export function parseListQuery(kind: KindDef, search: string, keyring: Keyring): ListQuery {
   const params = parseQueryString(search);
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
@@ -311,7 +311,7 @@ export async function parseListQuery(kind: KindDef, search: string, keyring: Key
   if (params.cursor === undefined) return base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
-  const after = await decodeCursor(params.cursor, order.text, filters, keyring);
+  const after = decodeCursor(params.cursor, order.text, filters, keyring);
   const start = afterCursor(order.column, order.descending, after);
   return { ...base, where: [...where, start], from: 0, after };
 }
@@ -356,17 +356,17 @@ const MAX_LINK_TERMS = 1024;
  * were sent when they are short. A client that keeps its own filters and takes only the cursor gets the
  * same page.
  */
-export async function nextPageQuery(
+export function nextPageQuery(
   kind: KindDef,
   query: ListQuery,
   last: Record<string, unknown>,
   keyring: Keyring,
-): Promise<string> {
+): string {
   const field = query.order.text.replace(/^-/, "");
   const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
   const value = last[field];
   const key = column ? encode(column, value) : typeof value === "number" ? value : String(value);
-  const cursor = await encodeCursor(
+  const cursor = encodeCursor(
     { order: query.order.text, key, id: Number(last.id), filters: query.filters },
     keyring,
   );

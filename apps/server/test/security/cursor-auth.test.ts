@@ -64,3 +64,27 @@ describe("list cursors", () => {
     expect(paged.body).toHaveLength(3);
   });
 });
+
+describe("a cursor's MAC", () => {
+  it("is HMAC-SHA-256 under the key HKDF derives from SECRETS_KEY, so cursors made before a restart or an upgrade still page", async () => {
+    const cursor = await firstCursor();
+    const [payload, mac] = cursor.split(".");
+    const hkdfKey = await crypto.subtle.importKey("raw", oldKey, "HKDF", false, ["deriveKey"]);
+    const macKey = await crypto.subtle.deriveKey(
+      {
+        name: "HKDF",
+        hash: "SHA-256",
+        salt: new Uint8Array(0),
+        info: new TextEncoder().encode("list cursors"),
+      },
+      hkdfKey,
+      { name: "HMAC", hash: "SHA-256", length: 256 },
+      false,
+      ["sign"],
+    );
+    const expected = new Uint8Array(
+      await crypto.subtle.sign("HMAC", macKey, new TextEncoder().encode(payload!)),
+    );
+    expect(mac).toBe(toBase64url(String.fromCharCode(...expected)));
+  });
+});
