@@ -496,6 +496,44 @@ function fairShareScenario(): Scenario {
   };
 }
 
+/** Serves `text` as a CSV file from 127.0.0.1 under `name`: its URL, and how to stop serving it. */
+async function csvFileServer(text: string, name: string): Promise<{ url: string; close: () => void }> {
+  const files = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/csv" }).end(text));
+  await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(files.address() as AddressInfo).port}/${name}`,
+    close: () => files.close(),
+  };
+}
+
+/**
+ * Background work on `server`: `start` asks for it (answering the record it made), `poll` reads that
+ * record every 100 ms until `ended` says the work is over. Answers the record as it ended, the seconds
+ * from the request to then as the client saw them, the server's resident memory at its highest
+ * meanwhile (sampled at each poll) and the server's CPU seconds over it, when the platform tells them.
+ */
+async function watchBackgroundWork<T>(
+  server: Target,
+  start: () => Promise<{ id: number }>,
+  poll: (started: { id: number }) => Promise<T>,
+  ended: (record: T) => boolean,
+): Promise<{ record: T; waited: number; rssMb: number; cpu: { cpuSeconds?: number } }> {
+  let rssMb = rssMbOf(server.pid) ?? 0;
+  const cpuBefore = cpuSecondsOf(server.pid);
+  const sent = performance.now();
+  const started = await start();
+  let record: T;
+  do {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    rssMb = Math.max(rssMb, rssMbOf(server.pid) ?? 0);
+    record = await poll(started);
+  } while (!ended(record));
+  const waited = (performance.now() - sent) / 1000;
+  const cpuAfter = cpuSecondsOf(server.pid);
+  const cpu = cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {};
+  return { record, waited, rssMb, cpu };
+}
+
 /**
  * A data import of a 20,000-row stock take, served to the server from a file server on 127.0.0.1 (a
  * server of its own, allowed to fetch from it) and run by the server's background dispatcher: rows a
@@ -524,32 +562,27 @@ function stockTakeImportScenario(): Scenario {
           });
         }
         const csv = `sku,quantity\n${Array.from({ length: ROWS }, (_, i) => `TAKE-${i},${1 + (i % 97)}`).join("\n")}\n`;
-        const files = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/csv" }).end(csv));
-        await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
-        const fileUri = `http://127.0.0.1:${(files.address() as AddressInfo).port}/stock.csv`;
-        let rssMb = rssMbOf(server.pid) ?? 0;
-        const cpuBefore = cpuSecondsOf(server.pid);
-        const sent = performance.now();
-        const created = await call(server, "POST", "/data-imports.json", {
-          importType: "stock_take",
-          fileUri,
-        });
-        let done: { status: string; added: number; startedAt: string; completedAt: string };
-        do {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          rssMb = Math.max(rssMb, rssMbOf(server.pid) ?? 0);
-          done = await call(server, "GET", `/data-imports/${created.id}.json`);
-        } while (done.status === "pending" || done.status === "started");
-        const waited = (performance.now() - sent) / 1000;
-        const cpuAfter = cpuSecondsOf(server.pid);
+        const files = await csvFileServer(csv, "stock.csv");
+        const watched = await watchBackgroundWork<{
+          status: string;
+          added: number;
+          startedAt: string;
+          completedAt: string;
+        }>(
+          server,
+          () => call(server, "POST", "/data-imports.json", { importType: "stock_take", fileUri: files.url }),
+          (created) => call(server, "GET", `/data-imports/${created.id}.json`),
+          (done) => done.status !== "pending" && done.status !== "started",
+        );
         files.close();
+        const { record: done, waited, rssMb } = watched;
         const seconds = (Date.parse(done.completedAt) - Date.parse(done.startedAt)) / 1000;
         return {
           seconds,
           latencies: [waited * 1000],
           failures: done.status === "complete" && done.added === ROWS ? 0 : 1,
           units: ROWS,
-          ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
+          ...watched.cpu,
           notes: [
             `Data import: ${ROWS.toLocaleString("en")} stock-take rows in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} rows a second; target ≥ 2,000), ${waited.toFixed(2)} s from the POST to its end as the client polled it; the server's RSS at most ${rssMb.toFixed(0)} MB while it ran.`,
           ],
@@ -576,12 +609,10 @@ function feedFetchScenario(): Scenario {
     prepare(server) {
       return async () => {
         const csv = `id,sku,quantity,price\n${Array.from({ length: ROWS }, (_, i) => `D-${i},DS-${i},${i % 41},${(5 + (i % 300) / 4).toFixed(2)}`).join("\n")}\n`;
-        const files = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/csv" }).end(csv));
-        await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
-        const url = `http://127.0.0.1:${(files.address() as AddressInfo).port}/distributor.csv`;
+        const files = await csvFileServer(csv, "distributor.csv");
         const feed = await call(server, "POST", "/inventory-feeds.json", {
           name: "Bench distributor",
-          url,
+          url: files.url,
           fetchFrequency: "never",
         });
         for (const [column, target] of [
@@ -596,19 +627,19 @@ function feedFetchScenario(): Scenario {
             target,
           });
         }
-        let rssMb = rssMbOf(server.pid) ?? 0;
-        const cpuBefore = cpuSecondsOf(server.pid);
-        const sent = performance.now();
-        const queued = await call(server, "POST", `/inventory-feeds/${feed.id}/fetch.json`, {});
-        let file: { status: string; rowCount: number | null; createdAt: string; processedAt: string };
-        do {
-          await new Promise((resolve) => setTimeout(resolve, 100));
-          rssMb = Math.max(rssMb, rssMbOf(server.pid) ?? 0);
-          file = await call(server, "GET", `/inventory-feed-files/${queued.id}.json`);
-        } while (file.status === "pending");
-        const waited = (performance.now() - sent) / 1000;
-        const cpuAfter = cpuSecondsOf(server.pid);
+        const watched = await watchBackgroundWork<{
+          status: string;
+          rowCount: number | null;
+          createdAt: string;
+          processedAt: string;
+        }>(
+          server,
+          () => call(server, "POST", `/inventory-feeds/${feed.id}/fetch.json`, {}),
+          (queued) => call(server, "GET", `/inventory-feed-files/${queued.id}.json`),
+          (file) => file.status !== "pending",
+        );
         files.close();
+        const { record: file, waited, rssMb } = watched;
         const seconds = (Date.parse(file.processedAt) - Date.parse(file.createdAt)) / 1000;
         const megabytes = Buffer.byteLength(csv) / 1024 / 1024;
         return {
@@ -616,7 +647,7 @@ function feedFetchScenario(): Scenario {
           latencies: [waited * 1000],
           failures: file.status === "processed" && file.rowCount === ROWS ? 0 : 1,
           units: ROWS,
-          ...(cpuBefore !== undefined && cpuAfter !== undefined ? { cpuSeconds: cpuAfter - cpuBefore } : {}),
+          ...watched.cpu,
           notes: [
             `Feed fetch: ${ROWS.toLocaleString("en")} items (a ${megabytes.toFixed(1)} MB CSV) in ${seconds.toFixed(2)} s (${Math.round(ROWS / seconds)} items a second), ${waited.toFixed(2)} s from the POST to its end as the client polled it; the server's RSS at most ${rssMb.toFixed(0)} MB while it ran.`,
           ],
