@@ -2,7 +2,7 @@
  * Stored files' bodies in an object bucket bound to the Worker (`FILES` in wrangler.jsonc; `wrangler dev`
  * simulates it on disk). Only the part of the binding's API this store uses is declared here.
  */
-import { checkedKey, type FileStore, streamChunks } from "./file-store.ts";
+import { checkedKey, type FileStore, joinedBytes, streamChunks } from "./file-store.ts";
 
 /** An upload of one object in parts (what the bucket takes for a body of a length not known ahead). */
 export interface MultipartUpload {
@@ -49,17 +49,6 @@ const DELETE_BATCH = 1000;
  */
 const PART_BYTES = 8 * 1024 * 1024;
 
-/** Joins chunks into one array. */
-function joined(chunks: readonly Uint8Array[], length: number): Uint8Array {
-  const bytes = new Uint8Array(length);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /**
  * Stores a stream of unknown length: in parts of `PART_BYTES` as it arrives (a multipart upload's
  * file part), or in one put when it is smaller than a part. A stream that fails aborts the parts stored.
@@ -83,13 +72,13 @@ async function putInParts(
       pending.push(chunk);
       pendingBytes += chunk.byteLength;
       while (pendingBytes >= PART_BYTES) {
-        const all = joined(pending, pendingBytes);
+        const all = joinedBytes(pending, pendingBytes);
         await sendPart(all.subarray(0, PART_BYTES));
         pending = [all.subarray(PART_BYTES)];
         pendingBytes -= PART_BYTES;
       }
     }
-    const rest = joined(pending, pendingBytes);
+    const rest = joinedBytes(pending, pendingBytes);
     if (!upload) {
       await bucket.put(key, rest, { httpMetadata });
       return;

@@ -53,6 +53,11 @@ export async function bytesOf(body: FileBody): Promise<Uint8Array> {
     chunks.push(chunk);
     length += chunk.byteLength;
   }
+  return joinedBytes(chunks, length);
+}
+
+/** Chunks joined into one array of `length` bytes (their sizes' sum). */
+export function joinedBytes(chunks: readonly Uint8Array[], length: number): Uint8Array {
   const bytes = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {
