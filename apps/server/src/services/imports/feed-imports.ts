@@ -11,9 +11,9 @@ import {
   kindByName,
   kindSchemas,
 } from "@multichannel/schema";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { many, one } from "../../domain/reads.ts";
-import { ApiError, fieldErrors } from "../../errors.ts";
+import { ApiError } from "../../errors.ts";
 import { parseFeedItemReads, planParseFeedItem } from "../actions/inventory-feeds.ts";
 import { actionEvent } from "../events.ts";
 import { batchReads, itemSnapshot } from "../inbound.ts";
@@ -26,6 +26,7 @@ import {
   moneyOf,
   type RowOutcome,
   skipped,
+  validated,
   wholeNumberOf,
 } from "./import-type.ts";
 
@@ -76,10 +77,8 @@ function itemOf(row: ImportRow): InventoryFeedParseWebhookInput | string {
     if (cells[name] !== undefined) input[field] = cells[name];
   }
   itemSchema ??= actionInputSchema(parseWebhook.input);
-  const parsed = v.safeParse(itemSchema, input, { abortPipeEarly: true });
-  if (parsed.success) return parsed.output as InventoryFeedParseWebhookInput;
-  const [error] = fieldErrors(parsed.issues);
-  return `${error?.path ?? "the item"} ${error?.message ?? "is not valid"}`;
+  const checked = validated(itemSchema, input, "the item");
+  return checked.ok ? (checked.output as InventoryFeedParseWebhookInput) : checked.problem;
 }
 
 const feedOf = (dataImport: DataImport) => dataImport.inventoryFeedId ?? 0;
@@ -175,10 +174,8 @@ function mappingOf(row: ImportRow, inventoryFeedId: number): InventoryFeedMappin
     transformType: cells.transform_type ?? "none",
   };
   mappingSchema ??= kindSchemas(kindByName("inventory-feed-mapping")!).create;
-  const parsed = v.safeParse(mappingSchema, values, { abortPipeEarly: true });
-  if (parsed.success) return parsed.output as InventoryFeedMappingValues;
-  const [error] = fieldErrors(parsed.issues);
-  return `${error?.path ?? "the mapping"} ${error?.message ?? "is not valid"}`;
+  const checked = validated(mappingSchema, values, "the mapping");
+  return checked.ok ? (checked.output as InventoryFeedMappingValues) : checked.problem;
 }
 
 type InventoryFeedMappingValues = Pick<

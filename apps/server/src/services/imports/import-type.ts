@@ -4,11 +4,13 @@
  * planned as one batch with the import's counts and progress.
  */
 import type { DataImport } from "@multichannel/schema";
+import * as v from "valibot";
 import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import type { Reads, Snapshot } from "../../domain/reads.ts";
 import { column, type KindName, type RecordOf, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { fieldErrors } from "../../errors.ts";
 import type { ColumnDef } from "./columns.ts";
 
 /** A data row of the file: its number (the header is row 1), its cells as read, by column name. */
@@ -16,6 +18,21 @@ export interface ImportRow {
   readonly number: number;
   readonly raw: readonly string[];
   readonly cells: Readonly<Record<string, string | undefined>>;
+}
+
+/**
+ * `values` as the API's own validator `schema` takes them, or what is wrong with them as a row's
+ * message: the first failing field and why (`email must be an e-mail address`), else `subject` and why.
+ */
+export function validated(
+  schema: v.GenericSchema,
+  values: unknown,
+  subject: string,
+): { ok: true; output: unknown } | { ok: false; problem: string } {
+  const parsed = v.safeParse(schema, values, { abortPipeEarly: true });
+  if (parsed.success) return { ok: true, output: parsed.output };
+  const [error] = fieldErrors(parsed.issues);
+  return { ok: false, problem: `${error?.path ?? subject} ${error?.message ?? "is not valid"}` };
 }
 
 /** What became of a row: `added` (a record created), `updated`, `skipped` (nothing to change), `error`. */

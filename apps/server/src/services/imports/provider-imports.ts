@@ -4,12 +4,19 @@
  * integration settings and credentials are not imported.
  */
 import { type DropshipProvider, kindByName, kindSchemas } from "@multichannel/schema";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { many } from "../../domain/reads.ts";
 import { newSigningSecret, written } from "../../domain/secrets.ts";
-import { fieldErrors } from "../../errors.ts";
 import type { ColumnDef } from "./columns.ts";
-import { failed, fieldAmong, importType, type RowOutcome, skipped, valuesOf } from "./import-type.ts";
+import {
+  failed,
+  fieldAmong,
+  importType,
+  type RowOutcome,
+  skipped,
+  validated,
+  valuesOf,
+} from "./import-type.ts";
 
 /** The provider's fields a row sets, by column (and the column's other names). */
 const FIELDS = [
@@ -47,10 +54,8 @@ function providerValuesOf(cells: Readonly<Record<string, string | undefined>>): 
       values[field] = field === "country" || field === "currency" ? cell.toUpperCase() : cell;
   }
   updateSchema ??= kindSchemas(kindByName("dropship-provider")!).update;
-  const parsed = v.safeParse(updateSchema, values, { abortPipeEarly: true });
-  if (parsed.success) return values;
-  const [error] = fieldErrors(parsed.issues);
-  return `${error?.path ?? "a field"} ${error?.message ?? "is not valid"}`;
+  const checked = validated(updateSchema, values, "a field");
+  return checked.ok ? values : checked.problem;
 }
 
 export const dropshipProvidersImport = importType({

@@ -9,11 +9,10 @@ import {
   kindByName,
   kindSchemas,
 } from "@multichannel/schema";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { type Sql, sql } from "../../db/sql.ts";
 import { fieldIn, fieldsOf, many } from "../../domain/reads.ts";
 import type { ValuesOf } from "../../domain/store.ts";
-import { fieldErrors } from "../../errors.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
   failed,
@@ -22,6 +21,7 @@ import {
   importType,
   type RowOutcome,
   skipped,
+  validated,
   valuesOf,
 } from "./import-type.ts";
 
@@ -86,10 +86,8 @@ function receivesOf(row: ImportRow): boolean | undefined | RowOutcome {
 /** The error of the user's values as the kind's create validator sees them, if any. */
 function problemOf(values: UserValues): string | undefined {
   createSchema ??= kindSchemas(kindByName("dropship-provider-user")!).create;
-  const parsed = v.safeParse(createSchema, values, { abortPipeEarly: true });
-  if (parsed.success) return undefined;
-  const [error] = fieldErrors(parsed.issues);
-  return `${error?.path ?? "a field"} ${error?.message ?? "is not valid"}`;
+  const checked = validated(createSchema, values, "a field");
+  return checked.ok ? undefined : checked.problem;
 }
 
 /** The provider's user with the e-mail: the one spelt as it is, else one whatever its case. */
