@@ -5,9 +5,11 @@
 // window besides the requests: a major collection of the heap, and the server's timed background work,
 // which valgrind's slowdown (requests take milliseconds) makes weigh more a request than at full speed;
 // a longer window averages them in. Node runs with V8's `--predictable` (its compiler and collector on
-// the main thread, in the same order each run). Needs valgrind (`apt-get install valgrind`). See
+// the main thread, in the same order each run), and "requests' own work" leaves out V8's compilations
+// and collections, which still fall in the window thousands of requests in. Needs valgrind (`apt-get install valgrind`). See
 // "Benchmarks" in the README.
 import { spawn, spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import {
   closeSync,
   existsSync,
@@ -90,7 +92,7 @@ function requireValgrind(): void {
  * are zeroed before them and dumped after (`callgrind_control`), each thread's to a file of its own.
  */
 async function underCallgrind<T>(
-  entry: string,
+  target: Target,
   work: (url: string, token: string, counter: Counter) => Promise<T>,
 ) {
   const dir = mkdtempSync(join(tmpdir(), "bench-ir-"));
@@ -107,11 +109,17 @@ async function underCallgrind<T>(
       `--callgrind-out-file=${join(dir, "callgrind.%p")}`,
       process.execPath,
       ...nodeFlags,
-      entry,
+      ...target.args,
     ],
     {
       cwd: root,
-      env: { ...env, DATABASE_URL: `file:${join(dir, "bench.db")}`, PORT: "0", BASE_PATH: "" },
+      env: {
+        ...env,
+        DATABASE_URL: `file:${join(dir, "bench.db")}`,
+        PORT: "0",
+        BASE_PATH: "",
+        ...(target.token ? { BENCH_TOKEN: target.token } : {}),
+      },
       stdio: ["ignore", out, "pipe"],
     },
   );
@@ -126,11 +134,11 @@ async function underCallgrind<T>(
     if (result.status !== 0) throw new Error(`callgrind_control ${command} failed: ${result.stderr}`);
   };
   try {
-    const lines = await linesOf(outPath, () => (child.exitCode === null ? undefined : stderr));
+    const lines = await linesOf(outPath, !target.token, () => (child.exitCode === null ? undefined : stderr));
     const url = /(http:\/\/\S+)/
       .exec(lines.find((line) => line.includes("listening on"))!)![1]!
       .replace(/\/$/, "");
-    const token = lines.find((line) => /^mcs_[A-Za-z0-9_-]+$/.test(line))!;
+    const token = target.token ?? lines.find((line) => /^mcs_[A-Za-z0-9_-]+$/.test(line))!;
     let dumps = 0;
     return await work(url, token, {
       start: () => control("-z"),
@@ -144,6 +152,12 @@ async function underCallgrind<T>(
     await exited;
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A server to count: its Node arguments, and the token it takes when it prints none (the bare server). */
+interface Target {
+  readonly args: readonly string[];
+  readonly token?: string;
 }
 
 /** Counts the instructions from `start` to `stop`. */
@@ -161,6 +175,14 @@ interface Counts {
    * access log's held lines) that valgrind's slowdown makes weigh more a request.
    */
   readonly requestCallbacks: number;
+  /**
+   * The requests' callbacks without V8's work on code and heap (`V8_UPKEEP`): what the requests
+   * themselves cost once their code is optimized. With `--predictable` V8 compiles on the main thread,
+   * and it still optimizes functions thousands of requests in (about half the main thread's count in a
+   * window of 1,000 GETs after 1,500), so the counts with it move with when a compilation falls. The
+   * upkeep is the main thread's: one that fell in timed work is taken off too.
+   */
+  readonly ownWork: number;
 }
 
 /** The instructions of dump `n`: the main thread's (the event loop's: JavaScript, SQLite, the sockets), the part of it in the requests' callbacks, and every thread's. */
@@ -170,36 +192,68 @@ function countsIn(dir: string, n: number): Counts {
   if (!main) throw new Error(`callgrind wrote no dump ${n} of the main thread.`);
   const countOf = (name: string) =>
     Number(/^summary:\s+(\d+)/m.exec(readFileSync(join(dir, name), "utf8"))?.[1] ?? 0);
+  const inclusive = inclusiveCounts(join(dir, main));
+  const upkeep = V8_UPKEEP.reduce((sum, name) => sum + (inclusive(name) ?? 0), 0);
+  const requestCallbacks =
+    inclusive(READ_CALLBACK) ??
+    fail(`callgrind_annotate found no ${READ_CALLBACK}…) in the main thread's dump.`);
   return {
     mainThread: countOf(main),
     allThreads: files.reduce((sum, name) => sum + countOf(name), 0),
-    requestCallbacks: inclusiveOf(join(dir, main), READ_CALLBACK),
+    requestCallbacks,
+    ownWork: requestCallbacks - upkeep,
   };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }
 
 /** Node's callback for bytes read from a socket: an HTTP request's whole handling runs inside it. */
 const READ_CALLBACK = "node::LibuvStreamWrap::OnUvRead(";
 
-/** The inclusive count of the function whose name starts with `name` in a dump (`callgrind_annotate`). */
-function inclusiveOf(file: string, name: string): number {
+/**
+ * V8's work on code and heap, by the functions it runs from (none calls another): optimizing a function
+ * (TurboFan), compiling one's bytecode on its first call, and collecting garbage. Not the builtin that
+ * calls a function's lazy compilation (`Builtins_CompileLazy`): the function runs inside it.
+ */
+const V8_UPKEEP = [
+  "v8::internal::Runtime_CompileOptimized(",
+  "v8::internal::Compiler::Compile(v8::internal::Isolate*, v8::internal::Handle<v8::internal::JSFunction>",
+  "v8::internal::Heap::CollectGarbage(",
+];
+
+/**
+ * The inclusive counts of a dump's functions (`callgrind_annotate`), looked up by the start of their
+ * names: undefined for one not in it. A recursive call's own line (`name'2`) is inside its caller's.
+ */
+function inclusiveCounts(file: string): (name: string) => number | undefined {
   const annotated = spawnSync("callgrind_annotate", ["--inclusive=yes", "--threshold=100", file], {
     encoding: "utf8",
     maxBuffer: 256 * 1024 * 1024,
   });
+  const lines: [number, string][] = [];
   for (const line of annotated.stdout.split("\n")) {
     const match = /^\s*([\d,]+) \(\s*[\d.]+%\)\s+\S*?:(.*)$/.exec(line);
-    if (match && match[2]!.startsWith(name)) return Number(match[1]!.replaceAll(",", ""));
+    if (match) lines.push([Number(match[1]!.replaceAll(",", "")), `${match[2]!} `]);
   }
-  throw new Error(`callgrind_annotate found no ${name}…) in ${file}: ${annotated.stderr}`);
+  return (name) => lines.find(([, text]) => text.startsWith(name))?.[0];
 }
 
-/** The server's stdout lines once it printed its token (valgrind starts it about 50 times slower). */
-async function linesOf(path: string, exited: () => string | undefined): Promise<string[]> {
+/**
+ * The server's stdout lines once it listens and, when `printsToken`, printed its token (valgrind starts
+ * it about 50 times slower).
+ */
+async function linesOf(
+  path: string,
+  printsToken: boolean,
+  exited: () => string | undefined,
+): Promise<string[]> {
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     const lines = readFileSync(path, "utf8").split("\n");
-    if (lines.some((line) => /^mcs_/.test(line)) && lines.some((line) => line.includes("listening on")))
-      return lines;
+    const tokenPrinted = !printsToken || lines.some((line) => /^mcs_/.test(line));
+    if (tokenPrinted && lines.some((line) => line.includes("listening on"))) return lines;
     const stderr = exited();
     if (stderr !== undefined) throw new Error(`The server exited under valgrind: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -220,8 +274,8 @@ function sender(url: string, token: string) {
 }
 
 /** An operation's instructions a request on the server at `entry`. */
-function measure(entry: string, operation: Operation): Promise<Counts> {
-  return underCallgrind(entry, async (url, token, counter) => {
+function measure(target: Target, operation: Operation): Promise<Counts> {
+  return underCallgrind(target, async (url, token, counter) => {
     const send = sender(url, token);
     const ids: number[] = [];
     for (let i = 0; i < SEEDED; i++) {
@@ -236,6 +290,7 @@ function measure(entry: string, operation: Operation): Promise<Counts> {
       mainThread: counted.mainThread / requests,
       allThreads: counted.allThreads / requests,
       requestCallbacks: counted.requestCallbacks / requests,
+      ownWork: counted.ownWork / requests,
     };
   });
 }
@@ -258,44 +313,64 @@ if (serverEntry && !existsSync(join(root, serverEntry)))
   throw new Error(`BENCH_SERVER_ENTRY ${serverEntry} does not exist.`);
 if (!serverEntry) build();
 const rows: string[] = [];
+const targets = {
+  server: { args: [serverEntry ?? "dist/node.js"] },
+  baseline: {
+    args: ["--import", "tsx", "bench/baseline.ts"],
+    token: `bench_${randomBytes(24).toString("base64url")}`,
+  },
+  compared: compareEntry ? { args: [compareEntry] } : undefined,
+} satisfies Record<string, Target | undefined>;
+const ratio = (of: number, to: number) => `${(of / to).toFixed(3)}×`;
 for (const operation of operations) {
   process.stdout.write(`${operation.name}… `);
-  // The two builds run at once, one per core: the counts do not depend on what else runs.
-  const [server, compared] = await Promise.all([
-    measure(serverEntry ?? "dist/node.js", operation),
-    compareEntry ? measure(compareEntry, operation) : undefined,
+  // The servers run at once: the counts do not depend on what else runs.
+  const [server, baseline, compared] = await Promise.all([
+    measure(targets.server, operation),
+    measure(targets.baseline, operation),
+    targets.compared && measure(targets.compared, operation),
   ]);
   console.log("done");
   const cells = [
     operation.name,
+    thousands(server.ownWork),
+    thousands(baseline.ownWork),
+    ratio(baseline.ownWork, server.ownWork),
     thousands(server.mainThread),
     thousands(server.requestCallbacks),
     thousands(server.allThreads),
   ];
   if (compared) {
     cells.push(
+      thousands(compared.ownWork),
       thousands(compared.mainThread),
       thousands(compared.requestCallbacks),
-      thousands(compared.allThreads),
-      `${(server.mainThread / compared.mainThread).toFixed(3)}×`,
-      `${(server.requestCallbacks / compared.requestCallbacks).toFixed(3)}×`,
+      ratio(server.ownWork, compared.ownWork),
+      ratio(server.mainThread, compared.mainThread),
+      ratio(server.requestCallbacks, compared.requestCallbacks),
     );
   }
   rows.push(`| ${cells.join(" | ")} |`);
 }
-const header = compareEntry
-  ? [
-      "operation",
-      "server, main thread",
-      "requests' callbacks",
-      "all threads",
-      "compared build, main thread",
-      "requests' callbacks",
-      "all threads",
-      "main thread ratio",
-      "callbacks ratio",
-    ]
-  : ["operation", "server, main thread", "requests' callbacks", "all threads"];
+const header = [
+  "operation",
+  "server, requests' own work",
+  "bare server's",
+  "bare ÷ server",
+  "server, main thread",
+  "requests' callbacks",
+  "all threads",
+  ...(compareEntry
+    ? [
+        "compared build, requests' own work",
+        "main thread",
+        "requests' callbacks",
+        "own work ratio",
+        "main thread ratio",
+        "callbacks ratio",
+      ]
+    : []),
+];
 const report = [
   `Thousands of instructions a request (callgrind; ${requests} requests counted after ${warmup}, one at a time)` +
     (compareEntry ? `; compared build: ${compareEntry}` : ""),
@@ -304,7 +379,14 @@ const report = [
   `|${header.map((_, i) => (i ? "---:" : ":---")).join("|")}|`,
   ...rows,
   "",
-  `Node's flags: ${nodeFlags.join(" ") || "none"}. main thread: the event loop's (JavaScript, SQLite, the sockets,`,
+  `Node's flags: ${nodeFlags.join(" ") || "none"}. requests' own work: the requests' callbacks without`,
+  "V8's compilations and collections (with --predictable both run on the main thread, and V8 still",
+  "optimizes functions thousands of requests in, so they move the other counts by more than most",
+  "changes do); bare server: bench/baseline.ts, the yardstick of `pnpm bench`, counted the same way (it",
+  "has no timed work); bare ÷ server: what `pnpm bench`'s ratio would come to if a request cost its",
+  "own instructions and nothing else (the kernel's part, the timed work, the load generator's and how",
+  "fast each instruction runs are left out);",
+  "main thread: the event loop's (JavaScript, SQLite, the sockets,",
   "and with --predictable V8's compiler and collector); requests' callbacks: the main thread's inside",
   "the socket reads that carry the requests (their parsing, the app, the promises it settles, the",
   "answer's write), without the timed work after (the webhook dispatcher, the access log's held lines);",
