@@ -106,6 +106,9 @@ async function underCallgrind<T>(
       "--tool=callgrind",
       "--separate-threads=yes",
       "--dump-instr=no",
+      // Only inside the requests' callbacks: not the timed work after them, which valgrind's slowdown
+      // makes weigh more a request than at full speed.
+      `--toggle-collect=${READ_CALLBACK}*`,
       `--callgrind-out-file=${join(dir, "callgrind.%p")}`,
       process.execPath,
       ...nodeFlags,
@@ -167,42 +170,32 @@ interface Counter {
 }
 
 interface Counts {
-  readonly mainThread: number;
-  readonly allThreads: number;
   /**
-   * The main thread's inside the callbacks that read the requests' bytes from their sockets: parsing,
-   * the app, the promises it settles and the answer's write, without the timed work (the dispatcher, the
-   * access log's held lines) that valgrind's slowdown makes weigh more a request.
+   * Inside the callbacks that read the requests' bytes from their sockets: parsing, the app, the promises
+   * it settles and the answer's write, without the timed work after them (the dispatcher, the access
+   * log's held lines), which valgrind's slowdown makes weigh more a request than at full speed.
    */
   readonly requestCallbacks: number;
   /**
-   * The requests' callbacks without V8's work on code and heap (`V8_UPKEEP`): what the requests
+   * The requests' callbacks without V8's work on code and heap in them (`V8_UPKEEP`): what the requests
    * themselves cost once their code is optimized. With `--predictable` V8 compiles on the main thread,
-   * and it still optimizes functions thousands of requests in (about half the main thread's count in a
-   * window of 1,000 GETs after 1,500), so the counts with it move with when a compilation falls. The
-   * upkeep is the main thread's: one that fell in timed work is taken off too.
+   * and it still optimizes functions thousands of requests in (about half the count of a window of
+   * 1,000 GETs after 1,500), so the counts with it move with when a compilation falls.
    */
   readonly ownWork: number;
 }
 
-/** The instructions of dump `n`: the main thread's (the event loop's: JavaScript, SQLite, the sockets), the part of it in the requests' callbacks, and every thread's. */
+/** The instructions of dump `n`: the main thread's, counted inside the requests' callbacks only. */
 function countsIn(dir: string, n: number): Counts {
   const files = readdirSync(dir).filter((name) => new RegExp(`^callgrind\\.\\d+\\.${n}-\\d+$`).test(name));
   const main = files.find((name) => name.endsWith("-01"));
   if (!main) throw new Error(`callgrind wrote no dump ${n} of the main thread.`);
-  const countOf = (name: string) =>
-    Number(/^summary:\s+(\d+)/m.exec(readFileSync(join(dir, name), "utf8"))?.[1] ?? 0);
   const inclusive = inclusiveCounts(join(dir, main));
-  const upkeep = V8_UPKEEP.reduce((sum, name) => sum + (inclusive(name) ?? 0), 0);
   const requestCallbacks =
     inclusive(READ_CALLBACK) ??
     fail(`callgrind_annotate found no ${READ_CALLBACK}…) in the main thread's dump.`);
-  return {
-    mainThread: countOf(main),
-    allThreads: files.reduce((sum, name) => sum + countOf(name), 0),
-    requestCallbacks,
-    ownWork: requestCallbacks - upkeep,
-  };
+  const upkeep = V8_UPKEEP.reduce((sum, name) => sum + (inclusive(name) ?? 0), 0);
+  return { requestCallbacks, ownWork: requestCallbacks - upkeep };
 }
 
 function fail(message: string): never {
@@ -287,8 +280,6 @@ function measure(target: Target, operation: Operation): Promise<Counts> {
     for (let n = warmup + 1; n <= warmup + requests; n++) await send(operation.request(n, ids));
     const counted = counter.stop();
     return {
-      mainThread: counted.mainThread / requests,
-      allThreads: counted.allThreads / requests,
       requestCallbacks: counted.requestCallbacks / requests,
       ownWork: counted.ownWork / requests,
     };
@@ -336,17 +327,14 @@ for (const operation of operations) {
     thousands(server.ownWork),
     thousands(baseline.ownWork),
     ratio(baseline.ownWork, server.ownWork),
-    thousands(server.mainThread),
     thousands(server.requestCallbacks),
-    thousands(server.allThreads),
+    thousands(baseline.requestCallbacks),
   ];
   if (compared) {
     cells.push(
       thousands(compared.ownWork),
-      thousands(compared.mainThread),
       thousands(compared.requestCallbacks),
       ratio(server.ownWork, compared.ownWork),
-      ratio(server.mainThread, compared.mainThread),
       ratio(server.requestCallbacks, compared.requestCallbacks),
     );
   }
@@ -357,19 +345,9 @@ const header = [
   "server, requests' own work",
   "bare server's",
   "bare ÷ server",
-  "server, main thread",
-  "requests' callbacks",
-  "all threads",
-  ...(compareEntry
-    ? [
-        "compared build, requests' own work",
-        "main thread",
-        "requests' callbacks",
-        "own work ratio",
-        "main thread ratio",
-        "callbacks ratio",
-      ]
-    : []),
+  "server, requests' callbacks",
+  "bare server's",
+  ...(compareEntry ? ["compared build, own work", "its callbacks", "own work ratio", "callbacks ratio"] : []),
 ];
 const report = [
   `Thousands of instructions a request (callgrind; ${requests} requests counted after ${warmup}, one at a time)` +
@@ -379,21 +357,16 @@ const report = [
   `|${header.map((_, i) => (i ? "---:" : ":---")).join("|")}|`,
   ...rows,
   "",
-  `Node's flags: ${nodeFlags.join(" ") || "none"}. requests' own work: the requests' callbacks without`,
-  "V8's compilations and collections (with --predictable both run on the main thread, and V8 still",
-  "optimizes functions thousands of requests in, so they move the other counts by more than most",
-  "changes do); bare server: bench/baseline.ts, the yardstick of `pnpm bench`, counted the same way (it",
-  "has no timed work); bare ÷ server: what `pnpm bench`'s ratio would come to if a request cost its",
-  "own instructions and nothing else (the kernel's part, the timed work, the load generator's and how",
-  "fast each instruction runs are left out);",
-  "main thread: the event loop's (JavaScript, SQLite, the sockets,",
-  "and with --predictable V8's compiler and collector); requests' callbacks: the main thread's inside",
-  "the socket reads that carry the requests (their parsing, the app, the promises it settles, the",
-  "answer's write), without the timed work after (the webhook dispatcher, the access log's held lines);",
-  "all threads adds the other threads (the checkpoints). Under valgrind a request takes milliseconds,",
-  "so the timed work weighs more a request than at full speed, and what a server makes once a millisecond",
-  "for all the requests in it (the ISO time of a write, of an access line: about 7,000 instructions each)",
-  "is made for every request here.",
+  `Node's flags: ${nodeFlags.join(" ") || "none"}. Counted inside the requests' callbacks only (the`,
+  "socket reads that carry the requests: their parsing, the app, the promises it settles, the answer's",
+  "write), not the timed work after them (the webhook dispatcher, the access log's held lines), which",
+  "valgrind's slowdown makes weigh more a request than at full speed. requests' own work: the callbacks",
+  "without V8's compilations and collections in them (with --predictable both run on the main thread,",
+  "and V8 still optimizes functions thousands of requests in, so they move the callbacks' count by more",
+  "than most changes do). bare server: bench/baseline.ts, the yardstick of `pnpm bench`, counted the",
+  "same way; bare ÷ server: what `pnpm bench`'s ratio would come to if a request cost its own",
+  "instructions and nothing else (the kernel's part, the timed work, the load generator's and how fast",
+  "each instruction runs are left out).",
 ].join("\n");
 console.log(`\n${report}`);
 const dataDir = join(root, ".data");
