@@ -1,13 +1,11 @@
 // `pnpm bench:instructions`: the CPU instructions the server executes per request, counted by
-// valgrind's callgrind, for GET by id, POST, PUT and a list of 50, with the server built from the sources
-// and, with BENCH_COMPARE_ENTRY, an earlier build side by side. Unlike `pnpm bench`'s timings, the count
-// does not depend on how busy the machine is. What moves it from run to run is what falls in the counted
-// window besides the requests: a major collection of the heap, and the server's timed background work,
-// which valgrind's slowdown (requests take milliseconds) makes weigh more a request than at full speed;
-// a longer window averages them in. Node runs with V8's `--predictable` (its compiler and collector on
-// the main thread, in the same order each run), and "requests' own work" leaves out V8's compilations
-// and collections, which still fall in the window thousands of requests in. Needs valgrind (`apt-get install valgrind`). See
-// "Benchmarks" in the README.
+// valgrind's callgrind, for GET by id, POST, PUT and a list of 50, with the server built from the sources,
+// the bare server of `pnpm bench` beside it and, with BENCH_COMPARE_ENTRY, an earlier build. Unlike
+// `pnpm bench`'s timings, the count does not depend on how busy the machine is. Only the requests'
+// callbacks are counted (the timed work after them weighs more a request under valgrind's slowdown than
+// at full speed), and "requests' own work" leaves out V8's compilations and collections in them: with
+// `--predictable` both run on the main thread, in the same order each run, and V8 still optimizes
+// functions thousands of requests in. Needs valgrind (`apt-get install valgrind`). See the README.
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import {
@@ -187,8 +185,7 @@ interface Counts {
 
 /** The instructions of dump `n`: the main thread's, counted inside the requests' callbacks only. */
 function countsIn(dir: string, n: number): Counts {
-  const files = readdirSync(dir).filter((name) => new RegExp(`^callgrind\\.\\d+\\.${n}-\\d+$`).test(name));
-  const main = files.find((name) => name.endsWith("-01"));
+  const main = readdirSync(dir).find((name) => new RegExp(`^callgrind\\.\\d+\\.${n}-01$`).test(name));
   if (!main) throw new Error(`callgrind wrote no dump ${n} of the main thread.`);
   const inclusive = inclusiveCounts(join(dir, main));
   const requestCallbacks =
@@ -206,9 +203,10 @@ function fail(message: string): never {
 const READ_CALLBACK = "node::LibuvStreamWrap::OnUvRead(";
 
 /**
- * V8's work on code and heap, by the functions it runs from (none calls another): optimizing a function
- * (TurboFan), compiling one's bytecode on its first call, and collecting garbage. Not the builtin that
- * calls a function's lazy compilation (`Builtins_CompileLazy`): the function runs inside it.
+ * V8's work on code and heap, by the functions it runs from (in the dumps read, none ran inside
+ * another): optimizing a function (TurboFan), compiling one's bytecode on its first call, and collecting
+ * garbage. Not the builtin that calls a function's lazy compilation (`Builtins_CompileLazy`): the
+ * function runs inside it.
  */
 const V8_UPKEEP = [
   "v8::internal::Runtime_CompileOptimized(",
