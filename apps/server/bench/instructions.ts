@@ -171,7 +171,8 @@ interface Counts {
   /**
    * Inside the callbacks that read the requests' bytes from their sockets: parsing, the app, the promises
    * it settles and the answer's write, without the timed work after them (the dispatcher, the access
-   * log's held lines), which valgrind's slowdown makes weigh more a request than at full speed.
+   * log's held lines), which valgrind's slowdown makes weigh more a request than at full speed. The
+   * dispatcher's continuations that resume on a request's promises are still counted (see the README).
    */
   readonly requestCallbacks: number;
   /**
@@ -358,10 +359,11 @@ const report = [
   `Node's flags: ${nodeFlags.join(" ") || "none"}. Counted inside the requests' callbacks only (the`,
   "socket reads that carry the requests: their parsing, the app, the promises it settles, the answer's",
   "write), not the timed work after them (the webhook dispatcher, the access log's held lines), which",
-  "valgrind's slowdown makes weigh more a request than at full speed. requests' own work: the callbacks",
-  "without V8's compilations and collections in them (with --predictable both run on the main thread,",
-  "and V8 still optimizes functions thousands of requests in, so they move the callbacks' count by more",
-  "than most changes do). bare server: bench/baseline.ts, the yardstick of `pnpm bench`, counted the",
+  "valgrind's slowdown makes weigh more a request than at full speed (the dispatcher's continuations",
+  "that resume on a request's promises are still counted: about 6,000 instructions a POST). requests'",
+  "own work: the callbacks without V8's compilations and collections in them (with --predictable both",
+  "run on the main thread, and V8 still optimizes functions thousands of requests in, so they move the",
+  "callbacks' count by more than most changes do). bare server: bench/baseline.ts, the yardstick of `pnpm bench`, counted the",
   "same way; bare ÷ server: what `pnpm bench`'s ratio would come to if a request cost its own",
   "instructions and nothing else (the kernel's part, the timed work, the load generator's and how fast",
   "each instruction runs are left out).",
