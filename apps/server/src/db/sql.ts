@@ -37,18 +37,40 @@ export class Sql {
 
   /**
    * The statement for company `companyId`, each value's SQL made by `mark` (which binds what it needs:
-   * a write plan's provisional id becomes the lookup of the real one).
+   * a write plan's provisional id becomes the lookup of the real one). When every mark is `?` and the
+   * pieces are shared (`Sql.shared`), the text is the one made once for them: no concatenation, and the
+   * driver's cache of prepared statements finds it by a hash already computed.
    */
   map(mark: (value: InValue, args: InValue[]) => string, companyId: number): Statement {
     const args: InValue[] = [];
-    let text = this.texts[0]!;
-    for (let i = 0; i < this.values.length; i += 1) {
-      const value = this.values[i]!;
-      text += (value === COMPANY ? mark(companyId, args) : mark(value, args)) + this.texts[i + 1]!;
+    const { texts, values } = this;
+    const marks: string[] = new Array(values.length);
+    let plain = true;
+    for (let i = 0; i < values.length; i += 1) {
+      const value = values[i]!;
+      const made = mark(value === COMPANY ? companyId : value, args);
+      marks[i] = made;
+      if (made !== "?") plain = false;
     }
+    const made = plain ? placeholderTexts.get(texts) : undefined;
+    if (made !== undefined) return { sql: made, args };
+    let text = texts[0]!;
+    for (let i = 0; i < marks.length; i += 1) text += marks[i]! + texts[i + 1]!;
     return { sql: text, args };
   }
+
+  /**
+   * Pieces of text that many statements share (a table's INSERT, an UPDATE of one set of fields), made
+   * once: the statement with every value a `?` is made with them, once.
+   */
+  static shared(texts: readonly string[]): readonly string[] {
+    if (!placeholderTexts.has(texts)) placeholderTexts.set(texts, texts.join("?"));
+    return texts;
+  }
 }
+
+/** The text of shared pieces (`Sql.shared`) with every value a `?`. */
+const placeholderTexts = new WeakMap<readonly string[], string>();
 
 type Part = Sql | SqlValue;
 

@@ -78,7 +78,7 @@ function referencesExist(checks: readonly ReferenceCheck[]): Sql {
   );
 }
 
-/** The pieces of text around a row's values, made once per table and use (see `Sql`). */
+/** The pieces of text around a row's values, made once per table and use (see `Sql.shared`). */
 const texts = new WeakMap<Table, Map<string, readonly string[]>>();
 function textsOf(table: Table, use: string, make: () => readonly string[]): readonly string[] {
   let byUse = texts.get(table);
@@ -88,11 +88,15 @@ function textsOf(table: Table, use: string, make: () => readonly string[]): read
   }
   let made = byUse.get(use);
   if (!made) {
-    made = make();
+    made = Sql.shared(make());
     byUse.set(use, made);
   }
   return made;
 }
+
+/** The columns a record's INSERT writes, in the order of its values. */
+const insertedColumns = (table: Table) =>
+  ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)].join(", ");
 
 /**
  * The INSERT of a record's row: company, timestamps, then every column in order (`stored`). Answers the
@@ -104,21 +108,20 @@ export function insertSql(
   stored: readonly InValue[],
   options: { returning?: boolean; where?: Sql } = {},
 ): Sql {
-  const names = ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)];
-  const returning = options.returning ? ` RETURNING ${table.selectList}` : "";
+  const returning = () => (options.returning ? ` RETURNING ${table.selectList}` : "");
   const values: SqlValue[] = [COMPANY, now, now, ...stored];
   if (options.where) {
     const head = textsOf(table, "insert-select", () => [
-      `INSERT INTO ${table.name} (${names.join(", ")}) SELECT `,
-      ...names.slice(1).map(() => ", "),
+      `INSERT INTO ${table.name} (${insertedColumns(table)}) SELECT `,
+      ...values.slice(1).map(() => ", "),
     ]);
-    return sql`${new Sql([...head, " WHERE "], values)}${options.where}${sql.raw(returning)}`;
+    return sql`${new Sql([...head, " WHERE "], values)}${options.where}${sql.raw(returning())}`;
   }
   return new Sql(
-    textsOf(table, `insert${returning}`, () => [
-      `INSERT INTO ${table.name} (${names.join(", ")}) VALUES (`,
-      ...names.slice(1).map(() => ", "),
-      `)${returning}`,
+    textsOf(table, options.returning ? "insert-returning" : "insert", () => [
+      `INSERT INTO ${table.name} (${insertedColumns(table)}) VALUES (`,
+      ...values.slice(1).map(() => ", "),
+      `)${returning()}`,
     ]),
     values,
   );
@@ -229,28 +232,31 @@ export function updateSql(
   values: readonly (readonly [string, InValue])[],
   options: { returning?: boolean; where?: readonly Sql[] } = {},
 ): Sql {
+  const where = options.where ?? [];
   const returning = options.returning ? ` RETURNING ${table.selectList}` : "";
-  const fields = values.map(([field]) => field);
-  // The text around the values, made once per table and set of fields written: an update is the
-  // request path's most common write.
-  const texts = textsOf(table, `update ${fields.join(",")}`, () => [
+  // The text around the values, made once per table and set of fields written (and its RETURNING, when
+  // nothing follows the values): an update is the request path's most common write.
+  let use = "update";
+  for (const [field] of values) use += ` ${field}`;
+  if (!where.length && options.returning) use += " returning";
+  const texts = textsOf(table, use, () => [
     `UPDATE ${table.name} SET updated_at = `,
-    ...fields.map((field) => {
+    ...values.map(([field]) => {
       const column = table.byField.get(field);
       if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
       return `, ${column.name} = `;
     }),
     " WHERE id = ",
     " AND company_id = ",
+    where.length ? "" : returning,
   ]);
   const set: SqlValue[] = [now, ...values.map(([, value]) => value), id, COMPANY];
-  const where = options.where ?? [];
-  if (!where.length) return new Sql([...texts, returning], set);
+  if (!where.length) return new Sql(texts, set);
   const conditions = sql.join(
     where.map((condition) => sql` AND ${condition}`),
     "",
   );
-  return sql`${new Sql([...texts, ""], set)}${conditions}${sql.raw(returning)}`;
+  return sql`${new Sql(texts, set)}${conditions}${sql.raw(returning)}`;
 }
 
 /**
