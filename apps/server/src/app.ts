@@ -308,48 +308,41 @@ function writeSteps(
   refuseReplay: (c: Context<AppEnv>) => void,
   share: FairShare,
 ): Guard["write"] {
+  // One async function a write, the company's share of expensive work taken inside it: a second one,
+  // whose promise this one returned, cost three more turns of the microtask queue a write.
   return (handler) => async (c, next) => {
     // A cached token is admitted at once: no turn of the microtask queue for it.
     const admitting = admit(c);
     if (admitting) await admitting;
-    if (!isExpensiveAction(c.req.path)) return keyedWrite(c, next, handler);
-    const release = share.take(c.get("actor").companyId);
+    const release = isExpensiveAction(c.req.path) ? share.take(c.get("actor").companyId) : undefined;
     try {
-      return await keyedWrite(c, next, handler);
+      refuseReplay(c);
+      await readBody(c, bodyLimit);
+      // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
+      // server made are added to the answer after it is stored (a replay shows their hints).
+      let made: MadeSecrets | undefined;
+      const response = await keyed(c, async () => {
+        try {
+          const sealing = seal(c);
+          if (sealing) made = await sealing;
+        } catch (error) {
+          return onError(error, c);
+        }
+        // The handler's answer, what a route after it answered (when it passed on with `next`), or the
+        // problem answer of what it threw, so that the idempotency step stores the answer the client got.
+        let response: Response;
+        try {
+          response = (await handler(c, next)) ?? c.res;
+        } catch (error) {
+          response = onError(error, c);
+        }
+        const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
+        if (afterWrite && wrote && response.status < 400) afterWrite(c);
+        return response;
+      });
+      return withMadeSecrets(response, made);
     } finally {
-      release();
+      release?.();
     }
   };
-
-  async function keyedWrite(
-    c: Context<AppEnv>,
-    next: () => Promise<void>,
-    handler: Parameters<Guard["write"]>[0],
-  ): Promise<Response> {
-    refuseReplay(c);
-    await readBody(c, bodyLimit);
-    // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
-    // server made are added to the answer after it is stored (a replay shows their hints).
-    let made: MadeSecrets | undefined;
-    const response = await keyed(c, async () => {
-      try {
-        const sealing = seal(c);
-        if (sealing) made = await sealing;
-      } catch (error) {
-        return onError(error, c);
-      }
-      // The handler's answer, what a route after it answered (when it passed on with `next`), or the
-      // problem answer of what it threw, so that the idempotency step stores the answer the client got.
-      let response: Response;
-      try {
-        response = (await handler(c, next)) ?? c.res;
-      } catch (error) {
-        response = onError(error, c);
-      }
-      const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
-      if (afterWrite && wrote && response.status < 400) afterWrite(c);
-      return response;
-    });
-    return withMadeSecrets(response, made);
-  }
 }
