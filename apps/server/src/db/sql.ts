@@ -52,16 +52,16 @@ export class Sql {
       marks[i] = made;
       if (made !== "?") plain = false;
     }
-    const made = plain ? placeholderTexts.get(texts) : undefined;
-    if (made !== undefined) return { sql: made, args };
+    const shared = plain ? placeholderTexts.get(texts) : undefined;
+    if (shared !== undefined) return { sql: shared, args };
     let text = texts[0]!;
     for (let i = 0; i < marks.length; i += 1) text += marks[i]! + texts[i + 1]!;
     return { sql: text, args };
   }
 
   /**
-   * Pieces of text that many statements share (a table's INSERT, an UPDATE of one set of fields), made
-   * once: the statement with every value a `?` is made with them, once.
+   * Registers pieces of text that many statements share (a table's INSERT, an UPDATE of one set of
+   * fields): their statement with every value a `?` is made here, once, and `map` answers it.
    */
   static shared(texts: readonly string[]): readonly string[] {
     if (!placeholderTexts.has(texts)) placeholderTexts.set(texts, texts.join("?"));
