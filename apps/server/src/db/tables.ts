@@ -22,8 +22,8 @@ export interface Table {
   readonly references: ReadonlySet<string>;
   /** Polymorphic references: id fields whose kind another field names. */
   readonly subjects: readonly Column[];
-  /** The one INSERT of a record: company, timestamps, then every column in order; returns the row. */
-  readonly insertSql: string;
+  /** The columns a record's INSERT writes, in the order of its values: company, timestamps, every column. */
+  readonly insertColumns: string;
   /** The SELECT of one record by id and company. */
   readonly findSql: string;
   /** Fields that show the record's company (`companyId`), read from `company_id`. */
@@ -50,11 +50,6 @@ function sqlType(field: FieldDef): Column["sqlType"] {
 
 function isJson(field: FieldDef): boolean {
   return field.type === "array" || field.type === "object" || field.type === "map" || field.type === "json";
-}
-
-function insertSqlOf(name: string, columns: readonly Column[], select: string): string {
-  const names = ["company_id", "created_at", "updated_at", ...columns.map((column) => column.name)];
-  return `INSERT INTO ${name} (${names.join(", ")}) VALUES (${names.map(() => "?").join(", ")}) RETURNING ${select}`;
 }
 
 export function tableOf(kind: KindDef): Table {
@@ -94,7 +89,7 @@ export function tableOf(kind: KindDef): Table {
       ),
     ),
     subjects: columns.filter((column) => column.def.subjectOf),
-    insertSql: insertSqlOf(snakeCase(kind.plural), columns, selectList),
+    insertColumns: ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)].join(", "),
     findSql: `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`,
     tenantFields,
     derived: columns.filter((column) => column.def.derived),

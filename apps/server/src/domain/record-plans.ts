@@ -94,10 +94,6 @@ function textsOf(table: Table, use: string, make: () => readonly string[]): read
   return made;
 }
 
-/** The columns a record's INSERT writes, in the order of its values. */
-const insertedColumns = (table: Table) =>
-  ["company_id", "created_at", "updated_at", ...table.columns.map((column) => column.name)].join(", ");
-
 /**
  * The INSERT of a record's row: company, timestamps, then every column in order (`stored`). Answers the
  * row when `returning`; with `where`, it writes none unless `where` holds (its references exist).
@@ -108,18 +104,18 @@ export function insertSql(
   stored: readonly InValue[],
   options: { returning?: boolean; where?: Sql } = {},
 ): Sql {
-  const returning = () => (options.returning ? ` RETURNING ${table.selectList}` : "");
   const values: SqlValue[] = [COMPANY, now, now, ...stored];
+  const returning = (): string => (options.returning ? ` RETURNING ${table.selectList}` : "");
   if (options.where) {
     const head = textsOf(table, "insert-select", () => [
-      `INSERT INTO ${table.name} (${insertedColumns(table)}) SELECT `,
+      `INSERT INTO ${table.name} (${table.insertColumns}) SELECT `,
       ...values.slice(1).map(() => ", "),
     ]);
     return sql`${new Sql([...head, " WHERE "], values)}${options.where}${sql.raw(returning())}`;
   }
   return new Sql(
     textsOf(table, options.returning ? "insert-returning" : "insert", () => [
-      `INSERT INTO ${table.name} (${insertedColumns(table)}) VALUES (`,
+      `INSERT INTO ${table.name} (${table.insertColumns}) VALUES (`,
       ...values.slice(1).map(() => ", "),
       `)${returning()}`,
     ]),
