@@ -175,7 +175,8 @@ export function admitted(admit: (c: Context<AppEnv>) => Eventually<void>): Guard
   };
 }
 
-const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+/** A JSON media type (`application/json`, `application/merge-patch+json`), its parameters after `;`. */
+const JSON_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
@@ -203,8 +204,7 @@ export async function readBody(c: Context<AppEnv>, limit: number): Promise<void>
     throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
   }
   if (text.length === 0) return;
-  const type = (requestHeader(c, "content-type") ?? "").split(";")[0]!.trim();
-  if (!JSON_TYPE.test(type)) {
+  if (!JSON_TYPE.test(requestHeader(c, "content-type") ?? "")) {
     throw new ApiError(
       "unsupported_media_type",
       "Send the body as JSON with `Content-Type: application/json`.",

@@ -31,23 +31,87 @@ export function etagOf(record: StoredRecord): string {
   return etagOfText(JSON.stringify(record));
 }
 
-/** Each byte's two hex digits: `Number#toString(16)` on a 32-bit value takes ten times as long. */
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-const hex32 = (value: number) =>
-  HEX[value >>> 24]! + HEX[(value >>> 16) & 255]! + HEX[(value >>> 8) & 255]! + HEX[value & 255]!;
+/**
+ * Where a text's UTF-8 is written to be hashed: for an ASCII text (most JSON) its bytes are its UTF-16
+ * code units, and reading them from bytes costs a third of what `charCodeAt` does.
+ */
+const encoder = new TextEncoder();
+const BYTES = new Uint8Array(16_384);
 
-/** The ETag of a record from its JSON text (saves a second serialization when answering it). */
+/**
+ * The ETag of a record from its JSON text (saves a second serialization when answering it): two 32-bit
+ * multiplicative hashes of its UTF-16 code units, each mixed with the other at the end, as 16 hex digits
+ * in quotes. The value for a text never changes, so that clients keep the ETags they hold across
+ * upgrades.
+ *
+ * Its constants are written where they are used, as the signed 32-bit values `Math.imul` takes: the
+ * bundler turns a module's constants into variables, which the optimized loop would load and check on
+ * every character (twice the instructions). The digits are made as one string of character codes, not
+ * joined from pieces that Node would flatten again to write the header.
+ */
 export function etagOfText(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
+  const length = text.length;
+  const bytes = BYTES;
+  let h1 = -559038737; // 0xdeadbeef
+  let h2 = 1103547991; // 0x41c6ce57
+  let i = 0;
+  // All of it read into as many bytes as it has code units: every one of them ASCII.
+  const encoded = length <= bytes.length ? encoder.encodeInto(text, bytes) : undefined;
+  if (encoded !== undefined && encoded.read === length && encoded.written === length) {
+    // Four at a time: a quarter fewer instructions than one at a time.
+    for (const whole = length & ~3; i < whole; i += 4) {
+      const a = bytes[i]!;
+      const b = bytes[i + 1]!;
+      const c = bytes[i + 2]!;
+      const d = bytes[i + 3]!;
+      h1 = Math.imul(
+        Math.imul(Math.imul(Math.imul(h1 ^ a, -1640531535) ^ b, -1640531535) ^ c, -1640531535) ^ d,
+        -1640531535,
+      );
+      h2 = Math.imul(
+        Math.imul(Math.imul(Math.imul(h2 ^ a, 1597334677) ^ b, 1597334677) ^ c, 1597334677) ^ d,
+        1597334677,
+      );
+    }
+    for (; i < length; i++) {
+      h1 = Math.imul(h1 ^ bytes[i]!, -1640531535);
+      h2 = Math.imul(h2 ^ bytes[i]!, 1597334677);
+    }
+  } else {
+    for (; i < length; i++) {
+      const code = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ code, -1640531535);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return `"${hex32(h2)}${hex32(h1)}"`;
+  h1 = Math.imul(h1 ^ (h1 >>> 16), -2048144789) ^ Math.imul(h2 ^ (h2 >>> 13), -1028477387);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), -2048144789) ^ Math.imul(h1 ^ (h1 >>> 13), -1028477387);
+  return String.fromCharCode(
+    34,
+    hexDigit(h2 >>> 28),
+    hexDigit(h2 >>> 24),
+    hexDigit(h2 >>> 20),
+    hexDigit(h2 >>> 16),
+    hexDigit(h2 >>> 12),
+    hexDigit(h2 >>> 8),
+    hexDigit(h2 >>> 4),
+    hexDigit(h2),
+    hexDigit(h1 >>> 28),
+    hexDigit(h1 >>> 24),
+    hexDigit(h1 >>> 20),
+    hexDigit(h1 >>> 16),
+    hexDigit(h1 >>> 12),
+    hexDigit(h1 >>> 8),
+    hexDigit(h1 >>> 4),
+    hexDigit(h1),
+    34,
+  );
+}
+
+/** The character code of the hex digit of a value's lowest four bits. */
+function hexDigit(value: number): number {
+  const nibble = value & 15;
+  return nibble < 10 ? 48 + nibble : 87 + nibble;
 }
 
 /**

@@ -141,6 +141,9 @@ describe("bodies", () => {
       "application/x-www-form-urlencoded",
       "multipart/form-data; boundary=x",
       "application/xml",
+      "application/jsonx",
+      "application/json-seq",
+      "text/json",
     ]) {
       expectProblem(
         await t.json("POST", "/carriers.json", JSON.stringify({ name: "Parcel Express" }), {
@@ -158,13 +161,20 @@ describe("bodies", () => {
     expect((await t.json("GET", "/carriers.json")).body).toEqual([carrier]);
   });
 
-  it("accepts JSON with a charset parameter", async () => {
+  it("accepts JSON with a charset parameter, in any case, and JSON-based media types", async () => {
     const t = await ctx.tenant();
-    const created = await t.json("POST", "/carriers.json", JSON.stringify({ name: "Parcel Express" }), {
-      "Content-Type": "application/json; charset=utf-8",
-    });
-    expect(created.status).toBe(200);
-    expect(created.body.name).toBe("Parcel Express");
+    for (const type of [
+      "application/json; charset=utf-8",
+      "Application/JSON;charset=utf-8",
+      "application/merge-patch+json",
+      "application/vnd.example+json ; charset=utf-8",
+    ]) {
+      const created = await t.json("POST", "/carriers.json", JSON.stringify({ name: type }), {
+        "Content-Type": type,
+      });
+      expect(created.status, type).toBe(200);
+      expect(created.body.name).toBe(type);
+    }
   });
 
   it("answers 400 to malformed JSON and 422 to JSON that is not an object", async () => {
