@@ -267,20 +267,19 @@ export function updatePlan(
   checks: readonly ReferenceCheck[],
   current?: StoredRecord,
 ): UpdatePlan {
-  const encoded = Object.entries(values).map(([field, value]) => {
+  const encoded: (readonly [string, string | number | null])[] = [];
+  for (const field in values) {
     const column = table.byField.get(field);
     if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
-    return [field, encode(column, value)] as const;
-  });
-  const where = [
-    ...(current ? [unchanged(table, current)] : []),
-    ...(checks.length ? [referencesExist(checks)] : []),
-  ];
+    encoded.push([field, encode(column, values[field])]);
+  }
+  const where: Sql[] = [];
+  if (current) where.push(unchanged(table, current));
+  if (checks.length) where.push(referencesExist(checks));
   const statement = updateSql(table, now, id, encoded, { returning: true, where });
   if (!current) return { statement };
   const record: StoredRecord = { ...current, updatedAt: now };
-  for (const [field, value] of Object.entries(values))
-    record[field] = storedAs(table.byField.get(field)!, value);
+  for (const field in values) record[field] = storedAs(table.byField.get(field)!, values[field]);
   return { statement, record };
 }
 
