@@ -32,8 +32,8 @@ export function etagOf(record: StoredRecord): string {
 }
 
 /**
- * Where a text's UTF-8 is written to be hashed: for an ASCII text (most JSON) its bytes are its UTF-16
- * code units, and reading them from bytes costs a third of what `charCodeAt` does.
+ * Where a text's UTF-8 is written to be hashed: an ASCII text's bytes (most JSON's) are its UTF-16 code
+ * units, and read from bytes the loop takes about a third fewer instructions than with `charCodeAt`.
  */
 const encoder = new TextEncoder();
 const BYTES = new Uint8Array(16_384);
