@@ -232,7 +232,6 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     const acting = keyDb(actor.tokenId);
     const db = dbTimeLimit ? budgetedDb(acting, dbTimeLimit) : acting;
     c.set("actor", actor);
-    c.set("db", db);
     c.set("ctx", {
       db,
       companyId: actor.companyId,

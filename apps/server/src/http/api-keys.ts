@@ -88,7 +88,7 @@ export function registerApiKeyRoutes(
     guard.read(async (c) => {
       if (new URL(c.req.url).search)
         throw new ApiError("bad_request", "API keys are listed whole: send no query.");
-      return answerJson(c, JSON.stringify(await listKeys(c.get("db"), c.get("actor").companyId)));
+      return answerJson(c, JSON.stringify(await listKeys(c.get("ctx").db, c.get("actor").companyId)));
     }),
   );
   // Not behind the write guard's idempotency step: a replay would have to keep the secret to answer it.
@@ -109,7 +109,7 @@ export function registerApiKeyRoutes(
       const beyond = scopes.find((scope) => actor.access && !within(actor.access, [scope]));
       if (beyond) throw missingScope(beyond, actor.readOnly);
       const now = ctx.now();
-      const { key, secret } = await insertKey(c.get("db"), {
+      const { key, secret } = await insertKey(c.get("ctx").db, {
         companyId: actor.companyId,
         name: input.name,
         scopes,
@@ -124,7 +124,10 @@ export function registerApiKeyRoutes(
     guard.read(async (c) => {
       if (new URL(c.req.url).search)
         throw new ApiError("bad_request", "An API key is read whole: send no query.");
-      return answerJson(c, JSON.stringify(await getKey(c.get("db"), c.get("actor").companyId, itemIdOf(c))));
+      return answerJson(
+        c,
+        JSON.stringify(await getKey(c.get("ctx").db, c.get("actor").companyId, itemIdOf(c))),
+      );
     }),
   );
   app.delete(
@@ -132,10 +135,10 @@ export function registerApiKeyRoutes(
     guard.write(async (c) => {
       const id = itemIdOf(c);
       const actor = c.get("actor");
-      const key = await getKey(c.get("db"), actor.companyId, id);
+      const key = await getKey(c.get("ctx").db, actor.companyId, id);
       const beyond = key.scopes.find((scope) => actor.access && !within(actor.access, [scope]));
       if (beyond) throw missingScope(beyond, actor.readOnly);
-      await revokeKey(c.get("db"), actor.companyId, id, c.get("ctx").now());
+      await revokeKey(c.get("ctx").db, actor.companyId, id, c.get("ctx").now());
       forgetKey(id);
       return answer(c, null, 204);
     }),

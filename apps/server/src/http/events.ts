@@ -88,7 +88,7 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
     guard.read(async (c) => {
       const url = new URL(c.req.url);
       const query = { ...parseEventQuery(url.searchParams), kinds: readableKinds(accessOf(c)) };
-      const { events, hasMore } = await listEvents(c.get("db"), c.get("actor").companyId, query);
+      const { events, hasMore } = await listEvents(c.get("ctx").db, c.get("actor").companyId, query);
       if (!hasMore) return answerJson(c, JSON.stringify(events));
       url.searchParams.set("after", String(events.at(-1)!.id));
       // From configuration, not the request's Host; a token sent in the query is not repeated.
@@ -100,7 +100,7 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
   app.get(
     "/events/:id",
     guard.read(async (c) => {
-      const { event, kind } = await getEvent(c.get("db"), c.get("actor").companyId, itemIdOf(c));
+      const { event, kind } = await getEvent(c.get("ctx").db, c.get("actor").companyId, itemIdOf(c));
       const access = accessOf(c);
       const group = kind === null ? undefined : kindByName(kind)?.group;
       if (access && group && !allows(access, group, 1)) throw missingScope(scopeText(group, 1));

@@ -58,7 +58,6 @@ export function newRequestId(): string {
 export function stampRequest(c: Context<AppEnv>): void {
   const sent = requestHeader(c, "x-request-id");
   const id = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
-  c.set("requestId", id);
   c.set("answerHeaders", {
     "X-Request-Id": id,
     "X-Content-Type-Options": NO_SNIFF["X-Content-Type-Options"],

@@ -66,6 +66,12 @@ export function rememberContext(c: Context): void {
   Reflect.set(c.req.raw, CONTEXT, c);
 }
 
+/** The request's id as its answer carries it (X-Request-Id); absent before `stampRequest` ran. */
+export function requestIdOf(c: Context<AppEnv>): string | undefined {
+  const headers: AppEnv["Variables"]["answerHeaders"] | undefined = c.get("answerHeaders");
+  return headers?.["X-Request-Id"];
+}
+
 /** Notes an answer's body (see `answer`), so that its size is known without reading the Response. */
 export function noteAnswerBody(c: Context, body: BodyInit | null): void {
   c.set("answerBody", body);
@@ -164,7 +170,7 @@ function summarize({ request, status, durationMs, at }: Answered, byteLength: By
   // The route that answered (the list of those matched is made anew at each read: read once).
   const routes = c?.req.matchedRoutes;
   return {
-    requestId: c?.get("requestId"),
+    requestId: c && requestIdOf(c),
     method: request.method,
     route: routes?.[c!.req.routeIndex]?.path,
     path: maskedPath(request.url),

@@ -5,6 +5,7 @@ import { ApiError } from "../errors.ts";
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import type { AppLog } from "./log.ts";
+import { requestIdOf } from "./observe.ts";
 
 /** What `GET /metrics` serves: the Prometheus text of this process (Node, Deno). */
 export interface MetricsEndpoint {
@@ -59,7 +60,7 @@ export function registerOperationRoutes(app: Hono<AppEnv>, deps: OperationsDeps)
       return answerJson(c, JSON.stringify({ status: "ready" }), 200, { "Cache-Control": "no-store" });
     }
     deps.log.warn("Not ready: {reason}", {
-      requestId: c.get("requestId"),
+      requestId: requestIdOf(c),
       reason: state.reason,
       error: state.error,
     });

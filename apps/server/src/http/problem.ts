@@ -4,7 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { ApiError, codeOf, isApiError, PROBLEM_STATUS, type ProblemCode, propertyOf } from "../errors.ts";
 import type { AppLog } from "./log.ts";
 import { NO_SNIFF } from "./middleware.ts";
-import { noteAnswerBody } from "./observe.ts";
+import { noteAnswerBody, requestIdOf } from "./observe.ts";
 
 export function problemResponse(c: Context, error: ApiError): Response {
   const body = {
@@ -12,7 +12,7 @@ export function problemResponse(c: Context, error: ApiError): Response {
     title: error.title,
     status: error.status,
     detail: error.detail,
-    requestId: c.get("requestId"),
+    requestId: requestIdOf(c),
     ...error.extras,
   };
   const text = JSON.stringify(body);
@@ -58,13 +58,13 @@ export function errorHandler(log: AppLog): (error: unknown, c: Context) => Respo
     if (clientWentAway(c, error)) {
       // Not the server's failure, and nobody is left to answer: the access log has it as a 499.
       log.debug("The client went away before its answer was ready: {message}", {
-        requestId: c.get("requestId"),
+        requestId: requestIdOf(c),
         message,
       });
       noteAnswerBody(c, null);
       return new Response(null, { status: 499, headers: c.get("answerHeaders") });
     }
-    log.error("Unexpected error: {message}", { requestId: c.get("requestId"), message, error });
+    log.error("Unexpected error: {message}", { requestId: requestIdOf(c), message, error });
     return problemResponse(
       c,
       new ApiError("internal", "Something went wrong; quote the request id when reporting it."),

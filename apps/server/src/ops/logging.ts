@@ -136,17 +136,33 @@ export const accessLog: RequestObserver = Object.assign(
 /** The access record as the JSON line `jsonLine` would make of it. */
 function accessLine(s: RequestSummary, level: "info" | "error"): string {
   return (
-    `{"@timestamp":"${answeredAt(s.answeredAt)}","level":"${level === "error" ? "ERROR" : "INFO"}","message":"request","logger":"${ACCESS_LOGGER}",` +
-    `"requestId":${plain(s.requestId)},"method":${plain(s.method)},"route":${plain(s.route)},"path":${text(s.path)},` +
-    `"status":${s.status},"durationMs":${s.durationMs},"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`
+    `{"@timestamp":"${answeredAt(s.answeredAt)}${LINE_HEAD[level]}${plain(s.requestId)},"method":${plain(s.method)},` +
+    `"route":${plain(s.route)},"path":${pathText(s.path)},"status":${s.status},"durationMs":${s.durationMs},` +
+    `"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`
   );
 }
 
 const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
 const answeredAt = isoStamps();
+/** What follows the timestamp up to the request id, the same in every line of a level: one piece. */
+const LINE_HEAD = {
+  info: `","level":"INFO","message":"request","logger":"${ACCESS_LOGGER}","requestId":`,
+  error: `","level":"ERROR","message":"request","logger":"${ACCESS_LOGGER}","requestId":`,
+};
 
-/** A JSON string, or null. */
-const text = (value: string | undefined) => (value === undefined ? "null" : JSON.stringify(value));
+/**
+ * A path as a JSON string: in quotes as it is when nothing in it needs escaping (a path as HTTP carries
+ * it has no quote, backslash or control character, as a rule), else as `JSON.stringify` writes it.
+ */
+function pathText(path: string): string {
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) {
+      return JSON.stringify(path);
+    }
+  }
+  return `"${path}"`;
+}
 
 /**
  * A JSON string of a value that needs no escaping, or null: a request id (the server's, or the client's

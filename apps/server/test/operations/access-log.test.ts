@@ -2,10 +2,11 @@
 // path, status, duration, size, company and key, never a token nor a body; errors with the request id and
 // a stack only for a 500; a client that went away a 499. Written by the real sink (LogTape, JSON lines).
 import { resetSync } from "@logtape/logtape";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { observed } from "../../src/http/observe.ts";
+import { accessRecord, observed, type RequestSummary } from "../../src/http/observe.ts";
 import { consoleLogs } from "../../src/ops/console-log.ts";
-import { accessLog, appLog, configureLogging, lineSink } from "../../src/ops/logging.ts";
+import { accessLog, appLog, configureLogging, jsonLine, lineSink } from "../../src/ops/logging.ts";
 import { type Api, apiOf, setupApp } from "../support.ts";
 
 const lines: string[] = [];
@@ -131,6 +132,56 @@ describe("the access log", () => {
     expect(of(sentId)).toMatchObject({ path: "/carriers.json", status: 200 });
     const routes = (app.app as unknown as { routes: { path: string }[] }).routes.map((route) => route.path);
     for (const route of routes) expect(JSON.stringify(route)).toBe(`"${route}"`);
+  });
+
+  it("writes for any path the very line LogTape's JSON formatter makes of the record", () => {
+    // The line is made by hand (a record through LogTape costs several times more): quotes, backslashes,
+    // control characters and lone surrogates in a path are escaped as the formatter escapes them.
+    const written: string[] = [];
+    const sink = lineSink((text) => written.push(text));
+    try {
+      configureLogging("info", sink);
+      fc.assert(
+        fc.property(
+          fc.string({ unit: "binary" }),
+          fc.constantFrom(200, 404, 503),
+          fc.option(fc.integer({ min: 0, max: 1e6 }), { nil: undefined }),
+          (path, status, bytes) => {
+            const summary: RequestSummary = {
+              requestId: "0f0e0d0c-0b0a-0908-0706-000000000001",
+              method: "GET",
+              route: "/:kind/:id",
+              path,
+              status,
+              durationMs: 1.25,
+              answeredAt: Date.UTC(2026, 10, 29, 12, 0, 0, 7),
+              bytes,
+              companyId: 1,
+              keyId: undefined,
+            };
+            written.length = 0;
+            accessLog(summary);
+            sink[Symbol.dispose]();
+            const level = status >= 500 ? "error" : "info";
+            const expected = jsonLine({
+              category: ["multichannel", "http", "access"],
+              level,
+              message: ["request"],
+              rawMessage: "request",
+              timestamp: summary.answeredAt,
+              properties: accessRecord(summary),
+            });
+            expect(written.join("")).toBe(expected);
+            expect(JSON.parse(expected).path).toBe(path);
+          },
+        ),
+      );
+    } finally {
+      configureLogging(
+        "info",
+        lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
+      );
+    }
   });
 
   it("stamps a line with the time its request was answered, not the time the line was made", async () => {
