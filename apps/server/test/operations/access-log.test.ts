@@ -356,6 +356,39 @@ describe("request summaries", () => {
     expect(told).toEqual([200]);
   });
 
+  it("say the same of a request held as told at once: its id, route, masked path, size, company and key", async () => {
+    const app = await setupApp({ log: appLog }, { checkResponses: false });
+    const t = await app.tenant();
+    const summaries = (holdMs: number | undefined) => {
+      const told: RequestSummary[] = [];
+      return { told, fetch: observed(app.app.fetch, [(summary) => told.push(summary)], { holdMs }) };
+    };
+    const atOnce = summaries(undefined);
+    const held = summaries(0);
+    const path = `/carriers.json?limit=2&access_token=${t.token}`;
+    const headers = { "X-Request-Id": "same-request" };
+    const answers = [
+      await atOnce.fetch(new Request(`http://localhost${path}`, { headers })),
+      await held.fetch(new Request(`http://localhost${path}`, { headers })),
+    ];
+    expect(held.told).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    const body = await answers[1]!.text();
+    const comparable = ({ durationMs, answeredAt, ...rest }: RequestSummary) => rest;
+    expect(held.told.map(comparable)).toEqual(atOnce.told.map(comparable));
+    expect(held.told[0]).toMatchObject({
+      requestId: "same-request",
+      method: "GET",
+      route: "/:kind",
+      path: "/carriers.json?limit=2&access_token=[masked]",
+      status: 200,
+      bytes: new TextEncoder().encode(body).byteLength,
+      companyId: t.companyId,
+    });
+    expect(held.told[0]!.keyId).toEqual(expect.any(Number));
+  });
+
   it("are taken by the access log for the levels it writes", () => {
     const sink = lineSink(() => {});
     try {
