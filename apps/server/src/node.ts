@@ -1,4 +1,5 @@
 import { lookup } from "node:dns/promises";
+import { fstatSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import type { Server } from "node:http";
 import { promisify } from "node:util";
@@ -27,10 +28,7 @@ const env = (() => {
     return exitOnStartupError(error);
   }
 })();
-configureLogging(
-  env.LOG_LEVEL,
-  lineSink((text) => process.stdout.write(text), LOG_HOLD),
-);
+configureLogging(env.LOG_LEVEL, lineSink(stdoutWriter(), LOG_HOLD));
 // Whatever ends the process, the log lines of its last moments are written first.
 process.on("exit", stopLogging);
 const log = getLogger([CATEGORY, "server"]);
@@ -88,6 +86,23 @@ server.on("error", (error: NodeJS.ErrnoException) => {
   console.error(why);
   void prepared.close().finally(() => process.exit(1));
 });
+
+/**
+ * How the log's lines reach stdout. Written to a file (`> server.log`), with the file's own write, as
+ * `process.stdout` writes to a file too, but without its stream's copy of each batch into a Buffer first
+ * (about 1.5% of a GET's CPU with the access log on); to a pipe or a terminal, through `process.stdout`,
+ * which hands a pipe the text as it is and keeps what a full pipe cannot take yet (the event loop goes on).
+ */
+function stdoutWriter(): (text: string) => void {
+  const toFile = (() => {
+    try {
+      return fstatSync(1).isFile();
+    } catch {
+      return false;
+    }
+  })();
+  return toFile ? (text) => void writeSync(1, text) : (text) => void process.stdout.write(text);
+}
 
 /** What a person reads when the server cannot listen on HOST:PORT, by the system's error code. */
 function listenError(code: string | undefined): string | undefined {

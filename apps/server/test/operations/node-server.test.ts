@@ -1,7 +1,7 @@
 // The real Node server, as a child process on 127.0.0.1: what only a socket shows (oversized chunked
 // uploads, memory under hostile bodies, the server staying responsive meanwhile).
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,6 +90,44 @@ describe("the Node server", () => {
       expect.stringMatching(new RegExp(`Port ${port} .* already in use`)),
     ]);
   }, 60_000);
+
+  it("writes its startup lines and then a JSON line a request to the file its stdout is sent to", async () => {
+    const logPath = join(dir, "server.log");
+    const out = openSync(logPath, "w");
+    const logging = spawn(process.execPath, ["--import", "tsx", "src/node.ts"], {
+      cwd: new URL("../..", import.meta.url),
+      env: { ...process.env, HOST: "127.0.0.1", PORT: "0", DATABASE_URL: `file:${join(dir, "logging.db")}` },
+      stdio: ["ignore", out, "pipe"],
+    });
+    closeSync(out);
+    const exited = new Promise<number | null>((resolve) => logging.on("exit", resolve));
+    let listening: string | undefined;
+    for (let waited = 0; !listening && waited < 60_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      listening = /listening on (http:\/\/\S+)/.exec(readFileSync(logPath, "utf8"))?.[1];
+    }
+    const firstToken = /^(mcs_\S+)$/m.exec(readFileSync(logPath, "utf8"))![1];
+    const statuses: number[] = [];
+    for (const path of ["/carriers.json", "/carriers/999.json"]) {
+      const answer = await fetch(`${listening}${path}`, {
+        headers: { Authorization: `Bearer ${firstToken}` },
+      });
+      statuses.push(answer.status);
+    }
+    // Its lines are written when it stops, at the latest.
+    logging.kill("SIGTERM");
+    expect(await exited).toBe(0);
+
+    const lines = readFileSync(logPath, "utf8").trimEnd().split("\n");
+    const json = lines.filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+    const firstJson = lines.findIndex((line) => line.startsWith("{"));
+    expect(lines.slice(0, firstJson).some((line) => line.includes("listening on"))).toBe(true);
+    expect(statuses).toEqual([200, 404]);
+    expect(json.filter((entry) => entry.message === "request")).toMatchObject([
+      { level: "INFO", method: "GET", route: "/:kind", path: "/carriers.json", status: 200 },
+      { level: "INFO", method: "GET", route: "/:kind/:id", path: "/carriers/999.json", status: 404 },
+    ]);
+  }, 90_000);
 
   it("answers an oversized chunked upload with a 413, not a connection reset", async () => {
     const answer = await chunked("/carriers.json", 5 * 1024 * 1024, {
