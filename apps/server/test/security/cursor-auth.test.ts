@@ -45,7 +45,16 @@ describe("list cursors", () => {
     const [order, key, id, filters] = JSON.parse(fromBase64url(payload));
     expect(id).toBeGreaterThan(0);
     const edited = toBase64url(JSON.stringify([order, key, id + 2, filters]));
-    for (const forged of [`${edited}.${mac}`, edited, `${payload}.${mac.slice(0, -2)}AA`, `${payload}.`]) {
+    const forgeries = [
+      `${edited}.${mac}`,
+      edited,
+      `${payload}.${mac.slice(0, -2)}AA`,
+      `${payload}.`,
+      // Text after a payload, however long and whatever its characters, is part of what the MAC covers.
+      `${payload}${"é".repeat(400)}.${mac}`,
+      `${payload}${"x".repeat(2000)}.${mac}`,
+    ];
+    for (const forged of forgeries) {
       const refused = await t.json("GET", `/vendors.json?limit=3&cursor=${encodeURIComponent(forged)}`);
       expectProblem(refused, 400);
       expect(refused.body.detail).toContain("cursor");
@@ -67,8 +76,10 @@ describe("list cursors", () => {
 
 describe("a cursor's MAC", () => {
   it("is HMAC-SHA-256 under the key HKDF derives from SECRETS_KEY, so cursors made before a restart or an upgrade still page", async () => {
-    const cursor = await firstCursor();
-    const [payload, mac] = cursor.split(".");
+    const first = await firstCursor();
+    const second = await t.request("GET", `/vendors.json?limit=2&cursor=${await firstCursor("limit=2")}`);
+    const link = second.headers.get("Link")!;
+    const next = new URL(link.slice(1, link.indexOf(">")), "http://x").searchParams.get("cursor")!;
     const hkdfKey = await crypto.subtle.importKey("raw", oldKey, "HKDF", false, ["deriveKey"]);
     const macKey = await crypto.subtle.deriveKey(
       {
@@ -82,9 +93,13 @@ describe("a cursor's MAC", () => {
       false,
       ["sign"],
     );
-    const expected = new Uint8Array(
-      await crypto.subtle.sign("HMAC", macKey, new TextEncoder().encode(payload!)),
-    );
-    expect(mac).toBe(toBase64url(String.fromCharCode(...expected)));
+    // Each cursor's own MAC: two in a row, from one keyed HMAC.
+    for (const cursor of [first, next]) {
+      const [payload, mac] = cursor.split(".");
+      const expected = new Uint8Array(
+        await crypto.subtle.sign("HMAC", macKey, new TextEncoder().encode(payload!)),
+      );
+      expect(mac).toBe(toBase64url(String.fromCharCode(...expected)));
+    }
   });
 });
