@@ -37,3 +37,25 @@ it("keeps a column named twice once, with the later value, as the first one's pl
     db.close();
   }
 });
+
+it("runs schema changes, in a transaction too, and refuses one given arguments", async () => {
+  const db = nativeDb(":memory:");
+  try {
+    await db.execute("CREATE TABLE notes (body TEXT NOT NULL)");
+    await db.transaction(async (tx) => {
+      await tx.execute("ALTER TABLE notes ADD COLUMN author TEXT");
+      await tx.execute({ sql: "INSERT INTO notes VALUES (?, ?)", args: ["hello", "ann"] });
+    });
+    await expect(db.execute({ sql: "CREATE TABLE other (a TEXT)", args: ["x"] })).rejects.toThrow(
+      "takes no arguments",
+    );
+    expect((await db.execute("SELECT body, author FROM notes")).rows).toEqual([
+      { body: "hello", author: "ann" },
+    ]);
+    await db.execute("DROP TABLE notes");
+    const tables = await db.execute("SELECT name FROM sqlite_master WHERE type = 'table'");
+    expect(tables.rows).toEqual([]);
+  } finally {
+    db.close();
+  }
+});
