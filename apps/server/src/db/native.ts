@@ -22,7 +22,7 @@ const CACHED_STATEMENTS = 500;
  * A prepared statement holds some of its connection's small blocks of memory (SQLite's lookaside, about
  * 30 of them) until it is finalized, which the driver leaves to the collector: the hundreds of statements
  * a fresh database's migrations run held them all, so each write's own blocks came from `malloc`, at
- * 3 to 5% more CPU a write.
+ * about 5% more CPU a write.
  */
 const SCHEMA_CHANGE = /^\s*(?:CREATE|ALTER|DROP)\b/i;
 

@@ -93,11 +93,12 @@ export type ObservedFetch<A extends unknown[]> = Fetch<A> & { flush(): void };
  *
  * With `holdMs`, the observers are told after the answers are on their way: each answer is noted
  * (`Answered`: what its summary is made of) and those of up to `holdMs` are told together, or at `flush`
- * (a server calls it before it exits). An answer no observer takes (a 200 when the access log keeps
- * errors only) is not noted at all. A busy Node server's read cost about 6 us of CPU less that way (the access log's
- * line, made before the answer went out, delayed the client's next request, and that cost the server
- * more than the line itself: emptier turns of its event loop, more wake-ups). Without it (the Worker,
- * whose isolate may be frozen once the answer is sent), they are told before the answer is handed back.
+ * (a server calls it before it exits). A busy Node server's read cost about 6 us of CPU less that way
+ * (the access log's line, made before the answer went out, delayed the client's next request, and that
+ * cost the server more than the line itself: emptier turns of its event loop, more wake-ups). Without
+ * it (the Worker, whose isolate may be frozen once the answer is sent), they are told before the answer
+ * is handed back. An answer no observer takes (a 200 when the access log keeps errors only) is not
+ * noted at all.
  */
 export function observed<A extends unknown[]>(
   fetch: Fetch<A>,
@@ -165,8 +166,8 @@ export function observed<A extends unknown[]>(
 /**
  * An answered request, as noted when its answer was ready: the few values its summary is made of, not
  * the request and its context. A held answer outlives a collection of the young objects now and then,
- * and the collector copies all it holds: holding requests and contexts, it copied about 250 KB each
- * time on a busy server, and each collection took about twice as long.
+ * and the collector copies all it holds: holding requests and contexts, a busy server's collections
+ * found 100 to 530 KB alive and took about 1.5 ms each, against about 60 KB and 1 ms now.
  */
 interface Answered {
   readonly requestId: string | undefined;
