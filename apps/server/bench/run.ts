@@ -9,6 +9,8 @@
 // (another built entry than dist/node.js, relative to apps/server: to measure a change side by side),
 // BENCH_COMPARE_ENTRY (an earlier build's entry, relative to apps/server: the lines with a baseline run it too,
 // in the same rounds, and the report adds what the server costs against it),
+// BENCH_AT_ONCE (windows, 0: none; each line with a baseline then also loads its servers at the same time,
+// window after window, and compares the CPU a request of each), BENCH_AT_ONCE_SECONDS (3, per window),
 // BENCH_EDGE_SECONDS (10, per edge line), BENCH_EDGE_LATENCY (ms, 30), BENCH_EDGE_CLIENTS (8).
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -33,13 +35,15 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const settings: Settings & { seed: number; profile: boolean } = {
+const settings: Settings & { seed: number; profile: boolean; atOnce: number; atOnceSeconds: number } = {
   seconds: numberFromEnv("BENCH_DURATION", 10),
   warmup: numberFromEnv("BENCH_WARMUP", 1),
   rounds: Math.max(1, Math.round(numberFromEnv("BENCH_ROUNDS", 10))),
   connections: Math.max(1, Math.round(numberFromEnv("BENCH_CONNECTIONS", 10))),
   seed: Math.max(1, Math.round(numberFromEnv("BENCH_SEED", 1000))),
   profile: process.env.BENCH_PROFILE === "1",
+  atOnce: Math.round(numberFromEnv("BENCH_AT_ONCE", 0)),
+  atOnceSeconds: numberFromEnv("BENCH_AT_ONCE_SECONDS", 3),
 };
 const onlyArgument = parseArgs({ options: { only: { type: "string" } } }).values.only;
 const only = (onlyArgument ?? process.env.BENCH_ONLY ?? "")
@@ -176,7 +180,12 @@ interface Line {
   compareBaselineRatios?: number[];
   /** For a scenario measured `against` another: what a request costs against one of that, per round. */
   costRatios?: number[];
+  /** With BENCH_AT_ONCE: the servers loaded at the same time, window after window (`atOnce`). */
+  atOnce?: AtOnce;
 }
+
+/** The CPU µs a request of each server in each window they were loaded together. */
+type AtOnce = Partial<Record<Target["label"], number[]>>;
 
 const rateOf = (sample: Sample) => (sample.units ?? sample.latencies.length) / sample.seconds;
 
@@ -233,6 +242,29 @@ const pairedRatios = (a: Run, b: Run) =>
   b.samples.map((sample, round) => rateOf(a.samples[round]!) / rateOf(sample));
 
 /**
+ * The runs' servers loaded at the same time, each by its own autocannon, for `settings.atOnce` windows:
+ * the CPU a request of each (the whole process, from `/proc`) in each window. In the same seconds, the
+ * machine's swings weigh on all of them alike. Which load starts first alternates from window to window:
+ * the one started second came out a few percent cheaper when it was always the same.
+ */
+async function atOnce(runs: readonly Run[]): Promise<AtOnce> {
+  const costs: AtOnce = {};
+  for (let window = 0; window < settings.atOnce; window++) {
+    const order = window % 2 === 0 ? runs : [...runs].reverse();
+    const before = order.map((run) => cpuTimesOf(run.target.pid));
+    const samples = await Promise.all(order.map((run) => run.load(settings.atOnceSeconds)));
+    order.forEach((run, i) => {
+      const [start, end] = [before[i], cpuTimesOf(run.target.pid)];
+      const units = samples[i]!.units ?? samples[i]!.latencies.length;
+      if (!start || !end || units === 0) return;
+      const seconds = end.user + end.system - start.user - start.system;
+      costs[run.target.label] = [...(costs[run.target.label] ?? []), (seconds * 1e6) / units];
+    });
+  }
+  return costs;
+}
+
+/**
  * Measures a scenario on the server and, when it has one, the baseline, in alternating rounds; a scenario
  * measured `against` another load of the server alternates with that one instead, and its line comes
  * after that one's.
@@ -272,6 +304,7 @@ async function measure(scenario: Scenario, targets: readonly Target[], dir: stri
     .filter((target) => target.label === "server" || scenario.baseline)
     .map((target) => runOf(scenario, target));
   await alternate(runs, scenario.once);
+  const together = settings.atOnce > 0 && !scenario.once && runs.length > 1 ? await atOnce(runs) : undefined;
   const of = (label: Target["label"]) => runs.find((run) => run.target.label === label);
   const [ours, baseline, other] = [of("server")!, of("baseline"), of("compare")];
   return [
@@ -283,6 +316,7 @@ async function measure(scenario: Scenario, targets: readonly Target[], dir: stri
       compare: other && summarise(other.samples),
       compareRatios: other && pairedRatios(ours, other),
       compareBaselineRatios: other && baseline && pairedRatios(other, baseline),
+      atOnce: together,
     },
   ];
 }
@@ -382,6 +416,33 @@ function compareLines(lines: readonly Line[]): string[] {
   return [`Server ÷ ${compareEntry} (req/s, the median of the rounds' ratios): ${parts.join("; ")}.`];
 }
 
+/**
+ * With BENCH_AT_ONCE: each line's servers loaded together, as the CPU a request of each and, as the req/s
+ * ratios are written (over 1 when the server is the cheaper), the other's CPU ÷ the server's: the median
+ * of the windows' ratios and their range.
+ */
+function atOnceLines(lines: readonly Line[]): string[] {
+  const measured = lines.filter((line) => line.atOnce?.server?.length);
+  if (!measured.length) return [];
+  const parts = measured.map((line) => {
+    const server = line.atOnce!.server!;
+    const against = (label: "baseline" | "compare") => {
+      const other = line.atOnce![label];
+      if (!other?.length) return "";
+      const ratios = other.map((cost, window) => cost / server[window]!);
+      return (
+        `, ${label} ${fixed(median(other), 0)}: ${median(ratios).toFixed(2)}× ` +
+        `(${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`
+      );
+    };
+    return `${line.scenario.name}: server ${fixed(median(server), 0)}${against("baseline")}${against("compare")}`;
+  });
+  return [
+    `Loaded at once (${settings.atOnce} windows of ${settings.atOnceSeconds} s; CPU µs a request, the median of the windows;`,
+    `the other's CPU ÷ the server's, the median of the windows' ratios and their range): ${parts.join("; ")}.`,
+  ];
+}
+
 /** The server against the bare one on an embedded database, and the Worker; answers the report's text. */
 async function mainSection(dir: string): Promise<string> {
   const [server, baseline, other] = await Promise.all([
@@ -470,6 +531,7 @@ async function mainSection(dir: string): Promise<string> {
       `p99 server ÷ baseline (target ≤ 1.5×): ${p99s.join(", ")}.`,
       ...kernelLines(lines),
       ...compareLines(lines),
+      ...atOnceLines(lines),
       ...(deep
         ? [
             `A page 100,000 rows deep (by cursor) costs ${median(deep.costRatios!).toFixed(2)}× the first page (target ≤ 1.5×;`,
