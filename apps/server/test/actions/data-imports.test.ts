@@ -390,6 +390,13 @@ describe("bad input", () => {
     );
     const headerOnly = await storeFile(setup.db, t, "h.csv", "sku,quantity\n");
     await failedWith(t, { importType: "stock_take", fileUri: headerOnly }, /header but no rows/);
+    // Text the CSV parser cannot read (a quote then a separator opening a line): an error at once, not
+    // a run tried again as if the service had failed.
+    for (const text of ['",\n', '";\nsku;quantity\nSHIRT-1;3\n']) {
+      const misquoted = await storeFile(setup.db, t, "q.csv", text);
+      const done = await failedWith(t, { importType: "stock_take", fileUri: misquoted }, /quote or a separator/);
+      expect(done.statusMessage).toMatch(/could not be read as CSV/);
+    }
     const other = await setup.tenant();
     const theirs = await storeFile(setup.db, other, "theirs.csv", "sku,quantity\nSHIRT-1,1\n");
     await failedWith(t, { importType: "stock_take", fileUri: theirs }, /No file with id/);

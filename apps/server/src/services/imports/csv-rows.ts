@@ -65,13 +65,14 @@ export async function* csvRows(
   let parser: Parser | undefined;
   let tail = "";
   let rows: string[][] = [];
-  const take = (text: string) => {
-    const shape = separator ? { col: separator } : {};
-    parser ??= initParser(inferSchema(text, { ...shape, encl: '"', header: () => [] }));
-    parser.chunk<string[]>(text, parser.stringArrs, (row) => {
-      rows.push(row);
+  const take = (text: string) =>
+    parsing(() => {
+      const shape = separator ? { col: separator } : {};
+      parser ??= initParser(inferSchema(text, { ...shape, encl: '"', header: () => [] }));
+      parser.chunk<string[]>(text, parser.stringArrs, (row) => {
+        rows.push(row);
+      });
     });
-  };
   for await (const piece of textOf(bytes, lenient)) {
     const text = tail + piece;
     const end = lastLineEnd(text);
@@ -88,6 +89,20 @@ export async function* csvRows(
   }
   // The last line, without its line break (the parser infers its schema from a whole line).
   if (tail.trim()) take(parser ? tail : `${tail}\n`);
-  parser?.end();
+  parsing(() => parser?.end());
   if (rows.length) yield rows;
+}
+
+/**
+ * Runs uDSV on text it may not parse: on some (a line that opens with a quote followed by a separator,
+ * `",`) it throws a TypeError of its own. The file is then unreadable, as one that is not text is: the
+ * import or feed fetch ends `error` with the reason, rather than being retried as a fault of the service.
+ */
+function parsing(run: () => void): void {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof UnreadableFile) throw error;
+    throw new UnreadableFile("The file could not be read as CSV: a quote or a separator is out of place.");
+  }
 }
