@@ -394,7 +394,11 @@ describe("bad input", () => {
     // a run tried again as if the service had failed.
     for (const text of ['",\n', '";\nsku;quantity\nSHIRT-1;3\n']) {
       const misquoted = await storeFile(setup.db, t, "q.csv", text);
-      const done = await failedWith(t, { importType: "stock_take", fileUri: misquoted }, /quote or a separator/);
+      const done = await failedWith(
+        t,
+        { importType: "stock_take", fileUri: misquoted },
+        /quote or a separator/,
+      );
       expect(done.statusMessage).toMatch(/could not be read as CSV/);
     }
     const other = await setup.tenant();
