@@ -228,7 +228,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairS
       const kind = byCollection.get(c.req.param("kind")!)?.kind;
       if (!kind) return next();
       const ctx = c.get("ctx");
-      const query = parseListQuery(kind, searchOf(c.req.url), await ctx.secrets);
+      const query = parseListQuery(kind, searchOf(c.req.url), await ctx.secrets, ctx.companyId);
       if (!isExpensiveList(kind, query)) return listPage(c, kind, query, ctx);
       const release = share.take(ctx.companyId);
       try {

@@ -17,11 +17,38 @@ type Key = string | number | null;
 export interface Cursor {
   /** The order it was made for, e.g. `-createdAt`. */
   readonly order: string;
-  /** The sort column's stored value in the last row (the id itself when ordered by id). */
+  /**
+   * The sort column's stored value in the last row (the id itself when ordered by id); of a longer text
+   * than `KEY_CHARS`, its first `KEY_CHARS` characters, with `anchoredAt` (see `anchoredCursor`).
+   */
   readonly key: Key;
   readonly id: number;
   /** Hash of the filters of the list it pages through. */
   readonly filters: string;
+  /** The last row's `updated_at`, when `key` is the start of a longer value. */
+  readonly anchoredAt?: string;
+}
+
+/**
+ * Longest sort value a cursor carries whole, in characters. A cursor of a list ordered by a long text
+ * (an agreement's `body`, a notification's `payload`) would otherwise be as long as that text, and its
+ * next-page link past what HTTP clients take in a header (Node's: 16 KB).
+ */
+export const KEY_CHARS = 200;
+
+/**
+ * The cursor after a row whose sort value is `value`: the value whole when it is short, else its first
+ * `KEY_CHARS` characters and the row's `updated_at`, from which the next page finds the value again.
+ */
+export function anchoredCursor(
+  base: Omit<Cursor, "key" | "anchoredAt">,
+  value: Key,
+  updatedAt: string,
+): Cursor {
+  if (typeof value !== "string" || value.length <= KEY_CHARS) return { ...base, key: value };
+  const characters = Array.from(value);
+  if (characters.length <= KEY_CHARS) return { ...base, key: value };
+  return { ...base, key: characters.slice(0, KEY_CHARS).join(""), anchoredAt: updatedAt };
 }
 
 const bad = (detail: string) => new ApiError("bad_request", `cursor: ${detail}`);
@@ -57,7 +84,8 @@ function macKeysOf(keyring: Keyring): Uint8Array[] {
 }
 
 export function encodeCursor(cursor: Cursor, keyring: Keyring): string {
-  const json = JSON.stringify([cursor.order, cursor.key, cursor.id, cursor.filters]);
+  const fields = [cursor.order, cursor.key, cursor.id, cursor.filters];
+  const json = JSON.stringify(cursor.anchoredAt === undefined ? fields : [...fields, cursor.anchoredAt]);
   // btoa takes one byte per character: ASCII as it is, anything else as its UTF-8 bytes.
   const binary = ASCII.test(json) ? json : String.fromCharCode(...encoder.encode(json));
   const payload = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
@@ -101,7 +129,7 @@ export function decodeCursor(text: string, order: string, filters: string, keyri
   }
   if (
     !Array.isArray(parsed) ||
-    parsed.length !== 4 ||
+    !(parsed.length === 4 || (parsed.length === 5 && typeof parsed[4] === "string")) ||
     typeof parsed[0] !== "string" ||
     !(parsed[1] === null || typeof parsed[1] === "string" || typeof parsed[1] === "number") ||
     !Number.isSafeInteger(parsed[2]) ||
@@ -109,11 +137,23 @@ export function decodeCursor(text: string, order: string, filters: string, keyri
   ) {
     throw bad(NOT_OURS);
   }
-  const cursor: Cursor = { order: parsed[0], key: parsed[1], id: parsed[2], filters: parsed[3] };
+  const cursor: Cursor = {
+    order: parsed[0],
+    key: parsed[1],
+    id: parsed[2],
+    filters: parsed[3],
+    ...(parsed.length === 5 ? { anchoredAt: parsed[4] } : {}),
+  };
   if (cursor.order !== order) throw bad(`made for order=${cursor.order}, not order=${order}.`);
   if (cursor.filters !== filters)
     throw bad("made for other filters: send the same where[...] as the first page.");
   return cursor;
+}
+
+/** Where the list's rows are: the anchor of a cursor cut short is read there, in the company's rows. */
+export interface CursorTable {
+  readonly table: string;
+  readonly companyId: number;
 }
 
 /**
@@ -124,9 +164,18 @@ export function afterCursor(
   column: string,
   descending: boolean,
   cursor: Cursor,
+  rows: CursorTable,
 ): { sql: string; args: (string | number)[] } {
   const past = descending ? "<" : ">";
   if (column === "id") return { sql: `id ${past} ?`, args: [cursor.id] };
+  if (cursor.anchoredAt !== undefined && typeof cursor.key === "string") {
+    return afterAnchor(
+      column,
+      descending,
+      { ...cursor, key: cursor.key, anchoredAt: cursor.anchoredAt },
+      rows,
+    );
+  }
   if (cursor.key === null) {
     return descending
       ? { sql: `(${column} IS NULL AND id < ?)`, args: [cursor.id] }
@@ -136,4 +185,33 @@ export function afterCursor(
   return descending
     ? { sql: `(${rest} OR ${column} IS NULL)`, args: [cursor.key, cursor.key, cursor.id] }
     : { sql: rest, args: [cursor.key, cursor.key, cursor.id] };
+}
+
+/**
+ * After a row whose sort value the cursor carries only the start of (`anchoredCursor`): the value is read
+ * again from the row itself, in the same statement, while the row is as it was (its `updated_at` and
+ * start unchanged), and the page starts right after it. A row since changed or deleted leaves only the
+ * start to go by: the page then starts at the first row whose value begins so (ascending) or takes in
+ * every row that begins so (descending), so that a row the walk had not reached is never left out, and
+ * some it had may be shown again.
+ */
+function afterAnchor(
+  column: string,
+  descending: boolean,
+  cursor: Cursor & { key: string; anchoredAt: string },
+  { table, companyId }: CursorTable,
+): { sql: string; args: (string | number)[] } {
+  const start = cursor.key;
+  const length = Array.from(start).length;
+  const anchor = `(SELECT anchor.${column} FROM ${table} AS anchor WHERE anchor.id = ? AND anchor.company_id = ? AND anchor.updated_at = ? AND substr(anchor.${column}, 1, ?) = ?)`;
+  const anchorArgs = [cursor.id, companyId, cursor.anchoredAt, length, start];
+  const past = descending ? "<" : ">";
+  const exact = `(${column} ${past} ${anchor} OR (${column} = ${anchor} AND id ${past} ?))`;
+  const exactArgs = [...anchorArgs, ...anchorArgs, cursor.id];
+  const near = descending
+    ? { sql: `(${column} < ? OR substr(${column}, 1, ?) = ?)`, args: [start, length, start] }
+    : { sql: `(${column} > ? OR (${column} = ? AND id > ?))`, args: [start, start, cursor.id] };
+  const sql = `(CASE WHEN ${anchor} IS NULL THEN ${near.sql} ELSE ${exact} END)`;
+  const args = [...anchorArgs, ...near.args, ...exactArgs];
+  return descending ? { sql: `(${sql} OR ${column} IS NULL)`, args } : { sql, args };
 }

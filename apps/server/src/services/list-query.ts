@@ -3,7 +3,14 @@ import { encode } from "../db/rows.ts";
 import { indexedColumns, tableFor } from "../db/tables.ts";
 import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
-import { afterCursor, type Cursor, decodeCursor, encodeCursor, filtersHash } from "./cursor.ts";
+import {
+  afterCursor,
+  anchoredCursor,
+  type Cursor,
+  decodeCursor,
+  encodeCursor,
+  filtersHash,
+} from "./cursor.ts";
 import {
   isTextList,
   parseQueryString,
@@ -274,7 +281,12 @@ const LIST_KEYS = new Set(["where", "order", "limit", "from", "cursor"]);
  * `$gte`, `$lte`, `$gt`, `$lt`, `$ne`, `$eq`, `$null=true|false`; `order`; `attributes`; `include`;
  * `limit`, `from` and `cursor`. Percent-encoded brackets read the same. Anything else is a 400.
  */
-export function parseListQuery(kind: KindDef, search: string, keyring: Keyring): ListQuery {
+export function parseListQuery(
+  kind: KindDef,
+  search: string,
+  keyring: Keyring,
+  companyId: number,
+): ListQuery {
   const params = parseQueryString(search);
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
@@ -312,7 +324,7 @@ export function parseListQuery(kind: KindDef, search: string, keyring: Keyring):
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
   const after = decodeCursor(params.cursor, order.text, filters, keyring);
-  const start = afterCursor(order.column, order.descending, after);
+  const start = afterCursor(order.column, order.descending, after, { table: tableFor(kind).name, companyId });
   return { ...base, where: [...where, start], from: 0, after };
 }
 
@@ -367,7 +379,11 @@ export function nextPageQuery(
   const value = last[field];
   const key = column ? encode(column, value) : typeof value === "number" ? value : String(value);
   const cursor = encodeCursor(
-    { order: query.order.text, key, id: Number(last.id), filters: query.filters },
+    anchoredCursor(
+      { order: query.order.text, id: Number(last.id), filters: query.filters },
+      key,
+      String(last.updatedAt),
+    ),
     keyring,
   );
   const paging = new URLSearchParams({ cursor, limit: String(query.limit) }).toString();

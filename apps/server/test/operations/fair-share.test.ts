@@ -165,7 +165,7 @@ describe("expensive lists", () => {
     const variant = kindByName("variant")!;
     const keyring = await keyringOf(new Uint8Array(32));
     const expensive = async (query: string) =>
-      isExpensiveList(variant, parseListQuery(variant, query, keyring));
+      isExpensiveList(variant, parseListQuery(variant, query, keyring, 1));
     expect(await expensive("order=name")).toBe(true);
     expect(await expensive("order=-updatedAt")).toBe(true);
     expect(await expensive("from=5000")).toBe(true);
