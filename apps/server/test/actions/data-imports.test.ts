@@ -401,6 +401,18 @@ describe("bad input", () => {
       );
       expect(done.statusMessage).toMatch(/could not be read as CSV/);
     }
+    // A quoted field that never closes: uDSV alone would drop it and every line after it.
+    const unclosed = await storeFile(
+      setup.db,
+      t,
+      "u.csv",
+      'sku,quantity\nSHIRT-1,3\nSHIRT-2,"4\nSHIRT-1,5\n',
+    );
+    await failedWith(
+      t,
+      { importType: "stock_take", fileUri: unclosed },
+      /quoted field opened on line 3 is never closed/,
+    );
     const other = await setup.tenant();
     const theirs = await storeFile(setup.db, other, "theirs.csv", "sku,quantity\nSHIRT-1,1\n");
     await failedWith(t, { importType: "stock_take", fileUri: theirs }, /No file with id/);

@@ -63,9 +63,10 @@ export async function* csvRows(
   { separator, lenient = false }: CsvReading = {},
 ): AsyncGenerator<string[][]> {
   let parser: Parser | undefined;
+  let quotes: QuoteState | undefined;
   let tail = "";
   let rows: string[][] = [];
-  const take = (text: string) =>
+  const take = (text: string) => {
     parsing(() => {
       const shape = separator ? { col: separator } : {};
       parser ??= initParser(inferSchema(text, { ...shape, encl: '"', header: () => [] }));
@@ -73,6 +74,9 @@ export async function* csvRows(
         rows.push(row);
       });
     });
+    quotes ??= new QuoteState(parser!.schema.col);
+    quotes.read(text);
+  };
   for await (const piece of textOf(bytes, lenient)) {
     const text = tail + piece;
     const end = lastLineEnd(text);
@@ -82,16 +86,69 @@ export async function* csvRows(
     }
     take(text.slice(0, end));
     tail = text.slice(end);
-    if (rows.length) {
+    // Rows read while a quoted field is open are held: should it never close, none of them is given.
+    if (rows.length && !quotes?.openedOn) {
       yield rows;
       rows = [];
     }
   }
   // The last line, without its line break (the parser infers its schema from a whole line).
   if (tail.trim()) take(parser ? tail : `${tail}\n`);
+  if (quotes?.openedOn) {
+    throw new UnreadableFile(
+      `The file could not be read as CSV: the quoted field opened on line ${quotes.openedOn} is never closed.`,
+    );
+  }
   parsing(() => parser?.end());
   if (rows.length) yield rows;
 }
+
+/**
+ * Whether the text read so far ends inside a quoted field, as RFC 4180 reads quotes: a quote that opens
+ * a field starts one, two quotes in it are one, and a quote followed by anything else ends it; a quote
+ * elsewhere is a character like another. uDSV, given a field whose quote never closes, drops it and
+ * every line after it without a word; this tells such a file apart.
+ */
+class QuoteState {
+  /** The line (from 1) where the quoted field still open began; 0 outside any. */
+  openedOn = 0;
+  private line = 1;
+  private fieldStart = true;
+  /** Inside a quoted field, just after a quote: it ends the field, unless another follows. */
+  private quoteSeen = false;
+  private readonly separator: number;
+
+  constructor(separator: string) {
+    this.separator = separator.charCodeAt(0);
+  }
+
+  read(text: string): void {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code === LF) this.line++;
+      if (this.openedOn) {
+        if (this.quoteSeen) {
+          this.quoteSeen = false;
+          if (code === QUOTE) continue;
+          this.openedOn = 0;
+        } else {
+          if (code === QUOTE) this.quoteSeen = true;
+          continue;
+        }
+      }
+      if (code === QUOTE && this.fieldStart) {
+        this.openedOn = this.line;
+        this.fieldStart = false;
+      } else {
+        this.fieldStart = code === this.separator || code === LF || code === CR;
+      }
+    }
+  }
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
 
 /**
  * Runs uDSV on text it may not parse: on some (a line that opens with a quote followed by a separator,
