@@ -1,5 +1,6 @@
 // The contract, in workerd: src/worker.ts under `wrangler dev --local` (BASE_PATH=/v1 from its bindings),
 // talking to the dev libSQL server through @libsql/client/web. Every request is real HTTP.
+import { decodePDFRawStream, PDFDocument, PDFRawStream } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
 import { type Answer, api, baseUrl, closeDatabase, type Tenant, tenant } from "./support.ts";
 
@@ -402,6 +403,16 @@ describe("labels", () => {
     expect(file.headers.get("content-type")).toBe("application/pdf");
     const bytes = new Uint8Array(await file.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    // Compressed in the Worker by its zlib stand-in (src/labels/pako-lite.ts), read here by pdf-lib's
+    // own decoder: a page whose text operators name the receiver (WinAnsi hex), measured in Helvetica.
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getPageCount()).toBe(1);
+    const contents = doc.getPage(0).node.Contents();
+    expect(contents).toBeInstanceOf(PDFRawStream);
+    const operators = new TextDecoder("latin1").decode(decodePDFRawStream(contents as PDFRawStream).decode());
+    const hex = (text: string) =>
+      [...text].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("");
+    expect(operators.toLowerCase()).toContain(`<${hex("Dana Buyer")}> tj`);
     expect((await (await tenant()).request("GET", label.body.url)).status).toBe(404);
   });
 });

@@ -1,5 +1,9 @@
+import { deflateSync, inflateSync } from "node:zlib";
 import * as real from "@pdf-lib/standard-fonts";
+import { decompressJson } from "@pdf-lib/standard-fonts/es/utils.js";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import zlib from "../../src/labels/pako-lite.ts";
 import * as lite from "../../src/labels/standard-fonts.ts";
 
 describe("the Workers stand-in for @pdf-lib/standard-fonts", () => {
@@ -20,5 +24,27 @@ describe("the Workers stand-in for @pdf-lib/standard-fonts", () => {
       real.Encodings.WinAnsi.encodeUnicodeCodePoint(0x41),
     );
     expect(() => lite.Font.load("Courier")).toThrow(/Helvetica, Helvetica-Bold only/);
+  });
+});
+
+describe("the Workers stand-in for pako", () => {
+  it("writes and reads zlib data as zlib itself does", () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 5000 }), fc.string({ maxLength: 2000 }), (bytes, text) => {
+        for (const data of [bytes, new TextEncoder().encode(text.repeat(3))]) {
+          expect(new Uint8Array(inflateSync(zlib.deflate(data)))).toEqual(data);
+          expect(zlib.inflate(deflateSync(data))).toEqual(data);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("unpacks the fonts' metrics as pako does", async () => {
+    const { default: packed } = await import("@pdf-lib/standard-fonts/es/Helvetica.compressed.json", {
+      with: { type: "json" },
+    });
+    const bytes = Uint8Array.from(atob(packed as string), (c) => c.charCodeAt(0));
+    expect(new TextDecoder("latin1").decode(zlib.inflate(bytes))).toBe(decompressJson(packed as string));
   });
 });
