@@ -169,12 +169,7 @@ export function afterCursor(
   const past = descending ? "<" : ">";
   if (column === "id") return { sql: `id ${past} ?`, args: [cursor.id] };
   if (cursor.anchoredAt !== undefined && typeof cursor.key === "string") {
-    return afterAnchor(
-      column,
-      descending,
-      { ...cursor, key: cursor.key, anchoredAt: cursor.anchoredAt },
-      rows,
-    );
+    return afterAnchor(column, descending, { start: cursor.key, id: cursor.id, at: cursor.anchoredAt }, rows);
   }
   if (cursor.key === null) {
     return descending
@@ -198,19 +193,19 @@ export function afterCursor(
 function afterAnchor(
   column: string,
   descending: boolean,
-  cursor: Cursor & { key: string; anchoredAt: string },
+  /** The first `KEY_CHARS` characters of the row's value, its id, and its `updated_at`. */
+  { start, id, at }: { start: string; id: number; at: string },
   { table, companyId }: CursorTable,
 ): { sql: string; args: (string | number)[] } {
-  const start = cursor.key;
   const length = Array.from(start).length;
   const anchor = `(SELECT anchor.${column} FROM ${table} AS anchor WHERE anchor.id = ? AND anchor.company_id = ? AND anchor.updated_at = ? AND substr(anchor.${column}, 1, ?) = ?)`;
-  const anchorArgs = [cursor.id, companyId, cursor.anchoredAt, length, start];
+  const anchorArgs = [id, companyId, at, length, start];
   const past = descending ? "<" : ">";
   const exact = `(${column} ${past} ${anchor} OR (${column} = ${anchor} AND id ${past} ?))`;
-  const exactArgs = [...anchorArgs, ...anchorArgs, cursor.id];
+  const exactArgs = [...anchorArgs, ...anchorArgs, id];
   const near = descending
     ? { sql: `(${column} < ? OR substr(${column}, 1, ?) = ?)`, args: [start, length, start] }
-    : { sql: `(${column} > ? OR (${column} = ? AND id > ?))`, args: [start, start, cursor.id] };
+    : { sql: `(${column} > ? OR (${column} = ? AND id > ?))`, args: [start, start, id] };
   const sql = `(CASE WHEN ${anchor} IS NULL THEN ${near.sql} ELSE ${exact} END)`;
   const args = [...anchorArgs, ...near.args, ...exactArgs];
   return descending ? { sql: `(${sql} OR ${column} IS NULL)`, args } : { sql, args };
