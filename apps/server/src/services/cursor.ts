@@ -68,19 +68,41 @@ const ASCII = /^[ -~]*$/;
 const encoder = new TextEncoder();
 const LIST_CURSORS = encoder.encode("list cursors");
 
+/** An HMAC-SHA-256 with its key already taken in, and a copy of it that each MAC starts from. */
+interface KeyedMac {
+  readonly keyed: ReturnType<typeof hmac.create>;
+  readonly scratch: ReturnType<typeof hmac.create>;
+}
+
 /**
- * The HMAC keys of a keyring (the current one first), derived once per keyring with HKDF-SHA-256. The MAC
- * is computed in JavaScript (`@noble/hashes`), in the request's own turn: Web Crypto's `sign` runs each
- * one as a job on Node's thread pool, which costs a list page more than the MAC itself.
+ * The HMACs of a keyring (the current key first), their keys derived once per keyring with HKDF-SHA-256
+ * and hashed into the HMAC's inner and outer states once. The MAC is computed in JavaScript
+ * (`@noble/hashes`), in the request's own turn: Web Crypto's `sign` runs each one as a job on Node's
+ * thread pool, which costs a list page more than the MAC itself.
  */
-const macKeys = new WeakMap<Keyring, Uint8Array[]>();
-function macKeysOf(keyring: Keyring): Uint8Array[] {
+const macKeys = new WeakMap<Keyring, KeyedMac[]>();
+function macKeysOf(keyring: Keyring): KeyedMac[] {
   let keys = macKeys.get(keyring);
   if (!keys) {
-    keys = keyring.keys.map(({ raw }) => hkdf(sha256, raw, new Uint8Array(0), LIST_CURSORS, 32));
+    keys = keyring.keys.map(({ raw }) => {
+      const key = hkdf(sha256, raw, new Uint8Array(0), LIST_CURSORS, 32);
+      return { keyed: hmac.create(sha256, key), scratch: hmac.create(sha256, key) };
+    });
     macKeys.set(keyring, keys);
   }
   return keys;
+}
+
+const macBytes = new Uint8Array(32);
+
+/**
+ * The MAC of `message`, in bytes that the next MAC overwrites. Its HMAC's keyed state is copied into
+ * the same scratch HMAC every time (noble's `_cloneInto`), so a MAC hashes its message and makes no new
+ * objects: a cursor's cost about 2 us, against about 7 for a new HMAC of the key each time.
+ */
+function macOf({ keyed, scratch }: KeyedMac, message: Uint8Array): Uint8Array {
+  keyed._cloneInto(scratch).update(message).digestInto(macBytes);
+  return macBytes;
 }
 
 export function encodeCursor(cursor: Cursor, keyring: Keyring): string {
@@ -90,7 +112,7 @@ export function encodeCursor(cursor: Cursor, keyring: Keyring): string {
   const binary = ASCII.test(json) ? json : String.fromCharCode(...encoder.encode(json));
   const payload = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   const [key] = macKeysOf(keyring);
-  return `${payload}.${base64url(hmac(sha256, key!, encoder.encode(payload)))}`;
+  return `${payload}.${base64url(macOf(key!, encoder.encode(payload)))}`;
 }
 
 const NOT_OURS = "not a cursor this API made; follow the Link header of the previous page.";
@@ -112,7 +134,7 @@ function authentic(keyring: Keyring, payload: string, mac: string): boolean {
     return false;
   }
   const message = encoder.encode(payload);
-  return macKeysOf(keyring).some((key) => sameMac(hmac(sha256, key, message), bytes));
+  return macKeysOf(keyring).some((key) => sameMac(macOf(key, message), bytes));
 }
 
 /** The cursor a client sent back, for a list of `order` with these filters; 400 when it is not one. */

@@ -386,6 +386,7 @@ export function nextPageQuery(
     ),
     keyring,
   );
-  const paging = new URLSearchParams({ cursor, limit: String(query.limit) }).toString();
+  // A cursor is base64url with a dot and the limit a number: nothing in either needs escaping.
+  const paging = `cursor=${cursor}&limit=${query.limit}`;
   return query.repeat && query.repeat.length <= MAX_LINK_TERMS ? `${query.repeat}&${paging}` : paging;
 }
