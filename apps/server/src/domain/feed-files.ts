@@ -269,10 +269,11 @@ function itemValues(feed: InventoryFeed, mappings: readonly InventoryFeedMapping
     costPrice: numeric("costPrice"),
     weight: numeric("weight"),
   };
-  // A quantity written as a decimal (`12.0`) is a whole number of units; below zero (a supplier's
-  // backorders), none to sell.
-  if (typeof values.inventoryQuantity === "number") {
-    values.inventoryQuantity = Math.max(0, Math.trunc(values.inventoryQuantity));
+  // A whole number of units may be written as a decimal (`12.0`); below zero (a supplier's backorders),
+  // none to sell. A fraction of a unit (`2.5`) stays as written, for the item's check to refuse, as
+  // `parse-webhook` refuses it.
+  if (typeof values.inventoryQuantity === "number" && Number.isInteger(values.inventoryQuantity)) {
+    values.inventoryQuantity = Math.max(0, values.inventoryQuantity);
   }
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
 }

@@ -339,6 +339,39 @@ describe("inventory-feed fetch", () => {
     expect(after.lastFetchedAt).toEqual(expect.any(String));
   });
 
+  it("refuses a fraction of a unit as parse-webhook does, and reads a whole number written as a decimal", async () => {
+    const t = await setup.tenant();
+    const { url, path } = serve(STOCK);
+    const feed = await csvFeed(t, url);
+    const run = async () => {
+      const queued = await fetchByHand(t, feed.id);
+      await dispatcherAt().dispatcher.runOnce();
+      return get(t, "inventory-feed-files", queued.id);
+    };
+    const webhook = await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "NW-5",
+      vendorSku: "5",
+      inventoryQuantity: 2.5,
+    });
+    expect(webhook.status).toBe(422);
+
+    // 2,5 units (the feed writes comma decimals): the whole file is refused, nothing applied.
+    files.set(path, { body: "Item;Code;Stock;Price\nNW-4;4;3;1\nNW-5;5;2,5;1\n" });
+    const fraction = await run();
+    expect(fraction.status).toBe("error");
+    expect(fraction.errorMessage).toMatch(
+      /^Some rows are not valid items; nothing was applied: row 2\.inventoryQuantity /,
+    );
+    expect(await items(t, feed.id)).toEqual([]);
+
+    // 12,0 is twelve units; a supplier's backorders (-3) are none to sell.
+    files.set(path, { body: "Item;Code;Stock;Price\nNW-4;4;12,0;1\nNW-5;5;-3;1\n" });
+    expect((await run()).status).toBe("processed");
+    const byId = Object.fromEntries((await items(t, feed.id)).map((item) => [item.externalId, item]));
+    expect(byId["NW-4"]).toMatchObject({ quantity: 12 });
+    expect(byId["NW-5"]).toMatchObject({ quantity: 0 });
+  });
+
   it("sends the feed's credentials to its source", async () => {
     const t = await setup.tenant();
     const { url, path } = serve(STOCK);
