@@ -158,6 +158,36 @@ describe("adjustment_import", () => {
     expect(again.statusMessage).toContain(`data import ${done.id}`);
     expect(await onHand(t, shirt.id, main.id)).toBe(6);
   });
+
+  it("fails a row whose notes an adjustment could not hold (over 2,000 characters), as the API does", async () => {
+    const t = await setup.tenant();
+    const { main, shirt, socks } = await stockWorld(t);
+    const long = "y".repeat(2_001);
+    const refusedByApi = await t.json("POST", "/adjustments.json", {
+      variantId: shirt.id,
+      warehouseId: main.id,
+      quantity: 1,
+      notes: long,
+    });
+    expect(refusedByApi.status).toBe(422);
+    const why = `notes "${"y".repeat(200)}…" must be at most 2000 characters`;
+
+    const count = await storeFile(setup.db, t, "count.csv", `sku,quantity,notes\nSHIRT-1,9,${long}\nSOCKS-2,3,ok\n`);
+    const taken = await runImport(t, drain, { importType: "stock_take", fileUri: count });
+    expect(taken).toMatchObject({ status: "complete", added: 1, updated: 0, errors: 1 });
+    expect(taken.errorMessages).toEqual([`Row 2: ${why}`]);
+
+    const moves = await storeFile(setup.db, t, "moves.csv", `sku,quantity,notes\nSHIRT-1,2,${long}\nSHIRT-1,1,ok\n`);
+    const moved = await runImport(t, drain, { importType: "adjustment_import", fileUri: moves });
+    expect(moved).toMatchObject({ status: "complete", added: 1, errors: 1 });
+    expect(moved.errorMessages).toEqual([`Row 2: ${why}`]);
+
+    // The long rows changed nothing; the others did, with their notes.
+    expect(await onHand(t, shirt.id, main.id)).toBe(6);
+    expect(await onHand(t, socks.id, main.id)).toBe(3);
+    const made = await list(t, "adjustments", { variantId: shirt.id });
+    expect(made.every((a: any) => (a.notes ?? "").length <= 2_000)).toBe(true);
+  });
 });
 
 describe("cost_prices", () => {

@@ -3,14 +3,10 @@
  * and country of origin) and where a warehouse keeps it (`warehouse_location_import`: its level's bin
  * or shelf). Each value is checked as the API checks its field; a row already so is skipped.
  */
-import { fieldSchema } from "@multichannel/schema";
-import * as v from "valibot";
 import { many } from "../../domain/reads.ts";
 import { plannedLevel } from "../../domain/stock.ts";
-import { type KindName, kind } from "../../domain/store.ts";
-import { fieldErrors } from "../../errors.ts";
 import type { ColumnDef } from "./columns.ts";
-import { failed, type ImportRow, importType, type RowOutcome, skipped } from "./import-type.ts";
+import { failed, importType, type RowOutcome, refused, skipped } from "./import-type.ts";
 import { placeOf, SKU, STOCK_BATCH_ROWS, stockReads, variantsNamed } from "./stock-imports.ts";
 
 const HS_CODE: ColumnDef = {
@@ -24,32 +20,6 @@ const LOCATION: ColumnDef = {
 };
 /** The warehouse of a location row, by name or id (`location` is the bin here, not the warehouse). */
 const WAREHOUSE: ColumnDef = { name: "warehouse", aliases: ["warehouse name", "warehouse id"] };
-
-// Built on first use and kept: the validators of the fields these imports set.
-const validators = new Map<string, v.GenericSchema>();
-
-/**
- * The row's failure, naming the cell of `column` as written, when `value` (read from that cell) is not
- * a valid `field` of `kindName` as the API's validator of that field says; else undefined.
- */
-function refused(
-  row: ImportRow,
-  kindName: KindName,
-  field: string,
-  column: string,
-  value: string,
-): RowOutcome | undefined {
-  const key = `${kindName}.${field}`;
-  let validator = validators.get(key);
-  if (!validator) {
-    validator = fieldSchema(kind(kindName).fields[field]!);
-    validators.set(key, validator);
-  }
-  const parsed = v.safeParse(validator, value, { abortPipeEarly: true });
-  if (parsed.success) return undefined;
-  const message = fieldErrors(parsed.issues)[0]?.message ?? "is not valid";
-  return failed(row, `${column} "${row.cells[column] ?? ""}" ${message}`);
-}
 
 /**
  * `hs_code`: each SKU's variant gets the HS code, and the country of origin when the row has one

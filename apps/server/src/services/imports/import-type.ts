@@ -3,12 +3,12 @@
  * runner (`runner.ts`) reads the file, hands each batch's rows to the type, and applies what it
  * planned as one batch with the import's counts and progress.
  */
-import type { DataImport } from "@multichannel/schema";
+import { type DataImport, fieldSchema } from "@multichannel/schema";
 import * as v from "valibot";
 import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import type { Reads, Snapshot } from "../../domain/reads.ts";
-import { column, type KindName, type RecordOf, table } from "../../domain/store.ts";
+import { column, type KindName, kind, type RecordOf, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { fieldErrors } from "../../errors.ts";
 import type { ColumnDef } from "./columns.ts";
@@ -33,6 +33,38 @@ export function validated(
   if (parsed.success) return { ok: true, output: parsed.output };
   const [error] = fieldErrors(parsed.issues);
   return { ok: false, problem: `${error?.path ?? subject} ${error?.message ?? "is not valid"}` };
+}
+
+// Built on first use and kept: the validators of the fields that imports set from a cell.
+const validators = new Map<string, v.GenericSchema>();
+
+/** Longest part of a cell that a row's message quotes. */
+const QUOTED_CHARS = 200;
+
+/**
+ * The row's failure, naming the cell of `column` as written (its first `QUOTED_CHARS` characters), when
+ * `value` (read from that cell) is not a valid `field` of `kindName` as the API's validator of that field
+ * says; else undefined.
+ */
+export function refused(
+  row: ImportRow,
+  kindName: KindName,
+  field: string,
+  column: string,
+  value: string,
+): RowOutcome | undefined {
+  const key = `${kindName}.${field}`;
+  let validator = validators.get(key);
+  if (!validator) {
+    validator = fieldSchema(kind(kindName).fields[field]!);
+    validators.set(key, validator);
+  }
+  const parsed = v.safeParse(validator, value, { abortPipeEarly: true });
+  if (parsed.success) return undefined;
+  const message = fieldErrors(parsed.issues)[0]?.message ?? "is not valid";
+  const cell = row.cells[column] ?? "";
+  const quoted = cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS)}…` : cell;
+  return failed(row, `${column} "${quoted}" ${message}`);
 }
 
 /** What became of a row: `added` (a record created), `updated`, `skipped` (nothing to change), `error`. */

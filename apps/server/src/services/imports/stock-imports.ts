@@ -16,6 +16,7 @@ import {
   importType,
   moneyOf,
   type RowOutcome,
+  refused,
   skipped,
   valuesOf,
   wholeNumberOf,
@@ -103,6 +104,8 @@ export const stockTake = importType({
       }
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
+      const wrongNotes = notesRefused(row);
+      if (wrongNotes) return wrongNotes;
       const { variant, warehouse } = place;
       const before = stock.onHand(variant.id, warehouse.id);
       if (before === count) return skipped(row, `on hand is ${count} already`);
@@ -157,6 +160,8 @@ export const adjustmentImport = importType({
       if ("outcome" in place) return place;
       const reason = reasonOf(row, read.reasons);
       if (reason && "outcome" in reason) return reason;
+      const wrongNotes = notesRefused(row);
+      if (wrongNotes) return wrongNotes;
       stock.record({
         variantId: place.variant.id,
         warehouseId: place.warehouse.id,
@@ -171,6 +176,12 @@ export const adjustmentImport = importType({
     return outcomes;
   },
 });
+
+/** The row's failure when its notes are not an adjustment's notes (too long, say), as the API checks them. */
+function notesRefused(row: ImportRow): RowOutcome | undefined {
+  const notes = row.cells.notes;
+  return notes === undefined ? undefined : refused(row, "adjustment", "notes", "notes", notes);
+}
 
 function reasonOf(
   row: ImportRow,
