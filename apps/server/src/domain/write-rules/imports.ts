@@ -1,11 +1,47 @@
 /**
  * Data imports: a created import is owed a run (`services/imports/runner.ts`), made in its write; a
- * deleted one is owed nothing more (a run under way stops at its next batch).
+ * deleted one is owed nothing more (a run under way stops at its next batch). Data exports: one the
+ * server builds (`services/data-exports.ts`) names what it exports.
  */
+import type { DataExport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { creates, deletes, type WriteRules } from "./rule.ts";
+import { ApiError } from "../../errors.ts";
+import { creates, deletes, updates, type WriteRules } from "./rule.ts";
+
+/**
+ * A 422 for a pending feed export that names no feed: the server builds a pending export of a feed's
+ * items from that feed, and one without it would stay pending. (An export of a template or a stock
+ * take is kept as written.)
+ */
+function checkBuildable(
+  exported: Pick<DataExport, "status" | "exportType" | "inventoryFeedId" | "templateId" | "stockTakeId">,
+): void {
+  if (exported.status !== "pending" || exported.exportType !== "inventory_feed") return;
+  if (exported.inventoryFeedId != null || exported.templateId != null || exported.stockTakeId != null) return;
+  const message = "A pending inventory_feed export is built from a feed's items: give its inventoryFeedId.";
+  throw new ApiError("validation_failed", message, { errors: [{ path: "inventoryFeedId", message }] });
+}
 
 export const importRules: WriteRules = {
+  "data-export": {
+    planCreate: creates<"data-export", Record<never, never>>({
+      reads: () => ({}),
+      plan({ values, plan }) {
+        const exported = plan.insert("data-export", values);
+        checkBuildable(exported);
+        return exported;
+      },
+    }),
+    planUpdate: updates<"data-export", Record<never, never>>({
+      reads: () => ({}),
+      plan({ values, current, plan }) {
+        // `values` hold a requested state already checked against the lifecycle (its transition).
+        const exported = plan.update("data-export", current, values, { movesState: true });
+        checkBuildable(exported);
+        return exported;
+      },
+    }),
+  },
   "data-import": {
     planCreate: creates<"data-import", Record<never, never>>({
       reads: () => ({}),
