@@ -157,19 +157,30 @@ describe("data-export", () => {
   it("refuses a pending feed export that names no feed (422), which it could never build", async () => {
     const t = await setup.tenant();
     const feed = await make(t, "inventory-feeds", { name: "Vendor", fetchFrequency: "never" });
-    const refused = await t.json("POST", "/data-exports.json", { exportType: "inventory_feed", format: "csv" });
+    const refused = await t.json("POST", "/data-exports.json", {
+      exportType: "inventory_feed",
+      format: "csv",
+    });
     expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([{ path: "inventoryFeedId", message: expect.stringContaining("feed") }]);
+    expect(refused.body.errors).toEqual([
+      { path: "inventoryFeedId", message: expect.stringContaining("feed") },
+    ]);
     expect((await t.json("GET", "/data-exports.json")).body).toEqual([]);
     // One recorded as made elsewhere is kept as written; a pending one with its feed is built.
-    const reported = await t.json("POST", "/data-exports.json", { exportType: "inventory_feed", status: "error" });
+    const reported = await t.json("POST", "/data-exports.json", {
+      exportType: "inventory_feed",
+      status: "error",
+    });
     expect(reported.status).toBe(200);
     const created = await make(t, "data-exports", { exportType: "inventory_feed", inventoryFeedId: feed.id });
     // Its feed taken away while it is pending: refused too, and the export stays as it was.
     const unnamed = await t.json("PUT", `/data-exports/${created.id}.json`, { inventoryFeedId: null });
     expect(unnamed.status).toBe(422);
     await dispatcher().runOnce();
-    expect(await get(t, "data-exports", created.id)).toMatchObject({ status: "complete", inventoryFeedId: feed.id });
+    expect(await get(t, "data-exports", created.id)).toMatchObject({
+      status: "complete",
+      inventoryFeedId: feed.id,
+    });
   });
 
   it("leaves exports of a template or a stock take, and those already reported, as they are", async () => {

@@ -172,12 +172,22 @@ describe("adjustment_import", () => {
     expect(refusedByApi.status).toBe(422);
     const why = `notes "${"y".repeat(200)}…" must be at most 2000 characters`;
 
-    const count = await storeFile(setup.db, t, "count.csv", `sku,quantity,notes\nSHIRT-1,9,${long}\nSOCKS-2,3,ok\n`);
+    const count = await storeFile(
+      setup.db,
+      t,
+      "count.csv",
+      `sku,quantity,notes\nSHIRT-1,9,${long}\nSOCKS-2,3,ok\n`,
+    );
     const taken = await runImport(t, drain, { importType: "stock_take", fileUri: count });
     expect(taken).toMatchObject({ status: "complete", added: 1, updated: 0, errors: 1 });
     expect(taken.errorMessages).toEqual([`Row 2: ${why}`]);
 
-    const moves = await storeFile(setup.db, t, "moves.csv", `sku,quantity,notes\nSHIRT-1,2,${long}\nSHIRT-1,1,ok\n`);
+    const moves = await storeFile(
+      setup.db,
+      t,
+      "moves.csv",
+      `sku,quantity,notes\nSHIRT-1,2,${long}\nSHIRT-1,1,ok\n`,
+    );
     const moved = await runImport(t, drain, { importType: "adjustment_import", fileUri: moves });
     expect(moved).toMatchObject({ status: "complete", added: 1, errors: 1 });
     expect(moved.errorMessages).toEqual([`Row 2: ${why}`]);
