@@ -159,6 +159,47 @@ describe("adjustment_import", () => {
     expect(await onHand(t, shirt.id, main.id)).toBe(6);
   });
 
+  it("keeps what a run applied: its type, file and target cannot change once it has run (409)", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const moves = await storeFile(setup.db, t, "moves.csv", "sku,quantity\nSHIRT-1,2\n");
+    const other = await storeFile(setup.db, t, "other.csv", "sku,quantity\nSHIRT-1,1\n");
+    // Pending, not yet run: still the client's to change.
+    const pending = await make(t, "data-imports", { importType: "stock_take", fileUri: other });
+    const retargeted = await t.json("PUT", `/data-imports/${pending.id}.json`, {
+      importType: "adjustment_import",
+      fileUri: moves,
+    });
+    expect(retargeted.status).toBe(200);
+    await drain();
+    const done = await get(t, "data-imports", pending.id);
+    expect(done).toMatchObject({ status: "complete", importType: "adjustment_import", added: 1 });
+    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+
+    for (const change of [
+      { fileUri: other },
+      { importType: "stock_take" },
+      { fileUri: moves, importType: "cost_prices" },
+    ]) {
+      const refused = await t.json("PUT", `/data-imports/${done.id}.json`, change);
+      expect(refused.status).toBe(409);
+      expect(refused.body.detail).toMatch(/cannot change/);
+    }
+    // Its notes are still the client's; the record says what it applied.
+    expect((await t.json("PUT", `/data-imports/${done.id}.json`, { adminNotes: "checked" })).status).toBe(
+      200,
+    );
+    expect(await get(t, "data-imports", done.id)).toMatchObject({
+      importType: "adjustment_import",
+      fileUri: moves,
+      adminNotes: "checked",
+    });
+    // So the same file is still known as imported: not applied twice.
+    const again = await runImport(t, drain, { importType: "adjustment_import", fileUri: moves });
+    expect(again.status).toBe("skipped");
+    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+  });
+
   it("fails a row whose notes an adjustment could not hold (over 2,000 characters), as the API does", async () => {
     const t = await setup.tenant();
     const { main, shirt, socks } = await stockWorld(t);

@@ -6,6 +6,7 @@
 import type { DataExport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { ApiError } from "../../errors.ts";
+import { stateConflict } from "../states.ts";
 import { creates, deletes, updates, type WriteRules } from "./rule.ts";
 
 /**
@@ -21,6 +22,12 @@ function checkBuildable(
   const message = "A pending inventory_feed export is built from a feed's items: give its inventoryFeedId.";
   throw new ApiError("validation_failed", message, { errors: [{ path: "inventoryFeedId", message }] });
 }
+
+/**
+ * What a data import's run reads and applies: once it has started, these say what was applied, and the
+ * import's "imported already" check goes by them, so they no longer change.
+ */
+const IMPORT_WORK = ["importType", "fileUri", "inventoryFeedId", "dropshipProviderId", "priceListId"] as const;
 
 export const importRules: WriteRules = {
   "data-export": {
@@ -51,6 +58,23 @@ export const importRules: WriteRules = {
           sql`INSERT INTO data_import_runs (import_id, company_id, created_at) VALUES (${dataImport.id}, ${sql.company}, ${plan.now})`,
         );
         return dataImport;
+      },
+    }),
+    planUpdate: updates<"data-import", Record<never, never>>({
+      reads: () => ({}),
+      plan({ values, current, plan }) {
+        const changed = IMPORT_WORK.filter(
+          (field) => values[field] !== undefined && values[field] !== current[field],
+        );
+        if (changed.length && current.status !== "pending") {
+          throw stateConflict(
+            "data-import",
+            current,
+            `Data import ${current.id} has ${current.status === "started" ? "started" : "run"}: its ${changed.join(", ")} say what it applied and cannot change. Create another import instead.`,
+          );
+        }
+        // `values` hold a requested state already checked against the lifecycle (its transition).
+        return plan.update("data-import", current, values, { movesState: true });
       },
     }),
     planDelete: deletes<"data-import", Record<never, never>>({
