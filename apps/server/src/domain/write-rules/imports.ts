@@ -27,7 +27,13 @@ function checkBuildable(
  * What a data import's run reads and applies: once it has started, these say what was applied, and the
  * import's "imported already" check goes by them, so they no longer change.
  */
-const IMPORT_WORK = ["importType", "fileUri", "inventoryFeedId", "dropshipProviderId", "priceListId"] as const;
+const IMPORT_WORK = [
+  "importType",
+  "fileUri",
+  "inventoryFeedId",
+  "dropshipProviderId",
+  "priceListId",
+] as const;
 
 export const importRules: WriteRules = {
   "data-export": {
