@@ -344,6 +344,26 @@ describe("own-warehouse orders and returns", () => {
     });
     expect(returnLine.amount).toBe(20);
     expect((await read(t, "sale-returns", saleReturn.id)).total).toBe(20);
+    // Its amount is still the default: it follows the quantity, and the return's total with it.
+    const two = await expectStatus(
+      t.json("PUT", `/sale-return-items/${returnLine.id}.json`, { quantity: 2 }),
+      200,
+    );
+    expect(two).toMatchObject({ quantity: 2, amount: 40 });
+    expect((await read(t, "sale-returns", saleReturn.id)).total).toBe(40);
+    // An amount of the client's own is kept when the quantity changes; one sent with it is taken.
+    await expectStatus(t.json("PUT", `/sale-return-items/${returnLine.id}.json`, { amount: 35 }), 200);
+    const kept = await expectStatus(
+      t.json("PUT", `/sale-return-items/${returnLine.id}.json`, { quantity: 1 }),
+      200,
+    );
+    expect(kept).toMatchObject({ quantity: 1, amount: 35 });
+    const both = await expectStatus(
+      t.json("PUT", `/sale-return-items/${returnLine.id}.json`, { quantity: 1, amount: 20 }),
+      200,
+    );
+    expect(both).toMatchObject({ quantity: 1, amount: 20 });
+    expect((await read(t, "sale-returns", saleReturn.id)).total).toBe(20);
 
     const received = await expectStatus(
       t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),

@@ -1,7 +1,7 @@
 /** Sale returns and their lines: lines change only while the return is open; its total from theirs. */
 import { lineCents, planSaleReturnBooks } from "../books.ts";
-import { checkAmount } from "../money.ts";
-import { many, one, when } from "../reads.ts";
+import { checkAmount, toCents } from "../money.ts";
+import { fieldOf, many, one, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
 import { changedLines, lineRule } from "./lines.ts";
 import { deletes, history, type WriteRules } from "./rule.ts";
@@ -39,22 +39,38 @@ export const returnRules: WriteRules = {
         );
       }
     },
-    // A new line without an amount is refunded at its sale line's price (held as read).
+    // A line's amount defaults to its quantity at its sale line's price (held as read): a new line's
+    // when none is sent, and a line's whose quantity changes while its amount is still that default.
     extra: ({ id, values }) => ({
       saleItem: when(
-        id === undefined && values.amount === undefined && values.saleItemId,
-        one("sale-item", values.saleItemId ?? 0, { hold: { fields: ["price"] } }),
+        values.amount === undefined &&
+          (id === undefined
+            ? values.saleItemId
+            : values.quantity !== undefined && values.saleItemId === undefined),
+        one(
+          "sale-item",
+          id === undefined ? (values.saleItemId ?? 0) : fieldOf("sale-return-item", id, "saleItemId"),
+          {
+            hold: { fields: ["price"] },
+          },
+        ),
       ),
     }),
     complete({ values, current, extra }) {
-      if (current || values.amount !== undefined || !values.saleItemId) return values;
       const saleItem = extra.saleItem;
+      if (values.amount !== undefined || !saleItem) return values;
+      if (current) {
+        const quantity = values.quantity;
+        const atDefault =
+          toCents(current.amount ?? 0) === lineCents(current.quantity ?? 0, saleItem.price ?? 0);
+        if (quantity === undefined || quantity === current.quantity || !atDefault) return values;
+      }
       return {
         ...values,
         amount: checkAmount(
           "sale-return-item",
           "amount",
-          lineCents(values.quantity ?? 0, saleItem?.price ?? 0),
+          lineCents(values.quantity ?? 0, saleItem.price ?? 0),
         ),
       };
     },
