@@ -475,7 +475,8 @@ export function updateRecord({
   return checked(ctx, kind, values, input, (values) => {
     const planner = ruleOf(kind)?.planUpdate;
     const args = { ctx, kind, key, table, id, values, input, ifMatch, requested };
-    return planner ? updatePlanned({ ...args, planner }) : updatePlain(args);
+    const planned = planner && (!planner.fields || planner.fields.some((field) => field in values));
+    return planned ? updatePlanned({ ...args, planner }) : updatePlain(args);
   });
 }
 

@@ -46,6 +46,8 @@ export const importRules: WriteRules = {
       },
     }),
     planUpdate: updates<"data-export", Record<never, never>>({
+      // A pending export's state out of pending needs no check, nor do its notes or its read flag.
+      fields: ["exportType", "inventoryFeedId", "templateId", "stockTakeId"],
       reads: () => ({}),
       plan({ values, current, plan }) {
         // `values` hold a requested state already checked against the lifecycle (its transition).
@@ -67,6 +69,7 @@ export const importRules: WriteRules = {
       },
     }),
     planUpdate: updates<"data-import", Record<never, never>>({
+      fields: IMPORT_WORK,
       reads: () => ({}),
       plan({ values, current, plan }) {
         const changed = IMPORT_WORK.filter(

@@ -54,6 +54,7 @@ export interface StoredRule {
     }): StoredRecord;
   };
   planUpdate?: {
+    readonly fields?: readonly string[];
     reads(args: { id: number; values: Values }): Reads;
     plan(args: {
       ctx: Ctx;

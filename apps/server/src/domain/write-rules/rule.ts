@@ -33,6 +33,11 @@ export interface CreatePlanner<N extends KindName, R extends Reads = Reads> {
 
 export interface UpdatePlanner<N extends KindName, R extends Reads = Reads> {
   /**
+   * The fields whose change the planner is for: an update that sends none of them is stored as for a
+   * kind without a rule (no read before its write). Absent: every update is planned.
+   */
+  readonly fields?: readonly (keyof ValuesOf<N> & string)[];
+  /**
    * What the update reads beside the record (read in the same pipeline, so they know only its id and
    * the values sent: what the record names is reached by subquery, `fieldOf`).
    */
