@@ -172,8 +172,12 @@ describe("the manifest is consistent", () => {
     for (const kind of stateful) {
       const states = kind.states!;
       const field = kind.fields[states.field]!;
-      // Writable exactly when a write may request some transitions, and those are declared ones.
-      expect(field.readOnly, `${kind.name}.${states.field} read-only unless byWrite`).toBe(!states.byWrite);
+      // Writable exactly when a write may request some transitions, and those are declared ones; else
+      // read-only, or derived (a write may send the state it has, another is a 409).
+      expect(
+        field.readOnly || field.derived !== undefined,
+        `${kind.name}.${states.field} read-only or derived unless byWrite`,
+      ).toBe(!states.byWrite);
       for (const [from, targets] of Object.entries(states.byWrite ?? {}))
         for (const to of targets)
           expect(states.transitions[from], `${kind.name} ${from} → ${to}`).toContain(to);

@@ -63,7 +63,6 @@ const DEPARTURES: Record<string, string> = {
       "completedAt",
       "statusMessage",
       "statusProblem",
-      "status",
     ].map((field) => [
       `data-import.${field} readOnly`,
       "the runner's account of the import's file, set as it applies the rows: a client's value is ignored (docs/imports-exports.md, Data imports)",

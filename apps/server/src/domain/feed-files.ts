@@ -25,10 +25,21 @@ export interface FeedSettings {
   mappings: readonly InventoryFeedMapping[];
 }
 
-/** One item as a file gave it, in the webhook's names and still unchecked; `row` is 1-based. */
+/**
+ * One item as a file gave it, in the webhook's names and still unchecked. `row`: its place in the file,
+ * as a data import numbers rows (a CSV file's lines, the header row 1 and empty lines not counted; a JSON
+ * file's items, from 1). `cells`: where each of its values was read, by the webhook's name.
+ */
 export interface FeedRow {
   row: number;
   values: Record<string, unknown>;
+  cells: Record<string, Cell>;
+}
+
+/** Where a value was read: its column as the file names it (or its JSON path), and its text there. */
+export interface Cell {
+  column: string;
+  text: string;
 }
 
 /** A column or path and the attribute it fills (a `Target`), in the feed's order. */
@@ -36,6 +47,21 @@ interface Source {
   key: string;
   target: string;
   defaultValue: string | null;
+}
+
+/** Longest part of a cell that a row's problem quotes. */
+const QUOTED_CHARS = 100;
+
+/**
+ * What is wrong with a row, as its file says it (`row 3: Stock "2,5" must be an integer`): its number,
+ * and the column and cell of the value refused (`error.path`, in the webhook's names).
+ */
+export function rowProblem(row: FeedRow, error: { path: string; message: string }): string {
+  const cell = row.cells[error.path];
+  const message = error.message.replace(/\.$/, "");
+  if (!cell) return `row ${row.row}: ${error.path} ${message}`;
+  const text = cell.text.length > QUOTED_CHARS ? `${cell.text.slice(0, QUOTED_CHARS)}…` : cell.text;
+  return `row ${row.row}: ${cell.column}${text ? ` "${text}"` : ""} ${message}`;
 }
 
 /**
@@ -68,18 +94,29 @@ function feedRowOf(
 ): FeedRow | undefined {
   const include = feed.includeTags ?? [];
   const exclude = feed.excludeTags ?? [];
-  const tags = record.get("tag") ?? [];
+  const tags = record.values.get("tag") ?? [];
   if (include.length && !tags.some((tag) => include.includes(tag))) return undefined;
   if (tags.some((tag) => exclude.includes(tag))) return undefined;
-  return { row, values: itemValues(feed, mappings, record) };
+  return { row, ...itemValues(feed, mappings, record) };
 }
 
-/** A row's values by target (a target filled by several columns, tags among them, keeps each). */
-type TargetValues = Map<string, string[]>;
+/**
+ * A row's values by target (a target filled by several columns, tags among them, keeps each), and the
+ * cell each target's first value came from (else the first column that could fill it, empty).
+ */
+interface TargetValues {
+  values: Map<string, string[]>;
+  cells: Map<string, Cell>;
+}
 
-function put(record: TargetValues, target: string, value: string | null | undefined): void {
+const targetValues = (): TargetValues => ({ values: new Map(), cells: new Map() });
+
+function put(record: TargetValues, target: string, value: string | null | undefined, column: string): void {
   const text = value?.trim();
-  if (!text) return;
+  if (!text) {
+    if (!record.cells.has(target)) record.cells.set(target, { column, text: "" });
+    return;
+  }
   const values =
     target === "tag"
       ? text
@@ -87,7 +124,8 @@ function put(record: TargetValues, target: string, value: string | null | undefi
           .map((tag) => tag.trim())
           .filter(Boolean)
       : [text];
-  record.set(target, [...(record.get(target) ?? []), ...values]);
+  if (!record.values.has(target)) record.cells.set(target, { column, text });
+  record.values.set(target, [...(record.values.get(target) ?? []), ...values]);
 }
 
 /** A column or path's value, or its default when it is empty or missing. */
@@ -113,18 +151,20 @@ export interface CsvFeedReader {
 export function csvFeedReader(feed: InventoryFeed, settings: FeedSettings): CsvFeedReader {
   const hasHeader = feed.csvHasHeader !== false;
   let columns: CsvColumn[] | undefined;
+  // Rows as a data import numbers them: every line the parser gives (empty lines are not), the header 1.
   let rows = 0;
   return {
     row(cells) {
+      rows += 1;
       if (cells.every((cell) => cell.trim() === "")) return undefined;
       if (!columns) {
         columns = csvColumns(settings, hasHeader ? cells.map((name) => name.trim()) : []);
         if (hasHeader) return undefined;
       }
-      rows += 1;
-      const record: TargetValues = new Map();
-      for (const { source, index } of columns) {
-        put(record, source.target, cellOrDefault(source, index === undefined ? undefined : cells[index]));
+      const record = targetValues();
+      for (const { source, index, name } of columns) {
+        const cell = index === undefined ? undefined : cells[index];
+        put(record, source.target, cellOrDefault(source, cell), name);
       }
       return feedRowOf(feed, settings.mappings, record, rows);
     },
@@ -134,10 +174,14 @@ export function csvFeedReader(feed: InventoryFeed, settings: FeedSettings): CsvF
   };
 }
 
-/** A column the feed reads, and where it is in the file's rows (none: its default fills it). */
+/**
+ * A column the feed reads, where it is in the file's rows (none: its default fills it), and its name as
+ * the file's header gives it (without a header, `column 3`; not in the file, as the feed names it).
+ */
 interface CsvColumn {
   source: Source;
   index: number | undefined;
+  name: string;
 }
 
 /** The feed's columns found in a file by its `header` (none: by number); `FeedFileError` for one missing. */
@@ -149,7 +193,11 @@ function csvColumns(settings: FeedSettings, header: readonly string[]): CsvColum
         defaultValue: field.defaultValue,
       }))
     : attributeSources();
-  const columns = sources.map((source) => ({ source, index: columnIndex(source.key, header) }));
+  const columns = sources.map((source) => {
+    const index = columnIndex(source.key, header);
+    const name = index === undefined ? source.key : header[index] ? header[index] : `column ${index + 1}`;
+    return { source, index, name };
+  });
   const missing = settings.fields.length
     ? columns.filter((column) => column.index === undefined && column.source.defaultValue === null)
     : [];
@@ -197,12 +245,12 @@ export function* jsonFeedRows(
       }))
     : attributeSources();
   for (const [index, item] of items.entries()) {
-    const record: TargetValues = new Map();
+    const record = targetValues();
     for (const source of sources) {
       const value = pathValue(item, source.key);
       const values = Array.isArray(value) ? value : [value];
       for (const one of values)
-        put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined));
+        put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined), source.key);
     }
     const row = feedRowOf(feed, settings.mappings, record, index + 1);
     if (row) yield row;
@@ -242,14 +290,21 @@ function numberOf(text: string, notation: InventoryFeed["decimalNotation"]): num
   return normal !== "" && Number.isFinite(value) ? value : text;
 }
 
-/** A row's values in the webhook's names; the feed's mappings applied to option names and values. */
-function itemValues(feed: InventoryFeed, mappings: readonly InventoryFeedMapping[], record: TargetValues) {
-  const first = (target: Target) => record.get(target)?.[0];
+/**
+ * A row's values in the webhook's names, and the cells they were read from; the feed's mappings applied
+ * to option names and values.
+ */
+function itemValues(
+  feed: InventoryFeed,
+  mappings: readonly InventoryFeedMapping[],
+  record: TargetValues,
+): Pick<FeedRow, "values" | "cells"> {
+  const first = (target: Target) => record.values.get(target)?.[0];
   const numeric = (target: Target) => {
     const text = first(target);
     return text === undefined ? undefined : numberOf(text, feed.decimalNotation);
   };
-  const optionValues = (record.get("optionValue") ?? []).map((value) =>
+  const optionValues = (record.values.get("optionValue") ?? []).map((value) =>
     mapped(mappings, "optionValue", value),
   );
   const sku = first("sku");
@@ -275,7 +330,26 @@ function itemValues(feed: InventoryFeed, mappings: readonly InventoryFeedMapping
   if (typeof values.inventoryQuantity === "number" && Number.isInteger(values.inventoryQuantity)) {
     values.inventoryQuantity = Math.max(0, values.inventoryQuantity);
   }
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+  const cellOf = (...targets: Target[]) =>
+    targets.map((target) => record.cells.get(target)).find((cell) => cell?.text) ??
+    record.cells.get(targets[0]!);
+  const cells: Record<string, Cell | undefined> = {
+    externalId: cellOf("externalId", "sku"),
+    vendorSku: cellOf("sku"),
+    inventoryQuantity: cellOf("quantity"),
+    externalGroupId: cellOf("externalGroupId"),
+    name: cellOf("name", "productName"),
+    barcode: cellOf("barcode"),
+    price: cellOf("price"),
+    costPrice: cellOf("costPrice"),
+    weight: cellOf("weight"),
+  };
+  return {
+    values: Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)),
+    cells: Object.fromEntries(
+      Object.entries(cells).filter((entry): entry is [string, Cell] => entry[1] !== undefined),
+    ),
+  };
 }
 
 /** Whether `text` meets a mapping's match. */

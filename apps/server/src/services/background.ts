@@ -28,8 +28,8 @@ export interface BackgroundDeps {
   /** The label provider the app uses (an import that ships a purchase makes its label); default: PDF. */
   labels?: LabelProvider;
   /**
-   * How feed files are downloaded (default: `MAX_FEED_BYTES`, `FEED_TIMEOUT_MS`), and how long one run
-   * fetches (`sliceMs`).
+   * How feed files are downloaded (default: `MAX_FEED_BYTES`, `FEED_TIMEOUT_MS` a wait,
+   * `FEED_DOWNLOAD_MS` in all), and how long one run fetches (`sliceMs`).
    */
   feeds?: Omit<FetchLimits, "fetcher">;
 }

@@ -82,6 +82,34 @@ export async function openDownload(
   };
 }
 
+/**
+ * Runs `download`, given a fetch to download with, within `ms` in all: `timeoutMs` bounds each wait on
+ * the server, and a server that sends a little now and then never waits that long; this bounds the
+ * whole download (its reader's own time included: for a reader that only stores the file). Past it the
+ * download is aborted and fails with `DownloadFailed` (`timeout`).
+ */
+export async function withinTime<T>(
+  fetcher: typeof fetch,
+  ms: number,
+  download: (fetcher: typeof fetch) => Promise<T>,
+): Promise<T> {
+  const limit = new AbortController();
+  const overdue = new DownloadFailed(`The server took more than ${ms / 1000} s to send the file.`, "timeout");
+  const timer = setTimeout(() => limit.abort(overdue), ms);
+  const limited: typeof fetch = (input, init) =>
+    fetcher(input, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, limit.signal]) : limit.signal,
+    });
+  try {
+    return await download(limited);
+  } catch (error) {
+    throw limit.signal.aborted ? overdue : error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function answerMessage(status: number): string {
   return status >= 300 && status < 400
     ? `The server answered ${status} (a redirect, not followed): name the address the file is at.`

@@ -14,6 +14,7 @@ import {
   type FeedRow,
   type FeedSettings,
   jsonFeedRows,
+  rowProblem,
 } from "../domain/feed-files.ts";
 import type { FieldError } from "../errors.ts";
 import { openDownload } from "./downloads.ts";
@@ -88,9 +89,11 @@ function base64(text: string): string {
   return btoa(Array.from(new TextEncoder().encode(text), (byte) => String.fromCharCode(byte)).join(""));
 }
 
-/** An item of the file, checked as the feed's webhook checks it, and the row it came from. */
-export interface FileItem {
-  row: number;
+/**
+ * An item of the file, checked as the feed's webhook checks it, and the row it came from (its number
+ * and cells, to name it by when applying it is refused).
+ */
+export interface FileItem extends FeedRow {
   input: InventoryFeedParseWebhookInput;
 }
 
@@ -145,16 +148,21 @@ async function* copyRows(
   reader.end();
 }
 
-/** The rows as the feed's webhook takes items; `InvalidRows` naming the first rows that are not. */
+/**
+ * The rows as the feed's webhook takes items; `InvalidRows` naming the first rows that are not, each by
+ * its number and the column of the value refused.
+ */
 function checkedItems(rows: readonly FeedRow[]): FileItem[] {
-  const errors: FieldError[] = [];
+  const problems: string[] = [];
   const items = new Map<string, FileItem>();
-  for (const { row, values } of rows) {
-    const input = checkedFeedItem(values, `row ${row}`, errors);
-    if (input) items.set(input.externalId, { row, input });
-    if (errors.length >= 3) break;
+  for (const feedRow of rows) {
+    const errors: FieldError[] = [];
+    const input = checkedFeedItem(feedRow.values, "", errors);
+    if (input) items.set(input.externalId, { ...feedRow, input });
+    problems.push(...errors.map((error) => rowProblem(feedRow, error)));
+    if (problems.length >= 3) break;
   }
-  if (errors.length) throw new InvalidRows(errors.map((e) => `${e.path} ${e.message}`).join("; "));
+  if (problems.length) throw new InvalidRows(problems.slice(0, 3).join("; "));
   return [...items.values()];
 }
 

@@ -24,15 +24,16 @@ import type { InventoryFeed, InventoryFeedFile, InventoryFeedParseWebhookInput }
 import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
-import { checkReadable, FeedFileError } from "../domain/feed-files.ts";
+import { checkReadable, FeedFileError, rowProblem } from "../domain/feed-files.ts";
 import { connectCandidates } from "../domain/feed-items.ts";
 import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { planParseFeedItem } from "./actions/inventory-feeds.ts";
-import { DownloadFailed } from "./downloads.ts";
+import { DownloadFailed, withinTime } from "./downloads.ts";
 import { executeRead, executeWrite } from "./execute.ts";
+import { afterFailedRun, gaveUpMessage, MAX_FAILURES } from "./failed-runs.ts";
 import { copyItems, downloadCopy, type FeedCopy, type FileItem, InvalidRows } from "./feed-copies.ts";
 import { finish, settle } from "./feed-fetch-end.ts";
 import {
@@ -52,6 +53,8 @@ export interface FetchLimits {
   fetcher?: typeof fetch;
   /** The longest wait on the feed's server: for its answer, and for each next piece of the file. */
   timeoutMs?: number;
+  /** The longest a whole download may take, however the server sends it. */
+  downloadMs?: number;
   /** The largest file fetched (a JSON file: at most `MAX_JSON_FEED_BYTES`). */
   maxBytes?: number;
   sliceMs?: number;
@@ -61,13 +64,15 @@ export interface FetchLimits {
 export const MAX_FEED_BYTES = 50 * 1024 * 1024;
 /** The longest wait on a feed's server: for its answer, and for each next piece of the file. */
 export const FEED_TIMEOUT_MS = 30_000;
+/**
+ * The longest a feed's whole download may take: a server that sends a few bytes now and then never
+ * waits `FEED_TIMEOUT_MS`, and a download is not done in slices (50 MiB in this time is 3.5 Mbit/s).
+ */
+export const FEED_DOWNLOAD_MS = 120_000;
 /** Items applied per write (at the edge, its reads one round trip to the database and its batch another). */
 export const FEED_BATCH_ITEMS = 500;
 /** How long one run fetches before the dispatcher's other work gets its turn (it goes on next run). */
 const FEED_SLICE_MS = 10_000;
-/** The pause after a run's first failure (doubled after each next one), and the failures it takes. */
-const RETRY_MS = 30_000;
-const MAX_FAILURES = 5;
 
 const HOUR_MS = 3_600_000;
 /** How long after its last fetch a scheduled feed is due, by its `fetchFrequency`. */
@@ -155,8 +160,8 @@ export async function queueDueFeeds(
  * and whether work may be left (a fetch not finished in the slice, or more waiting), so that the caller
  * runs again soon. `ctxOf` gives a company's context, its clock read at each call: a fetch spans many
  * writes, each stamped with its own time. A run that fails (a database error, a bug) leaves its fetch
- * to be tried again after a pause that grows with each failure in a row; after a few, the file ends
- * `error`.
+ * to be tried again after a pause that doubles with each failure in a row; the last failure allowed
+ * ends the file `error` at once (`failedFetch`).
  */
 export async function runFeedFetches(
   db: Db,
@@ -175,13 +180,26 @@ export async function runFeedFetches(
     const finished = await runClaimed(ctx, run, limits, () => now() >= deadline).catch(
       async (error: unknown) => {
         if (error instanceof LeaseLost) return false;
-        await postponeLease(db, leaseOf(run), now() + RETRY_MS * 2 ** run.failures);
+        await failedFetch(ctx, run, error, now());
         throw error;
       },
     );
     if (!finished) return { fetched, more: true };
   } while (now() < deadline);
   return { fetched, more: true };
+}
+
+/**
+ * A run that failed for a fault of the service (`MAX_FAILURES` in a row end the file `error`, naming
+ * the last one's cause), its fetch otherwise left to a run after its pause (`failed-runs.ts`). The
+ * file has no field to say meanwhile that it waits.
+ */
+async function failedFetch(ctx: Ctx, run: FetchRun, error: unknown, nowMs: number): Promise<void> {
+  await afterFailedRun(ctx.db, { lease: leaseOf(run), claimed: run.failures, nowMs }, error, {
+    end: ({ failures, reason }) =>
+      settle(ctx, run, { status: "error", message: gaveUpMessage("fetch", failures, reason) }),
+    postpone: (untilMs) => postponeLease(ctx.db, leaseOf(run), untilMs),
+  });
 }
 
 /**
@@ -256,9 +274,9 @@ async function runClaimed(
   sliceOver: () => boolean,
 ): Promise<boolean> {
   try {
+    // Its last failure could not end it (`failedFetch`).
     if (run.failures >= MAX_FAILURES) {
-      const message = `The fetch failed ${run.failures} times in a row (a fault of the service; the server's log says why); it is not tried again.`;
-      await settle(ctx, run, { status: "error", message });
+      await settle(ctx, run, { status: "error", message: gaveUpMessage("fetch", run.failures) });
       return true;
     }
     const settings = await executeRead({ ctx }, settingsReads(run.fileId), (read) => read);
@@ -339,14 +357,22 @@ async function download(
   run: FetchRun,
   settings: Settings,
   feed: InventoryFeed & { url: string },
-  { fetcher, timeoutMs = FEED_TIMEOUT_MS, maxBytes = MAX_FEED_BYTES }: FetchLimits,
+  {
+    fetcher = ctx.outbound.fetch ?? fetch,
+    timeoutMs = FEED_TIMEOUT_MS,
+    downloadMs = FEED_DOWNLOAD_MS,
+    maxBytes = MAX_FEED_BYTES,
+  }: FetchLimits,
 ): Promise<string | undefined> {
-  // However long the download takes, the fetch stays this process's (its lease extended meanwhile).
+  // While the download lasts (`downloadMs` at most), the fetch stays this process's (its lease extended).
   const copy = await whileLeased(
     ctx.db,
     leaseOf(run),
     () => Date.parse(ctx.now()),
-    () => downloadCopy(ctx, feed, { fetcher, timeoutMs, maxBytes }),
+    () =>
+      withinTime(fetcher, downloadMs, (limited) =>
+        downloadCopy(ctx, feed, { fetcher: limited, timeoutMs, maxBytes }),
+      ),
   );
   const [last] = settings.last;
   if (last?.checksum === copy.checksum && !settingsChangedSince(settings, last.processedAt)) {
@@ -454,16 +480,19 @@ async function applyBatch(ctx: Ctx, run: FetchRun, batch: readonly FileItem[]): 
         const { feed } = read;
         if (!feed) throw new FileNotPending();
         const existing = new Map(read.items.map((item) => [item.externalId, item]));
-        for (const { row, input } of batch) {
-          const item = existing.get(input.externalId);
+        for (const each of batch) {
+          const item = existing.get(each.input.externalId);
           if (item?.status === "removed") continue;
-          planParseFeedItem({
-            feed,
-            input,
-            read: { items: item ? [item] : [], variants: read.variants },
-            plan,
-            path: `row ${row}: `,
-          });
+          try {
+            planParseFeedItem({
+              feed,
+              input: each.input,
+              read: { items: item ? [item] : [], variants: read.variants },
+              plan,
+            });
+          } catch (error) {
+            throw refusedItem(error, each);
+          }
         }
         const feedItems = table("inventory-feed-variant");
         const externalIds = JSON.stringify(items.map((one) => one.externalId));
@@ -476,6 +505,17 @@ async function applyBatch(ctx: Ctx, run: FetchRun, batch: readonly FileItem[]): 
     },
   );
   run.rowsDone = rowsDone;
+}
+
+/**
+ * An item that applying refused (a new item without a SKU), named as the file names it: its row, and
+ * the column of the value refused (`row 701: Code is required for a new item.`).
+ */
+function refusedItem(error: unknown, item: FileItem): unknown {
+  if (!isApiError(error) || error.status >= 500) return error;
+  const [first] = error.extras.errors ?? [];
+  const problem = first ? rowProblem(item, first) : `row ${item.row}: ${error.detail.replace(/\.$/, "")}`;
+  return new FeedFileError(`${problem}.`);
 }
 
 /**

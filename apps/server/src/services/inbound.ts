@@ -212,7 +212,7 @@ export interface FeedWebhookSummary {
 
 /**
  * One feed item as the feed's webhook takes it (also a row of a fetched feed file): the item, or
- * undefined with its errors added to `errors`, their paths under `path`.
+ * undefined with its errors added to `errors`, their paths under `path` (none: the fields' own names).
  */
 export function checkedFeedItem(
   item: unknown,
@@ -225,7 +225,9 @@ export function checkedFeedItem(
   }
   const result = v.safeParse(feedItemSchema, item, { abortPipeEarly: true });
   if (!result.success) {
-    errors.push(...fieldErrors(result.issues).map((e) => ({ ...e, path: `${path}.${e.path}` })));
+    errors.push(
+      ...fieldErrors(result.issues).map((e) => ({ ...e, path: path ? `${path}.${e.path}` : e.path })),
+    );
     return undefined;
   }
   return result.output as InventoryFeedParseWebhookInput;
@@ -250,14 +252,14 @@ export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] 
     if (!item) return;
     const first = seen.get(item.externalId);
     if (first === undefined) seen.set(item.externalId, index);
-    else errors.push({ path: `${index}.externalId`, message: `${item.externalId} is also item ${first}.` });
+    else errors.push({ path: `${index}.externalId`, message: `${item.externalId} is also item ${first}` });
   });
   if (errors.length) {
     throw new ApiError(
       "validation_failed",
       `Some feed items are not valid; nothing was written: ${errors
         .slice(0, 3)
-        .map((e) => `${e.path} ${e.message}`)
+        .map((e) => `${e.path} ${e.message.replace(/\.$/, "")}`)
         .join("; ")}.`,
       { errors },
     );

@@ -61,6 +61,31 @@ export async function startFileServer(files: Record<string, string | (() => stri
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served };
 }
 
+/**
+ * Serves `text` on 127.0.0.1 at any path, breaking the connection after its first `cutAt` characters
+ * (its server sends no length; a function: by the request's number, from 1; none: the whole text, sent
+ * to its end); closed after the test file. `served` counts the requests.
+ */
+export async function startCuttingFileServer(
+  text: string,
+  cutAt: number | ((request: number) => number | undefined),
+) {
+  let served = 0;
+  const server = createServer((_req, res) => {
+    served += 1;
+    res.writeHead(200, { "Content-Type": "text/csv" });
+    const cut = typeof cutAt === "number" ? cutAt : cutAt(served);
+    if (cut === undefined) return void res.end(text);
+    res.write(text.slice(0, cut), () => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  afterAll(() => {
+    server.closeAllConnections();
+    server.close();
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served: () => served };
+}
+
 /** On hand of a variant at a warehouse, as the inventory levels say (0 without a level). */
 export async function onHand(t: Tenant, variantId: number, warehouseId: number): Promise<number> {
   const levels = await t.json(

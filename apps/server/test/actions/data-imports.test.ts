@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
-import { importDispatcher, onHand, runImport, startFileServer, storeFile } from "./data-imports-fixtures.ts";
+import {
+  importDispatcher,
+  onHand,
+  runImport,
+  startCuttingFileServer,
+  startFileServer,
+  storeFile,
+} from "./data-imports-fixtures.ts";
 import { sentWorld } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
@@ -200,6 +207,37 @@ describe("adjustment_import", () => {
     expect(await onHand(t, shirt.id, main.id)).toBe(7);
   });
 
+  it("refuses a status sent other than the one it has (409 naming it): only its run moves it", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "count.csv", "sku,quantity\nSHIRT-1,3\n");
+    const pending = await make(t, "data-imports", { importType: "stock_take", fileUri });
+    const refused = await t.json("PUT", `/data-imports/${pending.id}.json`, { status: "complete" });
+    expect(refused.status).toBe(409);
+    expect(refused.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    expect(refused.body).toMatchObject({ field: "status", value: "pending", state: "pending" });
+    expect(refused.body.detail).toMatch(
+      /^The status of data-import \d+ is "pending", derived from the import's run/,
+    );
+    // Sent as read, it is no request: the other fields sent change.
+    const noted = await t.json("PUT", `/data-imports/${pending.id}.json`, {
+      ...pending,
+      adminNotes: "counted",
+    });
+    expect(noted.status).toBe(200);
+    expect(noted.body).toMatchObject({ status: "pending", adminNotes: "counted" });
+    await drain();
+    const done = await get(t, "data-imports", pending.id);
+    expect(done).toMatchObject({ status: "complete", updated: 1 });
+    expect(await onHand(t, shirt.id, main.id)).toBe(3);
+    for (const status of ["pending", "started", "error"]) {
+      const back = await t.json("PUT", `/data-imports/${done.id}.json`, { status, read: true });
+      expect(back.status).toBe(409);
+      expect(back.body).toMatchObject({ field: "status", value: "complete" });
+    }
+    expect(await get(t, "data-imports", done.id)).toMatchObject({ status: "complete", read: false });
+  });
+
   it("fails a row whose notes an adjustment could not hold (over 2,000 characters), as the API does", async () => {
     const t = await setup.tenant();
     const { main, shirt, socks } = await stockWorld(t);
@@ -350,8 +388,10 @@ describe("inventory_feed and inventory_feed_prices", () => {
       fileUri: items,
     });
     expect(done).toMatchObject({ status: "complete", added: 2, errors: 2 });
-    expect(done.errorMessages[0]).toMatch(/^Row 4: .*vendorSku is required/);
-    expect(done.errorMessages[1]).toBe("Row 5: external id F1 is also row 2");
+    expect(done.errorMessages).toEqual([
+      "Row 4: Vendor SKU is required for a new item",
+      "Row 5: external id F1 is also row 2",
+    ]);
     const [f1] = await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id, externalId: "F1" });
     expect(f1).toMatchObject({ sku: "MUG-1", quantity: 12, price: 9.5, variantId: catalogue.id });
     const again = await runImport(t, drain, {
@@ -388,7 +428,7 @@ describe("inventory_feed and inventory_feed_prices", () => {
       fileUri,
     });
     expect(done).toMatchObject({ status: "complete", added: 1, errors: 1 });
-    expect(done.errorMessages[0]).toMatch(/^Row 3: matchType /);
+    expect(done.errorMessages[0]).toMatch(/^Row 3: match_type "sometimes" must be /);
     const rules = await list(t, "inventory-feed-mappings", { inventoryFeedId: feed.id });
     expect(rules).toEqual([
       expect.objectContaining({
@@ -406,12 +446,40 @@ describe("inventory_feed and inventory_feed_prices", () => {
     expect(again).toMatchObject({ added: 0, skipped: 1, errors: 1 });
   });
 
+  it("names a row's failed cell by the column as the file's header writes it", async () => {
+    const t = await setup.tenant();
+    const feed = await make(t, "inventory-feeds", { name: "Vendor feed" });
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "feed.csv",
+      `Item ID,Vendor SKU,On Hand\nG1,SKU-1,2.5\nG2,${"S".repeat(101)},1\nG3,,1\nG4,SKU-4,4\n`,
+    );
+    const done = await runImport(t, drain, {
+      importType: "inventory_feed",
+      inventoryFeedId: feed.id,
+      fileUri,
+    });
+    expect(done).toMatchObject({ status: "complete", added: 1, errors: 3 });
+    expect(done.errorMessages).toEqual([
+      'Row 2: On Hand "2.5" is not a whole number',
+      `Row 3: Vendor SKU "${"S".repeat(101)}" must be at most 100 characters`,
+      "Row 4: Vendor SKU is required for a new item",
+    ]);
+  });
+
   it("ends error when the import names no feed", async () => {
     const t = await setup.tenant();
     const fileUri = await storeFile(setup.db, t, "feed.csv", "external_id,sku\nF1,A\n");
     const done = await runImport(t, drain, { importType: "inventory_feed", fileUri });
     expect(done.status).toBe("error");
-    expect(done.statusMessage).toMatch(/needs the inventory feed it imports into \(inventoryFeedId\)/);
+    expect(done.statusMessage).toBe(
+      "An inventory_feed import needs the inventory feed it imports into (inventoryFeedId).",
+    );
+    const prices = await runImport(t, drain, { importType: "inventory_feed_prices", fileUri });
+    expect(prices.statusMessage).toBe(
+      "An inventory_feed_prices import needs the inventory feed it imports into (inventoryFeedId).",
+    );
   });
 });
 
@@ -467,7 +535,12 @@ describe("bad input", () => {
     await failedWith(
       t,
       { importType: "stock_take", fileUri: noColumns },
-      /lacks the columns `sku`, `quantity`/,
+      /lacks the columns `sku`, `quantity` that a stock_take import needs/,
+    );
+    await failedWith(
+      t,
+      { importType: "adjustment_import", fileUri: noColumns },
+      /lacks the column `sku` that an adjustment_import import needs/,
     );
     const headerOnly = await storeFile(setup.db, t, "h.csv", "sku,quantity\n");
     await failedWith(t, { importType: "stock_take", fileUri: headerOnly }, /header but no rows/);
@@ -589,16 +662,112 @@ describe("the runner", () => {
       importType: "stock_take",
       fileUri: "http://127.0.0.1:9/stock.csv",
     });
-    for (let run = 0; run < 5; run++) {
+    for (let run = 0; run < 4; run++) {
       await expect(failing.dispatcher.runOnce()).rejects.toThrow("connection reset");
       expect((await get(t, "data-imports", created.id)).status).toBe("started");
       // Not tried again before its pause is over.
       expect((await failing.dispatcher.runOnce()).more).toBe(false);
       clock += 30_000 * 2 ** run;
     }
-    await failing.drain();
+    // The fifth failure in a row ends it at once.
+    await expect(failing.dispatcher.runOnce()).rejects.toThrow("connection reset");
     const done = await get(t, "data-imports", created.id);
     expect(done).toMatchObject({ status: "error", statusProblem: { code: "failed" }, added: 0, updated: 0 });
+    expect(done.statusMessage).toBe(
+      "The import failed 5 times in a row (the last time: The download broke off: Network error: connection reset); it is not tried again.",
+    );
+  });
+
+  it("says while it waits that a run failed and when it is tried again; the last failure ends it at once, saying what stays applied", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    // A stock take whose file's server always breaks off at row 700: the first run applies one batch
+    // (rows 2 to 501), every run after it none.
+    const counts = Array.from({ length: 1200 }, (_, i) => `SHIRT-1,${i + 1}`);
+    const text = `sku,quantity\n${counts.join("\n")}\n`;
+    const server = await startCuttingFileServer(text, text.indexOf("SHIRT-1,700\n") + 5);
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    const cut = importDispatcher(setup, { now: () => clock });
+    const created = await make(t, "data-imports", {
+      importType: "stock_take",
+      fileUri: `${server.url}/count.csv`,
+    });
+    for (const [index, pause] of [30_000, 60_000, 120_000, 240_000].entries()) {
+      await expect(cut.dispatcher.runOnce()).rejects.toThrow(/broke off/);
+      const waiting = await get(t, "data-imports", created.id);
+      expect(waiting).toMatchObject({ status: "started", updated: 500, completedAt: null });
+      expect(waiting.statusMessage).toMatch(
+        new RegExp(
+          `^Attempt failed \\(The download broke off: [^)]+\\), failure ${index + 1} in a row \\(failure 5 ends the import\\)\\. Next attempt at ${new Date(clock + pause).toISOString()}, from row 502 \\(500 rows applied so far\\)\\.$`,
+        ),
+      );
+      // Not before then.
+      clock += pause - 1;
+      expect((await cut.dispatcher.runOnce()).more).toBe(false);
+      clock += 1;
+    }
+    await expect(cut.dispatcher.runOnce()).rejects.toThrow(/broke off/);
+    expect(server.served()).toBe(5);
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({
+      status: "error",
+      statusProblem: { code: "failed" },
+      added: 0,
+      updated: 500,
+      errors: 0,
+      completedAt: new Date(clock).toISOString(),
+    });
+    expect(done.statusMessage).toMatch(
+      /^The import failed 5 times in a row \(the last time: The download broke off: [^)]+\); it is not tried again\. The file's rows 2 to 501 were read before it stopped, and what they did stays applied \(0 added, 500 updated, 0 skipped, 0 failed\); the rows after row 501 were not applied\.$/,
+    );
+    expect(done.statusProblem.message).toBe(done.statusMessage);
+    expect(await onHand(t, shirt.id, main.id)).toBe(500);
+  });
+
+  it("counts failures in a row again from a run that applied a batch before it failed", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const counts = Array.from({ length: 1600 }, (_, i) => `SHIRT-1,${i + 1}`);
+    const text = `sku,quantity\n${counts.join("\n")}\n`;
+    const rowAt = (row: number) => text.indexOf(`SHIRT-1,${row - 1}\n`) + 5;
+    // Breaks off at row 700 (after one batch) twice, then at row 1,100 (after the next batch), then
+    // sends the file whole.
+    const cuts = [rowAt(700), rowAt(700), rowAt(1100)];
+    const server = await startCuttingFileServer(text, (request) => cuts[request - 1]);
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    const flaky = importDispatcher(setup, { now: () => clock });
+    const created = await make(t, "data-imports", {
+      importType: "stock_take",
+      fileUri: `${server.url}/count.csv`,
+    });
+    const failureSaid = async () =>
+      /failure (\d) in a row/.exec((await get(t, "data-imports", created.id)).statusMessage)?.[1];
+    await expect(flaky.dispatcher.runOnce()).rejects.toThrow(/broke off/);
+    expect(await failureSaid()).toBe("1");
+    clock += 30_000;
+    await expect(flaky.dispatcher.runOnce()).rejects.toThrow(/broke off/);
+    expect(await failureSaid()).toBe("2");
+    clock += 60_000;
+    // This run applies rows 502 to 1001 before it fails: its failure is the first in a row again.
+    await expect(flaky.dispatcher.runOnce()).rejects.toThrow(/broke off/);
+    const waiting = await get(t, "data-imports", created.id);
+    expect(waiting.updated).toBe(1000);
+    expect(waiting.statusMessage).toContain(
+      `failure 1 in a row (failure 5 ends the import). Next attempt at ${new Date(clock + 30_000).toISOString()}, from row 1002 (1000 rows applied so far).`,
+    );
+    clock += 30_000;
+    // The next batch applied clears the notice.
+    await importDispatcher(setup, { now: () => clock, imports: { sliceMs: 0 } }).dispatcher.runOnce();
+    expect(await get(t, "data-imports", created.id)).toMatchObject({
+      status: "started",
+      updated: 1500,
+      statusMessage: null,
+    });
+    await flaky.drain();
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({ status: "complete", updated: 1600, errors: 0 });
+    expect(done.statusMessage).toBe("1600 rows read: 0 added, 1600 updated, 0 skipped, 0 failed");
+    expect(await onHand(t, shirt.id, main.id)).toBe(1600);
   });
 
   it("runs nothing for an import deleted before it ran; one that applied rows is kept (409)", async () => {

@@ -4,6 +4,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bytesOf, type FileStore } from "../../src/db/file-store.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
@@ -38,15 +39,23 @@ beforeAll(async () => {
 });
 
 /**
- * The dispatcher over the suite's database, its clock standing still: a run goes on until its fetch is
- * settled, unless its slice is 0 (then it stops after each batch).
+ * The dispatcher over the suite's database, its clock standing still (or as `clock` says): a run goes on
+ * until its fetch is settled, unless its slice is 0 (then it stops after each batch).
  */
-function dispatcher(options: { sliceMs?: number; timeoutMs?: number; at?: number } = {}) {
+function dispatcher(
+  options: {
+    sliceMs?: number;
+    timeoutMs?: number;
+    at?: number;
+    clock?: () => number;
+    fileStore?: FileStore;
+  } = {},
+) {
   return createDispatcher({
     db: setup.db,
-    fileStore: setup.fileStore,
+    fileStore: options.fileStore ?? setup.fileStore,
     policy: { allowLocal: true },
-    now: () => options.at ?? Date.now(),
+    now: options.clock ?? (() => options.at ?? Date.now()),
     feeds: {
       timeoutMs: options.timeoutMs ?? 5_000,
       ...(options.sliceMs === undefined ? {} : { sliceMs: options.sliceMs }),
@@ -120,6 +129,39 @@ async function eventCount(t: Tenant, type: string): Promise<number> {
     type,
   ]);
   return Number(row.n);
+}
+
+/** How the file store answers its n-th read of a body: whole, failing at once, or breaking off after `bytes`. */
+type StoreRead = "whole" | "fail" | { bytes: number };
+
+/** The suite's file store, each read of a body going as `read` says for it; it counts its reads. */
+function flakyStore(read: (n: number) => StoreRead): FileStore & { reads: () => number } {
+  const store = setup.fileStore;
+  let reads = 0;
+  return {
+    put: (key, body, options) => store.put(key, body, options),
+    delete: (keys) => store.delete(keys),
+    list: () => store.list(),
+    async get(key) {
+      const how = read(++reads);
+      if (how === "fail") throw new Error("The file store is unreachable.");
+      const body = await store.get(key);
+      if (!body || how === "whole") return body;
+      const part = (await bytesOf(body)).subarray(0, how.bytes);
+      let sent = false;
+      return new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            if (sent) return controller.error(new Error("The file store broke off."));
+            sent = true;
+            controller.enqueue(part);
+          },
+        },
+        { highWaterMark: 0 },
+      );
+    },
+    reads: () => reads,
+  };
 }
 
 /** Runs the dispatcher until it says nothing is left (at most `runs` times); answers how many runs it took. */
@@ -288,7 +330,8 @@ describe("inventory-feed fetch of a large file", () => {
       inventoryQuantity: 8,
     });
 
-    // Row 700 is a new item without its SKU: a valid item for the webhook, refused when applied.
+    // Row 701 (the header is row 1) is a new item without its SKU: a valid item for the webhook,
+    // refused when applied, and named by the file's column.
     const rows = stockCsv(800, () => 6).split("\n");
     rows[700] = "S-NEW,,2";
     files.set(path, { body: rows.join("\n") });
@@ -297,7 +340,7 @@ describe("inventory-feed fetch of a large file", () => {
     const file = await get(t, "inventory-feed-files", queued.id);
     expect(file).toMatchObject({ status: "error", rowCount: 500 });
     expect(file.errorMessage).toBe(
-      "row 700: vendorSku is required for a new item. 500 items of the file were applied before it stopped; the feed's items missing from the file were left as they were.",
+      "row 701: code is required for a new item. 500 items of the file were applied before it stopped; the feed's items missing from the file were left as they were.",
     );
     // The first batch stays applied; the rest of the file is not, and nothing was zeroed.
     expect(await item(t, feed.id, "S-500")).toMatchObject({ quantity: 6 });
@@ -305,5 +348,90 @@ describe("inventory-feed fetch of a large file", () => {
     expect(await item(t, feed.id, "OLD-1")).toMatchObject({ quantity: 8 });
     expect(await item(t, feed.id, "S-NEW")).toBeUndefined();
     expect(await one("SELECT count(*) AS n FROM inventory_feed_fetches")).toEqual({ n: 0 });
+  });
+});
+
+describe("inventory-feed fetch whose runs fail", () => {
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it("is tried again after 30 s, 1, 2 and 4 minutes, and the fifth failure in a row ends the file at once", async () => {
+    const t = await setup.tenant();
+    const feed = await csvFeed(t, serve(stockCsv(10)).url);
+    const queued = await fetchByHand(t, feed.id);
+    const store = flakyStore(() => "fail");
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    const failing = dispatcher({ clock: () => clock, fileStore: store });
+    for (const pause of [30_000, 60_000, 120_000, 240_000]) {
+      await expect(failing.runOnce()).rejects.toThrow("The file store is unreachable.");
+      expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+        status: "pending",
+        errorMessage: null,
+      });
+      // Not before its pause is over.
+      clock += pause - 1;
+      expect((await failing.runOnce()).more).toBe(false);
+      clock += 1;
+    }
+    await expect(failing.runOnce()).rejects.toThrow("The file store is unreachable.");
+    const file = await get(t, "inventory-feed-files", queued.id);
+    expect(file).toMatchObject({
+      status: "error",
+      rowCount: 0,
+      processedAt: iso(clock),
+      errorMessage:
+        "The fetch failed 5 times in a row (the last time: a fault of the service: the server's log says why); it is not tried again.",
+    });
+    expect(await get(t, "inventory-feeds", feed.id)).toMatchObject({ lastFetchedAt: iso(clock) });
+    const failures = await t.json(
+      "GET",
+      `/errors.json?where[source]=inventory-feed&where[subjectId]=${feed.id}`,
+    );
+    expect(failures.body).toHaveLength(1);
+    expect(failures.body[0].message).toBe(`Feed ${feed.id} (Distributor): ${file.errorMessage}`);
+    // Never tried again: the store was read once a run, and the fetch is let go of.
+    clock += 3_600_000;
+    expect((await failing.runOnce()).more).toBe(false);
+    expect(store.reads()).toBe(5);
+    expect(
+      await one("SELECT count(*) AS n FROM inventory_feed_fetches WHERE file_id = ?", [queued.id]),
+    ).toEqual({
+      n: 0,
+    });
+    expect((await itemStats(feed.id)).items).toBe(0);
+  });
+
+  it("counts its failures in a row from 1 again after a run that applied a batch before it failed", async () => {
+    const t = await setup.tenant();
+    const text = stockCsv(1_200, () => 5);
+    const feed = await csvFeed(t, serve(text).url);
+    const queued = await fetchByHand(t, feed.id);
+    // Reads 1 and 2 (checks) fail; read 3 checks the file, read 4 applies it and breaks off at item 700
+    // (after its first batch); read 5 applies the rest.
+    const cutAt = text.indexOf("S-700,");
+    const reads: StoreRead[] = ["fail", "fail", "whole", { bytes: cutAt }, "whole"];
+    const store = flakyStore((n) => reads[n - 1] ?? "fail");
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    const flaky = dispatcher({ clock: () => clock, fileStore: store });
+    await expect(flaky.runOnce()).rejects.toThrow("The file store is unreachable.");
+    clock += 30_000;
+    await expect(flaky.runOnce()).rejects.toThrow("The file store is unreachable.");
+    clock += 60_000;
+    await expect(flaky.runOnce()).rejects.toThrow("The file store broke off.");
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "pending",
+      rowCount: 500,
+    });
+    // The batch it applied started the count again: its failure is the first in a row, 30 s of pause.
+    clock += 30_000 - 1;
+    expect((await flaky.runOnce()).more).toBe(false);
+    clock += 1;
+    await drain(flaky);
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "processed",
+      rowCount: 1_200,
+      errorMessage: null,
+    });
+    expect(store.reads()).toBe(5);
+    expect(await itemStats(feed.id)).toEqual({ items: 1_200, stocked: 1_200, units: 6_000 });
   });
 });

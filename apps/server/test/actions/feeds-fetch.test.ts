@@ -304,8 +304,8 @@ describe("inventory-feed fetch", () => {
     files.set(path, { body: "Item;Code;Stock;Price\nNW-9;9;lots;1\n" });
     const unreadable = await run();
     expect(unreadable.status).toBe("error");
-    expect(unreadable.errorMessage).toMatch(
-      /^Some rows are not valid items; nothing was applied: row 1\.inventoryQuantity /,
+    expect(unreadable.errorMessage).toBe(
+      'Some rows are not valid items; nothing was applied: row 2: Stock "lots" must be an integer.',
     );
 
     // The same address, refused when local addresses are not allowed: nothing is requested.
@@ -359,8 +359,8 @@ describe("inventory-feed fetch", () => {
     files.set(path, { body: "Item;Code;Stock;Price\nNW-4;4;3;1\nNW-5;5;2,5;1\n" });
     const fraction = await run();
     expect(fraction.status).toBe("error");
-    expect(fraction.errorMessage).toMatch(
-      /^Some rows are not valid items; nothing was applied: row 2\.inventoryQuantity /,
+    expect(fraction.errorMessage).toBe(
+      'Some rows are not valid items; nothing was applied: row 3: Stock "2,5" must be an integer.',
     );
     expect(await items(t, feed.id)).toEqual([]);
 
@@ -370,6 +370,63 @@ describe("inventory-feed fetch", () => {
     const byId = Object.fromEntries((await items(t, feed.id)).map((item) => [item.externalId, item]));
     expect(byId["NW-4"]).toMatchObject({ quantity: 12 });
     expect(byId["NW-5"]).toMatchObject({ quantity: 0 });
+  });
+
+  it("names a refused row as a data import does: its line (the header row 1) and its column as the file writes it", async () => {
+    const t = await setup.tenant();
+    const run = async (feedId: number) => {
+      const queued = await fetchByHand(t, feedId);
+      await dispatcherAt().dispatcher.runOnce();
+      return (await get(t, "inventory-feed-files", queued.id)).errorMessage;
+    };
+    // The feed's columns found whatever their case; a row of empty cells counted, as a data import counts it.
+    const { url, path } = serve("");
+    const feed = await csvFeed(t, url);
+    files.set(path, {
+      body: `ITEM;Code;STOCK;Price\nNW-1;1;3;1\n;;;\nNW-3;3;x;1\nNW-4;${"4".repeat(101)};1;1\n`,
+    });
+    expect(await run(feed.id)).toBe(
+      `Some rows are not valid items; nothing was applied: row 4: STOCK "x" must be an integer; row 5: Code "${"4".repeat(100)}…" must be at most 100 characters.`,
+    );
+    // Without a header, the first line is row 1 and a column is named by its number.
+    const bare = await make(t, "inventory-feeds", {
+      name: "No header",
+      url: serve("NW-1;1;3\nNW-2;2;y\n").url,
+      delimiter: ";",
+      csvHasHeader: false,
+      fetchFrequency: "never",
+    });
+    for (const [column, target] of [
+      ["1", "externalId"],
+      ["2", "sku"],
+      ["3", "quantity"],
+    ]) {
+      await make(t, "inventory-feed-fields", { inventoryFeedId: bare.id, column, target });
+    }
+    expect(await run(bare.id)).toBe(
+      'Some rows are not valid items; nothing was applied: row 2: column 3 "y" must be an integer.',
+    );
+    // A JSON file's items are numbered from 1, each value named by its path.
+    const json = await make(t, "inventory-feeds", {
+      name: "JSON",
+      url: serve(
+        JSON.stringify([
+          { id: "J-1", stock: { available: 1 } },
+          { id: "J-2", stock: { available: "some" } },
+        ]),
+      ).url,
+      format: "json",
+      fetchFrequency: "never",
+    });
+    for (const [jsonPath, target] of [
+      ["id", "externalId"],
+      ["stock.available", "quantity"],
+    ]) {
+      await make(t, "inventory-feed-json-fields", { inventoryFeedId: json.id, path: jsonPath, target });
+    }
+    expect(await run(json.id)).toBe(
+      'Some rows are not valid items; nothing was applied: row 2: stock.available "some" must be an integer.',
+    );
   });
 
   it("sends the feed's credentials to its source", async () => {

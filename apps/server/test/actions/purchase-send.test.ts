@@ -71,8 +71,19 @@ describe("purchase.send", () => {
     const w = await world(t, { provider: { email: null, purchaseEndpoint: null } });
     const noEmail = await expectRefused(t, 422, () => send(t, w.purchase.id));
     expect(noEmail.errors[0].message).toMatch(/no email/);
-    const noEndpoint = await expectRefused(t, 422, () => send(t, w.purchase.id, { format: "xml" }));
-    expect(noEndpoint.errors[0].message).toMatch(/no purchaseEndpoint/);
+    for (const [format, named] of [
+      ["xml", "an XML purchase order"],
+      ["json", "a JSON purchase order"],
+      ["csv", "a CSV purchase order"],
+    ]) {
+      const noEndpoint = await expectRefused(t, 422, () => send(t, w.purchase.id, { format }));
+      expect(noEndpoint.errors).toEqual([
+        {
+          path: "format",
+          message: `Dropship provider ${w.provider.id} has no purchaseEndpoint to send ${named} to: set its purchaseEndpoint or choose another format.`,
+        },
+      ]);
+    }
 
     const orphan = await create(t, "purchases", { shippingPrice: 1 });
     const body = await expectRefused(t, 422, () => send(t, orphan.id));

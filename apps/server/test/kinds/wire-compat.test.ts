@@ -339,6 +339,13 @@ describe("§8 inventory feed items", () => {
     );
     expect(refused.errors.map((e: { path: string }) => e.path)).toEqual(["1.vendorSku"]);
     expect(await list(t, "inventory-feed-variants")).toEqual([]);
+    const twice = await expectStatus(
+      inbound().json("POST", path, [partlyBad[0], partlyBad[0]], { "webhook-hash": hash }),
+      422,
+    );
+    expect(twice.detail).toBe(
+      "Some feed items are not valid; nothing was written: 1.externalId ok is also item 0.",
+    );
     await expectStatus(
       inbound().json("POST", path, partlyBad.slice(0, 1), { "webhook-hash": "nope-nope" }),
       401,

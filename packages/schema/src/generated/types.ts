@@ -1914,6 +1914,7 @@ export type DataImportCreateInput = {
   queueName?: string | null;
   queuedAt?: string | null;
   read?: boolean;
+  status?: "pending" | "started" | "complete" | "error" | "skipped";
   stockTakeId?: number | null;
 };
 export type DataImportUpdateInput = Partial<DataImport>;

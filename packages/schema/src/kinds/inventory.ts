@@ -871,9 +871,10 @@ export const dataImport = defineKind({
     }),
     startedAt: f.datetime({ readOnly: true, description: "When reading the file began." }),
     status: f.enum(dataImportStatuses, {
-      readOnly: true,
       default: "pending",
       asText: true,
+      derived:
+        "the import's run: the server moves it to `started` when it first reads the file, then to `complete`, `error` or `skipped`. To import a file again, create another import.",
       description:
         "`pending` until it starts, `started`, then `complete` (see the counts), `error` (see `statusMessage`) or `skipped` (the same file was imported already). Set by the server.",
     }),

@@ -36,6 +36,12 @@ import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
 /** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */
 const PURCHASE_ORDER_TYPES = { json: "application/json", xml: "application/xml", csv: "text/csv" } as const;
+/** A purchase order of each endpoint format, as a message names it. */
+const PURCHASE_ORDER_NAMES = {
+  json: "a JSON purchase order",
+  xml: "an XML purchase order",
+  csv: "a CSV purchase order",
+} satisfies Record<keyof typeof PURCHASE_ORDER_TYPES, string>;
 
 export { unshippedOf };
 
@@ -187,7 +193,7 @@ export function planSendPurchase({
     if (!provider.purchaseEndpoint) {
       throw invalid(
         "format",
-        `Dropship provider ${provider.id} has no purchaseEndpoint to send a ${format} purchase order to: set its purchaseEndpoint or choose another format.`,
+        `Dropship provider ${provider.id} has no purchaseEndpoint to send ${PURCHASE_ORDER_NAMES[format]} to: set its purchaseEndpoint or choose another format.`,
       );
     }
     planPurchaseOrderCallout(plan, order, provider.purchaseEndpoint, format);

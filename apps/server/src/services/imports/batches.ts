@@ -10,8 +10,8 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { executeWrite } from "../execute.ts";
 import { iso, LEASE_MS } from "../leases.ts";
-import { type ColumnPlaces, cellsOf, matchColumns } from "./columns.ts";
-import type { ImportRow, ImportType, RowOutcome } from "./import-type.ts";
+import { type ColumnPlaces, cellsOf, headersOf, matchColumns } from "./columns.ts";
+import { anImport, type ImportRow, type ImportType, type RowOutcome } from "./import-type.ts";
 import { ownImport, type Run, runReads, type StartedRun } from "./run.ts";
 
 /** At most this many failures are listed in `errorMessages`; the error file has more. */
@@ -30,6 +30,8 @@ export const MAX_KEPT_ROWS = 10_000;
 export class RowReader {
   header: readonly string[] | undefined;
   places: ColumnPlaces = new Map();
+  /** The header of each column read, as the file writes it, by column name. */
+  columns: Record<string, string> = {};
   dataRows = 0;
   private pending: ImportRow[] = [];
 
@@ -51,11 +53,12 @@ export class RowReader {
         const { places, missing } = matchColumns(raw, this.type.required, this.type.optional);
         if (missing.length) return missingColumns(this.run.dataImport, missing, raw);
         this.places = places;
+        this.columns = headersOf(places, raw);
         continue;
       }
       this.dataRows++;
       if (this.dataRows <= this.run.rowsDone) continue;
-      const row = { number: this.dataRows + 1, raw, cells: cellsOf(this.places, raw) };
+      const row = { number: this.dataRows + 1, raw, cells: cellsOf(this.places, raw), columns: this.columns };
       const last = this.pending.at(-1);
       if (last && this.pending.length >= this.type.batchRows && this.groupOf(last) !== this.groupOf(row)) {
         await this.flush();
@@ -84,7 +87,7 @@ function missingColumns(
   header: readonly string[],
 ): string {
   const names = missing.map((name) => `\`${name}\``).join(", ");
-  return `The file lacks the column${missing.length > 1 ? "s" : ""} ${names} that a ${dataImport.importType} import needs (its header: ${header.join(", ")}).`;
+  return `The file lacks the column${missing.length > 1 ? "s" : ""} ${names} that ${anImport(dataImport.importType)} needs (its header: ${header.join(", ")}).`;
 }
 
 /**
@@ -206,6 +209,8 @@ function planProgress(
     skipped: dataImport.skipped + count("skipped"),
     errors: dataImport.errors + count("error"),
     errorMessages: messages,
+    // A failed run's notice (`retries.ts`) is over once a batch is applied.
+    ...(dataImport.statusMessage ? { statusMessage: null } : {}),
   });
   if (kept.length) {
     plan.write(

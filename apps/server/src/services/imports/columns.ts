@@ -45,6 +45,13 @@ export function matchColumns(
   return { places, missing };
 }
 
+/** The header of each column read, as the file writes it (trimmed), by column name. */
+export function headersOf(places: ColumnPlaces, header: readonly string[]): Record<string, string> {
+  const named: Record<string, string> = {};
+  for (const [name, at] of places) named[name] = header[at]!.replace(/^\ufeff/, "").trim();
+  return named;
+}
+
 /**
  * A cell as the service writes it formula-safe (`'-2`, `'=A1`: the files of failed rows, exports) reads
  * as its value, so that such a file, fixed, imports again.

@@ -61,7 +61,7 @@ export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> 
         const summary =
           ending.status === "complete"
             ? summaryOf(dataImport) + keptNote(dataImport) + (files.note ?? "")
-            : ending.message;
+            : ending.message + (ending.status === "error" ? appliedNote(dataImport) : "");
         const ended = plan.update(
           "data-import",
           dataImport,
@@ -82,7 +82,7 @@ export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> 
           planFailure(plan, {
             source: "data-import",
             code: ending.code,
-            message: `Data import ${dataImport.id} (${dataImport.importType ?? "no type"}): ${ending.message}`,
+            message: `Data import ${dataImport.id} (${dataImport.importType ?? "no type"}): ${summary}`,
             subject: { kind: "data-import", id: dataImport.id },
           });
         }
@@ -99,10 +99,25 @@ function keptNote({ errors, skipped }: DataImport): string {
     : "";
 }
 
+/** The data rows an import's committed batches applied or reported (each row counts once). */
+export function rowsRead({ added, updated, skipped, errors }: DataImport): number {
+  return added + updated + skipped + errors;
+}
+
 function summaryOf(dataImport: DataImport): string {
   const { added, updated, skipped, errors } = dataImport;
-  const total = added + updated + skipped + errors;
-  return `${total} rows read: ${added} added, ${updated} updated, ${skipped} skipped, ${errors} failed`;
+  return `${rowsRead(dataImport)} rows read: ${added} added, ${updated} updated, ${skipped} skipped, ${errors} failed`;
+}
+
+/**
+ * What became of the file of an import that ended `error` after some of its batches were applied:
+ * those rows stay applied, the rest of the file was not (nothing to say when no batch was).
+ */
+function appliedNote(dataImport: DataImport): string {
+  const read = rowsRead(dataImport);
+  if (!read) return "";
+  const { added, updated, skipped, errors } = dataImport;
+  return ` The file's rows 2 to ${read + 1} were read before it stopped, and what they did stays applied (${added} added, ${updated} updated, ${skipped} skipped, ${errors} failed); the rows after row ${read + 1} were not applied.`;
 }
 
 /**

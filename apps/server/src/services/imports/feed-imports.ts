@@ -19,6 +19,8 @@ import { actionEvent } from "../events.ts";
 import { batchReads, itemSnapshot } from "../inbound.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
+  anImport,
+  cellNamed,
   failed,
   type ImportRow,
   type ImportType,
@@ -51,33 +53,48 @@ let itemSchema: v.GenericSchema | undefined;
 /** Rows per write: each row's item is read on its own (by external id), as the feed's batch webhook reads them. */
 const FEED_BATCH_ROWS = 50;
 
-/** The item a row sends, as `parse-webhook` takes it; or what is wrong with the row. */
+/** The column of each field of the item a row sends (`parse-webhook`'s input). */
+const ITEM_COLUMNS: Readonly<Record<keyof InventoryFeedParseWebhookInput, string>> = {
+  externalId: "external_id",
+  vendorSku: "sku",
+  inventoryQuantity: "quantity",
+  externalGroupId: "external_group_id",
+  name: "name",
+  barcode: "barcode",
+  price: "price",
+  costPrice: "cost_price",
+  weight: "weight",
+};
+
+/** How a number column's cell is read (undefined: it is not such a number), and what it must be. */
+const NUMBERS: Partial<
+  Record<keyof InventoryFeedParseWebhookInput, { parse: (text: string) => number | undefined; what: string }>
+> = {
+  inventoryQuantity: { parse: wholeNumberOf, what: "a whole number" },
+  price: { parse: moneyOf, what: "an amount (e.g. 12.50)" },
+  costPrice: { parse: moneyOf, what: "an amount (e.g. 12.50)" },
+  weight: {
+    parse: (text) => (/^[0-9]{1,9}(\.[0-9]{1,4})?$/.test(text) ? Number(text) : undefined),
+    what: "a weight in grams (e.g. 320)",
+  },
+};
+
+/**
+ * The item a row sends, as `parse-webhook` takes it; or what is wrong with the row, naming the column
+ * as the file's header writes it.
+ */
 function itemOf(row: ImportRow): InventoryFeedParseWebhookInput | string {
-  const { cells } = row;
-  const input: Record<string, unknown> = { externalId: cells.external_id };
-  const numbers: [keyof InventoryFeedParseWebhookInput, string, (text: string) => number | undefined][] = [
-    ["inventoryQuantity", "quantity", wholeNumberOf],
-    ["price", "price", moneyOf],
-    ["costPrice", "cost_price", moneyOf],
-    ["weight", "weight", (text) => (/^[0-9]{1,9}(\.[0-9]{1,4})?$/.test(text) ? Number(text) : undefined)],
-  ];
-  for (const [field, name, parse] of numbers) {
-    const text = cells[name];
+  const input: Record<string, unknown> = {};
+  for (const [field, name] of Object.entries(ITEM_COLUMNS) as [keyof typeof ITEM_COLUMNS, string][]) {
+    const text = row.cells[name];
     if (text === undefined) continue;
-    const value = parse(text);
-    if (value === undefined) return `${name} "${text}" is not a number`;
+    const number = NUMBERS[field];
+    const value = number ? number.parse(text) : text;
+    if (value === undefined) return `${cellNamed(row, name)} is not ${number?.what}`;
     input[field] = value;
   }
-  if (cells.sku !== undefined) input.vendorSku = cells.sku;
-  for (const [field, name] of [
-    ["name", "name"],
-    ["barcode", "barcode"],
-    ["externalGroupId", "external_group_id"],
-  ] as const) {
-    if (cells[name] !== undefined) input[field] = cells[name];
-  }
   itemSchema ??= actionInputSchema(parseWebhook.input);
-  const checked = validated(itemSchema, input, "the item");
+  const checked = validated(itemSchema, input, "the item", { row, columns: ITEM_COLUMNS });
   return checked.ok ? (checked.output as InventoryFeedParseWebhookInput) : checked.problem;
 }
 
@@ -97,7 +114,7 @@ function feedImport(columns: readonly ColumnDef[], existingOnly: boolean): Impor
     check: (dataImport) =>
       dataImport.inventoryFeedId
         ? undefined
-        : `A ${dataImport.importType} import needs the inventory feed it imports into (inventoryFeedId).`,
+        : `${anImport(dataImport.importType, true)} needs the inventory feed it imports into (inventoryFeedId).`,
     reads: (rows, dataImport) => ({
       feed: one("inventory-feed", feedOf(dataImport)),
       ...batchReads(itemReadsOf(rows, dataImport)),
@@ -117,6 +134,9 @@ function feedImport(columns: readonly ColumnDef[], existingOnly: boolean): Impor
         const itemRead = itemSnapshot(index, itemReads[index]!, read);
         if (existingOnly && !itemRead.items.length) {
           return failed(row, `no item with external id ${input.externalId} in inventory feed ${feed.id}`);
+        }
+        if (!itemRead.items.length && !input.vendorSku) {
+          return failed(row, `${cellNamed(row, "sku")} is required for a new item`);
         }
         try {
           const parsed = planParseFeedItem({ feed, input, read: itemRead, plan });
@@ -159,6 +179,15 @@ const MAPPING_OPTIONAL = [column("transform_type", "case", "change of case")];
 // Built on first use and kept: the kind's own create validator, for the mapping a row makes.
 let mappingSchema: v.GenericSchema | undefined;
 
+/** The column of each field of the mapping a row makes. */
+const MAPPING_COLUMNS: Readonly<Record<string, string>> = {
+  field: "field",
+  matchType: "match_type",
+  transformFrom: "transform_from",
+  transformTo: "transform_to",
+  transformType: "transform_type",
+};
+
 /** The mapping a row makes (`transform_from` lists its texts separated by `|`), or what is wrong with it. */
 function mappingOf(row: ImportRow, inventoryFeedId: number): InventoryFeedMappingValues | string {
   const { cells } = row;
@@ -174,7 +203,7 @@ function mappingOf(row: ImportRow, inventoryFeedId: number): InventoryFeedMappin
     transformType: cells.transform_type ?? "none",
   };
   mappingSchema ??= kindSchemas(kindByName("inventory-feed-mapping")!).create;
-  const checked = validated(mappingSchema, values, "the mapping");
+  const checked = validated(mappingSchema, values, "the mapping", { row, columns: MAPPING_COLUMNS });
   return checked.ok ? (checked.output as InventoryFeedMappingValues) : checked.problem;
 }
 
@@ -198,7 +227,7 @@ export const inventoryFeedMappingImport = importType({
   check: (dataImport) =>
     dataImport.inventoryFeedId
       ? undefined
-      : `An ${dataImport.importType} import needs the inventory feed its rules are for (inventoryFeedId).`,
+      : `${anImport(dataImport.importType, true)} needs the inventory feed its rules are for (inventoryFeedId).`,
   reads: (_, dataImport) => ({
     feed: one("inventory-feed", feedOf(dataImport)),
     mappings: many("inventory-feed-mapping", { inventoryFeedId: feedOf(dataImport) }, { hold: "count" }),

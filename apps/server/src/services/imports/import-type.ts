@@ -13,33 +13,54 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import { fieldErrors } from "../../errors.ts";
 import type { ColumnDef } from "./columns.ts";
 
-/** A data row of the file: its number (the header is row 1), its cells as read, by column name. */
+/**
+ * A data row of the file: its number (the header is row 1), its cells as read, by column name, and the
+ * file's own header of each column read (`Vendor SKU` for `sku`), by column name.
+ */
 export interface ImportRow {
   readonly number: number;
   readonly raw: readonly string[];
   readonly cells: Readonly<Record<string, string | undefined>>;
+  readonly columns: Readonly<Record<string, string>>;
+}
+
+/** Longest part of a cell that a row's message quotes. */
+const QUOTED_CHARS = 200;
+
+/**
+ * The cell of column `name` as a row's message names it: the column as the file's header writes it and
+ * the cell as written (its first `QUOTED_CHARS` characters), `Qty "2.5"`; the column alone when empty.
+ */
+export function cellNamed(row: ImportRow, name: string): string {
+  const column = row.columns[name] || name;
+  const cell = row.cells[name];
+  if (cell === undefined) return column;
+  return `${column} "${cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS)}…` : cell}"`;
 }
 
 /**
  * `values` as the API's own validator `schema` takes them, or what is wrong with them as a row's
  * message: the first failing field and why (`email must be an e-mail address`), else `subject` and why.
+ * With `columns` (the column of `row` each field is read from), a field is named as its cell
+ * (`cellNamed`: `Vendor SKU "…" must be at most 100 characters`).
  */
 export function validated(
   schema: v.GenericSchema,
   values: unknown,
   subject: string,
+  from?: { row: ImportRow; columns: Readonly<Record<string, string>> },
 ): { ok: true; output: unknown } | { ok: false; problem: string } {
   const parsed = v.safeParse(schema, values, { abortPipeEarly: true });
   if (parsed.success) return { ok: true, output: parsed.output };
   const [error] = fieldErrors(parsed.issues);
-  return { ok: false, problem: `${error?.path ?? subject} ${error?.message ?? "is not valid"}` };
+  // A field's own path, or its member's (`transformFrom.1`): the column it is read from.
+  const column = error && from?.columns[error.path.split(".")[0]!];
+  const named = column ? cellNamed(from.row, column) : (error?.path ?? subject);
+  return { ok: false, problem: `${named} ${error?.message ?? "is not valid"}` };
 }
 
 // Built on first use and kept: the validators of the fields that imports set from a cell.
 const validators = new Map<string, v.GenericSchema>();
-
-/** Longest part of a cell that a row's message quotes. */
-const QUOTED_CHARS = 200;
 
 /**
  * The row's failure, naming the cell of `column` as written (its first `QUOTED_CHARS` characters), when
@@ -128,6 +149,16 @@ export function fieldAmong<N extends KindName>(
   const name = sql.id(column(table(kindName), field));
   const value = caseless ? sql`lower(${name})` : name;
   return sql`${value} IN (SELECT value FROM json_each(${values}))`;
+}
+
+/**
+ * An import type's name after its article, as a sentence says it: `an inventory_feed import`, `a
+ * stock_take import`, `an hs_code import` (said "aitch-ess"). `capital`: to start a sentence.
+ */
+export function anImport(importType: string | null, capital = false): string {
+  const article = /^([aeiou]|hs_)/.test(importType ?? "") ? "an" : "a";
+  const name = `${article} ${importType ?? "untyped"} import`;
+  return capital ? name.charAt(0).toUpperCase() + name.slice(1) : name;
 }
 
 /** The row's failure, as its message says it. */

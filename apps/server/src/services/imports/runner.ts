@@ -23,6 +23,7 @@ import { csvRows, UnreadableFile } from "./csv-rows.ts";
 import { type Ending, finish } from "./ending.ts";
 import type { ImportType } from "./import-type.ts";
 import { IMPORT_TYPES, sameFileImported } from "./import-types.ts";
+import { failedRun, gaveUp, MAX_FAILURES } from "./retries.ts";
 import { leaseOf, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
 import { openImportFile, tooLarge } from "./source.ts";
 
@@ -46,9 +47,6 @@ export interface ImportRunnerDeps {
 
 /** The default largest import file: 50 MiB (about a million short rows). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-/** The pause after a run's first failure (doubled after each next one), and the failures it takes. */
-const RETRY_MS = 30_000;
-const MAX_FAILURES = 5;
 /**
  * Runs due imports for about `sliceMs`; answers whether work may be left (an import not finished in
  * the slice, or more waiting), so that the caller runs it again soon.
@@ -61,21 +59,15 @@ export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
     const finished = await runClaimed(deps, run, () => deps.now() >= deadline).catch(
       async (error: unknown) => {
         if (error instanceof LeaseLost) return false;
-        await failedRun(deps, run);
+        await failedRun(importContext(deps, run.companyId), run, error, (until) =>
+          postponeLease(deps.db, leaseOf(run), until),
+        );
         throw error;
       },
     );
     if (!finished) return true;
   } while (deps.now() < deadline);
   return true;
-}
-
-/**
- * A run that failed (a database error, a bug): tried again after a pause that grows with each failure in
- * a row; after `MAX_FAILURES` the import ends `error` (`runClaimed`).
- */
-async function failedRun(deps: ImportRunnerDeps, run: Run): Promise<void> {
-  await postponeLease(deps.db, leaseOf(run), deps.now() + RETRY_MS * 2 ** run.failures);
 }
 
 /** Claims the oldest import whose lease is free (never taken, or ended): moves its lease forward. */
@@ -111,10 +103,8 @@ function importContext(deps: ImportRunnerDeps, companyId: number): Ctx {
  */
 async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boolean): Promise<boolean> {
   const ctx = importContext(deps, run.companyId);
-  if (run.failures >= MAX_FAILURES) {
-    const message = `The import failed ${run.failures} times in a row without applying a batch (the server's log says why); it is not tried again.`;
-    return finish(ctx, run, { status: "error", code: "failed", message });
-  }
+  // Its last failure could not end it (`failedRun`).
+  if (run.failures >= MAX_FAILURES) return finish(ctx, run, gaveUp(run.failures));
   const dataImport = await started(ctx, run);
   const ready = await readiness(ctx, run, dataImport);
   if ("status" in ready) return finish(ctx, run, ready);

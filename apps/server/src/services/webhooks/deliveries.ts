@@ -1,8 +1,9 @@
 import type { InStatement } from "@libsql/client";
 /**
  * Deliveries: the due ones are claimed for a lease, sent (a signed event or ping to an endpoint, or a
- * callout as stored), and every attempt recorded with the next one scheduled. Deliveries are at least
- * once: a receiver may see one twice (same `webhook-id`).
+ * callout as stored) side by side, each claimed as a slot frees up (`deliveryPool`), and every attempt
+ * recorded with the next one scheduled. Deliveries are at least once: a receiver may see one twice
+ * (same `webhook-id`), and one receiver's deliveries may arrive in any order.
  */
 import * as v from "valibot";
 import type { Db, Executor } from "../../db/database.ts";
@@ -29,10 +30,21 @@ export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
 /**
  * How long a claimed delivery is held by the process attempting it before others may retry it: more
- * than an attempt can take (its 10 s timeout), so that a crash mid-attempt delays the retry little.
+ * than an attempt can take (its 10 s timeout), so that a crash mid-attempt delays the retry little. A
+ * delivery is attempted as soon as it is claimed, never queued behind others.
  */
 const LEASE_MS = 15_000;
+/** The most attempts in flight at once: each one that ends makes room for another due delivery. */
 const DELIVERY_BATCH = 25;
+/**
+ * The most attempts in flight to one receiver: a slow or flooded one holds at most these slots, and the
+ * others' deliveries go out beside its attempts.
+ */
+const RECEIVER_LIMIT = 5;
+/** While due deliveries wait for a slot, one claim per this many attempts ended (not one per attempt). */
+const REFILL_AFTER = 5;
+/** The due deliveries one claim looks at, past those of receivers at their limit. */
+const CLAIM_SCAN = 4 * DELIVERY_BATCH;
 
 export interface DeliveryDeps {
   db: Db;
@@ -66,29 +78,76 @@ interface DeliveryRow {
   signer: string | null;
   timeout_ms: number;
   attempts: number;
+  /** Who the attempt goes to (`RECEIVER`). */
+  receiver: string;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Attempts the due deliveries; answers how many it attempted, and how many of those failed. */
-export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: number; failed: number }> {
+/**
+ * Who a delivery's attempt goes to, as SQL: its endpoint, the mail server for every e-mail, else the
+ * callout's URL. At most `RECEIVER_LIMIT` attempts in flight go to one.
+ */
+const RECEIVER =
+  "CASE WHEN endpoint_id IS NOT NULL THEN 'endpoint:' || endpoint_id WHEN purpose = 'email' THEN 'email' ELSE url END";
+
+/**
+ * Claims, in the order they are due, up to `free` due deliveries whose receivers have fewer than
+ * `RECEIVER_LIMIT` attempts in flight (`busy`, counted by receiver), counting those in flight: leased by
+ * moving their next attempt past the lease, in the statement that finds them.
+ */
+const CLAIM = `WITH busy AS (SELECT key AS receiver, value AS attempts FROM json_each(?)),
+due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND ${RECEIVER} NOT IN (SELECT receiver FROM busy WHERE attempts >= ${RECEIVER_LIMIT}) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
+ranked AS (SELECT due.id, due.next_attempt_at, COALESCE(busy.attempts, 0) + row_number() OVER (PARTITION BY due.receiver ORDER BY due.next_attempt_at, due.id) AS nth FROM due LEFT JOIN busy ON busy.receiver = due.receiver)
+UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM ranked WHERE nth <= ${RECEIVER_LIMIT} ORDER BY next_attempt_at, id LIMIT ?)
+RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts, ${RECEIVER} AS receiver`;
+
+/** Due deliveries attempted as slots free up: at most `DELIVERY_BATCH` at once, `RECEIVER_LIMIT` to one receiver. */
+export interface DeliveryPool {
+  /** Claims due deliveries into the free slots and starts their attempts; answers how many it claimed. */
+  fill(): Promise<number>;
+  /** The attempts in flight. */
+  readonly size: number;
+  /**
+   * Resolves when the pool may take more: no attempt is in flight, or, while due deliveries were left
+   * unclaimed, `REFILL_AFTER` attempts ended since the last `fill`.
+   */
+  room(): Promise<void>;
+  /** Resolves when no attempt is in flight. */
+  idle(): Promise<void>;
+  /** Once no attempt is in flight: how many were attempted and how many failed; throws an attempt's error. */
+  done(): Promise<{ attempted: number; failed: number }>;
+}
+
+/**
+ * A pool of attempts: an attempt that ends frees its slot for the next due delivery, so a slow receiver
+ * (an attempt may take its 10 s timeout) holds no other delivery back, and no receiver takes more than
+ * `RECEIVER_LIMIT` slots. An attempt that fails for the service's own fault (the database away) stops
+ * the claims: `fill` and `done` throw its error, and the delivery is retried when its lease ends.
+ */
+export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
   const { db, now } = deps;
-  const at = now();
-  const anyDue = await db.execute({
-    sql: "SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1",
-    args: [iso(at)],
-  });
-  if (!anyDue.rows.length) return { attempted: 0, failed: 0 };
-  // Claimed by moving their next attempt past the lease, in the statement that finds them.
-  const claimed = (
-    await db.execute({
-      sql: "UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?) RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts",
-      args: [iso(at + LEASE_MS), iso(at), DELIVERY_BATCH],
-    })
-  ).rows as unknown as DeliveryRow[];
+  const busy = new Map<string, number>();
+  let size = 0;
+  let attempted = 0;
   let failed = 0;
-  await Promise.all(
-    claimed.map(async (delivery) => {
+  let failure: { error: unknown } | undefined;
+  // The last fill left due deliveries unclaimed (the pool full, or receivers at their limit).
+  let unclaimed = false;
+  let endedSinceFill = 0;
+  let waiting: { ready: () => boolean; resolve: () => void }[] = [];
+
+  const until = (ready: () => boolean) =>
+    ready() ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ ready, resolve }));
+  const isIdle = () => size === 0;
+  const hasRoom = () => isIdle() || (unclaimed && endedSinceFill >= REFILL_AFTER);
+
+  function start(delivery: DeliveryRow, at: number): void {
+    const { receiver } = delivery;
+    size++;
+    attempted++;
+    busy.set(receiver, (busy.get(receiver) ?? 0) + 1);
+    const attempt = async () => {
       const outcome =
         delivery.purpose === EMAIL_PURPOSE
           ? await mailed(deps, delivery)
@@ -96,9 +155,101 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
       if (!outcome) return;
       if (!outcome.ok) failed++;
       await settle(deps, delivery, outcome, now());
-    }),
-  );
-  return { attempted: claimed.length, failed };
+    };
+    void attempt()
+      .catch((error: unknown) => {
+        failure ??= { error };
+      })
+      .finally(() => {
+        size--;
+        endedSinceFill++;
+        const left = (busy.get(receiver) ?? 1) - 1;
+        if (left) busy.set(receiver, left);
+        else busy.delete(receiver);
+        waiting = waiting.filter((waiter) => {
+          if (!waiter.ready()) return true;
+          waiter.resolve();
+          return false;
+        });
+      });
+  }
+
+  async function fill(): Promise<number> {
+    if (failure) throw failure.error;
+    const at = now();
+    let dueKnown = unclaimed;
+    let nothingDue = false;
+    let claimed = 0;
+    endedSinceFill = 0;
+    while (size < DELIVERY_BATCH) {
+      // Most calls find nothing due: one read, no write.
+      if (!dueKnown && !(await anyDue(db, at))) {
+        nothingDue = true;
+        break;
+      }
+      const rows = (
+        await db.execute({
+          sql: CLAIM,
+          args: [
+            JSON.stringify(Object.fromEntries(busy)),
+            iso(at),
+            iso(at + LEASE_MS),
+            DELIVERY_BATCH - size,
+          ],
+        })
+      ).rows as unknown as DeliveryRow[];
+      for (const delivery of rows) start(delivery, at);
+      claimed += rows.length;
+      // A receiver that reached its limit had its further deliveries passed over: others may be due
+      // behind them, and the next claim looks past it.
+      if (!rows.some((row) => (busy.get(row.receiver) ?? 0) >= RECEIVER_LIMIT)) break;
+      dueKnown = true;
+    }
+    unclaimed =
+      size >= DELIVERY_BATCH || (!nothingDue && [...busy.values()].some((n) => n >= RECEIVER_LIMIT));
+    return claimed;
+  }
+
+  return {
+    fill,
+    get size() {
+      return size;
+    },
+    room: () => until(hasRoom),
+    idle: () => until(isIdle),
+    async done() {
+      await until(isIdle);
+      if (failure) throw failure.error;
+      return { attempted, failed };
+    },
+  };
+}
+
+async function anyDue(db: Db, at: number): Promise<boolean> {
+  const due = await db.execute({
+    sql: "SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1",
+    args: [iso(at)],
+  });
+  return due.rows.length > 0;
+}
+
+/**
+ * Attempts the due deliveries, and those that come due meanwhile, until none is due and none is in
+ * flight; answers how many it attempted, and how many of those failed.
+ */
+export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: number; failed: number }> {
+  const pool = deliveryPool(deps);
+  try {
+    await pool.fill();
+    while (pool.size) {
+      await pool.room();
+      await pool.fill();
+    }
+  } catch (error) {
+    await pool.idle();
+    throw error;
+  }
+  return pool.done();
 }
 
 /**

@@ -1,10 +1,10 @@
 /**
- * Drains the outbox: `fanOut` (fan-out.ts) turns new events into deliveries, `deliverDue`
- * (deliveries.ts) attempts the due ones; runs the data imports owed (`imports/runner.ts`) and the
- * feed fetches (`feed-fetch.ts`, with the other background work), a slice at a time; `prune` drops
- * what is past retention. All only read and write tables, so a crash at any point loses nothing:
- * events not yet fanned out are after the cursor, and a delivery, an import or a feed fetch claimed by
- * a process that died is taken up again when its lease ends.
+ * Drains the outbox: `fanOut` (fan-out.ts) turns new events into deliveries, a pool of attempts
+ * (`deliveryPool`, deliveries.ts) sends the due ones; beside them it runs the data imports owed
+ * (`imports/runner.ts`) and the feed fetches (`feed-fetch.ts`, with the other background work), a slice
+ * at a time; `prune` drops what is past retention. All only read and write tables, so a crash at any
+ * point loses nothing: events not yet fanned out are after the cursor, and a delivery, an import or a
+ * feed fetch claimed by a process that died is taken up again when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
 import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
@@ -17,7 +17,7 @@ import { type BackgroundDeps, backgroundWork } from "../background.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies } from "../files.ts";
 import { IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
-import { deliverDue, nextAttemptAt } from "./deliveries.ts";
+import { deliverDue, deliveryPool, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
 // The log writers of the shipment and accounting callouts, registered before any delivery settles.
 import "./work-logs.ts";
@@ -58,9 +58,9 @@ export interface Dispatcher {
   /** The work behind records that is due (feed fetches, data exports); answers how many jobs it took. */
   work(): Promise<number>;
   /**
-   * Does the due work, fans out and delivers until nothing is left that is due now (the work's callouts
-   * among it), and runs data imports and feed fetches for a slice; answers how many attempts failed,
-   * and whether import or fetch work is left (`more`: run again soon).
+   * Runs the due work (data imports, feed fetches for a slice, data exports) and, beside it, fans out
+   * and delivers until the work is over and nothing is due or in flight (the work's callouts among it);
+   * answers how many attempts failed, and whether import or fetch work is left (`more`: run again soon).
    */
   runOnce(): Promise<{ failed: number; more: boolean }>;
   /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
@@ -75,20 +75,28 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * batches, short enough for a Worker's invocation (feed fetches have a slice as long, `feed-fetch.ts`).
  */
 const IMPORT_SLICE_MS = 10_000;
+/**
+ * While work or attempts are under way, the longest a run waits before it fans out new events and
+ * claims what came due: as often as the loop's own tick.
+ */
+const PASS_MS = 1_000;
+
+/** Waits until the first of `events` settles, or `ms` have passed. */
+async function firstOf(events: Promise<unknown>[], ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  await Promise.race([...events, elapsed]).finally(() => clearTimeout(timer));
+}
 
 export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const now = deps.now ?? Date.now;
   const random = deps.random ?? Math.random;
   const { db } = deps;
   const fileStore = deps.fileStore ?? memoryFileStore();
-  let failures = 0;
   const background = backgroundWork({ ...deps, now, fileStore });
-
-  async function deliver(): Promise<number> {
-    const { attempted, failed } = await deliverDue({ ...deps, now, random });
-    failures += failed;
-    return attempted;
-  }
+  const deliveryDeps = { ...deps, now, random };
 
   const importDeps = {
     db,
@@ -104,25 +112,45 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   };
 
   async function runOnce(): Promise<{ failed: number; more: boolean }> {
-    const before = failures;
-    // The work (a feed's download may take its 30 s) runs beside the deliveries, not before them; what
-    // it queued is fanned out and delivered once it is over. Work that fails (a bug, the database
-    // away) holds no delivery back: it is tried again next run, and its error told after them.
-    const working = background.run().then(
-      (done) => ({ more: done.more }),
-      (error: unknown) => ({ error, more: false }),
-    );
-    const drain = async () => {
-      while ((await fanOut(db, now)) > 0);
-      while ((await deliver()) > 0);
-    };
-    await drain();
-    const importsLeft = await runImports(importDeps);
-    const worked = await working;
-    // What the work and the imports' batches wrote (their events) goes out in this run too.
-    await drain();
-    if ("error" in worked) throw worked.error;
-    return { failed: failures - before, more: importsLeft || worked.more };
+    // The work (an import's slice, a feed's download: up to its 2 minutes) runs beside the deliveries:
+    // new events are fanned out and due deliveries sent while it goes on, and what it wrote goes out
+    // once it is over. Work that fails (a bug, the database away) holds no delivery back: it is tried
+    // again next run, and its error told after them.
+    const outcome = (run: () => Promise<boolean>) =>
+      run().then(
+        (more) => ({ more }),
+        (error: unknown) => ({ error, more: false }),
+      );
+    const work = Promise.all([
+      outcome(async () => (await background.run()).more),
+      outcome(() => runImports(importDeps)),
+    ]);
+    let over = false;
+    const workOver = work.then(() => {
+      over = true;
+    });
+    const pool = deliveryPool(deliveryDeps);
+    let stopped: { error: unknown } | undefined;
+    try {
+      for (;;) {
+        // A pass after the work was over fans out what it wrote; the run ends with nothing in flight.
+        const last = over;
+        while ((await fanOut(db, now)) > 0);
+        await pool.fill();
+        if (last && !pool.size) break;
+        if (over && !last) continue;
+        await firstOf([...(over ? [] : [workOver]), ...(pool.size ? [pool.room()] : [])], PASS_MS);
+      }
+    } catch (error) {
+      stopped = { error };
+    }
+    // One run at a time: the attempts and the work end before the run does, even when it failed.
+    await pool.idle();
+    const outcomes = await work;
+    if (stopped) throw stopped.error;
+    const { failed } = await pool.done();
+    for (const done of outcomes) if ("error" in done) throw done.error;
+    return { failed, more: outcomes.some((done) => done.more) };
   }
 
   async function prune(): Promise<void> {
@@ -152,7 +180,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   return {
     work: async () => (await background.run()).jobs,
     fanOut: () => fanOut(db, now),
-    deliverDue: deliver,
+    deliverDue: async () => (await deliverDue(deliveryDeps)).attempted,
     runOnce,
     prune,
     nextAttemptAt: () => nextAttemptAt(db),
