@@ -903,7 +903,9 @@ function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "u
         )
           .flatMap(([from, to]) => to.map((target) => `\`${from}\` → \`${target}\``))
           .join(", ")}.`
-      : ` Its \`${states.field}\` moves only by its actions${kind.actions?.length ? ` (${codes(kind.actions.map((a) => a.name))})` : ""}.`
+      : kind.actions?.length
+        ? ` Its \`${states.field}\` moves only by its actions (${codes(kind.actions.map((a) => a.name))}).`
+        : ` Its \`${states.field}\` is set by the server, never by a write.`
     : "";
   const uniqueText = unique.length
     ? ` Unique within your company: ${unique.join("; ")} (a duplicate is a 409).`

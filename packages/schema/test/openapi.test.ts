@@ -50,6 +50,21 @@ describe("the OpenAPI document", () => {
     expect(JSON.stringify(document)).not.toMatch(/"summary":"\w+ a [aeiou]/);
   });
 
+  it("tells how a kind's state moves: by its actions where it has some, else by the server alone", () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>> };
+    for (const kind of kinds.filter((each) => each.states && !each.states.byWrite)) {
+      const update: string = document.paths[`/${kind.plural}/{id}.json`]!.put.description;
+      const field = kind.states!.field;
+      expect(update, kind.name).toContain(
+        kind.actions?.length
+          ? `Its \`${field}\` moves only by its actions (`
+          : `Its \`${field}\` is set by the server, never by a write.`,
+      );
+    }
+    const dataImport = document.paths["/data-imports/{id}.json"]!.put.description;
+    expect(dataImport).not.toContain("by its actions");
+  });
+
   it("carries a field's declared example into the record, create and update schemas", () => {
     const document = buildOpenApiDocument() as { components: { schemas: Record<string, any> } };
     for (const schema of ["Variant", "VariantCreateInput", "VariantUpdateInput"]) {
