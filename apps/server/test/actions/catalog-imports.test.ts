@@ -56,9 +56,9 @@ describe("hs_code", () => {
     expect(done).toMatchObject({ status: "complete", added: 0, updated: 2, skipped: 1, errors: 4 });
     expect(done.errorMessages).toEqual([
       'Row 5: unknown SKU "NOPE-9"',
-      'Row 6: hs_code "90121" must be an HS code: 6 to 10 digits, groups of them separated by dots (e.g. 6205.20)',
-      'Row 7: country_of_origin "Portugal" must be an ISO 3166-1 alpha-2 country code (e.g. US)',
-      "Row 8: hs_code is empty",
+      'Row 6: Tariff Code "90121" must be an HS code: 6 to 10 digits, groups of them separated by dots (e.g. 6205.20)',
+      'Row 7: Origin "Portugal" must be an ISO 3166-1 alpha-2 country code (e.g. US)',
+      "Row 8: Tariff Code is empty",
     ]);
     expect(await get(t, "variants", shirt.id)).toMatchObject({ hsCode: "6205.20", countryOfOrigin: "PT" });
     // An empty origin cell leaves the country as it is.
@@ -124,8 +124,8 @@ describe("warehouse_location_import", () => {
     expect(done.errorMessages).toEqual([
       'Row 4: unknown warehouse "Nowhere"',
       'Row 5: unknown SKU "NOPE-9"',
-      `Row 6: location "${"X".repeat(101)}" must be at most 100 characters`,
-      "Row 7: location is empty",
+      `Row 6: Bin Location "${"X".repeat(101)}" must be at most 100 characters`,
+      "Row 7: Bin Location is empty",
     ]);
     // The level that held stock keeps it; the new one holds none.
     expect(await levelOf(t, shirt.id, main.id)).toMatchObject({

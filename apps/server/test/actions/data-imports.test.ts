@@ -43,7 +43,7 @@ describe("stock_take", () => {
     expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, skipped: 0, errors: 2 });
     expect(done.errorMessages).toEqual([
       'Row 4: unknown SKU "NOPE-9"',
-      'Row 5: quantity "abc" is not a count (a whole number, 0 or more)',
+      'Row 5: Qty "abc" is not a count (a whole number, 0 or more)',
     ]);
     expect(done.startedAt).toBeTruthy();
     expect(done.completedAt).toBeTruthy();
@@ -60,7 +60,7 @@ describe("stock_take", () => {
     const errors = await t.request("GET", done.errorUri);
     expect(errors.status).toBe(200);
     expect(await errors.text()).toBe(
-      'SKU,Qty,Warehouse Name,error\r\nNOPE-9,3,,"unknown SKU ""NOPE-9"""\r\nSHIRT-1,abc,Main,"quantity ""abc"" is not a count (a whole number, 0 or more)"\r\n',
+      'SKU,Qty,Warehouse Name,error\r\nNOPE-9,3,,"unknown SKU ""NOPE-9"""\r\nSHIRT-1,abc,Main,"Qty ""abc"" is not a count (a whole number, 0 or more)"\r\n',
     );
     const events = await t.json("GET", "/events.json?where[type]=data_import.completed");
     expect(events.body.map((e: any) => e.data.object.id)).toContain(done.id);

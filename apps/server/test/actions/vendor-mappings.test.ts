@@ -46,7 +46,7 @@ describe("vendor_mappings", () => {
     expect(done.errorMessages).toEqual([
       'Row 5: unknown SKU "HAT"',
       'Row 6: unknown vendor "Nobody"',
-      'Row 7: cost_price "cheap" is not an amount (e.g. 12.50)',
+      'Row 7: Cost Price "cheap" is not an amount (e.g. 12.50)',
     ]);
     expect(await get(t, "variants", shirt.id)).toMatchObject({
       vendorId: northwind.id,

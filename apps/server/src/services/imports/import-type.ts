@@ -83,9 +83,7 @@ export function refused(
   const parsed = v.safeParse(validator, value, { abortPipeEarly: true });
   if (parsed.success) return undefined;
   const message = fieldErrors(parsed.issues)[0]?.message ?? "is not valid";
-  const cell = row.cells[column] ?? "";
-  const quoted = cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS)}…` : cell;
-  return failed(row, `${column} "${quoted}" ${message}`);
+  return failed(row, `${cellNamed(row, column)} ${message}`);
 }
 
 /** What became of a row: `added` (a record created), `updated`, `skipped` (nothing to change), `error`. */

@@ -15,6 +15,7 @@ import { fieldIn, fieldsOf, many } from "../../domain/reads.ts";
 import type { ValuesOf } from "../../domain/store.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
+  cellNamed,
   failed,
   fieldAmong,
   type ImportRow,
@@ -79,7 +80,10 @@ function receivesOf(row: ImportRow): boolean | undefined | RowOutcome {
   if (cell === undefined) return undefined;
   return (
     YES_NO.get(cell.toLowerCase()) ??
-    failed(row, `receives_purchase_orders "${cell}" is not yes or no (yes, no, true, false, 1 or 0)`)
+    failed(
+      row,
+      `${cellNamed(row, "receives_purchase_orders")} is not yes or no (yes, no, true, false, 1 or 0)`,
+    )
   );
 }
 

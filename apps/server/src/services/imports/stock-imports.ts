@@ -10,6 +10,7 @@ import { fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
 import { AdjustmentSet, levelsOf } from "../../domain/stock.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
+  cellNamed,
   failed,
   fieldAmong,
   type ImportRow,
@@ -97,10 +98,7 @@ export const stockTake = importType({
     const outcomes = rows.map((row): RowOutcome => {
       const count = wholeNumberOf(row.cells.quantity);
       if (count === undefined || count < 0) {
-        return failed(
-          row,
-          `quantity "${row.cells.quantity ?? ""}" is not a count (a whole number, 0 or more)`,
-        );
+        return failed(row, `${cellNamed(row, "quantity")} is not a count (a whole number, 0 or more)`);
       }
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
@@ -151,10 +149,7 @@ export const adjustmentImport = importType({
     const outcomes = rows.map((row): RowOutcome => {
       const change = wholeNumberOf(row.cells.quantity);
       if (change === undefined || change === 0) {
-        return failed(
-          row,
-          `quantity "${row.cells.quantity ?? ""}" is not a change (a whole number other than 0)`,
-        );
+        return failed(row, `${cellNamed(row, "quantity")} is not a change (a whole number other than 0)`);
       }
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
@@ -208,7 +203,7 @@ export const costPrices = importType({
     return rows.map((row) => {
       const cost = moneyOf(row.cells.cost_price);
       if (cost === undefined) {
-        return failed(row, `cost_price "${row.cells.cost_price ?? ""}" is not an amount (e.g. 12.50)`);
+        return failed(row, `${cellNamed(row, "cost_price")} is not an amount (e.g. 12.50)`);
       }
       const sku = row.cells.sku!;
       const variant = variants.get(sku);

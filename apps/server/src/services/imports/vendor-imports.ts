@@ -9,6 +9,7 @@ import { caseless } from "../../domain/feed-items.ts";
 import { many } from "../../domain/reads.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
+  cellNamed,
   failed,
   fieldAmong,
   type ImportRow,
@@ -88,11 +89,14 @@ export const vendorMappings = importType({
       const costText = row.cells.cost_price;
       const costPrice = costText === undefined ? undefined : moneyOf(costText);
       if (costText !== undefined && costPrice === undefined) {
-        return failed(row, `cost_price "${costText}" is not an amount (e.g. 12.50)`);
+        return failed(row, `${cellNamed(row, "cost_price")} is not an amount (e.g. 12.50)`);
       }
       const vendorSku = row.cells.vendor_sku;
       if (vendorSku !== undefined && vendorSku.length > VENDOR_SKU_LENGTH) {
-        return failed(row, `vendor_sku is longer than ${VENDOR_SKU_LENGTH} characters`);
+        return failed(
+          row,
+          `${row.columns.vendor_sku || "vendor_sku"} is longer than ${VENDOR_SKU_LENGTH} characters`,
+        );
       }
       const sku = row.cells.sku!;
       const variant = variants.get(sku);
