@@ -5,6 +5,7 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { startDispatchLoop } from "../../src/services/webhooks/loop.ts";
 import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
@@ -124,6 +125,36 @@ describe("a feed's download beside the deliveries", () => {
       rowCount: 40,
     });
     expect(await itemCount(feed.id)).toBe(40);
+  }, 30_000);
+
+  it("sends a write's webhook as soon as the loop is told of it, the download still under way", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    await make(t, "webhook-endpoints", { url: receiver.url, events: ["carrier.*"] });
+    const held: Served["held"] = { sent: false };
+    await csvFeed(t, serve({ body: stockCsv(40), held }));
+    // Passes a minute apart, and the loop's own tick as far: only the wake-up after the write sends it.
+    const dispatcher = createDispatcher({
+      db: setup.db,
+      fileStore: setup.fileStore,
+      policy: { allowLocal: true },
+      feeds: { timeoutMs: 20_000 },
+      passMs: 60_000,
+    });
+    const loop = startDispatchLoop(dispatcher, { intervalMs: 60_000, settleMs: 10 });
+    try {
+      await vi.waitFor(() => expect(held.sent).toBe(true), { timeout: 9_000, interval: 20 });
+      await make(t, "carriers", { name: "Told At Once" });
+      // As the server's write would (`afterWrite`).
+      loop.notify();
+      await vi.waitFor(() => expect(receiver.received).toHaveLength(1), { timeout: 9_000, interval: 20 });
+      expect(JSON.parse(receiver.received[0]!.body).data.object.name).toBe("Told At Once");
+      expect(held.release).toBeDefined();
+    } finally {
+      held.release?.();
+      loop.stop();
+      await loop.idle();
+    }
   }, 30_000);
 
   it("gives up a download that trickles in for longer than its time bound, applying nothing", async () => {

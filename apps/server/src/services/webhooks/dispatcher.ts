@@ -48,6 +48,8 @@ export interface DispatcherDeps {
   labels?: LabelProvider;
   /** The largest file an import reads (bytes), and how long one `runOnce` runs imports (ms). */
   imports?: { maxBytes?: number; sliceMs?: number };
+  /** While work or attempts are under way, the longest a run waits between passes (ms; `PASS_MS`). */
+  passMs?: number;
 }
 
 export interface Dispatcher {
@@ -67,6 +69,11 @@ export interface Dispatcher {
   prune(): Promise<void>;
   /** When the earliest pending delivery is due (ms), or undefined when none is pending. */
   nextAttemptAt(): Promise<number | undefined>;
+  /**
+   * New events were written: a run under way makes its next pass now (fans them out, sends what is due)
+   * instead of at the end of its wait. Without a run under way, nothing.
+   */
+  wake(): void;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -77,7 +84,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const IMPORT_SLICE_MS = 10_000;
 /**
  * While work or attempts are under way, the longest a run waits before it fans out new events and
- * claims what came due: as often as the loop's own tick.
+ * claims what came due: as often as the loop's own tick (new events written meanwhile end the wait
+ * sooner: `wake`).
  */
 const PASS_MS = 1_000;
 
@@ -97,6 +105,14 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   const fileStore = deps.fileStore ?? memoryFileStore();
   const background = backgroundWork({ ...deps, now, fileStore });
   const deliveryDeps = { ...deps, now, random };
+  const passMs = deps.passMs ?? PASS_MS;
+  // A wake-up during a run: the run's wait ends (`woken`), or, between its waits, the next one is skipped.
+  let woke = false;
+  let woken: (() => void) | undefined;
+  const wakeUp = () =>
+    new Promise<void>((resolve) => {
+      woken = resolve;
+    });
 
   const importDeps = {
     db,
@@ -112,6 +128,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
   };
 
   async function runOnce(): Promise<{ failed: number; more: boolean }> {
+    woke = false;
     // The work (an import's slice, a feed's download: up to its 2 minutes) runs beside the deliveries:
     // new events are fanned out and due deliveries sent while it goes on, and what it wrote goes out
     // once it is over. Work that fails (a bug, the database away) holds no delivery back: it is tried
@@ -139,7 +156,13 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         await pool.fill();
         if (last && !pool.size) break;
         if (over && !last) continue;
-        await firstOf([...(over ? [] : [workOver]), ...(pool.size ? [pool.room()] : [])], PASS_MS);
+        if (woke) {
+          woke = false;
+          continue;
+        }
+        await firstOf([...(over ? [] : [workOver]), ...(pool.size ? [pool.room()] : []), wakeUp()], passMs);
+        woken = undefined;
+        woke = false;
       }
     } catch (error) {
       stopped = { error };
@@ -184,5 +207,9 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     runOnce,
     prune,
     nextAttemptAt: () => nextAttemptAt(db),
+    wake() {
+      woke = true;
+      woken?.();
+    },
   };
 }

@@ -22,7 +22,9 @@ export function startDispatchLoop(
 
   async function run(): Promise<void> {
     if (running) {
+      // The run under way fans out the new events at its next pass, now; another run follows it.
       again = true;
+      dispatcher.wake();
       return;
     }
     running = true;
