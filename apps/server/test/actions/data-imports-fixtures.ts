@@ -1,9 +1,8 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, expect } from "vitest";
+import { expect } from "vitest";
 import type { Db } from "../../src/db/database.ts";
 import type { FileStore } from "../../src/db/file-store.ts";
 import { createDispatcher, type DispatcherDeps } from "../../src/services/webhooks/dispatcher.ts";
+import { serveLocally } from "../local-server.ts";
 import type { Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
 
@@ -47,18 +46,13 @@ export async function runImport(
 /** Serves files on 127.0.0.1 by path (`files`), 404 for others; closed after the test file. */
 export async function startFileServer(files: Record<string, string | (() => string)>) {
   const served: string[] = [];
-  const server = createServer((req, res) => {
+  const base = await serveLocally((req, res) => {
     served.push(req.url ?? "");
     const file = files[req.url ?? ""];
     if (file === undefined) return void res.writeHead(404).end("no such file");
     res.writeHead(200, { "Content-Type": "text/csv" }).end(typeof file === "function" ? file() : file);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served };
+  return { url: base, served };
 }
 
 /**
@@ -71,19 +65,14 @@ export async function startCuttingFileServer(
   cutAt: number | ((request: number) => number | undefined),
 ) {
   let served = 0;
-  const server = createServer((_req, res) => {
+  const base = await serveLocally((_req, res) => {
     served += 1;
     res.writeHead(200, { "Content-Type": "text/csv" });
     const cut = typeof cutAt === "number" ? cutAt : cutAt(served);
     if (cut === undefined) return void res.end(text);
     res.write(text.slice(0, cut), () => res.destroy());
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, served: () => served };
+  return { url: base, served: () => served };
 }
 
 /** On hand of a variant at a warehouse, as the inventory levels say (0 without a level). */

@@ -1,10 +1,5 @@
-// The settings of an inventory feed that decide how its items connect and count: SKUs whatever their
-// case, barcodes, the vendor's own codes, the allocation buffer, and the products publishing groups
-// new variants into. Through the feed's webhook, its fetch (from a file server on 127.0.0.1) and
-// publish-all.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { serveLocally } from "../local-server.ts";
 import { startReceiver } from "../receiver.ts";
 import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
@@ -15,16 +10,10 @@ let fileServer = "";
 
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
-  const server = createServer((req, res) => {
+  fileServer = await serveLocally((req, res) => {
     const body = files.get(req.url ?? "");
     if (body === undefined) return void res.writeHead(404).end("no such file");
     res.writeHead(200, { "Content-Type": "text/csv" }).end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fileServer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
   });
 });
 

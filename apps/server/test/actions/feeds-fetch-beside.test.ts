@@ -1,11 +1,11 @@
 // A feed's download beside the webhook deliveries: a supplier's server that sends its file slowly holds
 // back no delivery, and a download that trickles in is given up at its time bound, however often the
 // server sends a little. Files and webhooks are served on 127.0.0.1.
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServerResponse } from "node:http";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { startDispatchLoop } from "../../src/services/webhooks/loop.ts";
+import { serveLocally } from "../local-server.ts";
 import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
@@ -46,16 +46,10 @@ function answer(res: ServerResponse, served: Served): void {
 
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
-  const server = createServer((req, res) => {
+  fileServer = await serveLocally((req, res) => {
     const served = files.get(req.url ?? "");
     if (!served) return void res.writeHead(404).end("no such file");
     answer(res, served);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fileServer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
   });
 });
 

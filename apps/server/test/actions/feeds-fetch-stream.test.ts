@@ -1,11 +1,11 @@
 // Large inventory feeds fetched from their url: parsed as they stream, applied in batches of 500, a fetch
 // stopped mid-file going on from its last batch, a file read in part never cleaning up. Files are served
 // from a server on 127.0.0.1.
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerResponse } from "node:http";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bytesOf, type FileStore } from "../../src/db/file-store.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { serveLocally } from "../local-server.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
 
@@ -25,16 +25,10 @@ function answer(res: ServerResponse, served: Served): void {
 
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
-  const server = createServer((req, res) => {
+  fileServer = await serveLocally((req, res) => {
     const served = files.get(req.url ?? "");
     if (!served) return void res.writeHead(404).end("no such file");
     answer(res, served);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fileServer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
   });
 });
 

@@ -1,9 +1,6 @@
-// Inventory feeds fetched from their url: by hand (`fetch`) and on their schedule, by the dispatcher's
-// background work, from a file server on 127.0.0.1.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { serveLocally } from "../local-server.ts";
 import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, make } from "./channels-fixtures.ts";
@@ -15,7 +12,7 @@ let fileServer = "";
 
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
-  const server = createServer((req, res) => {
+  fileServer = await serveLocally((req, res) => {
     const file = files.get(req.url ?? "");
     if (file?.hang) return;
     if (!file) return void res.writeHead(404).end("no such file");
@@ -23,12 +20,6 @@ beforeAll(async () => {
       return void res.writeHead(401).end("who are you?");
     }
     res.writeHead(file.status ?? 200, { "Content-Type": "text/csv" }).end(file.body ?? "");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  fileServer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
   });
 });
 

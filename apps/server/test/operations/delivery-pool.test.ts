@@ -1,10 +1,10 @@
 // Deliveries attempted side by side: a receiver that keeps its requests waiting (held open here until the
 // test has seen what it waits for) holds back no other receiver's deliveries, and takes a few slots at
 // most. Receivers on 127.0.0.1.
-import { createServer, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { ServerResponse } from "node:http";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
+import { serveLocally } from "../local-server.ts";
 import { startReceiver } from "../receiver.ts";
 import { create } from "../requests.ts";
 import { setupApp, type Tenant } from "../support.ts";
@@ -19,7 +19,7 @@ async function holdingReceiver() {
   const held: ServerResponse[] = [];
   const received: string[] = [];
   let released = false;
-  const server = createServer((req, res) => {
+  const base = await serveLocally((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
@@ -28,13 +28,8 @@ async function holdingReceiver() {
       else held.push(res);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  afterAll(() => {
-    server.closeAllConnections();
-    server.close();
-  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: base,
     received,
     /** Requests waiting for their answer. */
     held,
