@@ -683,7 +683,8 @@ describe("the runner", () => {
     const { main, shirt } = await stockWorld(t);
     // A stock take whose file's server always breaks off at row 700: the first run applies one batch
     // (rows 2 to 501), every run after it none.
-    const counts = Array.from({ length: 1200 }, (_, i) => `SHIRT-1,${i + 1}`);
+    // Row 3 names no variant: it fails, and the failed rows' file has it.
+    const counts = Array.from({ length: 1200 }, (_, i) => (i === 1 ? "NOPE-9,2" : `SHIRT-1,${i + 1}`));
     const text = `sku,quantity\n${counts.join("\n")}\n`;
     const server = await startCuttingFileServer(text, text.indexOf("SHIRT-1,700\n") + 5);
     let clock = Date.parse("2030-01-01T00:00:00.000Z");
@@ -695,7 +696,7 @@ describe("the runner", () => {
     for (const [index, pause] of [30_000, 60_000, 120_000, 240_000].entries()) {
       await expect(cut.dispatcher.runOnce()).rejects.toThrow(/broke off/);
       const waiting = await get(t, "data-imports", created.id);
-      expect(waiting).toMatchObject({ status: "started", updated: 500, completedAt: null });
+      expect(waiting).toMatchObject({ status: "started", updated: 499, errors: 1, completedAt: null });
       expect(waiting.statusMessage).toMatch(
         new RegExp(
           `^Attempt failed \\(The download broke off: [^)]+\\), failure ${index + 1} in a row \\(failure 5 ends the import\\)\\. Next attempt at ${new Date(clock + pause).toISOString()}, from row 502 \\(500 rows applied so far\\)\\.$`,
@@ -713,15 +714,21 @@ describe("the runner", () => {
       status: "error",
       statusProblem: { code: "failed" },
       added: 0,
-      updated: 500,
-      errors: 0,
+      updated: 499,
+      errors: 1,
+      errorMessages: ['Row 3: unknown SKU "NOPE-9"'],
+      skippedUri: null,
       completedAt: new Date(clock).toISOString(),
     });
     expect(done.statusMessage).toMatch(
-      /^The import failed 5 times in a row \(the last time: The download broke off: [^)]+\); it is not tried again\. The file's rows 2 to 501 were read before it stopped, and what they did stays applied \(0 added, 500 updated, 0 skipped, 0 failed\); the rows after row 501 were not applied\.$/,
+      /^The import failed 5 times in a row \(the last time: The download broke off: [^)]+\); it is not tried again\. The file's rows 2 to 501 were read before it stopped, and what they did stays applied \(0 added, 499 updated, 0 skipped, 1 failed\); the rows after row 501 were not applied\.$/,
     );
     expect(done.statusProblem.message).toBe(done.statusMessage);
     expect(await onHand(t, shirt.id, main.id)).toBe(500);
+    // The failed row of the part applied, as read, in a file of the company's.
+    const errors = await t.request("GET", done.errorUri);
+    expect(errors.status).toBe(200);
+    expect(await errors.text()).toBe('sku,quantity,error\r\nNOPE-9,2,"unknown SKU ""NOPE-9"""\r\n');
   });
 
   it("counts failures in a row again from a run that applied a batch before it failed", async () => {

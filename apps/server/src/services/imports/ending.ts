@@ -33,7 +33,8 @@ interface KeptRow {
 
 /**
  * Ends the import in one write: its state, the files of the rows that failed and were skipped (each
- * row as read, with an `error` or `reason` column), its summary, and `data_import.completed` (or
+ * row as read, with an `error` or `reason` column; for an `error`, of the rows read before it stopped),
+ * its summary, and `data_import.completed` (or
  * `.failed`); the run and its kept rows go. Answers true (the import is over).
  */
 export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> {
@@ -56,12 +57,17 @@ export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> 
       plan(read, plan) {
         const dataImport = ownImport(run, read);
         const header = read.kept.find((row) => row.outcome === "header")?.cells ?? [];
+        // The rows read before an `error` ending have their files too: what failed and was skipped of
+        // the part applied.
         const files =
-          ending.status === "complete" ? keptFiles(ctx, plan, read.usage, dataImport, header, read.kept) : {};
+          ending.status === "skipped" ? {} : keptFiles(ctx, plan, read.usage, dataImport, header, read.kept);
         const summary =
           ending.status === "complete"
             ? summaryOf(dataImport) + keptNote(dataImport) + (files.note ?? "")
-            : ending.message + (ending.status === "error" ? appliedNote(dataImport) : "");
+            : ending.message +
+              (ending.status === "error" && rowsRead(dataImport)
+                ? appliedNote(dataImport) + keptNote(dataImport) + (files.note ?? "")
+                : "");
         const ended = plan.update(
           "data-import",
           dataImport,
