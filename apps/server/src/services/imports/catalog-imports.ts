@@ -6,7 +6,7 @@
 import { many } from "../../domain/reads.ts";
 import { plannedLevel } from "../../domain/stock.ts";
 import type { ColumnDef } from "./columns.ts";
-import { failed, importType, type RowOutcome, refused, skipped } from "./import-type.ts";
+import { columnNamed, failed, importType, type RowOutcome, refused, skipped } from "./import-type.ts";
 import { placeOf, SKU, STOCK_BATCH_ROWS, stockReads, variantsNamed } from "./stock-imports.ts";
 
 const HS_CODE: ColumnDef = {
@@ -34,7 +34,7 @@ export const hsCodeImport = importType({
     const variants = new Map(read.variants.map((variant) => [variant.sku, variant]));
     return rows.map((row): RowOutcome => {
       const hsCode = row.cells.hs_code;
-      if (hsCode === undefined) return failed(row, `${row.columns.hs_code || "hs_code"} is empty`);
+      if (hsCode === undefined) return failed(row, `${columnNamed(row, "hs_code")} is empty`);
       const country = row.cells.country_of_origin?.toUpperCase();
       const wrong =
         refused(row, "variant", "hsCode", "hs_code", hsCode) ??
@@ -70,7 +70,7 @@ export const warehouseLocationImport = importType({
     const levels = [...read.levels];
     return rows.map((row): RowOutcome => {
       const location = row.cells.location;
-      if (location === undefined) return failed(row, `${row.columns.location || "location"} is empty`);
+      if (location === undefined) return failed(row, `${columnNamed(row, "location")} is empty`);
       const wrong = refused(row, "inventory-level", "location", "location", location);
       if (wrong) return wrong;
       const place = placeOf(row, read);

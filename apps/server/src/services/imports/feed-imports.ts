@@ -79,6 +79,13 @@ const NUMBERS: Partial<
   },
 };
 
+/** Why applying a row's item was refused, the field refused named as the file's column (`Code is required…`). */
+function refusal(row: ImportRow, error: ApiError): string {
+  const [first] = error.extras.errors ?? [];
+  const column = first && ITEM_COLUMNS[first.path as keyof typeof ITEM_COLUMNS];
+  return column ? `${cellNamed(row, column)} ${first.message}` : error.message;
+}
+
 /**
  * The item a row sends, as `parse-webhook` takes it; or what is wrong with the row, naming the column
  * as the file's header writes it.
@@ -135,9 +142,6 @@ function feedImport(columns: readonly ColumnDef[], existingOnly: boolean): Impor
         if (existingOnly && !itemRead.items.length) {
           return failed(row, `no item with external id ${input.externalId} in inventory feed ${feed.id}`);
         }
-        if (!itemRead.items.length && !input.vendorSku) {
-          return failed(row, `${cellNamed(row, "sku")} is required for a new item`);
-        }
         try {
           const parsed = planParseFeedItem({ feed, input, read: itemRead, plan });
           const event = actionEvent(feedKind, parseWebhook, parsed.item, feed, feed);
@@ -147,7 +151,7 @@ function feedImport(columns: readonly ColumnDef[], existingOnly: boolean): Impor
           return { outcome: parsed.result === "created" ? "added" : "updated" };
         } catch (error) {
           // Refused before it planned anything (a removed item, a new item without its SKU).
-          if (error instanceof ApiError) return failed(row, error.message);
+          if (error instanceof ApiError) return failed(row, refusal(row, error));
           throw error;
         }
       });

@@ -24,15 +24,21 @@ export interface ImportRow {
   readonly columns: Readonly<Record<string, string>>;
 }
 
+/** Column `name` as the file's header writes it (`Qty` for `quantity`). */
+export function columnNamed(row: ImportRow, name: string): string {
+  return row.columns[name] || name;
+}
+
 /** Longest part of a cell that a row's message quotes. */
 const QUOTED_CHARS = 200;
 
 /**
- * The cell of column `name` as a row's message names it: the column as the file's header writes it and
- * the cell as written (its first `QUOTED_CHARS` characters), `Qty "2.5"`; the column alone when empty.
+ * The cell of column `name` as a row's message names it: the column as the file's header writes it
+ * (`columnNamed`) and the cell as written (its first `QUOTED_CHARS` characters), `Qty "2.5"`; the column
+ * alone when empty.
  */
 export function cellNamed(row: ImportRow, name: string): string {
-  const column = row.columns[name] || name;
+  const column = columnNamed(row, name);
   const cell = row.cells[name];
   if (cell === undefined) return column;
   return `${column} "${cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS)}…` : cell}"`;

@@ -10,6 +10,7 @@ import { many } from "../../domain/reads.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
   cellNamed,
+  columnNamed,
   failed,
   fieldAmong,
   type ImportRow,
@@ -95,7 +96,7 @@ export const vendorMappings = importType({
       if (vendorSku !== undefined && vendorSku.length > VENDOR_SKU_LENGTH) {
         return failed(
           row,
-          `${row.columns.vendor_sku || "vendor_sku"} is longer than ${VENDOR_SKU_LENGTH} characters`,
+          `${columnNamed(row, "vendor_sku")} is longer than ${VENDOR_SKU_LENGTH} characters`,
         );
       }
       const sku = row.cells.sku!;
