@@ -110,6 +110,51 @@ export async function withinTime<T>(
   }
 }
 
+/**
+ * `body`, its reader's waits on the server bounded to `ms` in all: only the time a read is pending
+ * counts, not the reader's own time between reads (an import applying the rows it read), so a server
+ * that sends a little now and then is given up however long the reader takes. Past it the body fails
+ * with `DownloadFailed` (`timeout`) and is cancelled, which aborts its download. `clock`: milliseconds.
+ */
+export function withinWaitingTime(
+  body: ReadableStream<Uint8Array>,
+  ms: number,
+  clock: () => number = () => performance.now(),
+): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  const overdue = new DownloadFailed(
+    `The server took more than ${ms / 1000} s in all to send the file.`,
+    "timeout",
+  );
+  let waited = 0;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const start = clock();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        try {
+          if (waited >= ms) throw overdue;
+          const late = new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(overdue), ms - waited);
+          });
+          const { done, value } = await Promise.race([reader.read(), late]);
+          if (done) controller.close();
+          else controller.enqueue(value);
+        } catch (error) {
+          controller.error(error);
+          await reader.cancel(error).catch(() => {});
+        } finally {
+          clearTimeout(timer);
+          waited += clock() - start;
+        }
+      },
+      cancel: (reason) => reader.cancel(reason),
+    },
+    // Nothing is read ahead: a read pending while the reader is busy would count as waiting.
+    { highWaterMark: 0 },
+  );
+}
+
 function answerMessage(status: number): string {
   return status >= 300 && status < 400
     ? `The server answered ${status} (a redirect, not followed): name the address the file is at.`

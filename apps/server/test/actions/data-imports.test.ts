@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/db/database.ts";
+import { serveLocally } from "../local-server.ts";
 import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
@@ -777,6 +779,69 @@ describe("the runner", () => {
     expect(await onHand(t, shirt.id, main.id)).toBe(1600);
   });
 
+  it("gives up a download whose server keeps the run waiting past its limit in all, a line at a time, and tries it again", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    // A line every 20 ms (never a wait near the 30 s one wait may last) until the import closes the
+    // connection: 4 s for the whole file, far past the 0.2 s the run may wait in all.
+    const lines = ["sku,quantity\n", ...Array.from({ length: 200 }, () => "SHIRT-1,9\n")];
+    const closings: Promise<void>[] = [];
+    const server = await serveLocally((_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/csv" });
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (sent < lines.length) res.write(lines[sent++]);
+        else res.end();
+      }, 20);
+      closings.push(new Promise((resolve) => res.on("close", resolve)));
+      res.on("close", () => clearInterval(timer));
+    });
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    const slow = importDispatcher(setup, { now: () => clock, imports: { downloadWaitMs: 200 } });
+    const created = await make(t, "data-imports", {
+      importType: "stock_take",
+      fileUri: `${server}/count.csv`,
+    });
+    const overdue = "The server took more than 0.2 s in all to send the file";
+    for (const [index, pause] of [30_000, 60_000, 120_000, 240_000].entries()) {
+      await expect(slow.dispatcher.runOnce()).rejects.toThrow(overdue);
+      // The download was aborted: its connection is closed.
+      await closings[index];
+      const waiting = await get(t, "data-imports", created.id);
+      expect(waiting).toMatchObject({ status: "started", updated: 0 });
+      expect(waiting.statusMessage).toBe(
+        `Attempt failed (${overdue}), failure ${index + 1} in a row (failure 5 ends the import). Next attempt at ${new Date(clock + pause).toISOString()}.`,
+      );
+      clock += pause;
+    }
+    await expect(slow.dispatcher.runOnce()).rejects.toThrow(overdue);
+    const done = await get(t, "data-imports", created.id);
+    expect(done).toMatchObject({ status: "error", statusProblem: { code: "failed" }, updated: 0 });
+    expect(done.statusMessage).toBe(
+      `The import failed 5 times in a row (the last time: ${overdue}); it is not tried again.`,
+    );
+    expect(await onHand(t, shirt.id, main.id)).toBe(5);
+  });
+
+  it("counts only the waits on the file's server against that limit, not the run's time applying rows", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    // Three batches or more, each applied 0.25 s late: the run takes longer than the 0.5 s it may wait
+    // on the server, which sends the file at once. Its 150 kB are read in several pieces, the batches
+    // applied between the reads.
+    const row = `SHIRT-1,1,,${"n".repeat(90)}`;
+    const server = await startFileServer({
+      "/moves.csv": `sku,quantity,reason,notes\n${Array.from({ length: 1500 }, () => row).join("\n")}\n`,
+    });
+    const slow = importDispatcher(setup, { db: slowWrites(setup.db, 250), imports: { downloadWaitMs: 500 } });
+    const done = await runImport(t, slow.drain, {
+      importType: "adjustment_import",
+      fileUri: `${server.url}/moves.csv`,
+    });
+    expect(done).toMatchObject({ status: "complete", added: 1500, errors: 0 });
+    expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1500);
+  });
+
   it("runs nothing for an import deleted before it ran; one that applied rows is kept (409)", async () => {
     const t = await setup.tenant();
     const { main, shirt } = await stockWorld(t);
@@ -803,3 +868,12 @@ describe("the runner", () => {
     expect((await other.json("GET", `/data-imports/${done.id}.json`)).status).toBe(404);
   });
 });
+
+/** `db`, each of its writes begun `ms` late: an import that takes that long to apply each batch. */
+function slowWrites(db: Db, ms: number): Db {
+  const write: Db["write"] = async (work) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return db.write(work);
+  };
+  return new Proxy(db, { get: (target, key) => (key === "write" ? write : Reflect.get(target, key)) });
+}

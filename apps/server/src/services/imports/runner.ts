@@ -25,7 +25,7 @@ import type { ImportType } from "./import-type.ts";
 import { IMPORT_TYPES, sameFileImported } from "./import-types.ts";
 import { failedRun, gaveUp, MAX_FAILURES } from "./retries.ts";
 import { leaseOf, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
-import { openImportFile, tooLarge } from "./source.ts";
+import { type ImportFileLimits, openImportFile, tooLarge } from "./source.ts";
 
 export interface ImportRunnerDeps {
   db: Db;
@@ -41,12 +41,20 @@ export interface ImportRunnerDeps {
   now: () => number;
   /** The largest file an import reads, in bytes. */
   maxBytes: number;
+  /** The longest a run waits on a downloaded file's server in all (`ImportFileLimits`). */
+  downloadWaitMs: number;
   /** How long one call runs imports before it lets the dispatcher do other work. */
   sliceMs: number;
 }
 
 /** The default largest import file: 50 MiB (about a million short rows). */
 export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
+/**
+ * The default longest a run waits on a downloaded file's server in all: a server that sends a little now
+ * and then never keeps it waiting 30 s at once, and would hold the run for ever (2 minutes, as a feed's
+ * whole download; the run's own time applying rows does not count).
+ */
+export const IMPORT_DOWNLOAD_WAIT_MS = 120_000;
 /**
  * Runs due imports for about `sliceMs`; answers whether work may be left (an import not finished in
  * the slice, or more waiting), so that the caller runs it again soon.
@@ -108,7 +116,7 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
   const dataImport = await started(ctx, run);
   const ready = await readiness(ctx, run, dataImport);
   if ("status" in ready) return finish(ctx, run, ready);
-  const ended = await applyFile(ctx, { ...run, dataImport }, ready, deps.maxBytes, sliceOver).catch(
+  const ended = await applyFile(ctx, { ...run, dataImport }, ready, deps, sliceOver).catch(
     (error: unknown): Ending => {
       const unreadable =
         error instanceof DownloadFailed && error.reason === "too_large" ? tooLarge(deps.maxBytes) : error;
@@ -146,10 +154,10 @@ async function applyFile(
   ctx: Ctx,
   run: StartedRun,
   type: ImportType,
-  maxBytes: number,
+  limits: ImportFileLimits,
   sliceOver: () => boolean,
 ): Promise<Ending | "paused"> {
-  const file = await openImportFile(ctx, run.dataImport.fileUri ?? "", maxBytes);
+  const file = await openImportFile(ctx, run.dataImport.fileUri ?? "", limits);
   const reading = new RowReader(ctx, run, type, sliceOver);
   for await (const pieceRows of csvRows(file.bytes)) {
     const taken = await reading.take(pieceRows);

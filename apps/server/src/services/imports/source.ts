@@ -5,12 +5,23 @@
  */
 import type { Ctx } from "../../domain/context.ts";
 import { ApiError } from "../../errors.ts";
-import { DownloadFailed, openDownload } from "../downloads.ts";
+import { DownloadFailed, openDownload, withinWaitingTime } from "../downloads.ts";
 import { openFile } from "../files.ts";
 import { UnreadableFile } from "./csv-rows.ts";
 
 /** How long the file's server may keep the import waiting: for its answer, or for the next rows. */
 const FETCH_TIMEOUT_MS = 30_000;
+
+/** How much of its file an import reads, and how long a run may wait on the file's server. */
+export interface ImportFileLimits {
+  /** The largest file read, in bytes. */
+  maxBytes: number;
+  /**
+   * The longest a run waits on a downloaded file's server in all, while the next part of the file is
+   * awaited (each wait is `FETCH_TIMEOUT_MS` at most): not the run's own time applying rows.
+   */
+  downloadWaitMs: number;
+}
 
 /** The company file a link names (`<base>/files/{id}/{name}`, or the path alone), if it names one. */
 export function companyFileOf(ctx: Ctx, uri: string): { id: number; name: string } | undefined {
@@ -39,12 +50,14 @@ export const tooLarge = (maxBytes: number) =>
 
 /**
  * Opens the import's file as a stream of bytes (at most `maxBytes`); `UnreadableFile` says why it
- * cannot be read. The one place that knows where files are kept.
+ * cannot be read. The one place that knows where files are kept. A download's body fails with
+ * `DownloadFailed` (`timeout`: a broken download, tried again) once the run has waited on its server
+ * `downloadWaitMs` in all.
  */
 export async function openImportFile(
   ctx: Ctx,
   uri: string,
-  maxBytes: number,
+  { maxBytes, downloadWaitMs }: ImportFileLimits,
 ): Promise<{ bytes: ReadableStream<Uint8Array>; size?: number }> {
   const stored = companyFileOf(ctx, uri);
   if (stored) {
@@ -68,7 +81,7 @@ export async function openImportFile(
   try {
     const download = await openDownload(uri, ctx.outbound, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes });
     return {
-      bytes: download.body,
+      bytes: withinWaitingTime(download.body, downloadWaitMs),
       ...(download.declaredBytes === undefined ? {} : { size: download.declaredBytes }),
     };
   } catch (error) {

@@ -16,7 +16,7 @@ import type { LabelProvider } from "../../labels/provider.ts";
 import { type BackgroundDeps, backgroundWork } from "../background.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies } from "../files.ts";
-import { IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
+import { IMPORT_DOWNLOAD_WAIT_MS, IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
 import { deliverDue, deliveryPool, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
 // The log writers of the shipment and accounting callouts, registered before any delivery settles.
@@ -46,8 +46,11 @@ export interface DispatcherDeps {
   feeds?: BackgroundDeps["feeds"];
   /** The label provider the app uses (an import that ships a purchase makes its label). */
   labels?: LabelProvider;
-  /** The largest file an import reads (bytes), and how long one `runOnce` runs imports (ms). */
-  imports?: { maxBytes?: number; sliceMs?: number };
+  /**
+   * The largest file an import reads (bytes), how long one `runOnce` runs imports (ms), and how long a
+   * run waits on a downloaded file's server in all (ms; `IMPORT_DOWNLOAD_WAIT_MS`).
+   */
+  imports?: { maxBytes?: number; sliceMs?: number; downloadWaitMs?: number };
   /** While work or attempts are under way, the longest a run waits between passes (ms; `PASS_MS`). */
   passMs?: number;
 }
@@ -124,6 +127,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     labels: deps.labels ?? pdfLabelProvider,
     now,
     maxBytes: deps.imports?.maxBytes ?? IMPORT_MAX_BYTES,
+    downloadWaitMs: deps.imports?.downloadWaitMs ?? IMPORT_DOWNLOAD_WAIT_MS,
     sliceMs: deps.imports?.sliceMs ?? IMPORT_SLICE_MS,
   };
 
