@@ -65,17 +65,64 @@ export function segmentKey(segment: string): string {
 /**
  * A query string (without `?`) as nested objects and arrays, as `qs` reads it with limits: nesting past
  * MAX_QUERY_DEPTH, more than MAX_QUERY_PARAMETERS pairs or an array index past MAX_QUERY_ARRAY is a 400,
- * as are names that would reach an object's prototype and text that cannot be stored.
+ * as are names that would reach an object's prototype and text that cannot be stored. A query of plain
+ * `name=value` pairs (no brackets, no name twice), as most are, is read without `qs`: the same object,
+ * for a tenth of the work.
  */
 export function parseQueryString(search: string): QueryObject {
-  for (const segment of segmentsOf(search)) {
-    if (segmentKey(segment).includes("__proto__")) {
-      throw bad(`Query parameter "${segmentKey(segment).slice(0, 40)}" is not allowed.`);
-    }
+  return storable((!NESTED.test(search) && flatQuery(search)) || nestedQuery(search));
+}
+
+/** A query read, once every name and value in it is checked to be text that can be stored. */
+export function storable(parsed: QueryObject): QueryObject {
+  for (const [key, value] of Object.entries(parsed)) {
+    if (!isWellFormedText(key)) throw bad("A query parameter name holds a NUL character.");
+    checkText(value, key);
   }
-  let parsed: QueryObject;
+  return parsed;
+}
+
+/** A bracket, as it is or percent-encoded: what makes a name nested (`where[status]`). */
+const NESTED = /[[\]]|%5b|%5d/i;
+
+/** Throws the 400 of a name that would reach an object's prototype. */
+function checkName(name: string): void {
+  if (name.includes("__proto__")) throw bad(`Query parameter "${name.slice(0, 40)}" is not allowed.`);
+}
+
+/**
+ * A query with no bracket in it, read as `qs` reads it: each pair's name and value decoded, a pair
+ * without `=` an empty value, empty names left out, the names checked before any value is decoded.
+ * Undefined when `qs` must read it (a name sent twice is an array there, and past
+ * MAX_QUERY_PARAMETERS pairs a 400).
+ */
+function flatQuery(search: string): QueryObject | undefined {
+  const pairs = search.split("&");
+  if (pairs.length > MAX_QUERY_PARAMETERS) return undefined;
+  const names: string[] = [];
+  for (const pair of pairs) {
+    const name = segmentKey(pair);
+    checkName(name);
+    if (name && names.includes(name)) return undefined;
+    names.push(name);
+  }
+  // The null prototype `qs` gives (`plainObjects`): a name such as `constructor` is only a name.
+  const query: QueryObject = Object.create(null);
+  for (let i = 0; i < pairs.length; i++) {
+    const pair = pairs[i]!;
+    const at = pair.indexOf("=");
+    // Decoded even when its name is empty: `qs` refuses a malformed value there too.
+    const value = at < 0 ? "" : decode(pair.slice(at + 1));
+    if (names[i]) query[names[i]!] = value;
+  }
+  return query;
+}
+
+/** Any query, read by `qs` with the limits. */
+export function nestedQuery(search: string): QueryObject {
+  for (const segment of segmentsOf(search)) checkName(segmentKey(segment));
   try {
-    parsed = qs.parse(search, {
+    return qs.parse(search, {
       depth: MAX_QUERY_DEPTH,
       strictDepth: true,
       parameterLimit: MAX_QUERY_PARAMETERS,
@@ -96,11 +143,6 @@ export function parseQueryString(search: string): QueryObject {
     }
     throw bad("The query string cannot be read.");
   }
-  for (const [key, value] of Object.entries(parsed)) {
-    if (!isWellFormedText(key)) throw bad("A query parameter name holds a NUL character.");
-    checkText(value, key);
-  }
-  return parsed;
 }
 
 /** The query string of a request URL, without `?`. */
