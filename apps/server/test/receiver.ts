@@ -1,7 +1,7 @@
 // A webhook receiver on 127.0.0.1 for the event suites: records every request, answers as told.
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll } from "vitest";
+import { atEnd } from "./at-end.ts";
 
 export interface Received {
   method: string;
@@ -41,7 +41,7 @@ export async function startReceiver(answer: (request: Received) => Answer = () =
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(() => {
+  atEnd(() => {
     server.closeAllConnections();
     server.close();
   });

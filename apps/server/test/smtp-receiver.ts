@@ -3,7 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { afterAll } from "vitest";
+import { atEnd } from "./at-end.ts";
 
 export interface ReceivedMail {
   /** The envelope: who the client said it was from and to. */
@@ -79,6 +79,6 @@ export async function startSmtpReceiver({
   await new Promise<void>((resolve) => server.listen(wanted, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  afterAll(() => (server.server.listening ? close() : undefined));
+  atEnd(() => (server.server.listening ? close() : undefined));
   return { port, url: smtpUrl(port), received, close };
 }

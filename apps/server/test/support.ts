@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, inject } from "vitest";
+import { inject } from "vitest";
 import { type AppDeps, createApp } from "../src/app.ts";
 import type { Db } from "../src/db/database.ts";
 import { desiredSchema } from "../src/db/ddl.ts";
@@ -9,6 +9,7 @@ import { type FileStore, memoryFileStore } from "../src/db/file-store.ts";
 import { openDb } from "../src/db/open.ts";
 import { createToken } from "../src/services/auth.ts";
 import { createDispatcher } from "../src/services/webhooks/dispatcher.ts";
+import { atEnd } from "./at-end.ts";
 import { expectMatchesResponseSchema } from "./openapi-response.ts";
 
 let counter = 0;
@@ -19,7 +20,7 @@ export async function freshDb(): Promise<Db> {
   const file = join(dir, "test.db");
   copyFileSync(inject("templateDb"), file);
   const db = await openDb(`file:${file}`);
-  afterAll(() => {
+  atEnd(() => {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });

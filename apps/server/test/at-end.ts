@@ -1,0 +1,16 @@
+// What the suites' helpers leave to undo once a test file's tests are over: its database files, the
+// servers it started. Vitest takes an `afterAll` only while it collects a file's tests, and these
+// helpers are called later, from a `beforeAll` or a test, where an `afterAll` would be dropped.
+import { afterAll } from "vitest";
+
+const steps: (() => unknown)[] = [];
+
+// Registered while the test file that imports the helpers is collected: its own `afterAll`.
+afterAll(async () => {
+  for (const step of steps.splice(0).reverse()) await step();
+});
+
+/** Runs `step` once the test file's tests are over (the last one given first). */
+export function atEnd(step: () => unknown): void {
+  steps.push(step);
+}
