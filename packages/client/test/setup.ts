@@ -11,6 +11,16 @@ import { type Client, type ClientOptions, createClient } from "../src/index.ts";
 
 let counter = 0;
 
+// The databases of this test file, removed once its tests are over. Registered here, while the file is
+// collected: vitest drops an `afterAll` made later, from the `beforeAll` that calls `setupServer`.
+const opened: { close(): void; dir: string }[] = [];
+afterAll(() => {
+  for (const { close, dir } of opened.splice(0)) {
+    close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /**
  * The real server in-process over a fresh migrated temp-file libSQL database (removed after the test
  * file), and a factory of clients, each for a fresh company.
@@ -19,10 +29,7 @@ export async function setupServer() {
   const dir = mkdtempSync(join(tmpdir(), "mcs-client-test-"));
   const db = await openDb(`file:${join(dir, "test.db")}`);
   await migrate(db, loadMigrations());
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  opened.push({ close: () => db.close(), dir });
   const app = createApp({ db, tokenCacheMs: 0 });
   const fetch = (input: string, init: RequestInit) => app.request(input, init);
 
