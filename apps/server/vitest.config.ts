@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -5,7 +6,11 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
-    testTimeout: 30_000,
+    // The suite waits more than it computes (servers started and stopped, timeouts run out): with one
+    // test file per core, two cores stood half idle. Three at once on two cores, one per core beyond.
+    maxWorkers: Math.max(3, availableParallelism()),
+    // Room for a test slowed by the files beside it; a slow test names its own.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
   },
 });
