@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort, startDevStack } from "../scripts/dev.ts";
-import { smtpUrl } from "../test/smtp-receiver.ts";
+import { smtpUrl } from "../test/smtp-login.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { atEnd } from "./at-end.ts";
+import { SMTP_PASSWORD, SMTP_USER, smtpUrl } from "./smtp-login.ts";
 
 export interface ReceivedMail {
   /** The envelope: who the client said it was from and to. */
@@ -11,15 +12,6 @@ export interface ReceivedMail {
   /** The login the client authenticated with. */
   user: string;
   parsed: ParsedMail;
-}
-
-export const SMTP_USER = "orders-relay";
-/** A password with characters SMTP_URL must percent-encode. */
-export const SMTP_PASSWORD = "s3cret@pass:word";
-
-/** The SMTP_URL of a server on `port`, with the receiver's login (or `password` in its place). */
-export function smtpUrl(port: number, password = SMTP_PASSWORD): string {
-  return `smtp://${encodeURIComponent(SMTP_USER)}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
 }
 
 /**

@@ -5,7 +5,8 @@ import { smtpMailSender } from "../../src/ops/smtp-mail.ts";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { create, expectStatus, list, read } from "../requests.ts";
-import { SMTP_PASSWORD, SMTP_USER, smtpUrl, startSmtpReceiver } from "../smtp-receiver.ts";
+import { SMTP_PASSWORD, SMTP_USER, smtpUrl } from "../smtp-login.ts";
+import { startSmtpReceiver } from "../smtp-receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
 import { expectRefused, send, world } from "./orders-fixtures.ts";
 

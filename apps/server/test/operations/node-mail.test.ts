@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { type NodeServer, startNodeServer } from "../node-process.ts";
-import { SMTP_PASSWORD, startSmtpReceiver } from "../smtp-receiver.ts";
+import { SMTP_PASSWORD } from "../smtp-login.ts";
+import { startSmtpReceiver } from "../smtp-receiver.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "mcs-node-mail-"));
 let server: NodeServer | undefined;
