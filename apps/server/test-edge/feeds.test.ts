@@ -2,7 +2,7 @@
 // downloads the feed's file from 127.0.0.1 into the bucket and applies its items in batches.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, onTestFinished } from "vitest";
 import { closeDatabase, type Tenant, tenant } from "./support.ts";
 
 afterAll(closeDatabase);
@@ -20,7 +20,7 @@ async function fileServer(): Promise<string> {
     setTimeout(() => res.end(csv.slice(half)), 20);
   });
   await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
-  afterAll(() => {
+  onTestFinished(() => {
     files.closeAllConnections();
     files.close();
   });

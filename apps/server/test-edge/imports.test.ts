@@ -2,7 +2,7 @@
 // the file from 127.0.0.1 and applies its rows.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, onTestFinished } from "vitest";
 import { closeDatabase, tenant } from "./support.ts";
 
 afterAll(closeDatabase);
@@ -11,7 +11,7 @@ it("runs a stock take through the queue consumer: rows applied, a failed row rep
   const csv = 'SKU,Qty\r\nEDGE-1,7\r\n"NOPE, 9",1\r\n';
   const files = createServer((_, res) => res.writeHead(200, { "Content-Type": "text/csv" }).end(csv));
   await new Promise<void>((resolve) => files.listen(0, "127.0.0.1", resolve));
-  afterAll(() => {
+  onTestFinished(() => {
     files.closeAllConnections();
     files.close();
   });

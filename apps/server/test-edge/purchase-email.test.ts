@@ -2,7 +2,7 @@
 // (`cloudflare:sockets`, worker-mailer) to a real SMTP server on 127.0.0.1, and logs the outcome.
 // One mail server at a time listens on the port the Worker was configured with (SMTP_URL).
 import { createServer, type Socket } from "node:net";
-import { afterAll, expect, inject, it } from "vitest";
+import { afterAll, expect, inject, it, onTestFinished } from "vitest";
 import { startSmtpReceiver } from "../test/smtp-receiver.ts";
 import { closeDatabase, type Tenant, tenant } from "./support.ts";
 
@@ -40,7 +40,8 @@ it("e-mails a sent purchase order through SMTP over sockets, and logs a refusal 
     port: inject("edge").smtpPort,
     refuses: (to) => to.startsWith("nobody@"),
   });
-  afterAll(smtp.close);
+  // Closed before the next test, which listens on the same port.
+  onTestFinished(smtp.close);
   const t = await tenant();
   const accepted = await sendTo(t, "orders@edge-supply.example");
   const refused = await sendTo(t, "nobody@edge-supply.example");
@@ -65,7 +66,6 @@ it("e-mails a sent purchase order through SMTP over sockets, and logs a refusal 
   const failed = await settled(t, refused, (n) => /^Attempt \d+ failed/.test(n?.message ?? ""));
   expect(failed.status).toBe("pending");
   expect(failed.message).toMatch(/^Attempt 1 failed: The mail server refused it: .*550 .*Next attempt at/);
-  await smtp.close();
 }, 90_000);
 
 it("logs a mail server that hangs up mid-session as a failed attempt, and the Worker answers on", async () => {
@@ -77,7 +77,7 @@ it("logs a mail server that hangs up mid-session as a failed attempt, and the Wo
     socket.once("data", () => socket.end());
   });
   await new Promise<void>((resolve) => server.listen(inject("edge").smtpPort, "127.0.0.1", resolve));
-  afterAll(() => {
+  onTestFinished(() => {
     for (const socket of sockets) socket.destroy();
     return new Promise<void>((resolve) => server.close(() => resolve()));
   });
