@@ -6,8 +6,18 @@ import { afterAll } from "vitest";
 const steps: (() => unknown)[] = [];
 
 // Registered while the test file that imports the helpers is collected: its own `afterAll`.
+// Every step runs, even past one that fails (a server that would not close still leaves its database
+// to be removed); the first failure is then the hook's.
 afterAll(async () => {
-  for (const step of steps.splice(0).reverse()) await step();
+  const failures: unknown[] = [];
+  for (const step of steps.splice(0).reverse()) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length) throw failures[0];
 });
 
 /** Runs `step` once the test file's tests are over (the last one given first). */

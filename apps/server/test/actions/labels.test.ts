@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { CODE_B, CODE_C, encodeCode128, START_B, START_C, STOP } from "../../src/labels/code128.ts";
 import { layoutBarcode, pdfLabelProvider, toEncodable } from "../../src/labels/pdf-provider.ts";
 import { createTrackingNumber, type LabelRequest, luhnCheckDigit } from "../../src/labels/provider.ts";
+import { setupApp } from "../support.ts";
 
 /** Set B value of a printable ASCII character. */
 const b = (char: string) => char.charCodeAt(0) - 32;
@@ -283,7 +284,6 @@ describe("toEncodable", () => {
 
 describe("the sender on a provider's labels", () => {
   it("is the provider when its ship-from address record names no one (as in the README's example)", async () => {
-    const { setupApp } = await import("../support.ts");
     const { tenant } = await setupApp();
     const t = await tenant();
     const created = async (plural: string, body: Record<string, unknown>) => {

@@ -2,7 +2,8 @@
 // test file, and silently drops one made from inside a test or another hook. A cleanup written there never
 // runs: a test's own server stays open, its port taken for the next test. In a test, `onTestFinished` is
 // the cleanup; a helper that may be called from a hook leaves its cleanup to `atEnd` (`test/at-end.ts`).
-// This finds a hook written inside a test's or a hook's body; one in a helper it calls is not followed.
+// This finds a hook written inside a test's or a hook's body, and a test helper imported there; a hook in
+// a helper it calls is not followed.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -43,7 +44,14 @@ function hooksInside(file: string, text = readFileSync(file, "utf8")): string[] 
   const found: string[] = [];
   const visit = (node: Node, inside: string | undefined) => {
     let within = inside;
-    if (node.type === "CallExpression") {
+    if (node.type === "CallExpression" && isNode(node.callee) && node.callee.type === "Import" && inside) {
+      // A test helper imported from inside a test: the hooks its module makes as it loads are dropped.
+      const [specifier] = Array.isArray(node.arguments) ? node.arguments : [];
+      const path = isNode(specifier) && specifier.type === "StringLiteral" ? String(specifier.value) : "";
+      if (path.startsWith(".") && !path.includes("/src/")) {
+        found.push(`${relative(root, file)}:${node.loc?.start.line} import("${path}") inside ${inside}`);
+      }
+    } else if (node.type === "CallExpression") {
       const name = calleeName(node);
       if (name && HOOKS.has(name) && inside) {
         found.push(`${relative(root, file)}:${node.loc?.start.line} ${name} inside ${inside}`);
@@ -60,7 +68,7 @@ function hooksInside(file: string, text = readFileSync(file, "utf8")): string[] 
 }
 
 describe("the test suites", () => {
-  it("make no hook inside a test or another hook, where vitest would drop it", () => {
+  it("make no hook, and import no helper, inside a test or another hook, where vitest would drop it", () => {
     const folders = [
       "apps/server/test",
       "apps/server/test-edge",
@@ -79,11 +87,13 @@ describe("the test suites", () => {
       'describe("d", () => {',
       "  beforeAll(() => { afterEach(() => {}); });",
       '  it("t", () => { afterAll(() => {}); onTestFinished(() => {}); });',
+      '  it("u", async () => { await import("../support.ts"); await import("../../src/app.ts"); });',
       "});",
     ].join("\n");
     expect(hooksInside(file, text)).toEqual([
       "apps/server/test/example.test.ts:3 afterEach inside beforeAll",
       "apps/server/test/example.test.ts:4 afterAll inside it",
+      'apps/server/test/example.test.ts:5 import("../support.ts") inside it',
     ]);
   });
 });
