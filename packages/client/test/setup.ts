@@ -1,25 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
 import { createApp } from "../../../apps/server/src/app.ts";
 import { migrate } from "../../../apps/server/src/db/migrate.ts";
 import { loadMigrations } from "../../../apps/server/src/db/migration-files.ts";
 import { openDb } from "../../../apps/server/src/db/open.ts";
 import { createToken } from "../../../apps/server/src/services/auth.ts";
+import { atEnd } from "../../../apps/server/test/at-end.ts";
 import { type Client, type ClientOptions, createClient } from "../src/index.ts";
 
 let counter = 0;
-
-// The databases of this test file, removed once its tests are over. Registered here, while the file is
-// collected: vitest drops an `afterAll` made later, from the `beforeAll` that calls `setupServer`.
-const opened: { close(): void; dir: string }[] = [];
-afterAll(() => {
-  for (const { close, dir } of opened.splice(0)) {
-    close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
 
 /**
  * The real server in-process over a fresh migrated temp-file libSQL database (removed after the test
@@ -29,7 +19,10 @@ export async function setupServer() {
   const dir = mkdtempSync(join(tmpdir(), "mcs-client-test-"));
   const db = await openDb(`file:${join(dir, "test.db")}`);
   await migrate(db, loadMigrations());
-  opened.push({ close: () => db.close(), dir });
+  atEnd(() => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
   const app = createApp({ db, tokenCacheMs: 0 });
   const fetch = (input: string, init: RequestInit) => app.request(input, init);
 

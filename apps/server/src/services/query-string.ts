@@ -66,8 +66,7 @@ export function segmentKey(segment: string): string {
  * A query string (without `?`) as nested objects and arrays, as `qs` reads it with limits: nesting past
  * MAX_QUERY_DEPTH, more than MAX_QUERY_PARAMETERS pairs or an array index past MAX_QUERY_ARRAY is a 400,
  * as are names that would reach an object's prototype and text that cannot be stored. A query of plain
- * `name=value` pairs (no brackets, no name twice), as most are, is read without `qs`: the same object,
- * for a tenth of the work.
+ * `name=value` pairs (no brackets, no name twice), as most are, is read without `qs`, to the same object.
  */
 export function parseQueryString(search: string): QueryObject {
   return storable((!NESTED.test(search) && flatQuery(search)) || nestedQuery(search));
