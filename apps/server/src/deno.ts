@@ -32,12 +32,11 @@ const env = (() => {
     return exitOnStartupError(error, Deno.exit);
   }
 })();
-const encoder = new TextEncoder();
 configureLogging(
   env.LOG_LEVEL,
-  lineSink((text) => {
-    let bytes = encoder.encode(text);
-    while (bytes.length) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
+  lineSink((bytes) => {
+    let rest = bytes;
+    while (rest.length) rest = rest.subarray(Deno.stdout.writeSync(rest));
   }, LOG_HOLD),
 );
 const log = getLogger([CATEGORY, "server"]);
