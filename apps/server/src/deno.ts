@@ -32,11 +32,12 @@ const env = (() => {
     return exitOnStartupError(error, Deno.exit);
   }
 })();
+const encoder = new TextEncoder();
 configureLogging(
   env.LOG_LEVEL,
-  lineSink((bytes) => {
-    let rest = bytes;
-    while (rest.length) rest = rest.subarray(Deno.stdout.writeSync(rest));
+  lineSink((text) => {
+    let bytes = encoder.encode(text);
+    while (bytes.length) bytes = bytes.subarray(Deno.stdout.writeSync(bytes));
   }, LOG_HOLD),
 );
 const log = getLogger([CATEGORY, "server"]);

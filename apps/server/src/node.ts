@@ -88,11 +88,12 @@ server.on("error", (error: NodeJS.ErrnoException) => {
 });
 
 /**
- * How the log's lines reach stdout. Written to a file (`> server.log`), with the file's own write of the
- * sink's bytes as they are; to a pipe or a terminal, through `process.stdout`, which keeps what a full
- * pipe cannot take yet (the event loop goes on): a copy, as the sink reuses its bytes.
+ * How the log's lines reach stdout. Written to a file (`> server.log`), with the file's own write, as
+ * `process.stdout` writes to a file too, but without its stream's copy of each batch into a Buffer first
+ * (about 1.5% of a GET's CPU with the access log on); to a pipe or a terminal, through `process.stdout`,
+ * which hands a pipe the text as it is and keeps what a full pipe cannot take yet (the event loop goes on).
  */
-function stdoutWriter(): (bytes: Uint8Array) => void {
+function stdoutWriter(): (text: string) => void {
   const toFile = (() => {
     try {
       return fstatSync(1).isFile();
@@ -100,10 +101,7 @@ function stdoutWriter(): (bytes: Uint8Array) => void {
       return false;
     }
   })();
-  if (!toFile) return (bytes) => void process.stdout.write(bytes.slice());
-  return (bytes) => {
-    for (let at = 0; at < bytes.length; ) at += writeSync(1, bytes, at);
-  };
+  return toFile ? (text) => void writeSync(1, text) : (text) => void process.stdout.write(text);
 }
 
 /** What a person reads when the server cannot listen on HOST:PORT, by the system's error code. */

@@ -16,7 +16,6 @@ import {
 import { isoStamps, laterUnheld } from "../clock.ts";
 import type { AppLog } from "../http/log.ts";
 import { accessRecord, type RequestObserver, type RequestSummary } from "../http/observe.ts";
-import { asciiBytes, LineBuffer } from "./line-buffer.ts";
 
 /** Every record of the service is under this category (`multichannel.http`, `multichannel.server`, ...). */
 export const CATEGORY = "multichannel";
@@ -28,63 +27,39 @@ export const jsonLine = getJsonLinesFormatter({ properties: "flatten" });
  * Writes each record as a JSON line through `write`, many lines in one call: those of one turn of the
  * event loop (`holdMs` 0), or of up to `holdMs` (a busy server answers many requests a turn, and more in
  * a few milliseconds; one write each would be a system call each), and at once past `holdBytes`.
- * The lines are held as UTF-8 bytes in one kept buffer, and `write` is handed a view of it: it must be
- * done with the bytes when it returns. Disposing it writes what is left (the entries do that before
- * they exit).
+ * Disposing it writes what is left (the entries do that before they exit).
  */
 export function lineSink(
-  write: (bytes: Uint8Array) => void,
+  write: (text: string) => void,
   { holdMs = 0, holdBytes = 64 * 1024 }: { holdMs?: number; holdBytes?: number } = {},
 ): LineSink {
-  // Room past `holdBytes` for the line that goes over it.
-  const held = new LineBuffer(holdBytes + LINE_ROOM);
+  let pending = "";
   let scheduled = false;
   const flush = () => {
     scheduled = false;
-    if (!held.used) return;
-    write(held.held());
-    held.clear();
+    if (!pending) return;
+    const text = pending;
+    pending = "";
+    write(text);
   };
-  const room = (bytes: number) => {
-    if (bytes > held.free) flush();
-    return bytes <= held.free ? held : undefined;
-  };
-  const added = () => {
-    if (held.used > holdBytes) flush();
+  const line = (text: string) => {
+    pending += text;
+    if (pending.length > holdBytes) flush();
     else if (!scheduled) {
       scheduled = true;
       // Held lines never keep the process alive: its exit writes them (`stopLogging`).
       laterUnheld(flush, holdMs);
     }
   };
-  const line = (text: string) => {
-    const out = room(text.length * 3);
-    if (out) out.text(text);
-    else write(encoder.encode(text));
-    added();
-  };
   const sink = (record: LogRecord) => line(jsonLine(record));
-  return Object.assign(sink, { line, room, added, [Symbol.dispose]: flush });
+  return Object.assign(sink, { line, [Symbol.dispose]: flush });
 }
 
-/** How many bytes a line may take past a sink's `holdBytes` and still be held (one longer is written alone). */
-const LINE_ROOM = 32 * 1024;
-
-const encoder = new TextEncoder();
-
-/** How long the servers hold log lines to write them together, and how many bytes at most. */
+/** How long the servers hold log lines to write them together, and how many characters at most. */
 export const LOG_HOLD = { holdMs: 20, holdBytes: 16 * 1024 };
 
-/**
- * A sink of JSON lines that also takes lines made elsewhere: as text (`line`), or written straight into
- * its bytes (`room` answers its buffer when it has room for a line of that many bytes, then `added`).
- */
-export type LineSink = Sink &
-  Disposable & {
-    line(text: string): void;
-    room(bytes: number): LineBuffer | undefined;
-    added(): void;
-  };
+/** A sink of JSON lines that also takes lines made elsewhere (the access log's, see `accessLog`). */
+export type LineSink = Sink & Disposable & { line(text: string): void };
 
 /** Whether a sink takes whole lines too (the console's does; a test's may not). */
 function isLineSink(sink: Sink): sink is LineSink {
@@ -93,10 +68,10 @@ function isLineSink(sink: Sink): sink is LineSink {
 
 /**
  * Where the access log writes its lines itself, and from which level (`configureLogging`): a record per
- * request through LogTape cost about ten times a line made here, so the access log writes the same
- * line (`jsonLine`'s fields, in its order) straight into the sink's bytes. Absent: through LogTape.
+ * request through LogTape cost about ten times a line made here, so the access log makes the same
+ * line (`jsonLine`'s fields, in its order) and hands it to the sink. Absent: through LogTape.
  */
-let accessLines: { sink: LineSink; info: boolean; error: boolean } | undefined;
+let accessLines: { line(text: string): void; info: boolean; error: boolean } | undefined;
 
 /**
  * Sends the service's records at `level` and above to `sink` (and LogTape's own warnings, such as a sink
@@ -107,7 +82,7 @@ export function configureLogging(level: LogLevel, sink: Sink): void {
   const from = levels.indexOf(level);
   accessLines = isLineSink(sink)
     ? {
-        sink,
+        line: sink.line,
         info: levels.indexOf("info") >= from,
         error: levels.indexOf("error") >= from,
       }
@@ -148,11 +123,7 @@ export const accessLog: RequestObserver = Object.assign(
       return;
     }
     if (!accessLines[level]) return;
-    const { sink } = accessLines;
-    const out = sink.room(accessLineBytes(summary));
-    if (out) writeAccessLine(out, summary, level);
-    else sink.line(accessLineText(summary, level));
-    sink.added();
+    accessLines.line(accessLine(summary, level));
   },
   {
     takes: (status: number) => {
@@ -162,74 +133,39 @@ export const accessLog: RequestObserver = Object.assign(
   },
 );
 
-/** At most how many bytes an access line takes (a JSON string's character six at most, `\u0000`). */
-function accessLineBytes(s: RequestSummary): number {
-  const texts = (s.requestId?.length ?? 0) + s.method.length + (s.route?.length ?? 0) + s.path.length;
-  return ACCESS_LINE_BYTES + 6 * texts;
-}
-
-/** The access record as the JSON line `jsonLine` would make of it, written into `out`. */
-function writeAccessLine(out: LineBuffer, s: RequestSummary, level: "info" | "error"): void {
-  out.raw(LINE_START);
-  out.ascii(answeredAt(s.answeredAt));
-  out.raw(LINE_HEAD[level]);
-  orNull(out, s.requestId);
-  out.raw(METHOD);
-  out.jsonString(s.method);
-  out.raw(ROUTE);
-  orNull(out, s.route);
-  out.raw(PATH);
-  out.jsonString(s.path);
-  out.raw(STATUS);
-  out.number(s.status);
-  out.raw(DURATION);
-  out.number(s.durationMs);
-  out.raw(BYTES);
-  orNull(out, s.bytes);
-  out.raw(COMPANY);
-  orNull(out, s.companyId);
-  out.raw(KEY);
-  orNull(out, s.keyId);
-  out.raw(LINE_END);
-}
-
-/** A value of the line, or `null`. */
-function orNull(out: LineBuffer, value: string | number | undefined): void {
-  if (value === undefined) out.raw(NULL);
-  else if (typeof value === "string") out.jsonString(value);
-  else out.number(value);
-}
-
-/** The same line as text, by LogTape's formatter: for one too long for the sink's buffer. */
-function accessLineText(s: RequestSummary, level: "info" | "error"): string {
-  return jsonLine({
-    category: [CATEGORY, "http", "access"],
-    level,
-    message: ["request"],
-    rawMessage: "request",
-    timestamp: s.answeredAt,
-    properties: accessRecord(s),
-  });
+/** The access record as the JSON line `jsonLine` would make of it. */
+function accessLine(s: RequestSummary, level: "info" | "error"): string {
+  return (
+    `{"@timestamp":"${answeredAt(s.answeredAt)}${LINE_HEAD[level]}${plain(s.requestId)},"method":${plain(s.method)},` +
+    `"route":${plain(s.route)},"path":${pathText(s.path)},"status":${s.status},"durationMs":${s.durationMs},` +
+    `"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`
+  );
 }
 
 const ACCESS_LOGGER = [CATEGORY, "http", "access"].join(".");
 const answeredAt = isoStamps();
-// The line's pieces between its values, as bytes made once.
-const LINE_START = asciiBytes('{"@timestamp":"');
 /** What follows the timestamp up to the request id, the same in every line of a level: one piece. */
 const LINE_HEAD = {
-  info: asciiBytes(`","level":"INFO","message":"request","logger":"${ACCESS_LOGGER}","requestId":`),
-  error: asciiBytes(`","level":"ERROR","message":"request","logger":"${ACCESS_LOGGER}","requestId":`),
+  info: `","level":"INFO","message":"request","logger":"${ACCESS_LOGGER}","requestId":`,
+  error: `","level":"ERROR","message":"request","logger":"${ACCESS_LOGGER}","requestId":`,
 };
-const METHOD = asciiBytes(',"method":');
-const ROUTE = asciiBytes(',"route":');
-const PATH = asciiBytes(',"path":');
-const STATUS = asciiBytes(',"status":');
-const DURATION = asciiBytes(',"durationMs":');
-const BYTES = asciiBytes(',"bytes":');
-const COMPANY = asciiBytes(',"companyId":');
-const KEY = asciiBytes(',"keyId":');
-const LINE_END = asciiBytes("}\n");
-const NULL = asciiBytes("null");
-/** An access line's bytes besides its texts: its pieces, a timestamp and five numbers, with room to spare. */
-const ACCESS_LINE_BYTES = 512;
+
+/**
+ * A path as a JSON string: in quotes as it is when nothing in it needs escaping (a path as HTTP carries
+ * it has no quote, backslash or control character, as a rule), else as `JSON.stringify` writes it.
+ */
+function pathText(path: string): string {
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) {
+      return JSON.stringify(path);
+    }
+  }
+  return `"${path}"`;
+}
+
+/**
+ * A JSON string of a value that needs no escaping, or null: a request id (the server's, or the client's
+ * when it is made of `A-Za-z0-9._:-` only), a method (an HTTP token) or a route pattern of the app.
+ */
+const plain = (value: string | undefined) => (value === undefined ? "null" : `"${value}"`);

