@@ -136,41 +136,67 @@ describe("the access log", () => {
 
   it("writes for any path the very line LogTape's JSON formatter makes of the record", () => {
     // The line is made by hand (a record through LogTape costs several times more): quotes, backslashes,
-    // control characters and lone surrogates in a path are escaped as the formatter escapes them.
+    // control characters and lone surrogates in a path are escaped as the formatter escapes them, and
+    // every other field is written as the formatter writes it.
     const written: string[] = [];
     const sink = lineSink((text) => written.push(text));
+    const expectedLine = (summary: RequestSummary) =>
+      jsonLine({
+        category: ["multichannel", "http", "access"],
+        level: summary.status >= 500 ? "error" : "info",
+        message: ["request"],
+        rawMessage: "request",
+        timestamp: summary.answeredAt,
+        properties: accessRecord(summary),
+      });
     try {
       configureLogging("info", sink);
+      // Long paths, escaped and not.
+      for (const path of ['"'.repeat(30_000), `/${"é".repeat(20_000)}`, `/${"a".repeat(60_000)}`]) {
+        const summary: RequestSummary = {
+          requestId: "long",
+          method: "GET",
+          route: undefined,
+          path,
+          status: 400,
+          durationMs: 0.5,
+          answeredAt: Date.UTC(2026, 10, 29, 12, 0, 0, 7),
+          bytes: 100,
+          companyId: undefined,
+          keyId: undefined,
+        };
+        written.length = 0;
+        accessLog(summary);
+        sink[Symbol.dispose]();
+        expect(written.join("")).toBe(expectedLine(summary));
+      }
       fc.assert(
         fc.property(
           fc.string({ unit: "binary" }),
           fc.constantFrom(200, 404, 503),
           fc.option(fc.integer({ min: 0, max: 1e6 }), { nil: undefined }),
-          (path, status, bytes) => {
-            const summary: RequestSummary = {
-              requestId: "0f0e0d0c-0b0a-0908-0706-000000000001",
-              method: "GET",
-              route: "/:kind/:id",
-              path,
-              status,
-              durationMs: 1.25,
-              answeredAt: Date.UTC(2026, 10, 29, 12, 0, 0, 7),
-              bytes,
-              companyId: 1,
-              keyId: undefined,
-            };
+          fc.record({
+            // A request id is the server's or one the client sent of these characters (`stampRequest`).
+            requestId: fc.option(fc.stringMatching(/^[A-Za-z0-9._:-]{1,128}$/), { nil: undefined }),
+            route: fc.option(fc.constantFrom("/:kind", "/:kind/:id"), { nil: undefined }),
+            // A duration as the summary rounds it (to thousandths), from under a microsecond to minutes.
+            durationMs: fc
+              .oneof(
+                fc.double({ min: 0, max: 300_000, noNaN: true }),
+                fc.integer({ min: 0, max: 300_000_000 }).map((thousandths) => thousandths / 1000),
+                fc.constantFrom(0.5, 1.25, 10.1, 0.001, 0.01, 100),
+              )
+              .map((ms) => Math.round(ms * 1000) / 1000),
+            answeredAt: fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2200, 0, 1) }),
+            companyId: fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: undefined }),
+            keyId: fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: undefined }),
+          }),
+          (path, status, bytes, varied) => {
+            const summary: RequestSummary = { method: "GET", path, status, bytes, ...varied };
             written.length = 0;
             accessLog(summary);
             sink[Symbol.dispose]();
-            const level = status >= 500 ? "error" : "info";
-            const expected = jsonLine({
-              category: ["multichannel", "http", "access"],
-              level,
-              message: ["request"],
-              rawMessage: "request",
-              timestamp: summary.answeredAt,
-              properties: accessRecord(summary),
-            });
+            const expected = expectedLine(summary);
             expect(written.join("")).toBe(expected);
             expect(JSON.parse(expected).path).toBe(path);
           },
