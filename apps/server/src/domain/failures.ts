@@ -18,6 +18,14 @@ export interface Failure {
   readonly details?: Record<string, string | number | boolean | null>;
 }
 
+/** Longest part of a file's cell that a row's message quotes: a refused value is shown whole up to it. */
+const QUOTED_CHARS = 200;
+
+/** A file's cell as a row's message quotes it: its first `QUOTED_CHARS` characters, and `…` if longer. */
+export function quotedCell(text: string): string {
+  return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;
+}
+
 /** Plans the `error` record of a failure. */
 export function planFailure(plan: WritePlan, failure: Failure): void {
   plan.insert("error", {

@@ -10,6 +10,7 @@ import type {
   InventoryFeedJsonField,
   InventoryFeedMapping,
 } from "@multichannel/schema";
+import { quotedCell } from "./failures.ts";
 import { kind } from "./store.ts";
 
 /** The attribute a feed column or JSON path fills (`inventory-feed-field.target`). */
@@ -49,9 +50,6 @@ interface Source {
   defaultValue: string | null;
 }
 
-/** Longest part of a cell that a row's problem quotes. */
-const QUOTED_CHARS = 100;
-
 /**
  * What is wrong with a row, as its file says it (`row 3: Stock "2,5" must be an integer`): its number,
  * and the column and cell of the value refused (`error.path`, in the webhook's names).
@@ -60,7 +58,7 @@ export function rowProblem(row: FeedRow, error: { path: string; message: string 
   const cell = row.cells[error.path];
   const message = error.message.replace(/\.$/, "");
   if (!cell) return `row ${row.row}: ${error.path} ${message}`;
-  const text = cell.text.length > QUOTED_CHARS ? `${cell.text.slice(0, QUOTED_CHARS)}…` : cell.text;
+  const text = quotedCell(cell.text);
   return `row ${row.row}: ${cell.column}${text ? ` "${text}"` : ""} ${message}`;
 }
 

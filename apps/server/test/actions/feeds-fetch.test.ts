@@ -377,7 +377,7 @@ describe("inventory-feed fetch", () => {
       body: `ITEM;Code;STOCK;Price\nNW-1;1;3;1\n;;;\nNW-3;3;x;1\nNW-4;${"4".repeat(101)};1;1\n`,
     });
     expect(await run(feed.id)).toBe(
-      `Some rows are not valid items; nothing was applied: row 4: STOCK "x" must be an integer; row 5: Code "${"4".repeat(100)}…" must be at most 100 characters.`,
+      `Some rows are not valid items; nothing was applied: row 4: STOCK "x" must be an integer; row 5: Code "${"4".repeat(101)}" must be at most 100 characters.`,
     );
     // Without a header, the first line is row 1 and a column is named by its number.
     const bare = await make(t, "inventory-feeds", {

@@ -7,6 +7,7 @@ import { type DataImport, fieldSchema } from "@multichannel/schema";
 import * as v from "valibot";
 import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { quotedCell } from "../../domain/failures.ts";
 import type { Reads, Snapshot } from "../../domain/reads.ts";
 import { column, type KindName, kind, type RecordOf, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -29,19 +30,16 @@ export function columnNamed(row: ImportRow, name: string): string {
   return row.columns[name] || name;
 }
 
-/** Longest part of a cell that a row's message quotes. */
-const QUOTED_CHARS = 200;
-
 /**
  * The cell of column `name` as a row's message names it: the column as the file's header writes it
- * (`columnNamed`) and the cell as written (its first `QUOTED_CHARS` characters), `Qty "2.5"`; the column
+ * (`columnNamed`) and the cell as written (`quotedCell`), `Qty "2.5"`; the column
  * alone when empty.
  */
 export function cellNamed(row: ImportRow, name: string): string {
   const column = columnNamed(row, name);
   const cell = row.cells[name];
   if (cell === undefined) return column;
-  return `${column} "${cell.length > QUOTED_CHARS ? `${cell.slice(0, QUOTED_CHARS)}…` : cell}"`;
+  return `${column} "${quotedCell(cell)}"`;
 }
 
 /**
@@ -69,7 +67,7 @@ export function validated(
 const validators = new Map<string, v.GenericSchema>();
 
 /**
- * The row's failure, naming the cell of `column` as written (its first `QUOTED_CHARS` characters), when
+ * The row's failure, naming the cell of `column` as written (`quotedCell`), when
  * `value` (read from that cell) is not a valid `field` of `kindName` as the API's validator of that field
  * says; else undefined.
  */
