@@ -16,7 +16,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { formatBundle, measureBundle } from "../scripts/bundle-size.ts";
@@ -80,10 +80,10 @@ const edge = {
 
 /** The measured server is always built from the sources as they are now (about 3 s). */
 function ensureBuilt(): void {
-  if (compareEntry && !existsSync(join(root, compareEntry)))
+  if (compareEntry && !existsSync(resolve(root, compareEntry)))
     throw new Error(`BENCH_COMPARE_ENTRY ${compareEntry} does not exist.`);
   if (serverEntry !== "dist/node.js") {
-    if (existsSync(join(root, serverEntry))) return;
+    if (existsSync(resolve(root, serverEntry))) return;
     throw new Error(`BENCH_SERVER_ENTRY ${serverEntry} does not exist.`);
   }
   console.log("Building dist/node.js from the sources.");
