@@ -4,7 +4,7 @@
  * readable and writable by the owner only, as the database files are (`file-mode.ts`).
  */
 import { mkdirSync } from "node:fs";
-import { mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DATABASE_FILE_MODE } from "./file-mode.ts";
 import { checkedKey, type FileStore, type StoredKey, streamChunks } from "./file-store.ts";
@@ -45,25 +45,42 @@ export function directoryFileStore(dir: string): FileStore {
       await rename(partial, path);
     },
     async get(key) {
-      const handle = await open(pathOf(key), "r").catch((error: NodeJS.ErrnoException) => {
+      const path = pathOf(key);
+      const found = await stat(path).catch((error: NodeJS.ErrnoException) => {
         if (error.code === "ENOENT") return undefined;
         throw error;
       });
-      if (!handle) return undefined;
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          const buffer = new Uint8Array(CHUNK_BYTES);
-          const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
-          if (bytesRead > 0) controller.enqueue(buffer.subarray(0, bytesRead));
-          else {
-            await handle.close();
-            controller.close();
-          }
+      if (!found) return undefined;
+      // Opened at the first read, not here: an answer whose body is never read (a HEAD, which Hono
+      // answers by dropping the GET's body, or a client that reads only the headers) would otherwise hold
+      // the file open until the collector finds its stream. A body deleted in between (pruned) makes the
+      // first read fail.
+      let handle: FileHandle | undefined;
+      const close = async () => {
+        const opened = handle;
+        handle = undefined;
+        await opened?.close();
+      };
+      return new ReadableStream<Uint8Array>(
+        {
+          async pull(controller) {
+            try {
+              handle ??= await open(path, "r");
+              const buffer = new Uint8Array(CHUNK_BYTES);
+              const { bytesRead } = await handle.read(buffer, 0, CHUNK_BYTES, null);
+              if (bytesRead > 0) return controller.enqueue(buffer.subarray(0, bytesRead));
+              await close();
+              controller.close();
+            } catch (error) {
+              await close().catch(() => {});
+              throw error;
+            }
+          },
+          cancel: close,
         },
-        async cancel() {
-          await handle.close();
-        },
-      });
+        // Nothing read ahead of the reader: the first read is the reader's.
+        { highWaterMark: 0 },
+      );
     },
     async delete(keys) {
       for (const key of keys) await rm(pathOf(key), { force: true });

@@ -153,6 +153,25 @@ describe("uploads", () => {
     expect(keys()).toContain(row.storage_key);
   });
 
+  it("hold no file open for an answer whose body is never read (a HEAD, a client that reads only the headers)", async () => {
+    const { store } = storeDir();
+    const { app, tenant } = await setupApp({ fileStore: store });
+    const t = await tenant();
+    const file = await (await uploader(app)(t.token, CSV, { "Content-Type": "text/csv" })).json();
+    const openFiles = () => readdirSync("/proc/self/fd").length;
+    const before = openFiles();
+    for (let i = 0; i < 50; i++) {
+      const head = await t.request("HEAD", pathOf(file.url));
+      expect([head.status, head.headers.get("Content-Length")]).toEqual([200, String(CSV.length)]);
+      const unread = await t.request("GET", pathOf(file.url));
+      expect(unread.status).toBe(200);
+    }
+    // Each answer's file would stay open until the collector found its stream: 100 descriptors more.
+    expect(openFiles() - before).toBeLessThan(10);
+    // A body read is read whole, as before.
+    expect(await (await t.request("GET", pathOf(file.url))).text()).toBe(CSV);
+  });
+
   it("stream a body sent without a Content-Length", async () => {
     const { app, tenant } = await setupApp();
     const upload = uploader(app);
