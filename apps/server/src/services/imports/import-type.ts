@@ -32,8 +32,7 @@ export function columnNamed(row: ImportRow, name: string): string {
 
 /**
  * The cell of column `name` as a row's message names it: the column as the file's header writes it
- * (`columnNamed`) and the cell as written (`quotedCell`), `Qty "2.5"`; the column
- * alone when empty.
+ * (`columnNamed`) and the cell as written (`quotedCell`), `Qty "2.5"`; the column alone when empty.
  */
 export function cellNamed(row: ImportRow, name: string): string {
   const column = columnNamed(row, name);
