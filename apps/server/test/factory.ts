@@ -164,6 +164,24 @@ async function objectOf(
   for (const [name, field] of Object.entries(fields)) {
     if (field.sameAs && name in body && field.sameAs in body) body[name] = body[field.sameAs];
   }
+  // A line named on another record is one of this record's owner (`sameOwner`): this record's own
+  // owner, or that of the record `through` names, is made the named line's.
+  for (const [name, field] of Object.entries(fields)) {
+    const owner = field.sameOwner;
+    if (!owner || typeof body[name] !== "number") continue;
+    const named = await build.api.json("GET", `/${kindByName(field.ref!)!.plural}/${body[name]}.json`);
+    const ownerId = named.body[owner.on];
+    if (!owner.through) {
+      body[owner.on] = ownerId;
+      continue;
+    }
+    const through = kindByName(fields[owner.through]!.ref!)!;
+    const put = await build.api.json("PUT", `/${through.plural}/${body[owner.through]}.json`, {
+      [owner.on]: ownerId,
+    });
+    if (put.status !== 200)
+      throw new Error(`putting ${through.name} on ${owner.on} ${ownerId} failed: ${put.status}`);
+  }
   // A polymorphic reference names a real record: of the kind its kind field says (a plain one if free).
   for (const [name, field] of Object.entries(fields)) {
     if (!field.subjectOf || !(name in body)) continue;

@@ -79,6 +79,13 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   /** `ref` fields: the kind whose id this field holds. */
   readonly ref?: string;
   /**
+   * `ref` fields naming a line of another record (a fulfillment's line names a line of a sale): the
+   * line named must be on the record this one is for. Its field `on` (`saleId`) equals the `on` of the
+   * record this one's field `through` names (the fulfillment's sale), or, without `through`, this
+   * record's own `on`. A write that breaks it is a 422.
+   */
+  readonly sameOwner?: SameOwner;
+  /**
    * `integer` fields holding the id of a record whose kind another field names (a comment's `subjectId`,
    * with `subjectOf: "subjectKind"`): checked like a reference.
    */
@@ -122,6 +129,12 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   /** Type-level only. */
   readonly [valueType]?: T;
   readonly [roleType]?: Role;
+}
+
+/** See `FieldDef.sameOwner`. */
+export interface SameOwner {
+  readonly on: string;
+  readonly through?: string;
 }
 
 /** Options shared by every field builder. */
@@ -190,6 +203,10 @@ interface NumberOptions extends FieldOptions<number> {
   min?: number;
   max?: number;
 }
+interface RefOptions extends FieldOptions<number> {
+  /** See `FieldDef.sameOwner`. */
+  sameOwner?: SameOwner;
+}
 interface IntegerOptions extends NumberOptions {
   subjectOf?: string;
 }
@@ -231,7 +248,7 @@ export interface FieldBuilders {
     o?: O,
   ): Field<V[number] | (string & {}), O>;
   /** The id of a record of `kind` in the same company. */
-  ref<const O extends FieldOptions<number> = NoOptions>(kind: string, o?: O): Field<number, O>;
+  ref<const O extends RefOptions = NoOptions>(kind: string, o?: O): Field<number, O>;
   array<
     I extends FieldDef,
     const O extends FieldOptions<unknown[]> & { minLength?: number; maxLength?: number } = NoOptions,
@@ -317,8 +334,8 @@ export const f: FieldBuilders = {
     o: O = {} as O,
   ) => build<V[number] | (string & {}), O>("string", o, { suggested: values, maxLength: 100 }),
   /** The id of a record of `kind` in the same company. */
-  ref: <const O extends FieldOptions<number> = NoOptions>(kind: string, o: O = {} as O) =>
-    build<number, O>("ref", o, { ref: kind }),
+  ref: <const O extends RefOptions = NoOptions>(kind: string, o: O = {} as O) =>
+    build<number, O>("ref", o, { ref: kind, ...pick(o, ["sameOwner"]) }),
   array: <
     I extends FieldDef,
     const O extends FieldOptions<unknown[]> & { minLength?: number; maxLength?: number } = NoOptions,

@@ -25,6 +25,7 @@ export type {
   OwnerDef,
   RecordBase,
   RecordOf,
+  SameOwner,
   Scalar,
   StatesDef,
   StringFormat,

@@ -119,6 +119,13 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
       property["x-same-as"] = field.sameAs;
       property.description = `${property.description ? `${property.description} ` : ""}Another name of \`${field.sameAs}\`: writing either sets both, and both read the same.`;
     }
+    if (field.sameOwner) {
+      const { on, through } = field.sameOwner;
+      const words = (name: string) => name.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
+      const whose = through ? `the ${words(through)}'s ${words(on)}` : `this record's ${words(on)} (\`${on}\`)`;
+      property["x-same-owner"] = { ...field.sameOwner };
+      property.description = `${property.description ? `${property.description} ` : ""}Must be a line of ${whose}: another is a 422.`;
+    }
     if (field.default !== undefined) property.default = field.default;
     if (field.suggested) {
       nonNull(property).examples = [...field.suggested];

@@ -15,6 +15,7 @@ import { expensive } from "../db/database.ts";
 import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
+import type { Table } from "../db/tables.ts";
 import {
   asRecord,
   asStored,
@@ -128,7 +129,7 @@ export function one<N extends KindName>(
  * The company's record of a kind known only at run time (the generic verbs' record, an action's
  * subject), as stored; held as `one` holds it.
  */
-export function storedRecord(definition: KindDef, id: number): Read<StoredRecord | undefined> {
+export function storedRecord(definition: KindDef, id: number | Sql): Read<StoredRecord | undefined> {
   const kindName = kindNameOf(definition);
   const read = one(kindName, id);
   return {
@@ -150,7 +151,15 @@ export function fieldOf<N extends KindName>(
   id: number | null | Sql,
   field: keyof RecordOf<N> & string,
 ): Sql {
-  const t = table(kindName);
+  return fieldOfTable(table(kindName), id, field);
+}
+
+/** `fieldOf` of a kind and field known only at run time (named by the manifest). */
+export function storedFieldOf(definition: KindDef, id: number | null | Sql, field: string): Sql {
+  return fieldOfTable(table(kindNameOf(definition)), id, field);
+}
+
+function fieldOfTable(t: Table, id: number | null | Sql, field: string): Sql {
   return sql`(SELECT ${sql.id(column(t, field))} FROM ${sql.id(t.name)} WHERE id = ${id} AND company_id = ${sql.company})`;
 }
 

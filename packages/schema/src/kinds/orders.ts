@@ -299,7 +299,10 @@ export const saleReturnItem = defineKind({
     "One line of a sale return: which sale line, how many units, and the amount refunded for them.",
   fields: {
     saleReturnId: f.ref("sale-return", { required: true, description: "The return the line belongs to." }),
-    saleItemId: f.ref("sale-item", { description: "The sale line the units came from." }),
+    saleItemId: f.ref("sale-item", {
+      sameOwner: { on: "saleId", through: "saleReturnId" },
+      description: "The sale line the units came from.",
+    }),
     purchaseItemId: f.ref("purchase-item", { description: "The purchase line going back to its provider." }),
     sku: f.string({ maxLength: 100, description: "The SKU returned.", example: "SHIRT-LIN-M-BLU" }),
     quantity: f.integer({

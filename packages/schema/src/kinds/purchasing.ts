@@ -340,7 +340,10 @@ export const purchaseItem = defineKind({
   description: "One line of a purchase: a SKU, how many were ordered at what cost, and how many shipped.",
   fields: {
     purchaseId: f.ref("purchase", { required: true, description: "The purchase the line belongs to." }),
-    saleItemId: f.ref("sale-item", { description: "The sale line it fulfils." }),
+    saleItemId: f.ref("sale-item", {
+      sameOwner: { on: "saleId", through: "purchaseId" },
+      description: "The sale line it fulfils.",
+    }),
     variantId: f.ref("variant", { description: "The catalogue variant ordered." }),
     externalId: f.string({ maxLength: 100, description: "The line's id at the provider or in an import." }),
     sku: f.string({
@@ -416,6 +419,7 @@ export const purchaseInvoicePayment = defineKind({
   fields: {
     purchaseId: f.ref("purchase", { required: true, description: "The purchase paid for." }),
     purchaseItemId: f.ref("purchase-item", {
+      sameOwner: { on: "purchaseId" },
       description: "The line paid for, when a payment is for one line.",
     }),
     purchaseInvoiceId: f.ref("purchase-invoice", { description: "The provider invoice it pays." }),
@@ -633,6 +637,7 @@ export const goodsReceiptItem = defineKind({
       description: "The receipt the line belongs to.",
     }),
     purchaseItemId: f.ref("purchase-item", {
+      sameOwner: { on: "purchaseId", through: "goodsReceiptId" },
       description: "The purchase line the units were ordered on; its variant is what goes on hand.",
     }),
     warehouseId: f.ref("warehouse", { description: "Where the units were put away." }),

@@ -277,7 +277,10 @@ export const dropshipmentItem = defineKind({
       required: true,
       description: "The dropshipment the line belongs to.",
     }),
-    purchaseItemId: f.ref("purchase-item", { description: "The purchase line the units were ordered on." }),
+    purchaseItemId: f.ref("purchase-item", {
+      sameOwner: { on: "purchaseId", through: "dropshipmentId" },
+      description: "The purchase line the units were ordered on.",
+    }),
     externalId: f.string({ maxLength: 100, description: "The line's id in another system." }),
     sku: f.string({ maxLength: 100, description: "The SKU shipped.", example: "SHIRT-LIN-M-BLU" }),
     name: f.string({ maxLength: 500, description: "The product's name.", example: "Linen shirt, M, blue" }),
@@ -497,6 +500,7 @@ export const fulfillmentItem = defineKind({
       description: "The fulfillment the line belongs to.",
     }),
     saleItemId: f.ref("sale-item", {
+      sameOwner: { on: "saleId", through: "fulfillmentId" },
       description: "The sale line it fulfils; shipping counts its units as fulfilled there.",
     }),
     purchaseItemId: f.ref("purchase-item", {

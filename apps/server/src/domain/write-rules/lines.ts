@@ -5,11 +5,24 @@
  * leaves them. The areas declare what differs (`LineRule`); this runs it the same way for all.
  */
 
+import { kindByName } from "@multichannel/schema";
+import type { StoredRecord } from "../../db/rows.ts";
 import { StaleRead } from "../../db/write-guards.ts";
-import { propertyOf } from "../../errors.ts";
+import { ApiError, propertyOf } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { fieldOf, one, part, type Reads, type Snapshot, within } from "../reads.ts";
-import type { KindName, RecordOf, ValuesOf } from "../store.ts";
+import { sameOwnerRule, sentence, wordsOf } from "../line-owners.ts";
+import {
+  fieldOf,
+  one,
+  part,
+  type Reads,
+  type Snapshot,
+  storedFieldOf,
+  storedRecord,
+  when,
+  within,
+} from "../reads.ts";
+import { type KindName, kind, type RecordOf, type ValuesOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { creates, deletes, type Named, updates, type WriteRule } from "./rule.ts";
 
@@ -86,6 +99,61 @@ export interface LineRule<L extends KindName, P extends KindName, B extends Read
   }): void;
 }
 
+/** The manifest's `sameOwner` field of a line kind whose parent is named by `parentField`, if any. */
+function sameOwnerOf(line: KindName, parentField: string) {
+  for (const [field, def] of Object.entries(kind(line).fields)) {
+    const owner = def.sameOwner;
+    if (!owner || !def.ref) continue;
+    // The line's own `on` (`purchaseId`) or that of the record `through` names must be its parent's.
+    if ((owner.through ?? owner.on) !== parentField) {
+      throw new Error(`${line}.${field}: sameOwner must go through the line's parent (${parentField}).`);
+    }
+    return { field, names: kindByName(def.ref)!, on: owner.on, parentOn: owner.through ? owner.on : "id" };
+  }
+  return undefined;
+}
+
+type SameOwner = NonNullable<ReturnType<typeof sameOwnerOf>>;
+
+/**
+ * The line named by the `sameOwner` field as the write leaves it (`values`, else the line's own when it
+ * moves to another parent); nothing when neither changes.
+ */
+function sameOwnerReads(
+  owner: SameOwner,
+  line: KindName,
+  { id, values }: { id?: number; values: object },
+  moves: boolean,
+) {
+  const sent = propertyOf(values, owner.field);
+  const named = typeof sent === "number" ? sent : storedFieldOf(kind(line), id ?? 0, owner.field);
+  const reads = typeof sent === "number" || (sent === undefined && moves && id !== undefined);
+  return { line: when(reads, storedRecord(owner.names, named)) };
+}
+
+/** 422 unless the line named (as `sameOwnerReads` read it) is on the record its parent is for. */
+function checkSameOwner(
+  owner: SameOwner,
+  parentKind: KindName,
+  parent: { id: number } | undefined,
+  named: StoredRecord | undefined,
+): void {
+  if (!named || !parent) return;
+  const itsOwner = named[owner.on];
+  const parentsOwner = propertyOf(parent, owner.parentOn);
+  if (itsOwner === parentsOwner) return;
+  const ownerKind = owner.on.replace(/Id$/, "");
+  const what = `${wordsOf(owner.names.name)} ${named.id} is on ${ownerKind} ${String(itsOwner)}`;
+  const message =
+    owner.parentOn === "id"
+      ? `${what}, not on ${wordsOf(parentKind)} ${parent.id}.`
+      : `${what}; ${wordsOf(parentKind)} ${parent.id} is ${parentsOwner === null ? `for no ${ownerKind}` : `on ${ownerKind} ${String(parentsOwner)}`}.`;
+  throw new ApiError("validation_failed", `A line names a line of another ${ownerKind}.`, {
+    errors: [{ path: owner.field, message: sentence(message) }],
+    rule: sameOwnerRule(owner.field, owner.names.name, parentKind, ownerKind),
+  });
+}
+
 /** The write rule of a line kind: create, update and delete planned with its parents. */
 export function lineRule<
   L extends KindName,
@@ -113,6 +181,20 @@ export function lineRule<
   };
   const extraOf = (line: { id?: number; values: ValuesOf<L> }, read: Snapshot<Reads>) =>
     part("extra", rule.extra?.(line) ?? ({} as E), read);
+  const owner = sameOwnerOf(kindName, field);
+  const ownerReads = (line: { id?: number; values: ValuesOf<L> }, moves: boolean): Reads =>
+    owner ? within("sameOwner", sameOwnerReads(owner, kindName, line, moves)) : {};
+  /** 422 unless the line the write names on another record is on the parent's (see `sameOwner`). */
+  const checkOwner = (
+    line: { id?: number; values: ValuesOf<L> },
+    moves: boolean,
+    parent: RecordOf<P> | undefined,
+    read: Snapshot<Reads>,
+  ) => {
+    if (!owner) return;
+    const named = part("sameOwner", sameOwnerReads(owner, kindName, line, moves), read).line;
+    checkSameOwner(owner, parentKind, parent, named);
+  };
 
   /** The lines as the books leave them, or as planned. */
   const settle = (plan: WritePlan, parent: Parent<P, B> | undefined, change: LineChange<L>) =>
@@ -124,13 +206,18 @@ export function lineRule<
     planCreate: creates<L, Reads>({
       reads: ({ values }) => {
         const id = parentId(values);
-        return { ...(id ? sideReads("after", id) : {}), ...extraReads({ values }) };
+        return {
+          ...(id ? sideReads("after", id) : {}),
+          ...extraReads({ values }),
+          ...ownerReads({ values }, false),
+        };
       },
       plan({ ctx, values, read, plan }) {
         const id = parentId(values);
         const parent = id ? parentOf("after", id, read) : undefined;
         if (id && !parent) throw new StaleRead();
         if (parent) rule.open?.(parent.record);
+        checkOwner({ values }, false, parent?.record, read);
         const extra = extraOf({ values }, read);
         const complete = rule.complete?.({ plan, values, parent: parent?.record, extra }) ?? values;
         const line = plan.insert(kindName, complete);
@@ -145,6 +232,7 @@ export function lineRule<
           ...sideReads("before", ownParent(id)),
           ...(moves ? sideReads("after", moves) : {}),
           ...extraReads({ id, values }),
+          ...ownerReads({ id, values }, moves !== undefined),
         };
       },
       plan({ ctx, values, current, read, plan }) {
@@ -158,6 +246,7 @@ export function lineRule<
         for (const parent of moved ? [before, after] : [before]) {
           if (parent) rule.open?.(parent.record);
         }
+        checkOwner({ id, values }, moves !== undefined, after?.record, read);
         const extra = extraOf({ id, values }, read);
         const complete = rule.complete?.({ plan, values, current, parent: after?.record, extra }) ?? values;
         // A state in `values` is a transition the update path has checked.

@@ -8,6 +8,7 @@ import { sql } from "../../db/sql.ts";
 import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, unshippedOf } from "../../domain/books.ts";
+import { checkLineOwners } from "../../domain/line-owners.ts";
 import {
   type Line,
   planFulfillmentOf,
@@ -74,6 +75,18 @@ export function planMoveToFulfill({
       `Dropshipment ${dropshipment.id} has no items to fulfill.`,
     );
   }
+  checkLineOwners(
+    {
+      record: { kind: "dropshipment", id: dropshipment.id },
+      owner: { kind: "purchase", id: dropshipment.purchaseId },
+    },
+    entries,
+    { kind: "dropshipment-item", path: "dropshipmentItems", field: "purchaseItemId", names: "purchase-item" },
+    (entry) => {
+      const item = read.namedItems.find((candidate) => candidate.id === entry.purchaseItemId);
+      return item && { id: item.id, owner: item.purchaseId };
+    },
+  );
   const warehouse = warehouseOf(read.warehouses, input.warehouseId);
   const purchase = dropshipment.purchaseId ? read.purchase : undefined;
   const levels = [...read.levels];
@@ -85,7 +98,7 @@ export function planMoveToFulfill({
     const item = entry.purchaseItemId
       ? read.namedItems.find((candidate) => candidate.id === entry.purchaseItemId)
       : undefined;
-    if (item && purchase && item.purchaseId === purchase.id) {
+    if (item && purchase) {
       const total = (covered.get(item.id)?.quantity ?? 0) + quantity;
       if (total > unshippedOf(item)) {
         throw stateConflict(

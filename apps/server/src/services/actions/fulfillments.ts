@@ -4,11 +4,13 @@ import type {
   FulfillmentMoveToDropshipInput,
   FulfillmentShipInput,
   Purchase,
+  SaleItem,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 
 import { accountingReads } from "../../domain/accounting.ts";
 import { openOfSaleItem, planSaleBooks } from "../../domain/books.ts";
+import { checkLineOwners } from "../../domain/line-owners.ts";
 import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
@@ -20,11 +22,27 @@ import { ApiError, type FieldError } from "../../errors.ts";
 import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
 import { invalid } from "./purchases.ts";
 
-/** A fulfillment's lines as read: one without any is a 409. */
-function itemsRequired(fulfillment: Fulfillment, items: FulfillmentItem[]): FulfillmentItem[] {
+/**
+ * A fulfillment's lines as read: one without any is a 409, and one that names a line of another sale
+ * than the fulfillment's (`saleItems`: the sale lines they name) a 422.
+ */
+function itemsRequired(
+  fulfillment: Fulfillment,
+  items: FulfillmentItem[],
+  saleItems: readonly SaleItem[],
+): FulfillmentItem[] {
   if (!items.length) {
     throw stateConflict("fulfillment", fulfillment, `Fulfillment ${fulfillment.id} has no items.`);
   }
+  checkLineOwners(
+    { record: { kind: "fulfillment", id: fulfillment.id }, owner: { kind: "sale", id: fulfillment.saleId } },
+    items,
+    { kind: "fulfillment-item", path: "fulfillmentItems", field: "saleItemId", names: "sale-item" },
+    (item) => {
+      const saleItem = saleItems.find((candidate) => candidate.id === item.saleItemId);
+      return saleItem && { id: saleItem.id, owner: saleItem.saleId };
+    },
+  );
   return items;
 }
 
@@ -70,7 +88,7 @@ export function planMoveToDropship({
   const { provider, variants, saleItems } = read;
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
-  const items = itemsRequired(fulfillment, read.items);
+  const items = itemsRequired(fulfillment, read.items, saleItems);
   const levels = [...read.levels];
   const lines: Line[] = [];
   for (const item of items) {
@@ -149,7 +167,7 @@ export function planShipFulfillment({
   read: Snapshot<ReturnType<typeof shipFulfillmentReads>>;
   plan: WritePlan;
 }): Fulfillment {
-  const items = itemsRequired(fulfillment, read.items);
+  const items = itemsRequired(fulfillment, read.items, read.saleItems);
   const { sale } = read;
   const levels = [...read.levels];
   const saleItems = new Map(read.saleItems.map((item) => [item.id, item]));

@@ -8,6 +8,7 @@ import { sql } from "../../db/sql.ts";
 import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
+import { checkLineOwners } from "../../domain/line-owners.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { stateConflict } from "../../domain/states.ts";
@@ -170,6 +171,15 @@ export function planReceiveSaleReturn({
     throw stateConflict("sale-return", saleReturn, `Sale return ${saleReturn.id} has no lines to receive.`);
   }
   const saleItems = new Map(reads.saleItems.map((item) => [item.id, item]));
+  checkLineOwners(
+    { record: { kind: "sale-return", id: saleReturn.id }, owner: { kind: "sale", id: saleReturn.saleId } },
+    lines,
+    { kind: "sale-return-item", path: "lines", field: "saleItemId", names: "sale-item" },
+    (line) => {
+      const saleItem = line.saleItemId ? saleItems.get(line.saleItemId) : undefined;
+      return saleItem && { id: saleItem.id, owner: saleItem.saleId };
+    },
+  );
   const purchaseItems = new Map(reads.items.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   for (const [index, line] of lines.entries()) {

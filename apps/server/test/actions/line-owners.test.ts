@@ -1,0 +1,226 @@
+/**
+ * A line that names a line of another record names one of its own record's owner (`sameOwner` in the
+ * manifest): a fulfillment's line a line of the fulfillment's sale, a dropshipment's line a line of its
+ * purchase. Writes of such lines are refused otherwise, and the actions that count a line on the line it
+ * names refuse a record whose lines no longer match it (the record moved to another owner since).
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, read } from "../requests.ts";
+import { setupApp, type Tenant } from "../support.ts";
+import { expectRefused, type World, world } from "./orders-fixtures.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({}, { checkResponses: true });
+});
+
+/** A second sale of the world's channel, with one line of the mug, and a purchase for it. */
+async function secondSale(t: Tenant, w: World) {
+  const sale = await create(t, "sales", { channelId: w.channel.id, externalId: "WEB-2002" });
+  const saleItem = await create(t, "sale-items", {
+    saleId: sale.id,
+    variantId: w.variants.mug.id,
+    sku: "MUG-1",
+    quantity: 3,
+    price: 29.99,
+  });
+  const purchase = await create(t, "purchases", { dropshipProviderId: w.provider.id, saleId: sale.id });
+  const purchaseItem = await create(t, "purchase-items", {
+    purchaseId: purchase.id,
+    saleItemId: saleItem.id,
+    variantId: w.variants.mug.id,
+    sku: "MUG-1",
+    quantity: 3,
+    price: 19.99,
+  });
+  return { sale, saleItem, purchase, purchaseItem };
+}
+
+/** The 422 of a line naming a line of another owner: its one error, at `path`. */
+function expectOtherOwner(body: any, path: string, message: RegExp): void {
+  expect(body.type).toBe("urn:multichannel:problem:validation_failed");
+  expect(body, JSON.stringify(body)).toMatchObject({ rule: expect.stringMatching(/^sameOwner: /) });
+  expect(body.errors).toHaveLength(1);
+  expect(body.errors[0].path).toBe(path);
+  expect(body.errors[0].message).toMatch(message);
+}
+
+describe("lines name lines of their own record's owner", () => {
+  it("refuses a fulfillment line, a return line or a purchase line naming another sale's line", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const other = await secondSale(t, w);
+    const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+
+    const cases: [string, Record<string, unknown>][] = [
+      [
+        "/fulfillment-items.json",
+        { fulfillmentId: fulfillment.id, saleItemId: other.saleItem.id, quantity: 1 },
+      ],
+      [
+        "/sale-return-items.json",
+        { saleReturnId: saleReturn.id, saleItemId: other.saleItem.id, quantity: 1 },
+      ],
+      [
+        "/purchase-items.json",
+        { purchaseId: w.purchase.id, saleItemId: other.saleItem.id, sku: "MUG-1", quantity: 1, price: 1 },
+      ],
+    ];
+    for (const [path, body] of cases) {
+      const refused = await expectRefused(t, 422, () => t.json("POST", path, body));
+      expectOtherOwner(
+        refused,
+        "saleItemId",
+        new RegExp(
+          `^Sale item ${other.saleItem.id} is on sale ${other.sale.id}; .* is on sale ${w.sale.id}\\.$`,
+        ),
+      );
+    }
+    // A line of the record's own sale is taken.
+    await expectStatus(
+      t.json("POST", "/fulfillment-items.json", {
+        fulfillmentId: fulfillment.id,
+        saleItemId: w.saleItems.mug.id,
+        quantity: 1,
+      }),
+      200,
+    );
+  });
+
+  it("refuses a dropshipment, receipt or payment line naming another purchase's line", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const other = await secondSale(t, w);
+    const dropshipment = await create(t, "dropshipments", {
+      purchaseId: w.purchase.id,
+      dropshipProviderId: w.provider.id,
+    });
+    const receipt = await create(t, "goods-receipts", { purchaseId: w.purchase.id });
+    const cases: [string, Record<string, unknown>, RegExp][] = [
+      [
+        "/dropshipment-items.json",
+        { dropshipmentId: dropshipment.id, purchaseItemId: other.purchaseItem.id, quantity: 1 },
+        new RegExp(`; dropshipment ${dropshipment.id} is on purchase ${w.purchase.id}\\.$`),
+      ],
+      [
+        "/goods-receipt-items.json",
+        { goodsReceiptId: receipt.id, purchaseItemId: other.purchaseItem.id, quantity: 1 },
+        new RegExp(`; goods receipt ${receipt.id} is on purchase ${w.purchase.id}\\.$`),
+      ],
+      [
+        "/purchase-invoice-payments.json",
+        { purchaseId: w.purchase.id, purchaseItemId: other.purchaseItem.id, amount: 1 },
+        new RegExp(`, not on purchase ${w.purchase.id}\\.$`),
+      ],
+    ];
+    for (const [path, body, message] of cases) {
+      const refused = await expectRefused(t, 422, () => t.json("POST", path, body));
+      expectOtherOwner(refused, "purchaseItemId", message);
+      expect(refused.errors[0].message).toMatch(
+        new RegExp(`^Purchase item ${other.purchaseItem.id} is on purchase ${other.purchase.id}`),
+      );
+    }
+  });
+
+  it("checks a line's update, and a line moved to a record of another owner", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const other = await secondSale(t, w);
+    const ours = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    const theirs = await create(t, "fulfillments", { saleId: other.sale.id, warehouseId: w.warehouse.id });
+    const line = await create(t, "fulfillment-items", {
+      fulfillmentId: ours.id,
+      saleItemId: w.saleItems.mug.id,
+      quantity: 1,
+    });
+    const path = `/fulfillment-items/${line.id}.json`;
+    // Naming another sale's line, or moving to a fulfillment of another sale with its line.
+    for (const body of [{ saleItemId: other.saleItem.id }, { fulfillmentId: theirs.id }]) {
+      expectOtherOwner(
+        await expectRefused(t, 422, () => t.json("PUT", path, body)),
+        "saleItemId",
+        /^Sale item /,
+      );
+    }
+    // Moving with a line of the new fulfillment's sale, or without one, is taken.
+    await expectStatus(t.json("PUT", path, { fulfillmentId: theirs.id, saleItemId: other.saleItem.id }), 200);
+    await expectStatus(t.json("PUT", path, { fulfillmentId: ours.id, saleItemId: null }), 200);
+    // A fulfillment with no sale takes no sale line.
+    const loose = await create(t, "fulfillments", { warehouseId: w.warehouse.id });
+    const refused = await expectRefused(t, 422, () =>
+      t.json("PUT", path, { fulfillmentId: loose.id, saleItemId: w.saleItems.mug.id }),
+    );
+    expect(refused.errors[0].message).toBe(
+      `Sale item ${w.saleItems.mug.id} is on sale ${w.sale.id}; fulfillment ${loose.id} is for no sale.`,
+    );
+  });
+
+  it("refuses to ship, move or receive lines whose record was put on another owner since", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const other = await secondSale(t, w);
+
+    // A fulfillment of the first sale with a line of it, then put on the second sale.
+    const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    const line = await create(t, "fulfillment-items", {
+      fulfillmentId: fulfillment.id,
+      saleItemId: w.saleItems.mug.id,
+      variantId: w.variants.mug.id,
+      quantity: 1,
+    });
+    await expectStatus(t.json("PUT", `/fulfillments/${fulfillment.id}.json`, { saleId: other.sale.id }), 200);
+    for (const call of [
+      () => t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, { trackingNumber: "T-1" }),
+      () =>
+        t.json("PUT", `/fulfillments/${fulfillment.id}/move-to-dropship.json`, {
+          dropshipProviderId: w.provider.id,
+        }),
+    ]) {
+      const refused = await expectRefused(t, 422, call);
+      expect(refused.errors).toEqual([
+        {
+          path: `fulfillmentItems.${line.id}.saleItemId`,
+          message: `Fulfillment item ${line.id} names sale item ${w.saleItems.mug.id} of sale ${w.sale.id}, and fulfillment ${fulfillment.id} is on sale ${other.sale.id}: correct the line's saleItemId.`,
+        },
+      ]);
+    }
+    expect((await read(t, "sale-items", w.saleItems.mug.id)).quantityFulfilled).toBe(0);
+
+    // A dropshipment of the first purchase with a line of it, then put on the second purchase.
+    const dropshipment = await create(t, "dropshipments", {
+      purchaseId: w.purchase.id,
+      dropshipProviderId: w.provider.id,
+    });
+    const entry = await create(t, "dropshipment-items", {
+      dropshipmentId: dropshipment.id,
+      purchaseItemId: w.items.mug.id,
+      quantity: 1,
+    });
+    await expectStatus(
+      t.json("PUT", `/dropshipments/${dropshipment.id}.json`, { purchaseId: other.purchase.id }),
+      200,
+    );
+    const moved = await expectRefused(t, 422, () =>
+      t.json("PUT", `/dropshipments/${dropshipment.id}/move-to-fulfill.json`, {}),
+    );
+    expect(moved.errors.map((error: { path: string }) => error.path)).toEqual([
+      `dropshipmentItems.${entry.id}.purchaseItemId`,
+    ]);
+
+    // A return of the first sale with a line of it, then put on the second sale.
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+    const returned = await create(t, "sale-return-items", {
+      saleReturnId: saleReturn.id,
+      saleItemId: w.saleItems.mug.id,
+      quantity: 1,
+    });
+    await expectStatus(t.json("PUT", `/sale-returns/${saleReturn.id}.json`, { saleId: other.sale.id }), 200);
+    const received = await expectRefused(t, 422, () =>
+      t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),
+    );
+    expect(received.errors.map((error: { path: string }) => error.path)).toEqual([
+      `lines.${returned.id}.saleItemId`,
+    ]);
+  });
+});
