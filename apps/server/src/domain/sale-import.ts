@@ -113,6 +113,7 @@ export function planSaleImport(
   const [existing] = read.sales;
   const lines = existing ? read.saleItems : [];
   const matches = matchLines(order.lines, lines);
+  refuseChangedProducts(order, matches);
   refuseChangedQuantities(order, matches);
   const added = order.lines.filter((_, index) => !matches[index]);
 
@@ -204,6 +205,23 @@ function matchLines(items: readonly OrderLine[], lines: readonly SaleItem[]): (S
     if (match) taken.add(match.id);
     return match;
   });
+}
+
+/** A 409 when the order gives a line imported before (matched by its external id) another SKU. */
+function refuseChangedProducts(order: Order, matches: readonly (SaleItem | undefined)[]): void {
+  const errors = order.lines.flatMap((item, index) => {
+    const line = matches[index];
+    if (!line || line.sku === item.sku) return [];
+    const path = `${order.linesField}.${index}`;
+    const message = `Line ${path} (external id ${line.externalId}) was imported with sku ${line.sku}, not ${item.sku}.`;
+    return [{ path: `${path}.sku`, message }];
+  });
+  if (!errors.length) return;
+  throw new ApiError(
+    "conflict",
+    `${errors[0]!.message} A line's product cannot change through manual-sale: cancel the line through its purchase or fulfillment, and send the new product as a new line.`,
+    { errors },
+  );
 }
 
 /** A 409 when the order changes the quantity of a line imported before. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectStatus } from "../requests.ts";
 import { setupApp } from "../support.ts";
 import { address, list, make, sale, saleSetup, snapshot } from "./channels-fixtures.ts";
 
@@ -229,6 +230,28 @@ describe("channel manual-sale", () => {
     expect(response.body.lines).toEqual([
       expect.objectContaining({ index: 0, sku: "A", quantity: 2, requested: 3 }),
     ]);
+    expect(await snapshot(t, Object.keys(before))).toEqual(before);
+  });
+
+  it("refuses another SKU for a line imported before (matched by its external id) with 409", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await saleSetup(t);
+    const path = `/channels/${channel.id}/manual-sale.json`;
+    await expectStatus(
+      t.json("POST", path, sale("ORDER-10", [{ sku: "A", quantity: 2, price: 10, externalId: "L1" }])),
+      200,
+    );
+    const before = await snapshot(t, ["sales", "sale-items", "purchases", "purchase-items", "sale-imports"]);
+    const response = await t.json(
+      "POST",
+      path,
+      sale("ORDER-10", [{ sku: "D", quantity: 2, price: 10, externalId: "L1" }]),
+    );
+    expect(response.status).toBe(409);
+    expect(response.body.errors).toEqual([
+      { path: "items.0.sku", message: "Line items.0 (external id L1) was imported with sku A, not D." },
+    ]);
+    expect(response.body.detail).toMatch(/send the new product as a new line/);
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
   });
 

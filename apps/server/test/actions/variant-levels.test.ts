@@ -106,4 +106,34 @@ describe("channel variant-levels and variant-set-level", () => {
     expect(await list(t, "adjustments")).toEqual([]);
     expect(await list(t, "inventory-levels")).toEqual([]);
   });
+
+  it("sets the level at the channel's warehouse when none is named, and refuses an externalId and sku of two listings", async () => {
+    const t = await ctx.tenant();
+    await make(t, "warehouses", { name: "Main", isDefault: true });
+    const annex = await make(t, "warehouses", { name: "Annex" });
+    const channel = await make(t, "channels", { name: "Annex store", warehouseId: annex.id });
+    await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+      items: [item(1), item(2)],
+    });
+    const set = (body: Record<string, unknown>) =>
+      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, body);
+
+    const atChannel = await set({ sku: "S1", quantity: 5 });
+    expect(atChannel.status, JSON.stringify(atChannel.body)).toBe(200);
+    expect(atChannel.body).toMatchObject({ warehouseId: annex.id, quantityAfter: 5 });
+    // Both names of one listing are taken (the SKU in any case); of two listings, a 422 naming the SKU.
+    expect((await set({ externalId: "E1", sku: "s1", quantity: 6 })).status).toBe(200);
+    const adjustments = await list(t, "adjustments");
+    const conflicting = await set({ externalId: "E1", sku: "S2", quantity: 9 });
+    expect(conflicting.status).toBe(422);
+    expect(conflicting.body.errors).toEqual([
+      {
+        path: "sku",
+        message: expect.stringMatching(
+          /\(external id E1\) has sku S1, not S2: send the two of one listing, or one of them\.$/,
+        ),
+      },
+    ]);
+    expect(await list(t, "adjustments")).toEqual(adjustments);
+  });
 });

@@ -12,7 +12,7 @@ import { listedFirst, listingReads } from "../../domain/channel-listings.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
-import { many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, feedUnitsSql, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -107,8 +107,8 @@ export async function listChannelVariantLevels({
 
 /**
  * What setting a level reads: the channel variant named (by external id, else its sku's listing:
- * `listingReads`), held as read; the adjustment reason, held; the warehouse named, else the company's
- * default (or first), held as still that one; and by subquery of the listing, its variants (held: the
+ * `listingReads`), held as read; the adjustment reason, held; the warehouse named, else the channel's,
+ * else the company's default (or first), held as still that one; and by subquery of the listing, its variants (held: the
  * one the event shows is as read) and their stock levels (`levelsOf`: the one set is updated, as read).
  */
 export function setLevelReads(channelId: number, input: ChannelVariantSetLevelInput) {
@@ -122,7 +122,9 @@ export function setLevelReads(channelId: number, input: ChannelVariantSetLevelIn
     reason: one("adjustment-reason", input.adjustmentReasonId ?? 0, {
       hold: input.adjustmentReasonId ? "rows" : "none",
     }),
-    named: one("warehouse", input.warehouseId ?? 0, { hold: input.warehouseId ? "count" : "none" }),
+    named: one("warehouse", input.warehouseId ?? fieldOf("channel", channelId, "warehouseId"), {
+      hold: "count",
+    }),
     fallback: defaultWarehouse(input.warehouseId ? "none" : "count"),
     variants: many("variant", sql`id IN ${variantIds}`),
     levels: levelsOf(variantIds),
@@ -159,6 +161,10 @@ export function planSetLevel({
   const [listing] = input.externalId ? read.listed : listedFirst(read.listed);
   if (!listing)
     throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
+  if (input.externalId && input.sku && listing.sku?.toLowerCase() !== input.sku.toLowerCase()) {
+    const message = `Channel variant ${listing.id} (external id ${input.externalId}) has sku ${listing.sku}, not ${input.sku}: send the two of one listing, or one of them.`;
+    throw new ApiError("validation_failed", message, { errors: [{ path: "sku", message }] });
+  }
   const variantId = listing.variantId;
   if (variantId === null) {
     const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
@@ -169,7 +175,7 @@ export function planSetLevel({
     const message = `No adjustment reason with id ${input.adjustmentReasonId}.`;
     throw new ApiError("validation_failed", message, { errors: [{ path: "adjustmentReasonId", message }] });
   }
-  const warehouse = chooseWarehouse(input.warehouseId, read.named, read.fallback[0]);
+  const warehouse = chooseWarehouse(input.warehouseId ?? channel.warehouseId, read.named, read.fallback[0]);
   const { levels } = read;
   const variant = read.variants.find((found) => found.id === variantId) ?? null;
   const before =
