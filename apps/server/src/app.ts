@@ -131,7 +131,7 @@ export interface AppDeps {
    */
   mail?: MailSettings;
   /**
-   * Expensive requests (lists that sort or skip many records, inventory exports) one company may have
+   * Expensive requests (lists that sort or skip many records or match a `$like` pattern, inventory exports) one company may have
    * running at once (`EXPENSIVE_PER_COMPANY`, `fairShare`); past it, 429. Default 2.
    */
   expensivePerCompany?: number;

@@ -81,7 +81,7 @@ export const EnvSchema = v.pipe(
     /** The database time one request may take (then 503 with Retry-After), in ms; 0: no limit. */
     DB_TIME_LIMIT: seconds("10"),
     /**
-     * Expensive requests (lists that sort or skip many records, inventory exports) one company may have
+     * Expensive requests (lists that sort or skip many records or match a `$like` pattern, inventory exports) one company may have
      * running at once; past it, 429 with Retry-After.
      */
     EXPENSIVE_PER_COMPANY: positiveRate("2"),

@@ -19,7 +19,7 @@ export function checkNotRemoved(feed: InventoryFeed, item: InventoryFeedVariant 
   if (item?.status === "removed") {
     throw new ApiError(
       "conflict",
-      `Item ${item.externalId} of inventory feed ${feed.id} is removed; it cannot be updated.`,
+      `The item with external id ${item.externalId} of inventory feed ${feed.id} is removed; it cannot be updated.`,
       { state: "removed", allowedStates: [] },
     );
   }

@@ -10,10 +10,10 @@ export function isExpensiveAction(path: string): boolean {
 
 /**
  * Each company's share of the expensive work the server does at once (`EXPENSIVE_PER_COMPANY`): lists
- * that sort all of a company's rows or start deep (`isExpensiveList`), and inventory exports. A company
- * with `perCompany` of them running is answered 429 with `Retry-After` for the next one, before any of
- * its work is done, so one company's load leaves room for everyone else's. Counted in this process (an
- * isolate on Workers), as the rate limits are.
+ * that sort all of a company's rows, start deep or match a `$like` pattern (`isExpensiveList`), and
+ * inventory exports. A company with `perCompany` of them running is answered 429 with `Retry-After` for
+ * the next one, before any of its work is done, so one company's load leaves room for everyone else's.
+ * Counted in this process (an isolate on Workers), as the rate limits are.
  */
 export function fairShare(perCompany: number = DEFAULT_EXPENSIVE_PER_COMPANY) {
   const running = new Map<number, number>();
@@ -24,7 +24,7 @@ export function fairShare(perCompany: number = DEFAULT_EXPENSIVE_PER_COMPANY) {
       if (count >= perCompany) {
         throw new ApiError(
           "rate_limited",
-          `Your company already has ${count} expensive request(s) running (lists that sort or skip many records, inventory exports), the most it may have at once; retry when one has finished. A list ordered by id or by an indexed field, paged with the Link header's cursor, is not limited so.`,
+          `Your company already has ${count} expensive request(s) running (lists that sort or skip many records or match a $like pattern, inventory exports), the most it may have at once; retry when one has finished. A list ordered by id or by an indexed field, paged with the Link header's cursor and filtered without $like, is not limited so.`,
           {},
           { "Retry-After": "1" },
         );

@@ -1,4 +1,4 @@
-import { type FieldDef, isWellFormedText, type KindDef } from "@multichannel/schema";
+import { type FieldDef, isMoney, isWellFormedText, type KindDef } from "@multichannel/schema";
 import { encode } from "../db/rows.ts";
 import { indexedColumns, tableFor } from "../db/tables.ts";
 import type { Keyring } from "../domain/secrets.ts";
@@ -40,6 +40,8 @@ export interface ListQuery {
   readonly repeat: string;
   /** What `attributes` and `include` ask of the records. */
   readonly shape: Shape;
+  /** Whether a term is a `$like`, whose pattern no index serves: matched against every record's text. */
+  readonly matchesPattern: boolean;
 }
 
 const SQL_OPERATORS: Record<string, string> = {
@@ -79,37 +81,93 @@ function filterable(kind: KindDef, field: string): { column: string; def: FieldD
   return { column: column.name, def: column.def };
 }
 
-/** A query-string value as the column stores it; 400 when it is not a value of the field's type. */
-function parseValue(field: string, def: FieldDef, raw: string): string | number {
-  const fail = () => bad(`where[${field}]: "${raw.slice(0, 100)}" is not a valid ${def.type}.`);
+/** `where[field]`, or `where[field][$operator]`: a term as the query names it. */
+function termName(field: string, operator: string | undefined): string {
+  return operator === undefined ? `where[${field}]` : `where[${field}][${operator}]`;
+}
+
+/** `YYYY-MM-DD`, alone or with a time and its offset (`Z` or `±HH:MM`); seconds and fraction optional. */
+const DATE_TIME =
+  /^(\d{4})-(\d\d)-(\d\d)(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d))?$/i;
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Whether the date of a `DATE_TIME` match is one the calendar has (no 2026-02-30). */
+function isCalendarDay(match: RegExpExecArray): boolean {
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]!) return false;
+  return month !== 2 || day !== 29 || (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+}
+
+/**
+ * A query-string value as the column stores it; 400 when it is not a value of the field's type as a
+ * body would send it, rather than one rounded or misread: money past two decimals, an integer past
+ * 2^53, a time in another form than ISO 8601's or past the year 9999 (stored times compare as text).
+ */
+function parseValue(
+  field: string,
+  operator: string | undefined,
+  def: FieldDef,
+  raw: string,
+): string | number {
   switch (def.type) {
     case "integer":
     case "ref": {
-      if (!/^-?\d{1,16}$/.test(raw)) throw fail();
-      return Number(raw);
+      if (!/^-?\d{1,16}$/.test(raw)) throw notA(field, operator, def, raw);
+      const value = Number(raw);
+      if (!Number.isSafeInteger(value)) {
+        throw bad(
+          `${termName(field, operator)}: ${raw} is past the largest integer a filter takes (${Number.MAX_SAFE_INTEGER}, either way).`,
+        );
+      }
+      return value;
     }
-    case "number":
+    case "number": {
+      const value = Number(raw);
+      if (raw.trim() === "" || !Number.isFinite(value)) throw notA(field, operator, def, raw);
+      return value;
+    }
     case "money": {
       const value = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(value)) throw fail();
+      if (raw.trim() === "" || !Number.isFinite(value)) throw notA(field, operator, def, raw);
+      if (!isMoney(value)) {
+        throw bad(
+          `${termName(field, operator)}: "${raw.slice(0, 100)}" is not an amount with at most two decimals (and at most 1e13 either way).`,
+        );
+      }
       return Number(encode({ def }, value));
     }
     case "boolean":
       if (raw === "true" || raw === "1") return 1;
       if (raw === "false" || raw === "0") return 0;
-      throw fail();
+      throw notA(field, operator, def, raw);
     case "datetime": {
-      const time = Date.parse(raw);
-      if (Number.isNaN(time)) throw fail();
-      return new Date(time).toISOString();
+      const match = DATE_TIME.exec(raw);
+      const time = match && isCalendarDay(match) ? Date.parse(raw) : Number.NaN;
+      // Past the year 9999 (an offset can take a time there) toISOString writes `+010000-...`.
+      const iso = Number.isNaN(time) ? "" : new Date(time).toISOString();
+      if (iso.length !== 24) {
+        throw bad(
+          `${termName(field, operator)}: "${raw.slice(0, 100)}" is not an ISO 8601 date (2026-01-31) or date-time with its offset (2026-01-31T09:30:00Z, 2026-01-31T10:30:00+01:00).`,
+        );
+      }
+      return iso;
     }
     case "enum":
-      if (!def.values?.includes(raw))
-        throw bad(`where[${field}]: "${raw.slice(0, 100)}" is not one of ${def.values?.join(", ")}.`);
+      if (!def.values?.includes(raw)) {
+        throw bad(
+          `${termName(field, operator)}: "${raw.slice(0, 100)}" is not one of ${def.values?.join(", ")}.`,
+        );
+      }
       return raw;
     default:
       return raw;
   }
+}
+
+function notA(field: string, operator: string | undefined, def: FieldDef, raw: string): ApiError {
+  return bad(`${termName(field, operator)}: "${raw.slice(0, 100)}" is not a valid ${def.type}.`);
 }
 
 /** Most filter terms (a field and an operator) a list takes: each is work for the database. */
@@ -134,6 +192,8 @@ export function checkQueryTerms(params: URLSearchParams): void {
 }
 
 type Term = { field: string; operator: string; args: (string | number | null)[]; sql: string };
+
+const isPattern = (term: Term) => term.operator === "$like";
 
 function scalar(value: QueryValue, name: string): string {
   if (typeof value !== "string") throw bad(`${name} takes one value.`);
@@ -161,12 +221,14 @@ function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
     return {
       field,
       operator: "$in",
-      args: list.map((value) => parseValue(field, def, value)),
+      args: list.map((value) => parseValue(field, "$in", def, value)),
       sql: `${column} IN (${list.map(() => "?").join(", ")})`,
     };
   };
   if (typeof condition === "string") {
-    return [{ field, operator: "$eq", args: [parseValue(field, def, condition)], sql: `${column} = ?` }];
+    return [
+      { field, operator: "$eq", args: [parseValue(field, undefined, def, condition)], sql: `${column} = ?` },
+    ];
   }
   // A list of values for a field is a `$in`, as the ORM the reference's clients use reads it.
   if (Array.isArray(condition)) return [inTerm(condition)];
@@ -189,7 +251,7 @@ function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
     return {
       field,
       operator,
-      args: [parseValue(field, def, raw)],
+      args: [parseValue(field, operator, def, raw)],
       sql: `${column} ${SQL_OPERATORS[operator]} ?`,
     };
   });
@@ -319,7 +381,8 @@ export function parseListQuery(
       return !PAGING.has(key) && !NOT_TERMS.has(key);
     })
     .join("&");
-  const base = { where, orderSql, limit, from, order, filters, repeat, shape };
+  const matchesPattern = terms.some(isPattern);
+  const base = { where, orderSql, limit, from, order, filters, repeat, shape, matchesPattern };
   if (params.cursor === undefined) return base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
@@ -345,12 +408,14 @@ const ordered = new Map<KindDef, ReadonlySet<string>>();
 
 /**
  * Whether a list is expensive work for the database, whatever the company holds: it sorts every
- * matching record of the company (ordered by a field with no index), or reads `EXPENSIVE_FROM` or more
- * records to skip them (`from`; a cursor skips none). Such lists count against the company's share
- * (`fairShare`) and run apart from other requests (`Db.readExpensive`).
+ * matching record of the company (ordered by a field with no index), reads `EXPENSIVE_FROM` or more
+ * records to skip them (`from`; a cursor skips none), or matches a `$like` pattern against the text of
+ * every record (at a cost of the pattern's length times the text's, per record: seconds over long
+ * texts). Such lists count against the company's share (`fairShare`) and run apart from other requests
+ * (`Db.readExpensive`), within the request's database time.
  */
 export function isExpensiveList(kind: KindDef, query: ListQuery): boolean {
-  if (query.from >= EXPENSIVE_FROM) return true;
+  if (query.from >= EXPENSIVE_FROM || query.matchesPattern) return true;
   let columns = ordered.get(kind);
   if (!columns) {
     columns = orderedColumns(kind);

@@ -395,7 +395,7 @@ export function planRemoveFeedItem({
   if (item.status === "removed") {
     throw new ApiError(
       "conflict",
-      `Item ${input.externalId} of inventory feed ${feed.id} is already removed.`,
+      `The item with external id ${input.externalId} of inventory feed ${feed.id} is already removed.`,
       {
         state: "removed",
         allowedStates: Object.entries(kind("inventory-feed-variant").states!.transitions)
