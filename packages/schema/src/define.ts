@@ -433,6 +433,11 @@ export interface ActionDef {
   readonly event?: string;
 }
 
+/** Whether an action answers one record of a kind (with its `ETag`), not a list or another shape. */
+export function answersOneRecord(action: ActionDef): boolean {
+  return "kind" in action.output && !action.output.list;
+}
+
 /**
  * Whether an operation writes: CRUD by its method, an action as it declares. One fact for the server
  * (read-only tokens, transactions, idempotency, caching), the OpenAPI document and the client (retries).

@@ -33,6 +33,7 @@ export type {
   ValueOf,
 } from "./define.ts";
 export {
+  answersOneRecord,
   DEFAULT_MAX_LENGTH,
   defineAction,
   defineKind,

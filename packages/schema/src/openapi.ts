@@ -2,7 +2,7 @@ import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { actionSamples, crudSamples, eventSamples, fetchSample, inboundSample } from "./code-samples.ts";
-import { type ActionDef, type FieldDef, type KindDef, operationWrites } from "./define.ts";
+import { type ActionDef, answersOneRecord, type FieldDef, type KindDef, operationWrites } from "./define.ts";
 import { GETTING_STARTED } from "./guide.ts";
 import { actionInputIn, actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { filePaths, fileSchemas } from "./openapi-files.ts";
@@ -122,7 +122,9 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     if (field.sameOwner) {
       const { on, through } = field.sameOwner;
       const words = (name: string) => name.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);
-      const whose = through ? `the ${words(through)}'s ${words(on)}` : `this record's ${words(on)} (\`${on}\`)`;
+      const whose = through
+        ? `the ${words(through)}'s ${words(on)}`
+        : `this record's ${words(on)} (\`${on}\`)`;
       property["x-same-owner"] = { ...field.sameOwner };
       property.description = `${property.description ? `${property.description} ` : ""}Must be a line of ${whose}: another is a 422.`;
     }
@@ -557,7 +559,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       const inputIn = actionInputIn(action);
       const hasBody = inputIn.body;
       const writes = operationWrites(action.method, action);
-      const answersRecord = "kind" in action.output && !action.output.list;
+      const answersRecord = answersOneRecord(action);
       if (hasBody)
         schemas[`${actionName}Input`] = annotate(
           jsonSchema(actionInputSchema(action.input, recordBodyFields(action))),

@@ -2,6 +2,7 @@ import {
   actionInputIn,
   actionInputSchema,
   actions,
+  answersOneRecord,
   type FieldDef,
   operationWrites,
   recordBodyFields,
@@ -63,7 +64,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     if (!handler.planned && (writes || !handler.run)) {
       throw new Error(`${kind.name}.${action.name} writes, or has no verb: it needs a write plan.`);
     }
-    const answersRecord = "kind" in action.output && !action.output.list;
+    const answersRecord = answersOneRecord(action);
     // A bad id is a 400 before the input is looked at (422).
     const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
       const id = idOf(c);

@@ -3,7 +3,7 @@ import type { Context, Hono } from "hono";
 import { type Access, allows, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
-import { DEFAULT_LIMIT, MAX_LIMIT } from "../services/list-query.ts";
+import { DEFAULT_LIMIT, MAX_LIMIT, NOT_TERMS } from "../services/list-query.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
@@ -41,6 +41,8 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
     limit: DEFAULT_LIMIT,
   };
   for (const [key, value] of params) {
+    // The token and the reference's named scopes, as every route takes them (`scope[0]=...` too).
+    if (NOT_TERMS.has(key.replace(/\[.*$/, ""))) continue;
     if (key === "limit") query.limit = positive("limit", value, MAX_LIMIT);
     else if (key === "after") query.after = positive("after", value);
     else if (key === "where[type]" || /^where\[type\]\[\$in\]\[\d*\]$/.test(key)) {

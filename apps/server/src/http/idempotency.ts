@@ -1,3 +1,4 @@
+import { answersOneRecord, kindByPlural } from "@multichannel/schema";
 import type { Context } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
@@ -8,6 +9,7 @@ import {
   type PendingKey,
   settleIdempotencyKey,
 } from "../services/idempotency.ts";
+import { etagOfText } from "../services/records.ts";
 import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestHeader } from "./middleware.ts";
@@ -33,6 +35,30 @@ function nestsDeeper(value: unknown, max: number): boolean {
   }
   return false;
 }
+
+const ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * Whether the operation a writing request names answers one record, with its ETag (`crud.ts`,
+ * `actions.ts`): a create (`POST /<plural>.json`), an update (`PUT /<plural>/{id}.json`) or an action
+ * whose output is a record (`/<plural>/{id}/<action>.json`). Read from the end of the path: the mount
+ * point is before it.
+ */
+function answersRecord(method: string, path: string): boolean {
+  const segments = path.split("/");
+  const last = segments.at(-1) ?? "";
+  if (!last.endsWith(".json")) return false;
+  const name = last.slice(0, -".json".length);
+  const parent = segments.at(-2) ?? "";
+  if (ID.test(parent)) {
+    const kind = kindByPlural(segments.at(-3) ?? "");
+    const action = kind?.actions?.find((each) => each.name === name && each.method === method);
+    if (action) return answersOneRecord(action);
+  }
+  if (method === "PUT") return ID.test(name) && kindByPlural(parent) !== undefined;
+  return method === "POST" && kindByPlural(name) !== undefined;
+}
+
 // Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
 const retryable = (status: number) => status === 409 || status === 429 || status >= 500;
 
@@ -93,10 +119,14 @@ export function idempotent(
     }
     if (claim.state === "replay") {
       if (claim.status === 204) return answer(c, null, 204, { "Idempotent-Replayed": "true" });
+      // A record's ETag is made from its answer's text alone, the text kept here: made again, it is the
+      // first answer's. A create's is not known until its batch gives the id, where the key is claimed.
+      const etag = claim.status === 200 && answersRecord(c.req.method, c.req.path);
       return answer(c, claim.body, claim.status, {
         "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
         "Idempotent-Replayed": "true",
         ...(claim.location ? { Location: claim.location } : {}),
+        ...(etag ? { ETag: etagOfText(claim.body) } : {}),
       });
     }
     // The write claims the key in its batch, with its answer; an answer made without writing is kept below.

@@ -3,8 +3,9 @@
  * made for and a hash of the filters: the next page starts right after that row, so a page deep in a
  * long list costs what the first one does. It is opaque to clients (base64url JSON) and authenticated:
  * an HMAC-SHA-256 under a key derived from `SECRETS_KEY` follows it (any configured key verifies, so a
- * rotation keeps the cursors out there working), and a cursor that was altered, or used with another
- * order or other filters, is a 400.
+ * rotation keeps the cursors out there working). The MAC covers the list it was made for too, its kind's
+ * table and company (`CursorList`), which the cursor does not carry: a cursor that was altered, or used
+ * with another kind, company, order or filters, is a 400.
  */
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { hmac } from "@noble/hashes/hmac.js";
@@ -27,6 +28,15 @@ export interface Cursor {
   readonly filters: string;
   /** The last row's `updated_at`, when `key` is the start of a longer value. */
   readonly anchoredAt?: string;
+}
+
+/**
+ * The list a cursor pages through: its kind's table, in one company's rows. Its MAC covers them, and the
+ * anchor of a cursor cut short is read there.
+ */
+export interface CursorList {
+  readonly table: string;
+  readonly companyId: number;
 }
 
 /**
@@ -105,17 +115,25 @@ function macOf({ keyed, scratch }: KeyedMac, message: Uint8Array): Uint8Array {
   return macBytes;
 }
 
-export function encodeCursor(cursor: Cursor, keyring: Keyring): string {
+/**
+ * What a cursor's MAC covers: its payload (base64url), after the company and table of the list it pages
+ * through (none of the three holds a space, so no other list and payload make the same message).
+ */
+function macMessage(payload: string, list: CursorList): Uint8Array {
+  return encoder.encode(`${list.companyId} ${list.table} ${payload}`);
+}
+
+export function encodeCursor(cursor: Cursor, keyring: Keyring, list: CursorList): string {
   const fields = [cursor.order, cursor.key, cursor.id, cursor.filters];
   const json = JSON.stringify(cursor.anchoredAt === undefined ? fields : [...fields, cursor.anchoredAt]);
   // btoa takes one byte per character: ASCII as it is, anything else as its UTF-8 bytes.
   const binary = ASCII.test(json) ? json : String.fromCharCode(...encoder.encode(json));
   const payload = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
   const [key] = macKeysOf(keyring);
-  return `${payload}.${base64url(macOf(key!, encoder.encode(payload)))}`;
+  return `${payload}.${base64url(macOf(key!, macMessage(payload, list)))}`;
 }
 
-const NOT_OURS = "not a cursor this API made; follow the Link header of the previous page.";
+const NOT_OURS = "not a cursor this API made for this list; follow the Link header of the previous page.";
 
 /** Whether two MACs are equal, compared in a time that does not depend on where they differ. */
 function sameMac(a: Uint8Array, b: Uint8Array): boolean {
@@ -125,22 +143,31 @@ function sameMac(a: Uint8Array, b: Uint8Array): boolean {
   return differ === 0;
 }
 
-/** Whether `mac` (base64url) authenticates `payload` under one of the keyring's keys. */
-function authentic(keyring: Keyring, payload: string, mac: string): boolean {
+/** Whether `mac` (base64url) authenticates `payload` for `list` under one of the keyring's keys. */
+function authentic(keyring: Keyring, payload: string, mac: string, list: CursorList): boolean {
   let bytes: Uint8Array;
   try {
     bytes = Uint8Array.from(atob(mac.replace(/-/g, "+").replace(/_/g, "/")), (char) => char.charCodeAt(0));
   } catch {
     return false;
   }
-  const message = encoder.encode(payload);
+  const message = macMessage(payload, list);
   return macKeysOf(keyring).some((key) => sameMac(macOf(key, message), bytes));
 }
 
-/** The cursor a client sent back, for a list of `order` with these filters; 400 when it is not one. */
-export function decodeCursor(text: string, order: string, filters: string, keyring: Keyring): Cursor {
+/**
+ * The cursor a client sent back, for `list` in `order` with these filters; 400 when it is not one (a
+ * cursor of another list is one this API did not make for it).
+ */
+export function decodeCursor(
+  text: string,
+  order: string,
+  filters: string,
+  keyring: Keyring,
+  list: CursorList,
+): Cursor {
   const dot = text.indexOf(".");
-  if (dot < 0 || !authentic(keyring, text.slice(0, dot), text.slice(dot + 1))) throw bad(NOT_OURS);
+  if (dot < 0 || !authentic(keyring, text.slice(0, dot), text.slice(dot + 1), list)) throw bad(NOT_OURS);
   let parsed: unknown;
   try {
     const base64 = text.slice(0, dot).replace(/-/g, "+").replace(/_/g, "/");
@@ -172,12 +199,6 @@ export function decodeCursor(text: string, order: string, filters: string, keyri
   return cursor;
 }
 
-/** Where the list's rows are: the anchor of a cursor cut short is read there, in the company's rows. */
-export interface CursorTable {
-  readonly table: string;
-  readonly companyId: number;
-}
-
 /**
  * The SQL that starts a page after the cursor's row, for a list ordered by `column` (then id) in
  * `descending` order or not. SQLite sorts NULL first ascending and last descending.
@@ -186,7 +207,7 @@ export function afterCursor(
   column: string,
   descending: boolean,
   cursor: Cursor,
-  rows: CursorTable,
+  rows: CursorList,
 ): { sql: string; args: (string | number)[] } {
   const past = descending ? "<" : ">";
   if (column === "id") return { sql: `id ${past} ?`, args: [cursor.id] };
@@ -217,7 +238,7 @@ function afterAnchor(
   descending: boolean,
   /** The first `KEY_CHARS` characters of the row's value, its id, and its `updated_at`. */
   { start, id, at }: { start: string; id: number; at: string },
-  { table, companyId }: CursorTable,
+  { table, companyId }: CursorList,
 ): { sql: string; args: (string | number)[] } {
   const length = Array.from(start).length;
   const anchor = `(SELECT anchor.${column} FROM ${table} AS anchor WHERE anchor.id = ? AND anchor.company_id = ? AND anchor.updated_at = ? AND substr(anchor.${column}, 1, ?) = ?)`;

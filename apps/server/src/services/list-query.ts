@@ -7,6 +7,7 @@ import {
   afterCursor,
   anchoredCursor,
   type Cursor,
+  type CursorList,
   decodeCursor,
   encodeCursor,
   filtersHash,
@@ -42,6 +43,8 @@ export interface ListQuery {
   readonly shape: Shape;
   /** Whether a term is a `$like`, whose pattern no index serves: matched against every record's text. */
   readonly matchesPattern: boolean;
+  /** The list its cursors page through, which their MAC covers: the kind's table, in the company's rows. */
+  readonly list: CursorList;
 }
 
 const SQL_OPERATORS: Record<string, string> = {
@@ -309,7 +312,7 @@ const PAGING = new Set(["cursor", "limit", "from"]);
  * Query parameters that are not the list's: the request's authentication, and the reference's named
  * `scope`s (which no source defines; sent by its clients, accepted and ignored). Never repeated in links.
  */
-const NOT_TERMS = new Set(["access_token", "scope"]);
+export const NOT_TERMS: ReadonlySet<string> = new Set(["access_token", "scope"]);
 
 function whole(value: QueryValue | undefined, key: string): number | undefined {
   if (value === undefined) return undefined;
@@ -382,12 +385,13 @@ export function parseListQuery(
     })
     .join("&");
   const matchesPattern = terms.some(isPattern);
-  const base = { where, orderSql, limit, from, order, filters, repeat, shape, matchesPattern };
+  const list = { table: tableFor(kind).name, companyId };
+  const base = { where, orderSql, limit, from, order, filters, repeat, shape, matchesPattern, list };
   if (params.cursor === undefined) return base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
-  const after = decodeCursor(params.cursor, order.text, filters, keyring);
-  const start = afterCursor(order.column, order.descending, after, { table: tableFor(kind).name, companyId });
+  const after = decodeCursor(params.cursor, order.text, filters, keyring, list);
+  const start = afterCursor(order.column, order.descending, after, list);
   return { ...base, where: [...where, start], from: 0, after };
 }
 
@@ -450,6 +454,7 @@ export function nextPageQuery(
       String(last.updatedAt),
     ),
     keyring,
+    query.list,
   );
   // A cursor is base64url with a dot and the limit a number: nothing in either needs escaping.
   const paging = `cursor=${cursor}&limit=${query.limit}`;

@@ -111,3 +111,91 @@ describe("Idempotency-Key with a hostile body", () => {
     expect(again.headers.get("Idempotent-Replayed")).toBe("true");
   });
 });
+
+describe("a replay's ETag", () => {
+  it("a replayed create carries the first answer's ETag, which an update then takes as If-Match", async () => {
+    const t = await ctx.tenant();
+    const first = await t.json("POST", "/carriers.json", { name: "Parcel Express" }, key("etag-create"));
+    const again = await t.json("POST", "/carriers.json", { name: "Parcel Express" }, key("etag-create"));
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(first.headers.get("ETag")).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    const read = await t.json("GET", `/carriers/${first.body.id}.json`);
+    expect(read.headers.get("ETag")).toBe(again.headers.get("ETag"));
+    const updated = await t.json(
+      "PUT",
+      `/carriers/${first.body.id}.json`,
+      { name: "Parcel Express Ltd" },
+      { "If-Match": again.headers.get("ETag")! },
+    );
+    expect(updated.status).toBe(200);
+  });
+
+  it("a replayed update carries the updated record's ETag, not the one before", async () => {
+    const t = await ctx.tenant();
+    const made = await t.json("POST", "/carriers.json", { name: "Parcel Express" });
+    const path = `/carriers/${made.body.id}.json`;
+    const first = await t.json("PUT", path, { name: "Courier Co" }, key("etag-update"));
+    const again = await t.json("PUT", path, { name: "Courier Co" }, key("etag-update"));
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(again.headers.get("ETag")).not.toBe(made.headers.get("ETag"));
+    expect(again.headers.get("ETag")).toBe((await t.json("GET", path)).headers.get("ETag"));
+  });
+
+  it("a replayed action that answers a record carries its ETag; one that answers no record has none", async () => {
+    const t = await ctx.tenant();
+    const channel = await t.json("POST", "/channels.json", { name: "Web" });
+    await t.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
+    await t.json("POST", "/variants.json", { sku: "MUG-1", price: 12.5 });
+    const order = {
+      externalId: "ORDER-10",
+      customer: { email: "ana@example.com" },
+      shippingAddress: { lineOne: "5 Elm St", city: "Denver", country: "US" },
+      items: [{ sku: "MUG-1", quantity: 1, price: 12.5 }],
+    };
+    const sale = `/channels/${channel.body.id}/manual-sale.json`;
+    const first = await t.json("POST", sale, order, key("etag-sale"));
+    const again = await t.json("POST", sale, order, key("etag-sale"));
+    expect(first.status).toBe(200);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(first.headers.get("ETag")).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+
+    const batch = `/channels/${channel.body.id}/import-connector-variant-batch.json`;
+    const variants = [{ sku: "CUP-1", name: "Cup" }];
+    const imported = await t.json("POST", batch, variants, key("etag-batch"));
+    const replayed = await t.json("POST", batch, variants, key("etag-batch"));
+    expect(imported.status).toBe(200);
+    expect(replayed.headers.get("Idempotent-Replayed")).toBe("true");
+    expect([imported.headers.get("ETag"), replayed.headers.get("ETag")]).toEqual([null, null]);
+  });
+
+  it("is kept under a mount point too", async () => {
+    const t = await (await setupApp({ basePath: "/v1" })).tenant();
+    const made = await t.json("POST", "/v1/carriers.json", { name: "Parcel Express" });
+    const path = `/v1/carriers/${made.body.id}.json`;
+    const first = await t.json("PUT", path, { name: "Courier Co" }, key("etag-mounted"));
+    const again = await t.json("PUT", path, { name: "Courier Co" }, key("etag-mounted"));
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
+    expect(again.headers.get("ETag")).not.toBeNull();
+  });
+
+  it("a replayed refusal or delete carries none", async () => {
+    const t = await ctx.tenant();
+    const invalid = await t.json("POST", "/carriers.json", { name: 5 }, key("etag-422"));
+    const refused = await t.json("POST", "/carriers.json", { name: 5 }, key("etag-422"));
+    expect([invalid.status, refused.status]).toEqual([422, 422]);
+    expect(refused.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(refused.headers.get("ETag")).toBeNull();
+    const made = await t.json("POST", "/carriers.json", { name: "Parcel Express" });
+    const path = `/carriers/${made.body.id}.json`;
+    await t.json("DELETE", path, undefined, key("etag-delete"));
+    const deleted = await t.request("DELETE", path, undefined, key("etag-delete"));
+    expect(deleted.status).toBe(204);
+    expect(deleted.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(deleted.headers.get("ETag")).toBeNull();
+  });
+});

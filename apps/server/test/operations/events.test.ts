@@ -153,6 +153,18 @@ describe("the event log", () => {
     await expectStatus(t.json("GET", "/events.json?limit=0"), 400);
   });
 
+  it("takes the token as access_token and the reference's scope, as every route does", async () => {
+    const t = await setup.tenant();
+    await create(t, "carriers", { name: "Seen" });
+    const all = await events(t);
+    const byQuery = await setup.anonymous.request(
+      "GET",
+      `/events.json?access_token=${t.token}&scope=export&scope[0]=all`,
+    );
+    expect(byQuery.status).toBe(200);
+    expect(await byQuery.json()).toEqual(all);
+  });
+
   it("lists from a time among older events, to the event, whatever the events before it", async () => {
     const t = await setup.tenant();
     await create(t, "carriers", { name: "Earlier" });

@@ -1,6 +1,7 @@
 // List cursors are authenticated under SECRETS_KEY: an edited cursor (another position, another order) is
 // a 400, a cursor made under another key is a 400, and one made under a key since rotated out to
-// SECRETS_KEY_PREVIOUS still pages.
+// SECRETS_KEY_PREVIOUS still pages. The MAC covers the list too: another company's cursor, or one of
+// another kind's list, is the same 400.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { keyringOf } from "../../src/domain/secrets.ts";
@@ -75,8 +76,47 @@ describe("list cursors", () => {
   });
 });
 
+describe("a cursor of another list", () => {
+  it("from another company is a 400, though that company's list pages on its own cursors", async () => {
+    const cursor = await firstCursor();
+    const other = await setup.tenant();
+    for (let i = 1; i <= 5; i++) await other.json("POST", "/vendors.json", { name: `Other ${i}` });
+    const refused = await other.json("GET", `/vendors.json?limit=3&cursor=${cursor}`);
+    expectProblem(refused, 400);
+    expect(refused.body.detail).toContain("cursor");
+    const own = await other.request("GET", "/vendors.json?limit=3");
+    const link = own.headers.get("Link")!;
+    const next = await other.json("GET", link.slice(link.indexOf("/vendors.json"), link.indexOf(">")));
+    expect(next.body.map((vendor: { name: string }) => vendor.name)).toEqual(["Other 4", "Other 5"]);
+  });
+
+  it("of another kind is a 400, with the same order and no filters", async () => {
+    const cursor = await firstCursor();
+    for (let i = 1; i <= 4; i++) await t.json("POST", "/carriers.json", { name: `Carrier ${i}` });
+    for (const path of ["/carriers.json", "/warehouses.json", "/sales.json"]) {
+      const refused = await t.json("GET", `${path}?limit=3&cursor=${cursor}`);
+      expectProblem(refused, 400);
+      expect(refused.body.detail).toContain("cursor");
+    }
+  });
+
+  it("made for one list decodes for that list only", async () => {
+    const keyring = await keyringOf(oldKey);
+    const made = { order: "id", key: 7, id: 7, filters: "0" };
+    const list = { table: "vendors", companyId: 4 };
+    const cursor = encodeCursor(made, keyring, list);
+    expect(decodeCursor(cursor, "id", "0", keyring, list)).toEqual(made);
+    for (const other of [
+      { table: "vendors", companyId: 5 },
+      { table: "carriers", companyId: 4 },
+    ]) {
+      expect(() => decodeCursor(cursor, "id", "0", keyring, other)).toThrow(/cursor: not a cursor/);
+    }
+  });
+});
+
 describe("a cursor's MAC", () => {
-  it("is HMAC-SHA-256 under the key HKDF derives from SECRETS_KEY, so cursors made before a restart or an upgrade still page", async () => {
+  it("is HMAC-SHA-256 of the list's company, table and the payload, under the key HKDF derives from SECRETS_KEY, so cursors made before a restart or an upgrade still page", async () => {
     const first = await firstCursor();
     const second = await t.request("GET", `/vendors.json?limit=2&cursor=${await firstCursor("limit=2")}`);
     const link = second.headers.get("Link")!;
@@ -94,27 +134,28 @@ describe("a cursor's MAC", () => {
       false,
       ["sign"],
     );
+    const signed = async (message: string) =>
+      toBase64url(
+        String.fromCharCode(
+          ...new Uint8Array(await crypto.subtle.sign("HMAC", macKey, new TextEncoder().encode(message))),
+        ),
+      );
     // Each cursor's own MAC: two in a row, from one keyed HMAC.
     for (const cursor of [first, next]) {
       const [payload, mac] = cursor.split(".");
-      const expected = new Uint8Array(
-        await crypto.subtle.sign("HMAC", macKey, new TextEncoder().encode(payload!)),
-      );
-      expect(mac).toBe(toBase64url(String.fromCharCode(...expected)));
+      expect(mac).toBe(await signed(`${t.companyId} vendors ${payload}`));
     }
     // Cursors of one block of the hash and of several, made one after another: each MAC is its own
     // message's, whatever the one before hashed, and each cursor reads back as it was made.
     const keyring = await keyringOf(oldKey);
     const keys = ["a", "é".repeat(90), "", "x".repeat(200), "Ωmega", "b".repeat(31)];
+    const list = { table: "vendors", companyId: t.companyId };
     for (const [i, key] of keys.entries()) {
       const made = { order: "name", key, id: i + 1, filters: "f" };
-      const cursor = encodeCursor(made, keyring);
+      const cursor = encodeCursor(made, keyring, list);
       const [payload, mac] = cursor.split(".");
-      const expected = new Uint8Array(
-        await crypto.subtle.sign("HMAC", macKey, new TextEncoder().encode(payload!)),
-      );
-      expect(mac).toBe(toBase64url(String.fromCharCode(...expected)));
-      expect(decodeCursor(cursor, "name", "f", keyring)).toEqual(made);
+      expect(mac).toBe(await signed(`${t.companyId} vendors ${payload}`));
+      expect(decodeCursor(cursor, "name", "f", keyring, list)).toEqual(made);
     }
   });
 });
