@@ -89,10 +89,14 @@ function pathOf(issue: v.BaseIssue<unknown>): string {
   return (issue.path ?? []).map((item) => String(item.key)).join(".") || "(body)";
 }
 
+/** A validator's message that is a sentence already (`is not a scope: ...`, `must not be empty`). */
+const SENTENCE = /^(?:is|are|must|has|have|was|needs?|cannot|does|do) /;
+
+/** An issue's message after its path: "is required", "must be an e-mail address", "is not a scope". */
 function issueMessage(issue: v.BaseIssue<unknown>): string {
   if (issue.received === "undefined" && issue.kind === "schema") return "is required";
   if (issue.type === "strict_object" && issue.path?.length) return "is not a known field";
-  return `must be ${issue.message}`;
+  return SENTENCE.test(issue.message) ? issue.message : `must be ${issue.message}`;
 }
 
 /** Valibot issues as the `errors` of a 422: one per failing path. */

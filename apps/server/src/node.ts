@@ -1,7 +1,8 @@
 import { lookup } from "node:dns/promises";
 import { fstatSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import type { Server } from "node:http";
+import { maxHeaderSize, type Server, STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
 import { serve } from "@hono/node-server";
@@ -9,9 +10,12 @@ import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
 import { startReadThreads } from "./db/read-threads.ts";
+import { ApiError, codeOf, propertyOf } from "./errors.ts";
 import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { countInFlight } from "./http/in-flight.ts";
+import { NO_SNIFF, newRequestId } from "./http/middleware.ts";
 import { gzipStream } from "./http/openapi.ts";
+import { problemJson } from "./http/problem.ts";
 import { checkedFetch } from "./ops/checked-fetch.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
@@ -80,6 +84,7 @@ const server = serve(
     for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
   },
 ) as Server;
+server.on("clientError", answerClientError);
 server.on("error", (error: NodeJS.ErrnoException) => {
   const why = listenError(error.code);
   if (!why) throw error;
@@ -102,6 +107,64 @@ function stdoutWriter(): (text: string) => void {
     }
   })();
   return toFile ? (text) => void writeSync(1, text) : (text) => void process.stdout.write(text);
+}
+
+/**
+ * What a client gets when Node refuses its request before the app sees it (a URL and headers past
+ * Node's `maxHeaderSize`, a request it cannot parse, headers or a body too slow to arrive): a problem
+ * document as the app's, with a new request id and nosniff, instead of Node's bare status line. Nothing
+ * is written on a connection whose answer to an earlier request has begun (Node's own rule), nor to a
+ * client that went away.
+ */
+function answerClientError(error: Error, socket: Duplex): void {
+  const refusal = refusalOf(error);
+  // Node's default handler looks at the same private member: the answer in progress on the connection.
+  const answering = propertyOf(socket, "_httpMessage");
+  if (!refusal || !socket.writable || propertyOf(answering, "headersSent") === true) {
+    socket.destroy();
+    return;
+  }
+  const requestId = newRequestId();
+  const body = problemJson(refusal.error, requestId, refusal.status);
+  log.info("Refused a request Node could not read ({code}): {status}", {
+    requestId,
+    code: codeOf(error),
+    status: refusal.status,
+  });
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\n` +
+      "Content-Type: application/problem+json\r\n" +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Request-Id: ${requestId}\r\n` +
+      `X-Content-Type-Options: ${NO_SNIFF["X-Content-Type-Options"]}\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+    () => socket.destroy(),
+  );
+}
+
+/** The answer to a request Node refused, by its error's code: undefined when the client is gone. */
+function refusalOf(error: Error): { status: number; error: ApiError } | undefined {
+  const code = codeOf(error);
+  if (code === "HPE_HEADER_OVERFLOW") {
+    const detail = `The request's URL and headers are over ${maxHeaderSize} bytes together: send a shorter URL (fewer query terms) or smaller headers.`;
+    return { status: 431, error: new ApiError("bad_request", detail) };
+  }
+  if (code === "HPE_CHUNK_EXTENSIONS_OVERFLOW") {
+    const detail = "The body's chunk extensions are over 16 KiB: send the body without them.";
+    return { status: 413, error: new ApiError("payload_too_large", detail) };
+  }
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    const detail =
+      "The request's headers or body arrived too slowly: send the request whole, without pauses.";
+    return { status: 408, error: new ApiError("bad_request", detail) };
+  }
+  if (code?.startsWith("HPE_")) {
+    const reason = propertyOf(error, "reason");
+    const why = typeof reason === "string" && reason ? ` (${reason})` : "";
+    const detail = `The request is not HTTP/1.1 this server can read${why}.`;
+    return { status: 400, error: new ApiError("bad_request", detail) };
+  }
+  return undefined;
 }
 
 /** What a person reads when the server cannot listen on HOST:PORT, by the system's error code. */

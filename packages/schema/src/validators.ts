@@ -86,10 +86,33 @@ const notAnArray = v.custom<unknown>(
   "an object",
 );
 
-/** True when a number has at most two decimals (money in major units). */
-export function isMoney(value: number): boolean {
+/** Largest amount of money either way: past it a double no longer holds every cent apart. */
+const MONEY_BOUND = 1e13;
+
+/**
+ * True when a number has at most two decimals: it is a whole number of cents, give or take binary
+ * floating point's error on such an amount (`0.1 + 0.2`, `19.99 * 3`, a sum of a hundred prices, the
+ * difference of two), which is rounded away. That error is relative to the amount (2^-49, about 16
+ * units in its last place; 2^-27 of a cent at least, for a difference near 0) and never a quarter of a
+ * cent: `12.500000001`, `1e-9` and `19.999` have a decimal more.
+ */
+function hasCents(value: number): boolean {
   const cents = value * 100;
-  return Math.abs(cents - Math.round(cents)) < 1e-6 && Math.abs(value) <= 1e13;
+  const whole = Math.round(cents);
+  return Math.abs(cents - whole) <= Math.min(Math.max(Math.abs(whole) * 2 ** -49, 2 ** -27), 0.25);
+}
+
+/**
+ * True when a number is an amount of money in major units: at most two decimals (floating point's
+ * error on such an amount is taken as the nearest cent), within ±1e13.
+ *
+ * @example
+ * isMoney(19.99); // true
+ * isMoney(0.1 + 0.2); // true: 0.3
+ * isMoney(12.500000001); // false
+ */
+export function isMoney(value: number): boolean {
+  return Math.abs(value) <= MONEY_BOUND && hasCents(value);
 }
 
 function isRealDate(year: number, month: number, day: number): boolean {
@@ -174,31 +197,41 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       );
     }
     case "integer":
-    case "ref":
+    case "ref": {
+      const min = field.min ?? (field.type === "ref" ? 1 : Number.MIN_SAFE_INTEGER);
+      const max = field.max ?? Number.MAX_SAFE_INTEGER;
       return v.pipe(
         v.number("an integer"),
         v.integer("an integer"),
-        v.minValue(
-          field.min ?? (field.type === "ref" ? 1 : Number.MIN_SAFE_INTEGER),
-          `at least ${field.min ?? 1}`,
-        ),
-        v.maxValue(field.max ?? Number.MAX_SAFE_INTEGER, `at most ${field.max ?? Number.MAX_SAFE_INTEGER}`),
+        v.minValue(min, `at least ${min}`),
+        v.maxValue(max, `at most ${max}`),
       );
-    case "number":
+    }
+    case "number": {
+      const min = field.min ?? -Number.MAX_VALUE;
+      const max = field.max ?? Number.MAX_VALUE;
       return v.pipe(
         v.number("a number"),
         v.finite("a finite number"),
-        v.minValue(field.min ?? -Number.MAX_VALUE, `at least ${field.min}`),
-        v.maxValue(field.max ?? Number.MAX_VALUE, `at most ${field.max}`),
+        v.minValue(min, `at least ${min}`),
+        v.maxValue(max, `at most ${max}`),
       );
-    case "money":
+    }
+    case "money": {
+      const min = field.min ?? -MONEY_BOUND;
+      const max = field.max ?? MONEY_BOUND;
+      // The bounds first: past them an amount is refused for its size, whatever its decimals.
       return v.pipe(
         v.number("an amount"),
         v.finite("a finite amount"),
-        v.check(isMoney, "an amount with at most two decimals"),
-        v.minValue(field.min ?? -1e13, `at least ${field.min ?? -1e13}`),
-        v.maxValue(field.max ?? 1e13, `at most ${field.max ?? 1e13}`),
+        v.minValue(min, `at least ${min}`),
+        v.maxValue(max, `at most ${max}`),
+        v.check(
+          (value) => Math.abs(value) > MONEY_BOUND || hasCents(value),
+          "an amount with at most two decimals",
+        ),
       );
+    }
     case "boolean":
       if (!input) return v.boolean("true or false");
       // The reference's examples send flags as 0 and 1 too (`"locked": 0`).
@@ -249,8 +282,13 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
         notAnArray,
         fewKeys(MAX_MAP_KEYS),
         v.record(
-          v.pipe(v.string(), v.maxLength(200), wellFormed),
-          v.nullable(v.union([v.pipe(v.string(), defaultLength, wellFormed), v.number(), v.boolean()])),
+          v.pipe(v.string("text"), v.maxLength(200, "a name of at most 200 characters"), wellFormed),
+          v.nullable(
+            v.union(
+              [v.pipe(v.string(), defaultLength, wellFormed), v.number(), v.boolean()],
+              "text, a number or true/false",
+            ),
+          ),
           "an object of string keys to scalar values",
         ) as v.GenericSchema,
       );

@@ -83,7 +83,7 @@ export function missingScope(scope: string, readOnly = false, needer = "this req
   const also = scope.endsWith(":read") ? `, \`${group}:write\`` : "";
   return new ApiError(
     "forbidden",
-    `This API key${readOnly ? " is read-only: it" : ""} lacks the scope \`${scope}\` that ${needer} needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
+    `This API key${readOnly && scope.endsWith(":write") ? " is read-only: it" : ""} lacks the scope \`${scope}\` that ${needer} needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
     { scope },
   );
 }

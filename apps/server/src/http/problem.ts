@@ -6,16 +6,23 @@ import type { AppLog } from "./log.ts";
 import { NO_SNIFF } from "./middleware.ts";
 import { noteAnswerBody, requestIdOf } from "./observe.ts";
 
-export function problemResponse(c: Context, error: ApiError): Response {
-  const body = {
+/**
+ * The problem document of `error`, as JSON text. `status`: another status of the same type, where the
+ * runtime answers one of its own (431 for headers past Node's limit is a `bad_request`).
+ */
+export function problemJson(error: ApiError, requestId: string | undefined, status = error.status): string {
+  return JSON.stringify({
     type: `urn:multichannel:problem:${error.code}`,
     title: error.title,
-    status: error.status,
+    status,
     detail: error.detail,
-    requestId: requestIdOf(c),
+    requestId,
     ...error.extras,
-  };
-  const text = JSON.stringify(body);
+  });
+}
+
+export function problemResponse(c: Context, error: ApiError): Response {
+  const text = problemJson(error, requestIdOf(c));
   noteAnswerBody(c, text);
   return new Response(text, {
     status: error.status,

@@ -191,6 +191,14 @@ describe("requests the client gives up on, and slow clients", () => {
     await Promise.all([headers.closed, body.closed]);
     expect(headers.received()).toMatch(/^HTTP\/1\.1 408 /);
     expect(body.received()).toMatch(/HTTP\/1\.1 408 /);
+    // As the app's own refusals: a problem document with a request id.
+    for (const received of [headers.received(), body.received()]) {
+      expect(received).toContain("Content-Type: application/problem+json\r\n");
+      expect(received).toMatch(/\r\nX-Request-Id: [0-9a-f-]{36}\r\n/);
+      expect(received).toMatch(
+        /"type":"urn:multichannel:problem:bad_request","title":"Bad request","status":408,/,
+      );
+    }
   });
 });
 
