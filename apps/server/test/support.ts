@@ -7,6 +7,7 @@ import type { Db } from "../src/db/database.ts";
 import { desiredSchema } from "../src/db/ddl.ts";
 import { type FileStore, memoryFileStore } from "../src/db/file-store.ts";
 import { openDb } from "../src/db/open.ts";
+import { startReadThreads } from "../src/db/read-threads.ts";
 import { createToken } from "../src/services/auth.ts";
 import { createDispatcher } from "../src/services/webhooks/dispatcher.ts";
 import { atEnd } from "./at-end.ts";
@@ -14,12 +15,19 @@ import { expectMatchesResponseSchema } from "./openapi-response.ts";
 
 let counter = 0;
 
-/** A fresh migrated database in a temp file, for one test file; removed after it. */
-export async function freshDb(): Promise<Db> {
+/**
+ * A fresh migrated database in a temp file, for one test file; removed after it. `threads`: its expensive
+ * reads run on read threads, as the Node server's do.
+ */
+export async function freshDb(options: { threads?: boolean } = {}): Promise<Db> {
   const dir = mkdtempSync(join(tmpdir(), "mcs-test-"));
   const file = join(dir, "test.db");
   copyFileSync(inject("templateDb"), file);
-  const db = await openDb(`file:${file}`);
+  const db = await openDb(
+    `file:${file}`,
+    undefined,
+    options.threads ? { expensiveReads: startReadThreads } : {},
+  );
   atEnd(() => {
     db.close();
     rmSync(dir, { recursive: true, force: true });

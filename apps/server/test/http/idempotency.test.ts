@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { setupApp } from "../support.ts";
+import { setupApp, type Tenant } from "../support.ts";
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -7,6 +7,24 @@ beforeAll(async () => {
 });
 
 const key = (value: string) => ({ "Idempotency-Key": value });
+
+/** A channel that sells one variant from a default warehouse: its manual-sale path and an order of it. */
+async function saleWorld(t: Tenant, externalId: string) {
+  const channel = await t.json("POST", "/channels.json", { name: "Web" });
+  await t.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
+  await t.json("POST", "/variants.json", { sku: "MUG-1", price: 12.5 });
+  const order = {
+    externalId,
+    customer: { email: "ana@example.com" },
+    shippingAddress: { lineOne: "5 Elm St", city: "Denver", country: "US" },
+    items: [{ sku: "MUG-1", quantity: 1, price: 12.5 }],
+  };
+  return {
+    channelId: channel.body.id,
+    path: `/channels/${channel.body.id}/manual-sale.json`,
+    order,
+  };
+}
 
 describe("Idempotency-Key on POST", () => {
   it("creates once: a retry with the same key and body gets the first answer again", async () => {
@@ -23,16 +41,7 @@ describe("Idempotency-Key on POST", () => {
 
   it("runs an action once: a retried manual sale is not imported twice", async () => {
     const t = await ctx.tenant();
-    const channel = await t.json("POST", "/channels.json", { name: "Web" });
-    await t.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
-    await t.json("POST", "/variants.json", { sku: "MUG-1", price: 12.5 });
-    const order = {
-      externalId: "ORDER-9",
-      customer: { email: "ana@example.com" },
-      shippingAddress: { lineOne: "5 Elm St", city: "Denver", country: "US" },
-      items: [{ sku: "MUG-1", quantity: 1, price: 12.5 }],
-    };
-    const path = `/channels/${channel.body.id}/manual-sale.json`;
+    const { path, order } = await saleWorld(t, "ORDER-9");
     await t.json("POST", path, order, key("sale-9"));
     const retried = await t.json("POST", path, order, key("sale-9"));
     expect(retried.status).toBe(200);
@@ -146,16 +155,7 @@ describe("a replay's ETag", () => {
 
   it("a replayed action that answers a record carries its ETag; one that answers no record has none", async () => {
     const t = await ctx.tenant();
-    const channel = await t.json("POST", "/channels.json", { name: "Web" });
-    await t.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
-    await t.json("POST", "/variants.json", { sku: "MUG-1", price: 12.5 });
-    const order = {
-      externalId: "ORDER-10",
-      customer: { email: "ana@example.com" },
-      shippingAddress: { lineOne: "5 Elm St", city: "Denver", country: "US" },
-      items: [{ sku: "MUG-1", quantity: 1, price: 12.5 }],
-    };
-    const sale = `/channels/${channel.body.id}/manual-sale.json`;
+    const { channelId, path: sale, order } = await saleWorld(t, "ORDER-10");
     const first = await t.json("POST", sale, order, key("etag-sale"));
     const again = await t.json("POST", sale, order, key("etag-sale"));
     expect(first.status).toBe(200);
@@ -163,7 +163,7 @@ describe("a replay's ETag", () => {
     expect(first.headers.get("ETag")).toMatch(/^"[0-9a-f]{16}"$/);
     expect(again.headers.get("ETag")).toBe(first.headers.get("ETag"));
 
-    const batch = `/channels/${channel.body.id}/import-connector-variant-batch.json`;
+    const batch = `/channels/${channelId}/import-connector-variant-batch.json`;
     const variants = [{ sku: "CUP-1", name: "Cup" }];
     const imported = await t.json("POST", batch, variants, key("etag-batch"));
     const replayed = await t.json("POST", batch, variants, key("etag-batch"));

@@ -1,34 +1,15 @@
 // Filter values and patterns of lists: a `$like` is expensive work (read apart from other requests,
 // within DB_TIME_LIMIT, counted in the company's share), and a value the column could not compare
 // exactly (money past two decimals, an integer past 2^53, a time that is no ISO 8601 date) is a 400.
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { kindByName } from "@multichannel/schema";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import type { Db } from "../../src/db/database.ts";
-import { openDb } from "../../src/db/open.ts";
-import { startReadThreads } from "../../src/db/read-threads.ts";
 import { keyringOf } from "../../src/domain/secrets.ts";
 import { createToken } from "../../src/services/auth.ts";
 import { isExpensiveList, parseListQuery } from "../../src/services/list-query.ts";
-import { atEnd } from "../at-end.ts";
 import { expectProblem } from "../factory.ts";
-import { type Api, apiOf, setupApp, type Tenant } from "../support.ts";
-
-/** A fresh migrated database file whose expensive reads run on read threads, as the Node server's do. */
-async function threadedDb(): Promise<Db> {
-  const dir = mkdtempSync(join(tmpdir(), "mcs-like-"));
-  const file = join(dir, "test.db");
-  copyFileSync(inject("templateDb"), file);
-  const db = await openDb(`file:${file}`, undefined, { expensiveReads: startReadThreads });
-  atEnd(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return db;
-}
+import { type Api, apiOf, freshDb, setupApp, type Tenant } from "../support.ts";
 
 /**
  * Adds `count` agreements of 100,000 characters (all `a`) to the company straight in SQL. A `$like` of
@@ -61,7 +42,7 @@ describe("a list filtered with $like", () => {
   });
 
   it("runs apart and is stopped at DB_TIME_LIMIT with a 503, while other requests are answered and a second one of the company is a 429", async () => {
-    const db = await threadedDb();
+    const db = await freshDb({ threads: true });
     // Both read threads started and ready: the time limit meets the pattern being matched, and the other
     // company's $like a free thread, not one still starting.
     await Promise.all([1, 2].map(() => db.readExpensive!([{ sql: "SELECT 1", args: [] }])));

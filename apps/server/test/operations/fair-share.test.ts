@@ -2,34 +2,18 @@
 // (expensive reads run on threads of their own, `read-threads.ts`), each company's share of expensive
 // requests (429 past it), and an export refused before it is written out when it cannot be kept.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kindByName } from "@multichannel/schema";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { budgetedDb } from "../../src/db/budget.ts";
-import type { Db } from "../../src/db/database.ts";
-import { openDb } from "../../src/db/open.ts";
-import { startReadThreads } from "../../src/db/read-threads.ts";
 import { keyringOf } from "../../src/domain/secrets.ts";
 import { ApiError } from "../../src/errors.ts";
 import { createToken } from "../../src/services/auth.ts";
 import { isExpensiveList, parseListQuery } from "../../src/services/list-query.ts";
-import { type Api, apiOf } from "../support.ts";
-
-/** A fresh migrated database file whose expensive reads run on read threads, as the Node server's do. */
-async function threadedDb(): Promise<Db> {
-  const dir = mkdtempSync(join(tmpdir(), "mcs-share-"));
-  const file = join(dir, "test.db");
-  copyFileSync(inject("templateDb"), file);
-  const db = await openDb(`file:${file}`, undefined, { expensiveReads: startReadThreads });
-  afterAll(() => {
-    db.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  return db;
-}
+import { type Api, apiOf, freshDb } from "../support.ts";
 
 /** A statement that runs for seconds on its data alone: five million rows counted by a recursive CTE. */
 const SLOW_COUNT = {
@@ -37,7 +21,7 @@ const SLOW_COUNT = {
   args: [],
 };
 
-const db = await threadedDb();
+const db = await freshDb({ threads: true });
 // Both threads started and ready, so that a time limit below meets a statement running, not a thread
 // still starting.
 await Promise.all([1, 2].map(() => db.readExpensive!([{ sql: "SELECT 1", args: [] }])));
