@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CARRIER_TYPES, carrierBody } from "./scenarios.ts";
 
@@ -297,9 +297,9 @@ function build(): void {
 const thousands = (value: number) => Math.round(value / 1000).toLocaleString("en-US");
 
 requireValgrind();
-if (compareEntry && !existsSync(join(root, compareEntry)))
+if (compareEntry && !existsSync(resolve(root, compareEntry)))
   throw new Error(`BENCH_COMPARE_ENTRY ${compareEntry} does not exist.`);
-if (serverEntry && !existsSync(join(root, serverEntry)))
+if (serverEntry && !existsSync(resolve(root, serverEntry)))
   throw new Error(`BENCH_SERVER_ENTRY ${serverEntry} does not exist.`);
 if (!serverEntry) build();
 const rows: string[] = [];
