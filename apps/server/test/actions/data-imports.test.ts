@@ -68,6 +68,26 @@ describe("stock_take", () => {
     expect(events.body.map((e: any) => e.data.object.id)).toContain(done.id);
   });
 
+  it("reads a row short of cells as one with empty cells at its end, and quotes a failed row's line breaks in its file", async () => {
+    const t = await setup.tenant();
+    const { main, shirt, socks } = await stockWorld(t);
+    const fileUri = await storeFile(
+      setup.db,
+      t,
+      "count.csv",
+      'sku,quantity,warehouse,notes\nSHIRT-1,20\nNOPE-9,1,Main,"two\nlines"\nSOCKS-2,4,Main\n',
+    );
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, errors: 1 });
+    expect(done.errorMessages).toEqual(['Row 3: unknown SKU "NOPE-9"']);
+    expect(await onHand(t, shirt.id, main.id)).toBe(20);
+    expect(await onHand(t, socks.id, main.id)).toBe(4);
+    const errors = await t.request("GET", done.errorUri);
+    expect(await errors.text()).toBe(
+      'sku,quantity,warehouse,notes,error\r\nNOPE-9,1,Main,"two\nlines","unknown SKU ""NOPE-9"""\r\n',
+    );
+  });
+
   it("imported again, changes nothing twice: every row is skipped", async () => {
     const t = await setup.tenant();
     const { shirt, main } = await stockWorld(t);

@@ -2,10 +2,10 @@
 
 import type { Row } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
-import { stringify } from "csv-stringify/browser/esm/sync";
 import { textOrNull } from "../../db/rows.ts";
 import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { csvText } from "../../domain/csv-text.ts";
 import { fromCents } from "../../domain/money.ts";
 import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, availableSql, feedUnitsSql } from "../../domain/stock.ts";
@@ -244,16 +244,7 @@ export function planTableFile({
   const { headers, rows } = table;
   const text =
     format === "csv"
-      ? stringify(
-          [headers, ...rows],
-          // RFC 4180: CRLF between records, and any field holding a line break is quoted. A text cell a
-          // spreadsheet would run as a formula gets a leading `'`, unless the caller asks for raw cells.
-          {
-            record_delimiter: "\r\n",
-            quoted_match: /[\r\n]/,
-            escape_formulas: formulas !== "raw",
-          },
-        )
+      ? csvText([headers, ...rows], { formulas: formulas === "raw" ? "raw" : "escaped" })
       : JSON.stringify(rows.map((row) => Object.fromEntries(headers.map((header, i) => [header, row[i]]))));
   const body = new TextEncoder().encode(text);
   const fileName = `${name}-${compactTime(plan.now)}.${format}`;

@@ -63,40 +63,42 @@ export async function* csvRows(
   { separator, lenient = false }: CsvReading = {},
 ): AsyncGenerator<string[][]> {
   let parser: Parser | undefined;
-  let quotes: QuoteState | undefined;
+  let records: Records | undefined;
   let tail = "";
   let rows: string[][] = [];
   const take = (text: string) => {
     parsing(() => {
       const shape = separator ? { col: separator } : {};
       parser ??= initParser(inferSchema(text, { ...shape, encl: '"', header: () => [] }));
-      parser.chunk<string[]>(text, parser.stringArrs, (row) => {
+      records ??= new Records(parser.schema.col);
+      parser.chunk<string[]>(records.even(text), parser.stringArrs, (row) => {
         rows.push(row);
       });
     });
-    quotes ??= new QuoteState(parser!.schema.col);
-    quotes.read(text);
   };
   for await (const piece of textOf(bytes, lenient)) {
-    const text = tail + piece;
-    const end = lastLineEnd(text);
-    if (end < 0) {
-      tail = text;
+    // Only the new piece is searched for a line end: the tail held has none (a long line is searched
+    // once, not again with every piece that makes it longer).
+    const inPiece = lastLineEnd(piece);
+    if (inPiece < 0) {
+      tail += piece;
       continue;
     }
+    const end = tail.length + inPiece;
+    const text = tail + piece;
     take(text.slice(0, end));
     tail = text.slice(end);
     // Rows read while a quoted field is open are held: should it never close, none of them is given.
-    if (rows.length && !quotes?.openedOn) {
+    if (rows.length && !records?.openedOn) {
       yield rows;
       rows = [];
     }
   }
-  // The last line, without its line break (the parser infers its schema from a whole line).
-  if (tail.trim()) take(parser ? tail : `${tail}\n`);
-  if (quotes?.openedOn) {
+  // The last line, ended as the file's lines are, so that it is evened and parsed as they are.
+  if (tail.trim()) take(`${tail.replace(/[\r\n]+$/, "")}${parser?.schema.row ?? "\n"}`);
+  if (records?.openedOn) {
     throw new UnreadableFile(
-      `The file could not be read as CSV: the quoted field opened on line ${quotes.openedOn} is never closed.`,
+      `The file could not be read as CSV: the quoted field opened on line ${records.openedOn} is never closed.`,
     );
   }
   parsing(() => parser?.end());
@@ -104,25 +106,44 @@ export async function* csvRows(
 }
 
 /**
- * Whether the text read so far ends inside a quoted field, as RFC 4180 reads quotes: a quote that opens
- * a field starts one, two quotes in it are one, and a quote followed by anything else ends it; a quote
- * elsewhere is a character like another. uDSV, given a field whose quote never closes, drops it and
- * every line after it without a word; this tells such a file apart.
+ * The records of the text read so far, as RFC 4180 reads quotes (a quote that opens a field starts a
+ * quoted one, two quotes in it are one, a quote followed by anything else ends it; a quote elsewhere is
+ * a character like another), for what uDSV does not do itself:
+ * - whether the text ends inside a quoted field (`openedOn`): uDSV, given a field whose quote never
+ *   closes, drops it and every line after it without a word;
+ * - every record with as many cells as the header (`even`): uDSV reads the header's count of cells
+ *   whatever the line breaks, so a short record took the next line's cells (or, last, was dropped) and a
+ *   long one's cells ran into its last column. A short record gets empty cells at its end, as a writer
+ *   that leaves out trailing empty cells means; a long one's cells past the header's are left out, as
+ *   columns without a name are.
  */
-class QuoteState {
+class Records {
   /** The line (from 1) where the quoted field still open began; 0 outside any. */
   openedOn = 0;
   private line = 1;
   private fieldStart = true;
   /** Inside a quoted field, just after a quote: it ends the field, unless another follows. */
   private quoteSeen = false;
-  private readonly separator: number;
+  /** The header's cells: the first record that is not empty; 0 until it has ended. */
+  private width = 0;
+  /** The cells of the record being read, and whether it has any character yet. */
+  private cells = 1;
+  private empty = true;
+  /** Where, in the text being read, the separator before the record's first cell past the header's is. */
+  private cut = -1;
+  private readonly separator: string;
+  private readonly separatorCode: number;
 
   constructor(separator: string) {
-    this.separator = separator.charCodeAt(0);
+    this.separator = separator;
+    this.separatorCode = separator.charCodeAt(0);
   }
 
-  read(text: string): void {
+  /** `text` with every record that ends in it evened to the header's cells (the same text when all are). */
+  even(text: string): string {
+    let evened = "";
+    let from = 0;
+    this.cut = -1;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code === LF) this.line++;
@@ -136,13 +157,36 @@ class QuoteState {
           continue;
         }
       }
+      if (code === LF || code === CR) {
+        if (!this.empty) {
+          if (!this.width) this.width = this.cells;
+          else if (this.cells < this.width) {
+            evened += text.slice(from, i) + this.separator.repeat(this.width - this.cells);
+            from = i;
+          } else if (this.cells > this.width && this.cut >= 0) {
+            evened += text.slice(from, this.cut);
+            from = i;
+          }
+        }
+        this.cells = 1;
+        this.empty = true;
+        this.cut = -1;
+        this.fieldStart = true;
+        continue;
+      }
+      this.empty = false;
       if (code === QUOTE && this.fieldStart) {
         this.openedOn = this.line;
         this.fieldStart = false;
+      } else if (code === this.separatorCode) {
+        this.cells++;
+        if (this.width && this.cells === this.width + 1) this.cut = i;
+        this.fieldStart = true;
       } else {
-        this.fieldStart = code === this.separator || code === LF || code === CR;
+        this.fieldStart = false;
       }
     }
+    return from ? evened + text.slice(from) : text;
   }
 }
 

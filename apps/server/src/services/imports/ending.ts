@@ -3,9 +3,9 @@
  * summary and its event; its run and kept rows go.
  */
 import { backgroundEvents, type DataImport } from "@multichannel/schema";
-import { stringify } from "csv-stringify/browser/esm/sync";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { csvText } from "../../domain/csv-text.ts";
 import { planFailure } from "../../domain/failures.ts";
 import { rows } from "../../domain/reads.ts";
 import { transitionValues } from "../../domain/transitions.ts";
@@ -141,10 +141,7 @@ function keptFiles(
   const store = (outcome: string, column: string) => {
     const chosen = kept.filter((row) => row.outcome === outcome);
     if (!chosen.length) return undefined;
-    const text = stringify([[...header, column], ...chosen.map((row) => [...row.cells, row.message])], {
-      record_delimiter: "\r\n",
-      escape_formulas: true,
-    });
+    const text = csvText([[...header, column], ...chosen.map((row) => [...row.cells, row.message])]);
     const body = new TextEncoder().encode(text);
     usage += body.byteLength;
     const name = `data-import-${dataImport.id}-${outcome === "error" ? "errors" : "skipped"}.csv`;
