@@ -1,10 +1,18 @@
-import { snakeCase } from "@multichannel/schema";
+import { kindByName, snakeCase } from "@multichannel/schema";
 import { maskSql } from "./secret-sql.ts";
 import type { Table } from "./tables.ts";
 
 /** `sale-item` → `sale_item`: the kind part of its event types (`sale_item.created`). */
 export function eventPrefix(kindName: string): string {
   return snakeCase(kindName);
+}
+
+/**
+ * The kind an event of `type` is about (`sale_item.created`, `purchase.sent`: its prefix's kind), by
+ * which a key's scopes let it read the event; undefined for a type of no kind's.
+ */
+export function kindOfEventType(type: string): string | undefined {
+  return kindByName(type.slice(0, Math.max(0, type.indexOf("."))).replaceAll("_", "-"))?.name;
 }
 
 /** Most arguments SQLite takes in one function call (`SQLITE_MAX_FUNCTION_ARG`'s default). */

@@ -5,7 +5,7 @@
  */
 import { type ActionDef, type KindDef, kindByName } from "@multichannel/schema";
 import { type Executor, firstRow } from "../db/database.ts";
-import { eventPrefix } from "../db/event-triggers.ts";
+import { eventPrefix, kindOfEventType } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import { ApiError } from "../errors.ts";
@@ -132,7 +132,9 @@ export async function getEvent(
   });
   const row = result.rows[0];
   if (!row) throw new ApiError("not_found", `No event with id ${id}.`);
-  return { event: eventOf(row), kind: row.kind === null ? null : String(row.kind) };
+  // An action's event (its object as the API showed it, so stored without a kind): its type's kind.
+  const kind = row.kind === null ? kindOfEventType(String(row.type)) : String(row.kind);
+  return { event: eventOf(row), kind: kind ?? null };
 }
 
 /** What `GET /events.json` takes: all optional; `after` is the last id of the previous page. */
@@ -190,8 +192,14 @@ export async function listEvents(
     args.push(...query.types);
   }
   if (query.kinds) {
-    where.push(query.kinds.length ? `kind IN (${query.kinds.map(() => "?").join(", ")})` : "0");
-    args.push(...query.kinds);
+    // An action's event (stored without a kind: its object is not a stored row) by its type's kind.
+    const marks = query.kinds.map(() => "?").join(", ");
+    where.push(
+      query.kinds.length
+        ? `(kind IN (${marks}) OR (kind IS NULL AND substr(type, 1, instr(type, '.') - 1) IN (${marks})))`
+        : "0",
+    );
+    args.push(...query.kinds, ...query.kinds.map(eventPrefix));
   }
   for (const { op, value } of query.createdAt ?? []) {
     where.push(`created_at ${op} ?`);

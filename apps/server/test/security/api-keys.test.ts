@@ -257,6 +257,35 @@ describe("scopes", () => {
     expect((await catalogEvents.api.json("GET", `/events/${productEvent.id}.json`)).status).toBe(200);
   });
 
+  it("reach an action's event by the kind its type names", async () => {
+    const { t, key } = await company();
+    const channel = await t.json("POST", "/channels.json", { name: "Web" });
+    await t.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
+    await t.json("POST", "/variants.json", { sku: "MUG-1", price: 12.5 });
+    const imported = await t.json("POST", `/channels/${channel.body.id}/manual-sale.json`, {
+      externalId: "ORDER-1",
+      customer: { email: "ana@example.com" },
+      shippingAddress: { lineOne: "5 Elm St", city: "Denver", country: "US" },
+      items: [{ sku: "MUG-1", quantity: 1, price: 12.5 }],
+    });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const all = (await t.json("GET", "/events.json?limit=250")).body as { id: number; type: string }[];
+    const event = all.find((each) => each.type === "sale.imported")!;
+    const orders = await key(["events:read", "orders:read"]);
+    const catalog = await key(["events:read", "catalog:read"]);
+    const typesOf = async (api: { json: typeof t.json }) =>
+      ((await api.json("GET", "/events.json?limit=250")).body as { type: string }[]).map((each) => each.type);
+    // An action's event is stored without a kind (its object is the API's, not a stored row).
+    expect(
+      (await ctx.db.execute({ sql: "SELECT kind FROM events WHERE id = ?", args: [event.id] })).rows[0]!.kind,
+    ).toBeNull();
+    expect(await typesOf(orders.api)).toContain("sale.imported");
+    expect(await typesOf(catalog.api)).not.toContain("sale.imported");
+    expect((await orders.api.json("GET", `/events/${event.id}.json`)).status).toBe(200);
+    const refused = await catalog.api.json("GET", `/events/${event.id}.json`);
+    expect([refused.status, refused.body.scope]).toEqual([403, "orders:read"]);
+  });
+
   it("`*:read` reads every group and writes none; actions need their group's write when they write", async () => {
     const { t, key } = await company();
     const reader = await key(["*:read"]);
