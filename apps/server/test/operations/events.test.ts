@@ -249,6 +249,29 @@ describe("webhook endpoints", () => {
     ]);
   });
 
+  it("deletes an endpoint with its deliveries: one made after it with the same id starts with none", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => 500);
+    const { dispatcher } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    const first = await endpoint(t, `${receiver.url}/first`, { events: ["carrier.*"] });
+    await create(t, "carriers", { name: "Retried Freight" });
+    await dispatcher.runOnce();
+    const log = await expectStatus(t.json("GET", `/webhook-endpoints/${first.id}/deliveries.json`), 200);
+    expect(log).toEqual([
+      expect.objectContaining({ type: "carrier.created", status: "pending", attempts: 1 }),
+    ]);
+
+    await expectStatus(t.request("DELETE", `/webhook-endpoints/${first.id}.json`), 204);
+    const second = await endpoint(t, `${receiver.url}/second`, { events: ["warehouse.*"] });
+    expect(second.id).toBe(first.id);
+    expect(await expectStatus(t.json("GET", `/webhook-endpoints/${second.id}/deliveries.json`), 200)).toEqual(
+      [],
+    );
+    await dispatcher.runOnce();
+    expect(receiver.received.map((request) => request.path)).toEqual(["/first"]);
+  });
+
   it("pings, replays a delivery with the same webhook-id, and signs with both secrets for a day after a rotation", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
@@ -541,6 +564,51 @@ describe("callouts", () => {
       variant: { id: variant.id, sku: "MUG-1" },
       channelVariant: { id: listing.id, externalId: "123", channel: { id: channel.id } },
       inventory: { available: 5 },
+    });
+  });
+
+  it("gives up a custom channel's callout once the channel is deleted, never signing it with a channel made since", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => 500);
+    // The dispatcher's clock at the real time: the callout is queued before the channel made after it.
+    const { dispatcher, clock } = dispatcherWithClock(setup, Date.now());
+    await dispatcher.runOnce();
+    const channel = await create(t, "channels", { name: "Own Store" });
+    const custom = await create(t, "custom-channels", {
+      name: "Own Store",
+      channelId: channel.id,
+      inventoryEndpoint: `${receiver.url}/old`,
+    });
+    const warehouse = await create(t, "warehouses", {
+      name: "Main",
+      lineOne: "1 Road",
+      city: "Boise",
+      country: "US",
+    });
+    const variant = await create(t, "variants", { sku: "MUG-1", name: "Mug" });
+    await create(t, "channel-variants", { channelId: channel.id, variantId: variant.id, externalId: "123" });
+    await expectStatus(
+      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
+        externalId: "123",
+        quantity: 6,
+        warehouseId: warehouse.id,
+      }),
+      200,
+    );
+    clock.now = Date.now();
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => call.path)).toEqual(["/old"]);
+
+    await expectStatus(t.request("DELETE", `/custom-channels/${custom.id}.json`), 204);
+    const again = await create(t, "custom-channels", { name: "New Store", channelId: channel.id });
+    expect(again.id).toBe(custom.id);
+    clock.now += 3_600_000;
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => call.path)).toEqual(["/old"]);
+    const [update] = await expectStatus(t.json("GET", "/channel-variant-updates.json"), 200);
+    expect(update).toMatchObject({
+      status: "error",
+      statusMessage: "Attempt 2 failed: The custom channel it was sent for was deleted. No more attempts.",
     });
   });
 

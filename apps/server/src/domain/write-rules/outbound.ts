@@ -48,13 +48,18 @@ export const outboundRules: WriteRules = {
         return plan.update("webhook-endpoint", current, { ...values, ...again });
       },
     }),
-    // Its secrets are not a kind's records, so the delete of the record does not take them.
+    // Its secrets and its deliveries (with their attempts) are not a kind's records, so the delete of the
+    // record does not take them: they go with it, and what was still to be sent is not. An endpoint made
+    // later may be given its id again, and must not take over its log or its pending deliveries.
     planDelete: deletes<"webhook-endpoint", Record<never, never>>({
       reads: () => ({}),
       plan({ current, plan }) {
+        const own = sql`endpoint_id = ${current.id} AND company_id = ${sql.company}`;
+        plan.write(sql`DELETE FROM webhook_secrets WHERE ${own}`);
         plan.write(
-          sql`DELETE FROM webhook_secrets WHERE endpoint_id = ${current.id} AND company_id = ${sql.company}`,
+          sql`DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE ${own})`,
         );
+        plan.write(sql`DELETE FROM webhook_deliveries WHERE ${own}`);
       },
     }),
   },

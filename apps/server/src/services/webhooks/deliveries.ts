@@ -5,8 +5,10 @@ import type { InStatement } from "@libsql/client";
  * recorded with the next one scheduled. Deliveries are at least once: a receiver may see one twice
  * (same `webhook-id`), and one receiver's deliveries may arrive in any order.
  */
+import { kindByName } from "@multichannel/schema";
 import * as v from "valibot";
-import type { Db, Executor } from "../../db/database.ts";
+import { type Db, type Executor, firstRow } from "../../db/database.ts";
+import { tableFor } from "../../db/tables.ts";
 import {
   MAIL_NOT_CONFIGURED,
   type MailAnswer,
@@ -78,6 +80,7 @@ interface DeliveryRow {
   signer: string | null;
   timeout_ms: number;
   attempts: number;
+  created_at: string;
   /** Who the attempt goes to (`RECEIVER`). */
   receiver: string;
 }
@@ -100,7 +103,7 @@ const CLAIM = `WITH busy AS (SELECT key AS receiver, value AS attempts FROM json
 due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND ${RECEIVER} NOT IN (SELECT receiver FROM busy WHERE attempts >= ${RECEIVER_LIMIT}) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
 ranked AS (SELECT due.id, due.next_attempt_at, COALESCE(busy.attempts, 0) + row_number() OVER (PARTITION BY due.receiver ORDER BY due.next_attempt_at, due.id) AS nth FROM due LEFT JOIN busy ON busy.receiver = due.receiver)
 UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM ranked WHERE nth <= ${RECEIVER_LIMIT} ORDER BY next_attempt_at, id LIMIT ?)
-RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts, ${RECEIVER} AS receiver`;
+RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts, created_at, ${RECEIVER} AS receiver`;
 
 /** Due deliveries attempted as slots free up: at most `DELIVERY_BATCH` at once, `RECEIVER_LIMIT` to one receiver. */
 export interface DeliveryPool {
@@ -262,6 +265,7 @@ async function requested(
   at: number,
 ): Promise<Outcome | undefined> {
   const request = await requestOf(deps.db, delivery, at, deps.secrets ?? ephemeralKeyring());
+  if ("giveUp" in request) return { ok: false, error: request.giveUp, durationMs: 0, final: true };
   if ("skip" in request) {
     await deps.db.execute({
       sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
@@ -322,6 +326,8 @@ async function requestOf(
   keyring: Keyring | Promise<Keyring>,
 ) {
   if (delivery.purpose !== "webhook" && delivery.purpose !== "ping") {
+    const gone = await signerGone(db, delivery);
+    if (gone) return { giveUp: gone };
     return {
       url: delivery.url,
       method: delivery.method,
@@ -376,6 +382,24 @@ async function requestOf(
 }
 
 /**
+ * Why a callout is not sent at all, when the record that signs it (`custom-channel:12`) is gone: deleted,
+ * or deleted and its id taken by a record made since (ids of deleted records are made again), whose
+ * secrets must not sign what another record queued. Undefined while it is the one that queued it.
+ */
+async function signerGone(db: Executor, delivery: DeliveryRow): Promise<string | undefined> {
+  if (!delivery.signer) return undefined;
+  const colon = delivery.signer.indexOf(":");
+  const kind = kindByName(delivery.signer.slice(0, colon));
+  if (!kind) return undefined;
+  const found = await firstRow(db, {
+    sql: `SELECT created_at FROM ${tableFor(kind).name} WHERE id = ? AND company_id = ?`,
+    args: [Number(delivery.signer.slice(colon + 1)), delivery.company_id],
+  });
+  if (found && String(found.created_at) <= String(delivery.created_at)) return undefined;
+  return `The ${kind.name.replaceAll("-", " ")} it was sent for was deleted.`;
+}
+
+/**
  * What a callout's record adds at each attempt, opened from its sealed values then (never kept with
  * the delivery): the Standard Webhooks headers under its signing secret, and a custom channel's webhook
  * hash in `webhook-hash`, as the reference's receivers check it, over https only.
@@ -415,7 +439,7 @@ async function settle(
   at: number,
 ): Promise<void> {
   const attempts = delivery.attempts + 1;
-  const finalFailure = !outcome.ok && attempts > RETRY_DELAYS_S.length;
+  const finalFailure = !outcome.ok && (outcome.final === true || attempts > RETRY_DELAYS_S.length);
   const delay = RETRY_DELAYS_S[attempts - 1] ?? 0;
   const next = outcome.ok || finalFailure ? null : iso(at + delay * 1000 * (0.8 + 0.4 * random()));
   const status = outcome.ok ? "succeeded" : finalFailure ? "failed" : "pending";

@@ -24,6 +24,8 @@ export interface Outcome {
   error?: string;
   responseText?: string;
   durationMs: number;
+  /** Failed for good, whatever attempts are left: what it was sent for is gone. */
+  final?: boolean;
 }
 
 async function readLimited(response: Response): Promise<string> {
