@@ -99,9 +99,12 @@ async function sealBody(
   return Object.keys(madeNow).length ? madeNow : undefined;
 }
 
-/** The rotations of the kinds with secrets (`custom-channels/rotate-webhook-hash.json`), by plural and action. */
+/**
+ * The rotations of every kind (`custom-channels/rotate-webhook-hash.json`, a webhook endpoint's
+ * `rotate-secret`, whose secrets are kept apart from its record), by plural and action.
+ */
 const rotations = new Set(
-  [...withSecrets.values()].flatMap(({ kind }) =>
+  kinds.flatMap((kind) =>
     (kind.actions ?? [])
       .filter((action) => action.name.startsWith("rotate-"))
       .map((action) => `${kind.plural}/${action.name}.json`),

@@ -293,6 +293,22 @@ describe("inbound webhook secrets", () => {
       400,
     );
     expect(keyed.errors).toEqual([{ path: "Idempotency-Key", message: expect.any(String) }]);
+    // A webhook endpoint's too, though its secrets are kept apart from its record (disabled: no delivery).
+    const hook = await create(t, "webhook-endpoints", {
+      url: "https://hooks.example/in",
+      events: ["carrier.*"],
+      enabled: false,
+    });
+    const endpointKeyed = await expectStatus(
+      t.json(
+        "POST",
+        `/webhook-endpoints/${hook.id}/rotate-secret.json`,
+        {},
+        { "Idempotency-Key": "rotate-2" },
+      ),
+      400,
+    );
+    expect(endpointKeyed.errors).toEqual([{ path: "Idempotency-Key", message: expect.any(String) }]);
     const newHash = await expectStatus(
       t.json("POST", `/inventory-feeds/${feed.id}/rotate-hash.json`, {}),
       200,
