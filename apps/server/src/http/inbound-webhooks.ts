@@ -118,7 +118,9 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
     unreadable = error;
   }
   if (signedCopy) {
-    const refused = signatureRefusal(c, hash!, await signedCopy.text());
+    // Its text with a byte order mark kept (`Request.text()` drops one): the signature is of the bytes.
+    const sent = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await signedCopy.arrayBuffer());
+    const refused = signatureRefusal(c, hash!, sent);
     if (refused) {
       // A failure at a known record: counted for it (and the address) apart from the wrong hashes.
       const target = `${kindName} ${found.record.id}`;

@@ -164,6 +164,9 @@ describe("signed inbound calls", () => {
 
     const taken = await signedCall(feed.hash, body);
     expect(taken.status).toBe(200);
+    // A body that starts with a byte order mark is signed with it, and checked so.
+    const marked = `\ufeff${JSON.stringify([{ externalId: "S-2", vendorSku: "SIGNED-2", inventoryQuantity: 1 }])}`;
+    expect((await signedCall(feed.hash, marked)).status).toBe(200);
     const items = await expectStatus(
       t.json("GET", "/inventory-feed-variants.json?where[externalId]=S-1"),
       200,
