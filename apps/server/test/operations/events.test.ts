@@ -461,6 +461,39 @@ describe("fan-out with nothing listening", () => {
   });
 });
 
+/**
+ * A custom channel of `channel` whose inventory endpoint is `inventoryEndpoint`, and a stock level set on
+ * its listing of a variant (externalId 123) at a warehouse: the stock callout queued.
+ */
+async function stockCallout(t: Tenant, channel: { id: number }, inventoryEndpoint: string) {
+  const custom = await create(t, "custom-channels", {
+    name: "Own Store",
+    channelId: channel.id,
+    inventoryEndpoint,
+  });
+  const warehouse = await create(t, "warehouses", {
+    name: "Main",
+    lineOne: "1 Road",
+    city: "Boise",
+    country: "US",
+  });
+  const variant = await create(t, "variants", { sku: "MUG-1", name: "Mug" });
+  const listing = await create(t, "channel-variants", {
+    channelId: channel.id,
+    variantId: variant.id,
+    externalId: "123",
+  });
+  await expectStatus(
+    t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
+      externalId: "123",
+      quantity: 6,
+      warehouseId: warehouse.id,
+    }),
+    200,
+  );
+  return { custom, warehouse, variant, listing };
+}
+
 describe("callouts", () => {
   it("delivers a sent purchase order to the provider's endpoint and logs the real outcome", async () => {
     const t = await setup.tenant();
@@ -523,30 +556,10 @@ describe("callouts", () => {
     const { dispatcher } = dispatcherWithClock(setup);
     await dispatcher.runOnce();
     const channel = await create(t, "channels", { name: "Own Store", safetyStock: 1 });
-    const custom = await create(t, "custom-channels", {
-      name: "Own Store",
-      channelId: channel.id,
-      inventoryEndpoint: `${receiver.url}/inventory`,
-    });
-    const warehouse = await create(t, "warehouses", {
-      name: "Main",
-      lineOne: "1 Road",
-      city: "Boise",
-      country: "US",
-    });
-    const variant = await create(t, "variants", { sku: "MUG-1", name: "Mug" });
-    const listing = await create(t, "channel-variants", {
-      channelId: channel.id,
-      variantId: variant.id,
-      externalId: "123",
-    });
-    await expectStatus(
-      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
-        externalId: "123",
-        quantity: 6,
-        warehouseId: warehouse.id,
-      }),
-      200,
+    const { custom, warehouse, variant, listing } = await stockCallout(
+      t,
+      channel,
+      `${receiver.url}/inventory`,
     );
     await dispatcher.runOnce();
 
@@ -574,27 +587,7 @@ describe("callouts", () => {
     const { dispatcher, clock } = dispatcherWithClock(setup, Date.now());
     await dispatcher.runOnce();
     const channel = await create(t, "channels", { name: "Own Store" });
-    const custom = await create(t, "custom-channels", {
-      name: "Own Store",
-      channelId: channel.id,
-      inventoryEndpoint: `${receiver.url}/old`,
-    });
-    const warehouse = await create(t, "warehouses", {
-      name: "Main",
-      lineOne: "1 Road",
-      city: "Boise",
-      country: "US",
-    });
-    const variant = await create(t, "variants", { sku: "MUG-1", name: "Mug" });
-    await create(t, "channel-variants", { channelId: channel.id, variantId: variant.id, externalId: "123" });
-    await expectStatus(
-      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
-        externalId: "123",
-        quantity: 6,
-        warehouseId: warehouse.id,
-      }),
-      200,
-    );
+    const { custom } = await stockCallout(t, channel, `${receiver.url}/old`);
     clock.now = Date.now();
     await dispatcher.runOnce();
     expect(receiver.received.map((call) => call.path)).toEqual(["/old"]);
