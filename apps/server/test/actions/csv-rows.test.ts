@@ -3,19 +3,7 @@
 // left out), and a record never takes cells of the line after it.
 import { describe, expect, it } from "vitest";
 import { csvRows } from "../../src/services/imports/csv-rows.ts";
-
-/** The file's text as a stream of pieces of `size` bytes. */
-function streamOf(text: string, size: number): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + size));
-      at += size;
-    },
-  });
-}
+import { streamOf } from "../streams.ts";
 
 async function rowsOf(text: string, size = 7): Promise<string[][]> {
   const all: string[][] = [];

@@ -16,6 +16,7 @@ import { createToken } from "../../src/services/auth.ts";
 import { DEFAULT_FILES_POLICY, storedFileId } from "../../src/services/files.ts";
 import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { fileStoreOf, prepareServer } from "../../src/startup.ts";
+import { streamOf } from "../streams.ts";
 import { setupApp, type TestApp } from "../support.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "mcs-files-"));
@@ -64,19 +65,6 @@ function multipart(file: string, filename = "levels.csv", type = "text/csv") {
     "",
   ].join("\r\n");
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** A body as a stream with no Content-Length (sent chunked), in chunks of `size` bytes. */
-function streamed(text: string, size = 1000): ReadableStream<Uint8Array> {
-  const bytes = new TextEncoder().encode(text);
-  let at = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (at >= bytes.length) return controller.close();
-      controller.enqueue(bytes.slice(at, at + size));
-      at += size;
-    },
-  });
 }
 
 /** The path of a file's URL (stored URLs may carry the listening address). */
@@ -177,7 +165,7 @@ describe("uploads", () => {
     const upload = uploader(app);
     const t = await tenant();
     const big = "x".repeat(300_000);
-    const answer = await upload(t.token, streamed(big, 7_000), {
+    const answer = await upload(t.token, streamOf(big, 7_000), {
       "Content-Type": "application/octet-stream",
     });
     expect(answer.status).toBe(201);
@@ -187,7 +175,7 @@ describe("uploads", () => {
 
     const form = multipart(big, "big.bin", "application/octet-stream");
     // Chunks that cut the boundary in two.
-    const split = await upload(t.token, streamed(form.body, 13), { "Content-Type": form.contentType }, "");
+    const split = await upload(t.token, streamOf(form.body, 13), { "Content-Type": form.contentType }, "");
     expect(split.status).toBe(201);
     expect(await (await t.request("GET", (await split.json()).url)).text()).toBe(big);
   });
@@ -211,12 +199,12 @@ describe("uploads", () => {
     expect((await claimed.json()).detail).toMatch(/upload limit of 1000 bytes/);
 
     // Read: no length claimed, the bytes pass the limit.
-    const over = await upload(t.token, streamed("y".repeat(5000), 300), { "Content-Type": "text/csv" });
+    const over = await upload(t.token, streamOf("y".repeat(5000), 300), { "Content-Type": "text/csv" });
     expect(over.status).toBe(413);
     const form = multipart("z".repeat(1500));
     const overForm = await upload(
       t.token,
-      streamed(form.body, 400),
+      streamOf(form.body, 400),
       { "Content-Type": form.contentType },
       "",
     );
@@ -239,7 +227,7 @@ describe("uploads", () => {
     expect(claimed.status).toBe(409);
     expect((await claimed.json()).rule).toBe("file_quota");
     // Streamed: refused once the bytes are counted, its body deleted.
-    const counted = await upload(t.token, streamed("c".repeat(2000)), { "Content-Type": "text/csv" });
+    const counted = await upload(t.token, streamOf("c".repeat(2000)), { "Content-Type": "text/csv" });
     expect(counted.status).toBe(409);
     expect(keys()).toHaveLength(1);
     // Another company's quota is its own.
