@@ -605,6 +605,26 @@ describe("callouts", () => {
     });
   });
 
+  it("gives up a custom channel's callout once the channel is disabled", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => 500);
+    const { dispatcher, clock } = dispatcherWithClock(setup, Date.now());
+    await dispatcher.runOnce();
+    const channel = await create(t, "channels", { name: "Own Store" });
+    const { custom } = await stockCallout(t, channel, `${receiver.url}/inventory`);
+    clock.now = Date.now();
+    await dispatcher.runOnce();
+    await expectStatus(t.json("PUT", `/custom-channels/${custom.id}.json`, { enabled: false }), 200);
+    clock.now += 3_600_000;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    const [update] = await expectStatus(t.json("GET", "/channel-variant-updates.json"), 200);
+    expect(update).toMatchObject({
+      status: "error",
+      statusMessage: "Attempt 2 failed: The custom channel it was sent for is disabled. No more attempts.",
+    });
+  });
+
   it("posts the file of a finished export to the export's webhook URL", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();

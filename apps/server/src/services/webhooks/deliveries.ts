@@ -382,21 +382,26 @@ async function requestOf(
 }
 
 /**
- * Why a callout is not sent at all, when the record that signs it (`custom-channel:12`) is gone: deleted,
- * or deleted and its id taken by a record made since (ids of deleted records are made again), whose
- * secrets must not sign what another record queued. Undefined while it is the one that queued it.
+ * Why a callout is not sent at all: the record that signs it (`custom-channel:12`) is gone (deleted, or
+ * deleted and its id taken by a record made since: ids of deleted records are made again, and another
+ * record's secrets must not sign what this one queued), or it is disabled (a custom channel's
+ * `enabled`). Undefined while it is the one that queued it, and enabled.
  */
 async function signerGone(db: Executor, delivery: DeliveryRow): Promise<string | undefined> {
   if (!delivery.signer) return undefined;
   const colon = delivery.signer.indexOf(":");
   const kind = kindByName(delivery.signer.slice(0, colon));
   if (!kind) return undefined;
+  const table = tableFor(kind);
+  const enabled = table.byField.get("enabled")?.name;
   const found = await firstRow(db, {
-    sql: `SELECT created_at FROM ${tableFor(kind).name} WHERE id = ? AND company_id = ?`,
+    sql: `SELECT created_at${enabled ? `, ${enabled} AS enabled` : ""} FROM ${table.name} WHERE id = ? AND company_id = ?`,
     args: [Number(delivery.signer.slice(colon + 1)), delivery.company_id],
   });
-  if (found && String(found.created_at) <= String(delivery.created_at)) return undefined;
-  return `The ${kind.name.replaceAll("-", " ")} it was sent for was deleted.`;
+  const what = `The ${kind.name.replaceAll("-", " ")} it was sent for`;
+  if (!found || String(found.created_at) > String(delivery.created_at)) return `${what} was deleted.`;
+  if (enabled && !Number(found.enabled)) return `${what} is disabled.`;
+  return undefined;
 }
 
 /**
