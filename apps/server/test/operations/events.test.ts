@@ -437,6 +437,37 @@ describe("webhook endpoints", () => {
   });
 });
 
+describe("the work behind records beside a slow receiver", () => {
+  it("runs the work that comes due while a receiver that does not answer holds the run", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(() => "hang");
+    const { dispatcher, clock } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    await setup.db.execute({
+      sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, body, timeout_ms, next_attempt_at, created_at) VALUES (?, 'inventory', 'inventory.callout', ?, '{}', 6000, ?, ?)",
+      args: [t.companyId, receiver.url, new Date(0).toISOString(), new Date().toISOString()],
+    });
+    let ended = false;
+    const run = dispatcher.runOnce().finally(() => {
+      ended = true;
+    });
+    while (!receiver.received.length) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Asked for while the attempt hangs, and the run's clock past a round of the work.
+    const asked = await expectStatus(
+      t.json("POST", "/data-exports.json", { format: "json", displayName: "All stock" }),
+      200,
+    );
+    clock.now += 10_000;
+    let status = asked.status;
+    while (!ended && status !== "complete") {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      status = (await expectStatus(t.json("GET", `/data-exports/${asked.id}.json`), 200)).status;
+    }
+    expect({ status, runEnded: ended }).toEqual({ status: "complete", runEnded: false });
+    await run;
+  });
+});
+
 describe("fan-out with nothing listening", () => {
   it("moves past the events without a delivery, and an endpoint made later gets what follows it", async () => {
     const own = await setupApp({ outbound: { allowLocal: true } });

@@ -86,6 +86,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 const IMPORT_SLICE_MS = 10_000;
 /**
+ * How long after a round of the work began a run that is still delivering starts another: the work due
+ * meanwhile (an export asked for, a feed's schedule) is not held back by a slow receiver's deliveries.
+ */
+const WORK_AGAIN_MS = IMPORT_SLICE_MS;
+/**
  * While work or attempts are under way, the longest a run waits before it fans out new events and
  * claims what came due: as often as the loop's own tick (new events written meanwhile end the wait
  * sooner: `wake`).
@@ -142,14 +147,25 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         (more) => ({ more }),
         (error: unknown) => ({ error, more: false }),
       );
-    const work = Promise.all([
-      outcome(async () => (await background.run()).more),
-      outcome(() => runImports(importDeps)),
-    ]);
+    // A round of the work; another starts while a long run's deliveries go on (a receiver that answers
+    // slowly, a backlog of retries), so that the work due meanwhile does not wait for them to end.
+    const rounds: Promise<({ more: boolean } | { error: unknown; more: boolean })[]>[] = [];
     let over = false;
-    const workOver = work.then(() => {
-      over = true;
-    });
+    let workOver: Promise<void> = Promise.resolve();
+    let workStarted = 0;
+    const startWork = () => {
+      const round = Promise.all([
+        outcome(async () => (await background.run()).more),
+        outcome(() => runImports(importDeps)),
+      ]);
+      rounds.push(round);
+      over = false;
+      workStarted = now();
+      workOver = round.then(() => {
+        over = true;
+      });
+    };
+    startWork();
     const pool = deliveryPool(deliveryDeps);
     let stopped: { error: unknown } | undefined;
     try {
@@ -160,6 +176,10 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
         await pool.fill();
         if (last && !pool.size) break;
         if (over && !last) continue;
+        if (over && now() - workStarted >= WORK_AGAIN_MS) {
+          startWork();
+          continue;
+        }
         if (woke) {
           woke = false;
           continue;
@@ -173,7 +193,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     }
     // One run at a time: the attempts and the work end before the run does, even when it failed.
     await pool.idle();
-    const outcomes = await work;
+    const outcomes = (await Promise.all(rounds)).flat();
     if (stopped) throw stopped.error;
     const { failed } = await pool.done();
     for (const done of outcomes) if ("error" in done) throw done.error;
