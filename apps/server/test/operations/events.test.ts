@@ -611,25 +611,38 @@ describe("callouts", () => {
     });
   });
 
-  it("gives up a custom channel's callout once the channel is deleted, never signing it with a channel made since", async () => {
+  /**
+   * A stock callout of a custom channel whose receiver answers 500, attempted once; `meanwhile` is done
+   * before its next attempt, which the dispatcher then makes. Answers the paths the receiver got and the
+   * callout's log record.
+   */
+  async function retriedCallout(
+    meanwhile: (t: Tenant, custom: { id: number }, channel: { id: number }) => Promise<void>,
+  ) {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
-    // The dispatcher's clock at the real time: the callout is queued before the channel made after it.
+    // The dispatcher's clock at the real time: the callout is queued before a channel made after it.
     const { dispatcher, clock } = dispatcherWithClock(setup, Date.now());
     await dispatcher.runOnce();
     const channel = await create(t, "channels", { name: "Own Store" });
-    const { custom } = await stockCallout(t, channel, `${receiver.url}/old`);
+    const { custom } = await stockCallout(t, channel, `${receiver.url}/inventory`);
     clock.now = Date.now();
     await dispatcher.runOnce();
-    expect(receiver.received.map((call) => call.path)).toEqual(["/old"]);
-
-    await expectStatus(t.request("DELETE", `/custom-channels/${custom.id}.json`), 204);
-    const again = await create(t, "custom-channels", { name: "New Store", channelId: channel.id });
-    expect(again.id).toBe(custom.id);
+    expect(receiver.received.map((call) => call.path)).toEqual(["/inventory"]);
+    await meanwhile(t, custom, channel);
     clock.now += 3_600_000;
     await dispatcher.runOnce();
-    expect(receiver.received.map((call) => call.path)).toEqual(["/old"]);
     const [update] = await expectStatus(t.json("GET", "/channel-variant-updates.json"), 200);
+    return { paths: receiver.received.map((call) => call.path), update };
+  }
+
+  it("gives up a custom channel's callout once the channel is deleted, never signing it with a channel made since", async () => {
+    const { paths, update } = await retriedCallout(async (t, custom, channel) => {
+      await expectStatus(t.request("DELETE", `/custom-channels/${custom.id}.json`), 204);
+      const again = await create(t, "custom-channels", { name: "New Store", channelId: channel.id });
+      expect(again.id).toBe(custom.id);
+    });
+    expect(paths).toEqual(["/inventory"]);
     expect(update).toMatchObject({
       status: "error",
       statusMessage: "Attempt 2 failed: The custom channel it was sent for was deleted. No more attempts.",
@@ -637,19 +650,10 @@ describe("callouts", () => {
   });
 
   it("gives up a custom channel's callout once the channel is disabled", async () => {
-    const t = await setup.tenant();
-    const receiver = await startReceiver(() => 500);
-    const { dispatcher, clock } = dispatcherWithClock(setup, Date.now());
-    await dispatcher.runOnce();
-    const channel = await create(t, "channels", { name: "Own Store" });
-    const { custom } = await stockCallout(t, channel, `${receiver.url}/inventory`);
-    clock.now = Date.now();
-    await dispatcher.runOnce();
-    await expectStatus(t.json("PUT", `/custom-channels/${custom.id}.json`, { enabled: false }), 200);
-    clock.now += 3_600_000;
-    await dispatcher.runOnce();
-    expect(receiver.received).toHaveLength(1);
-    const [update] = await expectStatus(t.json("GET", "/channel-variant-updates.json"), 200);
+    const { paths, update } = await retriedCallout(async (t, custom) => {
+      await expectStatus(t.json("PUT", `/custom-channels/${custom.id}.json`, { enabled: false }), 200);
+    });
+    expect(paths).toHaveLength(1);
     expect(update).toMatchObject({
       status: "error",
       statusMessage: "Attempt 2 failed: The custom channel it was sent for is disabled. No more attempts.",

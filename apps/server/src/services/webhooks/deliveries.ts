@@ -381,6 +381,17 @@ async function requestOf(
   };
 }
 
+/** The record that signs a callout (`custom-channel:12`), if it names one. */
+function signerOf(delivery: DeliveryRow): { companyId: number; kind: string; recordId: number } | undefined {
+  if (!delivery.signer) return undefined;
+  const colon = delivery.signer.indexOf(":");
+  return {
+    companyId: Number(delivery.company_id),
+    kind: delivery.signer.slice(0, colon),
+    recordId: Number(delivery.signer.slice(colon + 1)),
+  };
+}
+
 /**
  * Why a callout is not sent at all: the record that signs it (`custom-channel:12`) is gone (deleted, or
  * deleted and its id taken by a record made since: ids of deleted records are made again, and another
@@ -388,15 +399,14 @@ async function requestOf(
  * `enabled`). Undefined while it is the one that queued it, and enabled.
  */
 async function signerGone(db: Executor, delivery: DeliveryRow): Promise<string | undefined> {
-  if (!delivery.signer) return undefined;
-  const colon = delivery.signer.indexOf(":");
-  const kind = kindByName(delivery.signer.slice(0, colon));
+  const signer = signerOf(delivery);
+  const kind = signer && kindByName(signer.kind);
   if (!kind) return undefined;
   const table = tableFor(kind);
   const enabled = table.byField.get("enabled")?.name;
   const found = await firstRow(db, {
     sql: `SELECT created_at${enabled ? `, ${enabled} AS enabled` : ""} FROM ${table.name} WHERE id = ? AND company_id = ?`,
-    args: [Number(delivery.signer.slice(colon + 1)), delivery.company_id],
+    args: [signer.recordId, signer.companyId],
   });
   const what = `The ${kind.name.replaceAll("-", " ")} it was sent for`;
   if (!found || String(found.created_at) > String(delivery.created_at)) return `${what} was deleted.`;
@@ -415,13 +425,8 @@ async function calloutHeaders(
   at: number,
   keyring: Keyring,
 ): Promise<Record<string, string>> {
-  if (!delivery.signer) return {};
-  const colon = delivery.signer.indexOf(":");
-  const place = {
-    companyId: Number(delivery.company_id),
-    kind: delivery.signer.slice(0, colon),
-    recordId: Number(delivery.signer.slice(colon + 1)),
-  };
+  const place = signerOf(delivery);
+  if (!place) return {};
   const headers: Record<string, string> = {};
   if (place.kind === "custom-channel" && delivery.url.startsWith("https://")) {
     const hash = await openSecret(db, keyring, { ...place, field: "webhookHash" });
