@@ -1,6 +1,6 @@
 import { eventTriggers } from "./event-triggers.ts";
 import { SECRET_TABLES, secretTriggers } from "./secret-sql.ts";
-import { type Column, indexedColumns, type Table, tables } from "./tables.ts";
+import { type Column, indexedColumns, ROW_ID, type Table, tables } from "./tables.ts";
 
 /** The shape of the database that the manifest asks for; committed as migrations/schema.json. */
 export interface SchemaSnapshot {
@@ -19,6 +19,7 @@ export interface SchemaSnapshot {
 const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   companies: {
     columns: {
+      // Not ROW_ID: companies are never deleted, and other tables' foreign keys name them.
       id: "INTEGER PRIMARY KEY",
       name: "TEXT NOT NULL",
       created_at: "TEXT NOT NULL",
@@ -29,7 +30,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   api_tokens: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL REFERENCES companies (id)",
       token_hash: "TEXT NOT NULL",
       read_only: "INTEGER NOT NULL DEFAULT 0",
@@ -52,7 +53,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   idempotency_keys: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL REFERENCES companies (id)",
       key: "TEXT NOT NULL",
       fingerprint: "TEXT NOT NULL",
@@ -68,7 +69,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   stored_files: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL REFERENCES companies (id)",
       name: "TEXT NOT NULL",
       content_type: "TEXT NOT NULL",
@@ -96,7 +97,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   // with time, so retention finds its cut by id (`prune`), and every write saves an index entry.
   events: {
     columns: {
-      id: "INTEGER PRIMARY KEY AUTOINCREMENT",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL",
       type: "TEXT NOT NULL",
       kind: "TEXT",
@@ -128,12 +129,12 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   // The newest event id when a key's batch began (`db/acting-key.ts`): its last statement stamps the
   // events after it with the key. One row, rewritten by each such batch under the write lock.
   acting_key: {
-    columns: { id: "INTEGER PRIMARY KEY", after_event: "INTEGER NOT NULL" },
+    columns: { id: ROW_ID, after_event: "INTEGER NOT NULL" },
     indexes: {},
   },
   webhook_secrets: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL",
       endpoint_id: "INTEGER NOT NULL",
       secret: "TEXT NOT NULL",
@@ -148,7 +149,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   // the retry schedule is spent.
   webhook_deliveries: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL",
       purpose: "TEXT NOT NULL",
       endpoint_id: "INTEGER",
@@ -181,7 +182,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   webhook_attempts: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       delivery_id: "INTEGER NOT NULL",
       at: "TEXT NOT NULL",
       duration_ms: "INTEGER NOT NULL",
@@ -216,7 +217,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   // files; removed when those are made.
   data_import_rows: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       import_id: "INTEGER NOT NULL",
       row_number: "INTEGER NOT NULL",
       outcome: "TEXT NOT NULL",
@@ -260,7 +261,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   },
   // How far the dispatcher has turned events into deliveries (one row, id 1).
   webhook_cursor: {
-    columns: { id: "INTEGER PRIMARY KEY", last_event_id: "INTEGER NOT NULL" },
+    columns: { id: ROW_ID, last_event_id: "INTEGER NOT NULL" },
     indexes: {},
   },
 };
@@ -294,7 +295,7 @@ const WORK_INDEXES: Readonly<Record<string, Record<string, string>>> = {
 
 function kindTable(table: Table): SchemaSnapshot["tables"][string] {
   const columns: Record<string, string> = {
-    id: "INTEGER PRIMARY KEY",
+    id: ROW_ID,
     company_id: "INTEGER NOT NULL",
     created_at: "TEXT NOT NULL",
     updated_at: "TEXT NOT NULL",

@@ -6,7 +6,7 @@
  * its place. Whatever path writes (CRUD, a plan, a transaction), the secret never rests in the record,
  * its events or its answer (`RETURNING` shows the written form, which `decode` reads as its hint).
  */
-import type { Column, Table } from "./tables.ts";
+import { type Column, ROW_ID, type Table } from "./tables.ts";
 
 /** The fields whose secret authenticates the inbound webhooks, by kind: their digests are looked up. */
 export const INBOUND_SECRETS: Readonly<Record<string, string>> = {
@@ -33,7 +33,7 @@ export const SECRET_TABLES = {
   },
   inbound_secrets: {
     columns: {
-      id: "INTEGER PRIMARY KEY",
+      id: ROW_ID,
       company_id: "INTEGER NOT NULL",
       kind: "TEXT NOT NULL",
       record_id: "INTEGER NOT NULL",

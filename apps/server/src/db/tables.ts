@@ -1,6 +1,13 @@
 import { type FieldDef, type KindDef, kinds, snakeCase } from "@multichannel/schema";
 import { blankOf } from "./blank.ts";
 
+/**
+ * A row id that is never given again (migration 0031): without AUTOINCREMENT, SQLite gives a new row the
+ * highest id plus one, so deleting the newest record made the next one, of any company, take its id, and
+ * what named the deleted record (an event, an error's subject, a delivery) named the new one.
+ */
+export const ROW_ID = "INTEGER PRIMARY KEY AUTOINCREMENT";
+
 /** How a field is stored: its column, SQL type and codec. */
 export interface Column {
   readonly field: string;

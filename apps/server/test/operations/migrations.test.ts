@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { desiredSchema } from "../../src/db/ddl.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { loadMigrations } from "../../src/db/migration-files.ts";
 import { openDb } from "../../src/db/open.ts";
@@ -159,5 +160,68 @@ it("0019 takes a dropship provider's commission rate endpoint hash out of the re
       field: "commissionRateEndpointHash",
     }),
   ).toBe(hash);
+  db.close();
+});
+
+it("0031 keeps every row and id, and gives no deleted record's id again", async () => {
+  const db = await openDb(`file:${join(dir, "ids.db")}`);
+  const migrations = loadMigrations();
+  await migrate(
+    db,
+    migrations.filter((migration) => migration.name < "0031"),
+  );
+  const now = "2026-01-02T03:04:05.000Z";
+  await db.execute({ sql: "INSERT INTO companies (id, name, created_at) VALUES (1, 'A', ?)", args: [now] });
+  for (const name of ["one", "two", "three", "four"]) {
+    await db.execute({
+      sql: "INSERT INTO customers (company_id, created_at, updated_at, name) VALUES (1, ?, ?, ?)",
+      args: [now, now, name],
+    });
+  }
+  await db.execute("DELETE FROM customers WHERE id = 2");
+  await db.execute({
+    sql: "INSERT INTO purchases (company_id, created_at, updated_at, invalid_billing_address, tags) VALUES (1, ?, ?, 'true', '[\"a\"]')",
+    args: [now, now],
+  });
+  const dump = async (table: string) =>
+    JSON.stringify((await db.execute(`SELECT * FROM ${table} ORDER BY id`)).rows);
+  const before = [await dump("customers"), await dump("purchases"), await dump("events")];
+
+  expect(await migrate(db, migrations)).toContain("0031_ids_never_reused.sql");
+  expect([await dump("customers"), await dump("purchases"), await dump("events")]).toEqual(before);
+  // A column the manifest no longer has (its values moved elsewhere by 0023) stays, as migrations keep them.
+  const deliveries = await db.execute("SELECT name FROM pragma_table_info('webhook_deliveries')");
+  expect(deliveries.rows.map((row) => row.name)).toContain("notification_id");
+
+  // The newest customer deleted, the next one has an id of its own; its triggers write events again.
+  const events = Number((await db.execute("SELECT count(*) AS n FROM events")).rows[0]!.n);
+  await db.execute("DELETE FROM customers WHERE id = 4");
+  await db.execute({
+    sql: "INSERT INTO customers (company_id, created_at, updated_at, name) VALUES (1, ?, ?, 'five')",
+    args: [now, now],
+  });
+  expect((await db.execute("SELECT max(id) AS id FROM customers")).rows[0]!.id).toBe(5);
+  expect(Number((await db.execute("SELECT count(*) AS n FROM events")).rows[0]!.n)).toBe(events + 2);
+  expect((await db.execute("PRAGMA integrity_check")).rows[0]!.integrity_check).toBe("ok");
+  db.close();
+});
+
+it("makes every table, index and trigger the manifest asks for, each id that can be deleted never given again", async () => {
+  const db = await openDb(`file:${join(dir, "schema.db")}`);
+  await migrate(db, loadMigrations());
+  const stored = (await db.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")).rows;
+  const named = (type: string) => new Set(stored.filter((row) => row.type === type).map((row) => row.name));
+  const [tablesMade, indexesMade, triggersMade] = [named("table"), named("index"), named("trigger")];
+  for (const [table, { columns, indexes, triggers }] of Object.entries(desiredSchema().tables)) {
+    expect(tablesMade.has(table), table).toBe(true);
+    const made = await db.execute(`SELECT name FROM pragma_table_info('${table}')`);
+    const columnsMade = new Set(made.rows.map((row) => row.name));
+    for (const column of Object.keys(columns))
+      expect(columnsMade.has(column), `${table}.${column}`).toBe(true);
+    for (const index of Object.keys(indexes)) expect(indexesMade.has(index), index).toBe(true);
+    for (const trigger of Object.keys(triggers ?? {})) expect(triggersMade.has(trigger), trigger).toBe(true);
+    const sql = String(stored.find((row) => row.type === "table" && row.name === table)!.sql);
+    expect(/\bAUTOINCREMENT\b/.test(sql), table).toBe(columns.id?.endsWith("AUTOINCREMENT") ?? false);
+  }
   db.close();
 });
