@@ -26,7 +26,10 @@ export interface ProblemDetails {
   errorsOmitted?: number;
   /** 409: the record's current state (`shipped`). */
   state?: string;
-  /** 409 on a state conflict: the actions the record's current state allows (`["return-label"]`). */
+  /**
+   * 409 on a state conflict: the actions the record's current state allows (`["return-label"]`); when
+   * what the record holds refuses an action (nothing left to return), all of them but that one.
+   */
   allowedActions?: string[];
   /** 409: the states from which the request would be allowed. */
   allowedStates?: string[];
@@ -93,7 +96,7 @@ export class ApiError extends Error {
   readonly errorsOmitted: number | undefined;
   /** 409: the record's current state. */
   readonly state: string | undefined;
-  /** 409 on a state conflict: the actions the current state allows. */
+  /** 409 on a state conflict: the actions the current state allows, but one its record's content refused. */
   readonly allowedActions: string[] | undefined;
   /** 409: the states from which the request would be allowed. */
   readonly allowedStates: string[] | undefined;

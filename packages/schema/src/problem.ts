@@ -21,7 +21,8 @@ export const problemMembers = {
   state: { type: "string", description: "409: the record's current state." },
   allowedActions: {
     type: "array",
-    description: "409 on a state conflict: the actions the record's current state allows.",
+    description:
+      "409 on a state conflict: the actions the record's current state allows; when what the record holds refuses an action (nothing left to return), all but that one.",
     items: { type: "string" },
   },
   allowedStates: {

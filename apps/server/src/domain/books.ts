@@ -37,6 +37,23 @@ function changed<T extends object>(record: T, values: Partial<T>): Partial<T> {
 
 const isEmpty = (values: object): boolean => Object.keys(values).length === 0;
 
+/**
+ * An order's total in minor units: its subtotal (of its lines, as ordered) plus shipping, less
+ * discounts, plus tax. Discounts larger than what they discount are a 422 naming `discounts`: a write
+ * never takes a total below 0, nor lowers one stored below 0 before the rule (so that order still ships).
+ */
+function orderTotal(kindName: "sale" | "purchase", order: Sale | Purchase, subtotal: number): number {
+  const discounted = subtotal + toCents(order.shippingPrice) + toCents(order.taxAmount);
+  const total = discounted - toCents(order.discounts);
+  if (total >= Math.min(0, toCents(order.total))) return total;
+  const message = `is ${order.discounts}, more than the ${fromCents(discounted)} it discounts (subtotal + shippingPrice + taxAmount)`;
+  throw new ApiError(
+    "validation_failed",
+    `The ${kindName}'s discounts (${order.discounts}) exceed what they discount: its subtotal, shipping and tax come to ${fromCents(discounted)}.`,
+    { rule: "discounts <= subtotal + shippingPrice + taxAmount", errors: [{ path: "discounts", message }] },
+  );
+}
+
 /** A 422 for a line quantity that would break a rule of the books. */
 export function quantityRuleBroken(path: string, rule: string, detail: string): ApiError {
   return new ApiError("validation_failed", detail, { rule, errors: [{ path, message: detail }] });
@@ -115,7 +132,7 @@ export function saleBooks(
     cancelled += item.quantityCancelled;
     returned += item.quantityReturned;
   }
-  const total = subtotal + toCents(sale.shippingPrice) - toCents(sale.discounts) + toCents(sale.taxAmount);
+  const total = orderTotal("sale", sale, subtotal);
   const values = changed<Sale>(sale, {
     subtotal: checkAmount("sale", "subtotal", subtotal),
     total: checkAmount("sale", "total", total),
@@ -230,15 +247,8 @@ export function purchaseBooks(
     shipped += item.quantityShipped;
     cancelled += item.quantityCancelled;
   }
-  const charges = toCents(purchase.shippingPrice) - toCents(purchase.discounts) + toCents(purchase.taxAmount);
-  const total = subtotal + charges;
-  if (total < 0) {
-    throw quantityRuleBroken(
-      "discounts",
-      "discounts <= subtotal + shippingPrice + taxAmount",
-      `The discounts of purchase ${purchase.id} exceed what it is for.`,
-    );
-  }
+  const total = orderTotal("purchase", purchase, subtotal);
+  const charges = total - subtotal;
   const allCancelled = ordered > 0 && cancelled >= ordered;
   const owed = allCancelled ? 0 : Math.max(0, openCents + charges);
   const paid = payments.reduce(

@@ -1,4 +1,4 @@
-import { kindByName } from "@multichannel/schema";
+import { type ActionTypes, kindByName } from "@multichannel/schema";
 import { ApiError, propertyOf } from "../errors.ts";
 
 /** The actions of a kind that its declared lifecycle allows in `state`. */
@@ -15,12 +15,37 @@ export function stateConflict(
   detail: string,
   extras: Record<string, unknown> = {},
 ): ApiError {
+  return conflict(kindName, record, detail, extras);
+}
+
+/**
+ * A 409 refusing an action (`purchase.return-label`) for what its record holds rather than for its
+ * state: nothing left to return, no lines. It says the state and the actions the state allows but the
+ * one refused, which would only be refused again.
+ */
+export function contentConflict(
+  refused: keyof ActionTypes,
+  record: object,
+  detail: string,
+  extras: Record<string, unknown> = {},
+): ApiError {
+  const dot = refused.indexOf(".");
+  return conflict(refused.slice(0, dot), record, detail, extras, refused.slice(dot + 1));
+}
+
+function conflict(
+  kindName: string,
+  record: object,
+  detail: string,
+  extras: Record<string, unknown>,
+  refused?: string,
+): ApiError {
   const states = kindByName(kindName)?.states;
   if (!states) return new ApiError("conflict", detail, extras);
   const state = String(propertyOf(record, states.field));
   return new ApiError("conflict", detail, {
     state,
-    allowedActions: allowedActions(kindName, state),
+    allowedActions: allowedActions(kindName, state).filter((action) => action !== refused),
     ...extras,
   });
 }

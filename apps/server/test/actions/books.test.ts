@@ -241,6 +241,90 @@ describe("lines edited through CRUD", () => {
   });
 });
 
+describe("discounts never exceed what they discount: 422 naming discounts, nothing written", () => {
+  const RULE = "discounts <= subtotal + shippingPrice + taxAmount";
+
+  it("a sale created with discounts and nothing to discount", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const refused = await expectRefused(t, 422, () =>
+      t.json("POST", "/sales.json", { channelId: w.channel.id, shippingPrice: 4, discounts: 5 }),
+    );
+    expect(refused).toMatchObject({ rule: RULE, errors: [{ path: "discounts" }] });
+    expect(refused.errors[0].message).toMatch(/more than the 4 it discounts/);
+    const even = await create(t, "sales", { channelId: w.channel.id, shippingPrice: 4, discounts: 4 });
+    expect(even).toMatchObject({ subtotal: 0, total: 0 });
+  });
+
+  it("a sale's discounts raised past its order, or its lines cut below its discounts", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale: imported } = await sale(t, w, [{ sku: "OWN-1", quantity: 2, price: 10 }]);
+    const refused = await expectRefused(t, 422, () =>
+      t.json("PUT", `/sales/${imported.id}.json`, { discounts: 20.01 }),
+    );
+    expect(refused).toMatchObject({ rule: RULE, errors: [{ path: "discounts" }] });
+    expect(refused.detail).toMatch(/^The sale's discounts \(20.01\) exceed what they discount/);
+    const discounted = await expectStatus(
+      t.json("PUT", `/sales/${imported.id}.json`, { discounts: 15 }),
+      200,
+    );
+    expect(discounted).toMatchObject({ subtotal: 20, discounts: 15, total: 5 });
+    const [line] = await list(t, "sale-items", `&where[saleId]=${imported.id}`);
+    await expectRefused(t, 422, () => t.json("PUT", `/sale-items/${line!.id}.json`, { price: 7 }));
+    expect(await read(t, "sales", imported.id)).toMatchObject({ total: 5 });
+  });
+
+  it("manual-sale with saleDefaults.discounts past the order, first import or again", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const order = (discounts: number) => ({
+      externalId: "O-DISC",
+      customer: { email: "ana@example.com" },
+      shippingAddress: ADDRESS,
+      shippingPrice: 5,
+      items: [{ sku: "OWN-1", quantity: 1, price: 20 }],
+      saleDefaults: { discounts },
+    });
+    const manualSale = (discounts: number) =>
+      t.json("POST", `/channels/${w.channel.id}/manual-sale.json`, order(discounts));
+    const refused = await expectRefused(t, 422, () => manualSale(26));
+    expect(refused).toMatchObject({ rule: RULE, errors: [{ path: "saleDefaults.discounts" }] });
+    expect(await list(t, "sale-imports")).toEqual([]);
+
+    const imported = await expectStatus(manualSale(25), 200);
+    expect(imported).toMatchObject({ subtotal: 20, shippingPrice: 5, discounts: 25, total: 0 });
+    const again = await expectRefused(t, 422, () => manualSale(30));
+    expect(again).toMatchObject({ rule: RULE, errors: [{ path: "saleDefaults.discounts" }] });
+    expect(await read(t, "sales", imported.id)).toMatchObject({ discounts: 25, total: 0 });
+  });
+
+  it("a sale stored below 0 before the rule still ships, and no write takes it lower", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale: imported, fulfillment } = await sale(t, w, [{ sku: "OWN-1", quantity: 1, price: 20 }]);
+    // Written before the rule: discounts of 30 on an order of 20 (money is stored in cents).
+    await setup.db.execute({
+      sql: "UPDATE sales SET discounts = 3000, total = -1000 WHERE id = ?",
+      args: [imported.id],
+    });
+    await expectStatus(t.json("POST", `/fulfillments/${fulfillment!.id}/ship.json`, {}), 200);
+    expect(await read(t, "sales", imported.id)).toMatchObject({ status: "fulfilled", total: -10 });
+    await expectRefused(t, 422, () => t.json("PUT", `/sales/${imported.id}.json`, { discounts: 31 }));
+    const mended = await expectStatus(t.json("PUT", `/sales/${imported.id}.json`, { discounts: 20 }), 200);
+    expect(mended).toMatchObject({ total: 0 });
+  });
+
+  it("a purchase's discounts follow the same rule", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const refused = await expectRefused(t, 422, () =>
+      t.json("POST", "/purchases.json", { dropshipProviderId: w.provider.id, discounts: 1 }),
+    );
+    expect(refused).toMatchObject({ rule: RULE, errors: [{ path: "discounts" }] });
+  });
+});
+
 describe("payment and invoice status follow the records", () => {
   it("paymentStatus cannot be written; a partial payment is partiallyPaid with the amounts shown", async () => {
     const t = await setup.tenant();

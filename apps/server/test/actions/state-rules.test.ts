@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { create, expectStatus } from "../requests.ts";
+import { create, expectStatus, list } from "../requests.ts";
 import { setupApp } from "../support.ts";
 import { cancel, expectStateConflict, provider, send, sentWorld, ship, world } from "./orders-fixtures.ts";
 
@@ -63,11 +63,12 @@ describe("state rules: 409 with the state and the allowed actions, nothing chang
     );
     await expectStatus(ship(t, w.purchase.id), 200);
     await expectStatus(t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}), 200);
+    // What the purchase holds refuses it, not its state: return-label is not offered again.
     const body = await expectStateConflict(
       t,
       () => t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}),
       "shipped",
-      ["return-label"],
+      [],
     );
     expect(body.detail).toMatch(/nothing to return/);
   });
@@ -105,12 +106,12 @@ describe("state rules: 409 with the state and the allowed actions, nothing chang
       "moved",
       [],
     );
-    // A dropshipment with no lines has nothing to move.
+    // A dropshipment with no lines has nothing to move: move-to-fulfill is not offered again.
     const empty = await expectStateConflict(
       t,
       () => t.json("PUT", `/dropshipments/${pending.id}/move-to-fulfill.json`, {}),
       "pending",
-      ["regenerate-label", "move-to-fulfill"],
+      ["regenerate-label"],
     );
     expect(empty.detail).toMatch(/no items/);
   });
@@ -150,5 +151,60 @@ describe("state rules: 409 with the state and the allowed actions, nothing chang
       "partiallyShipped",
       ["ship", "return-label", "default-label", "cancel"],
     );
+  });
+});
+
+describe("what a record holds refuses an action: 409 whose allowedActions leave that action out", () => {
+  it("return-label once every unit that shipped is returned: the other actions of the state stay listed", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(
+      ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.cap.id, quantity: 1 }] }),
+      200,
+    );
+    const returned = await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}),
+      200,
+    );
+    await expectStatus(t.json("POST", `/sale-returns/${returned.saleReturnId}/receive.json`, {}), 200);
+    const body = await expectStateConflict(
+      t,
+      () => t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}),
+      "partiallyShipped",
+      ["ship", "default-label", "cancel"],
+    );
+    expect(body.detail).toMatch(/nothing to return/);
+  });
+
+  it("receive of a cancellation: no goods come back, and receive is not offered", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(cancel(t, w.purchase.id), 200);
+    const [cancellation] = await list(
+      t,
+      "sale-returns",
+      `&where[saleId]=${w.sale.id}&where[type]=cancellation`,
+    );
+    expect(cancellation).toMatchObject({ status: "requested" });
+    const body = await expectStateConflict(
+      t,
+      () => t.json("POST", `/sale-returns/${cancellation!.id}/receive.json`, {}),
+      "requested",
+      [],
+    );
+    expect(body.detail).toMatch(/no goods to receive/);
+  });
+
+  it("ship of a fulfillment without lines: move-to-dropship is still offered, ship is not", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    const body = await expectStateConflict(
+      t,
+      () => t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, {}),
+      "pending",
+      ["move-to-dropship"],
+    );
+    expect(body.detail).toMatch(/no items/);
   });
 });

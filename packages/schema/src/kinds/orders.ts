@@ -88,7 +88,8 @@ export const sale = defineKind({
     discounts: f.money({
       default: 0,
       min: 0,
-      description: "Discounts on the whole order, as a positive amount.",
+      description:
+        "Discounts on the whole order, as a positive amount; at most subtotal + shippingPrice + taxAmount (422 otherwise).",
       example: 10,
     }),
     taxAmount: f.money({ default: 0, min: 0, description: "Tax charged on the order.", example: 7.2 }),

@@ -153,7 +153,8 @@ export const purchase = defineKind({
       required: true,
       default: 0,
       min: 0,
-      description: "Discounts the provider gives on the whole order, as a positive amount.",
+      description:
+        "Discounts the provider gives on the whole order, as a positive amount; at most subtotal + shippingPrice + taxAmount (422 otherwise).",
     }),
     taxAmount: f.money({
       default: 0,

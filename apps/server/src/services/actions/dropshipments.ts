@@ -17,7 +17,7 @@ import {
   shipToOfSale,
 } from "../../domain/order-routing.ts";
 import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
-import { stateConflict } from "../../domain/states.ts";
+import { contentConflict } from "../../domain/states.ts";
 import { levelsOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -69,8 +69,8 @@ export function planMoveToFulfill({
 }): { fulfillment: Fulfillment; dropshipment: Dropshipment } {
   const { entries, variants } = read;
   if (!entries.length) {
-    throw stateConflict(
-      "dropshipment",
+    throw contentConflict(
+      "dropshipment.move-to-fulfill",
       dropshipment,
       `Dropshipment ${dropshipment.id} has no items to fulfill.`,
     );
@@ -101,8 +101,8 @@ export function planMoveToFulfill({
     if (item && purchase) {
       const total = (covered.get(item.id)?.quantity ?? 0) + quantity;
       if (total > unshippedOf(item)) {
-        throw stateConflict(
-          "dropshipment",
+        throw contentConflict(
+          "dropshipment.move-to-fulfill",
           dropshipment,
           `Purchase item ${item.id} has only ${unshippedOf(item)} left unshipped and uncancelled; dropshipment ${dropshipment.id} covers ${total}.`,
         );

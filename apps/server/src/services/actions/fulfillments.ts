@@ -1,4 +1,5 @@
 import type {
+  ActionTypes,
   Fulfillment,
   FulfillmentItem,
   FulfillmentMoveToDropshipInput,
@@ -14,7 +15,7 @@ import { checkLineOwners } from "../../domain/line-owners.ts";
 import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
-import { stateConflict } from "../../domain/states.ts";
+import { contentConflict } from "../../domain/states.ts";
 import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -23,16 +24,17 @@ import { channelShipmentReads, planChannelShipment } from "./channel-shipments.t
 import { invalid } from "./purchases.ts";
 
 /**
- * A fulfillment's lines as read: one without any is a 409, and one that names a line of another sale
- * than the fulfillment's (`saleItems`: the sale lines they name) a 422.
+ * A fulfillment's lines as read, for `action`: one without any is a 409, and one that names a line of
+ * another sale than the fulfillment's (`saleItems`: the sale lines they name) a 422.
  */
 function itemsRequired(
+  action: Extract<keyof ActionTypes, `fulfillment.${string}`>,
   fulfillment: Fulfillment,
   items: FulfillmentItem[],
   saleItems: readonly SaleItem[],
 ): FulfillmentItem[] {
   if (!items.length) {
-    throw stateConflict("fulfillment", fulfillment, `Fulfillment ${fulfillment.id} has no items.`);
+    throw contentConflict(action, fulfillment, `Fulfillment ${fulfillment.id} has no items.`);
   }
   checkLineOwners(
     { record: { kind: "fulfillment", id: fulfillment.id }, owner: { kind: "sale", id: fulfillment.saleId } },
@@ -88,7 +90,7 @@ export function planMoveToDropship({
   const { provider, variants, saleItems } = read;
   if (!provider)
     throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
-  const items = itemsRequired(fulfillment, read.items, saleItems);
+  const items = itemsRequired("fulfillment.move-to-dropship", fulfillment, read.items, saleItems);
   const levels = [...read.levels];
   const lines: Line[] = [];
   for (const item of items) {
@@ -167,7 +169,7 @@ export function planShipFulfillment({
   read: Snapshot<ReturnType<typeof shipFulfillmentReads>>;
   plan: WritePlan;
 }): Fulfillment {
-  const items = itemsRequired(fulfillment, read.items, read.saleItems);
+  const items = itemsRequired("fulfillment.ship", fulfillment, read.items, read.saleItems);
   const { sale } = read;
   const levels = [...read.levels];
   const saleItems = new Map(read.saleItems.map((item) => [item.id, item]));

@@ -191,15 +191,17 @@ function providerDefaults(provider: DropshipProvider): { carrier: string; servic
  * names the next one) and the company's file usage.
  */
 export function returnLabelReads(purchaseId: number) {
-  const returnShipments = sql.id(table("return-shipment").name);
+  const returnShipments = table("return-shipment").name;
+  // The highest id given so far, the deleted rows' too (AUTOINCREMENT's counter): the next is one more.
+  const lastId = sql`max(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = ${returnShipments}), 0), COALESCE((SELECT max(id) FROM ${sql.id(returnShipments)}), 0))`;
   return {
     ...openReturnReads(purchaseId),
     provider: providerOfPurchase(purchaseId),
     addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
     lastReturnShipmentId: rows(
-      sql`SELECT COALESCE(max(id), 0) AS id FROM ${returnShipments}`,
+      sql`SELECT ${lastId} AS id`,
       ([row]) => Number(row?.id ?? 0),
-      (plan, lastId) => plan.hold(sql`(SELECT COALESCE(max(id), 0) FROM ${returnShipments}) = ${lastId}`),
+      (plan, id) => plan.hold(sql`${lastId} = ${id}`),
     ),
     fileUsage: fileUsage(),
   };
@@ -225,6 +227,7 @@ export async function planReturnLabel({
 }): Promise<ReturnShipment> {
   const lines = read;
   const takes = takeLines(purchase, lines.items, input.items, {
+    action: "purchase.return-label",
     available: (item) => returnableOf(item, lines),
     verb: "return",
     left: "to return: every shipped line is already returned",

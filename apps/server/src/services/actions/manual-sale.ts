@@ -16,7 +16,7 @@ import { referencesOf } from "../../domain/record-plans.ts";
 import { type OrderLine, orderVariants, planSaleImport, saleImportReads } from "../../domain/sale-import.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { ApiError, type FieldError, fieldErrors } from "../../errors.ts";
+import { ApiError, type FieldError, fieldErrors, isApiError } from "../../errors.ts";
 
 export type ManualSaleInput = ChannelManualSaleInput;
 
@@ -292,21 +292,38 @@ export function planManualSale({
 }): { sale: Sale; saleImport: SaleImport } {
   const lines = linesOf(channel, input, read);
   const defaults = checkedSaleDefaults(input.saleDefaults, read.references);
-  return planSaleImport(
-    plan,
-    {
-      channel,
-      externalId: input.externalId,
-      customer: input.customer,
-      lines,
-      linesField: input.items ? "items" : "lineItems",
-      header: saleHeader(input, defaults),
-      start: {
-        currency: input.currency ?? defaults.currency ?? channel.currency ?? "USD",
-        orderedAt: input.orderedAt ?? defaults.orderedAt ?? plan.now,
+  try {
+    return planSaleImport(
+      plan,
+      {
+        channel,
+        externalId: input.externalId,
+        customer: input.customer,
+        lines,
+        linesField: input.items ? "items" : "lineItems",
+        header: saleHeader(input, defaults),
+        start: {
+          currency: input.currency ?? defaults.currency ?? channel.currency ?? "USD",
+          orderedAt: input.orderedAt ?? defaults.orderedAt ?? plan.now,
+        },
+        payload: input,
       },
-      payload: input,
-    },
-    read,
+      read,
+    );
+  } catch (error) {
+    throw atSaleDefaults(error, input, defaults);
+  }
+}
+
+/**
+ * A 422 of the sale's books about a field that only `saleDefaults` set (its `discounts`), naming the
+ * field where the body sent it: `saleDefaults.discounts`.
+ */
+function atSaleDefaults(error: unknown, input: ManualSaleInput, defaults: Partial<Sale>): unknown {
+  const sentIn = (path: string) => path in defaults && !(path in input);
+  if (!isApiError(error) || !error.extras.errors?.some(({ path }) => sentIn(path))) return error;
+  const errors = error.extras.errors.map((each) =>
+    sentIn(each.path) ? { ...each, path: `saleDefaults.${each.path}` } : each,
   );
+  return new ApiError(error.code, error.detail, { ...error.extras, errors }, error.headers);
 }

@@ -4,6 +4,7 @@
  * `planSaleBooks`) derive everything else from them, and statuses move through `transitionValues`.
  */
 import type {
+  ActionTypes,
   Dropshipment,
   DropshipProvider,
   DropshipProviderUser,
@@ -23,7 +24,7 @@ import { MAIL_NOT_CONFIGURED, type MailMessage, type MailSettings, mailtoUrl } f
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
-import { stateConflict } from "../../domain/states.ts";
+import { contentConflict } from "../../domain/states.ts";
 import type { ValuesOf } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -60,15 +61,20 @@ export function invalid(path: string, message: string): ApiError {
 }
 
 /**
- * The lines an action takes from the purchase's `items` as read: the ones named (each an item of this
- * purchase, together never more than `available` of it: else 422), or every item's whole `available`
- * quantity. Nothing to take: 409.
+ * The lines `rule.action` takes from the purchase's `items` as read: the ones named (each an item of
+ * this purchase, together never more than `available` of it: else 422), or every item's whole
+ * `available` quantity. Nothing to take: 409.
  */
 export function takeLines(
   purchase: Purchase,
   items: readonly PurchaseItem[],
   named: LineQuantities,
-  rule: { available: (item: PurchaseItem) => number; verb: string; left: string },
+  rule: {
+    action: Extract<keyof ActionTypes, `purchase.${string}`>;
+    available: (item: PurchaseItem) => number;
+    verb: string;
+    left: string;
+  },
 ): Take[] {
   const available = new Map(items.map((item) => [item.id, rule.available(item)]));
   if (named === undefined || named === null) {
@@ -76,7 +82,7 @@ export function takeLines(
       .map((item) => ({ item, quantity: available.get(item.id)! }))
       .filter((take) => take.quantity > 0);
     if (!takes.length) {
-      throw stateConflict("purchase", purchase, `Purchase ${purchase.id} has nothing ${rule.left}.`);
+      throw contentConflict(rule.action, purchase, `Purchase ${purchase.id} has nothing ${rule.left}.`);
     }
     return takes;
   }
@@ -423,6 +429,7 @@ export function planShipPurchase({
   const provider = providerRequired(purchase, lines.provider);
   const shipment = shipInputFrom(purchase, lines.items, input);
   const takes = takeLines(purchase, lines.items, shipment.items, {
+    action: label ? "purchase.default-label" : "purchase.ship",
     available: unshippedOf,
     verb: "ship",
     left: "left to ship",
@@ -531,6 +538,7 @@ export function planCancelPurchase({
 }): { answer: PurchaseCancelOutput; purchase: Purchase } {
   const cancel = cancelInputFrom(purchase, lines.items, input);
   const takes = takeLines(purchase, lines.items, cancel.items, {
+    action: "purchase.cancel",
     available: unshippedOf,
     verb: "cancel",
     left: "left to cancel: every line has shipped or was cancelled",

@@ -11,7 +11,7 @@ import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../dom
 import { checkLineOwners } from "../../domain/line-owners.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
-import { stateConflict } from "../../domain/states.ts";
+import { contentConflict } from "../../domain/states.ts";
 import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -160,15 +160,19 @@ export function planReceiveSaleReturn({
   plan: WritePlan;
 }): SaleReturn {
   if (saleReturn.type === "cancellation") {
-    throw stateConflict(
-      "sale-return",
+    throw contentConflict(
+      "sale-return.receive",
       saleReturn,
       `Sale return ${saleReturn.id} records lines cancelled before they shipped: there are no goods to receive.`,
     );
   }
   const { lines } = reads;
   if (!lines.length) {
-    throw stateConflict("sale-return", saleReturn, `Sale return ${saleReturn.id} has no lines to receive.`);
+    throw contentConflict(
+      "sale-return.receive",
+      saleReturn,
+      `Sale return ${saleReturn.id} has no lines to receive.`,
+    );
   }
   const saleItems = new Map(reads.saleItems.map((item) => [item.id, item]));
   checkLineOwners(
