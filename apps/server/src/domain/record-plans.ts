@@ -11,7 +11,7 @@ import type { InValue } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { COMPANY, Sql, type SqlValue, sql } from "../db/sql.ts";
-import { referrers, type Table, tableFor } from "../db/tables.ts";
+import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { guardOf } from "../db/write-guards.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 
@@ -198,16 +198,62 @@ export interface UpdatePlan {
   record?: StoredRecord;
 }
 
+/** What a NULL in `column` reads as, encoded: its field's default (null for none, or `keepsNull`). */
+function defaultOf(column: Column): string | number | null {
+  return column.def.keepsNull ? null : encode(column, column.def.default);
+}
+
+/**
+ * A column as a record reads it, in SQL: a column whose field has a default reads as that default when
+ * NULL (`decode`), so it is compared as `COALESCE(column, default)`: a NULL stored and the default sent
+ * or read are the same value.
+ */
+function asRead(column: Column): string {
+  const fallback = defaultOf(column);
+  if (fallback === null) return column.name;
+  const literal = typeof fallback === "number" ? String(fallback) : `'${fallback.replaceAll("'", "''")}'`;
+  return `COALESCE(${column.name}, ${literal})`;
+}
+
 /** SQL that holds while the record is what was read (`current`): every column as it was. */
 export function unchanged(table: Table, current: StoredRecord): Sql {
   return new Sql(
     textsOf(table, "unchanged", () => [
       "updated_at IS ",
-      ...table.columns.map((column) => ` AND ${column.name} IS `),
+      ...table.columns.map((column) => ` AND ${asRead(column)} IS `),
       "",
     ]),
     [current.updatedAt, ...table.columns.map((column) => encode(column, current[column.field]))],
   );
+}
+
+/**
+ * Whether `value` leaves field `column` of record `current` as it is: it reads back as the record has
+ * it. A secret is stored as the written form (`domain/secrets.ts`), never as the hint a record shows: one
+ * sent is a change.
+ */
+function keeps(column: Column, current: StoredRecord, value: unknown): boolean {
+  const after = column.def.secret ? value : storedAs(column, value);
+  return encode(column, after) === encode(column, current[column.field]);
+}
+
+/**
+ * Whether setting `values` on record `current` (as read) leaves it as it is. Such an update writes
+ * nothing, `updatedAt` included, so that the record's ETag stays and no event is written: every writer of
+ * a record asks this (`updatePlain`, `WritePlan.update`); an UPDATE made without reading first asks it in
+ * its statement (`updateSql`'s `changing`).
+ */
+export function changesNothing(
+  table: Table,
+  current: StoredRecord,
+  values: Record<string, unknown>,
+): boolean {
+  for (const field in values) {
+    const column = table.byField.get(field);
+    if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
+    if (!keeps(column, current, values[field])) return false;
+  }
+  return true;
 }
 
 /** Aborts the batch unless record `current` is still what was read. */
@@ -219,14 +265,15 @@ export function unchangedGuard(table: Table, current: StoredRecord): Sql {
 
 /**
  * The UPDATE setting `values` (encoded by column) of record `id` and its `updated_at`; with `where`, only
- * while it holds (the record as read, its references). Answers the row when `returning`.
+ * while it holds (the record as read, its references); when `changing`, only while the row does not hold
+ * every value already (`changesNothing`, for a record not read). Answers the row when `returning`.
  */
 export function updateSql(
   table: Table,
   now: string,
   id: number,
   values: readonly (readonly [string, InValue])[],
-  options: { returning?: boolean; where?: readonly Sql[] } = {},
+  options: { returning?: boolean; changing?: boolean; where?: readonly Sql[] } = {},
 ): Sql {
   const where = options.where ?? [];
   const returning = options.returning ? ` RETURNING ${table.selectList}` : "";
@@ -234,19 +281,33 @@ export function updateSql(
   // nothing follows the values): an update is the request path's most common write.
   let use = "update";
   for (const [field] of values) use += ` ${field}`;
+  if (options.changing) use += " changing";
   if (!where.length && options.returning) use += " returning";
-  const texts = textsOf(table, use, () => [
-    `UPDATE ${table.name} SET updated_at = `,
-    ...values.map(([field]) => {
+  const texts = textsOf(table, use, () => {
+    const columns = values.map(([field]) => {
       const column = table.byField.get(field);
       if (!column) throw new Error(`${table.kind.name} has no field ${field}`);
-      return `, ${column.name} = `;
-    }),
-    " WHERE id = ",
-    " AND company_id = ",
-    where.length ? "" : returning,
-  ]);
+      return column;
+    });
+    const names = columns.map((column) => column.name);
+    // `changing`: ` AND NOT (a IS ? AND b IS ?)`, the values again (no values change nothing: ` AND 0`).
+    const asIs = options.changing
+      ? columns.map((column, i) => `${i ? " AND " : " AND NOT ("}${asRead(column)} IS `)
+      : [];
+    const asIsEnd = options.changing ? (names.length ? ")" : " AND 0") : "";
+    return [
+      `UPDATE ${table.name} SET updated_at = `,
+      ...names.map((name) => `, ${name} = `),
+      " WHERE id = ",
+      " AND company_id = ",
+      ...asIs,
+      asIsEnd + (where.length ? "" : returning),
+    ];
+  });
   const set: SqlValue[] = [now, ...values.map(([, value]) => value), id, COMPANY];
+  if (options.changing) {
+    for (const [field, value] of values) set.push(value ?? defaultOf(table.byField.get(field)!));
+  }
   if (!where.length) return new Sql(texts, set);
   const conditions = sql.join(
     where.map((condition) => sql` AND ${condition}`),
@@ -257,7 +318,9 @@ export function updateSql(
 
 /**
  * Sets `values` of record `id`. With `current` (the record as read), the statement also requires the
- * record to be unchanged since (an optimistic guard), and the new record is known before it runs.
+ * record to be unchanged since (an optimistic guard), and the new record is known before it runs; the
+ * caller writes nothing where `current` holds the values already (`changesNothing`). Without it, the
+ * statement writes only a row that does not hold them all already.
  */
 export function updatePlan(
   table: Table,
@@ -276,7 +339,7 @@ export function updatePlan(
   const where: Sql[] = [];
   if (current) where.push(unchanged(table, current));
   if (checks.length) where.push(referencesExist(checks));
-  const statement = updateSql(table, now, id, encoded, { returning: true, where });
+  const statement = updateSql(table, now, id, encoded, { returning: true, changing: !current, where });
   if (!current) return { statement };
   const record: StoredRecord = { ...current, updatedAt: now };
   for (const field in values) record[field] = storedAs(table.byField.get(field)!, values[field]);

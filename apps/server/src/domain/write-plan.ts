@@ -17,6 +17,7 @@ import { changed, failedGuard, guard, guardOf, StaleRead } from "../db/write-gua
 import { propertyOf } from "../errors.ts";
 import {
   type AnswerText,
+  changesNothing,
   insertSql,
   referencesOf,
   rowOf,
@@ -166,8 +167,9 @@ export class WritePlan {
 
   /**
    * Sets `values` of `current` (a record read, or inserted by this plan); answers the record as it will
-   * read. A record read is written only while it is still as read: else the batch is stale. Its state
-   * only through `transitionValues` (`movesState`).
+   * read. A record read is written only while it is still as read: else the batch is stale. One that
+   * holds the values already is not written (`changesNothing`), only held. Its state only through
+   * `transitionValues` (`movesState`).
    */
   update<N extends KindName>(
     kindName: N,
@@ -178,14 +180,23 @@ export class WritePlan {
     const definition = kind(kindName);
     if (!options.movesState) checkStateWrite(definition, values, "patch");
     const table = tableFor(definition);
-    const record: StoredRecord = { ...asStored(current), updatedAt: this.now };
+    const stored = asStored(current);
+    if (changesNothing(table, stored, values)) {
+      // Held where its update would have been, as the update would have held it.
+      if (!this.isProvisional(stored.id)) {
+        this.updated.add(`${kindName}:${stored.id}`);
+        this.push(this.bound(unchangedGuard(table, stored)));
+      }
+      return current;
+    }
+    const record: StoredRecord = { ...stored, updatedAt: this.now };
     const encoded = Object.entries(values).map(([field, value]) => {
       const column = table.byField.get(field);
       if (!column) throw new Error(`${kindName} has no field ${field}`);
       record[field] = storedAs(column, value);
       return [field, encode(column, value)] as const;
     });
-    const asRead = this.isProvisional(record.id) ? [] : [unchanged(table, asStored(current))];
+    const asRead = this.isProvisional(record.id) ? [] : [unchanged(table, stored)];
     this.updated.add(`${kindName}:${record.id}`);
     this.push(this.bound(updateSql(table, this.now, record.id, encoded, { where: asRead })), table);
     this.push(changed(1));

@@ -8,6 +8,7 @@ import { changed, failedGuard, optimistically, StaleRead } from "../db/write-gua
 import type { Ctx } from "../domain/context.ts";
 import { type Read, type Reads, rows, type Snapshot, storedRecord } from "../domain/reads.ts";
 import {
+  changesNothing,
   createdAnswer,
   deletePlan,
   insertPlan,
@@ -510,9 +511,10 @@ function changesOf(
 }
 
 /**
- * An update of a kind whose rule does not plan it: one UPDATE that checks references itself. Where the
- * answer or a check needs the record (If-Match, a requested state or derived value, a key's answer), it
- * is read first and the UPDATE applies only while the record is still what was read.
+ * An update of a kind whose rule does not plan it: one UPDATE that checks references itself, and writes
+ * only a record it changes. Where the answer or a check needs the record (If-Match, a requested state or
+ * derived value, a key's answer, nothing to write), it is read first and the UPDATE applies only while
+ * the record is still what was read; one that would change nothing is answered as read.
  */
 function updatePlain(args: UpdateArgs) {
   const { ctx, kind, key, table, id, values, input, ifMatch, requested } = args;
@@ -529,7 +531,9 @@ function updatePlain(args: UpdateArgs) {
     derived ||
     tenant ||
     subject ||
-    twoNames;
+    twoNames ||
+    // Nothing to write: the record is read, and answered as it is.
+    Object.keys(values).length === 0;
   return optimistically(ctx.db, async (session) => {
     let current: StoredRecord | undefined;
     let changes = values;
@@ -538,6 +542,7 @@ function updatePlain(args: UpdateArgs) {
       if (!found!.rows[0]) throw notFound(kind, id);
       current = toRecord(table, found!.rows[0]);
       changes = changesOf(args, current);
+      if (changesNothing(table, current, changes)) return answerUnchanged(session, table, current, key);
     }
     const plan = updatePlan(table, ctx.now(), id, changes, referencesOf(table, changes, current), current);
     const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
@@ -549,13 +554,34 @@ function updatePlain(args: UpdateArgs) {
     const applied = await applyPlain(session, table, statements, key);
     const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
     if (row) return toRecord(table, row);
-    // Written nothing: the record is gone or changed since it was read, or a reference names no record.
+    // Written nothing: the record is gone or changed since it was read, a reference names no record, or
+    // (not read first) it holds the values already.
     const now = await findRecord(ctx.db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
+    if (changesNothing(table, now, changes)) return now;
     await checkReferences(ctx, table, changes, now);
     throw new StaleRead();
   });
+}
+
+/**
+ * The answer of an update that changes nothing (`changesNothing`): the record as read, without a write.
+ * A key's answer is still kept, in a batch that holds the record as read, as an update's would be.
+ */
+async function answerUnchanged(
+  session: WriteSession,
+  table: Table,
+  current: StoredRecord,
+  key: PendingKey | undefined,
+): Promise<StoredRecord> {
+  if (!key) return current;
+  const statements = [
+    unchangedGuard(table, current).statementFor(key.companyId),
+    ...keyStatements(key, { status: 200, body: JSON.stringify(current), location: null }),
+  ];
+  if ("results" in (await applyPlain(session, table, statements, key))) return current;
+  throw new StaleRead();
 }
 
 /** An update the kind's rule plans, with everything that depends on the record (its parent's books). */
