@@ -222,12 +222,12 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "webhook-endpoint.test": {
     summary: "Send a test ping",
     description:
-      'Queues a `ping` delivery (`{"type":"ping", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. Works on a disabled endpoint too, so a fixed receiver can be checked before enabling it.',
+      'Queues a `ping` delivery (`{"type":"ping", ...}`) to the endpoint, signed like every delivery; the dispatcher sends it at once. Answers the delivery; its attempts show in `deliveries`. A disabled endpoint is sent nothing: a 409 until it is enabled again.',
   },
   "webhook-endpoint.replay": {
     summary: "Replay a delivery",
     description:
-      "Sends the event of one of this endpoint's deliveries again as a new delivery (same `webhook-id`, so a receiver that de-duplicates sees a repeat). An unknown delivery, or one of another endpoint, is a 422.",
+      "Sends the event of one of this endpoint's deliveries again as a new delivery (same `webhook-id`, so a receiver that de-duplicates sees a repeat). An unknown delivery, or one of another endpoint, is a 422; a disabled endpoint is a 409.",
     example: { deliveryId: 1 },
   },
   "webhook-endpoint.rotate-secret": {

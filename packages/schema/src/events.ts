@@ -23,7 +23,10 @@ export interface EventRecord {
 
 /** The filters of `GET /events.json`; every one optional. */
 export interface EventQuery {
-  /** Only these types (`where[type][$in]`). */
+  /**
+   * Only these types (`where[type][$in]`), each a type or a pattern as a webhook endpoint's `events`
+   * takes it: `purchase.*` (a kind's events), `*` (every event).
+   */
   types?: readonly string[];
   /** Only events at or after this time (`where[createdAt][$gte]`). */
   since?: string;

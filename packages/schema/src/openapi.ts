@@ -815,12 +815,18 @@ const EVENT_PATHS = {
       tags: ["events"],
       "x-codeSamples": eventSamples.list,
       parameters: [
-        { name: "where[type]", in: "query", schema: { type: "string" }, description: "One event type." },
+        {
+          name: "where[type]",
+          in: "query",
+          schema: { type: "string" },
+          description:
+            "One event type, or a pattern as a webhook endpoint's `events` takes it: `purchase.*` (a kind's events), `*` (every event).",
+        },
         {
           name: "where[type][$in][]",
           in: "query",
           schema: { type: "array", items: { type: "string" } },
-          description: "Any of these types (also `where[type][$in][0]=...`).",
+          description: "Any of these types or patterns (also `where[type][$in][0]=...`).",
         },
         ...["$gte", "$gt", "$lte", "$lt"].map((op) => ({
           name: `where[createdAt][${op}]`,

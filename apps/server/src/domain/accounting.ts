@@ -16,7 +16,7 @@ import type {
   SaleItem,
 } from "@multichannel/schema";
 import { sql } from "../db/sql.ts";
-import { calloutStatement } from "./callouts.ts";
+import { CALLOUT_URLS, calloutStatement } from "./callouts.ts";
 import { many, type Snapshot } from "./reads.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -38,16 +38,17 @@ export type Accounting = Snapshot<ReturnType<typeof accountingReads>>["accountin
 
 type PayloadType = AccountingPayload["payloadType"];
 
-/** The endpoint of an integration that takes each payload type. */
-const ENDPOINTS = {
-  sale: "saleEndpoint",
-  dropship: "dropshipEndpoint",
-  replenishment: "replenishmentEndpoint",
-} as const satisfies Record<PayloadType, keyof AccountingIntegration>;
+/** The type of the callout that sends a payload type (`accounting.sale`). */
+function calloutType(payloadType: PayloadType) {
+  return `accounting.${payloadType}` as const;
+}
 
-/** The endpoint an integration takes a payload type at, if it has one. */
+/**
+ * The endpoint an integration takes a payload type at, if it has one: the field its callouts go to at
+ * every attempt (`CALLOUT_URLS`).
+ */
 export function endpointOf(integration: AccountingIntegration, payloadType: PayloadType): string | null {
-  return integration[ENDPOINTS[payloadType]] ?? null;
+  return integration[CALLOUT_URLS["accounting-integration"][calloutType(payloadType)]] ?? null;
 }
 
 /** How long an accounting system has to answer. */
@@ -66,7 +67,7 @@ export function planPayloadCallout(
   plan.write(
     calloutStatement(plan.now, {
       purpose: "accounting",
-      type: `accounting.${payload.payloadType}`,
+      type: calloutType(payload.payloadType),
       url,
       contentType: isJson(body) ? "application/json" : "text/plain; charset=utf-8",
       body,

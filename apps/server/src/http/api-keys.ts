@@ -3,8 +3,8 @@ import * as v from "valibot";
 import { normalScopes, parseScope, within } from "../domain/scopes.ts";
 import { ApiError, invalidField } from "../errors.ts";
 import { type ApiKey, getKey, insertKey, listKeys, revokeKey } from "../services/auth.ts";
-import { NOT_TERMS } from "../services/list-query.ts";
-import { parseQueryString, searchOf } from "../services/query-string.ts";
+import { checkWholeRead } from "../services/list-query.ts";
+import { searchOf } from "../services/query-string.ts";
 import { answer, answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
@@ -68,23 +68,6 @@ export function expiryOf(
   return at;
 }
 
-/**
- * 400 for a query parameter the keys' reads do not take: they answer whole, so anything beyond the
- * token and `scope` (a list's `limit`, `from`, `cursor`, `where`, `order`, `attributes`) is refused
- * rather than ignored. The query is read as every other route's, with its limits.
- */
-function checkQuery(c: Context<AppEnv>, whole: string): void {
-  const search = searchOf(c.req.url);
-  if (!search) return;
-  for (const key of Object.keys(parseQueryString(search))) {
-    if (NOT_TERMS.has(key)) continue;
-    throw new ApiError(
-      "bad_request",
-      `Unknown query parameter "${key.slice(0, 60)}": ${whole}; it takes only access_token and scope.`,
-    );
-  }
-}
-
 /** The create answer: the key, and its secret this once. */
 function created(c: Context<AppEnv>, key: ApiKey, secret: string, base: string): Response {
   return answerJson(c, JSON.stringify({ ...key, secret }), 200, {
@@ -105,7 +88,10 @@ export function registerApiKeyRoutes(
   app.get(
     "/api-keys.json",
     guard.read(async (c) => {
-      checkQuery(c, "API keys are listed whole, oldest first, with no paging, filters or order");
+      checkWholeRead(
+        searchOf(c.req.url),
+        "API keys are listed whole, oldest first, with no paging, filters or order",
+      );
       return answerJson(c, JSON.stringify(await listKeys(c.get("ctx").db, c.get("actor").companyId)));
     }),
   );
@@ -140,7 +126,7 @@ export function registerApiKeyRoutes(
   app.get(
     "/api-keys/:id",
     guard.read(async (c) => {
-      checkQuery(c, "an API key is read whole");
+      checkWholeRead(searchOf(c.req.url), "an API key is read whole");
       return answerJson(
         c,
         JSON.stringify(await getKey(c.get("ctx").db, c.get("actor").companyId, itemIdOf(c))),

@@ -3,14 +3,17 @@ import type { Context, Hono } from "hono";
 import { type Access, allows, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
-import { DEFAULT_LIMIT, MAX_LIMIT, NOT_TERMS } from "../services/list-query.ts";
+import { checkWholeRead, DEFAULT_LIMIT, MAX_LIMIT, NOT_TERMS } from "../services/list-query.ts";
+import { searchOf } from "../services/query-string.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import type { Guard } from "./middleware.ts";
 import { missingScope } from "./scopes.ts";
 
-const TYPE = /^[a-z0-9_.*]{1,100}$/;
+const TYPE = /^[a-z0-9_.]{1,100}$/;
+/** The events of a kind, as a webhook endpoint's `events` names them (`purchase.*`); `*` is every event. */
+const KIND_PATTERN = /^[a-z0-9_]{1,98}\.\*$/;
 const MAX_TYPES = 100;
 const RANGE: Record<string, NonNullable<EventQuery["createdAt"]>[number]["op"]> = {
   $gte: ">=",
@@ -31,8 +34,9 @@ function positive(name: string, raw: string, max = Number.MAX_SAFE_INTEGER): num
 }
 
 /**
- * `where[type]=sale.imported`, `where[type][$in][0]=a&where[type][$in][1]=b` (or `[$in][]`),
- * `where[createdAt][$gte]=<ISO time>` (also `$gt`, `$lte`, `$lt`), `after=<event id>`, `limit`.
+ * `where[type]=sale.imported`, `where[type][$in][0]=a&where[type][$in][1]=b` (or `[$in][]`), each a type
+ * or a pattern as a webhook endpoint's `events` takes it (`purchase.*`, `*`), `where[createdAt][$gte]=<ISO
+ * time>` (also `$gt`, `$lte`, `$lt`), `after=<event id>`, `limit`.
  */
 export function parseEventQuery(params: URLSearchParams): EventQuery {
   const query: EventQuery & { types: string[]; createdAt: NonNullable<EventQuery["createdAt"]> } = {
@@ -46,7 +50,11 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
     if (key === "limit") query.limit = positive("limit", value, MAX_LIMIT);
     else if (key === "after") query.after = positive("after", value);
     else if (key === "where[type]" || /^where\[type\]\[\$in\]\[\d*\]$/.test(key)) {
-      if (!TYPE.test(value)) throw bad(`"${value.slice(0, 100)}" is not an event type.`);
+      if (value !== "*" && !KIND_PATTERN.test(value) && !TYPE.test(value)) {
+        throw bad(
+          `"${value.slice(0, 100)}" is not an event type: use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent", as a webhook endpoint's events do.`,
+        );
+      }
       query.types.push(value);
       if (query.types.length > MAX_TYPES) throw bad(`At most ${MAX_TYPES} event types per query.`);
     } else if (/^where\[createdAt\]\[\$(gte|gt|lte|lt)\]$/.test(key)) {
@@ -102,6 +110,7 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
   app.get(
     "/events/:id",
     guard.read(async (c) => {
+      checkWholeRead(searchOf(c.req.url), "an event is read whole");
       const { event, kind } = await getEvent(c.get("ctx").db, c.get("actor").companyId, itemIdOf(c));
       const access = accessOf(c);
       const group = kind === null ? undefined : kindByName(kind)?.group;

@@ -139,6 +139,7 @@ export async function getEvent(
 
 /** What `GET /events.json` takes: all optional; `after` is the last id of the previous page. */
 export interface EventQuery {
+  /** Event types, or patterns of them as a webhook endpoint's `events` names them: `<kind>.*`, `*`. */
   types?: readonly string[];
   /** Only events of these kinds (those the key may read); absent: every kind. */
   kinds?: readonly string[];
@@ -176,6 +177,25 @@ export async function firstIdFrom(db: Executor, time: string): Promise<number | 
 }
 
 /**
+ * The condition on an event's type that `patterns` make, matching what an endpoint subscribed to them
+ * receives (`subscribes`, `webhooks/fan-out.ts`): a type, a kind's events (`purchase.*`), every event
+ * (`*`: no condition).
+ */
+function typesWhere(patterns: readonly string[]): { sql: string; args: string[] } | undefined {
+  if (!patterns.length || patterns.includes("*")) return undefined;
+  const types = patterns.filter((pattern) => !pattern.endsWith(".*"));
+  const prefixes = patterns
+    .filter((pattern) => pattern.endsWith(".*"))
+    .map((pattern) => pattern.slice(0, -2));
+  const marks = (values: readonly string[]) => values.map(() => "?").join(", ");
+  const terms = [
+    ...(types.length ? [`type IN (${marks(types)})`] : []),
+    ...(prefixes.length ? [`substr(type, 1, instr(type, '.') - 1) IN (${marks(prefixes)})`] : []),
+  ];
+  return { sql: `(${terms.join(" OR ")})`, args: [...types, ...prefixes] };
+}
+
+/**
  * A page of events in the order they happened (ascending id). Ids only grow, so paging with `after`
  * never skips or repeats an event, however many arrive meanwhile. A lower bound on the time starts the
  * walk at the first id that can meet it (`firstIdFrom`).
@@ -187,9 +207,10 @@ export async function listEvents(
 ): Promise<{ events: ApiEvent[]; hasMore: boolean }> {
   const where = ["company_id = ?"];
   const args: (string | number)[] = [companyId];
-  if (query.types?.length) {
-    where.push(`type IN (${query.types.map(() => "?").join(", ")})`);
-    args.push(...query.types);
+  const types = typesWhere(query.types ?? []);
+  if (types) {
+    where.push(types.sql);
+    args.push(...types.args);
   }
   if (query.kinds) {
     // An action's event (stored without a kind: its object is not a stored row) by its type's kind.

@@ -333,6 +333,21 @@ export function shapeOf(kind: KindDef, params: QueryObject, allowed: ReadonlySet
   };
 }
 
+/**
+ * 400 for a query parameter of a read that answers whole (an event, an API key, the list of keys):
+ * anything beyond the token and `scope` (a list's `limit`, `where`, `attributes`) is refused rather
+ * than ignored, the query read as every other route's, with its limits. `whole` says how it answers.
+ */
+export function checkWholeRead(search: string, whole: string): void {
+  if (!search) return;
+  for (const key of Object.keys(parseQueryString(search))) {
+    if (NOT_TERMS.has(key)) continue;
+    throw bad(
+      `Unknown query parameter "${key.slice(0, 60)}": ${whole}; it takes only access_token and scope.`,
+    );
+  }
+}
+
 /** The `attributes` and `include` of a single read (`GET /<plural>/{id}.json`). */
 export function parseReadQuery(kind: KindDef, search: string): Shape {
   return shapeOf(kind, parseQueryString(search));

@@ -153,6 +153,47 @@ describe("the event log", () => {
     await expectStatus(t.json("GET", "/events.json?limit=0"), 400);
   });
 
+  it("filters by the patterns a webhook endpoint subscribes with: <kind>.* and *", async () => {
+    const t = await setup.tenant();
+    const carrier = await create(t, "carriers", { name: "Patterned Freight" });
+    await expectStatus(t.json("PUT", `/carriers/${carrier.id}.json`, { name: "Patterned Freight Co" }), 200);
+    await create(t, "customers", { email: "patterned@example.com" });
+    const types = async (query: string) => (await events(t, query)).map((event) => event.type);
+
+    expect(await types("&where[type]=carrier.*")).toEqual(["carrier.created", "carrier.updated"]);
+    expect(await types("&where[type][$in][0]=carrier.*&where[type][$in][1]=customer.created")).toEqual([
+      "carrier.created",
+      "carrier.updated",
+      "customer.created",
+    ]);
+    expect(await types("&where[type]=*")).toEqual(await types(""));
+    expect(await types("&where[type]=carrier_account.*")).toEqual([]);
+    for (const pattern of ["carrier*", "*.created", "carrier.cr*", "**"]) {
+      const refused = await expectStatus(t.json("GET", `/events.json?where[type]=${pattern}`), 400);
+      expect(refused.detail, pattern).toBe(
+        `"${pattern}" is not an event type: use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent", as a webhook endpoint's events do.`,
+      );
+    }
+  });
+
+  it("reads one event whole: a query parameter beyond the token and scope is a 400 naming it", async () => {
+    const t = await setup.tenant();
+    await create(t, "carriers", { name: "Read Whole" });
+    const [event] = await events(t);
+    for (const query of ["foo=1", "attributes[0]=type", "include=carrier", "where[type]=carrier.created"]) {
+      const refused = await expectStatus(t.json("GET", `/events/${event.id}.json?${query}`), 400);
+      expect(refused.detail, query).toBe(
+        `Unknown query parameter "${query.replace(/[[=].*$/, "")}": an event is read whole; it takes only access_token and scope.`,
+      );
+    }
+    const byQuery = await setup.anonymous.request(
+      "GET",
+      `/events/${event.id}.json?access_token=${t.token}&scope=export&scope[0]=all`,
+    );
+    expect(byQuery.status).toBe(200);
+    expect(await byQuery.json()).toEqual(event);
+  });
+
   it("takes the token as access_token and the reference's scope, as every route does", async () => {
     const t = await setup.tenant();
     await create(t, "carriers", { name: "Seen" });
@@ -216,6 +257,24 @@ describe("webhook endpoints", () => {
     });
   });
 
+  it("refuses an endpoint subscribed to nothing (events: []), on create and on update", async () => {
+    const t = await setup.tenant();
+    const refused = await expectStatus(
+      t.json("POST", "/webhook-endpoints.json", { url: "https://hooks.example/in", events: [] }),
+      422,
+    );
+    expect(refused.errors).toEqual([expect.objectContaining({ path: "events" })]);
+    expect(await expectStatus(t.json("GET", "/webhook-endpoints.json"), 200)).toEqual([]);
+
+    const hook = await endpoint(t, "https://hooks.example/in", { events: ["carrier.*"], enabled: false });
+    const emptied = await expectStatus(
+      t.json("PUT", `/webhook-endpoints/${hook.id}.json`, { events: [] }),
+      422,
+    );
+    expect(emptied.errors).toEqual([expect.objectContaining({ path: "events" })]);
+    expect((await read(t, "webhook-endpoints", hook.id)).events).toEqual(["carrier.*"]);
+  });
+
   it("delivers each subscribed event signed, verifiable with the standardwebhooks library", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();
@@ -249,7 +308,7 @@ describe("webhook endpoints", () => {
     ]);
   });
 
-  it("deletes an endpoint with its deliveries: one made after it with the same id starts with none", async () => {
+  it("deletes an endpoint with its deliveries: the next endpoint has an id of its own and starts with none", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
     const { dispatcher } = dispatcherWithClock(setup);
@@ -263,8 +322,14 @@ describe("webhook endpoints", () => {
     ]);
 
     await expectStatus(t.request("DELETE", `/webhook-endpoints/${first.id}.json`), 204);
+    await expectStatus(t.json("GET", `/webhook-endpoints/${first.id}/deliveries.json`), 404);
+    const kept = await setup.db.execute({
+      sql: "SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?",
+      args: [first.id],
+    });
+    expect(kept.rows[0]!.n).toBe(0);
     const second = await endpoint(t, `${receiver.url}/second`, { events: ["warehouse.*"] });
-    expect(second.id).toBe(first.id);
+    expect(second.id).toBeGreaterThan(first.id);
     expect(await expectStatus(t.json("GET", `/webhook-endpoints/${second.id}/deliveries.json`), 200)).toEqual(
       [],
     );
@@ -325,6 +390,43 @@ describe("webhook endpoints", () => {
         headers: { ...late.headers, "webhook-timestamp": late.headers["webhook-timestamp"] },
       }),
     ).toThrow();
+  });
+
+  it("sends a disabled endpoint nothing: a ping or a replay is a 409 that queues nothing, and a ping queued before is not sent", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
+    await create(t, "carriers", { name: "Delivered Once" });
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    const queuedPing = await expectStatus(t.json("POST", `/webhook-endpoints/${hook.id}/test.json`, {}), 200);
+
+    await expectStatus(t.json("PUT", `/webhook-endpoints/${hook.id}.json`, { enabled: false }), 200);
+    const log = await expectStatus(t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`), 200);
+    const delivered = log.find((delivery: Rec) => delivery.type === "carrier.created");
+    const refusals = [
+      await expectStatus(t.json("POST", `/webhook-endpoints/${hook.id}/test.json`, {}), 409),
+      await expectStatus(
+        t.json("POST", `/webhook-endpoints/${hook.id}/replay.json`, { deliveryId: delivered.id }),
+        409,
+      ),
+    ];
+    for (const refused of refusals) {
+      expect(refused).toMatchObject({
+        status: 409,
+        detail: `Webhook endpoint ${hook.id} is disabled: it is sent nothing until it is enabled again (PUT {"enabled": true}).`,
+      });
+    }
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+    const after = await expectStatus(t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`), 200);
+    expect(after.map((delivery: Rec) => delivery.id)).toEqual(log.map((delivery: Rec) => delivery.id));
+    expect(after.find((delivery: Rec) => delivery.id === queuedPing.id)).toMatchObject({
+      status: "failed",
+      lastError: "The endpoint is disabled.",
+    });
   });
 
   it("retries a failing receiver on the backoff schedule for more than a day, then gives up", async () => {
@@ -617,7 +719,7 @@ describe("callouts", () => {
    * callout's log record.
    */
   async function retriedCallout(
-    meanwhile: (t: Tenant, custom: { id: number }, channel: { id: number }) => Promise<void>,
+    meanwhile: (t: Tenant, custom: Rec, channel: { id: number }) => Promise<void>,
   ) {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
@@ -640,7 +742,7 @@ describe("callouts", () => {
     const { paths, update } = await retriedCallout(async (t, custom, channel) => {
       await expectStatus(t.request("DELETE", `/custom-channels/${custom.id}.json`), 204);
       const again = await create(t, "custom-channels", { name: "New Store", channelId: channel.id });
-      expect(again.id).toBe(custom.id);
+      expect(again.id).toBeGreaterThan(custom.id);
     });
     expect(paths).toEqual(["/inventory"]);
     expect(update).toMatchObject({
@@ -657,6 +759,75 @@ describe("callouts", () => {
     expect(update).toMatchObject({
       status: "error",
       statusMessage: "Attempt 2 failed: The custom channel it was sent for is disabled. No more attempts.",
+    });
+  });
+
+  it("retries a custom channel's callout at the channel's endpoint as it is now, signed as before", async () => {
+    const moved = await startReceiver();
+    let signingSecret = "";
+    const { paths, update } = await retriedCallout(async (t, custom) => {
+      signingSecret = custom.signingSecret;
+      await expectStatus(
+        t.json("PUT", `/custom-channels/${custom.id}.json`, { inventoryEndpoint: `${moved.url}/moved` }),
+        200,
+      );
+    });
+    expect(paths).toEqual(["/inventory"]);
+    expect(moved.received.map((call) => call.path)).toEqual(["/moved"]);
+    // Signed at the dispatcher's clock, an hour ahead: checked against that time, not now.
+    const call = moved.received[0]!;
+    const signedAt = new Date(Number(call.headers["webhook-timestamp"]) * 1000);
+    expect(call.headers["webhook-signature"]).toBe(
+      new Webhook(signingSecret).sign(String(call.headers["webhook-id"]), signedAt, call.body),
+    );
+    expect(update).toMatchObject({
+      status: "success",
+      statusMessage: `Delivered to ${moved.url}/moved: the receiver answered 200.`,
+    });
+  });
+
+  it("gives up a custom channel's callout once the channel's endpoint for it is cleared", async () => {
+    const { paths, update } = await retriedCallout(async (t, custom) => {
+      await expectStatus(
+        t.json("PUT", `/custom-channels/${custom.id}.json`, { inventoryEndpoint: null }),
+        200,
+      );
+    });
+    expect(paths).toEqual(["/inventory"]);
+    expect(update).toMatchObject({
+      status: "error",
+      statusMessage:
+        "Attempt 2 failed: The custom channel it was sent for has no inventoryEndpoint any more. No more attempts.",
+    });
+  });
+
+  it("retries a purchase order at the provider's purchase endpoint as it is now", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher, clock } = dispatcherWithClock(setup);
+    const provider = await create(t, "dropship-providers", {
+      name: "Moved Supply",
+      purchaseFormat: "json",
+      purchaseEndpoint: "http://127.0.0.1:9/orders",
+    });
+    const purchase = await create(t, "purchases", { dropshipProviderId: provider.id });
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/send.json`, {}), 200);
+    await dispatcher.runOnce();
+    await expectStatus(
+      t.json("PUT", `/dropship-providers/${provider.id}.json`, {
+        purchaseEndpoint: `${receiver.url}/orders`,
+      }),
+      200,
+    );
+    clock.now += RETRY_DELAYS_S[0]! * 1000;
+    await dispatcher.runOnce();
+    const [notification] = await expectStatus(t.json("GET", "/purchase-notifications.json"), 200);
+    expect(receiver.received).toEqual([
+      expect.objectContaining({ method: "POST", path: "/orders", body: notification.payload }),
+    ]);
+    expect(notification).toMatchObject({
+      status: "success",
+      message: `Delivered to ${receiver.url}/orders: the receiver answered 200.`,
     });
   });
 

@@ -3953,7 +3953,7 @@ export type Purchase = {
   subtotal: number;
   /** What the provider charges for shipping. */
   shippingPrice: number;
-  /** Discounts the provider gives on the whole order, as a positive amount. */
+  /** Discounts the provider gives on the whole order, as a positive amount; at most subtotal + shippingPrice + taxAmount (422 otherwise). */
   discounts: number;
   /** Tax the provider charges on the order. */
   taxAmount: number;
@@ -4642,7 +4642,7 @@ export type Sale = {
   subtotal: number;
   /** What the customer paid for shipping. */
   shippingPrice: number;
-  /** Discounts on the whole order, as a positive amount. */
+  /** Discounts on the whole order, as a positive amount; at most subtotal + shippingPrice + taxAmount (422 otherwise). */
   discounts: number;
   /** Tax charged on the order. */
   taxAmount: number;
@@ -5179,7 +5179,7 @@ export type WebhookEndpoint = {
   updatedAt: string;
   /** An https URL that does not resolve to a private, loopback or link-local address. */
   url: string;
-  /** Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types. */
+  /** Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types; at least one. */
   events: string[];
   /** What the endpoint is for, for your own reference. */
   description: string | null;
@@ -5204,7 +5204,7 @@ export type WebhookEndpointCreated = {
   updatedAt: string;
   /** An https URL that does not resolve to a private, loopback or link-local address. */
   url: string;
-  /** Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types. */
+  /** Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types; at least one. */
   events: string[];
   /** What the endpoint is for, for your own reference. */
   description: string | null;

@@ -101,8 +101,10 @@ export const webhookEndpoint = defineKind({
     events: f.array(f.string({ minLength: 1, maxLength: 100, format: "event-type" }), {
       required: true,
       default: ["*"],
+      minLength: 1,
       maxLength: 100,
-      description: "Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types.",
+      description:
+        "Event types to receive: `*` for all, `<kind>.*` for a kind's, or exact types; at least one.",
     }),
     description: f.string({
       maxLength: 500,

@@ -9,6 +9,7 @@ import { kindByName } from "@multichannel/schema";
 import * as v from "valibot";
 import { type Db, type Executor, firstRow } from "../../db/database.ts";
 import { tableFor } from "../../db/tables.ts";
+import { calloutUrlField } from "../../domain/callouts.ts";
 import {
   MAIL_NOT_CONFIGURED,
   type MailAnswer,
@@ -151,13 +152,13 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
     attempted++;
     busy.set(receiver, (busy.get(receiver) ?? 0) + 1);
     const attempt = async () => {
-      const outcome =
+      const tried =
         delivery.purpose === EMAIL_PURPOSE
-          ? await mailed(deps, delivery)
+          ? { outcome: await mailed(deps, delivery), url: delivery.url }
           : await requested(deps, delivery, at);
-      if (!outcome) return;
-      if (!outcome.ok) failed++;
-      await settle(deps, delivery, outcome, now());
+      if (!tried) return;
+      if (!tried.outcome.ok) failed++;
+      await settle(deps, { ...delivery, url: tried.url }, tried.outcome, now());
     };
     void attempt()
       .catch((error: unknown) => {
@@ -256,16 +257,19 @@ export async function deliverDue(deps: DeliveryDeps): Promise<{ attempted: numbe
 }
 
 /**
- * Sends a delivery's request and answers its outcome; undefined when there is nothing left to send
- * (the endpoint or event is gone), the delivery then marked failed with the reason.
+ * Sends a delivery's request and answers its outcome and the URL it went to (its endpoint's or its
+ * record's URL as it is now); undefined when there is nothing left to send (the endpoint or event is
+ * gone), the delivery then marked failed with the reason.
  */
 async function requested(
   deps: DeliveryDeps,
   delivery: DeliveryRow,
   at: number,
-): Promise<Outcome | undefined> {
+): Promise<{ outcome: Outcome; url: string } | undefined> {
   const request = await requestOf(deps.db, delivery, at, deps.secrets ?? ephemeralKeyring());
-  if ("giveUp" in request) return { ok: false, error: request.giveUp, durationMs: 0, final: true };
+  if ("giveUp" in request) {
+    return { outcome: { ok: false, error: request.giveUp, durationMs: 0, final: true }, url: delivery.url };
+  }
   if ("skip" in request) {
     await deps.db.execute({
       sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
@@ -273,11 +277,12 @@ async function requested(
     });
     return undefined;
   }
-  return send(request, deps.policy, {
+  const outcome = await send(request, deps.policy, {
     fetcher: deps.fetch,
     clock: deps.now,
     timeoutMs: Number(delivery.timeout_ms),
   });
+  return { outcome, url: request.url };
 }
 
 /**
@@ -316,8 +321,9 @@ function parsedJson(text: string | null): unknown {
 }
 
 /**
- * The request of a delivery: a signed event (or ping) for an endpoint, or a callout as stored, signed
- * with its record's signing secret (see `calloutHeaders`).
+ * The request of a delivery: a signed event (or ping) for an endpoint, or a callout as stored, to its
+ * record's URL as it is now and signed with its record's signing secret (`calloutTarget`,
+ * `calloutHeaders`).
  */
 async function requestOf(
   db: Executor,
@@ -326,15 +332,15 @@ async function requestOf(
   keyring: Keyring | Promise<Keyring>,
 ) {
   if (delivery.purpose !== "webhook" && delivery.purpose !== "ping") {
-    const gone = await signerGone(db, delivery);
-    if (gone) return { giveUp: gone };
+    const target = await calloutTarget(db, delivery);
+    if ("giveUp" in target) return target;
     return {
-      url: delivery.url,
+      url: target.url,
       method: delivery.method,
       headers: {
         "Content-Type": delivery.content_type,
         ...JSON.parse(delivery.headers ?? "{}"),
-        ...(await calloutHeaders(db, delivery, at, await keyring)),
+        ...(await calloutHeaders(db, { ...delivery, url: target.url }, at, await keyring)),
       },
       body: delivery.body ?? undefined,
     };
@@ -346,9 +352,7 @@ async function requestOf(
     })
   ).rows[0];
   if (!endpoint) return { skip: "The endpoint was deleted." };
-  if (!Number(endpoint.enabled) && delivery.purpose === "webhook") {
-    return { skip: "The endpoint is disabled." };
-  }
+  if (!Number(endpoint.enabled)) return { skip: "The endpoint is disabled." };
   let body = delivery.body;
   if (delivery.event_id !== null) {
     const event = (
@@ -393,25 +397,36 @@ function signerOf(delivery: DeliveryRow): { companyId: number; kind: string; rec
 }
 
 /**
- * Why a callout is not sent at all: the record that signs it (`custom-channel:12`) is gone (deleted, or
- * deleted and its id taken by a record made since: ids of deleted records are made again, and another
- * record's secrets must not sign what this one queued), or it is disabled (a custom channel's
- * `enabled`). Undefined while it is the one that queued it, and enabled.
+ * Where a callout goes at this attempt: the URL its record (`custom-channel:12`) holds now in the field
+ * for the callout's type (`CALLOUT_URLS`; the URL it was queued with when there is none), so a changed
+ * endpoint gets the retries. Or why it is given up: the record is gone (deleted; a record made after the
+ * callout under its id counts as gone too: ids are never given again since migration 0031, but a
+ * database may hold one given before, and another record's secrets must not sign what this one queued),
+ * it is disabled (a custom channel's `enabled`), or its field for the callout was cleared.
  */
-async function signerGone(db: Executor, delivery: DeliveryRow): Promise<string | undefined> {
+async function calloutTarget(
+  db: Executor,
+  delivery: DeliveryRow,
+): Promise<{ url: string } | { giveUp: string }> {
   const signer = signerOf(delivery);
   const kind = signer && kindByName(signer.kind);
-  if (!kind) return undefined;
+  if (!kind) return { url: delivery.url };
   const table = tableFor(kind);
   const enabled = table.byField.get("enabled")?.name;
+  const urlField = calloutUrlField(kind.name, delivery.type);
+  const urlColumn = urlField && table.byField.get(urlField)?.name;
   const found = await firstRow(db, {
-    sql: `SELECT created_at${enabled ? `, ${enabled} AS enabled` : ""} FROM ${table.name} WHERE id = ? AND company_id = ?`,
+    sql: `SELECT created_at${enabled ? `, ${enabled} AS enabled` : ""}${urlColumn ? `, ${urlColumn} AS url` : ""} FROM ${table.name} WHERE id = ? AND company_id = ?`,
     args: [signer.recordId, signer.companyId],
   });
   const what = `The ${kind.name.replaceAll("-", " ")} it was sent for`;
-  if (!found || String(found.created_at) > String(delivery.created_at)) return `${what} was deleted.`;
-  if (enabled && !Number(found.enabled)) return `${what} is disabled.`;
-  return undefined;
+  if (!found || String(found.created_at) > String(delivery.created_at)) {
+    return { giveUp: `${what} was deleted.` };
+  }
+  if (enabled && !Number(found.enabled)) return { giveUp: `${what} is disabled.` };
+  if (!urlColumn) return { url: delivery.url };
+  if (!found.url) return { giveUp: `${what} has no ${urlField} any more.` };
+  return { url: String(found.url) };
 }
 
 /**
@@ -442,6 +457,10 @@ async function calloutHeaders(
   return headers;
 }
 
+/**
+ * Records an attempt of `delivery` (its `url` where the attempt went, kept for the next one) and
+ * schedules the next, or ends it; its log record and the endpoint's health follow in the same batch.
+ */
 async function settle(
   { db, random }: DeliveryDeps,
   delivery: DeliveryRow,
@@ -466,8 +485,16 @@ async function settle(
       ],
     },
     {
-      sql: "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_response_status = ?, last_error = ? WHERE id = ?",
-      args: [status, attempts, next, outcome.status ?? null, outcome.error ?? null, delivery.id],
+      sql: "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_response_status = ?, last_error = ?, url = ? WHERE id = ?",
+      args: [
+        status,
+        attempts,
+        next,
+        outcome.status ?? null,
+        outcome.error ?? null,
+        delivery.url,
+        delivery.id,
+      ],
     },
   ];
   if (delivery.endpoint_id !== null) statements.push(...endpointHealth(delivery, outcome, at));

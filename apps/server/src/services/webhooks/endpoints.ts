@@ -10,7 +10,7 @@ import type { Ctx } from "../../domain/context.ts";
 import { rows, type Snapshot } from "../../domain/reads.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { invalidField } from "../../errors.ts";
+import { ApiError, invalidField } from "../../errors.ts";
 
 /** How long a rotated-out secret still signs (deliveries carry both signatures meanwhile). */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -96,12 +96,21 @@ export function listDeliveries(
   return deliveriesOf(ctx, where.join(" AND "), args, input.limit ?? 20);
 }
 
-/** A delivery as the API answers it, as a plan queues it: pending, not attempted yet. */
+/**
+ * A delivery as the API answers it, as a plan queues it: pending, not attempted yet. A disabled endpoint
+ * is sent nothing (a ping or a replay included): 409.
+ */
 function planDelivery(
   plan: WritePlan,
   endpoint: WebhookEndpoint,
   values: { purpose: "webhook" | "ping"; eventId: number | null; type: string; body: string | null },
 ) {
+  if (!endpoint.enabled) {
+    throw new ApiError(
+      "conflict",
+      `Webhook endpoint ${endpoint.id} is disabled: it is sent nothing until it is enabled again (PUT {"enabled": true}).`,
+    );
+  }
   const id = plan.insertRow(
     sql`INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, next_attempt_at, created_at) VALUES (${sql.company}, ${values.purpose}, ${endpoint.id}, ${values.eventId}, ${values.type}, ${endpoint.url}, ${values.body}, ${plan.now}, ${plan.now})`,
   );
