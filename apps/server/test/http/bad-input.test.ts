@@ -88,7 +88,9 @@ async function send(
 async function expectSafe(target: Target, sent: Sent): Promise<number> {
   // An update that changes nothing writes nothing: it answers the record as it was, its ETag unchanged.
   const etagBefore =
-    sent.method === "PUT" ? (await send(target, { method: "GET", path: sent.path })).headers.get("ETag") : null;
+    sent.method === "PUT"
+      ? (await send(target, { method: "GET", path: sent.path })).headers.get("ETag")
+      : null;
   const before = await writes();
   const response = await send(target, sent);
   const text = await response.text();
