@@ -203,17 +203,24 @@ export const NO_ACCOUNTING: Accounting = [];
 
 const REFUNDS = new Set(["refund", "refundCommission"]);
 
-/** A purchase's status from its lines: cancelled when all are, shipped when none is left, else as it is. */
+/**
+ * A purchase's status from its lines: cancelled when all are, shipped when none is left, partly shipped
+ * when some shipped, else open: pending or sent, as its actions left it (a purchase that is neither,
+ * its lines opened again, is open as it was sent or not). Where that is no declared transition (a
+ * cancelled purchase whose quantity grows or that gets a line), the write is a 409 and changes nothing.
+ */
 export function purchaseStatusOf(
-  current: Purchase["status"],
+  purchase: Pick<Purchase, "status" | "sentAt">,
   totals: { ordered: number; shipped: number; cancelled: number },
 ): Purchase["status"] {
   const { ordered, shipped, cancelled } = totals;
+  const current = purchase.status;
   if (ordered === 0) return current;
   if (cancelled >= ordered) return "cancelled";
   if (shipped + cancelled >= ordered) return "shipped";
   if (shipped > 0) return "partiallyShipped";
-  return current;
+  if (current === "pending" || current === "sent") return current;
+  return purchase.sentAt ? "sent" : "pending";
 }
 
 /** What a purchase's derived values are, from its lines, active invoice payments and invoices. */
@@ -300,7 +307,7 @@ export function purchaseBooks(
     cancelledAt: cancelled > 0 ? (purchase.cancelledAt ?? now()) : null,
   });
   return {
-    status: purchaseStatusOf(purchase.status, { ordered, shipped, cancelled }),
+    status: purchaseStatusOf(purchase, { ordered, shipped, cancelled }),
     values,
     items: itemValues,
   };

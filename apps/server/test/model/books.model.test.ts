@@ -111,7 +111,9 @@ function purchaseStatus(m: Model, purchase: PurchaseModel): string {
   if (ordered === 0) return purchase.status;
   if (cancelled >= ordered) return "cancelled";
   if (shipped + cancelled >= ordered) return "shipped";
-  return shipped > 0 ? "partiallyShipped" : purchase.status;
+  if (shipped > 0) return "partiallyShipped";
+  // Open again: a cancelled purchase cannot become so (any open state is an undeclared transition).
+  return ["pending", "sent"].includes(purchase.status) ? purchase.status : "pending";
 }
 
 function purchaseMoney(m: Model, purchase: PurchaseModel) {
@@ -366,6 +368,19 @@ function nth<T>(map: Map<number, T>, n: number): T | undefined {
   return values.length ? values[n % values.length] : undefined;
 }
 
+/** What a sale line's purchase lines still order and its unshipped fulfillments' lines hold. */
+function carried(m: Model, saleItemId: number): number {
+  const ordered = [...m.purchaseItems.values()]
+    .filter((item) => item.saleItemId === saleItemId)
+    .reduce((sum, item) => sum + Math.max(0, item.quantity - item.shipped - item.cancelled), 0);
+  const held = [...m.fulfillments.values()]
+    .filter((fulfillment) => fulfillment.status === "pending" || fulfillment.status === "finalized")
+    .flatMap((fulfillment) => fulfillment.lines)
+    .filter((line) => line.saleItemId === saleItemId)
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return ordered + held;
+}
+
 class EditSaleItem implements Cmd {
   constructor(
     readonly pick: number,
@@ -378,6 +393,11 @@ class EditSaleItem implements Cmd {
     const before = clone(m);
     let expected = 200;
     if (this.quantity < item.fulfilled + item.cancelled) expected = 422;
+    else if (
+      this.quantity < item.quantity &&
+      this.quantity < item.fulfilled + item.cancelled + carried(m, item.id)
+    )
+      expected = 422;
     else {
       const edited = m.saleItems.get(item.id)!;
       edited.quantity = this.quantity;

@@ -1,10 +1,12 @@
 /** Purchases, their lines, invoices and payments: each write settles its purchase's books. */
-import type { Purchase, PurchaseItem } from "@multichannel/schema";
+import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
 import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
-import type { RecordOf } from "../store.ts";
+import { allowedActions, contentConflict, stateConflict } from "../states.ts";
+import type { RecordOf, ValuesOf } from "../store.ts";
+import { transitionValues } from "../transitions.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
 import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
@@ -78,6 +80,68 @@ function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: Purcha
   return planPurchaseBooks(plan, purchase, items, read.payments, invoices, read.accounting).purchase;
 }
 
+/** The action that gives a purchase to another provider; a PUT of `dropshipProviderId` keeps its rules. */
+const MOVE = "purchase.move-dropship-provider";
+
+/** Record ids as a message lists them: `purchase invoice 3`, `purchase invoice payments 4, 5`. */
+const named = (what: string, records: readonly { id: number }[]) =>
+  `${what}${records.length > 1 ? "s" : ""} ${records.map((record) => record.id).join(", ")}`;
+
+/**
+ * The values that give `purchase` to dropship provider `dropshipProviderId` (the move-dropship-provider
+ * action, or a PUT of `dropshipProviderId`), beside `values`: back to pending, to be sent again, without
+ * the old provider's address unless `values` names another. Only in the states the action starts from
+ * (409: what shipped stays with the provider that shipped it), and only while the purchase has no active
+ * invoice or payment (409 naming them: an invoice is its provider's bill, a payment went to that
+ * provider, and settle-invoices pays whichever provider the purchase names).
+ */
+export function providerMoveValues(
+  purchase: Purchase,
+  dropshipProviderId: number | null,
+  books: { invoices: readonly PurchaseInvoice[]; payments: readonly PurchaseInvoicePayment[] },
+  values: ValuesOf<"purchase"> = {},
+): ValuesOf<"purchase"> {
+  if (!allowedActions("purchase", purchase.status).includes("move-dropship-provider")) {
+    throw stateConflict(
+      "purchase",
+      purchase,
+      `Purchase ${purchase.id} is ${purchase.status}: its dropship provider changes only while it is pending or sent, before anything ships (as PUT /purchases/${purchase.id}/move-dropship-provider.json does). For another provider to ship what is left, cancel it here and order it from that provider in a new purchase.`,
+      { allowedStates: ["pending", "sent"] },
+    );
+  }
+  const { invoices, payments } = books;
+  if (invoices.length || payments.length) {
+    const held = [
+      ...(invoices.length ? [named("purchase invoice", invoices)] : []),
+      ...(payments.length ? [named("purchase invoice payment", payments)] : []),
+    ];
+    const cancels = [
+      ...invoices.map((invoice) => `PUT /purchase-invoices/${invoice.id}.json`),
+      ...payments.map((payment) => `PUT /purchase-invoice-payments/${payment.id}.json`),
+    ];
+    const owner = purchase.dropshipProviderId
+      ? `, which belong to dropship provider ${purchase.dropshipProviderId}`
+      : ", recorded while it had no provider";
+    throw contentConflict(
+      MOVE,
+      purchase,
+      `Purchase ${purchase.id} cannot change dropship provider: it has ${held.join(" and ")}${owner} (settle-invoices would pay the new provider for them). Cancel ${cancels.length > 1 ? "them" : "it"} first (${cancels.join(", ")} with {"status":"cancelled"}), then move the purchase.`,
+      { rule: "a purchase with invoices or payments keeps its provider" },
+    );
+  }
+  const address =
+    values.dropshipProviderAddressId !== undefined &&
+    values.dropshipProviderAddressId !== purchase.dropshipProviderAddressId
+      ? values.dropshipProviderAddressId
+      : null;
+  return transitionValues("purchase", purchase, "pending", {
+    ...values,
+    dropshipProviderId,
+    dropshipProviderAddressId: address,
+    sentAt: null,
+  });
+}
+
 export const purchaseRules: WriteRules = {
   purchase: {
     // A new purchase has no lines: its books are its own values, written with it.
@@ -93,7 +157,12 @@ export const purchaseRules: WriteRules = {
     planUpdate: updates({
       reads: ({ id }) => booksReads(id),
       plan({ values, current, input, read: books, plan }) {
-        const updated = plan.update("purchase", current, values, { movesState: true });
+        const moves =
+          values.dropshipProviderId !== undefined && values.dropshipProviderId !== current.dropshipProviderId;
+        const written = moves
+          ? providerMoveValues(current, values.dropshipProviderId ?? null, books, values)
+          : values;
+        const updated = plan.update("purchase", current, written, { movesState: true });
         const settled = planPurchaseBooks(
           plan,
           updated,

@@ -5,7 +5,7 @@ import { fieldOf, fieldsOf, many, type Snapshot } from "../reads.ts";
 import { levelsOf, planOnHandMove } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { lineRule } from "./lines.ts";
-import { deletes, type WriteRules } from "./rule.ts";
+import { deletes, latest, type WriteRules } from "./rule.ts";
 
 /** What of a line its movement follows. */
 const MOVED = ["purchaseItemId", "warehouseId", "quantity", "skipInventoryChange"] as const;
@@ -31,28 +31,35 @@ function movementReads(lines: Sql, receipts: Sql) {
 
 type Movements = Snapshot<ReturnType<typeof movementReads>>;
 
+type Moved = Pick<GoodsReceiptItem, (typeof MOVED)[number]>;
+
 /**
- * Plans the on-hand change a line records (`sign` 1), or takes it back (-1): its units, of its purchase
- * line's variant, where they went (the line's warehouse, else its purchase's).
+ * What a line puts on hand: its units, of its purchase line's variant, at its warehouse, else its
+ * purchase's; nothing when it moves no stock (skipped, no purchase line or variant, nowhere to go).
  */
+function stockOf(
+  moves: Movements,
+  line: Moved,
+  purchaseId: number | undefined,
+): { variantId: number; warehouseId: number; quantity: number } | undefined {
+  if (line.skipInventoryChange || !line.purchaseItemId || line.quantity === 0) return undefined;
+  const item = moves.items.find((each) => each.id === line.purchaseItemId);
+  if (!item?.variantId) return undefined;
+  const purchase = moves.purchases.find((each) => each.id === purchaseId);
+  const warehouseId = line.warehouseId ?? purchase?.warehouseId;
+  return warehouseId ? { variantId: item.variantId, warehouseId, quantity: line.quantity } : undefined;
+}
+
+/** Plans the on-hand change a line records (`sign` 1), or takes it back (-1): `stockOf` the line. */
 function move(
   plan: WritePlan,
   moves: Movements,
-  line: Pick<GoodsReceiptItem, (typeof MOVED)[number]>,
+  line: Moved,
   purchaseId: number | undefined,
   sign: 1 | -1,
 ): void {
-  if (line.skipInventoryChange || !line.purchaseItemId || line.quantity === 0) return;
-  const item = moves.items.find((each) => each.id === line.purchaseItemId);
-  if (!item?.variantId) return;
-  const purchase = moves.purchases.find((each) => each.id === purchaseId);
-  const warehouseId = line.warehouseId ?? purchase?.warehouseId ?? null;
-  if (!warehouseId) return;
-  planOnHandMove(plan, moves.levels, {
-    variantId: item.variantId,
-    warehouseId,
-    quantity: sign * line.quantity,
-  });
+  const stock = stockOf(moves, line, purchaseId);
+  if (stock) planOnHandMove(plan, moves.levels, { ...stock, quantity: sign * stock.quantity });
 }
 
 export const receiptRules: WriteRules = {
@@ -80,6 +87,19 @@ export const receiptRules: WriteRules = {
         sql`(${values.purchaseItemId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "purchaseItemId")})`,
         sql`(${values.goodsReceiptId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "goodsReceiptId")})`,
       ),
+    // A line that puts units on hand records where: the purchase's warehouse may change later, and
+    // editing or deleting the line takes them back from where they went.
+    complete({ values, current, parent, extra }) {
+      const line: Moved = {
+        purchaseItemId: latest(values.purchaseItemId, current?.purchaseItemId, null),
+        warehouseId: latest(values.warehouseId, current?.warehouseId, null),
+        quantity: latest(values.quantity, current?.quantity, 0),
+        skipInventoryChange: latest(values.skipInventoryChange, current?.skipInventoryChange, false),
+      };
+      if (line.warehouseId !== null) return values;
+      const stock = stockOf(extra, line, parent?.purchaseId);
+      return stock ? { ...values, warehouseId: stock.warehouseId } : values;
+    },
     effects({ plan, before, after, extra }) {
       if (before) move(plan, extra, before.line, before.parent?.purchaseId, -1);
       if (after) move(plan, extra, after.line, after.parent?.purchaseId, 1);

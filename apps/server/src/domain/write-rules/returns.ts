@@ -1,18 +1,60 @@
-/** Sale returns and their lines: lines change only while the return is open; its total from theirs. */
+/**
+ * Sale returns and their lines: lines change only while the return is open; its total from theirs. A
+ * cancellation records what a purchase's cancel cancelled: it changes only through that action.
+ */
+import type { SaleReturn } from "@multichannel/schema";
 import { lineCents, planSaleReturnBooks } from "../books.ts";
 import { checkAmount, toCents } from "../money.ts";
 import { fieldOf, many, one, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
 import { changedLines, lineRule } from "./lines.ts";
-import { deletes, history, type WriteRules } from "./rule.ts";
+import { deletes, history, updates, type WriteRules } from "./rule.ts";
+
+/**
+ * The 409 refusing a CRUD write of a cancellation or of its lines: they record the lines the cancel
+ * action cancelled and the refund owed for them, and nothing else writes them.
+ */
+function cancellationKept(saleReturn: SaleReturn, fix: string) {
+  const cancel = saleReturn.purchaseId
+    ? `PUT /purchases/${saleReturn.purchaseId}/cancel.json`
+    : "PUT /purchases/{id}/cancel.json";
+  return history(
+    `Sale return ${saleReturn.id} (a cancellation) records the lines that ${cancel} cancelled and the refund owed for them`,
+    fix,
+  );
+}
 
 export const returnRules: WriteRules = {
   "sale-return": {
+    // What a cancellation records is its sale's and its purchase's; its notes, reason, external id,
+    // refund payment status and label type are the client's to edit.
+    planUpdate: updates<"sale-return", Record<never, never>>({
+      fields: ["saleId", "purchaseId"],
+      reads: () => ({}),
+      plan({ values, current, plan }) {
+        const changes = (["saleId", "purchaseId"] as const).filter(
+          (field) => values[field] !== undefined && values[field] !== current[field],
+        );
+        if (current.type === "cancellation" && changes.length) {
+          throw cancellationKept(
+            current,
+            `Its ${changes.join(" and ")} stay as the cancel recorded them; its notes, reason, externalId, paymentStatus and returnLabelType may be edited.`,
+          );
+        }
+        return plan.update("sale-return", current, values, { movesState: true });
+      },
+    }),
     planDelete: deletes<"sale-return", Record<never, never>>({
       reads: () => ({}),
       plan({ current }) {
         if (current.status === "received") {
           throw history(`Sale return ${current.id} was received`, "Its goods are back on the books.");
+        }
+        if (current.type === "cancellation") {
+          throw cancellationKept(
+            current,
+            "It stays: its lines stay cancelled, and nothing but that action writes it.",
+          );
         }
       },
     }),
@@ -31,6 +73,12 @@ export const returnRules: WriteRules = {
       },
     },
     open(saleReturn) {
+      if (saleReturn.type === "cancellation") {
+        throw cancellationKept(
+          saleReturn,
+          "Its lines change only through that action: calling it again for more lines records them in a return of their own.",
+        );
+      }
       if (saleReturn.status === "received" || saleReturn.status === "cancelled") {
         throw stateConflict(
           "sale-return",

@@ -49,7 +49,7 @@ export const orderHandlers = {
   },
   "purchase.move-dropship-provider": {
     planned: planned({
-      reads: ({ input }) => moveDropshipProviderReads(input),
+      reads: ({ id, input }) => moveDropshipProviderReads(id, input),
       plan: ({ record, input, read, plan }) => {
         const moved = planMoveDropshipProvider({ purchase: record, input, read, plan });
         return { answer: moved, subject: moved };

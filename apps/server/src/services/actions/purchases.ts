@@ -28,6 +28,7 @@ import { contentConflict } from "../../domain/states.ts";
 import type { ValuesOf } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { providerMoveValues } from "../../domain/write-rules/purchases.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
 import { EMAIL_PURPOSE } from "../webhooks/deliveries.ts";
@@ -478,14 +479,21 @@ export function planShipPurchase({
 
 // ------------------------------------------------------------------------------------------- move
 
-/** What moving a purchase to another provider reads: that provider (held: the purchase will name it). */
-export function moveDropshipProviderReads(input: { dropshipProviderId: number }) {
-  return { provider: one("dropship-provider", input.dropshipProviderId) };
+/**
+ * What moving a purchase to another provider reads: that provider (held: the purchase will name it), and
+ * the purchase's books (held: an invoice or payment recorded meanwhile keeps it with its provider).
+ */
+export function moveDropshipProviderReads(purchaseId: PurchaseRef, input: { dropshipProviderId: number }) {
+  return {
+    provider: one("dropship-provider", input.dropshipProviderId),
+    ...purchaseBooksReads(purchaseId, { hold: "books" }),
+  };
 }
 
 /**
  * Plans giving a purchase to another dropship provider (one of the company's, not its own already): it
- * goes back to pending, without a provider address, to be sent again.
+ * goes back to pending, without a provider address, to be sent again (`providerMoveValues`: never one
+ * with invoices or payments).
  */
 export function planMoveDropshipProvider({
   purchase,
@@ -507,16 +515,9 @@ export function planMoveDropshipProvider({
       `Purchase ${purchase.id} is already with dropship provider ${provider.id}.`,
     );
   }
-  return plan.update(
-    "purchase",
-    purchase,
-    transitionValues("purchase", purchase, "pending", {
-      dropshipProviderId: provider.id,
-      dropshipProviderAddressId: null,
-      sentAt: null,
-    }),
-    { movesState: true },
-  );
+  return plan.update("purchase", purchase, providerMoveValues(purchase, provider.id, read), {
+    movesState: true,
+  });
 }
 
 // ----------------------------------------------------------------------------------------- cancel

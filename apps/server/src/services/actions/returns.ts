@@ -89,7 +89,8 @@ export function planOpenReturnOfPurchaseLines(
 
 /**
  * What receiving a sale return reads: its lines, return shipments, sale and sale lines (those of its
- * sale and those its lines name), the purchases its lines name with their books, and for restocking:
+ * sale and those its lines name), the purchases of the purchase lines its lines name and of those that
+ * dropshipped its sale lines, with their books, and for restocking:
  * the fulfillment lines that carried its sale lines and their fulfillments, the warehouses they name
  * with the company's default ones, and the levels of its sale lines' variants (not held: a level the
  * plan moves is written while it is as read).
@@ -101,7 +102,7 @@ export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnRe
   const purchaseIds = fieldsOf(
     "purchase-item",
     "purchaseId",
-    fieldIn("purchase-item", "id", ofLines("purchaseItemId")),
+    sql`${fieldIn("purchase-item", "id", ofLines("purchaseItemId"))} OR ${fieldIn("purchase-item", "saleItemId", saleItemIds)}`,
   );
   const carrying = fieldIn("fulfillment-item", "saleItemId", saleItemIds);
   const carried = (field: "fulfillmentId" | "warehouseId") => fieldsOf("fulfillment-item", field, carrying);
@@ -143,10 +144,36 @@ function shippedFrom(reads: ReturnReads, saleItemId: number): number | null {
 }
 
 /**
- * Plans receiving a sale return: its lines count as returned on the sale (and on the purchase whose
- * goods went back to the provider); units of lines that shipped from an own warehouse are restocked
- * with an adjustment, unless `restock` is false. Never more returned than fulfilled (422). Answers the
- * sale return as the plan leaves it.
+ * The purchase lines a return line's units go back to, and how many to each: the line it names, else
+ * those that dropshipped its sale line, each up to what it shipped and has not had back (as `items`
+ * holds them now); units left over were not dropshipped.
+ */
+function backToProvider(
+  items: ReadonlyMap<number, PurchaseItem>,
+  line: { purchaseItemId: number | null; quantity: number },
+  saleItemId: number | undefined,
+): Take[] {
+  const named = line.purchaseItemId ? items.get(line.purchaseItemId) : undefined;
+  if (named) return [{ item: named, quantity: line.quantity }];
+  const takes: Take[] = [];
+  if (saleItemId === undefined) return takes;
+  let left = line.quantity;
+  for (const item of items.values()) {
+    if (left === 0 || item.saleItemId !== saleItemId) continue;
+    const quantity = Math.min(left, item.quantityShipped - item.quantityReturned);
+    if (quantity <= 0) continue;
+    takes.push({ item, quantity });
+    left -= quantity;
+  }
+  return takes;
+}
+
+/**
+ * Plans receiving a sale return: its lines count as returned on the sale and on the purchase lines
+ * whose goods went back to the provider (`backToProvider`); the other units of a line that shipped from
+ * an own warehouse are restocked with an adjustment (at `warehouseId`, else the warehouse they left),
+ * unless `restock` is false. Units that left no own warehouse are not put on hand. Never more returned
+ * than fulfilled (422). Answers the sale return as the plan leaves it.
  */
 export function planReceiveSaleReturn({
   saleReturn,
@@ -206,30 +233,30 @@ export function planReceiveSaleReturn({
   const levels = [...reads.levels];
   const purchaseIds = new Set<number>();
   for (const line of lines) {
-    const purchaseItem = line.purchaseItemId ? purchaseItems.get(line.purchaseItemId) : undefined;
-    if (purchaseItem) {
-      purchaseItems.set(
-        purchaseItem.id,
-        plan.update("purchase-item", purchaseItem, {
-          quantityReturned: purchaseItem.quantityReturned + line.quantity,
-        }),
-      );
-      purchaseIds.add(purchaseItem.purchaseId);
-    }
     const saleItem = line.saleItemId ? saleItems.get(line.saleItemId) : undefined;
+    // What did not go back to the provider left an own warehouse, if any.
+    let own = line.quantity;
+    for (const { item, quantity } of backToProvider(purchaseItems, line, saleItem?.id)) {
+      purchaseItems.set(
+        item.id,
+        plan.update("purchase-item", item, { quantityReturned: item.quantityReturned + quantity }),
+      );
+      purchaseIds.add(item.purchaseId);
+      own -= quantity;
+    }
     if (!saleItem) continue;
     saleItems.set(
       saleItem.id,
       plan.update("sale-item", saleItem, { quantityReturned: saleItem.quantityReturned + line.quantity }),
     );
-    if (purchaseItem || !restock || !saleItem.variantId) continue;
-    let warehouseId = input.warehouseId;
-    if (!warehouseId) warehouseId = shippedFrom(reads, saleItem.id);
-    const warehouse = warehouseOf(reads.warehouses, warehouseId);
+    if (own === 0 || !restock || !saleItem.variantId) continue;
+    const leftFrom = shippedFrom(reads, saleItem.id);
+    if (!leftFrom) continue;
+    const warehouse = warehouseOf(reads.warehouses, input.warehouseId ?? leftFrom);
     planRecordAdjustment(plan, levels, {
       variantId: saleItem.variantId,
       warehouseId: warehouse.id,
-      quantity: line.quantity,
+      quantity: own,
       notes: `Sale return ${saleReturn.id} received.`,
     });
   }

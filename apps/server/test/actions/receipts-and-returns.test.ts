@@ -1,0 +1,304 @@
+// Stock that comes back: a goods receipt line's units are taken back from the warehouse they went into,
+// whatever the purchase names since; a received return puts back on hand only units that left an own
+// warehouse, and counts dropshipped units on the purchase lines that shipped them.
+import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, list, type Rec, read } from "../requests.ts";
+import { setupApp, type Tenant } from "../support.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({}, { checkResponses: true });
+});
+
+/** A channel, two warehouses (the first the default), a provider, a dropshipped and two own variants. */
+async function world(t: Tenant) {
+  const channel = await create(t, "channels", { name: "Web Store" });
+  const main = await create(t, "warehouses", { name: "Main", isDefault: true, country: "US" });
+  const annex = await create(t, "warehouses", { name: "Annex", country: "US" });
+  const provider = await create(t, "dropship-providers", {
+    name: "Acme Supply",
+    email: "orders@acme.example",
+    defaultCarrier: "Parcel Express",
+    defaultService: "Ground",
+    addressLineOne: "1 Depot Lane",
+    city: "Reno",
+    country: "US",
+  });
+  const dropshipped = await create(t, "variants", {
+    sku: "DS-1",
+    name: "Drop mug",
+    price: 19.99,
+    costPrice: 7.33,
+    dropshipProviderId: provider.id,
+  });
+  const own = await create(t, "variants", { sku: "OWN-1", name: "Own tee", price: 20 });
+  const other = await create(t, "variants", { sku: "OWN-2", name: "Own cap", price: 9 });
+  await create(t, "adjustments", { variantId: own.id, warehouseId: main.id, quantity: 10 });
+  return { channel, main, annex, provider, dropshipped, own, other };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** On hand of a variant per warehouse id (levels with 0 left out). */
+async function onHand(t: Tenant, variantId: number): Promise<Record<number, number>> {
+  const levels = await list(t, "inventory-levels", `&where[variantId]=${variantId}`);
+  return Object.fromEntries(
+    levels.filter((level) => level.onHand !== 0).map((l) => [l.warehouseId, l.onHand]),
+  );
+}
+
+// ------------------------------------------------------------------------------------ goods receipts
+
+/** A replenishment purchase into `warehouseId` of 10 `variant`, with a receipt of 20 of them. */
+async function received(t: Tenant, w: World, warehouseId: number, variant: Rec = w.own) {
+  const purchase = await create(t, "purchases", {
+    dropshipProviderId: w.provider.id,
+    warehouseId,
+    purchaseType: "replenishment",
+  });
+  const item = await create(t, "purchase-items", {
+    purchaseId: purchase.id,
+    variantId: variant.id,
+    sku: variant.sku,
+    quantity: 10,
+    price: 7.77,
+  });
+  const receipt = await create(t, "goods-receipts", { purchaseId: purchase.id });
+  const line = await create(t, "goods-receipt-items", {
+    goodsReceiptId: receipt.id,
+    purchaseItemId: item.id,
+    quantity: 20,
+  });
+  return { purchase, item, receipt, line };
+}
+
+const moveWarehouse = (t: Tenant, purchaseId: number, warehouseId: number) =>
+  expectStatus(t.json("PUT", `/purchases/${purchaseId}.json`, { warehouseId }), 200);
+
+describe("a goods receipt line's units come back from where they went", () => {
+  it("a line records the warehouse its units went into", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { line } = await received(t, w, w.annex.id);
+    expect(line).toMatchObject({ warehouseId: w.annex.id, quantity: 20 });
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10, [w.annex.id]: 20 });
+  });
+
+  it("deleting a line after its purchase moved to another warehouse takes the units from the first", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { purchase, line } = await received(t, w, w.annex.id);
+    await moveWarehouse(t, purchase.id, w.main.id);
+    expect((await t.json("DELETE", `/goods-receipt-items/${line.id}.json`)).status).toBe(204);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
+  });
+
+  it("editing the quantity after the purchase moved changes the warehouse the units went into", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { purchase, line } = await received(t, w, w.annex.id);
+    await moveWarehouse(t, purchase.id, w.main.id);
+    const edited = await expectStatus(
+      t.json("PUT", `/goods-receipt-items/${line.id}.json`, { quantity: 5 }),
+      200,
+    );
+    expect(edited).toMatchObject({ quantity: 5, warehouseId: w.annex.id });
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10, [w.annex.id]: 5 });
+  });
+
+  it("deleting the receipt after the purchase moved takes its units from where they went", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { purchase, receipt } = await received(t, w, w.annex.id);
+    await moveWarehouse(t, purchase.id, w.main.id);
+    expect((await t.json("DELETE", `/goods-receipts/${receipt.id}.json`)).status).toBe(204);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
+  });
+
+  it("a receipt put on another purchase keeps its units where they went", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { receipt } = await received(t, w, w.annex.id);
+    const elsewhere = await create(t, "purchases", {
+      dropshipProviderId: w.provider.id,
+      warehouseId: w.main.id,
+      purchaseType: "replenishment",
+    });
+    await expectStatus(
+      t.json("PUT", `/goods-receipts/${receipt.id}.json`, { purchaseId: elsewhere.id }),
+      200,
+    );
+    expect((await t.json("DELETE", `/goods-receipts/${receipt.id}.json`)).status).toBe(204);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
+  });
+
+  it("a line moved to another receipt, or to another purchase's line, leaves its units where they were put away", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { purchase, line } = await received(t, w, w.annex.id);
+    await moveWarehouse(t, purchase.id, w.main.id);
+    const second = await create(t, "goods-receipts", { purchaseId: purchase.id });
+    await expectStatus(
+      t.json("PUT", `/goods-receipt-items/${line.id}.json`, { goodsReceiptId: second.id }),
+      200,
+    );
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10, [w.annex.id]: 20 });
+
+    // The line was the other variant's, received on another purchase: those units are the ones in the annex.
+    const other = await received(t, w, w.main.id, w.other);
+    await expectStatus(
+      t.json("PUT", `/goods-receipt-items/${line.id}.json`, {
+        goodsReceiptId: other.receipt.id,
+        purchaseItemId: other.item.id,
+      }),
+      200,
+    );
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
+    expect(await onHand(t, w.other.id)).toEqual({ [w.main.id]: 20, [w.annex.id]: 20 });
+  });
+
+  it("a line sent with its own warehouse keeps it; one that moves no stock records none", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { purchase, item, receipt } = await received(t, w, w.annex.id);
+    const named = await create(t, "goods-receipt-items", {
+      goodsReceiptId: receipt.id,
+      purchaseItemId: item.id,
+      warehouseId: w.main.id,
+      quantity: 1,
+    });
+    expect(named.warehouseId).toBe(w.main.id);
+    const skipped = await create(t, "goods-receipt-items", {
+      goodsReceiptId: receipt.id,
+      purchaseItemId: item.id,
+      quantity: 3,
+      skipInventoryChange: true,
+    });
+    expect(skipped.warehouseId).toBeNull();
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 11, [w.annex.id]: 20 });
+    // Counted later, its units go where the purchase puts them then, and stay there.
+    await moveWarehouse(t, purchase.id, w.main.id);
+    const counted = await expectStatus(
+      t.json("PUT", `/goods-receipt-items/${skipped.id}.json`, { skipInventoryChange: false }),
+      200,
+    );
+    expect(counted.warehouseId).toBe(w.main.id);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 14, [w.annex.id]: 20 });
+  });
+});
+
+// ------------------------------------------------------------------------------------- sale returns
+
+const ADDRESS = { name: "Ana Ruiz", lineOne: "5 Elm St", city: "Denver", country: "US" };
+
+/** A manual sale of `items`; its dropshipped lines sent and shipped by the provider. */
+async function shippedSale(t: Tenant, w: World, items: { sku: string; quantity: number; price: number }[]) {
+  const sale = await expectStatus(
+    t.json("POST", `/channels/${w.channel.id}/manual-sale.json`, {
+      externalId: `O-${Math.random().toString(36).slice(2, 8)}`,
+      customer: { email: "ana@example.com" },
+      shippingAddress: ADDRESS,
+      items,
+    }),
+    200,
+  );
+  const [purchase] = await list(t, "purchases", `&where[saleId]=${sale.id}`);
+  if (purchase) {
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/send.json`, {}), 200);
+    await expectStatus(t.json("POST", `/purchases/${purchase.id}/ship.json`, { trackingNumber: "T1" }), 200);
+  }
+  const [fulfillment] = await list(t, "fulfillments", `&where[saleId]=${sale.id}`);
+  if (fulfillment) await expectStatus(t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, {}), 200);
+  const lines = await list(t, "sale-items", `&where[saleId]=${sale.id}`);
+  const line = (sku: string) => lines.find((each) => each.sku === sku)!;
+  return { sale: sale as Rec, purchase, line };
+}
+
+/** A return of `quantity` of each sale line named (by sale line only), received with `body`. */
+async function receiveReturn(
+  t: Tenant,
+  saleId: number,
+  lines: { saleItemId: number; quantity: number }[],
+  body: Record<string, unknown> = {},
+) {
+  const saleReturn = await create(t, "sale-returns", { saleId, type: "return" });
+  for (const line of lines) await create(t, "sale-return-items", { saleReturnId: saleReturn.id, ...line });
+  return t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, body);
+}
+
+describe("a received return of dropshipped goods", () => {
+  it("puts nothing on hand, and counts the units on the purchase line that shipped them", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale, purchase, line } = await shippedSale(t, w, [{ sku: "DS-1", quantity: 2, price: 19.99 }]);
+    const [purchaseLine] = await list(t, "purchase-items", `&where[purchaseId]=${purchase!.id}`);
+
+    const answer = await expectStatus(
+      receiveReturn(t, sale.id, [{ saleItemId: line("DS-1").id, quantity: 1 }]),
+      200,
+    );
+    expect(answer).toMatchObject({ status: "received" });
+    expect(await list(t, "inventory-levels", `&where[variantId]=${w.dropshipped.id}`)).toEqual([]);
+    expect(await list(t, "adjustments", `&where[variantId]=${w.dropshipped.id}`)).toEqual([]);
+    expect(await read(t, "sale-items", line("DS-1").id)).toMatchObject({ quantityReturned: 1 });
+    expect(await read(t, "sales", sale.id)).toMatchObject({ returnStatus: "partiallyReturned" });
+    expect(await read(t, "purchase-items", purchaseLine!.id)).toMatchObject({
+      quantityReturned: 1,
+      returnStatus: "partiallyReturned",
+    });
+
+    // The rest: the line is returned, and the provider has nothing more to take back.
+    await expectStatus(receiveReturn(t, sale.id, [{ saleItemId: line("DS-1").id, quantity: 1 }]), 200);
+    expect(await read(t, "purchase-items", purchaseLine!.id)).toMatchObject({
+      quantityReturned: 2,
+      returnStatus: "returned",
+    });
+    expect(await read(t, "sales", sale.id)).toMatchObject({ returnStatus: "returned" });
+    await expectStatus(t.json("POST", `/purchases/${purchase!.id}/return-label.json`, {}), 409);
+    expect(await list(t, "inventory-levels", `&where[variantId]=${w.dropshipped.id}`)).toEqual([]);
+  });
+
+  it("is not put on hand in a warehouse the body names, nor when restock is off; own goods are", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale, purchase, line } = await shippedSale(t, w, [
+      { sku: "DS-1", quantity: 2, price: 19.99 },
+      { sku: "OWN-1", quantity: 2, price: 20 },
+    ]);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 8 });
+    const [purchaseLine] = await list(t, "purchase-items", `&where[purchaseId]=${purchase!.id}`);
+
+    const both = [
+      { saleItemId: line("DS-1").id, quantity: 1 },
+      { saleItemId: line("OWN-1").id, quantity: 1 },
+    ];
+    await expectStatus(receiveReturn(t, sale.id, both, { warehouseId: w.annex.id }), 200);
+    expect(await list(t, "inventory-levels", `&where[variantId]=${w.dropshipped.id}`)).toEqual([]);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 8, [w.annex.id]: 1 });
+    expect(await read(t, "purchase-items", purchaseLine!.id)).toMatchObject({ quantityReturned: 1 });
+
+    await expectStatus(receiveReturn(t, sale.id, both, { restock: false }), 200);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 8, [w.annex.id]: 1 });
+    expect(await read(t, "purchase-items", purchaseLine!.id)).toMatchObject({
+      quantityReturned: 2,
+      returnStatus: "returned",
+    });
+    expect(await read(t, "sales", sale.id)).toMatchObject({ returnStatus: "returned" });
+  });
+
+  it("a return line naming its purchase line counts there once", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale, purchase, line } = await shippedSale(t, w, [{ sku: "DS-1", quantity: 2, price: 19.99 }]);
+    const [purchaseLine] = await list(t, "purchase-items", `&where[purchaseId]=${purchase!.id}`);
+    const saleReturn = await create(t, "sale-returns", { saleId: sale.id, type: "return" });
+    await create(t, "sale-return-items", {
+      saleReturnId: saleReturn.id,
+      saleItemId: line("DS-1").id,
+      purchaseItemId: purchaseLine!.id,
+      quantity: 1,
+    });
+    await expectStatus(t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}), 200);
+    expect(await read(t, "purchase-items", purchaseLine!.id)).toMatchObject({ quantityReturned: 1 });
+    expect(await list(t, "inventory-levels", `&where[variantId]=${w.dropshipped.id}`)).toEqual([]);
+  });
+});
