@@ -1,9 +1,9 @@
-import { kindByName, kinds } from "@multichannel/schema";
+import { kindByName } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
-import { type Access, allows, scopeText } from "../domain/scopes.ts";
+import { type Access, allows, readableKinds, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
-import { type EventQuery, getEvent, listEvents } from "../services/events.ts";
-import { checkWholeRead, DEFAULT_LIMIT, MAX_LIMIT, NOT_TERMS } from "../services/list-query.ts";
+import { type EventQuery, eventAsReadBy, getEvent, listEvents } from "../services/events.ts";
+import { checkWholeRead, DEFAULT_LIMIT, isoTimeOf, MAX_LIMIT, NOT_TERMS } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
@@ -59,12 +59,9 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
       if (query.types.length > MAX_TYPES) throw bad(`At most ${MAX_TYPES} event types per query.`);
     } else if (/^where\[createdAt\]\[\$(gte|gt|lte|lt)\]$/.test(key)) {
       const op = RANGE[key.slice("where[createdAt][".length, -1)]!;
-      const time = new Date(value);
-      if (!/^\d{4}-\d\d-\d\d/.test(value) || Number.isNaN(time.getTime())) {
-        throw bad(`where[createdAt]: "${value.slice(0, 40)}" is not an ISO 8601 time.`);
-      }
+      const time = isoTimeOf(key, value);
       if (query.createdAt.length >= 4) throw bad("At most 4 createdAt bounds per query.");
-      query.createdAt.push({ op, value: time.toISOString() });
+      query.createdAt.push({ op, value: time });
     } else {
       throw bad(
         `Unknown query parameter "${key.slice(0, 60)}": events take where[type], where[createdAt][$gte|$gt|$lte|$lt], after and limit.`,
@@ -74,15 +71,6 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
   return query;
 }
 
-/**
- * The kinds whose events a key may read: those of the groups its scopes read (an event carries its
- * record as the API shows it). Undefined for a key that reads every group.
- */
-function readableKinds(access: Access | undefined): string[] | undefined {
-  if (!access || access.all >= 1) return undefined;
-  return kinds.filter((kind) => allows(access, kind.group, 1)).map((kind) => kind.name);
-}
-
 function accessOf(c: Context<AppEnv>): Access | undefined {
   return c.get("actor").access;
 }
@@ -90,7 +78,8 @@ function accessOf(c: Context<AppEnv>): Access | undefined {
 /**
  * `GET /events.json` and `GET /events/{id}.json`: the company's event log, read-only. A key whose scopes
  * do not read a kind's group sees no event of that kind: the list leaves them out, and one asked for by
- * id is a 403 naming the scope it needs.
+ * id is a 403 naming the scope it needs. An action's `data.result` of a group the key does not read is
+ * left out of the event, listed or read by id.
  */
 export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
   app.get(
@@ -98,8 +87,9 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
     guard.read(async (c) => {
       const url = new URL(c.req.url);
       const query = { ...parseEventQuery(url.searchParams), kinds: readableKinds(accessOf(c)) };
-      const { events, hasMore } = await listEvents(c.get("ctx").db, c.get("actor").companyId, query);
-      if (!hasMore) return answerJson(c, JSON.stringify(events));
+      const page = await listEvents(c.get("ctx").db, c.get("actor").companyId, query);
+      const events = page.events.map((event) => eventAsReadBy(event, accessOf(c)));
+      if (!page.hasMore) return answerJson(c, JSON.stringify(events));
       url.searchParams.set("after", String(events.at(-1)!.id));
       // From configuration, not the request's Host; a token sent in the query is not repeated.
       url.searchParams.delete("access_token");
@@ -115,7 +105,7 @@ export function registerEventRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const access = accessOf(c);
       const group = kind === null ? undefined : kindByName(kind)?.group;
       if (access && group && !allows(access, group, 1)) throw missingScope(scopeText(group, 1));
-      return answerJson(c, JSON.stringify(event));
+      return answerJson(c, JSON.stringify(eventAsReadBy(event, access)));
     }),
   );
   allowMethods("/events.json", ["GET"]);

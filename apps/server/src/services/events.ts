@@ -3,11 +3,12 @@
  * database's triggers (`db/event-triggers.ts`) in the statement that makes them; action outcomes are
  * a statement of the action's write plan (`actionEvent`). Either way an event commits with its change.
  */
-import { type ActionDef, type KindDef, kindByName } from "@multichannel/schema";
+import { type ActionDef, actions, type KindDef, kindByName } from "@multichannel/schema";
 import { type Executor, firstRow } from "../db/database.ts";
 import { eventPrefix, kindOfEventType } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
+import { type Access, allows } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 
 /** An event as `GET /events/{id}.json` answers it and webhooks deliver it. */
@@ -87,6 +88,53 @@ function withoutSecrets(action: ActionDef, answer: unknown): unknown {
   return Array.isArray(answer) ? answer.map(strip) : strip(answer);
 }
 
+/** The kind of an action's answer when it is one record (not a list, not another shape). */
+function oneRecordOutput(action: ActionDef): string | undefined {
+  return "kind" in action.output && !action.output.list ? action.output.kind : undefined;
+}
+
+/**
+ * Where an action's event carries its answer: as `object` (the answer is a record of the kind its type
+ * names), as `result` (anything else), or nowhere (the answer is the action's subject, which `object`
+ * already is).
+ */
+function answerPlace(kind: KindDef, action: ActionDef, type: string): "object" | "result" | "none" {
+  const output = oneRecordOutput(action);
+  if (output && eventPrefix(output) === type.slice(0, type.indexOf("."))) return "object";
+  return output === kind.name ? "none" : "result";
+}
+
+/**
+ * The group whose read scope an action's answer needs: its kind's (each record of a list too), or the
+ * action's own for an answer of another shape (a summary), as the action's route answers it.
+ */
+function answerGroup(kind: KindDef, action: ActionDef): string {
+  const output = "kind" in action.output ? kindByName(action.output.kind) : undefined;
+  return output?.group ?? kind.group;
+}
+
+/** For each action event type that carries `data.result`: the groups whose read scope that result needs. */
+const RESULT_GROUPS = new Map<string, string[]>();
+for (const { kind, action } of actions) {
+  if (!action.event || answerPlace(kind, action, action.event) !== "result") continue;
+  const groups = RESULT_GROUPS.get(action.event) ?? [];
+  const group = answerGroup(kind, action);
+  if (!groups.includes(group)) RESULT_GROUPS.set(action.event, [...groups, group]);
+}
+
+/**
+ * The event as a key with `access` reads it: its `data.result` (an action's answer of another kind: the
+ * dropshipment of `purchase.shipped`) only when the key's scopes read that answer's group, as the action's
+ * route would answer it. Whether the key reads the event at all is its object's kind's to say.
+ */
+export function eventAsReadBy(event: ApiEvent, access: Access | undefined): ApiEvent {
+  if (!access || event.data.result === undefined) return event;
+  const groups = RESULT_GROUPS.get(event.type) ?? [];
+  if (groups.every((group) => allows(access, group, 1))) return event;
+  const { result: _, ...data } = event.data;
+  return { ...event, data };
+}
+
 /**
  * The outcome event an action declares (the records it changed have their own events). Its
  * `data.object` is of the kind the type names: the answer when it is that record (`sale.imported`),
@@ -104,17 +152,16 @@ export function actionEvent(
 ): { type: string; object: unknown; result?: unknown } | undefined {
   const type = action.event;
   if (!type) return undefined;
-  const prefix = type.slice(0, type.indexOf("."));
-  const output = "kind" in action.output && !action.output.list ? action.output.kind : undefined;
-  if (output && eventPrefix(output) === prefix) {
+  const place = answerPlace(kind, action, type);
+  if (place === "object") {
     // The record alone: without what its answer carries besides (the cancel answer's `purchase`).
     const extra = "kind" in action.output ? Object.keys(action.output.extra ?? {}) : [];
     const record = { ...(answer as Record<string, unknown>) };
     for (const key of extra) delete record[key];
     return { type, object: record };
   }
-  const result = output === kind.name ? undefined : withoutSecrets(action, answer);
-  if (kindByName(prefix.replace(/_/g, "-")) !== kind) {
+  const result = place === "result" ? withoutSecrets(action, answer) : undefined;
+  if (kindOfEventType(type) !== kind.name) {
     if (about !== undefined) return { type, object: about, result };
     throw new Error(`${kind.name}.${action.name}: its event is about another record; name it.`);
   }
@@ -196,6 +243,19 @@ function typesWhere(patterns: readonly string[]): { sql: string; args: string[] 
 }
 
 /**
+ * The condition that the event type in a `type` column is of one of `kinds`: by its prefix, which names
+ * the kind of a record's events (`sale_item.created`) and of an action's (`purchase.sent`), as
+ * `kindOfEventType` reads it. The event log and a webhook endpoint's deliveries list by it.
+ */
+export function typeOfKinds(kinds: readonly string[]): { sql: string; args: string[] } {
+  if (!kinds.length) return { sql: "0", args: [] };
+  return {
+    sql: `substr(type, 1, instr(type, '.') - 1) IN (${kinds.map(() => "?").join(", ")})`,
+    args: kinds.map(eventPrefix),
+  };
+}
+
+/**
  * A page of events in the order they happened (ascending id). Ids only grow, so paging with `after`
  * never skips or repeats an event, however many arrive meanwhile. A lower bound on the time starts the
  * walk at the first id that can meet it (`firstIdFrom`).
@@ -213,14 +273,9 @@ export async function listEvents(
     args.push(...types.args);
   }
   if (query.kinds) {
-    // An action's event (stored without a kind: its object is not a stored row) by its type's kind.
-    const marks = query.kinds.map(() => "?").join(", ");
-    where.push(
-      query.kinds.length
-        ? `(kind IN (${marks}) OR (kind IS NULL AND substr(type, 1, instr(type, '.') - 1) IN (${marks})))`
-        : "0",
-    );
-    args.push(...query.kinds, ...query.kinds.map(eventPrefix));
+    const kinds = typeOfKinds(query.kinds);
+    where.push(kinds.sql);
+    args.push(...kinds.args);
   }
   for (const { op, value } of query.createdAt ?? []) {
     where.push(`created_at ${op} ?`);

@@ -104,6 +104,25 @@ function isCalendarDay(match: RegExpExecArray): boolean {
 }
 
 /**
+ * A time a query compares stored times with, as they are stored (UTC, `toISOString`): an ISO 8601 date
+ * (midnight UTC) or a date-time with its offset, a day the calendar has, up to the year 9999. Anything
+ * else (2026-02-30, a time without its offset, which would be read in the server's time zone) is a 400
+ * naming `term` (`where[createdAt][$gte]`).
+ */
+export function isoTimeOf(term: string, raw: string): string {
+  const match = DATE_TIME.exec(raw);
+  const time = match && isCalendarDay(match) ? Date.parse(raw) : Number.NaN;
+  // Past the year 9999 (an offset can take a time there) toISOString writes `+010000-...`.
+  const iso = Number.isNaN(time) ? "" : new Date(time).toISOString();
+  if (iso.length !== 24) {
+    throw bad(
+      `${term}: "${raw.slice(0, 100)}" is not an ISO 8601 date (2026-01-31) or date-time with its offset (2026-01-31T09:30:00Z, 2026-01-31T10:30:00+01:00).`,
+    );
+  }
+  return iso;
+}
+
+/**
  * A query-string value as the column stores it; 400 when it is not a value of the field's type as a
  * body would send it, rather than one rounded or misread: money past two decimals, an integer past
  * 2^53, a time in another form than ISO 8601's or past the year 9999 (stored times compare as text).
@@ -145,18 +164,8 @@ function parseValue(
       if (raw === "true" || raw === "1") return 1;
       if (raw === "false" || raw === "0") return 0;
       throw notA(field, operator, def, raw);
-    case "datetime": {
-      const match = DATE_TIME.exec(raw);
-      const time = match && isCalendarDay(match) ? Date.parse(raw) : Number.NaN;
-      // Past the year 9999 (an offset can take a time there) toISOString writes `+010000-...`.
-      const iso = Number.isNaN(time) ? "" : new Date(time).toISOString();
-      if (iso.length !== 24) {
-        throw bad(
-          `${termName(field, operator)}: "${raw.slice(0, 100)}" is not an ISO 8601 date (2026-01-31) or date-time with its offset (2026-01-31T09:30:00Z, 2026-01-31T10:30:00+01:00).`,
-        );
-      }
-      return iso;
-    }
+    case "datetime":
+      return isoTimeOf(termName(field, operator), raw);
     case "enum":
       if (!def.values?.includes(raw)) {
         throw bad(

@@ -8,9 +8,11 @@ import { textOrNull } from "../../db/rows.ts";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { rows, type Snapshot } from "../../domain/reads.ts";
+import { readableKinds } from "../../domain/scopes.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, invalidField } from "../../errors.ts";
+import { typeOfKinds } from "../events.ts";
 
 /** How long a rotated-out secret still signs (deliveries carry both signatures meanwhile). */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -77,7 +79,11 @@ async function deliveriesOf(ctx: Ctx, where: string, args: (string | number)[], 
   }));
 }
 
-/** `GET /webhook-endpoints/{id}/deliveries.json`. */
+/**
+ * `GET /webhook-endpoints/{id}/deliveries.json`: the deliveries of the events the key reads, as the event
+ * log lists them (by their type's kind), and every ping. A delivery shows its event's type and id and
+ * what the receiver answered: a key whose scopes do not read the kind learns nothing of its events here.
+ */
 export function listDeliveries(
   ctx: Ctx,
   endpoint: WebhookEndpoint,
@@ -85,6 +91,12 @@ export function listDeliveries(
 ) {
   const where = ["endpoint_id = ?"];
   const args: (string | number)[] = [endpoint.id];
+  const kinds = readableKinds(ctx.actor.access);
+  if (kinds) {
+    const readable = typeOfKinds(kinds);
+    where.push(`(type = 'ping' OR ${readable.sql})`);
+    args.push(...readable.args);
+  }
   if (input.status) {
     where.push("status = ?");
     args.push(input.status);
