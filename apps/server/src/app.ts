@@ -24,13 +24,14 @@ import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
 import { type AppLog, stderrLog } from "./http/log.ts";
+import { refuseOtherMethods } from "./http/methods.ts";
 import { admission, admitted, type Guard, readBody, stamp, stampRequest } from "./http/middleware.ts";
 import { type Compressors, gzipStream, registerOpenApiRoute, withServerUrl } from "./http/openapi.ts";
 import { type MetricsEndpoint, registerOperationRoutes } from "./http/operations.ts";
 import { errorHandler, problemResponse } from "./http/problem.ts";
 import { type RateLimitOptions, rateLimiter } from "./http/rate-limit.ts";
 import { SegmentRouter } from "./http/router.ts";
-import { type MadeSecrets, refuseReplayedSecrets, sealSecrets, withMadeSecrets } from "./http/secrets.ts";
+import { type MadeSecrets, sealSecrets, withMadeSecrets } from "./http/secrets.ts";
 import { pdfLabelProvider } from "./labels/pdf-provider.ts";
 import type { LabelProvider } from "./labels/provider.ts";
 import { tokenAuthenticator } from "./services/auth.ts";
@@ -194,6 +195,11 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     compressors: deps.openapiCompressors ?? { gzip: gzipStream },
   });
   registerDocsRoutes(app, { basePath: deps.basePath, script: deps.docsScript });
+  // Another method on a public path is a 405 naming GET, token or not (these need none).
+  const publicReads = ["/", "/health", "/ready", "/openapi.json", "/docs", "/docs/assets/:file"];
+  for (const path of deps.metrics ? [...publicReads, "/metrics"] : publicReads) {
+    refuseOtherMethods(app, path, ["GET"]);
+  }
   // The document without its `.json`, asked for without a token: the path meant, not a 401.
   app.get("/openapi", stamp, (c) => problemResponse(c, meantPathError(c, `${mount}/openapi.json`)));
   // The async inbound imports authenticate by the record's webhook hash, not a token.
@@ -258,7 +264,6 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
       deps.afterWrite,
       onError,
       (c) => sealSecrets(c, mount, secrets),
-      (c) => refuseReplayedSecrets(c, mount),
       share,
     ),
   };
@@ -304,7 +309,6 @@ function writeSteps(
   afterWrite: AppDeps["afterWrite"],
   onError: ReturnType<typeof errorHandler>,
   seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined> | undefined,
-  refuseReplay: (c: Context<AppEnv>) => void,
   share: FairShare,
 ): Guard["write"] {
   // One async function a write, the company's share of expensive work taken inside it: a second one,
@@ -315,7 +319,6 @@ function writeSteps(
     if (admitting) await admitting;
     const release = isExpensiveAction(c.req.path) ? share.take(c.get("actor").companyId) : undefined;
     try {
-      refuseReplay(c);
       await readBody(c, bodyLimit);
       // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
       // server made are added to the answer after it is stored (a replay shows their hints).

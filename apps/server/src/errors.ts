@@ -118,6 +118,19 @@ export function invalidField(path: string, message: string): ApiError {
   return new ApiError("validation_failed", message, { errors: [{ path, message }] });
 }
 
+/**
+ * A 422 about one field of the body whose message reads after its path ("must be in the future"); the
+ * detail is the sentence they make ("expiresAt must be in the future.").
+ */
+export function refusedField(path: string, message: string): ApiError {
+  return new ApiError("validation_failed", `${path} ${message}.`, { errors: [{ path, message }] });
+}
+
+/** What a reference that names no record of the company says after its path: "names no sale (id 2)". */
+export function namesNoRecord(kindName: string, id: unknown): string {
+  return `names no ${kindName.replaceAll("-", " ")} (id ${String(id)})`;
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return propertyOf(error, "name") === "ApiError";
 }

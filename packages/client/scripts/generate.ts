@@ -6,7 +6,14 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { camelCase, kinds, modelName, operationWrites, relationsOf } from "@multichannel/schema";
+import {
+  answersSecretOnce,
+  camelCase,
+  kinds,
+  modelName,
+  operationWrites,
+  relationsOf,
+} from "@multichannel/schema";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const check = process.argv.includes("--check");
@@ -17,15 +24,16 @@ export function resourcesSource(): string {
   const lines = [header, 'import type { Resource } from "../resource.ts";', ""];
   for (const kind of kinds) {
     const namespace = camelCase(kind.plural);
-    const actions = (kind.actions ?? []).map(
-      (action) =>
-        `[${JSON.stringify(action.name)}, ${JSON.stringify(action.method)}, ${operationWrites(action.method, action)}]`,
-    );
+    const actions = (kind.actions ?? []).map((action) => {
+      const keyless = answersSecretOnce(kind, action) ? ", true" : "";
+      return `[${JSON.stringify(action.name)}, ${JSON.stringify(action.method)}, ${operationWrites(action.method, action)}${keyless}]`;
+    });
     lines.push(
       `/** The ${kind.name} records: \`/${kind.plural}.json\` and its actions. */`,
       `export const ${namespace}: Resource<"${namespace}"> = {`,
       `  plural: "${kind.plural}",`,
       `  actions: [${actions.join(", ")}],`,
+      ...(answersSecretOnce(kind) ? ["  keylessCreate: true,"] : []),
       "};",
     );
   }

@@ -207,7 +207,7 @@ function namespaceOf(resource: Resource<Namespace>, send: Send): object {
 
   const namespace: Record<string, unknown> = {
     create: (body: unknown, options?: RequestOptions) =>
-      data(send({ method: "POST", path: collection, body, options })),
+      data(send({ method: "POST", path: collection, body, options, keyless: resource.keylessCreate })),
     get: (id: number, options: GetOptions<Record<string, unknown>> = {}) => {
       const { attributes, include, ...rest } = options;
       const query = shapeParams({ attributes, include });
@@ -230,13 +230,13 @@ function namespaceOf(resource: Resource<Namespace>, send: Send): object {
     },
   };
 
-  for (const [name, method, writes] of resource.actions) {
+  for (const [name, method, writes, keyless] of resource.actions) {
     const hasBody = method === "POST" || method === "PUT";
     namespace[camelCase(name)] = async (id: number, input: object = {}, options?: WriteOptions) => {
       const path = `/${plural}/${encodeURIComponent(String(id))}/${name}.json`;
       const call: Call = hasBody
-        ? { method, writes, path, body: input, options }
-        : { method, writes, path, query: inputParams(input), options };
+        ? { method, writes, keyless, path, body: input, options }
+        : { method, writes, keyless, path, query: inputParams(input), options };
       return (await send(call)).data;
     };
   }

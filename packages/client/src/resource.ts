@@ -2,8 +2,16 @@ import type { Namespace } from "./types.ts";
 
 declare const namespaceType: unique symbol;
 
-/** An action of a resource: its name (`move-dropship-provider`), its method, and whether it writes. */
-export type ActionSpec = readonly [name: string, method: "GET" | "POST" | "PUT" | "DELETE", writes: boolean];
+/**
+ * An action of a resource: its name (`move-dropship-provider`), its method, whether it writes, and
+ * whether it answers a secret once (a rotation: it takes no `Idempotency-Key`, see `Call.keyless`).
+ */
+export type ActionSpec = readonly [
+  name: string,
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  writes: boolean,
+  keyless?: boolean,
+];
 
 /**
  * What the client needs to know of one kind at run time: its path and its actions. Import the ones a
@@ -14,6 +22,8 @@ export interface Resource<N extends Namespace> {
   /** The kebab-case plural: the collection is `/<plural>.json`. */
   readonly plural: string;
   readonly actions: readonly ActionSpec[];
+  /** Its create answers a secret once (a webhook endpoint's): sent without an `Idempotency-Key`. */
+  readonly keylessCreate?: boolean;
   /** Type-level only: the namespace whose record, bodies and actions the resource has. */
   readonly [namespaceType]?: N;
 }

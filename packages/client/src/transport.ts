@@ -18,6 +18,12 @@ export interface Call {
   method: "GET" | "POST" | "PUT" | "DELETE";
   /** Whether the operation writes (the manifest's `operationWrites`); default: any method but GET. */
   writes?: boolean;
+  /**
+   * It answers a secret once (the manifest's `answersSecretOnce`: a webhook endpoint's create, a
+   * rotation): the server keeps no such answer, so it takes no `Idempotency-Key`. None is made for it,
+   * and so it is not retried.
+   */
+  keyless?: boolean;
   path: string;
   query?: URLSearchParams;
   /** A JSON body. */
@@ -55,7 +61,7 @@ export function remember(answer: object, meta: ResponseMeta): void {
 /** Sends one call: auth, JSON, timeout, error mapping and retries. */
 export function createTransport(config: TransportConfig): (call: Call) => Promise<Answer> {
   const base = config.baseUrl.replace(/\/+$/, "");
-  return async ({ method, writes = method !== "GET", path, query, body, raw, options = {} }) => {
+  return async ({ method, writes = method !== "GET", keyless, path, query, body, raw, options = {} }) => {
     const search = query?.toString();
     const url = `${base}${path}${search ? `?${search}` : ""}`;
     const token = typeof config.token === "function" ? await config.token() : config.token;
@@ -63,9 +69,10 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
     headers.set("Authorization", `Bearer ${token}`);
     if (options.ifMatch !== undefined) headers.set("If-Match", options.ifMatch);
     // A write is retried only under an Idempotency-Key, so that the server runs it once: one is made
-    // for every write that may be retried, unless the caller brought their own.
+    // for every write that may be retried, unless the caller brought their own (or it answers a secret).
     const key =
-      options.idempotencyKey ?? (writes && config.retry.retries > 0 ? crypto.randomUUID() : undefined);
+      options.idempotencyKey ??
+      (writes && !keyless && config.retry.retries > 0 ? crypto.randomUUID() : undefined);
     if (key !== undefined) headers.set("Idempotency-Key", key);
     const init: RequestInit = { method, headers };
     if (body !== undefined) {

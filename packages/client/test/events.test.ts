@@ -25,3 +25,16 @@ it("creates a webhook endpoint (its secret typed and shown once) and reads the e
   expect(await client.events.get(first.events[0]!.id)).toEqual(first.events[0]);
   expect((await client.events.list({ since: "2999-01-01T00:00:00Z" })).events).toEqual([]);
 });
+
+it("makes a webhook endpoint and rotates secrets with retries on: what answers a secret once goes without a key", async () => {
+  const { client } = await server.tenantClient({ retry: {} });
+  const endpoint = await client.webhookEndpoints.create({ url: "https://hooks.example/in", enabled: false });
+  expect(endpoint.secret).toMatch(/^whsec_/);
+  const rotated = await client.webhookEndpoints.rotateSecret(endpoint.id);
+  expect(rotated.secret).toMatch(/^whsec_/);
+  expect(rotated.secret).not.toBe(endpoint.secret);
+  const provider = await client.dropshipProviders.create({ name: "Parcel Express Supply" });
+  await expect(client.dropshipProviders.rotateSigningSecret(provider.id)).resolves.toBeDefined();
+  // Other writes still carry a key of the client's making.
+  await expect(client.carriers.create({ name: "Courier Co" })).resolves.toMatchObject({ name: "Courier Co" });
+});

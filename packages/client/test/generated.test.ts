@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { camelCase, kinds, operationWrites } from "@multichannel/schema";
+import { answersSecretOnce, camelCase, kinds, operationWrites } from "@multichannel/schema";
 import { describe, expect, it } from "vitest";
 import * as resources from "../src/generated/resources.ts";
 
 describe("resources", () => {
-  it("describe every kind of the manifest, with each action's method and whether it writes", () => {
+  it("describe every kind of the manifest, with each action's method, whether it writes and whether it answers a secret once", () => {
     const byNamespace = new Map(Object.entries(resources));
     expect([...byNamespace.keys()].sort()).toEqual(kinds.map((kind) => camelCase(kind.plural)).sort());
     for (const kind of kinds) {
@@ -14,7 +14,9 @@ describe("resources", () => {
           action.name,
           action.method,
           operationWrites(action.method, action),
+          ...(answersSecretOnce(kind, action) ? [true] : []),
         ]),
+        ...(answersSecretOnce(kind) ? { keylessCreate: true } : {}),
       });
     }
   });

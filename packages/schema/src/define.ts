@@ -117,9 +117,10 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    * sends for an integration (accepted on create and update, stored encrypted, shown by reads as a hint:
    * `…` and its last 4 characters); `"serverMade"`, a secret the server makes when the record is created
    * (a value sent is ignored), answered once by the create answer or a rotation, then shown as a hint.
-   * Neither can be filtered or ordered on. `"shownOnce"`: a member of an action's answer that carries a
-   * secret the server just made (a rotation's new secret): that answer is the only place it appears, never
-   * the action's event, a webhook delivery or a log.
+   * Neither can be filtered or ordered on. `"shownOnce"`: a member of an action's answer or of a kind's
+   * `createAnswer` that carries a secret the server just made (a rotation's new secret, a webhook
+   * endpoint's signing secret): that answer is the only place it appears, never an event, a webhook
+   * delivery, a log or a kept answer (`answersSecretOnce`).
    */
   readonly secret?: "writeOnly" | "serverMade" | "shownOnce";
   /** `array` fields: the shape of one item (items are never null). */
@@ -447,6 +448,40 @@ export function answersOneRecord(action: ActionDef): boolean {
  */
 export function operationWrites(method: string, action?: ActionDef): boolean {
   return action?.writes ?? method !== "GET";
+}
+
+/**
+ * The members of an operation's answer that carry a secret it has just made, shown this once
+ * (`secret: "shownOnce"`): those of a kind's `createAnswer` for its create (no `action`), or of an
+ * action's output (a rotation's new secret).
+ *
+ * @example
+ * secretsShownOnce(webhookEndpoint) // ["secret"]
+ * secretsShownOnce(inventoryFeed, rotateFeedHash) // ["hash"]
+ */
+export function secretsShownOnce(kind: KindDef, action?: ActionDef): string[] {
+  const members = action
+    ? "fields" in action.output
+      ? action.output.fields
+      : action.output.extra
+    : kind.createAnswer;
+  return Object.entries(members ?? {})
+    .filter(([, member]) => member.secret === "shownOnce")
+    .map(([name]) => name);
+}
+
+/**
+ * Whether an operation answers a secret it has just made, once (`secretsShownOnce`): a webhook
+ * endpoint's create, a rotation. Such an answer is never kept, so the operation takes no
+ * `Idempotency-Key`: a replay could answer the secret only if it were kept. One fact for the server
+ * (a 400), the OpenAPI document (no `Idempotency-Key` parameter) and the client.
+ *
+ * @example
+ * answersSecretOnce(webhookEndpoint) // true: its create answers the signing secret
+ * answersSecretOnce(carrier) // false
+ */
+export function answersSecretOnce(kind: KindDef, action?: ActionDef): boolean {
+  return secretsShownOnce(kind, action).length > 0;
 }
 
 /** The lifecycle of a stateful kind: which field holds the state and which actions move it. */

@@ -34,11 +34,13 @@ export type {
 } from "./define.ts";
 export {
   answersOneRecord,
+  answersSecretOnce,
   DEFAULT_MAX_LENGTH,
   defineAction,
   defineKind,
   f,
   operationWrites,
+  secretsShownOnce,
 } from "./define.ts";
 export type { EventQuery, EventRecord } from "./events.ts";
 export type * from "./generated/types.ts";

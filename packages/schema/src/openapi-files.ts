@@ -52,14 +52,15 @@ export function filePaths(): Record<string, Json> {
         operationId: "uploadFile",
         summary: "Upload a file",
         description:
-          "Stores a file for your company, e.g. a CSV or JSON file for a data import. Send it as the raw body, with its `Content-Type` and its name in `?name=`, or as `multipart/form-data` with a part named `file` (its filename is the name unless `?name=` says otherwise). The body streams to the file store; `BODY_LIMIT` does not apply, `FILES_UPLOAD_LIMIT_MB` (50 unless the operator says otherwise) does: 413 when the `Content-Length` says more, before anything is read, or when the body turns out longer. 409 when the file would take the company over its quota of files (`FILES_QUOTA_MB`). Needs `inventory:write`; the file is read back with `inventory:read`. An `Idempotency-Key` is honoured: the same name, type and content under the same key answers the first upload.",
+          "Stores a file for your company, e.g. a CSV or JSON file for a data import. Send it as the raw body, with its `Content-Type` and its name in `?name=`, or as `multipart/form-data` with a part named `file` (its filename is the name unless `?name=` says otherwise). The body streams to the file store; `BODY_LIMIT` does not apply, `FILES_UPLOAD_LIMIT_MB` (50 unless the operator says otherwise) does: 413 when the `Content-Length` says more, before anything is read, or when the body turns out longer. 409 when the file would take the company over its quota of files (`FILES_QUOTA_MB`). Needs `inventory:write`; the file is read back with `inventory:read`. An `Idempotency-Key` is honoured: the same name, type and content under the same key answers the first upload, with its `Location`. An `If-Match` is a 412: there is no current file for it to match.",
         tags,
         parameters: [
           {
             name: "name",
             in: "query",
             required: false,
-            description: "The file's name (1 to 200 characters, no slash): required for a raw body.",
+            description:
+              "The file's name (1 to 200 characters, no slash, backslash or control character, not `.` or `..`): required for a raw body.",
             schema: { type: "string", minLength: 1, maxLength: 200 },
           },
         ],
@@ -85,7 +86,7 @@ export function filePaths(): Record<string, Json> {
             headers: { Location: { schema: { type: "string" } } },
             content: { "application/json": { schema: { $ref: "#/components/schemas/StoredFile" } } },
           },
-          ...problems(["400", "401", "403", "409", "413", "415", "422", "429", "500", "503"]),
+          ...problems(["400", "401", "403", "409", "412", "413", "415", "422", "429", "500", "503"]),
         },
       },
     },

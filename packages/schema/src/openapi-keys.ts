@@ -56,7 +56,8 @@ const KEY_INPUT: Json = {
     scopes: { type: "array", minItems: 1, maxItems: 50, items: SCOPE },
     expiresAt: {
       ...nullableTime,
-      description: "In the future; a key that expires makes keys that expire no later.",
+      description:
+        "In the future, on a day the calendar has (else 422); a key that expires makes keys that expire no later.",
     },
   },
   additionalProperties: false,
@@ -206,7 +207,7 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
         operationId: "adminCreateCompany",
         summary: "Make a company and its first API key (operator)",
         description:
-          "Makes a company and its first API key (named `first key`, with `*:write`, unless `key` says otherwise) and answers both, the key with its secret this once. Operator only (`ADMIN_TOKEN`).",
+          "Makes a company and its first API key (named `first key`, with `*:write`, unless `key` says otherwise) and answers both, the key with its secret this once. Not replayable: an `Idempotency-Key` is a 400, since the secret is never stored to answer a replay. Operator only (`ADMIN_TOKEN`).",
         ...admin,
         requestBody: body("CompanyCreateInput"),
         responses: {
@@ -244,7 +245,7 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
         operationId: "adminCreateApiKey",
         summary: "Make another API key for a company (operator)",
         description:
-          "Makes another API key for the company (when it has lost its keys, say) and answers it with its secret this once. Operator only (`ADMIN_TOKEN`).",
+          "Makes another API key for the company (when it has lost its keys, say) and answers it with its secret this once. Not replayable: an `Idempotency-Key` is a 400, since the secret is never stored to answer a replay. Operator only (`ADMIN_TOKEN`).",
         ...admin,
         parameters: [ID],
         requestBody: body("ApiKeyCreateInput"),

@@ -2,7 +2,14 @@ import { type JsonSchema, toJsonSchema } from "@valibot/to-json-schema";
 import type * as v from "valibot";
 import { type ActionDoc, actionDocs } from "./action-docs.ts";
 import { actionSamples, crudSamples, eventSamples, fetchSample, inboundSample } from "./code-samples.ts";
-import { type ActionDef, answersOneRecord, type FieldDef, type KindDef, operationWrites } from "./define.ts";
+import {
+  type ActionDef,
+  answersOneRecord,
+  answersSecretOnce,
+  type FieldDef,
+  type KindDef,
+  operationWrites,
+} from "./define.ts";
 import { GETTING_STARTED } from "./guide.ts";
 import { actionInputIn, actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
 import { filePaths, fileSchemas } from "./openapi-files.ts";
@@ -176,7 +183,7 @@ function describeSecret(property: Json, field: FieldDef): void {
   const shown =
     "reads, lists, includes, events and webhooks show only a hint (`…` and its last 4 characters, when it has at least 12), or null";
   if (field.secret === "shownOnce") {
-    property.description = `${field.description ? `${field.description} ` : ""}Only this answer carries it: the action's event and webhooks show the record's hint instead.`;
+    property.description = `${field.description ? `${field.description} ` : ""}Only this answer carries it: events and webhooks show the record's hint instead. The answer is not kept, so the operation takes no \`Idempotency-Key\` (a 400).`;
   } else if (field.secret === "writeOnly") {
     property.writeOnly = true;
     property.description = `${field.description ? `${field.description} ` : ""}Write-only: stored encrypted; ${shown}. A hint sent back as read keeps the stored value.`;
@@ -288,6 +295,21 @@ const IF_MATCH = {
     "Run only if the record's current ETag is one of these (strong comparison: a weak `W/` tag never matches); else 412.",
   schema: { type: "string" },
 };
+
+/** A create has no current record for `If-Match` to match (RFC 9110 §13.1.1). */
+const IF_MATCH_CREATE = {
+  name: "If-Match",
+  in: "header",
+  required: false,
+  description:
+    "A create has no current record for it to match: any `If-Match`, even `*`, is a 412, and nothing is created.",
+  schema: { type: "string" },
+};
+
+/** The `Idempotency-Key` parameter of a writing operation, unless it answers a secret once (`answersSecretOnce`). */
+function idempotencyKey(kind: KindDef, action?: ActionDef): Json[] {
+  return answersSecretOnce(kind, action) ? [] : [IDEMPOTENCY_KEY];
+}
 
 /** What a 429 carries: when to retry, and (IETF RateLimit fields) the policy and where its bucket stands. */
 const RATE_LIMIT_HEADERS = {
@@ -594,7 +616,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           "x-codeSamples": actionSamples(kind, action, doc.example),
           parameters: [
             ID_PARAM,
-            ...(writes ? [IDEMPOTENCY_KEY, IF_MATCH] : []),
+            ...(writes ? [...idempotencyKey(kind, action), IF_MATCH] : []),
             ...(inputIn.query ? queryParameters(action.input, !hasBody) : []),
           ],
           ...(hasBody ? { requestBody: { required: !inputIn.query, ...input } } : {}),
@@ -978,7 +1000,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
       summary: `Create ${withArticle(kind.name.replace(/-/g, " "))}`,
       tags: [kind.group],
       "x-codeSamples": samples.create,
-      parameters: [IDEMPOTENCY_KEY],
+      parameters: [...idempotencyKey(kind), IF_MATCH_CREATE],
       requestBody: { required: true, ...jsonBody(ref(`${name}CreateInput`), "The new record.") },
       responses: {
         "200": {
@@ -998,7 +1020,7 @@ function collectionPaths(kind: KindDef, name: string): Json {
             item: false,
             validates: true,
             forbidden: true,
-            precondition: false,
+            precondition: true,
             conflicts: true,
           }),
         ),

@@ -58,6 +58,11 @@ const wellFormed = v.check<string, string>(
   "text without NUL characters or unpaired surrogates",
 );
 
+/** A count and its noun, singular for one: "1 character", "200 characters". */
+function counted(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 /**
  * An array whose length is checked before its items: an oversized array is one issue, and no item of it
  * is validated (the work stays bounded by the declared maximum, not the body).
@@ -66,10 +71,10 @@ function boundedArray(item: v.GenericSchema, min: number | undefined, max: numbe
   const length = min
     ? v.pipe(
         v.array(v.unknown(), "an array"),
-        v.minLength(min, `at least ${min} item(s)`),
-        v.maxLength(max, `at most ${max} items`),
+        v.minLength(min, `at least ${counted(min, "item")}`),
+        v.maxLength(max, `at most ${counted(max, "item")}`),
       )
-    : v.pipe(v.array(v.unknown(), "an array"), v.maxLength(max, `at most ${max} items`));
+    : v.pipe(v.array(v.unknown(), "an array"), v.maxLength(max, `at most ${counted(max, "item")}`));
   return v.pipe(length, v.array(item, "an array"));
 }
 
@@ -169,11 +174,11 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
         field.maxLength === undefined
           ? defaultLength
-          : v.maxLength(field.maxLength, `at most ${field.maxLength} characters`),
+          : v.maxLength(field.maxLength, `at most ${counted(field.maxLength, "character")}`),
         wellFormed,
       ];
       if (field.minLength !== undefined)
-        checks.push(v.minLength(field.minLength, `at least ${field.minLength} characters`));
+        checks.push(v.minLength(field.minLength, `at least ${counted(field.minLength, "character")}`));
       if (field.format === "email") checks.push(v.email("an e-mail address"));
       if (field.format === "url") checks.push(v.url("a URL"));
       if (field.format === "event-type") {

@@ -12,7 +12,7 @@ import type {
   Sale,
   Warehouse,
 } from "@multichannel/schema";
-import { ApiError } from "../errors.ts";
+import { ApiError, namesNoRecord } from "../errors.ts";
 import { NO_ACCOUNTING, planPurchaseBooks } from "./books.ts";
 import { planAllocations } from "./stock.ts";
 import type { WritePlan } from "./write-plan.ts";
@@ -117,14 +117,14 @@ export function chooseWarehouse(
   if (warehouseId) {
     if (!named) {
       throw new ApiError("validation_failed", `No warehouse with id ${warehouseId}.`, {
-        errors: [{ path: "warehouseId", message: `No warehouse with id ${warehouseId}.` }],
+        errors: [{ path: "warehouseId", message: namesNoRecord("warehouse", warehouseId) }],
       });
     }
     return named;
   }
   if (!fallback) {
     throw new ApiError("validation_failed", "The company has no warehouse: create one first.", {
-      errors: [{ path: "warehouseId", message: "no warehouse exists" }],
+      errors: [{ path: "warehouseId", message: "must name a warehouse, and the company has none" }],
     });
   }
   return fallback;

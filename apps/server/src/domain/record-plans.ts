@@ -53,7 +53,7 @@ export function referencesOf(
     if (id === null || id === undefined) continue;
     const target = typeof kindName === "string" ? kindByName(kindName) : undefined;
     if (!target) {
-      const message = `"${String(kindName)}" is not a kind of record.`;
+      const message = `names no kind of record ("${String(kindName)}")`;
       if (errors) {
         errors.push({ path: kindField, message });
         continue;

@@ -3,7 +3,7 @@
  * manifest's (the OpenAPI document's tags). Write implies read. A key's scopes are compiled once, when
  * its token is looked up, into an `Access` that a request checks with a map lookup.
  */
-import { scopeGroups } from "@multichannel/schema";
+import { kinds, scopeGroups } from "@multichannel/schema";
 import { ApiError } from "../errors.ts";
 
 /** 1: read, 2: write (which implies read). */
@@ -49,6 +49,15 @@ export function allows(access: Access, group: string, level: Level): boolean {
   return access.all >= level || (access.groups.get(group) ?? 0) >= level;
 }
 
+/**
+ * The kinds whose records the access reads: those of the groups it reads (the events of a kind carry its
+ * record). Undefined for access that reads every group.
+ */
+export function readableKinds(access: Access | undefined): string[] | undefined {
+  if (!access || access.all >= 1) return undefined;
+  return kinds.filter((kind) => allows(access, kind.group, 1)).map((kind) => kind.name);
+}
+
 /** Whether the access may write anything at all (a read-only key may not). */
 export function writesAny(access: Access): boolean {
   return access.all === 2 || [...access.groups.values()].includes(2);
@@ -74,17 +83,47 @@ export function normalScopes(scopes: readonly string[]): string[] {
   return [...new Set(scopes)].sort();
 }
 
+/** Names in backticks, as a sentence lists them: `a`, `b` or `c`. */
+function listed(names: readonly string[]): string {
+  const quoted = names.map((name) => `\`${name}\``);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} or ${quoted.at(-1)}` : quoted.join("");
+}
+
+/** The scopes that grant `scope`, each once: itself, its group's write for a read, `*` at its level. */
+function grantsOf(scope: string): string[] {
+  const group = scope.slice(0, scope.indexOf(":"));
+  const level = scope.slice(group.length + 1);
+  return [...new Set([scope, ...(level === "read" ? [`${group}:write`] : []), `*:${level}`])];
+}
+
+/** What grants: "(`a`, `b` or `c` grant it)", "(only `*:write` grants it)". */
+function grantedBy(grants: readonly string[]): string {
+  return grants.length > 1 ? `(${listed(grants)} grant it)` : `(only ${listed(grants)} grants it)`;
+}
+
 /**
  * The 403 of a key without the scope a request needs, naming it (and saying so of a read-only key);
  * `needer` says what needs it when that is more than the path (an `include`).
  */
 export function missingScope(scope: string, readOnly = false, needer = "this request"): ApiError {
-  const group = scope.slice(0, scope.indexOf(":"));
-  const also = scope.endsWith(":read") ? `, \`${group}:write\`` : "";
   return new ApiError(
     "forbidden",
-    `This API key${readOnly && scope.endsWith(":write") ? " is read-only: it" : ""} lacks the scope \`${scope}\` that ${needer} needs (\`${scope}\`${also} or \`*:${scope.slice(group.length + 1)}\` grant it).`,
+    `This API key${readOnly && scope.endsWith(":write") ? " is read-only: it" : ""} lacks the scope \`${scope}\` that ${needer} needs ${grantedBy(grantsOf(scope))}.`,
     { scope },
+  );
+}
+
+/**
+ * The 403 of a read-only key that would make or revoke an API key: a key does that only within its own
+ * scopes, with a write scope. Its `scope` is the narrowest that would let it: the write of a group it
+ * reads (the first, by name), else `*:write`.
+ */
+export function keysNeedWrite(access: Access): ApiError {
+  const grants = [...[...access.groups.keys()].sort().map((group) => scopeText(group, 2)), "*:write"];
+  return new ApiError(
+    "forbidden",
+    `This API key is read-only: making or revoking an API key needs a write scope, and then only within the key's own scopes ${grantedBy(grants)}.`,
+    { scope: grants[0]! },
   );
 }
 

@@ -9,23 +9,30 @@ import {
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
+import { scopeText } from "../domain/scopes.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { handlerOf, runAction } from "../services/actions/run.ts";
-import { checkQueryTerms } from "../services/list-query.ts";
+import { checkQueryTerms, NOT_TERMS } from "../services/list-query.ts";
 import { etagOfText } from "../services/records.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, idOf, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import { notAllowed } from "./methods.ts";
 import type { Guard } from "./middleware.ts";
+import { missingScope } from "./scopes.ts";
 import { fieldsOf, parseOrThrow, validBody } from "./validate.ts";
 
-/** Query parameters of a GET or DELETE action, typed by the action's input fields. */
+/**
+ * Query parameters of a GET or DELETE action, typed by the action's input fields; the token
+ * (`access_token`) and `scope` are no input, as on every route.
+ */
 function queryInput(
   input: Readonly<Record<string, FieldDef>>,
   params: URLSearchParams,
 ): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, raw] of params) {
+    if (NOT_TERMS.has(name)) continue;
     const field = input[name];
     const numeric = field?.type === "integer" || field?.type === "ref" || field?.type === "number";
     values[name] = numeric && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
@@ -65,13 +72,16 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
       throw new Error(`${kind.name}.${action.name} writes, or has no verb: it needs a write plan.`);
     }
     const answersRecord = answersOneRecord(action);
+    // If-Match is honoured on every action but a GET that only reads: a quote (POST rates), which writes
+    // nothing, is asked with a write scope through the write guard, as the other POST actions are.
+    const preconditioned = writes || action.method !== "GET";
     // A bad id is a 400 before the input is looked at (422).
     const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
       const id = idOf(c);
       const input = inputOf();
-      if (writes && c.get("actor").readOnly) throw new ApiError("forbidden", "This API token is read-only.");
+      if (writes && c.get("actor").readOnly) throw missingScope(scopeText(kind.group, 2), true);
       const writer = { ctx: c.get("ctx"), key: c.get("idempotencyKey") };
-      const ifMatch = writes ? c.req.header("If-Match") : undefined;
+      const ifMatch = preconditioned ? c.req.header("If-Match") : undefined;
       const text = await runAction(writer, { kind, action, id, input, ifMatch });
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
       return answerJson(c, text, 200, {
@@ -83,15 +93,23 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
 
     // A GET that writes passes what every writing request does (idempotency, the after-write hook).
     const guarded = action.method === "GET" && !writes ? guard.read : guard.write;
+    const route = guarded((c) =>
+      run(c, () =>
+        inputIn.body && (!inputIn.query || c.get("body") !== undefined)
+          ? fieldsOf(validBody(c, schema, action.arrayBody))
+          : queryOf(schema, action.input, new URL(c.req.url).searchParams),
+      ),
+    );
+    // Hono answers HEAD with a GET's route; a HEAD must not write (RFC 9110), so one on a GET that writes
+    // is refused once admitted, before the write guard (its Idempotency-Key left unused).
+    const refuseHead = guard.read(() => {
+      throw notAllowed(["GET"], `A HEAD must not write, and this GET does (${action.name}): send GET.`);
+    });
     app[method](
       path,
-      guarded((c) =>
-        run(c, () =>
-          inputIn.body && (!inputIn.query || c.get("body") !== undefined)
-            ? fieldsOf(validBody(c, schema, action.arrayBody))
-            : queryOf(schema, action.input, new URL(c.req.url).searchParams),
-        ),
-      ),
+      action.method === "GET" && writes
+        ? (c, next) => (c.req.method === "HEAD" ? refuseHead(c, next) : route(c, next))
+        : route,
     );
     allowMethods(path, [action.method]);
   }

@@ -11,9 +11,10 @@ import {
   suspendCompany,
 } from "../services/auth.ts";
 import { answerJson } from "./answer.ts";
-import { createKeySchema, expiryOf } from "./api-keys.ts";
+import { API_KEY_SECRET, createKeySchema, expiryOf } from "./api-keys.ts";
 import { idOf, itemIdOf, methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import { refuseKeyForSecret } from "./idempotency.ts";
 import { readBody, stamp } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
@@ -35,6 +36,7 @@ const updateCompanySchema = v.strictObject({ suspended: v.boolean() });
  * are sent, with its secret this once), `GET|PUT /admin/companies/{id}.json` (`{"suspended": true}`:
  * every key of the company is refused, 403, here at once and elsewhere within the token cache's
  * lifetime), `POST /admin/companies/{id}/api-keys.json` (another key, e.g. when the company lost its).
+ * The two that answer a key's secret take no Idempotency-Key (a 400), as `POST /api-keys.json`.
  */
 export function registerAdminRoutes(
   app: Hono<AppEnv>,
@@ -67,6 +69,7 @@ export function registerAdminRoutes(
 
   app.get("/admin/companies.json", async (c) => answerJson(c, JSON.stringify(await listCompanies(db))));
   app.post("/admin/companies.json", async (c) => {
+    refuseKeyForSecret(c, "A company's create answers its first API key's `secret`");
     const input = validBody(c, createCompanySchema);
     const at = now();
     const expiresAt = expiryOf(input.key ?? {}, at);
@@ -93,6 +96,7 @@ export function registerAdminRoutes(
     return answerJson(c, JSON.stringify(company));
   });
   app.post("/admin/companies/:id/api-keys.json", async (c) => {
+    refuseKeyForSecret(c, API_KEY_SECRET);
     const id = idOf(c);
     const input = validBody(c, createKeySchema);
     const at = now();

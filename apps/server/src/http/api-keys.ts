@@ -1,18 +1,23 @@
+import { f, fieldSchema } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
 import { normalScopes, parseScope, within } from "../domain/scopes.ts";
-import { ApiError, invalidField } from "../errors.ts";
+import { refusedField } from "../errors.ts";
 import { type ApiKey, getKey, insertKey, listKeys, revokeKey } from "../services/auth.ts";
 import { checkWholeRead } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { answer, answerJson } from "./answer.ts";
 import { allowMethods, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import { refuseKeyForSecret } from "./idempotency.ts";
 import { type Guard, readBody } from "./middleware.ts";
 import { missingScope } from "./scopes.ts";
 import { validBody } from "./validate.ts";
 
 const MAX_SCOPES = 50;
+
+/** A date-time as a record's date field takes it: ISO 8601, on a day the calendar has (no 2099-02-30). */
+const dateTime = fieldSchema(f.datetime());
 
 /** What a new key takes: its name, its scopes (at least one) and when it expires, if ever. */
 export const createKeySchema = v.strictObject({
@@ -32,13 +37,10 @@ export const createKeySchema = v.strictObject({
   ),
   expiresAt: v.optional(
     v.nullable(
+      // Text first: a value of another type "must be text", as the other members say.
       v.pipe(
         v.string(),
-        v.regex(
-          /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/,
-          "must be an ISO 8601 date-time",
-        ),
-        v.check((text) => !Number.isNaN(Date.parse(text)), "must be an ISO 8601 date-time"),
+        v.check((text) => v.is(dateTime, text), "must be an ISO 8601 date-time"),
       ),
     ),
   ),
@@ -58,15 +60,18 @@ export function expiryOf(
   const sent = input.expiresAt ?? undefined;
   if (sent === undefined) return limit === undefined ? null : new Date(limit).toISOString();
   const at = new Date(sent).toISOString();
-  if (at <= now) throw invalidField("expiresAt", "expiresAt must be in the future.");
+  if (at <= now) throw refusedField("expiresAt", "must be in the future");
   if (limit !== undefined && Date.parse(at) > limit) {
-    throw invalidField(
+    throw refusedField(
       "expiresAt",
-      `expiresAt must be no later than this key's own (${new Date(limit).toISOString()}).`,
+      `must be no later than this key's own (${new Date(limit).toISOString()})`,
     );
   }
   return at;
 }
+
+/** What a key's create answers once, for the refusal of an Idempotency-Key (`secretNotReplayable`). */
+export const API_KEY_SECRET = "An API key's create answers its `secret`";
 
 /** The create answer: the key, and its secret this once. */
 function created(c: Context<AppEnv>, key: ApiKey, secret: string, base: string): Response {
@@ -99,12 +104,7 @@ export function registerApiKeyRoutes(
   app.post(
     "/api-keys.json",
     guard.read(async (c) => {
-      if (c.req.header("Idempotency-Key") !== undefined) {
-        throw new ApiError(
-          "bad_request",
-          "An API key's secret is shown once and never stored, so its create cannot be replayed: send it without Idempotency-Key.",
-        );
-      }
+      refuseKeyForSecret(c, API_KEY_SECRET);
       await readBody(c, bodyLimit);
       const input = validBody(c, createKeySchema);
       const ctx = c.get("ctx");

@@ -109,6 +109,18 @@ async function answerShaped(
   return answerJson(c, JSON.stringify(shaped), 200, { ETag: etagOf(record) });
 }
 
+/**
+ * A create sent with `If-Match` is a 412, whatever its tags (`*` too), before its body is looked at: there
+ * is no current record for it to match (RFC 9110 §13.1.1), so the condition is false and nothing is made.
+ */
+export function refuseIfMatchOnCreate(c: Context<AppEnv>): void {
+  if (requestHeader(c, "if-match") === undefined) return;
+  throw new ApiError(
+    "precondition_failed",
+    "A create has no current record for If-Match to match: send it without If-Match.",
+  );
+}
+
 function methodNotAllowedError(allowed: readonly string[]): ApiError {
   return new ApiError(
     "method_not_allowed",
@@ -245,6 +257,7 @@ export function registerCrudRoutes(app: Hono<AppEnv>, guard: Guard, share: FairS
       const found = byCollection.get(c.req.param("kind")!);
       if (!found) return next();
       const { kind } = found;
+      refuseIfMatchOnCreate(c);
       const input = fieldsOf(validBody(c, found.create));
       if (found.called.length) await checkOutboundUrls(c.get("ctx").outbound, input, found.called);
       const record = await createRecord(recordWrite(c, kind, undefined, input, undefined));

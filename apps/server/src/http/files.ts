@@ -8,15 +8,17 @@ import {
   receiveUpload,
   recordUpload,
   type UploadInput,
+  uploadLocation,
   uploadTooLarge,
 } from "../services/files.ts";
 import { answer } from "./answer.ts";
-import { allowMethods } from "./crud.ts";
+import { allowMethods, refuseIfMatchOnCreate } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import type { idempotent } from "./idempotency.ts";
+import { refuseOtherMethods } from "./methods.ts";
 import { type Guard, requestHeader } from "./middleware.ts";
 import { filePart, multipartBoundary } from "./multipart.ts";
-import { missingScope } from "./scopes.ts";
+import { declareScope, missingScope } from "./scopes.ts";
 
 /** The scope group of uploaded files: they are what data imports read (and an export's CSV or JSON). */
 export const UPLOADS_GROUP = "inventory";
@@ -61,7 +63,9 @@ export function registerFileRoutes(
       });
     }),
   );
+  refuseOtherMethods(app, "/files/:id{[0-9]{1,15}}/:name", ["GET"], guard.read);
   allowMethods("/files.json", ["POST"]);
+  declareScope("POST", "/files.json", UPLOADS_GROUP, 2);
   // The body is read as it streams to the file store, so the route is admitted as a read is (no body
   // read ahead) and checks its write scope itself; a read-only key is refused at admission (a POST).
   app.post(
@@ -70,6 +74,7 @@ export function registerFileRoutes(
       const ctx = c.get("ctx");
       const access = c.get("actor").access;
       if (access && !allows(access, UPLOADS_GROUP, 2)) throw missingScope(scopeText(UPLOADS_GROUP, 2));
+      refuseIfMatchOnCreate(c);
       const received = await receiveUpload({ ctx, input: await uploadOf(c) });
       return recordedOnce(c, keyed, received);
     }),
@@ -94,7 +99,10 @@ async function recordedOnce(
     const response = await keyed(c, async () => {
       recorded = true;
       const file = await recordUpload({ ctx, key: c.get("idempotencyKey"), input: received });
-      return answer(c, JSON.stringify(file), 201, { "Content-Type": "application/json", Location: file.url });
+      return answer(c, JSON.stringify(file), 201, {
+        "Content-Type": "application/json",
+        Location: uploadLocation(ctx, file),
+      });
     });
     if (!recorded) await discardUpload(ctx, received);
     return response;
@@ -118,9 +126,13 @@ function dispositionOf(name: string): string {
 
 /** The most a multipart body may carry besides its file (boundaries, part headers, small fields). */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/** A file's name: what a file system and a URL segment both take (no slash, no control character). */
+/**
+ * A file's name: what a file system and a URL segment both take (no slash, no control character, and
+ * not `.` or `..`, which a URL's path normalises away: the file could never be read back).
+ */
 function isFileName(name: string): boolean {
   if (name.length > 200 || name.includes("/") || name.includes("\\")) return false;
+  if (name === "." || name === "..") return false;
   for (let at = 0; at < name.length; at++) {
     const code = name.charCodeAt(at);
     if (code < 0x20 || code === 0x7f) return false;
@@ -184,7 +196,7 @@ function nameOf(name: string | undefined): string {
   if (!isFileName(name)) {
     throw new ApiError(
       "bad_request",
-      "The file's name must be 1 to 200 characters, with no slash, backslash or control character.",
+      "The file's name must be 1 to 200 characters, with no slash, backslash or control character, and not `.` or `..`.",
     );
   }
   return name;

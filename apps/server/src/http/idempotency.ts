@@ -1,4 +1,10 @@
-import { answersOneRecord, kindByPlural } from "@multichannel/schema";
+import {
+  type ActionDef,
+  answersOneRecord,
+  type KindDef,
+  kindByPlural,
+  secretsShownOnce,
+} from "@multichannel/schema";
 import type { Context } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
@@ -39,34 +45,89 @@ function nestsDeeper(value: unknown, max: number): boolean {
 const ID = /^[1-9]\d{0,15}$/;
 
 /**
- * Whether the operation a writing request names answers one record, with its ETag (`crud.ts`,
- * `actions.ts`): a create (`POST /<plural>.json`), an update (`PUT /<plural>/{id}.json`) or an action
- * whose output is a record (`/<plural>/{id}/<action>.json`). Read from the end of the path: the mount
- * point is before it.
+ * The operation of the manifest a writing request names, read from the end of its path (the mount point
+ * is before it): a create (`POST /<plural>.json`), an update (`PUT /<plural>/{id}.json`) or an action
+ * (`/<plural>/{id}/<action>.json`); else undefined (a delete, a route of the server's own).
  */
-function answersRecord(method: string, path: string): boolean {
+type Operation =
+  | { kind: KindDef; verb: "create" | "update"; action?: undefined }
+  | { kind: KindDef; verb: "action"; action: ActionDef };
+
+function operationOf(method: string, path: string): Operation | undefined {
   const segments = path.split("/");
   const last = segments.at(-1) ?? "";
-  if (!last.endsWith(".json")) return false;
+  if (!last.endsWith(".json")) return undefined;
   const name = last.slice(0, -".json".length);
   const parent = segments.at(-2) ?? "";
   if (ID.test(parent)) {
     const kind = kindByPlural(segments.at(-3) ?? "");
     const action = kind?.actions?.find((each) => each.name === name && each.method === method);
-    if (action) return answersOneRecord(action);
+    if (kind && action) return { kind, verb: "action", action };
   }
-  if (method === "PUT") return ID.test(name) && kindByPlural(parent) !== undefined;
-  return method === "POST" && kindByPlural(name) !== undefined;
+  const kind =
+    method === "PUT" && ID.test(name)
+      ? kindByPlural(parent)
+      : method === "POST"
+        ? kindByPlural(name)
+        : undefined;
+  return kind && { kind, verb: method === "POST" ? "create" : "update" };
 }
 
-// Answers a retry could change: conflicts of the moment, rate limits, failures. They are not replayed.
-const retryable = (status: number) => status === 409 || status === 429 || status >= 500;
+/**
+ * Whether an operation answers one record, with its ETag (`crud.ts`, `actions.ts`): a create, an update,
+ * or an action whose output is a record.
+ */
+function answersRecord(operation: Operation | undefined): boolean {
+  if (!operation) return false;
+  return operation.action ? answersOneRecord(operation.action) : true;
+}
+
+/** The secrets a create or an action answers once (`secretsShownOnce`), in words; else undefined. */
+function secretAnswered(operation: Operation | undefined): string | undefined {
+  if (!operation || operation.verb === "update") return undefined;
+  const secrets = secretsShownOnce(operation.kind, operation.action);
+  if (!secrets.length) return undefined;
+  const label = operation.kind.name.replace(/-/g, " ");
+  const whose = `${/^[aeiou]/.test(label) ? "An" : "A"} ${label}'s`;
+  const names = secrets.map((name) => `\`${name}\``).join(" and ");
+  return `${whose} ${operation.action?.name ?? "create"} answers its ${names}`;
+}
+
+/**
+ * The 400 of a request sent with an Idempotency-Key whose answer carries a secret shown once
+ * (`answers`, what answers which secret: "An API key's create answers its secret"): that answer could be
+ * replayed only if it were kept, secret and all, for 24 hours.
+ */
+export function secretNotReplayable(answers: string): ApiError {
+  return new ApiError(
+    "bad_request",
+    `${answers} once, and that answer is never kept, so it cannot be replayed: send it without Idempotency-Key.`,
+    {
+      errors: [
+        { path: "Idempotency-Key", message: "is not taken by an operation that answers a secret once" },
+      ],
+    },
+  );
+}
+
+/**
+ * Refuses a request sent with an Idempotency-Key whose answer carries a secret shown once
+ * (`secretNotReplayable`): for the routes outside the manifest that answer one (API keys, the admin's).
+ */
+export function refuseKeyForSecret(c: Context<AppEnv>, answers: string): void {
+  if (requestHeader(c, "idempotency-key") !== undefined) throw secretNotReplayable(answers);
+}
+
+// Answers a retry could change: conflicts of the moment, a failed If-Match (the client reads the record
+// again and sends its new ETag with the same key), rate limits, failures. They are not replayed.
+const retryable = (status: number) => status === 409 || status === 412 || status === 429 || status >= 500;
 
 /**
  * `Idempotency-Key` on every writing request, whatever its method: the first request with a key runs and
  * its answer is stored; a retry with the same key and the same request (method, path, query and body)
  * gets that answer again (`Idempotent-Replayed: true`) instead of running twice; the same key with
- * another request is a 422. Keys are per company, kept 24 hours. Answers what `run` (the request's
+ * another request is a 422. Keys are per company, kept 24 hours. An operation that answers a secret once
+ * (`secretsShownOnce`) takes no key: a 400, as its answer is never kept. Answers what `run` (the request's
  * handler, which answers its errors too) answers, unless the request is a retry: then the stored answer.
  * One read finds what became of the key; the write claims it in its own batch, with its answer, so that
  * a write and its key are kept together or not at all.
@@ -82,6 +143,9 @@ export function idempotent(
     return key === undefined || c.req.method === "HEAD" ? run() : keyed(c, run, key);
   };
   async function keyed(c: Context<AppEnv>, run: () => Promise<Response>, key: string): Promise<Response> {
+    const operation = operationOf(c.req.method, c.req.path);
+    const secret = secretAnswered(operation);
+    if (secret) throw secretNotReplayable(secret);
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
@@ -121,7 +185,7 @@ export function idempotent(
       if (claim.status === 204) return answer(c, null, 204, { "Idempotent-Replayed": "true" });
       // A record's ETag is made from its answer's text alone, the text kept here: made again, it is the
       // first answer's. A create's is not known until its batch gives the id, where the key is claimed.
-      const etag = claim.status === 200 && answersRecord(c.req.method, c.req.path);
+      const etag = claim.status === 200 && answersRecord(operation);
       return answer(c, claim.body, claim.status, {
         "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
         "Idempotent-Replayed": "true",

@@ -5,7 +5,7 @@ import { ApiError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import type { AppEnv } from "./env.ts";
 import { rememberContext } from "./observe.ts";
-import { missingScope, scopeNeeded } from "./scopes.ts";
+import { missingScope, readOnlyRefusal, scopeNeeded } from "./scopes.ts";
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -122,7 +122,7 @@ function checkedActor(c: Context<AppEnv>, actor: Actor | undefined, mount: strin
   if (needed) {
     if (!allows(actor.access!, needed.group, needed.level)) throw missingScope(needed.text, actor.readOnly);
   } else if (actor.readOnly && method !== "GET" && method !== "HEAD") {
-    throw new ApiError("forbidden", "This API token is read-only.");
+    throw readOnlyRefusal(c.req.path, mount, actor.access);
   }
   return actor;
 }

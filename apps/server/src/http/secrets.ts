@@ -10,9 +10,8 @@ import type { Context } from "hono";
 import * as v from "valibot";
 import { INBOUND_SECRETS } from "../db/secret-sql.ts";
 import { isHint, type Keyring, newInboundSecret, newSigningSecret, written } from "../domain/secrets.ts";
-import { ApiError, fieldErrors } from "../errors.ts";
+import { fieldErrors } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
-import { requestHeader } from "./middleware.ts";
 import { isFields, validationError } from "./validate.ts";
 
 interface SecretField {
@@ -97,33 +96,6 @@ async function sealBody(
     body[field] = await written(ring, place, value);
   }
   return Object.keys(madeNow).length ? madeNow : undefined;
-}
-
-/**
- * The rotations of every kind (`custom-channels/rotate-webhook-hash.json`, a webhook endpoint's
- * `rotate-secret`, whose secrets are kept apart from its record), by plural and action.
- */
-const rotations = new Set(
-  kinds.flatMap((kind) =>
-    (kind.actions ?? [])
-      .filter((action) => action.name.startsWith("rotate-"))
-      .map((action) => `${kind.plural}/${action.name}.json`),
-  ),
-);
-
-/**
- * A rotation sent with an Idempotency-Key is a 400: its answer is a new secret, shown once, which a
- * replay could answer only if it were kept.
- */
-export function refuseReplayedSecrets(c: Context<AppEnv>, mount: string): void {
-  if (c.req.method !== "POST" || requestHeader(c, "idempotency-key") === undefined) return;
-  const [plural, , action, ...more] = c.req.path.slice(mount.length + 1).split("/");
-  if (more.length || !rotations.has(`${plural}/${action}`)) return;
-  throw new ApiError(
-    "bad_request",
-    "A rotation answers a new secret once and never keeps it, so it cannot be replayed: send it without Idempotency-Key.",
-    { errors: [{ path: "Idempotency-Key", message: "is not taken by a rotation" }] },
-  );
 }
 
 /** A create's answer with the secrets it made, this once (a replay keeps the hints it stored). */

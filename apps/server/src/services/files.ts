@@ -65,6 +65,14 @@ function fileUrl(ctx: Ctx, id: number, name: string): string {
   return `${ctx.storedBaseUrl}/files/${id}/${encodeURIComponent(name)}`;
 }
 
+/**
+ * An upload's `Location`: its download path from `baseUrl`, relative without `PUBLIC_URL` as every
+ * `Location` is (its `url`, which a data import takes, starts with the address the server listens on).
+ */
+export function uploadLocation(ctx: Ctx, file: Pick<StoredFile, "id" | "name">): string {
+  return `${ctx.baseUrl}/files/${file.id}/${encodeURIComponent(file.name)}`;
+}
+
 /** A file's row, its body in the store under `storageKey`. */
 function insertFileRow(
   plan: WritePlan,
@@ -278,7 +286,12 @@ export async function recordUpload({
           const { name, contentType, byteSize } = input;
           return { id, url: fileUrl(ctx, id, name), name, contentType, byteSize };
         },
-        kept: (file, plan) => ({ status: 201, body: plan.answerText(file), location: file.url }),
+        // The id in both is provisional until the batch gives it: made there, as the answer's is.
+        kept: (file, plan) => ({
+          status: 201,
+          body: plan.answerText(file),
+          location: plan.answerText(uploadLocation(ctx, file)),
+        }),
       },
     );
   } catch (error) {

@@ -12,7 +12,7 @@ import { ApiError, isApiError } from "../errors.ts";
 export const MAX_QUERY_DEPTH = 7;
 /** Most `key=value` pairs in one query string (a `$in` of 250 values sent with indices is 250 pairs). */
 export const MAX_QUERY_PARAMETERS = 300;
-/** Most values in one array (`$in`, `attributes`, `include`). */
+/** Most values in one array (`$in`, `attributes`, `include`): indices 0 to 249. */
 export const MAX_QUERY_ARRAY = 250;
 
 export type QueryValue = string | QueryValue[] | { [key: string]: QueryValue };
@@ -64,7 +64,8 @@ export function segmentKey(segment: string): string {
 
 /**
  * A query string (without `?`) as nested objects and arrays, as `qs` reads it with limits: nesting past
- * MAX_QUERY_DEPTH, more than MAX_QUERY_PARAMETERS pairs or an array index past MAX_QUERY_ARRAY is a 400,
+ * MAX_QUERY_DEPTH, more than MAX_QUERY_PARAMETERS pairs or more than MAX_QUERY_ARRAY values in an array
+ * (an index past MAX_QUERY_ARRAY - 1) is a 400 naming the parameter,
  * as are names that would reach an object's prototype and text that cannot be stored. A query of plain
  * `name=value` pairs (no brackets, no name twice), as most are, is read without `qs`, to the same object.
  */
@@ -135,13 +136,48 @@ export function nestedQuery(search: string): QueryObject {
     }) as QueryObject;
   } catch (error) {
     if (isApiError(error)) throw error;
-    if (error instanceof RangeError) {
-      throw bad(
-        `The query is over a limit: at most ${MAX_QUERY_PARAMETERS} parameters, ${MAX_QUERY_ARRAY} values in an array, brackets nested ${MAX_QUERY_DEPTH} deep.`,
-      );
-    }
+    if (error instanceof RangeError) throw overLimit(search);
     throw bad("The query string cannot be read.");
   }
+}
+
+/** A bracket group of a parameter's name, as `qs` reads them: `[0]`, `[]`, `[$in]`. */
+const BRACKETS = /\[([^[\]]*)\]/g;
+
+/**
+ * The 400 of a query over one of the limits `qs` enforces, naming the parameter and the limit: more
+ * than MAX_QUERY_PARAMETERS pairs, brackets nested past MAX_QUERY_DEPTH, an array index past
+ * MAX_QUERY_ARRAY - 1 (indices 0 to 249: at most 250 values), or more than MAX_QUERY_ARRAY values for
+ * one name.
+ */
+function overLimit(search: string): ApiError {
+  const keys = segmentsOf(search).map(segmentKey);
+  if (keys.length > MAX_QUERY_PARAMETERS) {
+    return bad(`A query takes at most ${MAX_QUERY_PARAMETERS} parameters (key=value pairs).`);
+  }
+  const shown = (key: string) => key.slice(0, 100);
+  const values = new Map<string, number>();
+  for (const key of keys) {
+    const groups = [...key.matchAll(BRACKETS)];
+    if (groups.length > MAX_QUERY_DEPTH) {
+      return bad(`Query parameter ${shown(key)} nests brackets more than ${MAX_QUERY_DEPTH} deep.`);
+    }
+    if (groups.some(([, inside]) => /^\d+$/.test(inside!) && Number(inside) >= MAX_QUERY_ARRAY)) {
+      return bad(
+        `Query parameter ${shown(key)} has an array index over ${MAX_QUERY_ARRAY - 1}: an array takes at most ${MAX_QUERY_ARRAY} values (indices 0 to ${MAX_QUERY_ARRAY - 1}).`,
+      );
+    }
+    // The list a value joins: the name without its last `[]` or `[<index>]`, or the name sent again.
+    const list = key.replace(/\[\d*\]$/, "");
+    const count = (values.get(list) ?? 0) + 1;
+    if (count > MAX_QUERY_ARRAY) {
+      return bad(`Query parameter ${shown(list)} has more than ${MAX_QUERY_ARRAY} values.`);
+    }
+    values.set(list, count);
+  }
+  return bad(
+    `The query is over a limit: at most ${MAX_QUERY_PARAMETERS} parameters, ${MAX_QUERY_ARRAY} values in an array (indices 0 to ${MAX_QUERY_ARRAY - 1}), brackets nested ${MAX_QUERY_DEPTH} deep.`,
+  );
 }
 
 /** The query string of a request URL, without `?`. */

@@ -21,7 +21,7 @@ import { stateConflict } from "../domain/states.ts";
 import { kindNameOf, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
 import { type StoredRule, writeRuleOf } from "../domain/write-rules/index.ts";
-import { ApiError, type FieldError } from "../errors.ts";
+import { ApiError, type FieldError, namesNoRecord } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import { executeWrite } from "./execute.ts";
 import { keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
@@ -155,7 +155,7 @@ export async function checkReferences(
   const errors: FieldError[] = [];
   for (const { field, target, id } of referencesOf(table, values, current, errors)) {
     if (!(await findRecord(ctx.db, ctx.companyId, target.kind, id))) {
-      errors.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
+      errors.push({ path: field, message: namesNoRecord(target.kind.name, id) });
     }
   }
   if (errors.length)
@@ -185,7 +185,7 @@ function referenceReads(table: Table, values: Record<string, unknown>) {
       const errors: FieldError[] = [];
       checks.forEach(({ field, target, id }) => {
         if (current[field] !== id && read[`reference.${field}`] === false)
-          errors.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
+          errors.push({ path: field, message: namesNoRecord(target.kind.name, id) });
       });
       if (errors.length)
         throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });

@@ -119,7 +119,7 @@ describe("polymorphic references", () => {
       body: "hi",
     });
     expectProblem(missing, 422);
-    expect(missing.body.errors).toEqual([{ path: "subjectId", message: "No sale with id 987654." }]);
+    expect(missing.body.errors).toEqual([{ path: "subjectId", message: "names no sale (id 987654)" }]);
     const foreign = await t.json("POST", "/comments.json", {
       subjectKind: "purchase",
       subjectId: theirs.id,
@@ -137,7 +137,7 @@ describe("polymorphic references", () => {
       subjectId: 1,
     });
     expect(unknownKind.body.errors).toEqual([
-      { path: "subjectKind", message: '"nothing" is not a kind of record.' },
+      { path: "subjectKind", message: 'names no kind of record ("nothing")' },
     ]);
   });
 });

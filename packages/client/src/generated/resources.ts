@@ -4,7 +4,7 @@ import type { Resource } from "../resource.ts";
 /** The accounting-integration records: `/accounting-integrations.json` and its actions. */
 export const accountingIntegrations: Resource<"accountingIntegrations"> = {
   plural: "accounting-integrations",
-  actions: [["rotate-signing-secret", "POST", true]],
+  actions: [["rotate-signing-secret", "POST", true, true]],
 };
 /** The accounting-payload records: `/accounting-payloads.json` and its actions. */
 export const accountingPayloads: Resource<"accountingPayloads"> = {
@@ -144,7 +144,7 @@ export const currencies: Resource<"currencies"> = {
 /** The custom-channel records: `/custom-channels.json` and its actions. */
 export const customChannels: Resource<"customChannels"> = {
   plural: "custom-channels",
-  actions: [["rotate-webhook-hash", "POST", true], ["rotate-signing-secret", "POST", true]],
+  actions: [["rotate-webhook-hash", "POST", true, true], ["rotate-signing-secret", "POST", true, true]],
 };
 /** The custom-field records: `/custom-fields.json` and its actions. */
 export const customFields: Resource<"customFields"> = {
@@ -249,7 +249,7 @@ export const dropshipPlatformAccounts: Resource<"dropshipPlatformAccounts"> = {
 /** The dropship-provider records: `/dropship-providers.json` and its actions. */
 export const dropshipProviders: Resource<"dropshipProviders"> = {
   plural: "dropship-providers",
-  actions: [["settle-invoices", "POST", true], ["rotate-signing-secret", "POST", true]],
+  actions: [["settle-invoices", "POST", true], ["rotate-signing-secret", "POST", true, true]],
 };
 /** The dropship-provider-address records: `/dropship-provider-addresses.json` and its actions. */
 export const dropshipProviderAddresses: Resource<"dropshipProviderAddresses"> = {
@@ -354,7 +354,7 @@ export const importers: Resource<"importers"> = {
 /** The inventory-export records: `/inventory-exports.json` and its actions. */
 export const inventoryExports: Resource<"inventoryExports"> = {
   plural: "inventory-exports",
-  actions: [["export", "GET", true], ["rotate-signing-secret", "POST", true]],
+  actions: [["export", "GET", true], ["rotate-signing-secret", "POST", true, true]],
 };
 /** The inventory-export-field records: `/inventory-export-fields.json` and its actions. */
 export const inventoryExportFields: Resource<"inventoryExportFields"> = {
@@ -364,7 +364,7 @@ export const inventoryExportFields: Resource<"inventoryExportFields"> = {
 /** The inventory-feed records: `/inventory-feeds.json` and its actions. */
 export const inventoryFeeds: Resource<"inventoryFeeds"> = {
   plural: "inventory-feeds",
-  actions: [["publish-all", "PUT", true], ["remove-by-external-id", "DELETE", true], ["fetch", "POST", true], ["parse-webhook", "PUT", true], ["rotate-hash", "POST", true]],
+  actions: [["publish-all", "PUT", true], ["remove-by-external-id", "DELETE", true], ["fetch", "POST", true], ["parse-webhook", "PUT", true], ["rotate-hash", "POST", true, true]],
 };
 /** The inventory-feed-channel records: `/inventory-feed-channels.json` and its actions. */
 export const inventoryFeedChannels: Resource<"inventoryFeedChannels"> = {
@@ -559,5 +559,6 @@ export const warehouses: Resource<"warehouses"> = {
 /** The webhook-endpoint records: `/webhook-endpoints.json` and its actions. */
 export const webhookEndpoints: Resource<"webhookEndpoints"> = {
   plural: "webhook-endpoints",
-  actions: [["test", "POST", true], ["replay", "POST", true], ["rotate-secret", "POST", true], ["deliveries", "GET", false]],
+  actions: [["test", "POST", true], ["replay", "POST", true], ["rotate-secret", "POST", true, true], ["deliveries", "GET", false]],
+  keylessCreate: true,
 };

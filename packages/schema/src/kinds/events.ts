@@ -86,6 +86,7 @@ export const webhookEndpoint = defineKind({
   createAnswer: {
     secret: f.string({
       required: true,
+      secret: "shownOnce",
       description: "The signing secret (`whsec_...`): only this answer shows it; reads show `secretHint`.",
     }),
   },
