@@ -5,7 +5,8 @@
  * query costs what its length does.
  */
 import { isWellFormedText } from "@multichannel/schema";
-import qs from "qs";
+// The parser alone (src/shims/qs-parse.d.ts): the Worker bundles no stringify.
+import parseQuery from "qs/lib/parse.js";
 import { ApiError, isApiError } from "../errors.ts";
 
 /** Deepest bracket nesting below a parameter's name: `include[0][include][0][attributes][0]` is 5. */
@@ -122,7 +123,7 @@ function flatQuery(search: string): QueryObject | undefined {
 export function nestedQuery(search: string): QueryObject {
   for (const segment of segmentsOf(search)) checkName(segmentKey(segment));
   try {
-    return qs.parse(search, {
+    return parseQuery(search, {
       depth: MAX_QUERY_DEPTH,
       strictDepth: true,
       parameterLimit: MAX_QUERY_PARAMETERS,
