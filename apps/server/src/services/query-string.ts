@@ -133,7 +133,7 @@ export function nestedQuery(search: string): QueryObject {
       allowPrototypes: false,
       allowDots: false,
       duplicates: "combine",
-      decoder: (text) => decode(text),
+      decoder: (text: string) => decode(text),
     }) as QueryObject;
   } catch (error) {
     if (isApiError(error)) throw error;
