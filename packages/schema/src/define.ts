@@ -451,6 +451,19 @@ export function operationWrites(method: string, action?: ActionDef): boolean {
 }
 
 /**
+ * Whether an operation passes what writes pass (`If-Match`, `Idempotency-Key`, a write scope): every one
+ * that writes, and every one sent with another method than GET, though it only computes (a shipping
+ * quote). One fact for the server's routes and the OpenAPI document's parameters.
+ *
+ * @example
+ * takesWriteHeaders("POST", rates) // true: a quote writes nothing, but is sent as a write
+ * takesWriteHeaders("GET", variantLevels) // false
+ */
+export function takesWriteHeaders(method: string, action?: ActionDef): boolean {
+  return operationWrites(method, action) || method !== "GET";
+}
+
+/**
  * The members of an operation's answer that carry a secret it has just made, shown this once
  * (`secret: "shownOnce"`): those of a kind's `createAnswer` for its create (no `action`), or of an
  * action's output (a rotation's new secret).

@@ -41,6 +41,7 @@ export {
   f,
   operationWrites,
   secretsShownOnce,
+  takesWriteHeaders,
 } from "./define.ts";
 export type { EventQuery, EventRecord } from "./events.ts";
 export type * from "./generated/types.ts";

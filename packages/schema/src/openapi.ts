@@ -9,6 +9,7 @@ import {
   type FieldDef,
   type KindDef,
   operationWrites,
+  takesWriteHeaders,
 } from "./define.ts";
 import { GETTING_STARTED } from "./guide.ts";
 import { actionInputIn, actionPath, camelCase, kindByName, kinds, recordBodyFields } from "./manifest.ts";
@@ -616,7 +617,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
           "x-codeSamples": actionSamples(kind, action, doc.example),
           parameters: [
             ID_PARAM,
-            ...(writes ? [...idempotencyKey(kind, action), IF_MATCH] : []),
+            ...(takesWriteHeaders(action.method, action) ? [...idempotencyKey(kind, action), IF_MATCH] : []),
             ...(inputIn.query ? queryParameters(action.input, !hasBody) : []),
           ],
           ...(hasBody ? { requestBody: { required: !inputIn.query, ...input } } : {}),

@@ -6,6 +6,7 @@ import {
   type FieldDef,
   operationWrites,
   recordBodyFields,
+  takesWriteHeaders,
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
@@ -74,7 +75,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     const answersRecord = answersOneRecord(action);
     // If-Match is honoured on every action but a GET that only reads: a quote (POST rates), which writes
     // nothing, is asked with a write scope through the write guard, as the other POST actions are.
-    const preconditioned = writes || action.method !== "GET";
+    const preconditioned = takesWriteHeaders(action.method, action);
     // A bad id is a 400 before the input is looked at (422).
     const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
       const id = idOf(c);
@@ -92,7 +93,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
     };
 
     // A GET that writes passes what every writing request does (idempotency, the after-write hook).
-    const guarded = action.method === "GET" && !writes ? guard.read : guard.write;
+    const guarded = preconditioned ? guard.write : guard.read;
     const route = guarded((c) =>
       run(c, () =>
         inputIn.body && (!inputIn.query || c.get("body") !== undefined)

@@ -12,9 +12,10 @@ import {
 } from "../services/auth.ts";
 import { answerJson } from "./answer.ts";
 import { API_KEY_SECRET, createKeySchema, expiryOf } from "./api-keys.ts";
-import { idOf, itemIdOf, methodNotAllowed } from "./crud.ts";
+import { idOf, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { refuseKeyForSecret } from "./idempotency.ts";
+import { refuseOtherMethods } from "./methods.ts";
 import { readBody, stamp } from "./middleware.ts";
 import { validBody } from "./validate.ts";
 
@@ -110,7 +111,7 @@ export function registerAdminRoutes(
     });
     return answerJson(c, JSON.stringify({ ...key, secret }), 200, { "Cache-Control": "no-store" });
   });
-  methodNotAllowed(app, "/admin/companies.json", ["GET", "POST"]);
-  methodNotAllowed(app, "/admin/companies/:id", ["GET", "PUT"]);
-  methodNotAllowed(app, "/admin/companies/:id/api-keys.json", ["POST"]);
+  refuseOtherMethods(app, "/admin/companies.json", ["GET", "POST"]);
+  refuseOtherMethods(app, "/admin/companies/:id", ["GET", "PUT"]);
+  refuseOtherMethods(app, "/admin/companies/:id/api-keys.json", ["POST"]);
 }

@@ -27,6 +27,7 @@ import {
 import { answer, answerJson } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import type { FairShare } from "./fair-share.ts";
+import { notAllowed } from "./methods.ts";
 import { type Guard, requestHeader } from "./middleware.ts";
 import { fieldsOf, validBody } from "./validate.ts";
 
@@ -121,22 +122,6 @@ export function refuseIfMatchOnCreate(c: Context<AppEnv>): void {
   );
 }
 
-function methodNotAllowedError(allowed: readonly string[]): ApiError {
-  return new ApiError(
-    "method_not_allowed",
-    `Use ${allowed.join(", ")} on this path.`,
-    {},
-    { Allow: allowed.join(", ") },
-  );
-}
-
-/** Answers 405 with `Allow` on a fixed path for any other method, with a route of its own. */
-export function methodNotAllowed(app: Hono<AppEnv>, path: string, allowed: string[]): void {
-  app.all(path, () => {
-    throw methodNotAllowedError(allowed);
-  });
-}
-
 /**
  * The methods of the paths behind the token check (`carriers.json`, `carriers/:id`,
  * `purchases/:id/ship.json`, `events.json`): any other method on them is answered 405 by the not-found
@@ -192,7 +177,7 @@ export function notFoundOrNotAllowed(c: Context<AppEnv>, mount: string): ApiErro
           ? allowedByPath.get(`${first}/:id`)
           : undefined
         : allowedByPath.get(`${first}/:id/${third}`);
-  return allowed ? methodNotAllowedError(allowed) : noRoute(c);
+  return allowed ? notAllowed(allowed) : noRoute(c);
 }
 
 /**

@@ -25,9 +25,9 @@ import {
   recordByHash,
 } from "../services/inbound.ts";
 import { answerJson, PRIVATE_ANSWER } from "./answer.ts";
-import { methodNotAllowed } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { clientAddress, type FailedAttempts, failedAttempts } from "./failed-attempts.ts";
+import { refuseOtherMethods } from "./methods.ts";
 import { readBody } from "./middleware.ts";
 
 export const INBOUND_ORDER_PATH = "/webhooks/custom-channels/manual-sale.json";
@@ -182,6 +182,6 @@ export function registerInboundWebhookRoutes(app: Hono<AppEnv>, inbound: Inbound
     return answerJson(c, JSON.stringify(summary));
   });
 
-  methodNotAllowed(app, INBOUND_ORDER_PATH, ["POST"]);
-  methodNotAllowed(app, INBOUND_FEED_PATH, ["POST"]);
+  refuseOtherMethods(app, INBOUND_ORDER_PATH, ["POST"]);
+  refuseOtherMethods(app, INBOUND_FEED_PATH, ["POST"]);
 }
