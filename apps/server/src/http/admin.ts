@@ -73,7 +73,7 @@ export function registerAdminRoutes(
     refuseKeyForSecret(c, "A company's create answers its first API key's `secret`");
     const input = validBody(c, createCompanySchema);
     const at = now();
-    const expiresAt = expiryOf(input.key ?? {}, at);
+    const expiresAt = expiryOf(input.key ?? {}, at, undefined, "key.expiresAt");
     const company = await createCompany(db, input.name, at);
     const { key, secret } = await insertKey(db, {
       companyId: company.id,

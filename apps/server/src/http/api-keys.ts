@@ -50,20 +50,22 @@ export type CreateKeyInput = v.InferOutput<typeof createKeySchema>;
 
 /**
  * A key's expiry as stored (UTC), checked to be in the future and, for a key made by a key that
- * expires (`limit`, ms), no later than that one (absent: that one's): 422 naming `expiresAt` else.
+ * expires (`limit`, ms), no later than that one (absent: that one's): else a 422 naming `path` (the
+ * member as sent: `key.expiresAt` in the operator's company create).
  */
 export function expiryOf(
   input: Pick<CreateKeyInput, "expiresAt">,
   now: string,
   limit?: number,
+  path = "expiresAt",
 ): string | null {
   const sent = input.expiresAt ?? undefined;
   if (sent === undefined) return limit === undefined ? null : new Date(limit).toISOString();
   const at = new Date(sent).toISOString();
-  if (at <= now) throw refusedField("expiresAt", "must be in the future");
+  if (at <= now) throw refusedField(path, "must be in the future");
   if (limit !== undefined && Date.parse(at) > limit) {
     throw refusedField(
-      "expiresAt",
+      path,
       `must be no later than this key's own (${new Date(limit).toISOString()})`,
     );
   }

@@ -210,7 +210,12 @@ describe("an API key's expiresAt", () => {
     expect(leap.body.expiresAt).toBe("2096-02-29T00:00:00.000Z");
   });
 
-  it("on the operator's routes too", async () => {
+  it("on the operator's routes too, naming the member as sent", async () => {
+    const past = await admin().json("POST", "/admin/companies.json", {
+      name: `expiry-past-${Math.random()}`,
+      key: { expiresAt: "2001-01-01T00:00:00Z" },
+    });
+    expect([past.status, past.body.errors[0].path]).toEqual([422, "key.expiresAt"]);
     const name = `expiry-${Math.random()}`;
     const company = await admin().json("POST", "/admin/companies.json", {
       name,
