@@ -4,8 +4,10 @@
  * brackets, `include[0][include][0][model]=...`). Every limit is checked while parsing, so a hostile
  * query costs what its length does.
  */
+/// <reference path="../shims/qs-parse.d.ts" />
 import { isWellFormedText } from "@multichannel/schema";
-// The parser alone (src/shims/qs-parse.d.ts): the Worker bundles no stringify.
+// The parser alone, typed by the reference above wherever this file is compiled (the client's tests too):
+// the Worker bundles no stringify.
 import parseQuery from "qs/lib/parse.js";
 import { ApiError, isApiError } from "../errors.ts";
 
