@@ -64,10 +64,7 @@ export function expiryOf(
   const at = new Date(sent).toISOString();
   if (at <= now) throw refusedField(path, "must be in the future");
   if (limit !== undefined && Date.parse(at) > limit) {
-    throw refusedField(
-      path,
-      `must be no later than this key's own (${new Date(limit).toISOString()})`,
-    );
+    throw refusedField(path, `must be no later than this key's own (${new Date(limit).toISOString()})`);
   }
   return at;
 }

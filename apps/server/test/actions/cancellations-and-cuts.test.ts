@@ -145,7 +145,7 @@ function cancellationFields(saleReturn: Rec): Record<string, unknown> {
   return { saleId, purchaseId, externalId, paymentStatus, returnLabelType, reason, notes };
 }
 
-describe("a sale line's quantity is never cut below what its purchase and fulfillment lines carry", () => {
+describe("a sale line never carries more than it has open: its cuts and its fulfillment lines", () => {
   it("dropship: a cut below what the purchase still orders is a 422 naming its line; cut that line first", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);
@@ -237,6 +237,104 @@ describe("a sale line's quantity is never cut below what its purchase and fulfil
     await expectStatus(t.json("POST", `/fulfillments/${fulfillment!.id}/ship.json`, {}), 200);
     expect(await level()).toMatchObject({ onHand: 9, allocated: 0 });
     expect(await read(t, "sales", imported.id)).toMatchObject({ status: "fulfilled", total: 20 });
+  });
+
+  it("dropship: a purchase line never orders more than its sale line has open, so the purchase can always ship", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const mug = (await list(t, "purchase-items", `&where[saleItemId]=${w.saleItems.mug.id}`))[0]!;
+    expect(mug).toMatchObject({ quantity: 3, purchaseId: w.purchase.id });
+
+    const refused = await expectRefused(t, 422, () => put(t, "purchase-items", mug.id, { quantity: 5 }));
+    expect(refused.rule).toBe("fulfilled + cancelled + on purchase and fulfillment lines <= quantity");
+    expect(refused.detail).toContain(
+      `purchase-item ${mug.id} would carry 5 of sale-item ${w.saleItems.mug.id}, which has 3 left`,
+    );
+    // A second line for the same sale line shares its 3.
+    await expectRefused(t, 422, () =>
+      t.json("POST", "/purchase-items.json", {
+        purchaseId: w.purchase.id,
+        saleItemId: w.saleItems.mug.id,
+        sku: "MUG-1",
+        quantity: 1,
+        price: 19.99,
+      }),
+    );
+    // Once the sale line has more, the purchase orders it, and ships all of it.
+    await expectStatus(put(t, "sale-items", w.saleItems.mug.id, { quantity: 5 }), 200);
+    await expectStatus(put(t, "purchase-items", mug.id, { quantity: 5 }), 200);
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}/send.json`, {}), 200);
+    await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "T-5" }),
+      200,
+    );
+    expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({
+      quantity: 5,
+      quantityFulfilled: 5,
+    });
+  });
+
+  it("own warehouse: a fulfillment line never carries more than its sale line has open (422, nothing changed)", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const own = await create(t, "variants", { sku: "OWN-2", name: "Own hoodie", price: 40 });
+    await create(t, "adjustments", { variantId: own.id, warehouseId: w.warehouse.id, quantity: 10 });
+    const sale = await create(t, "sales", { channelId: w.channel.id, externalId: "OWN-2-ORDER" });
+    const line = await create(t, "sale-items", {
+      saleId: sale.id,
+      variantId: own.id,
+      sku: "OWN-2",
+      quantity: 3,
+      price: 40,
+    });
+    const first = await create(t, "fulfillments", { saleId: sale.id, warehouseId: w.warehouse.id });
+    const second = await create(t, "fulfillments", { saleId: sale.id, warehouseId: w.warehouse.id });
+    const level = async () => (await list(t, "inventory-levels", `&where[variantId]=${own.id}`))[0];
+    const lineOf = (fulfillment: Rec, quantity: number) => ({
+      fulfillmentId: fulfillment.id,
+      saleItemId: line.id,
+      variantId: own.id,
+      sku: "OWN-2",
+      quantity,
+    });
+
+    // More than the sale line has: refused, nothing allocated.
+    const refused = await expectRefused(t, 422, () =>
+      t.json("POST", "/fulfillment-items.json", lineOf(first, 4)),
+    );
+    expect(refused).toMatchObject({
+      rule: "fulfilled + cancelled + on purchase and fulfillment lines <= quantity",
+      errors: [{ path: "quantity" }],
+    });
+    expect(refused.detail).toContain(`sale-item ${line.id}, which has 3 left`);
+    expect(await level()).toMatchObject({ allocated: 0 });
+
+    // Two lines of two fulfillments share the sale line's 3.
+    const held = await expectStatus(t.json("POST", "/fulfillment-items.json", lineOf(first, 2)), 200);
+    const past = await expectRefused(t, 422, () =>
+      t.json("POST", "/fulfillment-items.json", lineOf(second, 2)),
+    );
+    expect(past.detail).toContain(`which has 1 left`);
+    expect(past.detail).toContain(`fulfillment item ${held.id} (fulfillment ${first.id}) holds 2 to ship`);
+    const rest = await expectStatus(t.json("POST", "/fulfillment-items.json", lineOf(second, 1)), 200);
+    expect(await level()).toMatchObject({ allocated: 3 });
+
+    // Raising a line past it is refused too; a cut, or a write of another field, is not.
+    await expectRefused(t, 422, () => put(t, "fulfillment-items", rest.id, { quantity: 2 }));
+    await expectStatus(put(t, "fulfillment-items", rest.id, { sku: "OWN-2B" }), 200);
+    await expectStatus(put(t, "fulfillment-items", held.id, { quantity: 1 }), 200);
+    await expectStatus(put(t, "fulfillment-items", rest.id, { quantity: 2 }), 200);
+    expect(await level()).toMatchObject({ allocated: 3 });
+
+    // What a shipped fulfillment took counts as fulfilled; a raised sale line makes room.
+    await expectStatus(t.json("POST", `/fulfillments/${first.id}/ship.json`, {}), 200);
+    expect(await read(t, "sale-items", line.id)).toMatchObject({ quantityFulfilled: 1 });
+    await expectRefused(t, 422, () => put(t, "fulfillment-items", rest.id, { quantity: 3 }));
+    await expectStatus(put(t, "sale-items", line.id, { quantity: 4 }), 200);
+    await expectStatus(put(t, "fulfillment-items", rest.id, { quantity: 3 }), 200);
+    await expectStatus(t.json("POST", `/fulfillments/${second.id}/ship.json`, {}), 200);
+    expect(await read(t, "sales", sale.id)).toMatchObject({ status: "fulfilled" });
+    expect(await level()).toMatchObject({ onHand: 6, allocated: 0 });
   });
 
   it("a sale line its purchase lines name cannot be deleted (409), nor can its sale", async () => {

@@ -14,7 +14,17 @@ beforeAll(async () => {
   setup = await setupApp({}, { checkResponses: true });
 });
 
-/** A second sale of the world's channel, with one line of the mug, and a purchase for it. */
+/**
+ * The world, its purchase carrying 2 of the sale's 3 mugs (one left for a fulfillment line), and a
+ * second sale of its channel (`secondSale`).
+ */
+async function worlds(t: Tenant) {
+  const w = await world(t);
+  await expectStatus(t.json("PUT", `/purchase-items/${w.items.mug.id}.json`, { quantity: 2 }), 200);
+  return { w, other: await secondSale(t, w) };
+}
+
+/** A second sale of the world's channel, with 3 mugs, and a purchase for 2 of them. */
 async function secondSale(t: Tenant, w: World) {
   const sale = await create(t, "sales", { channelId: w.channel.id, externalId: "WEB-2002" });
   const saleItem = await create(t, "sale-items", {
@@ -30,7 +40,7 @@ async function secondSale(t: Tenant, w: World) {
     saleItemId: saleItem.id,
     variantId: w.variants.mug.id,
     sku: "MUG-1",
-    quantity: 3,
+    quantity: 2,
     price: 19.99,
   });
   return { sale, saleItem, purchase, purchaseItem };
@@ -48,8 +58,7 @@ function expectOtherOwner(body: any, path: string, message: RegExp): void {
 describe("lines name lines of their own record's owner", () => {
   it("refuses a fulfillment line, a return line or a purchase line naming another sale's line", async () => {
     const t = await setup.tenant();
-    const w = await world(t);
-    const other = await secondSale(t, w);
+    const { w, other } = await worlds(t);
     const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
     const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
 
@@ -125,8 +134,7 @@ describe("lines name lines of their own record's owner", () => {
 
   it("checks a line's update, and a line moved to a record of another owner", async () => {
     const t = await setup.tenant();
-    const w = await world(t);
-    const other = await secondSale(t, w);
+    const { w, other } = await worlds(t);
     const ours = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
     const theirs = await create(t, "fulfillments", { saleId: other.sale.id, warehouseId: w.warehouse.id });
     const line = await create(t, "fulfillment-items", {
@@ -158,8 +166,7 @@ describe("lines name lines of their own record's owner", () => {
 
   it("refuses to ship, move or receive lines whose record was put on another owner since", async () => {
     const t = await setup.tenant();
-    const w = await world(t);
-    const other = await secondSale(t, w);
+    const { w, other } = await worlds(t);
 
     // A fulfillment of the first sale with a line of it, then put on the second sale.
     const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });

@@ -50,8 +50,14 @@ describe("a cancelled purchase's lines", () => {
     const m = await mugSale(t);
     expect(await expectStatus(cancel(t, m.purchase.id, {}), 200)).toMatchObject(CANCELLED);
 
-    const refused = await expectRefused(t, 409, () =>
+    // Its sale line has none of its units left to order (both cancelled): a 422.
+    const past = await expectRefused(t, 422, () =>
       t.json("PUT", `/purchase-items/${m.line.id}.json`, { quantity: 3 }),
+    );
+    expect(past.rule).toBe("fulfilled + cancelled + on purchase and fulfillment lines <= quantity");
+    // Carrying no sale line, the raise would open the purchase again: a 409.
+    const refused = await expectRefused(t, 409, () =>
+      t.json("PUT", `/purchase-items/${m.line.id}.json`, { quantity: 3, saleItemId: null }),
     );
     expect(refused.detail).toBe("A purchase that is cancelled cannot become pending.");
     expect(refused).toMatchObject({ state: "cancelled", allowedActions: [] });
@@ -105,6 +111,9 @@ describe("a cancelled purchase's lines", () => {
       cancel(t, m.purchase.id, { items: [{ purchaseItemId: m.line.id, quantity: 1 }] }),
       200,
     );
+    // One more unit ordered, once the sale line has it.
+    await expectRefused(t, 422, () => t.json("PUT", `/purchase-items/${m.line.id}.json`, { quantity: 3 }));
+    await expectStatus(t.json("PUT", `/sale-items/${m.saleLine.id}.json`, { quantity: 3 }), 200);
     await expectStatus(t.json("PUT", `/purchase-items/${m.line.id}.json`, { quantity: 3 }), 200);
     expect(await read(t, "purchases", m.purchase.id)).toMatchObject({
       status: "sent",

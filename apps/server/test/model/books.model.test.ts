@@ -427,7 +427,20 @@ class EditPurchaseItem implements Cmd {
     const item = nth(m.purchaseItems, this.pick)!;
     const before = clone(m);
     let expected = 200;
+    const saleItem = m.saleItems.get(item.saleItemId)!;
+    const unshipped = (quantity: number) => quantity - item.shipped - item.cancelled;
     if (this.quantity < item.shipped + item.cancelled) expected = 422;
+    // A raise past what its sale line has open (what other lines carry counted).
+    else if (
+      unshipped(this.quantity) > unshipped(item.quantity) &&
+      saleItem.fulfilled +
+        saleItem.cancelled +
+        carried(m, saleItem.id) -
+        Math.max(0, unshipped(item.quantity)) +
+        unshipped(this.quantity) >
+        saleItem.quantity
+    )
+      expected = 422;
     else {
       const edited = m.purchaseItems.get(item.id)!;
       edited.quantity = this.quantity;

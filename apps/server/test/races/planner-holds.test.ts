@@ -14,7 +14,15 @@ import type { Db, WriteSession } from "../../src/db/database.ts";
 import { openDb } from "../../src/db/open.ts";
 import { type Column, type Table, tableFor } from "../../src/db/tables.ts";
 import { createToken } from "../../src/services/auth.ts";
-import { type ActionKey, CALLS, type Call, call, make, orderWorld } from "../fixtures/action-calls.ts";
+import {
+  type ActionKey,
+  CALLS,
+  type Call,
+  call,
+  make,
+  orderWorld,
+  warehouseLine,
+} from "../fixtures/action-calls.ts";
 import { type Api, apiOf } from "../support.ts";
 
 const tables = new Map<string, Table>(kinds.map((kind) => [tableFor(kind).name, tableFor(kind)]));
@@ -220,6 +228,8 @@ const CRUD: Case[] = [
     name: "PUT purchase-item (the purchase's books)",
     async setup(t) {
       const w = await orderWorld(t);
+      // The sale line first, so that the purchase line may order as many.
+      await call(t, "PUT", `/sale-items/${w.saleItems[1]!.id}.json`, { quantity: 4 });
       return (api) => api.json("PUT", `/purchase-items/${w.items[1]!.id}.json`, { quantity: 4 });
     },
   },
@@ -281,10 +291,11 @@ const CRUD: Case[] = [
         quantity: 5,
       });
       const fulfillment = await make(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+      const line = await warehouseLine(t, w);
       return (api) =>
         api.json("POST", "/fulfillment-items.json", {
           fulfillmentId: fulfillment.id,
-          saleItemId: w.saleItems[0]!.id,
+          saleItemId: line.id,
           variantId: w.variants[0]!.id,
           sku: "MUG-1",
           quantity: 2,
@@ -298,7 +309,7 @@ const CRUD: Case[] = [
       const fulfillment = await make(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
       await make(t, "fulfillment-items", {
         fulfillmentId: fulfillment.id,
-        saleItemId: w.saleItems[0]!.id,
+        saleItemId: (await warehouseLine(t, w)).id,
         variantId: w.variants[0]!.id,
         sku: "MUG-1",
         quantity: 2,

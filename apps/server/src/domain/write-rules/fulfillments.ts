@@ -5,8 +5,9 @@ import { fieldOf, fieldsOf, many, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
 import { levelsOf, planAllocation } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
+import { checkCarry, saleLineReads, UNSHIPPED } from "./carrying.ts";
 import { lineRule } from "./lines.ts";
-import { deletes, history, updates, type WriteRules } from "./rule.ts";
+import { deletes, history, latest, updates, type WriteRules } from "./rule.ts";
 
 /** What of a line its allocation follows. */
 const HELD = ["variantId", "warehouseId", "quantity", "skipInventoryChange"] as const;
@@ -77,12 +78,27 @@ export const fulfillmentRules: WriteRules = {
         );
       }
     },
-    // The stock levels of the variant the line holds and of the one it will.
+    // The stock levels of the variant the line holds and of the one it will; the sale line it will
+    // carry, when its units or sale line change.
     extra: ({ id, values }) => ({
       levels: levelsOf(
         sql`(${values.variantId ?? null}, ${fieldOf("fulfillment-item", id ?? null, "variantId")})`,
       ),
+      ...saleLineReads(
+        values.saleItemId ?? fieldOf("fulfillment-item", id ?? null, "saleItemId"),
+        values.saleItemId !== null &&
+          (values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined)),
+      ),
     }),
+    // A line carries no more of its sale line than is left open (`checkCarry`).
+    complete({ values, current, parent, extra }) {
+      const saleItemId = latest(values.saleItemId, current?.saleItemId, null);
+      const quantity = latest(values.quantity, current?.quantity, 0);
+      const units = parent && UNSHIPPED.has(parent.status) ? quantity : 0;
+      const before = current && current.saleItemId === saleItemId ? current.quantity : 0;
+      checkCarry({ kind: "fulfillment-item", id: current?.id, saleItemId, units }, before, extra);
+      return values;
+    },
     effects({ plan, before, after, extra }) {
       if (before) hold(plan, extra.levels, before.line, before.parent, -1);
       if (after) hold(plan, extra.levels, after.line, after.parent, 1);

@@ -2,12 +2,14 @@
 import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
 import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
-import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks } from "../books.ts";
+import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks, unshippedOf } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
+import { fieldOf } from "../reads.ts";
 import { allowedActions, contentConflict, stateConflict } from "../states.ts";
 import type { RecordOf, ValuesOf } from "../store.ts";
 import { transitionValues } from "../transitions.ts";
 import type { WritePlan } from "../write-plan.ts";
+import { checkCarry, saleLineReads } from "./carrying.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
 import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
@@ -181,7 +183,14 @@ export const purchaseRules: WriteRules = {
     parent: "purchase",
     field: "purchaseId",
     books: purchaseBooksOf("purchase-item"),
-    complete({ values, current }) {
+    // The sale line it will carry, when its units or sale line change.
+    extra: ({ id, values }) =>
+      saleLineReads(
+        values.saleItemId ?? fieldOf("purchase-item", id ?? null, "saleItemId"),
+        values.saleItemId !== null &&
+          (values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined)),
+      ),
+    complete({ values, current, extra }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);
       checkLine("purchase-item", {
@@ -202,6 +211,11 @@ export const purchaseRules: WriteRules = {
           "It stays on its purchase.",
         );
       }
+      // A line orders no more of its sale line than is left open (`checkCarry`).
+      const saleItemId = latest(values.saleItemId, current?.saleItemId, null);
+      const units = quantity - (current?.quantityShipped ?? 0) - (current?.quantityCancelled ?? 0);
+      const before = current && current.saleItemId === saleItemId ? unshippedOf(current) : 0;
+      checkCarry({ kind: "purchase-item", id: current?.id, saleItemId, units }, before, extra);
       return { ...values, total: checkAmount("purchase-item", "total", lineCents(quantity, price)) };
     },
     deletable(item) {

@@ -2,19 +2,12 @@
  * Sales and their lines: a line's total from its price, history kept once it has any, a quantity never
  * cut below what its purchase and fulfillment lines still carry; the sale's books.
  */
-import type { Fulfillment, FulfillmentItem, PurchaseItem, SaleItem } from "@multichannel/schema";
 import { accountingReads } from "../accounting.ts";
-import {
-  checkLine,
-  lineCents,
-  NO_ACCOUNTING,
-  planSaleBooks,
-  quantityRuleBroken,
-  unshippedOf,
-} from "../books.ts";
+import { checkLine, lineCents, NO_ACCOUNTING, planSaleBooks } from "../books.ts";
 import { checkAmount } from "../money.ts";
-import { fieldIn, fieldsOf, many, when } from "../reads.ts";
+import { many } from "../reads.ts";
 import type { RecordOf } from "../store.ts";
+import { carryingReads, checkCut } from "./carrying.ts";
 import { changedLines, lineRule } from "./lines.ts";
 import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
@@ -26,87 +19,6 @@ const saleBooksReads = (sale: Named) => ({
   items: many("sale-item", { saleId: sale }, { hold: { fields: BOOKED } }),
   ...accountingReads(),
 });
-
-/** Fulfillments whose lines still carry units to ship (a shipped one's count as fulfilled). */
-const UNSHIPPED = new Set<Fulfillment["status"]>(["pending", "finalized"]);
-
-/**
- * The lines that carry sale line `id`'s units on their way, read for a write of its quantity: its
- * purchase lines (dropship) and fulfillment lines (own warehouse) with their fulfillments, held in
- * what the rule adds up.
- */
-const carryingReads = (id: number | undefined, quantity: number | undefined) => {
-  const read = id !== undefined && quantity !== undefined;
-  const saleItemId = id ?? 0;
-  return {
-    purchaseLines: when(
-      read,
-      many(
-        "purchase-item",
-        { saleItemId },
-        { hold: { fields: ["saleItemId", "quantity", "quantityShipped", "quantityCancelled"] } },
-      ),
-    ),
-    fulfillmentLines: when(
-      read,
-      many(
-        "fulfillment-item",
-        { saleItemId },
-        { hold: { fields: ["saleItemId", "fulfillmentId", "quantity"] } },
-      ),
-    ),
-    fulfillments: when(
-      read,
-      many(
-        "fulfillment",
-        fieldIn("fulfillment", "id", fieldsOf("fulfillment-item", "fulfillmentId", { saleItemId })),
-        { hold: { fields: ["status"] } },
-      ),
-    ),
-  };
-};
-
-/**
- * 422 when a cut of a sale line's quantity leaves less than what it fulfilled and cancelled plus what
- * its purchase lines still order (not shipped or cancelled) and its unshipped fulfillments' lines hold:
- * those would ship or cancel units the line no longer has. A quantity kept or raised is never refused.
- */
-function checkCut(
-  item: SaleItem,
-  quantity: number,
-  read: {
-    purchaseLines?: PurchaseItem[] | undefined;
-    fulfillmentLines?: FulfillmentItem[] | undefined;
-    fulfillments?: Fulfillment[] | undefined;
-  },
-): void {
-  if (quantity >= item.quantity) return;
-  const unshipped = new Set(
-    (read.fulfillments ?? []).filter((one) => UNSHIPPED.has(one.status)).map((one) => one.id),
-  );
-  const carrying = [
-    ...(read.purchaseLines ?? [])
-      .filter((line) => unshippedOf(line) > 0)
-      .map((line) => ({
-        units: unshippedOf(line),
-        what: `purchase item ${line.id} (purchase ${line.purchaseId}) orders ${unshippedOf(line)} not shipped or cancelled`,
-      })),
-    ...(read.fulfillmentLines ?? [])
-      .filter((line) => unshipped.has(line.fulfillmentId) && line.quantity > 0)
-      .map((line) => ({
-        units: line.quantity,
-        what: `fulfillment item ${line.id} (fulfillment ${line.fulfillmentId}) holds ${line.quantity} to ship`,
-      })),
-  ];
-  const carried = carrying.reduce((sum, line) => sum + line.units, 0);
-  const least = item.quantityFulfilled + item.quantityCancelled + carried;
-  if (!carried || quantity >= least) return;
-  throw quantityRuleBroken(
-    "quantity",
-    "fulfilled + cancelled + on purchase and fulfillment lines <= quantity",
-    `The quantity of sale-item ${item.id} cannot be cut to ${quantity}: ${carrying.map((line) => line.what).join("; ")}; with ${item.quantityFulfilled} fulfilled and ${item.quantityCancelled} cancelled it must stay at least ${least}. Cut or cancel those lines first: a purchase line by a cut of its quantity, or by PUT /purchases/{id}/cancel.json (its units then stay on this line as cancelled); a fulfillment line by a cut or a delete while its fulfillment is pending.`,
-  );
-}
 
 export const salesRules: WriteRules = {
   sale: {
@@ -137,7 +49,8 @@ export const salesRules: WriteRules = {
         return undefined;
       },
     },
-    extra: ({ id, values }) => carryingReads(id, values.quantity),
+    // What carries the line's units, read for a write of its quantity.
+    extra: ({ id, values }) => carryingReads(id ?? 0, id !== undefined && values.quantity !== undefined),
     complete({ values, current, extra }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);

@@ -1,0 +1,140 @@
+/**
+ * The lines that carry a sale line's units on their way to the customer: its purchase lines (dropship)
+ * not yet shipped or cancelled, and the lines of its unshipped fulfillments (own warehouse). A sale line
+ * never has more on its way than it has open: its fulfilled and cancelled units plus what those lines
+ * carry stay within its quantity. A cut of the sale line's quantity below that is refused
+ * (`checkCut`), and so is a purchase or fulfillment line that would carry more than is left
+ * (`checkCarry`); what is refused shipping later would refuse it too, by then with stock allocated.
+ */
+import type { Fulfillment, FulfillmentItem, PurchaseItem, SaleItem } from "@multichannel/schema";
+import type { Sql } from "../../db/sql.ts";
+import { quantityRuleBroken, unshippedOf } from "../books.ts";
+import { fieldIn, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
+
+export const CARRY_RULE = "fulfilled + cancelled + on purchase and fulfillment lines <= quantity";
+
+/** Fulfillments whose lines still carry units to ship (a shipped one's count as fulfilled). */
+export const UNSHIPPED = new Set<Fulfillment["status"]>(["pending", "finalized"]);
+
+/**
+ * What carries sale line `saleItemId` (an id, or SQL answering one), read when `read` is true: its
+ * purchase and fulfillment lines with their fulfillments, each held in what the rule adds up.
+ */
+export function carryingReads(saleItemId: number | Sql, read: boolean) {
+  return {
+    purchaseLines: when(
+      read,
+      many(
+        "purchase-item",
+        { saleItemId },
+        { hold: { fields: ["saleItemId", "quantity", "quantityShipped", "quantityCancelled"] } },
+      ),
+    ),
+    fulfillmentLines: when(
+      read,
+      many(
+        "fulfillment-item",
+        { saleItemId },
+        { hold: { fields: ["saleItemId", "fulfillmentId", "quantity"] } },
+      ),
+    ),
+    fulfillments: when(
+      read,
+      many(
+        "fulfillment",
+        fieldIn("fulfillment", "id", fieldsOf("fulfillment-item", "fulfillmentId", { saleItemId })),
+        { hold: { fields: ["status"] } },
+      ),
+    ),
+  };
+}
+
+/** `carryingReads` with the sale line itself, for a write of one of the lines carrying it. */
+export function saleLineReads(saleItemId: number | Sql, read: boolean) {
+  const held = { fields: ["quantity", "quantityFulfilled", "quantityCancelled"] } as const;
+  return {
+    saleItem: when(read, one("sale-item", saleItemId, { hold: held })),
+    ...carryingReads(saleItemId, read),
+  };
+}
+
+type Carrying = Snapshot<ReturnType<typeof carryingReads>>;
+
+/** One line carrying units of a sale line, said as a refusal names it. */
+interface Carrier {
+  kind: "purchase-item" | "fulfillment-item";
+  id: number;
+  units: number;
+  what: string;
+}
+
+const purchaseLineCarries = (line: PurchaseItem): Carrier => ({
+  kind: "purchase-item",
+  id: line.id,
+  units: unshippedOf(line),
+  what: `purchase item ${line.id} (purchase ${line.purchaseId}) orders ${unshippedOf(line)} not shipped or cancelled`,
+});
+
+const fulfillmentLineCarries = (line: FulfillmentItem): Carrier => ({
+  kind: "fulfillment-item",
+  id: line.id,
+  units: line.quantity,
+  what: `fulfillment item ${line.id} (fulfillment ${line.fulfillmentId}) holds ${line.quantity} to ship`,
+});
+
+/** The lines of `read` carrying units, as read. */
+function carriersOf(read: Carrying): Carrier[] {
+  const unshipped = new Set(
+    (read.fulfillments ?? []).filter((one) => UNSHIPPED.has(one.status)).map((one) => one.id),
+  );
+  return [
+    ...(read.purchaseLines ?? []).map(purchaseLineCarries),
+    ...(read.fulfillmentLines ?? [])
+      .filter((line) => unshipped.has(line.fulfillmentId))
+      .map(fulfillmentLineCarries),
+  ].filter((carrier) => carrier.units > 0);
+}
+
+const sum = (carriers: readonly Carrier[]) => carriers.reduce((total, one) => total + one.units, 0);
+
+/**
+ * 422 when a cut of sale line `item`'s quantity to `quantity` leaves less than what it fulfilled and
+ * cancelled plus what its lines carry: those would ship or cancel units the line no longer has. A
+ * quantity kept or raised is never refused.
+ */
+export function checkCut(item: SaleItem, quantity: number, read: Carrying): void {
+  if (quantity >= item.quantity) return;
+  const carriers = carriersOf(read);
+  const carried = sum(carriers);
+  const least = item.quantityFulfilled + item.quantityCancelled + carried;
+  if (!carried || quantity >= least) return;
+  throw quantityRuleBroken(
+    "quantity",
+    CARRY_RULE,
+    `The quantity of sale-item ${item.id} cannot be cut to ${quantity}: ${carriers.map((one) => one.what).join("; ")}; with ${item.quantityFulfilled} fulfilled and ${item.quantityCancelled} cancelled it must stay at least ${least}. Cut or cancel those lines first: a purchase line by a cut of its quantity, or by PUT /purchases/{id}/cancel.json (its units then stay on this line as cancelled); a fulfillment line by a cut or a delete while its fulfillment is pending.`,
+  );
+}
+
+/**
+ * 422 when a purchase or fulfillment line, as a write leaves it (`line`, carrying `units` of sale line
+ * `saleItemId`; `before` what it carried of that sale line until now), would have its sale line carry
+ * more than it has open. A line that carries no more of its sale line than before is never refused.
+ */
+export function checkCarry(
+  line: { kind: Carrier["kind"]; id: number | undefined; saleItemId: number | null; units: number },
+  before: number,
+  read: Snapshot<ReturnType<typeof saleLineReads>>,
+): void {
+  const item = read.saleItem;
+  if (line.saleItemId === null || !item || item.id !== line.saleItemId || line.units <= before) return;
+  const others = carriersOf(read).filter((one) => one.kind !== line.kind || one.id !== line.id);
+  const open = item.quantity - item.quantityFulfilled - item.quantityCancelled - sum(others);
+  if (line.units <= open) return;
+  const what = line.id === undefined ? `The new ${line.kind}` : `${line.kind} ${line.id}`;
+  const carriedBy = others.length ? ` (${others.map((one) => one.what).join("; ")})` : "";
+  throw quantityRuleBroken(
+    "quantity",
+    CARRY_RULE,
+    `${what} would carry ${line.units} of sale-item ${item.id}, which has ${Math.max(open, 0)} left: of its ${item.quantity}, ${item.quantityFulfilled} fulfilled, ${item.quantityCancelled} cancelled and ${sum(others)} on other lines${carriedBy}. Raise the sale line's quantity first, or carry less.`,
+  );
+}
