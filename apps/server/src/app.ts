@@ -288,6 +288,7 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     bodyLimit,
     now,
     db: deps.db,
+    linkBase,
     forgetCompany: authenticate.forgetCompany,
   });
   registerFileRoutes(app, guard, keyed);

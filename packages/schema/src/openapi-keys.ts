@@ -196,10 +196,27 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
         operationId: "adminListCompanies",
         summary: "List the companies (operator)",
         description:
-          "Every company of the install, with whether it is suspended and how many of its API keys are not revoked. Only with the operator's `ADMIN_TOKEN` as the bearer token; a server without `ADMIN_TOKEN` answers these routes 404.",
+          "The companies of the install by id, a page at a time (`limit`, default 50; follow the `Link` header's next page), with whether each is suspended and how many of its API keys are not revoked. Only with the operator's `ADMIN_TOKEN` as the bearer token; a server without `ADMIN_TOKEN` answers these routes 404.",
         ...admin,
+        parameters: [
+          { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 250, default: 50 } },
+          {
+            name: "from",
+            in: "query",
+            description: "How many companies to skip (by id): the next page's `from` is in its `Link`.",
+            schema: { type: "integer", minimum: 0, default: 0 },
+          },
+        ],
         responses: {
-          "200": json({ type: "array", items: ref("Company") }, "Every company."),
+          "200": {
+            ...json({ type: "array", items: ref("Company") }, "A page of companies, oldest first."),
+            headers: {
+              Link: {
+                description: 'The next page, `<...>; rel="next"`, when there is one.',
+                schema: { type: "string" },
+              },
+            },
+          },
           ...adminErrors(["400", "500"]),
         },
       },

@@ -10,6 +10,8 @@ import {
   sha256Hex,
   suspendCompany,
 } from "../services/auth.ts";
+import { parsePage } from "../services/list-query.ts";
+import { searchOf } from "../services/query-string.ts";
 import { answerJson } from "./answer.ts";
 import { API_KEY_SECRET, createKeySchema, expiryOf } from "./api-keys.ts";
 import { idOf, itemIdOf } from "./crud.ts";
@@ -46,6 +48,8 @@ export function registerAdminRoutes(
     bodyLimit: number;
     now: () => string;
     db: Parameters<typeof listCompanies>[0];
+    /** Where the links it hands out start (`PUBLIC_URL` and the mount point). */
+    linkBase: string;
     forgetCompany: (companyId: number) => void;
   },
 ): void {
@@ -68,7 +72,15 @@ export function registerAdminRoutes(
     return next();
   });
 
-  app.get("/admin/companies.json", async (c) => answerJson(c, JSON.stringify(await listCompanies(db))));
+  // A page of companies by id, with a `Link` to the next page when there is one (offsets stay true:
+  // companies are never deleted, and new ones come last).
+  app.get("/admin/companies.json", async (c) => {
+    const { limit, from } = parsePage(searchOf(c.req.url), "the operator's companies");
+    const companies = await listCompanies(db, limit + 1, from);
+    const next = `${deps.linkBase}/admin/companies.json?from=${from + limit}&limit=${limit}`;
+    const link: Record<string, string> = companies.length > limit ? { Link: `<${next}>; rel="next"` } : {};
+    return answerJson(c, JSON.stringify(companies.slice(0, limit)), 200, link);
+  });
   app.post("/admin/companies.json", async (c) => {
     refuseKeyForSecret(c, "A company's create answers its first API key's `secret`");
     const input = validBody(c, createCompanySchema);

@@ -190,8 +190,12 @@ function companyOf(row: Row): Company {
   };
 }
 
-export async function listCompanies(db: Executor): Promise<Company[]> {
-  const result = await db.execute(`SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY id`);
+/** Companies by id, `limit` of them after the first `from`. */
+export async function listCompanies(db: Executor, limit: number, from: number): Promise<Company[]> {
+  const result = await db.execute({
+    sql: `SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY id LIMIT ? OFFSET ?`,
+    args: [limit, from],
+  });
   return result.rows.map(companyOf);
 }
 

@@ -357,6 +357,22 @@ export function checkWholeRead(search: string, whole: string): void {
   }
 }
 
+/**
+ * The page of a list that is not a kind's (the operator's companies): `limit` (1 to `MAX_LIMIT`, default
+ * `DEFAULT_LIMIT`) and `from` (how many to skip) only; anything else is a 400 naming `what`.
+ */
+export function parsePage(search: string, what: string): { limit: number; from: number } {
+  const params = search ? parseQueryString(search) : {};
+  for (const key of Object.keys(params)) {
+    if (key !== "limit" && key !== "from") {
+      throw bad(`Unknown query parameter "${key.slice(0, 60)}": ${what} take only limit and from.`);
+    }
+  }
+  const limit = whole(params.limit, "limit") ?? DEFAULT_LIMIT;
+  if (limit < 1 || limit > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
+  return { limit, from: whole(params.from, "from") ?? 0 };
+}
+
 /** The `attributes` and `include` of a single read (`GET /<plural>/{id}.json`). */
 export function parseReadQuery(kind: KindDef, search: string): Shape {
   return shapeOf(kind, parseQueryString(search));

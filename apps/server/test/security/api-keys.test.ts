@@ -419,6 +419,18 @@ describe("the audit trail", () => {
 
 describe("the operator's routes (ADMIN_TOKEN)", () => {
   const admin = () => as(ADMIN_TOKEN);
+  /** Every company, page after page by the `Link` header. */
+  const allCompanies = async () => {
+    const companies: { id: number; name: string }[] = [];
+    let path: string | undefined = "/admin/companies.json?limit=250";
+    while (path) {
+      const page = await admin().json("GET", path);
+      expect(page.status).toBe(200);
+      companies.push(...page.body);
+      path = /^<([^>]+)>; rel="next"$/.exec(page.headers.get("Link") ?? "")?.[1];
+    }
+    return companies;
+  };
 
   it("make a company with its first key, list, read, and make another key", async () => {
     const name = `hosted-${Math.random().toString(36).slice(2, 8)}`;
@@ -429,8 +441,7 @@ describe("the operator's routes (ADMIN_TOKEN)", () => {
     const first = as(created.body.apiKey.secret);
     expect((await first.json("POST", "/carriers.json", { name: "P" })).status).toBe(200);
 
-    const list = await admin().json("GET", "/admin/companies.json");
-    expect(list.body.map((c: { name: string }) => c.name)).toContain(name);
+    expect((await allCompanies()).map((c) => c.name)).toContain(name);
     expect((await admin().json("GET", `/admin/companies/${created.body.id}.json`)).body.name).toBe(name);
     expect((await admin().json("POST", "/admin/companies.json", { name })).status).toBe(409);
     expect((await admin().json("POST", "/admin/companies.json", { name: "" })).status).toBe(422);
@@ -472,6 +483,32 @@ describe("the operator's routes (ADMIN_TOKEN)", () => {
     expect(
       (await admin().json("PUT", `/admin/companies/${a.body.id}.json`, { suspended: "yes" })).status,
     ).toBe(422);
+  });
+
+  it("list the companies a page at a time, by id, with a Link to the next page", async () => {
+    for (let i = 0; i < 3; i++) {
+      await admin().json("POST", "/admin/companies.json", { name: `paged-${i}-${Math.random()}` });
+    }
+    const all = await allCompanies();
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    const ids = all.map((company) => company.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    const first = await admin().json("GET", "/admin/companies.json?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.body.map((c: { id: number }) => c.id)).toEqual(ids.slice(0, 2));
+    expect(first.headers.get("Link")).toBe('</admin/companies.json?from=2&limit=2>; rel="next"');
+    const second = await admin().json("GET", "/admin/companies.json?from=2&limit=2");
+    expect(second.body.map((c: { id: number }) => c.id)).toEqual(ids.slice(2, 4));
+    const last = await admin().json("GET", `/admin/companies.json?from=${ids.length - 1}&limit=2`);
+    expect(last.body.map((c: { id: number }) => c.id)).toEqual(ids.slice(-1));
+    expect(last.headers.get("Link")).toBeNull();
+
+    for (const query of ["limit=0", "limit=251", "limit=x", "from=-1", "where[name]=a", "order=name"]) {
+      const refused = await admin().json("GET", `/admin/companies.json?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
+    }
   });
 
   it("ask for the operator's token; a company's key is not it", async () => {
