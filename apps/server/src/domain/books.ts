@@ -55,8 +55,8 @@ function orderTotal(kindName: "sale" | "purchase", order: Sale | Purchase, subto
 }
 
 /** A 422 for a line quantity that would break a rule of the books. */
-export function quantityRuleBroken(path: string, rule: string, detail: string): ApiError {
-  return new ApiError("validation_failed", detail, { rule, errors: [{ path, message: detail }] });
+export function quantityRuleBroken(path: string, rule: string, detail: string, message: string): ApiError {
+  return new ApiError("validation_failed", detail, { rule, errors: [{ path, message }] });
 }
 
 // ---------------------------------------------------------------------------------------------- lines
@@ -81,6 +81,7 @@ export function checkLine(
       "quantity",
       `${done} + cancelled <= quantity`,
       `The quantity of ${name} cannot be less than what has ${done} (${line.done}) and been cancelled (${line.cancelled}).`,
+      `cannot be less than what has ${done} (${line.done}) and been cancelled (${line.cancelled})`,
     );
   }
   if (line.returned > line.done) {
@@ -88,6 +89,7 @@ export function checkLine(
       "quantityReturned",
       `returned <= ${done}`,
       `${name} cannot have more returned (${line.returned}) than ${done} (${line.done}).`,
+      `cannot be more than what has ${done} (${line.done}); it would be ${line.returned}`,
     );
   }
 }

@@ -250,6 +250,13 @@ describe("a sale line never carries more than it has open: its cuts and its fulf
     expect(refused.detail).toContain(
       `purchase-item ${mug.id} would carry 5 of sale-item ${w.saleItems.mug.id}, which has 3 left`,
     );
+    // Its one error reads after its path: "quantity would carry 5 of sale-item ...".
+    expect(refused.errors).toEqual([
+      {
+        path: "quantity",
+        message: `would carry 5 of sale-item ${w.saleItems.mug.id}, which has 3 left: of its 3, 0 fulfilled, 0 cancelled and 0 on other lines`,
+      },
+    ]);
     // A second line for the same sale line shares its 3.
     await expectRefused(t, 422, () =>
       t.json("POST", "/purchase-items.json", {

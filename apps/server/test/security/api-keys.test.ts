@@ -424,9 +424,9 @@ describe("the operator's routes (ADMIN_TOKEN)", () => {
     const companies: { id: number; name: string }[] = [];
     let path: string | undefined = "/admin/companies.json?limit=250";
     while (path) {
-      const page = await admin().json("GET", path);
+      const page: Awaited<ReturnType<ReturnType<typeof admin>["json"]>> = await admin().json("GET", path);
       expect(page.status).toBe(200);
-      companies.push(...page.body);
+      companies.push(...(page.body as { id: number; name: string }[]));
       path = /^<([^>]+)>; rel="next"$/.exec(page.headers.get("Link") ?? "")?.[1];
     }
     return companies;

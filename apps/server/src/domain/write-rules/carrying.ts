@@ -108,10 +108,13 @@ export function checkCut(item: SaleItem, quantity: number, read: Carrying): void
   const carried = sum(carriers);
   const least = item.quantityFulfilled + item.quantityCancelled + carried;
   if (!carried || quantity >= least) return;
+  const lines = carriers.map((one) => one.what).join("; ");
+  const stays = `with ${item.quantityFulfilled} fulfilled and ${item.quantityCancelled} cancelled it must stay at least ${least}`;
   throw quantityRuleBroken(
     "quantity",
     CARRY_RULE,
-    `The quantity of sale-item ${item.id} cannot be cut to ${quantity}: ${carriers.map((one) => one.what).join("; ")}; with ${item.quantityFulfilled} fulfilled and ${item.quantityCancelled} cancelled it must stay at least ${least}. Cut or cancel those lines first: a purchase line by a cut of its quantity, or by PUT /purchases/{id}/cancel.json (its units then stay on this line as cancelled); a fulfillment line by a cut or a delete while its fulfillment is pending.`,
+    `The quantity of sale-item ${item.id} cannot be cut to ${quantity}: ${lines}; ${stays}. Cut or cancel those lines first: a purchase line by a cut of its quantity, or by PUT /purchases/{id}/cancel.json (its units then stay on this line as cancelled); a fulfillment line by a cut or a delete while its fulfillment is pending.`,
+    `cannot be cut to ${quantity}: ${lines}; ${stays}`,
   );
 }
 
@@ -132,9 +135,11 @@ export function checkCarry(
   if (line.units <= open) return;
   const what = line.id === undefined ? `The new ${line.kind}` : `${line.kind} ${line.id}`;
   const carriedBy = others.length ? ` (${others.map((one) => one.what).join("; ")})` : "";
+  const left = `sale-item ${item.id}, which has ${Math.max(open, 0)} left: of its ${item.quantity}, ${item.quantityFulfilled} fulfilled, ${item.quantityCancelled} cancelled and ${sum(others)} on other lines${carriedBy}`;
   throw quantityRuleBroken(
     "quantity",
     CARRY_RULE,
-    `${what} would carry ${line.units} of sale-item ${item.id}, which has ${Math.max(open, 0)} left: of its ${item.quantity}, ${item.quantityFulfilled} fulfilled, ${item.quantityCancelled} cancelled and ${sum(others)} on other lines${carriedBy}. Raise the sale line's quantity first, or carry less.`,
+    `${what} would carry ${line.units} of ${left}. Raise the sale line's quantity first, or carry less.`,
+    `would carry ${line.units} of ${left}`,
   );
 }
