@@ -140,6 +140,12 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
       "Beyond the interface. The goods of a requested or shipped return arrived: its lines count as returned on the sale (and on the purchase whose goods went back to the provider); units of lines shipped from an own warehouse go back on hand with an adjustment unless `restock` is false. More returned than fulfilled is a 422; a cancellation has nothing to receive (409).",
     example: { restock: true },
   },
+  "sale-return.cancel": {
+    summary: "Cancel a return",
+    description:
+      "Beyond the interface. The customer keeps the goods, or the return was asked for by mistake: a requested or shipped return becomes cancelled, and so do its return shipments that were not received (their labels are kept, unused). Nothing counts as returned, and no stock moves. A received or cancelled return is a 409, and so is a cancellation (it records lines cancelled before they shipped, and changes only through the purchase's cancel).",
+    example: { reason: "Customer kept the item" },
+  },
   "inventory-export.export": {
     summary: "Run an export",
     description:

@@ -682,6 +682,18 @@ export const saleReturnActions = [
     output: { kind: "sale-return" },
     from: ["requested", "shipped"],
   }),
+  defineAction({
+    name: "cancel",
+    method: "PUT",
+    event: "sale_return.cancelled",
+    source: "extension",
+    summary: "Call off a return whose goods have not arrived: it and its return shipments become cancelled.",
+    input: {
+      reason: f.string({ maxLength: 500, description: "Why, kept as the return's `reason` when sent." }),
+    },
+    output: { kind: "sale-return" },
+    from: ["requested", "shipped"],
+  }),
 ] as const;
 
 export const inventoryExportActions = [

@@ -89,6 +89,7 @@ describe("the manifest against the interface", () => {
       "POST /webhook-endpoints/{id}/rotate-secret.json",
       "POST /webhook-endpoints/{id}/test.json",
       "PUT /inventory-feeds/{id}/parse-webhook.json",
+      "PUT /sale-returns/{id}/cancel.json",
     ]);
   });
 });

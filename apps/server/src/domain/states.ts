@@ -21,16 +21,19 @@ export function stateConflict(
 /**
  * A 409 refusing an action (`purchase.return-label`) for what its record holds rather than for its
  * state: nothing left to return, no lines. It says the state and the actions the state allows but the
- * one refused, which would only be refused again.
+ * one refused (or several, of one kind: what the record holds refuses them all), which would only be
+ * refused again.
  */
 export function contentConflict(
-  refused: keyof ActionTypes,
+  refused: keyof ActionTypes | readonly (keyof ActionTypes)[],
   record: object,
   detail: string,
   extras: Record<string, unknown> = {},
 ): ApiError {
-  const dot = refused.indexOf(".");
-  return conflict(refused.slice(0, dot), record, detail, extras, refused.slice(dot + 1));
+  const actions = typeof refused === "string" ? [refused] : refused;
+  const kindName = actions[0]!.slice(0, actions[0]!.indexOf("."));
+  const names = actions.map((action) => action.slice(action.indexOf(".") + 1));
+  return conflict(kindName, record, detail, extras, names);
 }
 
 function conflict(
@@ -38,14 +41,14 @@ function conflict(
   record: object,
   detail: string,
   extras: Record<string, unknown>,
-  refused?: string,
+  refused: readonly string[] = [],
 ): ApiError {
   const states = kindByName(kindName)?.states;
   if (!states) return new ApiError("conflict", detail, extras);
   const state = String(propertyOf(record, states.field));
   return new ApiError("conflict", detail, {
     state,
-    allowedActions: allowedActions(kindName, state).filter((action) => action !== refused),
+    allowedActions: allowedActions(kindName, state).filter((action) => !refused.includes(action)),
     ...extras,
   });
 }

@@ -404,6 +404,31 @@ describe("own-warehouse orders and returns", () => {
     expect(again).toMatchObject({ state: "shipped" });
   });
 
+  it("a fulfillment line stored past its sale line (before the rule) is a 422 at ship, naming the line", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale: imported, fulfillment } = await sale(t, w, [{ sku: "OWN-1", quantity: 2, price: 20 }]);
+    const [saleLine] = await list(t, "sale-items", `&where[saleId]=${imported.id}`);
+    const [line] = await list(t, "fulfillment-items", `&where[fulfillmentId]=${fulfillment!.id}`);
+    await setup.db.execute({
+      sql: "UPDATE fulfillment_items SET quantity = 3 WHERE id = ?",
+      args: [line!.id],
+    });
+    const refused = await expectRefused(t, 422, () =>
+      t.json("POST", `/fulfillments/${fulfillment!.id}/ship.json`, {}),
+    );
+    expect(refused).toMatchObject({
+      detail: `Fulfillment ${fulfillment!.id} ships more than its sale still has open.`,
+      rule: "fulfilled + cancelled <= quantity",
+    });
+    expect(refused.errors).toEqual([
+      {
+        path: `fulfillmentItems.${line!.id}.quantity`,
+        message: `is 3, more than the 2 sale item ${saleLine!.id} (OWN-1) has left to fulfil`,
+      },
+    ]);
+  });
+
   it("a fulfillment with allocated lines keeps its warehouse", async () => {
     const t = await setup.tenant();
     const w = await world(t);
@@ -479,6 +504,12 @@ describe("own-warehouse orders and returns", () => {
       t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),
     );
     expect(refused.rule).toBe("returned <= fulfilled");
+    expect(refused.errors).toEqual([
+      {
+        path: "lines.0.quantity",
+        message: `is 1, more than the 0 of sale item ${own!.id} (OWN-1) fulfilled and not returned`,
+      },
+    ]);
 
     await expectStatus(t.json("PUT", `/purchases/${purchase!.id}/cancel.json`, {}), 200);
     const [cancellation] = await list(t, "sale-returns", `&where[type]=cancellation`);

@@ -171,6 +171,36 @@ describe("channel import-connector-variant-batch", () => {
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
   });
 
+  it("says after each item's path what it names that it cannot import", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Store" });
+    const path = `/channels/${channel.id}/import-connector-variant-batch.json`;
+    const unknown = await t.json("POST", path, { items: [item(1), item(2, { vendorId: 987654 })] });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.errors).toEqual([
+      { path: "items.1.vendorId", message: "names no vendor (id 987654)" },
+    ]);
+
+    const first = await t.json("POST", path, { items: [item(1)] });
+    expect(first.status).toBe(200);
+    const variantId = first.body.results[0].variantId;
+    const before = await snapshot(t, ["variants", "channel-variants", "products"]);
+    // A new listing by the sku S1, and E1 (linked to S1's variant) renamed: both come to one variant.
+    const both = await t.json("POST", path, { items: [item(5, { sku: "S1" }), item(1, { sku: "S9" })] });
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual([
+      {
+        path: "items.1.sku",
+        message: `E1 is linked to variant ${variantId} with sku S1: rename a catalogue sku with PUT /variants/${variantId}.json, not through the connector.`,
+      },
+      {
+        path: "items.1.sku",
+        message: `resolves to variant ${variantId}, as items.0 does: one variant cannot take both`,
+      },
+    ]);
+    expect(await snapshot(t, Object.keys(before))).toEqual(before);
+  });
+
   it("takes 1,000 items in one call and refuses 1,001", async () => {
     const t = await ctx.tenant();
     const channel = await make(t, "channels", { name: "Store" });

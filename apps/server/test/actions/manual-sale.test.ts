@@ -288,8 +288,45 @@ describe("channel manual-sale", () => {
     );
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual([
-      { path: "items.1.sku", message: expect.stringContaining("MISSING") },
+      { path: "items.1.sku", message: "names no variant (sku MISSING)" },
     ]);
+    for (const plural of ["sales", "sale-items", "customers", "purchases", "sale-imports"]) {
+      expect(await list(t, plural), plural).toEqual([]);
+    }
+  });
+
+  it("says after its path what a line or a saleDefaults reference names that it cannot follow", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await saleSetup(t);
+    const unlinked = await make(t, "channel-variants", { channelId: channel.id, externalId: "E-2" });
+    const path = `/channels/${channel.id}/manual-sale.json`;
+    const line = (externalId: string) => ({ quantity: 1, price: 1, variant: { externalId } });
+    const lines = await t.json("POST", path, {
+      externalId: "O-1",
+      customer: { email: "ada@example.com" },
+      lineItems: [line("E-1"), line("E-2")],
+    });
+    expect(lines.status).toBe(422);
+    expect(lines.body.errors).toEqual([
+      {
+        path: "lineItems.0.variant.externalId",
+        message: `names no channel variant of channel ${channel.id} (external id E-1)`,
+      },
+      {
+        path: "lineItems.1.variant.externalId",
+        message: `names channel variant ${unlinked.id}, which is linked to no catalogue variant`,
+      },
+    ]);
+    const defaults = await t.json(
+      "POST",
+      path,
+      sale("O-2", [{ sku: "A", quantity: 1, price: 1 }], { saleDefaults: { resellerId: 987654 } }),
+    );
+    expect(defaults.status).toBe(422);
+    expect(defaults.body.errors).toEqual([
+      { path: "saleDefaults.resellerId", message: "names no reseller (id 987654)" },
+    ]);
+    expect(defaults.body.detail).toBe("A reference names no record of yours.");
     for (const plural of ["sales", "sale-items", "customers", "purchases", "sale-imports"]) {
       expect(await list(t, plural), plural).toEqual([]);
     }

@@ -41,7 +41,10 @@ describe("validation: 422 naming the field, nothing changed", () => {
       ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 4 }] }),
     );
     expect(tooMany.errors).toEqual([
-      { path: "items.0.quantity", message: expect.stringMatching(/Only 3 of MUG-1/) },
+      {
+        path: "items.0.quantity",
+        message: `is 4, more than the 3 of MUG-1 (purchase item ${w.items.mug.id}) left to ship`,
+      },
     ]);
     // The same line named twice counts once in total.
     const twice = await expectRefused(t, 422, () =>
@@ -52,7 +55,12 @@ describe("validation: 422 naming the field, nothing changed", () => {
         ],
       }),
     );
-    expect(twice.errors.map((error: any) => error.path)).toEqual(["items.1.quantity"]);
+    expect(twice.errors).toEqual([
+      {
+        path: "items.1.quantity",
+        message: `is 2 (4 with the lines before it), more than the 3 of MUG-1 (purchase item ${w.items.mug.id}) left to ship`,
+      },
+    ]);
 
     await expectStatus(
       ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
@@ -61,7 +69,12 @@ describe("validation: 422 naming the field, nothing changed", () => {
     const overLeft = await expectRefused(t, 422, () =>
       ship(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
     );
-    expect(overLeft.errors[0].message).toMatch(/Only 1 of MUG-1/);
+    expect(overLeft.errors).toEqual([
+      {
+        path: "items.0.quantity",
+        message: `is 2, more than the 1 of MUG-1 (purchase item ${w.items.mug.id}) left to ship`,
+      },
+    ]);
   });
 
   it("refuses an item of another purchase and an empty list of lines", async () => {
@@ -85,7 +98,7 @@ describe("validation: 422 naming the field, nothing changed", () => {
     expect(body.errors).toEqual([
       {
         path: "items.1.purchaseItemId",
-        message: `Purchase item ${foreign.id} is not an item of purchase ${w.purchase.id}.`,
+        message: `names no item of purchase ${w.purchase.id} (id ${foreign.id})`,
       },
     ]);
     await expectRefused(t, 422, () =>
@@ -93,6 +106,30 @@ describe("validation: 422 naming the field, nothing changed", () => {
     );
     const empty = await expectRefused(t, 422, () => ship(t, w.purchase.id, { items: [] }));
     expect(empty.errors[0].path).toBe("items");
+  });
+
+  it("says after each of the reference's ids what it names that cannot be shipped", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const other = await create(t, "purchases", { dropshipProviderId: w.provider.id });
+    const foreign = await create(t, "purchase-items", {
+      purchaseId: other.id,
+      sku: "MUG-1",
+      quantity: 1,
+      price: 1,
+    });
+    await expectStatus(ship(t, w.purchase.id, { ids: [w.items.mug.id] }), 200);
+    const body = await expectRefused(t, 422, () =>
+      ship(t, w.purchase.id, { ids: [w.items.mug.id, foreign.id] }),
+    );
+    expect(body.errors).toEqual([
+      {
+        path: "ids.0",
+        message: `names purchase item ${w.items.mug.id} (MUG-1), of which nothing is left to ship`,
+      },
+      { path: "ids.1", message: `names no item of purchase ${w.purchase.id} (id ${foreign.id})` },
+    ]);
+    expect(body.detail).toBe(`Cannot ship these lines of purchase ${w.purchase.id}.`);
   });
 
   it("never cancels or returns more than is left", async () => {
@@ -105,19 +142,34 @@ describe("validation: 422 naming the field, nothing changed", () => {
     const cancelTooMany = await expectRefused(t, 422, () =>
       cancel(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 2 }] }),
     );
-    expect(cancelTooMany.errors[0].path).toBe("items.0.quantity");
+    expect(cancelTooMany.errors).toEqual([
+      {
+        path: "items.0.quantity",
+        message: `is 2, more than the 1 of MUG-1 (purchase item ${w.items.mug.id}) left to cancel`,
+      },
+    ]);
     const returnTooMany = await expectRefused(t, 422, () =>
       t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
         items: [{ purchaseItemId: w.items.mug.id, quantity: 3 }],
       }),
     );
-    expect(returnTooMany.errors[0].message).toMatch(/Only 2 of MUG-1/);
+    expect(returnTooMany.errors).toEqual([
+      {
+        path: "items.0.quantity",
+        message: `is 3, more than the 2 of MUG-1 (purchase item ${w.items.mug.id}) left to return`,
+      },
+    ]);
     const returnUnshipped = await expectRefused(t, 422, () =>
       t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
         items: [{ purchaseItemId: w.items.cap.id, quantity: 1 }],
       }),
     );
-    expect(returnUnshipped.errors[0].message).toMatch(/Only 0 of CAP-1/);
+    expect(returnUnshipped.errors).toEqual([
+      {
+        path: "items.0.quantity",
+        message: `is 1, more than the 0 of CAP-1 (purchase item ${w.items.cap.id}) left to return`,
+      },
+    ]);
   });
 
   it("refuses an unknown provider or the same provider when moving a purchase", async () => {
@@ -212,7 +264,13 @@ describe("validation: 422 naming the field, nothing changed", () => {
     const body = await expectRefused(t, 422, () =>
       settle(t, supplier.id, { purchaseIds: [mine.id, theirs.id, 987654] }),
     );
-    expect(body.errors.map((error: any) => error.path)).toEqual(["purchaseIds.1", "purchaseIds.2"]);
+    expect(body.errors).toEqual([
+      {
+        path: "purchaseIds.1",
+        message: `names no purchase of dropship provider ${supplier.id} (id ${theirs.id})`,
+      },
+      { path: "purchaseIds.2", message: `names no purchase of dropship provider ${supplier.id} (id 987654)` },
+    ]);
     const method = await expectRefused(t, 422, () => settle(t, supplier.id, { paymentMethodId: 987654 }));
     expect(method.errors[0].path).toBe("paymentMethodId");
   });

@@ -519,7 +519,7 @@ export const saleItems: Resource<"saleItems"> = {
 /** The sale-return records: `/sale-returns.json` and its actions. */
 export const saleReturns: Resource<"saleReturns"> = {
   plural: "sale-returns",
-  actions: [["receive", "POST", true]],
+  actions: [["receive", "POST", true], ["cancel", "PUT", true]],
 };
 /** The sale-return-item records: `/sale-return-items.json` and its actions. */
 export const saleReturnItems: Resource<"saleReturnItems"> = {

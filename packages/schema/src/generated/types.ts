@@ -4884,6 +4884,10 @@ export type SaleReturnReceiveInput = {
   restock?: boolean | null;
 };
 export type SaleReturnReceiveOutput = SaleReturn;
+export type SaleReturnCancelInput = {
+  reason?: string | null;
+};
+export type SaleReturnCancelOutput = SaleReturn;
 /** One line of a sale return: which sale line, how many units, and the amount refunded for them. */
 export type SaleReturnItem = {
   id: number;
@@ -6264,6 +6268,7 @@ export interface KindTypes {
     update: SaleReturnUpdateInput;
     actions: {
       receive: { method: "POST"; path: "receive"; input: SaleReturnReceiveInput; output: SaleReturnReceiveOutput };
+      cancel: { method: "PUT"; path: "cancel"; input: SaleReturnCancelInput; output: SaleReturnCancelOutput };
     };
   };
   saleReturnItems: {
@@ -6492,6 +6497,7 @@ export interface ActionTypes {
   "purchase.default-label": { input: PurchaseDefaultLabelInput; output: PurchaseDefaultLabelOutput };
   "purchase.cancel": { input: PurchaseCancelInput; output: PurchaseCancelOutput };
   "sale-return.receive": { input: SaleReturnReceiveInput; output: SaleReturnReceiveOutput };
+  "sale-return.cancel": { input: SaleReturnCancelInput; output: SaleReturnCancelOutput };
   "webhook-endpoint.test": { input: WebhookEndpointTestInput; output: WebhookEndpointTestOutput };
   "webhook-endpoint.replay": { input: WebhookEndpointReplayInput; output: WebhookEndpointReplayOutput };
   "webhook-endpoint.rotate-secret": { input: WebhookEndpointRotateSecretInput; output: WebhookEndpointRotateSecretOutput };

@@ -21,7 +21,7 @@ import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
-import { invalid } from "./purchases.ts";
+import { invalid, withLinesBefore } from "./purchases.ts";
 
 /**
  * A fulfillment's lines as read, for `action`: one without any is a 409, and one that names a line of
@@ -183,7 +183,7 @@ export function planShipFulfillment({
     if (total > openOfSaleItem(saleItem)) {
       errors.push({
         path: `fulfillmentItems.${item.id}.quantity`,
-        message: `Sale item ${saleItem.id} (${saleItem.sku}) has ${openOfSaleItem(saleItem)} left to fulfil; fulfillment item ${item.id} ships ${item.quantity}.`,
+        message: `is ${item.quantity}${withLinesBefore(item.quantity, total)}, more than the ${openOfSaleItem(saleItem)} sale item ${saleItem.id} (${saleItem.sku}) has left to fulfil`,
       });
     }
   }

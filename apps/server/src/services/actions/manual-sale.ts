@@ -16,7 +16,7 @@ import { referencesOf } from "../../domain/record-plans.ts";
 import { type OrderLine, orderVariants, planSaleImport, saleImportReads } from "../../domain/sale-import.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { ApiError, type FieldError, fieldErrors, isApiError } from "../../errors.ts";
+import { ApiError, type FieldError, fieldErrors, isApiError, namesNoRecord } from "../../errors.ts";
 
 export type ManualSaleInput = ChannelManualSaleInput;
 
@@ -64,7 +64,7 @@ function linesOfItems(items: NonNullable<ManualSaleInput["items"]>, found: reado
   const unknown: FieldError[] = items.flatMap((item, index) =>
     variants.has(item.sku)
       ? []
-      : [{ path: `items.${index}.sku`, message: `No variant with sku ${item.sku}.` }],
+      : [{ path: `items.${index}.sku`, message: `names no variant (sku ${item.sku})` }],
   );
   if (unknown.length) throw invalid(unknown, "Some items name a sku that is not in the catalogue.");
   return items.map((item) => ({ ...item, variant: variants.get(item.sku)! }));
@@ -103,7 +103,7 @@ function linesOfLineItems(
     if (!listing) {
       errors.push({
         path,
-        message: `No channel variant with external id ${line.variant.externalId} on channel ${channel.id}.`,
+        message: `names no channel variant of channel ${channel.id} (external id ${line.variant.externalId})`,
       });
       return [];
     }
@@ -111,7 +111,7 @@ function linesOfLineItems(
     if (!variant) {
       errors.push({
         path,
-        message: `Channel variant ${listing.id} is not linked to a catalogue variant.`,
+        message: `names channel variant ${listing.id}, which is linked to no catalogue variant`,
       });
       return [];
     }
@@ -223,7 +223,7 @@ function checkedSaleDefaults(raw: ManualSaleInput["saleDefaults"], found: readon
   if (errors.length) throw invalid(errors, "Some saleDefaults are not fields of a sale a client may set.");
   const missing: FieldError[] = [];
   referencesOf(table("sale"), values, {}, missing).forEach(({ field, target, id }, index) => {
-    if (!found[index]) missing.push({ path: field, message: `No ${target.kind.name} with id ${id}.` });
+    if (!found[index]) missing.push({ path: field, message: namesNoRecord(target.kind.name, id) });
   });
   if (missing.length) {
     const named = missing.map((error) => ({ ...error, path: `saleDefaults.${error.path}` }));

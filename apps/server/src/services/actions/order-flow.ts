@@ -23,7 +23,12 @@ import {
   sendPurchaseReads,
   shipPurchaseReads,
 } from "./purchases.ts";
-import { planReceiveSaleReturn, receiveSaleReturnReads } from "./returns.ts";
+import {
+  cancelSaleReturnReads,
+  planCancelSaleReturn,
+  planReceiveSaleReturn,
+  receiveSaleReturnReads,
+} from "./returns.ts";
 import { planSettleInvoices, settleInvoicesReads } from "./settlement.ts";
 import { type ActionHandlers, planned } from "./types.ts";
 
@@ -125,6 +130,15 @@ export const orderHandlers = {
       plan: ({ record, input, read, plan }) => {
         const received = planReceiveSaleReturn({ saleReturn: record, input, read, plan });
         return { answer: received, subject: received };
+      },
+    }),
+  },
+  "sale-return.cancel": {
+    planned: planned({
+      reads: ({ id }) => cancelSaleReturnReads(id),
+      plan: ({ record, input, read, plan }) => {
+        const cancelled = planCancelSaleReturn({ saleReturn: record, input, read, plan });
+        return { answer: cancelled, subject: cancelled };
       },
     }),
   },

@@ -62,6 +62,14 @@ export function invalid(path: string, message: string): ApiError {
 }
 
 /**
+ * What a line's quantity comes to with the earlier lines of the same item, when they add to it: said
+ * after the line's own quantity (`is 2 (5 with the lines before it), more than ...`).
+ */
+export function withLinesBefore(quantity: number, total: number): string {
+  return total > quantity ? ` (${total} with the lines before it)` : "";
+}
+
+/**
  * The lines `rule.action` takes from the purchase's `items` as read: the ones named (each an item of
  * this purchase, together never more than `available` of it: else 422), or every item's whole
  * `available` quantity. Nothing to take: 409.
@@ -101,7 +109,7 @@ export function takeLines(
     if (!item) {
       errors.push({
         path: `items.${index}.purchaseItemId`,
-        message: `Purchase item ${line.purchaseItemId} is not an item of purchase ${purchase.id}.`,
+        message: `names no item of purchase ${purchase.id} (id ${line.purchaseItemId})`,
       });
       return;
     }
@@ -110,7 +118,7 @@ export function takeLines(
     if (total > left) {
       errors.push({
         path: `items.${index}.quantity`,
-        message: `Only ${left} of ${item.sku} (purchase item ${item.id}) left to ${rule.verb}; asked for ${total}.`,
+        message: `is ${line.quantity}${withLinesBefore(line.quantity, total)}, more than the ${left} of ${item.sku} (purchase item ${item.id}) left to ${rule.verb}`,
       });
       return;
     }

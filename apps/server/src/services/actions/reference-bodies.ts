@@ -38,12 +38,15 @@ function linesNamedBy(
     const item = byId.get(id);
     const path = `ids.${ids.indexOf(id)}`;
     if (!item) {
-      errors.push({ path, message: `Purchase item ${id} is not an item of purchase ${purchase.id}.` });
+      errors.push({ path, message: `names no item of purchase ${purchase.id} (id ${id})` });
       return [];
     }
     const left = unshippedOf(item);
     if (left <= 0) {
-      errors.push({ path, message: `Nothing of purchase item ${id} (${item.sku}) is left to ${verb}.` });
+      errors.push({
+        path,
+        message: `names purchase item ${id} (${item.sku}), of which nothing is left to ${verb}`,
+      });
       return [];
     }
     return [{ purchaseItemId: id, quantity: left }];

@@ -1,9 +1,15 @@
 /**
- * Returns of goods that shipped: opening a sale return for purchase lines (with the return label), and
+ * Returns of goods that shipped: opening a sale return for purchase lines (with the return label),
  * receiving it (`POST /sale-returns/{id}/receive.json`, beyond the interface), which is when returned
- * quantities count and units shipped from an own warehouse go back on hand.
+ * quantities count and units shipped from an own warehouse go back on hand, and calling it off before
+ * then (`PUT /sale-returns/{id}/cancel.json`, beyond the interface too).
  */
-import type { PurchaseItem, SaleReturn, SaleReturnReceiveInput } from "@multichannel/schema";
+import type {
+  PurchaseItem,
+  SaleReturn,
+  SaleReturnCancelInput,
+  SaleReturnReceiveInput,
+} from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
@@ -86,6 +92,12 @@ export function planOpenReturnOfPurchaseLines(
 }
 
 // ---------------------------------------------------------------------------------------- receive
+
+/**
+ * What a cancellation (lines cancelled before they shipped) refuses: there are no goods to receive, and
+ * it changes only through its purchase's cancel.
+ */
+const CANCELLATION_REFUSES = ["sale-return.receive", "sale-return.cancel"] as const;
 
 /**
  * What receiving a sale return reads: its lines, return shipments, sale and sale lines (those of its
@@ -188,7 +200,7 @@ export function planReceiveSaleReturn({
 }): SaleReturn {
   if (saleReturn.type === "cancellation") {
     throw contentConflict(
-      "sale-return.receive",
+      CANCELLATION_REFUSES,
       saleReturn,
       `Sale return ${saleReturn.id} records lines cancelled before they shipped: there are no goods to receive.`,
     );
@@ -218,7 +230,7 @@ export function planReceiveSaleReturn({
     if (saleItem && line.quantity > saleItem.quantityFulfilled - saleItem.quantityReturned) {
       errors.push({
         path: `lines.${index}.quantity`,
-        message: `Sale item ${saleItem.id} (${saleItem.sku}) has ${saleItem.quantityFulfilled - saleItem.quantityReturned} fulfilled and not returned; the return brings back ${line.quantity}.`,
+        message: `is ${line.quantity}, more than the ${saleItem.quantityFulfilled - saleItem.quantityReturned} of sale item ${saleItem.id} (${saleItem.sku}) fulfilled and not returned`,
       });
     }
   }
@@ -279,6 +291,58 @@ export function planReceiveSaleReturn({
     "sale-return",
     saleReturn,
     transitionValues("sale-return", saleReturn, "received", { receivedAt: plan.now }),
+    { movesState: true },
+  );
+}
+
+// ----------------------------------------------------------------------------------------- cancel
+
+/** What cancelling a sale return reads: its return shipments. */
+export const cancelSaleReturnReads = (saleReturnId: number) => ({
+  shipments: many("return-shipment", { saleReturnId }),
+});
+
+/**
+ * Plans `PUT /sale-returns/{id}/cancel.json` (beyond the interface): a return whose goods have not
+ * arrived is called off. It becomes cancelled (with the `reason` sent, if any), and so do its return
+ * shipments; their labels stay, unused. Nothing counts as returned and no stock moves. A cancellation
+ * is a 409 (it changes only through the purchase's cancel), and so is a return whose shipment the
+ * provider received (receive it instead).
+ */
+export function planCancelSaleReturn({
+  saleReturn,
+  input,
+  read,
+  plan,
+}: {
+  saleReturn: SaleReturn;
+  input: SaleReturnCancelInput;
+  read: Snapshot<ReturnType<typeof cancelSaleReturnReads>>;
+  plan: WritePlan;
+}): SaleReturn {
+  if (saleReturn.type === "cancellation") {
+    throw contentConflict(
+      CANCELLATION_REFUSES,
+      saleReturn,
+      `Sale return ${saleReturn.id} records lines cancelled before they shipped: it changes only through PUT /purchases/${saleReturn.purchaseId}/cancel.json.`,
+    );
+  }
+  const received = read.shipments.find((shipment) => shipment.status === "received");
+  if (received) {
+    throw contentConflict(
+      "sale-return.cancel",
+      saleReturn,
+      `Return shipment ${received.id} of sale return ${saleReturn.id} was received: receive the return instead (POST /sale-returns/${saleReturn.id}/receive.json).`,
+    );
+  }
+  for (const shipment of read.shipments) {
+    if (shipment.status !== "cancelled") plan.update("return-shipment", shipment, { status: "cancelled" });
+  }
+  const reason = input.reason === undefined ? {} : { reason: input.reason };
+  return plan.update(
+    "sale-return",
+    saleReturn,
+    transitionValues("sale-return", saleReturn, "cancelled", reason),
     { movesState: true },
   );
 }

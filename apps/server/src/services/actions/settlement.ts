@@ -73,7 +73,7 @@ function purchasesToSettle(
     if (!purchase || purchase.dropshipProviderId !== provider.id) {
       errors.push({
         path: `${field}.${index}`,
-        message: `No purchase ${id} of dropship provider ${provider.id}.`,
+        message: `names no purchase of dropship provider ${provider.id} (id ${id})`,
       });
     } else if (!seen.has(id)) {
       seen.add(id);

@@ -9,7 +9,7 @@ import { type Read, rows, type Snapshot } from "../../domain/reads.ts";
 import { column, type KindName, kind, narrowed, type PartOf, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { ApiError, type FieldError } from "../../errors.ts";
+import { ApiError, type FieldError, namesNoRecord } from "../../errors.ts";
 
 export type ConnectorVariantInput = ChannelImportConnectorVariantBatchInput["items"][number];
 
@@ -185,7 +185,7 @@ function checkItemReferences(items: readonly ConnectorVariantInput[], read: Impo
     items.forEach((item, index) => {
       const id = item[field];
       if (id && !found.has(id)) {
-        errors.push({ path: `items.${index}.${field}`, message: `No ${kindName} with id ${id}.` });
+        errors.push({ path: `items.${index}.${field}`, message: namesNoRecord(kindName, id) });
       }
     });
   }
@@ -238,7 +238,7 @@ function matchItems(items: readonly ConnectorVariantInput[], read: ImportRead): 
       if (other !== undefined) {
         errors.push({
           path: `items.${index}.sku`,
-          message: `Resolves to variant ${variant.id}, as items.${other} does: one variant cannot take both.`,
+          message: `resolves to variant ${variant.id}, as items.${other} does: one variant cannot take both`,
         });
       } else variantOwner.set(variant.id, index);
     }

@@ -120,9 +120,13 @@ async function applyRows(
   run.rowsDone = batch.at(-1)!.number - 1;
 }
 
-/** Why a write refused rows, as a person reads it: the fields' errors it names, else its detail. */
+/**
+ * Why a write refused rows, as a person reads it: its detail, then each field error it names as the
+ * sentence its path and message make (`items.0.sku names no variant (sku X).`).
+ */
 function reasonOf(error: ApiError): string {
-  const fields = error.extras.errors?.map((field) => field.message) ?? [];
+  const fields =
+    error.extras.errors?.map((field) => `${field.path} ${field.message.replace(/\.$/, "")}.`) ?? [];
   return fields.length ? `${error.message} ${fields.join(" ")}` : error.message;
 }
 
