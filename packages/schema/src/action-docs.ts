@@ -134,6 +134,11 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
       "Beyond the interface. The parcel left the warehouse: its units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale's status moves on. Never fulfils more of a sale line than is open (422). Allowed while pending (else 409).",
     example: { trackingNumber: "PX123456789", carrier: "Parcel Express" },
   },
+  "fulfillment.cancel": {
+    summary: "Cancel a fulfillment",
+    description:
+      "Beyond the interface. A pending or finalized fulfillment will not ship: its lines' allocated stock is released, and it stays, with its lines, as `cancelled`. Its sale lines no longer count its units as on their way, so they may go in another fulfillment or purchase (send the order again, or write one). A shipped, moved or cancelled fulfillment is a 409.",
+  },
   "sale-return.receive": {
     summary: "Receive a return",
     description:

@@ -662,6 +662,17 @@ export const fulfillmentActions = [
     output: { kind: "fulfillment" },
     from: ["pending", "finalized"],
   }),
+  defineAction({
+    name: "cancel",
+    method: "PUT",
+    event: "fulfillment.cancelled",
+    source: "extension",
+    summary:
+      "Call off an unshipped fulfillment: its allocated stock is released, and it is kept as cancelled.",
+    input: {},
+    output: { kind: "fulfillment" },
+    from: ["pending", "finalized"],
+  }),
 ] as const;
 
 export const saleReturnActions = [

@@ -88,6 +88,7 @@ describe("the manifest against the interface", () => {
       "POST /webhook-endpoints/{id}/replay.json",
       "POST /webhook-endpoints/{id}/rotate-secret.json",
       "POST /webhook-endpoints/{id}/test.json",
+      "PUT /fulfillments/{id}/cancel.json",
       "PUT /inventory-feeds/{id}/parse-webhook.json",
       "PUT /sale-returns/{id}/cancel.json",
     ]);

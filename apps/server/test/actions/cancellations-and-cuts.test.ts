@@ -344,6 +344,57 @@ describe("a sale line never carries more than it has open: its cuts and its fulf
     expect(await level()).toMatchObject({ onHand: 6, allocated: 0 });
   });
 
+  it("own warehouse: a cancelled fulfillment releases its stock and its sale line's units, and stays as history", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const own = await create(t, "variants", { sku: "OWN-3", name: "Own scarf", price: 15 });
+    await create(t, "adjustments", { variantId: own.id, warehouseId: w.warehouse.id, quantity: 10 });
+    const sale = await create(t, "sales", { channelId: w.channel.id, externalId: "OWN-3-ORDER" });
+    const line = await create(t, "sale-items", {
+      saleId: sale.id,
+      variantId: own.id,
+      sku: "OWN-3",
+      quantity: 2,
+      price: 15,
+    });
+    const level = async () => (await list(t, "inventory-levels", `&where[variantId]=${own.id}`))[0];
+    const lineOf = (fulfillment: Rec) => ({
+      fulfillmentId: fulfillment.id,
+      saleItemId: line.id,
+      variantId: own.id,
+      sku: "OWN-3",
+      quantity: 2,
+    });
+    const first = await create(t, "fulfillments", { saleId: sale.id, warehouseId: w.warehouse.id });
+    const held = await create(t, "fulfillment-items", lineOf(first));
+    await expectStatus(put(t, "fulfillments", first.id, { status: "finalized" }), 200);
+    expect(await level()).toMatchObject({ onHand: 10, allocated: 2 });
+
+    const cancelled = await expectStatus(t.json("PUT", `/fulfillments/${first.id}/cancel.json`, {}), 200);
+    expect(cancelled).toMatchObject({ id: first.id, status: "cancelled" });
+    expect(await level()).toMatchObject({ onHand: 10, allocated: 0 });
+    // Its line stays as it was, and no longer carries the sale line's units: another fulfillment takes them.
+    expect(await read(t, "fulfillment-items", held.id)).toMatchObject({ quantity: 2 });
+    const second = await create(t, "fulfillments", { saleId: sale.id, warehouseId: w.warehouse.id });
+    await create(t, "fulfillment-items", lineOf(second));
+    expect(await level()).toMatchObject({ allocated: 2 });
+    await expectStatus(t.json("POST", `/fulfillments/${second.id}/ship.json`, {}), 200);
+    expect(await read(t, "sales", sale.id)).toMatchObject({ status: "fulfilled" });
+    expect(await level()).toMatchObject({ onHand: 8, allocated: 0 });
+
+    // Cancelled or shipped, it cancels no more (409, nothing changed), and its lines stay as they are.
+    for (const [fulfillment, state] of [
+      [first, "cancelled"],
+      [second, "shipped"],
+    ] as const) {
+      const refused = await expectRefused(t, 409, () =>
+        t.json("PUT", `/fulfillments/${fulfillment.id}/cancel.json`, {}),
+      );
+      expect(refused).toMatchObject({ state, allowedActions: [] });
+    }
+    await expectRefused(t, 409, () => put(t, "fulfillment-items", held.id, { quantity: 1 }));
+  });
+
   it("a sale line its purchase lines name cannot be deleted (409), nor can its sale", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);

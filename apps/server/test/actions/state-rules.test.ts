@@ -195,7 +195,7 @@ describe("what a record holds refuses an action: 409 whose allowedActions leave 
     expect(body.detail).toMatch(/no goods to receive/);
   });
 
-  it("ship of a fulfillment without lines: move-to-dropship is still offered, ship is not", async () => {
+  it("ship of a fulfillment without lines: move-to-dropship and cancel are still offered, ship is not", async () => {
     const t = await setup.tenant();
     const w = await world(t);
     const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
@@ -203,7 +203,7 @@ describe("what a record holds refuses an action: 409 whose allowedActions leave 
       t,
       () => t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, {}),
       "pending",
-      ["move-to-dropship"],
+      ["cancel", "move-to-dropship"],
     );
     expect(body.detail).toMatch(/no items/);
   });

@@ -329,7 +329,7 @@ export const errors: Resource<"errors"> = {
 /** The fulfillment records: `/fulfillments.json` and its actions. */
 export const fulfillments: Resource<"fulfillments"> = {
   plural: "fulfillments",
-  actions: [["move-to-dropship", "PUT", true], ["ship", "POST", true]],
+  actions: [["move-to-dropship", "PUT", true], ["ship", "POST", true], ["cancel", "PUT", true]],
 };
 /** The fulfillment-item records: `/fulfillment-items.json` and its actions. */
 export const fulfillmentItems: Resource<"fulfillmentItems"> = {

@@ -2822,7 +2822,7 @@ export type Fulfillment = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** `pending`; `finalized` once confirmed for picking (a write may move `pending` to `finalized` and back); `shipped` by the ship operation; `moved` when move-to-dropship made it a purchase; or `cancelled`. */
+  /** `pending`; `finalized` once confirmed for picking (a write may move `pending` to `finalized` and back); `shipped` by the ship operation; `moved` when move-to-dropship made it a purchase; or `cancelled` by the cancel operation. */
   status: "pending" | "finalized" | "shipped" | "moved" | "cancelled";
   /** The sale it delivers. */
   saleId: number | null;
@@ -3012,6 +3012,8 @@ export type FulfillmentShipInput = {
   shippedAt?: string | null;
 };
 export type FulfillmentShipOutput = Fulfillment;
+export type FulfillmentCancelInput = {};
+export type FulfillmentCancelOutput = Fulfillment;
 /** One line of a fulfillment: how many units of a sale line are in the parcel. */
 export type FulfillmentItem = {
   id: number;
@@ -5908,6 +5910,7 @@ export interface KindTypes {
     actions: {
       moveToDropship: { method: "PUT"; path: "move-to-dropship"; input: FulfillmentMoveToDropshipInput; output: FulfillmentMoveToDropshipOutput };
       ship: { method: "POST"; path: "ship"; input: FulfillmentShipInput; output: FulfillmentShipOutput };
+      cancel: { method: "PUT"; path: "cancel"; input: FulfillmentCancelInput; output: FulfillmentCancelOutput };
     };
   };
   fulfillmentItems: {
@@ -6483,6 +6486,7 @@ export interface ActionTypes {
   "dropshipment.move-to-fulfill": { input: DropshipmentMoveToFulfillInput; output: DropshipmentMoveToFulfillOutput };
   "fulfillment.move-to-dropship": { input: FulfillmentMoveToDropshipInput; output: FulfillmentMoveToDropshipOutput };
   "fulfillment.ship": { input: FulfillmentShipInput; output: FulfillmentShipOutput };
+  "fulfillment.cancel": { input: FulfillmentCancelInput; output: FulfillmentCancelOutput };
   "inventory-export.export": { input: InventoryExportExportInput; output: InventoryExportExportOutput };
   "inventory-export.rotate-signing-secret": { input: InventoryExportRotateSigningSecretInput; output: InventoryExportRotateSigningSecretOutput };
   "inventory-feed.publish-all": { input: InventoryFeedPublishAllInput; output: InventoryFeedPublishAllOutput };

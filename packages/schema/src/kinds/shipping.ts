@@ -344,7 +344,7 @@ export const fulfillment = defineKind({
       default: "pending",
       asText: true,
       description:
-        "`pending`; `finalized` once confirmed for picking (a write may move `pending` to `finalized` and back); `shipped` by the ship operation; `moved` when move-to-dropship made it a purchase; or `cancelled`.",
+        "`pending`; `finalized` once confirmed for picking (a write may move `pending` to `finalized` and back); `shipped` by the ship operation; `moved` when move-to-dropship made it a purchase; or `cancelled` by the cancel operation.",
     }),
     saleId: f.ref("sale", { description: "The sale it delivers." }),
     warehouseId: f.ref("warehouse", {

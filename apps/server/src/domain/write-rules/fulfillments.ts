@@ -1,7 +1,7 @@
 /** Fulfillments and their lines: a pending line holds its units allocated at its warehouse. */
 import type { Fulfillment, FulfillmentItem, InventoryLevel } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { fieldOf, fieldsOf, many, when } from "../reads.ts";
+import { fieldOf, fieldsOf, many, type Snapshot, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
 import { levelsOf, planAllocation } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
@@ -23,6 +23,22 @@ function hold(
   const warehouseId = line.warehouseId ?? fulfillment?.warehouseId ?? null;
   if (!line.variantId || !warehouseId || line.skipInventoryChange) return;
   planAllocation(plan, levels, { variantId: line.variantId, warehouseId, quantity: sign * line.quantity });
+}
+
+/** What a fulfillment's lines hold allocated: the lines (held in what their allocation follows) and levels. */
+export const allocationReads = (fulfillmentId: number) => ({
+  lines: many("fulfillment-item", { fulfillmentId }, { hold: { fields: HELD } }),
+  levels: levelsOf(fieldsOf("fulfillment-item", "variantId", { fulfillmentId })),
+});
+
+/** Releases what an unshipped fulfillment's lines hold allocated (a delete, a cancel); others hold none. */
+export function releaseAllocation(
+  plan: WritePlan,
+  fulfillment: Fulfillment,
+  read: Snapshot<ReturnType<typeof allocationReads>>,
+): void {
+  if (!UNSHIPPED.has(fulfillment.status)) return;
+  for (const line of read.lines) hold(plan, read.levels, line, fulfillment, -1);
 }
 
 export const fulfillmentRules: WriteRules = {
@@ -52,16 +68,12 @@ export const fulfillmentRules: WriteRules = {
       },
     }),
     planDelete: deletes({
-      reads: ({ id }) => ({
-        lines: many("fulfillment-item", { fulfillmentId: id }, { hold: { fields: HELD } }),
-        levels: levelsOf(fieldsOf("fulfillment-item", "variantId", { fulfillmentId: id })),
-      }),
+      reads: ({ id }) => allocationReads(id),
       plan({ current, read, plan }) {
         if (current.status === "shipped") {
           throw history(`Fulfillment ${current.id} has shipped`, "Its stock has left the warehouse.");
         }
-        if (current.status !== "pending" && current.status !== "finalized") return;
-        for (const line of read.lines) hold(plan, read.levels, line, current, -1);
+        releaseAllocation(plan, current, read);
       },
     }),
   },

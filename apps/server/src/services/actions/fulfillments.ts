@@ -19,6 +19,7 @@ import { contentConflict } from "../../domain/states.ts";
 import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { type allocationReads, releaseAllocation } from "../../domain/write-rules/fulfillments.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
 import { invalid, withLinesBefore } from "./purchases.ts";
@@ -240,4 +241,29 @@ export function planShipFulfillment({
     );
   planChannelShipment(plan, read, { fulfillment: shipped });
   return shipped;
+}
+
+/**
+ * Plans `PUT /fulfillments/{id}/cancel.json` (beyond the interface): an unshipped fulfillment will not
+ * ship. What its lines hold allocated is released, and it stays, with its lines, as cancelled; its sale
+ * lines no longer count its units as on their way (`write-rules/carrying.ts`).
+ */
+export function planCancelFulfillment({
+  fulfillment,
+  read,
+  plan,
+}: {
+  fulfillment: Fulfillment;
+  read: Snapshot<ReturnType<typeof allocationReads>>;
+  plan: WritePlan;
+}): Fulfillment {
+  releaseAllocation(plan, fulfillment, read);
+  return plan.update(
+    "fulfillment",
+    fulfillment,
+    transitionValues("fulfillment", fulfillment, "cancelled", {}),
+    {
+      movesState: true,
+    },
+  );
 }

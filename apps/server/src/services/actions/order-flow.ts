@@ -1,6 +1,8 @@
+import { allocationReads } from "../../domain/write-rules/fulfillments.ts";
 import { moveToFulfillReads, planMoveToFulfill } from "./dropshipments.ts";
 import {
   moveToDropshipReads,
+  planCancelFulfillment,
   planMoveToDropship,
   planShipFulfillment,
   shipFulfillmentReads,
@@ -121,6 +123,15 @@ export const orderHandlers = {
       plan: ({ record, input, read, plan }) => {
         const shipped = planShipFulfillment({ fulfillment: record, input, read, plan });
         return { answer: shipped, subject: shipped };
+      },
+    }),
+  },
+  "fulfillment.cancel": {
+    planned: planned({
+      reads: ({ id }) => allocationReads(id),
+      plan: ({ record, read, plan }) => {
+        const cancelled = planCancelFulfillment({ fulfillment: record, read, plan });
+        return { answer: cancelled, subject: cancelled };
       },
     }),
   },
