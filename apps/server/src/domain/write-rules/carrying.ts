@@ -4,7 +4,7 @@
  * never has more on its way than it has open: its fulfilled and cancelled units plus what those lines
  * carry stay within its quantity. A cut of the sale line's quantity below that is refused
  * (`checkCut`), and so is a purchase or fulfillment line that would carry more than is left
- * (`checkCarry`); what is refused shipping later would refuse it too, by then with stock allocated.
+ * (`checkCarry`): shipping it would be refused later, by then with its stock allocated.
  */
 import type { Fulfillment, FulfillmentItem, PurchaseItem, SaleItem } from "@multichannel/schema";
 import type { Sql } from "../../db/sql.ts";
