@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, read } from "../requests.ts";
-import { setupApp } from "../support.ts";
+import { setupApp, type Tenant } from "../support.ts";
 import {
   cancel,
   expectRefused,
@@ -9,12 +9,19 @@ import {
   sentWorld,
   settle,
   ship,
+  type World,
 } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({}, { checkResponses: true });
 });
+
+/** A line of another purchase of the world's provider: what a purchase's actions must refuse to take. */
+async function itemOfAnotherPurchase(t: Tenant, w: World) {
+  const other = await create(t, "purchases", { dropshipProviderId: w.provider.id });
+  return create(t, "purchase-items", { purchaseId: other.id, sku: "MUG-1", quantity: 1, price: 1 });
+}
 
 describe("validation: 422 naming the field, nothing changed", () => {
   it("reads `items: null` and `purchaseIds: null` as absent: every line, every invoiced purchase", async () => {
@@ -80,13 +87,7 @@ describe("validation: 422 naming the field, nothing changed", () => {
   it("refuses an item of another purchase and an empty list of lines", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);
-    const other = await create(t, "purchases", { dropshipProviderId: w.provider.id });
-    const foreign = await create(t, "purchase-items", {
-      purchaseId: other.id,
-      sku: "MUG-1",
-      quantity: 1,
-      price: 1,
-    });
+    const foreign = await itemOfAnotherPurchase(t, w);
     const body = await expectRefused(t, 422, () =>
       ship(t, w.purchase.id, {
         items: [
@@ -111,13 +112,7 @@ describe("validation: 422 naming the field, nothing changed", () => {
   it("says after each of the reference's ids what it names that cannot be shipped", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);
-    const other = await create(t, "purchases", { dropshipProviderId: w.provider.id });
-    const foreign = await create(t, "purchase-items", {
-      purchaseId: other.id,
-      sku: "MUG-1",
-      quantity: 1,
-      price: 1,
-    });
+    const foreign = await itemOfAnotherPurchase(t, w);
     await expectStatus(ship(t, w.purchase.id, { ids: [w.items.mug.id] }), 200);
     const body = await expectRefused(t, 422, () =>
       ship(t, w.purchase.id, { ids: [w.items.mug.id, foreign.id] }),

@@ -99,6 +99,16 @@ export function planOpenReturnOfPurchaseLines(
  */
 const CANCELLATION_REFUSES = ["sale-return.receive", "sale-return.cancel"] as const;
 
+/** A 409 when `saleReturn` is a cancellation, saying `why` it refuses the action (see `CANCELLATION_REFUSES`). */
+function refuseCancellation(saleReturn: SaleReturn, why: string): void {
+  if (saleReturn.type !== "cancellation") return;
+  throw contentConflict(
+    CANCELLATION_REFUSES,
+    saleReturn,
+    `Sale return ${saleReturn.id} records lines cancelled before they shipped: ${why}`,
+  );
+}
+
 /**
  * What receiving a sale return reads: its lines, return shipments, sale and sale lines (those of its
  * sale and those its lines name), the purchases of the purchase lines its lines name and of those that
@@ -198,13 +208,7 @@ export function planReceiveSaleReturn({
   read: ReturnReads;
   plan: WritePlan;
 }): SaleReturn {
-  if (saleReturn.type === "cancellation") {
-    throw contentConflict(
-      CANCELLATION_REFUSES,
-      saleReturn,
-      `Sale return ${saleReturn.id} records lines cancelled before they shipped: there are no goods to receive.`,
-    );
-  }
+  refuseCancellation(saleReturn, "there are no goods to receive.");
   const { lines } = reads;
   if (!lines.length) {
     throw contentConflict(
@@ -320,13 +324,10 @@ export function planCancelSaleReturn({
   read: Snapshot<ReturnType<typeof cancelSaleReturnReads>>;
   plan: WritePlan;
 }): SaleReturn {
-  if (saleReturn.type === "cancellation") {
-    throw contentConflict(
-      CANCELLATION_REFUSES,
-      saleReturn,
-      `Sale return ${saleReturn.id} records lines cancelled before they shipped: it changes only through PUT /purchases/${saleReturn.purchaseId}/cancel.json.`,
-    );
-  }
+  refuseCancellation(
+    saleReturn,
+    `it changes only through PUT /purchases/${saleReturn.purchaseId}/cancel.json.`,
+  );
   const received = read.shipments.find((shipment) => shipment.status === "received");
   if (received) {
     throw contentConflict(
