@@ -10,7 +10,11 @@ import { ApiError, type FieldError } from "../errors.ts";
 export const wordsOf = (kindName: string) => kindName.replaceAll("-", " ");
 
 /** `text` with a capital first letter. */
-export const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Where a record is, as a message says it: "on sale 4", or "for no sale" (`id` null). */
+export const onOwner = (ownerKind: string, id: unknown) =>
+  id === null || id === undefined ? `for no ${wordsOf(ownerKind)}` : `on ${wordsOf(ownerKind)} ${String(id)}`;
 
 /** The rule a refusal names: `saleItemId` names a sale item of the fulfillment's sale. */
 export const sameOwnerRule = (field: string, names: string, record: string, owner: string) =>
@@ -34,15 +38,12 @@ export function checkLineOwners<L extends { id: number }>(
   named: (line: L) => { id: number; owner: number | null } | undefined,
 ): void {
   const errors: FieldError[] = [];
-  const ours = owner.id === null ? `for no ${owner.kind}` : `on ${owner.kind} ${owner.id}`;
   for (const each of lines) {
     const other = named(each);
     if (!other || other.owner === owner.id) continue;
     errors.push({
       path: `${line.path}.${each.id}.${line.field}`,
-      message: sentence(
-        `${wordsOf(line.kind)} ${each.id} names ${wordsOf(line.names)} ${other.id} of ${owner.kind} ${other.owner}, and ${wordsOf(record.kind)} ${record.id} is ${ours}: correct the line's ${line.field}.`,
-      ),
+      message: `names ${wordsOf(line.names)} ${other.id}, which is ${onOwner(owner.kind, other.owner)}; ${wordsOf(record.kind)} ${record.id} is ${onOwner(owner.kind, owner.id)}`,
     });
   }
   if (errors.length) {

@@ -141,7 +141,10 @@ describe("channel import-connector-variant-batch", () => {
       items: [item(1), item(2), item(3, { externalId: "E1" }), item(4, { sku: "S2" })],
     });
     expect(response.status).toBe(422);
-    expect(response.body.errors.map((e: any) => e.path)).toEqual(["items.2.externalId", "items.3.sku"]);
+    expect(response.body.errors).toEqual([
+      { path: "items.2.externalId", message: "repeats items.0.externalId (E1)" },
+      { path: "items.3.sku", message: "repeats items.1.sku (S2)" },
+    ]);
     expect(await list(t, "variants")).toEqual([]);
   });
 
@@ -149,8 +152,10 @@ describe("channel import-connector-variant-batch", () => {
     const t = await ctx.tenant();
     const channel = await make(t, "channels", { name: "Store" });
     const path = `/channels/${channel.id}/import-connector-variant-batch.json`;
-    expect((await t.json("POST", path, { items: [item(1), item(2)] })).status).toBe(200);
-    await make(t, "variants", { sku: "TAKEN" });
+    const imported = await t.json("POST", path, { items: [item(1), item(2)] });
+    expect(imported.status).toBe(200);
+    const [one, two] = imported.body.results.map((result: { variantId: number }) => result.variantId);
+    const taken = await make(t, "variants", { sku: "TAKEN" });
     const before = await snapshot(t, ["variants", "channel-variants", "products"]);
 
     const response = await t.json("POST", path, {
@@ -162,7 +167,16 @@ describe("channel import-connector-variant-batch", () => {
       ],
     });
     expect(response.status).toBe(422);
-    expect(response.body.errors.map((e: any) => e.path)).toEqual(["items.1.sku", "items.3.sku"]);
+    expect(response.body.errors).toEqual([
+      {
+        path: "items.1.sku",
+        message: `is TAKEN, the sku of variant ${taken.id}, but E1 is linked to variant ${one} (S1)`,
+      },
+      {
+        path: "items.3.sku",
+        message: `is S1, the sku of variant ${one}, but E2 is linked to variant ${two} (S2)`,
+      },
+    ]);
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
 
     const invalid = await t.json("POST", path, { items: [item(7), item(8, { price: -1 })] });
@@ -191,7 +205,7 @@ describe("channel import-connector-variant-batch", () => {
     expect(both.body.errors).toEqual([
       {
         path: "items.1.sku",
-        message: `E1 is linked to variant ${variantId} with sku S1: rename a catalogue sku with PUT /variants/${variantId}.json, not through the connector.`,
+        message: `is S9, but E1 is linked to variant ${variantId} with sku S1: rename a catalogue sku with PUT /variants/${variantId}.json, not through the connector`,
       },
       {
         path: "items.1.sku",

@@ -140,6 +140,78 @@ describe("labels", () => {
     expect((await download(stranger, first.labelUrl)).status).toBe(404);
   });
 
+  it("refuses a label without a provider, carrier or address, saying after each field what is missing", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const regenerate = (dropshipment: { id: number }) =>
+      expectRefused(t, 422, () => t.json("GET", `/dropshipments/${dropshipment.id}/regenerate-label.json`));
+
+    const alone = await create(t, "dropshipments", {});
+    const noProvider = await regenerate(alone);
+    expect(noProvider.errors).toEqual([
+      {
+        path: "dropshipProviderId",
+        message: `is not set on dropshipment ${alone.id} or its purchase: set it first`,
+      },
+    ]);
+    expect(noProvider.detail).toBe(
+      `Dropshipment ${alone.id} has no dropship provider: set its dropshipProviderId first.`,
+    );
+
+    const bare = await create(t, "dropship-providers", { name: "Bare Supply" });
+    const undecided = await create(t, "dropshipments", { dropshipProviderId: bare.id });
+    expect((await regenerate(undecided)).errors).toEqual([
+      {
+        path: "carrier",
+        message: `is not set on dropshipment ${undecided.id}, and its dropship provider has no default: set one first`,
+      },
+    ]);
+
+    const nowhere = await create(t, "dropshipments", { dropshipProviderId: w.provider.id });
+    expect((await regenerate(nowhere)).errors).toEqual([
+      {
+        path: "saleId",
+        message: `is not set on dropshipment ${nowhere.id}, nor is its purchaseId: set one of them`,
+      },
+    ]);
+    const unaddressed = await create(t, "sales", { channelId: w.channel.id, externalId: "WEB-NO-ADDRESS" });
+    const toSale = await create(t, "dropshipments", {
+      dropshipProviderId: w.provider.id,
+      saleId: unaddressed.id,
+    });
+    const noShipping = await regenerate(toSale);
+    expect(noShipping.errors).toEqual([
+      {
+        path: "saleId",
+        message: `names sale ${unaddressed.id}, which has no complete shipping address, and dropshipment ${toSale.id} has no purchase: set the sale's shipping address`,
+      },
+    ]);
+    expect(noShipping.detail).toBe(
+      `Dropshipment ${toSale.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`,
+    );
+    const unreceived = await create(t, "purchases", { dropshipProviderId: w.provider.id });
+    const toPurchase = await create(t, "dropshipments", { purchaseId: unreceived.id });
+    expect((await regenerate(toPurchase)).errors).toEqual([
+      {
+        path: "purchaseId",
+        message: `names purchase ${unreceived.id}, and neither its receiver address nor the shipping address of the dropshipment's sale is complete: set one of them`,
+      },
+    ]);
+
+    const noReceiver = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchases/${unreceived.id}/default-label.json`, {}),
+    );
+    expect(noReceiver.errors).toEqual([
+      {
+        path: "receiverAddressLineOne",
+        message: `must be set on purchase ${unreceived.id}, with receiverCity and receiverCountry: the label needs the receiver's address`,
+      },
+    ]);
+    expect(noReceiver.detail).toBe(
+      `Purchase ${unreceived.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`,
+    );
+  });
+
   it("regenerate-label gives a dropshipment without tracking a tracking number and keeps it", async () => {
     const t = await setup.tenant();
     const w = await world(t);

@@ -327,6 +327,15 @@ describe("channel manual-sale", () => {
       { path: "saleDefaults.resellerId", message: "names no reseller (id 987654)" },
     ]);
     expect(defaults.body.detail).toBe("A reference names no record of yours.");
+    const both = await t.json("POST", path, {
+      ...sale("O-3", [{ sku: "A", quantity: 1, price: 1 }]),
+      lineItems: [line("E-1")],
+    });
+    expect(both.status).toBe(422);
+    expect(both.body.errors).toEqual([
+      { path: "lineItems", message: "cannot be sent with items: send the lines as one or the other" },
+    ]);
+    expect(both.body.detail).toBe("Send the lines as items or as lineItems, not both.");
     for (const plural of ["sales", "sale-items", "customers", "purchases", "sale-imports"]) {
       expect(await list(t, plural), plural).toEqual([]);
     }

@@ -70,7 +70,12 @@ describe("purchase.send", () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: null, purchaseEndpoint: null } });
     const noEmail = await expectRefused(t, 422, () => send(t, w.purchase.id));
-    expect(noEmail.errors[0].message).toMatch(/no email/);
+    expect(noEmail.errors).toEqual([
+      {
+        path: "format",
+        message: `asks for an e-mailed purchase order, but dropship provider ${w.provider.id} has no email and no users receiving purchase orders: set the provider's email, add a dropship provider user, or choose another format`,
+      },
+    ]);
     for (const [format, named] of [
       ["xml", "an XML purchase order"],
       ["json", "a JSON purchase order"],
@@ -80,15 +85,21 @@ describe("purchase.send", () => {
       expect(noEndpoint.errors).toEqual([
         {
           path: "format",
-          message: `Dropship provider ${w.provider.id} has no purchaseEndpoint to send ${named} to: set its purchaseEndpoint or choose another format.`,
+          message: `asks for ${named}, but dropship provider ${w.provider.id} has no purchaseEndpoint to send it to: set the provider's purchaseEndpoint or choose another format`,
         },
       ]);
+      expect(noEndpoint.detail).toBe(
+        `Dropship provider ${w.provider.id} has no purchaseEndpoint to send ${named} to: set its purchaseEndpoint or choose another format.`,
+      );
     }
 
     const orphan = await create(t, "purchases", { shippingPrice: 1 });
     const body = await expectRefused(t, 422, () => send(t, orphan.id));
     expect(body.errors).toEqual([
-      { path: "dropshipProviderId", message: expect.stringMatching(/no dropship provider/) },
+      { path: "dropshipProviderId", message: `is not set on purchase ${orphan.id}: set it first` },
     ]);
+    expect(body.detail).toBe(
+      `Purchase ${orphan.id} has no dropship provider: set its dropshipProviderId first.`,
+    );
   });
 });

@@ -86,23 +86,38 @@ describe("channel variant-levels and variant-set-level", () => {
     const t = await ctx.tenant();
     await make(t, "warehouses", { name: "Main" });
     const channel = await make(t, "channels", { name: "Store" });
-    await make(t, "channel-variants", { channelId: channel.id, externalId: "LOOSE" });
+    const unlinked = await make(t, "channel-variants", { channelId: channel.id, externalId: "LOOSE" });
     const path = `/channels/${channel.id}/variant-set-level.json`;
 
     const neither = await t.json("PUT", path, { quantity: 5 });
     expect(neither.status).toBe(422);
-    expect(neither.body.errors.map((e: any) => e.path)).toEqual(["externalId", "sku"]);
+    expect(neither.body.errors).toEqual([
+      { path: "externalId", message: "is required (or sku)" },
+      { path: "sku", message: "is required (or externalId)" },
+    ]);
+    expect(neither.body.detail).toBe("Send externalId or sku to name the channel variant.");
     expect((await t.json("PUT", path, { sku: "NOPE", quantity: 5 })).status).toBe(404);
     expect((await t.json("PUT", path, { externalId: "NOPE", quantity: 5 })).status).toBe(404);
     const loose = await t.json("PUT", path, { externalId: "LOOSE", quantity: 5 });
     expect(loose.status).toBe(422);
-    expect(loose.body.errors[0].path).toBe("externalId");
+    expect(loose.body.errors).toEqual([
+      {
+        path: "externalId",
+        message: `names channel variant ${unlinked.id}, which is not linked to a catalogue variant, so it has no stock to set`,
+      },
+    ]);
     expect((await t.json("PUT", path, { quantity: -1, sku: "X" })).status).toBe(422);
 
     await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, { items: [item(1)] });
     const foreign = await make(await ctx.tenant(), "warehouses", { name: "Theirs" });
     const elsewhere = await t.json("PUT", path, { sku: "S1", quantity: 5, warehouseId: foreign.id });
     expect(elsewhere.status).toBe(422);
+    const noReason = await t.json("PUT", path, { sku: "S1", quantity: 5, adjustmentReasonId: 987654 });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors).toEqual([
+      { path: "adjustmentReasonId", message: "names no adjustment reason (id 987654)" },
+    ]);
+    expect(noReason.body.detail).toBe("No adjustment reason with id 987654.");
     expect(await list(t, "adjustments")).toEqual([]);
     expect(await list(t, "inventory-levels")).toEqual([]);
   });
@@ -126,14 +141,16 @@ describe("channel variant-levels and variant-set-level", () => {
     const adjustments = await list(t, "adjustments");
     const conflicting = await set({ externalId: "E1", sku: "S2", quantity: 9 });
     expect(conflicting.status).toBe(422);
+    const [listing] = await list(t, "channel-variants", { externalId: "E1" });
     expect(conflicting.body.errors).toEqual([
       {
         path: "sku",
-        message: expect.stringMatching(
-          /\(external id E1\) has sku S1, not S2: send the two of one listing, or one of them\.$/,
-        ),
+        message: `is S2, but channel variant ${listing.id} (external id E1) has sku S1: send the two of one listing, or one of them`,
       },
     ]);
+    expect(conflicting.body.detail).toBe(
+      `Channel variant ${listing.id} (external id E1) has sku S1, not S2: send the two of one listing, or one of them.`,
+    );
     expect(await list(t, "adjustments")).toEqual(adjustments);
   });
 });

@@ -10,7 +10,7 @@ import type { StoredRecord } from "../../db/rows.ts";
 import { StaleRead } from "../../db/write-guards.ts";
 import { ApiError, propertyOf } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
-import { sameOwnerRule, sentence, wordsOf } from "../line-owners.ts";
+import { onOwner, sameOwnerRule, wordsOf } from "../line-owners.ts";
 import {
   fieldOf,
   one,
@@ -143,13 +143,14 @@ function checkSameOwner(
   const parentsOwner = propertyOf(parent, owner.parentOn);
   if (itsOwner === parentsOwner) return;
   const ownerKind = owner.on.replace(/Id$/, "");
-  const what = `${wordsOf(owner.names.name)} ${named.id} is on ${ownerKind} ${String(itsOwner)}`;
+  // Said after the field: "names sale item 3, which is on sale 1; fulfillment 4 is on sale 2".
+  const what = `names ${wordsOf(owner.names.name)} ${named.id}, which is ${onOwner(ownerKind, itsOwner)}`;
   const message =
     owner.parentOn === "id"
-      ? `${what}, not on ${wordsOf(parentKind)} ${parent.id}.`
-      : `${what}; ${wordsOf(parentKind)} ${parent.id} is ${parentsOwner === null ? `for no ${ownerKind}` : `on ${ownerKind} ${String(parentsOwner)}`}.`;
+      ? `${what}, not on ${wordsOf(parentKind)} ${parent.id}`
+      : `${what}; ${wordsOf(parentKind)} ${parent.id} is ${onOwner(ownerKind, parentsOwner)}`;
   throw new ApiError("validation_failed", `A line names a line of another ${ownerKind}.`, {
-    errors: [{ path: owner.field, message: sentence(message) }],
+    errors: [{ path: owner.field, message }],
     rule: sameOwnerRule(owner.field, owner.names.name, parentKind, ownerKind),
   });
 }

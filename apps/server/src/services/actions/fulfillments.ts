@@ -22,7 +22,7 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import { type allocationReads, releaseAllocation } from "../../domain/write-rules/fulfillments.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
-import { invalid, withLinesBefore } from "./purchases.ts";
+import { noDropshipProvider, withLinesBefore } from "./purchases.ts";
 
 /**
  * A fulfillment's lines as read, for `action`: one without any is a 409, and one that names a line of
@@ -89,8 +89,7 @@ export function planMoveToDropship({
   plan: WritePlan;
 }): { purchase: Purchase; fulfillment: Fulfillment } {
   const { provider, variants, saleItems } = read;
-  if (!provider)
-    throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
+  if (!provider) throw noDropshipProvider(input.dropshipProviderId);
   const items = itemsRequired("fulfillment.move-to-dropship", fulfillment, read.items, saleItems);
   const levels = [...read.levels];
   const lines: Line[] = [];

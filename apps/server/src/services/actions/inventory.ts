@@ -16,7 +16,7 @@ import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { availableOf, feedUnitsSql, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { ApiError } from "../../errors.ts";
+import { ApiError, namesNoRecord } from "../../errors.ts";
 import { DEFAULT_LIMIT } from "../list-query.ts";
 
 export interface Location {
@@ -148,11 +148,10 @@ export function planSetLevel({
   plan: WritePlan;
 }): { adjustment: Adjustment; variant: Variant | null } {
   if (!input.externalId && !input.sku) {
-    const message = "Send externalId or sku to name the channel variant.";
-    throw new ApiError("validation_failed", message, {
+    throw new ApiError("validation_failed", "Send externalId or sku to name the channel variant.", {
       errors: [
-        { path: "externalId", message },
-        { path: "sku", message },
+        { path: "externalId", message: "is required (or sku)" },
+        { path: "sku", message: "is required (or externalId)" },
       ],
     });
   }
@@ -162,18 +161,42 @@ export function planSetLevel({
   if (!listing)
     throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
   if (input.externalId && input.sku && listing.sku?.toLowerCase() !== input.sku.toLowerCase()) {
-    const message = `Channel variant ${listing.id} (external id ${input.externalId}) has sku ${listing.sku}, not ${input.sku}: send the two of one listing, or one of them.`;
-    throw new ApiError("validation_failed", message, { errors: [{ path: "sku", message }] });
+    const fix = "send the two of one listing, or one of them";
+    throw new ApiError(
+      "validation_failed",
+      `Channel variant ${listing.id} (external id ${input.externalId}) has sku ${listing.sku}, not ${input.sku}: ${fix}.`,
+      {
+        errors: [
+          {
+            path: "sku",
+            message: `is ${input.sku}, but channel variant ${listing.id} (external id ${input.externalId}) has sku ${listing.sku}: ${fix}`,
+          },
+        ],
+      },
+    );
   }
   const variantId = listing.variantId;
   if (variantId === null) {
-    const message = `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`;
-    throw new ApiError("validation_failed", message, { errors: [{ path: by, message }] });
+    throw new ApiError(
+      "validation_failed",
+      `Channel variant ${listing.id} is not linked to a catalogue variant, so it has no stock to set.`,
+      {
+        errors: [
+          {
+            path: by,
+            message: `names channel variant ${listing.id}, which is not linked to a catalogue variant, so it has no stock to set`,
+          },
+        ],
+      },
+    );
   }
   const { reason } = read;
   if (input.adjustmentReasonId && !reason) {
-    const message = `No adjustment reason with id ${input.adjustmentReasonId}.`;
-    throw new ApiError("validation_failed", message, { errors: [{ path: "adjustmentReasonId", message }] });
+    throw new ApiError("validation_failed", `No adjustment reason with id ${input.adjustmentReasonId}.`, {
+      errors: [
+        { path: "adjustmentReasonId", message: namesNoRecord("adjustment-reason", input.adjustmentReasonId) },
+      ],
+    });
   }
   const warehouse = chooseWarehouse(input.warehouseId ?? channel.warehouseId, read.named, read.fallback[0]);
   const { levels } = read;

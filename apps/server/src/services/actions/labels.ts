@@ -23,6 +23,7 @@ import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import type { ApiError } from "../../errors.ts";
 import { code128Problem } from "../../labels/code128.ts";
 import { createTrackingNumber, type LabelAddress } from "../../labels/provider.ts";
 import { fileUsage, planStoredFile } from "../files.ts";
@@ -37,9 +38,9 @@ import {
 import { checkShippable } from "./reference-bodies.ts";
 import { openReturnReads, planOpenReturnOfPurchaseLines, returnableOf } from "./returns.ts";
 
-/** A label's address; 422 naming what to fill in when the street, city or country is missing. */
-function labelAddress(address: ShipTo | undefined, path: string, missing: string): LabelAddress {
-  if (!address?.lineOne || !address.city || !address.country) throw invalid(path, missing);
+/** A label's address; the 422 `missing` answers (naming what to fill in) when the street, city or country is missing. */
+function labelAddress(address: ShipTo | undefined, missing: () => ApiError): LabelAddress {
+  if (!address?.lineOne || !address.city || !address.country) throw missing();
   return { ...address, lineOne: address.lineOne, city: address.city, country: address.country };
 }
 
@@ -98,15 +99,23 @@ function providerAddressOf(
 const providerAddresses = (providerId: Sql) =>
   many("dropship-provider-address", { dropshipProviderId: providerId });
 
-function missingProviderAddress(provider: DropshipProvider, purpose: string): string {
-  return (
-    `Dropship provider ${provider.id} has no ${purpose} address: create a dropship-provider-address ` +
-    `(purpose ${purpose === "return" ? "return or shipFrom" : "shipFrom"}) or set the provider's addressLineOne, city and country.`
+function missingProviderAddress(provider: DropshipProvider, purpose: string): ApiError {
+  const fix =
+    `create a dropship-provider-address (purpose ${purpose === "return" ? "return or shipFrom" : "shipFrom"}) ` +
+    "or set the provider's addressLineOne, city and country";
+  return invalid(
+    "dropshipProviderId",
+    `names dropship provider ${provider.id}, which has no ${purpose} address: ${fix}`,
+    `Dropship provider ${provider.id} has no ${purpose} address: ${fix}.`,
   );
 }
 
-function missingReceiver(purchase: Purchase): string {
-  return `Purchase ${purchase.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`;
+function missingReceiver(purchase: Purchase): ApiError {
+  return invalid(
+    "receiverAddressLineOne",
+    `must be set on purchase ${purchase.id}, with receiverCity and receiverCountry: the label needs the receiver's address`,
+    `Purchase ${purchase.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`,
+  );
 }
 
 /** What a label is rendered from, and the records it links to. */
@@ -134,6 +143,7 @@ async function planLabel(ctx: Ctx, plan: WritePlan, input: LabelInput): Promise<
   if (unencodable) {
     throw invalid(
       input.trackingField ?? "trackingNumber",
+      `cannot be printed as a Code 128 barcode: it ${unencodable}`,
       `The tracking number cannot be printed as a Code 128 barcode: it ${unencodable}.`,
     );
   }
@@ -174,10 +184,12 @@ function providerDefaults(provider: DropshipProvider): { carrier: string; servic
   const carrier = provider.defaultCarrier;
   const service = provider.defaultService;
   if (!carrier || !service) {
-    const fields = [!carrier && "defaultCarrier", !service && "defaultService"].filter(Boolean).join(" and ");
+    const fields = [!carrier && "defaultCarrier", !service && "defaultService"].filter(Boolean);
+    const them = fields.length > 1 ? "them" : "it";
     throw invalid(
       "dropshipProviderId",
-      `Dropship provider ${provider.id} has no ${fields}: set it on the provider first.`,
+      `names dropship provider ${provider.id}, which has no ${fields.join(" and ")}: set ${them} on the provider first`,
+      `Dropship provider ${provider.id} has no ${fields.join(" and ")}: set ${them} on the provider first.`,
     );
   }
   return { carrier, service };
@@ -234,14 +246,8 @@ export async function planReturnLabel({
   });
   const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
-  const shipFrom = labelAddress(
-    shipToOfPurchase(purchase),
-    "receiverAddressLineOne",
-    missingReceiver(purchase),
-  );
-  const shipTo = labelAddress(
-    providerAddressOf(provider, read.addresses, ["return", "shipFrom"]),
-    "dropshipProviderId",
+  const shipFrom = labelAddress(shipToOfPurchase(purchase), () => missingReceiver(purchase));
+  const shipTo = labelAddress(providerAddressOf(provider, read.addresses, ["return", "shipFrom"]), () =>
     missingProviderAddress(provider, "return"),
   );
   const saleReturn = purchase.saleId
@@ -335,16 +341,10 @@ export async function planDefaultLabel({
   if (lines) checkShippable(purchase);
   const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
-  const shipFrom = labelAddress(
-    providerAddressOf(provider, read.addresses, ["shipFrom"]),
-    "dropshipProviderId",
+  const shipFrom = labelAddress(providerAddressOf(provider, read.addresses, ["shipFrom"]), () =>
     missingProviderAddress(provider, "shipFrom"),
   );
-  const shipTo = labelAddress(
-    shipToOfPurchase(purchase),
-    "receiverAddressLineOne",
-    missingReceiver(purchase),
-  );
+  const shipTo = labelAddress(shipToOfPurchase(purchase), () => missingReceiver(purchase));
   const version = 1 + Math.max(0, ...read.earlier.map((label) => label.version));
   const label = await planLabel(ctx, plan, {
     shipFrom,
@@ -418,29 +418,42 @@ export async function planRegenerateLabel({
   if (!provider) {
     throw invalid(
       "dropshipProviderId",
+      `is not set on dropshipment ${dropshipment.id} or its purchase: set it first`,
       `Dropshipment ${dropshipment.id} has no dropship provider: set its dropshipProviderId first.`,
     );
   }
   const carrier = dropshipment.carrier ?? dropshipment.trackingCompany ?? provider.defaultCarrier;
   const service = dropshipment.service ?? dropshipment.serviceLevel ?? provider.defaultService;
   if (!carrier || !service) {
+    const field = !carrier ? "carrier" : "service";
     throw invalid(
-      !carrier ? "carrier" : "service",
-      `Dropshipment ${dropshipment.id} has no ${!carrier ? "carrier" : "service"} and its provider no default: set one first.`,
+      field,
+      `is not set on dropshipment ${dropshipment.id}, and its dropship provider has no default: set one first`,
+      `Dropshipment ${dropshipment.id} has no ${field} and its provider no default: set one first.`,
     );
   }
-  const shipFrom = labelAddress(
-    providerAddressOf(provider, read.addresses, ["shipFrom"]),
-    "dropshipProviderId",
+  const shipFrom = labelAddress(providerAddressOf(provider, read.addresses, ["shipFrom"]), () =>
     missingProviderAddress(provider, "shipFrom"),
   );
   const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
   const destination = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : receiver;
-  const shipTo = labelAddress(
-    destination,
-    purchase ? "purchaseId" : "saleId",
-    `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`,
-  );
+  const shipTo = labelAddress(destination, () => {
+    const detail = `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`;
+    if (purchase) {
+      return invalid(
+        "purchaseId",
+        `names purchase ${purchase.id}, and neither its receiver address nor the shipping address of the dropshipment's sale is complete: set one of them`,
+        detail,
+      );
+    }
+    return invalid(
+      "saleId",
+      sale
+        ? `names sale ${sale.id}, which has no complete shipping address, and dropshipment ${dropshipment.id} has no purchase: set the sale's shipping address`
+        : `is not set on dropshipment ${dropshipment.id}, nor is its purchaseId: set one of them`,
+      detail,
+    );
+  });
   const version = dropshipment.labelVersion + 1;
   const label = await planLabel(ctx, plan, {
     shipFrom,

@@ -135,8 +135,10 @@ function linesOfLineItems(
 /** The order's lines, from the variants read (`lineReads`). */
 function linesOf(channel: Channel, input: ManualSaleInput, read: ManualSaleSnapshot): OrderLine[] {
   if (input.items && input.lineItems) {
-    const message = "Send the lines as items or as lineItems, not both.";
-    throw invalid([{ path: "lineItems", message }], message);
+    throw invalid(
+      [{ path: "lineItems", message: "cannot be sent with items: send the lines as one or the other" }],
+      "Send the lines as items or as lineItems, not both.",
+    );
   }
   if (input.items) {
     if (!input.shippingAddress) {

@@ -29,7 +29,7 @@ import type { ValuesOf } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { providerMoveValues } from "../../domain/write-rules/purchases.ts";
-import { ApiError, type FieldError } from "../../errors.ts";
+import { ApiError, type FieldError, namesNoRecord, refusedField } from "../../errors.ts";
 import { calloutStatement } from "../webhooks/callouts.ts";
 import { EMAIL_PURPOSE } from "../webhooks/deliveries.ts";
 import { channelShipmentReads, planChannelShipment } from "./channel-shipments.ts";
@@ -56,9 +56,22 @@ export interface Take {
   quantity: number;
 }
 
-/** A 422 with one field error. */
-export function invalid(path: string, message: string): ApiError {
-  return new ApiError("validation_failed", message, { errors: [{ path, message }] });
+/**
+ * A 422 with one field error, whose message reads after its path ("names no dropship provider (id 2)"),
+ * and `detail`, the sentence the problem says; by default the two together ("format must be ...").
+ */
+export function invalid(path: string, message: string, detail?: string): ApiError {
+  if (detail === undefined) return refusedField(path, message);
+  return new ApiError("validation_failed", detail, { errors: [{ path, message }] });
+}
+
+/** A 422: the input's `dropshipProviderId` names no dropship provider of the company. */
+export function noDropshipProvider(id: number): ApiError {
+  return invalid(
+    "dropshipProviderId",
+    namesNoRecord("dropship-provider", id),
+    `No dropship provider with id ${id}.`,
+  );
 }
 
 /**
@@ -98,6 +111,7 @@ export function takeLines(
   if (!named.length) {
     throw invalid(
       "items",
+      `must name at least one line to ${rule.verb}, or be left out to ${rule.verb} every line`,
       `Name at least one line to ${rule.verb}, or leave items out to ${rule.verb} every line.`,
     );
   }
@@ -140,6 +154,7 @@ export function providerRequired(
   if (!provider) {
     throw invalid(
       "dropshipProviderId",
+      `is not set on purchase ${purchase.id}: set it first`,
       `Purchase ${purchase.id} has no dropship provider: set its dropshipProviderId first.`,
     );
   }
@@ -208,6 +223,7 @@ export function planSendPurchase({
     if (!provider.purchaseEndpoint) {
       throw invalid(
         "format",
+        `asks for ${PURCHASE_ORDER_NAMES[format]}, but dropship provider ${provider.id} has no purchaseEndpoint to send it to: set the provider's purchaseEndpoint or choose another format`,
         `Dropship provider ${provider.id} has no purchaseEndpoint to send ${PURCHASE_ORDER_NAMES[format]} to: set its purchaseEndpoint or choose another format.`,
       );
     }
@@ -232,6 +248,7 @@ function orderRecipients(provider: DropshipProvider, users: readonly DropshipPro
   if (users.length > MAX_ORDER_RECIPIENT_USERS) {
     throw invalid(
       "format",
+      `asks for an e-mailed purchase order, but dropship provider ${provider.id} has more than ${MAX_ORDER_RECIPIENT_USERS} users receiving purchase orders: set receivesPurchaseOrders to false for some of them, then send again`,
       `Dropship provider ${provider.id} has more than ${MAX_ORDER_RECIPIENT_USERS} users receiving purchase orders: set receivesPurchaseOrders to false for some of them, then send again.`,
     );
   }
@@ -242,6 +259,7 @@ function orderRecipients(provider: DropshipProvider, users: readonly DropshipPro
   if (!addresses.size) {
     throw invalid(
       "format",
+      `asks for an e-mailed purchase order, but dropship provider ${provider.id} has no email and no users receiving purchase orders: set the provider's email, add a dropship provider user, or choose another format`,
       `Dropship provider ${provider.id} has no email and no users receiving purchase orders to send an email purchase order to: set its email, add a dropship provider user, or choose another format.`,
     );
   }
@@ -515,11 +533,11 @@ export function planMoveDropshipProvider({
   plan: WritePlan;
 }): Purchase {
   const { provider } = read;
-  if (!provider)
-    throw invalid("dropshipProviderId", `No dropship provider with id ${input.dropshipProviderId}.`);
+  if (!provider) throw noDropshipProvider(input.dropshipProviderId);
   if (provider.id === purchase.dropshipProviderId) {
     throw invalid(
       "dropshipProviderId",
+      `names dropship provider ${provider.id}, which purchase ${purchase.id} is already with`,
       `Purchase ${purchase.id} is already with dropship provider ${provider.id}.`,
     );
   }

@@ -29,8 +29,9 @@ function linesNamedBy(
   const ids = input.ids ?? [];
   if (!ids.length) return input.items;
   if (input.items) {
-    const message = "Name the lines with items or with ids, not both.";
-    throw new ApiError("validation_failed", message, { errors: [{ path: "ids", message }] });
+    throw new ApiError("validation_failed", "Name the lines with items or with ids, not both.", {
+      errors: [{ path: "ids", message: "cannot be sent with items: name the lines with one or the other" }],
+    });
   }
   const byId = new Map(items.map((item) => [item.id, item]));
   const errors: FieldError[] = [];

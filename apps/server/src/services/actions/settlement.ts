@@ -12,7 +12,7 @@ import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table, whereOf } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { ApiError, type FieldError } from "../../errors.ts";
+import { ApiError, type FieldError, namesNoRecord } from "../../errors.ts";
 import { invalid } from "./purchases.ts";
 
 type SettleInput = DropshipProviderSettleInvoicesInput;
@@ -133,15 +133,23 @@ export function planSettleInvoices({
 }): Transfer {
   const paymentMethodId = input.paymentMethodId ?? null;
   if (paymentMethodId && !read.paymentMethod) {
-    throw invalid("paymentMethodId", `No payment method with id ${paymentMethodId}.`);
+    throw invalid(
+      "paymentMethodId",
+      namesNoRecord("payment-method", paymentMethodId),
+      `No payment method with id ${paymentMethodId}.`,
+    );
   }
   const sources = kind("transfer").fields.source?.values ?? [];
   if (input.source !== undefined && input.source !== null && !sources.includes(input.source)) {
-    throw invalid("source", `source must be one of ${sources.join(", ")}.`);
+    throw invalid("source", `must be one of ${sources.join(", ")}`);
   }
   // `toPay` is the reference's name of `purchaseIds`.
   if (input.purchaseIds && input.toPay && JSON.stringify(input.purchaseIds) !== JSON.stringify(input.toPay)) {
-    throw invalid("toPay", "toPay and purchaseIds name different purchases: send one of them.");
+    throw invalid(
+      "toPay",
+      "names other purchases than purchaseIds: send one of them",
+      "toPay and purchaseIds name different purchases: send one of them.",
+    );
   }
   const field = input.purchaseIds ? "purchaseIds" : "toPay";
   const purchases = purchasesToSettle(provider, read.candidates, namedIn(input), field);

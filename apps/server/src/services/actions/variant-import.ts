@@ -63,7 +63,7 @@ function duplicates(items: readonly ConnectorVariantInput[]): FieldError[] {
       else
         errors.push({
           path: `items.${index}.${field}`,
-          message: `${item[field]} is also items.${seen}.${field}.`,
+          message: `repeats items.${seen}.${field} (${key})`,
         });
     });
   }
@@ -218,13 +218,14 @@ function matchItems(items: readonly ConnectorVariantInput[], read: ImportRead): 
     let channelVariant = item.externalId ? listed.get(item.externalId) : listedBySku.get(item.sku);
     const linked = channelVariant?.variantId ? byId.get(channelVariant.variantId) : undefined;
     const owner = bySku.get(item.sku);
-    if (linked && linked.sku !== item.sku) {
+    if (channelVariant && linked && linked.sku !== item.sku) {
       // A SKU is the catalogue's, shared by every channel: renaming it is a catalogue edit.
+      const listing = item.externalId ?? `channel variant ${channelVariant.id}`;
       errors.push({
         path: `items.${index}.sku`,
         message: owner
-          ? `${item.sku} is the sku of variant ${owner.id}, but ${item.externalId} is linked to variant ${linked.id} (${linked.sku}).`
-          : `${item.externalId} is linked to variant ${linked.id} with sku ${linked.sku}: rename a catalogue sku with PUT /variants/${linked.id}.json, not through the connector.`,
+          ? `is ${item.sku}, the sku of variant ${owner.id}, but ${listing} is linked to variant ${linked.id} (${linked.sku})`
+          : `is ${item.sku}, but ${listing} is linked to variant ${linked.id} with sku ${linked.sku}: rename a catalogue sku with PUT /variants/${linked.id}.json, not through the connector`,
       });
     }
     const variant = linked ?? owner;
