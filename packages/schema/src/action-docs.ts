@@ -137,7 +137,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "fulfillment.cancel": {
     summary: "Cancel a fulfillment",
     description:
-      "Beyond the interface. A pending or finalized fulfillment will not ship: its lines' allocated stock is released, and it stays, with its lines, as `cancelled`. Its sale lines no longer count its units as on their way, so they may go in another fulfillment or purchase (send the order again, or write one). A shipped, moved or cancelled fulfillment is a 409.",
+      "Beyond the interface. A pending or finalized fulfillment will not ship: its lines' allocated stock is released, and it stays, with its lines, as `cancelled`. Its sale lines no longer count its units as on their way, so a fulfillment or purchase written for them may take them (sending the order again routes only new lines). A shipped, moved or cancelled fulfillment is a 409.",
   },
   "sale-return.receive": {
     summary: "Receive a return",
