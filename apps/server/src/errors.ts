@@ -113,11 +113,6 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   return errors;
 }
 
-/** A 422 about one field of the body. */
-export function invalidField(path: string, message: string): ApiError {
-  return new ApiError("validation_failed", message, { errors: [{ path, message }] });
-}
-
 /**
  * A 422 about one field of the body whose message reads after its path ("must be in the future"); the
  * detail is the sentence they make ("expiresAt must be in the future.").

@@ -7,7 +7,7 @@
  * development and tests.
  */
 import ipaddr from "ipaddr.js";
-import { invalidField } from "../errors.ts";
+import { refusedField } from "../errors.ts";
 
 /** Answers the IP addresses a host name resolves to (Node: `dns.lookup`); absent where none is possible. */
 export type ResolveHost = (host: string) => Promise<string[]>;
@@ -96,6 +96,6 @@ export async function checkOutboundUrls(
     const url = values[field];
     if (typeof url !== "string") continue;
     const refused = await refusal(url, policy);
-    if (refused) throw invalidField(field, `The service calls this URL, and it ${refused}.`);
+    if (refused) throw refusedField(field, `${refused}: the service calls it`);
   }
 }

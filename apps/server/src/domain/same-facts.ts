@@ -4,7 +4,7 @@
  * values. Creates and updates through the API get it from their validators.
  */
 import { withSameFacts } from "@multichannel/schema";
-import { invalidField } from "../errors.ts";
+import { refusedField } from "../errors.ts";
 import { type KindName, kind } from "./store.ts";
 
 /**
@@ -18,9 +18,9 @@ export function sameFactValues<T extends Record<string, unknown>>(
 ): T {
   const { values: both, conflict } = withSameFacts(kind(kindName), values, current);
   if (conflict) {
-    throw invalidField(
+    throw refusedField(
       conflict.field,
-      `${conflict.field} and ${conflict.other} are two names of one fact: send one of them, or the same value in both.`,
+      `is another name of ${conflict.other}, sent with another value: send one of them, or the same value in both`,
     );
   }
   return both;

@@ -4,7 +4,7 @@
  */
 import { actions, backgroundEvents, kinds } from "@multichannel/schema";
 import { eventPrefix } from "../db/event-triggers.ts";
-import { invalidField } from "../errors.ts";
+import { refusedField } from "../errors.ts";
 import type { Ctx } from "./context.ts";
 import { refusal } from "./outbound-urls.ts";
 
@@ -28,7 +28,7 @@ export async function checkEndpoint(
 ): Promise<void> {
   if (values.url !== undefined) {
     const refused = await refusal(values.url, ctx.outbound);
-    if (refused) throw invalidField("url", `The URL ${refused}.`);
+    if (refused) throw refusedField("url", refused);
   }
   for (const [i, pattern] of (values.events ?? []).entries()) {
     const known =
@@ -36,9 +36,9 @@ export async function checkEndpoint(
       eventTypes.has(pattern) ||
       (pattern.endsWith(".*") && prefixes.has(pattern.slice(0, -2)));
     if (!known) {
-      throw invalidField(
+      throw refusedField(
         `events.${i}`,
-        `"${pattern}" is no event type: use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent".`,
+        `names no event type ("${pattern}"): use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent"`,
       );
     }
   }

@@ -647,7 +647,13 @@ describe("§11 purchase actions", () => {
       t.json("PUT", `/dropshipments/${made.id}.json`, { carrier: "A", trackingCompany: "B" }),
       422,
     );
-    expect(both.errors.map((e: { path: string }) => e.path)).toEqual(["trackingCompany"]);
+    expect(both.errors).toEqual([
+      {
+        path: "trackingCompany",
+        message:
+          "is another name of carrier, sent with another value: send one of them, or the same value in both",
+      },
+    ]);
     expect(await read(t, "dropshipments", made.id)).toEqual(referenceChanged);
     // Two values for one fact, with nothing to tell which is meant: a 422 naming it, nothing written.
     const refused = await expectStatus(

@@ -250,7 +250,13 @@ describe("webhook endpoints", () => {
       }),
       422,
     );
-    expect(answer.errors).toEqual([expect.objectContaining({ path: "events.1" })]);
+    expect(answer.errors).toEqual([
+      {
+        path: "events.1",
+        message:
+          'names no event type ("nothing.here"): use "*", "<kind>.*" (e.g. "purchase.*") or a type such as "purchase.sent"',
+      },
+    ]);
     await endpoint(t, "https://hooks.example/in", {
       events: ["purchase.*", "sale.imported"],
       enabled: false,
@@ -359,10 +365,13 @@ describe("webhook endpoints", () => {
       t.json("POST", `/webhook-endpoints/${hook.id}/replay.json`, { deliveryId: first.id }),
       200,
     );
-    await expectStatus(
+    const unknown = await expectStatus(
       t.json("POST", `/webhook-endpoints/${hook.id}/replay.json`, { deliveryId: 999999 }),
       422,
     );
+    expect(unknown.errors).toEqual([
+      { path: "deliveryId", message: `names no delivery of webhook endpoint ${hook.id} (id 999999)` },
+    ]);
     await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(3);
     expect(receiver.received[2]!.headers["webhook-id"]).toBe(receiver.received[1]!.headers["webhook-id"]);
@@ -910,7 +919,12 @@ describe("where the service sends requests", () => {
     ]) {
       const answer = await expectStatus(t.json("POST", "/webhook-endpoints.json", { url }), 422);
       expect(answer.errors[0].path, url).toBe("url");
+      expect(answer.detail, url).toBe(`url ${answer.errors[0].message}.`);
     }
+    expect(
+      (await expectStatus(t.json("POST", "/webhook-endpoints.json", { url: "http://hooks.example/in" }), 422))
+        .errors,
+    ).toEqual([{ path: "url", message: "must be an https URL: the service calls it" }]);
     await expectStatus(
       t.json("POST", "/dropship-providers.json", { name: "P", purchaseEndpoint: "https://10.0.0.8/orders" }),
       422,

@@ -63,6 +63,9 @@ describe("URLs the service calls", () => {
         const refused = await t.json("POST", `/${kind.plural}.json`, { ...body, [field]: url });
         expect(refused.status, `${url}: ${JSON.stringify(refused.body)}`).toBe(422);
         expect(refused.body.errors.map((error: { path: string }) => error.path)).toContain(field);
+        // Said after the field: "purchaseEndpoint must be an https URL: the service calls it".
+        const error = refused.body.errors.find((each: { path: string }) => each.path === field);
+        expect(error.message).toMatch(/^(is not a URL|must|has a host|resolves).*: the service calls it$/);
         expect(await writes(), url).toBe(before);
       }
       const made = await expectStatus(

@@ -11,7 +11,7 @@ import { rows, type Snapshot } from "../../domain/reads.ts";
 import { readableKinds } from "../../domain/scopes.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { ApiError, invalidField } from "../../errors.ts";
+import { ApiError, refusedField } from "../../errors.ts";
 import { typeOfKinds } from "../events.ts";
 
 /** How long a rotated-out secret still signs (deliveries carry both signatures meanwhile). */
@@ -197,6 +197,9 @@ export function planReplay(
   plan: WritePlan,
 ) {
   if (!read.original)
-    throw invalidField("deliveryId", `Webhook endpoint ${endpoint.id} has no delivery ${deliveryId}.`);
+    throw refusedField(
+      "deliveryId",
+      `names no delivery of webhook endpoint ${endpoint.id} (id ${deliveryId})`,
+    );
   return planDelivery(plan, endpoint, read.original);
 }
