@@ -21,7 +21,7 @@ import { stateConflict } from "../domain/states.ts";
 import { kindNameOf, notFound, uniqueConflict } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
 import { type StoredRule, writeRuleOf } from "../domain/write-rules/index.ts";
-import { ApiError, type FieldError, namesNoRecord } from "../errors.ts";
+import { ApiError, type FieldError, namesNoRecord, refusedField } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
 import { executeWrite } from "./execute.ts";
 import { keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
@@ -257,8 +257,10 @@ function checkCreatedState(kind: KindDef, values: Record<string, unknown>): void
   if (!states || !(states.field in values)) return;
   const allowed = [states.initial, ...(states.byWrite?.[states.initial] ?? [])];
   if (allowed.includes(String(values[states.field]))) return;
-  const message = `A new ${kind.name} starts as ${allowed.join(" or ")}; later states come through its actions.`;
-  throw new ApiError("validation_failed", message, { errors: [{ path: states.field, message }] });
+  throw refusedField(
+    states.field,
+    `must be ${allowed.join(" or ")} on a new ${kind.name}: later states come through its actions`,
+  );
 }
 
 /**

@@ -163,7 +163,10 @@ describe("data-export", () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.errors).toEqual([
-      { path: "inventoryFeedId", message: expect.stringContaining("feed") },
+      {
+        path: "inventoryFeedId",
+        message: "is required on a pending inventory_feed export: it is built from that feed's items",
+      },
     ]);
     expect((await t.json("GET", "/data-exports.json")).body).toEqual([]);
     // One recorded as made elsewhere is kept as written; a pending one with its feed is built.

@@ -131,10 +131,16 @@ describe("status writes are transition requests", () => {
     expect(shipped).toMatchObject({ state: "pending" });
     expect(shipped.detail).toMatch(/through its actions/);
     expect((await read(t, "fulfillments", record.id)).status).toBe("pending");
-    await expectStatus(
+    const born = await expectStatus(
       t.json("POST", "/fulfillments.json", { warehouseId: record.warehouseId, status: "shipped" }),
       422,
     );
+    expect(born.errors).toEqual([
+      {
+        path: "status",
+        message: "must be pending or finalized on a new fulfillment: later states come through its actions",
+      },
+    ]);
 
     const dataExport = await create(t, "data-exports", {});
     await expectStatus(t.json("PUT", `/data-exports/${dataExport.id}.json`, { status: "complete" }), 200);

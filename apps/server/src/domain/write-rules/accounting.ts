@@ -1,14 +1,9 @@
 /** Accounting payloads written by hand: a `pending` one is sent, as the ones the books make are. */
 import { StaleRead } from "../../db/write-guards.ts";
-import { ApiError } from "../../errors.ts";
+import { refusedField } from "../../errors.ts";
 import { endpointOf, planPayloadCallout } from "../accounting.ts";
 import { one } from "../reads.ts";
 import { creates, type WriteRules } from "./rule.ts";
-
-/** A 422 naming the field that keeps a pending payload from being sent. */
-function unsendable(path: string, message: string): ApiError {
-  return new ApiError("validation_failed", message, { errors: [{ path, message }] });
-}
 
 export const accountingRules: WriteRules = {
   "accounting-payload": {
@@ -25,13 +20,13 @@ export const accountingRules: WriteRules = {
         if (!read.integration) throw new StaleRead();
         const url = endpointOf(read.integration, payload.payloadType);
         if (!url) {
-          throw unsendable(
+          throw refusedField(
             "payloadType",
-            `Accounting integration ${read.integration.id} has no ${payload.payloadType}Endpoint to send a ${payload.payloadType} payload to: set it, or record the payload as sent or error.`,
+            `is ${payload.payloadType}, but accounting integration ${read.integration.id} has no ${payload.payloadType}Endpoint to send it to: set it, or record the payload as sent or error`,
           );
         }
         if (payload.payload === null) {
-          throw unsendable("payload", "A pending payload is sent as it is written: give its payload.");
+          throw refusedField("payload", "is required on a pending payload: it is sent as it is written");
         }
         planPayloadCallout(plan, payload, url, payload.payload);
         return payload;

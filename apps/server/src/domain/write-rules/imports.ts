@@ -5,7 +5,7 @@
  */
 import type { DataExport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { ApiError } from "../../errors.ts";
+import { refusedField } from "../../errors.ts";
 import { stateConflict } from "../states.ts";
 import { creates, deletes, updates, type WriteRules } from "./rule.ts";
 
@@ -19,8 +19,10 @@ function checkBuildable(
 ): void {
   if (exported.status !== "pending" || exported.exportType !== "inventory_feed") return;
   if (exported.inventoryFeedId != null || exported.templateId != null || exported.stockTakeId != null) return;
-  const message = "A pending inventory_feed export is built from a feed's items: give its inventoryFeedId.";
-  throw new ApiError("validation_failed", message, { errors: [{ path: "inventoryFeedId", message }] });
+  throw refusedField(
+    "inventoryFeedId",
+    "is required on a pending inventory_feed export: it is built from that feed's items",
+  );
 }
 
 /**
