@@ -368,6 +368,11 @@ export function parsePage(search: string, what: string): { limit: number; from: 
       throw bad(`Unknown query parameter "${key.slice(0, 60)}": ${what} take only limit and from.`);
     }
   }
+  return pageOf(params);
+}
+
+/** A list's `limit` (1 to `MAX_LIMIT`, default `DEFAULT_LIMIT`) and `from` (default 0). */
+function pageOf(params: { limit?: QueryValue; from?: QueryValue }): { limit: number; from: number } {
   const limit = whole(params.limit, "limit") ?? DEFAULT_LIMIT;
   if (limit < 1 || limit > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
   return { limit, from: whole(params.from, "from") ?? 0 };
@@ -402,9 +407,7 @@ export function parseListQuery(
     order = { text: descending ? `-${field}` : field, column, descending };
   }
   const orderSql = `${order.column} ${order.descending ? "DESC" : "ASC"}${order.column === "id" ? "" : `, id ${order.descending ? "DESC" : "ASC"}`}`;
-  const limit = whole(params.limit, "limit") ?? DEFAULT_LIMIT;
-  if (limit < 1 || limit > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
-  const from = whole(params.from, "from") ?? 0;
+  const { limit, from } = pageOf(params);
   // Filters hash the same however they were spelled: by field, operator and parsed values.
   const filters = filtersHash(
     terms

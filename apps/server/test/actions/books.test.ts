@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, type Rec, read } from "../requests.ts";
 import { setupApp, type Tenant } from "../support.ts";
+import { dropshipAndOwnVariants } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -44,24 +45,7 @@ async function world(t: Tenant) {
     city: "Boise",
     country: "US",
   });
-  const provider = await create(t, "dropship-providers", {
-    name: "Acme Supply",
-    email: "orders@acme.example",
-    defaultCarrier: "Parcel Express",
-    defaultService: "Ground",
-    addressLineOne: "1 Depot Lane",
-    city: "Reno",
-    country: "US",
-  });
-  const dropshipped = await create(t, "variants", {
-    sku: "DS-1",
-    name: "Drop mug",
-    price: 19.99,
-    costPrice: 7.33,
-    dropshipProviderId: provider.id,
-  });
-  const own = await create(t, "variants", { sku: "OWN-1", name: "Own tee", price: 20 });
-  await create(t, "adjustments", { variantId: own.id, warehouseId: warehouse.id, quantity: 10 });
+  const { provider, dropshipped, own } = await dropshipAndOwnVariants(t, warehouse.id);
   return { channel, warehouse, provider, dropshipped, own };
 }
 

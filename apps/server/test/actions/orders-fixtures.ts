@@ -29,6 +29,32 @@ export function provider(t: Tenant, overrides: Record<string, unknown> = {}): Pr
   });
 }
 
+/**
+ * A dropship provider (Acme Supply) with a variant it ships at cost 7.33 (DS-1), and a variant of the
+ * company's own (OWN-1) with 10 on hand at `warehouseId`.
+ */
+export async function dropshipAndOwnVariants(t: Tenant, warehouseId: number) {
+  const provider = await create(t, "dropship-providers", {
+    name: "Acme Supply",
+    email: "orders@acme.example",
+    defaultCarrier: "Parcel Express",
+    defaultService: "Ground",
+    addressLineOne: "1 Depot Lane",
+    city: "Reno",
+    country: "US",
+  });
+  const dropshipped = await create(t, "variants", {
+    sku: "DS-1",
+    name: "Drop mug",
+    price: 19.99,
+    costPrice: 7.33,
+    dropshipProviderId: provider.id,
+  });
+  const own = await create(t, "variants", { sku: "OWN-1", name: "Own tee", price: 20 });
+  await create(t, "adjustments", { variantId: own.id, warehouseId, quantity: 10 });
+  return { provider, dropshipped, own };
+}
+
 /** A purchase without lines that owes `amount` (its shipping), invoiced by the provider. */
 export async function invoicedPurchase(t: Tenant, dropshipProviderId: number, amount: number): Promise<Rec> {
   const purchase = await create(t, "purchases", { dropshipProviderId, shippingPrice: amount });

@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, type Rec, read } from "../requests.ts";
 import { setupApp, type Tenant } from "../support.ts";
+import { dropshipAndOwnVariants } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -15,25 +16,8 @@ async function world(t: Tenant) {
   const channel = await create(t, "channels", { name: "Web Store" });
   const main = await create(t, "warehouses", { name: "Main", isDefault: true, country: "US" });
   const annex = await create(t, "warehouses", { name: "Annex", country: "US" });
-  const provider = await create(t, "dropship-providers", {
-    name: "Acme Supply",
-    email: "orders@acme.example",
-    defaultCarrier: "Parcel Express",
-    defaultService: "Ground",
-    addressLineOne: "1 Depot Lane",
-    city: "Reno",
-    country: "US",
-  });
-  const dropshipped = await create(t, "variants", {
-    sku: "DS-1",
-    name: "Drop mug",
-    price: 19.99,
-    costPrice: 7.33,
-    dropshipProviderId: provider.id,
-  });
-  const own = await create(t, "variants", { sku: "OWN-1", name: "Own tee", price: 20 });
+  const { provider, dropshipped, own } = await dropshipAndOwnVariants(t, main.id);
   const other = await create(t, "variants", { sku: "OWN-2", name: "Own cap", price: 9 });
-  await create(t, "adjustments", { variantId: own.id, warehouseId: main.id, quantity: 10 });
   return { channel, main, annex, provider, dropshipped, own, other };
 }
 type World = Awaited<ReturnType<typeof world>>;

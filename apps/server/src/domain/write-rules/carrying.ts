@@ -9,7 +9,7 @@
 import type { Fulfillment, FulfillmentItem, PurchaseItem, SaleItem } from "@multichannel/schema";
 import type { Sql } from "../../db/sql.ts";
 import { quantityRuleBroken, unshippedOf } from "../books.ts";
-import { fieldIn, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
+import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
 
 export const CARRY_RULE = "fulfilled + cancelled + on purchase and fulfillment lines <= quantity";
 
@@ -56,6 +56,19 @@ export function saleLineReads(saleItemId: number | Sql, read: boolean) {
     saleItem: when(read, one("sale-item", saleItemId, { hold: held })),
     ...carryingReads(saleItemId, read),
   };
+}
+
+/**
+ * `saleLineReads` for a write of a purchase or fulfillment line (`id` absent on a create): the sale line
+ * it will carry, read when its sale line or its quantity is written.
+ */
+export function carriedByWriteReads(
+  kindName: "purchase-item" | "fulfillment-item",
+  { id, values }: { id?: number; values: { saleItemId?: number | null; quantity?: number } },
+) {
+  const named = values.saleItemId ?? fieldOf(kindName, id ?? null, "saleItemId");
+  const writes = values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined);
+  return saleLineReads(named, values.saleItemId !== null && writes);
 }
 
 type Carrying = Snapshot<ReturnType<typeof carryingReads>>;

@@ -5,7 +5,7 @@ import { fieldOf, fieldsOf, many, type Snapshot, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
 import { levelsOf, planAllocation } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { checkCarry, saleLineReads, UNSHIPPED } from "./carrying.ts";
+import { carriedByWriteReads, checkCarry, UNSHIPPED } from "./carrying.ts";
 import { lineRule } from "./lines.ts";
 import { deletes, history, latest, updates, type WriteRules } from "./rule.ts";
 
@@ -96,11 +96,7 @@ export const fulfillmentRules: WriteRules = {
       levels: levelsOf(
         sql`(${values.variantId ?? null}, ${fieldOf("fulfillment-item", id ?? null, "variantId")})`,
       ),
-      ...saleLineReads(
-        values.saleItemId ?? fieldOf("fulfillment-item", id ?? null, "saleItemId"),
-        values.saleItemId !== null &&
-          (values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined)),
-      ),
+      ...carriedByWriteReads("fulfillment-item", { id, values }),
     }),
     // A line carries no more of its sale line than is left open (`checkCarry`).
     complete({ values, current, parent, extra }) {

@@ -4,12 +4,11 @@ import { ApiError } from "../../errors.ts";
 import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks, unshippedOf } from "../books.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
-import { fieldOf } from "../reads.ts";
 import { allowedActions, contentConflict, stateConflict } from "../states.ts";
 import type { RecordOf, ValuesOf } from "../store.ts";
 import { transitionValues } from "../transitions.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { checkCarry, saleLineReads } from "./carrying.ts";
+import { carriedByWriteReads, checkCarry } from "./carrying.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
 import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
@@ -184,12 +183,7 @@ export const purchaseRules: WriteRules = {
     field: "purchaseId",
     books: purchaseBooksOf("purchase-item"),
     // The sale line it will carry, when its units or sale line change.
-    extra: ({ id, values }) =>
-      saleLineReads(
-        values.saleItemId ?? fieldOf("purchase-item", id ?? null, "saleItemId"),
-        values.saleItemId !== null &&
-          (values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined)),
-      ),
+    extra: (line) => carriedByWriteReads("purchase-item", line),
     complete({ values, current, extra }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);
