@@ -212,14 +212,19 @@ function refuseChangedProducts(order: Order, matches: readonly (SaleItem | undef
   const errors = order.lines.flatMap((item, index) => {
     const line = matches[index];
     if (!line || line.sku === item.sku) return [];
-    const path = `${order.linesField}.${index}`;
-    const message = `Line ${path} (external id ${line.externalId}) was imported with sku ${line.sku}, not ${item.sku}.`;
-    return [{ path: `${path}.sku`, message }];
+    const path = `${order.linesField}.${index}.sku`;
+    return [
+      {
+        path,
+        message: `is ${item.sku}, but the line (external id ${line.externalId}) was imported with sku ${line.sku}`,
+      },
+    ];
   });
   if (!errors.length) return;
+  const first = errors[0]!;
   throw new ApiError(
     "conflict",
-    `${errors[0]!.message} A line's product cannot change through manual-sale: cancel the line through its purchase or fulfillment, and send the new product as a new line.`,
+    `${first.path} ${first.message}. A line's product cannot change through manual-sale: cancel the line through its purchase or fulfillment, and send the new product as a new line.`,
     { errors },
   );
 }

@@ -249,9 +249,11 @@ describe("channel manual-sale", () => {
     );
     expect(response.status).toBe(409);
     expect(response.body.errors).toEqual([
-      { path: "items.0.sku", message: "Line items.0 (external id L1) was imported with sku A, not D." },
+      { path: "items.0.sku", message: "is D, but the line (external id L1) was imported with sku A" },
     ]);
-    expect(response.body.detail).toMatch(/send the new product as a new line/);
+    expect(response.body.detail).toBe(
+      "items.0.sku is D, but the line (external id L1) was imported with sku A. A line's product cannot change through manual-sale: cancel the line through its purchase or fulfillment, and send the new product as a new line.",
+    );
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
   });
 

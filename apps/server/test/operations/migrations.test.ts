@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { desiredSchema } from "../../src/db/ddl.ts";
-import { migrate } from "../../src/db/migrate.ts";
+import { type Migration, migrate } from "../../src/db/migrate.ts";
 import { loadMigrations } from "../../src/db/migration-files.ts";
 import { openDb } from "../../src/db/open.ts";
 import { keyringOf } from "../../src/domain/secrets.ts";
@@ -224,4 +224,28 @@ it("makes every table, index and trigger the manifest asks for, each id that can
     expect(/\bAUTOINCREMENT\b/.test(sql), table).toBe(columns.id?.endsWith("AUTOINCREMENT") ?? false);
   }
   db.close();
+});
+
+it("makes a new database from the baseline in one batch, the same as the migrations make it one by one", async () => {
+  const migrations = loadMigrations();
+  expect(migrations.at(-1)!.baseline, "the baseline stands for the newest migration").toBeDefined();
+  const made = async (file: string, from: readonly Migration[]) => {
+    const db = await openDb(`file:${join(dir, file)}`);
+    const applied = await migrate(db, from);
+    const schema = await db.execute(
+      "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name",
+    );
+    const recorded = await db.execute("SELECT name FROM _migrations ORDER BY name");
+    const integrity = (await db.execute("PRAGMA integrity_check")).rows[0]!.integrity_check;
+    db.close();
+    return { applied, schema: schema.rows, recorded: recorded.rows.map((row) => row.name), integrity };
+  };
+  const fromBaseline = await made("baseline.db", migrations);
+  const oneByOne = await made(
+    "one-by-one.db",
+    migrations.map(({ name, sql }) => ({ name, sql })),
+  );
+  expect(fromBaseline).toEqual(oneByOne);
+  expect(fromBaseline.applied).toEqual(migrations.map((migration) => migration.name));
+  expect(fromBaseline.integrity).toBe("ok");
 });
