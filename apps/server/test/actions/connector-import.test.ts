@@ -14,7 +14,14 @@ describe("channel import-connector-variant-batch", () => {
     const path = `/channels/${channel.id}/import-connector-variant-batch.json`;
     const first = await t.json("POST", path, {
       items: [
-        item(1, { productName: "Shirt", price: 19.99, costPrice: 7.5, weight: 200, barcode: "0001" }),
+        item(1, {
+          productName: "Shirt",
+          price: 19.99,
+          costPrice: 7.5,
+          weight: 200,
+          barcode: "0001",
+          vendorSku: "V-0001",
+        }),
         item(2, { productName: "Shirt", price: 19.99 }),
         item(3, { externalGroupId: "G3" }),
       ],
@@ -45,6 +52,7 @@ describe("channel import-connector-variant-batch", () => {
       costPrice: 7.5,
       weight: 200,
       barcode: "0001",
+      vendorSku: "V-0001",
       productId: products[0].id,
     });
     expect(variants[2].productId).toBeNull();
@@ -59,7 +67,7 @@ describe("channel import-connector-variant-batch", () => {
     });
 
     const second = await t.json("POST", path, {
-      items: [item(1, { price: 21 }), item(2, { name: "Two" }), item(3), item(4)],
+      items: [item(1, { price: 21 }), item(2, { name: "Two", vendorSku: "V-0002" }), item(3), item(4)],
     });
     expect(second.status, JSON.stringify(second.body)).toBe(200);
     expect(second.body).toMatchObject({ created: 1, updated: 3, variantsCreated: 1, variantsUpdated: 2 });
@@ -78,7 +86,8 @@ describe("channel import-connector-variant-batch", () => {
       costPrice: 7.5,
       productId: products[0].id,
     });
-    expect(after[1].name).toBe("Two");
+    expect(after[1]).toMatchObject({ name: "Two", vendorSku: "V-0002" });
+    expect(after[0].vendorSku).toBe("V-0001");
     const listingsAfter = await list(t, "channel-variants");
     expect(listingsAfter).toHaveLength(4);
     expect(listingsAfter[0]).toMatchObject({ sku: "S1", externalGroupId: null });

@@ -297,6 +297,32 @@ describe("channel manual-sale", () => {
     }
   });
 
+  it("sets the records saleDefaults names when they are the company's, and refuses another company's", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await saleSetup(t);
+    const reseller = await make(t, "resellers", { name: "Reseller One" });
+    const path = `/channels/${channel.id}/manual-sale.json`;
+    const imported = await t.json(
+      "POST",
+      path,
+      sale("R-1", [{ sku: "A", quantity: 1, price: 1 }], { saleDefaults: { resellerId: reseller.id } }),
+    );
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.body.resellerId).toBe(reseller.id);
+
+    const other = await ctx.tenant();
+    const { channel: theirs } = await saleSetup(other);
+    const refused = await other.json(
+      "POST",
+      `/channels/${theirs.id}/manual-sale.json`,
+      sale("R-1", [{ sku: "A", quantity: 1, price: 1 }], { saleDefaults: { resellerId: reseller.id } }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      { path: "saleDefaults.resellerId", message: `names no reseller (id ${reseller.id})` },
+    ]);
+  });
+
   it("says after its path what a line or a saleDefaults reference names that it cannot follow", async () => {
     const t = await ctx.tenant();
     const { channel } = await saleSetup(t);

@@ -614,6 +614,7 @@ export type ChannelImportConnectorVariantBatchInput = {
     grams?: number | null;
     tags?: string[] | null;
     vendorId?: number | null;
+    vendorSku?: string | null;
     dropshipProviderId?: number | null;
     hsCode?: string | null;
     countryOfOrigin?: string | null;

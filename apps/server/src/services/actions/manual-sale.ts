@@ -205,9 +205,11 @@ function referencesRead(input: ManualSaleInput) {
     ({ target, id }) =>
       sql`EXISTS (SELECT 1 FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company})`,
   );
+  // Each answer by its name: rows are read by column name on every driver, never by position.
+  const found = checks.map((check, i) => sql`${check} AS ${sql.id(`found_${i}`)}`);
   return rows(
-    checks.length ? sql`SELECT ${sql.join(checks)}` : sql`SELECT 0 WHERE 0`,
-    ([row]) => checks.map((_, i) => Boolean(row?.[i])),
+    checks.length ? sql`SELECT ${sql.join(found)}` : sql`SELECT 0 WHERE 0`,
+    ([row]) => checks.map((_, i) => Boolean(row?.[`found_${i}`])),
     (plan, found) => {
       checks.forEach((check, i) => {
         if (found[i]) plan.hold(check);

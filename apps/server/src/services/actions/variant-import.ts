@@ -24,6 +24,7 @@ const VARIANT_FIELDS = [
   "productId",
   "tags",
   "vendorId",
+  "vendorSku",
   "dropshipProviderId",
   "hsCode",
   "countryOfOrigin",
@@ -273,22 +274,8 @@ function productsByName(plan: WritePlan, names: readonly string[], read: ImportR
 }
 
 function variantValues(item: ConnectorVariantInput, productId: number | undefined): Record<string, unknown> {
-  const values: Record<string, unknown> = { sku: item.sku };
-  for (const field of [
-    "name",
-    "barcode",
-    "price",
-    "costPrice",
-    "weight",
-    "tags",
-    "vendorId",
-    "dropshipProviderId",
-    "productId",
-    "hsCode",
-    "countryOfOrigin",
-  ] as const) {
-    if (item[field] !== undefined) values[field] = item[field];
-  }
+  const values: Record<string, unknown> = {};
+  for (const field of VARIANT_FIELDS) if (item[field] !== undefined) values[field] = item[field];
   if (values.weight === undefined && item.grams !== undefined) values.weight = item.grams;
   if (productId !== undefined) values.productId = productId;
   return values;
