@@ -53,6 +53,39 @@ describe("fields as the reference writes them", () => {
     expect(answer.errors[0].path).toBe("problem");
   });
 
+  it("keeps a sale line's and a fulfillment's JSON-valued fields the reference lists, any shape, as sent", async () => {
+    const t = await setup.tenant();
+    const channel = await create(t, "channels", { name: "Store" });
+    const sale = await create(t, "sales", { channelId: channel.id });
+    const warehouse = await create(t, "warehouses", { name: "Main" });
+    const line = { sku: "A-1", quantity: 1, price: 5 };
+    const values = { properties: {}, notes: {}, allocation: {}, discounts: {}, discountAllocated: {} };
+    const item = await create(t, "sale-items", { saleId: sale.id, ...line, ...values });
+    expect(item).toMatchObject(values);
+    const shapes = {
+      properties: [{ key: "engraving", value: "A" }],
+      notes: "gift",
+      allocation: [{ warehouse: 1, quantity: 1 }],
+      discounts: [{ code: "TEN", amount: 1 }],
+      discountAllocated: 1.5,
+    };
+    await expectStatus(t.json("PUT", `/sale-items/${item.id}.json`, shapes), 200);
+    expect(await read(t, "sale-items", item.id)).toMatchObject({ ...shapes, total: 5 });
+    const fulfillment = await create(t, "fulfillments", {
+      saleId: sale.id,
+      warehouseId: warehouse.id,
+      labelUris: {},
+    });
+    expect(fulfillment.labelUris).toEqual({});
+    await expectStatus(
+      t.json("PUT", `/fulfillments/${fulfillment.id}.json`, { labelUris: ["https://labels.example/1.pdf"] }),
+      200,
+    );
+    expect((await read(t, "fulfillments", fulfillment.id)).labelUris).toEqual([
+      "https://labels.example/1.pdf",
+    ]);
+  });
+
   it("keeps free text where the reference takes it, and flags sent as 0 or 1", async () => {
     const t = await setup.tenant();
     const carrier = await create(t, "carriers", { name: "Post", carrierType: "national_post_service" });

@@ -2921,6 +2921,8 @@ export type Fulfillment = {
   labelFileFormat: "png" | "pdf" | null;
   /** The label's files, e.g. a list of URLs. */
   labelFiles: JsonValue | null;
+  /** The label's files, e.g. a list of URLs. */
+  labelUris: JsonValue | null;
   /** Whether the label has been printed. */
   printedLabel: boolean;
   /** When the label was printed. */
@@ -2989,6 +2991,7 @@ export type FulfillmentCreateInput = {
   labelUrl?: string | null;
   labelFileFormat?: "png" | "pdf" | null;
   labelFiles?: JsonValue | null;
+  labelUris?: JsonValue | null;
   printedLabel?: boolean;
   printedLabelAt?: string | null;
   labelError?: string | null;
@@ -4823,11 +4826,16 @@ export type SaleItem = {
   quantityReturned: number;
   /** Whether tax applies to the line. */
   taxable: boolean | null;
-  /** Custom data of the line (engraving, options) as the channel sent it: `[{key, value}]`. */
-  properties: ({
-    key: string;
-    value?: string | null;
-  })[] | null;
+  /** Custom data of the line (engraving, options) as the channel sent it, any JSON kept as sent; manual-sale writes its lines' `[{key, value}]`. */
+  properties: JsonValue | null;
+  /** Notes on the line as the channel sent them: any JSON, kept as sent. */
+  notes: JsonValue | null;
+  /** The channel's or integration's own allocation data for the line: any JSON, kept as sent. Where its units go is the purchase and fulfillment lines that carry it. */
+  allocation: JsonValue | null;
+  /** The line's discounts as the channel sent them: any JSON, kept as sent. It does not change `total`; the order's discounts are the sale's `discounts`. */
+  discounts: JsonValue | null;
+  /** The part of the order's discounts the channel allocated to the line: any JSON, kept as sent, not part of `total`. */
+  discountAllocated: JsonValue | null;
 };
 export type SaleItemCreateInput = {
   saleId: number;
@@ -4838,10 +4846,11 @@ export type SaleItemCreateInput = {
   quantity: number;
   price: number;
   taxable?: boolean | null;
-  properties?: ({
-    key: string;
-    value?: string | null;
-  })[] | null;
+  properties?: JsonValue | null;
+  notes?: JsonValue | null;
+  allocation?: JsonValue | null;
+  discounts?: JsonValue | null;
+  discountAllocated?: JsonValue | null;
 };
 export type SaleItemUpdateInput = Partial<SaleItem>;
 /** Goods of a sale coming back or cancelled before shipping, and the refund owed for them. */

@@ -1,5 +1,4 @@
 import {
-  lineProperties,
   saleReturnActions,
   saleReturnStates,
   saleReturnStatuses,
@@ -227,9 +226,23 @@ export const saleItem = defineKind({
       description: "Units returned and received back; never more than fulfilled. Set by the server.",
     }),
     taxable: f.boolean({ description: "Whether tax applies to the line." }),
-    properties: lineProperties(
-      "Custom data of the line (engraving, options) as the channel sent it: `[{key, value}]`.",
-    ),
+    properties: f.json({
+      description:
+        "Custom data of the line (engraving, options) as the channel sent it, any JSON kept as sent; manual-sale writes its lines' `[{key, value}]`.",
+    }),
+    notes: f.json({ description: "Notes on the line as the channel sent them: any JSON, kept as sent." }),
+    allocation: f.json({
+      description:
+        "The channel's or integration's own allocation data for the line: any JSON, kept as sent. Where its units go is the purchase and fulfillment lines that carry it.",
+    }),
+    discounts: f.json({
+      description:
+        "The line's discounts as the channel sent them: any JSON, kept as sent. It does not change `total`; the order's discounts are the sale's `discounts`.",
+    }),
+    discountAllocated: f.json({
+      description:
+        "The part of the order's discounts the channel allocated to the line: any JSON, kept as sent, not part of `total`.",
+    }),
   },
   owner: { field: "saleId" },
 });

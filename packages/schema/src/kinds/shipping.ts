@@ -458,6 +458,7 @@ export const fulfillment = defineKind({
     labelUrl: f.string({ format: "url", description: "Where the shipping label is." }),
     labelFileFormat: f.enum(["png", "pdf"], { description: "The label file's format." }),
     labelFiles,
+    labelUris: labelFiles,
     printedLabel: f.boolean({ default: false, description: "Whether the label has been printed." }),
     printedLabelAt: f.datetime({ description: "When the label was printed." }),
     labelError: f.string({
