@@ -720,6 +720,29 @@ describe("callouts", () => {
       channelVariant: { id: listing.id, externalId: "123", channel: { id: channel.id } },
       inventory: { available: 5 },
     });
+    // The listing keeps the body last sent; the next push shows the listing without it, so pushes
+    // never carry the ones before them.
+    expect((await read(t, "channel-variants", listing.id)).inventoryUpdate).toEqual(body);
+    for (const quantity of [7, 8, 9]) {
+      await expectStatus(
+        t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, {
+          externalId: "123",
+          quantity,
+          warehouseId: warehouse.id,
+        }),
+        200,
+      );
+      await dispatcher.runOnce();
+    }
+    const bodies = receiver.received.map((received) => JSON.parse(received.body));
+    expect(bodies.map((sent) => sent.inventory.available)).toEqual([5, 6, 7, 8]);
+    for (const sent of bodies) {
+      for (const field of ["inventoryUpdate", "priceUpdate", "costPriceUpdate", "publishUpdate"]) {
+        expect(sent.channelVariant, field).not.toHaveProperty(field);
+      }
+    }
+    const sizes = receiver.received.map((received) => received.body.length);
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThan(100);
   });
 
   /**

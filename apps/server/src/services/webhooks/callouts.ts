@@ -76,6 +76,16 @@ async function customChannelListings(
 }
 
 /**
+ * A listing as a push's body shows it, with its channel: without the bodies sent to the store before
+ * (`inventoryUpdate`, `priceUpdate`, `costPriceUpdate`, `publishUpdate`), each of which held the listing
+ * as the push before it showed it: kept, they nested every earlier push in the next one.
+ */
+function listingInBody(channelVariant: Record<string, unknown>, channel: Record<string, unknown>) {
+  const { inventoryUpdate, priceUpdate, costPriceUpdate, publishUpdate, ...listing } = channelVariant;
+  return { ...listing, channel };
+}
+
+/**
  * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
  * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
  * {available}}`; the receiver has 5 s. Signed with the channel's signing secret, and its webhook hash
@@ -100,7 +110,11 @@ export async function inventoryCallouts(
   const feedUnits = Number(feeds.rows[0]?.units ?? 0);
   return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
     const available = availableOf({ onHand, allocated, feedUnits }, Number(channel.safetyStock ?? 0));
-    const body = { variant, channelVariant: { ...channelVariant, channel }, inventory: { available } };
+    const body = {
+      variant,
+      channelVariant: listingInBody(channelVariant, channel),
+      inventory: { available },
+    };
     return {
       purpose: "inventory",
       type: "inventory.callout",
@@ -137,7 +151,7 @@ export async function priceCallouts(
       const price = priceOrNull(variant.price);
       const compareAtPrice = priceOrNull(variant.compareAtPrice);
       const body = {
-        channelVariant: { ...channelVariant, channel },
+        channelVariant: listingInBody(channelVariant, channel),
         price: { price, compareAtPrice, variantId: variant.id },
         zeroCompareAtPrices: null,
       };
