@@ -58,11 +58,12 @@ export async function refusal(url: string, policy: OutboundPolicy): Promise<stri
   } catch {
     return "is not a URL";
   }
+  // A URL with credentials cannot be fetched (a request's URL may carry none), wherever it points.
+  if (parsed.username || parsed.password) return "must not carry credentials";
   if (policy.allowLocal) {
     return parsed.protocol === "https:" || parsed.protocol === "http:" ? undefined : "must be http(s)";
   }
   if (parsed.protocol !== "https:") return "must be an https URL";
-  if (parsed.username || parsed.password) return "must not carry credentials";
   if (parsed.port && parsed.port !== "443") return "must use the default https port";
   const host = parsed.hostname.toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) {

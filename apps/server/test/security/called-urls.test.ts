@@ -83,4 +83,26 @@ describe("URLs the service calls", () => {
       expect(now[field]).toBe("https://hooks.example/in");
     },
   );
+
+  it("refuses credentials in a URL even where local and plain http ones are let through", async () => {
+    const local = await setupApp({ outbound: { allowLocal: true } });
+    const tenant = await local.tenant();
+    const kind = called.find(({ kind }) => kind.name === "dropship-provider")!.kind;
+    const body = await createBody(tenant, kind);
+    const refused = await tenant.json("POST", "/dropship-providers.json", {
+      ...body,
+      purchaseEndpoint: "http://user:pw@127.0.0.1:9/orders",
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      { path: "purchaseEndpoint", message: "must not carry credentials: the service calls it" },
+    ]);
+    await expectStatus(
+      tenant.json("POST", "/dropship-providers.json", {
+        ...body,
+        purchaseEndpoint: "http://127.0.0.1:9/orders",
+      }),
+      200,
+    );
+  });
 });
