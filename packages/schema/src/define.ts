@@ -64,6 +64,8 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
   readonly asText?: boolean;
   /** `datetime` fields: filled with the time of the create when absent (or sent as `{}`, as the reference's examples do). */
   readonly defaultNow?: boolean;
+  /** `datetime` fields without a default that the reference's examples send as `{}`: taken as not sent. */
+  readonly takesEmptyObject?: boolean;
   /** The id of the company the record belongs to (the caller's): no column of its own. */
   readonly tenant?: boolean;
   readonly description?: string;
@@ -188,6 +190,15 @@ function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: ob
   } as Field<T, O>;
 }
 
+interface DateTimeOptions extends FieldOptions<string> {
+  /** See `FieldDef.defaultNow`. */
+  defaultNow?: boolean;
+  /** See `FieldDef.sameAs`. */
+  sameAs?: string;
+  /** See `FieldDef.takesEmptyObject`. */
+  takesEmptyObject?: boolean;
+}
+
 interface StringOptions extends FieldOptions<string> {
   minLength?: number;
   maxLength?: number;
@@ -226,7 +237,7 @@ export interface FieldBuilders {
   money<const O extends NumberOptions = NoOptions>(o?: O): Field<number, O>;
   boolean<const O extends FieldOptions<boolean> = NoOptions>(o?: O): Field<boolean, O>;
   /** ISO 8601 date-time, stored and returned in UTC. */
-  datetime<const O extends FieldOptions<string> & { defaultNow?: boolean } = NoOptions>(
+  datetime<const O extends DateTimeOptions = NoOptions>(
     o?: O,
   ): Field<string, O extends { defaultNow: true } ? O & { default: string } : O>;
   /**
@@ -295,12 +306,11 @@ export const f: FieldBuilders = {
   boolean: <const O extends FieldOptions<boolean> = NoOptions>(o: O = {} as O) =>
     build<boolean, O>("boolean", o),
   /** ISO 8601 date-time, stored and returned in UTC. */
-  datetime: <const O extends FieldOptions<string> & { defaultNow?: boolean } = NoOptions>(o: O = {} as O) =>
-    build<string, O extends { defaultNow: true } ? O & { default: string } : O>(
-      "datetime",
-      o as never,
-      o.defaultNow ? { defaultNow: true, nullable: false } : {},
-    ),
+  datetime: <const O extends DateTimeOptions = NoOptions>(o: O = {} as O) =>
+    build<string, O extends { defaultNow: true } ? O & { default: string } : O>("datetime", o as never, {
+      ...(o.defaultNow ? { defaultNow: true, nullable: false } : {}),
+      ...pick(o, ["sameAs", "takesEmptyObject"]),
+    }),
   /**
    * The company a record belongs to, as the reference shows it: always the caller's. A write may send
    * it (the reference lets clients); any other company than the caller's is a 422.

@@ -252,8 +252,9 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       );
     case "datetime": {
       const time = v.pipe(v.string("an ISO 8601 date-time"), v.check(isoDateTime, "an ISO 8601 date-time"));
-      if (!field.defaultNow || !input) return time;
-      // The reference's examples send `{}` for such dates: it means "now" (the default), as absent does.
+      if (!(field.defaultNow || field.takesEmptyObject) || !input) return time;
+      // The reference's examples send `{}` for such dates: it means the default ("now", or none), as
+      // absent does.
       return v.union(
         [
           time,
@@ -262,7 +263,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
             v.transform(() => undefined),
           ),
         ],
-        "an ISO 8601 date-time (or {} for now)",
+        field.defaultNow ? "an ISO 8601 date-time (or {} for now)" : "an ISO 8601 date-time (or {} for none)",
       );
     }
     case "date":

@@ -20,6 +20,7 @@ import {
   shipToOfSale,
 } from "./order-routing.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "./reads.ts";
+import { sameFactValues } from "./same-facts.ts";
 import { levelsOf } from "./stock.ts";
 import { column, table, type ValuesOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
@@ -122,12 +123,15 @@ export function planSaleImport(
   let sale: Sale;
   let kept: SaleItem[] = [];
   if (!existing) {
-    sale = plan.insert("sale", {
-      ...header,
-      channelId: channel.id,
-      externalId: order.externalId,
-      ...order.start,
-    });
+    sale = plan.insert(
+      "sale",
+      sameFactValues("sale", {
+        ...header,
+        channelId: channel.id,
+        externalId: order.externalId,
+        ...order.start,
+      }),
+    );
   } else {
     sale = existing;
     const updated = new Map<number, SaleItem>();

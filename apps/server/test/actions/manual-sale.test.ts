@@ -39,6 +39,7 @@ describe("channel manual-sale", () => {
       shippingCountry: "US",
       notes: "leave at the door",
       orderedAt: "2024-05-01T10:00:00.000Z",
+      dateOrdered: "2024-05-01T10:00:00.000Z",
       subtotal: 23.73,
       shippingPrice: 4.99,
       total: 28.72,
@@ -305,10 +306,16 @@ describe("channel manual-sale", () => {
     const imported = await t.json(
       "POST",
       path,
-      sale("R-1", [{ sku: "A", quantity: 1, price: 1 }], { saleDefaults: { resellerId: reseller.id } }),
+      sale("R-1", [{ sku: "A", quantity: 1, price: 1 }], {
+        saleDefaults: { resellerId: reseller.id, dateOrdered: "2024-05-01T10:00:00.000Z" },
+      }),
     );
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect(imported.body.resellerId).toBe(reseller.id);
+    expect(imported.body).toMatchObject({
+      resellerId: reseller.id,
+      orderedAt: "2024-05-01T10:00:00.000Z",
+      dateOrdered: "2024-05-01T10:00:00.000Z",
+    });
 
     const other = await ctx.tenant();
     const { channel: theirs } = await saleSetup(other);

@@ -86,6 +86,28 @@ describe("fields as the reference writes them", () => {
     ]);
   });
 
+  it("takes a sale's dateOrdered as the reference's name of orderedAt, and {} as not sent", async () => {
+    const t = await setup.tenant();
+    const channel = await create(t, "channels", { name: "Store" });
+    const none = await create(t, "sales", { channelId: channel.id, dateOrdered: {} });
+    expect(none).toMatchObject({ orderedAt: null, dateOrdered: null });
+    const at = "2023-05-04T09:42:00.000Z";
+    const sale = await create(t, "sales", { channelId: channel.id, dateOrdered: at });
+    expect(sale).toMatchObject({ orderedAt: at, dateOrdered: at });
+    const later = "2023-05-05T10:00:00.000Z";
+    await expectStatus(t.json("PUT", `/sales/${sale.id}.json`, { orderedAt: later }), 200);
+    expect(await read(t, "sales", sale.id)).toMatchObject({ orderedAt: later, dateOrdered: later });
+    // The record as read, one name changed: that one is meant.
+    const whole = await read(t, "sales", sale.id);
+    await expectStatus(t.json("PUT", `/sales/${sale.id}.json`, { ...whole, dateOrdered: at }), 200);
+    expect(await read(t, "sales", sale.id)).toMatchObject({ orderedAt: at, dateOrdered: at });
+    const both = await expectStatus(
+      t.json("POST", "/sales.json", { channelId: channel.id, orderedAt: at, dateOrdered: later }),
+      422,
+    );
+    expect(both.errors.map((error: { path: string }) => error.path)).toEqual(["dateOrdered"]);
+  });
+
   it("keeps free text where the reference takes it, and flags sent as 0 or 1", async () => {
     const t = await setup.tenant();
     const carrier = await create(t, "carriers", { name: "Post", carrierType: "national_post_service" });

@@ -249,3 +249,29 @@ it("makes a new database from the baseline in one batch, the same as the migrati
   expect(fromBaseline.applied).toEqual(migrations.map((migration) => migration.name));
   expect(fromBaseline.integrity).toBe("ok");
 });
+
+it("0033 gives the sales made before it their dateOrdered, the reference's name of orderedAt, with no events", async () => {
+  const db = await openDb(`file:${join(dir, "date-ordered.db")}`);
+  const migrations = loadMigrations();
+  await migrate(
+    db,
+    migrations.filter((migration) => migration.name < "0033"),
+  );
+  const now = "2026-01-02T03:04:05.000Z";
+  await db.execute({ sql: "INSERT INTO companies (id, name, created_at) VALUES (1, 'A', ?)", args: [now] });
+  for (const orderedAt of ["2025-12-24T08:00:00.000Z", null]) {
+    await db.execute({
+      sql: "INSERT INTO sales (company_id, created_at, updated_at, ordered_at) VALUES (1, ?, ?, ?)",
+      args: [now, now, orderedAt],
+    });
+  }
+  const events = Number((await db.execute("SELECT count(*) AS n FROM events")).rows[0]!.n);
+  expect(await migrate(db, migrations)).toContain("0033_sale_date_ordered.sql");
+  const sales = await db.execute("SELECT ordered_at, date_ordered, updated_at FROM sales ORDER BY id");
+  expect(sales.rows.map((row) => [row.ordered_at, row.date_ordered, row.updated_at])).toEqual([
+    ["2025-12-24T08:00:00.000Z", "2025-12-24T08:00:00.000Z", now],
+    [null, null, now],
+  ]);
+  expect(Number((await db.execute("SELECT count(*) AS n FROM events")).rows[0]!.n)).toBe(events);
+  db.close();
+});

@@ -709,7 +709,7 @@ export interface DateFields {
   "retailer-account": "createdAt" | "updatedAt" | "tokenExpiresAt" | "lastSyncedAt";
   "retailer-account-report": "createdAt" | "updatedAt" | "periodStart" | "periodEnd" | "completedAt";
   "return-shipment": "createdAt" | "updatedAt" | "receivedAt";
-  "sale": "createdAt" | "updatedAt" | "orderedAt";
+  "sale": "createdAt" | "updatedAt" | "orderedAt" | "dateOrdered";
   "sale-discount-code": "createdAt" | "updatedAt";
   "sale-import": "createdAt" | "updatedAt";
   "sale-invoice-item": "createdAt" | "updatedAt";

@@ -4656,6 +4656,8 @@ export type Sale = {
   total: number;
   /** When the customer placed the order on the channel. */
   orderedAt: string | null;
+  /** The reference's name of `orderedAt`; `{}`, as its examples send, is taken as not sent. */
+  dateOrdered: string | null;
   /** Notes on the order, e.g. the customer's delivery instructions. */
   notes: string | null;
   /** The order's name as the customer knows it. */
@@ -4708,6 +4710,7 @@ export type SaleCreateInput = {
   discounts?: number;
   taxAmount?: number;
   orderedAt?: string | null;
+  dateOrdered?: string | null;
   notes?: string | null;
   reference?: string | null;
   shippingFirstName?: string | null;

@@ -102,6 +102,12 @@ export const sale = defineKind({
       description: "When the customer placed the order on the channel.",
       example: "2026-03-02T14:03:51.000Z",
     }),
+    dateOrdered: f.datetime({
+      sameAs: "orderedAt",
+      takesEmptyObject: true,
+      description: "The reference's name of `orderedAt`; `{}`, as its examples send, is taken as not sent.",
+      example: "2026-03-02T14:03:51.000Z",
+    }),
     notes: f.string({
       maxLength: 2000,
       description: "Notes on the order, e.g. the customer's delivery instructions.",

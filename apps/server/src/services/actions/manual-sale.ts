@@ -14,6 +14,7 @@ import { shippingFields } from "../../domain/order-routing.ts";
 import { fieldsOf, many, rows, type Snapshot } from "../../domain/reads.ts";
 import { referencesOf } from "../../domain/record-plans.ts";
 import { type OrderLine, orderVariants, planSaleImport, saleImportReads } from "../../domain/sale-import.ts";
+import { sameFactValues } from "../../domain/same-facts.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError, namesNoRecord } from "../../errors.ts";
@@ -243,7 +244,7 @@ function checkedSaleDefaults(raw: ManualSaleInput["saleDefaults"], found: readon
 /** The sale's fields the order sets (its customer aside). */
 function saleHeader(input: ManualSaleInput, defaults: Partial<Sale>): Partial<Sale> {
   const header: Partial<Sale> = {
-    ...defaults,
+    ...sameFactValues("sale", defaults),
     ...(input.shippingAddress ? shippingFields(input.shippingAddress) : {}),
   };
   if (input.notes !== undefined) header.notes = input.notes;
@@ -251,7 +252,8 @@ function saleHeader(input: ManualSaleInput, defaults: Partial<Sale>): Partial<Sa
   else if (input.shipping?.length && defaults.shippingPrice === undefined) {
     header.shippingPrice = fromCents(input.shipping.reduce((sum, line) => sum + toCents(line.price ?? 0), 0));
   }
-  if (input.orderedAt !== undefined) header.orderedAt = input.orderedAt;
+  if (input.orderedAt !== undefined)
+    Object.assign(header, sameFactValues("sale", { orderedAt: input.orderedAt }));
   if (input.currency !== undefined && input.currency !== null) header.currency = input.currency;
   return header;
 }
@@ -297,6 +299,7 @@ export function planManualSale({
   const lines = linesOf(channel, input, read);
   const defaults = checkedSaleDefaults(input.saleDefaults, read.references);
   try {
+    const header = saleHeader(input, defaults);
     return planSaleImport(
       plan,
       {
@@ -305,10 +308,10 @@ export function planManualSale({
         customer: input.customer,
         lines,
         linesField: input.items ? "items" : "lineItems",
-        header: saleHeader(input, defaults),
+        header,
         start: {
           currency: input.currency ?? defaults.currency ?? channel.currency ?? "USD",
-          orderedAt: input.orderedAt ?? defaults.orderedAt ?? plan.now,
+          orderedAt: header.orderedAt ?? plan.now,
         },
         payload: input,
       },
