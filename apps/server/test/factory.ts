@@ -4,9 +4,14 @@ import type { Api } from "./support.ts";
 
 export type Body = Record<string, unknown>;
 
-/** A create must send this field: required, without a default, and not managed by the server. */
+/**
+ * A create must send this field: required (or taken from another field, which the factory does not
+ * send), without a default, and not managed by the server.
+ */
 export function isNeeded(field: FieldDef): boolean {
-  return field.required && field.default === undefined && isSettable(field);
+  return (
+    (field.required || field.takenFrom !== undefined) && field.default === undefined && isSettable(field)
+  );
 }
 
 /**

@@ -32,8 +32,7 @@ function roleOf(field: FieldDef): "required" | "optional" | "readOnly" {
 
 /** Whether the value may be null (`NullOf` in define.ts). */
 function takesNull(field: FieldDef): boolean {
-  if (field.nullable) return true;
-  return !(field.required || hasDefault(field));
+  return field.nullable;
 }
 
 /** The TypeScript type of a field's value, spelled out (`ValueOf` in define.ts). */

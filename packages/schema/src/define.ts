@@ -110,6 +110,12 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    */
   readonly sameAs?: string;
   /**
+   * `ref` fields a create may leave out when it names, in the field `takenFrom` names, a record that has
+   * one: the new record then takes that record's value (a payment's purchase is its invoice's). A
+   * create naming neither is a 422 naming this field.
+   */
+  readonly takenFrom?: string;
+  /**
    * `url` fields the service sends requests to (a callout, a fetch), not links for people: checked
    * against the outbound policy when saved, and again at every send.
    */
@@ -157,11 +163,13 @@ export interface FieldOptions<D = unknown> {
 
 type NullOf<O> = O extends { nullable: true }
   ? null
-  : O extends { required: true }
+  : O extends { nullable: false }
     ? never
-    : O extends { default: unknown }
+    : O extends { required: true }
       ? never
-      : null;
+      : O extends { default: unknown }
+        ? never
+        : null;
 
 type RoleOf<O> = O extends { readOnly: true }
   ? "readOnly"
@@ -218,6 +226,8 @@ interface NumberOptions extends FieldOptions<number> {
 interface RefOptions extends FieldOptions<number> {
   /** See `FieldDef.sameOwner`. */
   sameOwner?: SameOwner;
+  /** See `FieldDef.takenFrom`. */
+  takenFrom?: string;
 }
 interface IntegerOptions extends NumberOptions {
   subjectOf?: string;
@@ -346,7 +356,7 @@ export const f: FieldBuilders = {
   ) => build<V[number] | (string & {}), O>("string", o, { suggested: values, maxLength: 100 }),
   /** The id of a record of `kind` in the same company. */
   ref: <const O extends RefOptions = NoOptions>(kind: string, o: O = {} as O) =>
-    build<number, O>("ref", o, { ref: kind, ...pick(o, ["sameOwner"]) }),
+    build<number, O>("ref", o, { ref: kind, ...pick(o, ["sameOwner", "takenFrom"]) }),
   array: <
     I extends FieldDef,
     const O extends FieldOptions<unknown[]> & { minLength?: number; maxLength?: number } = NoOptions,

@@ -127,6 +127,10 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
       property["x-same-as"] = field.sameAs;
       property.description = `${property.description ? `${property.description} ` : ""}Another name of \`${field.sameAs}\`: writing either sets both, and both read the same.`;
     }
+    if (field.takenFrom) {
+      property["x-taken-from"] = field.takenFrom;
+      property.description = `${property.description ? `${property.description} ` : ""}A create may leave it out and name \`${field.takenFrom}\` instead: it is then that record's. One of the two is required.`;
+    }
     if (field.sameOwner) {
       const { on, through } = field.sameOwner;
       const words = (name: string) => name.replace(/Id$/, "").replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`);

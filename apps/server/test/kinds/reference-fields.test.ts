@@ -108,6 +108,42 @@ describe("fields as the reference writes them", () => {
     expect(both.errors.map((error: { path: string }) => error.path)).toEqual(["dateOrdered"]);
   });
 
+  it("takes an invoice payment's purchase from its invoice, as the reference's fields name it", async () => {
+    const t = await setup.tenant();
+    const provider = await create(t, "dropship-providers", { name: "Acme" });
+    const purchase = await create(t, "purchases", { dropshipProviderId: provider.id });
+    const invoice = await create(t, "purchase-invoices", { purchaseId: purchase.id, amount: 30 });
+    const payment = await create(t, "purchase-invoice-payments", {
+      purchaseInvoiceId: invoice.id,
+      amount: 10,
+      exchangeRate: 1,
+      paidAt: {},
+      status: "active",
+      type: "payment",
+      totals: {},
+    });
+    expect(payment).toMatchObject({ purchaseId: purchase.id, purchaseInvoiceId: invoice.id, amount: 10 });
+    expect(await read(t, "purchases", purchase.id)).toMatchObject({ amountPaid: 10 });
+
+    const neither = await expectStatus(
+      t.json("POST", "/purchase-invoice-payments.json", { amount: 10 }),
+      422,
+    );
+    expect(neither.errors).toEqual([{ path: "purchaseId", message: "is required (or purchaseInvoiceId)" }]);
+    const cleared = await expectStatus(
+      t.json("PUT", `/purchase-invoice-payments/${payment.id}.json`, { purchaseId: null }),
+      422,
+    );
+    expect(cleared.errors.map((error: { path: string }) => error.path)).toEqual(["purchaseId"]);
+    const other = await setup.tenant();
+    const theirs = await expectStatus(
+      other.json("POST", "/purchase-invoice-payments.json", { purchaseInvoiceId: invoice.id, amount: 1 }),
+      422,
+    );
+    expect(theirs.errors.map((error: { path: string }) => error.path)).toEqual(["purchaseInvoiceId"]);
+    expect(await read(t, "purchases", purchase.id)).toMatchObject({ amountPaid: 10 });
+  });
+
   it("keeps free text where the reference takes it, and flags sent as 0 or 1", async () => {
     const t = await setup.tenant();
     const carrier = await create(t, "carriers", { name: "Post", carrierType: "national_post_service" });

@@ -4234,7 +4234,7 @@ export type PurchaseInvoicePayment = {
   purchaseId: number;
   /** The line paid for, when a payment is for one line. */
   purchaseItemId: number | null;
-  /** The provider invoice it pays. */
+  /** The provider invoice it pays; names the purchase when `purchaseId` is not sent. */
   purchaseInvoiceId: number | null;
   /** The payout that carried it: the id of this service's transfer (settle-invoices sets it), or the payment system's own transfer id. */
   transferId: string | null;
@@ -4258,7 +4258,7 @@ export type PurchaseInvoicePayment = {
   externalId: string | null;
 };
 export type PurchaseInvoicePaymentCreateInput = {
-  purchaseId: number;
+  purchaseId?: number;
   purchaseItemId?: number | null;
   purchaseInvoiceId?: number | null;
   transferId?: string | null;

@@ -418,12 +418,18 @@ export const purchaseInvoicePayment = defineKind({
   source: "seed",
   description: "A payment made, or refund received, against a dropship provider's invoice for a purchase.",
   fields: {
-    purchaseId: f.ref("purchase", { required: true, description: "The purchase paid for." }),
+    purchaseId: f.ref("purchase", {
+      nullable: false,
+      takenFrom: "purchaseInvoiceId",
+      description: "The purchase paid for.",
+    }),
     purchaseItemId: f.ref("purchase-item", {
       sameOwner: { on: "purchaseId" },
       description: "The line paid for, when a payment is for one line.",
     }),
-    purchaseInvoiceId: f.ref("purchase-invoice", { description: "The provider invoice it pays." }),
+    purchaseInvoiceId: f.ref("purchase-invoice", {
+      description: "The provider invoice it pays; names the purchase when `purchaseId` is not sent.",
+    }),
     transferId: f.string({
       maxLength: 100,
       description:

@@ -8,7 +8,7 @@
 import { kindByName } from "@multichannel/schema";
 import type { StoredRecord } from "../../db/rows.ts";
 import { StaleRead } from "../../db/write-guards.ts";
-import { ApiError, propertyOf } from "../../errors.ts";
+import { ApiError, propertyOf, refusedField } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import { onOwner, sameOwnerRule, wordsOf } from "../line-owners.ts";
 import {
@@ -203,20 +203,51 @@ export function lineRule<
   const settled = (lines: RecordOf<L>[] | undefined, line: RecordOf<L>) =>
     lines?.find((each) => each.id === line.id) ?? line;
 
+  /**
+   * Where a create that names no parent takes it from (the manifest's `takenFrom`): the parent of the
+   * record another field names (a payment's purchase is its invoice's).
+   */
+  const takenFrom = kind(kindName).fields[field]?.takenFrom;
+  const parentFrom = takenFrom
+    ? { field: takenFrom, kind: kindByName(kind(kindName).fields[takenFrom]!.ref!)! }
+    : undefined;
+  /**
+   * The parent a create names: its own `field`, else the parent of the record `parentFrom` names, as a
+   * read of it; undefined when it names none. Naming neither where `field` may be taken: a 422.
+   */
+  const createdParent = (values: ValuesOf<L>): Named | undefined => {
+    const id = parentId(values);
+    if (id !== undefined || !parentFrom) return id ?? undefined;
+    const from = propertyOf(values, parentFrom.field);
+    if (typeof from !== "number") throw refusedField(field, `is required (or ${parentFrom.field})`);
+    return storedFieldOf(parentFrom.kind, from, field);
+  };
+
   return {
     planCreate: creates<L, Reads>({
       reads: ({ values }) => {
-        const id = parentId(values);
+        const named = createdParent(values);
         return {
-          ...(id ? sideReads("after", id) : {}),
+          ...(named ? sideReads("after", named) : {}),
           ...extraReads({ values }),
           ...ownerReads({ values }, false),
         };
       },
-      plan({ ctx, values, read, plan }) {
-        const id = parentId(values);
+      plan({ ctx, values: sent, read, plan }) {
+        const id = createdParent(sent);
         const parent = id ? parentOf("after", id, read) : undefined;
-        if (id && !parent) throw new StaleRead();
+        if (typeof id === "number" && !parent) throw new StaleRead();
+        if (id !== undefined && !parent) {
+          // Named through another record (`takenFrom`) that names none.
+          throw refusedField(
+            parentFrom!.field,
+            `names a ${wordsOf(parentFrom!.kind.name)} of no ${wordsOf(parentKind)}`,
+          );
+        }
+        const values =
+          parent && parentId(sent) === undefined
+            ? ({ ...sent, [field]: parent.record.id } as ValuesOf<L>)
+            : sent;
         if (parent) rule.open?.(parent.record);
         checkOwner({ values }, false, parent?.record, read);
         const extra = extraOf({ values }, read);
