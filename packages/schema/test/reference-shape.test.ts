@@ -45,8 +45,8 @@ interface Schema {
 }
 
 /**
- * Deliberate departures, by `kind.field` and the aspect that differs (`"sale.x readOnly": "why"`):
- * none today. Derived values the reference lets clients write are writable here as requests
+ * Deliberate departures, by `kind.field` and the aspect that differs (`"sale.x readOnly": "why"`),
+ * each said in docs/http-api.md with its reason. Derived values the reference lets clients write are writable here as requests
  * (`FieldDef.derived`), and free-text states are text with their values listed (`asText`).
  */
 const DEPARTURES: Record<string, string> = {
