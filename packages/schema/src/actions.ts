@@ -837,7 +837,22 @@ export const purchaseActions = [
     recordBody: "return-shipment",
     event: "purchase.return_label_created",
     summary: "Create a return shipment with a return label for shipped lines.",
-    input: { items: lineQuantities, reason: f.string({ maxLength: 500 }) },
+    input: {
+      items: lineQuantities,
+      reason: f.string({ maxLength: 500 }),
+      ...ignored(
+        [
+          "dropshipmentId",
+          "fulfillmentId",
+          "trackingCompany",
+          "serviceLevel",
+          "labelUrl",
+          "labelFileFormat",
+          "price",
+        ],
+        "A member of the reference's return-shipment record: accepted and ignored. This operation makes the label (its carrier, tracking number and file are on the return shipment and its label record).",
+      ),
+    },
     output: { kind: "return-shipment" },
     from: ["partiallyShipped", "shipped"],
   }),

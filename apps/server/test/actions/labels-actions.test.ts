@@ -67,7 +67,22 @@ describe("labels", () => {
     expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({ quantityReturned: 2 });
     expect(await read(t, "sales", w.sale.id)).toMatchObject({ returnStatus: "partiallyReturned" });
     expect(await read(t, "return-shipments", returnShipment.id)).toMatchObject({ status: "received" });
-    const rest = await expectStatus(t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {}), 200);
+    // The reference's documented body, its return-shipment record: its members are taken and ignored.
+    const rest = await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
+        purchaseId: w.purchase.id,
+        dropshipmentId: 2,
+        fulfillmentId: null,
+        trackingCompany: "Parcel Express",
+        trackingNumber: "R1",
+        serviceLevel: "Ground",
+        labelUrl: null,
+        labelFileFormat: "pdf",
+        price: 0,
+      }),
+      200,
+    );
+    expect(rest.trackingNumber).not.toBe("R1");
     expect(rest.items).toEqual([
       { purchaseItemId: w.items.mug.id, quantity: 1 },
       { purchaseItemId: w.items.cap.id, quantity: 1 },

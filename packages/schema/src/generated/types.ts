@@ -3753,7 +3753,7 @@ export type PaymentMethod = {
   /** The method's name, e.g. `Check` or `Bank transfer`. */
   name: string;
   /** The payment rail it uses. */
-  source: "check" | "custom" | "ost" | "other";
+  source: "bacs" | "check" | "custom" | "ost" | "other";
   /** Where the payer is sent to pay, for a method paid online. */
   redirectUrl: string | null;
   /** Whether providers see and may choose the method in the vendor portal. */
@@ -3763,7 +3763,7 @@ export type PaymentMethod = {
 };
 export type PaymentMethodCreateInput = {
   name: string;
-  source?: "check" | "custom" | "ost" | "other";
+  source?: "bacs" | "check" | "custom" | "ost" | "other";
   redirectUrl?: string | null;
   showInVendorPortal?: boolean | null;
   showNotes?: boolean | null;
@@ -4944,8 +4944,8 @@ export type Transfer = {
   dropshipProviderId: number | null;
   /** How the money was sent. */
   paymentMethodId: number | null;
-  /** The payment rail: `check`, `ost`, `custom` or `other`. */
-  source: "check" | "custom" | "ost" | "other";
+  /** The payment rail: `check`, `bacs` (a UK bank transfer), `ost`, `custom` (a payment processor) or `other`. */
+  source: "bacs" | "check" | "custom" | "ost" | "other";
   /** Whether the payout was made `automated`ly, `manual`ly (settle-invoices) or `other`wise. */
   trigger: "automated" | "manual" | "other";
   /** The total sent, `additionalAmount` included, in `currency`. */
@@ -4972,7 +4972,7 @@ export type Transfer = {
 export type TransferCreateInput = {
   dropshipProviderId?: number | null;
   paymentMethodId?: number | null;
-  source?: "check" | "custom" | "ost" | "other";
+  source?: "bacs" | "check" | "custom" | "ost" | "other";
   trigger?: "automated" | "manual" | "other";
   amount: number;
   currency?: string;

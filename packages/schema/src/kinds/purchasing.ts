@@ -14,7 +14,7 @@ const invoiceStatuses = ["notInvoiced", "partiallyInvoiced", "invoiced"] as cons
 const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "transit", "unknown"] as const;
 const ship = "`POST /purchases/{id}/ship.json` (or `PUT /purchases/{id}/default-label.json`)";
 const cancel = "`PUT /purchases/{id}/cancel.json`";
-const paymentSources = ["check", "custom", "ost", "other"] as const;
+const paymentSources = ["bacs", "check", "custom", "ost", "other"] as const;
 
 const tags = f.array(f.string({ maxLength: 100 }), {
   maxLength: 100,
@@ -749,7 +749,8 @@ export const transfer = defineKind({
     paymentMethodId: f.ref("payment-method", { description: "How the money was sent." }),
     source: f.enum(paymentSources, {
       default: "other",
-      description: "The payment rail: `check`, `ost`, `custom` or `other`.",
+      description:
+        "The payment rail: `check`, `bacs` (a UK bank transfer), `ost`, `custom` (a payment processor) or `other`.",
     }),
     trigger: f.enum(["automated", "manual", "other"], {
       default: "manual",
