@@ -319,12 +319,27 @@ describe("purchase orders by e-mail to the provider's users", () => {
 });
 
 describe("purchase orders by e-mail without a mail server", () => {
-  it("logs the order as an error at once, telling the operator to set SMTP_URL, and queues nothing", async () => {
+  it("logs the order as an error at once, telling the operator to set SMTP_URL, and queues nothing; the purchase says the order did not go", async () => {
     const own = await setupApp({});
     const t = await own.tenant();
     const w = await world(t);
     const sent = await expectStatus(send(t, w.purchase.id), 200);
+    // Marked sent as the merchant asked, and saying that nothing went.
     expect(sent.status).toBe("sent");
+    expect(sent.orderProblem).toMatch(/^Not sent: e-mail is not configured on this server \(SMTP_URL/);
+    expect(await read(t, "purchases", w.purchase.id)).toMatchObject({
+      status: "sent",
+      orderProblem: sent.orderProblem,
+    });
+    const failures = await expectStatus(t.json("GET", "/errors.json?where[source]=email"), 200);
+    expect(failures).toEqual([
+      expect.objectContaining({
+        code: "mail_not_configured",
+        subjectKind: "purchase",
+        subjectId: w.purchase.id,
+        resolved: false,
+      }),
+    ]);
 
     const [notification] = await list(t, "purchase-notifications");
     expect(notification).toMatchObject({ format: "email", status: "error", recipient: PROVIDER_EMAIL });

@@ -303,8 +303,10 @@ describe("validation: 422 naming the field, nothing changed", () => {
     ]);
     expect(method.detail).toBe("No payment method with id 987654.");
     const source = await expectRefused(t, 422, () => settle(t, supplier.id, { source: "wire" }));
-    expect(source.errors).toEqual([{ path: "source", message: "must be one of check, custom, ost, other" }]);
-    expect(source.detail).toBe("source must be one of check, custom, ost, other.");
+    expect(source.errors).toEqual([
+      { path: "source", message: "must be one of bacs, check, custom, ost, other" },
+    ]);
+    expect(source.detail).toBe("source must be one of bacs, check, custom, ost, other.");
     const twoLists = await expectRefused(t, 422, () =>
       settle(t, supplier.id, { purchaseIds: [mine.id], toPay: [theirs.id] }),
     );

@@ -20,12 +20,12 @@ import type {
 } from "@multichannel/schema";
 import { type PurchaseRef, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
+import { planFailure } from "../../domain/failures.ts";
 import { MAIL_NOT_CONFIGURED, type MailMessage, type MailSettings, mailtoUrl } from "../../domain/mail.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { contentConflict } from "../../domain/states.ts";
-import type { ValuesOf } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { providerMoveValues } from "../../domain/write-rules/purchases.ts";
@@ -192,10 +192,16 @@ export function sendPurchaseReads(purchaseId: number) {
   };
 }
 
+/** What a purchase says when its order could not be sent because this deployment has no mail server. */
+export const ORDER_NOT_MAILED =
+  "Not sent: e-mail is not configured on this server (SMTP_URL and MAIL_FROM). Send it again once the operator has set them, or choose another format.";
+
 /**
  * Plans sending a purchase order: the notification that logs it, the delivery that sends it (a
- * callout to the provider's endpoint, or an e-mail to each of its recipients when this deployment has
- * a mail server; without one each notification says so at once), and the purchase marked sent.
+ * callout to the provider's endpoint, or an e-mail to each of its recipients), and the purchase marked
+ * sent, its `orderProblem` cleared. Without a mail server an e-mailed order cannot be sent at all: each
+ * recipient's notification says so at once, an `error` record is left, and the purchase, marked sent as
+ * the merchant asked, says in `orderProblem` that the order did not go.
  */
 export function planSendPurchase({
   purchase,
@@ -216,9 +222,9 @@ export function planSendPurchase({
   const order = { purchase, items: read.items, provider };
   if (format === "email") {
     const rendered = renderPurchaseOrderMail(order);
-    for (const address of orderRecipients(provider, read.orderRecipients)) {
-      planPurchaseOrderMail(plan, order, rendered, address, mail);
-    }
+    const addresses = orderRecipients(provider, read.orderRecipients);
+    if (!mail) return planOrderNotMailed(plan, order, rendered, addresses);
+    for (const address of addresses) planPurchaseOrderMail(plan, order, rendered, address, mail);
   } else {
     if (!provider.purchaseEndpoint) {
       throw invalid(
@@ -229,14 +235,50 @@ export function planSendPurchase({
     }
     planPurchaseOrderCallout(plan, order, provider.purchaseEndpoint, format);
   }
+  return markedSent(plan, purchase, null);
+}
+
+/** The purchase marked sent now, with `orderProblem` (null: the order was handed over). */
+function markedSent(plan: WritePlan, purchase: Purchase, orderProblem: string | null): Purchase {
   return plan.update(
     "purchase",
     purchase,
-    transitionValues("purchase", purchase, "sent", { sentAt: plan.now }),
-    {
-      movesState: true,
-    },
+    transitionValues("purchase", purchase, "sent", { sentAt: plan.now, orderProblem }),
+    { movesState: true },
   );
+}
+
+/**
+ * An e-mailed order on a deployment without a mail server: nothing is queued. Each recipient's
+ * notification is an `error` at once, saying what the operator must set; an `error` record is left for
+ * the company to follow up; the purchase is marked sent, its `orderProblem` saying the order did not go.
+ */
+function planOrderNotMailed(
+  plan: WritePlan,
+  order: OrderToSend,
+  rendered: PurchaseOrderMail,
+  addresses: readonly string[],
+): Purchase {
+  const { purchase, provider } = order;
+  for (const address of addresses) {
+    plan.insert("purchase-notification", {
+      purchaseId: purchase.id,
+      dropshipProviderId: provider.id,
+      format: "email",
+      recipient: address,
+      payload: rendered.text,
+      status: "error",
+      message: `Purchase order ${purchase.id} was not e-mailed to ${address}. ${MAIL_NOT_CONFIGURED} Then send it again, or choose another format.`,
+    });
+  }
+  planFailure(plan, {
+    source: EMAIL_PURPOSE,
+    code: "mail_not_configured",
+    message: `Purchase order ${purchase.id} was not e-mailed to dropship provider ${provider.id} (${addresses.join(", ")}). ${MAIL_NOT_CONFIGURED}`,
+    subject: { kind: "purchase", id: purchase.id },
+    details: { dropshipProviderId: provider.id, recipients: addresses.length },
+  });
+  return markedSent(plan, purchase, ORDER_NOT_MAILED);
 }
 
 /**
@@ -306,33 +348,21 @@ function planPurchaseOrderCallout(
 /**
  * A purchase order by e-mail to one of the provider's recipients: logged with its text on a
  * notification of its own, and queued as an e-mail of its own (text, HTML and the order as a CSV
- * attachment) from MAIL_FROM to `address`, delivered and retried apart from the others. Without a mail
- * server the notification is an `error` at once, saying what the operator must set, and nothing is queued.
+ * attachment) from MAIL_FROM to `address`, delivered and retried apart from the others.
  */
 function planPurchaseOrderMail(
   plan: WritePlan,
   order: OrderToSend,
   rendered: PurchaseOrderMail,
   address: string,
-  mail: MailSettings | undefined,
+  mail: MailSettings,
 ): void {
-  const logged: ValuesOf<"purchase-notification"> = {
+  const notification = plan.insert("purchase-notification", {
     purchaseId: order.purchase.id,
     dropshipProviderId: order.provider.id,
     format: "email",
     recipient: address,
     payload: rendered.text,
-  };
-  if (!mail) {
-    plan.insert("purchase-notification", {
-      ...logged,
-      status: "error",
-      message: `Purchase order ${order.purchase.id} was not e-mailed to ${address}. ${MAIL_NOT_CONFIGURED} Then send it again, or choose another format.`,
-    });
-    return;
-  }
-  const notification = plan.insert("purchase-notification", {
-    ...logged,
     status: "pending",
     message: `Purchase order ${order.purchase.id} queued for e-mail to ${address}.`,
   });

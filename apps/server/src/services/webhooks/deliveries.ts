@@ -22,6 +22,12 @@ import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
 import { type Attempt, type DeliveryLog, failureRecord, logStatements } from "./delivery-logs.ts";
 import { type Outcome, send } from "./outbound.ts";
+import {
+  PURCHASE_ORDER_LOG,
+  type PurchaseOrderDelivery,
+  purchaseOrderWithdrawn,
+  settlePurchaseOrderFailure,
+} from "./purchase-orders.ts";
 import { signedHeaders } from "./signing.ts";
 
 /**
@@ -267,9 +273,7 @@ async function requested(
   at: number,
 ): Promise<{ outcome: Outcome; url: string } | undefined> {
   const request = await requestOf(deps.db, delivery, at, deps.secrets ?? ephemeralKeyring());
-  if ("giveUp" in request) {
-    return { outcome: { ok: false, error: request.giveUp, durationMs: 0, final: true }, url: delivery.url };
-  }
+  if ("giveUp" in request) return { outcome: givenUp(request.giveUp), url: delivery.url };
   if ("skip" in request) {
     await deps.db.execute({
       sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
@@ -289,7 +293,9 @@ async function requested(
  * Sends an e-mail delivery's message through the deployment's mail sender, given up after the
  * delivery's timeout: the server's reply is the outcome (its code as the status).
  */
-async function mailed({ mail, now }: DeliveryDeps, delivery: DeliveryRow): Promise<Outcome> {
+async function mailed({ db, mail, now }: DeliveryDeps, delivery: DeliveryRow): Promise<Outcome> {
+  const withdrawn = await givenUpFor(db, delivery);
+  if (withdrawn) return givenUp(withdrawn);
   if (!mail) return { ok: false, error: MAIL_NOT_CONFIGURED, durationMs: 0 };
   const started = now();
   const message = v.safeParse(MailMessageSchema, parsedJson(delivery.body));
@@ -385,6 +391,29 @@ async function requestOf(
   };
 }
 
+/** The outcome of an attempt given up before anything was sent: failed for good, for `reason`. */
+const givenUp = (reason: string): Outcome => ({ ok: false, error: reason, durationMs: 0, final: true });
+
+/** A delivery that is a purchase order (logged on its purchase notification), as its checks see it. */
+function purchaseOrderOf(delivery: DeliveryRow): PurchaseOrderDelivery | undefined {
+  if (delivery.log_kind !== PURCHASE_ORDER_LOG || delivery.log_id === null) return undefined;
+  return {
+    companyId: Number(delivery.company_id),
+    notificationId: Number(delivery.log_id),
+    queuedAt: String(delivery.created_at),
+  };
+}
+
+/**
+ * Why a callout or an e-mail is given up at this attempt for what it was sent for, as that is now: a
+ * purchase order whose purchase was deleted, cancelled or given to another provider
+ * (`purchaseOrderWithdrawn`). Undefined when it is still owed.
+ */
+async function givenUpFor(db: Executor, delivery: DeliveryRow): Promise<string | undefined> {
+  const order = purchaseOrderOf(delivery);
+  return order ? purchaseOrderWithdrawn(db, order) : undefined;
+}
+
 /** The record that signs a callout (`custom-channel:12`), if it names one. */
 function signerOf(delivery: DeliveryRow): { companyId: number; kind: string; recordId: number } | undefined {
   if (!delivery.signer) return undefined;
@@ -402,12 +431,15 @@ function signerOf(delivery: DeliveryRow): { companyId: number; kind: string; rec
  * endpoint gets the retries. Or why it is given up: the record is gone (deleted; a record made after the
  * callout under its id counts as gone too: ids are never given again since migration 0031, but a
  * database may hold one given before, and another record's secrets must not sign what this one queued),
- * it is disabled (a custom channel's `enabled`), or its field for the callout was cleared.
+ * it is disabled (a custom channel's `enabled`), or its field for the callout was cleared; or what it
+ * was sent for moved on (a purchase order's purchase cancelled or given to another provider: `givenUpFor`).
  */
 async function calloutTarget(
   db: Executor,
   delivery: DeliveryRow,
 ): Promise<{ url: string } | { giveUp: string }> {
+  const withdrawn = await givenUpFor(db, delivery);
+  if (withdrawn) return { giveUp: withdrawn };
   const signer = signerOf(delivery);
   const kind = signer && kindByName(signer.kind);
   if (!kind) return { url: delivery.url };
@@ -518,8 +550,11 @@ async function settle(
       ),
     );
   }
-  // One batch: the attempt, the delivery's state and what follows from it, all or none.
-  await db.write((session) => session.apply(statements));
+  // One batch: the attempt, the delivery's state and what follows from it, all or none. A purchase
+  // order that failed for good may send its purchase back to pending: planned from what it reads, held.
+  const order = finalFailure ? purchaseOrderOf(delivery) : undefined;
+  if (order) await settlePurchaseOrderFailure(db, order, attempt, statements);
+  else await db.write((session) => session.apply(statements));
 }
 
 /** The record a callout named to log its attempts, if any. */

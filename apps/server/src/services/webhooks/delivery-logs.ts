@@ -58,9 +58,23 @@ function mailed({ url, outcome }: Attempt): string {
     : `E-mailed to ${to}: the mail server accepted it.`;
 }
 
-/** A purchase order sent to its provider: `success`, `pending` while retried, `error` when given up. */
-const purchaseNotification: LogWriter = (id, attempt) =>
-  sql`UPDATE purchase_notifications SET status = ${attempt.outcome.ok ? "success" : attempt.final ? "error" : "pending"}, message = ${attemptMessage(attempt)}, updated_at = ${attempt.at} WHERE id = ${id} AND company_id = ${sql.company}`;
+/**
+ * What a delivery given up before anything was sent says (its record or its purchase moved on meanwhile):
+ * `Not delivered: purchase 12 was cancelled after it was sent.`
+ */
+export function givenUpMessage(attempt: Attempt): string {
+  const reason = attempt.outcome.error ?? "what it was sent for is gone.";
+  return `Not delivered: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`.slice(0, 2000);
+}
+
+/**
+ * A purchase order sent to its provider: `success`, `pending` while retried, `error` when its attempts
+ * are spent or it is given up (`givenUpMessage`: nothing was sent).
+ */
+const purchaseNotification: LogWriter = (id, attempt) => {
+  const message = attempt.outcome.final ? givenUpMessage(attempt) : attemptMessage(attempt);
+  return sql`UPDATE purchase_notifications SET status = ${attempt.outcome.ok ? "success" : attempt.final ? "error" : "pending"}, message = ${message}, updated_at = ${attempt.at} WHERE id = ${id} AND company_id = ${sql.company}`;
+};
 
 /** The log writers, by the kind of the record a callout names. */
 const writers = new Map<string, LogWriter>([["purchase-notification", purchaseNotification]]);
