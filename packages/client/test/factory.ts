@@ -19,9 +19,12 @@ export function namespaceOf(client: Client, kind: KindDef): LooseNamespace {
   return (client as unknown as Record<string, LooseNamespace>)[camelCase(kind.plural)]!;
 }
 
-/** A create must send this field: required, without a default, not managed by the server. */
+/**
+ * A create must send this field: required (or taken from another field, which the factory does not
+ * send), without a default, not managed by the server.
+ */
 function isNeeded(field: FieldDef): boolean {
-  return field.required && field.default === undefined && !field.readOnly;
+  return (field.required || field.takenFrom !== undefined) && field.default === undefined && !field.readOnly;
 }
 
 let sequence = 0;

@@ -356,7 +356,31 @@ function dropping(names: ReadonlySet<string>) {
  * declared is refused as a whole before its keys are looked at.
  */
 function strict(entries: v.ObjectEntries): v.GenericSchema {
-  return v.pipe(notAnArray, fewKeys(Object.keys(entries).length + 10), v.strictObject(entries, "an object"));
+  return v.pipe(notAnArray, fewKeys(Object.keys(entries).length + 10), strictObject(entries));
+}
+
+/**
+ * valibot's strict object that names every member it does not know: valibot's stops at the first, so
+ * a body with two misspelt fields was answered one at a time. The others are issues like the first, at
+ * their own paths (their number is bounded by `fewKeys`).
+ */
+function strictObject(entries: v.ObjectEntries): v.GenericSchema {
+  const schema = v.strictObject(entries, "an object");
+  return Object.assign({}, schema, {
+    "~run"(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      const input = dataset.value;
+      const out = schema["~run"](dataset, config);
+      const first = out.issues?.find((issue) => issue.type === "strict_object" && issue.expected === "never");
+      const at = first?.path?.[0];
+      if (!first || at?.type !== "object" || config.abortEarly || !input || typeof input !== "object")
+        return out;
+      for (const [key, value] of Object.entries(input)) {
+        if (Object.hasOwn(entries, key) || key === at.key) continue;
+        out.issues!.push({ ...first, input: key, received: `"${key}"`, path: [{ ...at, key, value }] });
+      }
+      return out;
+    },
+  });
 }
 
 /**
@@ -386,7 +410,7 @@ export function actionInputSchema(
     notAnArray,
     fewKeys(Object.keys(entries).length + accepted.size + 10),
     dropping(accepted),
-    v.strictObject(entries, "an object"),
+    strictObject(entries),
     v.metadata({ [MEMBERS]: [...Object.keys(fields), ...ignored.filter((name) => !(name in fields))] }),
   );
 }
