@@ -170,14 +170,26 @@ async function objectOf(
     if (field.sameAs && name in body && field.sameAs in body) body[name] = body[field.sameAs];
   }
   // A line named on another record is one of this record's owner (`sameOwner`): this record's own
-  // owner, or that of the record `through` names, is made the named line's.
+  // owner, or that of the record `through` names, is made the named line's. A second line naming the
+  // same owner (a payment's invoice beside its purchase item) is put on it too, or left out.
+  const owned = new Set<string>();
   for (const [name, field] of Object.entries(fields)) {
     const owner = field.sameOwner;
     if (!owner || typeof body[name] !== "number") continue;
-    const named = await build.api.json("GET", `/${kindByName(field.ref!)!.plural}/${body[name]}.json`);
+    const plural = kindByName(field.ref!)!.plural;
+    const named = await build.api.json("GET", `/${plural}/${body[name]}.json`);
     const ownerId = named.body[owner.on];
+    if (!owner.through && owned.has(owner.on)) {
+      if (ownerId === body[owner.on]) continue;
+      const put = await build.api.json("PUT", `/${plural}/${body[name]}.json`, {
+        [owner.on]: body[owner.on],
+      });
+      if (put.status !== 200) delete body[name];
+      continue;
+    }
     if (!owner.through) {
       body[owner.on] = ownerId;
+      owned.add(owner.on);
       continue;
     }
     const through = kindByName(fields[owner.through]!.ref!)!;

@@ -125,6 +125,27 @@ describe("fields as the reference writes them", () => {
     expect(payment).toMatchObject({ purchaseId: purchase.id, purchaseInvoiceId: invoice.id, amount: 10 });
     expect(await read(t, "purchases", purchase.id)).toMatchObject({ amountPaid: 10 });
 
+    // An invoice of another purchase is not this purchase's to pay.
+    const second = await create(t, "purchases", { dropshipProviderId: provider.id });
+    const mismatched = await expectStatus(
+      t.json("POST", "/purchase-invoice-payments.json", {
+        purchaseId: second.id,
+        purchaseInvoiceId: invoice.id,
+        amount: 5,
+      }),
+      422,
+    );
+    expect(mismatched.errors).toEqual([
+      {
+        path: "purchaseInvoiceId",
+        message: `names purchase invoice ${invoice.id}, which is on purchase ${purchase.id}, not on purchase ${second.id}`,
+      },
+    ]);
+    const moved = await expectStatus(
+      t.json("PUT", `/purchase-invoice-payments/${payment.id}.json`, { purchaseId: second.id }),
+      422,
+    );
+    expect(moved.errors.map((error: { path: string }) => error.path)).toEqual(["purchaseInvoiceId"]);
     const neither = await expectStatus(
       t.json("POST", "/purchase-invoice-payments.json", { amount: 10 }),
       422,

@@ -428,6 +428,7 @@ export const purchaseInvoicePayment = defineKind({
       description: "The line paid for, when a payment is for one line.",
     }),
     purchaseInvoiceId: f.ref("purchase-invoice", {
+      sameOwner: { on: "purchaseId" },
       description: "The provider invoice it pays; names the purchase when `purchaseId` is not sent.",
     }),
     transferId: f.string({

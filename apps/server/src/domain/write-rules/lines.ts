@@ -99,21 +99,20 @@ export interface LineRule<L extends KindName, P extends KindName, B extends Read
   }): void;
 }
 
-/** The manifest's `sameOwner` field of a line kind whose parent is named by `parentField`, if any. */
-function sameOwnerOf(line: KindName, parentField: string) {
-  for (const [field, def] of Object.entries(kind(line).fields)) {
+/** The manifest's `sameOwner` fields of a line kind whose parent is named by `parentField`. */
+function sameOwnersOf(line: KindName, parentField: string) {
+  return Object.entries(kind(line).fields).flatMap(([field, def]) => {
     const owner = def.sameOwner;
-    if (!owner || !def.ref) continue;
+    if (!owner || !def.ref) return [];
     // The line's own `on` (`purchaseId`) or that of the record `through` names must be its parent's.
     if ((owner.through ?? owner.on) !== parentField) {
       throw new Error(`${line}.${field}: sameOwner must go through the line's parent (${parentField}).`);
     }
-    return { field, names: kindByName(def.ref)!, on: owner.on, parentOn: owner.through ? owner.on : "id" };
-  }
-  return undefined;
+    return [{ field, names: kindByName(def.ref)!, on: owner.on, parentOn: owner.through ? owner.on : "id" }];
+  });
 }
 
-type SameOwner = NonNullable<ReturnType<typeof sameOwnerOf>>;
+type SameOwner = ReturnType<typeof sameOwnersOf>[number];
 
 /**
  * The line named by the `sameOwner` field as the write leaves it (`values`, else the line's own when it
@@ -182,19 +181,25 @@ export function lineRule<
   };
   const extraOf = (line: { id?: number; values: ValuesOf<L> }, read: Snapshot<Reads>) =>
     part("extra", rule.extra?.(line) ?? ({} as E), read);
-  const owner = sameOwnerOf(kindName, field);
+  const owners = sameOwnersOf(kindName, field);
   const ownerReads = (line: { id?: number; values: ValuesOf<L> }, moves: boolean): Reads =>
-    owner ? within("sameOwner", sameOwnerReads(owner, kindName, line, moves)) : {};
-  /** 422 unless the line the write names on another record is on the parent's (see `sameOwner`). */
+    Object.assign(
+      {},
+      ...owners.map((owner) =>
+        within(`sameOwner.${owner.field}`, sameOwnerReads(owner, kindName, line, moves)),
+      ),
+    );
+  /** 422 unless each line the write names on another record is on the parent's (see `sameOwner`). */
   const checkOwner = (
     line: { id?: number; values: ValuesOf<L> },
     moves: boolean,
     parent: RecordOf<P> | undefined,
     read: Snapshot<Reads>,
   ) => {
-    if (!owner) return;
-    const named = part("sameOwner", sameOwnerReads(owner, kindName, line, moves), read).line;
-    checkSameOwner(owner, parentKind, parent, named);
+    for (const owner of owners) {
+      const reads = sameOwnerReads(owner, kindName, line, moves);
+      checkSameOwner(owner, parentKind, parent, part(`sameOwner.${owner.field}`, reads, read).line);
+    }
   };
 
   /** The lines as the books leave them, or as planned. */
