@@ -1,13 +1,12 @@
 // Purchase orders by e-mail: `send` with format `email` queues an e-mail that the dispatcher sends
 // through a real SMTP server on 127.0.0.1, logged on the purchase notification like any delivery.
 import { beforeAll, describe, expect, it } from "vitest";
-import { smtpMailSender } from "../../src/ops/smtp-mail.ts";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
-import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { SMTP_PASSWORD, SMTP_USER, smtpUrl } from "../smtp-login.ts";
 import { startSmtpReceiver } from "../smtp-receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
+import { mailDispatcher } from "./mail-fixtures.ts";
 import { expectRefused, send, world } from "./orders-fixtures.ts";
 
 const FROM = "Acme Orders <orders@acme.example>";
@@ -19,19 +18,6 @@ beforeAll(async () => {
   setup = await setupApp({ mail: { from: FROM } });
   smtp = await startSmtpReceiver({ refuses: (to) => to.startsWith("nobody@") });
 });
-
-/** A dispatcher that e-mails through `url`, on a clock the test moves to walk the retry schedule. */
-function mailDispatcher(url = smtp.url) {
-  const clock = { now: Date.now() + 60_000 };
-  const dispatcher = createDispatcher({
-    db: setup.db,
-    policy: { allowLocal: true },
-    now: () => clock.now,
-    random: () => 0.5,
-    mail: smtpMailSender(url),
-  });
-  return { dispatcher, clock };
-}
 
 /** The one notification of the tenant's purchase. */
 async function notificationOf(t: Tenant, purchaseId: number) {
@@ -51,7 +37,7 @@ describe("purchase orders by e-mail", () => {
       t.json("PUT", `/purchase-items/${w.items.cap.id}.json`, { name: `Cap "Deluxe" <red> & blue` }),
       200,
     );
-    const { dispatcher } = mailDispatcher();
+    const { dispatcher } = mailDispatcher(setup.db, smtp.url);
 
     const sent = await expectStatus(send(t, w.purchase.id), 200);
     expect(sent.status).toBe("sent");
@@ -106,7 +92,7 @@ describe("purchase orders by e-mail", () => {
   it("keeps retrying an e-mail the server refuses (550), then logs the error for good", async () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "nobody@harbour-goods.example" } });
-    const { dispatcher, clock } = mailDispatcher();
+    const { dispatcher, clock } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id), 200);
 
     await dispatcher.runOnce();
@@ -144,7 +130,7 @@ describe("purchase orders by e-mail", () => {
   it("says why when the mail server refuses the login, and never repeats the password", async () => {
     const t = await setup.tenant();
     const w = await world(t);
-    const { dispatcher } = mailDispatcher(smtpUrl(smtp.port, "wrong-password"));
+    const { dispatcher } = mailDispatcher(setup.db, smtpUrl(smtp.port, "wrong-password"));
     await expectStatus(send(t, w.purchase.id), 200);
 
     await dispatcher.runOnce();
@@ -161,7 +147,7 @@ describe("purchase orders by e-mail", () => {
   it("says why when no mail server answers, and tries again", async () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "unreached@harbour-goods.example" } });
-    const { dispatcher } = mailDispatcher("smtp://127.0.0.1:9");
+    const { dispatcher } = mailDispatcher(setup.db, "smtp://127.0.0.1:9");
     await expectStatus(send(t, w.purchase.id), 200);
 
     await dispatcher.runOnce();
@@ -177,7 +163,7 @@ describe("purchase orders by e-mail", () => {
     const b = await setup.tenant();
     const worldA = await world(a, { provider: { email: "a-desk@harbour-goods.example" } });
     const worldB = await world(b, { provider: { email: "nobody@b-desk.example" } });
-    const { dispatcher } = mailDispatcher();
+    const { dispatcher } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(a, worldA.purchase.id), 200);
     await expectStatus(send(b, worldB.purchase.id), 200);
     await dispatcher.runOnce();
@@ -216,7 +202,7 @@ describe("purchase orders by e-mail to the provider's users", () => {
     // Another provider's user receives nothing of this one's orders.
     const other = await create(t, "dropship-providers", { name: "Other Supply" });
     await providerUser(t, other.id, "dora@other.example");
-    const { dispatcher } = mailDispatcher();
+    const { dispatcher } = mailDispatcher(setup.db, smtp.url);
 
     await expectStatus(send(t, w.purchase.id), 200);
     const queued = await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`);
@@ -251,7 +237,7 @@ describe("purchase orders by e-mail to the provider's users", () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "nobody@harbour-goods.example" } });
     await providerUser(t, w.provider.id, "eve@harbour-goods.example");
-    const { dispatcher, clock } = mailDispatcher();
+    const { dispatcher, clock } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id), 200);
 
     await dispatcher.runOnce();
@@ -277,7 +263,7 @@ describe("purchase orders by e-mail to the provider's users", () => {
     const w = await world(t, { provider: { email: null } });
     await providerUser(t, w.provider.id, "Fay@Harbour-Goods.example");
     await providerUser(t, w.provider.id, "fay@harbour-goods.example");
-    const { dispatcher } = mailDispatcher();
+    const { dispatcher } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id), 200);
     const notifications = await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`);
     expect(notifications.map((n) => n.recipient)).toEqual(["Fay@Harbour-Goods.example"]);

@@ -4,13 +4,12 @@
 // (no mail server) marks the purchase sent as asked, its `orderProblem` saying the order did not go.
 // Traffic goes only to receivers on 127.0.0.1.
 import { beforeAll, describe, expect, it } from "vitest";
-import { smtpMailSender } from "../../src/ops/smtp-mail.ts";
 import { RETRY_DELAYS_S } from "../../src/services/webhooks/deliveries.ts";
-import { createDispatcher } from "../../src/services/webhooks/dispatcher.ts";
 import { startReceiver } from "../receiver.ts";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { startSmtpReceiver } from "../smtp-receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
+import { mailDispatcher } from "./mail-fixtures.ts";
 import { cancel, send, world } from "./orders-fixtures.ts";
 
 const FROM = "Acme Orders <orders@acme.example>";
@@ -21,24 +20,6 @@ beforeAll(async () => {
   setup = await setupApp({ mail: { from: FROM }, outbound: { allowLocal: true } });
   smtp = await startSmtpReceiver({ refuses: (to) => to.startsWith("nobody@") });
 });
-
-/** A dispatcher that e-mails through the test's mail server, on a clock the test moves. */
-function dispatcherAt() {
-  const clock = { now: Date.now() + 60_000 };
-  const dispatcher = createDispatcher({
-    db: setup.db,
-    policy: { allowLocal: true },
-    now: () => clock.now,
-    random: () => 0.5,
-    mail: smtpMailSender(smtp.url),
-  });
-  /** Moves the clock past the next retry (the `n`th failed attempt's delay) and runs the dispatcher. */
-  const retry = async (n: number) => {
-    clock.now += RETRY_DELAYS_S[n - 1]! * 1000 * 1.2;
-    await dispatcher.runOnce();
-  };
-  return { dispatcher, clock, retry };
-}
 
 /** A receiver on 127.0.0.1 that refuses the first `refusals` requests (500), then takes them. */
 async function flakyReceiver(refusals: number) {
@@ -57,7 +38,7 @@ describe("a purchase order waiting for a retry follows its purchase", () => {
     const t = await setup.tenant();
     const receiver = await flakyReceiver(1);
     const w = await world(t, { provider: { purchaseEndpoint: `${receiver.url}/orders` } });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id, { format: "json" }), 200);
     await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(1);
@@ -85,7 +66,7 @@ describe("a purchase order waiting for a retry follows its purchase", () => {
   it("is not e-mailed once the purchase was cancelled", async () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "nobody@cancelled.example" } });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id), 200);
     await dispatcher.runOnce();
     const [waiting] = await notificationsOf(t, w.purchase.id);
@@ -111,7 +92,7 @@ describe("a purchase order waiting for a retry follows its purchase", () => {
       provider: { purchaseEndpoint: `${receiver.url}/orders`, email: "moving@harbour-goods.example" },
     });
     const other = await create(t, "dropship-providers", { name: "Other Supply", email: "po@other.example" });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id, { format: "json" }), 200);
     await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(1);
@@ -141,7 +122,7 @@ describe("a purchase order waiting for a retry follows its purchase", () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "nobody@moved.example" } });
     const other = await create(t, "dropship-providers", { name: "Other Supply", email: "po@other.example" });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id), 200);
     await dispatcher.runOnce();
     await expectStatus(
@@ -166,7 +147,7 @@ describe("a purchase order that fails for good", () => {
     let answer = 500;
     const receiver = await startReceiver(() => answer);
     const w = await world(t, { provider: { purchaseEndpoint: `${receiver.url}/orders` } });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id, { format: "json" }), 200);
     await dispatcher.runOnce();
     for (let n = 1; n < RETRY_DELAYS_S.length; n++) await retry(n);
@@ -217,7 +198,7 @@ describe("a purchase order that fails for good", () => {
       email: "nobody@lost-desk.example",
       name: "Nobody Else",
     });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, reached.purchase.id), 200);
     await expectStatus(send(u, lost.purchase.id), 200);
     await dispatcher.runOnce();
@@ -245,7 +226,7 @@ describe("a purchase order that fails for good", () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
     const w = await world(t, { provider: { purchaseEndpoint: `${receiver.url}/orders` } });
-    const { dispatcher, retry } = dispatcherAt();
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
     await expectStatus(send(t, w.purchase.id, { format: "json" }), 200);
     await dispatcher.runOnce();
     // The provider shipped part of it meanwhile (it had the order another way).
