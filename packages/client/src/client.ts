@@ -1,6 +1,6 @@
 import type { EventQuery, EventRecord } from "@multichannel/schema";
 import * as resources from "./generated/resources.ts";
-import { inputParams, listParams, nextQuery, shapeParams } from "./query.ts";
+import { inputParams, listParams, matchesNothing, nextQuery, shapeParams } from "./query.ts";
 import type { Resource } from "./resource.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
 import { type Answer, type Call, createTransport, metaOf, remember } from "./transport.ts";
@@ -196,6 +196,7 @@ function namespaceOf(resource: Resource<Namespace>, send: Send): object {
   const data = async (answer: Promise<Answer>): Promise<unknown> => (await answer).data;
 
   const list = async (query: Loose = {}, options?: RequestOptions): Promise<Page<unknown, Loose>> => {
+    if (matchesNothing(query)) return { records: [] };
     const answer = await send({ method: "GET", path: collection, query: listParams(query), options });
     const records = answer.data as unknown[];
     const next = nextQuery(answer.headers.get("Link"), query);

@@ -67,6 +67,20 @@ function includeParams(include: unknown, name: string, params: URLSearchParams):
   });
 }
 
+/**
+ * Whether a list query's `where` matches no record: a `$in` of no values. The API has no form for an
+ * empty list (`where[f][$in]=` is the list of one empty text), so such a query is not sent.
+ */
+export function matchesNothing(query: Loose = {}): boolean {
+  return Object.values(query.where ?? {}).some(
+    (condition) =>
+      typeof condition === "object" &&
+      condition !== null &&
+      Array.isArray((condition as { $in?: unknown }).$in) &&
+      (condition as { $in: unknown[] }).$in.length === 0,
+  );
+}
+
 function inList(field: string, values: unknown): string {
   if (!Array.isArray(values)) throw new TypeError(`where.${field}.$in must be an array.`);
   const texts = values.map(text);

@@ -78,6 +78,16 @@ describe("requests", () => {
     expect((await client.carriers.list(page.next)).next).toBeUndefined();
   });
 
+  it("answers a $in of no values with an empty page, without a request", async () => {
+    const { fetch, sent } = scriptedFetch(json([{ id: 1, name: "" }]));
+    const client = createClient({ baseUrl: "https://api.example.com", token: "t", fetch });
+    expect(await client.carriers.list({ where: { name: { $in: [] } } })).toEqual({ records: [] });
+    const all: unknown[] = [];
+    for await (const carrier of client.carriers.listAll({ where: { id: { $in: [] } } })) all.push(carrier);
+    expect(all).toEqual([]);
+    expect(sent).toHaveLength(0);
+  });
+
   it("refuses an $in value with a comma, which the API would split", async () => {
     const { fetch, sent } = scriptedFetch(json([]));
     const client = createClient({ baseUrl: "https://api.example.com", token: "t", fetch });
