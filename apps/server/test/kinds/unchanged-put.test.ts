@@ -2,6 +2,7 @@
 // must not move its updatedAt or ETag (others' If-Match would fail for nothing) nor send an event.
 import { kindByName } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sentWorld } from "../actions/orders-fixtures.ts";
 import { createRecordOf, expectProblem } from "../factory.ts";
 import { setupApp, type Tenant } from "../support.ts";
 
@@ -144,6 +145,25 @@ describe("a PUT that changes nothing", () => {
     expect(after.headers.get("ETag")).toBe(sale.headers.get("ETag"));
     expect(await eventsOf(t, "sale_item.updated")).toEqual([]);
     expect(await eventsOf(t, "sale.updated")).toEqual(saleEvents);
+  });
+
+  it("takes a line of a shipped record back as read, though the line can no longer change", async () => {
+    const t = await ctx.tenant();
+    const w = await sentWorld(t);
+    const shipped = await t.json("POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX1" });
+    expect(shipped.status).toBe(200);
+    const [line] = (await t.json("GET", `/dropshipment-items.json?where[dropshipmentId]=${shipped.body.id}`))
+      .body;
+    const path = `/dropshipment-items/${line.id}.json`;
+    const read = await t.json("GET", path);
+    const put = await t.json("PUT", path, read.body);
+    expect(put.status).toBe(200);
+    expect(put.headers.get("ETag")).toBe(read.headers.get("ETag"));
+    expect((await t.json("PUT", path, {})).status).toBe(200);
+    // A change is still refused, the line as it was.
+    const changed = await t.json("PUT", path, { ...read.body, quantity: read.body.quantity + 1 });
+    expect(changed.status).toBe(409);
+    expect((await t.json("GET", path)).body).toEqual(read.body);
   });
 });
 

@@ -22,7 +22,8 @@ import {
   when,
   within,
 } from "../reads.ts";
-import { type KindName, kind, type RecordOf, type ValuesOf } from "../store.ts";
+import { changesNothing } from "../record-plans.ts";
+import { type KindName, kind, type RecordOf, table, type ValuesOf } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { creates, deletes, type Named, updates, type WriteRule } from "./rule.ts";
 
@@ -279,6 +280,8 @@ export function lineRule<
         const named = moves ? parentOf("after", moves, read) : undefined;
         if (moves && !named) throw new StaleRead();
         const moved = moves !== undefined && moves !== propertyOf(current, field);
+        // The line as read sent back (or nothing sent): no change, whatever state its parent is in.
+        if (!moved && changesNothing(table(kindName), current, values)) return current;
         const after = moved ? named : before;
         for (const parent of moved ? [before, after] : [before]) {
           if (parent) rule.open?.(parent.record);
