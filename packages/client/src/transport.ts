@@ -64,9 +64,7 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
   return async ({ method, writes = method !== "GET", keyless, path, query, body, raw, options = {} }) => {
     const search = query?.toString();
     const url = `${base}${path}${search ? `?${search}` : ""}`;
-    const token = typeof config.token === "function" ? await config.token() : config.token;
     const headers = new Headers({ Accept: "application/json", ...config.headers, ...options.headers });
-    headers.set("Authorization", `Bearer ${token}`);
     if (options.ifMatch !== undefined) headers.set("If-Match", options.ifMatch);
     // A write is retried only under an Idempotency-Key, so that the server runs it once: one is made
     // for every write that may be retried, unless the caller brought their own (or it answers a secret).
@@ -88,6 +86,9 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
     const retryable = retry.retries > 0 && isRetryable(writes, headers);
     for (let attempt = 0; ; attempt++) {
       const canRetry = retryable && attempt < retry.retries;
+      // Asked before every attempt: a token that expired while a retry waited is fetched anew.
+      const token = typeof config.token === "function" ? await config.token() : config.token;
+      headers.set("Authorization", `Bearer ${token}`);
       const deadline = deadlineOf(timeout, options.signal, () => new TimeoutError(method, url, timeout));
       let response: Response;
       try {
@@ -112,6 +113,8 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
         }
       }
       const error = await apiErrorOf(response, method, url).finally(deadline.clear);
+      // The error's body did not come in time: the call timed out (never retried), whatever its status.
+      if (deadline.timedOut) throw deadline.signal?.reason;
       if (!canRetry || !RETRY_STATUSES.has(response.status)) throw error;
       const asked = parseRetryAfter(response.headers.get("Retry-After"), Date.now());
       if (asked !== undefined && asked > retry.maxDelayMs) throw error;

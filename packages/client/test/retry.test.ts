@@ -23,6 +23,23 @@ describe("retries", () => {
     expect(sent).toHaveLength(2);
   });
 
+  it("asks a token function before every attempt, so a retry goes with a fresh token", async () => {
+    const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier));
+    const { sleep } = recordingSleep();
+    let asked = 0;
+    const client = createClient({
+      baseUrl: "https://api.example.com",
+      token: () => `token-${++asked}`,
+      fetch,
+      retry: { sleep },
+    });
+    await expect(client.carriers.get(1)).resolves.toEqual(carrier);
+    expect(sent.map((request) => request.headers.get("Authorization"))).toEqual([
+      "Bearer token-1",
+      "Bearer token-2",
+    ]);
+  });
+
   it("backs off exponentially, with jitter, on 503 twice then succeeds", async () => {
     const { fetch, sent } = scriptedFetch(problem(503, "busy"), problem(503, "busy"), json(carrier));
     const { sleep, waits } = recordingSleep();

@@ -44,6 +44,22 @@ describe("timeout", () => {
     await sinceClosed("/carriers/1.json");
   });
 
+  it("rejects with a TimeoutError, not retried, when an error answer's body does not come in time", async () => {
+    let requests = 0;
+    handler = (request, response) => {
+      if (request.url !== "/carriers/3.json") return;
+      requests++;
+      response.writeHead(503, { "Content-Type": "application/problem+json", "Retry-After": "0" });
+      response.write('{"status":');
+    };
+    const client = createClient({ baseUrl, token: "t", timeout: 200, retry: { retries: 3, baseDelayMs: 1 } });
+    const started = Date.now();
+    const error = await client.carriers.get(3).catch((e: unknown) => e);
+    expect(isTimeoutError(error) && error.timeoutMs).toBe(200);
+    expect(requests).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it("takes a per-call timeout over the client's, and does not retry a timed-out read", async () => {
     let requests = 0;
     handler = (request) => {
