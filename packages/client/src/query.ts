@@ -72,13 +72,10 @@ function includeParams(include: unknown, name: string, params: URLSearchParams):
  * empty list (`where[f][$in]=` is the list of one empty text), so such a query is not sent.
  */
 export function matchesNothing(query: Loose = {}): boolean {
-  return Object.values(query.where ?? {}).some(
-    (condition) =>
-      typeof condition === "object" &&
-      condition !== null &&
-      Array.isArray((condition as { $in?: unknown }).$in) &&
-      (condition as { $in: unknown[] }).$in.length === 0,
-  );
+  return Object.values(query.where ?? {}).some((condition) => {
+    const values = typeof condition === "object" ? (condition as { $in?: unknown } | null)?.$in : undefined;
+    return Array.isArray(values) && values.length === 0;
+  });
 }
 
 function inList(field: string, values: unknown): string {

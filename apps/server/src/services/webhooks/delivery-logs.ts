@@ -62,7 +62,7 @@ function mailed({ url, outcome }: Attempt): string {
  * What a delivery given up before anything was sent says (its record or its purchase moved on meanwhile):
  * `Not delivered: purchase 12 was cancelled after it was sent.`
  */
-export function givenUpMessage(attempt: Attempt): string {
+function givenUpMessage(attempt: Attempt): string {
   const reason = attempt.outcome.error ?? "what it was sent for is gone.";
   return `Not delivered: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`.slice(0, 2000);
 }

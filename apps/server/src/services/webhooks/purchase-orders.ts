@@ -98,7 +98,7 @@ const sentence = (text: string) => (/[.!?]$/.test(text.trim()) ? text.trim() : `
  * `orderProblem` says what failed; else nothing (it moved on, or the order reached the provider another
  * way).
  */
-export function planPurchaseOrderFailure(
+function planPurchaseOrderFailure(
   read: Snapshot<ReturnType<typeof failureReads>>,
   plan: WritePlan,
   attempt: Attempt,
