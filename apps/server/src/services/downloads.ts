@@ -14,13 +14,32 @@ import { failureOf } from "./webhooks/outbound.ts";
  */
 export type DownloadFailure = "refused" | "answer" | "timeout" | "network" | "too_large";
 
+/**
+ * Answers of a server that is busy or down for a while (a timeout, too many requests, a server error):
+ * the same download later may well succeed. Any other answer (a 404, a 401, a redirect) says the URL or
+ * its credentials are wrong, and trying again changes nothing.
+ */
+const passingAnswer = (status: number) => status === 408 || status === 429 || status >= 500;
+
 /** A download that failed; its message says why, as the record that names the file shows it. */
 export class DownloadFailed extends Error {
   constructor(
     message: string,
     readonly reason: DownloadFailure,
+    /** The server's status, for an `answer`. */
+    readonly status?: number,
   ) {
     super(message);
+  }
+
+  /**
+   * Whether the same download may succeed later: the server kept it waiting, the connection failed or
+   * broke off, or the server answered that it is busy or down (408, 429, 5xx). A URL refused, any other
+   * answer and a file too large fail the same way however often they are tried.
+   */
+  get passing(): boolean {
+    if (this.reason === "timeout" || this.reason === "network") return true;
+    return this.reason === "answer" && this.status !== undefined && passingAnswer(this.status);
   }
 }
 
@@ -68,7 +87,7 @@ export async function openDownload(
   }
   if (response.status < 200 || response.status > 299 || !response.body) {
     await response.body?.cancel().catch(() => {});
-    throw new DownloadFailed(answerMessage(response.status), "answer");
+    throw new DownloadFailed(answerMessage(response.status), "answer", response.status);
   }
   const declared = Number(response.headers.get("content-length") ?? Number.NaN);
   if (declared > maxBytes) {

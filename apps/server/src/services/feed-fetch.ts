@@ -295,9 +295,13 @@ async function runClaimed(
   }
 }
 
-/** Why the file could not be fetched or read, as its `errorMessage` says it; none for a fault of the service. */
+/**
+ * Why the file could not be fetched or read, as its `errorMessage` says it; none for a failure that may
+ * pass (the feed's server busy or down for a while, a fault of the service): the fetch is tried again.
+ */
 function reasonOf(error: unknown): string | undefined {
-  if (error instanceof DownloadFailed || error instanceof FeedFileError) return error.message;
+  if (error instanceof DownloadFailed) return error.passing ? undefined : error.message;
+  if (error instanceof FeedFileError) return error.message;
   if (error instanceof UnreadableFile) return error.message;
   if (isApiError(error) && error.status < 500) return error.detail;
   return undefined;

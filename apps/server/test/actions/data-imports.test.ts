@@ -1,3 +1,4 @@
+import { createServer } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/database.ts";
 import { serveLocally } from "../local-server.ts";
@@ -596,11 +597,42 @@ describe("bad input", () => {
     await failedWith(t, { importType: "stock_take", fileUri: theirs }, /No file with id/);
     const server = await startFileServer({});
     await failedWith(t, { importType: "stock_take", fileUri: `${server.url}/missing.csv` }, /answered 404/);
-    await failedWith(
-      t,
-      { importType: "stock_take", fileUri: "http://127.0.0.1:1/x.csv" },
-      /could not be fetched/,
-    );
+  });
+
+  it("tries the download again while the file's server is busy or down, and imports the file once it answers", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    // Connection refused, then a 503, then the file.
+    const closedPort = await closedAddress();
+    const answers: (() => Promise<Response>)[] = [
+      () => fetch(closedPort),
+      async () => new Response("down for maintenance", { status: 503 }),
+      async () => new Response("sku,quantity\nSHIRT-1,7\n", { headers: { "Content-Type": "text/csv" } }),
+    ];
+    let calls = 0;
+    const flaky: typeof fetch = () => answers[calls++]!();
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    const importer = importDispatcher(setup, {
+      now: () => clock,
+      policy: { allowLocal: true, fetch: flaky },
+    });
+    const created = await make(t, "data-imports", {
+      importType: "stock_take",
+      fileUri: "http://127.0.0.1:9/count.csv",
+    });
+    for (const [index, reason] of ["Network error: ECONNREFUSED", "The server answered 503"].entries()) {
+      await importer.dispatcher.runOnce().catch(() => {});
+      const waiting = await get(t, "data-imports", created.id);
+      expect(waiting.status).toBe("started");
+      expect(waiting.statusMessage).toBe(
+        `Attempt failed (${reason}), failure ${index + 1} in a row (failure 5 ends the import). Next attempt at ${new Date(clock + 30_000 * 2 ** index).toISOString()}.`,
+      );
+      clock += 30_000 * 2 ** index;
+    }
+    await importer.dispatcher.runOnce();
+    expect(await get(t, "data-imports", created.id)).toMatchObject({ status: "complete", updated: 1 });
+    expect(await onHand(t, shirt.id, main.id)).toBe(7);
+    expect(calls).toBe(3);
   });
 
   it("ends error for a file over the size limit", async () => {
@@ -898,4 +930,15 @@ function slowWrites(db: Db, ms: number): Db {
     return db.write(work);
   };
   return new Proxy(db, { get: (target, key) => (key === "write" ? write : Reflect.get(target, key)) });
+}
+
+/** An address on 127.0.0.1 where nothing listens (a port just let go of): a connection there is refused. */
+function closedAddress(): Promise<string> {
+  const server = createServer();
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(`http://127.0.0.1:${port}/count.csv`));
+    }),
+  );
 }

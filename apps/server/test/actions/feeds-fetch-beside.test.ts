@@ -151,20 +151,28 @@ describe("a feed's download beside the deliveries", () => {
     }
   }, 30_000);
 
-  it("gives up a download that trickles in for longer than its time bound, applying nothing", async () => {
+  it("gives up a download that trickles in for longer than its time bound, applying nothing, and ends the file after five such runs", async () => {
     const t = await setup.tenant();
     // A line every 20 ms: never a wait near the 5 s timeout, but 4 s for the whole file.
     const { feed, file } = await csvFeed(t, serve({ body: stockCsv(200), trickle: { everyMs: 20 } }));
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
     const dispatcher = createDispatcher({
       db: setup.db,
       fileStore: setup.fileStore,
       policy: { allowLocal: true },
+      now: () => clock,
       feeds: { timeoutMs: 5_000, downloadMs: 500 },
     });
-    await dispatcher.runOnce();
+    const overdue = "The server took more than 0.5 s to send the file.";
+    for (const pause of [30_000, 60_000, 120_000, 240_000]) {
+      await expect(dispatcher.runOnce()).rejects.toThrow(overdue);
+      expect(await get(t, "inventory-feed-files", file.id)).toMatchObject({ status: "pending" });
+      clock += pause;
+    }
+    await expect(dispatcher.runOnce()).rejects.toThrow(overdue);
     expect(await get(t, "inventory-feed-files", file.id)).toMatchObject({
       status: "error",
-      errorMessage: "The server took more than 0.5 s to send the file.",
+      errorMessage: `The fetch failed 5 times in a row (the last time: ${overdue.slice(0, -1)}); it is not tried again.`,
     });
     expect(await itemCount(feed.id)).toBe(0);
     const failures = await t.json(

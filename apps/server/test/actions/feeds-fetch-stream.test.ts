@@ -277,7 +277,7 @@ describe("inventory-feed fetch of a large file", () => {
     expect(await one("SELECT count(*) AS n FROM inventory_feed_seen")).toEqual({ n: 0 });
   });
 
-  it("leaves the file in error and zeroes nothing when the download breaks off or stalls mid-file", async () => {
+  it("keeps the file pending and zeroes nothing when the download breaks off or stalls mid-file, and fetches it whole when tried again", async () => {
     const t = await setup.tenant();
     const { url, path } = serve(stockCsv(3_000, () => 9));
     const feed = await csvFeed(t, url);
@@ -285,30 +285,42 @@ describe("inventory-feed fetch of a large file", () => {
     await drain(dispatcher());
     expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
 
-    // The next file is as long, but the connection breaks after its first part: no item is zeroed.
+    // The next file is as long, but the connection breaks after its first part: no item is zeroed,
+    // and the fetch waits to be tried again.
     const next = stockCsv(3_000, () => 4);
     files.set(path, { body: next, cutAt: 20_000, after: "break" });
-    const broken = await fetchByHand(t, feed.id);
-    await drain(dispatcher());
-    const failed = await get(t, "inventory-feed-files", broken.id);
-    expect(failed.status).toBe("error");
-    expect(failed.errorMessage).toMatch(/^The download broke off/);
+    const queued = await fetchByHand(t, feed.id);
+    let clock = Date.parse("2030-01-01T00:00:00.000Z");
+    await expect(dispatcher({ clock: () => clock }).runOnce()).rejects.toThrow(/^The download broke off/);
+    const waiting = { status: "pending", errorMessage: null, rowCount: null };
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject(waiting);
     expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
 
-    // A server that stops sending mid-file is given up after the timeout.
+    // A server that stops sending mid-file is given up after the timeout, and tried again later.
     files.set(path, { body: next, cutAt: 20_000, after: "stall" });
-    const stalled = await fetchByHand(t, feed.id);
-    await drain(dispatcher({ timeoutMs: 300 }));
-    expect(await get(t, "inventory-feed-files", stalled.id)).toMatchObject({
-      status: "error",
-      errorMessage: "The server sent nothing for 0.3 s.",
-    });
+    clock += 30_000;
+    await expect(dispatcher({ clock: () => clock, timeoutMs: 300 }).runOnce()).rejects.toThrow(
+      "The server sent nothing for 0.3 s.",
+    );
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject(waiting);
     expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 27_000 });
+
+    // The third attempt has the whole file.
+    files.set(path, { body: next });
+    clock += 60_000;
+    await drain(dispatcher({ clock: () => clock }));
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
+      status: "processed",
+      rowCount: 3_000,
+      errorMessage: null,
+    });
+    expect(await itemStats(feed.id)).toEqual({ items: 3_000, stocked: 3_000, units: 12_000 });
+    // Nothing failed for good: no error record.
     const failures = await t.json(
       "GET",
       `/errors.json?where[source]=inventory-feed&where[subjectId]=${feed.id}`,
     );
-    expect(failures.body).toHaveLength(2);
+    expect(failures.body).toHaveLength(0);
   });
 
   it("keeps what its batches applied, and runs no cleanup, when a later batch is refused", async () => {

@@ -50,9 +50,9 @@ export const tooLarge = (maxBytes: number) =>
 
 /**
  * Opens the import's file as a stream of bytes (at most `maxBytes`); `UnreadableFile` says why it
- * cannot be read. The one place that knows where files are kept. A download's body fails with
- * `DownloadFailed` (`timeout`: a broken download, tried again) once the run has waited on its server
- * `downloadWaitMs` in all.
+ * cannot be read. The one place that knows where files are kept. A download whose server is busy or
+ * down for a while (`DownloadFailed`, `passing`: no answer, a 503) fails the run, which is tried again;
+ * so does its body once the run has waited on its server `downloadWaitMs` in all (`timeout`).
  */
 export async function openImportFile(
   ctx: Ctx,
@@ -85,7 +85,8 @@ export async function openImportFile(
       ...(download.declaredBytes === undefined ? {} : { size: download.declaredBytes }),
     };
   } catch (error) {
-    if (!(error instanceof DownloadFailed)) throw error;
+    // A server busy or down for a while fails the run, which is tried again (`failed-runs.ts`).
+    if (!(error instanceof DownloadFailed) || error.passing) throw error;
     throw error.reason === "too_large"
       ? tooLarge(maxBytes)
       : new UnreadableFile(`The file could not be fetched from ${uri}: ${error.message}`);

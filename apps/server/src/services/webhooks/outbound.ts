@@ -58,7 +58,10 @@ async function readLimited(response: Response): Promise<string> {
 export function failureOf(error: unknown, timeoutMs: number): string {
   const name = (error as { name?: string })?.name;
   if (name === "TimeoutError" || name === "AbortError") return `No answer within ${timeoutMs / 1000} s.`;
-  return `Network error: ${String((error as { cause?: { code?: string } })?.cause?.code ?? (error as Error)?.message ?? error)}.`;
+  // Node's fetch fails with "fetch failed" and says why in its cause (`ECONNREFUSED`, "bad port").
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  const why = cause?.code ?? cause?.message ?? (error as Error | undefined)?.message ?? error;
+  return `Network error: ${String(why)}.`;
 }
 
 /**
