@@ -273,6 +273,18 @@ describe("bad input", () => {
   });
 });
 
+describe("body bytes", () => {
+  it("leaves out a byte order mark before the JSON of a body framed by its Content-Length", async () => {
+    const t = await tenant();
+    // fetch sends a text body as UTF-8 with its Content-Length: EF BB BF, then the JSON.
+    const created = await t.json("POST", "/carriers.json", '\uFEFF{"name":"Marked"}', {
+      "Content-Type": "application/json",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body).toMatchObject({ name: "Marked" });
+  });
+});
+
 describe("tenancy", () => {
   it("hides another company's records (404) and refuses references to them (422)", async () => {
     const mine = await tenant();

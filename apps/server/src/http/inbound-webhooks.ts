@@ -118,7 +118,7 @@ async function authenticated<K extends "custom-channel" | "inventory-feed">(
     unreadable = error;
   }
   if (signedCopy) {
-    // Its text with a byte order mark kept (`Request.text()` drops one): the signature is of the bytes.
+    // Its text with a byte order mark kept (`readBody` drops one): the signature is of the bytes.
     const sent = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await signedCopy.arrayBuffer());
     const refused = signatureRefusal(c, hash!, sent);
     if (refused) {

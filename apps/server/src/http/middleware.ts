@@ -176,13 +176,17 @@ export function admitted(admit: (c: Context<AppEnv>) => Eventually<void>): Guard
 
 /** A JSON media type (`application/json`, `application/merge-patch+json`), its parameters after `;`. */
 const JSON_TYPE = /^\s*application\/([\w.-]+\+)?json\s*(;|$)/i;
-const decoder = new TextDecoder();
-const encoder = new TextEncoder();
+/**
+ * A body's text: UTF-8 (RFC 8259), a byte order mark before it left out (as JSON parsers may), and bytes
+ * that are not UTF-8 refused rather than read as U+FFFD, which would store text the client never sent.
+ */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Reads a writing request's body before anything parses it: 413 over `limit` bytes, 415 when a body is
- * not JSON, 400 when it is malformed; the value parsed once is the context's `body` (absent for an empty
- * body). The body is read here once, so a lying Content-Length cannot get a larger body past the limit.
+ * not JSON, 400 when it is not UTF-8 or is malformed; the value parsed once is the context's `body`
+ * (absent for an empty body). The body is read here once, so a lying Content-Length cannot get a larger
+ * body past the limit.
  */
 export async function readBody(c: Context<AppEnv>, limit: number): Promise<void> {
   const method = c.req.method;
@@ -191,23 +195,27 @@ export async function readBody(c: Context<AppEnv>, limit: number): Promise<void>
   const declared = Number(length ?? "0");
   if (declared > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
   // With a Content-Length the runtime delivers exactly that many bytes (at most the limit, checked
-  // above), so the body is read whole, as text (the Node adapter decodes its buffer without a copy or a
-  // web stream); without one (chunked) it is read up to the limit.
-  const text =
+  // above), so the body is read whole (the Node adapter hands over its buffer, no web stream); without
+  // one (chunked) it is read up to the limit.
+  const bytes =
     length !== undefined && /^\d+$/.test(length)
-      ? await c.req.raw.text()
-      : decoder.decode(await readBounded(c.req.raw.body, limit));
+      ? new Uint8Array(await c.req.raw.arrayBuffer())
+      : await readBounded(c.req.raw.body, limit);
   // A runtime frames the body by its Content-Length; a Request built in process may not (it may say 10
-  // and carry more). A character is at most 3 bytes: only a text that long can be over the limit.
-  if (text.length > limit / 3 && encoder.encode(text).byteLength > limit) {
-    throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
-  }
-  if (text.length === 0) return;
+  // and carry more).
+  if (bytes.byteLength > limit) throw new ApiError("payload_too_large", `The body is over ${limit} bytes.`);
+  if (bytes.byteLength === 0) return;
   if (!JSON_TYPE.test(requestHeader(c, "content-type") ?? "")) {
     throw new ApiError(
       "unsupported_media_type",
       "Send the body as JSON with `Content-Type: application/json`.",
     );
+  }
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    throw new ApiError("bad_request", "The request body is not UTF-8 text.");
   }
   // Parsed once, here: the validator and the idempotency check read it from the context.
   try {

@@ -189,6 +189,60 @@ describe("bodies", () => {
   });
 });
 
+describe("body bytes", () => {
+  const encode = (text: string) => new TextEncoder().encode(text);
+  /** `bytes` POSTed as JSON, with its Content-Length (as a runtime frames it) or without (chunked). */
+  const post = (t: Tenant, path: string, bytes: Uint8Array, framed: boolean) =>
+    ctx.app.fetch(
+      new Request(`http://127.0.0.1${path}`, {
+        method: "POST",
+        headers: {
+          Authorization: `Bearer ${t.token}`,
+          "Content-Type": "application/json",
+          ...(framed ? { "Content-Length": String(bytes.byteLength) } : {}),
+        },
+        body: bytes,
+      }),
+    );
+
+  it("leaves out a byte order mark before the JSON, framed by Content-Length or not", async () => {
+    const t = await ctx.tenant();
+    for (const framed of [true, false]) {
+      const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...encode(`{"name":"Marked ${framed}"}`)]);
+      const answer = await post(t, "/carriers.json", bytes, framed);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ name: `Marked ${framed}` });
+    }
+  });
+
+  it("refuses bytes that are not UTF-8 (400), storing nothing rather than U+FFFD", async () => {
+    const t = await ctx.tenant();
+    const [head, tail] = ['{"name":"Caf', '"}'].map(encode);
+    for (const bad of [[0xff], [0xc3], [0xed, 0xa0, 0x80], [0xe9]]) {
+      for (const framed of [true, false]) {
+        const bytes = new Uint8Array([...head!, ...bad, ...tail!]);
+        const answer = await post(t, "/carriers.json", bytes, framed);
+        expect(answer.status).toBe(400);
+        expect(await answer.json()).toMatchObject({ detail: "The request body is not UTF-8 text." });
+      }
+    }
+    expect((await t.json("GET", "/carriers.json")).body).toEqual([]);
+    // The same name in UTF-8 is taken.
+    const answer = await post(t, "/carriers.json", encode('{"name":"Café"}'), true);
+    expect(await answer.json()).toMatchObject({ name: "Café" });
+  });
+
+  it("reads an empty body as {}: a create holds its defaults or names the fields it requires", async () => {
+    const t = await ctx.tenant();
+    const carrier = await post(t, "/carriers.json", new Uint8Array(), true);
+    expect(carrier.status).toBe(200);
+    expect(await carrier.json()).toMatchObject({ name: null, platform: "manual" });
+    const variant = await post(t, "/variants.json", new Uint8Array(), true);
+    expect(variant.status).toBe(422);
+    expect(errorPaths(await variant.json())).toContain("sku");
+  });
+});
+
 describe("nested values", () => {
   it("answers 422 to an array where a map is expected, and keeps any JSON where any is taken", async () => {
     const t = await ctx.tenant();
