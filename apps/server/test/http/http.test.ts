@@ -192,7 +192,7 @@ describe("bodies", () => {
 describe("body bytes", () => {
   const encode = (text: string) => new TextEncoder().encode(text);
   /** `bytes` POSTed as JSON, with its Content-Length (as a runtime frames it) or without (chunked). */
-  const post = (t: Tenant, path: string, bytes: Uint8Array, framed: boolean) =>
+  const post = (t: Tenant, path: string, bytes: Uint8Array<ArrayBuffer>, framed: boolean) =>
     ctx.app.fetch(
       new Request(`http://127.0.0.1${path}`, {
         method: "POST",
