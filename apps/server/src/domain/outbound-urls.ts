@@ -48,6 +48,18 @@ export function isForbiddenAddress(address: string): boolean {
 }
 
 /**
+ * Names of the local network, refused wherever a name is not resolved (the Worker) as where it is: one
+ * label (`intranet`), or under a suffix reserved for local use (`localhost`, mDNS's `local`, ICANN's
+ * private-use `internal`, the home networks' `home.arpa`).
+ */
+const LOCAL_SUFFIXES = ["localhost", "local", "internal", "home.arpa"];
+function isLocalName(host: string): boolean {
+  if (literalAddress(host) !== undefined) return false;
+  if (!host.includes(".")) return true;
+  return LOCAL_SUFFIXES.some((suffix) => host === suffix || host.endsWith(`.${suffix}`));
+}
+
+/**
  * Why the service will not send to `url`, or undefined when it may. Names are resolved when the
  * policy can (Node); every address they resolve to must be public.
  */
@@ -65,10 +77,9 @@ export async function refusal(url: string, policy: OutboundPolicy): Promise<stri
   }
   if (parsed.protocol !== "https:") return "must be an https URL";
   if (parsed.port && parsed.port !== "443") return "must use the default https port";
-  const host = parsed.hostname.toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) {
-    return "must not name a local host";
-  }
+  // A name ending in a dot is the same name (`localhost.` is `localhost`).
+  const host = parsed.hostname.toLowerCase().replace(/\.+$/, "");
+  if (isLocalName(host)) return "must not name a local host";
   const literal = literalAddress(host) !== undefined;
   if (literal && isForbiddenAddress(host)) return "must not be a private, loopback or link-local address";
   if (policy.resolve && !literal) {

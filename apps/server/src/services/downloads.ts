@@ -6,7 +6,7 @@
  * never takes more memory than its reader holds, nor a stalled server a worker for ever.
  */
 import { type OutboundPolicy, refusal } from "../domain/outbound-urls.ts";
-import { failureOf } from "./webhooks/outbound.ts";
+import { failureOf, USER_AGENT } from "./webhooks/outbound.ts";
 
 /**
  * Why a download failed, before its answer or while its body streamed: the URL `refused` by the policy,
@@ -79,7 +79,11 @@ export async function openDownload(
   const timer = setTimeout(() => abort.abort(timeoutError()), timeoutMs);
   let response: Response;
   try {
-    response = await fetcher(url, { headers, redirect: "manual", signal: abort.signal });
+    response = await fetcher(url, {
+      headers: { "User-Agent": USER_AGENT, ...headers },
+      redirect: "manual",
+      signal: abort.signal,
+    });
   } catch (error) {
     throw failed(error, timeoutMs);
   } finally {

@@ -9,10 +9,13 @@ let setup: Awaited<ReturnType<typeof setupApp>>;
 /** What the file server answers per path: a body (200), a status, or no answer at all. */
 const files = new Map<string, { status?: number; body?: string; hang?: boolean; authorization?: string }>();
 let fileServer = "";
+/** The User-Agent of each request the file server got. */
+const userAgents: (string | undefined)[] = [];
 
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
   fileServer = await serveLocally((req, res) => {
+    userAgents.push(req.headers["user-agent"]);
     const file = files.get(req.url ?? "");
     if (file?.hang) return;
     if (!file) return void res.writeHead(404).end("no such file");
@@ -474,11 +477,13 @@ describe("inventory-feed fetch", () => {
     files.set(path, { body: STOCK, authorization: `Basic ${btoa("reseller-7:s3cret")}` });
     const feed = await csvFeed(t, url, { authenticationToken: "reseller-7", authenticationSecret: "s3cret" });
     const queued = await fetchByHand(t, feed.id);
+    userAgents.length = 0;
     await dispatcherAt().dispatcher.runOnce();
     expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({
       status: "processed",
       rowCount: 2,
     });
+    expect(userAgents).toEqual(["multichannel-commerce-service"]);
 
     const bearer = serve(STOCK);
     files.set(bearer.path, { body: STOCK, authorization: "Bearer feed-token" });

@@ -298,6 +298,7 @@ describe("webhook endpoints", () => {
     const event = verify(hook.secret, delivery);
     expect(event).toMatchObject({ type: "carrier.created", data: { object: carrier } });
     expect(delivery.headers["webhook-id"]).toBe(`evt_${event.id}`);
+    expect(delivery.headers["user-agent"]).toBe("multichannel-commerce-service");
     expect(() => verify(`whsec_${btoa("another secret of 24 bytes!!")}`, delivery)).toThrow();
 
     const log = await expectStatus(t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`), 200);
@@ -953,6 +954,38 @@ describe("where the service sends requests", () => {
       422,
     );
     await create(t, "webhook-endpoints", { url: "https://hooks.example/in" });
+  });
+
+  it("refuses local names where names are not resolved (the Worker), as where they are", async () => {
+    const unresolved = await setupApp({ outbound: { allowLocal: false } });
+    const t = await unresolved.tenant();
+    for (const url of [
+      "https://LOCALHOST./in",
+      "https://api.localhost/in",
+      "https://printer.local/in",
+      "https://printer.local./in",
+      "https://intranet/in",
+      "https://intranet./in",
+      "https://metadata.google.internal/in",
+      "https://nas.home.arpa/in",
+      "https://127.0.0.1./in",
+    ]) {
+      const answer = await expectStatus(
+        t.json("POST", "/webhook-endpoints.json", { url, enabled: false }),
+        422,
+      );
+      expect(answer.errors, url).toEqual([
+        {
+          path: "url",
+          message: expect.stringMatching(
+            /^must not (name a local host|be a private, loopback or link-local address)/,
+          ),
+        },
+      ]);
+    }
+    // A public name is taken as it is, without a lookup.
+    await create(t, "webhook-endpoints", { url: "https://hooks.example./in", enabled: false });
+    await create(t, "webhook-endpoints", { url: "https://localhost.example/in", enabled: false });
   });
 
   it("checks again at send time: a name that now resolves to a private address is not called", async () => {

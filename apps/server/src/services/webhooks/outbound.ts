@@ -7,6 +7,11 @@ import { type OutboundPolicy, refusal } from "../../domain/outbound-urls.ts";
 
 /** Per attempt: the whole request, answer included. */
 export const SEND_TIMEOUT_MS = 10_000;
+/**
+ * Who is calling, in every request the service sends (webhooks, callouts, file downloads): the same on
+ * every runtime, so a receiver can tell the service's calls apart whatever hosts it.
+ */
+export const USER_AGENT = "multichannel-commerce-service";
 /** How much of a receiver's answer is read (and kept, for the attempt log). */
 export const MAX_RESPONSE_BYTES = 4096;
 
@@ -83,7 +88,7 @@ export async function send(
   try {
     const response = await fetcher(request.url, {
       method: request.method,
-      headers: request.headers,
+      headers: { "User-Agent": USER_AGENT, ...request.headers },
       body: request.body,
       redirect: "manual",
       signal: AbortSignal.timeout(timeoutMs),
