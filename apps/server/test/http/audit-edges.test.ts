@@ -10,6 +10,7 @@ import {
   secretsShownOnce,
 } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createRecordOf } from "../factory.ts";
 import { type Api, apiOf, setupApp } from "../support.ts";
 
 const ADMIN_TOKEN = "operator-token-audit-edges-0123456789abcdef";
@@ -120,6 +121,24 @@ describe("If-Match", () => {
     expect(fixed.status).toBe(200);
     expect(fixed.headers.get("Idempotent-Replayed")).toBeNull();
     expect(fixed.body.name).toBe("Courier Co");
+  });
+
+  it("is checked once the record is found and its state allows the action (RFC 9110 13.2.1)", async () => {
+    const t = await ctx.tenant();
+    // A pending purchase with a line to cancel, as the factory makes one.
+    const line = await createRecordOf(t, kindByName("purchase-item")!);
+    const purchase = await t.json("GET", `/purchases/${line.purchaseId}.json`);
+    const path = `/purchases/${line.purchaseId}/cancel.json`;
+    const stale = { "If-Match": '"stale"' };
+    expect((await t.json("PUT", path, undefined, stale)).status).toBe(412);
+    const current = { "If-Match": purchase.headers.get("ETag")! };
+    const cancelled = await t.json("PUT", path, undefined, current);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    // Cancelled: its state refuses the action, whatever If-Match says; a record not there is a 404.
+    const refused = await t.json("PUT", path, undefined, stale);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ state: "cancelled" });
+    expect((await t.json("PUT", "/purchases/999999/cancel.json", undefined, stale)).status).toBe(404);
   });
 
   it("a create with If-Match, any tag or *, is a 412 and makes nothing", async () => {
