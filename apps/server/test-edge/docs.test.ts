@@ -23,6 +23,7 @@ describe("/docs in workerd", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding");
     const served = Buffer.from(await response.arrayBuffer());
     expect(served.equals(readFileSync(apiReferenceScriptUrl(import.meta.resolve)))).toBe(true);
   });

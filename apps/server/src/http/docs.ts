@@ -126,7 +126,9 @@ export function registerDocsRoutes(app: Hono<AppEnv>, options: { basePath?: stri
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Content-Type-Options": "nosniff",
     };
-    if (content instanceof Response) return answer(c, content.body, 200, headers);
+    // A static asset (the Worker's), which the platform compresses as the client accepts.
+    if (content instanceof Response)
+      return answer(c, content.body, 200, { ...headers, Vary: "Accept-Encoding" });
     if (!acceptsGzip(c.req.header("Accept-Encoding"))) {
       return answer(c, content, 200, { ...headers, Vary: "Accept-Encoding" });
     }
