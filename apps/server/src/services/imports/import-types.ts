@@ -1,8 +1,8 @@
 /** The import types the runner runs, by `importType`. */
 import type { DataImport } from "@multichannel/schema";
-import type { Ctx } from "../../domain/context.ts";
-import { many } from "../../domain/reads.ts";
-import { executeRead } from "../execute.ts";
+import { sql } from "../../db/sql.ts";
+import { fieldOf, many } from "../../domain/reads.ts";
+import { column, table } from "../../domain/store.ts";
 import { hsCodeImport, warehouseLocationImport } from "./catalog-imports.ts";
 import {
   inventoryFeedImport,
@@ -37,24 +37,22 @@ export const IMPORT_TYPES: Record<ImportTypeName, ImportType> = {
 };
 
 /**
- * For a type whose rows change by an amount rather than set a value (`adjustment_import`): why the
- * import is skipped when an earlier import of that type completed with the same file, so that
- * importing a file twice changes nothing twice. Types that set values are imported again as they are.
+ * For a type whose rows change by an amount rather than set a value (`adjustment_import`): the read of
+ * another import of that type and file that started or completed (none for other types). It is read and
+ * held by the write that starts the import, so that of two imports of one file started at once by two
+ * processes, only one goes on: the other's start is planned again, finds it, and is skipped. Types that
+ * set values are imported again as they are.
  */
-export async function sameFileImported(ctx: Ctx, dataImport: DataImport): Promise<string | undefined> {
-  if (dataImport.importType !== "adjustment_import") return undefined;
-  const earlier = await executeRead(
-    { ctx },
-    {
-      earlier: many(
-        "data-import",
-        { fileUri: dataImport.fileUri ?? "", importType: dataImport.importType, status: "complete" },
-        { limit: 2 },
-      ),
-    },
-    (read) => read.earlier.find((found) => found.id !== dataImport.id),
-  );
-  return earlier
+export function sameFileReads(importId: number) {
+  const at = (field: "fileUri" | "importType" | "status") => sql.id(column(table("data-import"), field));
+  const adjustments = sql`${at("importType")} = 'adjustment_import' AND ${fieldOf("data-import", importId, "importType")} = 'adjustment_import'`;
+  const sameFile = sql`${at("fileUri")} = ${fieldOf("data-import", importId, "fileUri")} AND ${adjustments} AND ${at("status")} IN ('started', 'complete') AND id <> ${importId}`;
+  return { sameFile: many("data-import", sameFile, { order: "id", limit: 1 }) };
+}
+
+/** Why an import is skipped: `earlier`, an import of the same file (`sameFileReads`), made its adjustments. */
+export function sameFileMessage(earlier: DataImport): string {
+  return earlier.status === "complete"
     ? `This file was imported by data import ${earlier.id}; its adjustments are not made twice.`
-    : undefined;
+    : `This file is being imported by data import ${earlier.id}; its adjustments are not made twice.`;
 }

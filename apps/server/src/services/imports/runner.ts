@@ -22,7 +22,7 @@ import { RowReader } from "./batches.ts";
 import { csvRows, UnreadableFile } from "./csv-rows.ts";
 import { type Ending, finish } from "./ending.ts";
 import type { ImportType } from "./import-type.ts";
-import { IMPORT_TYPES, sameFileImported } from "./import-types.ts";
+import { IMPORT_TYPES, sameFileMessage, sameFileReads } from "./import-types.ts";
 import { failedRun, gaveUp, MAX_FAILURES } from "./retries.ts";
 import { leaseOf, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
 import { type ImportFileLimits, openImportFile, tooLarge } from "./source.ts";
@@ -113,8 +113,8 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
   const ctx = importContext(deps, run.companyId);
   // Its last failure could not end it (`failedRun`).
   if (run.failures >= MAX_FAILURES) return finish(ctx, run, gaveUp(run.failures));
-  const dataImport = await started(ctx, run);
-  const ready = await readiness(ctx, run, dataImport);
+  const { dataImport, earlier } = await started(ctx, run);
+  const ready = readiness(dataImport, earlier);
   if ("status" in ready) return finish(ctx, run, ready);
   const ended = await applyFile(ctx, { ...run, dataImport }, ready, deps, sliceOver).catch(
     (error: unknown): Ending => {
@@ -133,7 +133,7 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
 }
 
 /** The import's type, or why it ends before its file is read (what it lacks, the same file imported). */
-async function readiness(ctx: Ctx, run: Run, dataImport: DataImport): Promise<ImportType | Ending> {
+function readiness(dataImport: DataImport, earlier: DataImport | undefined): ImportType | Ending {
   const { importType, fileUri } = dataImport;
   if (!importType || !fileUri) {
     const message = `The import has no ${importType ? "fileUri" : "importType"}: it names no file or no type of rows to import.`;
@@ -142,8 +142,7 @@ async function readiness(ctx: Ctx, run: Run, dataImport: DataImport): Promise<Im
   const type = IMPORT_TYPES[importType];
   const refused = type.check?.(dataImport);
   if (refused) return { status: "error", code: "missing_field", message: refused };
-  const earlier = run.rowsDone === 0 ? await sameFileImported(ctx, dataImport) : undefined;
-  return earlier ? { status: "skipped", message: earlier } : type;
+  return earlier ? { status: "skipped", message: sameFileMessage(earlier) } : type;
 }
 
 /**
@@ -172,21 +171,26 @@ async function applyFile(
   return { status: "complete" };
 }
 
-/** The import, `started` (with its start time) the first time a run claims it. */
-async function started(ctx: Ctx, run: Run): Promise<DataImport> {
+/**
+ * The import, `started` (with its start time) the first time a run claims it, and before its first batch
+ * an import of the same adjustment file that went first (`sameFileReads`).
+ */
+async function started(
+  ctx: Ctx,
+  run: Run,
+): Promise<{ dataImport: DataImport; earlier: DataImport | undefined }> {
+  // Before its first batch: whether another import of its file (an adjustment file) went first.
+  const reads = { ...runReads(run), ...(run.rowsDone === 0 ? sameFileReads(run.importId) : {}) };
   return executeWrite(
     { ctx },
     {
-      reads: runReads(run),
+      reads,
       plan(read, plan) {
-        const dataImport = ownImport(run, read);
-        if (dataImport.status !== "pending") return dataImport;
-        return plan.update(
-          "data-import",
-          dataImport,
-          transitionValues("data-import", dataImport, "started", { startedAt: plan.now }),
-          { movesState: true },
-        );
+        const found = ownImport(run, read);
+        const earlier = read.sameFile?.[0];
+        if (found.status !== "pending") return { dataImport: found, earlier };
+        const values = transitionValues("data-import", found, "started", { startedAt: plan.now });
+        return { dataImport: plan.update("data-import", found, values, { movesState: true }), earlier };
       },
     },
   );

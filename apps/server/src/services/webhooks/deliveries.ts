@@ -8,8 +8,11 @@ import type { InStatement } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import * as v from "valibot";
 import { type Db, type Executor, firstRow } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
+import { changed, failedGuard } from "../../db/write-guards.ts";
 import { calloutUrlField } from "../../domain/callouts.ts";
+import { rows } from "../../domain/reads.ts";
 import {
   MAIL_NOT_CONFIGURED,
   type MailAnswer,
@@ -164,7 +167,8 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
           : await requested(deps, delivery, at);
       if (!tried) return;
       if (!tried.outcome.ok) failed++;
-      await settle(deps, { ...delivery, url: tried.url }, tried.outcome, now());
+      const claim = { ...delivery, url: tried.url, leasedUntil: iso(at + LEASE_MS) };
+      await settle(deps, claim, tried.outcome, now());
     };
     void attempt()
       .catch((error: unknown) => {
@@ -489,13 +493,29 @@ async function calloutHeaders(
   return headers;
 }
 
+/** A claimed delivery, as its attempt settles it: the lease its claim took (`next_attempt_at`). */
+interface ClaimedDelivery extends DeliveryRow {
+  leasedUntil: string;
+}
+
+/**
+ * SQL: the delivery is still as its claim left it (pending, its attempts as read, leased until then).
+ * An attempt that outlived its lease (a slow settle, another process's clock ahead) finds it otherwise
+ * once another process claimed the delivery again: its outcome is not recorded over that one's.
+ */
+function stillClaimed(delivery: ClaimedDelivery) {
+  return sql`status = 'pending' AND attempts = ${delivery.attempts} AND next_attempt_at = ${delivery.leasedUntil}`;
+}
+
 /**
  * Records an attempt of `delivery` (its `url` where the attempt went, kept for the next one) and
- * schedules the next, or ends it; its log record and the endpoint's health follow in the same batch.
+ * schedules the next, or ends it; its log record and the endpoint's health follow in the same batch,
+ * applied only while the delivery is still this attempt's (`stillClaimed`): else nothing is recorded,
+ * and the attempt of the process that claimed it again is the one its log shows.
  */
 async function settle(
   { db, random }: DeliveryDeps,
-  delivery: DeliveryRow,
+  delivery: ClaimedDelivery,
   outcome: Outcome,
   at: number,
 ): Promise<void> {
@@ -505,6 +525,10 @@ async function settle(
   const next = outcome.ok || finalFailure ? null : iso(at + delay * 1000 * (0.8 + 0.4 * random()));
   const status = outcome.ok ? "succeeded" : finalFailure ? "failed" : "pending";
   const statements: InStatement[] = [
+    sql`UPDATE webhook_deliveries SET status = ${status}, attempts = ${attempts}, next_attempt_at = ${next}, last_response_status = ${outcome.status ?? null}, last_error = ${outcome.error ?? null}, url = ${delivery.url} WHERE id = ${delivery.id} AND ${stillClaimed(delivery)}`.statementFor(
+      delivery.company_id,
+    ),
+    changed(1),
     {
       sql: "INSERT INTO webhook_attempts (delivery_id, at, duration_ms, response_status, error, succeeded) VALUES (?, ?, ?, ?, ?, ?)",
       args: [
@@ -514,18 +538,6 @@ async function settle(
         outcome.status ?? null,
         outcome.error ?? null,
         outcome.ok ? 1 : 0,
-      ],
-    },
-    {
-      sql: "UPDATE webhook_deliveries SET status = ?, attempts = ?, next_attempt_at = ?, last_response_status = ?, last_error = ?, url = ? WHERE id = ?",
-      args: [
-        status,
-        attempts,
-        next,
-        outcome.status ?? null,
-        outcome.error ?? null,
-        delivery.url,
-        delivery.id,
       ],
     },
   ];
@@ -553,8 +565,18 @@ async function settle(
   // One batch: the attempt, the delivery's state and what follows from it, all or none. A purchase
   // order that failed for good may send its purchase back to pending: planned from what it reads, held.
   const order = finalFailure ? purchaseOrderOf(delivery) : undefined;
-  if (order) await settlePurchaseOrderFailure(db, order, attempt, statements);
-  else await db.write((session) => session.apply(statements));
+  if (order) {
+    const claimed = rows(
+      sql`SELECT 1 FROM webhook_deliveries WHERE id = ${delivery.id} AND ${stillClaimed(delivery)}`,
+      (found) => found.length > 0,
+    );
+    await settlePurchaseOrderFailure(db, order, attempt, statements, claimed);
+    return;
+  }
+  await db.write((session) => session.apply(statements)).catch((error: unknown) => {
+    // Claimed again by another process (its guard, after the delivery's update): not this attempt's.
+    if (failedGuard(error) !== 1) throw error;
+  });
 }
 
 /** The record a callout named to log its attempts, if any. */

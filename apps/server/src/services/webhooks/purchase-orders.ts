@@ -16,6 +16,7 @@ import {
   holdSnapshot,
   many,
   one,
+  type Read,
   readStatements,
   type Snapshot,
   snapshotOf,
@@ -128,18 +129,22 @@ function recipientOf(notification: PurchaseNotification, attempt: Attempt): stri
  * Records a purchase order's failure for good: `statements` (the attempt, the delivery's end, its
  * notification and its `error` record) and what it does to the purchase (`planPurchaseOrderFailure`),
  * in one batch that applies only while what it read is as read (else planned again from a fresh read).
+ * `claimed` reads whether the delivery is still the attempt's: once another process claimed it again,
+ * nothing is recorded.
  */
 export function settlePurchaseOrderFailure(
   db: Db,
   delivery: PurchaseOrderDelivery,
   attempt: Attempt,
   statements: readonly InStatement[],
+  claimed: Read<boolean>,
 ): Promise<unknown> {
-  const reads = failureReads(delivery.notificationId);
+  const reads = { ...failureReads(delivery.notificationId), claimed };
   const reading = readStatements(delivery.companyId, reads);
   return optimistically(db, async (session) => {
     const plan = new WritePlan(delivery.companyId, attempt.at);
     const snapshot = snapshotOf(reads, await session.read(reading));
+    if (!snapshot.claimed) return undefined;
     planPurchaseOrderFailure(snapshot, plan, attempt);
     holdSnapshot(plan, reads, snapshot);
     plan.append(statements);
