@@ -12,7 +12,6 @@ import { sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import { changed, failedGuard } from "../../db/write-guards.ts";
 import { calloutUrlField } from "../../domain/callouts.ts";
-import { rows } from "../../domain/reads.ts";
 import {
   MAIL_NOT_CONFIGURED,
   type MailAnswer,
@@ -20,6 +19,7 @@ import {
   type MailSender,
 } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
+import { rows } from "../../domain/reads.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
@@ -573,10 +573,12 @@ async function settle(
     await settlePurchaseOrderFailure(db, order, attempt, statements, claimed);
     return;
   }
-  await db.write((session) => session.apply(statements)).catch((error: unknown) => {
-    // Claimed again by another process (its guard, after the delivery's update): not this attempt's.
-    if (failedGuard(error) !== 1) throw error;
-  });
+  await db
+    .write((session) => session.apply(statements))
+    .catch((error: unknown) => {
+      // Claimed again by another process (its guard, after the delivery's update): not this attempt's.
+      if (failedGuard(error) !== 1) throw error;
+    });
 }
 
 /** The record a callout named to log its attempts, if any. */
