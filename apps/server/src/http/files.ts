@@ -41,8 +41,8 @@ export function registerFileRoutes(
         await file.body.cancel();
         throw new ApiError("not_found", "No file with that name.");
       }
-      // An upload and an export are the inventory group's, a label (PDF) the shipping group's.
-      const group = file.uploaded || file.contentType !== "application/pdf" ? UPLOADS_GROUP : "shipping";
+      // An upload, a feed's file and an export are the inventory group's, a label (PDF) the shipping group's.
+      const group = file.received || file.contentType !== "application/pdf" ? UPLOADS_GROUP : "shipping";
       const access = c.get("actor").access;
       if (access && !allows(access, group, 1)) {
         await file.body.cancel();
@@ -52,8 +52,9 @@ export function registerFileRoutes(
       return answer(c, file.body, 200, {
         "Content-Type": file.contentType,
         "Content-Length": String(file.byteSize),
-        // What a client uploaded is never shown as a page of the API's origin (an HTML file, say).
-        ...(file.uploaded
+        // What came from outside (an upload, a feed's file), or any file of a type the service does not
+        // write itself, is never shown as a page of the API's origin (an HTML file, say).
+        ...(file.received || !OWN_TYPE.test(file.contentType)
           ? {
               "Content-Disposition": `attachment; ${disposition}`,
               "Content-Security-Policy": "sandbox",
@@ -113,15 +114,24 @@ async function recordedOnce(
 }
 
 /**
+ * A name as RFC 8187 writes a value (`filename*`): UTF-8, every byte but its attr-chars percent-encoded
+ * (`encodeURIComponent` leaves `'`, `(`, `)` and `*` as they are, which it does not allow).
+ */
+function attrValue(name: string): string {
+  return encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/** The types of the files the service writes itself (labels, exports, files of failed rows): shown inline. */
+const OWN_TYPE = /^(application\/pdf|application\/json|text\/csv)\s*(;|$)/i;
+
+/**
  * A Content-Disposition's file name parameters (RFC 6266): the name in ASCII (what is not printable ASCII,
  * a quote or a backslash made `_`), and as UTF-8 for the clients that read it (a header's value is
  * Latin-1 at most: a name in another script would not go into it as it is).
  */
 function dispositionOf(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return ascii === name
-    ? `filename="${name}"`
-    : `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return ascii === name ? `filename="${name}"` : `filename="${ascii}"; filename*=UTF-8''${attrValue(name)}`;
 }
 
 /** The most a multipart body may carry besides its file (boundaries, part headers, small fields). */

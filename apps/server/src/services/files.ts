@@ -77,10 +77,10 @@ export function uploadLocation(ctx: Ctx, file: Pick<StoredFile, "id" | "name">):
 function insertFileRow(
   plan: WritePlan,
   file: { name: string; contentType: string; byteSize: number; checksum: string; storageKey: string },
-  uploaded: boolean,
+  received: boolean,
 ): number {
   return plan.insertRow(
-    sql`INSERT INTO stored_files (company_id, name, content_type, body, byte_size, checksum, storage_key, uploaded, created_at) VALUES (${sql.company}, ${file.name}, ${file.contentType}, ${EMPTY}, ${file.byteSize}, ${file.checksum}, ${file.storageKey}, ${uploaded ? 1 : 0}, ${plan.now})`,
+    sql`INSERT INTO stored_files (company_id, name, content_type, body, byte_size, checksum, storage_key, uploaded, created_at) VALUES (${sql.company}, ${file.name}, ${file.contentType}, ${EMPTY}, ${file.byteSize}, ${file.checksum}, ${file.storageKey}, ${received ? 1 : 0}, ${plan.now})`,
   );
 }
 
@@ -119,7 +119,8 @@ export function planStoredFile(
 /**
  * Plans the row of a file whose body is in the store already (a fetched feed's copy, kept): its id and
  * download URL, provisional until the batch runs. 409 when it would take the company over its quota
- * (`used`: what `fileUsage` read).
+ * (`used`: what `fileUsage` read). Its bytes and type are the supplier's: it is served as an upload is
+ * (`OpenedFile.received`).
  */
 export function planStoredBody(
   plan: WritePlan,
@@ -128,7 +129,7 @@ export function planStoredBody(
   file: StoredBody & { name: string; contentType: string },
 ): { id: number; url: string } {
   checkFileQuota(ctx, used, file.byteSize);
-  const id = insertFileRow(plan, file, false);
+  const id = insertFileRow(plan, file, true);
   return { id, url: fileUrl(ctx, id, file.name) };
 }
 
@@ -310,8 +311,12 @@ export interface OpenedFile {
   name: string;
   contentType: string;
   byteSize: number;
-  /** A client uploaded it (`POST /files.json`); else the service made it (a label, an export). */
-  uploaded: boolean;
+  /**
+   * Its bytes came from outside the service: a client uploaded it (`POST /files.json`), or it is a
+   * feed's file as its supplier sent it (kept with `cacheImports`). Else the service made it (a label,
+   * an export, a file of failed rows).
+   */
+  received: boolean;
   body: ReadableStream<Uint8Array>;
 }
 
@@ -344,7 +349,7 @@ export async function openFile({ ctx, id }: { ctx: Ctx; id: number }): Promise<O
     name: String(row.name),
     contentType: String(row.content_type),
     byteSize: Number(row.byte_size),
-    uploaded: Number(row.uploaded) === 1,
+    received: Number(row.uploaded) === 1,
     body,
   };
 }

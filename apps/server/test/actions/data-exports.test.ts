@@ -154,6 +154,37 @@ describe("data-export", () => {
     );
   });
 
+  it("exports an item with exactly the feed's stock threshold of units as in stock; one fewer as none", async () => {
+    const t = await setup.tenant();
+    const feed = await make(t, "inventory-feeds", {
+      name: "Vendor",
+      fetchFrequency: "never",
+      exportSkuThreshold: 5,
+    });
+    for (const [externalId, inventoryQuantity] of [
+      ["AT", 5],
+      ["BELOW", 4],
+    ] as const) {
+      const sent = await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+        externalId,
+        vendorSku: `S-${externalId}`,
+        inventoryQuantity,
+      });
+      expect(sent.status).toBe(200);
+    }
+    const created = await make(t, "data-exports", { exportType: "inventory_feed", inventoryFeedId: feed.id });
+    await dispatcher().runOnce();
+    const done = await get(t, "data-exports", created.id);
+    expect(await (await t.request("GET", done.url)).text()).toBe(
+      [
+        "externalId,sku,name,barcode,quantity,price,costPrice,weight,reviewStatus,status",
+        "AT,S-AT,,,5,,,,notReviewed,pending",
+        "BELOW,S-BELOW,,,0,,,,notReviewed,pending",
+        "",
+      ].join("\r\n"),
+    );
+  });
+
   it("refuses a pending feed export that names no feed (422), which it could never build", async () => {
     const t = await setup.tenant();
     const feed = await make(t, "inventory-feeds", { name: "Vendor", fetchFrequency: "never" });

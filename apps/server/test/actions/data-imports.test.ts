@@ -1,6 +1,8 @@
 import { createServer } from "node:net";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "../../src/db/database.ts";
+import { ApiError } from "../../src/errors.ts";
+import { stockTake } from "../../src/services/imports/stock-imports.ts";
 import { serveLocally } from "../local-server.ts";
 import { startReceiver } from "../receiver.ts";
 import { setupApp, type Tenant } from "../support.ts";
@@ -87,6 +89,16 @@ describe("stock_take", () => {
     expect(await errors.text()).toBe(
       'sku,quantity,warehouse,notes,error\r\nNOPE-9,1,Main,"two\nlines","unknown SKU ""NOPE-9"""\r\n',
     );
+  });
+
+  it("fails a row whose count is negative, leaving on hand as it was", async () => {
+    const t = await setup.tenant();
+    const { main, shirt } = await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "count.csv", "sku,quantity\nSHIRT-1,-3\n");
+    const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+    expect(done).toMatchObject({ status: "complete", added: 0, updated: 0, errors: 1 });
+    expect(done.errorMessages).toEqual(['Row 2: quantity "-3" is not a count (a whole number, 0 or more)']);
+    expect(await onHand(t, shirt.id, main.id)).toBe(5);
   });
 
   it("imported again, changes nothing twice: every row is skipped", async () => {
@@ -187,6 +199,19 @@ describe("adjustment_import", () => {
     expect(again.status).toBe("skipped");
     expect(again.statusMessage).toContain(`data import ${done.id}`);
     expect(await onHand(t, shirt.id, main.id)).toBe(6);
+  });
+
+  it("imports again a file whose earlier import ended error, failing it again for its own reason", async () => {
+    const t = await setup.tenant();
+    await stockWorld(t);
+    const fileUri = await storeFile(setup.db, t, "moves.csv", "sku,howmany\nSHIRT-1,2\n");
+    const first = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(first.status).toBe("error");
+    const second = await runImport(t, drain, { importType: "adjustment_import", fileUri });
+    expect(second.status).toBe("error");
+    expect(second.statusMessage).toMatch(
+      /lacks the column `quantity` that an adjustment_import import needs/,
+    );
   });
 
   it("keeps what a run applied: its type, file and target cannot change once it has run (409)", async () => {
@@ -694,6 +719,36 @@ describe("the runner", () => {
     const done = await get(t, "data-imports", created.id);
     expect(done).toMatchObject({ status: "complete", added: 1100, errors: 0 });
     expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1100);
+  });
+
+  it("fails only the row whose write is refused: the other rows of its batch are applied without it", async () => {
+    const t = await setup.tenant();
+    const { main, shirt, socks } = await stockWorld(t);
+    await make(t, "variants", { sku: "REFUSED" });
+    const plan = stockTake.plan;
+    const refusing = vi.spyOn(stockTake, "plan").mockImplementation((input) => {
+      if (input.rows.some((row) => row.cells.sku === "REFUSED")) {
+        throw new ApiError("validation_failed", "The write was refused.");
+      }
+      return plan.call(stockTake, input);
+    });
+    try {
+      const fileUri = await storeFile(
+        setup.db,
+        t,
+        "count.csv",
+        "sku,quantity\nSHIRT-1,8\nREFUSED,1\nSOCKS-2,3\n",
+      );
+      const done = await runImport(t, drain, { importType: "stock_take", fileUri });
+      expect(done).toMatchObject({ status: "complete", added: 1, updated: 1, errors: 1 });
+      expect(await (await t.request("GET", done.errorUri)).text()).toBe(
+        "sku,quantity,error\r\nREFUSED,1,The write was refused.\r\n",
+      );
+      expect(await onHand(t, shirt.id, main.id)).toBe(8);
+      expect(await onHand(t, socks.id, main.id)).toBe(3);
+    } finally {
+      refusing.mockRestore();
+    }
   });
 
   it("tries a failing run again later, and after five failures in a row ends the import error", async () => {

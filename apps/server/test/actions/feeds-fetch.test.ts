@@ -7,7 +7,10 @@ import { get, make } from "./channels-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 /** What the file server answers per path: a body (200), a status, or no answer at all. */
-const files = new Map<string, { status?: number; body?: string; hang?: boolean; authorization?: string }>();
+const files = new Map<
+  string,
+  { status?: number; body?: string; hang?: boolean; authorization?: string; type?: string }
+>();
 let fileServer = "";
 /** The User-Agent of each request the file server got. */
 const userAgents: (string | undefined)[] = [];
@@ -22,7 +25,7 @@ beforeAll(async () => {
     if (file.authorization && req.headers.authorization !== file.authorization) {
       return void res.writeHead(401).end("who are you?");
     }
-    res.writeHead(file.status ?? 200, { "Content-Type": "text/csv" }).end(file.body ?? "");
+    res.writeHead(file.status ?? 200, { "Content-Type": file.type ?? "text/csv" }).end(file.body ?? "");
   });
 });
 
@@ -144,6 +147,34 @@ describe("inventory-feed fetch", () => {
     expect(copy.status).toBe(200);
     expect(await copy.text()).toBe(STOCK);
     expect((await (await setup.tenant()).request("GET", file.url)).status).toBe(404);
+  });
+
+  it("serves a kept copy as what it is, the supplier's file: an attachment in a sandbox, read with inventory:read", async () => {
+    const t = await setup.tenant();
+    // A valid feed its server calls a page, with a script in a cell; another it calls a PDF.
+    const page = serve(STOCK.replace("NW-2", "<script>alert(document.domain)</script>"));
+    files.set(page.path, { body: files.get(page.path)!.body!, type: "text/html; charset=utf-8" });
+    const pdf = serve(STOCK);
+    files.set(pdf.path, { body: STOCK, type: "application/pdf" });
+    const copies: string[] = [];
+    for (const { url } of [page, pdf]) {
+      const feed = await csvFeed(t, url, { cacheImports: true });
+      const queued = await fetchByHand(t, feed.id);
+      await dispatcherAt().dispatcher.runOnce();
+      copies.push((await get(t, "inventory-feed-files", queued.id)).url);
+    }
+    for (const url of copies) {
+      const copy = await t.request("GET", url);
+      expect(copy.status).toBe(200);
+      expect(copy.headers.get("Content-Disposition")).toMatch(/^attachment; /);
+      expect(copy.headers.get("Content-Security-Policy")).toBe("sandbox");
+    }
+    const key = async (scope: string) =>
+      (await t.json("POST", "/api-keys.json", { name: scope, scopes: [scope] })).body.secret as string;
+    const read = async (token: string) =>
+      (await setup.app.request(copies[1]!, { headers: { Authorization: `Bearer ${token}` } })).status;
+    expect(await read(await key("inventory:read"))).toBe(200);
+    expect(await read(await key("shipping:read"))).toBe(403);
   });
 
   it("changes nothing when the same file is fetched again", async () => {

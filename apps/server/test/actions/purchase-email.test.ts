@@ -89,6 +89,21 @@ describe("purchase orders by e-mail", () => {
     expect(mailsTo("po-desk@harbour-goods.example")).toHaveLength(1);
   });
 
+  it("writes a number that looks like an encoded word into the subject as it reads, not as a mail reader would decode it", async () => {
+    const t = await setup.tenant();
+    const w = await world(t, { provider: { email: "po-words@harbour-goods.example" } });
+    // "=?utf-8?B?...?=" of a line break and a Bcc header.
+    const encoded = `=?utf-8?B?${btoa("\r\nBcc: x@evil.example")}?=`;
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}.json`, { reference: encoded }), 200);
+    const { dispatcher } = mailDispatcher(setup.db, smtp.url);
+    await expectStatus(send(t, w.purchase.id), 200);
+    await dispatcher.runOnce();
+    const [mail] = mailsTo("po-words@harbour-goods.example");
+    expect(mail!.parsed.subject).toBe(`Purchase order ${encoded.replaceAll("=?", "= ?")}`);
+    expect(mail!.parsed.subject).not.toContain("\n");
+    expect(mail!.parsed.bcc).toBeUndefined();
+  });
+
   it("keeps retrying an e-mail the server refuses (550), then logs the error for good", async () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "nobody@harbour-goods.example" } });

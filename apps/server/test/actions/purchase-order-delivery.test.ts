@@ -118,6 +118,36 @@ describe("a purchase order waiting for a retry follows its purchase", () => {
     });
   });
 
+  it("is not delivered by callout once the purchase was moved to another provider and back: it waits to be sent again", async () => {
+    const t = await setup.tenant();
+    const receiver = await flakyReceiver(1);
+    const w = await world(t, { provider: { purchaseEndpoint: `${receiver.url}/orders` } });
+    const other = await create(t, "dropship-providers", { name: "Other Supply" });
+    const { dispatcher, retry } = mailDispatcher(setup.db, smtp.url);
+    await expectStatus(send(t, w.purchase.id, { format: "json" }), 200);
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(1);
+
+    const move = (dropshipProviderId: number) =>
+      expectStatus(
+        t.json("PUT", `/purchases/${w.purchase.id}/move-dropship-provider.json`, { dropshipProviderId }),
+        200,
+      );
+    await move(other.id);
+    await move(w.provider.id);
+    await retry(1);
+    expect(receiver.received).toHaveLength(1);
+    const [callout] = await notificationsOf(t, w.purchase.id);
+    expect(callout).toMatchObject({
+      status: "error",
+      message: `Not delivered: purchase ${w.purchase.id} went back to pending after it was sent (moved to another dropship provider and back): send it again.`,
+    });
+    expect(await read(t, "purchases", w.purchase.id)).toMatchObject({
+      status: "pending",
+      dropshipProviderId: w.provider.id,
+    });
+  });
+
   it("is not e-mailed once the purchase was moved to another provider", async () => {
     const t = await setup.tenant();
     const w = await world(t, { provider: { email: "nobody@moved.example" } });

@@ -41,7 +41,7 @@ describe("purchase.send", () => {
     ]);
     expect(json).toMatchObject({ subtotal: 60.27, total: 60.27, currency: "USD" });
 
-    const csv = notifications[1]!.payload.trim().split("\n");
+    const csv = notifications[1]!.payload.trim().split("\r\n");
     expect(csv[0]).toMatch(/^number,date,currency,sku,name,quantity,price,line_total,ship_to_name,/);
     expect(csv).toHaveLength(4);
     expect(csv[1]).toContain(",MUG-1,Harbour Mug,3,19.99,59.97,Dana Buyer,");
@@ -56,6 +56,29 @@ describe("purchase.send", () => {
     expect(xml).toContain("<name>Cap &quot;Deluxe&quot; &lt;red&gt; &amp; blue</name>");
     expect(xml).not.toContain("<red>");
     expect(xml).toContain("<total>60.27</total>");
+  });
+
+  it("writes the CSV order with CRLF, quoting a cell with a semicolon; an XML order keeps tabs and line breaks as references", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const name = "Mug;=HYPERLINK(1);x";
+    await expectStatus(t.json("PUT", `/purchase-items/${w.items.cap.id}.json`, { name }), 200);
+    await expectStatus(send(t, w.purchase.id, { format: "csv" }), 200);
+    const reference = { reference: "PO\t7\r\nB" };
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}.json`, reference), 200);
+    await expectStatus(send(t, w.purchase.id, { format: "xml" }), 200);
+    const [csv, xml] = (await list(t, "purchase-notifications")).map((n) => String(n.payload));
+
+    // Four records (the header and three lines), each ended with CRLF (RFC 4180); a spreadsheet
+    // splitting on ";" finds the cell quoted.
+    expect(csv!.split("\r\n")).toHaveLength(5);
+    expect(csv!.replaceAll("\r\n", "")).not.toMatch(/[\r\n]/);
+    expect(csv).toContain(`,CAP-1,"${name}",1,`);
+
+    // A parser reads a CR as a line feed, and a tab or line break in an attribute as a space: written
+    // as references, they reach the provider as stored.
+    expect(xml).toContain('<purchaseOrder number="PO&#9;7&#13;&#10;B">');
+    expect(xml).not.toMatch(/number="[^"]*[\t\r\n]/);
   });
 
   it("resends a sent purchase: a second delivery is logged", async () => {

@@ -153,4 +153,27 @@ describe("channel variant-levels and variant-set-level", () => {
     );
     expect(await list(t, "adjustments")).toEqual(adjustments);
   });
+
+  it("stops counting a feed's items toward a variant's stock once the feed is disabled", async () => {
+    const t = await ctx.tenant();
+    await make(t, "warehouses", { name: "Main", isDefault: true });
+    const channel = await make(t, "channels", { name: "Store" });
+    await t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, { items: [item(1)] });
+    await t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, { sku: "S1", quantity: 2 });
+    const [s1] = await list(t, "variants", { sku: "S1" });
+    const feed = await make(t, "inventory-feeds", { name: "Supplier", fetchFrequency: "never" });
+    await make(t, "inventory-feed-variants", {
+      inventoryFeedId: feed.id,
+      externalId: "F1",
+      sku: "S1",
+      variantId: s1.id,
+      quantity: 7,
+    });
+    const level = async () => (await t.json("GET", `/channels/${channel.id}/variant-levels.json`)).body[0];
+    expect(await level()).toMatchObject({ onHand: 2, feedQuantity: 7, available: 9 });
+
+    const disabled = await t.json("PUT", `/inventory-feeds/${feed.id}.json`, { enabled: false });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(await level()).toMatchObject({ onHand: 2, feedQuantity: 0, available: 2 });
+  });
 });

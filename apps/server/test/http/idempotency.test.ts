@@ -39,6 +39,26 @@ describe("Idempotency-Key on POST", () => {
     expect((await t.json("GET", "/carriers.json")).body).toHaveLength(1);
   });
 
+  it("remembers a key for a day: a retry two hours later is replayed, one 25 hours later runs anew", async () => {
+    const t = await ctx.tenant();
+    const create = () => t.request("POST", "/carriers.json", { name: "Parcel Express" }, key("daily"));
+    const age = (hours: number) =>
+      ctx.db.execute({
+        sql: "UPDATE idempotency_keys SET created_at = ? WHERE company_id = ? AND key = 'daily'",
+        args: [new Date(Date.now() - hours * 60 * 60 * 1000).toISOString(), t.companyId],
+      });
+    expect((await create()).status).toBe(200);
+    await age(2);
+    const later = await create();
+    expect(later.headers.get("Idempotent-Replayed")).toBe("true");
+    expect((await t.json("GET", "/carriers.json")).body).toHaveLength(1);
+    await age(25);
+    const nextDay = await create();
+    expect(nextDay.status).toBe(200);
+    expect(nextDay.headers.get("Idempotent-Replayed")).toBeNull();
+    expect((await t.json("GET", "/carriers.json")).body).toHaveLength(2);
+  });
+
   it("runs an action once: a retried manual sale is not imported twice", async () => {
     const t = await ctx.tenant();
     const { path, order } = await saleWorld(t, "ORDER-9");

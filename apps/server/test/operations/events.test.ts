@@ -315,6 +315,18 @@ describe("webhook endpoints", () => {
     ]);
   });
 
+  it("sends a new endpoint only the events after its creation, not those still waiting from before", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    await create(t, "carriers", { name: "Before" });
+    await endpoint(t, receiver.url, { events: ["carrier.*"] });
+    await create(t, "carriers", { name: "After" });
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual(["After"]);
+  });
+
   it("deletes an endpoint with its deliveries: the next endpoint has an id of its own and starts with none", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
@@ -526,6 +538,34 @@ describe("webhook endpoints", () => {
     await create(t, "carriers", { name: "Back" });
     await dispatcher.runOnce();
     expect(JSON.parse(receiver.received.at(-1)!.body).data.object.name).toBe("Back");
+  });
+
+  it("clears an endpoint's failure streak on a success, so a failure days later does not disable it", async () => {
+    const t = await setup.tenant();
+    let status = 500;
+    const receiver = await startReceiver(() => status);
+    const { dispatcher, clock } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, receiver.url, { events: ["carrier.created"] });
+    await create(t, "carriers", { name: "Retried" });
+    await dispatcher.runOnce();
+    expect((await read(t, "webhook-endpoints", hook.id)).failingSince).not.toBeNull();
+
+    status = 200;
+    clock.now += RETRY_DELAYS_S[0]! * 1000;
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(2);
+    expect((await read(t, "webhook-endpoints", hook.id)).failingSince).toBeNull();
+
+    status = 500;
+    clock.now += DISABLE_AFTER_MS + 1000;
+    await create(t, "carriers", { name: "One bad day" });
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(3);
+    expect(await read(t, "webhook-endpoints", hook.id)).toMatchObject({
+      enabled: true,
+      disabledReason: null,
+    });
   });
 
   it("gives up an attempt after its timeout and records why", async () => {

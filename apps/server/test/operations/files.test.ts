@@ -106,18 +106,15 @@ describe("uploads", () => {
     const fromForm = await part.json();
     expect(fromForm).toMatchObject({ name: "levels.csv", contentType: "text/csv", byteSize: CSV.length });
     expect(await (await t.request("GET", fromForm.url)).text()).toBe(CSV);
-    // A name in any script, told to a client in ASCII and in UTF-8.
+    // A name in any script, told to a client in ASCII and in UTF-8 (RFC 8187: `'`, `(`, `)` and `*`
+    // percent-encoded too).
+    const name = `価格 "v2" it's (1)*.csv`;
     const named = await (
-      await upload(
-        t.token,
-        CSV,
-        { "Content-Type": "text/csv" },
-        `?name=${encodeURIComponent('価格 "v2".csv')}`,
-      )
+      await upload(t.token, CSV, { "Content-Type": "text/csv" }, `?name=${encodeURIComponent(name)}`)
     ).json();
-    expect(named.name).toBe('価格 "v2".csv');
+    expect(named.name).toBe(name);
     expect((await t.request("GET", named.url)).headers.get("Content-Disposition")).toBe(
-      `attachment; filename="__ _v2_.csv"; filename*=UTF-8''${encodeURIComponent('価格 "v2".csv')}`,
+      `attachment; filename="__ _v2_ it's (1)*.csv"; filename*=UTF-8''%E4%BE%A1%E6%A0%BC%20%22v2%22%20it%27s%20%281%29%2A.csv`,
     );
     // Another method on the path: 405 naming the one it takes.
     const wrongMethod = await t.request("GET", "/files.json");

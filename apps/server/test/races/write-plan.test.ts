@@ -60,3 +60,34 @@ it("draws each plan's provisional ids apart, and resolves only its own", async (
   );
   expect(typeof first.answerText({ id: a.id })).toBe("object");
 });
+
+it("never takes allocated below 0: shipping more units than a level has allocated leaves it at 0", async () => {
+  const t = await ctx.tenant();
+  const make = async (plural: string, body: Record<string, unknown>) => {
+    const answer = await t.json("POST", `/${plural}.json`, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const warehouse = await make("warehouses", { name: "Main", isDefault: true });
+  const channel = await make("channels", { name: "Phone orders" });
+  const variant = await make("variants", { sku: "SHELF", name: "Shelved" });
+  await make("adjustments", { variantId: variant.id, warehouseId: warehouse.id, quantity: 5 });
+  const sale = await make(`channels/${channel.id}/manual-sale`, {
+    externalId: "ORDER-1",
+    customer: { email: "ada@example.com" },
+    shippingAddress: { lineOne: "1 Main St", city: "Springfield", zip: "62701", country: "US" },
+    items: [{ sku: "SHELF", quantity: 2, price: 5 }],
+  });
+  const level = async () =>
+    (await t.json("GET", `/inventory-levels.json?where[variantId]=${variant.id}`)).body[0];
+  expect(await level()).toMatchObject({ onHand: 5, allocated: 2 });
+  // Only SQL reaches a level allocated less than its pending fulfillment holds.
+  await ctx.db.execute({
+    sql: "UPDATE inventory_levels SET allocated = 1 WHERE id = ?",
+    args: [(await level()).id],
+  });
+  const [fulfillment] = (await t.json("GET", `/fulfillments.json?where[saleId]=${sale.id}`)).body;
+  const shipped = await t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, {});
+  expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+  expect(await level()).toMatchObject({ onHand: 3, allocated: 0 });
+});

@@ -363,6 +363,15 @@ describe("scopes", () => {
       200,
     );
   });
+
+  it("a key that reads everything but writes one group cannot make a key that writes everything", async () => {
+    const { t, key } = await company();
+    const mixed = await key(["*:read", "catalog:write"]);
+    const escalated = await mixed.api.json("POST", "/api-keys.json", { name: "all", scopes: ["*:write"] });
+    expect([escalated.status, escalated.body.scope]).toEqual([403, "*:write"]);
+    const names = (await t.json("GET", "/api-keys.json")).body.map((each: { name: string }) => each.name);
+    expect(names).not.toContain("all");
+  });
 });
 
 describe("the audit trail", () => {

@@ -1,16 +1,16 @@
 // What a key without the scope a request needs reads in its 403: the scope it lacks, and "read-only"
 // only when that is the reason (a write asked of a key that writes nothing).
 import { beforeAll, describe, expect, it } from "vitest";
-import { type Api, apiOf, setupApp } from "../support.ts";
+import { type Api, apiOf, setupApp, type Tenant } from "../support.ts";
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   ctx = await setupApp();
 });
 
-/** A fresh company's key with `scopes`, made through the API. */
-async function keyWith(scopes: string[]): Promise<Api> {
-  const t = await ctx.tenant();
+/** A key with `scopes`, made through the API, of `t` (a fresh company unless given). */
+async function keyWith(scopes: string[], t?: Tenant): Promise<Api> {
+  t ??= await ctx.tenant();
   const made = await t.json("POST", "/api-keys.json", { name: scopes.join(" "), scopes });
   expect(made.status, JSON.stringify(made.body)).toBe(200);
   return apiOf((path, init) => ctx.app.request(path, init), made.body.secret);
@@ -46,5 +46,18 @@ describe("a key's 403 for a scope it lacks", () => {
     expect(write.body.detail).toBe(
       "This API key lacks the scope `catalog:write` that this request needs (`catalog:write` or `*:write` grant it).",
     );
+  });
+
+  it("asks a GET that writes (an export) for its group's write scope, even of a key that writes another group, and exports nothing", async () => {
+    const t = await ctx.tenant();
+    const definition = await t.json("POST", "/inventory-exports.json", { name: "Levels", format: "csv" });
+    const key = await keyWith(["inventory:read", "catalog:write"], t);
+    const answer = await key.json("GET", `/inventory-exports/${definition.body.id}/export.json`);
+    expect([answer.status, answer.body.scope]).toEqual([403, "inventory:write"]);
+    expect(answer.body.detail).not.toContain("read-only");
+    expect((await t.json("GET", "/data-exports.json")).body).toEqual([]);
+    expect(
+      (await t.json("GET", `/inventory-exports/${definition.body.id}.json`)).body.lastExportedAt,
+    ).toBeNull();
   });
 });

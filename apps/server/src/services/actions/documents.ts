@@ -1,7 +1,7 @@
 /** The purchase order a provider receives, as JSON, CSV, XML or an e-mail (text, HTML and the CSV attached). */
 
 import type { DropshipProvider, Purchase, PurchaseItem } from "@multichannel/schema";
-import { stringify } from "csv-stringify/browser/esm/sync";
+import { csvText } from "../../domain/csv-text.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { type ShipTo, shipToOfPurchase } from "../../domain/order-routing.ts";
 
@@ -105,50 +105,58 @@ function toJson(order: PurchaseOrder): string {
   );
 }
 
+/** The purchase order's columns, a row per line (the order's fields repeated on each). */
+const CSV_COLUMNS = [
+  "number",
+  "date",
+  "currency",
+  "sku",
+  "name",
+  "quantity",
+  "price",
+  "line_total",
+  ...SHIP_TO_FIELDS.map((field) => `ship_to_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`),
+  "order_total",
+];
+
+/**
+ * The order as CSV, written as every CSV of the service is (`csvText`): a provider opening it in a
+ * spreadsheet runs no formula a buyer typed into a name.
+ */
 function toCsv(order: PurchaseOrder): string {
   const shipTo = SHIP_TO_FIELDS.map((field) => order.shipTo[field] ?? "");
-  return stringify(
-    order.lines.map((line) => [
-      order.number,
-      order.date,
-      order.currency,
-      line.sku,
-      line.name,
-      line.quantity,
-      formatCents(line.price),
-      formatCents(line.total),
-      ...shipTo,
-      formatCents(order.total),
-    ]),
-    {
-      header: true,
-      columns: [
-        "number",
-        "date",
-        "currency",
-        "sku",
-        "name",
-        "quantity",
-        "price",
-        "line_total",
-        ...SHIP_TO_FIELDS.map((field) => `ship_to_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`),
-        "order_total",
-      ],
-      // A provider opening the file in a spreadsheet must not run a formula a buyer typed into a name.
-      escape_formulas: true,
-    },
-  );
+  const rows = order.lines.map((line) => [
+    order.number,
+    order.date,
+    order.currency,
+    line.sku,
+    line.name,
+    line.quantity,
+    formatCents(line.price),
+    formatCents(line.total),
+    ...shipTo,
+    formatCents(order.total),
+  ]);
+  return csvText([CSV_COLUMNS, ...rows]);
 }
 
-/** Text as XML character data or attribute value: markup escaped, characters XML 1.0 forbids dropped. */
+/**
+ * Text as XML character data or attribute value: markup escaped, tabs and line breaks as character
+ * references, characters XML 1.0 forbids dropped.
+ */
 export function escapeXml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&apos;");
+  return (
+    text
+      .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;")
+      .replace(/'/g, "&apos;")
+      // As references, which a parser keeps (it reads a CR as a line feed, and a line break or tab in an
+      // attribute as a space): the provider reads the values as stored.
+      .replace(/[\t\n\r]/g, (c) => `&#${c.charCodeAt(0)};`)
+  );
 }
 
 function toXml(order: PurchaseOrder): string {
@@ -282,11 +290,20 @@ export function renderPurchaseOrderMail(input: {
   const order = purchaseOrderOf(input.purchase, input.items, input.provider);
   return {
     // A header line: a reference with a line break in it must not start another header.
-    subject: `Purchase order ${order.number.replace(/\p{Cc}+/gu, " ")}`,
+    subject: `Purchase order ${subjectText(order.number)}`,
     text: toEmail(order),
     html: toHtml(order),
     csv: { filename: `purchase-order-${fileSafe(order.number)}.csv`, content: toCsv(order) },
   };
+}
+
+/**
+ * A number as a subject's text, read as written: control characters (a line break) made spaces, and
+ * `=?` written `= ?`, so that a mail reader does not decode what looks like an encoded word
+ * (`=?utf-8?B?...?=`) into other text, line breaks included.
+ */
+function subjectText(number: string): string {
+  return number.replace(/\p{Cc}+/gu, " ").replaceAll("=?", "= ?");
 }
 
 /** A purchase order's number as part of a file name: letters, digits, dot, dash and underscore only. */
