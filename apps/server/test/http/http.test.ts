@@ -227,9 +227,11 @@ describe("body bytes", () => {
       }
     }
     expect((await t.json("GET", "/carriers.json")).body).toEqual([]);
-    // The same name in UTF-8 is taken.
+    // The same name in UTF-8 is taken, and so is a U+FFFD sent as such.
     const answer = await post(t, "/carriers.json", encode('{"name":"Café"}'), true);
     expect(await answer.json()).toMatchObject({ name: "Café" });
+    const replaced = await post(t, "/carriers.json", encode('{"name":"Caf\uFFFD"}'), true);
+    expect(await replaced.json()).toMatchObject({ name: "Caf\uFFFD" });
   });
 
   it("reads an empty body as {}: a create holds its defaults or names the fields it requires", async () => {
