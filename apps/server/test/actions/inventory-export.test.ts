@@ -77,6 +77,30 @@ describe("inventory-export export", () => {
     expect(file.body).toEqual([{ sku: "A-1", name: 'Shirt, "blue"', onHand: 3, allocated: 0, available: 3 }]);
   });
 
+  it("keeps every column of a JSON export whose fields share a header, the later keyed `header (2)`", async () => {
+    const t = await ctx.tenant();
+    const { annex } = await exportSetup(t);
+    const definition = await make(t, "inventory-exports", {
+      name: "Twice",
+      format: "json",
+      warehouseId: annex.id,
+      includeZero: false,
+    });
+    for (const [source, position] of [
+      ["sku", 1],
+      ["available", 2],
+    ] as const) {
+      await make(t, "inventory-export-fields", {
+        inventoryExportId: definition.id,
+        source,
+        position,
+        header: "Value",
+      });
+    }
+    const response = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
+    expect((await t.json("GET", response.body.url)).body).toEqual([{ Value: "A-1", "Value (2)": 3 }]);
+  });
+
   it("limits the rows to the channel's variants and exports their store ids", async () => {
     const t = await ctx.tenant();
     await exportSetup(t);

@@ -221,6 +221,20 @@ export function planExportFile({
 }
 
 /**
+ * A table as a JSON array of objects keyed by header. A header that names an earlier column too keys
+ * its column as `header (2)` (then `(3)`, ...): a JSON object holds a key once, and no column is lost.
+ */
+function jsonRows(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
+  const seen = new Map<string, number>();
+  const keys = headers.map((header) => {
+    const count = (seen.get(header) ?? 0) + 1;
+    seen.set(header, count);
+    return count === 1 ? header : `${header} (${count})`;
+  });
+  return JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]]))));
+}
+
+/**
  * Writes a table as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by header) and
  * plans storing it as the company's file `<name>-<time>.<format>` (409 past its quota).
  */
@@ -245,7 +259,7 @@ export function planTableFile({
   const text =
     format === "csv"
       ? csvText([headers, ...rows], { formulas: formulas === "raw" ? "raw" : "escaped" })
-      : JSON.stringify(rows.map((row) => Object.fromEntries(headers.map((header, i) => [header, row[i]]))));
+      : jsonRows(headers, rows);
   const body = new TextEncoder().encode(text);
   const fileName = `${name}-${compactTime(plan.now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
