@@ -20,7 +20,7 @@ export function checkNotRemoved(feed: InventoryFeed, item: InventoryFeedVariant 
     throw new ApiError(
       "conflict",
       `The item with external id ${item.externalId} of inventory feed ${feed.id} is removed; it cannot be updated.`,
-      { state: "removed", allowedStates: [] },
+      { state: "removed", allowedActions: [] },
     );
   }
 }

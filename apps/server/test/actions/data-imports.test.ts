@@ -231,14 +231,17 @@ describe("adjustment_import", () => {
     expect(done).toMatchObject({ status: "complete", importType: "adjustment_import", added: 1 });
     expect(await onHand(t, shirt.id, main.id)).toBe(7);
 
-    for (const change of [
-      { fileUri: other },
-      { importType: "stock_take" },
-      { fileUri: moves, importType: "cost_prices" },
-    ]) {
+    for (const [change, changed] of [
+      [{ fileUri: other }, "fileUri says"],
+      [{ importType: "stock_take" }, "importType says"],
+      [{ fileUri: moves, importType: "cost_prices" }, "importType says"],
+      [{ fileUri: other, importType: "cost_prices" }, "importType, fileUri say"],
+    ] as const) {
       const refused = await t.json("PUT", `/data-imports/${done.id}.json`, change);
       expect(refused.status).toBe(409);
-      expect(refused.body.detail).toMatch(/cannot change/);
+      expect(refused.body.detail).toBe(
+        `Data import ${done.id} has run: its ${changed} what it applied and cannot change. Create another import instead.`,
+      );
     }
     // Its notes are still the client's; the record says what it applied.
     expect((await t.json("PUT", `/data-imports/${done.id}.json`, { adminNotes: "checked" })).status).toBe(

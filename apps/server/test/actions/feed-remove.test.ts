@@ -29,7 +29,7 @@ describe("inventory-feed remove-by-external-id", () => {
     const before = await snapshot(t, ["inventory-feed-variants", "channel-variants"]);
     const twice = await t.json("DELETE", path("F1"));
     expect(twice.status).toBe(409);
-    expect(twice.body.state).toBe("removed");
+    expect(twice.body).toMatchObject({ state: "removed", allowedActions: [] });
     expect((await t.json("DELETE", path("NOPE"))).status).toBe(404);
     const missing = await t.json("DELETE", `/inventory-feeds/${feed.id}/remove-by-external-id.json`);
     expect(missing.status).toBe(400);

@@ -81,7 +81,7 @@ export const importRules: WriteRules = {
           throw stateConflict(
             "data-import",
             current,
-            `Data import ${current.id} has ${current.status === "started" ? "started" : "run"}: its ${changed.join(", ")} say what it applied and cannot change. Create another import instead.`,
+            `Data import ${current.id} has ${current.status === "started" ? "started" : "run"}: its ${changed.join(", ")} ${changed.length === 1 ? "says" : "say"} what it applied and cannot change. Create another import instead.`,
           );
         }
         // `values` hold a requested state already checked against the lifecycle (its transition).
