@@ -14,6 +14,8 @@ export interface Answer<T = any> {
 
 export interface Tenant extends Api {
   companyId: number;
+  /** Its read-write token, for a request made by hand. */
+  token: string;
   /** The same company with a read-only token. */
   readOnly: Api;
 }
@@ -51,5 +53,5 @@ export async function tenant(): Promise<Tenant> {
   const company = `edge-${process.pid}-${++counter}-${Math.random().toString(36).slice(2, 8)}`;
   const { token, companyId } = await createToken({ db: database(), input: { company } });
   const { token: readOnlyToken } = await createToken({ db: database(), input: { company, readOnly: true } });
-  return { companyId, ...api(token), readOnly: api(readOnlyToken) };
+  return { companyId, token, ...api(token), readOnly: api(readOnlyToken) };
 }

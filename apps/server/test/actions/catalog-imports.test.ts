@@ -238,7 +238,7 @@ describe("where the catalogue's new facts show", () => {
       [
         "sku,location,hsCode,countryOfOrigin",
         "CAP-3,C-1,6505.00,CN",
-        "SHIRT-1,A-03-2; R-7,,",
+        'SHIRT-1,"A-03-2; R-7",,',
         "SOCKS-2,,,",
         "",
       ].join("\r\n"),
