@@ -1,11 +1,11 @@
 import { lookup } from "node:dns/promises";
 import { fstatSync, writeSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { maxHeaderSize, type Server, STATUS_CODES } from "node:http";
+import { createServer, maxHeaderSize, STATUS_CODES } from "node:http";
 import type { Duplex } from "node:stream";
 import { promisify } from "node:util";
 import { brotliCompress, constants } from "node:zlib";
-import { serve } from "@hono/node-server";
+import { getRequestListener, RequestError } from "@hono/node-server";
 import { getLogger } from "@logtape/logtape";
 import { parseEnv } from "./config.ts";
 import { startBackgroundCheckpoints } from "./db/background-checkpoints.ts";
@@ -15,7 +15,7 @@ import { apiReferenceScriptUrl } from "./http/docs.ts";
 import { countInFlight } from "./http/in-flight.ts";
 import { NO_SNIFF, newRequestId } from "./http/middleware.ts";
 import { gzipStream } from "./http/openapi.ts";
-import { problemJson } from "./http/problem.ts";
+import { problemJson, UNEXPECTED } from "./http/problem.ts";
 import { checkedFetch } from "./ops/checked-fetch.ts";
 import { DatabaseInUseError } from "./ops/db-lock.ts";
 import { CATEGORY, configureLogging, LOG_HOLD, lineSink, stopLogging } from "./ops/logging.ts";
@@ -66,24 +66,24 @@ const prepared = await prepareServer(env, {
 process.prependListener("exit", prepared.fetch.flush);
 
 const requests = countInFlight(prepared.fetch);
-const server = serve(
+// The adapter's listener, given a handler of its own for a request it cannot make a `Request` of.
+const server = createServer(
   {
-    fetch: requests.fetch,
-    hostname: env.HOST,
-    port: env.PORT,
-    serverOptions: {
-      // A slow client (headers a byte at a time, a body that never ends) holds a connection this long
-      // at most, answered 408; Node looks for such connections every second.
-      headersTimeout: env.HEADERS_TIMEOUT,
-      requestTimeout: env.REQUEST_TIMEOUT,
-      connectionsCheckingInterval: 1000,
-    },
+    // A slow client (headers a byte at a time, a body that never ends) holds a connection this long
+    // at most, answered 408; Node looks for such connections every second.
+    headersTimeout: env.HEADERS_TIMEOUT,
+    requestTimeout: env.REQUEST_TIMEOUT,
+    connectionsCheckingInterval: 1000,
   },
-  (info) => {
-    prepared.listening(info.port);
-    for (const line of startupLines(env, info.port, "Node", prepared)) console.log(line);
-  },
-) as Server;
+  getRequestListener(requests.fetch, { hostname: env.HOST, errorHandler: answerUnreadableTarget }),
+);
+server.listen(env.PORT, env.HOST, () => {
+  // Listening on a TCP port, the address is an object (a string only for a pipe).
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  prepared.listening(port);
+  for (const line of startupLines(env, port, "Node", prepared)) console.log(line);
+});
 server.on("clientError", answerClientError);
 server.on("error", (error: NodeJS.ErrnoException) => {
   const why = listenError(error.code);
@@ -140,6 +140,37 @@ function answerClientError(error: Error, socket: Duplex): void {
       `Connection: close\r\n\r\n${body}`,
     () => socket.destroy(),
   );
+}
+
+/**
+ * What a client gets when Node parsed its request but its target and Host make no URL (a backslash in
+ * the path, `*`, an absolute URL or a Host that is not a host name): the app's problem document, with a
+ * request id and nosniff, as for a request Node refuses (`answerClientError`). Anything else thrown
+ * before the app answers is the app's 500.
+ */
+function answerUnreadableTarget(error: unknown): Response {
+  const requestId = newRequestId();
+  const unreadable = error instanceof RequestError;
+  const status = unreadable ? 400 : 500;
+  const refusal = unreadable
+    ? new ApiError(
+        "bad_request",
+        `The request's target is not a URL this server can read (${error.message}): send a path that starts with "/" and has no backslash, and a Host that is a host name.`,
+      )
+    : new ApiError("internal", UNEXPECTED);
+  if (unreadable) {
+    log.info("Refused a request whose target is not a URL ({reason}): {status}", {
+      requestId,
+      reason: error.message,
+      status,
+    });
+  } else {
+    log.error("Failed before the app answered: {error}", { requestId, error });
+  }
+  return new Response(problemJson(refusal, requestId, status), {
+    status,
+    headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...NO_SNIFF },
+  });
 }
 
 /** The answer to a request Node refused, by its error's code: undefined when the client is gone. */

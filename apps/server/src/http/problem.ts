@@ -72,12 +72,12 @@ export function errorHandler(log: AppLog): (error: unknown, c: Context) => Respo
       return new Response(null, { status: 499, headers: c.get("answerHeaders") });
     }
     log.error("Unexpected error: {message}", { requestId: requestIdOf(c), message, error });
-    return problemResponse(
-      c,
-      new ApiError("internal", "Something went wrong; quote the request id when reporting it."),
-    );
+    return problemResponse(c, new ApiError("internal", UNEXPECTED));
   };
 }
+
+/** The detail of a 500: what went wrong is in the log, under the request id. */
+export const UNEXPECTED = "Something went wrong; quote the request id when reporting it.";
 
 /**
  * Whether an error comes from the client going away mid-request (its body cut off, the connection

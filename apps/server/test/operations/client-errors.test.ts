@@ -149,3 +149,50 @@ describe("a request Node refuses before the app", () => {
     });
   });
 });
+
+describe("a request whose target and Host make no URL", () => {
+  const refused = async (request: string) => {
+    const [answer, ...more] = await exchange(request);
+    expect(more).toEqual([]);
+    expect(answer!.status).toBe(400);
+    expect(answer!.headers).toMatchObject({
+      "content-type": "application/problem+json",
+      "x-content-type-options": "nosniff",
+      "x-request-id": expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    const problem = JSON.parse(answer!.body);
+    expect(problem).toEqual({
+      type: "urn:multichannel:problem:bad_request",
+      title: "Bad request",
+      status: 400,
+      detail: expect.stringMatching(/^The request's target is not a URL this server can read \(.+\): /),
+      requestId: answer!.headers["x-request-id"],
+    });
+    return problem as { detail: string; requestId: string };
+  };
+
+  it("a backslash in the path is the app's 400 problem document, logged under its request id", async () => {
+    const problem = await refused(get("/carriers\\1.json", ["Connection: close"]));
+    expect(problem.detail).toContain("(Backslash in request path)");
+    let logged: string | undefined;
+    for (let waited = 0; !logged && waited < 20_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      logged = server.lines.find((line) => line.includes(problem.requestId));
+    }
+    expect(JSON.parse(logged!)).toMatchObject({ level: "INFO", requestId: problem.requestId, status: 400 });
+  });
+
+  it("`*` as the target (OPTIONS *) is the same 400", async () => {
+    await refused("OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  });
+
+  it("a Host that is not a host name is the same 400, and the connection serves the next request", async () => {
+    const [refusal, health] = await exchange(
+      [`GET /health HTTP/1.1`, "Host: a b@c", "", ""].join("\r\n"),
+      get("/health", ["Connection: close"]),
+    );
+    expect(refusal!.status).toBe(400);
+    expect(JSON.parse(refusal!.body).detail).toContain("(Invalid host header)");
+    expect(health!.status).toBe(200);
+  });
+});
