@@ -327,6 +327,28 @@ describe("webhook endpoints", () => {
     expect(receiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual(["After"]);
   });
 
+  it("sends an event to its own company's endpoints only, none queued for another's", async () => {
+    const [mine, theirs] = [await setup.tenant(), await setup.tenant()];
+    const [myReceiver, theirReceiver] = [await startReceiver(), await startReceiver()];
+    const { dispatcher } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    await endpoint(mine, myReceiver.url, { events: ["carrier.*"] });
+    const their = await endpoint(theirs, theirReceiver.url, { events: ["carrier.*"] });
+    await create(mine, "carriers", { name: "Mine Only" });
+    await dispatcher.runOnce();
+    expect(myReceiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual(["Mine Only"]);
+    expect(theirReceiver.received).toEqual([]);
+    expect(
+      await expectStatus(theirs.json("GET", `/webhook-endpoints/${their.id}/deliveries.json`), 200),
+    ).toEqual([]);
+    // Nor is one queued for it and stopped at sending: the event's data never sits under their endpoint.
+    const queued = await setup.db.execute({
+      sql: "SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?",
+      args: [their.id],
+    });
+    expect(queued.rows[0]!.n).toBe(0);
+  });
+
   it("deletes an endpoint with its deliveries: the next endpoint has an id of its own and starts with none", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
