@@ -42,6 +42,15 @@ export function refFields(kind: KindDef): [string, FieldDef][] {
   return writableFields(kind).filter(([, field]) => field.type === "ref");
 }
 
+/** References in a list's items (a price list's `prices[].variantId`): the list, the item's field, its kind. */
+export function listedRefFields(kind: KindDef): { list: string; item: string; ref: string }[] {
+  return writableFields(kind).flatMap(([list, field]) =>
+    Object.entries(field.items?.fields ?? {}).flatMap(([item, def]) =>
+      def.type === "ref" ? [{ list, item, ref: def.ref! }] : [],
+    ),
+  );
+}
+
 /** Fields that can be filtered and ordered by in lists: scalars, not nested JSON. */
 export function isScalar(field: FieldDef): boolean {
   return field.type !== "array" && field.type !== "object" && field.type !== "map" && !field.secret;

@@ -29,6 +29,15 @@ export interface Table {
   readonly references: ReadonlySet<string>;
   /** Polymorphic references: id fields whose kind another field names. */
   readonly subjects: readonly Column[];
+  /**
+   * References in a list's items (a price list's `prices[].variantId`): the list's field, the item's
+   * field and the kind it names.
+   */
+  readonly listedReferences: readonly {
+    readonly field: string;
+    readonly item: string;
+    readonly ref: string;
+  }[];
   /** The columns a record's INSERT writes, in the order of its values: company, timestamps, every column. */
   readonly insertColumns: string;
   /** The SELECT of one record by id and company. */
@@ -96,6 +105,11 @@ export function tableOf(kind: KindDef): Table {
       ),
     ),
     subjects: columns.filter((column) => column.def.subjectOf),
+    listedReferences: columns.flatMap(({ field, def }) =>
+      Object.entries(def.items?.fields ?? {}).flatMap(([item, itemDef]) =>
+        itemDef.type === "ref" ? [{ field, item, ref: itemDef.ref! }] : [],
+      ),
+    ),
     insertColumns: ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)].join(", "),
     findSql: `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`,
     tenantFields,

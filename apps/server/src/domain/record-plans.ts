@@ -21,7 +21,10 @@ import { ApiError, type FieldError } from "../errors.ts";
  */
 export type AnswerText = string | Sql;
 
-/** A record's reference to check: `field` names record `id` of `target`. */
+/**
+ * A record's reference to check: `field` names record `id` of `target`. A list item's field is named
+ * by its place (`prices.3.variantId`).
+ */
 interface ReferenceCheck {
   field: string;
   target: Table;
@@ -64,15 +67,57 @@ export function referencesOf(
     }
     checks.push({ field, target: tableFor(target), id: Number(id) });
   }
+  for (const { field, item, ref } of table.listedReferences) {
+    const list = values[field];
+    if (!Array.isArray(list)) continue;
+    // An update checks the ids its list adds, as it checks a reference it changes.
+    const had = new Set(listedIds(current[field], item));
+    const target = tableFor(kindByName(ref)!);
+    list.forEach((entry, index) => {
+      const id = entry?.[item];
+      if (typeof id === "number" && !had.has(id))
+        checks.push({ field: `${field}.${index}.${item}`, target, id });
+    });
+  }
   return checks;
 }
 
-/** SQL that holds when every reference names a record of the company. */
-function referencesExist(checks: readonly ReferenceCheck[]): Sql {
+/** The ids that a list's items name in their field `item`. */
+function listedIds(list: unknown, item: string): unknown[] {
+  return Array.isArray(list) ? list.map((entry) => entry?.[item]) : [];
+}
+
+/** The ids the checks name, by the table they are in, each once. */
+export function idsByTarget(checks: readonly ReferenceCheck[]): Map<Table, number[]> {
+  const byTarget = new Map<Table, number[]>();
+  for (const { target, id } of checks) {
+    const ids = byTarget.get(target);
+    if (!ids) byTarget.set(target, [id]);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return byTarget;
+}
+
+/**
+ * SQL answering the ids among `ids` that name records of `target` of the company: one id compared as
+ * such, more (a list's items, up to its length) passed as one JSON argument.
+ */
+export function foundIdsSql(target: Table, ids: readonly number[]): Sql {
+  return ids.length === 1
+    ? sql`SELECT id FROM ${sql.id(target.name)} WHERE id = ${ids[0]!} AND company_id = ${sql.company}`
+    : sql`SELECT id FROM ${sql.id(target.name)} WHERE company_id = ${sql.company} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+}
+
+/**
+ * SQL that holds when every reference names a record of the company: one condition a table (a chain of
+ * a thousand, one a list item, would be deeper than SQLite parses).
+ */
+export function referencesExist(checks: readonly ReferenceCheck[]): Sql {
   return sql.join(
-    checks.map(
-      ({ target, id }) =>
-        sql`EXISTS (SELECT 1 FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company})`,
+    [...idsByTarget(checks)].map(([target, ids]) =>
+      ids.length === 1
+        ? sql`EXISTS (${foundIdsSql(target, ids)})`
+        : sql`(SELECT count(*) FROM (${foundIdsSql(target, ids)})) = ${ids.length}`,
     ),
     " AND ",
   );

@@ -19,6 +19,7 @@ import {
   type AnswerText,
   changesNothing,
   insertSql,
+  referencesExist,
   referencesOf,
   rowOf,
   storedValues,
@@ -556,13 +557,8 @@ export class WritePlan {
    * with `current`: those it changes).
    */
   referencesExist(kindName: KindName, values: Record<string, unknown>, current?: StoredRecord): void {
-    const table = tableFor(kind(kindName));
-    for (const { target, id } of referencesOf(table, values, current)) {
-      const args: InValue[] = [];
-      const mark = this.value(id, args);
-      args.push(this.companyId);
-      this.push(guard(`EXISTS (SELECT 1 FROM ${target.name} WHERE id = ${mark} AND company_id = ?)`, args));
-    }
+    const checks = referencesOf(tableFor(kind(kindName)), values, current);
+    if (checks.length) this.write(guardOf(referencesExist(checks)));
   }
 
   /**

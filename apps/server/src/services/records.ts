@@ -11,6 +11,8 @@ import {
   changesNothing,
   createdAnswer,
   deletePlan,
+  foundIdsSql,
+  idsByTarget,
   insertPlan,
   referencesOf,
   unchangedGuard,
@@ -153,10 +155,15 @@ export async function checkReferences(
   current: Record<string, unknown> = {},
 ): Promise<void> {
   const errors: FieldError[] = [];
-  for (const { field, target, id } of referencesOf(table, values, current, errors)) {
-    if (!(await findRecord(ctx.db, ctx.companyId, target.kind, id))) {
+  const checks = referencesOf(table, values, current, errors);
+  const found = new Map<Table, Set<number>>();
+  for (const [target, ids] of idsByTarget(checks)) {
+    const { rows } = await ctx.db.execute(foundIdsSql(target, ids).statementFor(ctx.companyId));
+    found.set(target, new Set(rows.map((row) => Number(row.id))));
+  }
+  for (const { field, target, id } of checks) {
+    if (!found.get(target)?.has(id))
       errors.push({ path: field, message: namesNoRecord(target.kind.name, id) });
-    }
   }
   if (errors.length)
     throw new ApiError("validation_failed", "A reference names no record of yours.", { errors });
@@ -170,12 +177,12 @@ function referenceReads(table: Table, values: Record<string, unknown>) {
   const checks = referencesOf(table, values).filter(
     ({ field }) => !table.subjects.some((c) => c.field === field),
   );
-  // Not held: the batch checks each reference it writes (`referencesExist`).
-  const reads: Record<string, Read<boolean>> = {};
-  for (const { field, target, id } of checks) {
-    reads[`reference.${field}`] = rows(
-      sql`SELECT id FROM ${sql.id(target.name)} WHERE id = ${id} AND company_id = ${sql.company}`,
-      (found) => found.length > 0,
+  // Not held: the batch checks each reference it writes (`referencesExist`). One read a table named.
+  const reads: Record<string, Read<ReadonlySet<number>>> = {};
+  for (const [target, ids] of idsByTarget(checks)) {
+    reads[`references.${target.name}`] = rows(
+      foundIdsSql(target, ids),
+      (found) => new Set(found.map((row) => Number(row.id))),
     );
   }
   return {
@@ -184,7 +191,8 @@ function referenceReads(table: Table, values: Record<string, unknown>) {
     check(read: Snapshot<Reads>, current: Record<string, unknown> = {}) {
       const errors: FieldError[] = [];
       checks.forEach(({ field, target, id }) => {
-        if (current[field] !== id && read[`reference.${field}`] === false)
+        const found = read[`references.${target.name}`];
+        if (current[field] !== id && found instanceof Set && !found.has(id))
           errors.push({ path: field, message: namesNoRecord(target.kind.name, id) });
       });
       if (errors.length)

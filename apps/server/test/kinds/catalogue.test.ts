@@ -139,3 +139,38 @@ describe("imports and orders that say what they did", () => {
     expect(await list(t, "sales")).toEqual([]);
   });
 });
+
+describe("a price list's prices", () => {
+  it("names the variants of the company: 1,000 prices checked at once, a missing one named by its place", async () => {
+    const t = await setup.tenant();
+    const channel = await create(t, "channels", { name: "Store" });
+    const imported = await expectStatus(
+      t.json("POST", `/channels/${channel.id}/import-connector-variant-batch.json`, {
+        items: Array.from({ length: 1000 }, (_, n) => ({ externalId: `E${n}`, sku: `P${n}`, price: 1 })),
+      }),
+      200,
+    );
+    const prices = imported.results.map((result: Rec) => ({ variantId: result.variantId, price: 2 }));
+    const listed = await create(t, "channel-price-lists", { channelId: channel.id, name: "All", prices });
+    expect(listed.prices).toHaveLength(1000);
+
+    const other = await setup.tenant();
+    const theirs = await create(other, "variants", { sku: "THEIRS", price: 1 });
+    const named = prices.map((price: Rec, n: number) =>
+      n === 998 ? { ...price, variantId: theirs.id } : price,
+    );
+    const refused = await expectStatus(
+      t.json("POST", "/channel-price-lists.json", { channelId: channel.id, name: "Mixed", prices: named }),
+      422,
+    );
+    expect(refused.errors).toEqual([
+      { path: "prices.998.variantId", message: `names no variant (id ${theirs.id})` },
+    ]);
+    const put = await expectStatus(
+      t.json("PUT", `/channel-price-lists/${listed.id}.json`, { prices: named }),
+      422,
+    );
+    expect(put.errors.map((error: Rec) => error.path)).toEqual(["prices.998.variantId"]);
+    expect((await list(t, "channel-price-lists")).map((each) => each.name)).toEqual(["All"]);
+  });
+});

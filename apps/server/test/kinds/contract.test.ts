@@ -11,6 +11,7 @@ import {
   fieldToChange,
   isNeeded,
   isScalar,
+  listedRefFields,
   recordOf,
   refFields,
   shownAs,
@@ -283,6 +284,32 @@ describe.each(kinds.map((kind) => [kind.name, kind] as const))("%s", (_, kind) =
         422,
       );
       expect(errorPaths(missing)).toEqual([name]);
+      await expectUnchanged(t, kind, record);
+    });
+
+  const listed = listedRefFields(kind);
+  if (listed.length)
+    it("answers 422 naming the item whose reference names a missing record or another company's", async () => {
+      const body = await createBody(t, kind, { full: true });
+      const record = await createRecordOf(t, kind, { full: true });
+      const count = await countOf(t, kind);
+      for (const { list, item, ref } of listed) {
+        const items = body[list] as Body[];
+        const foreign = await createRecordOf(other, kindByName(ref)!);
+        for (const id of [MISSING_ID, foreign.id]) {
+          // The list as it was, and an item naming `id` after it: only that item is named.
+          const named = [...items, { ...items[0], [item]: id }];
+          const path = `${list}.${items.length}.${item}`;
+          const created = expectProblem(await t.json("POST", kind.path, { ...body, [list]: named }), 422);
+          expect(errorPaths(created)).toEqual([path]);
+          const updated = expectProblem(
+            await t.json("PUT", itemPath(kind, record.id), { [list]: named }),
+            422,
+          );
+          expect(errorPaths(updated)).toEqual([path]);
+        }
+      }
+      expect(await countOf(t, kind)).toBe(count);
       await expectUnchanged(t, kind, record);
     });
 
