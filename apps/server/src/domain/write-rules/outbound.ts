@@ -49,8 +49,7 @@ export const outboundRules: WriteRules = {
       },
     }),
     // Its secrets and its deliveries (with their attempts) are not a kind's records, so the delete of the
-    // record does not take them: they go with it, and what was still to be sent is not. An endpoint made
-    // later may be given its id again, and must not take over its log or its pending deliveries.
+    // record does not take them: they go with it, and what was still to be sent is not sent.
     planDelete: deletes<"webhook-endpoint", Record<never, never>>({
       reads: () => ({}),
       plan({ current, plan }) {

@@ -367,16 +367,16 @@ async function requestOf(
   if (delivery.event_id !== null) {
     const event = (
       await db.execute({
-        sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`,
-        args: [delivery.event_id],
+        sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND company_id = ?`,
+        args: [delivery.event_id, delivery.company_id],
       })
     ).rows[0];
     if (!event) return { skip: "The event is past its retention period." };
     body = JSON.stringify(eventOf(event));
   }
   const secrets = await db.execute({
-    sql: "SELECT secret FROM webhook_secrets WHERE endpoint_id = ? AND (expires_at IS NULL OR expires_at > ?) ORDER BY id DESC",
-    args: [delivery.endpoint_id, iso(at)],
+    sql: "SELECT secret FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ? AND (expires_at IS NULL OR expires_at > ?) ORDER BY id DESC",
+    args: [delivery.endpoint_id, delivery.company_id, iso(at)],
   });
   const messageId = delivery.event_id !== null ? `evt_${delivery.event_id}` : `ping_${delivery.id}`;
   return {
