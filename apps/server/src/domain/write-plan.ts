@@ -12,7 +12,7 @@ import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { WriteSession } from "../db/database.ts";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { type Sql, type Statement, sql } from "../db/sql.ts";
-import { type Table, tableFor } from "../db/tables.ts";
+import { type Column, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, guard, guardOf, StaleRead } from "../db/write-guards.ts";
 import { propertyOf } from "../errors.ts";
 import {
@@ -431,14 +431,14 @@ export class WritePlan {
     this.held.push(...this.recordGuards(kindName, records));
   }
 
-  /** Holds `fields` of records the plan read: a guard, first in the batch, that they are still as read. */
+  /** Holds `fields` of records the plan read: guards, first in the batch, that they are still as read. */
   holdFields<N extends KindName>(
     kindName: N,
     records: readonly RecordOf<N>[],
     fields: readonly (keyof RecordOf<N> & string)[],
   ): void {
     const pending = records.filter((record) => !this.updated.has(`${kindName}:${record.id}`));
-    if (pending.length) this.held.push(this.fieldsGuard(kindName, pending, fields));
+    this.held.push(...this.fieldsGuards(kindName, pending, fields));
   }
 
   /** Holds a condition on what the plan read (SQL): a guard, first in the batch, that it still holds. */
@@ -451,47 +451,55 @@ export class WritePlan {
     const pending = records.map(asStored).filter((record) => !this.updated.has(`${kindName}:${record.id}`));
     if (!pending.length) return [];
     if (pending.length === 1) return [unchangedGuard(table, pending[0]!).statementFor(this.companyId)];
+    return this.readGuards(table, pending, table.columns, true);
+  }
+
+  private fieldsGuards<N extends KindName>(
+    kindName: N,
+    records: readonly RecordOf<N>[],
+    fields: readonly (keyof RecordOf<N> & string)[],
+  ): InStatement[] {
+    const table = tableFor(kind(kindName));
+    const columns = fields.map((field) => table.byField.get(field)!);
+    return this.readGuards(table, records.map(asStored), columns, false);
+  }
+
+  /**
+   * Guards that `records` still hold `columns` as read (and their `updated_at` when `stamped`): the
+   * values read as a table joined to the rows by id, a statement per `PARAMETER_BUDGET` arguments (a
+   * purchase's thousand lines take one or two, never more arguments than SQLite binds).
+   */
+  private readGuards(
+    table: Table,
+    records: readonly StoredRecord[],
+    columns: readonly Column[],
+    stamped: boolean,
+  ): InStatement[] {
+    const compared = stamped ? 2 : 1;
+    const width = compared + columns.length;
+    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / width));
+    const same =
+      (stamped ? " AND now.updated_at IS was.column2" : "") +
+      columns.map((column, i) => ` AND now.${column.name} IS was.column${i + compared + 1}`).join("");
     const statements: InStatement[] = [];
-    // Many: the rows as read, joined to the table by id, every column compared, a statement per chunk.
-    const size = Math.max(1, Math.floor(PARAMETER_BUDGET / (table.columns.length + 2)));
-    const same = table.columns.map((column, i) => ` AND now.${column.name} IS was.column${i + 3}`).join("");
-    for (let start = 0; start < pending.length; start += size) {
-      const part = pending.slice(start, start + size);
+    for (let start = 0; start < records.length; start += size) {
+      const part = records.slice(start, start + size);
       const args: InValue[] = [];
       const rows = part.map((record) => {
-        args.push(record.id, record.updatedAt, ...table.columns.map((c) => encode(c, record[c.field])));
-        return `(?, ?${", ?".repeat(table.columns.length)})`;
+        args.push(record.id);
+        if (stamped) args.push(record.updatedAt);
+        for (const column of columns) args.push(encode(column, record[column.field]));
+        return `(?${", ?".repeat(width - 1)})`;
       });
       args.push(this.companyId, part.length);
       statements.push(
         guard(
-          `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ? AND now.updated_at IS was.column2${same}) = ?`,
+          `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ?${same}) = ?`,
           args,
         ),
       );
     }
     return statements;
-  }
-
-  private fieldsGuard<N extends KindName>(
-    kindName: N,
-    records: readonly RecordOf<N>[],
-    fields: readonly (keyof RecordOf<N> & string)[],
-  ): InStatement {
-    const table = tableFor(kind(kindName));
-    const columns = fields.map((field) => table.byField.get(field)!);
-    const args: InValue[] = [];
-    const rows = records.map(asStored).map((record) => {
-      args.push(record.id, ...columns.map((column) => encode(column, record[column.field])));
-      return `(?${", ?".repeat(columns.length)})`;
-    });
-    // The values read as a table joined to the rows by id: any number of records in one statement.
-    const same = columns.map((column, i) => ` AND now.${column.name} IS was.column${i + 2}`).join("");
-    args.push(this.companyId, records.length);
-    return guard(
-      `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ?${same}) = ?`,
-      args,
-    );
   }
 
   /**

@@ -2,7 +2,7 @@ import type { InStatement, ResultSet } from "@libsql/client";
 import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
 import { type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
-import { sql } from "../db/sql.ts";
+import { type Sql, sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
@@ -314,33 +314,25 @@ function stillReferenced(blockers: readonly Blocker[]): ApiError {
   });
 }
 
-/** The records, by kind, that refer to records `ids` or to the records they own (recursively). */
-async function blockersOf(ctx: Ctx, kind: KindDef, ids: readonly number[]): Promise<Blocker[]> {
-  if (!ids.length) return [];
-  const marks = ids.map(() => "?").join(", ");
+/**
+ * The records, by kind, that refer to the records `ids` selects or to the records they own (recursively).
+ * The owned records are named by a subquery, never bound one by one: a feed's 100,000 items are one
+ * `IN (SELECT ...)`.
+ */
+async function blockersOf(ctx: Ctx, kind: KindDef, ids: Sql): Promise<Blocker[]> {
   const blockers: Blocker[] = [];
   for (const { table, column } of referrers.get(kind.name) ?? []) {
-    const where = `company_id = ? AND ${column.name} IN (${marks})`;
+    const where = sql`company_id = ${sql.company} AND ${sql.id(column.name)} IN (${ids})`;
     if (table.kind.owner?.field === column.field && table.kind !== kind) {
-      const owned = await ctx.db.execute({
-        sql: `SELECT id FROM ${table.name} WHERE ${where}`,
-        args: [ctx.companyId, ...ids],
-      });
-      blockers.push(
-        ...(await blockersOf(
-          ctx,
-          table.kind,
-          owned.rows.map((row) => Number(row.id)),
-        )),
-      );
+      const owned = sql`SELECT id FROM ${sql.id(table.name)} WHERE ${where}`;
+      blockers.push(...(await blockersOf(ctx, table.kind, owned)));
       continue;
     }
-    const result = await ctx.db.execute({
-      sql: `SELECT count(*) AS n FROM ${table.name} WHERE ${where}${table.kind === kind ? ` AND id NOT IN (${marks})` : ""}`,
-      args: [ctx.companyId, ...ids, ...(table.kind === kind ? ids : [])],
-    });
-    const count = Number(result.rows[0]?.n ?? 0);
-    if (count > 0) blockers.push({ kind: table.kind.name, count });
+    const others = table.kind === kind ? sql` AND id NOT IN (${ids})` : sql``;
+    const count = sql`SELECT count(*) AS n FROM ${sql.id(table.name)} WHERE ${where}${others}`;
+    const result = await ctx.db.execute(count.statementFor(ctx.companyId));
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n > 0) blockers.push({ kind: table.kind.name, count: n });
   }
   return blockers;
 }
@@ -648,7 +640,7 @@ interface DeleteArgs extends RecordWrite {
 
 /** The 409 naming the records that refer to record `id` (or to what it owns), if any do. */
 async function explainDelete({ ctx, kind, id }: DeleteArgs): Promise<void> {
-  const blockers = await blockersOf(ctx, kind, [id]);
+  const blockers = await blockersOf(ctx, kind, sql`${id}`);
   if (blockers.length) throw stillReferenced(blockers);
 }
 

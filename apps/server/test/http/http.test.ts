@@ -447,6 +447,39 @@ describe("deletes and references", () => {
     expect((await t.json("GET", `/custom-fields/${itemField.customFieldId}.json`)).status).toBe(200);
   });
 
+  it("names what still refers to a feed of 40,000 items, and keeps the feed and its items", async () => {
+    const t = await ctx.tenant();
+    // A dropship location whose stock comes from the feed: deleting the feed is refused.
+    const feed = await createRecordOf(t, kind("inventory-feed"));
+    const location = await createRecordOf(t, kind("dropship-location"));
+    const located = await t.json("PUT", `/dropship-locations/${location.id}.json`, {
+      inventoryFeedId: feed.id,
+    });
+    expect(located.status).toBe(200);
+    const first = await t.json("POST", "/inventory-feed-variants.json", {
+      ...(await createBody(t, kind("inventory-feed-variant"))),
+      inventoryFeedId: feed.id,
+    });
+    expect(first.status).toBe(200);
+    // 39,999 more items, written as no API call would: more ids than SQLite binds in one statement.
+    const { rows } = await ctx.db.execute("SELECT name FROM pragma_table_info('inventory_feed_variants')");
+    const columns = rows.map((row) => String(row.name)).filter((column) => column !== "id");
+    const values = columns.map((column) => (column === "external_id" ? "external_id || '-' || k" : column));
+    await ctx.db.execute({
+      sql: `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 39999)
+            INSERT INTO inventory_feed_variants (${columns.join(", ")}) SELECT ${values.join(", ")} FROM inventory_feed_variants, n WHERE id = ?`,
+      args: [first.body.id],
+    });
+
+    const answer = expectProblem(await t.json("DELETE", `/inventory-feeds/${feed.id}.json`), 409);
+    expect(answer.references).toEqual([{ kind: "dropship-location", count: 1 }]);
+    const items = await t.json(
+      "GET",
+      `/inventory-feed-variants.json?where[inventoryFeedId]=${feed.id}&from=39999&limit=5`,
+    );
+    expect(items.body).toHaveLength(1);
+  });
+
   it("keeps the parent and all its items when one item is still referenced elsewhere", async () => {
     const t = await ctx.tenant();
     const item = await createRecordOf(t, kind("sale-item"));
