@@ -130,4 +130,30 @@ describe("deliveries side by side", () => {
     const names = slow.received.map((body) => JSON.parse(body).data.object.name);
     expect(new Set(names).size).toBe(30);
   }, 30_000);
+
+  it("gives a company with a backlog on many endpoints a share of the slots: another company's go out beside", async () => {
+    const slow = await holdingReceiver();
+    const fast = await startReceiver();
+    const flooded = await setup.tenant();
+    const other = await setup.tenant();
+    // Five endpoints of one company, each a receiver of its own: enough to take every slot of the pool.
+    for (let n = 1; n <= 5; n++) {
+      await create(flooded, "webhook-endpoints", { url: `${slow.url}/e${n}`, events: ["carrier.*"] });
+    }
+    await create(other, "webhook-endpoints", { url: fast.url, events: ["carrier.*"] });
+    for (let n = 1; n <= 10; n++) await create(flooded, "carriers", { name: `Flood ${n}` });
+    await create(other, "carriers", { name: "Behind The Flood" });
+
+    const run = dispatcher().runOnce();
+    try {
+      await until(() => fast.received.length === 1 && slow.held.length === 10);
+      // Ten of the company's fifty are under way, none has ended: its share of the slots.
+      expect(slow.received).toHaveLength(10);
+      await recorded(other, { total: 1, attempted: 1, succeeded: 1 });
+    } finally {
+      slow.release();
+      await run;
+    }
+    expect(await deliveries(flooded)).toEqual({ total: 50, attempted: 50, succeeded: 50 });
+  }, 30_000);
 });

@@ -349,6 +349,22 @@ describe("webhook endpoints", () => {
     expect(queued.rows[0]!.n).toBe(0);
   });
 
+  it("takes at most 20 endpoints a company: the 21st is a 409 until one is deleted", async () => {
+    const t = await setup.tenant();
+    // Delivery off: the endpoints are never called.
+    const body = { url: "http://127.0.0.1:9/hook", events: ["carrier.*"], enabled: false };
+    const made: Rec[] = [];
+    for (let n = 0; n < 20; n++) made.push(await create(t, "webhook-endpoints", body));
+    const refused = await expectStatus(t.json("POST", "/webhook-endpoints.json", body), 409);
+    expect(refused.detail).toBe(
+      "This company has 20 webhook endpoints, the most it may have: delete one it no longer needs, or subscribe an endpoint to more events.",
+    );
+    // Another company's are its own.
+    await create(await setup.tenant(), "webhook-endpoints", body);
+    await expectStatus(t.request("DELETE", `/webhook-endpoints/${made[0]!.id}.json`), 204);
+    await create(t, "webhook-endpoints", body);
+  });
+
   it("deletes an endpoint with its deliveries: the next endpoint has an id of its own and starts with none", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);

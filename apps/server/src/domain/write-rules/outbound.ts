@@ -1,8 +1,14 @@
 /** Records naming URLs the service calls (checked against the outbound policy), and webhook endpoints' secrets. */
 import { sql } from "../../db/sql.ts";
+import { ApiError } from "../../errors.ts";
 import { checkOutboundUrls } from "../outbound-urls.ts";
+import { many, type Read } from "../reads.ts";
+import type { RecordOf } from "../store.ts";
 import { checkEndpoint, newSecret, secretHint } from "../webhook-endpoints.ts";
 import { creates, deletes, updates, type WriteRules } from "./rule.ts";
+
+/** The most webhook endpoints one company may have. */
+export const MAX_ENDPOINTS = 20;
 
 export const outboundRules: WriteRules = {
   "dropship-provider": {
@@ -28,10 +34,17 @@ export const outboundRules: WriteRules = {
       await checkEndpoint(ctx, values);
       return values;
     },
-    // Its signing secret is made with it and answered this once; records and events show a hint.
-    planCreate: creates<"webhook-endpoint", Record<never, never>>({
-      reads: () => ({}),
-      plan({ values, plan }) {
+    // Its signing secret is made with it and answered this once; records and events show a hint. A
+    // company has at most `MAX_ENDPOINTS`: each one multiplies the deliveries every change makes.
+    planCreate: creates<"webhook-endpoint", { endpoints: Read<RecordOf<"webhook-endpoint">[]> }>({
+      reads: () => ({ endpoints: many("webhook-endpoint", sql`1`, { hold: "count" }) }),
+      plan({ values, read, plan }) {
+        if (read.endpoints.length >= MAX_ENDPOINTS) {
+          throw new ApiError(
+            "conflict",
+            `This company has ${read.endpoints.length} webhook endpoints, the most it may have: delete one it no longer needs, or subscribe an endpoint to more events.`,
+          );
+        }
         const secret = newSecret();
         const endpoint = plan.insert("webhook-endpoint", { ...values, secretHint: secretHint(secret) });
         plan.write(

@@ -53,9 +53,14 @@ const DELIVERY_BATCH = 25;
  * others' deliveries go out beside its attempts.
  */
 const RECEIVER_LIMIT = 5;
+/**
+ * The most attempts in flight for one company, whatever its receivers: a company with a backlog on many
+ * endpoints leaves the other slots to the other companies' deliveries.
+ */
+const COMPANY_LIMIT = 10;
 /** While due deliveries wait for a slot, one claim per this many attempts ended (not one per attempt). */
 const REFILL_AFTER = 5;
-/** The due deliveries one claim looks at, past those of receivers at their limit. */
+/** The due deliveries one claim looks at, past those of receivers and companies at their limit. */
 const CLAIM_SCAN = 4 * DELIVERY_BATCH;
 
 export interface DeliveryDeps {
@@ -103,16 +108,26 @@ const iso = (ms: number) => new Date(ms).toISOString();
  */
 const RECEIVER =
   "CASE WHEN endpoint_id IS NOT NULL THEN 'endpoint:' || endpoint_id WHEN purpose = 'email' THEN 'email' ELSE url END";
+/** Whose a delivery is, as SQL and as the pool counts it: at most `COMPANY_LIMIT` in flight each. */
+const COMPANY = "'company:' || company_id";
+const companyKey = (companyId: number) => `company:${companyId}`;
+/** The most attempts in flight under a key the pool counts by: a receiver's, or a company's. */
+const limitOf = (key: string) => (key.startsWith("company:") ? COMPANY_LIMIT : RECEIVER_LIMIT);
 
 /**
  * Claims, in the order they are due, up to `free` due deliveries whose receivers have fewer than
- * `RECEIVER_LIMIT` attempts in flight (`busy`, counted by receiver), counting those in flight: leased by
- * moving their next attempt past the lease, in the statement that finds them.
+ * `RECEIVER_LIMIT` attempts in flight and whose companies fewer than `COMPANY_LIMIT` (`busy`, counted
+ * by receiver and by company), counting those in flight: leased by moving their next attempt past the
+ * lease, in the statement that finds them.
  */
-const CLAIM = `WITH busy AS (SELECT key AS receiver, value AS attempts FROM json_each(?)),
-due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND ${RECEIVER} NOT IN (SELECT receiver FROM busy WHERE attempts >= ${RECEIVER_LIMIT}) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
-ranked AS (SELECT due.id, due.next_attempt_at, COALESCE(busy.attempts, 0) + row_number() OVER (PARTITION BY due.receiver ORDER BY due.next_attempt_at, due.id) AS nth FROM due LEFT JOIN busy ON busy.receiver = due.receiver)
-UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM ranked WHERE nth <= ${RECEIVER_LIMIT} ORDER BY next_attempt_at, id LIMIT ?)
+const CLAIM = `WITH busy AS (SELECT key, value AS attempts FROM json_each(?)),
+at_limit AS (SELECT key FROM busy WHERE attempts >= CASE WHEN key LIKE 'company:%' THEN ${COMPANY_LIMIT} ELSE ${RECEIVER_LIMIT} END),
+due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver, ${COMPANY} AS company FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND ${RECEIVER} NOT IN (SELECT key FROM at_limit) AND ${COMPANY} NOT IN (SELECT key FROM at_limit) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
+ranked AS (SELECT due.id, due.next_attempt_at,
+  COALESCE(receiver.attempts, 0) + row_number() OVER (PARTITION BY due.receiver ORDER BY due.next_attempt_at, due.id) AS nth,
+  COALESCE(company.attempts, 0) + row_number() OVER (PARTITION BY due.company ORDER BY due.next_attempt_at, due.id) AS nth_of_company
+  FROM due LEFT JOIN busy AS receiver ON receiver.key = due.receiver LEFT JOIN busy AS company ON company.key = due.company)
+UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM ranked WHERE nth <= ${RECEIVER_LIMIT} AND nth_of_company <= ${COMPANY_LIMIT} ORDER BY next_attempt_at, id LIMIT ?)
 RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts, created_at, ${RECEIVER} AS receiver`;
 
 /** Due deliveries attempted as slots free up: at most `DELIVERY_BATCH` at once, `RECEIVER_LIMIT` to one receiver. */
@@ -156,10 +171,10 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
   const hasRoom = () => isIdle() || (unclaimed && endedSinceFill >= REFILL_AFTER);
 
   function start(delivery: DeliveryRow, at: number): void {
-    const { receiver } = delivery;
+    const keys = [delivery.receiver, companyKey(delivery.company_id)];
     size++;
     attempted++;
-    busy.set(receiver, (busy.get(receiver) ?? 0) + 1);
+    for (const key of keys) busy.set(key, (busy.get(key) ?? 0) + 1);
     const attempt = async () => {
       const tried =
         delivery.purpose === EMAIL_PURPOSE
@@ -177,9 +192,11 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
       .finally(() => {
         size--;
         endedSinceFill++;
-        const left = (busy.get(receiver) ?? 1) - 1;
-        if (left) busy.set(receiver, left);
-        else busy.delete(receiver);
+        for (const key of keys) {
+          const left = (busy.get(key) ?? 1) - 1;
+          if (left) busy.set(key, left);
+          else busy.delete(key);
+        }
         waiting = waiting.filter((waiter) => {
           if (!waiter.ready()) return true;
           waiter.resolve();
@@ -214,13 +231,13 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
       ).rows as unknown as DeliveryRow[];
       for (const delivery of rows) start(delivery, at);
       claimed += rows.length;
-      // A receiver that reached its limit had its further deliveries passed over: others may be due
-      // behind them, and the next claim looks past it.
-      if (!rows.some((row) => (busy.get(row.receiver) ?? 0) >= RECEIVER_LIMIT)) break;
+      // A receiver or a company that reached its limit had its further deliveries passed over: others
+      // may be due behind them, and the next claim looks past it.
+      const atLimit = (key: string) => (busy.get(key) ?? 0) >= limitOf(key);
+      if (!rows.some((row) => atLimit(row.receiver) || atLimit(companyKey(row.company_id)))) break;
       dueKnown = true;
     }
-    unclaimed =
-      size >= DELIVERY_BATCH || (!nothingDue && [...busy.values()].some((n) => n >= RECEIVER_LIMIT));
+    unclaimed = size >= DELIVERY_BATCH || (!nothingDue && [...busy].some(([key, n]) => n >= limitOf(key)));
     return claimed;
   }
 
