@@ -35,8 +35,9 @@ import { checkFileQuota, fileUsage } from "./files.ts";
 type ExportType = NonNullable<DataExport["exportType"]>;
 
 /**
- * Builds the pending stock-level data exports of every company, oldest first, at most `limit`;
- * answers how many it took.
+ * Builds the pending stock-level data exports, at most `limit`, each company's oldest first and the
+ * companies side by side (every company's first, then every company's second, ...): a company that
+ * queued many holds back no other company's. Answers how many it took.
  */
 export async function runPendingDataExports(
   db: Db,
@@ -45,7 +46,8 @@ export async function runPendingDataExports(
 ): Promise<number> {
   const exports = table("data-export");
   const at = (field: string) => sql.id(column(exports, field));
-  const statement = sql`SELECT id, company_id, ${at("exportType")} AS export_type FROM ${sql.id(exports.name)} WHERE ${at("status")} = 'pending' AND ${at("templateId")} IS NULL AND ${at("stockTakeId")} IS NULL AND (${at("exportType")} IS NULL OR ${at("exportType")} = 'inventory_levels' OR (${at("exportType")} = 'inventory_feed' AND ${at("inventoryFeedId")} IS NOT NULL)) ORDER BY id LIMIT ${limit}`;
+  const pending = sql`SELECT id, company_id, ${at("exportType")} AS export_type, row_number() OVER (PARTITION BY company_id ORDER BY id) AS nth FROM ${sql.id(exports.name)} WHERE ${at("status")} = 'pending' AND ${at("templateId")} IS NULL AND ${at("stockTakeId")} IS NULL AND (${at("exportType")} IS NULL OR ${at("exportType")} = 'inventory_levels' OR (${at("exportType")} = 'inventory_feed' AND ${at("inventoryFeedId")} IS NOT NULL))`;
+  const statement = sql`SELECT id, company_id, export_type FROM (${pending}) ORDER BY nth, id LIMIT ${limit}`;
   const found = await db.execute(statement.statementFor(0));
   for (const row of found.rows) {
     const type: ExportType = row.export_type === "inventory_feed" ? "inventory_feed" : "inventory_levels";

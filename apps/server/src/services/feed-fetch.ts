@@ -203,13 +203,14 @@ async function failedFetch(ctx: Ctx, run: FetchRun, error: unknown, nowMs: numbe
 }
 
 /**
- * Claims the oldest pending feed file whose fetch is not another process's (never claimed, or its lease
- * ended): its lease made or moved forward.
+ * Claims a pending feed file whose fetch is not another process's: one never claimed first (the
+ * oldest), else the one whose lease ended first (fetches under way take turns a slice each, as imports
+ * do). Its lease made or moved forward.
  */
 async function claim(db: Db, nowMs: number): Promise<FetchRun | undefined> {
   const token = crypto.randomUUID();
   const files = sql.id(table("inventory-feed-file").name);
-  const statement = sql`INSERT INTO inventory_feed_fetches (file_id, company_id, lease_token, lease_until, created_at) SELECT f.id, f.company_id, ${token}, ${iso(nowMs + LEASE_MS)}, ${iso(nowMs)} FROM ${files} f WHERE f.${at("inventory-feed-file", "status")} = 'pending' AND NOT EXISTS (SELECT 1 FROM inventory_feed_fetches r WHERE r.file_id = f.id AND r.lease_until > ${iso(nowMs)}) ORDER BY f.id LIMIT 1 ON CONFLICT (file_id) DO UPDATE SET lease_token = excluded.lease_token, lease_until = excluded.lease_until RETURNING file_id, company_id, storage_key, rows_done, failures`;
+  const statement = sql`INSERT INTO inventory_feed_fetches (file_id, company_id, lease_token, lease_until, created_at) SELECT f.id, f.company_id, ${token}, ${iso(nowMs + LEASE_MS)}, ${iso(nowMs)} FROM ${files} f LEFT JOIN inventory_feed_fetches r ON r.file_id = f.id WHERE f.${at("inventory-feed-file", "status")} = 'pending' AND (r.lease_until IS NULL OR r.lease_until <= ${iso(nowMs)}) ORDER BY r.lease_until IS NOT NULL, r.lease_until, f.id LIMIT 1 ON CONFLICT (file_id) DO UPDATE SET lease_token = excluded.lease_token, lease_until = excluded.lease_until RETURNING file_id, company_id, storage_key, rows_done, failures`;
   const [row] = (await db.execute(statement.statementFor(0))).rows;
   if (!row) return undefined;
   return {
@@ -281,7 +282,7 @@ async function runClaimed(
     }
     const settings = await executeRead({ ctx }, settingsReads(run.fileId), (read) => read);
     const ended = await fetchSteps(ctx, run, settings, limits, sliceOver);
-    if (ended === "paused") await releaseLease(ctx.db, leaseOf(run));
+    if (ended === "paused") await releaseLease(ctx.db, leaseOf(run), ctx.now());
     return ended !== "paused";
   } catch (error) {
     if (error instanceof FileNotPending) {

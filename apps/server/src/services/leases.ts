@@ -49,11 +49,15 @@ export function checkLease(lease: Lease, read: string | undefined): void {
   if (read !== lease.token) throw new LeaseLost();
 }
 
-/** Gives the lease back (the process's slice is over), so that the next run claims the job at once. */
-export async function releaseLease(db: Db, lease: Lease): Promise<void> {
+/**
+ * Gives the lease back (the process's slice is over), so that the next run may claim the job at once:
+ * its lease ends `at`, which puts it behind the jobs waiting longer (claims take the lease that ended
+ * first), so that jobs under way take turns instead of the oldest running to its end.
+ */
+export async function releaseLease(db: Db, lease: Lease, at: string): Promise<void> {
   const { table, token } = lease;
   await db.execute(
-    sql`UPDATE ${sql.id(table.name)} SET lease_until = NULL WHERE ${rowOf(lease)} AND lease_token = ${token}`.statementFor(
+    sql`UPDATE ${sql.id(table.name)} SET lease_until = ${at} WHERE ${rowOf(lease)} AND lease_token = ${token}`.statementFor(
       0,
     ),
   );

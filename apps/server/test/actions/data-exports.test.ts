@@ -228,4 +228,20 @@ describe("data-export", () => {
     expect((await get(t, "data-exports", template.id)).status).toBe("pending");
     expect(await get(t, "data-exports", reported.id)).toMatchObject({ status: "complete", url: null });
   });
+
+  it("builds each company's oldest first, companies side by side: one company's queue holds back no other's", async () => {
+    const [busy, other] = [await setup.tenant(), await setup.tenant()];
+    await exportSetup(busy);
+    await exportSetup(other);
+    const queued = [];
+    for (let n = 1; n <= 6; n++) queued.push(await make(busy, "data-exports", { format: "csv" }));
+    const behind = await make(other, "data-exports", { format: "csv" });
+    // One run builds five: the other company's is among them, though six were queued before it.
+    await dispatcher().runOnce();
+    expect((await get(other, "data-exports", behind.id)).status).toBe("complete");
+    const statuses = await Promise.all(
+      queued.map(async (each) => (await get(busy, "data-exports", each.id)).status),
+    );
+    expect(statuses).toEqual(["complete", "complete", "complete", "complete", "pending", "pending"]);
+  });
 });

@@ -724,6 +724,31 @@ describe("the runner", () => {
     expect(await onHand(t, shirt.id, main.id)).toBe(5 + 1100);
   });
 
+  it("takes turns a slice each: a small import started after a large one ends before it", async () => {
+    const [large, small] = [await setup.tenant(), await setup.tenant()];
+    await stockWorld(large);
+    await stockWorld(small);
+    const rows = Array.from({ length: 1600 }, () => "SHIRT-1,1").join("\n");
+    const big = await make(large, "data-imports", {
+      importType: "adjustment_import",
+      fileUri: await storeFile(setup.db, large, "big.csv", `sku,quantity\n${rows}\n`),
+    });
+    const clock = Date.now();
+    // Each run a slice of one batch, as when each file's batches take longer than the slice.
+    const runs = importDispatcher(setup, { now: () => clock, imports: { sliceMs: 0 } });
+    await runs.dispatcher.runOnce();
+    expect((await get(large, "data-imports", big.id)).status).toBe("started");
+    const little = await make(small, "data-imports", {
+      importType: "adjustment_import",
+      fileUri: await storeFile(setup.db, small, "little.csv", "sku,quantity\nSHIRT-1,2\n"),
+    });
+    await runs.dispatcher.runOnce();
+    expect(await get(small, "data-imports", little.id)).toMatchObject({ status: "complete", added: 1 });
+    expect((await get(large, "data-imports", big.id)).status).toBe("started");
+    await runs.drain();
+    expect(await get(large, "data-imports", big.id)).toMatchObject({ status: "complete", added: 1600 });
+  });
+
   it("fails only the row whose write is refused: the other rows of its batch are applied without it", async () => {
     const t = await setup.tenant();
     const { main, shirt, socks } = await stockWorld(t);

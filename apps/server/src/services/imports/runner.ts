@@ -78,12 +78,16 @@ export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
   return true;
 }
 
-/** Claims the oldest import whose lease is free (never taken, or ended): moves its lease forward. */
+/**
+ * Claims an import whose lease is free: one never taken first (the oldest), else the one whose lease
+ * ended first. An import under way gives its lease back after each slice, so imports (of every company)
+ * take turns a slice each; a small file is not left waiting behind a large one. Moves its lease forward.
+ */
 async function claim(deps: ImportRunnerDeps): Promise<Run | undefined> {
   const at = deps.now();
   const token = crypto.randomUUID();
   const result = await deps.db.execute({
-    sql: "UPDATE data_import_runs SET lease_token = ?, lease_until = ? WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ? ORDER BY import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ?) RETURNING import_id, company_id, rows_done, failures",
+    sql: "UPDATE data_import_runs SET lease_token = ?, lease_until = ? WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ? ORDER BY lease_until IS NOT NULL, lease_until, import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ?) RETURNING import_id, company_id, rows_done, failures",
     args: [token, iso(at + LEASE_MS), iso(at), iso(at)],
   });
   const row = result.rows[0];
@@ -126,7 +130,7 @@ async function runClaimed(deps: ImportRunnerDeps, run: Run, sliceOver: () => boo
     },
   );
   if (ended === "paused") {
-    await releaseLease(deps.db, leaseOf(run));
+    await releaseLease(deps.db, leaseOf(run), iso(deps.now()));
     return false;
   }
   return finish(ctx, run, ended);
