@@ -226,6 +226,12 @@ export async function readBody(c: Context<AppEnv>, limit: number): Promise<void>
       "Send the body as JSON with `Content-Type: application/json`.",
     );
   }
+  if (bytes.byteLength > MAX_NESTING && nestsDeeperThan(bytes, MAX_NESTING)) {
+    throw new ApiError(
+      "bad_request",
+      `The JSON body nests arrays and objects more than ${MAX_NESTING} levels deep.`,
+    );
+  }
   const text = bodyText(bytes);
   // Parsed once, here: the validator and the idempotency check read it from the context.
   try {
@@ -233,6 +239,32 @@ export async function readBody(c: Context<AppEnv>, limit: number): Promise<void>
   } catch {
     throw new ApiError("bad_request", "Malformed JSON in request body.");
   }
+}
+
+/**
+ * The deepest a JSON body may nest arrays and objects (the reference's deepest bodies take a handful of
+ * levels): parsing a megabyte of brackets takes the thread a second, which a request must not cost.
+ */
+export const MAX_NESTING = 100;
+
+/**
+ * Whether a JSON text's arrays and objects nest more than `max` deep, read as bytes (a byte of a
+ * multibyte character is never a quote, backslash or bracket). Malformed text is left to the parser.
+ */
+function nestsDeeperThan(bytes: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (inString) {
+      if (byte === 0x5c) i++;
+      else if (byte === 0x22) inString = false;
+    } else if (byte === 0x22) inString = true;
+    else if (byte === 0x5b || byte === 0x7b) {
+      if (++depth > max) return true;
+    } else if (byte === 0x5d || byte === 0x7d) depth--;
+  }
+  return false;
 }
 
 /** How much of an oversized body is read and dropped (in multiples of the limit) before giving up. */

@@ -215,6 +215,25 @@ describe("body bytes", () => {
     }
   });
 
+  it("refuses a body nesting arrays and objects more than 100 levels deep (400), before parsing it", async () => {
+    const t = await ctx.tenant();
+    const nested = (depth: number) => `${"[".repeat(depth)}1${"]".repeat(depth)}`;
+    // Brackets inside a text are text.
+    const named = await post(t, "/carriers.json", encode(`{"name":"${"[".repeat(150)}"}`), true);
+    expect(await named.json()).toMatchObject({ name: "[".repeat(150) });
+    for (const body of [`{"payload":${nested(100)}}`, nested(500_000)]) {
+      const answer = await post(t, "/sale-imports.json", encode(body), true);
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toMatchObject({
+        detail: "The JSON body nests arrays and objects more than 100 levels deep.",
+      });
+    }
+    // 100 levels are parsed, and a JSON field's own bound (32 levels) says what is wrong.
+    const deep = await post(t, "/sale-imports.json", encode(`{"payload":${nested(99)}}`), true);
+    expect(deep.status).toBe(422);
+    expect((await t.json("GET", "/sale-imports.json")).body).toEqual([]);
+  });
+
   it("refuses bytes that are not UTF-8 (400), storing nothing rather than U+FFFD", async () => {
     const t = await ctx.tenant();
     const [head, tail] = ['{"name":"Caf', '"}'].map(encode);
