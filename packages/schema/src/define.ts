@@ -238,6 +238,12 @@ type NoOptions = Record<never, never>;
 /** Longest free-text value accepted where a field sets no `maxLength`. */
 export const DEFAULT_MAX_LENGTH = 4000;
 
+/**
+ * Heaviest weight a record may give (10 tonnes in grams, more in the larger units): a parcel or an item
+ * past it is a mistake, and quotes multiply weights by prices.
+ */
+export const MAX_WEIGHT = 10_000_000;
+
 /** The field builders' signatures: explicit, so the package has no inferred ("slow") types. */
 export interface FieldBuilders {
   string<const O extends StringOptions = NoOptions>(o?: O): Field<string, O>;

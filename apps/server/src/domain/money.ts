@@ -7,7 +7,7 @@ export const toCents = (amount: number | null | undefined): number => Math.round
 export const fromCents = (cents: number): number => cents / 100;
 
 /** The default bound of a money field that declares none, in major units (as the validators use). */
-const MONEY_BOUND = 1e13;
+export const MONEY_BOUND = 1e13;
 
 /**
  * Checks a derived amount against the bounds its field declares: a write that would make it

@@ -13,7 +13,7 @@ import {
 import { parsePage } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
 import { answerJson } from "./answer.ts";
-import { API_KEY_SECRET, createKeySchema, expiryOf } from "./api-keys.ts";
+import { API_KEY_SECRET, createKeySchema, expiryOf, nameSchema } from "./api-keys.ts";
 import { idOf, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
 import { refuseKeyForSecret } from "./idempotency.ts";
@@ -24,13 +24,12 @@ import { validBody } from "./validate.ts";
 const CHALLENGE = { "WWW-Authenticate": 'Bearer realm="multichannel-admin"' };
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-const companyName = v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200));
 const firstKeySchema = v.strictObject({
-  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200))),
+  name: v.optional(nameSchema),
   scopes: v.optional(createKeySchema.entries.scopes),
   expiresAt: createKeySchema.entries.expiresAt,
 });
-const createCompanySchema = v.strictObject({ name: companyName, key: v.optional(firstKeySchema) });
+const createCompanySchema = v.strictObject({ name: nameSchema, key: v.optional(firstKeySchema) });
 const updateCompanySchema = v.strictObject({ suspended: v.boolean() });
 
 /**

@@ -1,4 +1,4 @@
-import { f, fieldSchema } from "@multichannel/schema";
+import { f, fieldSchema, isWellFormedText } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import * as v from "valibot";
 import { normalScopes, parseScope, within } from "../domain/scopes.ts";
@@ -20,8 +20,17 @@ const MAX_SCOPES = 50;
 const dateTime = fieldSchema(f.datetime());
 
 /** What a new key takes: its name, its scopes (at least one) and when it expires, if ever. */
+/** A key's or a company's name: text that can be stored and read back whole, 1 to 200 characters. */
+export const nameSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(1, "must not be empty"),
+  v.maxLength(200),
+  v.check(isWellFormedText, "must be text without NUL characters or unpaired surrogates"),
+);
+
 export const createKeySchema = v.strictObject({
-  name: v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(200)),
+  name: nameSchema,
   scopes: v.pipe(
     v.array(
       v.pipe(

@@ -148,4 +148,28 @@ describe("channel rates", () => {
     expect(response.body.groups[0]).toMatchObject({ warehouseId: null, weight: 3000, cheapest: 2.1 });
     expect(response.body.total).toBe(2.1);
   });
+
+  it("refuses a weight past 10 tonnes (422), and a quote whose amounts would pass 1e13 (422)", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Web" });
+    const refused = await t.json("POST", "/variants.json", { sku: "HEAVY", price: 1, weight: 1e308 });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([{ path: "weight", message: "must be at most 10000000" }]);
+    await make(t, "variants", { sku: "HEAVY", price: 1, weight: 10_000_000 });
+    await make(t, "channel-shipping-rates", {
+      channelId: channel.id,
+      name: "Per kg",
+      basis: "weight",
+      price: 0,
+      pricePerUnit: 1e12,
+    });
+    const response = await t.json("POST", `/channels/${channel.id}/rates.json`, {
+      destination: { country: "US" },
+      items: [{ sku: "HEAVY", quantity: 1 }],
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual([
+      { path: "items", message: "make a quote past 10000000000000: quote fewer of them" },
+    ]);
+  });
 });

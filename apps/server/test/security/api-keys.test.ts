@@ -109,6 +109,8 @@ describe("a key's secret", () => {
     const cases: [unknown, string][] = [
       [{ scopes: ["*:read"] }, "name"],
       [{ name: "", scopes: ["*:read"] }, "name"],
+      [{ name: "before\u0000after", scopes: ["*:read"] }, "name"],
+      [{ name: "x\ud800y", scopes: ["*:read"] }, "name"],
       [{ name: "x", scopes: [] }, "scopes"],
       [{ name: "x", scopes: ["catalogue:read"] }, "scopes.0"],
       [{ name: "x", scopes: ["catalog:admin"] }, "scopes.0"],

@@ -1,5 +1,5 @@
 /** The catalogue (products, variants, vendors) and the stock held in own warehouses. */
-import { defineKind, f } from "../define.ts";
+import { defineKind, f, MAX_WEIGHT } from "../define.ts";
 
 const group = "catalog";
 
@@ -107,6 +107,7 @@ export const variant = defineKind({
     }),
     weight: f.number({
       min: 0,
+      max: MAX_WEIGHT,
       description: "Weight in grams.",
       example: 320,
     }),
@@ -245,6 +246,7 @@ export const variantParcel = defineKind({
       default: 0,
       nullable: true,
       min: 0,
+      max: MAX_WEIGHT,
       description: "Weight of the packed parcel, in `weightUnit`.",
     }),
     weightUnit: f.enum(["g", "kg", "oz", "lb"], {

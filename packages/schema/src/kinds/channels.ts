@@ -1,6 +1,6 @@
 /** Selling channels, their connector stores and what is listed and priced on them. */
 import { channelActions, channelVariantStates, channelVariantStatuses } from "../actions.ts";
-import { defineKind, f } from "../define.ts";
+import { defineKind, f, MAX_WEIGHT } from "../define.ts";
 import { rotateSigningSecret, rotateWebhookHash, signingSecret } from "../secrets.ts";
 
 const group = "channels";
@@ -604,7 +604,7 @@ export const channelVariantImport = defineKind({
       description: "The channel variant the snapshot is of.",
     }),
     costPrice: f.money({ min: 0, description: "The cost price the store reported." }),
-    grams: f.number({ min: 0, description: "The weight in grams the store reported." }),
+    grams: f.number({ min: 0, max: MAX_WEIGHT, description: "The weight in grams the store reported." }),
     inventoryPolicy: f.enum(["ignore", "deny", "continue", "dropship", "track"], {
       description: "What the store does when the variant is out of stock, as it reported it.",
     }),

@@ -8,7 +8,7 @@ import {
   inventoryFeedVariantStates,
   inventoryFeedVariantStatuses,
 } from "../actions.ts";
-import { defineKind, f } from "../define.ts";
+import { defineKind, f, MAX_WEIGHT } from "../define.ts";
 import { rotateFeedHash, rotateSigningSecret, signingSecret } from "../secrets.ts";
 
 /** Attributes of a feed item that a feed column or JSON path can fill. */
@@ -557,7 +557,7 @@ export const inventoryFeedVariant = defineKind({
       description: "Units the vendor has (sent as `inventoryQuantity` to the feed's webhook).",
       example: 36,
     }),
-    weight: f.number({ min: 0, description: "The item's weight, in grams.", example: 320 }),
+    weight: f.number({ min: 0, max: MAX_WEIGHT, description: "The item's weight, in grams.", example: 320 }),
     variantId: f.ref("variant", { description: "The catalogue variant it is linked to." }),
     status: f.enum(inventoryFeedVariantStatuses, {
       default: "pending",

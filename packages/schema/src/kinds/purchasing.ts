@@ -7,7 +7,7 @@ import {
   transferStates,
   transferStatuses,
 } from "../actions.ts";
-import { defineKind, f } from "../define.ts";
+import { defineKind, f, MAX_WEIGHT } from "../define.ts";
 
 const receivingStatuses = ["notReceived", "partiallyReceived", "received"] as const;
 const invoiceStatuses = ["notInvoiced", "partiallyInvoiced", "invoiced"] as const;
@@ -588,6 +588,7 @@ export const goodsReceipt = defineKind({
       required: true,
       default: 0,
       min: 0,
+      max: MAX_WEIGHT,
       nullable: true,
       description: "Weight of the shipment, in grams.",
       example: 6400,

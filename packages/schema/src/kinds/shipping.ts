@@ -6,7 +6,7 @@ import {
   fulfillmentStates,
   fulfillmentStatuses,
 } from "../actions.ts";
-import { defineKind, f } from "../define.ts";
+import { defineKind, f, MAX_WEIGHT } from "../define.ts";
 import { shippingAddress } from "../shipping-address.ts";
 
 const trackingStatuses = ["delivered", "failure", "pre_transit", "returned", "transit", "unknown"] as const;
@@ -176,11 +176,12 @@ export const dropshipment = defineKind({
       required: true,
       default: 0,
       min: 0,
+      max: MAX_WEIGHT,
       nullable: true,
       description: "Weight of the parcel, in grams.",
       example: 640,
     }),
-    totalWeight: f.number({ min: 0, description: "Weight of the parcel in `weightUnit`." }),
+    totalWeight: f.number({ min: 0, max: MAX_WEIGHT, description: "Weight of the parcel in `weightUnit`." }),
     weightUnit: f.enum(["g", "kg", "oz", "lb"], { default: "g", description: "The unit of `totalWeight`." }),
     packingDepth: f.number({
       required: true,
@@ -435,6 +436,7 @@ export const fulfillment = defineKind({
       required: true,
       default: 0,
       min: 0,
+      max: MAX_WEIGHT,
       nullable: true,
       description: "Weight of the parcel, in grams.",
       example: 640,

@@ -6,9 +6,10 @@ import type {
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
-import { fromCents, toCents } from "../../domain/money.ts";
+import { fromCents, MONEY_BOUND, toCents } from "../../domain/money.ts";
 import { many, type Snapshot } from "../../domain/reads.ts";
 import { column, table } from "../../domain/store.ts";
+import { ApiError } from "../../errors.ts";
 
 interface Group {
   shipsFrom: "dropshipProvider" | "warehouse";
@@ -134,6 +135,17 @@ export function quoteChannelRates({
       cheapest: cheapest === null ? null : fromCents(cheapest),
     };
   });
+  const amounts = quoted.flatMap((group) => [
+    group.subtotal,
+    ...group.options.map((option) => option.amount),
+  ]);
+  if (totalCents !== null) amounts.push(fromCents(totalCents));
+  if (amounts.some((amount) => !(Math.abs(amount) <= MONEY_BOUND))) {
+    // Weights and prices each within their bounds can still multiply past what an amount may be.
+    throw new ApiError("validation_failed", `The quote would pass ${MONEY_BOUND}: quote fewer items.`, {
+      errors: [{ path: "items", message: `make a quote past ${MONEY_BOUND}: quote fewer of them` }],
+    });
+  }
   return {
     currency: channel.currency ?? "USD",
     groups: quoted,
