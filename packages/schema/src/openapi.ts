@@ -155,9 +155,10 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
     if (field.type === "string" && field.acceptNumber) {
-      // The validator takes an integer too (store ids often are), and keeps its decimal text.
-      const text = nonNull(property);
-      const anyOf = text.anyOf as Json[] | undefined;
+      // The validator takes an integer too (store ids often are), and keeps its decimal text. The
+      // union is the property itself when it cannot be null, its non-null branch when it can.
+      const nullable = (property.anyOf as Json[] | undefined)?.some((branch) => branch.type === "null");
+      const anyOf = (nullable ? nonNull(property) : property).anyOf as Json[] | undefined;
       if (anyOf?.length === 2) anyOf[1] = { type: "integer" };
     }
     if (field.type === "object" && field.fields) annotate(nonNull(property), field.fields);
@@ -345,7 +346,7 @@ const INCLUDE_PARAM = {
   name: "include",
   in: "query",
   description:
-    "Related records to embed, named by model (PascalCase singular: `SaleItem`, `Customer`): `include=SaleItem`, or `include[0][model]=PurchaseItem&include[0][attributes][0]=id&include[1][model]=Sale&include[1][include][0][model]=Customer`. Many-to-one relations (this record's `saleId`) embed one record or null under the singular snake_case key (`sale`); one-to-many relations (records of the model that refer to this one) embed an array under the plural snake_case key (`sale_items`). Includes nest 2 levels deep at most, 8 per request; one-to-many includes embed at most 100 records per parent (the first by id) and 5,000 per request (more is a 400: ask for a smaller page). An unknown model, or one with no relation to the kind, is a 400.",
+    "Related records to embed, named by model (PascalCase singular: `SaleItem`, `Customer`): `include=SaleItem`, or `include[0][model]=PurchaseItem&include[0][attributes][0]=id&include[1][model]=Sale&include[1][include][0][model]=Customer`. Many-to-one relations (this record's `saleId`) embed one record or null under the singular snake_case key (`sale`); one-to-many relations (records of the model that refer to this one) embed an array under the plural snake_case key (`sale_items`). Includes nest 3 levels deep at most (`PurchaseItem` → `Variant` → `OptionValue`), 8 per request; one-to-many includes embed at most 100 records per parent (the first by id) and 5,000 per request (more is a 400: ask for a smaller page). An unknown model, or one with no relation to the kind, is a 400.",
   schema: {
     anyOf: [
       { type: "string" },

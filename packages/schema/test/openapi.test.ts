@@ -117,6 +117,28 @@ describe("the OpenAPI document", () => {
     });
   });
 
+  it("types a text that also takes an integer id as text or integer, never as a text with numeric bounds", () => {
+    const document = buildOpenApiDocument() as { components: { schemas: Record<string, any> } };
+    const schemas = document.components.schemas;
+    expect(schemas.ChannelManualSaleInput.properties.externalId.anyOf).toEqual([
+      { type: "string", maxLength: 100, minLength: 1 },
+      { type: "integer" },
+    ]);
+    const textWithBounds: string[] = [];
+    const walk = (node: unknown, path: string) => {
+      if (Array.isArray(node)) {
+        for (const [i, item] of node.entries()) walk(item, `${path}/${i}`);
+      } else if (node && typeof node === "object") {
+        const record = node as Record<string, unknown>;
+        if (record.type === "string" && ("minimum" in record || "maximum" in record))
+          textWithBounds.push(path);
+        for (const [key, value] of Object.entries(record)) walk(value, `${path}/${key}`);
+      }
+    };
+    walk(document, "");
+    expect(textWithBounds).toEqual([]);
+  });
+
   it("describes bodies, problem errors and bearer security", () => {
     const post = published.paths["/purchases.json"].post;
     expect(post.requestBody.content["application/json"].schema.$ref).toBe(
