@@ -323,9 +323,11 @@ const PAGING = new Set(["cursor", "limit", "from"]);
  */
 export const NOT_TERMS: ReadonlySet<string> = new Set(["access_token", "scope"]);
 
-function whole(value: QueryValue | undefined, key: string): number | undefined {
+/** A whole number of a query (`limit`, `from`), sent once: `range` says which it may be. */
+function whole(value: QueryValue | undefined, key: string, range: string): number | undefined {
   if (value === undefined) return undefined;
-  if (typeof value !== "string" || !/^\d{1,9}$/.test(value)) throw bad(`${key} must be a whole number.`);
+  if (typeof value !== "string") throw bad(`${key} must be sent once, as ${key}=N.`);
+  if (!/^\d{1,9}$/.test(value)) throw bad(`${key} must be a whole number ${range}.`);
   return Number(value);
 }
 
@@ -373,9 +375,10 @@ export function parsePage(search: string, what: string): { limit: number; from: 
 
 /** A list's `limit` (1 to `MAX_LIMIT`, default `DEFAULT_LIMIT`) and `from` (default 0). */
 function pageOf(params: { limit?: QueryValue; from?: QueryValue }): { limit: number; from: number } {
-  const limit = whole(params.limit, "limit") ?? DEFAULT_LIMIT;
-  if (limit < 1 || limit > MAX_LIMIT) throw bad(`limit must be between 1 and ${MAX_LIMIT}.`);
-  return { limit, from: whole(params.from, "from") ?? 0 };
+  const range = `from 1 to ${MAX_LIMIT}`;
+  const limit = whole(params.limit, "limit", range) ?? DEFAULT_LIMIT;
+  if (limit < 1 || limit > MAX_LIMIT) throw bad(`limit must be a whole number ${range}.`);
+  return { limit, from: whole(params.from, "from", "from 0 to 999999999") ?? 0 };
 }
 
 /** The `attributes` and `include` of a single read (`GET /<plural>/{id}.json`). */

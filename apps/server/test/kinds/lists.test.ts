@@ -312,6 +312,18 @@ describe("paging", () => {
     expectProblem(await t.json("GET", "/vendors.json?limit=251"), 400);
   });
 
+  it("says what is wrong with a limit or a from", async () => {
+    const t = await ctx.tenant();
+    const said = async (query: string) =>
+      expectProblem(await t.json("GET", `/vendors.json?${query}`), 400).detail;
+    for (const query of ["limit=-1", "limit=0", "limit=251", "limit=1.5", "limit=9999999999"]) {
+      expect(await said(query)).toBe("limit must be a whole number from 1 to 250.");
+    }
+    expect(await said("limit=1&limit=2")).toBe("limit must be sent once, as limit=N.");
+    expect(await said("from=-1")).toBe("from must be a whole number from 0 to 999999999.");
+    expect(await said("from=1000000000")).toBe("from must be a whole number from 0 to 999999999.");
+  });
+
   it("pages by cursor through any order, nulls and ties included, each record once", async () => {
     const t = await ctx.tenant();
     const codes = ["b", null, "a", "b", null, "c", "a", "b", null, "a", "c", "b", "a"];
