@@ -154,6 +154,11 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
     if (field.type === "datetime") setFormat(property, "date-time");
+    if (field.format === "url") describeWebUrl(property);
+    if (field.type === "array" && field.items?.format === "url") {
+      const items = nonNull(property).items as Json | undefined;
+      if (items) describeWebUrl(items);
+    }
     if (field.type === "string" && field.acceptNumber) {
       // The validator takes an integer too (store ids often are), and keeps its decimal text. The
       // union is the property itself when it cannot be null, its non-null branch when it can.
@@ -202,6 +207,14 @@ function describeSecret(property: Json, field: FieldDef): void {
 function nonNull(property: Json): Json {
   const anyOf = property.anyOf as Json[] | undefined;
   return anyOf?.find((branch) => branch.type !== "null") ?? property;
+}
+
+/**
+ * A URL field: `uri`. Written, it must be an absolute http or https URL (the validator's check); read,
+ * a link to a stored file may be relative to the server (one with no public URL configured).
+ */
+function describeWebUrl(property: Json): void {
+  setFormat(property, "uri");
 }
 
 function setFormat(property: Json, format: string): void {

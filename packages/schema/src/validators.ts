@@ -37,6 +37,19 @@ function isBoundedJson(value: unknown, maxBytes: number): boolean {
 /** `*`, `purchase.*` or `purchase.sent`: what a webhook endpoint subscribes to. */
 const EVENT_TYPE = /^(\*|[a-z][a-z0-9_]*\.(\*|[a-z][a-z0-9_]*))$/;
 const COUNTRY = /^[A-Z]{2}$/;
+/** An http(s) URL's text: no whitespace or control character in it. */
+const WEB_URL = /^https?:\/\/[^\s\p{Cc}]+$/iu;
+
+/** Whether text is an absolute http or https URL, written without spaces or control characters. */
+function isWebUrl(text: string): boolean {
+  if (!WEB_URL.test(text)) return false;
+  try {
+    new URL(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 const CURRENCY = /^[A-Z]{3}$/;
 const PHONE = /^\+?[0-9 ()./-]{3,32}$/;
 /** 6 to 10 digits, groups of them separated by single dots: `6205.20`, `620520`, `6205.20.0010`. */
@@ -180,7 +193,9 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       if (field.minLength !== undefined)
         checks.push(v.minLength(field.minLength, `at least ${counted(field.minLength, "character")}`));
       if (field.format === "email") checks.push(v.email("an e-mail address"));
-      if (field.format === "url") checks.push(v.url("a URL"));
+      // http or https only: a stored URL is shown to people and followed by programs, and a
+      // `javascript:`, `data:` or `file:` one, or one with spaces or line breaks, is neither's.
+      if (field.format === "url") checks.push(v.check(isWebUrl, "an http or https URL"));
       if (field.format === "event-type") {
         checks.push(v.regex(EVENT_TYPE, "an event type: *, <kind>.* or <kind>.<event>"));
       }

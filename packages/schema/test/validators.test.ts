@@ -119,6 +119,30 @@ describe("field rules", () => {
     expect(ok(sale.update, { channelId: 1.5 }).success).toBe(false);
   });
 
+  it("takes an absolute http or https URL where a field holds a URL, nothing else, and weights up to 10 tonnes", () => {
+    const product = kindSchemas(kindByName("product")!);
+    for (const url of [
+      "https://cdn.example.com/a.png",
+      "http://example.com/x?y=1#z",
+      "HTTPS://EXAMPLE.COM/",
+    ]) {
+      expect(ok(product.update, { imageUrl: url }).success, url).toBe(true);
+    }
+    const refused = [
+      "javascript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "file:///etc/passwd",
+      "ftp://example.com/feed.csv",
+      "https://example.com/a b.png",
+      "https://example.com/a\r\nX-Injected: 1",
+      "/images/a.png",
+      "https://",
+    ];
+    for (const url of refused) expect(ok(product.update, { imageUrl: url }).success, url).toBe(false);
+    expect(ok(variant.update, { weight: 10_000_000 }).success).toBe(true);
+    expect(ok(variant.update, { weight: 10_000_000.5 }).success).toBe(false);
+  });
+
   it("takes an HS code of 6 to 10 digits, groups of them separated by dots", () => {
     for (const code of ["6205.20", "620520", "6205.20.0010", "6205.20.00.10", "0901210000"]) {
       expect(ok(variant.update, { hsCode: code }).success, code).toBe(true);
