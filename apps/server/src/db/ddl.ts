@@ -1,4 +1,4 @@
-import { eventTriggers } from "./event-triggers.ts";
+import { eventTriggers, TYPE_PREFIX_SQL } from "./event-triggers.ts";
 import { SECRET_TABLES, secretTriggers } from "./secret-sql.ts";
 import { type Column, indexedColumns, ROW_ID, type Table, tables } from "./tables.ts";
 
@@ -94,7 +94,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
   // The outbox: every change of a kind's record (written by the triggers of `event-triggers.ts`, in the
   // statement that makes the change) and every action outcome. AUTOINCREMENT: ids only grow, so a
   // reader paging by id never misses an event committed later. No index on `created_at`: ids grow
-  // with time, so retention finds its cut by id (`prune`), and every write saves an index entry.
+  // with time, so retention and a list's time bounds find their cut by id, and every write saves an
+  // index entry. A list by type or by kind reads one of the two type indexes per type or kind, in id
+  // order (`services/events.ts`): a kind is its types' prefix, as a key's scopes and `<kind>.*` name it.
   events: {
     columns: {
       id: ROW_ID,
@@ -112,6 +114,7 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
     indexes: {
       events_company: "CREATE INDEX events_company ON events (company_id, id)",
       events_company_type: "CREATE INDEX events_company_type ON events (company_id, type, id)",
+      events_company_kind: `CREATE INDEX events_company_kind ON events (company_id, ${TYPE_PREFIX_SQL}, id)`,
     },
   },
   // What an optimistic write's guards insert into when what they check no longer holds; the CHECK
@@ -178,6 +181,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
         "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at)",
       webhook_deliveries_endpoint:
         "CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (company_id, endpoint_id, id)",
+      // An endpoint's deliveries by their event's kind, for a key that reads some kinds only. Callouts
+      // (no endpoint) are never listed so: they are left out of it, one index entry fewer each.
+      webhook_deliveries_endpoint_kind: `CREATE INDEX webhook_deliveries_endpoint_kind ON webhook_deliveries (company_id, endpoint_id, ${TYPE_PREFIX_SQL}, id) WHERE endpoint_id IS NOT NULL`,
     },
   },
   webhook_attempts: {

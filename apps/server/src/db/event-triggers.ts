@@ -7,12 +7,23 @@ export function eventPrefix(kindName: string): string {
   return snakeCase(kindName);
 }
 
+/** The part of an event type before its first dot (`sale_item` of `sale_item.created`); empty without one. */
+export function typePrefixOf(type: string): string {
+  return type.slice(0, Math.max(0, type.indexOf(".")));
+}
+
+/**
+ * `typePrefixOf` of a `type` column in SQL. The indexes that list events and deliveries by kind are on
+ * this expression, and SQLite uses such an index only for a condition on the same expression.
+ */
+export const TYPE_PREFIX_SQL = "substr(type, 1, instr(type, '.') - 1)";
+
 /**
  * The kind an event of `type` is about (`sale_item.created`, `purchase.sent`: its prefix's kind), by
  * which a key's scopes let it read the event; undefined for a type of no kind's.
  */
 export function kindOfEventType(type: string): string | undefined {
-  return kindByName(type.slice(0, Math.max(0, type.indexOf("."))).replaceAll("_", "-"))?.name;
+  return kindByName(typePrefixOf(type).replaceAll("_", "-"))?.name;
 }
 
 /** Most arguments SQLite takes in one function call (`SQLITE_MAX_FUNCTION_ARG`'s default). */

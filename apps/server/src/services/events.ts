@@ -5,8 +5,9 @@
  */
 import { type ActionDef, actions, type KindDef, kindByName } from "@multichannel/schema";
 import { type Executor, firstRow } from "../db/database.ts";
-import { eventPrefix, kindOfEventType } from "../db/event-triggers.ts";
+import { eventPrefix, kindOfEventType, TYPE_PREFIX_SQL, typePrefixOf } from "../db/event-triggers.ts";
 import { toRecord } from "../db/rows.ts";
+import { type Sql, sql } from "../db/sql.ts";
 import { tableFor } from "../db/tables.ts";
 import { type Access, allows } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
@@ -199,101 +200,162 @@ export interface EventQuery {
 const CLOCK_SLACK_MS = 60_000;
 
 /**
- * The first event id from which events may be at `time` or later: ids follow time, so it is found by
- * halving the range of ids (a few dozen lookups by id, where there is no index on the time), searching
- * from `CLOCK_SLACK_MS` earlier; the query still compares each event's own time.
+ * The first event id at `time` or later, as a subquery of the statement that needs it (NULL without
+ * events): ids follow time, so it is found by halving the range of ids, a few dozen lookups by id where
+ * there is no index on the time. Its ends are looked up one at a time: `min(id)` and `max(id)` in one
+ * SELECT would read every id.
+ */
+function firstIdAt(time: string): Sql {
+  const middle = sql.raw("(low + high) / 2");
+  const probe = (column: "id" | "created_at") =>
+    sql`(SELECT ${sql.id(column)} FROM events WHERE id >= ${middle} ORDER BY id LIMIT 1)`;
+  return sql`(WITH RECURSIVE halving(low, high) AS (SELECT (SELECT min(id) FROM events), (SELECT max(id) FROM events) + 1 UNION ALL SELECT iif(${probe("created_at")} < ${time}, ${probe("id")} + 1, low), iif(${probe("created_at")} < ${time}, high, ${middle}) FROM halving WHERE low < high) SELECT low FROM halving WHERE low >= high)`;
+}
+
+/**
+ * The first event id from which events may be at `time` or later (`firstIdAt`, searching from
+ * `CLOCK_SLACK_MS` earlier), in one statement; the query still compares each event's own time.
  */
 export async function firstIdFrom(db: Executor, time: string): Promise<number | undefined> {
   const at = Date.parse(time);
   if (Number.isNaN(at)) return undefined;
   const since = new Date(at - CLOCK_SLACK_MS).toISOString();
-  const range = await firstRow(db, { sql: "SELECT min(id) AS low, max(id) AS high FROM events" });
-  if (!range || range.low === null) return undefined;
-  // The first id at `since` or later lies in [low, high]; high is past the newest event.
-  let [low, high] = [Number(range.low), Number(range.high) + 1];
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const row = await firstRow(db, {
-      sql: "SELECT id, created_at FROM events WHERE id >= ? ORDER BY id LIMIT 1",
-      args: [middle],
-    });
-    if (row && String(row.created_at) < since) low = Number(row.id) + 1;
-    else high = middle;
-  }
-  return low;
+  const row = await firstRow(db, sql`SELECT ${firstIdAt(since)} AS id`.statementFor(0));
+  return row?.id === null || row?.id === undefined ? undefined : Number(row.id);
+}
+
+/** A time as events' times are written, or undefined past the years they are written in (no event's). */
+function eventTime(ms: number): string | undefined {
+  const iso = new Date(ms).toISOString();
+  return iso.length === 24 ? iso : undefined;
 }
 
 /**
- * The condition on an event's type that `patterns` make, matching what an endpoint subscribed to them
- * receives (`subscribes`, `webhooks/fan-out.ts`): a type, a kind's events (`purchase.*`), every event
- * (`*`: no condition).
+ * The ids the `createdAt` bounds leave: a one-row table `span(low, high)` for the statement to start
+ * with (`WITH ...`), held once however many of its ranges read it, and the conditions on ids that read
+ * it. From the first id that may be at the latest lower bound to the first past the earliest upper
+ * bound, each `CLOCK_SLACK_MS` wider. Undefined when no bound limits the ids.
  */
-function typesWhere(patterns: readonly string[]): { sql: string; args: string[] } | undefined {
-  if (!patterns.length || patterns.includes("*")) return undefined;
-  const types = patterns.filter((pattern) => !pattern.endsWith(".*"));
-  const prefixes = patterns
-    .filter((pattern) => pattern.endsWith(".*"))
-    .map((pattern) => pattern.slice(0, -2));
-  const marks = (values: readonly string[]) => values.map(() => "?").join(", ");
-  const terms = [
-    ...(types.length ? [`type IN (${marks(types)})`] : []),
-    ...(prefixes.length ? [`substr(type, 1, instr(type, '.') - 1) IN (${marks(prefixes)})`] : []),
-  ];
-  return { sql: `(${terms.join(" OR ")})`, args: [...types, ...prefixes] };
-}
-
-/**
- * The condition that the event type in a `type` column is of one of `kinds`: by its prefix, which names
- * the kind of a record's events (`sale_item.created`) and of an action's (`purchase.sent`), as
- * `kindOfEventType` reads it. The event log and a webhook endpoint's deliveries list by it.
- */
-export function typeOfKinds(kinds: readonly string[]): { sql: string; args: string[] } {
-  if (!kinds.length) return { sql: "0", args: [] };
+function spanOf(bounds: NonNullable<EventQuery["createdAt"]>): { span: Sql; where: Sql[] } | undefined {
+  const times = (op: string) =>
+    bounds.filter((bound) => bound.op.startsWith(op)).map((bound) => Date.parse(bound.value));
+  const lower = times(">");
+  const upper = times("<");
+  const since = lower.length ? eventTime(Math.max(...lower) - CLOCK_SLACK_MS) : undefined;
+  const until = upper.length ? eventTime(Math.min(...upper) + CLOCK_SLACK_MS) : undefined;
+  if (since === undefined && until === undefined) return undefined;
+  const ends = sql.join([since ? firstIdAt(since) : sql`NULL`, until ? firstIdAt(until) : sql`NULL`]);
   return {
-    sql: `substr(type, 1, instr(type, '.') - 1) IN (${kinds.map(() => "?").join(", ")})`,
-    args: kinds.map(eventPrefix),
+    span: sql`WITH span(low, high) AS MATERIALIZED (SELECT ${ends})`,
+    where: [
+      ...(since ? [sql`id >= (SELECT low FROM span)`] : []),
+      ...(until ? [sql`id < (SELECT high FROM span)`] : []),
+    ],
   };
 }
 
 /**
+ * A condition on rows' types that one index range serves in id order, or undefined: any type.
+ * `pageByRanges` reads each as its own range.
+ */
+export type TypeRange = Sql | undefined;
+
+/** The events (or deliveries) of the kind whose types start `prefix.`: the kind indexes' range. */
+export function kindRange(prefix: string): Sql {
+  return sql`${sql.raw(TYPE_PREFIX_SQL)} = ${prefix}`;
+}
+
+/**
+ * The ranges of the types that `patterns` name, matching what an endpoint subscribed to them receives
+ * (`subscribes`, `webhooks/fan-out.ts`): a type, a kind's events (`purchase.*`), every event (`*`, or
+ * none given). Of those, only the kinds in `kinds`, when given (the kinds a key reads): by the type's
+ * prefix, which names the kind of a record's events (`sale_item.created`) and of an action's
+ * (`purchase.sent`), as `kindOfEventType` reads it. None: nothing the key reads was asked for.
+ */
+function typeRanges(patterns: readonly string[], kinds: readonly string[] | undefined): TypeRange[] {
+  const readable = kinds && new Set(kinds.map(eventPrefix));
+  if (!patterns.length || patterns.includes("*")) {
+    return readable ? [...readable].map(kindRange) : [undefined];
+  }
+  const reads = (prefix: string) => !readable || readable.has(prefix);
+  const prefixes = new Set(
+    patterns.filter((pattern) => pattern.endsWith(".*")).map((pattern) => pattern.slice(0, -2)),
+  );
+  const types = new Set(
+    patterns.filter((pattern) => !pattern.endsWith(".*") && !prefixes.has(typePrefixOf(pattern))),
+  );
+  return [
+    ...[...prefixes].filter(reads).map(kindRange),
+    ...[...types].filter((type) => reads(typePrefixOf(type))).map((type) => sql`type = ${type}`),
+  ];
+}
+
+/**
+ * The statement of a page of `from`'s rows where `where` holds and a row is in one of `ranges`, in id
+ * order (`order`): `limit` rows, undefined when there is no range. Each range is read by its own index
+ * in id order and stops at the page's size, and the ranges' ids are merged: a page reads at most `limit`
+ * ids a range, however many rows lie between those that match. One query with `IN` or `OR` instead
+ * would walk all the company's rows in id order, or sort every match.
+ */
+export function pageByRanges(page: {
+  select: string;
+  from: string;
+  where: Sql;
+  ranges: readonly TypeRange[];
+  order: "ASC" | "DESC";
+  limit: number;
+}): Sql | undefined {
+  const { select, from, where, ranges, limit } = page;
+  const within = (range: TypeRange) => (range ? sql`${where} AND ${range}` : where);
+  const order = sql.raw(`ORDER BY id ${page.order}`);
+  const [only, ...more] = ranges;
+  if (!more.length) {
+    return ranges.length
+      ? sql`SELECT ${sql.raw(select)} FROM ${sql.id(from)} WHERE ${within(only)} ${order} LIMIT ${limit}`
+      : undefined;
+  }
+  const ids = ranges.map(
+    (range) =>
+      sql`SELECT id FROM (SELECT id FROM ${sql.id(from)} WHERE ${within(range)} ${order} LIMIT ${limit})`,
+  );
+  return sql`SELECT ${sql.raw(select)} FROM ${sql.id(from)} WHERE id IN (${sql.join(ids, " UNION ")} ${order} LIMIT ${limit}) ${order}`;
+}
+
+/**
+ * The statement of a page of events (`listEvents`: one more than `limit`, to tell whether more follow),
+ * undefined when the key reads none of the types asked for. Every form of the query reads index ranges
+ * in id order: a type, a kind, a key's kinds, each bounded by the page; the time bounds by id
+ * (`spanOf`), each event's own time compared as well.
+ */
+export function eventPage(query: EventQuery): Sql | undefined {
+  const where = [sql`company_id = ${sql.company}`];
+  for (const { op, value } of query.createdAt ?? []) where.push(sql`created_at ${sql.raw(op)} ${value}`);
+  const span = spanOf(query.createdAt ?? []);
+  if (span) where.push(...span.where);
+  if (query.after !== undefined) where.push(sql`id > ${query.after}`);
+  const page = pageByRanges({
+    select: EVENT_COLUMNS,
+    from: "events",
+    where: sql.join(where, " AND "),
+    ranges: typeRanges(query.types ?? [], query.kinds),
+    order: "ASC",
+    limit: query.limit + 1,
+  });
+  return page && span ? sql`${span.span} ${page}` : page;
+}
+
+/**
  * A page of events in the order they happened (ascending id). Ids only grow, so paging with `after`
- * never skips or repeats an event, however many arrive meanwhile. A lower bound on the time starts the
- * walk at the first id that can meet it (`firstIdFrom`).
+ * never skips or repeats an event, however many arrive meanwhile.
  */
 export async function listEvents(
   db: Executor,
   companyId: number,
   query: EventQuery,
 ): Promise<{ events: ApiEvent[]; hasMore: boolean }> {
-  const where = ["company_id = ?"];
-  const args: (string | number)[] = [companyId];
-  const types = typesWhere(query.types ?? []);
-  if (types) {
-    where.push(types.sql);
-    args.push(...types.args);
-  }
-  if (query.kinds) {
-    const kinds = typeOfKinds(query.kinds);
-    where.push(kinds.sql);
-    args.push(...kinds.args);
-  }
-  for (const { op, value } of query.createdAt ?? []) {
-    where.push(`created_at ${op} ?`);
-    args.push(value);
-    const from = op === ">=" || op === ">" ? await firstIdFrom(db, value) : undefined;
-    if (from !== undefined) {
-      where.push("id >= ?");
-      args.push(from);
-    }
-  }
-  if (query.after !== undefined) {
-    where.push("id > ?");
-    args.push(query.after);
-  }
-  const result = await db.execute({
-    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE ${where.join(" AND ")} ORDER BY id LIMIT ?`,
-    args: [...args, query.limit + 1],
-  });
+  const page = eventPage(query);
+  if (!page) return { events: [], hasMore: false };
+  const result = await db.execute(page.statementFor(companyId));
   const rows = result.rows.slice(0, query.limit);
   return { events: rows.map(eventOf), hasMore: result.rows.length > query.limit };
 }

@@ -176,6 +176,80 @@ describe("the event log", () => {
     }
   });
 
+  it("answers types, patterns and time ranges page by page as the whole log filtered, in order", async () => {
+    const t = await setup.tenant();
+    const other = await setup.tenant();
+    const carrier = await create(t, "carriers", { name: "Paged Freight" });
+    await create(other, "carriers", { name: "Not Mine" });
+    await create(t, "customers", { email: "paged@example.com" });
+    await expectStatus(t.json("PUT", `/carriers/${carrier.id}.json`, { name: "Paged Freight Co" }), 200);
+    await create(t, "carriers", { name: "Second Freight" });
+    await create(other, "customers", { email: "not-mine@example.com" });
+    await create(t, "customers", { email: "paged-too@example.com" });
+    await expectStatus(t.json("DELETE", `/carriers/${carrier.id}.json`), 204);
+    await create(t, "carriers", { name: "Third Freight" });
+    const all = await events(t);
+    const at = (index: number) => all[index]!.createdAt as string;
+    const pages = async (query: string) => {
+      const seen: any[] = [];
+      let next: string | undefined = `/events.json?limit=2${query}`;
+      while (next) {
+        const page: { status: number; body: any[]; headers: Headers } = await t.json("GET", next);
+        expect(page.status, next).toBe(200);
+        seen.push(...page.body);
+        const link = page.headers.get("Link");
+        next = link ? /<([^>]+)>/.exec(link)![1]! : undefined;
+      }
+      return seen;
+    };
+    const cases: [string, (event: any) => boolean][] = [
+      ["&where[type]=carrier.*", (event) => event.type.startsWith("carrier.")],
+      [
+        "&where[type][$in][]=carrier.*&where[type][$in][]=carrier.updated&where[type][$in][]=customer.created",
+        (event) => event.type.startsWith("carrier.") || event.type === "customer.created",
+      ],
+      [
+        "&where[type][$in][]=carrier.deleted&where[type][$in][]=customer.created",
+        (event) => ["carrier.deleted", "customer.created"].includes(event.type),
+      ],
+      [`&where[createdAt][$lt]=${at(3)}`, (event) => event.createdAt < at(3)],
+      [`&where[createdAt][$lte]=${at(3)}`, (event) => event.createdAt <= at(3)],
+      [
+        `&where[createdAt][$gt]=${at(1)}&where[createdAt][$lte]=${at(5)}`,
+        (event) => event.createdAt > at(1) && event.createdAt <= at(5),
+      ],
+      [
+        `&where[type]=customer.*&where[createdAt][$gte]=${at(1)}&where[createdAt][$lt]=${at(6)}`,
+        (event) => event.type.startsWith("customer.") && event.createdAt >= at(1) && event.createdAt < at(6),
+      ],
+    ];
+    for (const [query, matches] of cases) {
+      const expected = all.filter(matches);
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(await pages(query), query).toEqual(expected);
+    }
+  });
+
+  it("bounds a list's time from above among older events, to the event", async () => {
+    const t = await setup.tenant();
+    await create(t, "carriers", { name: "Earlier" });
+    const [earlier] = await events(t);
+    // Every event so far (this company's and others') happened two hours ago; then one more now.
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    await setup.db.execute({
+      sql: "UPDATE events SET created_at = ? WHERE id <= ?",
+      args: [hoursAgo(2), earlier!.id],
+    });
+    await create(t, "carriers", { name: "Later" });
+    const [backdated] = await events(t);
+    const names = async (query: string) => (await events(t, query)).map((event) => event.data.object.name);
+    expect(await names(`&where[createdAt][$lt]=${hoursAgo(1)}`)).toEqual(["Earlier"]);
+    expect(await names(`&where[createdAt][$lt]=${hoursAgo(3)}`)).toEqual([]);
+    expect(await names(`&where[createdAt][$lt]=${backdated!.createdAt}`)).toEqual([]);
+    expect(await names(`&where[createdAt][$lte]=${backdated!.createdAt}`)).toEqual(["Earlier"]);
+    expect(await names(`&where[createdAt][$lte]=9999-12-31T23:59:59.999Z`)).toEqual(["Earlier", "Later"]);
+  });
+
   it("reads one event whole: a query parameter beyond the token and scope is a 400 naming it", async () => {
     const t = await setup.tenant();
     await create(t, "carriers", { name: "Read Whole" });

@@ -2,7 +2,7 @@
 // `data.result` (the action's answer, of another kind) only when the key reads that kind's group, listed
 // or read by id, as the answer's own path would; a webhook endpoint's delivery log lists the deliveries
 // of the events the key reads.
-import { actions, kindByName } from "@multichannel/schema";
+import { actions, kindByName, kinds } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import { accessOf } from "../../src/domain/scopes.ts";
 import { type ApiEvent, eventAsReadBy } from "../../src/services/events.ts";
@@ -191,6 +191,54 @@ describe("an action event's result", () => {
   });
 });
 
+describe("the event log for a key that reads some kinds only", () => {
+  it("lists page by page the events of the kinds it reads, as the whole log filtered, in order", async () => {
+    const t = await setup.tenant();
+    const carrier = await create(t, "carriers", { name: "Scoped Freight" });
+    await create(t, "products", { name: "Scoped Shirt" });
+    await create(t, "customers", { email: "scoped@example.com" });
+    await expectStatus(t.json("PUT", `/carriers/${carrier.id}.json`, { name: "Scoped Freight Co" }), 200);
+    await create(t, "webhook-endpoints", { url: (await startReceiver()).url });
+    await create(t, "products", { name: "Scoped Hat" });
+    await create(t, "carriers", { name: "Scoped Post" });
+    const all = await expectStatus(t.json("GET", "/events.json?limit=250"), 200);
+    const groupOf = (type: string) =>
+      kindByName(type.slice(0, type.indexOf(".")).replaceAll("_", "-"))!.group;
+    const pages = async (api: Api, query: string) => {
+      const seen: ApiEvent[] = [];
+      let next: string | undefined = `/events.json?limit=2${query}`;
+      while (next) {
+        const page: { status: number; body: ApiEvent[]; headers: Headers } = await api.json("GET", next);
+        expect(page.status, next).toBe(200);
+        seen.push(...page.body);
+        const link = page.headers.get("Link");
+        next = link ? /<([^>]+)>/.exec(link)![1]! : undefined;
+      }
+      return seen.map((event) => [event.id, event.type]);
+    };
+    const expected = (matches: (event: ApiEvent) => boolean) =>
+      all.filter(matches).map((event: ApiEvent) => [event.id, event.type]);
+
+    const shipping = await keyWith(t, ["events:read", "shipping:read"]);
+    expect(await pages(shipping, "")).toEqual(
+      expected((event) => ["shipping", "events"].includes(groupOf(event.type))),
+    );
+    expect(await pages(shipping, "&where[type][$in][]=carrier.*&where[type][$in][]=product.created")).toEqual(
+      expected((event) => event.type.startsWith("carrier.")),
+    );
+    expect(await pages(shipping, "&where[type]=product.*")).toEqual([]);
+    const allButCatalog = await keyWith(t, [
+      "events:read",
+      ...[...new Set(kinds.map((kind) => kind.group))]
+        .filter((group) => group !== "catalog")
+        .map((group) => `${group}:read`),
+    ]);
+    const notCatalog = expected((event) => groupOf(event.type) !== "catalog");
+    expect(notCatalog.length).toBeLessThan(all.length);
+    expect(await pages(allButCatalog, "")).toEqual(notCatalog);
+  });
+});
+
 describe("a webhook endpoint's deliveries", () => {
   it("lists for a key only the deliveries of the events it reads, and every ping", async () => {
     const t = await setup.tenant();
@@ -221,6 +269,18 @@ describe("a webhook endpoint's deliveries", () => {
     const catalog = await keyWith(t, ["events:read", "catalog:read"]);
     const seen = await expectStatus(catalog.json("GET", path), 200);
     expect(seen).toEqual(readBy(["catalog", "events"]));
+    // Page by page (`before` the last one), the same deliveries in the same order.
+    const paged: unknown[] = [];
+    for (let before = ""; ; ) {
+      const page = await expectStatus(
+        catalog.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json?limit=2${before}`),
+        200,
+      );
+      paged.push(...page);
+      if (page.length < 2) break;
+      before = `&before=${page.at(-1).id}`;
+    }
+    expect(paged).toEqual(seen);
     const seenTypes = seen.map((delivery: { type: string }) => delivery.type);
     expect(seenTypes).toEqual(expect.arrayContaining(["ping", "product.created", "variant.created"]));
     expect(seenTypes).not.toContain("customer.created");

@@ -4,15 +4,16 @@
  */
 
 import type { WebhookEndpoint } from "@multichannel/schema";
+import { eventPrefix } from "../../db/event-triggers.ts";
 import { textOrNull } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { rows, type Snapshot } from "../../domain/reads.ts";
 import { readableKinds } from "../../domain/scopes.ts";
 import { newSecret, secretHint } from "../../domain/webhook-endpoints.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, refusedField } from "../../errors.ts";
-import { typeOfKinds } from "../events.ts";
+import { kindRange, pageByRanges } from "../events.ts";
 
 /** How long a rotated-out secret still signs (deliveries carry both signatures meanwhile). */
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -40,14 +41,9 @@ export function planRotateSecret(
 const DELIVERY_COLUMNS =
   "id, event_id, type, status, attempts, next_attempt_at, last_response_status, last_error, created_at";
 
-/** Deliveries as the API answers them, each with its attempts (oldest first). */
-async function deliveriesOf(ctx: Ctx, where: string, args: (string | number)[], limit: number) {
-  const rows = (
-    await ctx.db.execute({
-      sql: `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries WHERE company_id = ? AND ${where} ORDER BY id DESC LIMIT ?`,
-      args: [ctx.companyId, ...args, limit],
-    })
-  ).rows;
+/** The deliveries `page` selects, as the API answers them, each with its attempts (oldest first). */
+async function deliveriesOf(ctx: Ctx, page: Sql) {
+  const rows = (await ctx.db.execute(page.statementFor(ctx.companyId))).rows;
   const ids = rows.map((row) => Number(row.id));
   const attempts = ids.length
     ? (
@@ -80,6 +76,33 @@ async function deliveriesOf(ctx: Ctx, where: string, args: (string | number)[], 
 }
 
 /**
+ * The statement of a page of an endpoint's deliveries, newest first: for a key that reads some kinds
+ * only (`kinds`), those of the events of these kinds and every ping, each kind read as its own range of
+ * the endpoint's deliveries (`pageByRanges`), as the event log reads them.
+ */
+export function deliveryPage(
+  endpointId: number,
+  kinds: readonly string[] | undefined,
+  input: { status?: string | null; before?: number | null; limit?: number | null },
+): Sql {
+  const where = [sql`company_id = ${sql.company}`, sql`endpoint_id = ${endpointId}`];
+  if (input.status) where.push(sql`status = ${input.status}`);
+  if (input.before) where.push(sql`id < ${input.before}`);
+  // A ping's type has no dot: its prefix is empty, on the same index.
+  const ranges = kinds
+    ? [sql`${kindRange("")} AND type = 'ping'`, ...kinds.map((kind) => kindRange(eventPrefix(kind)))]
+    : [undefined];
+  return pageByRanges({
+    select: DELIVERY_COLUMNS,
+    from: "webhook_deliveries",
+    where: sql.join(where, " AND "),
+    ranges,
+    order: "DESC",
+    limit: input.limit ?? 20,
+  })!;
+}
+
+/**
  * `GET /webhook-endpoints/{id}/deliveries.json`: the deliveries of the events the key reads, as the event
  * log lists them (by their type's kind), and every ping. A delivery shows its event's type and id and
  * what the receiver answered: a key whose scopes do not read the kind learns nothing of its events here.
@@ -89,23 +112,7 @@ export function listDeliveries(
   endpoint: WebhookEndpoint,
   input: { status?: string | null; before?: number | null; limit?: number | null },
 ) {
-  const where = ["endpoint_id = ?"];
-  const args: (string | number)[] = [endpoint.id];
-  const kinds = readableKinds(ctx.actor.access);
-  if (kinds) {
-    const readable = typeOfKinds(kinds);
-    where.push(`(type = 'ping' OR ${readable.sql})`);
-    args.push(...readable.args);
-  }
-  if (input.status) {
-    where.push("status = ?");
-    args.push(input.status);
-  }
-  if (input.before) {
-    where.push("id < ?");
-    args.push(input.before);
-  }
-  return deliveriesOf(ctx, where.join(" AND "), args, input.limit ?? 20);
+  return deliveriesOf(ctx, deliveryPage(endpoint.id, readableKinds(ctx.actor.access), input));
 }
 
 /**
