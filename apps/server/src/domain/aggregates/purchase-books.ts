@@ -88,6 +88,28 @@ export function purchasesBooksReads(purchases: Sql, options: { hold?: BooksHold 
 /** What a purchase's books read: its lines, active payments and active invoices, and the accounting integrations. */
 export type PurchaseBooks = Snapshot<ReturnType<typeof purchaseBooksReads>>;
 
+/**
+ * The books of each purchase among those `purchasesBooksReads` read, grouped in one pass: a planner of
+ * many purchases looks each one up, where `booksOf` per purchase would filter every record each time.
+ * A purchase with no records has empty books.
+ */
+export function booksByPurchase(books: PurchaseBooks): (purchaseId: number) => PurchaseBooks {
+  const grouped = new Map<number, PurchaseBooks>();
+  const of = (purchaseId: number) => {
+    let found = grouped.get(purchaseId);
+    if (!found) {
+      found = { items: [], payments: [], invoices: [], accounting: books.accounting };
+      grouped.set(purchaseId, found);
+    }
+    return found;
+  };
+  for (const item of books.items) of(item.purchaseId).items.push(item);
+  for (const payment of books.payments) of(payment.purchaseId).payments.push(payment);
+  for (const invoice of books.invoices) of(invoice.purchaseId).invoices.push(invoice);
+  return (purchaseId) =>
+    grouped.get(purchaseId) ?? { items: [], payments: [], invoices: [], accounting: books.accounting };
+}
+
 /** The books of one purchase among those `purchasesBooksReads` read. */
 export function booksOf(books: PurchaseBooks, purchaseId: number): PurchaseBooks {
   const ofPurchase = <T extends { purchaseId: number }>(records: readonly T[]) =>

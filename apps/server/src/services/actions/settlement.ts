@@ -6,7 +6,7 @@ import type {
   Transfer,
 } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
-import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { booksByPurchase, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks } from "../../domain/books.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
@@ -153,9 +153,10 @@ export function planSettleInvoices({
   }
   const field = input.purchaseIds ? "purchaseIds" : "toPay";
   const purchases = purchasesToSettle(provider, read.candidates, namedIn(input), field);
+  const booksOf = booksByPurchase(read);
   const dues = purchases.map((purchase) => ({
     purchase,
-    due: dueOf(purchase, booksOf(read, purchase.id).invoices),
+    due: dueOf(purchase, booksOf(purchase.id).invoices),
   }));
   const amount = dues.reduce((sum, { due }) => sum + Math.max(0, due), 0);
   if (amount <= 0) {
@@ -201,9 +202,12 @@ export function planSettleInvoices({
         reference: input.reference ?? null,
       })),
   );
+  // One payment per purchase at most: each purchase is settled once.
+  const paidFor = new Map(paid.map((payment) => [payment.purchaseId, payment]));
   for (const { purchase } of dues) {
-    const books = booksOf(read, purchase.id);
-    const payments = [...books.payments, ...paid.filter((payment) => payment.purchaseId === purchase.id)];
+    const books = booksOf(purchase.id);
+    const payment = paidFor.get(purchase.id);
+    const payments = payment ? [...books.payments, payment] : books.payments;
     planPurchaseBooks(plan, purchase, books.items, payments, books.invoices, books.accounting);
   }
   return transfer;
