@@ -1,12 +1,23 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { SETTLE_BATCH } from "../../src/services/actions/settlement.ts";
 import { create, expectStatus, list, type Rec, read } from "../requests.ts";
-import { setupApp } from "../support.ts";
+import { setupApp, type Tenant } from "../support.ts";
 import { expectRefused, invoicedPurchase, provider, send, settle, ship, world } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
   setup = await setupApp({}, { checkResponses: true });
 });
+
+/** The invoice payments a transfer made, in the order of their ids (every page). */
+async function paymentsOf(t: Tenant, transfer: Rec): Promise<Rec[]> {
+  const payments: Rec[] = [];
+  for (let from = 0; ; from += 250) {
+    const page = await list(t, "purchase-invoice-payments", `&where[transferId]=${transfer.id}&from=${from}`);
+    payments.push(...page);
+    if (page.length < 250) return payments;
+  }
+}
 
 describe("order flow: send, ship, invoice, settle", () => {
   it("sends, ships in two parts, and settles the invoiced purchase for the exact amount", async () => {
@@ -152,6 +163,51 @@ describe("order flow: send, ship, invoice, settle", () => {
     expect((await read(t, "purchases", othersPurchase.id)).paymentStatus).toBe("notPaid");
 
     await expectRefused(t, 409, () => settle(t, supplier.id));
+  });
+
+  it(`settles at most ${SETTLE_BATCH} purchases a call when none are named, oldest first; the next call the rest`, async () => {
+    const t = await setup.tenant();
+    const supplier = await provider(t);
+    // Older purchases whose invoiced part is paid owe nothing now: they take no place in a call.
+    const waiting: Rec[] = [];
+    for (let i = 0; i < 2; i++) {
+      const purchase = await create(t, "purchases", { dropshipProviderId: supplier.id, shippingPrice: 10 });
+      await create(t, "purchase-invoices", { purchaseId: purchase.id, amount: 4 });
+      await create(t, "purchase-invoice-payments", { purchaseId: purchase.id, amount: 4 });
+      waiting.push(purchase);
+    }
+    const due: Rec[] = [];
+    for (let i = 0; i < SETTLE_BATCH + 2; i++) {
+      due.push(await invoicedPurchase(t, supplier.id, 1 + (i % 5)));
+    }
+    const sumOf = (purchases: Rec[]) =>
+      purchases.reduce((sum, purchase) => sum + Math.round(purchase.amountOwed * 100), 0) / 100;
+
+    const first = await expectStatus(settle(t, supplier.id), 200);
+    const oldest = due.slice(0, SETTLE_BATCH);
+    expect(first.amount).toBe(sumOf(oldest));
+    expect((await paymentsOf(t, first)).map((payment) => payment.purchaseId)).toEqual(
+      oldest.map((purchase) => purchase.id),
+    );
+    expect((await read(t, "purchases", oldest.at(-1)!.id)).paymentStatus).toBe("paid");
+    expect((await read(t, "purchases", due[SETTLE_BATCH]!.id)).paymentStatus).toBe("notPaid");
+
+    const second = await expectStatus(settle(t, supplier.id), 200);
+    const rest = due.slice(SETTLE_BATCH);
+    expect(second.amount).toBe(sumOf(rest));
+    expect((await paymentsOf(t, second)).map((payment) => payment.purchaseId)).toEqual(
+      rest.map((purchase) => purchase.id),
+    );
+    for (const purchase of rest) expect((await read(t, "purchases", purchase.id)).paymentStatus).toBe("paid");
+
+    await expectRefused(t, 409, () => settle(t, supplier.id));
+    for (const purchase of waiting) {
+      expect(await read(t, "purchases", purchase.id)).toMatchObject({
+        invoiceStatus: "partiallyInvoiced",
+        paymentStatus: "partiallyPaid",
+        amountPaid: 4,
+      });
+    }
   });
 
   it("settles only the purchases named, and refuses named ones that are not invoiced or already paid", async () => {

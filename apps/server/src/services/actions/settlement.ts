@@ -17,22 +17,38 @@ import { invalid } from "./purchases.ts";
 
 type SettleInput = DropshipProviderSettleInvoicesInput;
 
-const SETTLEABLE_INVOICES = ["invoiced", "partiallyInvoiced"] as const;
+/**
+ * The most purchases one call settles when none are named (oldest first): its reads, its plan and its
+ * batch are bounded by it, whatever the provider's history. The purchases left wait for the next call.
+ * Named purchases are bounded by the input's own limit instead.
+ */
+export const SETTLE_BATCH = 500;
 
-/** The purchases named (`purchaseIds`, or the reference's `toPay`); absent: every settleable one. */
+/** The purchases named (`purchaseIds`, or the reference's `toPay`); absent: the next ones due. */
 const namedIn = (input: SettleInput) => input.purchaseIds ?? input.toPay;
 
 /**
- * The SQL condition on purchases that settling may take: the ones named, or the provider's invoiced
- * and partly invoiced ones.
+ * The SQL condition on purchases that settling may take: the ones named, or the provider's first
+ * `SETTLE_BATCH` that have something due. Those with nothing due are left out here, not only in the
+ * plan: else enough of them would fill every call, and the ones after them would never be reached.
  */
 function candidates(providerId: number, input: SettleInput): Sql {
   const named = namedIn(input);
   if (named !== undefined && named !== null) {
     return named.length ? sql`id IN (${sql.join(named.map((id) => sql`${id}`))})` : sql`0`;
   }
-  const invoiceStatus = sql.id(column(table("purchase"), "invoiceStatus"));
-  return sql`${whereOf<"purchase">(table("purchase"), { dropshipProviderId: providerId })} AND ${invoiceStatus} IN (${sql.join(SETTLEABLE_INVOICES.map((status) => sql`${status}`))})`;
+  const purchases = table("purchase");
+  const at = (field: keyof Purchase & string) => sql.id(column(purchases, field));
+  const invoices = table("purchase-invoice");
+  const invoicedOf = (field: keyof PurchaseInvoice & string) => sql.id(column(invoices, field));
+  const invoiced = sql`(SELECT total(${invoicedOf("amount")}) FROM ${sql.id(invoices.name)} WHERE company_id = ${sql.company} AND ${invoicedOf("purchaseId")} = ${sql.id(purchases.name)}.id AND ${whereOf<"purchase-invoice">(invoices, { status: "active" })})`;
+  // What `dueOf` finds due, on the stored amounts: an invoiced purchase owes what is outstanding; a
+  // partly invoiced one (invoiced less than it owes) what is invoiced beyond what is paid.
+  const due = sql`(${at("invoiceStatus")} = ${"invoiced"} AND ${at("amountOutstanding")} > 0) OR (${at("invoiceStatus")} = ${"partiallyInvoiced"} AND ${invoiced} > ${at("amountPaid")})`;
+  const ofProvider = whereOf<"purchase">(purchases, { dropshipProviderId: providerId });
+  // `+id`: the provider's index finds the purchases; taken in order from the index on id, every purchase
+  // of the company would be scanned.
+  return sql`id IN (SELECT id FROM ${sql.id(purchases.name)} WHERE company_id = ${sql.company} AND ${ofProvider} AND (${due}) ORDER BY +id LIMIT ${SETTLE_BATCH})`;
 }
 
 /**
@@ -55,7 +71,7 @@ const settleable = (purchase: Purchase) =>
 
 /**
  * The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409),
- * or all settleable of those read.
+ * or the settleable ones of those read (the next `SETTLE_BATCH`).
  */
 function purchasesToSettle(
   provider: DropshipProvider,
@@ -117,8 +133,9 @@ function dueOf(purchase: Purchase, invoices: readonly PurchaseInvoice[]): number
 
 /**
  * Plans paying the provider what its invoiced, unpaid purchases still owe (cancelled lines owe
- * nothing): one transfer for the exact sum, one invoice payment per purchase; the books then derive
- * each purchase's payment status. A second call finds nothing due (409).
+ * nothing), the ones named or the next `SETTLE_BATCH`: one transfer for the exact sum, one invoice
+ * payment per purchase; the books then derive each purchase's payment status. Once nothing is due, a
+ * call is a 409.
  */
 export function planSettleInvoices({
   provider,
