@@ -195,7 +195,10 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       if (field.format === "email") checks.push(v.email("an e-mail address"));
       // http or https only: a stored URL is shown to people and followed by programs, and a
       // `javascript:`, `data:` or `file:` one, or one with spaces or line breaks, is neither's.
-      if (field.format === "url") checks.push(v.check(isWebUrl, "an http or https URL"));
+      if (field.format === "url") {
+        const url = field.called ? "an https URL: the service calls it" : "an http or https URL";
+        checks.push(v.check(isWebUrl, url));
+      }
       if (field.format === "event-type") {
         checks.push(v.regex(EVENT_TYPE, "an event type: *, <kind>.* or <kind>.<event>"));
       }

@@ -21,27 +21,6 @@ import type { AppEnv } from "./env.ts";
 import { requestHeader } from "./middleware.ts";
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
-/**
- * How deep a keyed request's body may nest: its fingerprint serializes it, which a body nested hundreds
- * of thousands deep would overflow the stack doing. Far deeper than any body the API takes (a JSON field
- * nests at most 32 deep, inside a record or an action's items).
- */
-export const MAX_KEYED_BODY_DEPTH = 100;
-
-/** Whether `value` nests deeper than `max` arrays and objects; walked without recursion. */
-function nestsDeeper(value: unknown, max: number): boolean {
-  const pending: [unknown, number][] = [[value, 0]];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [item, depth] = next;
-    if (typeof item !== "object" || item === null) continue;
-    if (depth >= max) return true;
-    for (const child of Array.isArray(item) ? item : Object.values(item)) {
-      if (typeof child === "object" && child !== null) pending.push([child, depth + 1]);
-    }
-  }
-  return false;
-}
-
 const ID = /^[1-9]\d{0,15}$/;
 
 /**
@@ -149,10 +128,8 @@ export function idempotent(
     if (!KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be 1 to 200 visible ASCII characters.");
     const companyId = c.get("actor").companyId;
+    // No deeper than `MAX_NESTING` (`readBody`): its fingerprint serializes it without overflowing.
     const body = c.get("body");
-    if (nestsDeeper(body, MAX_KEYED_BODY_DEPTH)) {
-      throw new ApiError("bad_request", `The body nests deeper than ${MAX_KEYED_BODY_DEPTH} levels.`);
-    }
     const search = new URL(c.req.url).search;
     // Kept as a hash only: the query may carry the caller's `access_token`.
     const fingerprint = await fingerprintOf(

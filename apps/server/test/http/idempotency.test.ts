@@ -121,7 +121,9 @@ describe("Idempotency-Key with a hostile body", () => {
       const refused = await t.request("POST", "/carriers.json", body, key("deep-1"));
       expect(refused.status).toBe(400);
       expect(refused.headers.get("Content-Type")).toContain("application/problem+json");
-      expect(((await refused.json()) as { detail: string }).detail).toContain("nests deeper");
+      expect(((await refused.json()) as { detail: string }).detail).toBe(
+        "The JSON body nests arrays and objects more than 100 levels deep.",
+      );
     }
     expect((await t.json("GET", "/carriers.json")).body).toHaveLength(0);
     // The key was not claimed: it runs the first request that can run.
