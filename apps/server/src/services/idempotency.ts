@@ -1,5 +1,6 @@
 import type { InStatement } from "@libsql/client";
 import type { Db, Executor } from "../db/database.ts";
+import { PRUNE_BATCH, pruneInBatches } from "../db/prune.ts";
 import { type Sql, sql } from "../db/sql.ts";
 import { changed } from "../db/write-guards.ts";
 import type { AnswerText } from "../domain/record-plans.ts";
@@ -11,6 +12,22 @@ import { ApiError } from "../errors.ts";
  */
 const KEEP_MS = 24 * 60 * 60 * 1000;
 const STALE_MS = 60 * 1000;
+
+/**
+ * Forgets the keys past their day (their answers go with them), at most `batch` a statement so that no
+ * statement holds the write lock long: a key is never replayed after its day in any case.
+ */
+export async function pruneKeys(db: Db, nowMs: number, batch = PRUNE_BATCH): Promise<void> {
+  const before = new Date(nowMs - KEEP_MS).toISOString();
+  await pruneInBatches(
+    db,
+    {
+      sql: `DELETE FROM idempotency_keys WHERE id IN (SELECT id FROM idempotency_keys WHERE created_at < ? LIMIT ${batch})`,
+      args: [before],
+    },
+    batch,
+  );
+}
 
 export type Claim =
   | { state: "new" }

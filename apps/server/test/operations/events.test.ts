@@ -25,6 +25,19 @@ async function endpoint(t: Tenant, url: string, body: Record<string, unknown> = 
   return create(t, "webhook-endpoints", { url, ...body });
 }
 
+/** When `hours` ago was. */
+const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+
+/** A carrier "Earlier" of `t`, whose event, and every event before it of any company, happened two hours ago. */
+async function earlierByTwoHours(t: Tenant): Promise<void> {
+  await create(t, "carriers", { name: "Earlier" });
+  const [earlier] = await events(t);
+  await setup.db.execute({
+    sql: "UPDATE events SET created_at = ? WHERE id <= ?",
+    args: [hoursAgo(2), earlier!.id],
+  });
+}
+
 function verify(secret: string, delivery: { headers: Record<string, unknown>; body: string }): any {
   return new Webhook(secret).verify(delivery.body, delivery.headers as Record<string, string>);
 }
@@ -232,14 +245,7 @@ describe("the event log", () => {
 
   it("bounds a list's time from above among older events, to the event", async () => {
     const t = await setup.tenant();
-    await create(t, "carriers", { name: "Earlier" });
-    const [earlier] = await events(t);
-    // Every event so far (this company's and others') happened two hours ago; then one more now.
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-    await setup.db.execute({
-      sql: "UPDATE events SET created_at = ? WHERE id <= ?",
-      args: [hoursAgo(2), earlier!.id],
-    });
+    await earlierByTwoHours(t);
     await create(t, "carriers", { name: "Later" });
     const [backdated] = await events(t);
     const names = async (query: string) => (await events(t, query)).map((event) => event.data.object.name);
@@ -282,14 +288,8 @@ describe("the event log", () => {
 
   it("lists from a time among older events, to the event, whatever the events before it", async () => {
     const t = await setup.tenant();
-    await create(t, "carriers", { name: "Earlier" });
-    const [earlier] = await events(t);
-    // Every event so far (this company's and others') happened two hours ago; then two more now.
-    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
-    await setup.db.execute({
-      sql: "UPDATE events SET created_at = ? WHERE id <= ?",
-      args: [hoursAgo(2), earlier!.id],
-    });
+    // Then two more now.
+    await earlierByTwoHours(t);
     await create(t, "carriers", { name: "Later" });
     // Event times are in milliseconds: the last two must not share one.
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -1051,6 +1051,56 @@ describe("retention", () => {
     await dispatcher.prune();
     await expectStatus(t.json("GET", `/events/${old.id}.json`), 404);
     expect((await events(t)).map((event) => event.data.object.name)).toEqual(["Recent"]);
+  });
+
+  it("prunes a backlog larger than one statement deletes, and keys past their day", async () => {
+    const t = await setup.tenant();
+    const dispatcher = createDispatcher({ db: setup.db, policy: { allowLocal: true } });
+    await create(t, "carriers", { name: "Copied" });
+    const [copied] = await events(t);
+    // 12,000 events of 40 days ago: more than two statements' share (`PRUNE_BATCH`).
+    const { rows } = await setup.db.execute("SELECT name FROM pragma_table_info('events')");
+    const columns = rows.map((row) => String(row.name)).filter((column) => column !== "id");
+    const values = columns.map((column) => (column === "created_at" ? "?" : column));
+    const at = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await setup.db.execute({
+      sql: `WITH RECURSIVE n(k) AS (SELECT 1 UNION ALL SELECT k + 1 FROM n WHERE k < 12000)
+            INSERT INTO events (${columns.join(", ")}) SELECT ${values.join(", ")} FROM events, n WHERE id = ?`,
+      args: [at(40), copied.id],
+    });
+    await setup.db.execute({
+      sql: "UPDATE events SET created_at = ? WHERE id <= ?",
+      args: [at(40), copied.id],
+    });
+    await create(t, "carriers", { name: "Recent" });
+    // Two keys: one used yesterday and a bit, one now.
+    for (const [key, name] of [
+      ["old-key", "Keyed Before"],
+      ["new-key", "Keyed Now"],
+    ] as const) {
+      await expectStatus(t.json("POST", "/carriers.json", { name }, { "Idempotency-Key": key }), 200);
+    }
+    await setup.db.execute({
+      sql: "UPDATE idempotency_keys SET created_at = ? WHERE key = 'old-key'",
+      args: [new Date(Date.now() - 25 * 3_600_000).toISOString()],
+    });
+    await dispatcher.runOnce();
+    await dispatcher.prune();
+    const left = await setup.db.execute({
+      sql: "SELECT count(*) AS n FROM events WHERE company_id = ? AND created_at < ?",
+      args: [t.companyId, at(30)],
+    });
+    expect(left.rows[0]!.n).toBe(0);
+    expect((await events(t)).map((event) => event.data.object.name)).toEqual([
+      "Recent",
+      "Keyed Before",
+      "Keyed Now",
+    ]);
+    const keys = await setup.db.execute({
+      sql: "SELECT key FROM idempotency_keys WHERE company_id = ? ORDER BY key",
+      args: [t.companyId],
+    });
+    expect(keys.rows.map((row) => row.key)).toEqual(["new-key"]);
   });
 });
 

@@ -8,6 +8,7 @@
  */
 import type { Db } from "../../db/database.ts";
 import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
+import { PRUNE_BATCH, pruneInBatches } from "../../db/prune.ts";
 import type { MailSender } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
@@ -16,6 +17,7 @@ import type { LabelProvider } from "../../labels/provider.ts";
 import { type BackgroundDeps, backgroundWork } from "../background.ts";
 import { EVENT_RETENTION_DAYS, firstIdFrom } from "../events.ts";
 import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies } from "../files.ts";
+import { pruneKeys } from "../idempotency.ts";
 import { IMPORT_DOWNLOAD_WAIT_MS, IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
 import { deliverDue, deliveryPool, nextAttemptAt } from "./deliveries.ts";
 import { fanOut } from "./fan-out.ts";
@@ -204,22 +206,25 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     const cutoff = iso(now() - EVENT_RETENTION_DAYS * 86_400_000);
     // Events are numbered as they are written, so the old ones are those before the first that may be
     // recent (`firstIdFrom`: a few lookups by id, as for a list's time bound). Only events already
-    // fanned out go.
+    // fanned out go. Each in pieces (`pruneInBatches`): a month's backlog holds the write lock for
+    // moments at a time, not seconds.
     const recent = await firstIdFrom(db, cutoff);
     if (recent !== undefined) {
-      await db.execute({
-        sql: "DELETE FROM events WHERE id < ? AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0)",
+      await pruneInBatches(db, {
+        sql: `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < ? AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) ORDER BY id LIMIT ${PRUNE_BATCH})`,
         args: [recent],
       });
     }
-    await db.execute({
-      sql: "DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?)",
+    const ended = "webhook_deliveries.status != 'pending' AND webhook_deliveries.created_at < ?";
+    await pruneInBatches(db, {
+      sql: `DELETE FROM webhook_attempts WHERE id IN (SELECT webhook_attempts.id FROM webhook_attempts JOIN webhook_deliveries ON webhook_deliveries.id = webhook_attempts.delivery_id WHERE ${ended} LIMIT ${PRUNE_BATCH})`,
       args: [cutoff],
     });
-    await db.execute({
-      sql: "DELETE FROM webhook_deliveries WHERE status != 'pending' AND created_at < ?",
+    await pruneInBatches(db, {
+      sql: `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${ended} LIMIT ${PRUNE_BATCH})`,
       args: [cutoff],
     });
+    await pruneKeys(db, now());
     await pruneFiles(db, fileStore, deps.files ?? DEFAULT_FILES_POLICY, now());
     await pruneOrphanBodies(db, fileStore, now());
   }
