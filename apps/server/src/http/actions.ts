@@ -34,6 +34,8 @@ function queryInput(
   const values: Record<string, unknown> = {};
   for (const [name, raw] of params) {
     if (NOT_TERMS.has(name)) continue;
+    // One value a name: a repeated one would be taken as its last, silently.
+    if (name in values) throw new ApiError("bad_request", `${name} must be sent once.`);
     const field = input[name];
     const numeric = field?.type === "integer" || field?.type === "ref" || field?.type === "number";
     values[name] = numeric && /^-?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;

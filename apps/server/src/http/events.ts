@@ -47,6 +47,9 @@ export function parseEventQuery(params: URLSearchParams): EventQuery {
   for (const [key, value] of params) {
     // The token and the reference's named scopes, as every route takes them (`scope[0]=...` too).
     if (NOT_TERMS.has(key.replace(/\[.*$/, ""))) continue;
+    if ((key === "limit" || key === "after") && params.getAll(key).length > 1) {
+      throw bad(`${key} must be sent once, as ${key}=N.`);
+    }
     if (key === "limit") query.limit = positive("limit", value, MAX_LIMIT);
     else if (key === "after") query.after = positive("after", value);
     else if (key === "where[type]" || /^where\[type\]\[\$in\]\[\d*\]$/.test(key)) {

@@ -78,8 +78,11 @@ describe("channel variant-levels and variant-set-level", () => {
     expect(page1.body.map((l: any) => l.sku)).toEqual(["S1", "S2"]);
     const page2 = await t.json("GET", `/channels/${channel.id}/variant-levels.json?limit=2&from=2`);
     expect(page2.body.map((l: any) => l.sku)).toEqual(["S3"]);
-    // A bad query is a 400, as for lists.
+    // A bad query is a 400, as for lists; so is a term sent twice (it was taken as its last).
     expect((await t.json("GET", `/channels/${channel.id}/variant-levels.json?limit=251`)).status).toBe(400);
+    const twice = await t.json("GET", `/channels/${channel.id}/variant-levels.json?sku=S1&sku=S2`);
+    expect(twice.status).toBe(400);
+    expect(twice.body.detail).toBe("sku must be sent once.");
   });
 
   it("answers 422 without sku or externalId, 404 for an unknown one, 422 for an unlinked one, and changes nothing", async () => {

@@ -164,6 +164,10 @@ describe("the event log", () => {
     await expectStatus(t.json("GET", "/events.json?where[kind]=carrier"), 400);
     await expectStatus(t.json("GET", "/events.json?where[createdAt][$gte]=yesterday"), 400);
     await expectStatus(t.json("GET", "/events.json?limit=0"), 400);
+    for (const query of ["limit=1&limit=2", "after=1&after=2"]) {
+      const repeated = await expectStatus(t.json("GET", `/events.json?${query}`), 400);
+      expect(repeated.detail).toMatch(/^(limit|after) must be sent once, as (limit|after)=N\.$/);
+    }
   });
 
   it("filters by the patterns a webhook endpoint subscribes with: <kind>.* and *", async () => {
