@@ -55,6 +55,13 @@ describe("labels", () => {
     });
     // Nothing counts as returned until the goods arrive.
     expect((await read(t, "purchase-items", w.items.mug.id)).quantityReturned).toBe(0);
+    // A warehouse named must be the company's, though no unit of a dropshipped return goes on hand.
+    const nowhere = await expectStatus(
+      t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, { warehouseId: 999_999 }),
+      422,
+    );
+    expect(nowhere.errors).toEqual([expect.objectContaining({ path: "warehouseId" })]);
+    expect((await read(t, "sale-returns", saleReturn.id)).status).toBe("requested");
     const received = await expectStatus(
       t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),
       200,

@@ -209,6 +209,8 @@ export function planReceiveSaleReturn({
   plan: WritePlan;
 }): SaleReturn {
   refuseCancellation(saleReturn, "there are no goods to receive.");
+  // A warehouse named is one of the company's (422), whether or not a unit goes back on hand.
+  if (input.warehouseId) warehouseOf(reads.warehouses, input.warehouseId);
   const { lines } = reads;
   if (!lines.length) {
     throw contentConflict(
