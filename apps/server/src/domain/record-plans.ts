@@ -89,13 +89,13 @@ function listedIds(list: unknown, item: string): unknown[] {
 
 /** The ids the checks name, by the table they are in, each once. */
 export function idsByTarget(checks: readonly ReferenceCheck[]): Map<Table, number[]> {
-  const byTarget = new Map<Table, number[]>();
+  const byTarget = new Map<Table, Set<number>>();
   for (const { target, id } of checks) {
     const ids = byTarget.get(target);
-    if (!ids) byTarget.set(target, [id]);
-    else if (!ids.includes(id)) ids.push(id);
+    if (ids) ids.add(id);
+    else byTarget.set(target, new Set([id]));
   }
-  return byTarget;
+  return new Map([...byTarget].map(([target, ids]) => [target, [...ids]]));
 }
 
 /**

@@ -89,9 +89,9 @@ export function purchasesBooksReads(purchases: Sql, options: { hold?: BooksHold 
 export type PurchaseBooks = Snapshot<ReturnType<typeof purchaseBooksReads>>;
 
 /**
- * The books of each purchase among those `purchasesBooksReads` read, grouped in one pass: a planner of
- * many purchases looks each one up, where `booksOf` per purchase would filter every record each time.
- * A purchase with no records has empty books.
+ * The books of each purchase among those `purchasesBooksReads` read, grouped in one pass, looked up by
+ * purchase (a planner of many purchases looks each one up, never filtering every record for each). A
+ * purchase with no records has empty books.
  */
 export function booksByPurchase(books: PurchaseBooks): (purchaseId: number) => PurchaseBooks {
   const grouped = new Map<number, PurchaseBooks>();
@@ -106,18 +106,5 @@ export function booksByPurchase(books: PurchaseBooks): (purchaseId: number) => P
   for (const item of books.items) of(item.purchaseId).items.push(item);
   for (const payment of books.payments) of(payment.purchaseId).payments.push(payment);
   for (const invoice of books.invoices) of(invoice.purchaseId).invoices.push(invoice);
-  return (purchaseId) =>
-    grouped.get(purchaseId) ?? { items: [], payments: [], invoices: [], accounting: books.accounting };
-}
-
-/** The books of one purchase among those `purchasesBooksReads` read. */
-export function booksOf(books: PurchaseBooks, purchaseId: number): PurchaseBooks {
-  const ofPurchase = <T extends { purchaseId: number }>(records: readonly T[]) =>
-    records.filter((record) => record.purchaseId === purchaseId);
-  return {
-    items: ofPurchase(books.items),
-    payments: ofPurchase(books.payments),
-    invoices: ofPurchase(books.invoices),
-    accounting: books.accounting,
-  };
+  return of;
 }

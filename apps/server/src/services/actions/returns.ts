@@ -11,7 +11,7 @@ import type {
   SaleReturnReceiveInput,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { booksOf, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
+import { booksByPurchase, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
 import { checkLineOwners } from "../../domain/line-owners.ts";
@@ -281,11 +281,12 @@ export function planReceiveSaleReturn({
   for (const shipment of reads.shipments) {
     plan.update("return-shipment", shipment, { status: "received", receivedAt: plan.now });
   }
+  const booksOf = booksByPurchase(reads);
   for (const purchaseId of purchaseIds) {
     const purchase = reads.purchases.find((candidate) => candidate.id === purchaseId);
     if (!purchase) continue;
     const items = [...purchaseItems.values()].filter((item) => item.purchaseId === purchaseId);
-    const { payments, invoices, accounting } = booksOf(reads, purchaseId);
+    const { payments, invoices, accounting } = booksOf(purchaseId);
     planPurchaseBooks(plan, purchase, items, payments, invoices, accounting);
   }
   const sale = reads.sale;

@@ -117,11 +117,11 @@ const limitOf = (key: string) => (key.startsWith("company:") ? COMPANY_LIMIT : R
 /**
  * Claims, in the order they are due, up to `free` due deliveries whose receivers have fewer than
  * `RECEIVER_LIMIT` attempts in flight and whose companies fewer than `COMPANY_LIMIT` (`busy`, counted
- * by receiver and by company), counting those in flight: leased by moving their next attempt past the
- * lease, in the statement that finds them.
+ * by receiver and by company; those at their limit listed apart), counting those in flight: leased by
+ * moving their next attempt past the lease, in the statement that finds them.
  */
 const CLAIM = `WITH busy AS (SELECT key, value AS attempts FROM json_each(?)),
-at_limit AS (SELECT key FROM busy WHERE attempts >= CASE WHEN key LIKE 'company:%' THEN ${COMPANY_LIMIT} ELSE ${RECEIVER_LIMIT} END),
+at_limit AS (SELECT value AS key FROM json_each(?)),
 due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver, ${COMPANY} AS company FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND ${RECEIVER} NOT IN (SELECT key FROM at_limit) AND ${COMPANY} NOT IN (SELECT key FROM at_limit) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
 ranked AS (SELECT due.id, due.next_attempt_at,
   COALESCE(receiver.attempts, 0) + row_number() OVER (PARTITION BY due.receiver ORDER BY due.next_attempt_at, due.id) AS nth,
@@ -205,6 +205,9 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
       });
   }
 
+  /** Whether a receiver or a company has as many attempts in flight as it may. */
+  const atLimit = (key: string) => (busy.get(key) ?? 0) >= limitOf(key);
+
   async function fill(): Promise<number> {
     if (failure) throw failure.error;
     const at = now();
@@ -223,6 +226,7 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
           sql: CLAIM,
           args: [
             JSON.stringify(Object.fromEntries(busy)),
+            JSON.stringify([...busy.keys()].filter(atLimit)),
             iso(at),
             iso(at + LEASE_MS),
             DELIVERY_BATCH - size,
@@ -233,11 +237,10 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
       claimed += rows.length;
       // A receiver or a company that reached its limit had its further deliveries passed over: others
       // may be due behind them, and the next claim looks past it.
-      const atLimit = (key: string) => (busy.get(key) ?? 0) >= limitOf(key);
       if (!rows.some((row) => atLimit(row.receiver) || atLimit(companyKey(row.company_id)))) break;
       dueKnown = true;
     }
-    unclaimed = size >= DELIVERY_BATCH || (!nothingDue && [...busy].some(([key, n]) => n >= limitOf(key)));
+    unclaimed = size >= DELIVERY_BATCH || (!nothingDue && [...busy.keys()].some(atLimit));
     return claimed;
   }
 
