@@ -140,7 +140,7 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
         operationId: "listApiKeys",
         summary: "List your company's API keys",
         description:
-          "Every key that is not revoked, oldest first, never with a secret. Any key may list them.",
+          "Every key that is not revoked (a company has at most 500), oldest first, never with a secret. Any key may list them.",
         tags,
         responses: {
           "200": json({ type: "array", items: ref("ApiKey") }, "The keys."),
@@ -151,7 +151,7 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
         operationId: "createApiKey",
         summary: "Make an API key",
         description:
-          "Answers the key with its `secret`, this once. A key makes keys only within its own scopes (else 403 naming the scope); a read-only key makes none. Not replayable: an `Idempotency-Key` is a 400, since the secret is never stored to answer a replay.",
+          'Answers the key with its `secret`, this once. A key makes keys only within its own scopes (else 403 naming the scope); a read-only key makes none. A company has at most 500 keys that are not revoked: past that, a 409 (`rule: "api_key_limit"`) until one is revoked. Not replayable: an `Idempotency-Key` is a 400, since the secret is never stored to answer a replay.',
         tags,
         requestBody: body("ApiKeyCreateInput"),
         "x-writes": true,
@@ -160,7 +160,7 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
             ...json(ref("ApiKeyCreated"), "The new key and its secret."),
             headers: { Location: { schema: { type: "string" } } },
           },
-          ...problems(["400", "401", "403", "413", "415", "422", "429", "500", "503"]),
+          ...problems(["400", "401", "403", "409", "413", "415", "422", "429", "500", "503"]),
         },
       },
     },
@@ -262,13 +262,13 @@ export function apiKeyPaths(schemas: Record<string, unknown>): Record<string, Js
         operationId: "adminCreateApiKey",
         summary: "Make another API key for a company (operator)",
         description:
-          "Makes another API key for the company (when it has lost its keys, say) and answers it with its secret this once. Not replayable: an `Idempotency-Key` is a 400, since the secret is never stored to answer a replay. Operator only (`ADMIN_TOKEN`).",
+          "Makes another API key for the company (when it has lost its keys, say) and answers it with its secret this once; a 409 when the company has its 500 keys that are not revoked. Not replayable: an `Idempotency-Key` is a 400, since the secret is never stored to answer a replay. Operator only (`ADMIN_TOKEN`).",
         ...admin,
         parameters: [ID],
         requestBody: body("ApiKeyCreateInput"),
         responses: {
           "200": json(ref("ApiKeyCreated"), "The new key and its secret, this once."),
-          ...adminErrors(["400", "404", "413", "415", "422", "500"]),
+          ...adminErrors(["400", "404", "409", "413", "415", "422", "500"]),
         },
       },
     },

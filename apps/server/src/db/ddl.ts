@@ -48,7 +48,9 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
     },
     indexes: {
       api_tokens_hash: "CREATE UNIQUE INDEX api_tokens_hash ON api_tokens (token_hash)",
-      api_tokens_company: "CREATE INDEX api_tokens_company ON api_tokens (company_id)",
+      // A company's keys that are not revoked, as its key list and the key limit read them.
+      api_tokens_company_active:
+        "CREATE INDEX api_tokens_company_active ON api_tokens (company_id, id) WHERE revoked_at IS NULL",
     },
   },
   idempotency_keys: {
@@ -90,6 +92,25 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       stored_files_company: "CREATE INDEX stored_files_company ON stored_files (company_id, id)",
       stored_files_storage_key: "CREATE INDEX stored_files_storage_key ON stored_files (storage_key)",
     },
+    // Keep `stored_file_usage` equal to the sum of each company's `byte_size`, in the statement that
+    // changes a file's row.
+    triggers: {
+      stored_files_usage_added:
+        "CREATE TRIGGER stored_files_usage_added AFTER INSERT ON stored_files BEGIN INSERT INTO stored_file_usage (company_id, bytes) VALUES (NEW.company_id, NEW.byte_size) ON CONFLICT (company_id) DO UPDATE SET bytes = bytes + excluded.bytes; END",
+      stored_files_usage_resized:
+        "CREATE TRIGGER stored_files_usage_resized AFTER UPDATE OF byte_size ON stored_files WHEN OLD.byte_size IS NOT NEW.byte_size BEGIN UPDATE stored_file_usage SET bytes = bytes + NEW.byte_size - OLD.byte_size WHERE company_id = NEW.company_id; END",
+      stored_files_usage_removed:
+        "CREATE TRIGGER stored_files_usage_removed AFTER DELETE ON stored_files BEGIN UPDATE stored_file_usage SET bytes = bytes - OLD.byte_size WHERE company_id = OLD.company_id; END",
+    },
+  },
+  // The bytes each company's stored files take (`stored_files.byte_size` summed, kept by its triggers):
+  // what the file quota is checked against, one row read whatever the number of files.
+  stored_file_usage: {
+    columns: {
+      company_id: "INTEGER PRIMARY KEY",
+      bytes: "INTEGER NOT NULL DEFAULT 0",
+    },
+    indexes: {},
   },
   // The outbox: every change of a kind's record (written by the triggers of `event-triggers.ts`, in the
   // statement that makes the change) and every action outcome. AUTOINCREMENT: ids only grow, so a

@@ -71,7 +71,16 @@ export async function ensureCompany(db: Executor, name: string, now: string): Pr
   return Number(result.rows[0]!.id);
 }
 
-/** A new key of the company: the row, and its secret (answered this once; only its SHA-256 is kept). */
+/**
+ * The most keys one company may have that are not revoked: its key list is answered whole, and each key
+ * is a secret to keep. Revoked keys do not count.
+ */
+export const MAX_KEYS = 500;
+
+/**
+ * A new key of the company: the row, and its secret (answered this once; only its SHA-256 is kept).
+ * 409 when the company already has `MAX_KEYS`, counted in the insert's own statement.
+ */
 export async function insertKey(
   db: Executor,
   input: {
@@ -85,7 +94,7 @@ export async function insertKey(
   const secret = newToken();
   const scopes = normalScopes(input.scopes);
   const result = await db.execute({
-    sql: `INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at, scopes, hint, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${KEY_COLUMNS}`,
+    sql: `INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at, scopes, hint, expires_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM api_tokens WHERE company_id = ? AND revoked_at IS NULL) < ? RETURNING ${KEY_COLUMNS}`,
     args: [
       input.companyId,
       await sha256Hex(secret),
@@ -95,9 +104,19 @@ export async function insertKey(
       JSON.stringify(scopes),
       secret.slice(-4),
       input.expiresAt ?? null,
+      input.companyId,
+      MAX_KEYS,
     ],
   });
-  return { key: keyOf(result.rows[0]!), secret };
+  const row = result.rows[0];
+  if (!row) {
+    throw new ApiError(
+      "conflict",
+      `This company has ${MAX_KEYS} API keys, the most it may have: revoke one it no longer uses (DELETE /api-keys/{id}.json).`,
+      { rule: "api_key_limit" },
+    );
+  }
+  return { key: keyOf(row), secret };
 }
 
 /**

@@ -34,14 +34,13 @@ export function filesKeptSince(policy: Pick<FilesPolicy, "keepDays">, now: strin
 
 /**
  * The bytes the company's stored files take, which `planStoredFile` checks its quota against: a read of
- * the pipeline of a write that stores one. Summed from the files' rows (their `byte_size`), never their
- * bodies. Not held: a file stored meanwhile is another writer's, and the quota is a bound, not a count
- * to keep exact.
+ * the pipeline of a write that stores one. One row, kept equal to the sum of its files' `byte_size` by
+ * the triggers of `stored_files` (never their bodies). Not held: a file stored meanwhile is another
+ * writer's, and the quota is a bound, not a count to keep exact.
  */
 export const fileUsage = (): Read<number> =>
-  rows(
-    sql`SELECT COALESCE(SUM(byte_size), 0) AS used FROM stored_files WHERE company_id = ${sql.company}`,
-    ([row]) => Number(row?.used ?? 0),
+  rows(sql`SELECT bytes AS used FROM stored_file_usage WHERE company_id = ${sql.company}`, ([row]) =>
+    Number(row?.used ?? 0),
   );
 
 /**

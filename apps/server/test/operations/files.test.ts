@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/config.ts";
+import { type Db, firstRow } from "../../src/db/database.ts";
 import { directoryFileStore } from "../../src/db/dir-file-store.ts";
 import { type FileStore, memoryFileStore, newStorageKey } from "../../src/db/file-store.ts";
 import { migrate } from "../../src/db/migrate.ts";
@@ -215,7 +216,7 @@ describe("uploads", () => {
 
   it("are refused past the company's quota (409), and leave nothing stored", async () => {
     const { store, keys } = storeDir();
-    const { app, tenant } = await setupApp({ fileStore: store, files: { quotaBytes: 3000 } });
+    const { app, tenant, db } = await setupApp({ fileStore: store, files: { quotaBytes: 3000 } });
     const upload = uploader(app);
     const t = await tenant();
     expect((await upload(t.token, "a".repeat(2000), { "Content-Type": "text/csv" })).status).toBe(201);
@@ -227,6 +228,7 @@ describe("uploads", () => {
     const counted = await upload(t.token, streamOf("c".repeat(2000)), { "Content-Type": "text/csv" });
     expect(counted.status).toBe(409);
     expect(keys()).toHaveLength(1);
+    expect(await usageOf(db, t.companyId)).toBe(2000);
     // Another company's quota is its own.
     const other = await tenant();
     expect((await upload(other.token, "d".repeat(2000), { "Content-Type": "text/csv" })).status).toBe(201);
@@ -363,6 +365,77 @@ describe("generated files", () => {
   });
 });
 
+/** The bytes the quota counts for the company (`stored_file_usage`, kept by the files' triggers). */
+async function usageOf(db: Db, companyId: number): Promise<number> {
+  const row = await firstRow(db, {
+    sql: "SELECT bytes FROM stored_file_usage WHERE company_id = ?",
+    args: [companyId],
+  });
+  return Number(row?.bytes ?? 0);
+}
+
+describe("the quota's count", () => {
+  it("is one row of the company's, whatever the number of its files", async () => {
+    const { db } = await setupApp({ fileStore: memoryFileStore() });
+    const plan = await db.execute(
+      "EXPLAIN QUERY PLAN SELECT bytes AS used FROM stored_file_usage WHERE company_id = 1",
+    );
+    const steps = plan.rows.map((row) => String(row.detail));
+    expect(steps).toEqual([expect.stringMatching(/^SEARCH stored_file_usage USING INTEGER PRIMARY KEY/)]);
+  });
+
+  it("equals the bytes of the company's files through uploads and deletions", async () => {
+    const { store } = storeDir();
+    const { app, tenant, db } = await setupApp({ fileStore: store });
+    const upload = uploader(app);
+    const t = await tenant();
+    const other = await tenant();
+    for (const size of [10, 2000, 1]) {
+      expect((await upload(t.token, "x".repeat(size), { "Content-Type": "text/csv" })).status).toBe(201);
+    }
+    expect((await upload(other.token, CSV, { "Content-Type": "text/csv" })).status).toBe(201);
+    const sums = async () =>
+      (
+        await db.execute(
+          "SELECT company_id, SUM(byte_size) AS bytes FROM stored_files GROUP BY company_id ORDER BY company_id",
+        )
+      ).rows.map((row) => [Number(row.company_id), Number(row.bytes)]);
+    const counted = async () =>
+      (
+        await db.execute(
+          "SELECT company_id, bytes FROM stored_file_usage WHERE bytes > 0 ORDER BY company_id",
+        )
+      ).rows.map((row) => [Number(row.company_id), Number(row.bytes)]);
+    expect(await counted()).toEqual(await sums());
+    expect(await usageOf(db, t.companyId)).toBe(2011);
+    await db.execute({
+      sql: "DELETE FROM stored_files WHERE company_id = ? AND byte_size = 2000",
+      args: [t.companyId],
+    });
+    expect(await usageOf(db, t.companyId)).toBe(11);
+    expect(await counted()).toEqual(await sums());
+  });
+
+  it("counts the files a database had before it was kept", async () => {
+    const db = await openDb(":memory:");
+    const migrations = loadMigrations();
+    await migrate(
+      db,
+      migrations.filter((migration) => migration.name < "0035"),
+    );
+    const { companyId } = await createToken({ db, input: { company: "before" } });
+    for (const size of [100, 250]) {
+      await db.execute({
+        sql: "INSERT INTO stored_files (company_id, name, content_type, body, byte_size, created_at) VALUES (?, 'a.csv', 'text/csv', x'', ?, ?)",
+        args: [companyId, size, new Date().toISOString()],
+      });
+    }
+    await migrate(db, migrations);
+    expect(await usageOf(db, companyId)).toBe(350);
+    db.close();
+  });
+});
+
 describe("pruning", () => {
   it("deletes the bodies of the files past their keeping time, and orphan bodies", async () => {
     let now = Date.now();
@@ -394,6 +467,8 @@ describe("pruning", () => {
     }).prune();
     const rows = await db.execute("SELECT id, storage_key FROM stored_files");
     expect(rows.rows.map((row) => Number(row.id))).toEqual([kept.id]);
+    // The quota counts the files kept: the pruned one's bytes are free again.
+    expect(await usageOf(db, t.companyId)).toBe(CSV.length);
     expect(keys()).toEqual([String(rows.rows[0]!.storage_key)]);
     expect(await (await t.request("GET", kept.url)).text()).toBe(CSV);
   });

@@ -12,7 +12,7 @@ import { createApp } from "../../src/app.ts";
 import { migrate } from "../../src/db/migrate.ts";
 import { loadMigrations } from "../../src/db/migration-files.ts";
 import { openDb } from "../../src/db/open.ts";
-import { createToken } from "../../src/services/auth.ts";
+import { createToken, insertKey, MAX_KEYS } from "../../src/services/auth.ts";
 import { expectMatchesResponseSchema } from "../openapi-response.ts";
 import { type RemoteStack, remoteStack } from "../remote.ts";
 import { type Api, apiOf, setupApp } from "../support.ts";
@@ -197,6 +197,49 @@ describe("revoking a key", () => {
     });
     expect(refused.status).toBe(422);
     expect(refused.body.errors[0].path).toBe("expiresAt");
+  });
+});
+
+describe("how many keys a company has", () => {
+  it(`is at most ${MAX_KEYS} not revoked: the next is a 409 that makes nothing, until one is revoked`, async () => {
+    const { t } = await company();
+    const admin = as(ADMIN_TOKEN);
+    // The tenant has its key and a read-only one; the rest are made without the API, for speed.
+    for (let made = 2; made < MAX_KEYS; made++) {
+      await insertKey(ctx.db, {
+        companyId: t.companyId,
+        name: `key ${made}`,
+        scopes: ["catalog:read"],
+        now: new Date().toISOString(),
+      });
+    }
+    const listed = await t.json("GET", "/api-keys.json");
+    expect(listed.body).toHaveLength(MAX_KEYS);
+
+    const refused = await t.json("POST", "/api-keys.json", { name: "one more", scopes: ["catalog:read"] });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ rule: "api_key_limit" });
+    expect(refused.body.detail).toContain(`${MAX_KEYS} API keys`);
+    const byOperator = await admin.json("POST", `/admin/companies/${t.companyId}/api-keys.json`, {
+      name: "one more",
+      scopes: ["*:read"],
+    });
+    expect(byOperator.status).toBe(409);
+    expect((await t.json("GET", "/api-keys.json")).body).toHaveLength(MAX_KEYS);
+
+    // Another company is not held by this one's keys.
+    const { t: other } = await company();
+    expect((await other.json("POST", "/api-keys.json", { name: "x", scopes: ["catalog:read"] })).status).toBe(
+      200,
+    );
+
+    const last = (listed.body as { id: number }[]).at(-1)!;
+    expect((await t.request("DELETE", `/api-keys/${last.id}.json`)).status).toBe(204);
+    const made = await t.json("POST", "/api-keys.json", { name: "one more", scopes: ["catalog:read"] });
+    expect(made.status).toBe(200);
+    expect(
+      (await t.json("POST", "/api-keys.json", { name: "two more", scopes: ["catalog:read"] })).status,
+    ).toBe(409);
   });
 });
 
