@@ -19,7 +19,7 @@ import { jsonPathFor, meantPathError, notFoundOrNotAllowed, registerCrudRoutes }
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
 import { registerEventRoutes } from "./http/events.ts";
-import { type FairShare, fairShare, isExpensiveAction } from "./http/fair-share.ts";
+import { fairShare } from "./http/fair-share.ts";
 import { registerFileRoutes } from "./http/files.ts";
 import { idempotent } from "./http/idempotency.ts";
 import { registerInboundWebhookRoutes } from "./http/inbound-webhooks.ts";
@@ -257,14 +257,8 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   const keyed = idempotent(deps.db, now);
   const guard: Guard = {
     read: admitted(admit),
-    write: writeSteps(
-      admit,
-      bodyLimit,
-      keyed,
-      deps.afterWrite,
-      onError,
-      (c) => sealSecrets(c, mount, secrets),
-      share,
+    write: writeSteps(admit, bodyLimit, keyed, deps.afterWrite, onError, (c) =>
+      sealSecrets(c, mount, secrets),
     ),
   };
   // Under the mount point, a path no route answers is a 404 (or 405) to an admitted request only:
@@ -293,7 +287,7 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
   });
   registerFileRoutes(app, guard, keyed);
   registerCrudRoutes(app, guard, share);
-  registerActionRoutes(app, guard);
+  registerActionRoutes(app, guard, share);
   registerEventRoutes(app, guard);
   return app;
 }
@@ -310,42 +304,36 @@ function writeSteps(
   afterWrite: AppDeps["afterWrite"],
   onError: ReturnType<typeof errorHandler>,
   seal: (c: Context<AppEnv>) => Promise<MadeSecrets | undefined> | undefined,
-  share: FairShare,
 ): Guard["write"] {
-  // One async function a write, the company's share of expensive work taken inside it: a second one,
-  // whose promise this one returned, cost three more turns of the microtask queue a write.
+  // One async function a write: a second one, whose promise this one returned, cost three more turns
+  // of the microtask queue a write.
   return (handler) => async (c, next) => {
     // A cached token is admitted at once: no turn of the microtask queue for it.
     const admitting = admit(c);
     if (admitting) await admitting;
-    const release = isExpensiveAction(c.req.path) ? share.take(c.get("actor").companyId) : undefined;
-    try {
-      await readBody(c, bodyLimit);
-      // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
-      // server made are added to the answer after it is stored (a replay shows their hints).
-      let made: MadeSecrets | undefined;
-      const response = await keyed(c, async () => {
-        try {
-          const sealing = seal(c);
-          if (sealing) made = await sealing;
-        } catch (error) {
-          return onError(error, c);
-        }
-        // The handler's answer, what a route after it answered (when it passed on with `next`), or the
-        // problem answer of what it threw, so that the idempotency step stores the answer the client got.
-        let response: Response;
-        try {
-          response = (await handler(c, next)) ?? c.res;
-        } catch (error) {
-          response = onError(error, c);
-        }
-        const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
-        if (afterWrite && wrote && response.status < 400) afterWrite(c);
-        return response;
-      });
-      return withMadeSecrets(response, made);
-    } finally {
-      release?.();
-    }
+    await readBody(c, bodyLimit);
+    // Secrets are sealed after the key's fingerprint is taken (a retry seals anew), and those the
+    // server made are added to the answer after it is stored (a replay shows their hints).
+    let made: MadeSecrets | undefined;
+    const response = await keyed(c, async () => {
+      try {
+        const sealing = seal(c);
+        if (sealing) made = await sealing;
+      } catch (error) {
+        return onError(error, c);
+      }
+      // The handler's answer, what a route after it answered (when it passed on with `next`), or the
+      // problem answer of what it threw, so that the idempotency step stores the answer the client got.
+      let response: Response;
+      try {
+        response = (await handler(c, next)) ?? c.res;
+      } catch (error) {
+        response = onError(error, c);
+      }
+      const wrote = c.req.method !== "GET" || c.get("wroteOnGet");
+      if (afterWrite && wrote && response.status < 400) afterWrite(c);
+      return response;
+    });
+    return withMadeSecrets(response, made);
   };
 }

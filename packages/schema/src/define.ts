@@ -571,8 +571,9 @@ export interface KindInput<
    */
   caselessLookups?: readonly (keyof F & string)[];
   /**
-   * Fields the server looks records up by as they are (a variant by its barcode), that are neither
-   * references nor unique: each is indexed within the company.
+   * Fields the server looks records up by as they are (a variant by its barcode), that are not unique
+   * and have no index of their own (a reference that leads a unique set has none): each is indexed
+   * within the company, so that a list filtered by it reads in id order.
    */
   lookups?: readonly (keyof F & string)[];
   /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */

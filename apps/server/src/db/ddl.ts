@@ -1,6 +1,7 @@
 import { eventTriggers, TYPE_PREFIX_SQL } from "./event-triggers.ts";
+import { createIndexSql, kindIndexes } from "./indexes.ts";
 import { SECRET_TABLES, secretTriggers } from "./secret-sql.ts";
-import { type Column, indexedColumns, ROW_ID, type Table, tables } from "./tables.ts";
+import { type Column, ROW_ID, type Table, tables } from "./tables.ts";
 
 /** The shape of the database that the manifest asks for; committed as migrations/schema.json. */
 export interface SchemaSnapshot {
@@ -205,6 +206,11 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       // An endpoint's deliveries by their event's kind, for a key that reads some kinds only. Callouts
       // (no endpoint) are never listed so: they are left out of it, one index entry fewer each.
       webhook_deliveries_endpoint_kind: `CREATE INDEX webhook_deliveries_endpoint_kind ON webhook_deliveries (company_id, endpoint_id, ${TYPE_PREFIX_SQL}, id) WHERE endpoint_id IS NOT NULL`,
+      // An endpoint's deliveries in one status (`?status=failed`), for a key that reads every kind and for
+      // one that reads some: each read as a range of its page, never a walk of all the endpoint's deliveries.
+      webhook_deliveries_endpoint_status:
+        "CREATE INDEX webhook_deliveries_endpoint_status ON webhook_deliveries (company_id, endpoint_id, status, id)",
+      webhook_deliveries_endpoint_status_kind: `CREATE INDEX webhook_deliveries_endpoint_status_kind ON webhook_deliveries (company_id, endpoint_id, status, ${TYPE_PREFIX_SQL}, id) WHERE endpoint_id IS NOT NULL`,
     },
   },
   webhook_attempts: {
@@ -329,31 +335,8 @@ function kindTable(table: Table): SchemaSnapshot["tables"][string] {
   };
   for (const column of table.columns) columns[column.name] = columnSql(column);
   const t = table.name;
-  const indexes: Record<string, string> = {
-    [`${t}_company_id`]: `CREATE INDEX ${t}_company_id ON ${t} (company_id, id)`,
-    [`${t}_company_created`]: `CREATE INDEX ${t}_company_created ON ${t} (company_id, created_at)`,
-  };
-  // A reference that leads a unique set is found through that set's index: it needs none of its own
-  // (one index fewer to write on every insert).
-  const leading = new Set((table.kind.unique ?? []).map((fields) => fields[0]));
-  for (const column of indexedColumns(table)) {
-    if (leading.has(column.field)) continue;
-    indexes[`${t}_${column.name}`] = `CREATE INDEX ${t}_${column.name} ON ${t} (company_id, ${column.name})`;
-  }
-  for (const field of table.kind.lookups ?? []) {
-    const name = table.byField.get(field)!.name;
-    indexes[`${t}_${name}`] = `CREATE INDEX ${t}_${name} ON ${t} (company_id, ${name})`;
-  }
-  for (const field of table.kind.caselessLookups ?? []) {
-    const name = table.byField.get(field)!.name;
-    indexes[`${t}_${name}_caseless`] =
-      `CREATE INDEX ${t}_${name}_caseless ON ${t} (company_id, lower(${name}))`;
-  }
-  for (const fields of table.kind.unique ?? []) {
-    const names = fields.map((field) => table.byField.get(field)!.name);
-    const name = `${t}_unique_${names.join("_")}`;
-    indexes[name] = `CREATE UNIQUE INDEX ${name} ON ${t} (company_id, ${names.join(", ")})`;
-  }
+  const indexes: Record<string, string> = {};
+  for (const index of kindIndexes(table)) indexes[index.name] = createIndexSql(t, index);
   Object.assign(indexes, WORK_INDEXES[t]);
   return { columns, indexes, triggers: { ...eventTriggers(table), ...secretTriggers(table) } };
 }

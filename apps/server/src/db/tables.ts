@@ -144,8 +144,3 @@ export const referrers: ReadonlyMap<string, readonly { table: Table; column: Col
   }
   return map;
 })();
-
-/** Columns that hold a reference: indexed. */
-export function indexedColumns(table: Table): Column[] {
-  return table.columns.filter((column) => column.def.type === "ref");
-}

@@ -10,6 +10,7 @@ import {
 } from "@multichannel/schema";
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
+import { readingApart } from "../db/database.ts";
 import { scopeText } from "../domain/scopes.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { handlerOf, runAction } from "../services/actions/run.ts";
@@ -18,6 +19,7 @@ import { etagOfText } from "../services/records.ts";
 import { answerJson } from "./answer.ts";
 import { allowMethods, idOf, itemRoute } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
+import type { FairShare } from "./fair-share.ts";
 import { notAllowed } from "./methods.ts";
 import type { Guard } from "./middleware.ts";
 import { missingScope } from "./scopes.ts";
@@ -60,9 +62,10 @@ function queryOf(
 
 /**
  * One route per action of the manifest: a writing action is a write plan (`runPlanned`); one that only
- * reads is planned too (its reads in one pipeline) or runs its verb (`run`).
+ * reads is planned too (its reads in one pipeline) or runs its verb (`run`). An action whose input makes
+ * it expensive (`ActionHandler.expensive`) takes one of its company's places in `share` while it runs.
  */
-export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
+export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard, share: FairShare): void {
   for (const { kind, action } of actions) {
     const handler = handlerOf(kind, action);
     const path = itemRoute(kind, `${action.name}.json`);
@@ -83,9 +86,18 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard): void {
       const id = idOf(c);
       const input = inputOf();
       if (writes && c.get("actor").readOnly) throw missingScope(scopeText(kind.group, 2), true);
-      const writer = { ctx: c.get("ctx"), key: c.get("idempotencyKey") };
-      const ifMatch = preconditioned ? c.req.header("If-Match") : undefined;
-      const text = await runAction(writer, { kind, action, id, input, ifMatch });
+      const release = handler.expensive?.(input) ? share.take(c.get("actor").companyId) : undefined;
+      let text: string;
+      try {
+        const ctx = c.get("ctx");
+        // A verb that only reads reads apart; a write plan marks its own expensive reads.
+        const apart = release && handler.run ? { ...ctx, db: readingApart(ctx.db) } : ctx;
+        const writer = { ctx: apart, key: c.get("idempotencyKey") };
+        const ifMatch = preconditioned ? c.req.header("If-Match") : undefined;
+        text = await runAction(writer, { kind, action, id, input, ifMatch });
+      } finally {
+        release?.();
+      }
       if (writes && action.method === "GET") c.set("wroteOnGet", true);
       return answerJson(c, text, 200, {
         ...(answersRecord ? { ETag: etagOfText(text) } : {}),

@@ -3,15 +3,11 @@ import { ApiError } from "../errors.ts";
 /** Expensive requests one company may have running at once, unless configured otherwise. */
 export const DEFAULT_EXPENSIVE_PER_COMPANY = 2;
 
-/** An action that counts against the company's share: an inventory export, which reads all its stock. */
-export function isExpensiveAction(path: string): boolean {
-  return path.endsWith("/export.json") && path.includes("/inventory-exports/");
-}
-
 /**
  * Each company's share of the expensive work the server does at once (`EXPENSIVE_PER_COMPANY`): lists
- * that sort all of a company's rows, start deep or match a `$like` pattern (`isExpensiveList`), and
- * inventory exports. A company with `perCompany` of them running is answered 429 with `Retry-After` for
+ * that no index serves, start deep or match a `$like` pattern (`isExpensiveList`), and actions whose
+ * input makes them so (`ActionHandler.expensive`: a channel's variant levels by sku or paged deep, an
+ * inventory export). A company with `perCompany` of them running is answered 429 with `Retry-After` for
  * the next one, before any of its work is done, so one company's load leaves room for everyone else's.
  * Counted in this process (an isolate on Workers), as the rate limits are.
  */
@@ -24,7 +20,7 @@ export function fairShare(perCompany: number = DEFAULT_EXPENSIVE_PER_COMPANY) {
       if (count >= perCompany) {
         throw new ApiError(
           "rate_limited",
-          `Your company already has ${count} expensive request(s) running (lists that sort or skip many records or match a $like pattern, inventory exports), the most it may have at once; retry when one has finished. A list ordered by id or by an indexed field, paged with the Link header's cursor and filtered without $like, is not limited so.`,
+          `Your company already has ${count} expensive request(s) running (lists that no index serves, skip many records or match a $like pattern; a channel's variant levels by sku or from 5000 on; inventory exports), the most it may have at once; retry when one has finished. A list is not limited so when one index serves its filters and its order (by id, createdAt, a reference or a unique field), paged with the Link header's cursor and filtered without $like.`,
           {},
           { "Retry-After": "1" },
         );

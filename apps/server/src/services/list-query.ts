@@ -1,6 +1,7 @@
 import { type FieldDef, isMoney, isWellFormedText, type KindDef } from "@multichannel/schema";
+import { indexServes, type KindIndex, kindIndexes, type ReadShape, type Seek } from "../db/indexes.ts";
 import { encode } from "../db/rows.ts";
-import { indexedColumns, tableFor } from "../db/tables.ts";
+import { tableFor } from "../db/tables.ts";
 import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 import {
@@ -41,6 +42,8 @@ export interface ListQuery {
   readonly repeat: string;
   /** What `attributes` and `include` ask of the records. */
   readonly shape: Shape;
+  /** The filter terms' columns, and how an index can use each (not the cursor's start). */
+  readonly terms: ReadShape["terms"];
   /** Whether a term is a `$like`, whose pattern no index serves: matched against every record's text. */
   readonly matchesPattern: boolean;
   /** The list its cursors page through, which their MAC covers: the kind's table, in the company's rows. */
@@ -203,7 +206,15 @@ export function checkQueryTerms(params: URLSearchParams): void {
   }
 }
 
-type Term = { field: string; operator: string; args: (string | number | null)[]; sql: string };
+type Term = {
+  field: string;
+  column: string;
+  operator: string;
+  /** How an index can use it: `!=` not at all. */
+  seek: Seek;
+  args: (string | number | null)[];
+  sql: string;
+};
 
 const isPattern = (term: Term) => term.operator === "$like";
 
@@ -219,7 +230,7 @@ function likeTerm(field: string, column: string, def: FieldDef, raw: string): Te
   if (wildcards > MAX_LIKE_WILDCARDS) {
     throw bad(`A $like pattern takes at most ${MAX_LIKE_WILDCARDS} wildcards (% and _).`);
   }
-  return { field, operator: "$like", args: [raw], sql: `${column} LIKE ? ESCAPE '\\'` };
+  return { field, column, operator: "$like", seek: "none", args: [raw], sql: `${column} LIKE ? ESCAPE '\\'` };
 }
 
 /** The terms of one `where[field]` entry: a value, a list (`IN`), or operators with their values. */
@@ -232,14 +243,23 @@ function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
     if (list.length > MAX_IN) throw bad(`${name}[$in] takes at most ${MAX_IN} values.`);
     return {
       field,
+      column,
       operator: "$in",
+      seek: "in",
       args: list.map((value) => parseValue(field, "$in", def, value)),
       sql: `${column} IN (${list.map(() => "?").join(", ")})`,
     };
   };
   if (typeof condition === "string") {
     return [
-      { field, operator: "$eq", args: [parseValue(field, undefined, def, condition)], sql: `${column} = ?` },
+      {
+        field,
+        column,
+        operator: "$eq",
+        seek: "equal",
+        args: [parseValue(field, undefined, def, condition)],
+        sql: `${column} = ?`,
+      },
     ];
   }
   // A list of values for a field is a `$in`, as the ORM the reference's clients use reads it.
@@ -254,7 +274,8 @@ function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
     const raw = scalar(value, `${name}[${operator}]`);
     if (operator === "$null") {
       if (raw !== "true" && raw !== "false") throw bad(`${name}[$null] must be true or false.`);
-      return { field, operator, args: [], sql: `${column} IS ${raw === "true" ? "" : "NOT "}NULL` };
+      const sql = `${column} IS ${raw === "true" ? "" : "NOT "}NULL`;
+      return { field, column, operator, seek: raw === "true" ? "equal" : "range", args: [], sql };
     }
     if (operator === "$like") return likeTerm(field, column, def, raw);
     if (operator !== "$eq" && operator !== "$ne" && !RANGE_TYPES.has(def.type)) {
@@ -262,7 +283,9 @@ function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
     }
     return {
       field,
+      column,
       operator,
+      seek: operator === "$eq" ? "equal" : operator === "$ne" ? "none" : "range",
       args: [parseValue(field, operator, def, raw)],
       sql: `${column} ${SQL_OPERATORS[operator]} ?`,
     };
@@ -432,7 +455,20 @@ export function parseListQuery(
     .join("&");
   const matchesPattern = terms.some(isPattern);
   const list = { table: tableFor(kind).name, companyId };
-  const base = { where, orderSql, limit, from, order, filters, repeat, shape, matchesPattern, list };
+  const shapes = terms.map(({ column, seek }) => ({ column, seek }));
+  const base = {
+    where,
+    orderSql,
+    limit,
+    from,
+    order,
+    filters,
+    repeat,
+    shape,
+    terms: shapes,
+    matchesPattern,
+    list,
+  };
   if (params.cursor === undefined) return base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
@@ -444,34 +480,37 @@ export function parseListQuery(
 /** From how many records skipped (`from`) a list is expensive: each is read to be skipped. */
 export const EXPENSIVE_FROM = 5000;
 
-/** The columns a list can be ordered by without sorting the company's rows: those with an index. */
-function orderedColumns(kind: KindDef): ReadonlySet<string> {
-  const table = tableFor(kind);
-  return new Set([
-    "id",
-    "created_at",
-    ...indexedColumns(table).map((column) => column.name),
-    ...(kind.unique ?? []).map((fields) => table.byField.get(fields[0]!)!.name),
-  ]);
+const indexes = new Map<KindDef, readonly KindIndex[]>();
+
+/** The indexes of the kind's table, as its migrations create them. */
+function indexesOf(kind: KindDef): readonly KindIndex[] {
+  let found = indexes.get(kind);
+  if (!found) {
+    found = kindIndexes(tableFor(kind));
+    indexes.set(kind, found);
+  }
+  return found;
 }
-const ordered = new Map<KindDef, ReadonlySet<string>>();
 
 /**
- * Whether a list is expensive work for the database, whatever the company holds: it sorts every
- * matching record of the company (ordered by a field with no index), reads `EXPENSIVE_FROM` or more
- * records to skip them (`from`; a cursor skips none), or matches a `$like` pattern against the text of
- * every record (at a cost of the pattern's length times the text's, per record: seconds over long
- * texts). Such lists count against the company's share (`fairShare`) and run apart from other requests
- * (`Db.readExpensive`), within the request's database time.
+ * Whether a read of a kind's rows is expensive work for the database, whatever the company holds: it
+ * reads `EXPENSIVE_FROM` or more records to skip them (`from`; a cursor skips none), or no index of
+ * the kind serves its conditions and its order (`indexServes`), so that it walks every record of the
+ * company (a filter on a field with no index) or sorts every match (an order the index does not keep).
+ */
+export function isExpensiveRead(kind: KindDef, read: ReadShape & { from: number }): boolean {
+  return read.from >= EXPENSIVE_FROM || !indexServes(indexesOf(kind), read);
+}
+
+/**
+ * Whether a list is expensive work for the database (`isExpensiveRead`), or matches a `$like` pattern
+ * against the text of every record (at a cost of the pattern's length times the text's, per record:
+ * seconds over long texts). Such lists count against the company's share (`fairShare`) and run apart
+ * from other requests (`Db.readExpensive`), within the request's database time.
  */
 export function isExpensiveList(kind: KindDef, query: ListQuery): boolean {
-  if (query.from >= EXPENSIVE_FROM || query.matchesPattern) return true;
-  let columns = ordered.get(kind);
-  if (!columns) {
-    columns = orderedColumns(kind);
-    ordered.set(kind, columns);
-  }
-  return !columns.has(query.order.column);
+  if (query.matchesPattern) return true;
+  return isExpensiveRead(kind, { terms: query.terms, order: query.order.column, from: query.from });
 }
 
 /** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */

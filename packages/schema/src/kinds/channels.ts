@@ -531,6 +531,9 @@ export const channelVariant = defineKind({
     ["channelId", "externalId"],
     ["channelId", "sku"],
   ],
+  // A channel's listings in id order (`variant-levels`, `where[channelId]=`), which neither unique
+  // set's index keeps.
+  lookups: ["channelId"],
   fields: {
     cacheHash: f.string({
       maxLength: 200,

@@ -1,7 +1,7 @@
 import { planQueueFetch, queueFetchReads } from "../feed-fetch.ts";
 import { acknowledgeVariantReads, planAcknowledgeVariant } from "./channels.ts";
 import { exportReads, planExport } from "./exports.ts";
-import { listChannelVariantLevels, planSetLevel, setLevelReads } from "./inventory.ts";
+import { isExpensiveLevels, listChannelVariantLevels, planSetLevel, setLevelReads } from "./inventory.ts";
 import {
   parseFeedItemReads,
   planParseFeedItem,
@@ -54,6 +54,7 @@ export const channelHandlers = {
     }),
   },
   "channel.variant-levels": {
+    expensive: isExpensiveLevels,
     run: ({ ctx, record, input }) => listChannelVariantLevels({ ctx, channel: record, input }),
   },
   "channel.variant-set-level": {
@@ -102,6 +103,8 @@ export const channelHandlers = {
     }),
   },
   "inventory-export.export": {
+    // It reads all the company's stock.
+    expensive: () => true,
     planned: planned({
       reads: ({ id }) => exportReads(id),
       plan: ({ ctx, record, input, read, plan }) => {

@@ -6,6 +6,7 @@ import type {
   ChannelVariantSetLevelInput,
   Variant,
 } from "@multichannel/schema";
+import type { ReadTerm } from "../../db/indexes.ts";
 import { toRecord } from "../../db/rows.ts";
 import { sql } from "../../db/sql.ts";
 import { listedFirst, listingReads } from "../../domain/channel-listings.ts";
@@ -17,7 +18,7 @@ import { availableOf, feedUnitsSql, levelsOf, planRecordAdjustment } from "../..
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, namesNoRecord } from "../../errors.ts";
-import { DEFAULT_LIMIT } from "../list-query.ts";
+import { DEFAULT_LIMIT, isExpensiveRead } from "../list-query.ts";
 
 export interface Location {
   warehouseId: number;
@@ -26,6 +27,19 @@ export interface Location {
   onHand: number;
   allocated: number;
   available: number;
+}
+
+/**
+ * Whether a page of a channel's variant levels is expensive work (`isExpensiveRead`), as the page's
+ * statement reads the channel's variants: from `EXPENSIVE_FROM` on, or by a `sku`, which is the
+ * listing's or its catalogue variant's (a condition on two tables, which no index serves).
+ */
+export function isExpensiveLevels(input: ChannelVariantLevelsInput): boolean {
+  const cv = table("channel-variant");
+  const terms: ReadTerm[] = [{ column: column(cv, "channelId"), seek: "equal" }];
+  if (input.sku) terms.push({ column: column(cv, "sku"), seek: "none" });
+  if (input.externalId) terms.push({ column: column(cv, "externalId"), seek: "equal" });
+  return isExpensiveRead(cv.kind, { terms, order: "id", from: input.from ?? 0 });
 }
 
 /**

@@ -16,6 +16,7 @@ import type { ActionKey, PlannedAction } from "./types.ts";
  * stored and its input as validated, which is what each handler is given, typed by its action.
  */
 interface StoredHandler {
+  expensive?(input: unknown): boolean;
   run?(args: { ctx: Ctx; record: StoredRecord; input: unknown }): Promise<unknown>;
   planned?: {
     reads(args: { id: number; input: unknown }): Reads;

@@ -59,6 +59,11 @@ export function planned<K extends ActionKey, R extends Reads>(
 
 /** The service verb of an action; whether it writes is the manifest's (`operationWrites`). */
 export interface ActionHandler<K extends ActionKey> {
+  /**
+   * Whether this input makes the action expensive work, whatever the company holds (an export of all
+   * its stock, a page that no index serves): it then counts against the company's share (`fairShare`).
+   */
+  expensive?(input: ActionTypes[K]["input"]): boolean;
   /** An action that only reads, by its verb (one that writes is a write plan: `planned`). */
   run?(args: ActionArgs<K>): Promise<unknown>;
   /** The action as a write plan with named reads (`PlannedHandler`, made with `planned`). */

@@ -1,0 +1,93 @@
+import type { Table } from "./tables.ts";
+
+/**
+ * An index of a kind's table: `company_id`, then `columns` (a column's name, or an expression such as
+ * `lower(sku)`), then, as in every SQLite index, the row's id. The migrations create these (`ddl.ts`),
+ * and whether a read walks many rows is told from them (`indexServes`): one declaration for both.
+ */
+export interface KindIndex {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly unique: boolean;
+}
+
+/**
+ * The indexes of a kind's table: by id and by creation time; each reference (one that leads a unique
+ * set is found through that set's index, one index fewer to write on every insert); each lookup field,
+ * each caseless lookup (on its lowercase), each unique set.
+ */
+export function kindIndexes(table: Table): readonly KindIndex[] {
+  const t = table.name;
+  const { kind } = table;
+  const columnOf = (field: string) => table.byField.get(field)!.name;
+  const plain = (name: string, columns: string[]) => ({ name, columns, unique: false });
+  const leading = new Set((kind.unique ?? []).map((fields) => fields[0]));
+  return [
+    plain(`${t}_company_id`, ["id"]),
+    plain(`${t}_company_created`, ["created_at"]),
+    ...table.columns
+      .filter((column) => column.def.type === "ref" && !leading.has(column.field))
+      .map((column) => plain(`${t}_${column.name}`, [column.name])),
+    ...(kind.lookups ?? []).map((field) => plain(`${t}_${columnOf(field)}`, [columnOf(field)])),
+    ...(kind.caselessLookups ?? []).map((field) =>
+      plain(`${t}_${columnOf(field)}_caseless`, [`lower(${columnOf(field)})`]),
+    ),
+    ...(kind.unique ?? []).map((fields) => {
+      const columns = fields.map(columnOf);
+      return { name: `${t}_unique_${columns.join("_")}`, columns, unique: true };
+    }),
+  ];
+}
+
+/** The statement that creates `index` on `table`. */
+export function createIndexSql(table: string, index: KindIndex): string {
+  const unique = index.unique ? "UNIQUE " : "";
+  return `CREATE ${unique}INDEX ${index.name} ON ${table} (company_id, ${index.columns.join(", ")})`;
+}
+
+/**
+ * How an index can use a condition on a column: `equal` pins one value (`= ?`, `IS NULL`), `in` a few
+ * (`IN (...)`), `range` a run of values (`> ?`, `IS NOT NULL`); `none` is checked on each row read
+ * (`!=`, `LIKE`, a condition on another table's column).
+ */
+export type Seek = "equal" | "in" | "range" | "none";
+
+/** A condition of a read: on which column, and how an index can use it. */
+export interface ReadTerm {
+  readonly column: string;
+  readonly seek: Seek;
+}
+
+/** What a read of a company's rows asks of its table: its conditions, and the column it is ordered by (then by id). */
+export interface ReadShape {
+  readonly terms: readonly ReadTerm[];
+  readonly order: string;
+}
+
+/**
+ * Whether the read reads only what it answers: at most a few rows by id (`= ?` or `IN`) or by every
+ * column of a unique set, or else one index that holds, after `company_id`, the columns pinned by
+ * equality, then the order's column (a range or `IN` on it allowed), then the id, every condition on
+ * one of those. Any other read walks rows it does not answer (a condition no index holds, checked on
+ * every row of the company) or sorts every match (an order the index does not keep), as many as the
+ * company holds.
+ */
+export function indexServes(indexes: readonly KindIndex[], read: ReadShape): boolean {
+  const pinned = new Set(read.terms.filter((term) => term.seek === "equal").map((term) => term.column));
+  const byId = read.terms.some(
+    (term) => term.column === "id" && (term.seek === "equal" || term.seek === "in"),
+  );
+  const oneRow = indexes.some((index) => index.unique && index.columns.every((column) => pinned.has(column)));
+  if (byId || oneRow) return true;
+  const wanted = [...new Set([read.order, "id"])].filter((column) => !pinned.has(column));
+  return indexes.some((index) => {
+    const key = index.columns.at(-1) === "id" ? index.columns : [...index.columns, "id"];
+    const free = key.findIndex((column) => !pinned.has(column));
+    const bound = free === -1 ? key.length : free;
+    if (wanted.some((column, at) => key[bound + at] !== column)) return false;
+    const held = new Set(key.slice(0, bound));
+    return read.terms.every(
+      (term) => held.has(term.column) || (term.column === read.order && term.seek !== "none"),
+    );
+  });
+}
