@@ -65,12 +65,13 @@ export interface ReadShape {
 }
 
 /**
- * Whether the read reads only what it answers: at most a few rows by id (`= ?` or `IN`) or by every
- * column of a unique set, or else one index that holds, after `company_id`, the columns pinned by
- * equality, then the order's column (a range or `IN` on it allowed), then the id, every condition on
- * one of those. Any other read walks rows it does not answer (a condition no index holds, checked on
- * every row of the company) or sorts every match (an order the index does not keep), as many as the
- * company holds.
+ * Whether the indexes serve the read, so that it reads about what it answers: at most a few rows by id
+ * (`= ?` or `IN`) or by every column of a unique set; or, in an order an index keeps (the id, a column
+ * that leads an index, or the one that follows the columns the read pins), either the matches of an
+ * equality or `IN` seek into an index (the other conditions checked on those), or a run of the order's
+ * own column. Any other read walks every record of the company, checking a condition no index holds on
+ * each (`!=`, `LIKE`, a field with no index, a range on one field ordered by another), or sorts them
+ * all by an order no index keeps.
  */
 export function indexServes(indexes: readonly KindIndex[], read: ReadShape): boolean {
   const pinned = new Set(read.terms.filter((term) => term.seek === "equal").map((term) => term.column));
@@ -79,15 +80,13 @@ export function indexServes(indexes: readonly KindIndex[], read: ReadShape): boo
   );
   const oneRow = indexes.some((index) => index.unique && index.columns.every((column) => pinned.has(column)));
   if (byId || oneRow) return true;
-  const wanted = [...new Set([read.order, "id"])].filter((column) => !pinned.has(column));
-  return indexes.some((index) => {
-    const key = index.columns.at(-1) === "id" ? index.columns : [...index.columns, "id"];
-    const free = key.findIndex((column) => !pinned.has(column));
-    const bound = free === -1 ? key.length : free;
-    if (wanted.some((column, at) => key[bound + at] !== column)) return false;
-    const held = new Set(key.slice(0, bound));
-    return read.terms.every(
-      (term) => held.has(term.column) || (term.column === read.order && term.seek !== "none"),
-    );
-  });
+  const leads = (column: string) => column === "id" || indexes.some((index) => index.columns[0] === column);
+  const kept =
+    leads(read.order) ||
+    indexes.some((index) => index.columns.find((column) => !pinned.has(column)) === read.order);
+  const seeks = read.terms.some(
+    (term) => (term.seek === "equal" || term.seek === "in") && leads(term.column),
+  );
+  const runOfOrder = read.terms.every((term) => term.column === read.order && term.seek !== "none");
+  return kept && (seeks || runOfOrder);
 }

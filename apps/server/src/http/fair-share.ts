@@ -20,7 +20,7 @@ export function fairShare(perCompany: number = DEFAULT_EXPENSIVE_PER_COMPANY) {
       if (count >= perCompany) {
         throw new ApiError(
           "rate_limited",
-          `Your company already has ${count} expensive request(s) running (lists that no index serves, skip many records or match a $like pattern; a channel's variant levels by sku or from 5000 on; inventory exports), the most it may have at once; retry when one has finished. A list is not limited so when one index serves its filters and its order (by id, createdAt, a reference or a unique field), paged with the Link header's cursor and filtered without $like.`,
+          `Your company already has ${count} expensive request(s) running (lists that no index serves, skip many records or match a $like pattern; a channel's variant levels by sku or from 5000 on; inventory exports), the most it may have at once; retry when one has finished. A list is not limited so when an index finds its records (by id, a unique field, or a reference or lookup field pinned to a value) in an order an index keeps, paged with the Link header's cursor and filtered without $like.`,
           {},
           { "Retry-After": "1" },
         );

@@ -37,8 +37,10 @@ export interface Location {
 export function isExpensiveLevels(input: ChannelVariantLevelsInput): boolean {
   const cv = table("channel-variant");
   const terms: ReadTerm[] = [{ column: column(cv, "channelId"), seek: "equal" }];
-  if (input.sku) terms.push({ column: column(cv, "sku"), seek: "none" });
   if (input.externalId) terms.push({ column: column(cv, "externalId"), seek: "equal" });
+  // A channel holds most of its company's listings: a sku checked on each of them walks them all,
+  // unless the external id (unique in the channel) finds the one listing first.
+  else if (input.sku) return true;
   return isExpensiveRead(cv.kind, { terms, order: "id", from: input.from ?? 0 });
 }
 
