@@ -1,4 +1,4 @@
-import { type FieldDef, type KindDef, kindByName } from "@multichannel/schema";
+import { type FieldDef, isCountryCode, type KindDef, kindByName } from "@multichannel/schema";
 import { expect } from "vitest";
 import type { Api } from "./support.ts";
 
@@ -63,6 +63,9 @@ export function nextSequence(): number {
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const countries = [...LETTERS]
+  .flatMap((first) => [...LETTERS].map((second) => first + second))
+  .filter(isCountryCode);
 function letters(n: number, length: number): string {
   let text = "";
   for (let i = 0; i < length; i++) {
@@ -84,7 +87,8 @@ export function stringValue(field: FieldDef, label: string, n: number, unique = 
     case "url":
       return `https://example.com/${label}/${n}`;
     case "country":
-      return unique ? letters(n, 2) : "US";
+      // An assigned code (two letters alone may be none: `XX`).
+      return unique ? countries[n % countries.length]! : "US";
     case "currency":
       return unique ? letters(n, 3) : "USD";
     case "phone":

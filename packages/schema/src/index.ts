@@ -8,6 +8,7 @@
  * v.parse(kindSchemas(kindByName("carrier")!).create, { name: "Parcel Express" });
  */
 
+export { isCountryCode } from "./countries.ts";
 export type {
   ActionDef,
   ActionInputOf,

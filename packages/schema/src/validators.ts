@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { isCountryCode } from "./countries.ts";
 import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
 import { sameFactsOf, withSameFacts } from "./same-facts.ts";
 
@@ -76,6 +77,28 @@ function counted(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** How many characters (code points) text has: an emoji is one, not the two UTF-16 units of `length`. */
+function characters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * Bounds of text's length in characters, as the reference's limits and JSON Schema's `maxLength` count
+ * them: valibot's `maxLength` and `minLength` (which the OpenAPI document shows as they are), checked
+ * on the characters rather than the UTF-16 units.
+ */
+function atMostCharacters(max: number, message = `at most ${counted(max, "character")}`) {
+  const check = v.check<string, string>((text) => text.length <= max || characters(text) <= max, message);
+  return { ...v.maxLength<string, number, string>(max, message), "~run": check["~run"].bind(check) };
+}
+function atLeastCharacters(min: number) {
+  const message = `at least ${counted(min, "character")}`;
+  const check = v.check<string, string>((text) => characters(text) >= min, message);
+  return { ...v.minLength<string, number, string>(min, message), "~run": check["~run"].bind(check) };
+}
+
 /**
  * An array whose length is checked before its items: an oversized array is one issue, and no item of it
  * is validated (the work stays bounded by the declared maximum, not the body).
@@ -111,12 +134,14 @@ const MONEY_BOUND = 1e13;
  * True when a number has at most two decimals: it is a whole number of cents, give or take binary
  * floating point's error on such an amount (`0.1 + 0.2`, `19.99 * 3`, a sum of a hundred prices, the
  * difference of two), which is rounded away. That error is relative to the amount (2^-49, about 16
- * units in its last place; 2^-27 of a cent at least, for a difference near 0) and never a quarter of a
- * cent: `12.500000001`, `1e-9` and `19.999` have a decimal more.
+ * units in its last place; 2^-27 of a cent at least, for a small difference) and never a quarter of a
+ * cent: `12.500000001`, `1e-9` and `19.999` have a decimal more. An amount is never taken as 0 unless
+ * it is 0: `1e-20` (or `0.1 + 0.2 - 0.3`) would silently become a price of nothing.
  */
 function hasCents(value: number): boolean {
   const cents = value * 100;
   const whole = Math.round(cents);
+  if (whole === 0) return value === 0;
   return Math.abs(cents - whole) <= Math.min(Math.max(Math.abs(whole) * 2 ** -49, 2 ** -27), 0.25);
 }
 
@@ -128,6 +153,7 @@ function hasCents(value: number): boolean {
  * isMoney(19.99); // true
  * isMoney(0.1 + 0.2); // true: 0.3
  * isMoney(12.500000001); // false
+ * isMoney(1e-20); // false: not 0, and no whole number of cents
  */
 export function isMoney(value: number): boolean {
   return Math.abs(value) <= MONEY_BOUND && hasCents(value);
@@ -173,7 +199,8 @@ function secretText(text: v.GenericSchema<string, string>): v.GenericSchema {
  * it is a check the OpenAPI document does not show (a declared `maxLength` is shown).
  */
 const defaultLength = v.check<string, string>(
-  (text) => text.length <= DEFAULT_MAX_LENGTH,
+  // Characters are counted only past the bound in UTF-16 units, which are never fewer.
+  (text) => text.length <= DEFAULT_MAX_LENGTH || characters(text) <= DEFAULT_MAX_LENGTH,
   `at most ${DEFAULT_MAX_LENGTH} characters`,
 );
 
@@ -185,13 +212,10 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
   switch (field.type) {
     case "string": {
       const checks: v.PipeItem<string, string, v.BaseIssue<unknown>>[] = [
-        field.maxLength === undefined
-          ? defaultLength
-          : v.maxLength(field.maxLength, `at most ${counted(field.maxLength, "character")}`),
+        field.maxLength === undefined ? defaultLength : atMostCharacters(field.maxLength),
         wellFormed,
       ];
-      if (field.minLength !== undefined)
-        checks.push(v.minLength(field.minLength, `at least ${counted(field.minLength, "character")}`));
+      if (field.minLength !== undefined) checks.push(atLeastCharacters(field.minLength));
       if (field.format === "email") checks.push(v.email("an e-mail address"));
       // http or https only: a stored URL is shown to people and followed by programs, and a
       // `javascript:`, `data:` or `file:` one, or one with spaces or line breaks, is neither's.
@@ -202,8 +226,11 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       if (field.format === "event-type") {
         checks.push(v.regex(EVENT_TYPE, "an event type: *, <kind>.* or <kind>.<event>"));
       }
-      if (field.format === "country")
-        checks.push(v.regex(COUNTRY, "an ISO 3166-1 alpha-2 country code (e.g. US)"));
+      if (field.format === "country") {
+        // The pattern is what the OpenAPI document can show; the list of codes, what it cannot.
+        const country = "an ISO 3166-1 alpha-2 country code (e.g. US)";
+        checks.push(v.regex(COUNTRY, country), v.check(isCountryCode, country));
+      }
       if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
       if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
       if (field.format === "hs-code") {
@@ -277,6 +304,7 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
         [
           time,
           v.pipe(
+            notAnArray,
             v.strictObject({}),
             v.transform(() => undefined),
           ),
@@ -305,18 +333,60 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
       return v.pipe(
         notAnArray,
         fewKeys(MAX_MAP_KEYS),
-        v.record(
-          v.pipe(v.string("text"), v.maxLength(200, "a name of at most 200 characters"), wellFormed),
-          v.nullable(
-            v.union(
-              [v.pipe(v.string(), defaultLength, wellFormed), v.number(), v.boolean()],
-              "text, a number or true/false",
+        everyKey(
+          v.record(
+            v.pipe(v.string("text"), atMostCharacters(200, "a name of at most 200 characters"), wellFormed),
+            v.nullable(
+              v.union(
+                [v.pipe(v.string(), defaultLength, wellFormed), v.number(), v.boolean()],
+                "text, a number or true/false",
+              ),
             ),
+            "an object of string keys to scalar values",
           ),
-          "an object of string keys to scalar values",
-        ) as v.GenericSchema,
+        ),
       );
   }
+}
+
+type MapSchema = v.RecordSchema<
+  v.GenericSchema<string, string>,
+  v.GenericSchema,
+  v.ErrorMessage<v.RecordIssue> | undefined
+>;
+
+/**
+ * valibot's record over each of the object's own keys, `__proto__`, `constructor` and `prototype`
+ * included: valibot's passes over those three (a guard for the objects it fills by assignment), and a
+ * map sent with them lost them without a word. The value is an object without a prototype, holding
+ * every key as its own, in the order sent: no key of it can reach a prototype, JSON text keeps them,
+ * and parsing that text makes them own keys again, so a map is stored and read back as it was sent.
+ */
+function everyKey(schema: MapSchema): v.GenericSchema {
+  return Object.assign({}, schema, {
+    "~run"(dataset: v.UnknownDataset, config: v.Config<v.BaseIssue<unknown>>) {
+      const input = dataset.value;
+      if (!isFields(input)) return schema["~run"](dataset, config);
+      const value: Record<string, unknown> = Object.create(null);
+      const issues: v.BaseIssue<unknown>[] = [];
+      for (const [key, item] of Object.entries(input)) {
+        const at: v.ObjectPathItem = { type: "object", origin: "key", input, key, value: item };
+        for (const issue of schema.key["~run"]({ typed: false, value: key }, config).issues ?? [])
+          issues.push({ ...issue, path: [at] });
+        const entry = schema.value["~run"]({ typed: false, value: item }, config);
+        for (const issue of entry.issues ?? [])
+          issues.push({ ...issue, path: [{ ...at, origin: "value" }, ...(issue.path ?? [])] });
+        value[key] = entry.value;
+      }
+      const [first, ...more] = issues;
+      return first ? { typed: false, value, issues: [first, ...more] } : { typed: true, value };
+    },
+  });
+}
+
+/** A JSON object (`notAnArray` has refused arrays before a map's entries are looked at). */
+function isFields(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
 }
 
 /**

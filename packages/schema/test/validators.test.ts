@@ -1,7 +1,16 @@
 import { readFileSync } from "node:fs";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { actionInputSchema, isMoney, kindByName, kindSchemas, kinds } from "../src/index.ts";
+import {
+  actionInputSchema,
+  f,
+  fieldSchema,
+  isCountryCode,
+  isMoney,
+  kindByName,
+  kindSchemas,
+  kinds,
+} from "../src/index.ts";
 import { fullBody, minimalBody, sampleValue } from "./samples.ts";
 
 const reference = JSON.parse(readFileSync(new URL("./fixtures/resources.json", import.meta.url), "utf8")) as {
@@ -261,5 +270,83 @@ describe("an action input's accepted members", () => {
       description: "Server-managed: accepted and ignored.",
     });
     expect(item.additionalProperties).toBe(false);
+  });
+});
+
+describe("values a fuzzer sends", () => {
+  const error = kindSchemas(kindByName("error")!);
+
+  it("keep every key of a map as sent, `__proto__`, `constructor` and `prototype` included", () => {
+    const details = JSON.parse('{"a":1,"__proto__":"x","constructor":2,"prototype":true,"z":null}');
+    const parsed = ok(error.create, { message: "m", details });
+    expect(parsed.success).toBe(true);
+    const kept = (parsed.output as { details: Record<string, unknown> }).details;
+    expect(Object.keys(kept)).toEqual(["a", "__proto__", "constructor", "prototype", "z"]);
+    expect(JSON.stringify(kept)).toBe(JSON.stringify(details));
+    // Own keys of an object without a prototype: none of them reaches one.
+    expect(Object.getPrototypeOf(kept)).toBe(null);
+    expect(Object.hasOwn(kept, "__proto__")).toBe(true);
+    expect(ok(error.record, { ...record(kindByName("error")!), details }).success).toBe(true);
+  });
+
+  it("check those keys' values like any other's", () => {
+    const details = JSON.parse('{"__proto__":{"polluted":true}}');
+    const parsed = v.safeParse(error.update, { details });
+    expect(parsed.issues?.map((issue) => [v.getDotPath(issue), issue.message])).toEqual([
+      ["details.__proto__", "text, a number or true/false"],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it("refuse an array, a number or an object where a date-time is, `{}` aside where it means the default", () => {
+    const purchase = kindSchemas(kindByName("purchase")!);
+    const sale = kindSchemas(kindByName("sale")!);
+    for (const value of [[], [1], 0, 1_700_000_000, true, { a: 1 }]) {
+      expect(ok(purchase.create, { dateOrdered: value }).success, JSON.stringify(value)).toBe(false);
+      expect(ok(sale.update, { dateOrdered: value }).success, JSON.stringify(value)).toBe(false);
+      expect(ok(sale.update, { orderedAt: value }).success, JSON.stringify(value)).toBe(false);
+    }
+    expect(ok(purchase.create, { dateOrdered: {} }).success).toBe(true);
+    expect(ok(sale.update, { dateOrdered: {} }).success).toBe(true);
+    expect(ok(sale.update, { orderedAt: {} }).success).toBe(false);
+  });
+
+  it("take an officially assigned country code only", () => {
+    const letters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+    const codes = letters.flatMap((first) => letters.map((second) => first + second)).filter(isCountryCode);
+    expect(codes).toHaveLength(249);
+    const vendor = kindSchemas(kindByName("vendor")!);
+    for (const code of ["US", "GB", "DE", "AX", "SS", "ZW"]) {
+      expect(ok(vendor.update, { country: code }).success, code).toBe(true);
+    }
+    for (const code of ["XX", "UK", "EU", "ZZ", "AA", "us", "USA", "U", " US"]) {
+      const parsed = v.safeParse(vendor.update, { country: code }, { abortPipeEarly: true });
+      expect(
+        parsed.issues?.map((issue) => issue.message),
+        code,
+      ).toEqual(["an ISO 3166-1 alpha-2 country code (e.g. US)"]);
+    }
+    const channel = kindSchemas(kindByName("channel")!);
+    expect(ok(channel.update, { freeShippingCountries: ["US", "CA"] }).success).toBe(true);
+    expect(ok(channel.update, { freeShippingCountries: ["US", "XX"] }).success).toBe(false);
+  });
+
+  it("count text's length in characters, an emoji one, as its OpenAPI maxLength does", () => {
+    const carrier = kindSchemas(kindByName("carrier")!);
+    const name = (text: string) => v.safeParse(carrier.update, { name: text }, { abortPipeEarly: true });
+    expect(name("😀".repeat(200)).success).toBe(true);
+    expect(name("é".repeat(200)).success).toBe(true);
+    expect(name("😀".repeat(201)).issues?.map((issue) => issue.message)).toEqual(["at most 200 characters"]);
+    const document = JSON.parse(readFileSync(new URL("../openapi.json", import.meta.url), "utf8"));
+    expect(document.components.schemas.Carrier.properties.name.anyOf[0].maxLength).toBe(200);
+    // A lower bound counts so too: one emoji is one character, not two.
+    const twoOrMore = fieldSchema(f.string({ minLength: 2, maxLength: 3 }));
+    expect(ok(twoOrMore, "😀").success).toBe(false);
+    expect(ok(twoOrMore, "😀😀😀").success).toBe(true);
+    // Where a field declares no bound: 4,000 characters.
+    const notes = kindSchemas(kindByName("error")!).update;
+    expect(ok(notes, { details: { note: "😀".repeat(4000) } }).success).toBe(true);
+    expect(ok(notes, { details: { note: "😀".repeat(4001) } }).success).toBe(false);
+    expect(ok(notes, { details: { ["😀".repeat(200)]: 1 } }).success).toBe(true);
   });
 });

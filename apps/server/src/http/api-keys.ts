@@ -25,7 +25,8 @@ export const nameSchema = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(1, "must not be empty"),
-  v.maxLength(200),
+  // In characters (code points), as the manifest's text fields count them.
+  v.check((name) => [...name].length <= 200, "at most 200 characters"),
   v.check(isWellFormedText, "must be text without NUL characters or unpaired surrogates"),
 );
 

@@ -178,7 +178,7 @@ function saleDefaultsOf(raw: ManualSaleInput["saleDefaults"]): {
   const values: Record<string, unknown> = {};
   const errors: FieldError[] = [];
   for (const [name, value] of Object.entries(raw ?? {})) {
-    const field = sale.fields[name];
+    const field = Object.hasOwn(sale.fields, name) ? sale.fields[name] : undefined;
     if (SET_BY_IMPORT.has(name) || field?.readOnly || (!field && NOT_KEPT.has(name))) continue;
     if (!field) {
       errors.push({ path: `saleDefaults.${name}`, message: "is not a field of a sale" });
