@@ -141,11 +141,7 @@ class BudgetedSession implements WriteSession {
   ) {}
 
   read(statements: readonly InStatement[]): Promise<ResultSet[]> {
-    return this.budget.timed(() =>
-      this.inner.read(statements, this.budget.left()).catch((error: unknown) => {
-        throw this.budget.stoppedBy(error);
-      }),
-    );
+    return this.budget.timed(() => this.inner.read(statements));
   }
 
   apply(statements: readonly InStatement[]): Promise<ResultSet[]> {

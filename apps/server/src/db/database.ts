@@ -26,11 +26,8 @@ export function firstRow(db: Executor, statement: InStatement): Eventually<Row |
  * every write as one atomic batch.
  */
 export interface WriteSession {
-  /**
-   * Runs reads in one pipeline, on one snapshot; answers their results in order. Those marked
-   * `expensive` run as `Db.readExpensive` does where the driver has it, stopped at `limitMs`.
-   */
-  read(statements: readonly InStatement[], limitMs?: number): Promise<ResultSet[]>;
+  /** Runs reads in one pipeline, on one snapshot; answers their results in order. */
+  read(statements: readonly InStatement[]): Promise<ResultSet[]>;
   /**
    * Runs statements as one atomic batch: all of them or none. A failing statement aborts it with a
    * `BatchError` naming its index (a guard of `write-guards.ts`, a constraint).
@@ -94,8 +91,8 @@ export interface Db extends Executor {
 const EXPENSIVE = Symbol("expensive");
 
 /**
- * A read of a write's pipeline marked as expensive (an export's stock): where the driver runs such
- * reads apart (`Db.readExpensive`), it runs there, within the request's time limit.
+ * A read of a write's pipeline marked as expensive (an export's stock): the pipeline runs apart
+ * (`readApart`), outside the write queue (`executeWrite`).
  */
 export function expensive(statement: InStatement): InStatement {
   const text = typeof statement === "string" ? { sql: statement, args: [] } : statement;
@@ -104,6 +101,14 @@ export function expensive(statement: InStatement): InStatement {
 
 export function isExpensive(statement: InStatement): boolean {
   return typeof statement === "object" && EXPENSIVE in statement;
+}
+
+/**
+ * Runs a pipeline of reads on one snapshot, all of them where the driver runs expensive reads
+ * (`Db.readExpensive`, within the request's time limit), else as `Db.read` does.
+ */
+export function readApart(db: Db, statements: readonly InStatement[]): Promise<ResultSet[]> {
+  return db.readExpensive ? db.readExpensive(statements) : db.read(statements);
 }
 
 /** `db` with every statement run as an expensive read (`Db.readExpensive`), where the driver has them. */

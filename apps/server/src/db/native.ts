@@ -7,7 +7,7 @@
 import type { InStatement, InValue, ResultSet, Row } from "@libsql/client";
 import Database from "libsql";
 import { messageOf } from "../errors.ts";
-import { BatchError, type Db, type Executor, isExpensive, type WriteSession } from "./database.ts";
+import { BatchError, type Db, type Executor, type WriteSession } from "./database.ts";
 
 type Connection = Database.Database;
 type Statement = ReturnType<Connection["prepare"]>;
@@ -303,22 +303,6 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       throw new BatchError(messageOf(error), results.length);
     }
   };
-  /**
-   * A write's pipeline with its expensive reads on the read threads and the others here, at once. It
-   * runs in the write queue, so nothing commits between them: the threads see what the writer sees.
-   */
-  const readPartlyApart = async (
-    threads: ExpensiveReads,
-    statements: readonly InStatement[],
-    limitMs = Number.POSITIVE_INFINITY,
-  ): Promise<ResultSet[]> => {
-    const results = statements.map((statement) =>
-      isExpensive(statement) ? undefined : write.now(statement),
-    );
-    const apartOnes = statements.filter(isExpensive);
-    const answered = (await threads.read(apartOnes.map(argumentsOf), limitMs)).map(resultOf);
-    return results.map((result) => result ?? answered.shift()!);
-  };
   // The database as the writes of `keyId` see it (null: of no key). Reads go to the writer's connection
   // while it is between transactions, where its page cache is warm (the reader's is dropped at every
   // commit of the writer), and to the reader's connection while a transaction is open, so that they
@@ -328,10 +312,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
     // Runs inside the write queue (`write`): reads on the writer's connection see the last commit, and no
     // other write of this process comes between them and the batch.
     const session: WriteSession = {
-      read: (statements, limitMs) =>
-        apart && statements.some(isExpensive)
-          ? readPartlyApart(apart, statements, limitMs)
-          : runAll(() => write, statements),
+      read: (statements) => runAll(() => write, statements),
       apply: (statements) => settled(() => batch(keyId, statements)),
     };
     // A statement that may write tells the writer's connection the acting key first; a SELECT needs not

@@ -63,8 +63,7 @@ function timedBatch<T>(
 /** A write's session with each pipeline of reads and each batch timed as one. */
 function timedSession(session: WriteSession, observe: StatementTimer, clock: () => number): WriteSession {
   return {
-    read: (statements, limitMs) =>
-      timedBatch("read", () => session.read(statements, limitMs), observe, clock),
+    read: (statements) => timedBatch("read", () => session.read(statements), observe, clock),
     apply: (statements) => timedBatch("write", () => session.apply(statements), observe, clock),
   };
 }

@@ -49,22 +49,25 @@ export class StaleRead extends Error {
 export const WRITE_ATTEMPTS = 5;
 
 /**
- * Runs an optimistic write (`Db.write`), again from its reads while it throws `StaleRead` (after a
- * few random milliseconds), at most `WRITE_ATTEMPTS` times; then a 409 with `Retry-After`. On the embedded database nothing writes between
- * an attempt's reads and its batch, so an attempt is never stale there.
+ * Runs an optimistic write (`Db.write`), again from its reads while it throws `StaleRead` (`whileStale`).
+ * On the embedded database nothing writes between an attempt's reads and its batch, so an attempt is
+ * never stale there.
  */
 export function optimistically<T>(db: Db, attempt: (session: WriteSession) => Promise<T>): Promise<T> {
+  return whileStale(() => db.write(attempt));
+}
+
+/**
+ * Runs `attempt` (a write's reads, plan and batch) again while it throws `StaleRead` (after a few random
+ * milliseconds), at most `WRITE_ATTEMPTS` times; then a 409 with `Retry-After`.
+ */
+export function whileStale<T>(attempt: () => Promise<T>): Promise<T> {
   // The first attempt is made at once; only a stale one goes on to `again`.
-  return db.write(attempt).catch((error: unknown) => again(db, attempt, error, 1));
+  return attempt().catch((error: unknown) => again(attempt, error, 1));
 }
 
 /** After attempt `tries` threw `error`: the next attempt when it was stale and attempts are left. */
-async function again<T>(
-  db: Db,
-  attempt: (session: WriteSession) => Promise<T>,
-  error: unknown,
-  tries: number,
-): Promise<T> {
+async function again<T>(attempt: () => Promise<T>, error: unknown, tries: number): Promise<T> {
   if (!(error instanceof StaleRead)) throw error;
   if (tries >= WRITE_ATTEMPTS) {
     throw new ApiError(
@@ -76,5 +79,5 @@ async function again<T>(
   }
   // A short random pause, longer with each attempt: writers that keep meeting stop meeting in step.
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * tries));
-  return db.write(attempt).catch((next: unknown) => again(db, attempt, next, tries + 1));
+  return attempt().catch((next: unknown) => again(attempt, next, tries + 1));
 }

@@ -591,10 +591,6 @@ export class WritePlan {
   }
 
   /**
-   * Runs the batch. A guard that fails makes the attempt stale (`optimistically` plans it again from a
-   * new read); a UNIQUE clash is a 409 naming the fields. Answers the ids the batch gave, for `resolve`.
-   */
-  /**
    * Work that must be done before the batch runs (a stored file's body put in the file store, which its
    * row names): the batch waits for it, and does not run if it fails. A plan given up before its batch
    * leaves that work done with nothing naming it (a body pruning deletes as an orphan).
@@ -605,6 +601,16 @@ export class WritePlan {
     this.awaited.push(work);
   }
 
+  /** Resolves once the work before the batch is done (`beforeBatch`); rejects if some of it failed. */
+  ready(): Promise<unknown> {
+    return Promise.all(this.awaited);
+  }
+
+  /**
+   * Runs the batch, once the work before it is done. A guard that fails makes the attempt stale
+   * (`optimistically` plans it again from a new read); a UNIQUE clash is a 409 naming the fields.
+   * Answers the ids the batch gave, for `resolve`.
+   */
   async apply(session: WriteSession): Promise<ResolvedIds> {
     await Promise.all(this.awaited);
     let all: ResultSet[];

@@ -14,7 +14,7 @@ import type { Db } from "../db/database.ts";
 import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
 import { planFailure } from "../domain/failures.ts";
-import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
+import { apart, fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
 import { feedItemUnits } from "../domain/stock.ts";
 import { column, table } from "../domain/store.ts";
 import { transitionValues } from "../domain/transitions.ts";
@@ -27,6 +27,7 @@ import {
   planExportFile,
   planTableFile,
   settingsOf,
+  type Table,
 } from "./actions/exports.ts";
 import { executeWrite } from "./execute.ts";
 import { checkFileQuota, fileUsage } from "./files.ts";
@@ -71,15 +72,16 @@ function levelsReads(dataExportId: number) {
 
 /**
  * What building a feed data export reads: itself (held: still pending), its feed, the feed's items (not
- * held: the file holds them as this read saw them, as a stock export holds the levels) and the
- * company's files' size.
+ * held: the file holds them as this read saw them, as a stock export holds the levels; an expensive
+ * read, as the stock is: read apart and written out outside the write queue) and the company's files'
+ * size.
  */
 function feedItemsReads(dataExportId: number) {
   const feedId = fieldOf("data-export", dataExportId, "inventoryFeedId");
   return {
     dataExport: one("data-export", dataExportId),
     feed: one("inventory-feed", feedId),
-    items: many("inventory-feed-variant", { inventoryFeedId: feedId }, { hold: "none" }),
+    items: apart(many("inventory-feed-variant", { inventoryFeedId: feedId }, { hold: "none" })),
     usage: fileUsage(),
   };
 }
@@ -122,7 +124,7 @@ function exportSettings(dataExport: DataExport, definition: InventoryExport | un
   return { format: dataExport.format === "json" ? "json" : "csv", warehouseId: null, channelId: null };
 }
 
-function planLevelsExport({
+async function planLevelsExport({
   ctx,
   read,
   plan,
@@ -130,11 +132,11 @@ function planLevelsExport({
   ctx: Ctx;
   read: Snapshot<ReturnType<typeof levelsReads>>;
   plan: WritePlan;
-}): void {
+}): Promise<void> {
   const { dataExport, definition } = read;
   if (dataExport?.status !== "pending") return;
   const settings = exportSettings(dataExport, definition);
-  const file = planExportFile({
+  const file = await planExportFile({
     ctx,
     name: definition ? `inventory-export-${definition.id}` : `data-export-${dataExport.id}`,
     settings,
@@ -169,12 +171,17 @@ const FEED_COLUMNS = [
  * (`feedItemUnits`), then the feed's `exportSkuThreshold` applied (an item with fewer units is exported
  * with none), money as decimals (two places in CSV).
  */
-function feedItemsTable(feed: InventoryFeed, items: readonly InventoryFeedVariant[], format: "csv" | "json") {
+function feedItemsTable(
+  feed: InventoryFeed,
+  items: readonly InventoryFeedVariant[],
+  format: "csv" | "json",
+): Table<InventoryFeedVariant> {
   const threshold = feed.exportSkuThreshold ?? 0;
   const money = (value: number | null) => (value === null || format === "json" ? value : value.toFixed(2));
-  const rows = items
-    .filter((item) => item.status !== "removed")
-    .map((item) => {
+  return {
+    headers: FEED_COLUMNS,
+    rows: items.filter((item) => item.status !== "removed"),
+    cells: (item) => {
       const units = feedItemUnits(item, feed);
       const cells: Record<(typeof FEED_COLUMNS)[number], unknown> = {
         ...item,
@@ -183,11 +190,11 @@ function feedItemsTable(feed: InventoryFeed, items: readonly InventoryFeedVarian
         costPrice: money(item.costPrice),
       };
       return FEED_COLUMNS.map((column) => cells[column]);
-    });
-  return { headers: FEED_COLUMNS, rows };
+    },
+  };
 }
 
-function planFeedItemsExport({
+async function planFeedItemsExport({
   ctx,
   read,
   plan,
@@ -195,7 +202,7 @@ function planFeedItemsExport({
   ctx: Ctx;
   read: Snapshot<ReturnType<typeof feedItemsReads>>;
   plan: WritePlan;
-}): void {
+}): Promise<void> {
   const { dataExport, feed } = read;
   if (dataExport?.status !== "pending") return;
   if (!feed) throw new ApiError("conflict", "The export's inventory feed no longer exists.");
@@ -203,9 +210,12 @@ function planFeedItemsExport({
   const table = feedItemsTable(feed, read.items, format);
   // A file past the company's quota is refused before it is written out: each row holds at least its
   // external id and SKU, and a separator per column.
-  const least = table.rows.reduce((sum, row) => sum + String(row[0]).length + String(row[1]).length, 0);
+  const least = table.rows.reduce(
+    (sum, item) => sum + String(item.externalId).length + String(item.sku).length,
+    0,
+  );
   checkFileQuota(ctx, read.usage, least + table.rows.length * FEED_COLUMNS.length, true);
-  const file = planTableFile({
+  const file = await planTableFile({
     ctx,
     plan,
     used: read.usage,

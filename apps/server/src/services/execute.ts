@@ -1,7 +1,9 @@
-import { optimistically, StaleRead } from "../db/write-guards.ts";
+import type { ResultSet } from "@libsql/client";
+import { isExpensive, readApart } from "../db/database.ts";
+import { optimistically, StaleRead, whileStale } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
 import { holdSnapshot, type Reads, readStatements, type Snapshot, snapshotOf } from "../domain/reads.ts";
-import { WritePlan } from "../domain/write-plan.ts";
+import { type ResolvedIds, WritePlan } from "../domain/write-plan.ts";
 import { type KeptAnswer, keyInUse, keyStatements, type PendingKey } from "./idempotency.ts";
 
 /** An event the write records with its change (an action's outcome). */
@@ -33,20 +35,31 @@ export interface Writer {
   key?: PendingKey | undefined;
 }
 
-/** Runs a planned write (see the module's comment); answers its result with the batch's ids. */
+/**
+ * Runs a planned write (see the module's comment); answers its result with the batch's ids.
+ *
+ * A write with an expensive read (an export's stock) reads it apart (`readApart`) and plans outside the
+ * write queue, its file written out there: only its batch waits its turn among the writes (on the
+ * embedded database, where the queue is the process's), held by the guards of what it read, and planned
+ * again from a fresh read when another writer changed that meanwhile. Any other write reads, plans and
+ * applies its batch in one turn of the queue (`Db.write`).
+ */
 export function executeWrite<R extends Reads, T>({ ctx, key }: Writer, write: PlannedWrite<R, T>) {
   const statements = readStatements(ctx.companyId, write.reads);
-  return optimistically(ctx.db, async (session) => {
+  const attempt = async (
+    read: () => Promise<ResultSet[]> | ResultSet[],
+    apply: (plan: WritePlan) => Promise<ResolvedIds>,
+  ) => {
     const plan = new WritePlan(ctx.companyId, ctx.now());
     let keyGuard: number | undefined;
     try {
-      const snapshot = snapshotOf(write.reads, statements.length ? await session.read(statements) : []);
+      const snapshot = snapshotOf(write.reads, await read());
       const result = await write.plan(snapshot, plan);
       holdSnapshot(plan, write.reads, snapshot);
       const event = write.event?.(result);
       if (event) plan.event(event.type, event.object, event.result);
       if (key && write.kept) keyGuard = plan.append(keyStatements(key, write.kept(result, plan)));
-      const ids = await plan.apply(session);
+      const ids = await apply(plan);
       if (key) key.answered = true;
       return ids.resolve(result);
     } catch (error) {
@@ -55,7 +68,24 @@ export function executeWrite<R extends Reads, T>({ ctx, key }: Writer, write: Pl
       await write.explain?.();
       throw error;
     }
-  });
+  };
+  if (statements.some(isExpensive)) {
+    return whileStale(() =>
+      attempt(
+        () => readApart(ctx.db, statements),
+        async (plan) => {
+          await plan.ready();
+          return ctx.db.write((session) => plan.apply(session));
+        },
+      ),
+    );
+  }
+  return optimistically(ctx.db, (session) =>
+    attempt(
+      () => (statements.length ? session.read(statements) : []),
+      (plan) => plan.apply(session),
+    ),
+  );
 }
 
 /**
@@ -68,5 +98,9 @@ export async function executeRead<R extends Reads, T>(
   answer: (read: Snapshot<R>) => T | Promise<T>,
 ): Promise<T> {
   const statements = readStatements(ctx.companyId, reads);
-  return answer(snapshotOf(reads, statements.length ? await ctx.db.read(statements) : []));
+  if (!statements.length) return answer(snapshotOf(reads, []));
+  const results = statements.some(isExpensive)
+    ? await readApart(ctx.db, statements)
+    : await ctx.db.read(statements);
+  return answer(snapshotOf(reads, results));
 }

@@ -96,7 +96,13 @@ export function planStoredFile(
   plan: WritePlan,
   ctx: Ctx,
   used: number,
-  input: { name: string; contentType: string; body: Uint8Array },
+  input: {
+    name: string;
+    contentType: string;
+    body: Uint8Array;
+    /** The body's SHA-256 in hex, where it was hashed as it was written out (else hashed here). */
+    checksum?: string;
+  },
 ): { id: number; url: string } {
   checkFileQuota(ctx, used, input.body.byteLength);
   const storageKey = newStorageKey(ctx.companyId);
@@ -107,7 +113,7 @@ export function planStoredFile(
       name: input.name,
       contentType: input.contentType,
       byteSize: input.body.byteLength,
-      checksum: bytesToHex(sha256(input.body)),
+      checksum: input.checksum ?? bytesToHex(sha256(input.body)),
       storageKey,
     },
     false,

@@ -120,4 +120,23 @@ describe("inventory-export export", () => {
     const file = await t.json("GET", response.body.url);
     expect(file.body).toEqual([{ externalId: "X-9", onHand: 2, costPrice: null }]);
   });
+
+  it("answers a retry with the same Idempotency-Key as the first time, and refuses a stale If-Match, making one export", async () => {
+    const t = await ctx.tenant();
+    await exportSetup(t);
+    const definition = await make(t, "inventory-exports", { name: "Keyed", format: "csv" });
+    const path = `/inventory-exports/${definition.id}/export.json`;
+    const stale = await t.json("GET", path, undefined, { "If-Match": '"stale"' });
+    expect(stale.status).toBe(412);
+    const key = { "Idempotency-Key": `export-${definition.id}` };
+    const first = await t.json("GET", path, undefined, key);
+    expect(first.status).toBe(200);
+    const again = await t.json("GET", path, undefined, key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const made = await t.json("GET", `/data-exports.json?where[inventoryExportId]=${definition.id}`);
+    expect(made.body.map((record: { id: number }) => record.id)).toEqual([first.body.id]);
+    const events = await t.json("GET", "/events.json?where[type]=data_export.completed&limit=250");
+    expect(events.body.map((event: any) => event.data.object.id)).toEqual([first.body.id]);
+  });
 });

@@ -7,10 +7,11 @@
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { InStatement } from "@libsql/client";
 import { actionPath, actions, kinds, operationWrites } from "@multichannel/schema";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
-import type { Db, WriteSession } from "../../src/db/database.ts";
+import { type Db, isExpensive, type WriteSession } from "../../src/db/database.ts";
 import { openDb } from "../../src/db/open.ts";
 import { type Column, type Table, tableFor } from "../../src/db/tables.ts";
 import { createToken } from "../../src/services/auth.ts";
@@ -53,7 +54,11 @@ function switchable(): Db & { use(db: Db): void } {
   };
 }
 
-/** `db` where the first write's reads are followed, before its batch, by `between` on its session. */
+/**
+ * `db` where the first write's reads are followed, before its batch, by `between` on its session. A
+ * write with an expensive read reads outside the write queue (`executeWrite`): its reads are followed
+ * by `between` on a write of its own, before the write's batch is queued.
+ */
 function interleaved(db: Db, between: (session: WriteSession, read: ReadRows[]) => Promise<void>): Db {
   let done = false;
   const session = (inner: WriteSession): WriteSession => ({
@@ -67,12 +72,20 @@ function interleaved(db: Db, between: (session: WriteSession, read: ReadRows[]) 
     },
     apply: (statements) => inner.apply(statements),
   });
+  const readApart = async (target: Db, statements: readonly InStatement[]) => {
+    const results = await target.read(statements);
+    if (!done && statements.some(isExpensive)) {
+      done = true;
+      await target.write((inner) => between(inner, readRows(statements, results)));
+    }
+    return results;
+  };
   const wrap = (target: Db): Db => ({
     ...target,
     execute: (statement) => target.execute(statement),
     ...(target.first ? { first: (statement) => target.first!(statement) } : {}),
     transaction: (work) => target.transaction(work),
-    read: (statements) => target.read(statements),
+    read: (statements) => readApart(target, statements),
     close: () => target.close(),
     write: (work) => target.write((inner) => work(session(inner))),
     ...(target.actingAs ? { actingAs: (keyId: number) => wrap(target.actingAs!(keyId)) } : {}),

@@ -107,8 +107,8 @@ export const channelHandlers = {
     expensive: () => true,
     planned: planned({
       reads: ({ id }) => exportReads(id),
-      plan: ({ ctx, record, input, read, plan }) => {
-        const dataExport = planExport({ ctx, definition: record, input, read, plan });
+      plan: async ({ ctx, record, input, read, plan }) => {
+        const dataExport = await planExport({ ctx, definition: record, input, read, plan });
         return { answer: dataExport, subject: record };
       },
     }),

@@ -2,6 +2,8 @@
 
 import type { Row } from "@libsql/client";
 import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, concatBytes } from "@noble/hashes/utils.js";
 import { textOrNull } from "../../db/rows.ts";
 import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
@@ -146,8 +148,9 @@ const compactTime = (iso: string) => iso.replace(/[-:]/g, "").replace(/\.\d+/, "
 
 /**
  * What an export reads: its fields, its warehouse and channel (held as read: they decide its columns
- * and cells), the stock rows it writes (an expensive read, run apart where the driver can) and the
- * company's stored files' size (not held: see `planExport`).
+ * and cells), the stock rows it writes (an expensive read: the export is read apart and its file
+ * written outside the write queue, `executeWrite`) and the company's stored files' size (not held: see
+ * `planExport`).
  */
 export function exportReads(exportId: number | Sql) {
   return {
@@ -179,9 +182,10 @@ export interface ExportFile {
  * Writes the export's stock levels as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by
  * header) and plans storing the file, named `<name>-<time>.<format>`. The file holds the stock as the
  * export's one read saw it: a level that moves afterwards does not make the export stale, only its
- * settings do. A file past the company's quota is refused (409) before it is written out.
+ * settings do (its fields, warehouse and channel are held as read). A file past the company's quota is
+ * refused (409) before it is written out.
  */
-export function planExportFile({
+export async function planExportFile({
   ctx,
   name,
   settings,
@@ -195,7 +199,7 @@ export function planExportFile({
   formulas: InventoryExportExportInput["formulas"];
   read: Snapshot<ReturnType<typeof exportReads>>;
   plan: WritePlan;
-}): ExportFile {
+}): Promise<ExportFile> {
   const { fields, warehouse, channel } = read;
   const columns = fields.length
     ? fields.map((field) => ({
@@ -213,32 +217,85 @@ export function planExportFile({
   const rows = read.stock;
   // A file past the company's quota is refused before it is made (the exact size is checked after).
   checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
-  const table = {
+  const table: Table<StockRow> = {
     headers: columns.map((c) => c.header),
-    rows: rows.map((row) => columns.map((c) => cellOf(row, c.source, cells))),
+    rows,
+    cells: (row) => columns.map((c) => cellOf(row, c.source, cells)),
   };
   return planTableFile({ ctx, plan, used: read.usage, name, format, formulas, table });
 }
 
+/** A table an export writes out: its headers, its rows, and each row's cells (in the headers' order). */
+export interface Table<T> {
+  headers: readonly string[];
+  rows: readonly T[];
+  cells(row: T): readonly unknown[];
+}
+
 /**
- * A table as a JSON array of objects keyed by header. A header that names an earlier column too keys
- * its column as `header (2)` (then `(3)`, ...): a JSON object holds a key once, and no column is lost.
+ * Rows written out at a time: a slice takes a few milliseconds, and between two of them the event loop
+ * serves other requests (a 100,000-row export is about a second of writing out).
  */
-function jsonRows(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
+export const ROWS_PER_SLICE = 2_000;
+
+/** A turn of the event loop: what waits (other requests) runs before the next slice. */
+const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * The JSON keys of a table's headers. A header that names an earlier column too keys its column as
+ * `header (2)` (then `(3)`, ...): a JSON object holds a key once, and no column is lost.
+ */
+function jsonKeys(headers: readonly string[]): string[] {
   const seen = new Map<string, number>();
-  const keys = headers.map((header) => {
+  return headers.map((header) => {
     const count = (seen.get(header) ?? 0) + 1;
     seen.set(header, count);
     return count === 1 ? header : `${header} (${count})`;
   });
-  return JSON.stringify(rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]]))));
+}
+
+/**
+ * A table as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by header), as its bytes
+ * and their SHA-256: written out `ROWS_PER_SLICE` rows at a time, with a turn of the event loop between
+ * slices, so that a large export holds up no other request for its whole length. The text is that of the
+ * whole table written at once: a CSV record and a JSON array's element are written by themselves.
+ */
+export async function tableBytes<T>(
+  table: Table<T>,
+  format: "csv" | "json",
+  formulas: InventoryExportExportInput["formulas"],
+): Promise<{ body: Uint8Array; checksum: string }> {
+  const { headers, rows, cells } = table;
+  const encoder = new TextEncoder();
+  const hash = sha256.create();
+  const parts: Uint8Array[] = [];
+  const add = (text: string) => {
+    const bytes = encoder.encode(text);
+    hash.update(bytes);
+    parts.push(bytes);
+  };
+  const csv: { formulas: "raw" | "escaped" } = { formulas: formulas === "raw" ? "raw" : "escaped" };
+  const keys = jsonKeys(headers);
+  const element = (row: T) => {
+    const values = cells(row);
+    return JSON.stringify(Object.fromEntries(keys.map((key, i) => [key, values[i]])));
+  };
+  add(format === "csv" ? csvText([headers], csv) : "[");
+  for (let start = 0; start < rows.length; start += ROWS_PER_SLICE) {
+    if (start > 0) await nextTurn();
+    const slice = rows.slice(start, start + ROWS_PER_SLICE);
+    if (format === "csv") add(csvText(slice.map(cells), csv));
+    else add((start > 0 ? "," : "") + slice.map(element).join(","));
+  }
+  if (format === "json") add("]");
+  return { body: concatBytes(...parts), checksum: bytesToHex(hash.digest()) };
 }
 
 /**
  * Writes a table as CSV (RFC 4180, a header row) or JSON (an array of objects keyed by header) and
  * plans storing it as the company's file `<name>-<time>.<format>` (409 past its quota).
  */
-export function planTableFile({
+export async function planTableFile<T>({
   ctx,
   plan,
   used,
@@ -253,18 +310,13 @@ export function planTableFile({
   name: string;
   format: "csv" | "json";
   formulas: InventoryExportExportInput["formulas"];
-  table: { headers: readonly string[]; rows: readonly (readonly unknown[])[] };
-}): ExportFile {
-  const { headers, rows } = table;
-  const text =
-    format === "csv"
-      ? csvText([headers, ...rows], { formulas: formulas === "raw" ? "raw" : "escaped" })
-      : jsonRows(headers, rows);
-  const body = new TextEncoder().encode(text);
+  table: Table<T>;
+}): Promise<ExportFile> {
+  const { body, checksum } = await tableBytes(table, format, formulas);
   const fileName = `${name}-${compactTime(plan.now)}.${format}`;
   const contentType = format === "csv" ? "text/csv; charset=utf-8" : "application/json";
-  const file = planStoredFile(plan, ctx, used, { name: fileName, contentType, body });
-  return { fileName, contentType, url: file.url, rowCount: rows.length, byteSize: body.byteLength };
+  const file = planStoredFile(plan, ctx, used, { name: fileName, contentType, body, checksum });
+  return { fileName, contentType, url: file.url, rowCount: table.rows.length, byteSize: body.byteLength };
 }
 
 /** A definition's settings, as its export's file is made with them. */
@@ -280,7 +332,7 @@ export function settingsOf(definition: InventoryExport): ExportSettings {
  * `GET /inventory-exports/{id}/export.json`: makes the export's file (`planExportFile`) and answers a
  * complete data export that links to it.
  */
-export function planExport({
+export async function planExport({
   ctx,
   definition,
   input,
@@ -292,9 +344,9 @@ export function planExport({
   input: InventoryExportExportInput;
   read: Snapshot<ReturnType<typeof exportReads>>;
   plan: WritePlan;
-}): DataExport {
+}): Promise<DataExport> {
   const settings = settingsOf(definition);
-  const file = planExportFile({
+  const file = await planExportFile({
     ctx,
     name: `inventory-export-${definition.id}`,
     settings,
