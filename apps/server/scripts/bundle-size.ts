@@ -24,7 +24,9 @@ import { gzipSync } from "node:zlib";
  * traces their names). `qs`'s parser alone (the server writes no query string: no `stringify`) takes
  * back about 2 KiB; standardwebhooks' HMAC on the `@noble/hashes` the server has already, in place of
  * its own `fast-sha256` (src/shims/fast-sha256.ts), about 3 KiB. pdf-lib's `tslib` read as its ES
- * module (only the helpers pdf-lib calls are bundled, not the whole CommonJS file), about 2 KiB.
+ * module (only the helpers pdf-lib calls are bundled, not the whole CommonJS file), about 2 KiB. The
+ * WinAnsi encoding's table alone as plain JSON, in place of the package's compressed blob of three
+ * encodings (scripts/worker-encoding.ts), about 1.9 KiB.
  */
 export const BUDGET_KIB = 290;
 

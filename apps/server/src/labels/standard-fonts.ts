@@ -3,12 +3,45 @@
  * needs the metrics of the fonts a label uses, and the package's other twelve fonts are ~100 KiB of
  * incompressible data that would put the Worker over its size budget. Same exports, two fonts.
  */
-import { Encodings } from "@pdf-lib/standard-fonts/es/Encoding.js";
 import helvetica from "@pdf-lib/standard-fonts/es/Helvetica.compressed.json" with { type: "json" };
 import helveticaBold from "@pdf-lib/standard-fonts/es/Helvetica-Bold.compressed.json" with { type: "json" };
 import { decompressJson } from "@pdf-lib/standard-fonts/es/utils.js";
+import winAnsi from "worker-win-ansi";
 
-export { Encodings };
+/**
+ * A text encoding as pdf-lib reads one: which code points it encodes, and each one's code and glyph.
+ * Only WinAnsi has its table here (scripts/worker-encoding.ts): the fonts that use the other two are
+ * not bundled, and `Font.load` refuses them before their encoding is asked for.
+ */
+class Encoding {
+  readonly supportedCodePoints: number[];
+
+  constructor(
+    readonly name: string,
+    readonly unicodeMappings: Record<string, [number, string]>,
+  ) {
+    this.supportedCodePoints = Object.keys(unicodeMappings)
+      .map(Number)
+      .sort((a, b) => a - b);
+  }
+
+  canEncodeUnicodeCodePoint = (codePoint: number): boolean => codePoint in this.unicodeMappings;
+
+  encodeUnicodeCodePoint = (codePoint: number): { code: number; name: string } => {
+    const mapped = this.unicodeMappings[codePoint];
+    if (!mapped) {
+      const hex = codePoint.toString(16).padStart(4, "0");
+      throw new Error(`${this.name} cannot encode "${String.fromCodePoint(codePoint)}" (0x${hex})`);
+    }
+    return { code: mapped[0], name: mapped[1] };
+  };
+}
+
+export const Encodings = {
+  Symbol: new Encoding("Symbol", {}),
+  ZapfDingbats: new Encoding("ZapfDingbats", {}),
+  WinAnsi: new Encoding("WinAnsi", winAnsi),
+};
 
 export enum FontNames {
   Courier = "Courier",
