@@ -29,7 +29,12 @@ const firstKeySchema = v.strictObject({
   scopes: v.optional(createKeySchema.entries.scopes),
   expiresAt: createKeySchema.entries.expiresAt,
 });
-const createCompanySchema = v.strictObject({ name: nameSchema, key: v.optional(firstKeySchema) });
+// valibot's objects take an array as an object with no members: `key: []` is refused, not read as `{}`.
+const anObject = v.custom<unknown>((value) => !Array.isArray(value), "an object");
+const createCompanySchema = v.strictObject({
+  name: nameSchema,
+  key: v.optional(v.pipe(anObject, firstKeySchema)),
+});
 const updateCompanySchema = v.strictObject({ suspended: v.boolean() });
 
 /**

@@ -500,6 +500,10 @@ describe("the operator's routes (ADMIN_TOKEN)", () => {
     expect((await admin().json("POST", "/admin/companies.json", { name })).status).toBe(409);
     expect((await admin().json("POST", "/admin/companies.json", { name: "" })).status).toBe(422);
     expect((await admin().json("POST", "/admin/companies.json", { name: "x", extra: 1 })).status).toBe(422);
+    const listed = await admin().json("POST", "/admin/companies.json", { name: `${name}-list`, key: [] });
+    expect(listed.status).toBe(422);
+    expect(JSON.stringify(listed.body)).toContain("key");
+    expect((await allCompanies()).map((c) => c.name)).not.toContain(`${name}-list`);
     expect((await admin().json("GET", "/admin/companies/999999.json")).status).toBe(404);
 
     const another = await admin().json("POST", `/admin/companies/${created.body.id}/api-keys.json`, {
