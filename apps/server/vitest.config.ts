@@ -1,7 +1,10 @@
 import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // The WinAnsi table of the Worker's stand-in for @pdf-lib/standard-fonts, which its build writes.
+  resolve: { alias: { "worker-win-ansi": fileURLToPath(new URL("test/win-ansi.ts", import.meta.url)) } },
   test: {
     reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
     include: ["test/**/*.test.ts"],

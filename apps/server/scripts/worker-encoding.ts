@@ -9,14 +9,20 @@ import { decompressJson } from "@pdf-lib/standard-fonts/es/utils.js";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 
-/** Writes `dist/worker-win-ansi.js`: the WinAnsi table, code point → [code, glyph name]. */
-export function buildWorkerEncoding(): void {
+/** The package's WinAnsi table: each code point it encodes → [its code, its glyph's name]. */
+export function winAnsiTable(): Record<string, [number, string]> {
   const { win1252 } = JSON.parse(decompressJson(allEncodings));
   if (!win1252 || typeof win1252 !== "object")
     throw new Error("@pdf-lib/standard-fonts has no win1252 table.");
+  return win1252;
+}
+
+/** Writes `dist/worker-win-ansi.js`: `winAnsiTable()` as a module's default export. */
+export function buildWorkerEncoding(): void {
+  const table = JSON.stringify(winAnsiTable());
   mkdirSync(dist, { recursive: true });
   writeFileSync(
     `${dist}worker-win-ansi.js`,
-    `// Built by scripts/worker-encoding.ts from @pdf-lib/standard-fonts: do not edit.\nexport default ${JSON.stringify(win1252)};\n`,
+    `// Built by scripts/worker-encoding.ts from @pdf-lib/standard-fonts: do not edit.\nexport default ${table};\n`,
   );
 }

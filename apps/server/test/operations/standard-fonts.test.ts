@@ -20,9 +20,16 @@ describe("the Workers stand-in for @pdf-lib/standard-fonts", () => {
 
   it("has every font name and the encodings, and says which fonts it leaves out", () => {
     expect(Object.values(lite.FontNames).sort()).toEqual(Object.values(real.FontNames).sort());
-    expect(lite.Encodings.WinAnsi.encodeUnicodeCodePoint(0x41)).toEqual(
-      real.Encodings.WinAnsi.encodeUnicodeCodePoint(0x41),
-    );
+    // The whole WinAnsi table, as the full package encodes it; a code point outside it refused alike.
+    const winAnsi = real.Encodings.WinAnsi;
+    expect(lite.Encodings.WinAnsi.supportedCodePoints).toEqual(winAnsi.supportedCodePoints);
+    for (const codePoint of winAnsi.supportedCodePoints) {
+      expect(lite.Encodings.WinAnsi.encodeUnicodeCodePoint(codePoint)).toEqual(
+        winAnsi.encodeUnicodeCodePoint(codePoint),
+      );
+    }
+    expect(lite.Encodings.WinAnsi.canEncodeUnicodeCodePoint(0x4e2d)).toBe(false);
+    expect(() => lite.Encodings.WinAnsi.encodeUnicodeCodePoint(0x4e2d)).toThrow(/WinAnsi cannot encode/);
     expect(() => lite.Font.load("Courier")).toThrow(/Helvetica, Helvetica-Bold only/);
   });
 });
