@@ -130,6 +130,27 @@ export async function setupApp(deps: Partial<AppDeps> = {}, options: { checkResp
 }
 
 /**
+ * Writes `copies` copies of row `id` of `table` in one statement, as no API call would: a record with
+ * thousands of lines in a test's time, not minutes of requests. `set` gives columns of the copies other
+ * values, as SQL over `n`, the copy's number from 1 (`{ external_id: "'L-' || n" }`).
+ */
+export async function copyRow(
+  db: Db,
+  table: string,
+  id: number,
+  copies: number,
+  set: Record<string, string> = {},
+): Promise<void> {
+  const columns = Object.keys(desiredSchema().tables[table]!.columns).filter((column) => column !== "id");
+  const values = columns.map((column) => set[column] ?? column);
+  await db.execute({
+    sql: `WITH RECURSIVE n(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM n WHERE n < ?)
+          INSERT INTO ${table} (${columns.join(", ")}) SELECT ${values.join(", ")} FROM ${table}, n WHERE id = ?`,
+    args: [copies, id],
+  });
+}
+
+/**
  * Counts committed writes: triggers bump one counter on every insert, update or delete in any table, and
  * a rolled-back write does not move it. Returns a function reading the counter.
  */

@@ -14,6 +14,7 @@ import type {
 } from "@multichannel/schema";
 import { ApiError, namesNoRecord } from "../errors.ts";
 import { NO_ACCOUNTING, planPurchaseBooks } from "./books.ts";
+import { checkLineCount } from "./line-limit.ts";
 import { planAllocations } from "./stock.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -144,6 +145,12 @@ export function planPurchaseOf(
     lines: readonly Line[];
   },
 ): { purchase: Purchase; items: PurchaseItem[] } {
+  checkLineCount(
+    { kind: "purchase" },
+    "purchase-item",
+    { before: 0, after: input.lines.length },
+    "Split the lines it is made from between more records first (a fulfillment's lines between fulfillments).",
+  );
   const purchase = plan.insert("purchase", {
     dropshipProviderId: input.dropshipProviderId,
     saleId: input.saleId ?? null,

@@ -12,6 +12,7 @@ import { ApiError } from "../errors.ts";
 import { accountingReads } from "./accounting.ts";
 import { lineTotal, planSaleBooks } from "./books.ts";
 import { defaultWarehouse } from "./default-warehouse.ts";
+import { checkLineCount } from "./line-limit.ts";
 import {
   chooseWarehouse,
   type Line,
@@ -117,6 +118,12 @@ export function planSaleImport(
   refuseChangedProducts(order, matches);
   refuseChangedQuantities(order, matches);
   const added = order.lines.filter((_, index) => !matches[index]);
+  checkLineCount(
+    { kind: "sale", id: existing?.id },
+    "sale-item",
+    { before: lines.length, after: lines.length + added.length },
+    "Send further lines as an order of their own (another externalId).",
+  );
 
   const customer = planCustomer(plan, order.customer, read.customers[0]);
   const header: ValuesOf<"sale"> = { ...order.header, customerId: customer.id };

@@ -3,6 +3,7 @@ import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } 
 import { ApiError } from "../../errors.ts";
 import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks, unshippedOf } from "../books.ts";
+import { checkLineCount } from "../line-limit.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
 import { allowedActions, contentConflict, stateConflict } from "../states.ts";
 import type { RecordOf, ValuesOf } from "../store.ts";
@@ -17,6 +18,9 @@ const booksReads = (purchase: Named) => purchaseBooksReads(purchase, { hold: "bo
 
 type BooksRead = PurchaseBooks;
 type Booked = "purchase-item" | "purchase-invoice-payment" | "purchase-invoice";
+
+/** How to make room for an invoice or a payment: only active ones count. */
+const ACTIVE_COUNTED = "Cancel those that no longer count (status cancelled): only active ones are counted.";
 
 /** Active records as the write leaves them: the one written counts only while it is active. */
 function activeAfter<T extends { id: number; status: string | null }>(
@@ -52,6 +56,17 @@ function purchaseBooksOf<L extends Booked>(line: L) {
         line === "purchase-invoice"
           ? activeAfter(read.invoices, change as LineChange<"purchase-invoice">)
           : read.invoices;
+      const counts = {
+        "purchase-item": { before: read.items.length, after: items.length },
+        "purchase-invoice-payment": { before: read.payments.length, after: payments.length },
+        "purchase-invoice": { before: read.invoices.length, after: invoices.length },
+      };
+      checkLineCount(
+        { kind: "purchase", id: purchase.record.id },
+        line,
+        counts[line],
+        line === "purchase-item" ? "Put further lines on another purchase." : ACTIVE_COUNTED,
+      );
       const books = planPurchaseBooks(plan, purchase.record, items, payments, invoices, read.accounting);
       return (line === "purchase-item" ? books.items : undefined) as RecordOf<L>[] | undefined;
     },
@@ -71,6 +86,12 @@ function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: Purcha
       rule: "invoiced only what is owed",
     });
   }
+  checkLineCount(
+    { kind: "purchase", id: purchase.id },
+    "purchase-invoice",
+    { before: read.invoices.length, after: read.invoices.length + 1 },
+    ACTIVE_COUNTED,
+  );
   const invoice = plan.insert("purchase-invoice", {
     purchaseId: purchase.id,
     amount: fromCents(remainder),

@@ -4,6 +4,7 @@
  */
 import type { SaleReturn } from "@multichannel/schema";
 import { lineCents, planSaleReturnBooks } from "../books.ts";
+import { checkLineCount } from "../line-limit.ts";
 import { checkAmount, toCents } from "../money.ts";
 import { fieldOf, many, one, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
@@ -68,7 +69,14 @@ export const returnRules: WriteRules = {
         items: many("sale-return-item", { saleReturnId: saleReturn }, { hold: { fields: ["amount"] } }),
       }),
       settle(plan, saleReturn, change) {
-        planSaleReturnBooks(plan, saleReturn.record, changedLines(saleReturn.books.items, change));
+        const items = changedLines(saleReturn.books.items, change);
+        checkLineCount(
+          { kind: "sale-return", id: saleReturn.record.id },
+          "sale-return-item",
+          { before: saleReturn.books.items.length, after: items.length },
+          "Put further lines on another sale return.",
+        );
+        planSaleReturnBooks(plan, saleReturn.record, items);
         return undefined;
       },
     },

@@ -4,6 +4,7 @@
  */
 import { accountingReads } from "../accounting.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planSaleBooks } from "../books.ts";
+import { checkLineCount } from "../line-limit.ts";
 import { checkAmount } from "../money.ts";
 import { many } from "../reads.ts";
 import type { RecordOf } from "../store.ts";
@@ -45,7 +46,14 @@ export const salesRules: WriteRules = {
     books: {
       reads: saleBooksReads,
       settle(plan, sale, change) {
-        planSaleBooks(plan, sale.record, changedLines(sale.books.items, change), sale.books.accounting);
+        const items = changedLines(sale.books.items, change);
+        checkLineCount(
+          { kind: "sale", id: sale.record.id },
+          "sale-item",
+          { before: sale.books.items.length, after: items.length },
+          "Put further lines on another sale.",
+        );
+        planSaleBooks(plan, sale.record, items, sale.books.accounting);
         return undefined;
       },
     },

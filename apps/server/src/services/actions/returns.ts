@@ -14,6 +14,7 @@ import { sql } from "../../db/sql.ts";
 import { booksByPurchase, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks } from "../../domain/books.ts";
+import { checkLineCount } from "../../domain/line-limit.ts";
 import { checkLineOwners } from "../../domain/line-owners.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
@@ -69,6 +70,12 @@ export function planOpenReturnOfPurchaseLines(
   read: OpenReturnRead,
   input: { saleId: number; purchaseId: number; takes: readonly Take[]; reason?: string | null },
 ): SaleReturn {
+  checkLineCount(
+    { kind: "sale-return" },
+    "sale-return-item",
+    { before: 0, after: input.takes.length },
+    "Name fewer lines (items) in one call, and return the rest in another.",
+  );
   const saleReturn = plan.insert("sale-return", {
     saleId: input.saleId,
     purchaseId: input.purchaseId,

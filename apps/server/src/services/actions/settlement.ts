@@ -8,6 +8,7 @@ import type {
 import { type Sql, sql } from "../../db/sql.ts";
 import { booksByPurchase, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks } from "../../domain/books.ts";
+import { checkLineCount } from "../../domain/line-limit.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table, whereOf } from "../../domain/store.ts";
@@ -186,6 +187,15 @@ export function planSettleInvoices({
     );
   }
 
+  for (const { purchase, due } of dues) {
+    const before = booksOf(purchase.id).payments.length;
+    checkLineCount(
+      { kind: "purchase", id: purchase.id },
+      "purchase-invoice-payment",
+      { before, after: due > 0 ? before + 1 : before },
+      "Cancel its payments that no longer count (status cancelled), or settle the other purchases by name (purchaseIds).",
+    );
+  }
   const additional = toCents(input.additionalAmount ?? 0);
   const transfer = plan.insert("transfer", {
     dropshipProviderId: provider.id,
