@@ -242,7 +242,8 @@ const ERRORS: Record<string, string> = {
     "The API key's scopes do not reach this request (`scope` names the one needed), or its company is suspended.",
   "404": "No such record in your company.",
   "405": "Method not allowed on this path.",
-  "409": "The record's state does not allow this, or others still refer to it.",
+  "409":
+    "The record's state does not allow this, others still refer to it, or it would pass a limit (a record's lines, a company's webhook endpoints or its file quota).",
   "412": "If-Match does not match the current ETag.",
   "413": "The body is over the size limit.",
   "415": "The body is not JSON.",
