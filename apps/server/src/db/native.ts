@@ -185,16 +185,20 @@ function cachedExecutor(connection: Connection): NativeExecutor {
   };
 }
 
-/** What a read thread answers for one statement: its rows as arrays, and their columns' names. */
-export interface ThreadResult {
-  columns: string[];
-  rows: unknown[][];
-}
+/** Names the rows of a statement, answered as arrays, from its columns' names. */
+export type RowNamer = (columns: readonly string[]) => MakeRow;
 
 /** Threads that run expensive reads on connections of their own (`startReadThreads`, Node). */
 export interface ExpensiveReads {
-  /** Runs reads on one snapshot; rejects with `TimeLimitReached` once they have taken `limitMs`. */
-  read(statements: readonly { sql: string; values: BindValues }[], limitMs: number): Promise<ThreadResult[]>;
+  /**
+   * Runs reads on one snapshot, and answers each one's rows named by `named`; rejects with
+   * `TimeLimitReached` once they have taken `limitMs`.
+   */
+  read(
+    statements: readonly { sql: string; values: BindValues }[],
+    limitMs: number,
+    named: RowNamer,
+  ): Promise<Row[][]>;
   /** Resolves once no thread runs a job (one stopped at its limit included: it ends its statement first). */
   settled(): Promise<void>;
   close(): void;
@@ -240,7 +244,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
   const read = memory ? write : cachedExecutor(reader);
   const apart = memory ? undefined : options.expensiveReads?.(path);
   const rowMakers = new Map<string, MakeRow>();
-  const resultOf = ({ columns, rows }: ThreadResult): ResultSet => {
+  const named: RowNamer = (columns) => {
     const key = columns.join("\u0000");
     let row = rowMakers.get(key);
     if (!row) {
@@ -248,7 +252,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       row = rowMaker(columns);
       rowMakers.set(key, row);
     }
-    return new NativeResult(rows.map(row), 0);
+    return row;
   };
   const acting = actingKeyOf(writer);
   // Whether the writer's connection has a transaction open across turns of the event loop (only
@@ -348,7 +352,9 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       read: (statements) => runAll(() => (spanning ? read : write), statements),
       readExpensive: apart
         ? async (statements, limitMs = Number.POSITIVE_INFINITY) =>
-            (await apart.read(statements.map(argumentsOf), limitMs)).map(resultOf)
+            (await apart.read(statements.map(argumentsOf), limitMs, named)).map(
+              (rows) => new NativeResult(rows, 0),
+            )
         : undefined,
       actingAs: (id) => view(id),
       settled: apart && (() => apart.settled()),
