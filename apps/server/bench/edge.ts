@@ -266,9 +266,11 @@ export async function measureEdge(dir: string, settings: EdgeSettings): Promise<
   try {
     const server = startChild("edge-server", [settings.serverEntry], {
       cwd: settings.root,
-      // A remote database has no embedded key file: the credentials' key comes from configuration.
+      // A remote database has no embedded key file beside it, nor a files' directory: the credentials'
+      // key and where stored files go come from configuration.
       env: {
         DATABASE_URL: proxy.url,
+        FILES_DIR: join(dir, "edge-files"),
         HOST: "127.0.0.1",
         PORT: "0",
         BASE_PATH: "",
