@@ -35,12 +35,12 @@ export interface Location {
  * listing's or its catalogue variant's (a condition on two tables, which no index serves).
  */
 export function isExpensiveLevels(input: ChannelVariantLevelsInput): boolean {
+  // A channel holds most of its company's listings: a sku alone is checked on each of them; with the
+  // external id (unique in the channel), on one listing at most.
+  if (input.sku && !input.externalId) return true;
   const cv = table("channel-variant");
   const terms: ReadTerm[] = [{ column: column(cv, "channelId"), seek: "equal" }];
   if (input.externalId) terms.push({ column: column(cv, "externalId"), seek: "equal" });
-  // A channel holds most of its company's listings: a sku checked on each of them walks them all,
-  // unless the external id (unique in the channel) finds the one listing first.
-  else if (input.sku) return true;
   return isExpensiveRead(cv.kind, { terms, order: "id", from: input.from ?? 0 });
 }
 
