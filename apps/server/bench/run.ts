@@ -63,7 +63,8 @@ const profileDir = join(dataDir, "bench-profiles");
 
 /** Node flags of a server child: CPU profiling when asked. */
 function nodeFlags(name: string): string[] {
-  return settings.profile ? ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`] : [];
+  const extra = name === "compare" ? (process.env.BENCH_COMPARE_FLAGS ?? "").split(" ").filter(Boolean) : [];
+  return [...extra, ...(settings.profile ? ["--cpu-prof", `--cpu-prof-dir=${join(profileDir, name)}`] : [])];
 }
 
 const serverEntry = process.env.BENCH_SERVER_ENTRY || "dist/node.js";
