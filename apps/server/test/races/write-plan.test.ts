@@ -61,6 +61,32 @@ it("draws each plan's provisional ids apart, and resolves only its own", async (
   expect(typeof first.answerText({ id: a.id })).toBe("object");
 });
 
+it("writes the same statement texts from one plan to the next, whatever its provisional ids", () => {
+  // The embedded database prepares each distinct text once and keeps it: a plan's own numbers written
+  // into a text would make every bulk write a statement of its own, prepared anew and kept in memory.
+  const texts = () => {
+    const plan = new WritePlan(1, "2026-01-01T00:00:00.000Z");
+    const product = plan.insert("product", { name: "Shelf" });
+    const [variant] = plan.insertMany("variant", [
+      { sku: "A", productId: product.id },
+      { sku: "B", productId: 12 },
+    ]);
+    const level = plan.insert("inventory-level", { variantId: variant!.id, warehouseId: 3 });
+    plan.addToMany("inventory-level", "allocated", [{ record: level, amount: 2 }], { floor: 0 });
+    const current = { id: 7, updatedAt: "2025-12-31T00:00:00.000Z", productId: 12 };
+    plan.updateMany("variant", ["productId"], [{ current, values: { productId: product.id } }]);
+    const made = plan.statements.map((statement) =>
+      typeof statement === "string" ? statement : statement.sql,
+    );
+    return { made, base: product.id };
+  };
+  const first = texts();
+  const second = texts();
+  expect(second.base).not.toBe(first.base);
+  expect(second.made).toEqual(first.made);
+  for (const text of first.made) expect(text).not.toContain(String(first.base).slice(0, 12));
+});
+
 it("never takes allocated below 0: shipping more units than a level has allocated leaves it at 0", async () => {
   const t = await ctx.tenant();
   const make = async (plural: string, body: Record<string, unknown>) => {
