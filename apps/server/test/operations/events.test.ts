@@ -685,15 +685,17 @@ describe("webhook endpoints", () => {
   });
 
   it("gives up an attempt after its timeout and records why", async () => {
-    const t = await setup.tenant();
+    // A database of its own: the delivery it leaves pending would be retried by every later run.
+    const own = await setupApp({ outbound: { allowLocal: true } });
+    const t = await own.tenant();
     const receiver = await startReceiver(() => "hang");
-    const { dispatcher } = dispatcherWithClock(setup);
-    await setup.db.execute({
+    const { dispatcher } = dispatcherWithClock(own);
+    await own.db.execute({
       sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, body, timeout_ms, next_attempt_at, created_at) VALUES (?, 'inventory', 'inventory.callout', ?, '{}', 200, ?, ?)",
       args: [t.companyId, receiver.url, new Date(0).toISOString(), new Date().toISOString()],
     });
     await dispatcher.deliverDue();
-    const row = await setup.db.execute({
+    const row = await own.db.execute({
       sql: "SELECT status, attempts, last_error FROM webhook_deliveries WHERE company_id = ?",
       args: [t.companyId],
     });
@@ -707,11 +709,14 @@ describe("webhook endpoints", () => {
 
 describe("the work behind records beside a slow receiver", () => {
   it("runs the work that comes due while a receiver that does not answer holds the run", async () => {
-    const t = await setup.tenant();
+    // A database of its own: the hanging delivery it leaves pending (6 s a try) would hold every later
+    // run whose clock reaches its retry.
+    const own = await setupApp({ outbound: { allowLocal: true } });
+    const t = await own.tenant();
     const receiver = await startReceiver(() => "hang");
-    const { dispatcher, clock } = dispatcherWithClock(setup);
+    const { dispatcher, clock } = dispatcherWithClock(own);
     await dispatcher.runOnce();
-    await setup.db.execute({
+    await own.db.execute({
       sql: "INSERT INTO webhook_deliveries (company_id, purpose, type, url, body, timeout_ms, next_attempt_at, created_at) VALUES (?, 'inventory', 'inventory.callout', ?, '{}', 6000, ?, ?)",
       args: [t.companyId, receiver.url, new Date(0).toISOString(), new Date().toISOString()],
     });
