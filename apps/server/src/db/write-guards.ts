@@ -24,9 +24,12 @@ export function guardOf(condition: Sql): Sql {
   return sql`INSERT INTO write_guards (failed) SELECT 1 WHERE NOT (${condition})`;
 }
 
-/** Aborts its batch unless the statement just before it changed exactly `rows` rows. */
+/**
+ * Aborts its batch unless the statement just before it changed exactly `rows` rows. The count is bound,
+ * so that one text serves every count (the embedded database prepares and keeps one statement a text).
+ */
 export function changed(rows: number): InStatement {
-  return { sql: `INSERT INTO write_guards (failed) SELECT 1 WHERE changes() <> ${Math.trunc(rows)}` };
+  return { sql: "INSERT INTO write_guards (failed) SELECT 1 WHERE changes() <> ?", args: [Math.trunc(rows)] };
 }
 
 /** The index of the guard that aborted a batch, or undefined when the batch failed otherwise. */
