@@ -2,7 +2,8 @@
 // whether an option or a value is a Buffer (nothing in a Worker is one), and the UTF-8 byte order mark
 // it keeps at load and writes first with its `bom` option, which is joined into the text it answers
 // (a Buffer joined into text is its UTF-8 text).
-// A byte order mark is text here, not a marker to drop.
+
+// The byte order mark is the text wanted here, not a marker for the decoder to drop.
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 Reflect.defineProperty(globalThis, "WORKER_CSV_BUFFER", {
