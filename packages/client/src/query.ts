@@ -25,7 +25,9 @@ export function listParams(query: Loose = {}): URLSearchParams {
       params.append(`where[${field}]`, text(condition));
     }
   }
-  if (query.order !== undefined) params.set("order", query.order);
+  if (query.order !== undefined) {
+    params.set("order", typeof query.order === "string" ? query.order : query.order.join(","));
+  }
   if (query.limit !== undefined) params.set("limit", String(query.limit));
   if (query.from !== undefined) params.set("from", String(query.from));
   if (query.cursor !== undefined) params.set("cursor", query.cursor);

@@ -174,6 +174,9 @@ export type Row<R, K extends string, Q, Link = never> = Q extends { include: unk
     ? Picked<R, Q, Link>
     : R;
 
+/** A field a list is ordered by: `field`, ascending, or `-field`, descending. */
+export type SortField<R> = FilterableField<R> | `-${FilterableField<R>}`;
+
 /**
  * One page request of a list.
  *
@@ -182,8 +185,11 @@ export type Row<R, K extends string, Q, Link = never> = Q extends { include: unk
  */
 export interface ListQuery<R, K extends string = never> extends Shape<R, K> {
   where?: Where<R, K>;
-  /** A field, ascending, or `-field`, descending. Default `id`. */
-  order?: FilterableField<R> | `-${FilterableField<R>}`;
+  /**
+   * A field, ascending, or `-field`, descending; or up to three of them, in order (ties by id in the
+   * direction of the last, or as a last `"id"` or `"-id"` says). Default `id`.
+   */
+  order?: SortField<R> | readonly SortField<R>[];
   /** Records per page, 1 to 250. Default 50. */
   limit?: number;
   /** How many records to skip. */

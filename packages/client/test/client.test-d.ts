@@ -105,8 +105,11 @@ describe("client types", () => {
     client.purchases.list({ where: { status: { $gte: "pending" } } });
     // @ts-expect-error: $like takes text and enum fields only
     client.purchases.list({ where: { id: { $like: "1%" } } });
+    client.purchases.list({ order: ["dropshipProviderId", "-createdAt", "-id"] });
     // @ts-expect-error: order by a field of the record only
     client.purchases.list({ order: "-colour" });
+    // @ts-expect-error: order by fields of the record only
+    client.purchases.list({ order: ["status", "-colour"] });
     expectTypeOf<keyof NonNullable<ListQuery<Purchase>["where"]>>().toEqualTypeOf<
       Extract<
         {

@@ -62,6 +62,20 @@ describe("list paging", () => {
       couriers.push(carrier.name!);
     }
     expect(couriers).toEqual(["Parcel Express 5", "Parcel Express 3", "Parcel Express 1"]);
+
+    const byType: string[] = [];
+    for await (const carrier of client.carriers.listAll({ order: ["carrierType", "-name"], limit: 3 })) {
+      byType.push(carrier.name!);
+    }
+    expect(byType).toEqual([
+      "Parcel Express 5",
+      "Parcel Express 3",
+      "Parcel Express 1",
+      "Parcel Express 6",
+      "Parcel Express 4",
+      "Parcel Express 2",
+      "Parcel Express 0",
+    ]);
   });
 
   it("sends where operators the way the API reads them", async () => {

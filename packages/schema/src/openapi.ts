@@ -399,7 +399,7 @@ const ORDER_PARAM = {
   name: "order",
   in: "query",
   description:
-    "One sort field, ties broken by id in the same direction: `order[0][0]=createdAt&order[0][1]=DESC` (the reference's ORM form), `order=createdAt DESC`, or `order=-createdAt` / `order=createdAt`; default `id`.",
+    "Up to three sort fields, each once, ties broken by id in the direction of the last one (or as a last `id` / `-id` says): `order[0][0]=createdAt&order[0][1]=DESC` (the reference's ORM form; a second field is `order[1][0]=...`), `order=createdAt DESC`, `order=-createdAt` / `order=createdAt`, or several joined by commas (`order=status,-createdAt`); default `id`. An order of several fields sorts every match: an expensive request.",
   schema: { anyOf: [{ type: "string" }, { type: "array", items: {} }] },
 };
 

@@ -58,10 +58,14 @@ export interface ReadTerm {
   readonly seek: Seek;
 }
 
-/** What a read of a company's rows asks of its table: its conditions, and the column it is ordered by (then by id). */
+/**
+ * What a read of a company's rows asks of its table: its conditions, and the column it is ordered by
+ * (then by id in the same direction); absent for an order of several columns, which no index is taken
+ * to keep.
+ */
 export interface ReadShape {
   readonly terms: readonly ReadTerm[];
-  readonly order: string;
+  readonly order: string | undefined;
 }
 
 /**
@@ -81,9 +85,10 @@ export function indexServes(indexes: readonly KindIndex[], read: ReadShape): boo
   const oneRow = indexes.some((index) => index.unique && index.columns.every((column) => pinned.has(column)));
   if (byId || oneRow) return true;
   const leads = (column: string) => column === "id" || indexes.some((index) => index.columns[0] === column);
+  const { order } = read;
   const kept =
-    leads(read.order) ||
-    indexes.some((index) => index.columns.find((column) => !pinned.has(column)) === read.order);
+    order !== undefined &&
+    (leads(order) || indexes.some((index) => index.columns.find((column) => !pinned.has(column)) === order));
   const seeks = read.terms.some(
     (term) => (term.seek === "equal" || term.seek === "in") && leads(term.column),
   );

@@ -15,14 +15,21 @@ import { ApiError } from "../errors.ts";
 
 type Key = string | number | null;
 
+/**
+ * One sort value of a cursor of a list ordered by more than one field: the value, or the first
+ * `KEY_CHARS` characters of a longer text (`start`), found again in the row (`anchoredAt`).
+ */
+export type KeyPart = Key | { readonly start: string };
+
 export interface Cursor {
-  /** The order it was made for, e.g. `-createdAt`. */
+  /** The order it was made for, e.g. `-createdAt` or `name,-createdAt`. */
   readonly order: string;
   /**
    * The sort column's stored value in the last row (the id itself when ordered by id); of a longer text
-   * than `KEY_CHARS`, its first `KEY_CHARS` characters, with `anchoredAt` (see `anchoredCursor`).
+   * than `KEY_CHARS`, its first `KEY_CHARS` characters, with `anchoredAt` (see `anchoredCursor`). A list
+   * ordered by more than one field: one value a field, in the order's order (`KeyPart`).
    */
-  readonly key: Key;
+  readonly key: Key | readonly KeyPart[];
   readonly id: number;
   /** Hash of the filters of the list it pages through. */
   readonly filters: string;
@@ -52,13 +59,31 @@ export const KEY_CHARS = 200;
  */
 export function anchoredCursor(
   base: Omit<Cursor, "key" | "anchoredAt">,
-  value: Key,
+  value: Key | readonly Key[],
   updatedAt: string,
 ): Cursor {
-  if (typeof value !== "string" || value.length <= KEY_CHARS) return { ...base, key: value };
+  if (!isList(value)) {
+    const start = startOf(value);
+    return start === undefined ? { ...base, key: value } : { ...base, key: start, anchoredAt: updatedAt };
+  }
+  let cut = false;
+  const parts = value.map((part): KeyPart => {
+    const start = startOf(part);
+    if (start === undefined) return part;
+    cut = true;
+    return { start };
+  });
+  return cut ? { ...base, key: parts, anchoredAt: updatedAt } : { ...base, key: parts };
+}
+
+/** `Array.isArray` for a value that is a list or not (which it does not narrow when the list is readonly). */
+const isList = <T>(value: T | readonly T[]): value is readonly T[] => Array.isArray(value);
+
+/** The first `KEY_CHARS` characters of a text longer than that; undefined for any other value. */
+function startOf(value: Key): string | undefined {
+  if (typeof value !== "string" || value.length <= KEY_CHARS) return undefined;
   const characters = Array.from(value);
-  if (characters.length <= KEY_CHARS) return { ...base, key: value };
-  return { ...base, key: characters.slice(0, KEY_CHARS).join(""), anchoredAt: updatedAt };
+  return characters.length <= KEY_CHARS ? undefined : characters.slice(0, KEY_CHARS).join("");
 }
 
 const bad = (detail: string) => new ApiError("bad_request", `cursor: ${detail}`);
@@ -135,6 +160,16 @@ export function encodeCursor(cursor: Cursor, keyring: Keyring, list: CursorList)
 
 const NOT_OURS = "not a cursor this API made for this list; follow the Link header of the previous page.";
 
+const isKey = (value: unknown): value is Key =>
+  value === null || typeof value === "string" || typeof value === "number";
+const isKeyPart = (value: unknown): value is KeyPart =>
+  isKey(value) ||
+  (typeof value === "object" &&
+    value !== null &&
+    Object.keys(value).length === 1 &&
+    "start" in value &&
+    typeof value.start === "string");
+
 /** Whether two MACs are equal, compared in a time that does not depend on where they differ. */
 function sameMac(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
@@ -180,7 +215,7 @@ export function decodeCursor(
     !Array.isArray(parsed) ||
     !(parsed.length === 4 || (parsed.length === 5 && typeof parsed[4] === "string")) ||
     typeof parsed[0] !== "string" ||
-    !(parsed[1] === null || typeof parsed[1] === "string" || typeof parsed[1] === "number") ||
+    !(isKey(parsed[1]) || (Array.isArray(parsed[1]) && parsed[1].every(isKeyPart))) ||
     !Number.isSafeInteger(parsed[2]) ||
     typeof parsed[3] !== "string"
   ) {
@@ -211,18 +246,21 @@ export function afterCursor(
 ): { sql: string; args: (string | number)[] } {
   const past = descending ? "<" : ">";
   if (column === "id") return { sql: `id ${past} ?`, args: [cursor.id] };
-  if (cursor.anchoredAt !== undefined && typeof cursor.key === "string") {
-    return afterAnchor(column, descending, { start: cursor.key, id: cursor.id, at: cursor.anchoredAt }, rows);
+  const { key, id } = cursor;
+  // One value: a cursor of a list ordered by more than one field is one this list never made.
+  if (isList(key)) throw bad(NOT_OURS);
+  if (cursor.anchoredAt !== undefined && typeof key === "string") {
+    return afterAnchor(column, descending, { start: key, id, at: cursor.anchoredAt }, rows);
   }
-  if (cursor.key === null) {
+  if (key === null) {
     return descending
-      ? { sql: `(${column} IS NULL AND id < ?)`, args: [cursor.id] }
-      : { sql: `(${column} IS NOT NULL OR id > ?)`, args: [cursor.id] };
+      ? { sql: `(${column} IS NULL AND id < ?)`, args: [id] }
+      : { sql: `(${column} IS NOT NULL OR id > ?)`, args: [id] };
   }
   const rest = `(${column} ${past} ? OR (${column} = ? AND id ${past} ?))`;
   return descending
-    ? { sql: `(${rest} OR ${column} IS NULL)`, args: [cursor.key, cursor.key, cursor.id] }
-    : { sql: rest, args: [cursor.key, cursor.key, cursor.id] };
+    ? { sql: `(${rest} OR ${column} IS NULL)`, args: [key, key, id] }
+    : { sql: rest, args: [key, key, id] };
 }
 
 /**
@@ -252,4 +290,78 @@ function afterAnchor(
   const sql = `(CASE WHEN ${anchor} IS NULL THEN ${near.sql} ELSE ${exact} END)`;
   const args = [...anchorArgs, ...near.args, ...exactArgs];
   return descending ? { sql: `(${sql} OR ${column} IS NULL)`, args } : { sql, args };
+}
+
+/** A sort field of a list ordered by more than one, or by one whose ties go by id the other way. */
+export interface SortColumn {
+  readonly column: string;
+  readonly descending: boolean;
+}
+
+/**
+ * The SQL that starts a page after the cursor's row, for a list ordered by `columns` and then by id
+ * (`idDescending`): the rows that tie with it on the first fields and come after it on the next one,
+ * field by field (NULL first ascending and last descending, a tie compared with `IS`: NULL ties NULL),
+ * then the rows that tie on all of them with a later id. A value the cursor carries only the start of
+ * (`KeyPart`) is read again from the row itself while the row is as it was (`afterAnchor` does the same
+ * for one field); a row since changed or deleted leaves only the start to go by, and the page then
+ * takes in every row whose value begins so: some shown before may be shown again, none not yet reached
+ * is left out.
+ */
+export function afterKeys(
+  columns: readonly SortColumn[],
+  idDescending: boolean,
+  cursor: Cursor,
+  rows: CursorList,
+): { sql: string; args: (string | number)[] } {
+  const parts: readonly KeyPart[] = isList(cursor.key) ? cursor.key : [cursor.key];
+  if (parts.length !== columns.length) throw bad(NOT_OURS);
+  const ors: string[] = [];
+  const args: (string | number)[] = [];
+  // The conditions that the row ties with the cursor's on every field so far.
+  const ties: string[] = [];
+  const tieArgs: (string | number)[] = [];
+  for (const [i, { column, descending }] of columns.entries()) {
+    const value = sortValue(column, descending, parts[i]!, cursor, rows);
+    const past = !value
+      ? descending
+        ? undefined
+        : { sql: `${column} IS NOT NULL`, args: [] }
+      : descending
+        ? { sql: `(${column} < ${value.sql} OR ${column} IS NULL)`, args: value.args }
+        : { sql: `${column} > ${value.sql}`, args: value.args };
+    if (past) {
+      ors.push([...ties, past.sql].join(" AND "));
+      args.push(...tieArgs, ...past.args);
+    }
+    ties.push(value ? `${column} IS ${value.sql}` : `${column} IS NULL`);
+    if (value) tieArgs.push(...value.args);
+  }
+  ors.push([...ties, `id ${idDescending ? "<" : ">"} ?`].join(" AND "));
+  args.push(...tieArgs, cursor.id);
+  return { sql: `(${ors.map((condition) => `(${condition})`).join(" OR ")})`, args };
+}
+
+/**
+ * A cursor's sort value as SQL (undefined for NULL): a bound value, or, for the start of a longer text,
+ * the row's whole value when the row is as it was, else the start (ascending) or the last text that
+ * begins with it (descending), so that every row beginning so comes after it.
+ */
+function sortValue(
+  column: string,
+  descending: boolean,
+  part: KeyPart,
+  cursor: Cursor,
+  { table, companyId }: CursorList,
+): { sql: string; args: (string | number)[] } | undefined {
+  if (part === null) return undefined;
+  if (typeof part !== "object") return { sql: "?", args: [part] };
+  if (cursor.anchoredAt === undefined) throw bad(NOT_OURS);
+  const length = Array.from(part.start).length;
+  const anchor = `(SELECT anchor.${column} FROM ${table} AS anchor WHERE anchor.id = ? AND anchor.company_id = ? AND anchor.updated_at = ? AND substr(anchor.${column}, 1, ?) = ?)`;
+  const bound = descending ? `${part.start}\u{10FFFF}` : part.start;
+  return {
+    sql: `coalesce(${anchor}, ?)`,
+    args: [cursor.id, companyId, cursor.anchoredAt, length, part.start, bound],
+  };
 }

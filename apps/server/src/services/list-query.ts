@@ -6,6 +6,7 @@ import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 import {
   afterCursor,
+  afterKeys,
   anchoredCursor,
   type Cursor,
   type CursorList,
@@ -24,6 +25,8 @@ import {
 import { parseAttributes, parseInclude, type Shape } from "./record-shape.ts";
 
 export const DEFAULT_LIMIT = 50;
+/** The most fields a list may be ordered by (the id, which breaks their ties, aside). */
+export const MAX_ORDER_FIELDS = 3;
 export const MAX_LIMIT = 250;
 const MAX_IN = 250;
 
@@ -32,8 +35,7 @@ export interface ListQuery {
   readonly orderSql: string;
   readonly limit: number;
   readonly from: number;
-  /** The order as `field` or `-field` (default `id`), however it was sent; its column and direction. */
-  readonly order: { readonly text: string; readonly column: string; readonly descending: boolean };
+  readonly order: ListOrder;
   /** Hash of the filter terms, which a cursor must match. */
   readonly filters: string;
   /** Where the page starts, from a cursor; `from` (an offset) is then 0. */
@@ -49,6 +51,35 @@ export interface ListQuery {
   /** The list its cursors page through, which their MAC covers: the kind's table, in the company's rows. */
   readonly list: CursorList;
 }
+
+/** A field a list is ordered by: as named, its column, its direction. */
+export interface OrderKey {
+  readonly field: string;
+  readonly column: string;
+  readonly descending: boolean;
+}
+
+/** A list's order: its fields, then the id. */
+export interface ListOrder {
+  /**
+   * The order as one text however it was sent: `field` or `-field` (ties by id in the same direction),
+   * such fields joined by commas (`name,-createdAt`), with `,id` or `,-id` last when the ties go by id
+   * the other way; `id` (the default) or `-id` for the id alone.
+   */
+  readonly text: string;
+  /** The fields it sorts by before the id (none: by id alone). */
+  readonly keys: readonly OrderKey[];
+  /** Whether the id (the last tie-breaker, or the whole order) goes descending. */
+  readonly idDescending: boolean;
+}
+
+/**
+ * Whether a list's order is one field whose ties go by id the same way, or the id alone: a page after a
+ * cursor then starts where an index on that field (or the id) can seek (`afterCursor`), and the cursor
+ * carries one value. Any other order pages field by field (`afterKeys`).
+ */
+const byOneColumn = ({ keys, idDescending }: ListOrder) =>
+  keys.length === 0 || (keys.length === 1 && keys[0]!.descending === idDescending);
 
 const SQL_OPERATORS: Record<string, string> = {
   $eq: "=",
@@ -303,14 +334,18 @@ function whereTerms(kind: KindDef, where: QueryValue): Term[] {
 }
 
 /**
- * The order, however it was sent: `order=field`, `order=-field`, `order=field DESC`,
- * `order[0][0]=field&order[0][1]=DESC` (or `order[0]=field`). One sort field; ties go by id in the same
- * direction, so a trailing `id` in the same direction is accepted too.
+ * The order, however it was sent: `order=field`, `order=-field`, `order=field DESC`, several of those
+ * joined by commas (`order=name,-createdAt`), or the ORM's pairs (`order[0][0]=field&order[0][1]=DESC`,
+ * `order[1][0]=...`; `order[0]=field`). Up to `MAX_ORDER_FIELDS` fields, each once; ties go by id in the
+ * direction of the last field, or as a last `id` says.
  */
-function orderOf(value: QueryValue): { field: string; descending: boolean } {
+function orderOf(value: QueryValue): {
+  fields: { field: string; descending: boolean }[];
+  idDescending: boolean;
+} {
   const fail = () =>
     bad(
-      "order takes one field: order=field, order=-field, order=field DESC or order[0][0]=field&order[0][1]=DESC.",
+      `order takes up to ${MAX_ORDER_FIELDS} fields, each once: order=field, order=-field, order=field DESC, order=name,-createdAt or order[0][0]=field&order[0][1]=DESC&order[1][0]=field.`,
     );
   const pair = (item: QueryValue): { field: string; descending: boolean } => {
     if (typeof item === "string") {
@@ -328,15 +363,34 @@ function orderOf(value: QueryValue): { field: string; descending: boolean } {
     if (!/^(asc|desc)$/i.test(direction)) throw bad(`order: "${direction.slice(0, 20)}" is not ASC or DESC.`);
     return { field, descending: direction.toUpperCase() === "DESC" };
   };
-  if (!Array.isArray(value)) return pair(value);
-  const [first, second, ...rest] = value;
-  if (first === undefined || rest.length) throw fail();
-  const order = pair(first);
-  if (second !== undefined) {
-    const tie = pair(second);
-    if (tie.field !== "id" || tie.descending !== order.descending) throw fail();
+  const items = typeof value === "string" ? value.split(",") : Array.isArray(value) ? value : [value];
+  if (items.length > MAX_ORDER_FIELDS + 1) throw fail();
+  const fields = items.map(pair);
+  const last = fields.at(-1);
+  if (!last) throw fail();
+  if (last.field === "id") fields.pop();
+  if (fields.some(({ field }) => field === "id")) {
+    throw bad("order: id tells every record apart, so it can only be the last field.");
   }
-  return order;
+  if (fields.length > MAX_ORDER_FIELDS || new Set(fields.map(({ field }) => field)).size < fields.length) {
+    throw fail();
+  }
+  return { fields, idDescending: last.descending };
+}
+
+/** A list's order (`orderOf`), its fields' columns found (400 for a field a list cannot order by). */
+function listOrder(kind: KindDef, value: QueryValue | undefined): ListOrder {
+  if (value === undefined) return { text: "id", keys: [], idDescending: false };
+  const { fields, idDescending } = orderOf(value);
+  const keys = fields.map(({ field, descending }) => ({
+    field,
+    column: filterable(kind, field).column,
+    descending,
+  }));
+  const texts = keys.map(({ field, descending }) => (descending ? `-${field}` : field));
+  // The id is named when it goes its own way: alone, or against the last field's direction.
+  if (keys.at(-1)?.descending !== idDescending) texts.push(idDescending ? "-id" : "id");
+  return { text: texts.join(","), keys, idDescending };
 }
 
 const PAGING = new Set(["cursor", "limit", "from"]);
@@ -426,13 +480,11 @@ export function parseListQuery(
   const params = parseQueryString(search);
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
-  let order = { text: "id", column: "id", descending: false };
-  if (params.order !== undefined) {
-    const { field, descending } = orderOf(params.order);
-    const { column } = filterable(kind, field);
-    order = { text: descending ? `-${field}` : field, column, descending };
-  }
-  const orderSql = `${order.column} ${order.descending ? "DESC" : "ASC"}${order.column === "id" ? "" : `, id ${order.descending ? "DESC" : "ASC"}`}`;
+  const order = listOrder(kind, params.order);
+  const orderSql = [
+    ...order.keys.map(({ column, descending }) => `${column} ${descending ? "DESC" : "ASC"}`),
+    `id ${order.idDescending ? "DESC" : "ASC"}`,
+  ].join(", ");
   const { limit, from } = pageOf(params);
   // Filters hash the same however they were spelled: by field, operator and parsed values.
   const filters = filtersHash(
@@ -473,7 +525,9 @@ export function parseListQuery(
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
   const after = decodeCursor(params.cursor, order.text, filters, keyring, list);
-  const start = afterCursor(order.column, order.descending, after, list);
+  const start = byOneColumn(order)
+    ? afterCursor(order.keys[0]?.column ?? "id", order.idDescending, after, list)
+    : afterKeys(order.keys, order.idDescending, after, list);
   return { ...base, where: [...where, start], from: 0, after };
 }
 
@@ -510,7 +564,10 @@ export function isExpensiveRead(kind: KindDef, read: ReadShape & { from: number 
  */
 export function isExpensiveList(kind: KindDef, query: ListQuery): boolean {
   if (query.matchesPattern) return true;
-  return isExpensiveRead(kind, { terms: query.terms, order: query.order.column, from: query.from });
+  const { order } = query;
+  // An order of several fields is taken as one no index keeps: the matches are sorted.
+  const column = byOneColumn(order) ? (order.keys[0]?.column ?? "id") : undefined;
+  return isExpensiveRead(kind, { terms: query.terms, order: column, from: query.from });
 }
 
 /** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */
@@ -528,10 +585,13 @@ export function nextPageQuery(
   last: Record<string, unknown>,
   keyring: Keyring,
 ): string {
-  const field = query.order.text.replace(/^-/, "");
-  const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
-  const value = last[field];
-  const key = column ? encode(column, value) : typeof value === "number" ? value : String(value);
+  const sortValue = ({ field }: { field: string }) => {
+    const column = Object.hasOwn(BASE_FIELDS, field) ? undefined : tableFor(kind).byField.get(field);
+    const value = last[field];
+    return column ? encode(column, value) : typeof value === "number" ? value : String(value);
+  };
+  const { keys } = query.order;
+  const key = !byOneColumn(query.order) ? keys.map(sortValue) : sortValue(keys[0] ?? { field: "id" });
   const cursor = encodeCursor(
     anchoredCursor(
       { order: query.order.text, id: Number(last.id), filters: query.filters },

@@ -85,6 +85,9 @@ describe("a list that no index serves", () => {
     expect(await expensive("where[createdAt][$gte]=2026-01-01")).toBe(true);
     // An order no index keeps: every match is sorted.
     expect(await expensive("where[productId]=3&order=name")).toBe(true);
+    // Several fields, or one whose ties go by id the other way: sorted too.
+    expect(await expensive("where[productId]=3&order=productId,-createdAt")).toBe(true);
+    expect(await expensive("order=createdAt,-id")).toBe(true);
   });
 
   it("is not expensive when one index serves its filters and its order", async () => {
@@ -107,6 +110,9 @@ describe("a list that no index serves", () => {
       "where[sku]=SHIRT-M&where[name]=Shirt",
       // By id: at most as many records as ids.
       "where[id][$in]=1,2,3&where[name]=Shirt",
+      "where[id][$in]=1,2,3&order=name,-createdAt",
+      // Ties by id in the field's own direction, said or not.
+      "where[createdAt][$gte]=2026-01-01&order=-createdAt,-id",
     ]) {
       expect(await expensive(query), query).toBe(false);
     }

@@ -326,6 +326,26 @@ describe("order, in the ORM's form", () => {
     ]);
   });
 
+  it("reads several fields alike in the ORM's pairs, joined by commas, or with ASC and DESC", async () => {
+    const t = await ctx.tenant();
+    const [p1, p2, p3, p4] = (await world(t)).purchases.map((p) => p.id);
+    // Status 11, 12, 13 and 11: the two of status 11 newest first.
+    const expected = [p4, p1, p2, p3];
+    for (const order of [
+      "order=purchaseStatusId,-createdAt",
+      "order[0][0]=purchaseStatusId&order[1][0]=createdAt&order[1][1]=DESC",
+      "order[0][0]=purchaseStatusId&order[0][1]=ASC&order[1][0]=createdAt&order[1][1]=desc&order[2][0]=id&order[2][1]=DESC",
+      "order=purchaseStatusId ASC,createdAt DESC",
+      "order=purchaseStatusId,-createdAt,-id",
+      "order=purchaseStatusId,-id",
+    ]) {
+      expect(
+        (await list(t, "purchases", `&${order}`)).map((p) => p.id),
+        order,
+      ).toEqual(expected);
+    }
+  });
+
   it("pages by cursor whichever encoding each page is sent in", async () => {
     const t = await ctx.tenant();
     for (let i = 0; i < 7; i++) await create(t, "vendors", { name: `V${i}`, code: i % 2 ? "odd" : "even" });
@@ -390,7 +410,10 @@ describe("bad list queries are 400s, never 500s", () => {
       "where=1",
       "where[]=1",
       "order[0][0]=createdAt&order[0][1]=SIDEWAYS",
-      "order[0][0]=createdAt&order[1][0]=reference",
+      "order[0][0]=createdAt&order[1][0]=createdAt&order[1][1]=DESC",
+      "order=id,reference",
+      "order=reference,createdAt,status,-updatedAt",
+      "order=reference,,createdAt",
       "order=createdAt DESC NULLS",
       "order[0][0]=nothing",
       "limit=10&limit=20",

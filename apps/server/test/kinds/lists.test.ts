@@ -1,4 +1,5 @@
 import { kindByName } from "@multichannel/schema";
+import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBody, createRecordOf, expectProblem } from "../factory.ts";
 import { setupApp, type Tenant } from "../support.ts";
@@ -405,6 +406,109 @@ describe("paging", () => {
           change === "update"
             ? await t.json("PUT", `/agreements/${last.id}.json`, { body: last.body })
             : await t.json("POST", "/agreements.json", { name: "Terms again", body: last.body });
+        expect(restored.status).toBe(200);
+      }
+    }
+  });
+
+  it("orders by several fields, each its own way, and pages through them by cursor, each record once", async () => {
+    const t = await ctx.tenant();
+    // Few distinct values, so that the fields tie often; nulls among them.
+    const names = ["B", "A", "C", "A", "B", "A", "C", "B", "A", "B", "C", "A", "B", "A"];
+    const codes = ["y", null, "x", "y", null, "x", "x", null, "y", "x", null, "y", "x", "y"];
+    const vendors: { id: number; name: string; code: string | null; createdAt: string }[] = [];
+    for (const [i, name] of names.entries()) {
+      const answer = await t.json("POST", "/vendors.json", { name, code: codes[i] });
+      expect(answer.status).toBe(200);
+      vendors.push(answer.body);
+    }
+    type Field = "name" | "code" | "createdAt";
+    // SQLite's order: NULL first ascending, last descending; texts by their bytes; then the id.
+    const compare = (keys: { field: Field; descending: boolean }[], idDescending: boolean) => {
+      return (a: (typeof vendors)[number], b: (typeof vendors)[number]) => {
+        for (const { field, descending } of keys) {
+          const [x, y] = [a[field], b[field]];
+          if (x === y) continue;
+          const before = x === null ? true : y === null ? false : x < y;
+          return (before ? -1 : 1) * (descending ? -1 : 1);
+        }
+        return (a.id - b.id) * (idDescending ? -1 : 1);
+      };
+    };
+    const field = fc.constantFrom<Field>("name", "code", "createdAt");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.record({ field, descending: fc.boolean() }), {
+          minLength: 1,
+          maxLength: 3,
+          selector: (key) => key.field,
+        }),
+        fc.option(fc.boolean(), { nil: undefined }),
+        fc.integer({ min: 1, max: 5 }),
+        async (keys, idLast, limit) => {
+          const idDescending = idLast ?? keys.at(-1)!.descending;
+          const terms = keys.map(({ field, descending }) => `${descending ? "-" : ""}${field}`);
+          if (idLast !== undefined) terms.push(idLast ? "-id" : "id");
+          const order = terms.join(",");
+          const expected = [...vendors].sort(compare(keys, idDescending)).map(({ id }) => id);
+          const whole = await t.json("GET", `/vendors.json?order=${order}&limit=250`);
+          expect(
+            whole.body.map((v: { id: number }) => v.id),
+            order,
+          ).toEqual(expected);
+          const { ids: walked, pages } = await walk(t, `/vendors.json?order=${order}&limit=${limit}`);
+          expect(walked, `${order}, ${limit} a page`).toEqual(expected);
+          expect(pages.slice(0, -1).every((size) => size === limit)).toBe(true);
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it("pages through several fields of long texts, none lost when the last record shown changes", async () => {
+    const t = await ctx.tenant();
+    const common = "Terms of sale. ".repeat(20);
+    const rows: [string, string | null][] = [
+      ["B", `${common}b${"x".repeat(3000)}`],
+      ["A", null],
+      ["B", `${common}a${"y".repeat(3000)}`],
+      ["A", `${common}b${"x".repeat(3000)}`],
+      ["B", `${common}b${"x".repeat(3000)}`],
+      ["A", "short terms"],
+      ["B", `${common}a${"y".repeat(2000)}`],
+      ["A", `${common}b${"x".repeat(3000)}`],
+    ];
+    for (const [name, body] of rows) {
+      expect((await t.json("POST", "/agreements.json", { name, body })).status).toBe(200);
+    }
+    const idsIn = (list: { id: number }[]) => list.map((record) => record.id);
+    for (const order of ["name,body", "name,-body", "-name,body,-id", "body,-name"]) {
+      const all = idsIn((await t.json("GET", `/agreements.json?order=${order}&limit=250`)).body);
+      for (const limit of [1, 2, 3]) {
+        const first = await t.json("GET", `/agreements.json?order=${order}&limit=${limit}`);
+        expect(first.headers.get("Link")!.length).toBeLessThan(1000);
+        const { ids: rest } = await walk(t, nextOf(first.headers)!);
+        expect([...idsIn(first.body), ...rest], `${order}, ${limit} a page`).toEqual(all);
+      }
+      for (const change of ["update", "delete"] as const) {
+        const first = await t.json("GET", `/agreements.json?order=${order}&limit=4`);
+        const last = first.body.at(-1) as { id: number; name: string; body: string | null };
+        const after = idsIn((await t.json("GET", `/agreements.json?order=${order}&limit=250`)).body).slice(4);
+        const answer =
+          change === "update"
+            ? await t.json("PUT", `/agreements/${last.id}.json`, {
+                body: `${(last.body ?? "").slice(0, 300)}zz`,
+              })
+            : await t.json("DELETE", `/agreements/${last.id}.json`);
+        expect(answer.status).toBe(change === "update" ? 200 : 204);
+        const rest = await walk(t, nextOf(first.headers)!);
+        for (const id of after.filter((id) => id !== last.id)) {
+          expect(rest.ids, `${order}, ${change}`).toContain(id);
+        }
+        const restored =
+          change === "update"
+            ? await t.json("PUT", `/agreements/${last.id}.json`, { body: last.body })
+            : await t.json("POST", "/agreements.json", { name: last.name, body: last.body });
         expect(restored.status).toBe(200);
       }
     }

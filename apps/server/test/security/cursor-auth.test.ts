@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { keyringOf } from "../../src/domain/secrets.ts";
-import { decodeCursor, encodeCursor } from "../../src/services/cursor.ts";
+import { anchoredCursor, decodeCursor, encodeCursor, KEY_CHARS } from "../../src/services/cursor.ts";
 import { expectProblem } from "../factory.ts";
 import { apiOf, setupApp, type Tenant } from "../support.ts";
 
@@ -112,6 +112,24 @@ describe("a cursor of another list", () => {
     ]) {
       expect(() => decodeCursor(cursor, "id", "0", keyring, other)).toThrow(/cursor: not a cursor/);
     }
+  });
+
+  it("of a list ordered by several fields carries a value each, a long text cut and anchored, and reads back as made", async () => {
+    const keyring = await keyringOf(oldKey);
+    const list = { table: "agreements", companyId: 4 };
+    const long = "é".repeat(250);
+    const made = anchoredCursor(
+      { order: "name,-body", id: 9, filters: "0" },
+      ["Terms", long],
+      "2026-01-01T00:00:00.000Z",
+    );
+    expect(made.key).toEqual(["Terms", { start: "é".repeat(KEY_CHARS) }]);
+    expect(made.anchoredAt).toBe("2026-01-01T00:00:00.000Z");
+    const cursor = encodeCursor(made, keyring, list);
+    expect(decodeCursor(cursor, "name,-body", "0", keyring, list)).toEqual(made);
+    expect(() => decodeCursor(cursor, "name,body", "0", keyring, list)).toThrow(/made for order=name,-body/);
+    const short = anchoredCursor({ order: "name,-body", id: 9, filters: "0" }, ["Terms", null], "x");
+    expect(short).toEqual({ order: "name,-body", key: ["Terms", null], id: 9, filters: "0" });
   });
 });
 
