@@ -97,8 +97,9 @@ export function configureLogging(level: LogLevel, sink: Sink): void {
   });
 }
 
-/** Writes out what the sinks hold and lets go of them (before the process exits). */
+/** Writes out what the sinks hold and lets go of them (before the process exits): none is written to after. */
 export function stopLogging(): void {
+  accessLines = undefined;
   disposeSync();
 }
 

@@ -6,7 +6,14 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessRecord, observed, type RequestSummary } from "../../src/http/observe.ts";
 import { consoleLogs } from "../../src/ops/console-log.ts";
-import { accessLog, appLog, configureLogging, jsonLine, lineSink } from "../../src/ops/logging.ts";
+import {
+  accessLog,
+  appLog,
+  configureLogging,
+  jsonLine,
+  lineSink,
+  stopLogging,
+} from "../../src/ops/logging.ts";
 import { type Api, apiOf, setupApp } from "../support.ts";
 
 const lines: string[] = [];
@@ -16,7 +23,12 @@ beforeAll(() =>
     lineSink((text) => lines.push(...text.trimEnd().split("\n"))),
   ),
 );
-afterAll(() => resetSync());
+// The access log's sink and LogTape's configuration are the process's: the next test file in this
+// worker starts with neither.
+afterAll(() => {
+  stopLogging();
+  resetSync();
+});
 
 /** The lines written so far, parsed (the sink writes a turn's lines at the next turn of the event loop). */
 type Entry = Record<string, any>;
