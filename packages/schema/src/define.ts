@@ -578,6 +578,13 @@ export interface KindInput<
   lookups?: readonly (keyof F & string)[];
   /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */
   createAnswer?: Readonly<Record<string, FieldDef>>;
+  /**
+   * A company holds few records of this kind, tens rather than thousands (its channels, dropship
+   * providers, feeds). A list of a kind whose unique set leads with a reference to this one, filtered
+   * by the rest of the set (sales by `externalId`, unique per channel), is found through the set's
+   * index, one search for each of these records, instead of reading every record of the company.
+   */
+  fewPerCompany?: boolean;
 }
 
 /** A declared kind: the input plus its derived path. */

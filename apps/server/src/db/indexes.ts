@@ -69,13 +69,33 @@ export interface ReadShape {
 }
 
 /**
+ * Whether a unique index pins the read to a few rows, each of its columns by one value (`equal`) or a
+ * few (`in`), some by a few: at most as many rows as those values make. SQLite does not count on an
+ * `IN`'s values being few, and may rather walk every row of the company in an index that keeps the
+ * read's order; such a read's order is written so that no index keeps it (`+column`), and the rows are
+ * found through the unique index and sorted.
+ */
+export function fewRowsBy(indexes: readonly KindIndex[], read: ReadShape): boolean {
+  const pinned = (seek: Seek) =>
+    new Set(read.terms.filter((term) => term.seek === seek).map((term) => term.column));
+  const one = pinned("equal");
+  const few = pinned("in");
+  return indexes.some(
+    (index) =>
+      index.unique &&
+      index.columns.some((column) => few.has(column) && !one.has(column)) &&
+      index.columns.every((column) => one.has(column) || few.has(column)),
+  );
+}
+
+/**
  * Whether the indexes serve the read, so that it reads about what it answers: at most a few rows by id
- * (`= ?` or `IN`) or by every column of a unique set; or, in an order an index keeps (the id, a column
- * that leads an index, or the one that follows the columns the read pins), either the matches of an
- * equality or `IN` seek into an index (the other conditions checked on those), or a run of the order's
- * own column. Any other read walks every record of the company, checking a condition no index holds on
- * each (`!=`, `LIKE`, a field with no index, a range on one field ordered by another), or sorts them
- * all by an order no index keeps.
+ * (`= ?` or `IN`) or by every column of a unique set (`fewRowsBy`); or, in an order an index keeps (the
+ * id, a column that leads an index, or the one that follows the columns the read pins), either the
+ * matches of an equality or `IN` seek into an index (the other conditions checked on those), or a run
+ * of the order's own column. Any other read walks every record of the company, checking a condition no
+ * index holds on each (`!=`, `LIKE`, a field with no index, a range on one field ordered by another),
+ * or sorts them all by an order no index keeps.
  */
 export function indexServes(indexes: readonly KindIndex[], read: ReadShape): boolean {
   const pinned = new Set(read.terms.filter((term) => term.seek === "equal").map((term) => term.column));
@@ -83,7 +103,7 @@ export function indexServes(indexes: readonly KindIndex[], read: ReadShape): boo
     (term) => term.column === "id" && (term.seek === "equal" || term.seek === "in"),
   );
   const oneRow = indexes.some((index) => index.unique && index.columns.every((column) => pinned.has(column)));
-  if (byId || oneRow) return true;
+  if (byId || oneRow || fewRowsBy(indexes, read)) return true;
   const leads = (column: string) => column === "id" || indexes.some((index) => index.columns[0] === column);
   const { order } = read;
   const kept =

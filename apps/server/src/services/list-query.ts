@@ -1,5 +1,12 @@
-import { type FieldDef, isMoney, isWellFormedText, type KindDef } from "@multichannel/schema";
-import { indexServes, type KindIndex, kindIndexes, type ReadShape, type Seek } from "../db/indexes.ts";
+import { type FieldDef, isMoney, isWellFormedText, type KindDef, kindByName } from "@multichannel/schema";
+import {
+  fewRowsBy,
+  indexServes,
+  type KindIndex,
+  kindIndexes,
+  type ReadShape,
+  type Seek,
+} from "../db/indexes.ts";
 import { encode } from "../db/rows.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Keyring } from "../domain/secrets.ts";
@@ -80,6 +87,9 @@ export interface ListOrder {
  */
 const byOneColumn = ({ keys, idDescending }: ListOrder) =>
   keys.length === 0 || (keys.length === 1 && keys[0]!.descending === idDescending);
+
+/** The column a list is ordered by, for `indexServes`; an order of several fields is taken as one no index keeps. */
+const orderColumn = (order: ListOrder) => (byOneColumn(order) ? (order.keys[0]?.column ?? "id") : undefined);
 
 const SQL_OPERATORS: Record<string, string> = {
   $eq: "=",
@@ -481,9 +491,15 @@ export function parseListQuery(
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
   const order = listOrder(kind, params.order);
+  const through = throughReference(kind, terms, orderColumn(order), companyId);
+  const found = through ? [...terms, through] : terms;
+  const shapes = found.map(({ column, seek }) => ({ column, seek }));
+  // A few rows that a unique index finds are sorted: ordered so that no index keeps the order, lest
+  // SQLite walk that index instead (`fewRowsBy`).
+  const sort = fewRowsBy(indexesOf(kind), { terms: shapes, order: undefined }) ? "+" : "";
   const orderSql = [
-    ...order.keys.map(({ column, descending }) => `${column} ${descending ? "DESC" : "ASC"}`),
-    `id ${order.idDescending ? "DESC" : "ASC"}`,
+    ...order.keys.map(({ column, descending }) => `${sort}${column} ${descending ? "DESC" : "ASC"}`),
+    `${sort}id ${order.idDescending ? "DESC" : "ASC"}`,
   ].join(", ");
   const { limit, from } = pageOf(params);
   // Filters hash the same however they were spelled: by field, operator and parsed values.
@@ -498,7 +514,7 @@ export function parseListQuery(
       )
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  const where = terms.map(({ sql, args }) => ({ sql, args }));
+  const where = found.map(({ sql, args }) => ({ sql, args }));
   const repeat = segmentsOf(search)
     .filter((segment) => {
       const key = segmentKey(segment);
@@ -507,7 +523,6 @@ export function parseListQuery(
     .join("&");
   const matchesPattern = terms.some(isPattern);
   const list = { table: tableFor(kind).name, companyId };
-  const shapes = terms.map(({ column, seek }) => ({ column, seek }));
   const base = {
     where,
     orderSql,
@@ -529,6 +544,45 @@ export function parseListQuery(
     ? afterCursor(order.keys[0]?.column ?? "id", order.idDescending, after, list)
     : afterKeys(order.keys, order.idDescending, after, list);
   return { ...base, where: [...where, start], from: 0, after };
+}
+
+/**
+ * The term that finds a list's records through a unique set's index when no index serves its filter
+ * otherwise: the filter pins every field of the set but the first, a required reference to a kind a
+ * company holds few records of (`fewPerCompany`: a sale's `channelId`, unique with its `externalId`),
+ * and leaves that one open. The index is then searched once for each of the company's records of that
+ * kind (`channel_id IN (SELECT id FROM channels WHERE company_id = ?)`), rather than every record of
+ * the company read and checked. It leaves no record out: the reference is required, and a record
+ * that others refer to is not deleted.
+ */
+function throughReference(
+  kind: KindDef,
+  terms: readonly Term[],
+  order: string | undefined,
+  companyId: number,
+): Term | undefined {
+  const shapes = terms.map(({ column, seek }) => ({ column, seek }));
+  if (indexServes(indexesOf(kind), { terms: shapes, order })) return undefined;
+  const fields = (...seeks: Seek[]) =>
+    new Set(terms.filter((term) => seeks.includes(term.seek)).map((term) => term.field));
+  const pinned = fields("equal");
+  const sought = fields("equal", "in");
+  for (const [lead, ...rest] of kind.unique ?? []) {
+    const def = lead === undefined ? undefined : kind.fields[lead];
+    const referenced = def?.type === "ref" && !def.nullable && def.ref ? kindByName(def.ref) : undefined;
+    if (!lead || !referenced?.fewPerCompany || !rest.length || sought.has(lead)) continue;
+    if (!rest.every((field) => pinned.has(field))) continue;
+    const { column } = filterable(kind, lead);
+    return {
+      field: lead,
+      column,
+      operator: "$in",
+      seek: "in",
+      args: [companyId],
+      sql: `${column} IN (SELECT id FROM ${tableFor(referenced).name} WHERE company_id = ?)`,
+    };
+  }
+  return undefined;
 }
 
 /** From how many records skipped (`from`) a list is expensive: each is read to be skipped. */
@@ -564,10 +618,7 @@ export function isExpensiveRead(kind: KindDef, read: ReadShape & { from: number 
  */
 export function isExpensiveList(kind: KindDef, query: ListQuery): boolean {
   if (query.matchesPattern) return true;
-  const { order } = query;
-  // An order of several fields is taken as one no index keeps: the matches are sorted.
-  const column = byOneColumn(order) ? (order.keys[0]?.column ?? "id") : undefined;
-  return isExpensiveRead(kind, { terms: query.terms, order: column, from: query.from });
+  return isExpensiveRead(kind, { terms: query.terms, order: orderColumn(query.order), from: query.from });
 }
 
 /** Longest filter and order text a next-page link repeats; past it the client sends its filters again. */

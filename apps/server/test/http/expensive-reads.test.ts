@@ -125,8 +125,17 @@ describe("a list that no index serves", () => {
     expect(listed("where[channelId]=1")).toBe(false);
     expect(listed("where[channelId]=1&where[sku]=A")).toBe(false);
     expect(listed("where[channelId]=1&order=sku")).toBe(false);
-    // The channel's unique set holds its fields, not the id: ordered by id, every match is sorted.
-    expect(listed("where[sku]=A")).toBe(true);
+    // A SKU or an external id alone: found through the channel's unique set, one search a channel of
+    // the company (a company holds few channels), in any order.
+    expect(listed("where[sku]=A")).toBe(false);
+    expect(listed("where[externalId]=E-1&order=-createdAt")).toBe(false);
+    expect(listed("where[channelId][$in]=1,2&where[sku]=A&order=externalId")).toBe(false);
+    expect(listed("where[sku][$in]=A,B")).toBe(true);
+    expect(listed("where[sku]=A&where[channelId][$ne]=1")).toBe(false);
+    // Through a reference to a kind a company holds many of (its variants), it would read about as
+    // many as a walk: an option value by name alone is still a walk.
+    const option = kindByName("option-value")!;
+    expect(isExpensiveList(option, parseListQuery(option, "where[name]=Size", keyring, 1))).toBe(true);
     // A reference that leads a unique set: found through the set's index, in its order or sorted by id.
     const level = kindByName("inventory-level")!;
     const levels = (query: string) => isExpensiveList(level, parseListQuery(level, query, keyring, 1));

@@ -23,6 +23,7 @@ export const channel = defineKind({
     "A place the company sells through (a web store, a marketplace account, manual orders), with its routing, sync and shipping settings.",
   group,
   source: "seed",
+  fewPerCompany: true,
   actions: channelActions,
   fields: {
     addressValidationEndpoint: endpoint("URL called to validate shipping addresses of new sales."),
@@ -833,6 +834,7 @@ export const retailerAccount = defineKind({
     "A seller account on a large retail marketplace, with the credentials a channel uses to sell there.",
   group,
   source: "seed",
+  fewPerCompany: true,
   fields: {
     channelId: f.ref("channel", { description: "The channel that sells through the account." }),
     name: f.string({

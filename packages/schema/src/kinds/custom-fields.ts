@@ -25,6 +25,7 @@ export const customField = defineKind({
     "The definition of a custom field: its name, value type, choices and the kind of record it applies to.",
   group,
   source: "seed",
+  fewPerCompany: true,
   fields: {
     fieldType: f.enum(["string", "text", "image", "file", "options"], {
       required: true,

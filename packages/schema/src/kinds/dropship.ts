@@ -10,6 +10,7 @@ export const dropshipProvider = defineKind({
   plural: "dropship-providers",
   group: "dropship",
   source: "seed",
+  fewPerCompany: true,
   description:
     "A supplier that ships the company's orders straight to its customers and is paid per purchase.",
   actions: [...dropshipProviderActions, rotateSigningSecret],

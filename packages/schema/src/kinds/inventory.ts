@@ -53,6 +53,7 @@ export const inventoryFeed = defineKind({
   plural: "inventory-feeds",
   group: "inventory",
   source: "seed",
+  fewPerCompany: true,
   description:
     "A vendor's or dropship provider's product and stock list, fetched on a schedule and published to channels.",
   actions: [...inventoryFeedActions, rotateFeedHash],
