@@ -40,6 +40,8 @@ const MAX_IN = 250;
 export interface ListQuery {
   readonly where: readonly { sql: string; args: (string | number | null)[] }[];
   readonly orderSql: string;
+  /** A list in id order by an `IN` on an indexed column, read value by value (`ByValue`). */
+  readonly byValue?: ByValue;
   readonly limit: number;
   readonly from: number;
   readonly order: ListOrder;
@@ -57,6 +59,23 @@ export interface ListQuery {
   readonly matchesPattern: boolean;
   /** The list its cursors page through, which their MAC covers: the kind's table, in the company's rows. */
   readonly list: CursorList;
+}
+
+/**
+ * A list in id order filtered by an `IN` on a column that leads an index (the reference's vendor apps'
+ * `where[purchaseStatusId][$in][0]=11&...`), no equality finding its rows through another index: read
+ * value by value, each value's rows taken from the index in id order up to the page's end, and those
+ * merged. SQLite reads such a list either through the index, every match of every value sorted, or in
+ * id order through the company's rows, checking each: both read far more than the page when a value
+ * is rare or when one is common.
+ */
+export interface ByValue {
+  readonly column: string;
+  /** The values of the `IN`, each once. */
+  readonly values: readonly (string | number | null)[];
+  /** The list's other conditions, the cursor's start included. */
+  readonly where: readonly { sql: string; args: (string | number | null)[] }[];
+  readonly descending: boolean;
 }
 
 /** A field a list is ordered by: as named, its column, its direction. */
@@ -536,14 +555,49 @@ export function parseListQuery(
     matchesPattern,
     list,
   };
-  if (params.cursor === undefined) return base;
+  // The list's conditions but the `IN` it is read by, value by value (`ByValue`), if it is.
+  const split = through ? undefined : valueByValue(kind, terms, order);
+  const others = split && where.filter((_, i) => found[i] !== split.term);
+  const byValue = (start?: ListQuery["where"][number]) =>
+    split && others ? { byValue: { ...split.read, where: start ? [...others, start] : others } } : {};
+  if (params.cursor === undefined) return { ...base, ...byValue() };
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
   const after = decodeCursor(params.cursor, order.text, filters, keyring, list);
   const start = byOneColumn(order)
     ? afterCursor(order.keys[0]?.column ?? "id", order.idDescending, after, list)
     : afterKeys(order.keys, order.idDescending, after, list);
-  return { ...base, where: [...where, start], from: 0, after };
+  return { ...base, where: [...where, start], from: 0, after, ...byValue(start) };
+}
+
+/**
+ * The most values of an `IN` that a list reads value by value (a statement each value's part): past
+ * it, as SQLite plans it.
+ */
+const MAX_BY_VALUE = 16;
+
+/**
+ * Whether a list reads best value by value (`ByValue`): ordered by id alone, with an `IN` of two to
+ * `MAX_BY_VALUE` values on a column that leads an index, and no condition by which SQLite finds its rows
+ * in id order itself (an equality on a column that leads an index) or a few rows at once (ids, a
+ * unique set). Answers that `IN` term and what the read needs but its conditions.
+ */
+function valueByValue(
+  kind: KindDef,
+  terms: readonly Term[],
+  order: ListOrder,
+): { term: Term; read: Omit<ByValue, "where"> } | undefined {
+  if (order.keys.length) return undefined;
+  const indexes = indexesOf(kind);
+  const read = { terms: terms.map(({ column, seek }) => ({ column, seek })), order: "id" };
+  // Rows by id, or a few by a unique set: SQLite finds them through that index itself.
+  if (fewRowsBy(indexes, read) || terms.some((term) => term.column === "id")) return undefined;
+  const leads = (column: string) => indexes.some((index) => index.columns[0] === column);
+  if (terms.some((term) => term.seek === "equal" && leads(term.column))) return undefined;
+  const term = terms.find((one) => one.operator === "$in" && leads(one.column));
+  const values = term ? [...new Set(term.args)] : [];
+  if (!term || values.length < 2 || values.length > MAX_BY_VALUE) return undefined;
+  return { term, read: { column: term.column, values, descending: order.idDescending } };
 }
 
 /**

@@ -698,10 +698,35 @@ export async function listRecords({
   query: ListQuery;
 }): Promise<{ records: StoredRecord[]; hasMore: boolean }> {
   const table = tableFor(kind);
-  const result = await ctx.db.execute({
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ?${query.where.map((clause) => ` AND ${clause.sql}`).join("")} ORDER BY ${query.orderSql} LIMIT ? OFFSET ?`,
-    args: [ctx.companyId, ...query.where.flatMap((clause) => clause.args), query.limit + 1, query.from],
-  });
+  const conditions = (where: ListQuery["where"]) => where.map((clause) => ` AND ${clause.sql}`).join("");
+  const { byValue } = query;
+  const end = query.from + query.limit + 1;
+  const result = await ctx.db.execute(
+    byValue
+      ? {
+          // Each value's rows from its index in id order, up to the page's end; then merged.
+          sql: `SELECT * FROM (${byValue.values
+            .map(
+              () =>
+                `SELECT * FROM (SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND ${byValue.column} = ?${conditions(byValue.where)} ORDER BY id ${byValue.descending ? "DESC" : "ASC"} LIMIT ?)`,
+            )
+            .join(" UNION ALL ")}) ORDER BY id ${byValue.descending ? "DESC" : "ASC"} LIMIT ? OFFSET ?`,
+          args: [
+            ...byValue.values.flatMap((value) => [
+              ctx.companyId,
+              value,
+              ...byValue.where.flatMap((clause) => clause.args),
+              end,
+            ]),
+            query.limit + 1,
+            query.from,
+          ],
+        }
+      : {
+          sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ?${conditions(query.where)} ORDER BY ${query.orderSql} LIMIT ? OFFSET ?`,
+          args: [ctx.companyId, ...query.where.flatMap((clause) => clause.args), query.limit + 1, query.from],
+        },
+  );
   const rows = result.rows.slice(0, query.limit);
   return { records: rows.map((row) => toRecord(table, row)), hasMore: result.rows.length > query.limit };
 }

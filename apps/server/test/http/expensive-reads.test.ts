@@ -136,6 +136,13 @@ describe("a list that no index serves", () => {
     // many as a walk: an option value by name alone is still a walk.
     const option = kindByName("option-value")!;
     expect(isExpensiveList(option, parseListQuery(option, "where[name]=Size", keyring, 1))).toBe(true);
+    // The reference's vendor apps page through purchases by their labels (wire.md section 5).
+    const purchase = kindByName("purchase")!;
+    const purchases = (query: string) =>
+      isExpensiveList(purchase, parseListQuery(purchase, query, keyring, 1));
+    expect(
+      purchases("where[purchaseStatusId][$in][0]=11&where[purchaseStatusId][$in][1]=12&limit=100&from=0"),
+    ).toBe(false);
     // A reference that leads a unique set: found through the set's index, in its order or sorted by id.
     const level = kindByName("inventory-level")!;
     const levels = (query: string) => isExpensiveList(level, parseListQuery(level, query, keyring, 1));

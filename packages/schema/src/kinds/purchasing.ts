@@ -37,6 +37,9 @@ export const purchase = defineKind({
   source: "seed",
   description:
     "An order the company places with a dropship provider, or a replenishment order for its own stock.",
+  // The reference's vendor apps page through purchases by their labels
+  // (`where[purchaseStatusId][$in][0]=11&...`): read through an index, not every purchase of the company.
+  lookups: ["purchaseStatusId"],
   fields: {
     status: f.enum(purchaseStatuses, {
       default: "pending",
