@@ -76,6 +76,7 @@ export interface ReadShape {
  * found through the unique index and sorted.
  */
 export function fewRowsBy(indexes: readonly KindIndex[], read: ReadShape): boolean {
+  if (!read.terms.some((term) => term.seek === "in")) return false;
   const pinned = (seek: Seek) =>
     new Set(read.terms.filter((term) => term.seek === seek).map((term) => term.column));
   const one = pinned("equal");

@@ -515,7 +515,7 @@ export function parseListQuery(
   const shapes = found.map(({ column, seek }) => ({ column, seek }));
   // A few rows that a unique index finds are sorted: ordered so that no index keeps the order, lest
   // SQLite walk that index instead (`fewRowsBy`).
-  const sort = fewRowsBy(indexesOf(kind), { terms: shapes, order: undefined }) ? "+" : "";
+  const sort = through || fewRowsBy(indexesOf(kind), { terms: shapes, order: undefined }) ? "+" : "";
   const orderSql = [
     ...order.keys.map(({ column, descending }) => `${sort}${column} ${descending ? "DESC" : "ASC"}`),
     `${sort}id ${order.idDescending ? "DESC" : "ASC"}`,
@@ -560,7 +560,7 @@ export function parseListQuery(
   const others = split && where.filter((_, i) => found[i] !== split.term);
   const byValue = (start?: ListQuery["where"][number]) =>
     split && others ? { byValue: { ...split.read, where: start ? [...others, start] : others } } : {};
-  if (params.cursor === undefined) return { ...base, ...byValue() };
+  if (params.cursor === undefined) return split ? { ...base, ...byValue() } : base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
   const after = decodeCursor(params.cursor, order.text, filters, keyring, list);
@@ -587,7 +587,7 @@ function valueByValue(
   terms: readonly Term[],
   order: ListOrder,
 ): { term: Term; read: Omit<ByValue, "where"> } | undefined {
-  if (order.keys.length) return undefined;
+  if (order.keys.length || !terms.some((term) => term.operator === "$in")) return undefined;
   const indexes = indexesOf(kind);
   const read = { terms: terms.map(({ column, seek }) => ({ column, seek })), order: "id" };
   // Rows by id, or a few by a unique set: SQLite finds them through that index itself.
@@ -615,6 +615,7 @@ function throughReference(
   order: string | undefined,
   companyId: number,
 ): Term | undefined {
+  if (!terms.length || !kind.unique) return undefined;
   const shapes = terms.map(({ column, seek }) => ({ column, seek }));
   if (indexServes(indexesOf(kind), { terms: shapes, order })) return undefined;
   const fields = (...seeks: Seek[]) =>
