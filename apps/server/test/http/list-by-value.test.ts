@@ -2,16 +2,12 @@
 // page through purchases by their labels: `where[purchaseStatusId][$in][0]=11&...`) is read value by
 // value, each value's rows from the index in id order up to the page's end: the same records as any
 // other reading, and never the company's whole table, whether a value is rare or common.
-import type { InStatement } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/database.ts";
-import type { Ctx } from "../../src/domain/context.ts";
-import { keyringOf } from "../../src/domain/secrets.ts";
-import { parseListQuery } from "../../src/services/list-query.ts";
-import { listRecords } from "../../src/services/records.ts";
-import { freshDb, setupApp } from "../support.ts";
+import { GROWN_COMPANY, grownDb, listPlan } from "../list-plan.ts";
+import { setupApp } from "../support.ts";
 
 const purchase = kindByName("purchase")!;
 
@@ -81,20 +77,12 @@ describe("purchases by their labels", () => {
 });
 
 describe("the planner's reading of such a list", () => {
-  const COMPANY = 1;
   let db: Db;
   beforeAll(async () => {
-    db = await freshDb();
     // 5,000 purchases: nearly all labelled 20 to 26, one in a hundred 11, one 12.
-    const now = "2026-01-01T00:00:00.000Z";
-    await db.write((session) =>
-      session.apply([
-        {
-          sql: "INSERT INTO purchases (company_id, created_at, updated_at, purchase_status_id) SELECT ?, ?, ?, iif(value = 4000, 12, iif(value % 100 = 0, 11, 20 + value % 7)) FROM generate_series(1, 5000)",
-          args: [COMPANY, now, now],
-        },
-      ]),
-    );
+    db = await grownDb([
+      "INSERT INTO purchases (company_id, created_at, updated_at, purchase_status_id) SELECT ?1, ?2, ?2, iif(value = 4000, 12, iif(value % 100 = 0, 11, 20 + value % 7)) FROM generate_series(1, 5000)",
+    ]);
   });
 
   it("reads each label's purchases from the index in id order, never the company's whole table", async () => {
@@ -103,25 +91,7 @@ describe("the planner's reading of such a list", () => {
       "where[purchaseStatusId][$in]=20,21&limit=100&from=200",
       "where[purchaseStatusId][$in]=11,12,20&order=-id&limit=10",
     ]) {
-      const statements: InStatement[] = [];
-      const recording = {
-        execute: (statement: InStatement) => {
-          statements.push(statement);
-          return db.execute(statement);
-        },
-      };
-      const parsed = parseListQuery(purchase, query, await keyringOf(new Uint8Array(32)), COMPANY);
-      const { records } = await listRecords({
-        ctx: { db: recording, companyId: COMPANY } as Ctx,
-        kind: purchase,
-        query: parsed,
-      });
-      expect(records.length, query).toBeGreaterThan(0);
-      const [statement] = statements;
-      const { sql, args } = typeof statement === "string" ? { sql: statement, args: [] } : statement!;
-      const plan = (await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((row) =>
-        String(row.detail),
-      );
+      const plan = await listPlan(db, purchase, query, GROWN_COMPANY);
       const reads = plan.filter((step) => /^(SCAN|SEARCH) purchases\b/.test(step));
       expect(reads.length, plan.join("\n")).toBeGreaterThan(1);
       for (const step of reads) {

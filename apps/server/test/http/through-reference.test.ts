@@ -2,15 +2,11 @@
 // few records of (`fewPerCompany`): sales by `externalId` (unique per channel), listings by `sku` or
 // `externalId`. Their records are found through the set's index, one search a channel, whatever the
 // order asked for: never by reading every record of the company.
-import type { InStatement } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/database.ts";
-import type { Ctx } from "../../src/domain/context.ts";
-import { keyringOf } from "../../src/domain/secrets.ts";
-import { parseListQuery } from "../../src/services/list-query.ts";
-import { listRecords } from "../../src/services/records.ts";
-import { freshDb, setupApp } from "../support.ts";
+import { GROWN_COMPANY, grownDb, listPlan } from "../list-plan.ts";
+import { setupApp } from "../support.ts";
 
 const sale = kindByName("sale")!;
 const listing = kindByName("channel-variant")!;
@@ -70,51 +66,15 @@ describe("a sale by its external id, in every channel", () => {
 });
 
 describe("the planner's reading of such a list", () => {
-  const COMPANY = 1;
   let db: Db;
   beforeAll(async () => {
-    db = await freshDb();
-    // Three channels, 3,000 sales and 3,000 listings of company 1; a few of company 2.
-    const now = "2026-01-01T00:00:00.000Z";
-    await db.write((session) =>
-      session.apply([
-        {
-          sql: "INSERT INTO channels (company_id, created_at, updated_at, name) SELECT iif(value > 3, 2, ?), ?, ?, 'Channel ' || value FROM generate_series(1, 4)",
-          args: [COMPANY, now, now],
-        },
-        {
-          sql: "INSERT INTO sales (company_id, created_at, updated_at, channel_id, external_id) SELECT ?, ?, ?, 1 + value % 3, 'S-' || (value / 3) FROM generate_series(0, 2999)",
-          args: [COMPANY, now, now],
-        },
-        {
-          sql: "INSERT INTO channel_variants (company_id, created_at, updated_at, channel_id, sku, external_id) SELECT ?, ?, ?, 1 + value % 3, 'SKU-' || (value / 3), 'E-' || value FROM generate_series(0, 2999)",
-          args: [COMPANY, now, now],
-        },
-      ]),
-    );
+    // Three channels, 3,000 sales and 3,000 listings of the company; a channel of another.
+    db = await grownDb([
+      "INSERT INTO channels (company_id, created_at, updated_at, name) SELECT iif(value > 3, 2, ?1), ?2, ?2, 'Channel ' || value FROM generate_series(1, 4)",
+      "INSERT INTO sales (company_id, created_at, updated_at, channel_id, external_id) SELECT ?1, ?2, ?2, 1 + value % 3, 'S-' || (value / 3) FROM generate_series(0, 2999)",
+      "INSERT INTO channel_variants (company_id, created_at, updated_at, channel_id, sku, external_id) SELECT ?1, ?2, ?2, 1 + value % 3, 'SKU-' || (value / 3), 'E-' || value FROM generate_series(0, 2999)",
+    ]);
   });
-
-  /** The steps of the plan of the statement that lists `query` of `kind`. */
-  async function planOf(kind: typeof sale, query: string): Promise<string[]> {
-    const statements: InStatement[] = [];
-    const recording = {
-      execute: (statement: InStatement) => {
-        statements.push(statement);
-        return db.execute(statement);
-      },
-    };
-    const parsed = parseListQuery(kind, query, await keyringOf(new Uint8Array(32)), COMPANY);
-    const { records } = await listRecords({
-      ctx: { db: recording, companyId: COMPANY } as Ctx,
-      kind,
-      query: parsed,
-    });
-    expect(records.length).toBeGreaterThan(0);
-    const [statement] = statements;
-    const { sql, args } = typeof statement === "string" ? { sql: statement, args: [] } : statement!;
-    const plan = await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args });
-    return plan.rows.map((row) => String(row.detail));
-  }
 
   it("searches the unique set's index once a channel, never walking the company's records", async () => {
     const cases: [typeof sale, string, string][] = [
@@ -127,7 +87,7 @@ describe("the planner's reading of such a list", () => {
       [listing, "where[channelId][$in]=1,2&where[sku]=SKU-9", "channel_variants_unique_channel_id_sku"],
     ];
     for (const [kind, query, index] of cases) {
-      const plan = await planOf(kind, query);
+      const plan = await listPlan(db, kind, query, GROWN_COMPANY);
       const read = plan.find((step) =>
         new RegExp(`^(SCAN|SEARCH) ${kind === sale ? "sales" : "channel_variants"}\\b`).test(step),
       );
