@@ -557,9 +557,10 @@ export function parseListQuery(
   };
   // The list's conditions but the `IN` it is read by, value by value (`ByValue`), if it is.
   const split = through ? undefined : valueByValue(kind, terms, order);
-  const others = split && where.filter((_, i) => found[i] !== split.term);
-  const byValue = (start?: ListQuery["where"][number]) =>
-    split && others ? { byValue: { ...split.read, where: start ? [...others, start] : others } } : {};
+  const byValue = (...start: ListQuery["where"]) =>
+    split
+      ? { byValue: { ...split.read, where: [...where.filter((_, i) => found[i] !== split.term), ...start] } }
+      : {};
   if (params.cursor === undefined) return split ? { ...base, ...byValue() } : base;
   if (typeof params.cursor !== "string") throw bad("cursor takes one value.");
   if (params.from !== undefined) throw bad("Send either cursor or from, not both.");
