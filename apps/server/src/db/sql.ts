@@ -36,6 +36,15 @@ export class Sql {
   }
 
   /**
+   * The statement of a fragment that runs for no company (the dispatcher's own tables, a key's lookup
+   * by its hash): a fragment that binds the company (`sql.company`) is refused, it needs `statementFor`.
+   */
+  statement(): Statement {
+    if (this.values.includes(COMPANY)) throw new Error("This statement binds the company: use statementFor.");
+    return this.statementFor(0);
+  }
+
+  /**
    * The statement for company `companyId`, each value's SQL made by `mark` (which binds what it needs:
    * a write plan's provisional id becomes the lookup of the real one). When every mark is `?` and the
    * pieces are shared (`Sql.shared`), the text is the one made once for them: no concatenation, and the
@@ -121,6 +130,10 @@ sql.join = (parts: readonly Sql[], separator = ", "): Sql => {
   if (!parts.length) return new Sql([""], []);
   return assemble(["", ...parts.slice(1).map(() => separator), ""], parts);
 };
+
+/** Values bound one after another, separated by commas: `id IN (${sql.values(ids)})`. */
+sql.values = (values: readonly SqlValue[]): Sql =>
+  values.length ? new Sql(["", ...values.slice(1).map(() => ", "), ""], values) : new Sql([""], []);
 
 /** Whether a value is a fragment. */
 sql.is = (value: unknown): value is Sql => value instanceof Sql;

@@ -49,7 +49,7 @@ export async function runPendingDataExports(
   const at = (field: string) => sql.id(column(exports, field));
   const pending = sql`SELECT id, company_id, ${at("exportType")} AS export_type, row_number() OVER (PARTITION BY company_id ORDER BY id) AS nth FROM ${sql.id(exports.name)} WHERE ${at("status")} = 'pending' AND ${at("templateId")} IS NULL AND ${at("stockTakeId")} IS NULL AND (${at("exportType")} IS NULL OR ${at("exportType")} = 'inventory_levels' OR (${at("exportType")} = 'inventory_feed' AND ${at("inventoryFeedId")} IS NOT NULL))`;
   const statement = sql`SELECT id, company_id, export_type FROM (${pending}) ORDER BY nth, id LIMIT ${limit}`;
-  const found = await db.execute(statement.statementFor(0));
+  const found = await db.execute(statement.statement());
   for (const row of found.rows) {
     const type: ExportType = row.export_type === "inventory_feed" ? "inventory_feed" : "inventory_levels";
     await buildDataExport(ctxOf(Number(row.company_id)), Number(row.id), type);

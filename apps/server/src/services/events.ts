@@ -220,7 +220,7 @@ export async function firstIdFrom(db: Executor, time: string): Promise<number | 
   const at = Date.parse(time);
   if (Number.isNaN(at)) return undefined;
   const since = new Date(at - CLOCK_SLACK_MS).toISOString();
-  const row = await firstRow(db, sql`SELECT ${firstIdAt(since)} AS id`.statementFor(0));
+  const row = await firstRow(db, sql`SELECT ${firstIdAt(since)} AS id`.statement());
   return row?.id === null || row?.id === undefined ? undefined : Number(row.id);
 }
 

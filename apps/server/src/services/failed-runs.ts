@@ -78,7 +78,7 @@ export async function afterFailedRun(
 /** The job's failures in a row before this run, as its lease's row counts them (none: its row is gone). */
 async function failuresOf(db: Db, { table, id }: Lease): Promise<number | undefined> {
   const found = await db.execute(
-    sql`SELECT failures FROM ${sql.id(table.name)} WHERE ${sql.id(table.key)} = ${id}`.statementFor(0),
+    sql`SELECT failures FROM ${sql.id(table.name)} WHERE ${sql.id(table.key)} = ${id}`.statement(),
   );
   const failures = found.rows[0]?.failures;
   return failures === undefined || failures === null ? undefined : Number(failures);

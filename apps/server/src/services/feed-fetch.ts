@@ -135,7 +135,7 @@ export async function queueDueFeeds(
     return sql`(${at("inventory-feed", "fetchFrequency")} = ${frequency} AND (${at("inventory-feed", "lastFetchedAt")} IS NULL OR ${at("inventory-feed", "lastFetchedAt")} < ${before}))`;
   });
   const statement = sql`SELECT f.id, f.company_id FROM ${sql.id(feeds.name)} f WHERE ${at("inventory-feed", "enabled")} IS NOT 0 AND ${at("inventory-feed", "automatedFetching")} IS NOT 'disabled' AND ${at("inventory-feed", "url")} IS NOT NULL AND (${sql.join(due, " OR ")}) AND NOT EXISTS (SELECT 1 FROM ${sql.id(files.name)} p WHERE p.company_id = f.company_id AND p.${sql.id(column(files, "inventoryFeedId"))} = f.id AND p.${sql.id(column(files, "status"))} = 'pending') AND f.company_id NOT IN (SELECT id FROM companies WHERE suspended_at IS NOT NULL) ORDER BY f.id LIMIT ${limit}`;
-  const found = await db.execute(statement.statementFor(0));
+  const found = await db.execute(statement.statement());
   for (const row of found.rows) {
     const ctx = ctxOf(Number(row.company_id));
     const feedId = Number(row.id);
@@ -211,7 +211,7 @@ async function claim(db: Db, nowMs: number): Promise<FetchRun | undefined> {
   const token = crypto.randomUUID();
   const files = sql.id(table("inventory-feed-file").name);
   const statement = sql`INSERT INTO inventory_feed_fetches (file_id, company_id, lease_token, lease_until, created_at) SELECT f.id, f.company_id, ${token}, ${iso(nowMs + LEASE_MS)}, ${iso(nowMs)} FROM ${files} f LEFT JOIN inventory_feed_fetches r ON r.file_id = f.id WHERE f.${at("inventory-feed-file", "status")} = 'pending' AND (r.lease_until IS NULL OR r.lease_until <= ${iso(nowMs)}) ORDER BY r.lease_until IS NOT NULL, r.lease_until, f.id LIMIT 1 ON CONFLICT (file_id) DO UPDATE SET lease_token = excluded.lease_token, lease_until = excluded.lease_until RETURNING file_id, company_id, storage_key, rows_done, failures`;
-  const [row] = (await db.execute(statement.statementFor(0))).rows;
+  const [row] = (await db.execute(statement.statement())).rows;
   if (!row) return undefined;
   return {
     fileId: Number(row.file_id),
@@ -230,7 +230,7 @@ async function claim(db: Db, nowMs: number): Promise<FetchRun | undefined> {
 async function dropEndedFetches(db: Db, ctxOf: (companyId: number) => Ctx, nowMs: number): Promise<void> {
   const files = sql.id(table("inventory-feed-file").name);
   const ended = sql`SELECT file_id, company_id, storage_key FROM inventory_feed_fetches r WHERE (r.lease_until IS NULL OR r.lease_until <= ${iso(nowMs)}) AND NOT EXISTS (SELECT 1 FROM ${files} f WHERE f.id = r.file_id AND f.${at("inventory-feed-file", "status")} = 'pending') LIMIT 20`;
-  for (const row of (await db.execute(ended.statementFor(0))).rows) {
+  for (const row of (await db.execute(ended.statement())).rows) {
     const storageKey = row.storage_key === null ? null : String(row.storage_key);
     await dropFetch(db, ctxOf(Number(row.company_id)), { fileId: Number(row.file_id), storageKey });
   }
