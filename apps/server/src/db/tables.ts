@@ -1,5 +1,6 @@
 import { type FieldDef, type KindDef, kinds, snakeCase } from "@multichannel/schema";
 import { blankOf } from "./blank.ts";
+import type { Statement } from "./sql.ts";
 
 /**
  * A row id that is never given again (migration 0031): without AUTOINCREMENT, SQLite gives a new row the
@@ -40,8 +41,8 @@ export interface Table {
   }[];
   /** The columns a record's INSERT writes, in the order of its values: company, timestamps, every column. */
   readonly insertColumns: string;
-  /** The SELECT of one record by id and company. */
-  readonly findSql: string;
+  /** The SELECT of one record by id and company (its text made once: the hottest read of all). */
+  find(id: number, companyId: number): Statement;
   /** Fields that show the record's company (`companyId`), read from `company_id`. */
   readonly tenantFields: readonly string[];
   /** Columns of derived values a write may only request (`FieldDef.derived`). */
@@ -89,6 +90,7 @@ export function tableOf(kind: KindDef): Table {
     ...columns.map((column) => column.name),
     ...(tenantFields.length ? ["company_id"] : []),
   ].join(", ");
+  const findSql = `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`;
   return {
     kind,
     name: snakeCase(kind.plural),
@@ -111,7 +113,7 @@ export function tableOf(kind: KindDef): Table {
       ),
     ),
     insertColumns: ["company_id", "created_at", "updated_at", ...columns.map((c) => c.name)].join(", "),
-    findSql: `SELECT ${selectList} FROM ${snakeCase(kind.plural)} WHERE id = ? AND company_id = ?`,
+    find: (id, companyId) => ({ sql: findSql, args: [id, companyId] }),
     tenantFields,
     derived: columns.filter((column) => column.def.derived),
     blank: blankOf([

@@ -10,6 +10,7 @@
 import { hkdf } from "@noble/hashes/hkdf.js";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
+import { type Sql, sql } from "../db/sql.ts";
 import { base64url, type Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 
@@ -238,14 +239,10 @@ export function decodeCursor(
  * The SQL that starts a page after the cursor's row, for a list ordered by `column` (then id) in
  * `descending` order or not. SQLite sorts NULL first ascending and last descending.
  */
-export function afterCursor(
-  column: string,
-  descending: boolean,
-  cursor: Cursor,
-  rows: CursorList,
-): { sql: string; args: (string | number)[] } {
-  const past = descending ? "<" : ">";
-  if (column === "id") return { sql: `id ${past} ?`, args: [cursor.id] };
+export function afterCursor(column: string, descending: boolean, cursor: Cursor, rows: CursorList): Sql {
+  const past = sql.raw(descending ? "<" : ">");
+  const at = sql.raw(column);
+  if (column === "id") return sql`id ${past} ${cursor.id}`;
   const { key, id } = cursor;
   // One value: a cursor of a list ordered by more than one field is one this list never made.
   if (isList(key)) throw bad(NOT_OURS);
@@ -253,14 +250,19 @@ export function afterCursor(
     return afterAnchor(column, descending, { start: key, id, at: cursor.anchoredAt }, rows);
   }
   if (key === null) {
-    return descending
-      ? { sql: `(${column} IS NULL AND id < ?)`, args: [id] }
-      : { sql: `(${column} IS NOT NULL OR id > ?)`, args: [id] };
+    return descending ? sql`(${at} IS NULL AND id < ${id})` : sql`(${at} IS NOT NULL OR id > ${id})`;
   }
-  const rest = `(${column} ${past} ? OR (${column} = ? AND id ${past} ?))`;
-  return descending
-    ? { sql: `(${rest} OR ${column} IS NULL)`, args: [key, key, id] }
-    : { sql: rest, args: [key, key, id] };
+  const rest = sql`(${at} ${past} ${key} OR (${at} = ${key} AND id ${past} ${id}))`;
+  return descending ? sql`(${rest} OR ${at} IS NULL)` : rest;
+}
+
+/**
+ * The value of `column` in the cursor's row, read from the row itself while it is as it was: its
+ * `updated_at` unchanged and its value still beginning with `start` (NULL otherwise).
+ */
+function anchorValue(column: string, start: string, id: number, at: string, { table }: CursorList): Sql {
+  const anchored = sql.raw(`anchor.${column}`);
+  return sql`(SELECT ${anchored} FROM ${sql.id(table)} AS anchor WHERE anchor.id = ${id} AND anchor.company_id = ${sql.company} AND anchor.updated_at = ${at} AND substr(${anchored}, 1, ${Array.from(start).length}) = ${start})`;
 }
 
 /**
@@ -276,20 +278,17 @@ function afterAnchor(
   descending: boolean,
   /** The first `KEY_CHARS` characters of the row's value, its id, and its `updated_at`. */
   { start, id, at }: { start: string; id: number; at: string },
-  { table, companyId }: CursorList,
-): { sql: string; args: (string | number)[] } {
-  const length = Array.from(start).length;
-  const anchor = `(SELECT anchor.${column} FROM ${table} AS anchor WHERE anchor.id = ? AND anchor.company_id = ? AND anchor.updated_at = ? AND substr(anchor.${column}, 1, ?) = ?)`;
-  const anchorArgs = [id, companyId, at, length, start];
-  const past = descending ? "<" : ">";
-  const exact = `(${column} ${past} ${anchor} OR (${column} = ${anchor} AND id ${past} ?))`;
-  const exactArgs = [...anchorArgs, ...anchorArgs, id];
+  rows: CursorList,
+): Sql {
+  const value = sql.raw(column);
+  const anchor = anchorValue(column, start, id, at, rows);
+  const past = sql.raw(descending ? "<" : ">");
+  const exact = sql`(${value} ${past} ${anchor} OR (${value} = ${anchor} AND id ${past} ${id}))`;
   const near = descending
-    ? { sql: `(${column} < ? OR substr(${column}, 1, ?) = ?)`, args: [start, length, start] }
-    : { sql: `(${column} > ? OR (${column} = ? AND id > ?))`, args: [start, start, id] };
-  const sql = `(CASE WHEN ${anchor} IS NULL THEN ${near.sql} ELSE ${exact} END)`;
-  const args = [...anchorArgs, ...near.args, ...exactArgs];
-  return descending ? { sql: `(${sql} OR ${column} IS NULL)`, args } : { sql, args };
+    ? sql`(${value} < ${start} OR substr(${value}, 1, ${Array.from(start).length}) = ${start})`
+    : sql`(${value} > ${start} OR (${value} = ${start} AND id > ${id}))`;
+  const after = sql`(CASE WHEN ${anchor} IS NULL THEN ${near} ELSE ${exact} END)`;
+  return descending ? sql`(${after} OR ${value} IS NULL)` : after;
 }
 
 /** A sort field of a list ordered by more than one, or by one whose ties go by id the other way. */
@@ -313,33 +312,27 @@ export function afterKeys(
   idDescending: boolean,
   cursor: Cursor,
   rows: CursorList,
-): { sql: string; args: (string | number)[] } {
+): Sql {
   const parts: readonly KeyPart[] = isList(cursor.key) ? cursor.key : [cursor.key];
   if (parts.length !== columns.length) throw bad(NOT_OURS);
-  const ors: string[] = [];
-  const args: (string | number)[] = [];
+  const ors: Sql[] = [];
   // The conditions that the row ties with the cursor's on every field so far.
-  const ties: string[] = [];
-  const tieArgs: (string | number)[] = [];
+  const ties: Sql[] = [];
   for (const [i, { column, descending }] of columns.entries()) {
+    const at = sql.raw(column);
     const value = sortValue(column, descending, parts[i]!, cursor, rows);
     const past = !value
       ? descending
         ? undefined
-        : { sql: `${column} IS NOT NULL`, args: [] }
+        : sql`${at} IS NOT NULL`
       : descending
-        ? { sql: `(${column} < ${value.sql} OR ${column} IS NULL)`, args: value.args }
-        : { sql: `${column} > ${value.sql}`, args: value.args };
-    if (past) {
-      ors.push([...ties, past.sql].join(" AND "));
-      args.push(...tieArgs, ...past.args);
-    }
-    ties.push(value ? `${column} IS ${value.sql}` : `${column} IS NULL`);
-    if (value) tieArgs.push(...value.args);
+        ? sql`(${at} < ${value} OR ${at} IS NULL)`
+        : sql`${at} > ${value}`;
+    if (past) ors.push(sql`(${sql.join([...ties, past], " AND ")})`);
+    ties.push(value ? sql`${at} IS ${value}` : sql`${at} IS NULL`);
   }
-  ors.push([...ties, `id ${idDescending ? "<" : ">"} ?`].join(" AND "));
-  args.push(...tieArgs, cursor.id);
-  return { sql: `(${ors.map((condition) => `(${condition})`).join(" OR ")})`, args };
+  ors.push(sql`(${sql.join([...ties, sql`id ${sql.raw(idDescending ? "<" : ">")} ${cursor.id}`], " AND ")})`);
+  return sql`(${sql.join(ors, " OR ")})`;
 }
 
 /**
@@ -352,16 +345,12 @@ function sortValue(
   descending: boolean,
   part: KeyPart,
   cursor: Cursor,
-  { table, companyId }: CursorList,
-): { sql: string; args: (string | number)[] } | undefined {
+  rows: CursorList,
+): Sql | undefined {
   if (part === null) return undefined;
-  if (typeof part !== "object") return { sql: "?", args: [part] };
+  if (typeof part !== "object") return sql`${part}`;
   if (cursor.anchoredAt === undefined) throw bad(NOT_OURS);
-  const length = Array.from(part.start).length;
-  const anchor = `(SELECT anchor.${column} FROM ${table} AS anchor WHERE anchor.id = ? AND anchor.company_id = ? AND anchor.updated_at = ? AND substr(anchor.${column}, 1, ?) = ?)`;
+  const anchor = anchorValue(column, part.start, cursor.id, cursor.anchoredAt, rows);
   const bound = descending ? `${part.start}\u{10FFFF}` : part.start;
-  return {
-    sql: `coalesce(${anchor}, ?)`,
-    args: [cursor.id, companyId, cursor.anchoredAt, length, part.start, bound],
-  };
+  return sql`coalesce(${anchor}, ${bound})`;
 }

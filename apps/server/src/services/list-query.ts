@@ -8,6 +8,7 @@ import {
   type Seek,
 } from "../db/indexes.ts";
 import { encode } from "../db/rows.ts";
+import { type Sql, sql } from "../db/sql.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
@@ -38,7 +39,8 @@ export const MAX_LIMIT = 250;
 const MAX_IN = 250;
 
 export interface ListQuery {
-  readonly where: readonly { sql: string; args: (string | number | null)[] }[];
+  /** The list's conditions beside its company (each a fragment with its values). */
+  readonly where: readonly Sql[];
   readonly orderSql: string;
   /** A list in id order by an `IN` on an indexed column, read value by value (`ByValue`). */
   readonly byValue?: ByValue;
@@ -74,7 +76,7 @@ export interface ByValue {
   /** The values of the `IN`, each once. */
   readonly values: readonly (string | number | null)[];
   /** The list's other conditions, the cursor's start included. */
-  readonly where: readonly { sql: string; args: (string | number | null)[] }[];
+  readonly where: readonly Sql[];
   readonly descending: boolean;
 }
 
@@ -272,8 +274,9 @@ type Term = {
   operator: string;
   /** How an index can use it: `!=` not at all. */
   seek: Seek;
-  args: (string | number | null)[];
-  sql: string;
+  /** The values it compares with, as parsed: what the filters' hash and a read value by value take. */
+  values: (string | number | null)[];
+  condition: Sql;
 };
 
 const isPattern = (term: Term) => term.operator === "$like";
@@ -290,64 +293,62 @@ function likeTerm(field: string, column: string, def: FieldDef, raw: string): Te
   if (wildcards > MAX_LIKE_WILDCARDS) {
     throw bad(`A $like pattern takes at most ${MAX_LIKE_WILDCARDS} wildcards (% and _).`);
   }
-  return { field, column, operator: "$like", seek: "none", args: [raw], sql: `${column} LIKE ? ESCAPE '\\'` };
+  const condition = sql`${sql.raw(column)} LIKE ${raw} ESCAPE '\\'`;
+  return { field, column, operator: "$like", seek: "none", values: [raw], condition };
 }
 
 /** The terms of one `where[field]` entry: a value, a list (`IN`), or operators with their values. */
 function termsOf(kind: KindDef, field: string, condition: QueryValue): Term[] {
   const { column, def } = filterable(kind, field);
   const name = `where[${field}]`;
-  const inTerm = (values: QueryValue): Term => {
-    const list = typeof values === "string" ? values.split(",") : isTextList(values) ? values : undefined;
+  const inTerm = (sent: QueryValue): Term => {
+    const list = typeof sent === "string" ? sent.split(",") : isTextList(sent) ? sent : undefined;
     if (!list) throw bad(`${name}[$in] takes a list: [$in][0]=a&[$in][1]=b, [$in][]=a, or [$in]=a,b.`);
     if (list.length > MAX_IN) throw bad(`${name}[$in] takes at most ${MAX_IN} values.`);
-    return {
-      field,
-      column,
-      operator: "$in",
-      seek: "in",
-      args: list.map((value) => parseValue(field, "$in", def, value)),
-      sql: `${column} IN (${list.map(() => "?").join(", ")})`,
-    };
+    const values = list.map((value) => parseValue(field, "$in", def, value));
+    const condition = sql`${sql.raw(column)} IN (${sql.values(values)})`;
+    return { field, column, operator: "$in", seek: "in", values, condition };
   };
   if (typeof condition === "string") {
+    const value = parseValue(field, undefined, def, condition);
     return [
       {
         field,
         column,
         operator: "$eq",
         seek: "equal",
-        args: [parseValue(field, undefined, def, condition)],
-        sql: `${column} = ?`,
+        values: [value],
+        condition: sql`${sql.raw(column)} = ${value}`,
       },
     ];
   }
   // A list of values for a field is a `$in`, as the ORM the reference's clients use reads it.
   if (Array.isArray(condition)) return [inTerm(condition)];
-  return Object.entries(condition).map(([operator, value]) => {
+  return Object.entries(condition).map(([operator, sent]) => {
     if (!OPERATORS.includes(operator)) {
       throw bad(
         `Unknown operator "${operator.slice(0, 40)}" in ${name}; use $in, $like, $gte, $lte, $gt, $lt, $ne, $eq or $null.`,
       );
     }
-    if (operator === "$in") return inTerm(value);
-    const raw = scalar(value, `${name}[${operator}]`);
+    if (operator === "$in") return inTerm(sent);
+    const raw = scalar(sent, `${name}[${operator}]`);
     if (operator === "$null") {
       if (raw !== "true" && raw !== "false") throw bad(`${name}[$null] must be true or false.`);
-      const sql = `${column} IS ${raw === "true" ? "" : "NOT "}NULL`;
-      return { field, column, operator, seek: raw === "true" ? "equal" : "range", args: [], sql };
+      const condition = sql.raw(`${column} IS ${raw === "true" ? "" : "NOT "}NULL`);
+      return { field, column, operator, seek: raw === "true" ? "equal" : "range", values: [], condition };
     }
     if (operator === "$like") return likeTerm(field, column, def, raw);
     if (operator !== "$eq" && operator !== "$ne" && !RANGE_TYPES.has(def.type)) {
       throw bad(`${name}[${operator}] needs a number, date or text field.`);
     }
+    const value = parseValue(field, operator, def, raw);
     return {
       field,
       column,
       operator,
       seek: operator === "$eq" ? "equal" : operator === "$ne" ? "none" : "range",
-      args: [parseValue(field, operator, def, raw)],
-      sql: `${column} ${SQL_OPERATORS[operator]} ?`,
+      values: [value],
+      condition: sql`${sql.raw(`${column} ${SQL_OPERATORS[operator]}`)} ${value}`,
     };
   });
 }
@@ -510,7 +511,7 @@ export function parseListQuery(
   const shape = shapeOf(kind, params, LIST_KEYS);
   const terms = params.where === undefined ? [] : whereTerms(kind, params.where);
   const order = listOrder(kind, params.order);
-  const through = throughReference(kind, terms, orderColumn(order), companyId);
+  const through = throughReference(kind, terms, orderColumn(order));
   const found = through ? [...terms, through] : terms;
   const shapes = found.map(({ column, seek }) => ({ column, seek }));
   // A few rows that a unique index finds are sorted: ordered so that no index keeps the order, lest
@@ -528,12 +529,12 @@ export function parseListQuery(
         (term) =>
           [
             `${term.field}[${term.operator}]`,
-            JSON.stringify(term.sql.includes(" IN (") ? [...term.args].sort() : term.args),
+            JSON.stringify(term.operator === "$in" ? [...term.values].sort() : term.values),
           ] as const,
       )
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
   );
-  const where = found.map(({ sql, args }) => ({ sql, args }));
+  const where = found.map(({ condition }) => condition);
   const repeat = segmentsOf(search)
     .filter((segment) => {
       const key = segmentKey(segment);
@@ -596,7 +597,7 @@ function valueByValue(
   const leads = (column: string) => indexes.some((index) => index.columns[0] === column);
   if (terms.some((term) => term.seek === "equal" && leads(term.column))) return undefined;
   const term = terms.find((one) => one.operator === "$in" && leads(one.column));
-  const values = term ? [...new Set(term.args)] : [];
+  const values = term ? [...new Set(term.values)] : [];
   if (!term || values.length < 2 || values.length > MAX_BY_VALUE) return undefined;
   return { term, read: { column: term.column, values, descending: order.idDescending } };
 }
@@ -614,7 +615,6 @@ function throughReference(
   kind: KindDef,
   terms: readonly Term[],
   order: string | undefined,
-  companyId: number,
 ): Term | undefined {
   if (!terms.length || !kind.unique) return undefined;
   const shapes = terms.map(({ column, seek }) => ({ column, seek }));
@@ -634,8 +634,8 @@ function throughReference(
       column,
       operator: "$in",
       seek: "in",
-      args: [companyId],
-      sql: `${column} IN (SELECT id FROM ${tableFor(referenced).name} WHERE company_id = ?)`,
+      values: [],
+      condition: sql`${sql.raw(column)} IN (SELECT id FROM ${sql.id(tableFor(referenced).name)} WHERE company_id = ${sql.company})`,
     };
   }
   return undefined;

@@ -139,9 +139,7 @@ export function findRecord(
   id: number,
 ): Eventually<StoredRecord | undefined> {
   const table = tableFor(kind);
-  return andThen(firstRow(db, { sql: table.findSql, args: [id, companyId] }), (row) =>
-    row ? toRecord(table, row) : undefined,
-  );
+  return andThen(firstRow(db, table.find(id, companyId)), (row) => (row ? toRecord(table, row) : undefined));
 }
 
 /**
@@ -540,7 +538,7 @@ function updatePlain(args: UpdateArgs) {
     let current: StoredRecord | undefined;
     let changes = values;
     if (readFirst) {
-      const [found] = await session.read([{ sql: table.findSql, args: [id, ctx.companyId] }]);
+      const [found] = await session.read([table.find(id, ctx.companyId)]);
       if (!found!.rows[0]) throw notFound(kind, id);
       current = toRecord(table, found!.rows[0]);
       changes = changesOf(args, current);
@@ -650,7 +648,7 @@ function deletePlain(args: DeleteArgs): Promise<void> {
     const statements: InStatement[] = [];
     let current: StoredRecord | undefined;
     if (ifMatch !== undefined) {
-      const [found] = await session.read([{ sql: table.findSql, args: [id, ctx.companyId] }]);
+      const [found] = await session.read([table.find(id, ctx.companyId)]);
       if (!found!.rows[0]) throw notFound(kind, id);
       current = toRecord(table, found!.rows[0]);
       checkIfMatch(current, ifMatch);
@@ -698,35 +696,22 @@ export async function listRecords({
   query: ListQuery;
 }): Promise<{ records: StoredRecord[]; hasMore: boolean }> {
   const table = tableFor(kind);
-  const conditions = (where: ListQuery["where"]) => where.map((clause) => ` AND ${clause.sql}`).join("");
+  const select = sql`SELECT ${sql.raw(table.selectList)} FROM ${sql.id(table.name)}`;
+  const matching = (where: readonly Sql[]) => sql.join([sql`company_id = ${sql.company}`, ...where], " AND ");
   const { byValue } = query;
-  const end = query.from + query.limit + 1;
-  const result = await ctx.db.execute(
-    byValue
-      ? {
-          // Each value's rows from its index in id order, up to the page's end; then merged.
-          sql: `SELECT * FROM (${byValue.values
-            .map(
-              () =>
-                `SELECT * FROM (SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND ${byValue.column} = ?${conditions(byValue.where)} ORDER BY id ${byValue.descending ? "DESC" : "ASC"} LIMIT ?)`,
-            )
-            .join(" UNION ALL ")}) ORDER BY id ${byValue.descending ? "DESC" : "ASC"} LIMIT ? OFFSET ?`,
-          args: [
-            ...byValue.values.flatMap((value) => [
-              ctx.companyId,
-              value,
-              ...byValue.where.flatMap((clause) => clause.args),
-              end,
-            ]),
-            query.limit + 1,
-            query.from,
-          ],
-        }
-      : {
-          sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ?${conditions(query.where)} ORDER BY ${query.orderSql} LIMIT ? OFFSET ?`,
-          args: [ctx.companyId, ...query.where.flatMap((clause) => clause.args), query.limit + 1, query.from],
-        },
-  );
+  const page = sql`LIMIT ${query.limit + 1} OFFSET ${query.from}`;
+  let statement: Sql;
+  if (byValue) {
+    // Each value's rows from its index in id order, up to the page's end; then merged.
+    const order = sql.raw(`ORDER BY id ${byValue.descending ? "DESC" : "ASC"}`);
+    const end = query.from + query.limit + 1;
+    const ofValue = (value: string | number | null) =>
+      sql`SELECT * FROM (${select} WHERE ${matching([sql`${sql.raw(byValue.column)} = ${value}`, ...byValue.where])} ${order} LIMIT ${end})`;
+    statement = sql`SELECT * FROM (${sql.join(byValue.values.map(ofValue), " UNION ALL ")}) ${order} ${page}`;
+  } else {
+    statement = sql`${select} WHERE ${matching(query.where)} ORDER BY ${sql.raw(query.orderSql)} ${page}`;
+  }
+  const result = await ctx.db.execute(statement.statementFor(ctx.companyId));
   const rows = result.rows.slice(0, query.limit);
   return { records: rows.map((row) => toRecord(table, row)), hasMore: result.rows.length > query.limit };
 }
