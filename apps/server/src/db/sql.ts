@@ -17,8 +17,17 @@ export interface Statement {
   args: InValue[];
 }
 
+/**
+ * A value bound as it is, whatever a statement's `mark` would make of it: a write plan makes each of its
+ * provisional ids the lookup of the real one, but binds as they are the values of a column it resolves
+ * in the statement itself, and the bounds of that lookup (`WritePlan`).
+ */
+export class Verbatim {
+  constructor(readonly value: InValue) {}
+}
+
 /** A value of a fragment: bound as a parameter (the company's id, `COMPANY`, when it runs). */
-export type SqlValue = InValue | typeof COMPANY;
+export type SqlValue = InValue | typeof COMPANY | Verbatim;
 
 /** A fragment of SQL: `texts[0] values[0] texts[1] ... texts[n]`, each value a bound parameter. */
 export class Sql {
@@ -57,6 +66,11 @@ export class Sql {
     let plain = true;
     for (let i = 0; i < values.length; i += 1) {
       const value = values[i]!;
+      if (value instanceof Verbatim) {
+        args.push(value.value);
+        marks[i] = "?";
+        continue;
+      }
       const made = mark(value === COMPANY ? companyId : value, args);
       marks[i] = made;
       if (made !== "?") plain = false;
@@ -134,6 +148,29 @@ sql.join = (parts: readonly Sql[], separator = ", "): Sql => {
 /** Values bound one after another, separated by commas: `id IN (${sql.values(ids)})`. */
 sql.values = (values: readonly SqlValue[]): Sql =>
   values.length ? new Sql(["", ...values.slice(1).map(() => ", "), ""], values) : new Sql([""], []);
+
+/** A value bound as it is, never rewritten by a statement's `mark` (`Verbatim`). */
+sql.verbatim = (value: InValue): Verbatim => new Verbatim(value);
+
+/**
+ * Rows of values, `(a, b), (c, d)`, each value bound: the `VALUES` of a statement that writes or
+ * compares many rows at once, made in one pass however many rows (a thousand rows of twenty columns
+ * are twenty thousand values).
+ */
+sql.rows = (rows: readonly (readonly SqlValue[])[]): Sql => {
+  const texts: string[] = ["("];
+  const values: SqlValue[] = [];
+  for (const [r, row] of rows.entries()) {
+    if (r > 0) texts[texts.length - 1] += "), (";
+    for (const [i, value] of row.entries()) {
+      if (i > 0) texts[texts.length - 1] += ", ";
+      values.push(value);
+      texts.push("");
+    }
+  }
+  texts[texts.length - 1] += ")";
+  return new Sql(texts, values);
+};
 
 /** Whether a value is a fragment. */
 sql.is = (value: unknown): value is Sql => value instanceof Sql;

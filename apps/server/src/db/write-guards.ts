@@ -7,19 +7,14 @@
  * table's CHECK refuses every row: SQLite has no statement that raises an error by itself outside a
  * trigger, and this one fails with a message nothing else produces.
  */
-import type { InStatement, InValue } from "@libsql/client";
+import type { InStatement } from "@libsql/client";
 import { ApiError } from "../errors.ts";
 import { BatchError, type Db, type WriteSession } from "./database.ts";
 import { type Sql, sql } from "./sql.ts";
 
 const FAILED = "CHECK constraint failed: write_guard";
 
-/** Aborts its batch unless `condition` (an SQL expression) holds. */
-export function guard(condition: string, args: InValue[] = []): { sql: string; args: InValue[] } {
-  return { sql: `INSERT INTO write_guards (failed) SELECT 1 WHERE NOT (${condition})`, args };
-}
-
-/** `guard` of a condition written as a fragment (`sql.ts`). */
+/** Aborts its batch unless `condition` (an SQL expression, a fragment of `sql.ts`) holds. */
 export function guardOf(condition: Sql): Sql {
   return sql`INSERT INTO write_guards (failed) SELECT 1 WHERE NOT (${condition})`;
 }

@@ -11,9 +11,9 @@
 import type { InStatement, InValue, ResultSet } from "@libsql/client";
 import type { WriteSession } from "../db/database.ts";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
-import { type Sql, type Statement, sql } from "../db/sql.ts";
+import { COMPANY, type Sql, type SqlValue, type Statement, sql } from "../db/sql.ts";
 import { type Column, type Table, tableFor } from "../db/tables.ts";
-import { changed, failedGuard, guard, guardOf, StaleRead } from "../db/write-guards.ts";
+import { changed, failedGuard, guardOf, StaleRead } from "../db/write-guards.ts";
 import { propertyOf } from "../errors.ts";
 import {
   type AnswerText,
@@ -111,15 +111,21 @@ export class WritePlan {
   }
 
   /**
-   * SQL of a column's value whose provisional ids (if it holds one) are the real ones: one lookup per
-   * statement. The plan's range is bound (its three arguments pushed to `args`), never written into the
-   * text: a statement's text is then the same from one plan to the next, so the embedded database
-   * prepares it once and keeps it (a text of its own per plan prepared every bulk insert anew, about
-   * 30 KB of SQL for a thousand rows, and kept hundreds of them in memory).
+   * SQL of a column's value whose provisional ids (if it holds one) are the real ones: the column's
+   * values are bound as they are (`sql.verbatim`) and looked up here. The plan's range is bound, never
+   * written into the text: a statement's text is then the same from one plan to the next, so the
+   * embedded database prepares it once and keeps it (a text of its own per plan prepared every bulk
+   * insert anew, about 30 KB of SQL for a thousand rows, and kept hundreds of them in memory).
    */
-  private idOfProvisional(value: string, args: InValue[]): string {
-    args.push(this.base - SLOTS + 1, this.base, this.base);
-    return `CASE WHEN ${value} BETWEEN ? AND ? THEN (SELECT id FROM plan_ids WHERE slot = ? - ${value}) ELSE ${value} END`;
+  private idOfProvisional(name: string): Sql {
+    const value = sql.raw(name);
+    const [low, high] = [sql.verbatim(this.base - SLOTS + 1), sql.verbatim(this.base)];
+    return sql`CASE WHEN ${value} BETWEEN ${low} AND ${high} THEN (SELECT id FROM plan_ids WHERE slot = ${high} - ${value}) ELSE ${value} END`;
+  }
+
+  /** Notes in `plan_ids` the id that the statement just before gave the record of `slot`. */
+  private noteInserted(slot: number): void {
+    this.push(sql`INSERT INTO plan_ids (slot, id) VALUES (${slot}, last_insert_rowid())`.statement());
   }
 
   /** An argument: a provisional id becomes the lookup of its real one. */
@@ -167,7 +173,7 @@ export class WritePlan {
     this.push(this.bound(insertSql(table, this.now, stored)), table);
     const slot = this.insertedAt.size + 1;
     this.insertedAt.set(slot, this.body.length - 1);
-    this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
+    this.noteInserted(slot);
     const record = toRecord(table, rowOf(table, this.base - slot, this.now, this.now, stored));
     for (const field of table.tenantFields) record[field] = this.companyId;
     return asRecord(kindName, record);
@@ -242,19 +248,17 @@ export class WritePlan {
     const size = Math.max(1, Math.floor(PARAMETER_BUDGET / names.length));
     for (let start = 0; start < rows.length; start += size) {
       const part = rows.slice(start, start + size);
-      const args: InValue[] = [];
       const slots: number[] = [];
-      // Columns holding provisional ids: resolved by one lookup in the statement, not one per row.
+      // Columns holding provisional ids: bound as they are and resolved in the statement (one text
+      // whichever rows hold them), not each made a lookup of its own.
       const resolved = new Set<number>();
       const tuples = part.map((row) => {
         const stored = columns.map((c, i) => (c.field in row ? encode(c, row[c.field]) : defaults[i]!));
-        args.push(this.companyId, this.now, this.now);
-        const marks = stored.map((value, i) => {
-          if (!this.isProvisional(value)) return this.value(value, args);
-          resolved.add(i);
-          args.push(value);
-          return "?";
-        });
+        const values: SqlValue[] = [COMPANY, this.now, this.now];
+        for (const [i, value] of stored.entries()) {
+          if (this.isProvisional(value)) resolved.add(i);
+          values.push(this.isProvisional(value) ? sql.verbatim(value) : value);
+        }
         const slot = this.insertedAt.size + 1;
         this.insertedAt.set(slot, -1);
         slots.push(slot);
@@ -269,25 +273,22 @@ export class WritePlan {
         const record = toRecord(read, written);
         for (const field of table.tenantFields) record[field] = this.companyId;
         records.push(record);
-        return `(?, ?, ?, ${marks.join(", ")})`;
+        return values;
       });
-      const values = `VALUES ${tuples.join(", ")}`;
-      // The select's arguments come before the rows' in the text.
-      const selectArgs: InValue[] = [];
+      const values = sql`VALUES ${sql.rows(tuples)}`;
       const select = names.map((_, n) => {
         const value = `column${n + 1}`;
-        return resolved.has(n - 3) ? this.idOfProvisional(value, selectArgs) : value;
+        return resolved.has(n - 3) ? this.idOfProvisional(value) : sql.raw(value);
       });
-      const rowsOf = resolved.size ? `SELECT ${select.join(", ")} FROM (${values})` : values;
+      const rowsOf = resolved.size ? sql`SELECT ${sql.join(select)} FROM (${values})` : values;
       this.push(
-        { sql: `INSERT INTO ${table.name} (${names.join(", ")}) ${rowsOf}`, args: [...selectArgs, ...args] },
+        this.bound(sql`INSERT INTO ${sql.id(table.name)} (${sql.raw(names.join(", "))}) ${rowsOf}`),
         table,
       );
       this.insertedMany.push(
-        this.push({
-          sql: `INSERT INTO plan_ids (slot, id) SELECT j.value, (SELECT max(id) FROM ${table.name}) - ? + 1 + j.key FROM json_each(?) j RETURNING slot, id`,
-          args: [slots.length, JSON.stringify(slots)],
-        }),
+        this.push(
+          sql`INSERT INTO plan_ids (slot, id) SELECT j.value, (SELECT max(id) FROM ${sql.id(table.name)}) - ${slots.length} + 1 + j.key FROM json_each(${JSON.stringify(slots)}) j RETURNING slot, id`.statement(),
+        ),
       );
     }
     return records;
@@ -313,42 +314,36 @@ export class WritePlan {
     const names = columns.map((c) => c.name);
     const was = names.map((name) => `was_${name}`);
     const size = Math.max(1, Math.floor(PARAMETER_BUDGET / (2 + 2 * names.length)));
+    const at = sql.id(table.name);
+    // Every change's row is compared with the record's as read: its `updated_at` and each field set.
+    const unchanged = sql.raw(
+      names.map((name) => ` AND ${table.name}.${name} IS changes.was_${name}`).join(""),
+    );
     for (let start = 0; start < changes.length; start += size) {
       const part = changes.slice(start, start + size);
-      const args: InValue[] = [];
-      // Columns set to provisional ids: resolved by one lookup in the statement, not one per row.
+      // Columns set to provisional ids: bound as they are and resolved in the statement, not each made a
+      // lookup of its own.
       const resolved = new Set<number>();
       const tuples = part.map(({ current, values }) => {
         this.updated.add(`${kindName}:${current.id}`);
-        const marks = [this.value(current.id, args), this.value(current.updatedAt, args)];
+        const row: SqlValue[] = [current.id, current.updatedAt];
         columns.forEach((c, i) => {
           const value = encode(c, values[c.field]);
-          if (this.isProvisional(value)) {
-            resolved.add(i);
-            args.push(value);
-            marks.push("?");
-          } else marks.push(this.value(value, args));
+          if (this.isProvisional(value)) resolved.add(i);
+          row.push(this.isProvisional(value) ? sql.verbatim(value) : value);
         });
-        for (const c of columns)
-          marks.push(this.value(encode(c, (current as Record<string, unknown>)[c.field]), args));
-        return `(${marks.join(", ")})`;
+        for (const c of columns) row.push(encode(c, (current as Record<string, unknown>)[c.field]));
+        return row;
       });
-      // The sets' arguments come after the rows' in the text.
       const sets = names.map((name, i) => {
         const value = `changes.${name}`;
-        return `${name} = ${resolved.has(i) ? this.idOfProvisional(value, args) : value}`;
+        return sql`${sql.raw(name)} = ${resolved.has(i) ? this.idOfProvisional(value) : sql.raw(value)}`;
       });
-      args.push(this.now, this.companyId);
-      const unchanged = names.map((name) => ` AND ${table.name}.${name} IS changes.was_${name}`).join("");
+      const named = sql.raw(`change_id, was_updated_at, ${names.join(", ")}, ${was.join(", ")}`);
       this.push(
-        {
-          sql:
-            `WITH changes (change_id, was_updated_at, ${names.join(", ")}, ${was.join(", ")}) AS (VALUES ${tuples.join(", ")}) ` +
-            `UPDATE ${table.name} SET ${sets.join(", ")}, updated_at = ? ` +
-            `FROM changes WHERE ${table.name}.id = changes.change_id AND ${table.name}.company_id = ? ` +
-            `AND ${table.name}.updated_at IS changes.was_updated_at${unchanged}`,
-          args,
-        },
+        this.bound(
+          sql`WITH changes (${named}) AS (VALUES ${sql.rows(tuples)}) UPDATE ${at} SET ${sql.join(sets)}, updated_at = ${this.now} FROM changes WHERE ${at}.id = changes.change_id AND ${at}.company_id = ${sql.company} AND ${at}.updated_at IS changes.was_updated_at${unchanged}`,
+        ),
         table,
       );
       this.push(changed(part.length));
@@ -371,18 +366,14 @@ export class WritePlan {
     const column = table.byField.get(field);
     if (!column) throw new Error(`${kindName} has no field ${field}`);
     const id = record.id;
-    const args: InValue[] = [];
-    let sum = `${column.name} + ?`;
-    if (options.floor !== undefined) {
-      args.push(encode(column, options.floor));
-      sum = `max(?, ${sum})`;
-    }
-    args.push(encode(column, amount), this.now);
-    const where = `id = ${this.value(id, args)} AND company_id = ?`;
-    args.push(this.companyId);
+    const value = sql.raw(column.name);
+    const added = sql`${value} + ${encode(column, amount)}`;
+    const sum = options.floor === undefined ? added : sql`max(${encode(column, options.floor)}, ${added})`;
     this.updated.add(`${kindName}:${id}`);
     this.push(
-      { sql: `UPDATE ${table.name} SET ${column.name} = ${sum}, updated_at = ? WHERE ${where}`, args },
+      this.bound(
+        sql`UPDATE ${sql.id(table.name)} SET ${value} = ${sum}, updated_at = ${this.now} WHERE id = ${id} AND company_id = ${sql.company}`,
+      ),
       table,
     );
     this.push(changed(1));
@@ -408,30 +399,22 @@ export class WritePlan {
     }
     const entries = [...amounts];
     const size = Math.max(1, Math.floor(PARAMETER_BUDGET / 2));
+    const at = sql.id(table.name);
+    const value = sql.raw(column.name);
+    const added = sql`${value} + changes.amount`;
+    const sum = options.floor === undefined ? added : sql`max(${encode(column, options.floor)}, ${added})`;
     for (let start = 0; start < entries.length; start += size) {
       const part = entries.slice(start, start + size);
-      // The lookup's arguments come before the rows' in the text.
-      const args: InValue[] = [];
-      const changeId = this.idOfProvisional("column1", args);
+      // The records' ids are bound as they are and resolved in the statement (a provisional one is a
+      // record this plan inserts).
       const tuples = part.map(([id, amount]) => {
         this.updated.add(`${kindName}:${id}`);
-        args.push(id, encode(column, amount));
-        return "(?, ?)";
+        return [sql.verbatim(id), encode(column, amount)];
       });
-      let sum = `${column.name} + changes.amount`;
-      const head: InValue[] = [];
-      if (options.floor !== undefined) {
-        head.push(encode(column, options.floor));
-        sum = `max(?, ${sum})`;
-      }
       this.push(
-        {
-          sql:
-            `WITH changes (change_id, amount) AS (SELECT ${changeId}, column2 FROM (VALUES ${tuples.join(", ")})) ` +
-            `UPDATE ${table.name} SET ${column.name} = ${sum}, updated_at = ? ` +
-            `FROM changes WHERE ${table.name}.id = changes.change_id AND ${table.name}.company_id = ?`,
-          args: [...args, ...head, this.now, this.companyId],
-        },
+        this.bound(
+          sql`WITH changes (change_id, amount) AS (SELECT ${this.idOfProvisional("column1")}, column2 FROM (VALUES ${sql.rows(tuples)})) UPDATE ${at} SET ${value} = ${sum}, updated_at = ${this.now} FROM changes WHERE ${at}.id = changes.change_id AND ${at}.company_id = ${sql.company}`,
+        ),
         table,
       );
       this.push(changed(part.length));
@@ -493,26 +476,20 @@ export class WritePlan {
     const compared = stamped ? 2 : 1;
     const width = compared + columns.length;
     const size = Math.max(1, Math.floor(PARAMETER_BUDGET / width));
-    const same =
+    const same = sql.raw(
       (stamped ? " AND now.updated_at IS was.column2" : "") +
-      columns.map((column, i) => ` AND now.${column.name} IS was.column${i + compared + 1}`).join("");
+        columns.map((column, i) => ` AND now.${column.name} IS was.column${i + compared + 1}`).join(""),
+    );
     const statements: InStatement[] = [];
     for (let start = 0; start < records.length; start += size) {
       const part = records.slice(start, start + size);
-      const args: InValue[] = [];
-      const rows = part.map((record) => {
-        args.push(record.id);
-        if (stamped) args.push(record.updatedAt);
-        for (const column of columns) args.push(encode(column, record[column.field]));
-        return `(?${", ?".repeat(width - 1)})`;
-      });
-      args.push(this.companyId, part.length);
-      statements.push(
-        guard(
-          `(SELECT count(*) FROM (VALUES ${rows.join(", ")}) AS was JOIN ${table.name} AS now ON now.id = was.column1 AND now.company_id = ?${same}) = ?`,
-          args,
-        ),
-      );
+      const rows = part.map((record) => [
+        record.id,
+        ...(stamped ? [record.updatedAt] : []),
+        ...columns.map((column) => encode(column, record[column.field])),
+      ]);
+      const held = sql`(SELECT count(*) FROM (VALUES ${sql.rows(rows)}) AS was JOIN ${sql.id(table.name)} AS now ON now.id = was.column1 AND now.company_id = ${sql.company}${same}) = ${part.length}`;
+      statements.push(guardOf(held).statementFor(this.companyId));
     }
     return statements;
   }
@@ -523,14 +500,12 @@ export class WritePlan {
    */
   sameCount(kindName: KindName, where: Record<string, string | number>, count: number): void {
     const table = tableFor(kind(kindName));
-    const clauses = ["company_id = ?"];
-    const args: InValue[] = [this.companyId];
+    const conditions = [sql`company_id = ${sql.company}`];
     for (const [field, value] of Object.entries(where)) {
-      clauses.push(`${table.byField.get(field)!.name} = ?`);
-      args.push(value);
+      conditions.push(sql`${sql.raw(table.byField.get(field)!.name)} = ${value}`);
     }
-    args.push(count);
-    this.push(guard(`(SELECT count(*) FROM ${table.name} WHERE ${clauses.join(" AND ")}) = ?`, args));
+    const counted = sql`(SELECT count(*) FROM ${sql.id(table.name)} WHERE ${sql.join(conditions, " AND ")}) = ${count}`;
+    this.push(guardOf(counted).statementFor(this.companyId));
   }
 
   /**
@@ -559,7 +534,7 @@ export class WritePlan {
     this.write(sql`${statement} RETURNING id`);
     const slot = this.insertedAt.size + 1;
     this.insertedAt.set(slot, this.body.length - 1);
-    this.push({ sql: "INSERT INTO plan_ids (slot, id) VALUES (?, last_insert_rowid())", args: [slot] });
+    this.noteInserted(slot);
     return this.base - slot;
   }
 

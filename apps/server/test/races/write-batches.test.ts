@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLibsqlServer } from "../../../../tooling/libsql-server/src/server.ts";
 import { type Db, firstRow, remoteDb } from "../../src/db/database.ts";
 import { nativeDb } from "../../src/db/native.ts";
+import { sql } from "../../src/db/sql.ts";
 import {
   changed,
   failedGuard,
-  guard,
+  guardOf,
   optimistically,
   StaleRead,
   WRITE_ATTEMPTS,
@@ -64,7 +65,7 @@ describe.each([
       session.apply([
         { sql: "INSERT INTO items (name, n) VALUES (?, ?) RETURNING id", args: ["a", 1] },
         { sql: "INSERT INTO items (name, n) VALUES (?, ?) RETURNING id", args: ["b", 2] },
-        guard("(SELECT count(*) FROM items) = 2"),
+        guardOf(sql`(SELECT count(*) FROM items) = 2`).statement(),
       ]),
     );
     expect(results).toHaveLength(3);
