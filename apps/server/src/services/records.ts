@@ -685,6 +685,19 @@ function deletePlanned(args: DeleteArgs & { planner: NonNullable<StoredRule["pla
   });
 }
 
+/** A list's `SELECT ... FROM` of each table, made once (a list is read far more often than made). */
+const listSelects = new Map<Table, Sql>();
+const OF_COMPANY = sql`company_id = ${sql.company}`;
+
+function listSelect(table: Table): Sql {
+  let select = listSelects.get(table);
+  if (!select) {
+    select = sql`SELECT ${sql.raw(table.selectList)} FROM ${sql.id(table.name)}`;
+    listSelects.set(table, select);
+  }
+  return select;
+}
+
 /** One page of a kind's records, and whether another page follows. */
 export async function listRecords({
   ctx,
@@ -696,8 +709,9 @@ export async function listRecords({
   query: ListQuery;
 }): Promise<{ records: StoredRecord[]; hasMore: boolean }> {
   const table = tableFor(kind);
-  const select = sql`SELECT ${sql.raw(table.selectList)} FROM ${sql.id(table.name)}`;
-  const matching = (where: readonly Sql[]) => sql.join([sql`company_id = ${sql.company}`, ...where], " AND ");
+  const select = listSelect(table);
+  const matching = (where: readonly Sql[]) =>
+    where.length ? sql.join([OF_COMPANY, ...where], " AND ") : OF_COMPANY;
   const { byValue } = query;
   const page = sql`LIMIT ${query.limit + 1} OFFSET ${query.from}`;
   let statement: Sql;
