@@ -6,6 +6,7 @@
  */
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Executor } from "../db/database.ts";
+import { sql } from "../db/sql.ts";
 import type { StatementKind, StatementTimer } from "../db/timed.ts";
 import type { RequestObserver } from "../http/observe.ts";
 
@@ -22,18 +23,22 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
 /** Statuses that refuse a request before any work, by what they mean. */
 const REFUSALS: Record<number, string> = { 401: "unauthenticated", 403: "forbidden", 429: "rate_limited" };
 
-const OUTBOX = `SELECT
+/** The outbox's state: events written and fanned out, deliveries pending and those due by `at`. */
+const outboxAt = (at: string) => sql`SELECT
   COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0) AS written,
   COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS cursor,
   COALESCE((SELECT max(id) FROM events), 0) AS newest,
   (SELECT created_at FROM events WHERE id > COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) ORDER BY id LIMIT 1) AS oldest_unsent,
   (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending') AS pending,
-  (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ?) AS due,
+  (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${at}) AS due,
   (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'pending') AS next_due`;
 
-const ATTEMPTS_SINCE = `SELECT max(id) AS last, count(*) AS total, COALESCE(sum(succeeded), 0) AS succeeded,
+/** What the attempts after `id` came to. */
+const attemptsSince = (
+  id: number,
+) => sql`SELECT max(id) AS last, count(*) AS total, COALESCE(sum(succeeded), 0) AS succeeded,
   COALESCE(sum(CASE WHEN succeeded = 0 AND response_status IS NOT NULL THEN 1 ELSE 0 END), 0) AS refused
-  FROM webhook_attempts WHERE id > ?`;
+  FROM webhook_attempts WHERE id > ${id}`;
 
 /**
  * The server's metrics over `db` (the database as opened, so that the scrapes' own statements are not
@@ -157,7 +162,7 @@ export async function createMetrics({
 
   async function readDatabase(): Promise<void> {
     const at = now();
-    const outbox = (await db.execute({ sql: OUTBOX, args: [new Date(at).toISOString()] })).rows[0]!;
+    const outbox = (await db.execute(outboxAt(new Date(at).toISOString()).statement())).rows[0]!;
     eventsWritten.reset();
     eventsWritten.inc(Number(outbox.written));
     fanOutBacklog.set(Math.max(0, Number(outbox.newest) - Number(outbox.cursor)));
@@ -166,7 +171,7 @@ export async function createMetrics({
     due.set(Number(outbox.due));
     deliveryLag.set(secondsSince(outbox.next_due, at));
     lastAttempt ??= await lastAttemptId();
-    const made = (await db.execute({ sql: ATTEMPTS_SINCE, args: [lastAttempt] })).rows[0]!;
+    const made = (await db.execute(attemptsSince(lastAttempt).statement())).rows[0]!;
     if (Number(made.total) > 0) {
       const succeeded = Number(made.succeeded);
       const refused = Number(made.refused);

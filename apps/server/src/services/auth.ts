@@ -4,6 +4,7 @@
  */
 import type { Row } from "@libsql/client";
 import { type Db, type Executor, firstRow } from "../db/database.ts";
+import { COMPANY, sql } from "../db/sql.ts";
 import type { Actor } from "../domain/context.ts";
 import { accessOf, normalScopes, writesAny } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
@@ -35,7 +36,7 @@ export interface ApiKey {
   expiresAt: string | null;
 }
 
-const KEY_COLUMNS = "id, label, scopes, read_only, hint, created_at, last_used_at, expires_at";
+const KEY_COLUMNS = sql.raw("id, label, scopes, read_only, hint, created_at, last_used_at, expires_at");
 
 /** A key's stored scopes; a row from before scopes were stored has `*:write` or `*:read`. */
 function scopesOf(row: Row): string[] {
@@ -63,11 +64,10 @@ function keyOf(row: Row): ApiKey {
 
 /** Finds or creates the company named `name`; returns its id. */
 export async function ensureCompany(db: Executor, name: string, now: string): Promise<number> {
-  await db.execute({
-    sql: "INSERT INTO companies (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-    args: [name, now],
-  });
-  const result = await db.execute({ sql: "SELECT id FROM companies WHERE name = ?", args: [name] });
+  await db.execute(
+    sql`INSERT INTO companies (name, created_at) VALUES (${name}, ${now}) ON CONFLICT (name) DO NOTHING`.statement(),
+  );
+  const result = await db.execute(sql`SELECT id FROM companies WHERE name = ${name}`.statement());
   return Number(result.rows[0]!.id);
 }
 
@@ -93,21 +93,21 @@ export async function insertKey(
 ): Promise<{ key: ApiKey; secret: string }> {
   const secret = newToken();
   const scopes = normalScopes(input.scopes);
-  const result = await db.execute({
-    sql: `INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at, scopes, hint, expires_at) SELECT ?, ?, ?, ?, ?, ?, ?, ? WHERE (SELECT count(*) FROM api_tokens WHERE company_id = ? AND revoked_at IS NULL) < ? RETURNING ${KEY_COLUMNS}`,
-    args: [
+  const values = sql.values([
+    COMPANY,
+    await sha256Hex(secret),
+    writesAny(accessOf(scopes)) ? 0 : 1,
+    input.name,
+    input.now,
+    JSON.stringify(scopes),
+    secret.slice(-4),
+    input.expiresAt ?? null,
+  ]);
+  const result = await db.execute(
+    sql`INSERT INTO api_tokens (company_id, token_hash, read_only, label, created_at, scopes, hint, expires_at) SELECT ${values} WHERE (SELECT count(*) FROM api_tokens WHERE company_id = ${sql.company} AND revoked_at IS NULL) < ${MAX_KEYS} RETURNING ${KEY_COLUMNS}`.statementFor(
       input.companyId,
-      await sha256Hex(secret),
-      writesAny(accessOf(scopes)) ? 0 : 1,
-      input.name,
-      input.now,
-      JSON.stringify(scopes),
-      secret.slice(-4),
-      input.expiresAt ?? null,
-      input.companyId,
-      MAX_KEYS,
-    ],
-  });
+    ),
+  );
   const row = result.rows[0];
   if (!row) {
     throw new ApiError(
@@ -160,29 +160,33 @@ export async function hasAnyToken(db: Executor): Promise<boolean> {
 
 /** The company's keys that are not revoked, oldest first. */
 export async function listKeys(db: Executor, companyId: number): Promise<ApiKey[]> {
-  const result = await db.execute({
-    sql: `SELECT ${KEY_COLUMNS} FROM api_tokens WHERE company_id = ? AND revoked_at IS NULL ORDER BY id`,
-    args: [companyId],
-  });
+  const result = await db.execute(
+    sql`SELECT ${KEY_COLUMNS} FROM api_tokens WHERE company_id = ${sql.company} AND revoked_at IS NULL ORDER BY id`.statementFor(
+      companyId,
+    ),
+  );
   return result.rows.map(keyOf);
 }
 
 /** One key of the company: 404 when there is none (or it was revoked). */
 export async function getKey(db: Executor, companyId: number, id: number): Promise<ApiKey> {
-  const row = await firstRow(db, {
-    sql: `SELECT ${KEY_COLUMNS} FROM api_tokens WHERE id = ? AND company_id = ? AND revoked_at IS NULL`,
-    args: [id, companyId],
-  });
+  const row = await firstRow(
+    db,
+    sql`SELECT ${KEY_COLUMNS} FROM api_tokens WHERE id = ${id} AND company_id = ${sql.company} AND revoked_at IS NULL`.statementFor(
+      companyId,
+    ),
+  );
   if (!row) throw new ApiError("not_found", `No API key with id ${id}.`);
   return keyOf(row);
 }
 
 /** Revokes a key of the company: from now on it authenticates nothing. 404 when there is none. */
 export async function revokeKey(db: Executor, companyId: number, id: number, now: string): Promise<void> {
-  const result = await db.execute({
-    sql: "UPDATE api_tokens SET revoked_at = ? WHERE id = ? AND company_id = ? AND revoked_at IS NULL",
-    args: [now, id, companyId],
-  });
+  const result = await db.execute(
+    sql`UPDATE api_tokens SET revoked_at = ${now} WHERE id = ${id} AND company_id = ${sql.company} AND revoked_at IS NULL`.statementFor(
+      companyId,
+    ),
+  );
   if (result.rowsAffected !== 1) throw new ApiError("not_found", `No API key with id ${id}.`);
 }
 
@@ -196,8 +200,9 @@ export interface Company {
   keys: number;
 }
 
-const COMPANY_COLUMNS =
-  "id, name, created_at, suspended_at, (SELECT count(*) FROM api_tokens t WHERE t.company_id = companies.id AND t.revoked_at IS NULL) AS keys";
+const COMPANY_COLUMNS = sql.raw(
+  "id, name, created_at, suspended_at, (SELECT count(*) FROM api_tokens t WHERE t.company_id = companies.id AND t.revoked_at IS NULL) AS keys",
+);
 
 function companyOf(row: Row): Company {
   return {
@@ -211,28 +216,23 @@ function companyOf(row: Row): Company {
 
 /** Companies by id, `limit` of them after the first `from`. */
 export async function listCompanies(db: Executor, limit: number, from: number): Promise<Company[]> {
-  const result = await db.execute({
-    sql: `SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY id LIMIT ? OFFSET ?`,
-    args: [limit, from],
-  });
+  const result = await db.execute(
+    sql`SELECT ${COMPANY_COLUMNS} FROM companies ORDER BY id LIMIT ${limit} OFFSET ${from}`.statement(),
+  );
   return result.rows.map(companyOf);
 }
 
 export async function getCompany(db: Executor, id: number): Promise<Company> {
-  const row = await firstRow(db, {
-    sql: `SELECT ${COMPANY_COLUMNS} FROM companies WHERE id = ?`,
-    args: [id],
-  });
+  const row = await firstRow(db, sql`SELECT ${COMPANY_COLUMNS} FROM companies WHERE id = ${id}`.statement());
   if (!row) throw new ApiError("not_found", `No company with id ${id}.`);
   return companyOf(row);
 }
 
 /** A new company: 409 when one has that name. */
 export async function createCompany(db: Executor, name: string, now: string): Promise<Company> {
-  const result = await db.execute({
-    sql: "INSERT INTO companies (name, created_at) VALUES (?, ?) ON CONFLICT (name) DO NOTHING RETURNING id",
-    args: [name, now],
-  });
+  const result = await db.execute(
+    sql`INSERT INTO companies (name, created_at) VALUES (${name}, ${now}) ON CONFLICT (name) DO NOTHING RETURNING id`.statement(),
+  );
   const row = result.rows[0];
   if (!row) {
     throw new ApiError("conflict", `A company named "${name}" exists already.`, { fields: ["name"] });
@@ -242,12 +242,13 @@ export async function createCompany(db: Executor, name: string, now: string): Pr
 
 /** Suspends a company (its keys are refused, 403) or lifts the suspension. */
 export async function suspendCompany(db: Executor, id: number, suspended: boolean, now: string) {
-  const result = await db.execute({
-    sql: suspended
-      ? "UPDATE companies SET suspended_at = coalesce(suspended_at, ?) WHERE id = ?"
-      : "UPDATE companies SET suspended_at = NULL WHERE id = ? AND ? IS NOT NULL",
-    args: suspended ? [now, id] : [id, now],
-  });
+  // Lifting a suspension binds `now` too: the statement then has the same arguments either way.
+  const result = await db.execute(
+    (suspended
+      ? sql`UPDATE companies SET suspended_at = coalesce(suspended_at, ${now}) WHERE id = ${id}`
+      : sql`UPDATE companies SET suspended_at = NULL WHERE id = ${id} AND ${now} IS NOT NULL`
+    ).statement(),
+  );
   if (result.rowsAffected !== 1) throw new ApiError("not_found", `No company with id ${id}.`);
   return getCompany(db, id);
 }
@@ -270,8 +271,9 @@ export interface Authenticator {
   forgetCompany(companyId: number): void;
 }
 
-const LOOKUP =
-  "SELECT t.id, t.company_id, t.read_only, t.scopes, t.expires_at, t.last_used_at, c.suspended_at FROM api_tokens t JOIN companies c ON c.id = t.company_id WHERE t.token_hash = ? AND t.revoked_at IS NULL";
+/** The key of a token's hash, with its company's suspension. */
+const lookupOf = (hash: string) =>
+  sql`SELECT t.id, t.company_id, t.read_only, t.scopes, t.expires_at, t.last_used_at, c.suspended_at FROM api_tokens t JOIN companies c ON c.id = t.company_id WHERE t.token_hash = ${hash} AND t.revoked_at IS NULL`.statement();
 
 /**
  * Resolves a bearer token to its actor. Results are cached per process (per isolate on Workers) for
@@ -285,7 +287,7 @@ export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authent
   const cache = new Map<string, { actor: Actor | undefined; until: number; lastUsed: number }>();
   const lookUp = async (token: string, now: number, lastUsed: number): Promise<Actor | undefined> => {
     const hash = await sha256Hex(token);
-    const lookup = { sql: LOOKUP, args: [hash] };
+    const lookup = lookupOf(hash);
     let row: Row | undefined;
     // Without a previous lookup the use is unknown: written with the lookup when the token has the shape
     // this server makes (a malformed guess never takes the write lock).
@@ -295,10 +297,7 @@ export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authent
       const since = new Date(now - LAST_USED_EVERY_MS).toISOString();
       const results = await db.write((session) =>
         session.apply([
-          {
-            sql: "UPDATE api_tokens SET last_used_at = ? WHERE token_hash = ? AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ?)",
-            args: [at, hash, since],
-          },
+          sql`UPDATE api_tokens SET last_used_at = ${at} WHERE token_hash = ${hash} AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ${since})`.statement(),
           lookup,
         ]),
       );

@@ -174,10 +174,11 @@ export async function getEvent(
   companyId: number,
   id: number,
 ): Promise<{ event: ApiEvent; kind: string | null }> {
-  const result = await db.execute({
-    sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND company_id = ?`,
-    args: [id, companyId],
-  });
+  const result = await db.execute(
+    sql`SELECT ${sql.raw(EVENT_COLUMNS)} FROM events WHERE id = ${id} AND company_id = ${sql.company}`.statementFor(
+      companyId,
+    ),
+  );
   const row = result.rows[0];
   if (!row) throw new ApiError("not_found", `No event with id ${id}.`);
   // An action's event (its object as the API showed it, so stored without a kind): its type's kind.

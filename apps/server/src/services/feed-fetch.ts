@@ -243,8 +243,8 @@ async function dropFetch(
   { fileId, storageKey }: { fileId: number; storageKey: string | null },
 ): Promise<void> {
   if (storageKey) await ctx.fileStore.delete([storageKey]);
-  await db.execute({ sql: "DELETE FROM inventory_feed_seen WHERE file_id = ?", args: [fileId] });
-  await db.execute({ sql: "DELETE FROM inventory_feed_fetches WHERE file_id = ?", args: [fileId] });
+  await db.execute(sql`DELETE FROM inventory_feed_seen WHERE file_id = ${fileId}`.statement());
+  await db.execute(sql`DELETE FROM inventory_feed_fetches WHERE file_id = ${fileId}`.statement());
 }
 
 /** What a fetch reads before it downloads: the file, its feed, the feed's columns, paths and mappings. */

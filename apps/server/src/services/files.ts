@@ -340,10 +340,12 @@ function blobBytes(value: unknown): Uint8Array {
 export async function openFile({ ctx, id }: { ctx: Ctx; id: number }): Promise<OpenedFile> {
   const notFound = () =>
     new ApiError("not_found", `No file with id ${id} (files are kept ${ctx.files.keepDays} days).`);
-  const row = await firstRow(ctx.db, {
-    sql: "SELECT name, content_type, byte_size, uploaded, storage_key, CASE WHEN storage_key IS NULL THEN body END AS body FROM stored_files WHERE id = ? AND company_id = ? AND created_at >= ?",
-    args: [id, ctx.companyId, filesKeptSince(ctx.files, ctx.now())],
-  });
+  const row = await firstRow(
+    ctx.db,
+    sql`SELECT name, content_type, byte_size, uploaded, storage_key, CASE WHEN storage_key IS NULL THEN body END AS body FROM stored_files WHERE id = ${id} AND company_id = ${sql.company} AND created_at >= ${filesKeptSince(ctx.files, ctx.now())}`.statementFor(
+      ctx.companyId,
+    ),
+  );
   if (!row) throw notFound();
   const body =
     row.storage_key === null
@@ -397,23 +399,22 @@ export async function pruneFiles(
   let [low, high] = [Number(range.low), Number(range.high) + 1];
   while (low < high) {
     const middle = Math.floor((low + high) / 2);
-    const row = await firstRow(db, {
-      sql: "SELECT id, created_at FROM stored_files WHERE id >= ? ORDER BY id LIMIT 1",
-      args: [middle],
-    });
+    const row = await firstRow(
+      db,
+      sql`SELECT id, created_at FROM stored_files WHERE id >= ${middle} ORDER BY id LIMIT 1`.statement(),
+    );
     if (row && String(row.created_at) < since) low = Number(row.id) + 1;
     else high = middle;
   }
   for (;;) {
-    const page = await db.execute({
-      sql: "SELECT id, storage_key FROM stored_files WHERE id < ? ORDER BY id LIMIT ?",
-      args: [low, PRUNE_PAGE],
-    });
+    const page = await db.execute(
+      sql`SELECT id, storage_key FROM stored_files WHERE id < ${low} ORDER BY id LIMIT ${PRUNE_PAGE}`.statement(),
+    );
     if (!page.rows.length) return;
     const keys = page.rows.flatMap((row) => (row.storage_key === null ? [] : [String(row.storage_key)]));
     await store.delete(keys);
     const last = Number(page.rows[page.rows.length - 1]!.id);
-    await db.execute({ sql: "DELETE FROM stored_files WHERE id <= ?", args: [last] });
+    await db.execute(sql`DELETE FROM stored_files WHERE id <= ${last}`.statement());
   }
 }
 
@@ -435,10 +436,10 @@ export async function pruneOrphanBodies(db: Executor, store: FileStore, now: num
     const old = page.filter((stored) => stored.storedAt < now - ORPHAN_AGE_MS).map((stored) => stored.key);
     if (!old.length) continue;
     // A feed fetch's copy of its file is named by its run until the fetch ends (`feed-fetch.ts`).
-    const named = await db.execute({
-      sql: "SELECT storage_key FROM stored_files WHERE storage_key IN (SELECT value FROM json_each(?1)) UNION ALL SELECT storage_key FROM inventory_feed_fetches WHERE storage_key IN (SELECT value FROM json_each(?1))",
-      args: [JSON.stringify(old)],
-    });
+    const keys = JSON.stringify(old);
+    const named = await db.execute(
+      sql`SELECT storage_key FROM stored_files WHERE storage_key IN (SELECT value FROM json_each(${keys})) UNION ALL SELECT storage_key FROM inventory_feed_fetches WHERE storage_key IN (SELECT value FROM json_each(${keys}))`.statement(),
+    );
     const kept = new Set(named.rows.map((row) => String(row.storage_key)));
     const orphans = old.filter((key) => !kept.has(key));
     await store.delete(orphans);
@@ -458,20 +459,18 @@ const MOVE_PAGE = 20;
 export async function moveBodiesToStore(db: Executor, store: FileStore, limit = Infinity): Promise<number> {
   let moved = 0;
   while (moved < limit) {
-    const page = await db.execute({
-      sql: "SELECT id, company_id, body FROM stored_files WHERE storage_key IS NULL ORDER BY id LIMIT ?",
-      args: [Math.min(MOVE_PAGE, limit - moved)],
-    });
+    const page = await db.execute(
+      sql`SELECT id, company_id, body FROM stored_files WHERE storage_key IS NULL ORDER BY id LIMIT ${Math.min(MOVE_PAGE, limit - moved)}`.statement(),
+    );
     if (!page.rows.length) break;
     for (const row of page.rows) {
       const bytes = blobBytes(row.body);
       const storageKey = newStorageKey(Number(row.company_id));
       await store.put(storageKey, bytes);
       const checksum = bytesToHex(sha256(bytes));
-      await db.execute({
-        sql: "UPDATE stored_files SET storage_key = ?, checksum = ?, byte_size = ?, body = ? WHERE id = ? AND storage_key IS NULL",
-        args: [storageKey, checksum, bytes.byteLength, EMPTY, Number(row.id)],
-      });
+      await db.execute(
+        sql`UPDATE stored_files SET storage_key = ${storageKey}, checksum = ${checksum}, byte_size = ${bytes.byteLength}, body = ${EMPTY} WHERE id = ${Number(row.id)} AND storage_key IS NULL`.statement(),
+      );
       moved += 1;
     }
   }

@@ -21,10 +21,7 @@ export async function pruneKeys(db: Db, nowMs: number, batch = PRUNE_BATCH): Pro
   const before = new Date(nowMs - KEEP_MS).toISOString();
   await pruneInBatches(
     db,
-    {
-      sql: `DELETE FROM idempotency_keys WHERE id IN (SELECT id FROM idempotency_keys WHERE created_at < ? LIMIT ${batch})`,
-      args: [before],
-    },
+    sql`DELETE FROM idempotency_keys WHERE id IN (SELECT id FROM idempotency_keys WHERE created_at < ${before} LIMIT ${batch})`.statement(),
     batch,
   );
 }
@@ -104,10 +101,11 @@ export async function lookupIdempotencyKey({
   input: { companyId: number; key: string; fingerprint: Fingerprint; now: Date };
 }): Promise<Claim> {
   const { companyId, key, now } = input;
-  const found = await db.execute({
-    sql: "SELECT fingerprint, status, body, location, created_at FROM idempotency_keys WHERE company_id = ? AND key = ?",
-    args: [companyId, key],
-  });
+  const found = await db.execute(
+    sql`SELECT fingerprint, status, body, location, created_at FROM idempotency_keys WHERE company_id = ${sql.company} AND key = ${key}`.statementFor(
+      companyId,
+    ),
+  );
   const row = found.rows[0];
   if (!row || Date.parse(String(row.created_at)) < now.getTime() - KEEP_MS) return { state: "new" };
   if (!input.fingerprint.matches(String(row.fingerprint))) return { state: "mismatch" };
@@ -169,23 +167,11 @@ export async function settleIdempotencyKey({
   input: { pending: PendingKey; answer: { status: number; body: string; location: string | null } };
 }): Promise<void> {
   const { pending, answer } = input;
-  await db.execute({
-    sql:
-      "INSERT INTO idempotency_keys (company_id, key, fingerprint, status, body, location, created_at) " +
-      "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (company_id, key) DO UPDATE SET " +
-      "fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, " +
-      "location = excluded.location, created_at = excluded.created_at " +
-      "WHERE idempotency_keys.status = 0 OR idempotency_keys.created_at < ?",
-    args: [
+  const stale = new Date(Date.parse(pending.at) - KEEP_MS).toISOString();
+  await db.execute(
+    sql`INSERT INTO idempotency_keys (company_id, key, fingerprint, status, body, location, created_at) VALUES (${sql.company}, ${pending.key}, ${pending.fingerprint}, ${answer.status}, ${answer.body}, ${answer.location}, ${pending.at}) ON CONFLICT (company_id, key) DO UPDATE SET fingerprint = excluded.fingerprint, status = excluded.status, body = excluded.body, location = excluded.location, created_at = excluded.created_at WHERE idempotency_keys.status = 0 OR idempotency_keys.created_at < ${stale}`.statementFor(
       pending.companyId,
-      pending.key,
-      pending.fingerprint,
-      answer.status,
-      answer.body,
-      answer.location,
-      pending.at,
-      new Date(Date.parse(pending.at) - KEEP_MS).toISOString(),
-    ],
-  });
+    ),
+  );
   pending.answered = true;
 }

@@ -17,6 +17,7 @@ import {
 import * as v from "valibot";
 import type { Executor } from "../db/database.ts";
 import { toRecord } from "../db/rows.ts";
+import { sql } from "../db/sql.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
 import { one, type Reads, type Snapshot } from "../domain/reads.ts";
@@ -51,10 +52,10 @@ export async function recordByHash(
 ): Promise<{ companyId: number; record: Record<string, unknown>; suspended: boolean } | undefined> {
   // The secret's record in the same statement as the secret: one round trip on a remote database.
   const table = tableFor(kindOf(kindName));
-  const found = await db.execute({
-    sql: `SELECT ${table.selectList}, company_id AS secret_company_id, (SELECT suspended_at IS NOT NULL FROM companies WHERE id = company_id) AS company_suspended FROM ${table.name} WHERE (id, company_id) IN (SELECT record_id, company_id FROM inbound_secrets WHERE digest = ? AND kind = ? AND (expires_at IS NULL OR expires_at > ?)) LIMIT 1`,
-    args: [await digestOf(hash), kindName, now],
-  });
+  const digest = await digestOf(hash);
+  const found = await db.execute(
+    sql`SELECT ${sql.raw(table.selectList)}, company_id AS secret_company_id, (SELECT suspended_at IS NOT NULL FROM companies WHERE id = company_id) AS company_suspended FROM ${sql.id(table.name)} WHERE (id, company_id) IN (SELECT record_id, company_id FROM inbound_secrets WHERE digest = ${digest} AND kind = ${kindName} AND (expires_at IS NULL OR expires_at > ${now})) LIMIT 1`.statement(),
+  );
   const row = found.rows[0];
   if (!row) return undefined;
   const suspended = Boolean(row.company_suspended);

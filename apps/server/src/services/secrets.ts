@@ -4,6 +4,7 @@
  */
 import type { Db, Executor } from "../db/database.ts";
 import { INBOUND_SECRETS } from "../db/secret-sql.ts";
+import { sql } from "../db/sql.ts";
 import { digestOf, type Keyring, open, PLAIN_PREFIX, seal, sealedWithCurrent } from "../domain/secrets.ts";
 
 /** The plain value of a record's secret field, or undefined when it has none. */
@@ -12,10 +13,11 @@ export async function openSecret(
   keyring: Keyring,
   place: { companyId: number; kind: string; recordId: number; field: string },
 ): Promise<string | undefined> {
-  const found = await db.execute({
-    sql: "SELECT sealed FROM sealed_values WHERE kind = ? AND record_id = ? AND field = ? AND company_id = ?",
-    args: [place.kind, place.recordId, place.field, place.companyId],
-  });
+  const found = await db.execute(
+    sql`SELECT sealed FROM sealed_values WHERE kind = ${place.kind} AND record_id = ${place.recordId} AND field = ${place.field} AND company_id = ${sql.company}`.statementFor(
+      place.companyId,
+    ),
+  );
   const sealed = found.rows[0]?.sealed;
   if (sealed === undefined || sealed === null) return undefined;
   const text = String(sealed);
@@ -42,10 +44,9 @@ export async function sealStoredSecrets(
   const shared = new Set<string>();
   for (;;) {
     const rows = (
-      await db.execute({
-        sql: "SELECT rowid, company_id, kind, record_id, field, sealed FROM sealed_values WHERE rowid > ? AND (sealed LIKE 'plain:%' OR substr(sealed, 1, 9) <> ?) ORDER BY rowid LIMIT ?",
-        args: [after, `${keyring.current.id}.`, BATCH],
-      })
+      await db.execute(
+        sql`SELECT rowid, company_id, kind, record_id, field, sealed FROM sealed_values WHERE rowid > ${after} AND (sealed LIKE 'plain:%' OR substr(sealed, 1, 9) <> ${`${keyring.current.id}.`}) ORDER BY rowid LIMIT ${BATCH}`.statement(),
+      )
     ).rows;
     if (!rows.length) return { sealed, unopened };
     for (const row of rows) {
@@ -66,20 +67,21 @@ export async function sealStoredSecrets(
         const digest = await digestOf(plain);
         const added = shared.has(digest)
           ? undefined
-          : await db.execute({
-              sql: "INSERT INTO inbound_secrets (company_id, kind, record_id, digest) VALUES (?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING",
-              args: [place.companyId, place.kind, Number(row.record_id), digest],
-            });
+          : await db.execute(
+              sql`INSERT INTO inbound_secrets (company_id, kind, record_id, digest) VALUES (${sql.company}, ${place.kind}, ${Number(row.record_id)}, ${digest}) ON CONFLICT (digest) DO NOTHING`.statementFor(
+                place.companyId,
+              ),
+            );
         if (!added?.rowsAffected) {
           shared.add(digest);
-          await db.execute({ sql: "DELETE FROM inbound_secrets WHERE digest = ?", args: [digest] });
+          await db.execute(sql`DELETE FROM inbound_secrets WHERE digest = ${digest}`.statement());
         }
       }
       // Only while it is as read: a write meanwhile has sealed its own value.
-      await db.execute({
-        sql: "UPDATE sealed_values SET sealed = ? WHERE rowid = ? AND sealed = ?",
-        args: [await seal(keyring, place, plain), after, text],
-      });
+      const resealed = await seal(keyring, place, plain);
+      await db.execute(
+        sql`UPDATE sealed_values SET sealed = ${resealed} WHERE rowid = ${after} AND sealed = ${text}`.statement(),
+      );
       sealed++;
     }
   }

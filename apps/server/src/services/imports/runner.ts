@@ -8,6 +8,7 @@
 import type { DataImport } from "@multichannel/schema";
 import type { Db } from "../../db/database.ts";
 import type { FileStore } from "../../db/file-store.ts";
+import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import type { Keyring } from "../../domain/secrets.ts";
@@ -86,10 +87,9 @@ export async function runImports(deps: ImportRunnerDeps): Promise<boolean> {
 async function claim(deps: ImportRunnerDeps): Promise<Run | undefined> {
   const at = deps.now();
   const token = crypto.randomUUID();
-  const result = await deps.db.execute({
-    sql: "UPDATE data_import_runs SET lease_token = ?, lease_until = ? WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ? ORDER BY lease_until IS NOT NULL, lease_until, import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ?) RETURNING import_id, company_id, rows_done, failures",
-    args: [token, iso(at + LEASE_MS), iso(at), iso(at)],
-  });
+  const result = await deps.db.execute(
+    sql`UPDATE data_import_runs SET lease_token = ${token}, lease_until = ${iso(at + LEASE_MS)} WHERE import_id = (SELECT import_id FROM data_import_runs WHERE lease_until IS NULL OR lease_until <= ${iso(at)} ORDER BY lease_until IS NOT NULL, lease_until, import_id LIMIT 1) AND (lease_until IS NULL OR lease_until <= ${iso(at)}) RETURNING import_id, company_id, rows_done, failures`.statement(),
+  );
   const row = result.rows[0];
   if (!row) return undefined;
   return {
