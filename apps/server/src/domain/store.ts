@@ -156,21 +156,21 @@ export async function selectIn(
   const distinct = [...new Set(values.filter((value) => value !== null && value !== undefined))];
   const records: StoredRecord[] = [];
   for (const part of chunks(distinct, 500)) {
-    const clauses = ["company_id = ?", `${column(t, field)} IN (${part.map(() => "?").join(", ")})`];
-    const args: SqlArg[] = [ctx.companyId, ...part.map((value) => encodeField(t, field, value))];
-    for (const [name, value] of Object.entries(where)) {
-      if (value === null) clauses.push(`${column(t, name)} IS NULL`);
-      else {
-        clauses.push(`${column(t, name)} = ?`);
-        args.push(encodeField(t, name, value));
-      }
-    }
-    const result = await ctx.db.execute({
-      // No ORDER BY: with hundreds of values, SQLite would rather walk the company's rows in id order
-      // than look each value up in its index (a scan that grows with the table); sorted below.
-      sql: `SELECT ${read.selectList} FROM ${t.name} WHERE ${clauses.join(" AND ")}`,
-      args,
-    });
+    const at = (name: string) => sql.id(column(t, name));
+    const conditions = [
+      sql`company_id = ${sql.company}`,
+      sql`${at(field)} IN (${sql.values(part.map((value) => encodeField(t, field, value)))})`,
+      ...Object.entries(where).map(([name, value]) =>
+        value === null ? sql`${at(name)} IS NULL` : sql`${at(name)} = ${encodeField(t, name, value)}`,
+      ),
+    ];
+    // No ORDER BY: with hundreds of values, SQLite would rather walk the company's rows in id order
+    // than look each value up in its index (a scan that grows with the table); sorted below.
+    const result = await ctx.db.execute(
+      sql`SELECT ${sql.raw(read.selectList)} FROM ${sql.id(t.name)} WHERE ${sql.join(conditions, " AND ")}`.statementFor(
+        ctx.companyId,
+      ),
+    );
     for (const row of result.rows) records.push(toRecord(read, row));
   }
   return records.sort((a, b) => a.id - b.id);

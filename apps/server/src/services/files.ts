@@ -394,7 +394,7 @@ export async function pruneFiles(
   now: number,
 ): Promise<void> {
   const since = filesKeptSince(policy, now);
-  const range = await firstRow(db, { sql: "SELECT min(id) AS low, max(id) AS high FROM stored_files" });
+  const range = await firstRow(db, "SELECT min(id) AS low, max(id) AS high FROM stored_files");
   if (!range || range.low === null) return;
   let [low, high] = [Number(range.low), Number(range.high) + 1];
   while (low < high) {

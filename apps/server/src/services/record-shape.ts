@@ -8,6 +8,7 @@
 import { type KindDef, kindByModel, modelName, relationOf } from "@multichannel/schema";
 import type { StoredRecord } from "../db/rows.ts";
 import { toRecord } from "../db/rows.ts";
+import { sql } from "../db/sql.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
 import { type Access, allows, missingScope, scopeText } from "../domain/scopes.ts";
@@ -208,16 +209,11 @@ async function loadInclude(
     // One-to-many: per parent, the first children by id straight off the foreign-key index (a correlated
     // LIMIT), so a parent with a million children costs what one with a hundred does.
     const fk = node.many ? table.byField.get(node.field)!.name : "";
+    const [select, name] = [sql.raw(table.selectList), sql.id(table.name)];
     const statement = node.many
-      ? {
-          sql: `SELECT ${table.selectList} FROM ${table.name} WHERE id IN (SELECT x.id FROM json_each(?) AS p JOIN ${table.name} AS x ON x.id IN (SELECT y.id FROM ${table.name} AS y WHERE y.company_id = ? AND y.${fk} = p.value ORDER BY y.id LIMIT ?)) ORDER BY id LIMIT ?`,
-          args: [keys, ctx.companyId, MAX_INCLUDED_PER_PARENT, budget.left + 1],
-        }
-      : {
-          sql: `SELECT ${table.selectList} FROM ${table.name} WHERE company_id = ? AND id IN (SELECT value FROM json_each(?)) LIMIT ?`,
-          args: [ctx.companyId, keys, budget.left + 1],
-        };
-    const result = await ctx.db.execute(statement);
+      ? sql`SELECT ${select} FROM ${name} WHERE id IN (SELECT x.id FROM json_each(${keys}) AS p JOIN ${name} AS x ON x.id IN (SELECT y.id FROM ${name} AS y WHERE y.company_id = ${sql.company} AND y.${sql.id(fk)} = p.value ORDER BY y.id LIMIT ${MAX_INCLUDED_PER_PARENT})) ORDER BY id LIMIT ${budget.left + 1}`
+      : sql`SELECT ${select} FROM ${name} WHERE company_id = ${sql.company} AND id IN (SELECT value FROM json_each(${keys})) LIMIT ${budget.left + 1}`;
+    const result = await ctx.db.execute(statement.statementFor(ctx.companyId));
     if (result.rows.length > budget.left) {
       throw bad(
         `The includes would embed more than ${MAX_INCLUDED_TOTAL} records: ask for a smaller page (limit).`,

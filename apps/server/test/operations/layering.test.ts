@@ -1,4 +1,7 @@
-// The server's layers import downwards only: http -> services -> domain -> db (docs/ARCHITECTURE.md).
+// The server's layers import downwards only: http -> services -> domain -> db (docs/ARCHITECTURE.md);
+// above db/, statements are written with one builder, their text and values together.
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import madge from "madge";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -46,4 +49,34 @@ describe("server layering", () => {
   it("keeps db/ free of the layers above it", () => {
     expect(crossings("db", ["domain", "services", "http"])).toEqual([]);
   });
+
+  it("writes every statement above db/ as an sql fragment, its text and values together", () => {
+    // The driver's form, text with `?` and an array of arguments in the same order, is made in db/
+    // only (`Sql.statementFor`); a write plan binds its fragments' values itself (`WritePlan.value`).
+    const handWritten = [/\bargs:\s*\[/, /\bsql:\s*[`"'][^`"']*\?/, /\bargs\.push\(/];
+    const found = sourceFiles(src)
+      .filter((file) => !file.startsWith("db/"))
+      .flatMap((file) =>
+        readFileSync(join(src, file), "utf8")
+          .split("\n")
+          .map((line, i) => ({ at: `${file}:${i + 1}`, line }))
+          .filter(
+            ({ at, line }) => handWritten.some((pattern) => pattern.test(line)) && !markOfPlan(at, line),
+          ),
+      )
+      .map(({ at, line }) => `${at}: ${line.trim()}`);
+    expect(found).toEqual([]);
+  });
 });
+
+/** The files under `dir`, relative to it. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".ts"))
+    .map((file) => relative(dir, join(dir, file)));
+}
+
+/** The write plan's own binding of a fragment's values (its `mark`: a provisional id looked up). */
+function markOfPlan(at: string, line: string): boolean {
+  return at.startsWith("domain/write-plan.ts:") && /^\s*args\.push\(/.test(line);
+}

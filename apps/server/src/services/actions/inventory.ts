@@ -60,28 +60,27 @@ export async function listChannelVariantLevels({
 }): Promise<ChannelVariantLevelsOutput> {
   const cv = table("channel-variant");
   const variant = table("variant");
-  const clauses = ["cv.company_id = ?", `cv.${column(cv, "channelId")} = ?`];
-  const args: (string | number)[] = [ctx.companyId, channel.id];
+  const listed = (field: string) => sql.raw(`cv.${column(cv, field)}`);
+  const conditions = [sql`cv.company_id = ${sql.company}`, sql`${listed("channelId")} = ${channel.id}`];
   if (input.sku) {
-    clauses.push(`(cv.${column(cv, "sku")} = ? OR v.${column(variant, "sku")} = ?)`);
-    args.push(input.sku, input.sku);
+    conditions.push(
+      sql`(${listed("sku")} = ${input.sku} OR v.${sql.id(column(variant, "sku"))} = ${input.sku})`,
+    );
   }
-  if (input.externalId) {
-    clauses.push(`cv.${column(cv, "externalId")} = ?`);
-    args.push(input.externalId);
-  }
+  if (input.externalId) conditions.push(sql`${listed("externalId")} = ${input.externalId}`);
+  const columns = sql.raw(
+    cv.selectList
+      .split(", ")
+      .map((name) => `cv.${name}`)
+      .join(", "),
+  );
   // The units the variant's feeds hold, with each listing: no statement more.
-  const feedUnits = feedUnitsSql(sql.raw(`cv.${column(cv, "variantId")}`)).statementFor(ctx.companyId);
-  const result = await ctx.db.execute({
-    sql:
-      `SELECT ${cv.selectList
-        .split(", ")
-        .map((name) => `cv.${name}`)
-        .join(", ")}, v.${column(variant, "sku")} AS variant_sku, ${feedUnits.sql} AS feed_units ` +
-      `FROM ${cv.name} cv LEFT JOIN ${variant.name} v ON v.id = cv.${column(cv, "variantId")} AND v.company_id = cv.company_id ` +
-      `WHERE ${clauses.join(" AND ")} ORDER BY cv.id LIMIT ? OFFSET ?`,
-    args: [...feedUnits.args, ...args, input.limit ?? DEFAULT_LIMIT, input.from ?? 0],
-  });
+  const feedUnits = feedUnitsSql(listed("variantId"));
+  const result = await ctx.db.execute(
+    sql`SELECT ${columns}, v.${sql.id(column(variant, "sku"))} AS variant_sku, ${feedUnits} AS feed_units FROM ${sql.id(cv.name)} cv LEFT JOIN ${sql.id(variant.name)} v ON v.id = ${listed("variantId")} AND v.company_id = cv.company_id WHERE ${sql.join(conditions, " AND ")} ORDER BY cv.id LIMIT ${input.limit ?? DEFAULT_LIMIT} OFFSET ${input.from ?? 0}`.statementFor(
+      ctx.companyId,
+    ),
+  );
   const listings = result.rows.map((row) => ({
     record: asRecord("channel-variant", toRecord(cv, row)),
     variantSku: row.variant_sku as string | null,

@@ -7,7 +7,7 @@
 import { kindByName } from "@multichannel/schema";
 import type { Executor } from "../../db/database.ts";
 import { toRecord } from "../../db/rows.ts";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import { type Callout, calloutStatement } from "../../domain/callouts.ts";
 import type { Ctx } from "../../domain/context.ts";
@@ -29,12 +29,14 @@ export interface PushCallout extends Callout {
   readonly push: PushLog;
 }
 
-async function rowsOf(db: Executor, kindName: string, where: string, args: (string | number)[]) {
+/** The company's records of a kind that match `where`. */
+async function rowsOf(db: Executor, kindName: string, companyId: number, where: Sql) {
   const table = tableFor(kindByName(kindName)!);
-  const result = await db.execute({
-    sql: `SELECT ${table.selectList} FROM ${table.name} WHERE ${where}`,
-    args,
-  });
+  const result = await db.execute(
+    sql`SELECT ${sql.raw(table.selectList)} FROM ${sql.id(table.name)} WHERE company_id = ${sql.company} AND ${where}`.statementFor(
+      companyId,
+    ),
+  );
   return result.rows.map((row) => toRecord(table, row) as Record<string, unknown>);
 }
 
@@ -51,24 +53,21 @@ async function customChannelListings(
   const customChannels = await rowsOf(
     db,
     "custom-channel",
-    `company_id = ? AND ${endpoint} IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0`,
-    [companyId],
+    companyId,
+    sql`${sql.id(endpoint)} IS NOT NULL AND channel_id IS NOT NULL AND enabled IS NOT 0`,
   );
   if (!customChannels.length) return [];
-  const [variant] = await rowsOf(db, "variant", "company_id = ? AND id = ?", [companyId, variantId]);
+  const [variant] = await rowsOf(db, "variant", companyId, sql`id = ${variantId}`);
   if (!variant) return [];
   const listings = [];
   for (const custom of customChannels) {
-    const [channel] = await rowsOf(db, "channel", "company_id = ? AND id = ?", [
-      companyId,
-      Number(custom.channelId),
-    ]);
+    const [channel] = await rowsOf(db, "channel", companyId, sql`id = ${Number(custom.channelId)}`);
     if (!channel) continue;
     const channelVariants = await rowsOf(
       db,
       "channel-variant",
-      "company_id = ? AND channel_id = ? AND variant_id = ?",
-      [companyId, Number(channel.id), variantId],
+      companyId,
+      sql`channel_id = ${Number(channel.id)} AND variant_id = ${variantId}`,
     );
     for (const channelVariant of channelVariants) listings.push({ variant, custom, channel, channelVariant });
   }
@@ -98,10 +97,7 @@ export async function inventoryCallouts(
 ): Promise<PushCallout[]> {
   const listings = await customChannelListings(db, companyId, variantId, "inventory_endpoint");
   if (!listings.length) return [];
-  const levels = await rowsOf(db, "inventory-level", "company_id = ? AND variant_id = ?", [
-    companyId,
-    variantId,
-  ]);
+  const levels = await rowsOf(db, "inventory-level", companyId, sql`variant_id = ${variantId}`);
   const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
   const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
   const feeds = await db.execute(
@@ -183,10 +179,12 @@ function priceOrNull(value: unknown): number | null {
 export async function exportCallouts(db: Executor, companyId: number, event: ApiEvent) {
   const dataExport = event.data.object as { inventoryExportId?: number | null; url?: string | null };
   if (!dataExport?.inventoryExportId || !dataExport.url) return [];
-  const [definition] = await rowsOf(db, "inventory-export", "company_id = ? AND id = ?", [
+  const [definition] = await rowsOf(
+    db,
+    "inventory-export",
     companyId,
-    dataExport.inventoryExportId,
-  ]);
+    sql`id = ${dataExport.inventoryExportId}`,
+  );
   if (!definition?.webhookUrl) return [];
   return [
     {

@@ -106,10 +106,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * Who a delivery's attempt goes to, as SQL: its endpoint, the mail server for every e-mail, else the
  * callout's URL. At most `RECEIVER_LIMIT` attempts in flight go to one.
  */
-const RECEIVER =
-  "CASE WHEN endpoint_id IS NOT NULL THEN 'endpoint:' || endpoint_id WHEN purpose = 'email' THEN 'email' ELSE url END";
+const RECEIVER = sql.raw(
+  "CASE WHEN endpoint_id IS NOT NULL THEN 'endpoint:' || endpoint_id WHEN purpose = 'email' THEN 'email' ELSE url END",
+);
 /** Whose a delivery is, as SQL and as the pool counts it: at most `COMPANY_LIMIT` in flight each. */
-const COMPANY = "'company:' || company_id";
+const COMPANY = sql.raw("'company:' || company_id");
 const companyKey = (companyId: number) => `company:${companyId}`;
 /** The most attempts in flight under a key the pool counts by: a receiver's, or a company's. */
 const limitOf = (key: string) => (key.startsWith("company:") ? COMPANY_LIMIT : RECEIVER_LIMIT);
@@ -120,15 +121,27 @@ const limitOf = (key: string) => (key.startsWith("company:") ? COMPANY_LIMIT : R
  * by receiver and by company; those at their limit listed apart), counting those in flight: leased by
  * moving their next attempt past the lease, in the statement that finds them.
  */
-const CLAIM = `WITH busy AS (SELECT key, value AS attempts FROM json_each(?)),
-at_limit AS (SELECT value AS key FROM json_each(?)),
-due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver, ${COMPANY} AS company FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND ${RECEIVER} NOT IN (SELECT key FROM at_limit) AND ${COMPANY} NOT IN (SELECT key FROM at_limit) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
+function claim({
+  busy,
+  atLimit,
+  at,
+  free,
+}: {
+  busy: ReadonlyMap<string, number>;
+  atLimit: readonly string[];
+  at: number;
+  free: number;
+}) {
+  return sql`WITH busy AS (SELECT key, value AS attempts FROM json_each(${JSON.stringify(Object.fromEntries(busy))})),
+at_limit AS (SELECT value AS key FROM json_each(${JSON.stringify(atLimit)})),
+due AS (SELECT id, next_attempt_at, ${RECEIVER} AS receiver, ${COMPANY} AS company FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${iso(at)} AND ${RECEIVER} NOT IN (SELECT key FROM at_limit) AND ${COMPANY} NOT IN (SELECT key FROM at_limit) ORDER BY next_attempt_at, id LIMIT ${CLAIM_SCAN}),
 ranked AS (SELECT due.id, due.next_attempt_at,
   COALESCE(receiver.attempts, 0) + row_number() OVER (PARTITION BY due.receiver ORDER BY due.next_attempt_at, due.id) AS nth,
   COALESCE(company.attempts, 0) + row_number() OVER (PARTITION BY due.company ORDER BY due.next_attempt_at, due.id) AS nth_of_company
   FROM due LEFT JOIN busy AS receiver ON receiver.key = due.receiver LEFT JOIN busy AS company ON company.key = due.company)
-UPDATE webhook_deliveries SET next_attempt_at = ? WHERE id IN (SELECT id FROM ranked WHERE nth <= ${RECEIVER_LIMIT} AND nth_of_company <= ${COMPANY_LIMIT} ORDER BY next_attempt_at, id LIMIT ?)
-RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts, created_at, ${RECEIVER} AS receiver`;
+UPDATE webhook_deliveries SET next_attempt_at = ${iso(at + LEASE_MS)} WHERE id IN (SELECT id FROM ranked WHERE nth <= ${RECEIVER_LIMIT} AND nth_of_company <= ${COMPANY_LIMIT} ORDER BY next_attempt_at, id LIMIT ${free})
+RETURNING id, company_id, purpose, endpoint_id, event_id, type, url, method, content_type, body, headers, log_kind, log_id, signer, timeout_ms, attempts, created_at, ${RECEIVER} AS receiver`.statement();
+}
 
 /** Due deliveries attempted as slots free up: at most `DELIVERY_BATCH` at once, `RECEIVER_LIMIT` to one receiver. */
 export interface DeliveryPool {
@@ -222,16 +235,9 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
         break;
       }
       const rows = (
-        await db.execute({
-          sql: CLAIM,
-          args: [
-            JSON.stringify(Object.fromEntries(busy)),
-            JSON.stringify([...busy.keys()].filter(atLimit)),
-            iso(at),
-            iso(at + LEASE_MS),
-            DELIVERY_BATCH - size,
-          ],
-        })
+        await db.execute(
+          claim({ busy, atLimit: [...busy.keys()].filter(atLimit), at, free: DELIVERY_BATCH - size }),
+        )
       ).rows as unknown as DeliveryRow[];
       for (const delivery of rows) start(delivery, at);
       claimed += rows.length;
@@ -260,10 +266,9 @@ export function deliveryPool(deps: DeliveryDeps): DeliveryPool {
 }
 
 async function anyDue(db: Db, at: number): Promise<boolean> {
-  const due = await db.execute({
-    sql: "SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1",
-    args: [iso(at)],
-  });
+  const due = await db.execute(
+    sql`SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ${iso(at)} LIMIT 1`.statement(),
+  );
   return due.rows.length > 0;
 }
 
@@ -299,10 +304,9 @@ async function requested(
   const request = await requestOf(deps.db, delivery, at, deps.secrets ?? ephemeralKeyring());
   if ("giveUp" in request) return { outcome: givenUp(request.giveUp), url: delivery.url };
   if ("skip" in request) {
-    await deps.db.execute({
-      sql: "UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE id = ?",
-      args: [request.skip ?? null, delivery.id],
-    });
+    await deps.db.execute(
+      sql`UPDATE webhook_deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ${request.skip ?? null} WHERE id = ${delivery.id}`.statement(),
+    );
     return undefined;
   }
   const outcome = await send(request, deps.policy, {
@@ -376,28 +380,31 @@ async function requestOf(
     };
   }
   const endpoint = (
-    await db.execute({
-      sql: "SELECT url, enabled FROM webhook_endpoints WHERE id = ? AND company_id = ?",
-      args: [delivery.endpoint_id, delivery.company_id],
-    })
+    await db.execute(
+      sql`SELECT url, enabled FROM webhook_endpoints WHERE id = ${delivery.endpoint_id} AND company_id = ${sql.company}`.statementFor(
+        delivery.company_id,
+      ),
+    )
   ).rows[0];
   if (!endpoint) return { skip: "The endpoint was deleted." };
   if (!Number(endpoint.enabled)) return { skip: "The endpoint is disabled." };
   let body = delivery.body;
   if (delivery.event_id !== null) {
     const event = (
-      await db.execute({
-        sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ? AND company_id = ?`,
-        args: [delivery.event_id, delivery.company_id],
-      })
+      await db.execute(
+        sql`SELECT ${sql.raw(EVENT_COLUMNS)} FROM events WHERE id = ${delivery.event_id} AND company_id = ${sql.company}`.statementFor(
+          delivery.company_id,
+        ),
+      )
     ).rows[0];
     if (!event) return { skip: "The event is past its retention period." };
     body = JSON.stringify(eventOf(event));
   }
-  const secrets = await db.execute({
-    sql: "SELECT secret FROM webhook_secrets WHERE endpoint_id = ? AND company_id = ? AND (expires_at IS NULL OR expires_at > ?) ORDER BY id DESC",
-    args: [delivery.endpoint_id, delivery.company_id, iso(at)],
-  });
+  const secrets = await db.execute(
+    sql`SELECT secret FROM webhook_secrets WHERE endpoint_id = ${delivery.endpoint_id} AND company_id = ${sql.company} AND (expires_at IS NULL OR expires_at > ${iso(at)}) ORDER BY id DESC`.statementFor(
+      delivery.company_id,
+    ),
+  );
   const messageId = delivery.event_id !== null ? `evt_${delivery.event_id}` : `ping_${delivery.id}`;
   return {
     url: String(endpoint.url),
@@ -471,10 +478,13 @@ async function calloutTarget(
   const enabled = table.byField.get("enabled")?.name;
   const urlField = calloutUrlField(kind.name, delivery.type);
   const urlColumn = urlField && table.byField.get(urlField)?.name;
-  const found = await firstRow(db, {
-    sql: `SELECT created_at${enabled ? `, ${enabled} AS enabled` : ""}${urlColumn ? `, ${urlColumn} AS url` : ""} FROM ${table.name} WHERE id = ? AND company_id = ?`,
-    args: [signer.recordId, signer.companyId],
-  });
+  const columns = `created_at${enabled ? `, ${enabled} AS enabled` : ""}${urlColumn ? `, ${urlColumn} AS url` : ""}`;
+  const found = await firstRow(
+    db,
+    sql`SELECT ${sql.raw(columns)} FROM ${sql.id(table.name)} WHERE id = ${signer.recordId} AND company_id = ${sql.company}`.statementFor(
+      signer.companyId,
+    ),
+  );
   const what = `The ${kind.name.replaceAll("-", " ")} it was sent for`;
   if (!found || String(found.created_at) > String(delivery.created_at)) {
     return { giveUp: `${what} was deleted.` };
@@ -549,17 +559,7 @@ async function settle(
       delivery.company_id,
     ),
     changed(1),
-    {
-      sql: "INSERT INTO webhook_attempts (delivery_id, at, duration_ms, response_status, error, succeeded) VALUES (?, ?, ?, ?, ?, ?)",
-      args: [
-        delivery.id,
-        iso(at),
-        outcome.durationMs,
-        outcome.status ?? null,
-        outcome.error ?? null,
-        outcome.ok ? 1 : 0,
-      ],
-    },
+    sql`INSERT INTO webhook_attempts (delivery_id, at, duration_ms, response_status, error, succeeded) VALUES (${delivery.id}, ${iso(at)}, ${outcome.durationMs}, ${outcome.status ?? null}, ${outcome.error ?? null}, ${outcome.ok ? 1 : 0})`.statement(),
   ];
   if (delivery.endpoint_id !== null) statements.push(...endpointHealth(delivery, outcome, at));
   const attempt: Attempt = {
@@ -619,26 +619,13 @@ function endpointHealth(delivery: DeliveryRow, outcome: Outcome, at: number): In
   if (outcome.ok) {
     // Only when it was failing: a write here is an event, and an event to this endpoint a delivery.
     return [
-      {
-        sql: "UPDATE webhook_endpoints SET failing_since = NULL, updated_at = ? WHERE id = ? AND failing_since IS NOT NULL",
-        args: [iso(at), delivery.endpoint_id],
-      },
+      sql`UPDATE webhook_endpoints SET failing_since = NULL, updated_at = ${iso(at)} WHERE id = ${delivery.endpoint_id} AND failing_since IS NOT NULL`.statement(),
     ];
   }
+  const reason = `Disabled at ${iso(at)}: every delivery failed for ${DISABLE_AFTER_MS / 86_400_000} days (last: ${outcome.error}). Fix the receiver, then set enabled to true.`;
   return [
-    {
-      sql: "UPDATE webhook_endpoints SET failing_since = ?, updated_at = ? WHERE id = ? AND failing_since IS NULL",
-      args: [iso(at), iso(at), delivery.endpoint_id],
-    },
-    {
-      sql: "UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ?, updated_at = ? WHERE id = ? AND enabled = 1 AND failing_since <= ?",
-      args: [
-        `Disabled at ${iso(at)}: every delivery failed for ${DISABLE_AFTER_MS / 86_400_000} days (last: ${outcome.error}). Fix the receiver, then set enabled to true.`,
-        iso(at),
-        delivery.endpoint_id,
-        iso(at - DISABLE_AFTER_MS),
-      ],
-    },
+    sql`UPDATE webhook_endpoints SET failing_since = ${iso(at)}, updated_at = ${iso(at)} WHERE id = ${delivery.endpoint_id} AND failing_since IS NULL`.statement(),
+    sql`UPDATE webhook_endpoints SET enabled = 0, disabled_reason = ${reason}, updated_at = ${iso(at)} WHERE id = ${delivery.endpoint_id} AND enabled = 1 AND failing_since <= ${iso(at - DISABLE_AFTER_MS)}`.statement(),
   ];
 }
 

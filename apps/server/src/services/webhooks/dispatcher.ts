@@ -9,6 +9,7 @@
 import type { Db } from "../../db/database.ts";
 import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
 import { PRUNE_BATCH, pruneInBatches } from "../../db/prune.ts";
+import { sql } from "../../db/sql.ts";
 import type { MailSender } from "../../domain/mail.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
@@ -210,20 +211,20 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
     // moments at a time, not seconds.
     const recent = await firstIdFrom(db, cutoff);
     if (recent !== undefined) {
-      await pruneInBatches(db, {
-        sql: `DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < ? AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) ORDER BY id LIMIT ${PRUNE_BATCH})`,
-        args: [recent],
-      });
+      await pruneInBatches(
+        db,
+        sql`DELETE FROM events WHERE id IN (SELECT id FROM events WHERE id < ${recent} AND id <= COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) ORDER BY id LIMIT ${PRUNE_BATCH})`.statement(),
+      );
     }
-    const ended = "webhook_deliveries.status != 'pending' AND webhook_deliveries.created_at < ?";
-    await pruneInBatches(db, {
-      sql: `DELETE FROM webhook_attempts WHERE id IN (SELECT webhook_attempts.id FROM webhook_attempts JOIN webhook_deliveries ON webhook_deliveries.id = webhook_attempts.delivery_id WHERE ${ended} LIMIT ${PRUNE_BATCH})`,
-      args: [cutoff],
-    });
-    await pruneInBatches(db, {
-      sql: `DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${ended} LIMIT ${PRUNE_BATCH})`,
-      args: [cutoff],
-    });
+    const ended = sql`webhook_deliveries.status != 'pending' AND webhook_deliveries.created_at < ${cutoff}`;
+    await pruneInBatches(
+      db,
+      sql`DELETE FROM webhook_attempts WHERE id IN (SELECT webhook_attempts.id FROM webhook_attempts JOIN webhook_deliveries ON webhook_deliveries.id = webhook_attempts.delivery_id WHERE ${ended} LIMIT ${PRUNE_BATCH})`.statement(),
+    );
+    await pruneInBatches(
+      db,
+      sql`DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${ended} LIMIT ${PRUNE_BATCH})`.statement(),
+    );
     await pruneKeys(db, now());
     await pruneFiles(db, fileStore, deps.files ?? DEFAULT_FILES_POLICY, now());
     await pruneOrphanBodies(db, fileStore, now());

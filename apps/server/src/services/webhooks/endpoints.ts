@@ -47,10 +47,9 @@ async function deliveriesOf(ctx: Ctx, page: Sql) {
   const ids = rows.map((row) => Number(row.id));
   const attempts = ids.length
     ? (
-        await ctx.db.execute({
-          sql: `SELECT delivery_id, at, duration_ms, response_status, error, succeeded FROM webhook_attempts WHERE delivery_id IN (${ids.map(() => "?").join(", ")}) ORDER BY id`,
-          args: ids,
-        })
+        await ctx.db.execute(
+          sql`SELECT delivery_id, at, duration_ms, response_status, error, succeeded FROM webhook_attempts WHERE delivery_id IN (${sql.values(ids)}) ORDER BY id`.statement(),
+        )
       ).rows
     : [];
   return rows.map((row) => ({

@@ -4,6 +4,7 @@
  */
 import type { InStatement } from "@libsql/client";
 import type { Db, WriteSession } from "../../db/database.ts";
+import { sql } from "../../db/sql.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { exportCallouts, inventoryCallouts, type PushCallout, priceCallouts } from "./callouts.ts";
@@ -20,13 +21,17 @@ const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabl
   OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`;
 
 /** Whether an event is a variant's price or compare-at price changing (its row's columns, as written). */
-const PRICE_CHANGED = `type = 'variant.updated' AND (json_extract(object, '$.price') IS NOT json_extract(previous, '$.price') OR json_extract(object, '$.compare_at_price') IS NOT json_extract(previous, '$.compare_at_price'))`;
+const PRICE_CHANGED = sql.raw(
+  `type = 'variant.updated' AND (json_extract(object, '$.price') IS NOT json_extract(previous, '$.price') OR json_extract(object, '$.compare_at_price') IS NOT json_extract(previous, '$.compare_at_price'))`,
+);
 
 /**
  * Whether an event is a feed item's units changing, or the item being linked to another variant: the
  * variant's stock as channels see it changes with it.
  */
-const FEED_STOCK_CHANGED = `type = 'inventory_feed_variant.updated' AND json_extract(object, '$.variant_id') IS NOT NULL AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status'))`;
+const FEED_STOCK_CHANGED = sql.raw(
+  `type = 'inventory_feed_variant.updated' AND json_extract(object, '$.variant_id') IS NOT NULL AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status'))`,
+);
 
 /** Whether an endpoint's `events` list takes an event type: `*`, `<kind>.*` or the type itself. */
 export function subscribes(patterns: readonly string[], type: string): boolean {
@@ -67,15 +72,9 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     // What fan-out decides by, not the records: a busy server writes thousands of events a second,
     // and the few whose content a callout needs are read whole where they are used.
     const [events, endpoints] = await session.read([
-      {
-        sql: `SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ? ORDER BY id LIMIT ?`,
-        args: [last, FAN_OUT_BATCH],
-      },
+      sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`.statement(),
       // An endpoint receives the events from its own creation on (`since`: its created event).
-      {
-        sql: "SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ? ORDER BY id LIMIT ?))",
-        args: [last, FAN_OUT_BATCH],
-      },
+      sql`SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}))`.statement(),
     ]);
     if (!events!.rows.length) return 0;
     const at = iso(now());
@@ -98,23 +97,12 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
       if (values.push) {
         statements.push(pushLogInsert(at, values.push).statementFor(values.companyId));
       }
-      statements.push({
-        sql: `INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, signer, timeout_ms, log_kind, log_id, next_attempt_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${values.push ? "last_insert_rowid()" : "NULL"}, ?, ?)`,
-        args: [
+      const logId = sql.raw(values.push ? "last_insert_rowid()" : "NULL");
+      statements.push(
+        sql`INSERT INTO webhook_deliveries (company_id, purpose, endpoint_id, event_id, type, url, body, signer, timeout_ms, log_kind, log_id, next_attempt_at, created_at) VALUES (${sql.company}, ${values.purpose}, ${values.endpointId ?? null}, ${values.eventId ?? null}, ${values.type}, ${values.url}, ${values.body ?? null}, ${values.signer ?? null}, ${values.timeoutMs ?? 10_000}, ${values.push ? "channel-variant-update" : null}, ${logId}, ${at}, ${at})`.statementFor(
           values.companyId,
-          values.purpose,
-          values.endpointId ?? null,
-          values.eventId ?? null,
-          values.type,
-          values.url,
-          values.body ?? null,
-          values.signer ?? null,
-          values.timeoutMs ?? 10_000,
-          values.push ? "channel-variant-update" : null,
-          at,
-          at,
-        ],
-      });
+        ),
+      );
     };
     const stockChanged = new Set<string>();
     const priceChanged = new Set<string>();
@@ -151,10 +139,9 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
           callouts = await priceCallouts(db, companyId, variantId);
         }
       } else if (type === "data_export.completed") {
-        const event = await db.execute({
-          sql: `SELECT ${EVENT_COLUMNS} FROM events WHERE id = ?`,
-          args: [Number(row.id)],
-        });
+        const event = await db.execute(
+          sql`SELECT ${sql.raw(EVENT_COLUMNS)} FROM events WHERE id = ${Number(row.id)}`.statement(),
+        );
         callouts = await exportCallouts(db, companyId, eventOf(event.rows[0]!));
       }
       for (const callout of callouts) insert({ companyId, eventId: Number(row.id), ...callout });
@@ -174,10 +161,7 @@ async function applyWithCursor(
   try {
     await session.apply([
       ...statements,
-      {
-        sql: "INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id WHERE last_event_id = ?",
-        args: [to, from],
-      },
+      sql`INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ${to}) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id WHERE last_event_id = ${from}`.statement(),
       changed(1),
     ]);
   } catch (error) {
