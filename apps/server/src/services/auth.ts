@@ -242,11 +242,10 @@ export async function createCompany(db: Executor, name: string, now: string): Pr
 
 /** Suspends a company (its keys are refused, 403) or lifts the suspension. */
 export async function suspendCompany(db: Executor, id: number, suspended: boolean, now: string) {
-  // Lifting a suspension binds `now` too: the statement then has the same arguments either way.
   const result = await db.execute(
     (suspended
       ? sql`UPDATE companies SET suspended_at = coalesce(suspended_at, ${now}) WHERE id = ${id}`
-      : sql`UPDATE companies SET suspended_at = NULL WHERE id = ${id} AND ${now} IS NOT NULL`
+      : sql`UPDATE companies SET suspended_at = NULL WHERE id = ${id}`
     ).statement(),
   );
   if (result.rowsAffected !== 1) throw new ApiError("not_found", `No company with id ${id}.`);
