@@ -226,13 +226,16 @@ export function when<T>(condition: unknown, read: Read<T>): Read<T | undefined> 
   return { statement: undefined, decode: () => undefined };
 }
 
-/** The statements of `reads` for a company, in the order of their names. */
-export function readStatements(companyId: number, reads: Reads): InStatement[] {
+/**
+ * The statements of `reads` for a company, in the order of their names; without `companyId`, reads that
+ * run for no company (the dispatcher's own tables).
+ */
+export function readStatements(companyId: number | undefined, reads: Reads): InStatement[] {
   const statements: InStatement[] = [];
   for (const name in reads) {
     const statement = reads[name]!.statement;
     if (!statement) continue;
-    const made = statement.statementFor(companyId);
+    const made = companyId === undefined ? statement.statement() : statement.statementFor(companyId);
     statements.push(reads[name]!.expensive ? expensive(made) : made);
   }
   return statements;
@@ -247,6 +250,19 @@ export function snapshotOf<R extends Reads>(reads: R, results: readonly ResultSe
     snapshot[name] = read.decode(read.statement ? results[at++] : undefined);
   }
   return snapshot as Snapshot<R>;
+}
+
+/**
+ * Runs `reads` in one pipeline through `read` (a write session's reads, or a database's) and answers
+ * them by name: `readStatements`, then `snapshotOf`.
+ */
+export async function readNamed<R extends Reads>(
+  read: (statements: readonly InStatement[]) => Promise<ResultSet[]>,
+  reads: R,
+  companyId?: number,
+): Promise<Snapshot<R>> {
+  const statements = readStatements(companyId, reads);
+  return snapshotOf(reads, statements.length ? await read(statements) : []);
 }
 
 /** Adds to `plan` the guards of every read of the snapshot that is held. */

@@ -6,6 +6,7 @@ import type { InStatement } from "@libsql/client";
 import type { Db, WriteSession } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
+import { readNamed, rows } from "../../domain/reads.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { exportCallouts, inventoryCallouts, type PushCallout, priceCallouts } from "./callouts.ts";
 import { pushLogInsert } from "./channel-variant-updates.ts";
@@ -16,9 +17,18 @@ const FAN_OUT_BATCH = 500;
  * Whether anything would turn an event into a delivery now: an enabled endpoint, a custom channel that
  * takes inventory or price callouts, an inventory export with a webhook (the conditions `fanOut` applies).
  */
-const ANY_LISTENER = `SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabled = 1)
+const ANY_LISTENER = rows(
+  sql`SELECT EXISTS (SELECT 1 FROM webhook_endpoints WHERE enabled = 1)
   OR EXISTS (SELECT 1 FROM custom_channels WHERE (inventory_endpoint IS NOT NULL OR price_endpoint IS NOT NULL) AND channel_id IS NOT NULL AND enabled IS NOT 0)
-  OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`;
+  OR EXISTS (SELECT 1 FROM inventory_exports WHERE webhook_url IS NOT NULL AND webhook_url <> '') AS listening`,
+  ([row]) => Boolean(Number(row?.listening)),
+);
+
+/** The last event fanned out (`webhook_cursor`) and the newest written. */
+const CURSOR = rows(
+  sql`SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest`,
+  ([row]) => ({ last: Number(row?.last ?? 0), newest: Number(row?.newest ?? 0) }),
+);
 
 /** Whether an event is a variant's price or compare-at price changing (its row's columns, as written). */
 const PRICE_CHANGED = sql.raw(
@@ -54,29 +64,30 @@ const iso = (ms: number) => new Date(ms).toISOString();
 export function fanOut(db: Db, now: () => number): Promise<number> {
   return optimistically(db, async (session) => {
     // Most wake-ups find the cursor at the last event: one read, no write.
-    const [cursor, listening] = await session.read([
-      {
-        sql: "SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest",
-      },
-      { sql: ANY_LISTENER },
-    ]);
-    const last = Number(cursor!.rows[0]?.last ?? 0);
-    const newest = Number(cursor!.rows[0]?.newest ?? 0);
+    const read = (statements: readonly InStatement[]) => session.read(statements);
+    const { cursor, listening } = await readNamed(read, { cursor: CURSOR, listening: ANY_LISTENER });
+    const { last, newest } = cursor;
     if (newest <= last) return 0;
     // With nothing to tell, reading the events would make no delivery: the cursor moves past them all
     // (an endpoint created meanwhile starts after them, as it would anyway).
-    if (!Number(listening!.rows[0]?.listening)) {
+    if (!listening) {
       await applyWithCursor(session, [], last, newest);
       return newest - last;
     }
     // What fan-out decides by, not the records: a busy server writes thousands of events a second,
     // and the few whose content a callout needs are read whole where they are used.
-    const [events, endpoints] = await session.read([
-      sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`.statement(),
+    const { events, endpoints } = await readNamed(read, {
+      events: rows(
+        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
+        (found) => found,
+      ),
       // An endpoint receives the events from its own creation on (`since`: its created event).
-      sql`SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}))`.statement(),
-    ]);
-    if (!events!.rows.length) return 0;
+      endpoints: rows(
+        sql`SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}))`,
+        (found) => found,
+      ),
+    });
+    if (!events.length) return 0;
     const at = iso(now());
     const statements: InStatement[] = [];
     const insert = (values: {
@@ -106,10 +117,10 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     };
     const stockChanged = new Set<string>();
     const priceChanged = new Set<string>();
-    for (const row of events!.rows) {
+    for (const row of events) {
       const companyId = Number(row.company_id);
       const type = String(row.type);
-      for (const endpoint of endpoints!.rows) {
+      for (const endpoint of endpoints) {
         if (Number(endpoint.company_id) !== companyId || Number(row.id) < Number(endpoint.since)) continue;
         if (!subscribes(JSON.parse(String(endpoint.events)) as string[], type)) continue;
         insert({
@@ -146,8 +157,8 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
       }
       for (const callout of callouts) insert({ companyId, eventId: Number(row.id), ...callout });
     }
-    await applyWithCursor(session, statements, last, Number(events!.rows.at(-1)!.id));
-    return events!.rows.length;
+    await applyWithCursor(session, statements, last, Number(events.at(-1)!.id));
+    return events.length;
   });
 }
 
