@@ -6,7 +6,7 @@ import { type Sql, sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import type { Ctx } from "../domain/context.ts";
-import { type Read, type Reads, rows, type Snapshot, storedRecord } from "../domain/reads.ts";
+import { type Read, type Reads, readNamed, rows, type Snapshot, storedRecord } from "../domain/reads.ts";
 import {
   changesNothing,
   createdAnswer,
@@ -538,9 +538,14 @@ function updatePlain(args: UpdateArgs) {
     let current: StoredRecord | undefined;
     let changes = values;
     if (readFirst) {
-      const [found] = await session.read([table.find(id, ctx.companyId)]);
-      if (!found!.rows[0]) throw notFound(kind, id);
-      current = toRecord(table, found!.rows[0]);
+      current = (
+        await readNamed(
+          (statements) => session.read(statements),
+          { current: storedRecord(kind, id) },
+          ctx.companyId,
+        )
+      ).current;
+      if (!current) throw notFound(kind, id);
       changes = changesOf(args, current);
       if (changesNothing(table, current, changes)) return answerUnchanged(session, table, current, key);
     }
@@ -648,9 +653,14 @@ function deletePlain(args: DeleteArgs): Promise<void> {
     const statements: InStatement[] = [];
     let current: StoredRecord | undefined;
     if (ifMatch !== undefined) {
-      const [found] = await session.read([table.find(id, ctx.companyId)]);
-      if (!found!.rows[0]) throw notFound(kind, id);
-      current = toRecord(table, found!.rows[0]);
+      current = (
+        await readNamed(
+          (statements) => session.read(statements),
+          { current: storedRecord(kind, id) },
+          ctx.companyId,
+        )
+      ).current;
+      if (!current) throw notFound(kind, id);
       checkIfMatch(current, ifMatch);
       statements.push(unchangedGuard(table, current).statementFor(ctx.companyId));
     }

@@ -67,6 +67,20 @@ describe("server layering", () => {
       .map(({ at, line }) => `${at}: ${line.trim()}`);
     expect(found).toEqual([]);
   });
+
+  it("reads by name above db/, never results taken by their place", () => {
+    // A read's results are answered by name (`readNamed`, `snapshotOf` in `domain/reads.ts`), not
+    // destructured from the driver's list (`const [a, b] = await session.read([...])`).
+    const positional = /\[[^\]]*\]\s*=\s*await\s+[\w.]+\.read\(/;
+    const found = sourceFiles(src)
+      .filter((file) => !file.startsWith("db/"))
+      .flatMap((file) =>
+        readFileSync(join(src, file), "utf8")
+          .split("\n")
+          .flatMap((line, i) => (positional.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(found).toEqual([]);
+  });
 });
 
 /** The files under `dir`, relative to it. */
