@@ -478,10 +478,14 @@ async function calloutTarget(
   const enabled = table.byField.get("enabled")?.name;
   const urlField = calloutUrlField(kind.name, delivery.type);
   const urlColumn = urlField && table.byField.get(urlField)?.name;
-  const columns = `created_at${enabled ? `, ${enabled} AS enabled` : ""}${urlColumn ? `, ${urlColumn} AS url` : ""}`;
+  const columns = [
+    sql`created_at`,
+    ...(enabled ? [sql`${sql.id(enabled)} AS enabled`] : []),
+    ...(urlColumn ? [sql`${sql.id(urlColumn)} AS url`] : []),
+  ];
   const found = await firstRow(
     db,
-    sql`SELECT ${sql.raw(columns)} FROM ${sql.id(table.name)} WHERE id = ${signer.recordId} AND company_id = ${sql.company}`.statementFor(
+    sql`SELECT ${sql.join(columns)} FROM ${sql.id(table.name)} WHERE id = ${signer.recordId} AND company_id = ${sql.company}`.statementFor(
       signer.companyId,
     ),
   );
