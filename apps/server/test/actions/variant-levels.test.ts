@@ -1,4 +1,10 @@
+import type { InStatement } from "@libsql/client";
+import type { Channel } from "@multichannel/schema";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/db/database.ts";
+import type { Ctx } from "../../src/domain/context.ts";
+import { listChannelVariantLevels } from "../../src/services/actions/inventory.ts";
+import { GROWN_COMPANY, grownDb } from "../list-plan.ts";
 import { setupApp } from "../support.ts";
 import { item, list, make, sale } from "./channels-fixtures.ts";
 
@@ -178,5 +184,89 @@ describe("channel variant-levels and variant-set-level", () => {
     const disabled = await t.json("PUT", `/inventory-feeds/${feed.id}.json`, { enabled: false });
     expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
     expect(await level()).toMatchObject({ onHand: 2, feedQuantity: 0, available: 2 });
+  });
+});
+
+describe("a channel's levels by sku", () => {
+  it("answers the listings whose own sku it is and those of the variant of that sku, once each", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Store" });
+    const other = await make(t, "channels", { name: "Market" });
+    const product = await make(t, "products", { name: "Mug" });
+    const red = await make(t, "variants", { productId: product.id, sku: "RED" });
+    const blue = await make(t, "variants", { productId: product.id, sku: "BLUE" });
+    const listing = (body: Record<string, unknown>) => make(t, "channel-variants", body);
+    // Listed under the variant's own sku; under another; with none; the same variant elsewhere.
+    const same = await listing({ channelId: channel.id, variantId: red.id, sku: "RED", externalId: "L1" });
+    const renamed = await listing({
+      channelId: channel.id,
+      variantId: red.id,
+      sku: "R-STORE",
+      externalId: "L2",
+    });
+    const bare = await listing({ channelId: channel.id, variantId: red.id, externalId: "L3" });
+    // A listing under the sku "RED" of another variant: its own sku is the one asked for.
+    const borrowed = await listing({
+      channelId: channel.id,
+      variantId: blue.id,
+      sku: "BLUE-RED",
+      externalId: "L4",
+    });
+    await listing({ channelId: other.id, variantId: red.id, sku: "RED", externalId: "M1" });
+    const levels = async (query: string) => {
+      const answer = await t.json("GET", `/channels/${channel.id}/variant-levels.json?${query}`);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.body.map((level: { channelVariantId: number }) => level.channelVariantId);
+    };
+    expect(await levels("sku=RED")).toEqual([same.id, renamed.id, bare.id]);
+    expect(await levels("sku=R-STORE")).toEqual([renamed.id]);
+    expect(await levels("sku=BLUE-RED")).toEqual([borrowed.id]);
+    expect(await levels("sku=BLUE")).toEqual([borrowed.id]);
+    expect(await levels("sku=RED&limit=2&from=1")).toEqual([renamed.id, bare.id]);
+    expect(await levels("sku=RED&externalId=L3")).toEqual([bare.id]);
+    expect(await levels("sku=red")).toEqual([]);
+    // Another company's variant and listing of the same sku are not this channel's.
+    const stranger = await ctx.tenant();
+    const theirs = await make(stranger, "channels", { name: "Store" });
+    const theirProduct = await make(stranger, "products", { name: "Mug" });
+    const theirRed = await make(stranger, "variants", { productId: theirProduct.id, sku: "RED" });
+    await make(stranger, "channel-variants", { channelId: theirs.id, variantId: theirRed.id, sku: "RED" });
+    expect(await levels("sku=RED")).toEqual([same.id, renamed.id, bare.id]);
+  });
+
+  it("finds them through the indexes, never reading every listing of the channel", async () => {
+    // One channel of 3,000 listings, each of its own variant (sku `V-n`) under a sku of its own (`L-n`).
+    const db: Db = await grownDb([
+      "INSERT INTO channels (company_id, created_at, updated_at, name) VALUES (?1, ?2, ?2, 'Store')",
+      "INSERT INTO variants (company_id, created_at, updated_at, sku) SELECT ?1, ?2, ?2, 'V-' || value FROM generate_series(1, 3000)",
+      "INSERT INTO channel_variants (company_id, created_at, updated_at, channel_id, variant_id, sku) SELECT ?1, ?2, ?2, 1, value, 'L-' || value FROM generate_series(1, 3000)",
+    ]);
+    const statements: InStatement[] = [];
+    const recording = {
+      execute: (statement: InStatement) => {
+        statements.push(statement);
+        return db.execute(statement);
+      },
+    };
+    // The levels read through `ctx.db` and the company only.
+    const reading = { db: recording, companyId: GROWN_COMPANY } as Ctx;
+    const channel = { id: 1, safetyStock: 0 } as Channel;
+    for (const sku of ["V-1500", "L-1500"]) {
+      statements.length = 0;
+      const levels = await listChannelVariantLevels({ ctx: reading, channel, input: { sku } });
+      expect(levels.map((level) => level.sku)).toEqual(["L-1500"]);
+      const { sql, args } = statements[0] as { sql: string; args: [] };
+      const plan = (await db.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args })).rows.map((row) =>
+        String(row.detail),
+      );
+      // Each read of the listings is a search by sku, by variant or by id: none takes the channel's whole
+      // range (`company_id=? AND channel_id=?` alone), nor scans a table.
+      const listings = plan.filter((step) => /^(SCAN|SEARCH) (cv|channel_variants)\b/.test(step));
+      expect(listings.length, plan.join("\n")).toBeGreaterThan(0);
+      for (const step of listings) {
+        expect(step, plan.join("\n")).toMatch(/^SEARCH .*(sku|variant_id|rowid)=\?/);
+      }
+      expect(plan.join("\n")).not.toMatch(/^SCAN /m);
+    }
   });
 });

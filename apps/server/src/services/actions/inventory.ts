@@ -31,13 +31,11 @@ export interface Location {
 
 /**
  * Whether a page of a channel's variant levels is expensive work (`isExpensiveRead`), as the page's
- * statement reads the channel's variants: from `EXPENSIVE_FROM` on, or by a `sku`, which is the
- * listing's or its catalogue variant's (a condition on two tables, which no index serves).
+ * statement reads the channel's variants: from `EXPENSIVE_FROM` on. A `sku` (the listing's or its
+ * catalogue variant's) and an external id are each found through an index (`listChannelVariantLevels`).
  */
 export function isExpensiveLevels(input: ChannelVariantLevelsInput): boolean {
-  // A channel holds most of its company's listings: a sku alone is checked on each of them; with the
-  // external id (unique in the channel), on one listing at most.
-  if (input.sku && !input.externalId) return true;
+  if (input.sku) return false;
   const cv = table("channel-variant");
   const terms: ReadTerm[] = [{ column: column(cv, "channelId"), seek: "equal" }];
   if (input.externalId) terms.push({ column: column(cv, "externalId"), seek: "equal" });
@@ -63,9 +61,14 @@ export async function listChannelVariantLevels({
   const listed = (field: string) => sql.raw(`cv.${column(cv, field)}`);
   const conditions = [sql`cv.company_id = ${sql.company}`, sql`${listed("channelId")} = ${channel.id}`];
   if (input.sku) {
-    conditions.push(
-      sql`(${listed("sku")} = ${input.sku} OR v.${sql.id(column(variant, "sku"))} = ${input.sku})`,
-    );
+    // The listings whose own sku it is (the channel's index by sku), and those of the company's variant
+    // of that sku (the variants' index by sku, then the listings' by variant): a few rows, where the
+    // condition on the two tables at once was checked on every listing of the channel.
+    const name = sql.id(cv.name);
+    const of = (field: string) => sql.id(column(cv, field));
+    const own = sql`SELECT id FROM ${name} WHERE company_id = ${sql.company} AND ${of("channelId")} = ${channel.id} AND ${of("sku")} = ${input.sku}`;
+    const ofVariant = sql`SELECT id FROM ${name} WHERE company_id = ${sql.company} AND ${of("variantId")} = (SELECT id FROM ${sql.id(variant.name)} WHERE company_id = ${sql.company} AND ${sql.id(column(variant, "sku"))} = ${input.sku})`;
+    conditions.push(sql`cv.id IN (${own} UNION ${ofVariant})`);
   }
   if (input.externalId) conditions.push(sql`${listed("externalId")} = ${input.externalId}`);
   const columns = sql.raw(
