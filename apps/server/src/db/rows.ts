@@ -42,6 +42,76 @@ export function textOrNull(value: unknown): string | null {
 
 /** A row (selected with `table.selectList`) as the API returns it. */
 export function toRecord(table: Table, row: Readonly<Record<string, unknown>>): StoredRecord {
+  let read = readers.get(table);
+  if (read === undefined) {
+    read = readerOf(table);
+    readers.set(table, read);
+  }
+  return read(row);
+}
+
+/** Reads a row of one table's `selectList` into its record. */
+type RecordReader = (row: Readonly<Record<string, unknown>>) => StoredRecord;
+
+/** Each table's reader, made at its first row. */
+const readers = new WeakMap<Table, RecordReader>();
+/**
+ * The readers made from code, by kind and columns: a table narrowed to some fields (`narrowed`) is an
+ * object of its own each read, and its reader is made once for every read of those fields.
+ */
+const made = new Map<string, RecordReader>();
+/** Whether this runtime makes functions from code (Node and Deno; a Worker may not). */
+let makesCode: boolean | undefined;
+
+function readerOf(table: Table): RecordReader {
+  makesCode ??= (() => {
+    try {
+      return new Function("return true")() === true;
+    } catch {
+      return false;
+    }
+  })();
+  if (!makesCode) return (row) => anyRecord(table, row);
+  const key = `${table.kind.name}\n${table.selectList}`;
+  let read = made.get(key);
+  if (read === undefined) {
+    read = madeReader(table);
+    made.set(key, read);
+  }
+  return read;
+}
+
+/**
+ * A table's reader as a function made from code, whose object literal names the record's fields in
+ * `anyRecord`'s order and reads the row's columns by name: its property accesses see one table's rows
+ * only, where `anyRecord`'s loops see every table's. A page of 50 carriers took about 2.5 µs to read
+ * instead of 12.
+ */
+function madeReader(table: Table): RecordReader {
+  const field = (name: string) => (name === "__proto__" ? '["__proto__"]' : JSON.stringify(name));
+  const value = (column: string) => `row[${JSON.stringify(column)}]`;
+  // As `anyRecord` sets them: the blank record's fields in their order, then each field set in turn.
+  const values = new Map(Object.keys(table.blank).map((name) => [name, "null"]));
+  values.set("id", `Number(${value("id")})`);
+  values.set("createdAt", `String(${value("created_at")})`);
+  values.set("updatedAt", `String(${value("updated_at")})`);
+  for (const [i, column] of table.columns.entries()) {
+    values.set(column.field, `decode(columns[${i}], ${value(column.name)})`);
+  }
+  for (const name of table.tenantFields) values.set(name, `Number(${value("company_id")})`);
+  const fields = [...values].map(([name, read]) => `${field(name)}: ${read}`);
+  const make = new Function("decode", "columns", `return (row) => ({ ${fields.join(", ")} });`) as (
+    read: typeof decode,
+    columns: readonly Column[],
+  ) => RecordReader;
+  return make(decode, table.columns);
+}
+
+/**
+ * A row as its record, field by field: where no function can be made from code (a Worker). It reads a
+ * row as the made readers do (`test/operations/record-readers.test.ts` compares them).
+ */
+export function anyRecord(table: Table, row: Readonly<Record<string, unknown>>): StoredRecord {
   // A copy of the kind's blank record, its fields then set: the same order, and fast properties however
   // many fields the kind has (see `Table.blank`).
   const record: Record<string, unknown> = { ...table.blank };
