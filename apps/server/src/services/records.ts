@@ -538,14 +538,7 @@ function updatePlain(args: UpdateArgs) {
     let current: StoredRecord | undefined;
     let changes = values;
     if (readFirst) {
-      current = (
-        await readNamed(
-          (statements) => session.read(statements),
-          { current: storedRecord(kind, id) },
-          ctx.companyId,
-        )
-      ).current;
-      if (!current) throw notFound(kind, id);
+      current = await currentRecord(session, ctx, kind, id);
       changes = changesOf(args, current);
       if (changesNothing(table, current, changes)) return answerUnchanged(session, table, current, key);
     }
@@ -647,20 +640,26 @@ async function explainDelete({ ctx, kind, id }: DeleteArgs): Promise<void> {
   if (blockers.length) throw stillReferenced(blockers);
 }
 
+/** The record a plain update or delete reads first, in its write's session: 404 when there is none. */
+async function currentRecord(
+  session: WriteSession,
+  ctx: Ctx,
+  kind: KindDef,
+  id: number,
+): Promise<StoredRecord> {
+  const read = (statements: readonly InStatement[]) => session.read(statements);
+  const { current } = await readNamed(read, { current: storedRecord(kind, id) }, ctx.companyId);
+  if (!current) throw notFound(kind, id);
+  return current;
+}
+
 function deletePlain(args: DeleteArgs): Promise<void> {
   const { ctx, kind, key, table, id, ifMatch } = args;
   return optimistically(ctx.db, async (session) => {
     const statements: InStatement[] = [];
     let current: StoredRecord | undefined;
     if (ifMatch !== undefined) {
-      current = (
-        await readNamed(
-          (statements) => session.read(statements),
-          { current: storedRecord(kind, id) },
-          ctx.companyId,
-        )
-      ).current;
-      if (!current) throw notFound(kind, id);
+      current = await currentRecord(session, ctx, kind, id);
       checkIfMatch(current, ifMatch);
       statements.push(unchangedGuard(table, current).statementFor(ctx.companyId));
     }
