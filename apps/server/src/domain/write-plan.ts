@@ -256,8 +256,9 @@ export class WritePlan {
         const stored = columns.map((c, i) => (c.field in row ? encode(c, row[c.field]) : defaults[i]!));
         const values: SqlValue[] = [COMPANY, this.now, this.now];
         for (const [i, value] of stored.entries()) {
-          if (this.isProvisional(value)) resolved.add(i);
-          values.push(this.isProvisional(value) ? sql.verbatim(value) : value);
+          const provisional = this.isProvisional(value);
+          if (provisional) resolved.add(i);
+          values.push(provisional ? sql.verbatim(value) : value);
         }
         const slot = this.insertedAt.size + 1;
         this.insertedAt.set(slot, -1);
@@ -329,8 +330,9 @@ export class WritePlan {
         const row: SqlValue[] = [current.id, current.updatedAt];
         columns.forEach((c, i) => {
           const value = encode(c, values[c.field]);
-          if (this.isProvisional(value)) resolved.add(i);
-          row.push(this.isProvisional(value) ? sql.verbatim(value) : value);
+          const provisional = this.isProvisional(value);
+          if (provisional) resolved.add(i);
+          row.push(provisional ? sql.verbatim(value) : value);
         });
         for (const c of columns) row.push(encode(c, (current as Record<string, unknown>)[c.field]));
         return row;
