@@ -29,9 +29,36 @@ const decoder = new TextDecoder();
 
 /** Base64url without padding. */
 export function base64url(bytes: Uint8Array): string {
-  let text = "";
-  for (const byte of bytes) text += String.fromCharCode(byte);
-  return btoa(text).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const out = new Uint8Array(Math.ceil((bytes.length * 4) / 3));
+  return decoder.decode(out.subarray(0, base64urlInto(bytes, out, 0)));
+}
+
+/** The 64 digits of base64url, as character codes. */
+const DIGITS = Uint8Array.from("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_", (digit) =>
+  digit.charCodeAt(0),
+);
+
+/**
+ * Writes `bytes` in base64url without padding into `out` from `at`, a character code a byte (room for
+ * four a three bytes is the caller's to make), and answers where it stopped.
+ */
+export function base64urlInto(bytes: Uint8Array, out: Uint8Array, at: number): number {
+  const whole = bytes.length - (bytes.length % 3);
+  let i = 0;
+  for (; i < whole; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out[at++] = DIGITS[n >>> 18]!;
+    out[at++] = DIGITS[(n >>> 12) & 63]!;
+    out[at++] = DIGITS[(n >>> 6) & 63]!;
+    out[at++] = DIGITS[n & 63]!;
+  }
+  if (i < bytes.length) {
+    const n = (bytes[i]! << 16) | ((bytes[i + 1] ?? 0) << 8);
+    out[at++] = DIGITS[n >>> 18]!;
+    out[at++] = DIGITS[(n >>> 12) & 63]!;
+    if (i + 1 < bytes.length) out[at++] = DIGITS[(n >>> 6) & 63]!;
+  }
+  return at;
 }
 
 function fromBase64url(text: string): KeyBytes {

@@ -11,7 +11,7 @@ import { hkdf } from "@noble/hashes/hkdf.js";
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { type Sql, sql } from "../db/sql.ts";
-import { base64url, type Keyring } from "../domain/secrets.ts";
+import { base64urlInto, type Keyring } from "../domain/secrets.ts";
 import { ApiError } from "../errors.ts";
 
 type Key = string | number | null;
@@ -98,10 +98,8 @@ export function filtersHash(terms: readonly (readonly [string, string])[]): stri
   return (h >>> 0).toString(36);
 }
 
-// JSON text has no raw control characters, so printable ASCII is all its one-byte characters.
-const ASCII = /^[ -~]*$/;
-
 const encoder = new TextEncoder();
+const ascii = new TextDecoder();
 const LIST_CURSORS = encoder.encode("list cursors");
 
 /** An HMAC-SHA-256 with its key already taken in, and a copy of it that each MAC starts from. */
@@ -145,19 +143,34 @@ function macOf({ keyed, scratch }: KeyedMac, message: Uint8Array): Uint8Array {
  * What a cursor's MAC covers: its payload (base64url), after the company and table of the list it pages
  * through (none of the three holds a space, so no other list and payload make the same message).
  */
-function macMessage(payload: string, list: CursorList): Uint8Array {
-  return encoder.encode(`${list.companyId} ${list.table} ${payload}`);
-}
+const macHead = (list: CursorList) => `${list.companyId} ${list.table} `;
+
+/**
+ * Where cursors are made, reused from one to the next: the JSON's UTF-8, and the MAC's message (its head
+ * and the payload) followed by the dot and the MAC, from which the cursor is read off. A list page's
+ * cursor so makes no buffer of its own and runs no regular expression.
+ */
+let jsonBytes = new Uint8Array(512);
+let made = new Uint8Array(1024);
 
 export function encodeCursor(cursor: Cursor, keyring: Keyring, list: CursorList): string {
   const fields = [cursor.order, cursor.key, cursor.id, cursor.filters];
   const json = JSON.stringify(cursor.anchoredAt === undefined ? fields : [...fields, cursor.anchoredAt]);
-  // btoa takes one byte per character: ASCII as it is, anything else as its UTF-8 bytes.
-  const binary = ASCII.test(json) ? json : String.fromCharCode(...encoder.encode(json));
-  const payload = btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const head = macHead(list);
+  // UTF-8 takes at most three bytes a UTF-16 code unit, base64 four characters a three bytes, the MAC 44.
+  if (jsonBytes.length < json.length * 3) jsonBytes = new Uint8Array(json.length * 3);
+  const room = head.length * 3 + json.length * 4 + 48;
+  if (made.length < room) made = new Uint8Array(room);
+  const { written } = encoder.encodeInto(json, jsonBytes);
+  const payloadAt = encoder.encodeInto(head, made).written;
+  const macAt = base64urlInto(jsonBytes.subarray(0, written), made, payloadAt);
   const [key] = macKeysOf(keyring);
-  return `${payload}.${base64url(macOf(key!, macMessage(payload, list)))}`;
+  const mac = macOf(key!, made.subarray(0, macAt));
+  made[macAt] = DOT;
+  return ascii.decode(made.subarray(payloadAt, base64urlInto(mac, made, macAt + 1)));
 }
+
+const DOT = ".".charCodeAt(0);
 
 const NOT_OURS = "not a cursor this API made for this list; follow the Link header of the previous page.";
 
@@ -187,7 +200,7 @@ function authentic(keyring: Keyring, payload: string, mac: string, list: CursorL
   } catch {
     return false;
   }
-  const message = macMessage(payload, list);
+  const message = encoder.encode(macHead(list) + payload);
   return macKeysOf(keyring).some((key) => sameMac(macOf(key, message), bytes));
 }
 
