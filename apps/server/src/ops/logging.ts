@@ -138,7 +138,7 @@ export const accessLog: RequestObserver = Object.assign(
 function accessLine(s: RequestSummary, level: "info" | "error"): string {
   return (
     `{"@timestamp":"${answeredAt(s.answeredAt)}${LINE_HEAD[level]}${plain(s.requestId)},"method":${plain(s.method)},` +
-    `"route":${plain(s.route)},"path":${pathText(s.path)},"status":${s.status},"durationMs":${s.durationMs},` +
+    `"route":${plain(s.route)},"path":${pathText(s.path)},"status":${s.status},"durationMs":${thousandths(s.durationMs)},` +
     `"bytes":${s.bytes ?? null},"companyId":${s.companyId ?? null},"keyId":${s.keyId ?? null}}\n`
   );
 }
@@ -150,6 +150,28 @@ const LINE_HEAD = {
   info: `","level":"INFO","message":"request","logger":"${ACCESS_LOGGER}","requestId":`,
   error: `","level":"ERROR","message":"request","logger":"${ACCESS_LOGGER}","requestId":`,
 };
+
+const LEADING_ZEROS = ["", "0", "00"];
+
+/**
+ * A duration as JSON writes it (`0.412`, `0.41`, `3`), made from its thousandths, to which the summary
+ * rounds it: V8 turns a fraction into text in its runtime, about 190 ns a line more. Anything else
+ * (negative, not whole in thousandths, past 2^31 thousandths) is written by `String`, which is the same.
+ */
+function thousandths(ms: number): string {
+  const n = Math.round(ms * 1000);
+  if (!(n >= 0 && n <= 0x7fffffff && n / 1000 === ms)) return String(ms);
+  const whole = Math.floor(n / 1000);
+  let part = n - whole * 1000;
+  if (part === 0) return `${whole}`;
+  let digits = 3;
+  while (part % 10 === 0) {
+    part /= 10;
+    digits--;
+  }
+  const text = `${part}`;
+  return `${whole}.${LEADING_ZEROS[digits - text.length]}${text}`;
+}
 
 /**
  * A path as a JSON string: in quotes as it is when nothing in it needs escaping (a path as HTTP carries
