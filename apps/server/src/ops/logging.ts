@@ -155,8 +155,8 @@ const LEADING_ZEROS = ["", "0", "00"];
 
 /**
  * A duration as JSON writes it (`0.412`, `0.41`, `3`), made from its thousandths, to which the summary
- * rounds it: V8 turns a fraction into text in its runtime, about 600 instructions a line more. Anything else
- * (negative, not whole in thousandths, past 2^31 thousandths) is written by `String`, which is the same.
+ * rounds it: V8 turns a fraction into text in its runtime, about 600 instructions a line more. Anything
+ * else (negative, not whole in thousandths, past 2^31 thousandths) is written by `String`, the same.
  */
 function thousandths(ms: number): string {
   const n = Math.round(ms * 1000);

@@ -152,6 +152,7 @@ const macHead = (list: CursorList) => `${list.companyId} ${list.table} `;
  */
 let jsonBytes = new Uint8Array(512);
 let made = new Uint8Array(1024);
+const DOT = ".".charCodeAt(0);
 
 export function encodeCursor(cursor: Cursor, keyring: Keyring, list: CursorList): string {
   const fields = [cursor.order, cursor.key, cursor.id, cursor.filters];
@@ -169,8 +170,6 @@ export function encodeCursor(cursor: Cursor, keyring: Keyring, list: CursorList)
   made[macAt] = DOT;
   return ascii.decode(made.subarray(payloadAt, base64urlInto(mac, made, macAt + 1)));
 }
-
-const DOT = ".".charCodeAt(0);
 
 const NOT_OURS = "not a cursor this API made for this list; follow the Link header of the previous page.";
 
