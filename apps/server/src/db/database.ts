@@ -35,6 +35,19 @@ export interface WriteSession {
   apply(statements: readonly InStatement[]): Promise<ResultSet[]>;
 }
 
+/**
+ * Runs `writes` and then `read` as one atomic batch (one round trip), and answers what `read` found: the
+ * rows as the writes left them.
+ */
+export async function writeThenRead(
+  session: WriteSession,
+  writes: readonly InStatement[],
+  read: InStatement,
+): Promise<ResultSet> {
+  const results = await session.apply([...writes, read]);
+  return results[writes.length]!;
+}
+
 /** Expensive reads stopped at their time limit (`Db.readExpensive`), in ms. */
 export class TimeLimitReached extends Error {
   constructor(readonly limitMs: number) {

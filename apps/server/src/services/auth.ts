@@ -3,7 +3,7 @@
  * belong to, and the lookup every request makes (`tokenAuthenticator`, cached per process).
  */
 import type { Row } from "@libsql/client";
-import { type Db, type Executor, firstRow } from "../db/database.ts";
+import { type Db, type Executor, firstRow, writeThenRead } from "../db/database.ts";
 import { COMPANY, sql } from "../db/sql.ts";
 import type { Actor } from "../domain/context.ts";
 import { accessOf, normalScopes, writesAny } from "../domain/scopes.ts";
@@ -294,13 +294,9 @@ export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authent
     if (due && "write" in db) {
       const at = new Date(now).toISOString();
       const since = new Date(now - LAST_USED_EVERY_MS).toISOString();
-      const results = await db.write((session) =>
-        session.apply([
-          sql`UPDATE api_tokens SET last_used_at = ${at} WHERE token_hash = ${hash} AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ${since})`.statement(),
-          lookup,
-        ]),
-      );
-      row = results[1]!.rows[0];
+      const touch = sql`UPDATE api_tokens SET last_used_at = ${at} WHERE token_hash = ${hash} AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ${since})`;
+      const found = await db.write((session) => writeThenRead(session, [touch.statement()], lookup));
+      row = found.rows[0];
     } else {
       row = (await db.execute(lookup)).rows[0];
     }

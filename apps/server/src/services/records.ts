@@ -1,4 +1,4 @@
-import type { InStatement, ResultSet } from "@libsql/client";
+import type { InStatement, Row } from "@libsql/client";
 import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
 import { type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
@@ -367,25 +367,36 @@ function checked<T>(ctx: Ctx, kind: KindDef, values: Input, input: Input, then: 
 }
 
 /**
- * Applies a plan's statements; a guard that fails answers its index (the key's own guard, last when a
- * key is sent, is a 409: another request holds the key). Other failures are mapped (a UNIQUE clash:
- * 409) or thrown.
+ * A plain write's batch: `written`, the INSERT or UPDATE whose RETURNING row is the record as written
+ * (none for a delete, or for an update that changes nothing), then `after`: its guards and, with a key,
+ * the key's statements, its own guard last.
+ */
+interface PlainBatch {
+  written?: InStatement;
+  after: InStatement[];
+}
+
+/**
+ * Applies a plain write's batch: answers the row `written` returned (none when it matched no row), or
+ * `undefined` when a guard refused the batch (the key's own guard is a 409: another request holds the
+ * key). Other failures are mapped (a UNIQUE clash: 409) or thrown.
  */
 async function applyPlain(
   session: WriteSession,
   table: Table,
-  statements: InStatement[],
+  { written, after }: PlainBatch,
   key: PendingKey | undefined,
-): Promise<{ results: ResultSet[] } | { failedGuard: number }> {
+): Promise<{ row: Row | undefined } | undefined> {
+  const statements = written ? [written, ...after] : after;
   try {
     const results = await session.apply(statements);
     if (key) key.answered = true;
-    return { results };
+    return { row: written ? results[0]!.rows[0] : undefined };
   } catch (error) {
     const index = failedGuard(error);
     if (index === undefined) throw uniqueConflict(error, table) ?? error;
     if (key && index === statements.length - 1) throw keyInUse();
-    return { failedGuard: index };
+    return undefined;
   }
 }
 
@@ -405,15 +416,14 @@ export function createRecord({ ctx, kind, key, input }: RecordWrite & { input: I
 /** A create of a kind whose rule does not plan it: one INSERT that checks the references itself. */
 function createPlain({ ctx, kind, key, table, values }: RecordWrite & { table: Table; values: Input }) {
   const plan = insertPlan(table, ctx.companyId, ctx.now(), values, referencesOf(table, values));
-  const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
+  const batch: PlainBatch = { written: plan.statement.statementFor(ctx.companyId), after: [] };
   if (key) {
-    if (plan.checked) statements.push(changed(1));
+    if (plan.checked) batch.after.push(changed(1));
     const answer = createdAnswer(plan.record(), `${ctx.baseUrl}/${kind.plural}`);
-    statements.push(...keyStatements(key, { status: 200, ...answer }));
+    batch.after.push(...keyStatements(key, { status: 200, ...answer }));
   }
   return optimistically(ctx.db, async (session) => {
-    const applied = await applyPlain(session, table, statements, key);
-    const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
+    const row = (await applyPlain(session, table, batch, key))?.row;
     if (row) return toRecord(table, row);
     // Written nothing: a reference names no record of the company (said here), or it did no longer.
     await checkReferences(ctx, table, values);
@@ -543,14 +553,14 @@ function updatePlain(args: UpdateArgs) {
       if (changesNothing(table, current, changes)) return answerUnchanged(session, table, current, key);
     }
     const plan = updatePlan(table, ctx.now(), id, changes, referencesOf(table, changes, current), current);
-    const statements: InStatement[] = [plan.statement.statementFor(ctx.companyId)];
-    if (key)
-      statements.push(
-        changed(1),
-        ...keyStatements(key, { status: 200, body: JSON.stringify(plan.record), location: null }),
-      );
-    const applied = await applyPlain(session, table, statements, key);
-    const row = "results" in applied ? applied.results[0]!.rows[0] : undefined;
+    const after = key
+      ? [
+          changed(1),
+          ...keyStatements(key, { status: 200, body: JSON.stringify(plan.record), location: null }),
+        ]
+      : [];
+    const written = plan.statement.statementFor(ctx.companyId);
+    const row = (await applyPlain(session, table, { written, after }, key))?.row;
     if (row) return toRecord(table, row);
     // Written nothing: the record is gone or changed since it was read, a reference names no record, or
     // (not read first) it holds the values already.
@@ -574,11 +584,11 @@ async function answerUnchanged(
   key: PendingKey | undefined,
 ): Promise<StoredRecord> {
   if (!key) return current;
-  const statements = [
+  const after = [
     unchangedGuard(table, current).statementFor(key.companyId),
     ...keyStatements(key, { status: 200, body: JSON.stringify(current), location: null }),
   ];
-  if ("results" in (await applyPlain(session, table, statements, key))) return current;
+  if (await applyPlain(session, table, { after }, key)) return current;
   throw new StaleRead();
 }
 
@@ -667,8 +677,7 @@ function deletePlain(args: DeleteArgs): Promise<void> {
       statements.push(statement.statementFor(ctx.companyId));
     statements.push(changed(1));
     if (key) statements.push(...keyStatements(key, { status: 204, body: "", location: null }));
-    const applied = await applyPlain(session, table, statements, key);
-    if ("results" in applied) return;
+    if (await applyPlain(session, table, { after: statements }, key)) return;
     const now = await findRecord(ctx.db, ctx.companyId, kind, id);
     if (!now) throw notFound(kind, id);
     if (current && etagOf(now) !== etagOf(current)) throw new StaleRead();
