@@ -198,6 +198,8 @@ export interface ExpensiveReads {
     statements: readonly { sql: string; values: BindValues }[],
     limitMs: number,
     named: RowNamer,
+    /** The API key whose request it reads for (null or absent: the server's own work): keys take turns. */
+    owner?: number | null,
   ): Promise<Row[][]>;
   /** Resolves once no thread runs a job (one stopped at its limit included: it ends its statement first). */
   settled(): Promise<void>;
@@ -352,7 +354,7 @@ export function nativeDb(path: string, options: NativeOptions = {}): Db {
       read: (statements) => runAll(() => (spanning ? read : write), statements),
       readExpensive: apart
         ? async (statements, limitMs = Number.POSITIVE_INFINITY) =>
-            (await apart.read(statements.map(argumentsOf), limitMs, named)).map(
+            (await apart.read(statements.map(argumentsOf), limitMs, named, keyId)).map(
               (rows) => new NativeResult(rows, 0),
             )
         : undefined,

@@ -96,6 +96,8 @@ interface Job {
   statements: readonly { sql: string; values: unknown }[];
   /** Names a statement's rows (answered as arrays) from its columns' names. */
   named: RowNamer;
+  /** The API key whose request it reads for (null: the server's own work), for its turn (`takeNext`). */
+  owner: number | null;
   resolve: (rows: Row[][]) => void;
   reject: (error: unknown) => void;
   /** Refuses the job at its time limit, counted from its arrival. */
@@ -161,8 +163,8 @@ type Answer =
  * Expensive reads of the embedded database (a list that sorts a company's rows, an export's stock) on
  * threads of their own, each with its own connection to the file (WAL: they never block the writer, nor
  * it them), so that the main thread goes on answering other requests meanwhile. A job waits for a free
- * thread in order of arrival, and is refused with `TimeLimitReached` at its time limit, counted from its
- * arrival: one still waiting leaves the queue; one running is told to stop, and stops at its next row
+ * thread, the keys taking turns (`takeNext`: one key's many reads never keep another's waiting behind
+ * them all), and is refused with `TimeLimitReached` at its time limit, counted from its arrival: one still waiting leaves the queue; one running is told to stop, and stops at its next row
  * or, inside a statement that gives no row until it ends (a sort, an aggregate), within a few
  * milliseconds (its thread interrupts its connection). A thread is never terminated inside the
  * driver's code (that aborts the process): it is replaced once it has answered. A large read's rows
@@ -300,10 +302,43 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
     next();
   };
 
+  /** When each key was last given a thread, as a count of jobs given: the keys' turns. */
+  const lastGiven = new Map<number | null, number>();
+  let givenCount = 0;
+  const runningFor = (owner: number | null) =>
+    running.reduce((count, thread) => (thread.job?.owner === owner ? count + 1 : count), 0);
+
+  /**
+   * Takes the waiting job whose turn it is: of the key with the fewest jobs running, then of the one
+   * given a thread longest ago (never, first), then the first to arrive. So a key with one read waits
+   * for a thread to be free, not for every read another key sent before it. The queue is short: each
+   * company has at most its share of expensive requests (`EXPENSIVE_PER_COMPANY`) at once.
+   */
+  const takeNext = (): Job | undefined => {
+    let best = -1;
+    let bestRunning = Number.POSITIVE_INFINITY;
+    let bestGiven = Number.POSITIVE_INFINITY;
+    for (const [index, job] of queue.entries()) {
+      const jobsRunning = runningFor(job.owner);
+      const given = lastGiven.get(job.owner) ?? -1;
+      if (jobsRunning < bestRunning || (jobsRunning === bestRunning && given < bestGiven)) {
+        best = index;
+        bestRunning = jobsRunning;
+        bestGiven = given;
+      }
+    }
+    if (best < 0) return undefined;
+    const [job] = queue.splice(best, 1);
+    // Forgotten now and then: a key whose turn is forgotten goes first at its next read, as a new one.
+    if (lastGiven.size > 10_000) lastGiven.clear();
+    lastGiven.set(job!.owner, ++givenCount);
+    return job;
+  };
+
   const next = () => {
     for (const thread of running) {
       if (thread.job) continue;
-      const job = queue.shift();
+      const job = takeNext();
       if (!job) return;
       thread.job = job;
       given.set(job.id, job);
@@ -322,12 +357,12 @@ export function startReadThreads(path: string, threads = READ_THREADS): Expensiv
   };
 
   return {
-    read(statements, limitMs, named) {
+    read(statements, limitMs, named, owner = null) {
       if (closed) return Promise.reject(new Error("The database is closed."));
       // Started at the first expensive read: a server that never makes one holds no thread for it.
       while (running.length < threads) start();
       return new Promise<Row[][]>((resolve, reject) => {
-        const job: Job = { id: nextId++, statements, named, resolve, reject, taken: [], pieces: 0 };
+        const job: Job = { id: nextId++, statements, named, owner, resolve, reject, taken: [], pieces: 0 };
         if (Number.isFinite(limitMs)) job.timer = setTimeout(() => expire(job, limitMs), limitMs);
         queue.push(job);
         next();

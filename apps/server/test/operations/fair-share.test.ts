@@ -79,6 +79,31 @@ describe("a statement's time limit (DB_TIME_LIMIT) on the embedded database", ()
   });
 });
 
+describe("expensive reads of many keys on the read threads", () => {
+  it("take turns: a key's one read waits for a thread, not behind every read another key sent first", async () => {
+    // Five counts of a fraction of a second from one key fill both threads and wait for them; another
+    // key's quick read sent after them is given the first thread that is free. In order of arrival it
+    // would wait for the third and fourth counts to end.
+    const count = {
+      sql: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 2000000) SELECT count(*) AS n FROM r",
+      args: [],
+    };
+    const busyKey = db.actingAs!(101);
+    const otherKey = db.actingAs!(102);
+    const answered: string[] = [];
+    const reads = [1, 2, 3, 4, 5].map((n) =>
+      busyKey.readExpensive!([count]).then(() => answered.push(`busy ${n}`)),
+    );
+    reads.push(
+      otherKey.readExpensive!([{ sql: "SELECT 1 AS one", args: [] }]).then(() => answered.push("other")),
+    );
+    await Promise.all(reads);
+    expect(answered.indexOf("other")).toBeLessThan(answered.indexOf("busy 3"));
+    expect(answered.indexOf("other")).toBeLessThan(answered.indexOf("busy 4"));
+    expect(answered).toHaveLength(6);
+  });
+});
+
 /** A count that would run for many minutes: a billion rows. */
 const ENDLESS_COUNT = {
   sql: "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 1000000000) SELECT count(*) AS n FROM r",
