@@ -164,10 +164,11 @@ type Answer =
  * threads of their own, each with its own connection to the file (WAL: they never block the writer, nor
  * it them), so that the main thread goes on answering other requests meanwhile. A job waits for a free
  * thread, the keys taking turns (`takeNext`: one key's many reads never keep another's waiting behind
- * them all), and is refused with `TimeLimitReached` at its time limit, counted from its arrival: one still waiting leaves the queue; one running is told to stop, and stops at its next row
- * or, inside a statement that gives no row until it ends (a sort, an aggregate), within a few
- * milliseconds (its thread interrupts its connection). A thread is never terminated inside the
- * driver's code (that aborts the process): it is replaced once it has answered. A large read's rows
+ * them all), and is refused with `TimeLimitReached` at its time limit, counted from its arrival: one
+ * still waiting leaves the queue; one running is told to stop, and stops at its next row or, inside a
+ * statement that gives no row until it ends (a sort, an aggregate), within a few milliseconds (its
+ * thread interrupts its connection). A thread is never terminated inside the driver's code (that aborts
+ * the process): it is replaced once it has answered. A large read's rows
  * come over in pieces (`PIECE_ROWS`) while its thread reads on, each piece taken over and named in a
  * turn of the event loop of its own; a small one (a page) in its answer alone. The threads start at the
  * first expensive read (each holds an isolate and a connection: about 15 MB).
