@@ -654,8 +654,8 @@ describe("the token commands", () => {
       cwd: join(import.meta.dirname, "../.."),
     });
 
-  // Seven processes one after another, each loading the server's modules: about 13 s alone, and past a
-  // minute once in CI with other test files loading both cores.
+  // Seven processes one after another, each loading the server's modules: about 6 s alone, several
+  // times that while other test files load both cores.
   it("token:create --scope (repeatable), token:list and token:revoke", { timeout: 180_000 }, async () => {
     const created = await pnpmScript("token-create", [
       "--company",
