@@ -220,7 +220,9 @@ describe("requests the client gives up on, and slow clients", () => {
   }, 120_000);
 });
 
-describe("one server per database file", () => {
+// Each test starts the server two or three times (about 3 s each alone), and each start loads the server's
+// modules: on a machine whose cores other test files keep busy, a start took up to 30 s in CI.
+describe("one server per database file", { timeout: 180_000 }, () => {
   it("refuses to start on a database another live server uses, naming it; starts once it stopped", async () => {
     const first = await start("locked");
     await expect(start("locked", {}, false)).rejects.toThrow(
