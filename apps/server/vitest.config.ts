@@ -16,8 +16,11 @@ export default defineConfig({
     // companies (`setupApp`), and puts back what it changes of the process (timers, environment). Each
     // file evaluating the app's modules anew took about half the suite's time.
     isolate: false,
-    // Room for a test slowed by the files beside it; a slow test names its own.
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Room for a test slowed by the files beside it: on a loaded two-core machine the tests that start
+    // processes (servers, the CLI) have taken three times as long as on a quiet one, 15 s becoming over
+    // 45. A test that waits on something that never comes still fails, two minutes in; a slow test names
+    // its own.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
