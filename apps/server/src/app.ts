@@ -15,6 +15,7 @@ import { registerActionRoutes } from "./http/actions.ts";
 import { registerAdminRoutes } from "./http/admin.ts";
 import { PRIVATE_ANSWER } from "./http/answer.ts";
 import { registerApiKeyRoutes } from "./http/api-keys.ts";
+import { browserAccess } from "./http/cors.ts";
 import { jsonPathFor, meantPathError, notFoundOrNotAllowed, registerCrudRoutes } from "./http/crud.ts";
 import { type DocsScript, registerDocsRoutes } from "./http/docs.ts";
 import type { AppEnv } from "./http/env.ts";
@@ -53,6 +54,11 @@ export interface AppDeps {
   listeningUrl?: () => string | undefined;
   /** Largest accepted request body, in bytes. */
   bodyLimit?: number;
+  /**
+   * The web origins whose pages may call the API from a browser (`CORS_ORIGINS`): `*`, or origins as
+   * browsers send them. Absent: none, and no CORS headers or preflight answers at all.
+   */
+  corsOrigins?: "*" | readonly string[];
   /**
    * The keys that seal secret fields (`SECRETS_KEY`, and the previous ones still opening what they
    * sealed). Absent: a key made for this process only (tests).
@@ -178,6 +184,8 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     "/docs/*",
     "/webhooks/*",
   ];
+  // Before anything else: a preflight carries no token, and every answer to a page names its origin.
+  if (deps.corsOrigins) app.use("*", browserAccess(deps.corsOrigins));
   for (const path of publicPaths) app.use(path, stamp);
   registerOperationRoutes(app, {
     db: deps.db,

@@ -24,6 +24,12 @@ const SMTP_URL_FORM = /^smtps?:\/\/([^@/?#\s]+@)?[^@/?#\s:]+(:\d{1,5})?\/?(\?[^#
 /** An address (`orders@example.com`), or a name and an address (`Acme Orders <orders@example.com>`). */
 const MAIL_FROM_FORM = /^([^<>"\r\n]+ <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+)$/;
 
+/**
+ * The web origins whose pages may call the API from a browser: `*`, or origins (a scheme, a host and a
+ * port if not the scheme's own) separated by commas, a trailing slash allowed.
+ */
+const CORS_ORIGINS_FORM = /^\s*(\*|https?:\/\/[^/?#@\s,*]+\/?(\s*,\s*https?:\/\/[^/?#@\s,*]+\/?)*)?\s*$/i;
+
 /** Seconds, whole or with a fraction (`10`, `0.5`), as milliseconds. */
 function seconds(fallback: string) {
   return v.optional(
@@ -136,6 +142,20 @@ export const EnvSchema = v.pipe(
       ),
       "false",
     ),
+    /**
+     * The web origins whose pages may call the API from a browser (CORS): `*` for any, or a list. Unset
+     * or empty: none (the browser refuses a page of another origin, as without CORS).
+     */
+    CORS_ORIGINS: v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(
+          CORS_ORIGINS_FORM,
+          "* or origins separated by commas, each a scheme, a host and a port only, e.g. https://backoffice.example.com,http://localhost:5173",
+        ),
+        v.transform(corsOrigins),
+      ),
+    ),
     /** The lowest level logged: `info` logs every request (one JSON line each); `warning` only problems. */
     LOG_LEVEL: v.optional(
       v.pipe(
@@ -213,6 +233,24 @@ export const EnvSchema = v.pipe(
 );
 
 export type Env = v.InferOutput<typeof EnvSchema>;
+
+/**
+ * CORS_ORIGINS as the app takes it: `*`, or each origin as a browser sends it in `Origin` (lower case,
+ * no trailing slash); undefined when empty.
+ */
+function corsOrigins(value: string): "*" | readonly string[] | undefined {
+  const text = value.trim();
+  if (text === "") return undefined;
+  if (text === "*") return "*";
+  // A browser leaves out the scheme's own port.
+  const asSent = (origin: string) =>
+    origin
+      .trim()
+      .replace(/\/$/, "")
+      .toLowerCase()
+      .replace(/^(https:\/\/.*):443$|^(http:\/\/.*):80$/, "$1$2");
+  return [...new Set(text.split(",").map(asSent))];
+}
 
 /** The rate limits the environment asks for, or undefined when they are off. */
 export function rateLimitOf(env: Env): { getPerSecond: number; writePerSecond: number } | undefined {

@@ -158,6 +158,7 @@ export async function prepareServer(
     fileStore,
     expensivePerCompany: env.EXPENSIVE_PER_COMPANY,
     bodyLimit: env.BODY_LIMIT,
+    corsOrigins: env.CORS_ORIGINS,
     rateLimit: rateLimitOf(env),
     adminToken: env.ADMIN_TOKEN,
     outbound,

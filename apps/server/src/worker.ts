@@ -122,6 +122,7 @@ function instanceFor(bindings: WorkerEnv): Instance {
       files: filesPolicyOf(env),
       fileStore,
       bodyLimit: env.BODY_LIMIT,
+      corsOrigins: env.CORS_ORIGINS,
       rateLimit: rateLimitOf(env),
       adminToken: env.ADMIN_TOKEN,
       outbound,

@@ -36,6 +36,10 @@ describe("worker bindings", () => {
       { DATABASE_URL: "libsql://db.example.turso.io", SMTP_URL: "smtps://relay:pw@mail.example.com" },
     ],
     ["no FILES bucket", { DATABASE_URL: "libsql://db.example.turso.io", SECRETS_KEY: btoa("k".repeat(32)) }],
+    [
+      "a CORS_ORIGINS entry with a path",
+      { DATABASE_URL: "libsql://db.example.turso.io", CORS_ORIGINS: "https://backoffice.example.com/app" },
+    ],
   ])("answers 500 problem+json, without details, for %s", async (_, env) => {
     // The Worker logs why with the request id; here that log is expected, not shown.
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
@@ -83,5 +87,37 @@ describe("worker bindings", () => {
     logged.mockRestore();
     expect(info.mock.calls[0]?.[0]).toMatchObject({ route: "/api/health", path: "/api/health", status: 200 });
     info.mockRestore();
+  });
+
+  it("answers a page of an origin in CORS_ORIGINS: its preflight, and its origin named on every answer", async () => {
+    const { databaseUrl, databaseAuthToken } = inject("edge");
+    const page = "https://backoffice.example.com";
+    const env = {
+      DATABASE_URL: databaseUrl,
+      DATABASE_AUTH_TOKEN: databaseAuthToken,
+      CORS_ORIGINS: page,
+      SECRETS_KEY: btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))),
+      FILES: emptyBucket,
+    };
+    const info = vi.spyOn(console, "log").mockImplementation(() => {});
+    const preflight = await worker.fetch(
+      new Request("http://worker.test/carriers.json", {
+        method: "OPTIONS",
+        headers: { Origin: page, "Access-Control-Request-Method": "POST" },
+      }),
+      env,
+      ctx,
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(page);
+    // Without a token: a 401 the page can read.
+    const refused = await worker.fetch(
+      new Request("http://worker.test/carriers.json", { headers: { Origin: page } }),
+      env,
+      ctx,
+    );
+    info.mockRestore();
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("access-control-allow-origin")).toBe(page);
   });
 });
