@@ -75,6 +75,10 @@ describe("a page of a listed origin", () => {
     // An action's path too, and under any path of the API.
     const action = await ctx.app.request("/purchases/1/ship.json", preflight(PAGE, "PUT"));
     expect(action.status).toBe(204);
+    // An OPTIONS request of no page at all: 204 as well, naming no origin.
+    const bare = await ctx.app.request("/carriers.json", { method: "OPTIONS" });
+    expect(bare.status).toBe(204);
+    expect(bare.headers.get("Access-Control-Allow-Origin")).toBeNull();
     expect(await writes()).toBe(before);
   });
 
