@@ -195,6 +195,8 @@ describe.skipIf(!hasBrowser && !inCi)("in headless Chromium", () => {
   /** What a script of a page at `origin` gets from creating a carrier and reading it back. */
   async function fromPage(origin: string) {
     const page = await browser.newPage();
+    // Room for a machine loaded by the rest of the suite (the page itself is a few bytes from 127.0.0.1).
+    page.setDefaultTimeout(60_000);
     try {
       await page.goto(`${origin}/`);
       return await page.evaluate(
