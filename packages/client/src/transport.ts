@@ -58,6 +58,20 @@ export function remember(answer: object, meta: ResponseMeta): void {
   metas.set(answer, meta);
 }
 
+/**
+ * A fresh Idempotency-Key: a random (version 4) UUID. A browser has `crypto.randomUUID` only in a secure
+ * context (https, localhost): on a page served over plain http elsewhere, the UUID is made from
+ * `crypto.getRandomValues`, which every runtime has.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80; // the RFC 9562 variant
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** Sends one call: auth, JSON, timeout, error mapping and retries. */
 export function createTransport(config: TransportConfig): (call: Call) => Promise<Answer> {
   const base = config.baseUrl.replace(/\/+$/, "");
@@ -70,7 +84,7 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
     // for every write that may be retried, unless the caller brought their own (or it answers a secret).
     const key =
       options.idempotencyKey ??
-      (writes && !keyless && config.retry.retries > 0 ? crypto.randomUUID() : undefined);
+      (writes && !keyless && config.retry.retries > 0 ? newIdempotencyKey() : undefined);
     if (key !== undefined) headers.set("Idempotency-Key", key);
     const init: RequestInit = { method, headers };
     if (body !== undefined) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type ClientOptions, createClient, isApiError, isNetworkError } from "../src/index.ts";
 import { backoffDelay, parseRetryAfter, retryPolicy } from "../src/retry.ts";
+import { newIdempotencyKey } from "../src/transport.ts";
 import { json, problem, recordingSleep, scriptedFetch } from "./scripted.ts";
 
 const carrier = {
@@ -87,6 +88,27 @@ describe("retries", () => {
     expect(keys[0]).toBe(keys[1]);
     expect(keys[2]).toBe(keys[3]);
     expect(new Set(keys).size).toBe(4);
+  });
+
+  it("makes its keys where crypto.randomUUID is missing (a browser page on plain http) as random v4 UUIDs", async () => {
+    // As in a page that is not a secure context: getRandomValues only (an own property hides the method).
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      const keys = Array.from({ length: 200 }, () => newIdempotencyKey());
+      for (const key of keys) {
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      }
+      expect(new Set(keys).size).toBe(keys.length);
+      const { fetch, sent } = scriptedFetch(problem(503, "busy"), json(carrier, 200));
+      const { sleep } = recordingSleep();
+      await clientWith(fetch, { sleep }).carriers.create({ name: "Courier Co" });
+      const sentKeys = sent.map((s) => s.headers.get("Idempotency-Key"));
+      expect(sentKeys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4/);
+      expect(sentKeys[1]).toBe(sentKeys[0]);
+    } finally {
+      Reflect.deleteProperty(crypto, "randomUUID");
+    }
+    expect(typeof crypto.randomUUID).toBe("function");
   });
 
   it("reads carry no Idempotency-Key, and a GET that writes (a new label version) does", async () => {
