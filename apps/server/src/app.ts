@@ -185,7 +185,11 @@ export function createApp(deps: AppDeps): HonoBase<AppEnv> {
     "/webhooks/*",
   ];
   // Before anything else: a preflight carries no token, and every answer to a page names its origin.
-  if (deps.corsOrigins) app.use("*", browserAccess(deps.corsOrigins));
+  if (deps.corsOrigins) {
+    const access = browserAccess(deps.corsOrigins);
+    app.on("OPTIONS", "*", access.preflight);
+    app.use("*", access.mark);
+  }
   for (const path of publicPaths) app.use(path, stamp);
   registerOperationRoutes(app, {
     db: deps.db,

@@ -21,6 +21,9 @@ export function answer(
   // itself stays (a file's own `Cache-Control`).
   const always = c.get("answerHeaders");
   for (const name in always) headers[name] ??= always[name]!;
+  // An answer that varies by its own header (Accept-Encoding) varies by the page's origin too (CORS).
+  const vary = always?.Vary;
+  if (vary !== undefined && headers.Vary !== vary) headers.Vary += `, ${vary}`;
   noteAnswerBody(c, body);
   return new Response(body, { status, headers });
 }

@@ -20,6 +20,8 @@ export interface AppEnv {
   Variables: {
     /** Headers every answer carries (request id, rate limits): see `answer`. */
     answerHeaders: Record<string, string>;
+    /** The CORS headers of this request's answers (`CORS_ORIGINS`), for `answerHeaders`; else absent. */
+    corsHeaders: Readonly<Record<string, string>>;
     actor: Actor;
     ctx: Ctx;
     /** The request's JSON body, parsed once by `readBody`; absent when there was none. */

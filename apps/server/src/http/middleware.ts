@@ -58,10 +58,13 @@ export function newRequestId(): string {
 export function stampRequest(c: Context<AppEnv>): void {
   const sent = requestHeader(c, "x-request-id");
   const id = sent && REQUEST_ID.test(sent) ? sent : newRequestId();
-  c.set("answerHeaders", {
+  const headers: Record<string, string> = {
     "X-Request-Id": id,
     "X-Content-Type-Options": NO_SNIFF["X-Content-Type-Options"],
-  });
+  };
+  const cors = c.get("corsHeaders");
+  if (cors) Object.assign(headers, cors);
+  c.set("answerHeaders", headers);
   rememberContext(c);
   if (c.req.url.length > MAX_URL_LENGTH) {
     throw new ApiError(

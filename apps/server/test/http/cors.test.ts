@@ -117,6 +117,21 @@ describe("a page of a listed origin", () => {
     expect(refused.headers.get("Access-Control-Allow-Origin")).toBe(PAGE);
   });
 
+  it("has every answer vary by Origin, with or without one, alongside an answer's own Vary", async () => {
+    const document = await ctx.app.request("/openapi.json", {
+      headers: { Origin: PAGE, "Accept-Encoding": "gzip" },
+    });
+    expect(document.status).toBe(200);
+    expect(document.headers.get("Access-Control-Allow-Origin")).toBe(PAGE);
+    expect(document.headers.get("Vary")?.split(/,\s*/).sort()).toEqual(["Accept-Encoding", "Origin"]);
+    // A request of no page: nothing to allow, but a cache must not give its answer to a page's.
+    const plain = await ctx.app.request("/carriers.json", {
+      headers: { Authorization: `Bearer ${t.token}` },
+    });
+    expect(plain.headers.get("Vary")).toBe("Origin");
+    expect(plain.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
   it("is told nothing when its origin is not listed: the browser keeps the answer from the page", async () => {
     const answer = await ctx.app.request("/carriers.json", {
       headers: { Origin: OTHER, Authorization: `Bearer ${t.token}` },
@@ -134,6 +149,7 @@ describe("a page of a listed origin", () => {
       headers: { Origin: OTHER, Authorization: `Bearer ${other.token}` },
     });
     expect(answer.headers.get("Access-Control-Allow-Origin")).toBe("*");
+    expect(answer.headers.get("Vary")).toBeNull();
   });
 });
 
