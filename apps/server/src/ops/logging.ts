@@ -175,17 +175,28 @@ function thousandths(ms: number): string {
 
 /**
  * A path as a JSON string: in quotes as it is when nothing in it needs escaping (a path as HTTP carries
- * it has no quote, backslash or control character, as a rule), else as `JSON.stringify` writes it.
+ * it has no quote, backslash or control character, as a rule), else as `jsonLine` writes it:
+ * `JSON.stringify`, and DEL and the C1 controls (U+007F–U+009F, which a terminal reads as control
+ * codes) as `\uXXXX` escapes, as LogTape's JSON lines escape them.
  */
 function pathText(path: string): string {
   for (let i = 0; i < path.length; i++) {
     const code = path.charCodeAt(i);
-    if (code < 0x20 || code === 0x22 || code === 0x5c || (code >= 0xd800 && code <= 0xdfff)) {
-      return JSON.stringify(path);
+    if (
+      code < 0x20 ||
+      code === 0x22 ||
+      code === 0x5c ||
+      (code >= 0x7f && code <= 0x9f) ||
+      (code >= 0xd800 && code <= 0xdfff)
+    ) {
+      return JSON.stringify(path).replace(TERMINAL_CONTROLS, escapedControl);
     }
   }
   return `"${path}"`;
 }
+
+const TERMINAL_CONTROLS = /[\u007f-\u009f]/g;
+const escapedControl = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /**
  * A JSON string of a value that needs no escaping, or null: a request id (the server's, or the client's

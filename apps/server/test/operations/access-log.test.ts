@@ -148,7 +148,7 @@ describe("the access log", () => {
 
   it("writes for any path the very line LogTape's JSON formatter makes of the record", () => {
     // The line is made by hand (a record through LogTape costs several times more): quotes, backslashes,
-    // control characters and lone surrogates in a path are escaped as the formatter escapes them, and
+    // control characters (C0, DEL, C1) and lone surrogates in a path are escaped as the formatter escapes them, and
     // every other field is written as the formatter writes it.
     const written: string[] = [];
     const sink = lineSink((text) => written.push(text));
@@ -163,8 +163,15 @@ describe("the access log", () => {
       });
     try {
       configureLogging("info", sink);
-      // Long paths, escaped and not.
-      for (const path of ['"'.repeat(30_000), `/${"é".repeat(20_000)}`, `/${"a".repeat(60_000)}`]) {
+      // Long paths, escaped and not; DEL and a C1 control (the 8-bit CSI), which the formatter escapes
+      // though JSON.stringify does not.
+      for (const path of [
+        '"'.repeat(30_000),
+        `/${"é".repeat(20_000)}`,
+        `/${"a".repeat(60_000)}`,
+        "/\u007f",
+        "/a\u009b31m\u0080",
+      ]) {
         const summary: RequestSummary = {
           requestId: "long",
           method: "GET",
