@@ -1,25 +1,14 @@
 // The client in a real browser (Debian's headless chromium, driven by playwright-core): a page of one
 // origin on 127.0.0.1, the client bundled from its sources, calling the Node server on another origin
-// that lists the page's in CORS_ORIGINS. In CI (CI=true) a missing browser fails; elsewhere it is skipped.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+// that lists the page's in CORS_ORIGINS.
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, pageServer, withoutBrowser } from "../../../apps/server/test/browser.ts";
 import { type NodeServer, startNodeServer } from "../../../apps/server/test/node-process.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasBrowser = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI) && process.env.CI !== "false";
-if (!hasBrowser && !inCi) {
-  console.warn(
-    `Skipping the client's browser test: no browser at ${CHROMIUM} (apt-get install -y chromium).`,
-  );
-}
 
 /** The page: it loads the client as a module and leaves it on `window` for the test's script. */
 const PAGE =
@@ -36,15 +25,13 @@ interface Outcome {
   listed: number[];
 }
 
-describe.skipIf(!hasBrowser && !inCi)("the client in headless Chromium", () => {
+describe.skipIf(withoutBrowser("the client's browser test"))("the client in headless Chromium", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcs-client-browser-"));
-  let page: { server: Server; origin: string };
+  let page: Awaited<ReturnType<typeof pageServer>>;
   let api: NodeServer;
-  let browser: Browser;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
   beforeAll(async () => {
-    if (!hasBrowser)
-      throw new Error(`CI is set and there is no browser at ${CHROMIUM}: .ci/run installs it.`);
     // The client as a page loads it: one ES module, bundled from the sources as a bundler would.
     const bundled = await build({
       entryPoints: [fileURLToPath(new URL("../src/index.ts", import.meta.url))],
@@ -54,20 +41,14 @@ describe.skipIf(!hasBrowser && !inCi)("the client in headless Chromium", () => {
       write: false,
     });
     const script = bundled.outputFiles[0]!.text;
-    const server = createServer((request, response) => {
-      if (request.url === "/client.js") {
-        response.writeHead(200, { "Content-Type": "text/javascript" }).end(script);
-      } else {
-        response.writeHead(200, { "Content-Type": "text/html" }).end(PAGE);
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    page = { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+    page = await pageServer((path) =>
+      path === "/client.js" ? { type: "text/javascript", body: script } : { type: "text/html", body: PAGE },
+    );
     api = await startNodeServer(
       { DATABASE_URL: `file:${join(dir, "client.db")}`, CORS_ORIGINS: page.origin, LOG_LEVEL: "warning" },
       true,
     );
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchBrowser();
   }, 180_000);
 
   afterAll(async () => {

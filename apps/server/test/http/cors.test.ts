@@ -1,18 +1,19 @@
 // Pages of other origins calling the API from a browser (CORS_ORIGINS): the headers in process, then a
 // real headless Chromium on a page of one origin calling the Node server on another.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEnv } from "../../src/config.ts";
 import { StartupError } from "../../src/startup-errors.ts";
+import { launchBrowser, pageServer, withoutBrowser } from "../browser.ts";
 import { type NodeServer, startNodeServer } from "../node-process.ts";
 import { countWrites, setupApp, type Tenant } from "../support.ts";
 
 const PAGE = "https://backoffice.example.com";
+/** A page with nothing in it: the origin a script runs in. */
+const emptyPage = () => ({ type: "text/html", body: "<!doctype html><title>page</title>" });
 const OTHER = "https://elsewhere.example.com";
 
 const preflight = (origin: string, method = "POST") => ({
@@ -168,20 +169,7 @@ describe("without CORS_ORIGINS", () => {
   });
 });
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasBrowser = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI) && process.env.CI !== "false";
-
-/** A page server on 127.0.0.1: an empty page, the origin a script runs in. */
-async function pageServer(): Promise<{ server: Server; origin: string }> {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { "Content-Type": "text/html" }).end("<!doctype html><title>page</title>");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-describe.skipIf(!hasBrowser && !inCi)("in headless Chromium", () => {
+describe.skipIf(withoutBrowser("the CORS browser test"))("in headless Chromium", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcs-cors-"));
   let listed: Awaited<ReturnType<typeof pageServer>>;
   let unlisted: Awaited<ReturnType<typeof pageServer>>;
@@ -189,15 +177,13 @@ describe.skipIf(!hasBrowser && !inCi)("in headless Chromium", () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    if (!hasBrowser)
-      throw new Error(`CI is set and there is no browser at ${CHROMIUM}: .ci/run installs it.`);
-    listed = await pageServer();
-    unlisted = await pageServer();
+    listed = await pageServer(emptyPage);
+    unlisted = await pageServer(emptyPage);
     api = await startNodeServer(
       { DATABASE_URL: `file:${join(dir, "cors.db")}`, CORS_ORIGINS: listed.origin, LOG_LEVEL: "warning" },
       true,
     );
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchBrowser();
   });
 
   afterAll(async () => {

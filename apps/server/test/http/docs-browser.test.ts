@@ -1,22 +1,13 @@
 // /docs in a real browser: Debian's headless chromium, driven by playwright-core, against the Node server
 // on 127.0.0.1. The reference must render from this server alone, under its Content-Security-Policy.
-// In CI (CI=true) a missing browser fails the suite; elsewhere the suite is skipped with a message.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, withoutBrowser } from "../browser.ts";
 import { type NodeServer, startNodeServer } from "../node-process.ts";
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const hasBrowser = existsSync(CHROMIUM);
-const inCi = Boolean(process.env.CI) && process.env.CI !== "false";
-if (!hasBrowser && !inCi) {
-  console.warn(
-    `Skipping the /docs browser tests: no browser at ${CHROMIUM} (install Debian's chromium with \`apt-get install -y chromium\`, or set CHROMIUM_PATH).`,
-  );
-}
 
 /**
  * How long the reference may take to render, and a step in it (a click, a section shown), on a machine
@@ -43,7 +34,7 @@ interface Visit {
   errors: string[];
 }
 
-describe.skipIf(!hasBrowser && !inCi)("/docs in headless Chromium", () => {
+describe.skipIf(withoutBrowser("the /docs browser tests"))("/docs in headless Chromium", () => {
   const dir = mkdtempSync(join(tmpdir(), "mcs-docs-"));
   let server: NodeServer;
   let browser: Browser;
@@ -51,10 +42,8 @@ describe.skipIf(!hasBrowser && !inCi)("/docs in headless Chromium", () => {
   let sample: Operation[];
 
   beforeAll(async () => {
-    if (!hasBrowser)
-      throw new Error(`CI is set and there is no browser at ${CHROMIUM}: .ci/run installs it.`);
     server = await startNodeServer({ DATABASE_URL: `file:${join(dir, "docs.db")}` }, false);
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchBrowser();
     const document = (await (await fetch(`${server.base}/openapi.json`)).json()) as {
       tags: { name: string }[];
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
