@@ -1,5 +1,5 @@
-// The TypeScript in this package's README and in the repository's README compiles against the client as
-// it is: every call, field and option the pages show exists with the types they use, and every line they
+// The TypeScript in this package's README, the repository's README and docs/http-api.md compiles against
+// the client as it is: every call, field and option the pages show exists with the types they use, and every line they
 // mark `@ts-expect-error` (an unknown field, a field not asked for) is refused. Each block is checked in
 // a function of its own; the README's later blocks go on from a `client` and a `purchase` made before.
 import { spawnSync } from "node:child_process";
@@ -9,7 +9,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const packageDir = fileURLToPath(new URL("..", import.meta.url));
-const pages = [join(packageDir, "README.md"), join(packageDir, "../../README.md")];
+const pages = ["README.md", "../../README.md", "../../docs/http-api.md"].map((page) =>
+  join(packageDir, page),
+);
 
 /** Where the pages' imports point in this checkout. */
 const MODULES: Record<string, string> = {
@@ -44,12 +46,12 @@ function checkedModule(blocks: readonly string[]): string {
   ].join("\n");
 }
 
-describe("the READMEs' TypeScript", () => {
+describe("the pages' client TypeScript", () => {
   it("compiles against the client, and what they say does not compile does not", () => {
     const blocks = pages.flatMap((page) =>
       [...readFileSync(page, "utf8").matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!),
     );
-    expect(blocks.length).toBeGreaterThanOrEqual(9);
+    expect(blocks.length).toBeGreaterThanOrEqual(10);
     const dir = mkdtempSync(join(packageDir, ".readme-check-"));
     try {
       writeFileSync(join(dir, "readme.ts"), checkedModule(blocks));
