@@ -1,7 +1,8 @@
-// The TypeScript in this package's README, the repository's README and docs/http-api.md compiles against
-// the client as it is: every call, field and option the pages show exists with the types they use, and every line they
-// mark `@ts-expect-error` (an unknown field, a field not asked for) is refused. Each block is checked in
-// a function of its own; the README's later blocks go on from a `client` and a `purchase` made before.
+// The TypeScript in this package's README, the repository's README and docs/http-api.md compiles
+// against the client as it is: every call, field and option the pages show exists with the types they
+// use, and every line they mark `@ts-expect-error` (an unknown field, a field not asked for) is refused.
+// Each block is checked in a function of its own; the README's later blocks go on from a `client` and a
+// `purchase` made before.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
