@@ -3,10 +3,13 @@
  * deleted one is owed nothing more (a run under way stops at its next batch). Data exports: one the
  * server builds (`services/data-exports.ts`) names what it exports.
  */
-import type { DataExport } from "@multichannel/schema";
+import type { DataExport, DataImport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { refusedField } from "../../errors.ts";
+import type { Actor } from "../context.ts";
+import { allows, missingScope, scopeText } from "../scopes.ts";
 import { stateConflict } from "../states.ts";
+import { type KindName, kind } from "../store.ts";
 import { creates, deletes, updates, type WriteRules } from "./rule.ts";
 
 /**
@@ -37,6 +40,38 @@ const IMPORT_WORK = [
   "priceListId",
 ] as const;
 
+/**
+ * The kind each import type's rows are written as: the kind whose path the operation its rows do names
+ * (a sales row is a manual sale, `POST /channels/{id}/manual-sale.json`; a stock take's row an
+ * adjustment). The runner writes with the company's full access, in the background, so the key that
+ * asks for an import must hold the write scope of that kind's group, as it would to write the rows
+ * itself: else a key of the inventory group could write orders or purchases through a file.
+ */
+const WRITTEN_AS: Record<NonNullable<DataImport["importType"]>, KindName> = {
+  stock_take: "adjustment",
+  adjustment_import: "adjustment",
+  cost_prices: "variant",
+  vendor_mappings: "variant",
+  hs_code: "variant",
+  warehouse_location_import: "inventory-level",
+  tracking_import: "purchase",
+  sales: "channel",
+  inventory_feed: "inventory-feed",
+  inventory_feed_prices: "inventory-feed",
+  inventory_feed_mapping: "inventory-feed-mapping",
+  dropship_providers: "dropship-provider",
+  dropship_provider_users: "dropship-provider-user",
+};
+
+/** A 403 naming the scope when the actor may not write what an import of `importType` writes. */
+function checkImportScope(actor: Actor, importType: DataImport["importType"] | undefined): void {
+  if (!actor.access || !importType) return;
+  const { group } = kind(WRITTEN_AS[importType]);
+  if (allows(actor.access, group, 2)) return;
+  const article = /^([aeiou]|hs_)/.test(importType) ? "an" : "a";
+  throw missingScope(scopeText(group, 2), actor.readOnly, `${article} ${importType} import`);
+}
+
 export const importRules: WriteRules = {
   "data-export": {
     planCreate: creates<"data-export", Record<never, never>>({
@@ -62,7 +97,8 @@ export const importRules: WriteRules = {
   "data-import": {
     planCreate: creates<"data-import", Record<never, never>>({
       reads: () => ({}),
-      plan({ values, plan }) {
+      plan({ ctx, values, plan }) {
+        checkImportScope(ctx.actor, values.importType);
         const dataImport = plan.insert("data-import", values);
         plan.write(
           sql`INSERT INTO data_import_runs (import_id, company_id, created_at) VALUES (${dataImport.id}, ${sql.company}, ${plan.now})`,
@@ -73,10 +109,12 @@ export const importRules: WriteRules = {
     planUpdate: updates<"data-import", Record<never, never>>({
       fields: IMPORT_WORK,
       reads: () => ({}),
-      plan({ values, current, plan }) {
+      plan({ ctx, values, current, plan }) {
         const changed = IMPORT_WORK.filter(
           (field) => values[field] !== undefined && values[field] !== current[field],
         );
+        // Who changes what a pending import will write needs the scope of what it writes then.
+        if (changed.length) checkImportScope(ctx.actor, values.importType ?? current.importType);
         if (changed.length && current.status !== "pending") {
           throw stateConflict(
             "data-import",
