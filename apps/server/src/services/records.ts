@@ -5,6 +5,7 @@ import { type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
 import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
+import { movesCalledUrl, withCredentialsBound } from "../domain/bound-credentials.ts";
 import type { Ctx } from "../domain/context.ts";
 import { type Read, type Reads, readNamed, rows, type Snapshot, storedRecord } from "../domain/reads.ts";
 import {
@@ -514,7 +515,9 @@ function changesOf(
     checkDerivedWrites(table, input, current, ruleOf(kind)?.performs);
   }
   // One fact sent under its two names with different values: the one that changes the record is meant.
-  const both = sameFactsOf(kind).length ? sameFactValues(kindNameOf(kind), values, current) : values;
+  const facts = sameFactsOf(kind).length ? sameFactValues(kindNameOf(kind), values, current) : values;
+  // A credential sent when the server calls out goes to no other origin than the one it was given for.
+  const both = withCredentialsBound(kind, current, facts);
   if (requested === undefined) return both;
   checkRequestedState(kind, current, requested);
   return transitionValues(kindNameOf(kind), current, requested, both);
@@ -534,6 +537,8 @@ function updatePlain(args: UpdateArgs) {
   const tenant = table.tenantFields.some((field) => input[field] !== undefined);
   // Two names of one fact sent with different values: the record tells which one is meant.
   const twoNames = withSameFacts(kind, values).conflict !== undefined;
+  // A URL the server calls, sent: where it pointed tells whether the record's credentials stay.
+  const called = movesCalledUrl(kind, values);
   const readFirst =
     key !== undefined ||
     ifMatch !== undefined ||
@@ -542,6 +547,7 @@ function updatePlain(args: UpdateArgs) {
     tenant ||
     subject ||
     twoNames ||
+    called ||
     // Nothing to write: the record is read, and answered as it is.
     Object.keys(values).length === 0;
   return optimistically(ctx.db, async (session) => {
