@@ -71,6 +71,9 @@ function attributeSources(): Source[] {
   return targets.map((target) => ({ key: target, target, defaultValue: null }));
 }
 
+/** Why a file of no text but spaces and line breaks is not read, in a data import's words. */
+const EMPTY_FILE = "The file is empty.";
+
 /** Throws `FeedFileError` for a feed whose files are not read (its format is XML). */
 export function checkReadable(feed: InventoryFeed): void {
   if (feed.format === "xml") {
@@ -141,7 +144,10 @@ export interface CsvFeedReader {
    * one the tags leave out. `FeedFileError` when the header lacks a column the feed reads.
    */
   row(cells: readonly string[]): FeedRow | undefined;
-  /** The file has ended: `FeedFileError` when it had no row to find the feed's columns in. */
+  /**
+   * The file has ended: `FeedFileError` when it had no row but blank ones (an empty file is no list of
+   * items, so the fetch ends without the cleanup setting every item of the feed to 0 units).
+   */
   end(): void;
 }
 
@@ -167,7 +173,7 @@ export function csvFeedReader(feed: InventoryFeed, settings: FeedSettings): CsvF
       return feedRowOf(feed, settings.mappings, record, rows);
     },
     end() {
-      columns ??= csvColumns(settings, []);
+      if (!columns) throw new FeedFileError(EMPTY_FILE);
     },
   };
 }
@@ -226,6 +232,7 @@ export function* jsonFeedRows(
   settings: FeedSettings,
   text: string,
 ): Generator<FeedRow, void, undefined> {
+  if (!text.trim()) throw new FeedFileError(EMPTY_FILE);
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ""));
@@ -248,7 +255,7 @@ export function* jsonFeedRows(
       const value = pathValue(item, source.key);
       const values = Array.isArray(value) ? value : [value];
       for (const one of values)
-        put(record, source.target, cellOrDefault(source, isScalar(one) ? one : undefined), source.key);
+        put(record, source.target, cellOrDefault(source, jsonCell(one, feed.decimalNotation)), source.key);
     }
     const row = feedRowOf(feed, settings.mappings, record, index + 1);
     if (row) yield row;
@@ -260,8 +267,15 @@ function firstArrayOf(value: unknown): unknown[] | undefined {
   return Object.values(value).find(Array.isArray);
 }
 
-function isScalar(value: unknown): boolean {
-  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+/**
+ * A JSON value as a cell of text (none for an object or array). A JSON number writes its decimals with
+ * `.` whatever the feed's notation, so a feed of `comma` decimals reads it written with `,`.
+ */
+function jsonCell(value: unknown, notation: InventoryFeed["decimalNotation"]): string | undefined {
+  if (typeof value === "number" && notation === "comma") return String(value).replace(".", ",");
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+    ? String(value)
+    : undefined;
 }
 
 /** The value at a dot path (`stock.available`) within one item. */
@@ -280,12 +294,27 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 // --------------------------------------------------------------------------------------------- items
 
-/** A number as the feed writes it: `1,234.50`, or with comma decimals `1.234,50`. Text that is no number stays text. */
+/**
+ * Plain decimal text in each notation: an optional sign, digits whose thousands may be grouped by threes
+ * (with the notation's group separator or a space, the same throughout), and decimals after the
+ * notation's decimal separator.
+ */
+const DECIMAL_TEXT = {
+  point: /^[+-]?(?:(?:\d{1,3}(?<group>[,\s])\d{3}(?:\k<group>\d{3})*|\d+)(?:\.\d+)?|\.\d+)$/,
+  comma: /^[+-]?(?:(?:\d{1,3}(?<group>[.\s])\d{3}(?:\k<group>\d{3})*|\d+)(?:,\d+)?|,\d+)$/,
+};
+
+/**
+ * A number as the feed writes it: `1,234.50`, or with comma decimals `1.234,50`. Any other text stays
+ * text, for the item's check to refuse as `parse-webhook` refuses it and name its cell: a separator
+ * that groups no three digits is most likely the other notation's decimal separator (`2,5` units are
+ * not 25), and `Number`'s own forms (`0x10`, `1e3`, `Infinity`) are no supplier's way to write one.
+ */
 function numberOf(text: string, notation: InventoryFeed["decimalNotation"]): number | string {
-  const normal =
-    notation === "comma" ? text.replace(/[.\s]/g, "").replace(",", ".") : text.replace(/[,\s]/g, "");
-  const value = Number(normal);
-  return normal !== "" && Number.isFinite(value) ? value : text;
+  const comma = notation === "comma";
+  if (!DECIMAL_TEXT[comma ? "comma" : "point"].test(text)) return text;
+  const value = Number(comma ? text.replace(/[.\s]/g, "").replace(",", ".") : text.replace(/[,\s]/g, ""));
+  return Number.isFinite(value) ? value : text;
 }
 
 /**
