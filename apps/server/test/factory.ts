@@ -223,6 +223,20 @@ async function objectOf(
   return body;
 }
 
+/**
+ * Optional fields a full body leaves out: the record they name would first have to reach a state only
+ * actions bring it to. A sale return line returns no more than its sale line fulfilled, and a new sale
+ * line has fulfilled nothing.
+ */
+const LEFT_OUT_OF_FULL: Record<string, readonly string[]> = { "sale-return-item": ["saleItemId"] };
+
+/** The fields of `kind` a body is made of: a full one's without those `LEFT_OUT_OF_FULL`. */
+function fieldsToFill(kind: KindDef, full: boolean): KindDef["fields"] {
+  const left = LEFT_OUT_OF_FULL[kind.name];
+  if (!full || !left) return kind.fields;
+  return Object.fromEntries(Object.entries(kind.fields).filter(([name]) => !left.includes(name)));
+}
+
 /** Fields that are part of one of the kind's `unique` sets. */
 export function uniqueFieldsOf(kind: KindDef): Set<string> {
   return new Set((kind.unique ?? []).flat());
@@ -249,7 +263,11 @@ function creatableState(kind: KindDef, body: Body): Body {
 async function createWith(build: Build, kind: KindDef): Promise<Body & { id: number }> {
   const body = creatableState(
     kind,
-    await objectOf({ ...build, stack: [...build.stack, kind.name] }, kind.fields, uniqueFieldsOf(kind)),
+    await objectOf(
+      { ...build, stack: [...build.stack, kind.name] },
+      fieldsToFill(kind, build.full),
+      uniqueFieldsOf(kind),
+    ),
   );
   const response = await build.api.json("POST", kind.path, body);
   if (response.status !== 200) {
@@ -288,7 +306,7 @@ export async function createBody(api: Api, kind: KindDef, options: { full?: bool
     kind,
     await objectOf(
       { api, full: options.full ?? false, stack: [kind.name] },
-      kind.fields,
+      fieldsToFill(kind, options.full ?? false),
       uniqueFieldsOf(kind),
     ),
   );

@@ -483,7 +483,15 @@ describe("own-warehouse orders and returns", () => {
     ]);
     const [own] = await list(t, "sale-items", `&where[saleId]=${imported.id}&where[sku]=OWN-1`);
     const saleReturn = await create(t, "sale-returns", { saleId: imported.id });
-    await create(t, "sale-return-items", { saleReturnId: saleReturn.id, saleItemId: own!.id, quantity: 1 });
+    const line = { saleReturnId: saleReturn.id, saleItemId: own!.id, quantity: 1 };
+    const written = await expectRefused(t, 422, () => t.json("POST", "/sale-return-items.json", line));
+    expect(written.rule).toBe("returned <= fulfilled");
+    // A line stored past its sale line before the rule is refused when the return is received.
+    const stored = await create(t, "sale-return-items", { ...line, saleItemId: null });
+    await setup.db.execute({
+      sql: "UPDATE sale_return_items SET sale_item_id = ? WHERE id = ?",
+      args: [own!.id, stored.id],
+    });
     const refused = await expectRefused(t, 422, () =>
       t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}),
     );

@@ -223,7 +223,12 @@ describe("lines name lines of their own record's owner", () => {
       },
     ]);
 
-    // A return of the first sale with a line of it, then put on the second sale.
+    // A return of the first sale with a line of it (of units that shipped), then put on the second sale.
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}/send.json`, {}), 200);
+    await expectStatus(
+      t.json("POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "T-2" }),
+      200,
+    );
     const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
     const returned = await create(t, "sale-return-items", {
       saleReturnId: saleReturn.id,

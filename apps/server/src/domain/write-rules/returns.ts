@@ -1,15 +1,123 @@
 /**
  * Sale returns and their lines: lines change only while the return is open; its total from theirs. A
- * cancellation records what a purchase's cancel cancelled: it changes only through that action.
+ * cancellation records what a purchase's cancel cancelled: it changes only through that action. A line
+ * returns no more of its sale line than is left to return (`returnableOfSaleItem`).
  */
-import type { SaleReturn } from "@multichannel/schema";
-import { lineCents, planSaleReturnBooks } from "../books.ts";
+import type { SaleItem, SaleReturn, SaleReturnItem } from "@multichannel/schema";
+import { lineCents, planSaleReturnBooks, quantityRuleBroken } from "../books.ts";
 import { checkLineCount } from "../line-limit.ts";
 import { checkAmount, toCents } from "../money.ts";
-import { fieldOf, many, one, when } from "../reads.ts";
+import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
 import { changedLines, lineRule } from "./lines.ts";
-import { deletes, history, updates, type WriteRules } from "./rule.ts";
+import { deletes, history, latest, updates, type WriteRules } from "./rule.ts";
+
+/** The rule a return of more than a sale line has left to return breaks. */
+export const RETURNED_RULE = "returned <= fulfilled";
+
+/**
+ * Whether a sale return's lines hold units of their sale lines as on their way back: a return of goods
+ * (not a cancellation) neither received (its units then count as returned) nor called off.
+ */
+export const isOpenReturn = (saleReturn: SaleReturn | undefined): boolean =>
+  saleReturn?.type === "return" && (saleReturn.status === "requested" || saleReturn.status === "shipped");
+
+/**
+ * What of sale line `saleItem` is left to return: what it fulfilled, less what it had back and the
+ * `onOtherReturns` units that other open returns (`isOpenReturn`) hold.
+ */
+export const returnableOfSaleItem = (saleItem: SaleItem, onOtherReturns = 0): number =>
+  saleItem.quantityFulfilled - saleItem.quantityReturned - onOtherReturns;
+
+/**
+ * Why returning `quantity` of `saleItem` is more than it has left to return (`returnableOfSaleItem`),
+ * said after the field; undefined when it is not.
+ */
+export function beyondReturnable(
+  quantity: number,
+  saleItem: SaleItem,
+  onOtherReturns = 0,
+): string | undefined {
+  const left = returnableOfSaleItem(saleItem, onOtherReturns);
+  if (quantity <= left) return undefined;
+  const held = onOtherReturns ? ", not returned and not on another open return" : " and not returned";
+  return `is ${quantity}, more than the ${Math.max(left, 0)} of sale item ${saleItem.id} (${saleItem.sku}) fulfilled${held}`;
+}
+
+/**
+ * What a write of a sale return line (`id` absent on a create) reads of the sale line it will name, when
+ * it names one anew or changes its quantity: the sale line (its price for the line's default amount,
+ * its fulfilled and returned units), the return lines naming it and their returns, each held in what
+ * the amount and the rule read.
+ */
+function returnedByWriteReads({
+  id,
+  values,
+}: {
+  id?: number;
+  values: { saleItemId?: number | null; quantity?: number };
+}) {
+  const named = values.saleItemId ?? fieldOf("sale-return-item", id ?? null, "saleItemId");
+  const writes = values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined);
+  const read = values.saleItemId !== null && writes;
+  const linesOf = { saleItemId: named };
+  return {
+    saleItem: when(
+      read,
+      one("sale-item", named, { hold: { fields: ["price", "quantityFulfilled", "quantityReturned"] } }),
+    ),
+    returnLines: when(
+      read,
+      many("sale-return-item", linesOf, { hold: { fields: ["saleItemId", "saleReturnId", "quantity"] } }),
+    ),
+    returns: when(
+      read,
+      many(
+        "sale-return",
+        fieldIn("sale-return", "id", fieldsOf("sale-return-item", "saleReturnId", linesOf)),
+        {
+          hold: { fields: ["type", "status"] },
+        },
+      ),
+    ),
+  };
+}
+
+/**
+ * 422 when a sale return line, as a write leaves it (`line`; `current` as it was, absent on a create),
+ * would return more of its sale line than is left to return beside the other open returns' lines. A
+ * line that returns no more of its sale line than before is never refused.
+ */
+function checkReturnable(
+  line: { saleItemId: number | null; quantity: number },
+  current: SaleReturnItem | undefined,
+  read: Snapshot<ReturnType<typeof returnedByWriteReads>>,
+): void {
+  const saleItem = read.saleItem;
+  if (line.saleItemId === null || !saleItem || saleItem.id !== line.saleItemId) return;
+  if (current && current.saleItemId === line.saleItemId && line.quantity <= current.quantity) return;
+  const returns = new Map((read.returns ?? []).map((saleReturn) => [saleReturn.id, saleReturn]));
+  const others = (read.returnLines ?? []).filter(
+    (other) =>
+      other.id !== current?.id &&
+      other.saleItemId === saleItem.id &&
+      isOpenReturn(returns.get(other.saleReturnId)),
+  );
+  const onOtherReturns = others.reduce((sum, other) => sum + other.quantity, 0);
+  const beyond = beyondReturnable(line.quantity, saleItem, onOtherReturns);
+  if (!beyond) return;
+  const what = current ? `Sale return item ${current.id}` : "The new sale return item";
+  const left = Math.max(returnableOfSaleItem(saleItem, onOtherReturns), 0);
+  const onWhich = others.length
+    ? ` (${others.map((other) => `sale return ${other.saleReturnId}: ${other.quantity}`).join("; ")})`
+    : "";
+  throw quantityRuleBroken(
+    "quantity",
+    RETURNED_RULE,
+    `${what} would return ${line.quantity} of sale item ${saleItem.id} (${saleItem.sku}), which has ${left} left to return: of its ${saleItem.quantityFulfilled} fulfilled, ${saleItem.quantityReturned} returned and ${onOtherReturns} on other open returns${onWhich}. Return at most what is left.`,
+    beyond,
+  );
+}
 
 /**
  * The 409 refusing a CRUD write of a cancellation or of its lines: they record the lines the cancel
@@ -95,26 +203,23 @@ export const returnRules: WriteRules = {
         );
       }
     },
-    // A line's amount defaults to its quantity at its sale line's price (held as read): a new line's
-    // when none is sent, and a line's whose quantity changes while its amount is still that default.
-    extra: ({ id, values }) => ({
-      saleItem: when(
-        values.amount === undefined &&
-          (id === undefined
-            ? values.saleItemId
-            : values.quantity !== undefined && values.saleItemId === undefined),
-        one(
-          "sale-item",
-          id === undefined ? (values.saleItemId ?? 0) : fieldOf("sale-return-item", id, "saleItemId"),
-          {
-            hold: { fields: ["price"] },
-          },
-        ),
-      ),
-    }),
+    // The sale line it will name, when it names one anew or its quantity changes.
+    extra: returnedByWriteReads,
     complete({ values, current, extra }) {
+      checkReturnable(
+        {
+          saleItemId: latest(values.saleItemId, current?.saleItemId, null),
+          quantity: latest(values.quantity, current?.quantity, 0),
+        },
+        current,
+        extra,
+      );
+      // A line's amount defaults to its quantity at its sale line's price: a new line's when none is
+      // sent, and a line's whose quantity changes (on the same sale line) while its amount is still that
+      // default.
       const saleItem = extra.saleItem;
-      if (values.amount !== undefined || !saleItem) return values;
+      const defaults = current ? values.saleItemId === undefined : Boolean(values.saleItemId);
+      if (values.amount !== undefined || !saleItem || !defaults) return values;
       if (current) {
         const quantity = values.quantity;
         const atDefault =

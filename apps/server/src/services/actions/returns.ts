@@ -22,14 +22,14 @@ import { contentConflict } from "../../domain/states.ts";
 import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { beyondReturnable, isOpenReturn, RETURNED_RULE } from "../../domain/write-rules/returns.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
 import type { Take } from "./purchases.ts";
 
-const OPEN_RETURN = new Set(["requested", "shipped"]);
-
 /**
  * What opening a return of a purchase's lines reads: the purchase's lines, the sale lines they name, the
- * return lines of its lines and their returns (held: what can still be returned is computed from them).
+ * return lines of its lines and their returns, and its return shipments (held: what can still be
+ * returned is computed from them).
  */
 export function openReturnReads(purchaseId: number) {
   const itemsOfPurchase = fieldsOf("purchase-item", "id", { purchaseId });
@@ -45,23 +45,30 @@ export function openReturnReads(purchaseId: number) {
       "sale-return",
       fieldIn("sale-return", "id", fieldsOf("sale-return-item", "saleReturnId", returnLines)),
     ),
+    returnShipments: many("return-shipment", { purchaseId }),
   };
 }
 
 /** What `openReturnReads` answered. */
 export type OpenReturnRead = Snapshot<ReturnType<typeof openReturnReads>>;
 
-/** What of a purchase line can still be sent back: shipped, less returned and already on its way back. */
+/**
+ * What of a purchase line can still be sent back: shipped, less returned and what is already on its way
+ * back. That is the lines of its open sale returns, and the units in its return shipments that belong
+ * to no sale return (return-label opens none for a purchase without a sale) unless cancelled: nothing
+ * counts such a shipment's units as returned, so they stay sent back once it has arrived too.
+ */
 export function returnableOf(item: PurchaseItem, read: OpenReturnRead): number {
   const returns = new Map(read.returns.map((saleReturn) => [saleReturn.id, saleReturn]));
   const inOpenReturns = read.returnItems
-    .filter((line) => {
-      if (line.purchaseItemId !== item.id) return false;
-      const saleReturn = returns.get(line.saleReturnId);
-      return saleReturn?.type === "return" && OPEN_RETURN.has(saleReturn.status);
-    })
+    .filter((line) => line.purchaseItemId === item.id && isOpenReturn(returns.get(line.saleReturnId)))
     .reduce((sum, line) => sum + line.quantity, 0);
-  return item.quantityShipped - item.quantityReturned - inOpenReturns;
+  const inShipments = read.returnShipments
+    .filter((shipment) => shipment.saleReturnId === null && shipment.status !== "cancelled")
+    .flatMap((shipment) => shipment.items ?? [])
+    .filter((line) => line.purchaseItemId === item.id)
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return item.quantityShipped - item.quantityReturned - inOpenReturns - inShipments;
 }
 
 /** Plans a sale return (type return) for shipped purchase lines, at the sale's prices. */
@@ -237,20 +244,17 @@ export function planReceiveSaleReturn({
     },
   );
   const purchaseItems = new Map(reads.items.map((item) => [item.id, item]));
+  // These goods have arrived: units that other open returns hold are not set against them.
   const errors: FieldError[] = [];
   for (const [index, line] of lines.entries()) {
     const saleItem = line.saleItemId ? saleItems.get(line.saleItemId) : undefined;
-    if (saleItem && line.quantity > saleItem.quantityFulfilled - saleItem.quantityReturned) {
-      errors.push({
-        path: `lines.${index}.quantity`,
-        message: `is ${line.quantity}, more than the ${saleItem.quantityFulfilled - saleItem.quantityReturned} of sale item ${saleItem.id} (${saleItem.sku}) fulfilled and not returned`,
-      });
-    }
+    const beyond = saleItem && beyondReturnable(line.quantity, saleItem);
+    if (beyond) errors.push({ path: `lines.${index}.quantity`, message: beyond });
   }
   if (errors.length) {
     throw new ApiError("validation_failed", `Sale return ${saleReturn.id} returns more than was fulfilled.`, {
       errors,
-      rule: "returned <= fulfilled",
+      rule: RETURNED_RULE,
     });
   }
 
