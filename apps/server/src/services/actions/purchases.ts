@@ -18,12 +18,14 @@ import type {
   SaleItem,
   SaleReturnItem,
 } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
 import { type PurchaseRef, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
 import { planFailure } from "../../domain/failures.ts";
+import { checkLineOwners } from "../../domain/line-owners.ts";
 import { MAIL_NOT_CONFIGURED, type MailMessage, type MailSettings, mailtoUrl } from "../../domain/mail.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
-import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { contentConflict } from "../../domain/states.ts";
 import { transitionValues } from "../../domain/transitions.ts";
@@ -392,16 +394,21 @@ function planPurchaseOrderMail(
 
 /**
  * What an action on a purchase's lines reads (ship, cancel): its books (lines, active payments and
- * invoices), its provider, and its sale with the sale's lines. All held: the books are computed from
- * them, and the lines taken are named in what the action writes.
+ * invoices), its provider, and its sale with the sale's lines and those its lines name, which may be
+ * another sale's once the purchase or the sale line moved. All held: the books are computed from them,
+ * and the lines taken are named in what the action writes.
  */
 export function purchaseLinesReads(purchaseId: PurchaseRef) {
   const saleId = fieldOf("purchase", purchaseId, "saleId");
+  const named = fieldsOf("purchase-item", "saleItemId", fieldIs("purchase-item", "purchaseId", purchaseId));
   return {
     ...purchaseBooksReads(purchaseId),
     provider: providerOfPurchase(purchaseId),
     sale: one("sale", saleId),
-    saleItems: many("sale-item", { saleId }),
+    saleItems: many(
+      "sale-item",
+      sql`${fieldIn("sale-item", "id", named)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
+    ),
   };
 }
 
@@ -420,10 +427,30 @@ export function shipPurchaseReads(purchaseId: PurchaseRef) {
 export type ShipPurchaseLines = Snapshot<ReturnType<typeof shipPurchaseReads>>;
 
 /**
- * Plans what a ship or cancel does to the lines it takes: each purchase line's and its sale line's
- * quantity (`purchaseField`, `saleField`) grows by what is taken, then both books are settled from the
- * lines as they end (what they were computed from is held by the reads). Answers the purchase and the
- * sale lines taken, as the plan leaves them.
+ * 422 when a line taken names a sale line that is not on the purchase's sale (the purchase or the sale
+ * line was put on another sale after the line was written), each such line named, before anything is
+ * counted: skipped, the purchase's sale would not count what its purchase shipped or cancelled, and
+ * could ship those units again.
+ */
+function checkSaleLines(purchase: Purchase, lines: PurchaseLines, takes: readonly Take[]): void {
+  const saleItems = new Map(lines.saleItems.map((item) => [item.id, item]));
+  checkLineOwners(
+    { record: { kind: "purchase", id: purchase.id }, owner: { kind: "sale", id: purchase.saleId ?? null } },
+    takes.map(({ item }) => item),
+    { kind: "purchase-item", path: "purchaseItems", field: "saleItemId", names: "sale-item" },
+    (item) => {
+      const saleItem = item.saleItemId ? saleItems.get(item.saleItemId) : undefined;
+      return saleItem && { id: saleItem.id, owner: saleItem.saleId };
+    },
+  );
+}
+
+/**
+ * Plans what a ship or cancel does to the lines it takes (their sale lines on the purchase's sale, as
+ * `checkSaleLines` found them): each purchase line's and its sale line's quantity (`purchaseField`,
+ * `saleField`) grows by what is taken, then both books are settled from the lines as they end (what they
+ * were computed from is held by the reads). Answers the purchase and the sale lines taken, as the plan
+ * leaves them.
  */
 function planTakenLines(
   plan: WritePlan,
@@ -459,7 +486,12 @@ function planTakenLines(
     lines.invoices,
     lines.accounting,
   );
-  if (lines.sale) planSaleBooks(plan, lines.sale, [...saleItems.values()], lines.accounting);
+  const { sale } = lines;
+  if (sale) {
+    // The read holds too the other sales' lines that lines not taken name: they are not this sale's.
+    const ofSale = [...saleItems.values()].filter((saleItem) => saleItem.saleId === sale.id);
+    planSaleBooks(plan, sale, ofSale, lines.accounting);
+  }
   return { purchase: books.purchase, saleItems: taken };
 }
 
@@ -491,6 +523,7 @@ export function planShipPurchase({
     verb: "ship",
     left: "left to ship",
   });
+  checkSaleLines(purchase, lines, takes);
   const reference = purchase.lastDropshipmentReference + 1;
   const dropshipment = plan.insert("dropshipment", {
     status: "shipped",
@@ -600,6 +633,7 @@ export function planCancelPurchase({
     verb: "cancel",
     left: "left to cancel: every line has shipped or was cancelled",
   });
+  checkSaleLines(purchase, lines, takes);
   const settled = planTakenLines(plan, purchase, lines, takes, {
     purchaseField: "quantityCancelled",
     saleField: "quantityCancelled",

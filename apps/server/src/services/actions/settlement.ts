@@ -9,7 +9,7 @@ import { type Sql, sql } from "../../db/sql.ts";
 import { booksByPurchase, purchasesBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks } from "../../domain/books.ts";
 import { checkLineCount } from "../../domain/line-limit.ts";
-import { fromCents, toCents } from "../../domain/money.ts";
+import { checkAmount, fromCents, toCents } from "../../domain/money.ts";
 import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table, whereOf } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -136,7 +136,7 @@ function dueOf(purchase: Purchase, invoices: readonly PurchaseInvoice[]): number
  * Plans paying the provider what its invoiced, unpaid purchases still owe (cancelled lines owe
  * nothing), the ones named or the next `SETTLE_BATCH`: one transfer for the exact sum, one invoice
  * payment per purchase; the books then derive each purchase's payment status. Once nothing is due, a
- * call is a 409.
+ * call is a 409; a transfer past its amount's bound (what is due with `additionalAmount`) is a 422.
  */
 export function planSettleInvoices({
   provider,
@@ -200,7 +200,7 @@ export function planSettleInvoices({
   const transfer = plan.insert("transfer", {
     dropshipProviderId: provider.id,
     paymentMethodId,
-    amount: fromCents(amount + additional),
+    amount: checkAmount("transfer", "amount", amount + additional),
     additionalAmount: fromCents(additional),
     fee: input.fee ?? 0,
     currency: provider.currency,
