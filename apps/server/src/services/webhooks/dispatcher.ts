@@ -59,7 +59,10 @@ export interface DispatcherDeps {
 }
 
 export interface Dispatcher {
-  /** New events → deliveries; answers how many events it went past (0: none were new). */
+  /**
+   * New events → deliveries; answers how many events it went past, or 1 when it told only part of a
+   * feed's change (0: none were new).
+   */
   fanOut(): Promise<number>;
   /** Attempts the due deliveries; answers how many it attempted. */
   deliverDue(): Promise<number>;

@@ -5,13 +5,14 @@
 import type { InStatement } from "@libsql/client";
 import type { Db, WriteSession } from "../../db/database.ts";
 import { sql } from "../../db/sql.ts";
-import { changed, failedGuard, optimistically, StaleRead } from "../../db/write-guards.ts";
+import { changed, failedGuard, guardOf, optimistically, StaleRead } from "../../db/write-guards.ts";
 import { readNamed, rows } from "../../domain/reads.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { exportCallouts, inventoryCallouts, type PushCallout, priceCallouts } from "./callouts.ts";
 import { pushLogInsert } from "./channel-variant-updates.ts";
 
-const FAN_OUT_BATCH = 500;
+/** The most events one pass reads, and the most variants it looks up the stock of for a feed's change. */
+export const FAN_OUT_BATCH = 500;
 
 /**
  * Whether anything would turn an event into a delivery now: an enabled endpoint, a custom channel that
@@ -24,10 +25,23 @@ const ANY_LISTENER = rows(
   ([row]) => Boolean(Number(row?.listening)),
 );
 
-/** The last event fanned out (`webhook_cursor`) and the newest written. */
+/**
+ * The row of `webhook_cursor` that holds how far a feed's change is told: the last variant told of the
+ * feed whose change is the first event after the cursor (absent: none yet). The cursor is row 1.
+ */
+const FEED_TOLD_ROW = 2;
+
+/**
+ * The last event fanned out (`webhook_cursor`), the newest written, and the last variant told of the
+ * feed change after the last event (0: none; see `FEED_TOLD_ROW`).
+ */
 const CURSOR = rows(
-  sql`SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest`,
-  ([row]) => ({ last: Number(row?.last ?? 0), newest: Number(row?.newest ?? 0) }),
+  sql`SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest, COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = ${FEED_TOLD_ROW}), 0) AS told`,
+  ([row]) => ({
+    last: Number(row?.last ?? 0),
+    newest: Number(row?.newest ?? 0),
+    told: Number(row?.told ?? 0),
+  }),
 );
 
 /** Whether an event is a variant's price or compare-at price changing (its row's columns, as written). */
@@ -36,12 +50,41 @@ const PRICE_CHANGED = sql.raw(
 );
 
 /**
- * Whether an event is a feed item's units changing, or the item being linked to another variant: the
- * variant's stock as channels see it changes with it.
+ * Whether an event changes the units a feed item gives the variants it is or was linked to: a linked
+ * item created or deleted (a deleted event's `object` is the item as it was), or an item whose units,
+ * status or variant change. The variants are the event's `variant_id` and, for an update, the
+ * `previous` one: an item moved from one variant to another (or unlinked) changes both stocks.
+ */
+const FEED_ITEM_STOCK_CHANGED = sql.raw(
+  `(type IN ('inventory_feed_variant.created', 'inventory_feed_variant.deleted') AND json_extract(object, '$.variant_id') IS NOT NULL) OR (type = 'inventory_feed_variant.updated' AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status')))`,
+);
+
+/**
+ * Whether an event is a feed enabled, disabled or given another allocation buffer: the units of each
+ * of its items change, and with them the stock of every variant they are linked to (`feedUnitsSql`).
  */
 const FEED_STOCK_CHANGED = sql.raw(
-  `type = 'inventory_feed_variant.updated' AND json_extract(object, '$.variant_id') IS NOT NULL AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status'))`,
+  `type = 'inventory_feed.updated' AND (json_extract(object, '$.enabled') IS NOT json_extract(previous, '$.enabled') OR json_extract(object, '$.allocation_buffer') IS NOT json_extract(previous, '$.allocation_buffer'))`,
 );
+
+/**
+ * Up to `limit` variants that feed `feedId`'s items count toward, after variant `after`, in order: the
+ * variants a change of the feed tells, a slice at a time. A removed item counts toward none.
+ */
+async function feedVariants(
+  db: Db,
+  companyId: number,
+  feedId: number,
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  const found = await db.execute(
+    sql`SELECT DISTINCT variant_id FROM inventory_feed_variants WHERE company_id = ${sql.company} AND inventory_feed_id = ${feedId} AND variant_id > ${after} AND status IS NOT 'removed' ORDER BY variant_id LIMIT ${limit}`.statementFor(
+      companyId,
+    ),
+  );
+  return found.rows.map((row) => Number(row.variant_id));
+}
 
 /** Whether an endpoint's `events` list takes an event type: `*`, `<kind>.*` or the type itself. */
 export function subscribes(patterns: readonly string[], type: string): boolean {
@@ -56,29 +99,37 @@ export function subscribes(patterns: readonly string[], type: string): boolean {
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * New events → deliveries; answers how many events it went past (0: none were new). Reads without a
- * transaction, then writes the deliveries and the cursor's move in one batch that applies only while the
- * cursor is where it was read (another dispatcher moved it: read again), so the write lock is held only
- * for that batch and no event is fanned out twice.
+ * New events → deliveries; answers how many events it went past, or 1 when it told only part of a
+ * feed's change (0: none were new). Reads without a transaction, then writes the deliveries and the
+ * cursor's move in one batch that applies only while the cursor (and how far a feed's change is told)
+ * is where it was read (another dispatcher moved it: read again), so the write lock is held only for
+ * that batch and no event is fanned out twice.
+ *
+ * A pass is bounded by the events it reads: at most `FAN_OUT_BATCH`, each naming at most two variants
+ * whose stock it looks up. A feed's change names every variant the feed's items are linked to, as many
+ * as its file holds items: it is told only while the pass has looked up fewer than `FAN_OUT_BATCH`
+ * variants, as many more as that leaves room for. Where that is not all of them the pass stops, the
+ * cursor just before the feed's event and the last variant told kept (`FEED_TOLD_ROW`), and the next
+ * pass goes on from there; the event's webhook deliveries are made with its last slice.
  */
 export function fanOut(db: Db, now: () => number): Promise<number> {
   return optimistically(db, async (session) => {
     // Most wake-ups find the cursor at the last event: one read, no write.
     const read = (statements: readonly InStatement[]) => session.read(statements);
     const { cursor, listening } = await readNamed(read, { cursor: CURSOR, listening: ANY_LISTENER });
-    const { last, newest } = cursor;
+    const { last, newest, told } = cursor;
     if (newest <= last) return 0;
     // With nothing to tell, reading the events would make no delivery: the cursor moves past them all
     // (an endpoint created meanwhile starts after them, as it would anyway).
     if (!listening) {
-      await applyWithCursor(session, [], last, newest);
+      await applyWithCursor(session, [], { from: last, to: newest, told, tells: 0 });
       return newest - last;
     }
     // What fan-out decides by, not the records: a busy server writes thousands of events a second,
     // and the few whose content a callout needs are read whole where they are used.
     const { events, endpoints } = await readNamed(read, {
       events: rows(
-        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
+        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_ITEM_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, CASE WHEN type = 'inventory_feed_variant.updated' AND (${FEED_ITEM_STOCK_CHANGED}) THEN json_extract(previous, '$.variant_id') END AS previous_variant_id, CASE WHEN ${FEED_STOCK_CHANGED} THEN record_id END AS feed_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
         (found) => found,
       ),
       // An endpoint receives the events from its own creation on (`since`: its created event).
@@ -117,63 +168,94 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     };
     const stockChanged = new Set<string>();
     const priceChanged = new Set<string>();
-    for (const row of events) {
+    for (const [index, row] of events.entries()) {
       const companyId = Number(row.company_id);
+      const eventId = Number(row.id);
       const type = String(row.type);
-      for (const endpoint of endpoints) {
-        if (Number(endpoint.company_id) !== companyId || Number(row.id) < Number(endpoint.since)) continue;
-        if (!subscribes(JSON.parse(String(endpoint.events)) as string[], type)) continue;
-        insert({
-          companyId,
-          purpose: "webhook",
-          endpointId: Number(endpoint.id),
-          eventId: Number(row.id),
-          type,
-          url: String(endpoint.url),
-        });
+      let variants = [row.variant_id, row.previous_variant_id].filter((id) => id !== null).map(Number);
+      // A feed's change: the slice of its variants this pass has room for, after the last one told when
+      // the change is partly told. One it has no room for ends the pass before it.
+      let stop: number | undefined;
+      if (row.feed_id !== null) {
+        const after = index === 0 ? told : 0;
+        const room = Math.max(0, FAN_OUT_BATCH - stockChanged.size);
+        const found = await feedVariants(db, companyId, Number(row.feed_id), after, room + 1);
+        variants = found.slice(0, room);
+        if (found.length > room) stop = variants.at(-1) ?? after;
       }
-      let callouts: Omit<Parameters<typeof insert>[0], "companyId">[] = [];
-      if (row.variant_id !== null && row.kind) {
-        // One callout per variant and batch: it carries the level as it is now, after all of them.
-        const variantId = Number(row.variant_id);
+      const callouts: Omit<Parameters<typeof insert>[0], "companyId">[] = [];
+      // One callout per variant and batch: it carries the stock as it is now, after all the events.
+      for (const variantId of row.kind ? variants : []) {
         const key = `${companyId}:${variantId}`;
-        if (!stockChanged.has(key)) {
-          stockChanged.add(key);
-          callouts = await inventoryCallouts(db, companyId, variantId);
-        }
-      } else if (Number(row.price_changed) && row.kind) {
+        if (stockChanged.has(key)) continue;
+        stockChanged.add(key);
+        callouts.push(...(await inventoryCallouts(db, companyId, variantId)));
+      }
+      if (Number(row.price_changed) && row.kind) {
         // As for stock: one callout per variant and batch, with the prices as they are now.
         const variantId = Number(row.record_id);
         const key = `${companyId}:${variantId}`;
         if (!priceChanged.has(key)) {
           priceChanged.add(key);
-          callouts = await priceCallouts(db, companyId, variantId);
+          callouts.push(...(await priceCallouts(db, companyId, variantId)));
         }
       } else if (type === "data_export.completed") {
         const event = await db.execute(
-          sql`SELECT ${sql.raw(EVENT_COLUMNS)} FROM events WHERE id = ${Number(row.id)}`.statement(),
+          sql`SELECT ${sql.raw(EVENT_COLUMNS)} FROM events WHERE id = ${eventId}`.statement(),
         );
-        callouts = await exportCallouts(db, companyId, eventOf(event.rows[0]!));
+        callouts.push(...(await exportCallouts(db, companyId, eventOf(event.rows[0]!))));
       }
-      for (const callout of callouts) insert({ companyId, eventId: Number(row.id), ...callout });
+      if (stop !== undefined) {
+        for (const callout of callouts) insert({ companyId, eventId, ...callout });
+        const before = index === 0 ? last : Number(events[index - 1]!.id);
+        await applyWithCursor(session, statements, { from: last, to: before, told, tells: stop });
+        return index || 1;
+      }
+      for (const endpoint of endpoints) {
+        if (Number(endpoint.company_id) !== companyId || eventId < Number(endpoint.since)) continue;
+        if (!subscribes(JSON.parse(String(endpoint.events)) as string[], type)) continue;
+        insert({
+          companyId,
+          purpose: "webhook",
+          endpointId: Number(endpoint.id),
+          eventId,
+          type,
+          url: String(endpoint.url),
+        });
+      }
+      for (const callout of callouts) insert({ companyId, eventId, ...callout });
     }
-    await applyWithCursor(session, statements, last, Number(events.at(-1)!.id));
+    await applyWithCursor(session, statements, {
+      from: last,
+      to: Number(events.at(-1)!.id),
+      told,
+      tells: 0,
+    });
     return events.length;
   });
 }
 
-/** Applies `statements` with the cursor's move from `from` to `to`, only while it is still at `from`. */
+/**
+ * Applies `statements` with the cursor's move from `from` to `to` and how far the feed change after it
+ * is told from `told` to `tells` (0: none of it), only while both are still as read.
+ */
 async function applyWithCursor(
   session: WriteSession,
   statements: InStatement[],
-  from: number,
-  to: number,
+  move: { from: number; to: number; told: number; tells: number },
 ): Promise<void> {
+  const { from, to, told, tells } = move;
   try {
     await session.apply([
       ...statements,
       sql`INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ${to}) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id WHERE last_event_id = ${from}`.statement(),
       changed(1),
+      guardOf(
+        sql`COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = ${FEED_TOLD_ROW}), 0) = ${told}`,
+      ).statement(),
+      tells
+        ? sql`INSERT INTO webhook_cursor (id, last_event_id) VALUES (${FEED_TOLD_ROW}, ${tells}) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id`.statement()
+        : sql`DELETE FROM webhook_cursor WHERE id = ${FEED_TOLD_ROW}`.statement(),
     ]);
   } catch (error) {
     if (failedGuard(error) !== undefined) throw new StaleRead();
