@@ -206,13 +206,13 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "purchase.send": {
     summary: "Send a purchase",
     description:
-      "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs it as a purchase notification with status `pending` and marks the purchase sent. A JSON, CSV or XML order is then delivered by POST to the provider's `purchaseEndpoint` by the webhook dispatcher (10 s timeout, retried with backoff for a day); the notification's status becomes `success` or `error` with the receiver's answer in `message`. E-mail orders are logged for the mail step and stay `pending`. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
+      "Renders the purchase order (e-mail text, JSON, CSV or XML: `format`, default the provider's) of the lines not cancelled, logs it as a purchase notification with status `pending` and marks the purchase sent. A JSON, CSV or XML order is then delivered by POST to the provider's `purchaseEndpoint` by the webhook dispatcher (10 s timeout, retried with backoff for a day); the notification's status becomes `success` or `error` with the receiver's answer in `message`. An e-mail order is e-mailed through the operator's `SMTP_URL` to the provider's `email` and each of its users receiving purchase orders, each a notification of its own; without `SMTP_URL` each notification is an `error` at once and the purchase's `orderProblem` says the order did not go. A provider without the address the format needs is a 422. Allowed when pending or sent (else 409).",
     example: { format: "json" },
   },
   "purchase.return-label": {
     summary: "Create a return label",
     description:
-      "A return shipment with a return label (to the provider's return address) for shipped lines not already on their way back, and a sale return for them at the sale's prices; they count as returned when the return is received. Nothing left to return is a 409. Allowed when partially shipped or shipped (else 409).",
+      "A return shipment with a return label (to the provider's return address) for shipped lines not already on their way back (on an open sale return, or in a return shipment of the purchase's that is not cancelled), and, when the purchase serves a sale, a sale return for them at the sale's prices; they count as returned when that sale return is received. Nothing left to return is a 409. Allowed when partially shipped or shipped (else 409).",
   },
   "purchase.default-label": {
     summary: "Create the default label",

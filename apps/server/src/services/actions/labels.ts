@@ -242,7 +242,7 @@ export async function planReturnLabel({
     action: "purchase.return-label",
     available: (item) => returnableOf(item, lines),
     verb: "return",
-    left: "to return: every shipped line is already returned",
+    left: "to return: every shipped line is returned or on its way back",
   });
   const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
