@@ -246,6 +246,19 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       data_import_runs_lease: "CREATE INDEX data_import_runs_lease ON data_import_runs (lease_until)",
     },
   },
+  // The file an adjustment import applies, spelt one way (`fileKeyOf` in `services/imports/source.ts`):
+  // written when its run starts and kept after it ends, so that an import of that file named another
+  // way is found (`sameFileReads`).
+  data_import_files: {
+    columns: {
+      import_id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL",
+      file_key: "TEXT NOT NULL",
+    },
+    indexes: {
+      data_import_files_key: "CREATE INDEX data_import_files_key ON data_import_files (company_id, file_key)",
+    },
+  },
   // The rows of a running import that failed or were left out, as read, for its error and skipped
   // files; removed when those are made.
   data_import_rows: {
@@ -292,7 +305,8 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
         "CREATE UNIQUE INDEX inventory_feed_seen_item ON inventory_feed_seen (file_id, item_id)",
     },
   },
-  // How far the dispatcher has turned events into deliveries (one row, id 1).
+  // How far the dispatcher has turned events into deliveries (row 1), and how far it has told the feed
+  // change after it, when only part of it was told (row 2: `FEED_TOLD_ROW` in `webhooks/fan-out.ts`).
   webhook_cursor: {
     columns: { id: ROW_ID, last_event_id: "INTEGER NOT NULL" },
     indexes: {},

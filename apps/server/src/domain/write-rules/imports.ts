@@ -131,6 +131,9 @@ export const importRules: WriteRules = {
       plan({ current, plan }) {
         plan.write(sql`DELETE FROM data_import_rows WHERE import_id = ${current.id}`);
         plan.write(
+          sql`DELETE FROM data_import_files WHERE import_id = ${current.id} AND company_id = ${sql.company}`,
+        );
+        plan.write(
           sql`DELETE FROM data_import_runs WHERE import_id = ${current.id} AND company_id = ${sql.company}`,
         );
       },

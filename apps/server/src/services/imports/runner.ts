@@ -5,12 +5,14 @@
  * loses nothing: when its lease ends another claims the import and goes on after the last batch
  * committed. Two processes never apply one batch twice: each batch holds the lease it was planned under.
  */
+import type { InStatement } from "@libsql/client";
 import type { DataImport } from "@multichannel/schema";
 import type { Db } from "../../db/database.ts";
 import type { FileStore } from "../../db/file-store.ts";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import type { OutboundPolicy } from "../../domain/outbound-urls.ts";
+import { one, readNamed } from "../../domain/reads.ts";
 import type { Keyring } from "../../domain/secrets.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { LabelProvider } from "../../labels/provider.ts";
@@ -23,10 +25,10 @@ import { RowReader } from "./batches.ts";
 import { csvRows, UnreadableFile } from "./csv-rows.ts";
 import { type Ending, finish } from "./ending.ts";
 import type { ImportType } from "./import-type.ts";
-import { IMPORT_TYPES, sameFileMessage, sameFileReads } from "./import-types.ts";
+import { IMPORT_TYPES, recordFileKey, sameFileMessage, sameFileReads } from "./import-types.ts";
 import { failedRun, gaveUp, MAX_FAILURES } from "./retries.ts";
 import { leaseOf, ownImport, type Run, runReads, type StartedRun } from "./run.ts";
-import { type ImportFileLimits, openImportFile, tooLarge } from "./source.ts";
+import { fileKeyOf, type ImportFileLimits, openImportFile, tooLarge } from "./source.ts";
 
 export interface ImportRunnerDeps {
   db: Db;
@@ -177,25 +179,43 @@ async function applyFile(
 
 /**
  * The import, `started` (with its start time) the first time a run claims it, and before its first batch
- * an import of the same adjustment file that went first (`sameFileReads`).
+ * an import of the same adjustment file that went first (`sameFileReads`). The file's key is computed
+ * from the import as read just before (a URL is parsed outside SQL); the start write holds the import
+ * as read, and if its `fileUri` changed in between (a `PUT` while it was pending), it is read again.
  */
 async function started(
   ctx: Ctx,
   run: Run,
 ): Promise<{ dataImport: DataImport; earlier: DataImport | undefined }> {
   // Before its first batch: whether another import of its file (an adjustment file) went first.
-  const reads = { ...runReads(run), ...(run.rowsDone === 0 ? sameFileReads(run.importId) : {}) };
-  return executeWrite(
+  const keyed = run.rowsDone === 0 ? await fileUriOf(ctx, run) : undefined;
+  const fileKey = keyed === undefined ? undefined : fileKeyOf(ctx, keyed);
+  const reads = { ...runReads(run), ...(keyed === undefined ? {} : sameFileReads(run.importId, fileKey)) };
+  const start = await executeWrite(
     { ctx },
     {
       reads,
       plan(read, plan) {
         const found = ownImport(run, read);
+        if (keyed !== undefined && (found.fileUri ?? "") !== keyed) return "renamed";
         const earlier = read.sameFile?.[0];
+        if (!earlier) recordFileKey(plan, found, fileKey);
         if (found.status !== "pending") return { dataImport: found, earlier };
         const values = transitionValues("data-import", found, "started", { startedAt: plan.now });
         return { dataImport: plan.update("data-import", found, values, { movesState: true }), earlier };
       },
     },
   );
+  return start === "renamed" ? started(ctx, run) : start;
+}
+
+/** The `fileUri` of the run's import as it is now ("" without one, or when the import is gone). */
+async function fileUriOf(ctx: Ctx, run: Run): Promise<string> {
+  const read = (statements: readonly InStatement[]) => ctx.db.read(statements);
+  const { dataImport } = await readNamed(
+    read,
+    { dataImport: one("data-import", run.importId) },
+    ctx.companyId,
+  );
+  return dataImport?.fileUri ?? "";
 }

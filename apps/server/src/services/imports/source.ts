@@ -23,13 +23,47 @@ export interface ImportFileLimits {
   downloadWaitMs: number;
 }
 
-/** The company file a link names (`<base>/files/{id}/{name}`, or the path alone), if it names one. */
-export function companyFileOf(ctx: Ctx, uri: string): { id: number; name: string } | undefined {
+/**
+ * The company file a link names (`<base>/files/{id}/{name}`, or the path alone), if it names one. Its
+ * `name` is undefined when the link's is not percent-encoded UTF-8 (`%E0%A4%A`): no file is named so.
+ */
+export function companyFileOf(
+  ctx: Pick<Ctx, "storedBaseUrl">,
+  uri: string,
+): { id: number; name: string | undefined } | undefined {
   const base = ctx.storedBaseUrl;
   const path = base && uri.startsWith(`${base}/`) ? uri.slice(base.length) : uri;
   const match = /^\/files\/([0-9]{1,15})\/([^/?#]+)$/.exec(path);
   if (!match) return undefined;
-  return { id: Number(match[1]), name: decodeURIComponent(match[2]!) };
+  return { id: Number(match[1]), name: decodedName(match[2]!) };
+}
+
+/** The name a link's last segment spells, undefined where `decodeURIComponent` finds a malformed escape. */
+function decodedName(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The file a `fileUri` names, spelt one way, so that two imports of one file are known as such however
+ * each names it: a company file as the path the service gives it (`/files/{id}/{name}`, the name
+ * percent-encoded as `encodeURIComponent` does), whether named by its full link or by its path; any
+ * other URL as the WHATWG URL parser writes it (scheme and host in lower case, no default port, the
+ * path's characters percent-encoded one way), without its fragment, which is never sent. Undefined for
+ * a `fileUri` that names no file: its import ends `error` when the file is opened.
+ */
+export function fileKeyOf(ctx: Pick<Ctx, "storedBaseUrl">, uri: string): string | undefined {
+  const stored = companyFileOf(ctx, uri);
+  if (stored) {
+    return stored.name === undefined ? undefined : `/files/${stored.id}/${encodeURIComponent(stored.name)}`;
+  }
+  if (!/^https?:\/\//i.test(uri) || !URL.canParse(uri)) return undefined;
+  const url = new URL(uri);
+  url.hash = "";
+  return url.href;
 }
 
 /** The size of what a stream passes, bounded: past `maxBytes` it fails with `UnreadableFile`. */
@@ -61,6 +95,11 @@ export async function openImportFile(
 ): Promise<{ bytes: ReadableStream<Uint8Array>; size?: number }> {
   const stored = companyFileOf(ctx, uri);
   if (stored) {
+    if (stored.name === undefined) {
+      throw new UnreadableFile(
+        `fileUri ${uri} names no file: its file name is not percent-encoded UTF-8 text.`,
+      );
+    }
     const file = await openFile({ ctx, id: stored.id }).catch((error: unknown) => {
       if (error instanceof ApiError) throw new UnreadableFile(`${error.message} (fileUri ${uri})`);
       throw error;
