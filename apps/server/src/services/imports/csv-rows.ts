@@ -2,7 +2,7 @@
  * A CSV file read as a stream of rows, never whole: bytes are decoded as UTF-8 (a file that is not
  * text stops the stream) and parsed by uDSV's incremental parser, one decoded piece at a time.
  */
-import { inferSchema, initParser, type Parser } from "udsv";
+import { initParser, type Parser, type Schema } from "udsv";
 
 /** Why a file could not be read as CSV text: the import ends `error` with this message. */
 export class UnreadableFile extends Error {}
@@ -56,24 +56,32 @@ export interface CsvReading {
  * The rows of a CSV file (the header first), a piece of the file at a time: only whole lines go to
  * the parser, so a quoted field or a line break split between two pieces reads as one. Empty lines
  * are left out; the column separator is `separator`, else a comma, a semicolon or a tab, told from the
- * first line.
+ * first line. Every row has the header's cells, a file of one column as much as any other.
  */
 export async function* csvRows(
   bytes: ReadableStream<Uint8Array>,
   { separator, lenient = false }: CsvReading = {},
 ): AsyncGenerator<string[][]> {
+  let lines: Lines | undefined;
   let parser: Parser | undefined;
   let records: Records | undefined;
+  // Evened text read before the header has ended: the parser is made for the header's cells (`width`).
+  let held = "";
+  let width = 0;
   let tail = "";
   let rows: string[][] = [];
   const take = (text: string) => {
     parsing(() => {
-      const shape = separator ? { col: separator } : {};
-      parser ??= initParser(inferSchema(text, { ...shape, encl: '"', header: () => [] }));
-      records ??= new Records(parser.schema.col);
-      parser.chunk<string[]>(records.even(text), parser.stringArrs, (row) => {
-        rows.push(row);
+      lines ??= linesOf(text, separator);
+      records ??= new Records(lines.col);
+      held += records.even(text);
+      width = records.width;
+      if (!width) return;
+      parser ??= initParser(schemaOf(lines, records.parsedCells));
+      parser.chunk<string[]>(held, parser.stringArrs, (row) => {
+        rows.push(row.length > width ? row.slice(0, width) : row);
       });
+      held = "";
     });
   };
   for await (const piece of textOf(bytes, lenient)) {
@@ -95,11 +103,14 @@ export async function* csvRows(
     }
   }
   // The last line, ended as the file's lines are, so that it is evened and parsed as they are.
-  if (tail.trim()) take(`${tail.replace(/[\r\n]+$/, "")}${parser?.schema.row ?? "\n"}`);
+  if (tail.trim()) take(`${tail.replace(/[\r\n]+$/, "")}${lines?.row ?? "\n"}`);
   if (records?.openedOn) {
-    throw new UnreadableFile(
-      `The file could not be read as CSV: the quoted field opened on line ${records.openedOn} is never closed.`,
-    );
+    const unclosed = `the quoted field opened on line ${records.openedOn} is never closed`;
+    // A quote right before a separator (`",`) more likely stands where no quote belongs.
+    const reason = records.openedOnSeparator
+      ? `a quote or a separator is out of place (${unclosed})`
+      : unclosed;
+    throw new UnreadableFile(`The file could not be read as CSV: ${reason}.`);
   }
   parsing(() => parser?.end());
   if (rows.length) yield rows;
@@ -115,17 +126,24 @@ export async function* csvRows(
  *   whatever the line breaks, so a short record took the next line's cells (or, last, was dropped) and a
  *   long one's cells ran into its last column. A short record gets empty cells at its end, as a writer
  *   that leaves out trailing empty cells means; a long one's cells past the header's are left out, as
- *   columns without a name are.
+ *   columns without a name are;
+ * - a file of one column read as one of two (`parsedCells`): uDSV, given a schema of one column, takes
+ *   every line break for an empty line and gives only the last record, so each record of such a file
+ *   ends in one more separator, and the empty cell it makes is left out of the row.
  */
 class Records {
   /** The line (from 1) where the quoted field still open began; 0 outside any. */
   openedOn = 0;
+  /** Whether the quoted field still open begins with a separator (`",`). */
+  openedOnSeparator = false;
+  /** Just after the quote that opened a field. */
+  private opening = false;
   private line = 1;
   private fieldStart = true;
   /** Inside a quoted field, just after a quote: it ends the field, unless another follows. */
   private quoteSeen = false;
   /** The header's cells: the first record that is not empty; 0 until it has ended. */
-  private width = 0;
+  width = 0;
   /** The cells of the record being read, and whether it has any character yet. */
   private cells = 1;
   private empty = true;
@@ -139,6 +157,11 @@ class Records {
     this.separatorCode = separator.charCodeAt(0);
   }
 
+  /** The cells of every record given to the parser: the header's, and at least two. */
+  get parsedCells(): number {
+    return Math.max(this.width, 2);
+  }
+
   /** `text` with every record that ends in it evened to the header's cells (the same text when all are). */
   even(text: string): string {
     let evened = "";
@@ -148,6 +171,10 @@ class Records {
       const code = text.charCodeAt(i);
       if (code === LF) this.line++;
       if (this.openedOn) {
+        if (this.opening) {
+          this.opening = false;
+          this.openedOnSeparator = code === this.separatorCode;
+        }
         if (this.quoteSeen) {
           this.quoteSeen = false;
           if (code === QUOTE) continue;
@@ -159,12 +186,11 @@ class Records {
       }
       if (code === LF || code === CR) {
         if (!this.empty) {
-          if (!this.width) this.width = this.cells;
-          else if (this.cells < this.width) {
-            evened += text.slice(from, i) + this.separator.repeat(this.width - this.cells);
-            from = i;
-          } else if (this.cells > this.width && this.cut >= 0) {
-            evened += text.slice(from, this.cut);
+          this.width ||= this.cells;
+          const end = this.cells > this.width && this.cut >= 0 ? this.cut : i;
+          const missing = this.parsedCells - (end < i ? this.width : this.cells);
+          if (end < i || missing > 0) {
+            evened += text.slice(from, end) + this.separator.repeat(Math.max(missing, 0));
             from = i;
           }
         }
@@ -177,6 +203,8 @@ class Records {
       this.empty = false;
       if (code === QUOTE && this.fieldStart) {
         this.openedOn = this.line;
+        this.opening = true;
+        this.openedOnSeparator = false;
         this.fieldStart = false;
       } else if (code === this.separatorCode) {
         this.cells++;
@@ -190,14 +218,44 @@ class Records {
   }
 }
 
+/** The separators of a file's cells and lines. */
+interface Lines {
+  col: string;
+  row: string;
+}
+
+/**
+ * The separators as uDSV's `inferSchema` tells them from the first line: the cells' is `separator`, else
+ * the first of a tab, a pipe, a semicolon or a comma the line holds, else a comma. `inferSchema` itself
+ * is not used: it also parses the first rows as its own count of columns, which it takes from the first
+ * line (empty, or cut by a quoted line break, it says one), and throws on some files of one column.
+ */
+function linesOf(text: string, separator: string | undefined): Lines {
+  const [, first = "", row = "\n"] = /^([^\r\n]*)(\r\n|\r|\n)/.exec(text) ?? [];
+  return { col: separator ?? ["\t", "|", ";", ","].find((col) => first.includes(col)) ?? ",", row };
+}
+
+/**
+ * A uDSV schema for records of `cells` cells, all read as text (the names are not read: the header is
+ * read as a row like the others).
+ */
+function schemaOf({ col, row }: Lines, cells: number): Schema {
+  const cols = Array.from({ length: cells }, (_, i) => ({
+    name: String(i),
+    type: "s" as const,
+    repl: { empty: null, null: undefined, NaN: undefined },
+  }));
+  return { col, row, encl: '"', esc: '"', trim: false, cols };
+}
+
 const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
 /**
- * Runs uDSV on text it may not parse: on some (a line that opens with a quote followed by a separator,
- * `",`) it throws a TypeError of its own. The file is then unreadable, as one that is not text is: the
- * import or feed fetch ends `error` with the reason, rather than being retried as a fault of the service.
+ * Runs uDSV on text it may not parse: on text it does not expect it may throw a TypeError of its own,
+ * which says nothing of the file. The file is then unreadable, as one that is not text is: the import or
+ * feed fetch ends `error` with the reason, rather than being retried as a fault of the service.
  */
 function parsing(run: () => void): void {
   try {
