@@ -217,3 +217,25 @@ describe("a fileUri whose name is not percent-encoded UTF-8", () => {
     }
   });
 });
+
+describe("a file named under the mount point", () => {
+  it("is read by the path an upload's Location gives it with BASE_PATH and no PUBLIC_URL", async () => {
+    const mounted = await setupApp({ basePath: "/api" });
+    // The Node server's links start with the address it listens on, and the mount point.
+    const run = importDispatcher(mounted, { storedBaseUrl: () => "http://127.0.0.1:8787/api" }).drain;
+    const t = await mounted.tenant();
+    const api = apiOf((path, init) => mounted.app.request(`/api${path}`, init), t.token);
+    await api.json("POST", "/warehouses.json", { name: "Main", isDefault: true });
+    await api.json("POST", "/variants.json", { sku: "A", name: "A" });
+    const upload = await api.request("POST", "/files.json?name=count.csv", "sku,quantity\nA,7\n", {
+      "Content-Type": "text/csv",
+    });
+    const fileUri = upload.headers.get("Location");
+    expect(fileUri).toMatch(/^\/api\/files\/\d+\/count\.csv$/);
+    const made = await api.json("POST", "/data-imports.json", { importType: "stock_take", fileUri });
+    expect(made.status).toBe(200);
+    await run();
+    const done = await api.json("GET", `/data-imports/${made.body.id}.json`);
+    expect(done.body).toMatchObject({ status: "complete", added: 1, fileUri });
+  });
+});

@@ -32,10 +32,20 @@ export function companyFileOf(
   uri: string,
 ): { id: number; name: string | undefined } | undefined {
   const base = ctx.storedBaseUrl;
-  const path = base && uri.startsWith(`${base}/`) ? uri.slice(base.length) : uri;
+  const path = base && uri.startsWith(`${base}/`) ? uri.slice(base.length) : fromMount(uri, base);
   const match = /^\/files\/([0-9]{1,15})\/([^/?#]+)$/.exec(path);
   if (!match) return undefined;
   return { id: Number(match[1]), name: decodedName(match[2]!) };
+}
+
+/**
+ * A path under the mount point (`BASE_PATH`), as a relative link names it (an upload's `Location` without
+ * `PUBLIC_URL`: `/api/files/12/stock.csv`), from the mount on; any other text as it is. The mount point
+ * is the path of the links' base (`http://127.0.0.1:8787/api`), or the base itself when it is a path.
+ */
+function fromMount(uri: string, base: string): string {
+  const mount = (URL.canParse(base) ? new URL(base).pathname : base).replace(/\/$/, "");
+  return mount && uri.startsWith(`${mount}/`) ? uri.slice(mount.length) : uri;
 }
 
 /** The name a link's last segment spells, undefined where `decodeURIComponent` finds a malformed escape. */
