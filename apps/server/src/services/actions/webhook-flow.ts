@@ -18,8 +18,8 @@ export const webhookHandlers = {
   "webhook-endpoint.replay": {
     planned: planned({
       reads: ({ id, input }) => replayReads(id, input.deliveryId),
-      plan: ({ record, input, read, plan }) => ({
-        answer: planReplay(record, input.deliveryId, read, plan),
+      plan: ({ ctx, record, input, read, plan }) => ({
+        answer: planReplay(ctx, record, input.deliveryId, read, plan),
         subject: record,
       }),
     }),

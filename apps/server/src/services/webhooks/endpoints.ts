@@ -4,7 +4,7 @@
  */
 
 import type { WebhookEndpoint } from "@multichannel/schema";
-import { eventPrefix } from "../../db/event-triggers.ts";
+import { eventPrefix, typePrefixOf } from "../../db/event-triggers.ts";
 import { textOrNull } from "../../db/rows.ts";
 import { type Sql, sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
@@ -102,6 +102,16 @@ export function deliveryPage(
 }
 
 /**
+ * Whether a key that reads `kinds` (every kind: undefined) sees a delivery of `type`: a ping, or an event
+ * of a kind it reads. The condition `deliveryPage` selects by, for one delivery already read.
+ */
+function seesDelivery(kinds: readonly string[] | undefined, type: string): boolean {
+  if (!kinds || type === "ping") return true;
+  const prefix = typePrefixOf(type);
+  return kinds.some((kind) => eventPrefix(kind) === prefix);
+}
+
+/**
  * `GET /webhook-endpoints/{id}/deliveries.json`: the deliveries of the events the key reads, as the event
  * log lists them (by their type's kind), and every ping. A delivery shows its event's type and id and
  * what the receiver answered: a key whose scopes do not read the kind learns nothing of its events here.
@@ -194,18 +204,22 @@ export function replayReads(endpointId: number, deliveryId: number) {
 
 /**
  * Plans `POST /webhook-endpoints/{id}/replay.json`: the event of one of its deliveries, once more; while
- * that delivery is still there as read.
+ * that delivery is still there as read. A delivery the key's deliveries list would not show (an event of
+ * a kind its scopes do not read) is one it names no more than one that does not exist: the answer would
+ * tell it the event's type and id.
  */
 export function planReplay(
+  ctx: Ctx,
   endpoint: WebhookEndpoint,
   deliveryId: number,
   read: Snapshot<ReturnType<typeof replayReads>>,
   plan: WritePlan,
 ) {
-  if (!read.original)
+  const { original } = read;
+  if (!original || !seesDelivery(readableKinds(ctx.actor.access), original.type))
     throw refusedField(
       "deliveryId",
       `names no delivery of webhook endpoint ${endpoint.id} (id ${deliveryId})`,
     );
-  return planDelivery(plan, endpoint, read.original);
+  return planDelivery(plan, endpoint, original);
 }
