@@ -188,6 +188,12 @@ export function isoTimeOf(term: string, raw: string): string {
 }
 
 /**
+ * A number as JSON writes one (RFC 8259): what a body's number field takes, so a filter takes it too, and
+ * not `Number`'s other forms (`0x10`, `0b11`, ` 16 `, `16.`).
+ */
+const JSON_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+
+/**
  * A query-string value as the column stores it; 400 when it is not a value of the field's type as a
  * body would send it, rather than one rounded or misread: money past two decimals, an integer past
  * 2^53, a time in another form than ISO 8601's or past the year 9999 (stored times compare as text).
@@ -212,12 +218,12 @@ function parseValue(
     }
     case "number": {
       const value = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(value)) throw notA(field, operator, def, raw);
+      if (!JSON_NUMBER.test(raw) || !Number.isFinite(value)) throw notA(field, operator, def, raw);
       return value;
     }
     case "money": {
       const value = Number(raw);
-      if (raw.trim() === "" || !Number.isFinite(value)) throw notA(field, operator, def, raw);
+      if (!JSON_NUMBER.test(raw) || !Number.isFinite(value)) throw notA(field, operator, def, raw);
       if (!isMoney(value)) {
         throw bad(
           `${termName(field, operator)}: "${raw.slice(0, 100)}" is not an amount with at most two decimals (and at most 1e13 either way).`,

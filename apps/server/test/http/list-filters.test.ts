@@ -133,6 +133,27 @@ describe("filter values the column could not compare exactly", () => {
     expect(await ids(t, "variants", "where[price][$in]=20,12.5")).toEqual([cheap.id, dear.id]);
   });
 
+  it("reads a number or an amount only as JSON writes one, not in JavaScript's other forms", async () => {
+    const { tenant } = await setup;
+    const t = await tenant();
+    const { id } = (await t.json("POST", "/variants.json", { sku: "SIXTEEN", price: 16, weight: 3 })).body;
+    for (const query of [
+      "where[price]=0x10",
+      "where[price]=0b10000",
+      "where[price]=0o20",
+      "where[price]=%2016%20",
+      "where[price]=16.",
+      "where[price]=016",
+      "where[weight]=0b11",
+      "where[weight][$in]=0x3,3",
+    ]) {
+      expect(await refused(t, "variants", query), query).toMatch(/^where\[(price|weight)\]/);
+    }
+    expect(await ids(t, "variants", "where[price]=16")).toEqual([id]);
+    expect(await ids(t, "variants", "where[price]=1.6e1")).toEqual([id]);
+    expect(await ids(t, "variants", "where[weight][$in]=3,-1.5")).toEqual([id]);
+  });
+
   it("refuses integers past 2^53 - 1 rather than rounding them", async () => {
     const { tenant } = await setup;
     const t = await tenant();
