@@ -1,10 +1,17 @@
 /** Purchases, their lines, invoices and payments: each write settles its purchase's books. */
-import type { Purchase, PurchaseInvoice, PurchaseInvoicePayment, PurchaseItem } from "@multichannel/schema";
+import type {
+  GoodsReceiptItem,
+  Purchase,
+  PurchaseInvoice,
+  PurchaseInvoicePayment,
+  PurchaseItem,
+} from "@multichannel/schema";
 import { ApiError } from "../../errors.ts";
 import { type PurchaseBooks, purchaseBooksReads } from "../aggregates/purchase-books.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks, unshippedOf } from "../books.ts";
 import { checkLineCount } from "../line-limit.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
+import { many, when } from "../reads.ts";
 import { allowedActions, contentConflict, stateConflict } from "../states.ts";
 import type { RecordOf, ValuesOf } from "../store.ts";
 import { transitionValues } from "../transitions.ts";
@@ -164,6 +171,29 @@ export function providerMoveValues(
   });
 }
 
+/** A variant as a message names it. */
+const variantNamed = (id: number | null) => (id === null ? "no variant" : `variant ${id}`);
+
+/**
+ * 409 when a write changes the variant of purchase line `current` while it has goods receipt lines
+ * (`received`, one of them). What arrived was the line's variant: its receipt lines put units of it on
+ * hand and take them back from it, so a change would leave the received variant's stock standing and
+ * take the new one's, which never arrived. The receipt lines go first, or the other variant is ordered
+ * on a line of its own.
+ */
+function checkReceivedVariant(
+  current: PurchaseItem | undefined,
+  variantId: number | null,
+  received: GoodsReceiptItem | undefined,
+): void {
+  if (!current || !received || variantId === current.variantId) return;
+  const other = variantId === null ? "" : `, or order ${variantNamed(variantId)} on another purchase line`;
+  throw history(
+    `Purchase item ${current.id} has goods received (goods receipt item ${received.id}), so its variantId cannot change from ${variantNamed(current.variantId)} to ${variantNamed(variantId)} (the goods that arrived are ${variantNamed(current.variantId)})`,
+    `Delete its goods receipt lines first (their units leave the warehouse they went to)${other}.`,
+  );
+}
+
 export const purchaseRules: WriteRules = {
   purchase: {
     // A new purchase has no lines: its books are its own values, written with it.
@@ -203,9 +233,17 @@ export const purchaseRules: WriteRules = {
     parent: "purchase",
     field: "purchaseId",
     books: purchaseBooksOf("purchase-item"),
-    // The sale line it will carry, when its units or sale line change.
-    extra: (line) => carriedByWriteReads("purchase-item", line),
+    // The sale line it will carry, when its units or sale line change; whether goods were received on
+    // it, when its variant is written (one receipt line is enough to say so; held: that none appears).
+    extra: (line) => ({
+      ...carriedByWriteReads("purchase-item", line),
+      received: when(
+        line.id !== undefined && line.values.variantId !== undefined,
+        many("goods-receipt-item", { purchaseItemId: line.id ?? 0 }, { limit: 1, hold: "count" }),
+      ),
+    }),
     complete({ values, current, extra }) {
+      checkReceivedVariant(current, latest(values.variantId, current?.variantId, null), extra.received?.[0]);
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);
       checkLine("purchase-item", {

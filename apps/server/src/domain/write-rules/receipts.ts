@@ -11,20 +11,12 @@ import { deletes, latest, type WriteRules } from "./rule.ts";
 const MOVED = ["purchaseItemId", "warehouseId", "quantity", "skipInventoryChange"] as const;
 
 /**
- * What a line's movements read, for the purchase lines and receipts `lines` and `receipts` answer (SQL
- * lists, in parentheses): those purchase lines (held: their variant), the receipts' purchases (held:
- * their warehouse) and the variants' stock levels.
+ * What a line's movements read, for the purchase lines `lines` answers (an SQL list, in parentheses):
+ * those purchase lines (held: their variant) and the variants' stock levels.
  */
-function movementReads(lines: Sql, receipts: Sql) {
+function movementReads(lines: Sql) {
   return {
     items: many("purchase-item", sql`id IN ${lines}`, { hold: { fields: ["variantId"] } }),
-    purchases: many(
-      "purchase",
-      sql`id IN ${fieldsOf("goods-receipt", "purchaseId", sql`id IN ${receipts}`)}`,
-      {
-        hold: { fields: ["warehouseId"] },
-      },
-    ),
     levels: levelsOf(fieldsOf("purchase-item", "variantId", sql`id IN ${lines}`)),
   };
 }
@@ -34,31 +26,30 @@ type Movements = Snapshot<ReturnType<typeof movementReads>>;
 type Moved = Pick<GoodsReceiptItem, (typeof MOVED)[number]>;
 
 /**
- * What a line puts on hand: its units, of its purchase line's variant, at its warehouse, else its
- * purchase's; nothing when it moves no stock (skipped, no purchase line or variant, nowhere to go).
+ * What a line puts on hand: its units, of its purchase line's variant, at the warehouse it records;
+ * nothing when it moves no stock (skipped, no purchase line or variant, no warehouse).
+ *
+ * Only the line's own `warehouseId` counts, never its purchase's: every line that moved stock records
+ * where (`complete`, on each write; migration 0039 for the lines stored before), so a line that records
+ * none moved none, and taking it back moves none, whatever warehouse the purchase names since. The
+ * recorded warehouse is the one fact an undo reads; a marker telling those older lines apart would be a
+ * second fact to keep in step with it.
  */
 function stockOf(
   moves: Movements,
   line: Moved,
-  purchaseId: number | undefined,
 ): { variantId: number; warehouseId: number; quantity: number } | undefined {
-  if (line.skipInventoryChange || !line.purchaseItemId || line.quantity === 0) return undefined;
+  if (line.skipInventoryChange || !line.purchaseItemId || line.quantity === 0 || !line.warehouseId) {
+    return undefined;
+  }
   const item = moves.items.find((each) => each.id === line.purchaseItemId);
   if (!item?.variantId) return undefined;
-  const purchase = moves.purchases.find((each) => each.id === purchaseId);
-  const warehouseId = line.warehouseId ?? purchase?.warehouseId;
-  return warehouseId ? { variantId: item.variantId, warehouseId, quantity: line.quantity } : undefined;
+  return { variantId: item.variantId, warehouseId: line.warehouseId, quantity: line.quantity };
 }
 
 /** Plans the on-hand change a line records (`sign` 1), or takes it back (-1): `stockOf` the line. */
-function move(
-  plan: WritePlan,
-  moves: Movements,
-  line: Moved,
-  purchaseId: number | undefined,
-  sign: 1 | -1,
-): void {
-  const stock = stockOf(moves, line, purchaseId);
+function move(plan: WritePlan, moves: Movements, line: Moved, sign: 1 | -1): void {
+  const stock = stockOf(moves, line);
   if (stock) planOnHandMove(plan, moves.levels, { ...stock, quantity: sign * stock.quantity });
 }
 
@@ -67,13 +58,10 @@ export const receiptRules: WriteRules = {
     planDelete: deletes({
       reads: ({ id }) => ({
         lines: many("goods-receipt-item", { goodsReceiptId: id }, { hold: { fields: MOVED } }),
-        ...movementReads(
-          fieldsOf("goods-receipt-item", "purchaseItemId", { goodsReceiptId: id }),
-          sql`(${id})`,
-        ),
+        ...movementReads(fieldsOf("goods-receipt-item", "purchaseItemId", { goodsReceiptId: id })),
       }),
-      plan({ current, read, plan }) {
-        for (const line of read.lines) move(plan, read, line, current.purchaseId, -1);
+      plan({ read, plan }) {
+        for (const line of read.lines) move(plan, read, line, -1);
       },
     }),
   },
@@ -81,14 +69,24 @@ export const receiptRules: WriteRules = {
     line: "goods-receipt-item",
     parent: "goods-receipt",
     field: "goodsReceiptId",
-    // The purchase lines, purchases and levels of the line as it is and as it will be.
-    extra: ({ id, values }) =>
-      movementReads(
+    // The purchase lines, levels and purchases of the line as it is and as it will be (held: the
+    // purchases' warehouse, where a line written without one puts its units).
+    extra: ({ id, values }) => ({
+      ...movementReads(
         sql`(${values.purchaseItemId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "purchaseItemId")})`,
-        sql`(${values.goodsReceiptId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "goodsReceiptId")})`,
       ),
+      purchases: many(
+        "purchase",
+        sql`id IN ${fieldsOf(
+          "goods-receipt",
+          "purchaseId",
+          sql`id IN (${values.goodsReceiptId ?? null}, ${fieldOf("goods-receipt-item", id ?? null, "goodsReceiptId")})`,
+        )}`,
+        { hold: { fields: ["warehouseId"] } },
+      ),
+    }),
     // A line that puts units on hand records where: the purchase's warehouse may change later, and
-    // editing or deleting the line takes them back from where they went.
+    // editing or deleting the line takes them back from where they went (`stockOf`).
     complete({ values, current, parent, extra }) {
       const line: Moved = {
         purchaseItemId: latest(values.purchaseItemId, current?.purchaseItemId, null),
@@ -97,12 +95,13 @@ export const receiptRules: WriteRules = {
         skipInventoryChange: latest(values.skipInventoryChange, current?.skipInventoryChange, false),
       };
       if (line.warehouseId !== null) return values;
-      const stock = stockOf(extra, line, parent?.purchaseId);
-      return stock ? { ...values, warehouseId: stock.warehouseId } : values;
+      const purchase = extra.purchases.find((each) => each.id === parent?.purchaseId);
+      const warehouseId = purchase?.warehouseId ?? null;
+      return stockOf(extra, { ...line, warehouseId }) ? { ...values, warehouseId } : values;
     },
     effects({ plan, before, after, extra }) {
-      if (before) move(plan, extra, before.line, before.parent?.purchaseId, -1);
-      if (after) move(plan, extra, after.line, after.parent?.purchaseId, 1);
+      if (before) move(plan, extra, before.line, -1);
+      if (after) move(plan, extra, after.line, 1);
     },
   }),
 };
