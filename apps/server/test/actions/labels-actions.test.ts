@@ -234,6 +234,40 @@ describe("labels", () => {
     );
   });
 
+  it("takes text of only spaces for none: a blank street is refused, a blank carrier gives way to the default", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const blank = await create(t, "purchases", {
+      dropshipProviderId: w.provider.id,
+      receiverName: "Ada",
+      receiverAddressLineOne: "   ",
+      receiverCity: "Portland",
+      receiverCountry: "US",
+    });
+    const street = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchases/${blank.id}/default-label.json`, {}),
+    );
+    expect(street.errors).toEqual([expect.objectContaining({ path: "receiverAddressLineOne" })]);
+
+    const addressed = await create(t, "purchases", {
+      dropshipProviderId: w.provider.id,
+      receiverName: "Ada",
+      receiverAddressLineOne: "1 Main St",
+      receiverCity: "Portland",
+      receiverCountry: "US",
+    });
+    const dropshipment = await create(t, "dropshipments", {
+      purchaseId: addressed.id,
+      carrier: "",
+      service: " ",
+    });
+    const label = await expectStatus(
+      t.json("GET", `/dropshipments/${dropshipment.id}/regenerate-label.json`),
+      200,
+    );
+    expect(label).toMatchObject({ carrier: w.provider.defaultCarrier, service: w.provider.defaultService });
+  });
+
   it("regenerate-label gives a dropshipment without tracking a tracking number and keeps it", async () => {
     const t = await setup.tenant();
     const w = await world(t);

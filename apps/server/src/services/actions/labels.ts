@@ -38,9 +38,15 @@ import {
 import { checkShippable } from "./reference-bodies.ts";
 import { openReturnReads, planOpenReturnOfPurchaseLines, returnableOf } from "./returns.ts";
 
-/** A label's address; the 422 `missing` answers (naming what to fill in) when the street, city or country is missing. */
+/** Text with something to print: not absent, not empty, not only spaces. */
+const filled = (text: string | null | undefined): text is string => Boolean(text?.trim());
+
+/**
+ * A label's address; the 422 `missing` answers (naming what to fill in) when the street, city or country
+ * is missing, or only spaces (the label would print no line for it).
+ */
 function labelAddress(address: ShipTo | undefined, missing: () => ApiError): LabelAddress {
-  if (!address?.lineOne || !address.city || !address.country) throw missing();
+  if (!filled(address?.lineOne) || !filled(address.city) || !filled(address.country)) throw missing();
   return { ...address, lineOne: address.lineOne, city: address.city, country: address.country };
 }
 
@@ -422,8 +428,9 @@ export async function planRegenerateLabel({
       `Dropshipment ${dropshipment.id} has no dropship provider: set its dropshipProviderId first.`,
     );
   }
-  const carrier = dropshipment.carrier ?? dropshipment.trackingCompany ?? provider.defaultCarrier;
-  const service = dropshipment.service ?? dropshipment.serviceLevel ?? provider.defaultService;
+  // An empty carrier or service is none: the provider's default stands in for it.
+  const carrier = [dropshipment.carrier, dropshipment.trackingCompany, provider.defaultCarrier].find(filled);
+  const service = [dropshipment.service, dropshipment.serviceLevel, provider.defaultService].find(filled);
   if (!carrier || !service) {
     const field = !carrier ? "carrier" : "service";
     throw invalid(
@@ -436,7 +443,7 @@ export async function planRegenerateLabel({
     missingProviderAddress(provider, "shipFrom"),
   );
   const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
-  const destination = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : receiver;
+  const destination = filled(receiver?.lineOne) ? receiver : sale ? shipToOfSale(sale) : receiver;
   const shipTo = labelAddress(destination, () => {
     const detail = `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`;
     if (purchase) {
