@@ -199,23 +199,61 @@ function planCustomer(plan: WritePlan, wanted: Order["customer"], found: Custome
   });
 }
 
-/** Pairs the order's lines with the sale's: by the line's external id, else by sku. */
+/**
+ * Pairs the order's lines with the sale's, each sale line at most once: by the line's external id, else
+ * by SKU (a line sent with an id only with a sale line that has none). By SKU, a line takes a free sale
+ * line of its quantity and price first, then one of its quantity, then any; each step pairs every line
+ * of the order it can before the next. Lines without ids thus find their own again when an order is
+ * resent with them in another order, rather than a neighbour of another quantity, which would be
+ * refused as a changed quantity; a line whose quantity did change takes the line left free, and its
+ * change is refused.
+ */
 function matchLines(items: readonly OrderLine[], lines: readonly SaleItem[]): (SaleItem | undefined)[] {
+  const matches: (SaleItem | undefined)[] = items.map(() => undefined);
   const taken = new Set<number>();
-  return items.map((item) => {
-    const match =
-      (item.externalId
-        ? lines.find((line) => !taken.has(line.id) && line.externalId === item.externalId)
-        : undefined) ??
-      lines.find(
-        (line) =>
-          !taken.has(line.id) &&
-          line.sku === item.sku &&
-          (!item.externalId || line.externalId === null || line.externalId === undefined),
-      );
-    if (match) taken.add(match.id);
-    return match;
-  });
+  const byExternalId = linesBy(lines, (line) => line.externalId);
+  const bySku = linesBy(lines, (line) => line.sku);
+  const pair = (
+    candidates: (item: OrderLine) => readonly SaleItem[] | undefined,
+    fits: (item: OrderLine, line: SaleItem) => boolean,
+  ) => {
+    items.forEach((item, index) => {
+      if (matches[index]) return;
+      const match = candidates(item)?.find((line) => !taken.has(line.id) && fits(item, line));
+      if (!match) return;
+      taken.add(match.id);
+      matches[index] = match;
+    });
+  };
+  const sameSku = (item: OrderLine) => bySku.get(item.sku);
+  const free = (item: OrderLine, line: SaleItem) => !item.externalId || (line.externalId ?? null) === null;
+  pair(
+    (item) => (item.externalId ? byExternalId.get(item.externalId) : undefined),
+    () => true,
+  );
+  pair(
+    sameSku,
+    (item, line) => free(item, line) && line.quantity === item.quantity && line.price === item.price,
+  );
+  pair(sameSku, (item, line) => free(item, line) && line.quantity === item.quantity);
+  pair(sameSku, free);
+  return matches;
+}
+
+/** The sale's lines under each value of `key` (none for a null one), in their order. */
+function linesBy(
+  lines: readonly SaleItem[],
+  key: (line: SaleItem) => string | null | undefined,
+): Map<string, SaleItem[]> {
+  const groups = new Map<string, SaleItem[]>();
+  for (const line of lines) {
+    const value = key(line);
+    if (value === null || value === undefined) continue;
+    const group = groups.get(value);
+    if (group) group.push(line);
+    else groups.set(value, [line]);
+  }
+  return groups;
 }
 
 /** A 409 when the order gives a line imported before (matched by its external id) another SKU. */

@@ -108,11 +108,19 @@ function problemOf(error: ApiError): Record<string, unknown> {
   return problem();
 }
 
+const externalIdSchema = fieldSchema(saleImportFields.externalId!);
+const MAX_EXTERNAL_ID = saleImportFields.externalId?.maxLength ?? 100;
+
+/**
+ * The order's id as a failed import logs it: cut to the field's length in characters (an emoji is not
+ * split into a lone surrogate), and null unless the field takes it. Text the database cannot store
+ * whole (a NUL, a lone surrogate) would be read back as another id than the answer gives.
+ */
 function externalIdOf(body: unknown): string | null {
   const id = (body as { externalId?: unknown } | null)?.externalId;
-  return typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id))
-    ? String(id).slice(0, 100)
-    : null;
+  if (typeof id !== "string" && !(typeof id === "number" && Number.isSafeInteger(id))) return null;
+  const cut = Array.from(String(id)).slice(0, MAX_EXTERNAL_ID).join("");
+  return v.is(externalIdSchema, cut) ? cut : null;
 }
 
 /**
