@@ -123,8 +123,10 @@ function referenced(items: readonly ConnectorVariantInput[], field: keyof typeof
 /**
  * What an import reads, in one pipeline: the records the items name, the channel's listings and the
  * catalogue's variants they match (by externalId, by SKU, by their variant's SKU), and products by name
- * (found or not: a product made meanwhile would be made twice). Each lookup is held (`lookup`): what
- * the matching relied on is as read when the batch applies.
+ * (found or not: a product made meanwhile would be made twice). Listings are read by the SKU of every
+ * item, those with a store-side id too: one the channel does not list by that id takes over the listing
+ * of its SKU, and one listed by id must not take a SKU another listing holds. Each lookup is held
+ * (`lookup`): what the matching relied on is as read when the batch applies.
  */
 export function importReads(channelId: number, input: ChannelImportConnectorVariantBatchInput) {
   const items = input.items;
@@ -133,7 +135,6 @@ export function importReads(channelId: number, input: ChannelImportConnectorVari
   const sku = sql.id(column(variants, "sku"));
   const externalIds = listOf(items.map((item) => item.externalId));
   const skus = listOf(items.map((item) => item.sku));
-  const bySkuOnly = listOf(items.filter((item) => !item.externalId).map((item) => item.sku));
   const listings = (condition: Sql, list: string) =>
     lookup<Listing>(
       "channel-variant",
@@ -147,18 +148,11 @@ export function importReads(channelId: number, input: ChannelImportConnectorVari
     vendorId: referenced(items, "vendorId"),
     dropshipProviderId: referenced(items, "dropshipProviderId"),
     listed: listings(sql`${cv("externalId")} ${inList(externalIds)}`, externalIds),
-    ownSku: listings(sql`${cv("sku")} ${inList(bySkuOnly)}`, bySkuOnly),
-    catalogue: lookup<PartOf<"variant", "sku" | "updatedAt">>(
-      "variant",
-      ["sku"],
-      sql`${sku} ${inList(bySkuOnly)}`,
-      [bySkuOnly],
-    ),
+    ownSku: listings(sql`${cv("sku")} ${inList(skus)}`, skus),
     viaVariant: listings(
-      sql`${cv("variantId")} IN (SELECT id FROM ${sql.id(variants.name)} WHERE company_id = ${sql.company} AND ${sku} ${inList(bySkuOnly)})`,
-      bySkuOnly,
+      sql`${cv("variantId")} IN (SELECT id FROM ${sql.id(variants.name)} WHERE company_id = ${sql.company} AND ${sku} ${inList(skus)})`,
+      skus,
     ),
-    unacknowledged: listings(sql`${cv("externalId")} IS NULL AND ${cv("sku")} ${inList(skus)}`, skus),
     bySku: lookup<CatalogueVariant>("variant", VARIANT_FIELDS, sql`${sku} ${inList(skus)}`, [skus]),
     linked: lookup<CatalogueVariant>(
       "variant",
@@ -195,30 +189,36 @@ function checkItemReferences(items: readonly ConnectorVariantInput[], read: Impo
   }
 }
 
-/** Which channel variant and catalogue variant each item updates (none: it creates them), or the items' errors. */
+/**
+ * Which channel variant and catalogue variant each item updates (none: it creates them), or the items'
+ * errors. An item is matched to a listing by its store-side id, else by its SKU: a store that re-creates
+ * a product sends the SKU it listed under a new id, and the listing takes the new id. A listing or a
+ * variant two items would both write, or a SKU another listing of the channel holds, is the later
+ * item's error: left to the batch, it would break a unique index, or fail its guards on every retry.
+ */
 function matchItems(items: readonly ConnectorVariantInput[], read: ImportRead): Plan[] {
   const listed = new Map(read.listed.map((record) => [record.externalId as string, record]));
-  // Items without a store-side id are matched by SKU to whatever listing the channel has for it.
-  const listedBySku = new Map<string, Listing>();
-  const skuOf = new Map(read.catalogue.map((record) => [record.id, record.sku]));
-  for (const record of [...read.ownSku, ...read.viaVariant].sort((a, b) => a.id - b.id)) {
+  // The channel's listing of a SKU: the one with that sku, which the unique index (channel, sku) makes
+  // the only one, else one without a sku linked to the catalogue variant of that SKU.
+  const ownSku = new Map(read.ownSku.map((record) => [record.sku as string, record]));
+  const listedBySku = new Map(ownSku);
+  const skuOf = new Map(read.bySku.map((record) => [record.id, record.sku]));
+  for (const record of read.viaVariant) {
     const sku = record.sku ?? (record.variantId ? skuOf.get(record.variantId) : undefined);
     if (sku && !listedBySku.has(sku)) listedBySku.set(sku, record);
-  }
-  const unacknowledged = new Map<string, Listing>();
-  for (const record of read.unacknowledged) {
-    if (record.sku && !unacknowledged.has(record.sku)) unacknowledged.set(record.sku, record);
   }
   const bySku = new Map(read.bySku.map((record) => [record.sku, record]));
   const byId = new Map(read.linked.map((record) => [record.id, record]));
 
   const errors: FieldError[] = [];
   const variantOwner = new Map<number, number>();
-  const channelVariantOwner = new Set<number>();
+  const channelVariantOwner = new Map<number, number>();
   const plans = items.map((item, index): Plan => {
-    let channelVariant = item.externalId ? listed.get(item.externalId) : listedBySku.get(item.sku);
+    const listedById = item.externalId ? listed.get(item.externalId) : undefined;
+    const channelVariant = listedById ?? listedBySku.get(item.sku);
     const linked = channelVariant?.variantId ? byId.get(channelVariant.variantId) : undefined;
     const owner = bySku.get(item.sku);
+    const holder = ownSku.get(item.sku);
     if (channelVariant && linked && linked.sku !== item.sku) {
       // A SKU is the catalogue's, shared by every channel: renaming it is a catalogue edit.
       const listing = item.externalId ?? `channel variant ${channelVariant.id}`;
@@ -228,22 +228,29 @@ function matchItems(items: readonly ConnectorVariantInput[], read: ImportRead): 
           ? `is ${item.sku}, the sku of variant ${owner.id}, but ${listing} is linked to variant ${linked.id} (${linked.sku})`
           : `is ${item.sku}, but ${listing} is linked to variant ${linked.id} with sku ${linked.sku}: rename a catalogue sku with PUT /variants/${linked.id}.json, not through the connector`,
       });
+    } else if (channelVariant && holder && holder.id !== channelVariant.id) {
+      errors.push({
+        path: `items.${index}.sku`,
+        message: `is ${item.sku}, the sku of channel variant ${holder.id} of this channel, but ${item.externalId} is channel variant ${channelVariant.id}: one channel lists a sku once`,
+      });
     }
     const variant = linked ?? owner;
-    if (!channelVariant) {
-      const published = unacknowledged.get(item.sku);
-      if (published && !channelVariantOwner.has(published.id)) channelVariant = published;
-    }
-    if (channelVariant) channelVariantOwner.add(channelVariant.id);
-    if (variant) {
-      const other = variantOwner.get(variant.id);
-      if (other !== undefined) {
-        errors.push({
-          path: `items.${index}.sku`,
-          message: `resolves to variant ${variant.id}, as items.${other} does: one variant cannot take both`,
-        });
-      } else variantOwner.set(variant.id, index);
-    }
+    const sharesVariant = variant ? variantOwner.get(variant.id) : undefined;
+    if (variant && sharesVariant !== undefined) {
+      errors.push({
+        path: `items.${index}.sku`,
+        message: `resolves to variant ${variant.id}, as items.${sharesVariant} does: one variant cannot take both`,
+      });
+    } else if (variant) variantOwner.set(variant.id, index);
+    const sharesListing = channelVariant ? channelVariantOwner.get(channelVariant.id) : undefined;
+    // Said once per pair of items: the listing an item shares with another is usually its variant too.
+    if (channelVariant && sharesListing !== undefined && sharesListing !== sharesVariant) {
+      errors.push({
+        path: `items.${index}.${listedById ? "externalId" : "sku"}`,
+        message: `resolves to channel variant ${channelVariant.id}, as items.${sharesListing} does: one listing cannot take both`,
+      });
+    } else if (channelVariant && sharesListing === undefined)
+      channelVariantOwner.set(channelVariant.id, index);
     return { index, item, channelVariant, variant };
   });
   if (errors.length)
