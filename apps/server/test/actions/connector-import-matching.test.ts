@@ -1,3 +1,5 @@
+// The store connector's batch import, matching items to listings: a new store-side id for a SKU the
+// channel lists takes over that listing, and two items that would write one listing are refused by name.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Tenant } from "../support.ts";
 import { setupApp } from "../support.ts";
