@@ -1,4 +1,7 @@
-/** Adjustments and inventory levels: an adjustment moves on-hand stock once, and stays. */
+/**
+ * Adjustments and inventory levels: an adjustment moves on-hand stock once, and stays; a level is the
+ * stock of one variant at one warehouse for as long as it exists.
+ */
 import { many } from "../reads.ts";
 import { planOnHandChange } from "../stock.ts";
 import { creates, deletes, history, updates, type WriteRules } from "./rule.ts";
@@ -47,6 +50,24 @@ export const stockRules: WriteRules = {
     }),
   },
   "inventory-level": {
+    // Its units and their allocation are that variant's at that warehouse: moving the level would move
+    // them with no movement recorded, and leave the fulfillments that allocated them without their stock.
+    planUpdate: updates<"inventory-level", Record<never, never>>({
+      fields: ["variantId", "warehouseId"],
+      reads: () => ({}),
+      plan({ values, current, plan }) {
+        const moved = (["variantId", "warehouseId"] as const).filter(
+          (field) => values[field] !== undefined && values[field] !== current[field],
+        );
+        if (moved.length) {
+          throw history(
+            `Inventory level ${current.id} is the stock of variant ${current.variantId} at warehouse ${current.warehouseId} (its ${moved.join(", ")} cannot change)`,
+            "To move units, record adjustments (POST /adjustments.json): one taking them off this level, one adding them where they belong.",
+          );
+        }
+        return plan.update("inventory-level", current, values);
+      },
+    }),
     planDelete: deletes<"inventory-level", Record<never, never>>({
       reads: () => ({}),
       plan({ current }) {

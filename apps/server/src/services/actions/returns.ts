@@ -128,8 +128,8 @@ function refuseCancellation(saleReturn: SaleReturn, why: string): void {
  * sale and those its lines name), the purchases of the purchase lines its lines name and of those that
  * dropshipped its sale lines, with their books, and for restocking:
  * the fulfillment lines that carried its sale lines and their fulfillments, the warehouses they name
- * with the company's default ones, and the levels of its sale lines' variants (not held: a level the
- * plan moves is written while it is as read).
+ * with the company's default ones, and the levels of the variants those lines shipped (not held: a
+ * level the plan moves is written while it is as read).
  */
 export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnReceiveInput) {
   const ofLines = (field: "saleItemId" | "purchaseItemId") =>
@@ -161,20 +161,30 @@ export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnRe
     fulfillmentItems: many("fulfillment-item", carrying, { order: "id DESC" }),
     fulfillments: many("fulfillment", fieldIn("fulfillment", "id", carried("fulfillmentId"))),
     warehouses: warehousesToChooseRead(input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
-    levels: levelsOf(fieldsOf("sale-item", "variantId", fieldIn("sale-item", "id", saleItemIds))),
+    levels: levelsOf(fieldsOf("fulfillment-item", "variantId", carrying)),
   };
 }
 
 /** What `receiveSaleReturnReads` answered. */
 type ReturnReads = Snapshot<ReturnType<typeof receiveSaleReturnReads>>;
 
-/** The warehouse a sale line's units left from: the last shipped fulfillment that carried it. */
-function shippedFrom(reads: ReturnReads, saleItemId: number): number | null {
+/**
+ * The stock a sale line's units left: the variant and warehouse of the last shipped fulfillment line
+ * that carried it, as shipping took them off hand. A line that took nothing off (no variant or
+ * warehouse, or `skipInventoryChange`) has nothing to put back: null, as for a line that never shipped.
+ */
+function shippedFrom(
+  reads: ReturnReads,
+  saleItemId: number,
+): { variantId: number; warehouseId: number } | null {
   const fulfillments = new Map(reads.fulfillments.map((fulfillment) => [fulfillment.id, fulfillment]));
   for (const line of reads.fulfillmentItems) {
     if (line.saleItemId !== saleItemId) continue;
     const fulfillment = fulfillments.get(line.fulfillmentId);
-    if (fulfillment?.status === "shipped") return line.warehouseId ?? fulfillment.warehouseId;
+    if (fulfillment?.status !== "shipped") continue;
+    const warehouseId = line.warehouseId ?? fulfillment.warehouseId;
+    if (!line.variantId || !warehouseId || line.skipInventoryChange) return null;
+    return { variantId: line.variantId, warehouseId };
   }
   return null;
 }
@@ -207,9 +217,10 @@ function backToProvider(
 /**
  * Plans receiving a sale return: its lines count as returned on the sale and on the purchase lines
  * whose goods went back to the provider (`backToProvider`); the other units of a line that shipped from
- * an own warehouse are restocked with an adjustment (at `warehouseId`, else the warehouse they left),
- * unless `restock` is false. Units that left no own warehouse are not put on hand. Never more returned
- * than fulfilled (422). Answers the sale return as the plan leaves it.
+ * an own warehouse are restocked with an adjustment of the variant that shipped (`shippedFrom`: at
+ * `warehouseId`, else the warehouse they left), unless `restock` is false. Units that left no own
+ * warehouse, or left it without being taken off hand, are not put on hand. Never more returned than
+ * fulfilled (422). Answers the sale return as the plan leaves it.
  */
 export function planReceiveSaleReturn({
   saleReturn,
@@ -278,12 +289,12 @@ export function planReceiveSaleReturn({
       saleItem.id,
       plan.update("sale-item", saleItem, { quantityReturned: saleItem.quantityReturned + line.quantity }),
     );
-    if (own === 0 || !restock || !saleItem.variantId) continue;
+    if (own === 0 || !restock) continue;
     const leftFrom = shippedFrom(reads, saleItem.id);
     if (!leftFrom) continue;
-    const warehouse = warehouseOf(reads.warehouses, input.warehouseId ?? leftFrom);
+    const warehouse = warehouseOf(reads.warehouses, input.warehouseId ?? leftFrom.warehouseId);
     planRecordAdjustment(plan, levels, {
-      variantId: saleItem.variantId,
+      variantId: leftFrom.variantId,
       warehouseId: warehouse.id,
       quantity: own,
       notes: `Sale return ${saleReturn.id} received.`,
