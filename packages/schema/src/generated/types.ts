@@ -3666,9 +3666,9 @@ export type InventoryLevel = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** The variant whose stock this is. */
+  /** The variant whose stock this is; set on create, it does not change (409). */
   variantId: number;
-  /** The warehouse that holds it. */
+  /** The warehouse that holds it; set on create, it does not change (409). */
   warehouseId: number;
   /** Units in the warehouse; negative when oversold. Changed only by recorded movements: adjustments, shipped fulfillments, received returns. */
   onHand: number;

@@ -377,8 +377,14 @@ export const inventoryLevel = defineKind({
   source: "implied",
   unique: [["variantId", "warehouseId"]],
   fields: {
-    variantId: f.ref("variant", { required: true, description: "The variant whose stock this is." }),
-    warehouseId: f.ref("warehouse", { required: true, description: "The warehouse that holds it." }),
+    variantId: f.ref("variant", {
+      required: true,
+      description: "The variant whose stock this is; set on create, it does not change (409).",
+    }),
+    warehouseId: f.ref("warehouse", {
+      required: true,
+      description: "The warehouse that holds it; set on create, it does not change (409).",
+    }),
     onHand: f.integer({
       default: 0,
       readOnly: true,
