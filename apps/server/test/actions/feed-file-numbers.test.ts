@@ -2,28 +2,25 @@
 // digits is refused, not read as another number), and that an empty file ends `error` and zeroes nothing.
 // Files are served from 127.0.0.1.
 import { beforeAll, describe, expect, it } from "vitest";
-import { serveLocally } from "../local-server.ts";
 import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 import { get, list, make } from "./channels-fixtures.ts";
+import { startFileServer } from "./data-imports-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
-const files = new Map<string, string>();
+/** The files the file server serves, by path: each test adds its own (`serve`). */
+const files: Record<string, string> = {};
 let fileServer = "";
 
 beforeAll(async () => {
   setup = await setupApp({ outbound: { allowLocal: true } });
-  fileServer = await serveLocally((req, res) => {
-    const body = files.get(req.url ?? "");
-    if (body === undefined) return void res.writeHead(404).end("no such file");
-    res.writeHead(200, { "Content-Type": "text/plain" }).end(body);
-  });
+  fileServer = (await startFileServer(files)).url;
 });
 
 let served = 0;
 /** Serves `body` as it is at a fresh path; answers its URL. */
 function serve(body: string): string {
   const path = `/numbers/${++served}`;
-  files.set(path, body);
+  files[path] = body;
   return `${fileServer}${path}`;
 }
 
