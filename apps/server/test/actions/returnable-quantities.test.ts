@@ -66,6 +66,24 @@ async function racedApp() {
 const returnLabel = (t: Tenant, purchaseId: number, body: Record<string, unknown> = {}) =>
   t.json("POST", `/purchases/${purchaseId}/return-label.json`, body);
 
+/**
+ * The sale of `sentWorld`, shipped, with two returns: the first returning `quantity` of its mug line
+ * (three fulfilled), the second empty.
+ */
+async function twoReturnsOfTheMug(t: Tenant, quantity: number) {
+  const w = await sentWorld(t);
+  await expectStatus(ship(t, w.purchase.id), 200);
+  const mug: number = w.saleItems.mug.id;
+  const first = await create(t, "sale-returns", { saleId: w.sale.id });
+  const firstLine = await create(t, "sale-return-items", {
+    saleReturnId: first.id,
+    saleItemId: mug,
+    quantity,
+  });
+  const second = await create(t, "sale-returns", { saleId: w.sale.id });
+  return { w, mug, first, firstLine, second };
+}
+
 /** A purchase serving no sale, sent and shipped whole: one line of `quantity` units (SKU Z-1). */
 async function shippedWithoutSale(t: Tenant, quantity: number) {
   const supplier = await provider(t);
@@ -162,16 +180,7 @@ describe("a sale return line returns no more than is left to return", () => {
 
   it("counts the other open returns' lines, until they are called off or received", async () => {
     const t = await setup.tenant();
-    const w = await sentWorld(t);
-    await expectStatus(ship(t, w.purchase.id), 200);
-    const mug = w.saleItems.mug.id;
-    const first = await create(t, "sale-returns", { saleId: w.sale.id });
-    const firstLine = await create(t, "sale-return-items", {
-      saleReturnId: first.id,
-      saleItemId: mug,
-      quantity: 2,
-    });
-    const second = await create(t, "sale-returns", { saleId: w.sale.id });
+    const { w, mug, first, firstLine, second } = await twoReturnsOfTheMug(t, 2);
 
     // Three fulfilled, two of them on the first return: one is left.
     const refused = await expectRefused(t, 422, () =>
@@ -253,16 +262,7 @@ describe("what a return reads is held until its batch", () => {
 
   it("a return line: another return's line raised, or another return opened again, meanwhile", async () => {
     const t = await raced.tenant();
-    const w = await sentWorld(t);
-    await expectStatus(ship(t, w.purchase.id), 200);
-    const mug = w.saleItems.mug.id;
-    const first = await create(t, "sale-returns", { saleId: w.sale.id });
-    const firstLine = await create(t, "sale-return-items", {
-      saleReturnId: first.id,
-      saleItemId: mug,
-      quantity: 1,
-    });
-    const second = await create(t, "sale-returns", { saleId: w.sale.id });
+    const { mug, first, firstLine, second } = await twoReturnsOfTheMug(t, 1);
     const line = { saleReturnId: second.id, saleItemId: mug, quantity: 2 };
 
     raced.meanwhile({ sql: "UPDATE sale_return_items SET quantity = 2 WHERE id = ?", args: [firstLine.id] });
