@@ -3,7 +3,13 @@
  * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
  */
 
-import type { Adjustment, InventoryFeed, InventoryFeedVariant, InventoryLevel } from "@multichannel/schema";
+import type {
+  Adjustment,
+  Channel,
+  InventoryFeed,
+  InventoryFeedVariant,
+  InventoryLevel,
+} from "@multichannel/schema";
 import { type Sql, sql } from "../db/sql.ts";
 import { many, type Read } from "./reads.ts";
 import { column, table } from "./store.ts";
@@ -51,6 +57,60 @@ export function feedUnitsSql(variantId: Sql): Sql {
   const feed = (field: string) => sql.raw(`f.${column(feeds, field)}`);
   const units = sql`max(${item("quantity")} - COALESCE(${feed("allocationBuffer")}, 0), 0)`;
   return sql`COALESCE((SELECT SUM(${units}) FROM ${sql.id(items.name)} i JOIN ${sql.id(feeds.name)} f ON f.company_id = i.company_id AND f.id = ${item("inventoryFeedId")} WHERE i.company_id = ${sql.company} AND ${item("variantId")} = ${variantId} AND ${item("status")} IS NOT 'removed' AND ${feed("enabled")} IS NOT 0), 0)`;
+}
+
+/** A bundle's component as its stock is computed: the units one bundle holds, and its own stock. */
+export interface BundleComponent {
+  readonly quantity: number;
+  readonly onHand: number;
+  readonly allocated: number;
+  readonly feedUnits: number;
+}
+
+/**
+ * SQL: the components of the bundle `variantId` (SQL naming its id) names, as a JSON array of
+ * `BundleComponent` (`bundleComponentsOf` reads it): each with its stock summed over the warehouses and
+ * its feed units. `[]` for a variant that is no bundle.
+ */
+export function bundleComponentsSql(variantId: Sql): Sql {
+  const bundles = table("bundle-variant");
+  const levels = table("inventory-level");
+  const part = (field: string) => sql.raw(`bv.${column(bundles, field)}`);
+  const level = (field: string) => sql.raw(`il.${column(levels, field)}`);
+  const component = part("componentVariantId");
+  const total = (field: string) =>
+    sql`COALESCE((SELECT SUM(${level(field)}) FROM ${sql.id(levels.name)} il WHERE il.company_id = ${sql.company} AND ${level("variantId")} = ${component}), 0)`;
+  return sql`(SELECT json_group_array(json_object('quantity', ${part("quantity")}, 'onHand', ${total("onHand")}, 'allocated', ${total("allocated")}, 'feedUnits', ${feedUnitsSql(component)})) FROM ${sql.id(bundles.name)} bv WHERE bv.company_id = ${sql.company} AND ${part("variantId")} = ${variantId})`;
+}
+
+/** The components `bundleComponentsSql` answered. */
+export function bundleComponentsOf(value: unknown): BundleComponent[] {
+  if (typeof value !== "string") return [];
+  return (JSON.parse(value) as Record<string, unknown>[]).map((component) => ({
+    quantity: Number(component.quantity ?? 1),
+    onHand: Number(component.onHand ?? 0),
+    allocated: Number(component.allocated ?? 0),
+    feedUnits: Number(component.feedUnits ?? 0),
+  }));
+}
+
+/**
+ * The stock a channel is told a variant has: `availableOf` its own stock, less the channel's safety
+ * stock. A bundle (a variant with `components`) on a channel whose `bundleInventorySync` is not
+ * `disabled` has as many as its components make: the least, over them, of what the channel would be
+ * told of the component divided by the units one bundle holds, rounded down. Selling a bundle moves its
+ * own stock only, never its components'.
+ */
+export function channelAvailable(
+  own: { onHand: number; allocated: number; feedUnits?: number },
+  components: readonly BundleComponent[],
+  channel: Pick<Channel, "safetyStock" | "bundleInventorySync">,
+): number {
+  const safetyStock = channel.safetyStock ?? 0;
+  if (!components.length || channel.bundleInventorySync === "disabled") return availableOf(own, safetyStock);
+  return Math.min(
+    ...components.map((component) => Math.floor(availableOf(component, safetyStock) / component.quantity)),
+  );
 }
 
 /**

@@ -14,7 +14,15 @@ import type { Ctx } from "../../domain/context.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, feedUnitsSql, levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
+import {
+  availableOf,
+  bundleComponentsOf,
+  bundleComponentsSql,
+  channelAvailable,
+  feedUnitsSql,
+  levelsOf,
+  planRecordAdjustment,
+} from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, namesNoRecord } from "../../errors.ts";
@@ -45,7 +53,9 @@ export function isExpensiveLevels(input: ChannelVariantLevelsInput): boolean {
 /**
  * `GET /channels/{id}/variant-levels.json`: the channel's channel variants (by sku or external id), by id
  * and paged, with the stock of their catalogue variant per warehouse and in total. The total `available`
- * is what the store may sell: on hand less allocated less the channel's safety stock, never below 0.
+ * is what the store may sell, as the channel is told it (`channelAvailable`): on hand less allocated
+ * less the channel's safety stock, never below 0; a bundle's from its components where the channel
+ * syncs bundles.
  */
 export async function listChannelVariantLevels({
   ctx,
@@ -77,10 +87,11 @@ export async function listChannelVariantLevels({
       .map((name) => `cv.${name}`)
       .join(", "),
   );
-  // The units the variant's feeds hold, with each listing: no statement more.
+  // The units the variant's feeds hold, and a bundle's components, with each listing: no statement more.
   const feedUnits = feedUnitsSql(listed("variantId"));
+  const components = bundleComponentsSql(listed("variantId"));
   const result = await ctx.db.execute(
-    sql`SELECT ${columns}, v.${sql.id(column(variant, "sku"))} AS variant_sku, ${feedUnits} AS feed_units FROM ${sql.id(cv.name)} cv LEFT JOIN ${sql.id(variant.name)} v ON v.id = ${listed("variantId")} AND v.company_id = cv.company_id WHERE ${sql.join(conditions, " AND ")} ORDER BY cv.id LIMIT ${input.limit ?? DEFAULT_LIMIT} OFFSET ${input.from ?? 0}`.statementFor(
+    sql`SELECT ${columns}, v.${sql.id(column(variant, "sku"))} AS variant_sku, ${feedUnits} AS feed_units, ${components} AS components FROM ${sql.id(cv.name)} cv LEFT JOIN ${sql.id(variant.name)} v ON v.id = ${listed("variantId")} AND v.company_id = cv.company_id WHERE ${sql.join(conditions, " AND ")} ORDER BY cv.id LIMIT ${input.limit ?? DEFAULT_LIMIT} OFFSET ${input.from ?? 0}`.statementFor(
       ctx.companyId,
     ),
   );
@@ -88,6 +99,7 @@ export async function listChannelVariantLevels({
     record: asRecord("channel-variant", toRecord(cv, row)),
     variantSku: row.variant_sku as string | null,
     feedQuantity: Number(row.feed_units ?? 0),
+    components: bundleComponentsOf(row.components),
   }));
 
   const locations = new Map<number, Location[]>();
@@ -104,7 +116,7 @@ export async function listChannelVariantLevels({
     locations.set(level.variantId, list);
   }
 
-  return listings.map(({ record, variantSku, feedQuantity }) => {
+  return listings.map(({ record, variantSku, feedQuantity, components }) => {
     const at = record.variantId === null ? [] : (locations.get(record.variantId) ?? []);
     const onHand = at.reduce((sum, location) => sum + location.onHand, 0);
     const allocated = at.reduce((sum, location) => sum + location.allocated, 0);
@@ -117,7 +129,7 @@ export async function listChannelVariantLevels({
       allocated,
       feedQuantity,
       safetyStock: channel.safetyStock,
-      available: availableOf({ onHand, allocated, feedUnits: feedQuantity }, channel.safetyStock),
+      available: channelAvailable({ onHand, allocated, feedUnits: feedQuantity }, components, channel),
       locations: at,
     };
   });

@@ -11,7 +11,12 @@ import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import { type Callout, calloutStatement } from "../../domain/callouts.ts";
 import type { Ctx } from "../../domain/context.ts";
-import { availableOf, feedUnitsSql } from "../../domain/stock.ts";
+import {
+  bundleComponentsOf,
+  bundleComponentsSql,
+  channelAvailable,
+  feedUnitsSql,
+} from "../../domain/stock.ts";
 import type { ApiEvent } from "../events.ts";
 import type { PushLog } from "./channel-variant-updates.ts";
 
@@ -87,8 +92,10 @@ function listingInBody(channelVariant: Record<string, unknown>, channel: Record<
 /**
  * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
  * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
- * {available}}`; the receiver has 5 s. Signed with the channel's signing secret, and its webhook hash
- * in `webhook-hash` over https, both added at each attempt (`deliveries.ts`), never kept with it.
+ * {available}}`, `available` as `channelAvailable` tells that channel (a bundle's from its components,
+ * where the channel syncs bundles); the receiver has 5 s. Signed with the channel's signing secret,
+ * and its webhook hash in `webhook-hash` over https, both added at each attempt (`deliveries.ts`),
+ * never kept with it.
  */
 export async function inventoryCallouts(
   db: Executor,
@@ -100,12 +107,18 @@ export async function inventoryCallouts(
   const levels = await rowsOf(db, "inventory-level", companyId, sql`variant_id = ${variantId}`);
   const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
   const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
-  const feeds = await db.execute(
-    sql`SELECT ${feedUnitsSql(sql`${variantId}`)} AS units`.statementFor(companyId),
+  const stock = await db.execute(
+    sql`SELECT ${feedUnitsSql(sql`${variantId}`)} AS units, ${bundleComponentsSql(sql`${variantId}`)} AS components`.statementFor(
+      companyId,
+    ),
   );
-  const feedUnits = Number(feeds.rows[0]?.units ?? 0);
+  const feedUnits = Number(stock.rows[0]?.units ?? 0);
+  const components = bundleComponentsOf(stock.rows[0]?.components);
   return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
-    const available = availableOf({ onHand, allocated, feedUnits }, Number(channel.safetyStock ?? 0));
+    const available = channelAvailable({ onHand, allocated, feedUnits }, components, {
+      safetyStock: Number(channel.safetyStock ?? 0),
+      bundleInventorySync: channel.bundleInventorySync === "disabled" ? "disabled" : "enabled",
+    });
     const body = {
       variant,
       channelVariant: listingInBody(channelVariant, channel),

@@ -11,7 +11,10 @@ import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { exportCallouts, inventoryCallouts, type PushCallout, priceCallouts } from "./callouts.ts";
 import { pushLogInsert } from "./channel-variant-updates.ts";
 
-/** The most events one pass reads, and the most variants it looks up the stock of for a feed's change. */
+/**
+ * The most events one pass reads, the most variants it looks up the stock of for a feed's change, and
+ * the most bundles it looks up the stock of for their components' changes.
+ */
 export const FAN_OUT_BATCH = 500;
 
 /**
@@ -68,6 +71,29 @@ const FEED_STOCK_CHANGED = sql.raw(
 );
 
 /**
+ * Whether an event is a bundle's component added, changed or removed: the bundle's stock, as a channel
+ * that syncs bundles is told it, changes (`channelAvailable`). The bundle is the event's `variant_id`
+ * and, for an update, the `previous` one (a component moved to another bundle changes both).
+ */
+const BUNDLE_CHANGED = sql.raw(
+  `type IN ('bundle_variant.created', 'bundle_variant.updated', 'bundle_variant.deleted')`,
+);
+
+/**
+ * Up to `limit` bundles that hold any of `variants`, by id: the variants whose stock, as a channel is told
+ * it, moves with theirs.
+ */
+async function bundlesOf(db: Db, companyId: number, variants: number[], limit: number): Promise<number[]> {
+  if (!variants.length) return [];
+  const found = await db.execute(
+    sql`SELECT DISTINCT variant_id FROM bundle_variants WHERE company_id = ${sql.company} AND component_variant_id IN (${sql.values(variants)}) ORDER BY variant_id LIMIT ${limit}`.statementFor(
+      companyId,
+    ),
+  );
+  return found.rows.map((row) => Number(row.variant_id));
+}
+
+/**
  * Up to `limit` variants that feed `feedId`'s items count toward, after variant `after`, in order: the
  * variants a change of the feed tells, a slice at a time. A removed item counts toward none.
  */
@@ -106,9 +132,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * that batch and no event is fanned out twice.
  *
  * A pass is bounded by the events it reads: at most `FAN_OUT_BATCH`, each naming at most two variants
- * whose stock it looks up. A feed's change names every variant the feed's items are linked to, as many
- * as its file holds items: it is told only while the pass has looked up fewer than `FAN_OUT_BATCH`
- * variants, as many more as that leaves room for. Where that is not all of them the pass stops, the
+ * whose stock it looks up, and by the bundles holding those that it looks up: at most `FAN_OUT_BATCH`.
+ * A feed's change names every variant the feed's items are linked to, as many as its file holds items:
+ * it is told only while the pass has looked up fewer than `FAN_OUT_BATCH` variants, as many more as
+ * that leaves room for. Where that is not all of them the pass stops, the
  * cursor just before the feed's event and the last variant told kept (`FEED_TOLD_ROW`), and the next
  * pass goes on from there; the event's webhook deliveries are made with its last slice.
  */
@@ -129,7 +156,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     // and the few whose content a callout needs are read whole where they are used.
     const { events, endpoints } = await readNamed(read, {
       events: rows(
-        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_ITEM_STOCK_CHANGED}) THEN json_extract(object, '$.variant_id') END AS variant_id, CASE WHEN type = 'inventory_feed_variant.updated' AND (${FEED_ITEM_STOCK_CHANGED}) THEN json_extract(previous, '$.variant_id') END AS previous_variant_id, CASE WHEN ${FEED_STOCK_CHANGED} THEN record_id END AS feed_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
+        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_ITEM_STOCK_CHANGED}) OR ${BUNDLE_CHANGED} THEN json_extract(object, '$.variant_id') END AS variant_id, CASE WHEN (type = 'inventory_feed_variant.updated' AND (${FEED_ITEM_STOCK_CHANGED})) OR type = 'bundle_variant.updated' THEN json_extract(previous, '$.variant_id') END AS previous_variant_id, CASE WHEN ${FEED_STOCK_CHANGED} THEN record_id END AS feed_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
         (found) => found,
       ),
       // An endpoint receives the events from its own creation on (`since`: its created event).
@@ -168,6 +195,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     };
     const stockChanged = new Set<string>();
     const priceChanged = new Set<string>();
+    let bundlesFound = 0;
     for (const [index, row] of events.entries()) {
       const companyId = Number(row.company_id);
       const eventId = Number(row.id);
@@ -182,6 +210,20 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
         const found = await feedVariants(db, companyId, Number(row.feed_id), after, room + 1);
         variants = found.slice(0, room);
         if (found.length > room) stop = variants.at(-1) ?? after;
+      }
+      // The bundles holding the variants are told too. They have a cap of their own, FAN_OUT_BATCH a
+      // pass: an event whose bundles would pass it ends the pass before it (the next starts with it);
+      // the first event of a pass tells the first FAN_OUT_BATCH of its bundles, by id.
+      if (row.kind && variants.length) {
+        const room = FAN_OUT_BATCH - bundlesFound;
+        const bundles = await bundlesOf(db, companyId, variants, room + 1);
+        if (bundles.length > room && index > 0) {
+          const before = Number(events[index - 1]!.id);
+          await applyWithCursor(session, statements, { from: last, to: before, told, tells: 0 });
+          return index;
+        }
+        bundlesFound += Math.min(bundles.length, room);
+        variants = [...variants, ...bundles.slice(0, room)];
       }
       const callouts: Omit<Parameters<typeof insert>[0], "companyId">[] = [];
       // One callout per variant and batch: it carries the stock as it is now, after all the events.

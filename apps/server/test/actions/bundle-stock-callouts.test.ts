@@ -1,0 +1,135 @@
+// A custom channel that syncs bundles is told a bundle's stock as its components make it: the least,
+// over them, of what the channel would be told of the component divided by the units a bundle holds.
+import { beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "../receiver.ts";
+import { create, expectStatus, type Rec } from "../requests.ts";
+import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({ outbound: { allowLocal: true } });
+});
+
+/**
+ * A custom channel listing components A and B and a bundle X of 2 A and 1 B, with A's stock 7 and B's 5,
+ * a receiver for the channel's stock pushes and a dispatcher that has sent what that setup called for;
+ * `told(variant)` is the stock last pushed for a variant (undefined: none).
+ */
+async function store(t: Tenant, channelSettings: Record<string, unknown> = {}) {
+  const receiver = await startReceiver();
+  const warehouse = await create(t, "warehouses", { name: "Main" });
+  const channel = await create(t, "channels", {
+    name: "Own Store",
+    warehouseId: warehouse.id,
+    ...channelSettings,
+  });
+  await create(t, "custom-channels", {
+    name: "Own Store",
+    channelId: channel.id,
+    inventoryEndpoint: `${receiver.url}/inventory`,
+  });
+  const a = await create(t, "variants", { sku: "A-1", name: "A" });
+  const b = await create(t, "variants", { sku: "B-1", name: "B" });
+  const x = await create(t, "variants", { sku: "X-1", name: "Bundle X" });
+  for (const [variant, externalId] of [
+    [a, "A"],
+    [b, "B"],
+    [x, "X"],
+  ] as const) {
+    await create(t, "channel-variants", { channelId: channel.id, variantId: variant.id, externalId });
+  }
+  const { dispatcher } = dispatcherWithClock(setup);
+  const setLevel = (externalId: string, quantity: number) =>
+    expectStatus(
+      t.json("PUT", `/channels/${channel.id}/variant-set-level.json`, { externalId, quantity }),
+      200,
+    );
+  await setLevel("A", 7);
+  await setLevel("B", 5);
+  const partA = await create(t, "bundle-variants", {
+    variantId: x.id,
+    componentVariantId: a.id,
+    quantity: 2,
+  });
+  const partB = await create(t, "bundle-variants", {
+    variantId: x.id,
+    componentVariantId: b.id,
+    quantity: 1,
+  });
+  await dispatcher.runOnce();
+  const told = (variant: Rec) =>
+    receiver.received
+      .filter((call) => call.path === "/inventory")
+      .map((call) => JSON.parse(call.body) as { variant: Rec; inventory: { available: number } })
+      .filter((push) => push.variant.id === variant.id)
+      .at(-1)?.inventory.available;
+  /** What the channel's levels answer for a variant: what its store should have been told last. */
+  const available = async (variant: Rec) => {
+    const levels = (await t.json("GET", `/channels/${channel.id}/variant-levels.json`)).body as Rec[];
+    return levels.find((level) => level.variantId === variant.id)?.available;
+  };
+  return { channel, a, b, x, partA, partB, dispatcher, receiver, setLevel, told, available };
+}
+
+describe("bundles and the stock a custom channel is told", () => {
+  it("a bundle of 2 A and 1 B, with A at 7 and B at 5, is told 3", async () => {
+    const t = await setup.tenant();
+    const { a, b, x, told, available } = await store(t);
+    expect(told(a)).toBe(7);
+    expect(told(b)).toBe(5);
+    expect(told(x)).toBe(3);
+    expect(await available(x)).toBe(3);
+  });
+
+  it("a component's level changing tells the bundle its new stock too", async () => {
+    const t = await setup.tenant();
+    const { a, x, dispatcher, setLevel, told, available } = await store(t);
+    await setLevel("A", 3);
+    await dispatcher.runOnce();
+    expect(told(a)).toBe(3);
+    expect(told(x)).toBe(1);
+    expect(await available(x)).toBe(1);
+    await setLevel("A", 20);
+    await dispatcher.runOnce();
+    // B (5 units, one a bundle) is now the scarcer.
+    expect(told(x)).toBe(5);
+  });
+
+  it("with bundleInventorySync disabled, the bundle's own stock is told", async () => {
+    const t = await setup.tenant();
+    const { x, dispatcher, setLevel, told, available } = await store(t, {
+      bundleInventorySync: "disabled",
+    });
+    expect(told(x)).toBe(0);
+    expect(await available(x)).toBe(0);
+    await setLevel("X", 4);
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(4);
+    expect(await available(x)).toBe(4);
+  });
+
+  it("a component added, changed or removed tells the bundle's new stock", async () => {
+    const t = await setup.tenant();
+    const { x, partA, partB, dispatcher, setLevel, told, available } = await store(t);
+    const c = await create(t, "variants", { sku: "C-1", name: "C" });
+    // C has no stock: a bundle holding it can be made none.
+    const partC = await create(t, "bundle-variants", { variantId: x.id, componentVariantId: c.id });
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(0);
+    await expectStatus(t.json("DELETE", `/bundle-variants/${partC.id}.json`), 204);
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(3);
+    await expectStatus(t.json("PUT", `/bundle-variants/${partB.id}.json`, { quantity: 5 }), 200);
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(1);
+    await expectStatus(t.json("DELETE", `/bundle-variants/${partB.id}.json`), 204);
+    await expectStatus(t.json("DELETE", `/bundle-variants/${partA.id}.json`), 204);
+    await dispatcher.runOnce();
+    // No components left: the bundle's own stock, none yet, then what is set.
+    expect(told(x)).toBe(0);
+    await setLevel("X", 2);
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(2);
+    expect(await available(x)).toBe(2);
+  });
+});
