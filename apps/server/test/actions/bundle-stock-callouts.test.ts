@@ -133,3 +133,30 @@ describe("bundles and the stock a custom channel is told", () => {
     expect(await available(x)).toBe(2);
   });
 });
+
+describe("bundles in an inventory export of the channel", () => {
+  /** The channel's export as JSON, its `sku` and `available` columns: available by SKU. */
+  async function exported(t: Tenant, channelId: number, includeZero: boolean) {
+    const definition = await create(t, "inventory-exports", {
+      name: "Store stock",
+      format: "json",
+      channelId,
+      includeZero,
+    });
+    for (const [position, source] of ["sku", "available"].entries()) {
+      await create(t, "inventory-export-fields", { inventoryExportId: definition.id, source, position });
+    }
+    const made = await expectStatus(t.json("GET", `/inventory-exports/${definition.id}/export.json`), 200);
+    const rows = (await (await t.request("GET", made.url)).json()) as { sku: string; available: number }[];
+    return Object.fromEntries(rows.map((row) => [row.sku, row.available]));
+  }
+
+  it("gives the bundle's available as the channel is told it, and leaves it out with nothing to sell", async () => {
+    const t = await setup.tenant();
+    const { channel, setLevel } = await store(t);
+    expect(await exported(t, channel.id, true)).toEqual({ "A-1": 7, "B-1": 5, "X-1": 3 });
+    await setLevel("B", 0);
+    expect(await exported(t, channel.id, false)).toEqual({ "A-1": 7 });
+    expect(await exported(t, channel.id, true)).toEqual({ "A-1": 7, "B-1": 0, "X-1": 0 });
+  });
+});

@@ -1,7 +1,7 @@
 // The browser build bundles its own Buffer shim: the default one needs Node's global Buffer (not on Workers).
 
 import type { Row } from "@libsql/client";
-import type { DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
+import type { Channel, DataExport, InventoryExport, InventoryExportExportInput } from "@multichannel/schema";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, concatBytes } from "@noble/hashes/utils.js";
 import { textOrNull } from "../../db/rows.ts";
@@ -10,7 +10,15 @@ import type { Ctx } from "../../domain/context.ts";
 import { csvText } from "../../domain/csv-text.ts";
 import { fromCents } from "../../domain/money.ts";
 import { apart, fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
-import { availableOf, availableSql, feedUnitsSql } from "../../domain/stock.ts";
+import {
+  availableOf,
+  availableSql,
+  type BundleComponent,
+  bundleComponentsOf,
+  bundleComponentsSql,
+  channelAvailable,
+  feedUnitsSql,
+} from "../../domain/stock.ts";
 import { column, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { checkFileQuota, fileUsage, planStoredFile } from "../files.ts";
@@ -47,6 +55,13 @@ interface StockRow {
   countryOfOrigin: string | null;
   /** Where it is kept: its level's location at the export's warehouse, else those at each warehouse. */
   location: string | null;
+  /**
+   * A bundle's components, for an export of a channel over every warehouse (what the channel is told:
+   * `channelAvailable`); none otherwise.
+   */
+  components: BundleComponent[];
+  /** The export keeps only rows with stock to sell (`includeZero` false). */
+  onlyStocked: boolean;
 }
 
 /**
@@ -71,9 +86,12 @@ function stockRowsStatement(exportId: number | Sql) {
   // Where it is kept: at the export's warehouse, else at each warehouse in turn (by id).
   const il = (field: string) => sql.raw(`il.${column(level, field)}`);
   const location = sql`(SELECT group_concat(place, '; ') FROM (SELECT ${il("location")} AS place FROM ${sql.id(level.name)} il WHERE il.company_id = v.company_id AND ${il("variantId")} = v.id AND ${il("location")} IS NOT NULL AND (${setting("warehouseId")} IS NULL OR ${il("warehouseId")} = ${setting("warehouseId")}) ORDER BY ${il("warehouseId")}))`;
-  // includeZero false: only rows with stock to sell (NULL or true: every row).
-  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated", "feed_units"))} > 0`;
-  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, ${v("hsCode")} AS hs_code, ${v("countryOfOrigin")} AS country_of_origin, ${location} AS location, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
+  // A bundle's components, where the channel is told its stock from them (`channelAvailable`).
+  const components = sql`CASE WHEN ${setting("channelId")} IS NOT NULL AND ${setting("warehouseId")} IS NULL THEN ${bundleComponentsSql(sql.raw("v.id"))} END`;
+  // includeZero false: only rows with stock to sell (NULL or true: every row); a bundle's, made of its
+  // components, is told apart once read (`exportedRows`).
+  const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated", "feed_units"))} > 0 OR components <> '[]'`;
+  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, ${v("hsCode")} AS hs_code, ${v("countryOfOrigin")} AS country_of_origin, ${location} AS location, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units, ${components} AS components, ${setting("includeZero")} IS 0 AS only_stocked FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
 }
 
 /** The rows `stockRowsStatement` read. */
@@ -91,17 +109,24 @@ function stockRowsOf(rows: readonly Row[]): StockRow[] {
     hsCode: textOrNull(row.hs_code),
     countryOfOrigin: textOrNull(row.country_of_origin),
     location: textOrNull(row.location),
+    components: bundleComponentsOf(row.components),
+    onlyStocked: Boolean(Number(row.only_stocked)),
   }));
 }
 
-/** How an export writes its cells: the warehouse it names, and the channel's safety stock if it has one. */
+/** How an export writes its cells: the warehouse it names, and the channel it is for, if any. */
 interface CellContext {
   warehouseName: string | null;
   format: "csv" | "json";
-  safetyStock: number | null;
+  channel: Pick<Channel, "safetyStock" | "bundleInventorySync"> | null;
 }
 
-function cellOf(row: StockRow, source: Source, { warehouseName, format, safetyStock }: CellContext): unknown {
+/** What a row's `available` says: for a channel, what its store may sell, as the channel is told it. */
+function availableIn(row: StockRow, channel: CellContext["channel"]): number {
+  return channel ? channelAvailable(row, row.components, channel) : availableOf(row);
+}
+
+function cellOf(row: StockRow, source: Source, { warehouseName, format, channel }: CellContext): unknown {
   const money = (cents: number | null) =>
     cents === null ? null : format === "csv" ? fromCents(cents).toFixed(2) : fromCents(cents);
   switch (source) {
@@ -111,7 +136,7 @@ function cellOf(row: StockRow, source: Source, { warehouseName, format, safetySt
       return row.allocated;
     case "available":
       // For a channel, what its store may sell (as variant-levels says); else the warehouses' own figure.
-      return availableOf(row, safetyStock);
+      return availableIn(row, channel);
     case "price":
       return money(row.priceCents);
     case "costPrice":
@@ -211,10 +236,13 @@ export async function planExportFile({
   const cells: CellContext = {
     format,
     warehouseName: settings.warehouseId === null ? null : (warehouse?.name ?? null),
-    safetyStock: settings.channelId === null ? null : (channel?.safetyStock ?? 0),
+    channel: settings.channelId === null ? null : (channel ?? { safetyStock: 0, bundleInventorySync: null }),
   };
 
-  const rows = read.stock;
+  // A bundle with nothing its components make is left out where the export keeps stocked rows only.
+  const rows = read.stock.filter(
+    (row) => !row.onlyStocked || !row.components.length || availableIn(row, cells.channel) > 0,
+  );
   // A file past the company's quota is refused before it is made (the exact size is checked after).
   checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
   const table: Table<StockRow> = {
