@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { create, expectStatus, list } from "../requests.ts";
+import { create, expectStatus, list, read } from "../requests.ts";
 import { setupApp } from "../support.ts";
-import { expectRefused, send, sentWorld, world } from "./orders-fixtures.ts";
+import { cancel, expectRefused, send, sentWorld, world } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -79,6 +79,26 @@ describe("purchase.send", () => {
     // as references, they reach the provider as stored.
     expect(xml).toContain('<purchaseOrder number="PO&#9;7&#13;&#10;B">');
     expect(xml).not.toMatch(/number="[^"]*[\t\r\n]/);
+  });
+
+  it("totals the order as the books owe: a discount of the whole order is cut to what the lines left are worth", async () => {
+    const t = await setup.tenant();
+    const w = await world(t); // lines 59.97 + 0.10 + 0.20 = 60.27
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}.json`, { discounts: 60 }), 200);
+    await expectStatus(
+      cancel(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 3 }] }),
+      200,
+    );
+    expect((await read(t, "purchases", w.purchase.id)).amountOwed).toBe(0);
+    for (const format of ["json", "csv", "xml", "email"] as const) {
+      await expectStatus(send(t, w.purchase.id, { format }), 200);
+    }
+    const [json, csv, xml, email] = (await list(t, "purchase-notifications")).map((n) => String(n.payload));
+    expect(JSON.parse(json!).purchaseOrder).toMatchObject({ subtotal: 0.3, discounts: 0.3, total: 0 });
+    expect(csv).toMatch(/,dana@example\.com,0\.00\r\n.*,dana@example\.com,0\.00\r\n$/s);
+    expect(xml).toContain("<discounts>0.30</discounts>");
+    expect(xml).toContain("<total>0.00</total>");
+    expect(email).toContain("Total: 0.00 USD");
   });
 
   it("resends a sent purchase: a second delivery is logged", async () => {

@@ -45,8 +45,11 @@ function purchaseOrderOf(
     .filter((line) => line.quantity > 0);
   const subtotal = lines.reduce((sum, line) => sum + line.total, 0);
   const shippingPrice = toCents(purchase.shippingPrice);
-  const discounts = toCents(purchase.discounts);
   const taxAmount = toCents(purchase.taxAmount);
+  // The purchase's discounts, as far as what is left to order takes them: once lines are cancelled, a
+  // discount of the whole order may be more than the rest is worth. The order's total is then 0, as
+  // the purchase's books owe (`amountOwed`: never below 0), and its figures still add up.
+  const discounts = Math.min(toCents(purchase.discounts), subtotal + shippingPrice + taxAmount);
   return {
     number: purchase.reference ?? String(purchase.id),
     date: purchase.dateOrdered ?? purchase.createdAt,
