@@ -139,4 +139,47 @@ describe("inventory-export export", () => {
     const events = await t.json("GET", "/events.json?where[type]=data_export.completed&limit=250");
     expect(events.body.map((event: any) => event.data.object.id)).toEqual([first.body.id]);
   });
+
+  it("exports a channel's rows as its store sees them: its safety stock kept back, its listings' SKUs", async () => {
+    const t = await ctx.tenant();
+    const warehouse = await make(t, "warehouses", { name: "W", isDefault: true });
+    const channel = await make(t, "channels", { name: "Store", safetyStock: 5 });
+    const few = await make(t, "variants", { sku: "FEW" });
+    const many = await make(t, "variants", { sku: "OLD" });
+    for (const [variant, quantity] of [
+      [few, 3],
+      [many, 9],
+    ] as const) {
+      await make(t, "adjustments", { variantId: variant.id, warehouseId: warehouse.id, quantity });
+      await make(t, "channel-variants", { channelId: channel.id, variantId: variant.id, sku: variant.sku });
+    }
+    // The catalogue's SKU renamed: the listing keeps the one the store knows.
+    expect((await t.json("PUT", `/variants/${many.id}.json`, { sku: "NEW" })).status).toBe(200);
+    const levels = (await t.json("GET", `/channels/${channel.id}/variant-levels.json`)).body;
+    expect(levels.map((level: any) => [level.sku, level.available])).toEqual([
+      ["FEW", 0],
+      ["OLD", 4],
+    ]);
+    const exported = async (includeZero: boolean) => {
+      const definition = await make(t, "inventory-exports", {
+        name: "Store",
+        format: "json",
+        channelId: channel.id,
+        includeZero,
+      });
+      const made = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const rows = (await t.json("GET", made.body.url)).body;
+      return { rowCount: made.body.rowCount, rows: rows.map((row: any) => [row.sku, row.available]) };
+    };
+    expect(await exported(true)).toEqual({
+      rowCount: 2,
+      rows: [
+        ["FEW", 0],
+        ["OLD", 4],
+      ],
+    });
+    // FEW's 3 units are all kept back: the store may sell none, so the row is left out.
+    expect(await exported(false)).toEqual({ rowCount: 1, rows: [["OLD", 4]] });
+  });
 });

@@ -80,6 +80,9 @@ function stockRowsStatement(exportId: number | Sql) {
     fieldOf("inventory-export", exportId, field);
   const listingOf = sql`FROM ${sql.id(listing.name)} cv WHERE cv.company_id = v.company_id AND ${cv("channelId")} = ${setting("channelId")} AND ${cv("variantId")} = v.id`;
   const externalId = sql`CASE WHEN ${setting("channelId")} IS NULL THEN ${v("externalId")} ELSE (SELECT ${cv("externalId")} ${listingOf} AND ${cv("externalId")} IS NOT NULL ORDER BY cv.id LIMIT 1) END`;
+  // For a channel, the SKU as it lists the variant (its listing's own, kept when the catalogue's was
+  // renamed), as variant-levels answers it; else the catalogue's.
+  const skuOf = sql`CASE WHEN ${setting("channelId")} IS NULL THEN ${v("sku")} ELSE COALESCE((SELECT ${cv("sku")} ${listingOf} AND ${cv("sku")} IS NOT NULL ORDER BY cv.id LIMIT 1), ${v("sku")}) END`;
   const join = sql`LEFT JOIN ${sql.id(level.name)} l ON l.company_id = v.company_id AND ${l("variantId")} = v.id AND (${setting("warehouseId")} IS NULL OR ${l("warehouseId")} = ${setting("warehouseId")})`;
   const where = sql`v.company_id = ${sql.company} AND (${setting("channelId")} IS NULL OR EXISTS (SELECT 1 ${listingOf}))`;
   const feedUnits = sql`CASE WHEN ${setting("warehouseId")} IS NULL THEN ${feedUnitsSql(sql.raw("v.id"))} ELSE 0 END`;
@@ -91,7 +94,7 @@ function stockRowsStatement(exportId: number | Sql) {
   // includeZero false: only rows with stock to sell (NULL or true: every row); a bundle's, made of its
   // components, is told apart once read (`exportedRows`).
   const having = sql`${setting("includeZero")} IS NOT 0 OR ${sql.raw(availableSql("on_hand", "allocated", "feed_units"))} > 0 OR components <> '[]'`;
-  return sql`SELECT ${v("sku")} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, ${v("hsCode")} AS hs_code, ${v("countryOfOrigin")} AS country_of_origin, ${location} AS location, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units, ${components} AS components, ${setting("includeZero")} IS 0 AS only_stocked FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
+  return sql`SELECT ${skuOf} AS sku, ${v("name")} AS name, ${v("barcode")} AS barcode, ${externalId} AS external_id, ${v("price")} AS price, ${v("costPrice")} AS cost_price, ${v("hsCode")} AS hs_code, ${v("countryOfOrigin")} AS country_of_origin, ${location} AS location, COALESCE(SUM(${l("onHand")}), 0) AS on_hand, COALESCE(SUM(${l("allocated")}), 0) AS allocated, ${feedUnits} AS feed_units, ${components} AS components, ${setting("includeZero")} IS 0 AS only_stocked FROM ${sql.id(variant.name)} v ${join} WHERE ${where} GROUP BY v.id HAVING ${having} ORDER BY ${v("sku")}`;
 }
 
 /** The rows `stockRowsStatement` read. */
@@ -239,9 +242,10 @@ export async function planExportFile({
     channel: settings.channelId === null ? null : (channel ?? { safetyStock: 0, bundleInventorySync: null }),
   };
 
-  // A bundle with nothing its components make is left out where the export keeps stocked rows only.
+  // Where the export keeps stocked rows only, a channel's are those its store may sell: the query let
+  // through what the warehouses hold, before the channel's safety stock and a bundle's components.
   const rows = read.stock.filter(
-    (row) => !row.onlyStocked || !row.components.length || availableIn(row, cells.channel) > 0,
+    (row) => !row.onlyStocked || !cells.channel || availableIn(row, cells.channel) > 0,
   );
   // A file past the company's quota is refused before it is made (the exact size is checked after).
   checkFileQuota(ctx, read.usage, leastBytes(rows, columns, format), true);
