@@ -1592,7 +1592,7 @@ export type CustomFieldSaleReturnItemCreateInput = {
   value?: string | null;
 };
 export type CustomFieldSaleReturnItemUpdateInput = Partial<CustomFieldSaleReturnItem>;
-/** Where a custom field applies: one kind of record, optionally only for one channel or dropship provider, and whether a value is required there. */
+/** Where a custom field applies: one kind of record, optionally only for one channel or dropship provider, and whether forms should ask for a value there (advisory: not enforced). */
 export type CustomFieldScope = {
   id: number;
   createdAt: string;
@@ -1605,7 +1605,7 @@ export type CustomFieldScope = {
   channelId: number | null;
   /** Only records of this dropship provider; null for all. */
   dropshipProviderId: number | null;
-  /** Whether records in the scope must have a value. */
+  /** Whether records in the scope should have a value: advisory, a hint for forms (the service does not refuse a record without a value). */
   valueRequired: boolean;
   /** Where the field is listed among the scope's fields (from 0). */
   position: number;

@@ -82,7 +82,7 @@ export const customFieldScope = defineKind({
   name: "custom-field-scope",
   plural: "custom-field-scopes",
   description:
-    "Where a custom field applies: one kind of record, optionally only for one channel or dropship provider, and whether a value is required there.",
+    "Where a custom field applies: one kind of record, optionally only for one channel or dropship provider, and whether forms should ask for a value there (advisory: not enforced).",
   group,
   source: "seed",
   owner: { field: "customFieldId" },
@@ -98,7 +98,8 @@ export const customFieldScope = defineKind({
     }),
     valueRequired: f.boolean({
       default: false,
-      description: "Whether records in the scope must have a value.",
+      description:
+        "Whether records in the scope should have a value: advisory, a hint for forms (the service does not refuse a record without a value).",
     }),
     position: f.integer({
       min: 0,

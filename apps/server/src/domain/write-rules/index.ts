@@ -8,6 +8,7 @@ import type { Ctx } from "../context.ts";
 import type { Reads, Snapshot } from "../reads.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { accountingRules } from "./accounting.ts";
+import { customFieldRules } from "./custom-fields.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
 import { importRules } from "./imports.ts";
@@ -32,6 +33,7 @@ export const writeRules: WriteRules = {
   ...outboundRules,
   ...accountingRules,
   ...importRules,
+  ...customFieldRules,
 };
 
 type Values = Record<string, unknown>;
