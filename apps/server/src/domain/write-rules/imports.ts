@@ -1,7 +1,8 @@
 /**
  * Data imports: a created import is owed a run (`services/imports/runner.ts`), made in its write; a
  * deleted one is owed nothing more (a run under way stops at its next batch). Data exports: one the
- * server builds (`services/data-exports.ts`) names what it exports.
+ * server builds (`services/data-exports.ts`) names what it exports, and an inventory export's columns
+ * carry only what the key that chose them may read.
  */
 import type { DataExport, DataImport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
@@ -72,7 +73,31 @@ function checkImportScope(actor: Actor, importType: DataImport["importType"] | u
   throw missingScope(scopeText(group, 2), actor.readOnly, `${article} ${importType} import`);
 }
 
+/**
+ * An inventory export's columns that describe a variant beyond what stock records show (its SKU and
+ * name, the units, the warehouse and the location): the catalogue's. Its files are the inventory
+ * group's (any key that runs or downloads them reads them), so a column of these is chosen only by a
+ * key that reads the catalogue.
+ */
+const CATALOGUE_SOURCES: ReadonlySet<string> = new Set([
+  "barcode",
+  "externalId",
+  "price",
+  "costPrice",
+  "hsCode",
+  "countryOfOrigin",
+]);
+
 export const importRules: WriteRules = {
+  "inventory-export-field": {
+    async check({ ctx, values }) {
+      const { access, readOnly } = ctx.actor;
+      if (access && values.source && CATALOGUE_SOURCES.has(values.source) && !allows(access, "catalog", 1)) {
+        throw missingScope(scopeText("catalog", 1), readOnly, `an export column of \`${values.source}\``);
+      }
+      return values;
+    },
+  },
   "data-export": {
     planCreate: creates<"data-export", Record<never, never>>({
       reads: () => ({}),
