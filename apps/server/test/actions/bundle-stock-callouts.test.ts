@@ -1,9 +1,11 @@
 // A custom channel that syncs bundles is told a bundle's stock as its components make it: the least,
 // over them, of what the channel would be told of the component divided by the units a bundle holds.
+// A change of the channel's safety stock or bundle setting tells it the stock of everything it lists.
 import { beforeAll, describe, expect, it } from "vitest";
+import { FAN_OUT_BATCH } from "../../src/services/webhooks/fan-out.ts";
 import { startReceiver } from "../receiver.ts";
 import { create, expectStatus, type Rec } from "../requests.ts";
-import { dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
+import { copyRow, dispatcherWithClock, setupApp, type Tenant } from "../support.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -131,6 +133,74 @@ describe("bundles and the stock a custom channel is told", () => {
     await dispatcher.runOnce();
     expect(told(x)).toBe(2);
     expect(await available(x)).toBe(2);
+  });
+});
+
+describe("a channel's settings and the stock it is told", () => {
+  const update = (t: Tenant, channelId: number, body: Record<string, unknown>) =>
+    expectStatus(t.json("PUT", `/channels/${channelId}.json`, body), 200);
+
+  it("a safety stock changed tells each variant the channel lists its new stock; a rename tells nothing", async () => {
+    const t = await setup.tenant();
+    const { channel, a, b, x, dispatcher, receiver, told, available } = await store(t);
+    await update(t, channel.id, { safetyStock: 2 });
+    await dispatcher.runOnce();
+    // A: 7 - 2; B: 5 - 2; the bundle: the least of (7 - 2) / 2 and (5 - 2) / 1.
+    expect([told(a), told(b), told(x)]).toEqual([5, 3, 2]);
+    expect([await available(a), await available(b), await available(x)]).toEqual([5, 3, 2]);
+    const before = receiver.received.length;
+    await update(t, channel.id, { name: "Own Store, renamed" });
+    await dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(before);
+  });
+
+  it("bundleInventorySync turned off and on tells the bundle its own stock, then its components'", async () => {
+    const t = await setup.tenant();
+    const { channel, x, dispatcher, setLevel, told, available } = await store(t);
+    await setLevel("X", 9);
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(3);
+    await update(t, channel.id, { bundleInventorySync: "disabled" });
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(9);
+    expect(await available(x)).toBe(9);
+    await update(t, channel.id, { bundleInventorySync: "enabled" });
+    await dispatcher.runOnce();
+    expect(told(x)).toBe(3);
+  });
+
+  it("a channel listing more variants than a pass looks up is told a slice a pass, every variant once", async () => {
+    const t = await setup.tenant();
+    const { channel, a, dispatcher, receiver } = await store(t);
+    const many = FAN_OUT_BATCH + 100;
+    const listing = (await t.json("GET", `/channel-variants.json?where[variantId]=${a.id}`)).body[0];
+    await copyRow(setup.db, "variants", a.id, many, { sku: "'MANY-' || n" });
+    await copyRow(setup.db, "channel_variants", listing.id, many, {
+      variant_id: `(SELECT v.id FROM variants v WHERE v.company_id = ${t.companyId} AND v.sku = 'MANY-' || n)`,
+      external_id: "'MANY-' || n",
+    });
+    const pushed = () =>
+      receiver.received
+        .filter((call) => call.path === "/inventory")
+        .map((call) => JSON.parse(call.body) as { variant: Rec; inventory: { available: number } });
+    while ((await dispatcher.fanOut()) > 0);
+    await dispatcher.runOnce();
+    const before = pushed().length;
+    await update(t, channel.id, { safetyStock: 1 });
+    // One pass tells as many variants as it looks up (of A, B, the bundle and the copies), the next
+    // goes on from the last one told.
+    expect(await dispatcher.fanOut()).toBe(1);
+    while ((await dispatcher.fanOut()) > 0);
+    await dispatcher.runOnce();
+    const told = pushed().slice(before);
+    expect(told).toHaveLength(many + 3);
+    expect(new Set(told.map((push) => push.variant.id)).size).toBe(many + 3);
+    // The copies have no stock.
+    expect(
+      told
+        .filter((push) => push.variant.sku.startsWith("MANY-"))
+        .every((push) => push.inventory.available === 0),
+    ).toBe(true);
   });
 });
 

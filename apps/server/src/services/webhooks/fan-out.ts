@@ -12,8 +12,8 @@ import { exportCallouts, inventoryCallouts, type PushCallout, priceCallouts } fr
 import { pushLogInsert } from "./channel-variant-updates.ts";
 
 /**
- * The most events one pass reads, the most variants it looks up the stock of for a feed's change, and
- * the most bundles it looks up the stock of for their components' changes.
+ * The most events one pass reads, the most variants it looks up the stock of for a feed's or a
+ * channel's change, and the most bundles it looks up the stock of for their components' changes.
  */
 export const FAN_OUT_BATCH = 500;
 
@@ -29,17 +29,18 @@ const ANY_LISTENER = rows(
 );
 
 /**
- * The row of `webhook_cursor` that holds how far a feed's change is told: the last variant told of the
- * feed whose change is the first event after the cursor (absent: none yet). The cursor is row 1.
+ * The row of `webhook_cursor` that holds how far a feed's or a channel's change is told: the last
+ * variant told of the change that is the first event after the cursor (absent: none yet). The cursor is
+ * row 1.
  */
-const FEED_TOLD_ROW = 2;
+const TOLD_ROW = 2;
 
 /**
  * The last event fanned out (`webhook_cursor`), the newest written, and the last variant told of the
- * feed change after the last event (0: none; see `FEED_TOLD_ROW`).
+ * feed's or channel's change after the last event (0: none; see `TOLD_ROW`).
  */
 const CURSOR = rows(
-  sql`SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest, COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = ${FEED_TOLD_ROW}), 0) AS told`,
+  sql`SELECT COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = 1), 0) AS last, COALESCE((SELECT max(id) FROM events), 0) AS newest, COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = ${TOLD_ROW}), 0) AS told`,
   ([row]) => ({
     last: Number(row?.last ?? 0),
     newest: Number(row?.newest ?? 0),
@@ -71,6 +72,14 @@ const FEED_STOCK_CHANGED = sql.raw(
 );
 
 /**
+ * Whether an event is a channel given another safety stock, or bundles' stock sent to it or no longer:
+ * the stock it is told of every variant it lists changes (`channelAvailable`).
+ */
+const CHANNEL_STOCK_CHANGED = sql.raw(
+  `type = 'channel.updated' AND (json_extract(object, '$.safety_stock') IS NOT json_extract(previous, '$.safety_stock') OR json_extract(object, '$.bundle_inventory_sync') IS NOT json_extract(previous, '$.bundle_inventory_sync'))`,
+);
+
+/**
  * Whether an event is a bundle's component added, changed or removed: the bundle's stock, as a channel
  * that syncs bundles is told it, changes (`channelAvailable`). The bundle is the event's `variant_id`
  * and, for an update, the `previous` one (a component moved to another bundle changes both).
@@ -94,20 +103,22 @@ async function bundlesOf(db: Db, companyId: number, variants: number[], limit: n
 }
 
 /**
- * Up to `limit` variants that feed `feedId`'s items count toward, after variant `after`, in order: the
- * variants a change of the feed tells, a slice at a time. A removed item counts toward none.
+ * Up to `limit` variants whose stock a change of a feed or a channel moves, after variant `after`, in
+ * order: those the feed's items count toward (a removed item counts toward none), or those the channel
+ * lists. The variants the change tells, a slice at a time.
  */
-async function feedVariants(
+async function changedVariants(
   db: Db,
   companyId: number,
-  feedId: number,
+  { feedId, channelId }: { feedId: unknown; channelId: unknown },
   after: number,
   limit: number,
 ): Promise<number[]> {
   const found = await db.execute(
-    sql`SELECT DISTINCT variant_id FROM inventory_feed_variants WHERE company_id = ${sql.company} AND inventory_feed_id = ${feedId} AND variant_id > ${after} AND status IS NOT 'removed' ORDER BY variant_id LIMIT ${limit}`.statementFor(
-      companyId,
-    ),
+    (feedId !== null
+      ? sql`SELECT DISTINCT variant_id FROM inventory_feed_variants WHERE company_id = ${sql.company} AND inventory_feed_id = ${Number(feedId)} AND variant_id > ${after} AND status IS NOT 'removed' ORDER BY variant_id LIMIT ${limit}`
+      : sql`SELECT DISTINCT variant_id FROM channel_variants WHERE company_id = ${sql.company} AND channel_id = ${Number(channelId)} AND variant_id > ${after} ORDER BY variant_id LIMIT ${limit}`
+    ).statementFor(companyId),
   );
   return found.rows.map((row) => Number(row.variant_id));
 }
@@ -126,17 +137,18 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * New events → deliveries; answers how many events it went past, or 1 when it told only part of a
- * feed's change (0: none were new). Reads without a transaction, then writes the deliveries and the
- * cursor's move in one batch that applies only while the cursor (and how far a feed's change is told)
+ * feed's or channel's change (0: none were new). Reads without a transaction, then writes the deliveries and the
+ * cursor's move in one batch that applies only while the cursor (and how far such a change is told)
  * is where it was read (another dispatcher moved it: read again), so the write lock is held only for
  * that batch and no event is fanned out twice.
  *
  * A pass is bounded by the events it reads: at most `FAN_OUT_BATCH`, each naming at most two variants
  * whose stock it looks up, and by the bundles holding those that it looks up: at most `FAN_OUT_BATCH`.
- * A feed's change names every variant the feed's items are linked to, as many as its file holds items:
+ * A feed's change names every variant the feed's items are linked to, as many as its file holds items,
+ * and a channel's safety stock or bundle setting changed every variant it lists:
  * it is told only while the pass has looked up fewer than `FAN_OUT_BATCH` variants, as many more as
  * that leaves room for. Where that is not all of them the pass stops, the
- * cursor just before the feed's event and the last variant told kept (`FEED_TOLD_ROW`), and the next
+ * cursor just before the change's event and the last variant told kept (`TOLD_ROW`), and the next
  * pass goes on from there; the event's webhook deliveries are made with its last slice.
  */
 export function fanOut(db: Db, now: () => number): Promise<number> {
@@ -156,7 +168,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
     // and the few whose content a callout needs are read whole where they are used.
     const { events, endpoints } = await readNamed(read, {
       events: rows(
-        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_ITEM_STOCK_CHANGED}) OR ${BUNDLE_CHANGED} THEN json_extract(object, '$.variant_id') END AS variant_id, CASE WHEN (type = 'inventory_feed_variant.updated' AND (${FEED_ITEM_STOCK_CHANGED})) OR type = 'bundle_variant.updated' THEN json_extract(previous, '$.variant_id') END AS previous_variant_id, CASE WHEN ${FEED_STOCK_CHANGED} THEN record_id END AS feed_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
+        sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_ITEM_STOCK_CHANGED}) OR ${BUNDLE_CHANGED} THEN json_extract(object, '$.variant_id') END AS variant_id, CASE WHEN (type = 'inventory_feed_variant.updated' AND (${FEED_ITEM_STOCK_CHANGED})) OR type = 'bundle_variant.updated' THEN json_extract(previous, '$.variant_id') END AS previous_variant_id, CASE WHEN ${FEED_STOCK_CHANGED} THEN record_id END AS feed_id, CASE WHEN ${CHANNEL_STOCK_CHANGED} THEN record_id END AS channel_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
         (found) => found,
       ),
       // An endpoint receives the events from its own creation on (`since`: its created event).
@@ -201,20 +213,22 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
       const eventId = Number(row.id);
       const type = String(row.type);
       let variants = [row.variant_id, row.previous_variant_id].filter((id) => id !== null).map(Number);
-      // A feed's change: the slice of its variants this pass has room for, after the last one told when
-      // the change is partly told. One it has no room for ends the pass before it.
+      // A feed's or a channel's change: the slice of its variants this pass has room for, after the last
+      // one told when the change is partly told. One it has no room for ends the pass before it.
       let stop: number | undefined;
-      if (row.feed_id !== null) {
+      if (row.feed_id !== null || row.channel_id !== null) {
         const after = index === 0 ? told : 0;
         const room = Math.max(0, FAN_OUT_BATCH - stockChanged.size);
-        const found = await feedVariants(db, companyId, Number(row.feed_id), after, room + 1);
+        const changes = { feedId: row.feed_id, channelId: row.channel_id };
+        const found = await changedVariants(db, companyId, changes, after, room + 1);
         variants = found.slice(0, room);
         if (found.length > room) stop = variants.at(-1) ?? after;
       }
       // The bundles holding the variants are told too. They have a cap of their own, FAN_OUT_BATCH a
       // pass: an event whose bundles would pass it ends the pass before it (the next starts with it);
       // the first event of a pass tells the first FAN_OUT_BATCH of its bundles, by id.
-      if (row.kind && variants.length) {
+      // (A channel's change names its listed bundles already.)
+      if (row.kind && variants.length && row.channel_id === null) {
         const room = FAN_OUT_BATCH - bundlesFound;
         const bundles = await bundlesOf(db, companyId, variants, room + 1);
         if (bundles.length > room && index > 0) {
@@ -278,7 +292,7 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
 }
 
 /**
- * Applies `statements` with the cursor's move from `from` to `to` and how far the feed change after it
+ * Applies `statements` with the cursor's move from `from` to `to` and how far the feed's or channel's change after it
  * is told from `told` to `tells` (0: none of it), only while both are still as read.
  */
 async function applyWithCursor(
@@ -293,11 +307,11 @@ async function applyWithCursor(
       sql`INSERT INTO webhook_cursor (id, last_event_id) VALUES (1, ${to}) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id WHERE last_event_id = ${from}`.statement(),
       changed(1),
       guardOf(
-        sql`COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = ${FEED_TOLD_ROW}), 0) = ${told}`,
+        sql`COALESCE((SELECT last_event_id FROM webhook_cursor WHERE id = ${TOLD_ROW}), 0) = ${told}`,
       ).statement(),
       tells
-        ? sql`INSERT INTO webhook_cursor (id, last_event_id) VALUES (${FEED_TOLD_ROW}, ${tells}) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id`.statement()
-        : sql`DELETE FROM webhook_cursor WHERE id = ${FEED_TOLD_ROW}`.statement(),
+        ? sql`INSERT INTO webhook_cursor (id, last_event_id) VALUES (${TOLD_ROW}, ${tells}) ON CONFLICT (id) DO UPDATE SET last_event_id = excluded.last_event_id`.statement()
+        : sql`DELETE FROM webhook_cursor WHERE id = ${TOLD_ROW}`.statement(),
     ]);
   } catch (error) {
     if (failedGuard(error) !== undefined) throw new StaleRead();
