@@ -214,7 +214,7 @@ export type BundleVariant = {
   updatedAt: string;
   /** The bundle. */
   variantId: number;
-  /** The variant the bundle contains. */
+  /** The variant the bundle contains: another variant, never the bundle itself (else 422). */
   componentVariantId: number;
   /** How many units of the component one bundle holds. */
   quantity: number;
@@ -3731,7 +3731,7 @@ export type OptionValue = {
   updatedAt: string;
   /** The variant this option value belongs to. */
   variantId: number;
-  /** The option's name, one of the product's optionNames. */
+  /** The option's name, one of its variant's product's `optionNames` as written there (else 422); any name on a variant without a product. */
   name: string;
   /** The option's value for the variant. */
   value: string;
@@ -3870,7 +3870,7 @@ export type Product = {
   vendorId: number | null;
   /** The product's id in another system (a store or a supplier's catalogue); for a product an inventory feed's publish made, the handle that groups the feed's items into it (see inventory-feed `handleStrategy`). */
   externalId: string | null;
-  /** Names of the options its variants differ by (size, colour). */
+  /** Names of the options its variants differ by (size, colour): an option value's `name` is one of them. An option stays while option values name it (else 409). */
   optionNames: string[] | null;
   /** The URL of its main image. */
   imageUrl: string | null;

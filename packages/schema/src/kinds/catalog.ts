@@ -45,7 +45,8 @@ export const product = defineKind({
     }),
     optionNames: f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
       maxLength: 10,
-      description: "Names of the options its variants differ by (size, colour).",
+      description:
+        "Names of the options its variants differ by (size, colour): an option value's `name` is one of them. An option stays while option values name it (else 409).",
     }),
     imageUrl: f.string({
       format: "url",
@@ -150,7 +151,10 @@ export const bundleVariant = defineKind({
   unique: [["variantId", "componentVariantId"]],
   fields: {
     variantId: f.ref("variant", { required: true, description: "The bundle." }),
-    componentVariantId: f.ref("variant", { required: true, description: "The variant the bundle contains." }),
+    componentVariantId: f.ref("variant", {
+      required: true,
+      description: "The variant the bundle contains: another variant, never the bundle itself (else 422).",
+    }),
     quantity: f.integer({
       required: true,
       default: 1,
@@ -176,7 +180,8 @@ export const optionValue = defineKind({
       required: true,
       minLength: 1,
       maxLength: 100,
-      description: "The option's name, one of the product's optionNames.",
+      description:
+        "The option's name, one of its variant's product's `optionNames` as written there (else 422); any name on a variant without a product.",
     }),
     value: f.string({
       required: true,

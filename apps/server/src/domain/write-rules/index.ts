@@ -8,6 +8,7 @@ import type { Ctx } from "../context.ts";
 import type { Reads, Snapshot } from "../reads.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { accountingRules } from "./accounting.ts";
+import { catalogRules } from "./catalog.ts";
 import { customFieldRules } from "./custom-fields.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
@@ -34,6 +35,7 @@ export const writeRules: WriteRules = {
   ...accountingRules,
   ...importRules,
   ...customFieldRules,
+  ...catalogRules,
 };
 
 type Values = Record<string, unknown>;

@@ -1,0 +1,129 @@
+// The catalogue's own references: a bundle is never a component of itself, and an option value names
+// one of its product's options, which do not change under the values that name them.
+import { beforeAll, describe, expect, it } from "vitest";
+import { create, expectStatus, list, read } from "../requests.ts";
+import { setupApp } from "../support.ts";
+
+let setup: Awaited<ReturnType<typeof setupApp>>;
+beforeAll(async () => {
+  setup = await setupApp({}, { checkResponses: true });
+});
+
+describe("a bundle is not a component of itself", () => {
+  it("is refused on create, naming componentVariantId, and nothing is stored", async () => {
+    const t = await setup.tenant();
+    const bundle = await create(t, "variants", { sku: "KIT-1" });
+    const refused = await expectStatus(
+      t.json("POST", "/bundle-variants.json", { variantId: bundle.id, componentVariantId: bundle.id }),
+      422,
+    );
+    expect(refused.errors).toEqual([
+      { path: "componentVariantId", message: expect.stringContaining("bundle itself") },
+    ]);
+    expect(await list(t, "bundle-variants")).toEqual([]);
+  });
+
+  it("is refused on update, whichever side is changed, and the component stays as it was", async () => {
+    const t = await setup.tenant();
+    const bundle = await create(t, "variants", { sku: "KIT-2" });
+    const part = await create(t, "variants", { sku: "PART-2" });
+    const component = await create(t, "bundle-variants", {
+      variantId: bundle.id,
+      componentVariantId: part.id,
+      quantity: 2,
+    });
+
+    await expectStatus(
+      t.json("PUT", `/bundle-variants/${component.id}.json`, { componentVariantId: bundle.id }),
+      422,
+    );
+    await expectStatus(t.json("PUT", `/bundle-variants/${component.id}.json`, { variantId: part.id }), 422);
+    expect(await read(t, "bundle-variants", component.id)).toMatchObject({
+      variantId: bundle.id,
+      componentVariantId: part.id,
+    });
+
+    // The record put back as read, and other changes, go through.
+    await expectStatus(
+      t.json("PUT", `/bundle-variants/${component.id}.json`, { ...component, quantity: 3 }),
+      200,
+    );
+  });
+});
+
+describe("an option value names an option of its product", () => {
+  it("a name the product's optionNames do not list is refused, on create and on update", async () => {
+    const t = await setup.tenant();
+    const product = await create(t, "products", { name: "Shirt", optionNames: ["Size", "Colour"] });
+    const variant = await create(t, "variants", { sku: "SHIRT-M", productId: product.id });
+
+    const refused = await expectStatus(
+      t.json("POST", "/option-values.json", { variantId: variant.id, name: "Material", value: "Linen" }),
+      422,
+    );
+    expect(refused.errors).toEqual([{ path: "name", message: expect.stringContaining("Size, Colour") }]);
+    expect(await list(t, "option-values")).toEqual([]);
+
+    const size = await create(t, "option-values", { variantId: variant.id, name: "Size", value: "M" });
+    await expectStatus(t.json("PUT", `/option-values/${size.id}.json`, { name: "size" }), 422);
+    expect(await read(t, "option-values", size.id)).toMatchObject({ name: "Size" });
+    await expectStatus(t.json("PUT", `/option-values/${size.id}.json`, { name: "Colour" }), 200);
+  });
+
+  it("a value moved to a variant of another product names one of that product's options", async () => {
+    const t = await setup.tenant();
+    const shirt = await create(t, "products", { name: "Shirt", optionNames: ["Size"] });
+    const mug = await create(t, "products", { name: "Mug" });
+    const shirtM = await create(t, "variants", { sku: "SHIRT-S", productId: shirt.id });
+    const mugOne = await create(t, "variants", { sku: "MUG-ONE", productId: mug.id });
+    const size = await create(t, "option-values", { variantId: shirtM.id, name: "Size", value: "S" });
+
+    await expectStatus(
+      t.json("POST", "/option-values.json", { variantId: mugOne.id, name: "Size", value: "S" }),
+      422,
+    );
+    await expectStatus(t.json("PUT", `/option-values/${size.id}.json`, { variantId: mugOne.id }), 422);
+    expect(await read(t, "option-values", size.id)).toMatchObject({ variantId: shirtM.id });
+  });
+
+  it("a variant without a product has no product options to check its values against", async () => {
+    const t = await setup.tenant();
+    const loose = await create(t, "variants", { sku: "LOOSE-1" });
+    await create(t, "option-values", { variantId: loose.id, name: "Scent", value: "Cedar" });
+  });
+});
+
+describe("a product's options do not change under the values that name them", () => {
+  it("removing an option a value names is a 409 naming the value, and the product keeps it", async () => {
+    const t = await setup.tenant();
+    const product = await create(t, "products", { name: "Shirt", optionNames: ["Size", "Colour"] });
+    const variant = await create(t, "variants", { sku: "SHIRT-L", productId: product.id });
+    const colour = await create(t, "option-values", { variantId: variant.id, name: "Colour", value: "Blue" });
+
+    const refused = await expectStatus(
+      t.json("PUT", `/products/${product.id}.json`, { optionNames: ["Size"] }),
+      409,
+    );
+    expect(refused.detail).toContain(`option-value ${colour.id}`);
+    expect(refused.fields).toEqual(["optionNames"]);
+    await expectStatus(t.json("PUT", `/products/${product.id}.json`, { optionNames: null }), 409);
+    expect(await read(t, "products", product.id)).toMatchObject({ optionNames: ["Size", "Colour"] });
+
+    // Other changes, an option added or one no value names removed, go through; so does the removal
+    // once no value names the option.
+    await expectStatus(
+      t.json("PUT", `/products/${product.id}.json`, { ...product, name: "Linen shirt" }),
+      200,
+    );
+    await expectStatus(
+      t.json("PUT", `/products/${product.id}.json`, { optionNames: ["Colour", "Fit"] }),
+      200,
+    );
+    await expectStatus(t.json("DELETE", `/option-values/${colour.id}.json`), 204);
+    const changed = await expectStatus(
+      t.json("PUT", `/products/${product.id}.json`, { optionNames: ["Fit"] }),
+      200,
+    );
+    expect(changed).toMatchObject({ optionNames: ["Fit"] });
+  });
+});
