@@ -137,9 +137,13 @@ describe("order flow: send, ship, invoice, settle", () => {
     const totals = [0.1, 0.2, 19.99, 19.99, 19.99];
     const purchases: Rec[] = [];
     for (const total of totals) {
-      purchases.push(await invoicedPurchase(t, supplier.id, total));
+      purchases.push(await invoicedPurchase(t, supplier.id, total, { currency: "EUR" }));
     }
-    const notInvoiced = await create(t, "purchases", { dropshipProviderId: supplier.id, shippingPrice: 5 });
+    const notInvoiced = await create(t, "purchases", {
+      dropshipProviderId: supplier.id,
+      shippingPrice: 5,
+      currency: "EUR",
+    });
     const othersPurchase = await invoicedPurchase(t, other.id, 7);
     // Part of the first purchase was paid already: only the rest is due.
     await create(t, "purchase-invoice-payments", { purchaseId: purchases[2]!.id, amount: 9.99 });
@@ -208,6 +212,40 @@ describe("order flow: send, ship, invoice, settle", () => {
         amountPaid: 4,
       });
     }
+  });
+
+  it("pays only purchases in the provider's currency, the transfer's; one in another is left unpaid", async () => {
+    const t = await setup.tenant();
+    const supplier = await provider(t, { currency: "EUR" });
+    const dollars = await invoicedPurchase(t, supplier.id, 7, { currency: "USD" });
+    const euros = await invoicedPurchase(t, supplier.id, 12.5, { currency: "EUR" });
+
+    const transfer = await expectStatus(settle(t, supplier.id), 200);
+    expect(transfer).toMatchObject({ amount: 12.5, currency: "EUR" });
+    expect((await paymentsOf(t, transfer)).map((payment) => payment.purchaseId)).toEqual([euros.id]);
+    expect(await read(t, "purchases", dollars.id)).toMatchObject({ paymentStatus: "notPaid", amountPaid: 0 });
+    const nothing = await expectRefused(t, 409, () => settle(t, supplier.id));
+    expect(nothing.detail).toContain("in EUR");
+  });
+
+  it("refuses a named purchase in another currency than the provider's with a 422 naming it", async () => {
+    const t = await setup.tenant();
+    const supplier = await provider(t, { currency: "EUR" });
+    const euros = await invoicedPurchase(t, supplier.id, 12.5, { currency: "EUR" });
+    const dollars = await invoicedPurchase(t, supplier.id, 7, { currency: "USD" });
+
+    const refused = await expectRefused(t, 422, () =>
+      settle(t, supplier.id, { purchaseIds: [euros.id, dollars.id] }),
+    );
+    expect(refused.errors).toEqual([
+      {
+        path: "purchaseIds.1",
+        message: `is in USD; dropship provider ${supplier.id} is paid in EUR (purchase ${dollars.id})`,
+      },
+    ]);
+    const toPay = await expectRefused(t, 422, () => settle(t, supplier.id, { toPay: [dollars.id] }));
+    expect(toPay.errors[0].path).toBe("toPay.0");
+    expect((await expectStatus(settle(t, supplier.id, { toPay: [euros.id] }), 200)).amount).toBe(12.5);
   });
 
   it("settles only the purchases named, and refuses named ones that are not invoiced or already paid", async () => {

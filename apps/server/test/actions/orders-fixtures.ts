@@ -56,8 +56,13 @@ export async function dropshipAndOwnVariants(t: Tenant, warehouseId: number) {
 }
 
 /** A purchase without lines that owes `amount` (its shipping), invoiced by the provider. */
-export async function invoicedPurchase(t: Tenant, dropshipProviderId: number, amount: number): Promise<Rec> {
-  const purchase = await create(t, "purchases", { dropshipProviderId, shippingPrice: amount });
+export async function invoicedPurchase(
+  t: Tenant,
+  dropshipProviderId: number,
+  amount: number,
+  values: Record<string, unknown> = {},
+): Promise<Rec> {
+  const purchase = await create(t, "purchases", { dropshipProviderId, shippingPrice: amount, ...values });
   return expectStatus(t.json("PUT", `/purchases/${purchase.id}.json`, { invoiceStatus: "invoiced" }), 200);
 }
 

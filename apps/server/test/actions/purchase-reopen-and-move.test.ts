@@ -1,10 +1,20 @@
 // A cancelled purchase stays cancelled whatever is written to its lines, and a purchase changes dropship
 // provider (by the action or a PUT of `dropshipProviderId`) only before anything shipped, and never
-// with an invoice or payment that belongs to the provider it has.
+// with an invoice or payment that belongs to the provider it has; nor do its invoices and payments move
+// to another provider's purchase.
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { setupApp, type Tenant } from "../support.ts";
-import { cancel, expectRefused, provider, send, sentWorld, settle, ship } from "./orders-fixtures.ts";
+import {
+  cancel,
+  expectRefused,
+  invoicedPurchase,
+  provider,
+  send,
+  sentWorld,
+  settle,
+  ship,
+} from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -252,5 +262,102 @@ describe("moving a purchase to another dropship provider", () => {
     await expectStatus(send(t, w.purchase.id), 200);
     const notifications = await list(t, "purchase-notifications", `&where[purchaseId]=${w.purchase.id}`);
     expect(notifications.at(-1)).toMatchObject({ dropshipProviderId: second.id });
+  });
+});
+
+describe("moving a purchase invoice or payment to another purchase", () => {
+  /** Two providers, each with a purchase owing 10: the first's invoiced, the second's not. */
+  async function twoProviders(t: Tenant) {
+    const first = await provider(t);
+    const second = await provider(t, { name: "Second Supplier", email: "po@second.example" });
+    const invoiced = await invoicedPurchase(t, first.id, 10);
+    const [invoice] = await list(t, "purchase-invoices", `&where[purchaseId]=${invoiced.id}`);
+    const others = await create(t, "purchases", { dropshipProviderId: second.id, shippingPrice: 10 });
+    return { first, second, invoiced, invoice: invoice!, others };
+  }
+
+  it("to a purchase of another provider is a 422 naming purchaseId, and neither provider's books change", async () => {
+    const t = await setup.tenant();
+    const { first, second, invoiced, invoice, others } = await twoProviders(t);
+    const invoices = await list(t, "purchase-invoices");
+
+    const moved = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchase-invoices/${invoice.id}.json`, { purchaseId: others.id }),
+    );
+    expect(moved.errors).toEqual([
+      {
+        path: "purchaseId",
+        message: `names purchase ${others.id} of dropship provider ${second.id}; purchase invoice ${invoice.id} is on purchase ${invoiced.id} of dropship provider ${first.id}`,
+      },
+    ]);
+    expect(moved.rule).toBe("an invoice or payment stays with its purchase's provider");
+    expect(await list(t, "purchase-invoices")).toEqual(invoices);
+    // A replenishment order (no provider) is another provider's too.
+    const replenishment = await create(t, "purchases", { shippingPrice: 10 });
+    await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchase-invoices/${invoice.id}.json`, { purchaseId: replenishment.id }),
+    );
+    expect(await list(t, "purchase-invoices")).toEqual(invoices);
+
+    // The second provider was invoiced nothing; the first is paid its own invoice.
+    await expectRefused(t, 409, () => settle(t, second.id));
+    expect((await expectStatus(settle(t, first.id), 200)).amount).toBe(10);
+    expect(await read(t, "purchases", others.id)).toMatchObject({
+      invoiceStatus: "notInvoiced",
+      paymentStatus: "notPaid",
+    });
+  });
+
+  it("a payment moved to a purchase of another provider is the same 422, and stays paying its purchase", async () => {
+    const t = await setup.tenant();
+    const { first, invoiced, others } = await twoProviders(t);
+    const payment = await create(t, "purchase-invoice-payments", { purchaseId: invoiced.id, amount: 4 });
+
+    const moved = await expectRefused(t, 422, () =>
+      t.json("PUT", `/purchase-invoice-payments/${payment.id}.json`, { purchaseId: others.id }),
+    );
+    expect(moved.errors[0].path).toBe("purchaseId");
+    expect(moved.rule).toBe("an invoice or payment stays with its purchase's provider");
+    expect(await read(t, "purchases", others.id)).toMatchObject({ paymentStatus: "notPaid", amountPaid: 0 });
+    expect((await expectStatus(settle(t, first.id), 200)).amount).toBe(6);
+  });
+
+  it("between purchases of one provider moves, and both purchases' books follow", async () => {
+    const t = await setup.tenant();
+    const { first, invoiced, invoice } = await twoProviders(t);
+    const next = await create(t, "purchases", { dropshipProviderId: first.id, shippingPrice: 10 });
+
+    await expectStatus(t.json("PUT", `/purchase-invoices/${invoice.id}.json`, { purchaseId: next.id }), 200);
+    expect(await read(t, "purchases", invoiced.id)).toMatchObject({ invoiceStatus: "notInvoiced" });
+    expect(await read(t, "purchases", next.id)).toMatchObject({ invoiceStatus: "invoiced" });
+    const transfer = await expectStatus(settle(t, first.id), 200);
+    expect(transfer.amount).toBe(10);
+    expect(await read(t, "purchases", next.id)).toMatchObject({ paymentStatus: "paid", amountPaid: 10 });
+    expect(await read(t, "purchases", invoiced.id)).toMatchObject({
+      paymentStatus: "notPaid",
+      amountPaid: 0,
+    });
+  });
+
+  it("one that an active payment names stays on its purchase (409), so it is never paid twice", async () => {
+    const t = await setup.tenant();
+    const { first, invoiced, invoice } = await twoProviders(t);
+    const next = await create(t, "purchases", { dropshipProviderId: first.id, shippingPrice: 10 });
+    const payment = await create(t, "purchase-invoice-payments", {
+      purchaseInvoiceId: invoice.id,
+      amount: 10,
+    });
+    const invoices = await list(t, "purchase-invoices");
+
+    const moved = await expectRefused(t, 409, () =>
+      t.json("PUT", `/purchase-invoices/${invoice.id}.json`, { purchaseId: next.id }),
+    );
+    expect(moved.detail).toContain(`purchase invoice payment ${payment.id}`);
+    expect(await list(t, "purchase-invoices")).toEqual(invoices);
+    await expectRefused(t, 409, () => settle(t, first.id));
+    expect(await read(t, "purchases", invoiced.id)).toMatchObject({
+      invoiceStatus: "invoiced",
+      paymentStatus: "paid",
+    });
   });
 });

@@ -4200,7 +4200,7 @@ export type PurchaseInvoice = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** The purchase invoiced. */
+  /** The purchase invoiced; moved only to another purchase of the same dropship provider. */
   purchaseId: number;
   /** The provider's invoice number. */
   reference: string | null;
@@ -4230,7 +4230,7 @@ export type PurchaseInvoicePayment = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** The purchase paid for. */
+  /** The purchase paid for; moved only to another purchase of the same dropship provider. */
   purchaseId: number;
   /** The line paid for, when a payment is for one line. */
   purchaseItemId: number | null;

@@ -424,7 +424,7 @@ export const purchaseInvoicePayment = defineKind({
     purchaseId: f.ref("purchase", {
       nullable: false,
       takenFrom: "purchaseInvoiceId",
-      description: "The purchase paid for.",
+      description: "The purchase paid for; moved only to another purchase of the same dropship provider.",
     }),
     purchaseItemId: f.ref("purchase-item", {
       sameOwner: { on: "purchaseId" },
@@ -492,7 +492,10 @@ export const purchaseInvoice = defineKind({
   source: "implied",
   description: "An invoice a dropship provider sent for a purchase: what the company is asked to pay for it.",
   fields: {
-    purchaseId: f.ref("purchase", { required: true, description: "The purchase invoiced." }),
+    purchaseId: f.ref("purchase", {
+      required: true,
+      description: "The purchase invoiced; moved only to another purchase of the same dropship provider.",
+    }),
     reference: f.string({
       maxLength: 100,
       description: "The provider's invoice number.",

@@ -76,13 +76,15 @@ export interface LineRule<L extends KindName, P extends KindName, B extends Read
   extra?(line: { id?: number; values: ValuesOf<L> }): E;
   /**
    * Completes and checks the values to write (`current` undefined on a create): a total, a quantity
-   * rule, history that is kept. `parent` is the parent the line will have.
+   * rule, history that is kept. `parent` is the parent the line will have; `from` the one it leaves,
+   * when an update moves it to another.
    */
   complete?(args: {
     plan: WritePlan;
     values: ValuesOf<L>;
     current?: RecordOf<L>;
     parent?: RecordOf<P>;
+    from?: RecordOf<P>;
     extra: Snapshot<E>;
   }): ValuesOf<L>;
   /** Refuses to delete a line (history): 409. */
@@ -288,7 +290,9 @@ export function lineRule<
         }
         checkOwner({ id, values }, moves !== undefined, after?.record, read);
         const extra = extraOf({ id, values }, read);
-        const complete = rule.complete?.({ plan, values, current, parent: after?.record, extra }) ?? values;
+        const from = moved ? before?.record : undefined;
+        const complete =
+          rule.complete?.({ plan, values, current, parent: after?.record, from, extra }) ?? values;
         // A state in `values` is a transition the update path has checked.
         const line = plan.update(kindName, current, complete, { movesState: true });
         rule.effects?.({

@@ -194,6 +194,34 @@ function checkReceivedVariant(
   );
 }
 
+/** A purchase's provider as a message names it. */
+const providerOf = (purchase: Purchase) =>
+  purchase.dropshipProviderId === null
+    ? "no dropship provider"
+    : `dropship provider ${purchase.dropshipProviderId}`;
+
+/**
+ * 422 unless a purchase invoice or payment that moves from purchase `from` to `to` stays with its
+ * provider: an invoice is that provider's bill and a payment went to it, and settle-invoices pays
+ * whichever provider a purchase names.
+ */
+function checkSameProvider(what: string, id: number, from: Purchase | undefined, to: Purchase | undefined) {
+  if (!from || !to || from.dropshipProviderId === to.dropshipProviderId) return;
+  throw new ApiError(
+    "validation_failed",
+    `A ${what} stays with its dropship provider: it moves only to another purchase of ${providerOf(from)}.`,
+    {
+      errors: [
+        {
+          path: "purchaseId",
+          message: `names purchase ${to.id} of ${providerOf(to)}; ${what} ${id} is on purchase ${from.id} of ${providerOf(from)}`,
+        },
+      ],
+      rule: "an invoice or payment stays with its purchase's provider",
+    },
+  );
+}
+
 export const purchaseRules: WriteRules = {
   purchase: {
     // A new purchase has no lines: its books are its own values, written with it.
@@ -285,11 +313,38 @@ export const purchaseRules: WriteRules = {
     parent: "purchase",
     field: "purchaseId",
     books: purchaseBooksOf("purchase-invoice"),
+    // When it moves: whether an active payment pays it (one is enough to say so; held: that none appears).
+    extra: (line) => ({
+      paidBy: when(
+        line.id !== undefined && line.values.purchaseId !== undefined,
+        many(
+          "purchase-invoice-payment",
+          { purchaseInvoiceId: line.id ?? 0, status: "active" },
+          { limit: 1, hold: "count" },
+        ),
+      ),
+    }),
+    complete({ values, current, parent, from, extra }) {
+      if (!current || !from) return values;
+      checkSameProvider("purchase invoice", current.id, from, parent);
+      const payment = extra.paidBy?.[0];
+      if (payment) {
+        throw history(
+          `Purchase invoice ${current.id} is paid by purchase invoice payment ${payment.id} on purchase ${from.id}`,
+          `It stays on its purchase: cancel its payments first (PUT /purchase-invoice-payments/${payment.id}.json with {"status":"cancelled"}), then move it.`,
+        );
+      }
+      return values;
+    },
   }),
   "purchase-invoice-payment": lineRule({
     line: "purchase-invoice-payment",
     parent: "purchase",
     field: "purchaseId",
     books: purchaseBooksOf("purchase-invoice-payment"),
+    complete({ values, current, parent, from }) {
+      if (current) checkSameProvider("purchase invoice payment", current.id, from, parent);
+      return values;
+    },
   }),
 };
