@@ -3951,7 +3951,7 @@ export type Purchase = {
   orderSplitting: "group" | "splitTag" | "splitQuantity" | "externalLocationId";
   /** The tag, quantity or location the order was split by. */
   orderSplittingKey: string | null;
-  /** ISO 4217 code of the order's prices. */
+  /** ISO 4217 code of the order's prices, and of its invoices' and payments' amounts: it changes only while the purchase has no active purchase invoice or invoice payment. */
   currency: string;
   /** Units ordered over all lines. */
   quantity: number | null;
@@ -4200,7 +4200,7 @@ export type PurchaseInvoice = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** The purchase invoiced; moved only to another purchase of the same dropship provider. */
+  /** The purchase invoiced; moved only to another purchase of the same dropship provider and currency. */
   purchaseId: number;
   /** The provider's invoice number. */
   reference: string | null;
@@ -4230,7 +4230,7 @@ export type PurchaseInvoicePayment = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** The purchase paid for; moved only to another purchase of the same dropship provider. */
+  /** The purchase paid for; moved only to another purchase of the same dropship provider and currency. */
   purchaseId: number;
   /** The line paid for, when a payment is for one line. */
   purchaseItemId: number | null;

@@ -141,7 +141,8 @@ export const purchase = defineKind({
     currency: f.string({
       format: "currency",
       default: "USD",
-      description: "ISO 4217 code of the order's prices.",
+      description:
+        "ISO 4217 code of the order's prices, and of its invoices' and payments' amounts: it changes only while the purchase has no active purchase invoice or invoice payment.",
       example: "USD",
     }),
     quantity: f.integer({ min: 0, readOnly: true, description: "Units ordered over all lines.", example: 2 }),
@@ -424,7 +425,8 @@ export const purchaseInvoicePayment = defineKind({
     purchaseId: f.ref("purchase", {
       nullable: false,
       takenFrom: "purchaseInvoiceId",
-      description: "The purchase paid for; moved only to another purchase of the same dropship provider.",
+      description:
+        "The purchase paid for; moved only to another purchase of the same dropship provider and currency.",
     }),
     purchaseItemId: f.ref("purchase-item", {
       sameOwner: { on: "purchaseId" },
@@ -494,7 +496,8 @@ export const purchaseInvoice = defineKind({
   fields: {
     purchaseId: f.ref("purchase", {
       required: true,
-      description: "The purchase invoiced; moved only to another purchase of the same dropship provider.",
+      description:
+        "The purchase invoiced; moved only to another purchase of the same dropship provider and currency.",
     }),
     reference: f.string({
       maxLength: 100,

@@ -116,6 +116,44 @@ const MOVE = "purchase.move-dropship-provider";
 const named = (what: string, records: readonly { id: number }[]) =>
   `${what}${records.length > 1 ? "s" : ""} ${records.map((record) => record.id).join(", ")}`;
 
+/** A purchase's active invoices and payments. */
+type ActiveBooks = { invoices: readonly PurchaseInvoice[]; payments: readonly PurchaseInvoicePayment[] };
+
+/**
+ * A purchase's active invoices and payments as a refusal names them (`held`, `them`), and how to cancel
+ * them (`cancel`); undefined when it has none.
+ */
+function activeOf({ invoices, payments }: ActiveBooks) {
+  if (!invoices.length && !payments.length) return undefined;
+  const held = [
+    ...(invoices.length ? [named("purchase invoice", invoices)] : []),
+    ...(payments.length ? [named("purchase invoice payment", payments)] : []),
+  ];
+  const cancels = [
+    ...invoices.map((invoice) => `PUT /purchase-invoices/${invoice.id}.json`),
+    ...payments.map((payment) => `PUT /purchase-invoice-payments/${payment.id}.json`),
+  ];
+  const them = cancels.length > 1 ? "them" : "it";
+  return {
+    held: held.join(" and "),
+    them,
+    cancel: `Cancel ${them} first (${cancels.join(", ")} with {"status":"cancelled"})`,
+  };
+}
+
+/**
+ * 409 when a write changes the currency of `purchase` while it has active invoices or payments: their
+ * amounts are in the purchase's currency, and would silently be read in the new one.
+ */
+function checkCurrencyKept(purchase: Purchase, currency: string | undefined, books: ActiveBooks): void {
+  const active = currency === undefined || currency === purchase.currency ? undefined : activeOf(books);
+  if (!active) return;
+  throw history(
+    `Purchase ${purchase.id} has ${active.held} in ${purchase.currency} (its currency cannot change from ${purchase.currency} to ${currency})`,
+    `${active.cancel}, then change it, and record ${active.them} again in ${currency}.`,
+  );
+}
+
 /**
  * The values that give `purchase` to dropship provider `dropshipProviderId` (the move-dropship-provider
  * action, or a PUT of `dropshipProviderId`), beside `values`: back to pending, to be sent again, without
@@ -127,7 +165,7 @@ const named = (what: string, records: readonly { id: number }[]) =>
 export function providerMoveValues(
   purchase: Purchase,
   dropshipProviderId: number | null,
-  books: { invoices: readonly PurchaseInvoice[]; payments: readonly PurchaseInvoicePayment[] },
+  books: ActiveBooks,
   values: ValuesOf<"purchase"> = {},
 ): ValuesOf<"purchase"> {
   if (!allowedActions("purchase", purchase.status).includes("move-dropship-provider")) {
@@ -138,23 +176,15 @@ export function providerMoveValues(
       { allowedStates: ["pending", "sent"] },
     );
   }
-  const { invoices, payments } = books;
-  if (invoices.length || payments.length) {
-    const held = [
-      ...(invoices.length ? [named("purchase invoice", invoices)] : []),
-      ...(payments.length ? [named("purchase invoice payment", payments)] : []),
-    ];
-    const cancels = [
-      ...invoices.map((invoice) => `PUT /purchase-invoices/${invoice.id}.json`),
-      ...payments.map((payment) => `PUT /purchase-invoice-payments/${payment.id}.json`),
-    ];
+  const active = activeOf(books);
+  if (active) {
     const owner = purchase.dropshipProviderId
       ? `, which belong to dropship provider ${purchase.dropshipProviderId}`
       : ", recorded while it had no provider";
     throw contentConflict(
       MOVE,
       purchase,
-      `Purchase ${purchase.id} cannot change dropship provider: it has ${held.join(" and ")}${owner} (settle-invoices would pay the new provider for them). Cancel ${cancels.length > 1 ? "them" : "it"} first (${cancels.join(", ")} with {"status":"cancelled"}), then move the purchase.`,
+      `Purchase ${purchase.id} cannot change dropship provider: it has ${active.held}${owner} (settle-invoices would pay the new provider for them). ${active.cancel}, then move the purchase.`,
       { rule: "a purchase with invoices or payments keeps its provider" },
     );
   }
@@ -194,30 +224,46 @@ function checkReceivedVariant(
   );
 }
 
-/** A purchase's provider as a message names it. */
-const providerOf = (purchase: Purchase) =>
-  purchase.dropshipProviderId === null
-    ? "no dropship provider"
-    : `dropship provider ${purchase.dropshipProviderId}`;
+/** What a purchase invoice or payment keeps when it moves to another purchase: its provider, its currency. */
+const KEPT = [
+  {
+    field: "dropshipProviderId",
+    stays: "with its dropship provider",
+    of: (purchase: Purchase) =>
+      purchase.dropshipProviderId === null
+        ? "of no dropship provider"
+        : `of dropship provider ${purchase.dropshipProviderId}`,
+    rule: "an invoice or payment stays with its purchase's provider",
+  },
+  {
+    field: "currency",
+    stays: "in its currency",
+    of: (purchase: Purchase) => `in ${purchase.currency}`,
+    rule: "an invoice or payment stays in its purchase's currency",
+  },
+] as const;
 
 /**
  * 422 unless a purchase invoice or payment that moves from purchase `from` to `to` stays with its
- * provider: an invoice is that provider's bill and a payment went to it, and settle-invoices pays
- * whichever provider a purchase names.
+ * provider and in its currency: an invoice is that provider's bill and a payment went to it (and
+ * settle-invoices pays whichever provider a purchase names), and their amounts are in the purchase's
+ * currency.
  */
-function checkSameProvider(what: string, id: number, from: Purchase | undefined, to: Purchase | undefined) {
-  if (!from || !to || from.dropshipProviderId === to.dropshipProviderId) return;
+function checkStaysWith(what: string, id: number, from: Purchase | undefined, to: Purchase | undefined) {
+  if (!from || !to) return;
+  const changed = KEPT.find((kept) => from[kept.field] !== to[kept.field]);
+  if (!changed) return;
   throw new ApiError(
     "validation_failed",
-    `A ${what} stays with its dropship provider: it moves only to another purchase of ${providerOf(from)}.`,
+    `A ${what} stays ${changed.stays}: it moves only to another purchase ${changed.of(from)}.`,
     {
       errors: [
         {
           path: "purchaseId",
-          message: `names purchase ${to.id} of ${providerOf(to)}; ${what} ${id} is on purchase ${from.id} of ${providerOf(from)}`,
+          message: `names purchase ${to.id} ${changed.of(to)}; ${what} ${id} is on purchase ${from.id} ${changed.of(from)}`,
         },
       ],
-      rule: "an invoice or payment stays with its purchase's provider",
+      rule: changed.rule,
     },
   );
 }
@@ -237,6 +283,7 @@ export const purchaseRules: WriteRules = {
     planUpdate: updates({
       reads: ({ id }) => booksReads(id),
       plan({ values, current, input, read: books, plan }) {
+        checkCurrencyKept(current, values.currency, books);
         const moves =
           values.dropshipProviderId !== undefined && values.dropshipProviderId !== current.dropshipProviderId;
         const written = moves
@@ -326,7 +373,7 @@ export const purchaseRules: WriteRules = {
     }),
     complete({ values, current, parent, from, extra }) {
       if (!current || !from) return values;
-      checkSameProvider("purchase invoice", current.id, from, parent);
+      checkStaysWith("purchase invoice", current.id, from, parent);
       const payment = extra.paidBy?.[0];
       if (payment) {
         throw history(
@@ -343,7 +390,7 @@ export const purchaseRules: WriteRules = {
     field: "purchaseId",
     books: purchaseBooksOf("purchase-invoice-payment"),
     complete({ values, current, parent, from }) {
-      if (current) checkSameProvider("purchase invoice payment", current.id, from, parent);
+      if (current) checkStaysWith("purchase invoice payment", current.id, from, parent);
       return values;
     },
   }),
