@@ -42,6 +42,9 @@ export const EXPECTED_ROUND_TRIPS: Record<string, number> = {
   "POST adjustment": 2,
   "POST fulfillment-item": 2,
   "DELETE fulfillment": 2,
+  // A variant's rule plans only a change of its product (its option values read with it).
+  "PUT variant": 1,
+  "PUT variant, productId": 2,
 };
 
 /** Round trips of one request (what `measure` counts between its start and its answer), and the answer. */
@@ -186,5 +189,11 @@ export async function measureTable(t: Api, measure: Measure): Promise<Record<str
     }),
   );
   note("DELETE fulfillment", await measure("DELETE", `/fulfillments/${fulfillment.id}.json`));
+  note("PUT variant", await measure("PUT", `/variants/${shelved.id}.json`, { price: 6 }));
+  const product = await make("products", { name: "Shelves" });
+  note(
+    "PUT variant, productId",
+    await measure("PUT", `/variants/${shelved.id}.json`, { productId: product.id }),
+  );
   return counts;
 }

@@ -224,6 +224,48 @@ describe("channel import-connector-variant-batch", () => {
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
   });
 
+  it("puts a variant on another product only if that product has the options its values name", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Store" });
+    const path = `/channels/${channel.id}/import-connector-variant-batch.json`;
+    const first = await t.json("POST", path, { items: [item(1, { productName: "Shirt" }), item(2)] });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const [variantId] = first.body.results.map((result: { variantId: number }) => result.variantId);
+    const [shirt] = await list(t, "products");
+    await t.json("PUT", `/products/${shirt.id}.json`, { optionNames: ["Size", "Colour"] });
+    const colour = await make(t, "option-values", { variantId, name: "Colour", value: "Red" });
+    await make(t, "option-values", { variantId, name: "Size", value: "M" });
+    const sized = await make(t, "products", { name: "Sized", optionNames: ["Size"] });
+    const both = await make(t, "products", { name: "Both", optionNames: ["Colour", "Size"] });
+    const before = await snapshot(t, ["variants", "channel-variants", "products", "option-values"]);
+
+    const refused = await t.json("POST", path, {
+      items: [item(2, { productName: "Poster" }), item(1, { productId: sized.id })],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      {
+        path: "items.1.productId",
+        message: `puts variant ${variantId} on product ${sized.id}, whose optionNames leave out an option its values name: option-value ${colour.id} ("Colour"). Change or delete them first`,
+      },
+    ]);
+    const named = await t.json("POST", path, { items: [item(1, { productName: "Poster" })] });
+    expect(named.status).toBe(422);
+    expect(named.body.errors).toEqual([
+      { path: "items.0.productName", message: expect.stringContaining('on product "Poster"') },
+    ]);
+    expect(await snapshot(t, Object.keys(before))).toEqual(before);
+
+    // Sent its own product again, or put on one with its options, or on none: imported.
+    for (const extra of [{ productName: "Shirt" }, { productId: both.id }, { productId: null }]) {
+      const moved = await t.json("POST", path, { items: [item(1, extra)] });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    }
+    expect(await list(t, "variants")).toContainEqual(
+      expect.objectContaining({ id: variantId, productId: null }),
+    );
+  });
+
   it("takes 1,000 items in one call and refuses 1,001", async () => {
     const t = await ctx.tenant();
     const channel = await make(t, "channels", { name: "Store" });

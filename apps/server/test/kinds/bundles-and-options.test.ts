@@ -127,3 +127,66 @@ describe("a product's options do not change under the values that name them", ()
     expect(changed).toMatchObject({ optionNames: ["Fit"] });
   });
 });
+
+describe("a variant moves only to a product with the options its values name", () => {
+  it("a move to a product whose optionNames leave out a value's name is a 409 naming it, and nothing moves", async () => {
+    const t = await setup.tenant();
+    const shirt = await create(t, "products", { name: "Shirt", optionNames: ["Size", "Colour"] });
+    const mug = await create(t, "products", { name: "Mug", optionNames: ["Size"] });
+    const bare = await create(t, "products", { name: "Poster" });
+    const variant = await create(t, "variants", { sku: "SHIRT-XL", productId: shirt.id });
+    await create(t, "option-values", { variantId: variant.id, name: "Size", value: "XL" });
+    const colour = await create(t, "option-values", { variantId: variant.id, name: "Colour", value: "Red" });
+
+    const refused = await expectStatus(
+      t.json("PUT", `/variants/${variant.id}.json`, { productId: mug.id, price: 9 }),
+      409,
+    );
+    expect(refused.detail).toContain(`option-value ${colour.id} ("Colour")`);
+    expect(refused.detail).toContain(`product ${mug.id}`);
+    expect(refused.detail).not.toContain('"Size"');
+    expect(refused.fields).toEqual(["productId"]);
+    await expectStatus(t.json("PUT", `/variants/${variant.id}.json`, { productId: bare.id }), 409);
+    expect(await read(t, "variants", variant.id)).toMatchObject({ productId: shirt.id, price: null });
+  });
+
+  it("names at most five of the values", async () => {
+    const t = await setup.tenant();
+    const names = ["A", "B", "C", "D", "E", "F"];
+    const wide = await create(t, "products", { name: "Wide", optionNames: names });
+    const narrow = await create(t, "products", { name: "Narrow" });
+    const variant = await create(t, "variants", { sku: "WIDE-1", productId: wide.id });
+    for (const name of names) await create(t, "option-values", { variantId: variant.id, name, value: "1" });
+
+    const refused = await expectStatus(
+      t.json("PUT", `/variants/${variant.id}.json`, { productId: narrow.id }),
+      409,
+    );
+    expect(refused.detail.match(/option-value \d+/g)).toHaveLength(5);
+  });
+
+  it("moves to a product with every option its values name, to no product, and to the product it is on", async () => {
+    const t = await setup.tenant();
+    const shirt = await create(t, "products", { name: "Shirt", optionNames: ["Size"] });
+    const wider = await create(t, "products", { name: "Shirt 2", optionNames: ["Fit", "Size"] });
+    const variant = await create(t, "variants", { sku: "SHIRT-XS", productId: shirt.id });
+    const size = await create(t, "option-values", { variantId: variant.id, name: "Size", value: "XS" });
+
+    await expectStatus(t.json("PUT", `/variants/${variant.id}.json`, { productId: wider.id }), 200);
+    await expectStatus(t.json("PUT", `/variants/${variant.id}.json`, { productId: null }), 200);
+    // Off any product, its values may name anything; sent back to the product it is on, it is not
+    // checked again, whatever its values name.
+    await expectStatus(t.json("PUT", `/option-values/${size.id}.json`, { name: "Scent" }), 200);
+    await expectStatus(t.json("PUT", `/variants/${variant.id}.json`, { productId: wider.id }), 409);
+    await setup.db.execute({
+      sql: "UPDATE variants SET product_id = ? WHERE id = ?",
+      args: [wider.id, variant.id],
+    });
+    const current = await read(t, "variants", variant.id);
+    const kept = await expectStatus(
+      t.json("PUT", `/variants/${variant.id}.json`, { ...current, price: 12 }),
+      200,
+    );
+    expect(kept).toMatchObject({ productId: wider.id, price: 12 });
+  });
+});

@@ -1,17 +1,19 @@
 /**
  * The catalogue's own references: a bundle is not a component of itself, and an option value names one
  * of its product's options (a variant without a product has none to check against). A product's
- * option that values name is not removed under them.
+ * option that values name is not removed under them, nor is a variant put on a product without the
+ * options its values name.
  */
-import type { Product } from "@multichannel/schema";
+import type { OptionValue, Product, Variant } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
 import { ApiError, refusedField } from "../../errors.ts";
-import { fieldOf, fieldsOf, many, one, type Read } from "../reads.ts";
+import { fieldOf, fieldsOf, many, one, type Read, when } from "../reads.ts";
 import { column, table } from "../store.ts";
 import { creates, type Named, updates, type WriteRules } from "./rule.ts";
 
-/** Most option values a refused change of a product's options names. */
+/** Most option values a refused change of a product's options, or of a variant's product, names. */
 const NAMED_VALUES = 5;
+const OPTION_RULE = "an option value names an option of its product";
 
 function checkNotItself(variantId: number | undefined, componentVariantId: number | undefined) {
   if (variantId === componentVariantId) {
@@ -22,10 +24,14 @@ function checkNotItself(variantId: number | undefined, componentVariantId: numbe
   }
 }
 
-type ProductRead = { product: Read<Product | undefined> };
+type ProductRead = { variant: Read<Variant | undefined>; product: Read<Product | undefined> };
 
-/** The product of the variant an option value is on (none: the variant has no product). */
+/**
+ * The product of the variant an option value is on (none: the variant has no product), and the
+ * variant held on `productId`: a variant moved meanwhile has another product's options.
+ */
 const productOf = (variantId: Named): ProductRead => ({
+  variant: one("variant", variantId, { hold: { fields: ["productId"] } }),
   product: one("product", fieldOf("variant", variantId, "productId"), { hold: { fields: ["optionNames"] } }),
 });
 
@@ -41,18 +47,55 @@ function checkOption(product: Product | undefined, name: string) {
   );
 }
 
-/** Up to `NAMED_VALUES` option values on the product's variants naming an option `optionNames` leaves out. */
-function removedInUse(productId: number, optionNames: readonly string[] | null | undefined) {
+type OptionsSql = Sql | string | null;
+const optionList = (names: OptionsSql) => sql`(SELECT j.value FROM json_each(coalesce(${names}, '[]')) AS j)`;
+
+/**
+ * Up to `NAMED_VALUES` option values meeting `where` (SQL over their columns, `name` the value's name)
+ * whose name `options` (a JSON list, or SQL answering one: a product's `optionNames`) leaves out.
+ */
+function valuesLeftOut(where: (name: Sql) => Sql, options: OptionsSql) {
   const t = table("option-value");
   const name = sql.id(`${t.name}.${column(t, "name")}`);
-  const options = (names: Sql | string | null) =>
-    sql`(SELECT j.value FROM json_each(coalesce(${names}, '[]')) AS j)`;
-  return many(
-    "option-value",
-    sql`${sql.id(column(t, "variantId"))} IN ${fieldsOf("variant", "id", { productId })}
-      AND ${name} IN ${options(fieldOf("product", productId, "optionNames"))}
-      AND ${name} NOT IN ${options(optionNames ? JSON.stringify(optionNames) : null)}`,
-    { limit: NAMED_VALUES },
+  return many("option-value", sql`(${where(name)}) AND ${name} NOT IN ${optionList(options)}`, {
+    limit: NAMED_VALUES,
+  });
+}
+
+const variantOf = sql.id(column(table("option-value"), "variantId"));
+
+/** The option values of the product's variants naming one of its options that `optionNames` leaves out. */
+const removedInUse = (productId: number, optionNames: readonly string[] | null | undefined) =>
+  valuesLeftOut(
+    (name) =>
+      sql`${variantOf} IN ${fieldsOf("variant", "id", { productId })} AND ${name} IN ${optionList(fieldOf("product", productId, "optionNames"))}`,
+    optionNames ? JSON.stringify(optionNames) : null,
+  );
+
+/**
+ * The variant's option values naming an option that product `productId` does not have, when the
+ * variant is not on that product already (a PUT sending its product back reads nothing).
+ */
+const leftOutByProduct = (variantId: number, productId: number) =>
+  valuesLeftOut(
+    () =>
+      sql`${variantOf} = ${variantId} AND ${fieldOf("variant", variantId, "productId")} IS NOT ${productId}`,
+    fieldOf("product", productId, "optionNames"),
+  );
+
+/** Option values as a refusal names them (`option-value 3 ("Colour")`), at most `NAMED_VALUES`. */
+export const namedOptionValues = (values: readonly Pick<OptionValue, "id" | "name">[]) =>
+  values
+    .slice(0, NAMED_VALUES)
+    .map((value) => `option-value ${value.id} (${JSON.stringify(value.name)})`)
+    .join(", ");
+
+/** The 409 of a change that would leave `values` naming an option their product does not have. */
+function optionsInUse(subject: string, field: string, leftOutBy: string, values: readonly OptionValue[]) {
+  return new ApiError(
+    "conflict",
+    `${subject} has option values naming an option ${leftOutBy} leave out: ${namedOptionValues(values)}. Change or delete them first.`,
+    { fields: [field], rule: OPTION_RULE },
   );
 }
 
@@ -103,14 +146,25 @@ export const catalogRules: WriteRules = {
       reads: ({ id, values }) => ({ inUse: removedInUse(id, values.optionNames) }),
       plan({ current, values, read, plan }) {
         if (read.inUse.length) {
-          const named = read.inUse.map((value) => `option-value ${value.id} (${JSON.stringify(value.name)})`);
-          throw new ApiError(
-            "conflict",
-            `Product ${current.id} has option values naming an option its optionNames would leave out: ${named.join(", ")}. Change or delete them first.`,
-            { fields: ["optionNames"], rule: "an option value names an option of its product" },
-          );
+          throw optionsInUse(`Product ${current.id}`, "optionNames", "its optionNames would", read.inUse);
         }
         return plan.update("product", current, values);
+      },
+    }),
+  },
+  variant: {
+    planUpdate: updates({
+      fields: ["productId"],
+      // On no product, a variant's values may name any option.
+      reads: ({ id, values: { productId } }) => ({
+        leftOut: when(typeof productId === "number", leftOutByProduct(id, productId!)),
+      }),
+      plan({ current, values, read, plan }) {
+        if (read.leftOut?.length) {
+          const by = `the optionNames of product ${values.productId}`;
+          throw optionsInUse(`Variant ${current.id}`, "productId", by, read.leftOut);
+        }
+        return plan.update("variant", current, values);
       },
     }),
   },

@@ -9,6 +9,7 @@ import { type Read, rows, type Snapshot } from "../../domain/reads.ts";
 import { column, type KindName, kind, narrowed, type PartOf, table } from "../../domain/store.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { namedOptionValues } from "../../domain/write-rules/catalog.ts";
 import { ApiError, type FieldError, namesNoRecord } from "../../errors.ts";
 
 export type ConnectorVariantInput = ChannelImportConnectorVariantBatchInput["items"][number];
@@ -114,11 +115,18 @@ function lookup<T extends Versioned>(
   );
 }
 
-/** The records the items' `field` names (each must be the company's). */
-function referenced(items: readonly ConnectorVariantInput[], field: keyof typeof REFERENCES) {
+/** The records the items' `field` names (each must be the company's), with their `fields`. */
+function referenced<T extends Versioned = Versioned>(
+  items: readonly ConnectorVariantInput[],
+  field: keyof typeof REFERENCES,
+  fields: readonly string[] = [],
+) {
   const ids = listOf(items.map((item) => item[field]));
-  return lookup<Versioned>(REFERENCES[field], [], sql`id ${inList(ids)}`, [ids]);
+  return lookup<T>(REFERENCES[field], fields, sql`id ${inList(ids)}`, [ids]);
 }
+
+type ProductOptions = PartOf<"product", "optionNames" | "updatedAt">;
+type NamedOption = PartOf<"option-value", "variantId" | "name" | "updatedAt">;
 
 /**
  * What an import reads, in one pipeline: the records the items name, the channel's listings and the
@@ -143,8 +151,13 @@ export function importReads(channelId: number, input: ChannelImportConnectorVari
       [list],
     );
   const productNames = listOf(items.map((item) => item.productName));
+  // The variants an item may put on another product (it names one), with their option values.
+  const regrouping = items.filter((item) => item.productId != null || item.productName != null);
+  const regroupingSkus = listOf(regrouping.map((item) => item.sku));
+  const regroupingIds = listOf(regrouping.map((item) => item.externalId));
+  const valuesOf = sql.id(column(table("option-value"), "variantId"));
   return {
-    productId: referenced(items, "productId"),
+    productId: referenced<ProductOptions>(items, "productId", ["optionNames"]),
     vendorId: referenced(items, "vendorId"),
     dropshipProviderId: referenced(items, "dropshipProviderId"),
     listed: listings(sql`${cv("externalId")} ${inList(externalIds)}`, externalIds),
@@ -160,9 +173,16 @@ export function importReads(channelId: number, input: ChannelImportConnectorVari
       sql`id IN (SELECT ${cv("variantId")} FROM ${sql.id(table("channel-variant").name)} WHERE company_id = ${sql.company} AND ${cv("channelId")} = ${channelId} AND ${cv("externalId")} ${inList(externalIds)})`,
       [externalIds],
     ),
-    products: lookup<PartOf<"product", "name" | "updatedAt">>(
+    optionValues: lookup<NamedOption>(
+      "option-value",
+      ["variantId", "name"],
+      sql`${valuesOf} IN (SELECT id FROM ${sql.id(variants.name)} WHERE company_id = ${sql.company} AND ${sku} ${inList(regroupingSkus)})
+        OR ${valuesOf} IN (SELECT ${cv("variantId")} FROM ${sql.id(table("channel-variant").name)} WHERE company_id = ${sql.company} AND ${cv("channelId")} = ${channelId} AND ${cv("externalId")} ${inList(regroupingIds)})`,
+      [regroupingSkus],
+    ),
+    products: lookup<PartOf<"product", "name" | "optionNames" | "updatedAt">>(
       "product",
-      PRODUCT_FIELDS,
+      [...PRODUCT_FIELDS, "optionNames"],
       HAS_PRODUCT_NAMES ? sql`${sql.id(column(table("product"), "name"))} ${inList(productNames)}` : sql`0`,
       [HAS_PRODUCT_NAMES ? productNames : "[]"],
     ),
@@ -260,6 +280,46 @@ function matchItems(items: readonly ConnectorVariantInput[], read: ImportRead): 
       { errors },
     );
   return plans;
+}
+
+/**
+ * A variant an item puts on another product keeps option values that name options of that product
+ * (as a PUT of the variant must): else a 422 for the item, naming up to five of them. A product the
+ * batch makes has no options.
+ */
+function checkOptionsKept(
+  plans: readonly Plan[],
+  productOf: (item: ConnectorVariantInput) => number | undefined,
+  read: ImportRead,
+): void {
+  const options = new Map<number, readonly string[]>();
+  for (const product of [...read.productId, ...read.products]) {
+    options.set(product.id, product.optionNames ?? []);
+  }
+  const errors: FieldError[] = [];
+  for (const { index, item, variant } of plans) {
+    const named = productOf(item);
+    const target = named ?? item.productId;
+    if (!variant || target == null || target === variant.productId) continue;
+    const listed = options.get(target) ?? [];
+    const leftOut = read.optionValues.filter(
+      (value) => value.variantId === variant.id && !listed.includes(value.name),
+    );
+    if (!leftOut.length) continue;
+    // A product the batch makes has no id yet to name.
+    const product = named !== undefined ? `product ${JSON.stringify(item.productName)}` : `product ${target}`;
+    errors.push({
+      path: `items.${index}.${named !== undefined ? "productName" : "productId"}`,
+      message: `puts variant ${variant.id} on ${product}, whose optionNames leave out an option its values name: ${namedOptionValues(leftOut)}. Change or delete them first`,
+    });
+  }
+  if (errors.length) {
+    throw new ApiError(
+      "validation_failed",
+      "Some items of the batch cannot be imported; nothing was written.",
+      { errors },
+    );
+  }
 }
 
 /** Products by name, created when missing (only when the product kind has a name). */
@@ -367,6 +427,7 @@ export function planImportConnectorVariants({
   );
   const productOf = (item: ConnectorVariantInput) =>
     item.productName ? products.get(item.productName) : undefined;
+  checkOptionsKept(plans, productOf, read);
 
   const created = plan.insertMany(
     "variant",
