@@ -133,6 +133,14 @@ function changedValue(column: Column, value: unknown): unknown {
     }
     case "string":
       return typeof value === "string" ? `${value}~` : undefined;
+    case "array": {
+      // A list of text (a product's option names, a custom field's options): each entry changed.
+      const list = typeof value === "string" ? (JSON.parse(value) as unknown) : undefined;
+      if (!Array.isArray(list) || !list.length || !list.every((entry) => typeof entry === "string")) {
+        return undefined;
+      }
+      return JSON.stringify(list.map((entry) => `${entry}~`));
+    }
     default:
       return undefined;
   }
@@ -348,6 +356,68 @@ const CRUD: Case[] = [
           goodsReceiptId: receipt.id,
           purchaseItemId: item.id,
           quantity: 3,
+        });
+    },
+  },
+  {
+    name: "PUT purchase-invoice purchaseId (to another purchase of its provider and currency)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      const invoice = await make(t, "purchase-invoices", { purchaseId: w.purchase.id, amount: 12 });
+      const other = await make(t, "purchases", { dropshipProviderId: w.provider.id });
+      return (api) => api.json("PUT", `/purchase-invoices/${invoice.id}.json`, { purchaseId: other.id });
+    },
+  },
+  {
+    name: "PUT purchase currency (its invoices and payments)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      return (api) => api.json("PUT", `/purchases/${w.purchase.id}.json`, { currency: "EUR" });
+    },
+  },
+  {
+    name: "POST option-value (its product's options)",
+    async setup(t) {
+      const product = await make(t, "products", { name: "Tee", optionNames: ["Size", "Colour"] });
+      const variant = await make(t, "variants", { sku: "TEE-S", productId: product.id });
+      return (api) =>
+        api.json("POST", "/option-values.json", { variantId: variant.id, name: "Size", value: "S" });
+    },
+  },
+  {
+    name: "PUT product optionNames (the options its values name)",
+    async setup(t) {
+      const product = await make(t, "products", { name: "Tee", optionNames: ["Size", "Colour"] });
+      const variant = await make(t, "variants", { sku: "TEE-S", productId: product.id });
+      await make(t, "option-values", { variantId: variant.id, name: "Size", value: "S" });
+      return (api) => api.json("PUT", `/products/${product.id}.json`, { optionNames: ["Size"] });
+    },
+  },
+  {
+    name: "PUT variant productId (the options its values name)",
+    async setup(t) {
+      const tee = await make(t, "products", { name: "Tee", optionNames: ["Size"] });
+      const shirt = await make(t, "products", { name: "Shirt", optionNames: ["Size", "Fit"] });
+      const variant = await make(t, "variants", { sku: "TEE-S", productId: tee.id });
+      await make(t, "option-values", { variantId: variant.id, name: "Size", value: "S" });
+      return (api) => api.json("PUT", `/variants/${variant.id}.json`, { productId: shirt.id });
+    },
+  },
+  {
+    name: "POST custom-field-variant (its field's options and kind)",
+    async setup(t) {
+      const variant = await make(t, "variants", { sku: "MUG-1" });
+      const color = await make(t, "custom-fields", {
+        name: "color",
+        fieldType: "options",
+        options: ["red", "blue"],
+        resource: "variant",
+      });
+      return (api) =>
+        api.json("POST", "/custom-field-variants.json", {
+          customFieldId: color.id,
+          variantId: variant.id,
+          value: "red",
         });
     },
   },
