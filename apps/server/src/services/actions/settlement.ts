@@ -10,7 +10,7 @@ import { booksByPurchase, purchasesBooksReads } from "../../domain/aggregates/pu
 import { planPurchaseBooks } from "../../domain/books.ts";
 import { checkLineCount } from "../../domain/line-limit.ts";
 import { checkAmount, fromCents, toCents } from "../../domain/money.ts";
-import { fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
+import { fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table, whereOf } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError, type FieldError, namesNoRecord } from "../../errors.ts";
@@ -47,10 +47,9 @@ function candidates(providerId: number, input: SettleInput): Sql {
   // partly invoiced one (invoiced less than it owes) what is invoiced beyond what is paid.
   const due = sql`(${at("invoiceStatus")} = ${"invoiced"} AND ${at("amountOutstanding")} > 0) OR (${at("invoiceStatus")} = ${"partiallyInvoiced"} AND ${invoiced} > ${at("amountPaid")})`;
   const ofProvider = whereOf<"purchase">(purchases, { dropshipProviderId: providerId });
-  const inItsCurrency = sql`${at("currency")} = ${fieldOf("dropship-provider", providerId, "currency")}`;
   // `+id`: the provider's index finds the purchases; taken in order from the index on id, every purchase
   // of the company would be scanned.
-  return sql`id IN (SELECT id FROM ${sql.id(purchases.name)} WHERE company_id = ${sql.company} AND ${ofProvider} AND ${inItsCurrency} AND (${due}) ORDER BY +id LIMIT ${SETTLE_BATCH})`;
+  return sql`id IN (SELECT id FROM ${sql.id(purchases.name)} WHERE company_id = ${sql.company} AND ${ofProvider} AND (${due}) ORDER BY +id LIMIT ${SETTLE_BATCH})`;
 }
 
 /**
@@ -72,9 +71,8 @@ const settleable = (purchase: Purchase) =>
   purchase.invoiceStatus !== "notInvoiced" && purchase.paymentStatus !== "paid";
 
 /**
- * The purchases to settle: the ones named (each this provider's and in its currency, which the
- * transfer is in: else 422; each settleable: else 409), or the settleable ones of those read in the
- * provider's currency (the next `SETTLE_BATCH`).
+ * The purchases to settle: the ones named (each this provider's: else 422; each settleable: else 409),
+ * or the settleable ones of those read (the next `SETTLE_BATCH`).
  */
 function purchasesToSettle(
   provider: DropshipProvider,
@@ -82,9 +80,7 @@ function purchasesToSettle(
   named: readonly number[] | null | undefined,
   field: string,
 ): Purchase[] {
-  const inItsCurrency = (purchase: Purchase) => purchase.currency === provider.currency;
-  if (named === undefined || named === null)
-    return read.filter((purchase) => inItsCurrency(purchase) && settleable(purchase));
+  if (named === undefined || named === null) return read.filter(settleable);
   const byId = new Map(read.map((purchase) => [purchase.id, purchase]));
   const errors: FieldError[] = [];
   const purchases: Purchase[] = [];
@@ -96,23 +92,13 @@ function purchasesToSettle(
         path: `${field}.${index}`,
         message: `names no purchase of dropship provider ${provider.id} (id ${id})`,
       });
-    } else if (!inItsCurrency(purchase)) {
-      errors.push({
-        path: `${field}.${index}`,
-        message: `is in ${purchase.currency}; dropship provider ${provider.id} is paid in ${provider.currency} (purchase ${id})`,
-      });
     } else if (!seen.has(id)) {
       seen.add(id);
       purchases.push(purchase);
     }
   }
-  if (errors.length) {
-    throw new ApiError(
-      "validation_failed",
-      `Some purchases named are not this provider's, or not in its currency (${provider.currency}), which the transfer is in.`,
-      { errors },
-    );
-  }
+  if (errors.length)
+    throw new ApiError("validation_failed", "Some purchases named are not this provider's.", { errors });
   const unsettleable = purchases.filter((purchase) => !settleable(purchase));
   if (unsettleable.length) {
     const described = unsettleable.map(
@@ -194,7 +180,7 @@ export function planSettleInvoices({
   if (amount <= 0) {
     throw new ApiError(
       "conflict",
-      `Nothing to settle: dropship provider ${provider.id} has no invoiced, unpaid amount in ${provider.currency}.`,
+      `Nothing to settle: dropship provider ${provider.id} has no invoiced, unpaid amount.`,
       {
         purchaseIds: purchases.map((purchase) => purchase.id),
       },
