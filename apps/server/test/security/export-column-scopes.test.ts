@@ -56,6 +56,32 @@ describe("the scopes an inventory export's columns need", () => {
     expect((await t.json("GET", `/inventory-export-fields/${sku.id}.json`)).body.source).toBe("sku");
   });
 
+  it("lets an inventory key edit a catalogue column another key chose, as long as its source stays", async () => {
+    const t = await ctx.tenant();
+    const definition = await t.json("POST", "/inventory-exports.json", { name: "Stock" });
+    const price = await t.json("POST", "/inventory-export-fields.json", {
+      inventoryExportId: definition.body.id,
+      source: "price",
+    });
+    expect(price.status).toBe(200);
+    const inventory = await keyWith(t, ["inventory:write"]);
+    // The record as read, with a new header: its source is sent back, not chosen.
+    const asRead = (await inventory.json("GET", `/inventory-export-fields/${price.body.id}.json`)).body;
+    const renamed = await inventory.json("PUT", `/inventory-export-fields/${price.body.id}.json`, {
+      ...asRead,
+      header: "Unit price",
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const other = await inventory.json("PUT", `/inventory-export-fields/${price.body.id}.json`, {
+      source: "costPrice",
+    });
+    expect(other.status).toBe(403);
+    expect((await t.json("GET", `/inventory-export-fields/${price.body.id}.json`)).body).toMatchObject({
+      source: "price",
+      header: "Unit price",
+    });
+  });
+
   it("takes a catalogue column from a key that reads the catalogue, and the export carries it", async () => {
     const t = await ctx.tenant();
     const product = await t.json("POST", "/products.json", { name: "Mug" });

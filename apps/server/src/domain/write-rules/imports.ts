@@ -88,15 +88,32 @@ const CATALOGUE_SOURCES: ReadonlySet<string> = new Set([
   "countryOfOrigin",
 ]);
 
+/** A 403 naming `catalog:read` when the actor may not choose a column of `source`. */
+function checkColumnScope(actor: Actor, source: string): void {
+  if (!actor.access || !CATALOGUE_SOURCES.has(source) || allows(actor.access, "catalog", 1)) return;
+  throw missingScope(scopeText("catalog", 1), actor.readOnly, `an export column of \`${source}\``);
+}
+
 export const importRules: WriteRules = {
   "inventory-export-field": {
-    async check({ ctx, values }) {
-      const { access, readOnly } = ctx.actor;
-      if (access && values.source && CATALOGUE_SOURCES.has(values.source) && !allows(access, "catalog", 1)) {
-        throw missingScope(scopeText("catalog", 1), readOnly, `an export column of \`${values.source}\``);
-      }
-      return values;
-    },
+    planCreate: creates<"inventory-export-field", Record<never, never>>({
+      reads: () => ({}),
+      plan({ ctx, values, plan }) {
+        checkColumnScope(ctx.actor, values.source!);
+        return plan.insert("inventory-export-field", values);
+      },
+    }),
+    // Only a column given another source is chosen anew: one sent back as read stays editable.
+    planUpdate: updates<"inventory-export-field", Record<never, never>>({
+      fields: ["source"],
+      reads: () => ({}),
+      plan({ ctx, values, current, plan }) {
+        if (values.source !== undefined && values.source !== current.source) {
+          checkColumnScope(ctx.actor, values.source);
+        }
+        return plan.update("inventory-export-field", current, values);
+      },
+    }),
   },
   "data-export": {
     planCreate: creates<"data-export", Record<never, never>>({
