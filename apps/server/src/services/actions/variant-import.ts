@@ -273,12 +273,7 @@ function matchItems(items: readonly ConnectorVariantInput[], read: ImportRead): 
       channelVariantOwner.set(channelVariant.id, index);
     return { index, item, channelVariant, variant };
   });
-  if (errors.length)
-    throw new ApiError(
-      "validation_failed",
-      "Some items of the batch cannot be imported; nothing was written.",
-      { errors },
-    );
+  refuseItems(errors);
   return plans;
 }
 
@@ -313,6 +308,11 @@ function checkOptionsKept(
       message: `puts variant ${variant.id} on ${product}, whose optionNames leave out an option its values name: ${namedOptionValues(leftOut)}. Change or delete them first`,
     });
   }
+  refuseItems(errors);
+}
+
+/** The 422 of a batch with items that cannot be imported, each named by its errors. */
+function refuseItems(errors: FieldError[]): void {
   if (errors.length) {
     throw new ApiError(
       "validation_failed",
