@@ -74,6 +74,8 @@ export function orderVariants(where: Sql) {
  * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
  *   own lines are fulfilled from;
  * - `levels`: the stock levels of the order's variants (`levelsOf`: allocated in the statement);
+ * - `providers`: the dropship providers of the order's variants, for the currency each one's purchase is
+ *   in (held as read: that currency);
  * - `accounting`: the accounting integrations a sale the import fulfils is sent to.
  */
 export function saleImportReads(order: {
@@ -94,6 +96,11 @@ export function saleImportReads(order: {
     channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
     fallbackWarehouse: defaultWarehouse(),
     levels: levelsOf(order.variantIds),
+    providers: many(
+      "dropship-provider",
+      sql`id IN ${fieldsOf("variant", "dropshipProviderId", sql`id IN ${order.variantIds}`)}`,
+      { hold: { fields: ["currency"] } },
+    ),
     ...accountingReads(),
   };
 }
@@ -336,10 +343,12 @@ function planRouting(
   }
   const shipTo = shipToOfSale(sale);
   for (const [dropshipProviderId, providerLines] of byProvider) {
+    // Priced at the variants' cost prices: what the provider bills, in the currency it is paid in.
+    const provider = read.providers.find((candidate) => candidate.id === dropshipProviderId);
     planPurchaseOf(plan, {
       dropshipProviderId,
       saleId: sale.id,
-      currency: sale.currency,
+      currency: provider?.currency ?? sale.currency,
       shipTo,
       lines: providerLines,
     });

@@ -92,6 +92,28 @@ describe("channel manual-sale", () => {
     expect(imports[0].payload.externalId).toBe("ORDER-1");
   });
 
+  it("puts a routed purchase in its provider's currency, whatever the sale's", async () => {
+    const t = await ctx.tenant();
+    const { channel, first, second } = await saleSetup(t);
+    await t.json("PUT", `/dropship-providers/${second.id}.json`, { currency: "EUR" });
+    const response = await t.json(
+      "POST",
+      `/channels/${channel.id}/manual-sale.json`,
+      sale("CURRENCIES", [
+        { sku: "A", quantity: 1, price: 10 },
+        { sku: "C", quantity: 1, price: 5 },
+      ]),
+    );
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body.currency).toBe("CAD");
+    const purchases = await list(t, "purchases", { saleId: response.body.id });
+    // Priced at the variants' cost prices, as the provider bills them: in the currency it is paid in.
+    expect(purchases.map((p) => [p.dropshipProviderId, p.currency, p.total])).toEqual([
+      [first.id, "USD", 4],
+      [second.id, "EUR", 0],
+    ]);
+  });
+
   it("sums money exactly, in cents", async () => {
     const t = await ctx.tenant();
     const { channel } = await saleSetup(t);
