@@ -11,7 +11,7 @@ import {
 import type { Context, Hono } from "hono";
 import type * as v from "valibot";
 import { readingApart } from "../db/database.ts";
-import { scopeText } from "../domain/scopes.ts";
+import { allows, scopeText } from "../domain/scopes.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import { handlerOf, runAction } from "../services/actions/run.ts";
 import { checkQueryTerms, NOT_TERMS } from "../services/list-query.ts";
@@ -85,7 +85,11 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard, share: Fai
     const run = async (c: Context<AppEnv>, inputOf: () => Record<string, unknown>) => {
       const id = idOf(c);
       const input = inputOf();
-      if (writes && c.get("actor").readOnly) throw missingScope(scopeText(kind.group, 2), true);
+      // Admission asked for the scope the path needs; an action that writes asks again here, from the
+      // manifest, so that no way of writing its path can run it with a scope that only reads.
+      const actor = c.get("actor");
+      if (writes && (actor.readOnly || (actor.access && !allows(actor.access, kind.group, 2))))
+        throw missingScope(scopeText(kind.group, 2), actor.readOnly);
       const release = handler.expensive?.(input) ? share.take(c.get("actor").companyId) : undefined;
       let text: string;
       try {

@@ -18,7 +18,7 @@ import {
 import { etagOfText } from "../services/records.ts";
 import { answer } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
-import { requestHeader } from "./middleware.ts";
+import { requestHeader, routedPath } from "./middleware.ts";
 
 const KEY = /^[\x21-\x7e]{1,200}$/;
 const ID = /^[1-9]\d{0,15}$/;
@@ -122,7 +122,8 @@ export function idempotent(
     return key === undefined || c.req.method === "HEAD" ? run() : keyed(c, run, key);
   };
   async function keyed(c: Context<AppEnv>, run: () => Promise<Response>, key: string): Promise<Response> {
-    const operation = operationOf(c.req.method, c.req.path);
+    const path = routedPath(c);
+    const operation = operationOf(c.req.method, path);
     const secret = secretAnswered(operation);
     if (secret) throw secretNotReplayable(secret);
     if (!KEY.test(key))
@@ -133,7 +134,7 @@ export function idempotent(
     const search = new URL(c.req.url).search;
     // Kept as a hash only: the query may carry the caller's `access_token`.
     const fingerprint = await fingerprintOf(
-      `${c.req.method} ${c.req.path}${search} ${body === undefined ? "" : JSON.stringify(body)}`,
+      `${c.req.method} ${path}${search} ${body === undefined ? "" : JSON.stringify(body)}`,
     );
     const at = now();
     const claim = await lookupIdempotencyKey({

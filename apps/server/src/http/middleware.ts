@@ -37,6 +37,17 @@ export function requestHeader(c: Context<AppEnv>, name: Lowercase<string>): stri
 }
 
 /** The random first part of this process's request ids (made on first use: Workers refuse it at start). */
+/**
+ * The request's path as its route matched it: a route also takes one trailing slash (`router.ts`), so
+ * `/carriers.json/` is `/carriers.json`. What tells the operation from the path (its scope, the secrets
+ * it seals, whether an idempotency key may replay it) reads this path, never `c.req.path`: with the
+ * slash, it would take the request for another operation than the one its route runs.
+ */
+export function routedPath(c: Context<AppEnv>): string {
+  const path = c.req.path;
+  return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
+}
+
 let idBase: string | undefined;
 let issued = 0;
 
@@ -121,11 +132,12 @@ function checkedActor(c: Context<AppEnv>, actor: Actor | undefined, mount: strin
   }
   if (actor.suspended) throw new ApiError("forbidden", "The company of this API key is suspended.");
   const method = c.req.method;
-  const needed = actor.access && scopeNeeded(c.req.path, mount, method);
+  const path = routedPath(c);
+  const needed = actor.access && scopeNeeded(path, mount, method);
   if (needed) {
     if (!allows(actor.access!, needed.group, needed.level)) throw missingScope(needed.text, actor.readOnly);
   } else if (actor.readOnly && method !== "GET" && method !== "HEAD") {
-    throw readOnlyRefusal(c.req.path, mount, actor.access);
+    throw readOnlyRefusal(path, mount, actor.access);
   }
   return actor;
 }

@@ -12,6 +12,7 @@ import { INBOUND_SECRETS } from "../db/secret-sql.ts";
 import { isHint, type Keyring, newInboundSecret, newSigningSecret, written } from "../domain/secrets.ts";
 import { fieldErrors } from "../errors.ts";
 import type { AppEnv } from "./env.ts";
+import { routedPath } from "./middleware.ts";
 import { isFields, validationError } from "./validate.ts";
 
 interface SecretField {
@@ -52,7 +53,9 @@ export function sealSecrets(
 ): Promise<MadeSecrets | undefined> | undefined {
   const method = c.req.method;
   if (method !== "POST" && method !== "PUT") return undefined;
-  const [plural, item, ...more] = c.req.path.slice(mount.length + 1).split("/");
+  const [plural, item, ...more] = routedPath(c)
+    .slice(mount.length + 1)
+    .split("/");
   const creating = method === "POST" && item === undefined && plural!.endsWith(".json");
   const updating = method === "PUT" && item?.endsWith(".json") === true && !more.length;
   if (!creating && !updating) return undefined;
