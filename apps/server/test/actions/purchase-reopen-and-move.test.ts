@@ -361,3 +361,37 @@ describe("moving a purchase invoice or payment to another purchase", () => {
     });
   });
 });
+
+describe("a purchase line that has shipped", () => {
+  it("stays with its sale line (409, nothing changed), which keeps counting what it shipped", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const other = await create(t, "sale-items", {
+      saleId: w.sale.id,
+      sku: "MUG-1",
+      quantity: 3,
+      price: 29.99,
+    });
+    await expectStatus(ship(t, w.purchase.id), 200);
+    const refused = await expectRefused(t, 409, () =>
+      t.json("PUT", `/purchase-items/${w.items.mug.id}.json`, { saleItemId: other.id }),
+    );
+    expect(refused).toMatchObject({ rule: "history is kept" });
+    expect(refused.detail).toContain("saleItemId");
+    expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({ quantityFulfilled: 3 });
+    expect(await read(t, "sale-items", other.id)).toMatchObject({ quantityFulfilled: 0 });
+    // Before it ships, a line may go to another sale line.
+    const u = await setup.tenant();
+    const fresh = await sentWorld(u);
+    const spare = await create(u, "sale-items", {
+      saleId: fresh.sale.id,
+      sku: "MUG-1",
+      quantity: 3,
+      price: 29.99,
+    });
+    await expectStatus(
+      u.json("PUT", `/purchase-items/${fresh.items.mug.id}.json`, { saleItemId: spare.id }),
+      200,
+    );
+  });
+});

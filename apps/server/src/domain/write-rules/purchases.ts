@@ -339,6 +339,18 @@ export const purchaseRules: WriteRules = {
           "It stays on its purchase.",
         );
       }
+      // What shipped was its sale line's (counted there as fulfilled, and returned against it).
+      if (
+        current &&
+        values.saleItemId !== undefined &&
+        values.saleItemId !== current.saleItemId &&
+        current.quantityShipped + current.quantityReturned > 0
+      ) {
+        throw history(
+          `Purchase item ${current.id} has shipped units of sale item ${current.saleItemId ?? "(none)"}, so its saleItemId cannot change`,
+          "It stays with that sale line: order anything else on a line of its own.",
+        );
+      }
       // A line orders no more of its sale line than is left open (`checkCarry`).
       const saleItemId = latest(values.saleItemId, current?.saleItemId, null);
       const units = quantity - (current?.quantityShipped ?? 0) - (current?.quantityCancelled ?? 0);
