@@ -6,7 +6,17 @@
  * the books of sale and purchases are settled, and a sale import logs it.
  */
 
-import type { Channel, Customer, Sale, SaleImport, SaleItem, Variant } from "@multichannel/schema";
+import {
+  type Channel,
+  type Customer,
+  fieldSchema,
+  kindByName,
+  type Sale,
+  type SaleImport,
+  type SaleItem,
+  type Variant,
+} from "@multichannel/schema";
+import * as v from "valibot";
 import { type Sql, sql } from "../db/sql.ts";
 import { ApiError } from "../errors.ts";
 import { accountingReads } from "./accounting.ts";
@@ -188,21 +198,43 @@ export function planSaleImport(
     externalId: order.externalId,
     status: "success",
     message: existing ? "updated" : "created",
-    payload: order.payload as SaleImport["payload"],
+    payload: keptPayload(order.payload),
   });
   return { sale, saleImport };
+}
+
+/** What a sale import's `payload` may hold (the field's bounds). */
+const payloadSchema = fieldSchema(kindByName("sale-import")!.fields.payload!);
+
+/** An order as its sale import keeps it: as received, or null past the payload's bounds (200,000 bytes). */
+export function keptPayload(order: unknown): SaleImport["payload"] {
+  return order !== undefined && v.is(payloadSchema, order) ? (order as SaleImport["payload"]) : null;
+}
+
+/** The characters a full name keeps: those of a customer's `name` and a sale's `shippingName`. */
+const FULL_NAME_LENGTH = 200;
+
+/**
+ * A first and a last name joined as a full name (a customer's `name`, a sale's `shippingName`), null
+ * when both are empty. Each part may have 100 characters and the space between makes 201: past 200, the
+ * end of the last name is left out.
+ */
+export function fullName(first: string | null | undefined, last: string | null | undefined): string | null {
+  const joined = [first, last].filter(Boolean).join(" ");
+  if (joined.length <= FULL_NAME_LENGTH) return joined || null;
+  const characters = Array.from(joined);
+  return characters.length <= FULL_NAME_LENGTH ? joined : characters.slice(0, FULL_NAME_LENGTH).join("");
 }
 
 /** The customer with the order's e-mail (the first, case-insensitive), or a new one. */
 function planCustomer(plan: WritePlan, wanted: Order["customer"], found: Customer | undefined): Customer {
   if (found) return found;
-  const name = [wanted.firstName, wanted.lastName].filter(Boolean).join(" ");
   return plan.insert("customer", {
     email: wanted.email,
     firstName: wanted.firstName ?? null,
     lastName: wanted.lastName ?? null,
     phone: wanted.phone ?? null,
-    name: name || null,
+    name: fullName(wanted.firstName, wanted.lastName),
   });
 }
 
@@ -306,7 +338,9 @@ function refuseChangedQuantities(order: Order, matches: readonly (SaleItem | und
 /** What the order changes of a line imported before: its name, price, taxable flag and properties. */
 function lineChanges(item: OrderLine, line: SaleItem): ValuesOf<"sale-item"> {
   const values: ValuesOf<"sale-item"> = {};
-  if (item.name !== undefined && item.name !== line.name) values.name = item.name;
+  // A line sent without a name is named as its first import named it: after its variant.
+  const name = item.name ?? item.variant.name;
+  if (item.name !== undefined && name !== line.name) values.name = name;
   if (item.price !== line.price) {
     values.price = item.price;
     values.total = lineTotal(item.quantity, item.price);

@@ -21,6 +21,7 @@ import { sql } from "../db/sql.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
 import { one, type Reads, type Snapshot } from "../domain/reads.ts";
+import { keptPayload } from "../domain/sale-import.ts";
 import { digestOf } from "../domain/secrets.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
 import { type ParsedFeedItem, parseFeedItemReads, planParseFeedItem } from "./actions/inventory-feeds.ts";
@@ -67,8 +68,6 @@ export async function recordByHash(
 const manualSale = actionOf("channel", "manual-sale");
 const manualSaleSchema = actionInputSchema(manualSale.input);
 const saleImportFields = kindOf("sale-import").fields;
-/** What a sale import's payload may hold (its field's bounds); an order past them is logged without it. */
-const payloadSchema = fieldSchema(saleImportFields.payload!);
 const MAX_PROBLEM_BYTES = saleImportFields.problem?.maxBytes ?? 8192;
 
 function parseOrder(body: unknown): ChannelManualSaleInput {
@@ -179,7 +178,7 @@ export async function importInboundOrder({
   } catch (error) {
     if (!isApiError(error) || error.status >= 500) throw error;
     // An empty body has no payload to keep, nor one past the field's bounds.
-    const payload = body !== undefined && v.is(payloadSchema, body) ? body : null;
+    const payload = keptPayload(body);
     return executeWrite(
       { ctx },
       {
@@ -191,7 +190,7 @@ export async function importInboundOrder({
             status: "error",
             problem: problemOf(error) as SaleImport["problem"],
             message: "failed",
-            payload: payload as SaleImport["payload"],
+            payload,
           }),
       },
     );

@@ -114,6 +114,73 @@ describe("channel manual-sale", () => {
     ]);
   });
 
+  it("keeps a line's name when the same order is sent again without one", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await saleSetup(t);
+    const order = sale("RESENT", [{ sku: "D", quantity: 1, price: 2, name: null }]);
+    const first = await t.json("POST", `/channels/${channel.id}/manual-sale.json`, order);
+    expect(first.status).toBe(200);
+    const again = await t.json("POST", `/channels/${channel.id}/manual-sale.json`, order);
+    expect(again.status).toBe(200);
+    const items = await list(t, "sale-items", { saleId: first.body.id });
+    expect(items.map((item) => item.name)).toEqual(["Delta"]);
+  });
+
+  it("keeps what it stores within each field's bounds", async () => {
+    const t = await ctx.tenant();
+    const { channel, d } = await saleSetup(t);
+    const path = `/channels/${channel.id}/manual-sale.json`;
+    // Shipping lines adding up past the bound of money: a 422 that writes nothing, even when a discount
+    // would bring the total back within it.
+    const kinds = ["sales", "sale-items", "customers", "sale-imports", "purchases", "fulfillments"];
+    const before = await snapshot(t, kinds);
+    const refused = await t.json(
+      "POST",
+      path,
+      sale("HUGE", [{ sku: "D", quantity: 1, price: 0 }], {
+        shipping: [{ price: 1e13 }, { price: 1e13 }],
+        saleDefaults: { discounts: 1e13 },
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: "shippingPrice" })]);
+    expect(await snapshot(t, kinds)).toEqual(before);
+
+    // A full name joined from a first and a last name of 100 characters each keeps 200.
+    // (Lines by their listing, which need no shipping address: the sale's comes from saleDefaults.)
+    await make(t, "channel-variants", {
+      channelId: channel.id,
+      variantId: d.id,
+      sku: "D",
+      externalId: "ext-d",
+    });
+    const long = await t.json("POST", path, {
+      externalId: "LONG",
+      customer: { email: "long@example.com", firstName: "F".repeat(100), lastName: "L".repeat(100) },
+      saleDefaults: { shippingFirstName: "F".repeat(100), shippingLastName: "L".repeat(100) },
+      lineItems: [{ quantity: 1, price: 1, variant: { externalId: "ext-d" } }],
+    });
+    expect(long.status, JSON.stringify(long.body)).toBe(200);
+    expect(long.body.shippingName).toBe(`${"F".repeat(100)} ${"L".repeat(99)}`);
+    const [customer] = await list(t, "customers", { email: "long@example.com" });
+    expect(customer.name).toBe(`${"F".repeat(100)} ${"L".repeat(99)}`);
+
+    // An order past the 200,000 bytes a sale import's payload keeps is imported, and logged without it.
+    const big = Array.from({ length: 120 }, (_, i) => ({
+      sku: "D",
+      quantity: 1,
+      price: 1,
+      externalId: `L${i}`,
+      properties: [{ key: "k", value: "v".repeat(1990) }],
+    }));
+    const imported = await t.json("POST", path, sale("BIG", big));
+    expect(imported.status).toBe(200);
+    const [log] = await list(t, "sale-imports", { saleId: imported.body.id });
+    expect(log).toMatchObject({ status: "success", payload: null });
+    const small = await list(t, "sale-imports", { saleId: long.body.id });
+    expect(small[0].payload.externalId).toBe("LONG");
+  });
+
   it("sums money exactly, in cents", async () => {
     const t = await ctx.tenant();
     const { channel } = await saleSetup(t);

@@ -9,11 +9,17 @@ import {
 } from "@multichannel/schema";
 import * as v from "valibot";
 import { sql } from "../../db/sql.ts";
-import { fromCents, toCents } from "../../domain/money.ts";
+import { checkAmount, toCents } from "../../domain/money.ts";
 import { shippingFields } from "../../domain/order-routing.ts";
 import { fieldsOf, many, rows, type Snapshot } from "../../domain/reads.ts";
 import { referencesOf } from "../../domain/record-plans.ts";
-import { type OrderLine, orderVariants, planSaleImport, saleImportReads } from "../../domain/sale-import.ts";
+import {
+  fullName,
+  type OrderLine,
+  orderVariants,
+  planSaleImport,
+  saleImportReads,
+} from "../../domain/sale-import.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -236,7 +242,7 @@ function checkedSaleDefaults(raw: ManualSaleInput["saleDefaults"], found: readon
   }
   const defaults = values as Partial<Sale>;
   if (defaults.shippingName === undefined && (defaults.shippingFirstName || defaults.shippingLastName)) {
-    defaults.shippingName = [defaults.shippingFirstName, defaults.shippingLastName].filter(Boolean).join(" ");
+    defaults.shippingName = fullName(defaults.shippingFirstName, defaults.shippingLastName);
   }
   return defaults;
 }
@@ -250,7 +256,8 @@ function saleHeader(input: ManualSaleInput, defaults: Partial<Sale>): Partial<Sa
   if (input.notes !== undefined) header.notes = input.notes;
   if (input.shippingPrice !== undefined) header.shippingPrice = input.shippingPrice ?? 0;
   else if (input.shipping?.length && defaults.shippingPrice === undefined) {
-    header.shippingPrice = fromCents(input.shipping.reduce((sum, line) => sum + toCents(line.price ?? 0), 0));
+    const cents = input.shipping.reduce((sum, line) => sum + toCents(line.price ?? 0), 0);
+    header.shippingPrice = checkAmount("sale", "shippingPrice", cents);
   }
   if (input.orderedAt !== undefined)
     Object.assign(header, sameFactValues("sale", { orderedAt: input.orderedAt }));
