@@ -139,6 +139,12 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
     description:
       "Beyond the interface. A pending or finalized fulfillment will not ship: its lines' allocated stock is released, and it stays, with its lines, as `cancelled`. Its sale lines no longer count its units as on their way, so a fulfillment or purchase written for them may take them (sending the order again routes only new lines). A shipped, moved or cancelled fulfillment is a 409.",
   },
+  "sale.cancel": {
+    summary: "Cancel a sale",
+    description:
+      "Beyond the interface. The customer will not get the units of the sale's lines that are still open: ordered, not fulfilled, not cancelled, and carried by no purchase line still to ship and no pending or finalized fulfillment. Without `items`, every line's open units; with them, the units named. They count as cancelled on their lines, a sale return of `type: cancellation` records them at the lines' prices (the refund owed), and the sale's status follows (`cancelled` once every unit is). Units a purchase or fulfillment still carries are cancelled there first (`PUT /purchases/{id}/cancel.json` records them the same way; `PUT /fulfillments/{id}/cancel.json` leaves them open, to be cancelled here). Nothing open is a 409; more units than a line has open, or a line of another sale, is a 422 naming `items.N`. Allowed while the sale is open or partially fulfilled (else 409).",
+    example: { items: [{ saleItemId: 12, quantity: 1 }], reason: "customer" },
+  },
   "sale-return.receive": {
     summary: "Receive a return",
     description:

@@ -675,6 +675,34 @@ export const fulfillmentActions = [
   }),
 ] as const;
 
+export const saleActions = [
+  defineAction({
+    name: "cancel",
+    method: "PUT",
+    event: "sale.cancelled",
+    source: "extension",
+    summary:
+      "Cancel the sale's open units (all, or those named) that no purchase or fulfillment carries; a sale return records them.",
+    input: {
+      items: f.array(
+        f.object({
+          saleItemId: f.ref("sale-item", { required: true }),
+          quantity: f.integer({ required: true, min: 1, max: 1_000_000 }),
+        }),
+        {
+          maxLength: 1000,
+          description: "The lines and units to cancel; absent, every line's open units.",
+        },
+      ),
+      reason: f.enum(["customer", "fraud", "inventory", "declined", "other"], {
+        description: "Why, kept as the cancellation's `reason`.",
+      }),
+    },
+    output: { kind: "sale" },
+    from: ["open", "partiallyFulfilled"],
+  }),
+] as const;
+
 export const saleReturnActions = [
   defineAction({
     name: "receive",

@@ -91,6 +91,7 @@ describe("the manifest against the interface", () => {
       "PUT /fulfillments/{id}/cancel.json",
       "PUT /inventory-feeds/{id}/parse-webhook.json",
       "PUT /sale-returns/{id}/cancel.json",
+      "PUT /sales/{id}/cancel.json",
     ]);
   });
 });

@@ -494,7 +494,7 @@ export const returnShipments: Resource<"returnShipments"> = {
 /** The sale records: `/sales.json` and its actions. */
 export const sales: Resource<"sales"> = {
   plural: "sales",
-  actions: [],
+  actions: [["cancel", "PUT", true]],
 };
 /** The sale-discount-code records: `/sale-discount-codes.json` and its actions. */
 export const saleDiscountCodes: Resource<"saleDiscountCodes"> = {

@@ -4725,6 +4725,14 @@ export type SaleCreateInput = {
   billingCountry?: string | null;
 };
 export type SaleUpdateInput = Partial<Sale>;
+export type SaleCancelInput = {
+  items?: ({
+    saleItemId: number;
+    quantity: number;
+  })[] | null;
+  reason?: "customer" | "fraud" | "inventory" | "declined" | "other" | null;
+};
+export type SaleCancelOutput = Sale;
 /** A discount code applied to a sale and the reduction it gave. */
 export type SaleDiscountCode = {
   id: number;
@@ -6237,7 +6245,9 @@ export interface KindTypes {
     create: SaleCreateInput;
     created: Sale;
     update: SaleUpdateInput;
-    actions: {};
+    actions: {
+      cancel: { method: "PUT"; path: "cancel"; input: SaleCancelInput; output: SaleCancelOutput };
+    };
   };
   saleDiscountCodes: {
     name: "sale-discount-code";
@@ -6513,6 +6523,7 @@ export interface ActionTypes {
   "purchase.return-label": { input: PurchaseReturnLabelInput; output: PurchaseReturnLabelOutput };
   "purchase.default-label": { input: PurchaseDefaultLabelInput; output: PurchaseDefaultLabelOutput };
   "purchase.cancel": { input: PurchaseCancelInput; output: PurchaseCancelOutput };
+  "sale.cancel": { input: SaleCancelInput; output: SaleCancelOutput };
   "sale-return.receive": { input: SaleReturnReceiveInput; output: SaleReturnReceiveOutput };
   "sale-return.cancel": { input: SaleReturnCancelInput; output: SaleReturnCancelOutput };
   "webhook-endpoint.test": { input: WebhookEndpointTestInput; output: WebhookEndpointTestOutput };

@@ -1,4 +1,5 @@
 import {
+  saleActions,
   saleReturnActions,
   saleReturnStates,
   saleReturnStatuses,
@@ -166,6 +167,7 @@ export const sale = defineKind({
   },
   states: saleStates,
   unique: [["channelId", "externalId"]],
+  actions: saleActions,
 });
 
 export const saleItem = defineKind({

@@ -49,6 +49,33 @@ export function carryingReads(saleItemId: number | Sql, read: boolean) {
   };
 }
 
+/**
+ * `carryingReads` for every line of sale `saleId` at once: the purchase and fulfillment lines that carry
+ * any of them, with their fulfillments, held in what the rule adds up.
+ */
+export function saleCarryingReads(saleId: number) {
+  const saleLines = fieldsOf("sale-item", "id", { saleId });
+  const carrying = (kindName: "purchase-item" | "fulfillment-item") =>
+    fieldIn(kindName, "saleItemId", saleLines);
+  return {
+    purchaseLines: many("purchase-item", carrying("purchase-item"), {
+      hold: { fields: ["saleItemId", "quantity", "quantityShipped", "quantityCancelled"] },
+    }),
+    fulfillmentLines: many("fulfillment-item", carrying("fulfillment-item"), {
+      hold: { fields: ["saleItemId", "fulfillmentId", "quantity"] },
+    }),
+    fulfillments: many(
+      "fulfillment",
+      fieldIn(
+        "fulfillment",
+        "id",
+        fieldsOf("fulfillment-item", "fulfillmentId", carrying("fulfillment-item")),
+      ),
+      { hold: { fields: ["status"] } },
+    ),
+  };
+}
+
 /** `carryingReads` with the sale line itself, for a write of one of the lines carrying it. */
 export function saleLineReads(saleItemId: number | Sql, read: boolean) {
   const held = { fields: ["quantity", "quantityFulfilled", "quantityCancelled"] } as const;
@@ -74,9 +101,10 @@ export function carriedByWriteReads(
 type Carrying = Snapshot<ReturnType<typeof carryingReads>>;
 
 /** One line carrying units of a sale line, said as a refusal names it. */
-interface Carrier {
+export interface Carrier {
   kind: "purchase-item" | "fulfillment-item";
   id: number;
+  saleItemId: number | null;
   units: number;
   what: string;
 }
@@ -84,6 +112,7 @@ interface Carrier {
 const purchaseLineCarries = (line: PurchaseItem): Carrier => ({
   kind: "purchase-item",
   id: line.id,
+  saleItemId: line.saleItemId,
   units: unshippedOf(line),
   what: `purchase item ${line.id} (purchase ${line.purchaseId}) orders ${unshippedOf(line)} not shipped or cancelled`,
 });
@@ -91,12 +120,13 @@ const purchaseLineCarries = (line: PurchaseItem): Carrier => ({
 const fulfillmentLineCarries = (line: FulfillmentItem): Carrier => ({
   kind: "fulfillment-item",
   id: line.id,
+  saleItemId: line.saleItemId,
   units: line.quantity,
   what: `fulfillment item ${line.id} (fulfillment ${line.fulfillmentId}) holds ${line.quantity} to ship`,
 });
 
 /** The lines of `read` carrying units, as read. */
-function carriersOf(read: Carrying): Carrier[] {
+export function carriersOf(read: Carrying): Carrier[] {
   const unshipped = new Set(
     (read.fulfillments ?? []).filter((one) => UNSHIPPED.has(one.status)).map((one) => one.id),
   );

@@ -31,11 +31,21 @@ import {
   planReceiveSaleReturn,
   receiveSaleReturnReads,
 } from "./returns.ts";
+import { cancelSaleReads, planCancelSale } from "./sales.ts";
 import { planSettleInvoices, settleInvoicesReads } from "./settlement.ts";
 import { type ActionHandlers, planned } from "./types.ts";
 
-/** The order-flow actions: purchases, dropshipments, fulfillments, returns and provider settlement. */
+/** The order-flow actions: sales, purchases, dropshipments, fulfillments, returns and provider settlement. */
 export const orderHandlers = {
+  "sale.cancel": {
+    planned: planned({
+      reads: ({ id }) => cancelSaleReads(id),
+      plan: ({ record, input, read, plan }) => {
+        const sale = planCancelSale({ sale: record, input, read, plan });
+        return { answer: sale, subject: sale };
+      },
+    }),
+  },
   "purchase.send": {
     planned: planned({
       reads: ({ id }) => sendPurchaseReads(id),
