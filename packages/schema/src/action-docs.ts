@@ -121,7 +121,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "dropshipment.move-to-fulfill": {
     summary: "Fulfil from a warehouse instead",
     description:
-      "A pending dropshipment becomes a fulfillment from a warehouse (default: the company's default one); the purchase lines it covered are cancelled at the provider, the sale's lines are not. Allowed while pending (else 409).",
+      "A pending dropshipment becomes a fulfillment from a warehouse (default: the company's default one); the purchase lines it covered are cancelled at the provider, the sale's lines are not. The fulfillment is on the dropshipment's sale (its `saleId`, else its purchase's): lines that carry lines of another sale are a 422 naming `saleId`, before anything changes. Allowed while pending (else 409).",
   },
   "fulfillment.move-to-dropship": {
     summary: "Dropship instead",

@@ -246,4 +246,54 @@ describe("lines name lines of their own record's owner", () => {
       },
     ]);
   });
+
+  it("refuses to fulfil a dropshipment on a sale its lines are not of, and fulfils it on theirs", async () => {
+    const t = await setup.tenant();
+    const { w, other } = await worlds(t);
+    const dropshipment = await create(t, "dropshipments", {
+      purchaseId: w.purchase.id,
+      saleId: other.sale.id,
+      dropshipProviderId: w.provider.id,
+    });
+    await create(t, "dropshipment-items", {
+      dropshipmentId: dropshipment.id,
+      purchaseItemId: w.items.mug.id,
+      quantity: 2,
+    });
+    const move = () => t.json("PUT", `/dropshipments/${dropshipment.id}/move-to-fulfill.json`, {});
+    const mug = `sale item ${w.saleItems.mug.id} (on sale ${w.sale.id})`;
+
+    // On another sale than its lines', the fulfillment could never ship: nothing is cancelled or allocated.
+    const refused = await expectRefused(t, 422, move);
+    expect(refused).toMatchObject({
+      detail: `Dropshipment ${dropshipment.id} has lines of another sale.`,
+      rule: "sameOwner: saleItemId names a sale item of the fulfillment's sale",
+    });
+    expect(refused.errors).toEqual([
+      {
+        path: "saleId",
+        message: `names sale ${other.sale.id}, but its lines carry ${mug}: put it on the sale of its lines`,
+      },
+    ]);
+    // Without a sale of its own, on its purchase's, put on another sale since: the same.
+    await expectStatus(t.json("PUT", `/dropshipments/${dropshipment.id}.json`, { saleId: null }), 200);
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}.json`, { saleId: other.sale.id }), 200);
+    expect((await expectRefused(t, 422, move)).errors).toEqual([
+      {
+        path: "saleId",
+        message: `is empty, so the fulfillment would be on sale ${other.sale.id} (its purchase's), but its lines carry ${mug}: put it on the sale of its lines`,
+      },
+    ]);
+
+    // Put on its lines' sale, it moves, and the fulfillment ships on that sale.
+    await expectStatus(t.json("PUT", `/dropshipments/${dropshipment.id}.json`, { saleId: w.sale.id }), 200);
+    const fulfillment = await expectStatus(move(), 200);
+    expect(fulfillment.saleId).toBe(w.sale.id);
+    await expectStatus(
+      t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, { trackingNumber: "T-3" }),
+      200,
+    );
+    expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({ quantityFulfilled: 2 });
+    expect(await read(t, "purchase-items", w.items.mug.id)).toMatchObject({ quantityCancelled: 2 });
+  });
 });

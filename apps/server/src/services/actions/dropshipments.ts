@@ -3,12 +3,13 @@ import type {
   DropshipmentMoveToFulfillInput,
   Fulfillment,
   PurchaseItem,
+  SaleItem,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { warehouseOf, warehousesToChooseRead } from "../../domain/aggregates/warehouse-choice.ts";
 import { planPurchaseBooks, unshippedOf } from "../../domain/books.ts";
-import { checkLineOwners } from "../../domain/line-owners.ts";
+import { checkLineOwners, onOwner, sameOwnerRule } from "../../domain/line-owners.ts";
 import {
   type Line,
   planFulfillmentOf,
@@ -21,12 +22,13 @@ import { contentConflict } from "../../domain/states.ts";
 import { levelsOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
+import { ApiError } from "../../errors.ts";
 
 /**
  * What moving a dropshipment to fulfill reads: its lines, the warehouses to choose from, its purchase
- * with the purchase's books, the purchase lines its lines name, the variants of its lines' SKUs, the
- * sales it may be for, and the levels of the variants its lines may take (not held: stock is allocated
- * in the statement, with its floor).
+ * with the purchase's books, the purchase lines its lines name and the sale lines those name (their
+ * sale held), the variants of its lines' SKUs, the sales it may be for, and the levels of the variants
+ * its lines may take (not held: stock is allocated in the statement, with its floor).
  */
 export function moveToFulfillReads(dropshipmentId: number, input: DropshipmentMoveToFulfillInput) {
   const lines = (field: "purchaseItemId" | "sku") => fieldsOf("dropshipment-item", field, { dropshipmentId });
@@ -40,6 +42,9 @@ export function moveToFulfillReads(dropshipmentId: number, input: DropshipmentMo
     purchase: one("purchase", purchaseId),
     ...purchaseBooksReads(purchaseId),
     namedItems: many("purchase-item", named),
+    saleItems: many("sale-item", fieldIn("sale-item", "id", fieldsOf("purchase-item", "saleItemId", named)), {
+      hold: { fields: ["saleId"] },
+    }),
     variants: many("variant", bySku),
     sales: many(
       "sale",
@@ -129,6 +134,7 @@ export function planMoveToFulfill({
   }
 
   const saleId = dropshipment.saleId ?? purchase?.saleId ?? null;
+  checkSaleOfLines(dropshipment, saleId, lines, read.saleItems);
   const sale = saleId ? read.sales.find((candidate) => candidate.id === saleId) : undefined;
   const receiver: ShipTo | undefined = purchase ? shipToOfPurchase(purchase) : undefined;
   const shipTo = receiver?.lineOne ? receiver : sale ? shipToOfSale(sale) : (receiver ?? {});
@@ -157,4 +163,37 @@ export function planMoveToFulfill({
     },
   );
   return { fulfillment, dropshipment: moved };
+}
+
+/**
+ * 422 naming `saleId` when a sale line the fulfillment's lines carry is on another sale than `saleId`, the
+ * sale the fulfillment would be on (the dropshipment's, else its purchase's): that fulfillment could
+ * never ship, so nothing is cancelled or allocated for it.
+ */
+function checkSaleOfLines(
+  dropshipment: Dropshipment,
+  saleId: number | null,
+  lines: readonly Line[],
+  saleItems: readonly SaleItem[],
+): void {
+  const others = lines.flatMap((line) => {
+    const saleItem = saleItems.find((candidate) => candidate.id === line.saleItemId);
+    return saleItem && saleItem.saleId !== saleId
+      ? [`sale item ${saleItem.id} (${onOwner("sale", saleItem.saleId)})`]
+      : [];
+  });
+  if (!others.length) return;
+  const fulfilledOn =
+    dropshipment.saleId === null
+      ? `is empty, so the fulfillment would be ${onOwner("sale", saleId)} (its purchase's)`
+      : `names sale ${saleId}`;
+  throw new ApiError("validation_failed", `Dropshipment ${dropshipment.id} has lines of another sale.`, {
+    errors: [
+      {
+        path: "saleId",
+        message: `${fulfilledOn}, but its lines carry ${[...new Set(others)].join(", ")}: put it on the sale of its lines`,
+      },
+    ],
+    rule: sameOwnerRule("saleItemId", "sale-item", "fulfillment", "sale"),
+  });
 }
