@@ -129,6 +129,21 @@ describe("labels", () => {
     expect((await download(stranger, second.url)).status).toBe(404);
   });
 
+  it("default-label: the version after one that shipped a parcel is the next, each a file of its own", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    const label = (body: Record<string, unknown>) =>
+      expectStatus(t.json("PUT", `/purchases/${w.purchase.id}/default-label.json`, body), 200);
+    const first = await label({});
+    const shipped = await label({ inventoryStatus: "shipped", ids: [w.items.mug.id] });
+    const third = await label({});
+
+    expect(shipped.dropshipmentId).not.toBeNull();
+    expect([first, shipped, third].map((each) => each.version)).toEqual([1, 2, 3]);
+    expect(new Set([first.url, shipped.url, third.url]).size).toBe(3);
+    for (const each of [first, shipped, third]) await expectPdf(t, each.url);
+  });
+
   it("regenerate-label: versions n+1 and n+2, both files kept, the tracking number kept", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);

@@ -298,8 +298,8 @@ export async function planReturnLabel({
 
 /**
  * What a purchase's outbound label reads: the provider, its addresses, the purchase's earlier outbound
- * labels (held by their count: the next version holds while no other came meanwhile) and the company's
- * file usage; to ship with it, what `ship` reads.
+ * labels, those that shipped with a dropshipment of it too (held by their count: the next version holds
+ * while no other came meanwhile) and the company's file usage; to ship with it, what `ship` reads.
  */
 export function defaultLabelReads(purchaseId: number, input: PurchaseDefaultLabelInput) {
   const label = outboundLabelReads(purchaseId);
@@ -311,7 +311,7 @@ function outboundLabelReads(purchaseId: number) {
   return {
     provider: providerOfPurchase(purchaseId),
     addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
-    earlier: many("label", { purchaseId, direction: "outbound", dropshipmentId: null }, { hold: "count" }),
+    earlier: many("label", { purchaseId, direction: "outbound" }, { hold: "count" }),
     fileUsage: fileUsage(),
   };
 }
