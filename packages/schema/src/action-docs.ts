@@ -126,7 +126,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "fulfillment.move-to-dropship": {
     summary: "Dropship instead",
     description:
-      "A pending fulfillment becomes a purchase to the named dropship provider, priced at the variants' cost; its allocated stock is released. Allowed while pending (else 409).",
+      "A pending fulfillment becomes a purchase to the named dropship provider, priced at the variants' cost, shipping to the fulfillment's address (else, when it has none, its sale's shipping address); its allocated stock is released. Allowed while pending (else 409).",
   },
   "fulfillment.ship": {
     summary: "Ship a fulfillment",

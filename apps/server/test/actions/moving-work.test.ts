@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { setupApp } from "../support.ts";
-import { expectStateConflict, provider, send, sentWorld, ship } from "./orders-fixtures.ts";
+import { expectStateConflict, provider, send, sentWorld, ship, world } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -106,6 +106,47 @@ describe("moving work between providers and warehouses", () => {
     });
     expect((await read(t, "inventory-levels", level!.id)).allocated).toBe(0);
     expect((await expectStatus(send(t, purchase.id), 200)).status).toBe("sent");
+  });
+
+  it("moves a fulfillment without an address of its own to dropship: the purchase ships to the sale's", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    expect(fulfillment.shippingAddressLineOne).toBeNull();
+    const saleItem = await create(t, "sale-items", {
+      saleId: w.sale.id,
+      variantId: w.variants.cap.id,
+      sku: "CAP-1",
+      quantity: 1,
+      price: 0.1,
+    });
+    await create(t, "fulfillment-items", {
+      fulfillmentId: fulfillment.id,
+      saleItemId: saleItem.id,
+      variantId: w.variants.cap.id,
+      quantity: 1,
+    });
+
+    const purchase = await expectStatus(
+      t.json("PUT", `/fulfillments/${fulfillment.id}/move-to-dropship.json`, {
+        dropshipProviderId: w.provider.id,
+      }),
+      200,
+    );
+    expect(purchase).toMatchObject({
+      saleId: w.sale.id,
+      receiverName: "Dana Buyer",
+      receiverAddressLineOne: "12 Harbour Road",
+      receiverCity: "Portland",
+      receiverCountry: "US",
+    });
+    // The provider can label and ship it.
+    await expectStatus(send(t, purchase.id), 200);
+    await expectStatus(
+      t.json("PUT", `/purchases/${purchase.id}/default-label.json`, { inventoryStatus: "shipped", ids: [] }),
+      200,
+    );
+    expect((await read(t, "purchases", purchase.id)).status).toBe("shipped");
   });
 
   it("cancels the whole purchase when the dropshipment covered all of it", async () => {

@@ -50,15 +50,17 @@ function itemsRequired(
 }
 
 /**
- * What moving a fulfillment to dropship reads: the provider named, its lines, the variants they name
- * (by id, or by SKU where a line has no variant), the sale lines they name and the levels of their
- * variants (not held: the stock released is taken off in the statement, with its floor).
+ * What moving a fulfillment to dropship reads: the provider named, its sale (whose address the purchase
+ * ships to when the fulfillment has none of its own), its lines, the variants they name (by id, or by
+ * SKU where a line has no variant), the sale lines they name and the levels of their variants (not held:
+ * the stock released is taken off in the statement, with its floor).
  */
 export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMoveToDropshipInput) {
   const variantIds = fieldsOf("fulfillment-item", "variantId", { fulfillmentId });
   const skus = fieldsOf("fulfillment-item", "sku", { fulfillmentId, variantId: null });
   return {
     provider: one("dropship-provider", input.dropshipProviderId),
+    sale: one("sale", fieldOf("fulfillment", fulfillmentId, "saleId")),
     items: many("fulfillment-item", { fulfillmentId }),
     variants: many(
       "variant",
@@ -74,8 +76,8 @@ export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMov
 
 /**
  * Plans turning an unshipped fulfillment into a purchase to a dropship provider, priced at the
- * variants' cost; the stock it had allocated is released. Answers the purchase and the fulfillment as
- * the plan leaves them.
+ * variants' cost, shipping to the fulfillment's address (else its sale's); the stock it had allocated
+ * is released. Answers the purchase and the fulfillment as the plan leaves them.
  */
 export function planMoveToDropship({
   fulfillment,
@@ -88,7 +90,7 @@ export function planMoveToDropship({
   read: Snapshot<ReturnType<typeof moveToDropshipReads>>;
   plan: WritePlan;
 }): { purchase: Purchase; fulfillment: Fulfillment } {
-  const { provider, variants, saleItems } = read;
+  const { provider, sale, variants, saleItems } = read;
   if (!provider) throw noDropshipProvider(input.dropshipProviderId);
   const items = itemsRequired("fulfillment.move-to-dropship", fulfillment, read.items, saleItems);
   const levels = [...read.levels];
@@ -119,7 +121,7 @@ export function planMoveToDropship({
     dropshipProviderId: provider.id,
     saleId: fulfillment.saleId,
     currency: provider.currency,
-    shipTo: shipToOfSale(fulfillment),
+    shipTo: fulfillment.shippingAddressLineOne || !sale ? shipToOfSale(fulfillment) : shipToOfSale(sale),
     lines,
   });
   const moved = plan.update(
