@@ -199,6 +199,51 @@ describe("shipments told to the channel", () => {
     });
   });
 
+  it("a parcel told to two channels says it failed when one gave up, though the other took it last", async () => {
+    const t = await setup.tenant();
+    const failing = await startReceiver(() => 500);
+    // Takes each parcel at its last attempt, after the failing channel gave up on it.
+    const tries = new Map<string, number>();
+    const late = await startReceiver(({ body }) => {
+      tries.set(body, (tries.get(body) ?? 0) + 1);
+      return tries.get(body)! > RETRY_DELAYS_S.length ? 200 : 500;
+    });
+    const { dispatcher, clock } = dispatcherWithClock(setup);
+    const w = await sentWorld(t);
+    await customChannel(t, w, `${failing.url}/shipments`, { name: "Failing Store" });
+    await customChannel(t, w, `${late.url}/shipments`, { name: "Late Store" });
+    const fulfillment = await fulfillmentOf(t, w);
+    await expectStatus(t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, {}), 200);
+    const dropshipment = await expectStatus(ship(t, w.purchase.id), 200);
+    const parcels = async () => [
+      await read(t, "dropshipments", dropshipment.id),
+      await read(t, "fulfillments", fulfillment.id),
+    ];
+
+    await dispatcher.runOnce();
+    // Retried by both: nothing failed for good yet.
+    for (const parcel of await parcels()) {
+      expect(parcel).toMatchObject({ channelAttempts: 2, channelError: false });
+    }
+    expect((await parcels())[0]).toMatchObject({ sendShippingUpdateProblem: null });
+    for (const delay of RETRY_DELAYS_S) {
+      clock.now += delay * 1000;
+      await dispatcher.runOnce();
+    }
+
+    const updates = await list(t, "channel-shipment-updates");
+    expect(updates.map((update) => update.status).sort()).toEqual(["error", "error", "success", "success"]);
+    // Every attempt to either channel counts; the one that gave up is not hidden by the later success.
+    const attempts = 2 * (RETRY_DELAYS_S.length + 1);
+    const [toldOfDropshipment, toldOfFulfillment] = await parcels();
+    expect(toldOfDropshipment).toMatchObject({
+      channelAttempts: attempts,
+      channelError: true,
+      sendShippingUpdateProblem: { code: "delivery_failed", status: 500 },
+    });
+    expect(toldOfFulfillment).toMatchObject({ channelAttempts: attempts, channelError: true });
+  });
+
   it("a muted parcel, a disabled custom channel or one without an endpoint tells nobody", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver();

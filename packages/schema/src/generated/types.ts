@@ -2563,9 +2563,9 @@ export type Dropshipment = {
   shipmentRouting: "customer" | "consolidated" | "consolidatedInternational";
   /** Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`). */
   channelNotification: "trigger" | "mute" | null;
-  /** How many times telling the channel about the shipment was tried. */
+  /** How many attempts were made to tell the sale's channels about the shipment: those of every channel's update (`channel-shipment-updates`) together. */
   channelAttempts: number | null;
-  /** Whether telling the channel about the shipment failed. */
+  /** Whether telling any of the sale's channels about the shipment failed for good (one of its channel shipment updates is `error`), even when another channel took it; false while none has, null before the first attempt. */
   channelError: boolean | null;
   /** The carrier that takes the parcel, by name. */
   carrier: string | null;
@@ -2639,7 +2639,7 @@ export type Dropshipment = {
   labelProblem: JsonValue | null;
   /** What went wrong booking the carrier collection, as text or an object; null when nothing did. */
   pickupProblem: JsonValue | null;
-  /** What went wrong telling the sale's channel about the shipment, as text or an object; null when nothing did. */
+  /** What went wrong telling the sale's channels about the shipment (the `statusProblem` of its channel shipment update that failed last), as text or an object; null when nothing did. */
   sendShippingUpdateProblem: JsonValue | null;
   /** Do not report the parcel's problems to the company. */
   muteError: boolean | null;
@@ -2849,9 +2849,9 @@ export type Fulfillment = {
   requiresShippingApproval: "notRequired" | "approvalRequired" | "rateRequired" | "approved";
   /** Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`). */
   channelNotification: "trigger" | "mute" | null;
-  /** How many times telling the channel about the shipment was tried. */
+  /** How many attempts were made to tell the sale's channels about the shipment: those of every channel's update (`channel-shipment-updates`) together. */
   channelAttempts: number | null;
-  /** Whether telling the channel about the shipment failed. */
+  /** Whether telling any of the sale's channels about the shipment failed for good (one of its channel shipment updates is `error`), even when another channel took it; false while none has, null before the first attempt. */
   channelError: boolean | null;
   /** Name of the person the parcel goes to. */
   shippingName: string | null;

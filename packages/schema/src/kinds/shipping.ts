@@ -50,6 +50,21 @@ const tags = f.array(f.string({ maxLength: 100 }), {
 // `[url]` for files, text or `{code, message}` for problems.
 const files = f.json({ description: 'Attached files, e.g. `[{"name": ..., "url": ...}]`.' });
 const labelFiles = f.json({ description: "The label's files, e.g. a list of URLs." });
+/** What telling the sale's channels about a shipped parcel came to, over every channel told. */
+const channelTold = {
+  channelAttempts: f.integer({
+    required: true,
+    default: 0,
+    min: 0,
+    nullable: true,
+    description:
+      "How many attempts were made to tell the sale's channels about the shipment: those of every channel's update (`channel-shipment-updates`) together.",
+  }),
+  channelError: f.boolean({
+    description:
+      "Whether telling any of the sale's channels about the shipment failed for good (one of its channel shipment updates is `error`), even when another channel took it; false while none has, null before the first attempt.",
+  }),
+};
 const problem = (step: string) =>
   f.json({
     maxBytes: 8192,
@@ -131,14 +146,7 @@ export const dropshipment = defineKind({
       nullable: true,
       description: "Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`).",
     }),
-    channelAttempts: f.integer({
-      required: true,
-      default: 0,
-      min: 0,
-      nullable: true,
-      description: "How many times telling the channel about the shipment was tried.",
-    }),
-    channelError: f.boolean({ description: "Whether telling the channel about the shipment failed." }),
+    ...channelTold,
     carrier: f.string({
       maxLength: 100,
       description: "The carrier that takes the parcel, by name.",
@@ -248,7 +256,9 @@ export const dropshipment = defineKind({
     }),
     labelProblem: problem("making the shipping label"),
     pickupProblem: problem("booking the carrier collection"),
-    sendShippingUpdateProblem: problem("telling the sale's channel about the shipment"),
+    sendShippingUpdateProblem: problem(
+      "telling the sale's channels about the shipment (the `statusProblem` of its channel shipment update that failed last)",
+    ),
     muteError: f.boolean({
       required: true,
       default: false,
@@ -392,14 +402,7 @@ export const fulfillment = defineKind({
       nullable: true,
       description: "Whether the sale's channel is told when the parcel ships (`trigger`) or not (`mute`).",
     }),
-    channelAttempts: f.integer({
-      required: true,
-      default: 0,
-      min: 0,
-      nullable: true,
-      description: "How many times telling the channel about the shipment was tried.",
-    }),
-    channelError: f.boolean({ description: "Whether telling the channel about the shipment failed." }),
+    ...channelTold,
     ...shippingAddress,
     carrier: f.string({
       maxLength: 100,
