@@ -68,6 +68,10 @@ export class WritePlan {
   private readonly tables = new Map<number, Table>();
   /** The statement that inserted each provisional record, by slot. */
   private readonly insertedAt = new Map<number, number>();
+  /** A record `insert` made, by slot: its values, which a later `update` of it folds in (`folded`). */
+  private readonly insertedValues = new Map<number, { table: Table; values: Record<string, unknown> }>();
+  /** Where the last statement of the caller's own is (`write`, `append`): no update folds past it. */
+  private lastWritten = -1;
   /** The statements that filled `plan_ids` for a multi-row insert (`insertMany`), answering slot and id. */
   private readonly insertedMany: number[] = [];
   /** Records the plan updates (`kind:id`): guarded by their update. */
@@ -173,6 +177,7 @@ export class WritePlan {
     this.push(this.bound(insertSql(table, this.now, stored)), table);
     const slot = this.insertedAt.size + 1;
     this.insertedAt.set(slot, this.body.length - 1);
+    this.insertedValues.set(slot, { table, values: { ...values } });
     this.noteInserted(slot);
     const record = toRecord(table, rowOf(table, this.base - slot, this.now, this.now, stored));
     for (const field of table.tenantFields) record[field] = this.companyId;
@@ -210,11 +215,43 @@ export class WritePlan {
       record[field] = storedAs(column, value);
       return [field, encode(column, value)] as const;
     });
-    const asRead = this.isProvisional(record.id) ? [] : [unchanged(table, stored)];
     this.updated.add(`${kindName}:${record.id}`);
+    if (this.folded(record.id, values, encoded)) return asRecord(kindName, record);
+    const asRead = this.isProvisional(record.id) ? [] : [unchanged(table, stored)];
     this.push(this.bound(updateSql(table, this.now, record.id, encoded, { where: asRead })), table);
     this.push(changed(1));
     return asRecord(kindName, record);
+  }
+
+  /**
+   * Folds an update of a record this plan inserted (`insert`) into its INSERT, which then writes the
+   * record as the plan leaves it: one statement less, and its `created` event holds the record as
+   * answered, not a state no request ever saw followed by an `updated` one. Only when every value can be
+   * written where the INSERT is: no provisional id of a record inserted after it (or by `insertMany`, or
+   * inside text), whose real id is not known there yet; and when no statement of the caller's own
+   * (`write`, `append`: SQL that may change the row) came after it, which would then run on the values
+   * the update sets rather than before them. Answers whether it folded.
+   */
+  private folded(
+    id: number,
+    values: Record<string, unknown>,
+    encoded: readonly (readonly [string, InValue])[],
+  ) {
+    if (!this.isProvisional(id)) return false;
+    const slot = this.slotOf(id);
+    const inserted = this.insertedValues.get(slot);
+    const at = this.insertedAt.get(slot);
+    if (!inserted || at === undefined || this.lastWritten > at) return false;
+    for (const [, value] of encoded) {
+      if (typeof value === "string" && this.holdsProvisional(value)) return false;
+      if (!this.isProvisional(value)) continue;
+      const before = this.insertedAt.get(this.slotOf(value));
+      if (before === undefined || before < 0 || before >= at) return false;
+    }
+    inserted.values = { ...inserted.values, ...values };
+    const stored = storedValues(inserted.table, inserted.values, this.now);
+    this.body[at] = this.bound(insertSql(inserted.table, this.now, stored));
+    return true;
   }
 
   /**
@@ -516,6 +553,7 @@ export class WritePlan {
    */
   append(statements: readonly InStatement[]): number {
     for (const statement of statements) this.push(statement);
+    this.lastWritten = this.body.length - 1;
     return this.body.length - 1;
   }
 
@@ -524,7 +562,7 @@ export class WritePlan {
    * a provisional id becomes the lookup of the real one.
    */
   write(statement: Sql): void {
-    this.push(statement.map((value, args) => this.value(value, args), this.companyId));
+    this.lastWritten = this.push(statement.map((value, args) => this.value(value, args), this.companyId));
   }
 
   /**
