@@ -222,8 +222,9 @@ describe("actions that add lines", () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);
     await expectStatus(ship(t, w.purchase.id), 200);
-    // A purchase past the limit (made before it, say): every line of it shipped and returnable.
-    await copyRow(setup.db, "purchase_items", w.items.pin.id, MAX_LINES - 2);
+    // A purchase past the limit (made before it, say): every line of it shipped and returnable. The
+    // copies carry no sale line: copies of the pin's would share its one fulfilled unit.
+    await copyRow(setup.db, "purchase_items", w.items.pin.id, MAX_LINES - 2, { sale_item_id: "NULL" });
     const path = `/purchases/${w.purchase.id}/return-label.json`;
 
     const refused = await expectRefused(

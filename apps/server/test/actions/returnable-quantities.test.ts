@@ -154,6 +154,81 @@ describe("return-label on a purchase without a sale", () => {
   });
 });
 
+describe("return-label on a purchase serving a sale", () => {
+  it("takes no units its sale line already has on an open return that names no purchase line", async () => {
+    const t = await setup.tenant();
+    // Every mug (three fulfilled, dropshipped) is on its way back on a return the client opened.
+    const { w, mug, first } = await twoReturnsOfTheMug(t, 3);
+
+    const refused = await expectRefused(t, 422, () =>
+      returnLabel(t, w.purchase.id, { items: [{ purchaseItemId: w.items.mug.id, quantity: 1 }] }),
+    );
+    expect(refused.errors).toEqual([
+      {
+        path: "items.0.quantity",
+        message: `is 1, more than the 0 of sale item ${mug} (MUG-1) left to return`,
+      },
+    ]);
+    // Of every line, only the cap and the pin are left.
+    const rest = await expectStatus(returnLabel(t, w.purchase.id), 200);
+    expect(rest.items).toEqual([
+      { purchaseItemId: w.items.cap.id, quantity: 1 },
+      { purchaseItemId: w.items.pin.id, quantity: 1 },
+    ]);
+    const nothing = await expectRefused(t, 409, () => returnLabel(t, w.purchase.id));
+    expect(nothing.detail).toMatch(/nothing to return/);
+
+    // Called off, the client's return frees the mugs for a label.
+    await expectStatus(t.json("PUT", `/sale-returns/${first.id}/cancel.json`, {}), 200);
+    const mugs = await expectStatus(returnLabel(t, w.purchase.id), 200);
+    expect(mugs.items).toEqual([{ purchaseItemId: w.items.mug.id, quantity: 3 }]);
+    const onReturns = await list(t, "sale-return-items", `&where[saleItemId]=${mug}`);
+    const open = onReturns.filter((line) => line.saleReturnId !== first.id);
+    expect(open.reduce((sum, line) => sum + line.quantity, 0)).toBe(3);
+  });
+
+  it("several purchase lines of one sale line share what it has left to return", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    // The three mugs ordered on two lines: two, then one.
+    await expectStatus(t.json("PUT", `/purchase-items/${w.items.mug.id}.json`, { quantity: 2 }), 200);
+    const oneMug = await create(t, "purchase-items", {
+      purchaseId: w.purchase.id,
+      saleItemId: w.saleItems.mug.id,
+      variantId: w.variants.mug.id,
+      sku: "MUG-1",
+      quantity: 1,
+      price: 19.99,
+    });
+    await expectStatus(t.json("PUT", `/purchases/${w.purchase.id}/send.json`, {}), 200);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+    await create(t, "sale-return-items", {
+      saleReturnId: saleReturn.id,
+      saleItemId: w.saleItems.mug.id,
+      quantity: 1,
+    });
+
+    const both = [
+      { purchaseItemId: w.items.mug.id, quantity: 2 },
+      { purchaseItemId: oneMug.id, quantity: 1 },
+    ];
+    const refused = await expectRefused(t, 422, () => returnLabel(t, w.purchase.id, { items: both }));
+    expect(refused.errors).toEqual([
+      {
+        path: "items.1.quantity",
+        message: `is 1 (3 with the lines before it), more than the 2 of sale item ${w.saleItems.mug.id} (MUG-1) left to return`,
+      },
+    ]);
+    const every = await expectStatus(returnLabel(t, w.purchase.id), 200);
+    expect(every.items).toEqual([
+      { purchaseItemId: w.items.mug.id, quantity: 2 },
+      { purchaseItemId: w.items.cap.id, quantity: 1 },
+      { purchaseItemId: w.items.pin.id, quantity: 1 },
+    ]);
+  });
+});
+
 describe("a sale return line returns no more than is left to return", () => {
   it("of a sale line that fulfilled nothing: a 422, and the return owes no refund", async () => {
     const t = await setup.tenant();

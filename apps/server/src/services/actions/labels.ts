@@ -36,7 +36,7 @@ import {
   takeLines,
 } from "./purchases.ts";
 import { checkShippable } from "./reference-bodies.ts";
-import { openReturnReads, planOpenReturnOfPurchaseLines, returnableOf } from "./returns.ts";
+import { openReturnReads, planOpenReturnOfPurchaseLines, returnableOf, saleLineLeftOf } from "./returns.ts";
 
 /** Text with something to print: not absent, not empty, not only spaces. */
 const filled = (text: string | null | undefined): text is string => Boolean(text?.trim());
@@ -247,6 +247,7 @@ export async function planReturnLabel({
   const takes = takeLines(purchase, lines.items, input.items, {
     action: "purchase.return-label",
     available: (item) => returnableOf(item, lines),
+    shared: (item) => saleLineLeftOf(item, lines),
     verb: "return",
     left: "to return: every shipped line is returned or on its way back",
   });

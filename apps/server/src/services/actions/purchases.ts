@@ -85,9 +85,20 @@ export function withLinesBefore(quantity: number, total: number): string {
 }
 
 /**
+ * What several of a purchase's items take from together (the units their sale line has left to
+ * return): `id` tells one apart, `left` is what they may take in all, `what` names it in a message.
+ */
+export interface SharedLeft {
+  id: number;
+  left: number;
+  what: string;
+}
+
+/**
  * The lines `rule.action` takes from the purchase's `items` as read: the ones named (each an item of
- * this purchase, together never more than `available` of it: else 422), or every item's whole
- * `available` quantity. Nothing to take: 409.
+ * this purchase, together never more than `available` of it, nor than what `shared` leaves the items
+ * sharing it: else 422), or every item's whole `available` quantity, as far as what it shares leaves.
+ * Nothing to take: 409.
  */
 export function takeLines(
   purchase: Purchase,
@@ -98,12 +109,23 @@ export function takeLines(
     available: (item: PurchaseItem) => number;
     verb: string;
     left: string;
+    shared?: (item: PurchaseItem) => SharedLeft | undefined;
   },
 ): Take[] {
   const available = new Map(items.map((item) => [item.id, rule.available(item)]));
+  const sharing = new Map(items.map((item) => [item.id, rule.shared?.(item)]));
+  // What each `shared` has left once the lines before took theirs.
+  const sharedLeft = new Map<number, number>();
+  const leftOf = (shared: SharedLeft) => sharedLeft.get(shared.id) ?? shared.left;
   if (named === undefined || named === null) {
     const takes = items
-      .map((item) => ({ item, quantity: available.get(item.id)! }))
+      .map((item) => {
+        const shared = sharing.get(item.id);
+        if (!shared) return { item, quantity: available.get(item.id)! };
+        const quantity = Math.max(Math.min(available.get(item.id)!, leftOf(shared)), 0);
+        sharedLeft.set(shared.id, leftOf(shared) - quantity);
+        return { item, quantity };
+      })
       .filter((take) => take.quantity > 0);
     if (!takes.length) {
       throw contentConflict(rule.action, purchase, `Purchase ${purchase.id} has nothing ${rule.left}.`);
@@ -137,6 +159,18 @@ export function takeLines(
         message: `is ${line.quantity}${withLinesBefore(line.quantity, total)}, more than the ${left} of ${item.sku} (purchase item ${item.id}) left to ${rule.verb}`,
       });
       return;
+    }
+    const shared = sharing.get(item.id);
+    if (shared) {
+      const sharedTotal = shared.left - leftOf(shared) + line.quantity;
+      if (sharedTotal > shared.left) {
+        errors.push({
+          path: `items.${index}.quantity`,
+          message: `is ${line.quantity}${withLinesBefore(line.quantity, sharedTotal)}, more than the ${Math.max(shared.left, 0)} of ${shared.what} left to ${rule.verb}`,
+        });
+        return;
+      }
+      sharedLeft.set(shared.id, shared.left - sharedTotal);
     }
     taken.set(item.id, total);
   });

@@ -22,24 +22,27 @@ import { contentConflict } from "../../domain/states.ts";
 import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
-import { beyondReturnable, isOpenReturn, RETURNED_RULE } from "../../domain/write-rules/returns.ts";
+import {
+  beyondReturnable,
+  isOpenReturn,
+  RETURNED_RULE,
+  returnableOfSaleItem,
+} from "../../domain/write-rules/returns.ts";
 import { ApiError, type FieldError } from "../../errors.ts";
-import type { Take } from "./purchases.ts";
+import type { SharedLeft, Take } from "./purchases.ts";
 
 /**
  * What opening a return of a purchase's lines reads: the purchase's lines, the sale lines they name, the
- * return lines of its lines and their returns, and its return shipments (held: what can still be
- * returned is computed from them).
+ * return lines of either (a line of a sale line's own return may name no purchase line) and their
+ * returns, and its return shipments (held: what can still be returned is computed from them).
  */
 export function openReturnReads(purchaseId: number) {
   const itemsOfPurchase = fieldsOf("purchase-item", "id", { purchaseId });
-  const returnLines = fieldIn("sale-return-item", "purchaseItemId", itemsOfPurchase);
+  const saleItemsOfPurchase = fieldsOf("purchase-item", "saleItemId", { purchaseId });
+  const returnLines = sql`${fieldIn("sale-return-item", "purchaseItemId", itemsOfPurchase)} OR ${fieldIn("sale-return-item", "saleItemId", saleItemsOfPurchase)}`;
   return {
     items: many("purchase-item", { purchaseId }),
-    saleItems: many(
-      "sale-item",
-      fieldIn("sale-item", "id", fieldsOf("purchase-item", "saleItemId", { purchaseId })),
-    ),
+    saleItems: many("sale-item", fieldIn("sale-item", "id", saleItemsOfPurchase)),
     returnItems: many("sale-return-item", returnLines),
     returns: many(
       "sale-return",
@@ -69,6 +72,25 @@ export function returnableOf(item: PurchaseItem, read: OpenReturnRead): number {
     .filter((line) => line.purchaseItemId === item.id)
     .reduce((sum, line) => sum + line.quantity, 0);
   return item.quantityShipped - item.quantityReturned - inOpenReturns - inShipments;
+}
+
+/**
+ * What the purchase line's sale line has left to return (`returnableOfSaleItem`: fulfilled, less
+ * returned and the units its open returns' lines hold, whether or not they name a purchase line),
+ * which every purchase line of that sale line takes from; undefined for a line of no sale line.
+ */
+export function saleLineLeftOf(item: PurchaseItem, read: OpenReturnRead): SharedLeft | undefined {
+  const saleItem = read.saleItems.find((candidate) => candidate.id === item.saleItemId);
+  if (!saleItem) return undefined;
+  const returns = new Map(read.returns.map((saleReturn) => [saleReturn.id, saleReturn]));
+  const onOpenReturns = read.returnItems
+    .filter((line) => line.saleItemId === saleItem.id && isOpenReturn(returns.get(line.saleReturnId)))
+    .reduce((sum, line) => sum + line.quantity, 0);
+  return {
+    id: saleItem.id,
+    left: returnableOfSaleItem(saleItem, onOpenReturns),
+    what: `sale item ${saleItem.id} (${saleItem.sku})`,
+  };
 }
 
 /** Plans a sale return (type return) for shipped purchase lines, at the sale's prices. */
