@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, read } from "../requests.ts";
 import { setupApp, type Tenant } from "../support.ts";
-import { expectRefused, type World, world } from "./orders-fixtures.ts";
+import { expectRefused, sentWorld, ship, type World, world } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -165,6 +165,99 @@ describe("lines name lines of their own record's owner", () => {
       {
         path: "saleItemId",
         message: `names sale item ${w.saleItems.mug.id}, which is on sale ${w.sale.id}; fulfillment ${loose.id} is for no sale`,
+      },
+    ]);
+  });
+
+  it("a return line's purchase line is a line of the sale line it returns, which it takes when none is sent", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    const other = await secondSale(t, w);
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+    const line = (body: Record<string, unknown>) =>
+      t.json("POST", "/sale-return-items.json", { saleReturnId: saleReturn.id, quantity: 1, ...body });
+
+    // Another sale's purchase line, with this sale's line or alone: its units are not this sale's.
+    const paired = await expectRefused(t, 422, () =>
+      line({ saleItemId: w.saleItems.mug.id, purchaseItemId: other.purchaseItem.id }),
+    );
+    expect(paired.rule).toBe("a return line's purchaseItemId is a line of its saleItemId");
+    expect(paired.errors).toEqual([
+      {
+        path: "purchaseItemId",
+        message: `names purchase item ${other.purchaseItem.id}, a line of sale item ${other.saleItem.id}, but the line returns sale item ${w.saleItems.mug.id}`,
+      },
+    ]);
+    const alone = await expectRefused(t, 422, () => line({ purchaseItemId: other.purchaseItem.id }));
+    expectOtherOwner(
+      alone,
+      "purchaseItemId",
+      `names purchase item ${other.purchaseItem.id}, a line of sale item ${other.saleItem.id}, which is on sale ${other.sale.id}; sale return ${saleReturn.id} is on sale ${w.sale.id}`,
+    );
+    // This sale's purchase line of another of its lines.
+    await expectRefused(t, 422, () =>
+      line({ saleItemId: w.saleItems.cap.id, purchaseItemId: w.items.mug.id }),
+    );
+
+    // Its own purchase line alone: the line returns that purchase line's sale line, at its price.
+    const cap = await expectStatus(line({ purchaseItemId: w.items.cap.id }), 200);
+    expect(cap).toMatchObject({
+      saleItemId: w.saleItems.cap.id,
+      purchaseItemId: w.items.cap.id,
+      amount: 0.1,
+    });
+    await expectStatus(t.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {}), 200);
+    expect(await read(t, "sale-items", w.saleItems.cap.id)).toMatchObject({ quantityReturned: 1 });
+    expect(await read(t, "purchase-items", w.items.cap.id)).toMatchObject({ quantityReturned: 1 });
+    // The one cap came back: a return of it again through its sale line has nothing left.
+    const again = await create(t, "sale-returns", { saleId: w.sale.id });
+    const twice = await expectRefused(t, 422, () =>
+      t.json("POST", "/sale-return-items.json", {
+        saleReturnId: again.id,
+        saleItemId: w.saleItems.cap.id,
+        quantity: 1,
+      }),
+    );
+    expect(twice.rule).toBe("returned <= fulfilled");
+
+    // A line moved to another sale line keeps its purchase line only if that is the new one's.
+    const mug = await create(t, "sale-return-items", {
+      saleReturnId: again.id,
+      saleItemId: w.saleItems.mug.id,
+      purchaseItemId: w.items.mug.id,
+      quantity: 1,
+    });
+    const moved = await expectRefused(t, 422, () =>
+      t.json("PUT", `/sale-return-items/${mug.id}.json`, { saleItemId: w.saleItems.pin.id }),
+    );
+    expect(moved.errors).toEqual([
+      {
+        path: "purchaseItemId",
+        message: `names purchase item ${w.items.mug.id}, a line of sale item ${w.saleItems.mug.id}, but the line returns sale item ${w.saleItems.pin.id}`,
+      },
+    ]);
+    await expectStatus(
+      t.json("PUT", `/sale-return-items/${mug.id}.json`, {
+        saleItemId: w.saleItems.pin.id,
+        purchaseItemId: w.items.pin.id,
+      }),
+      200,
+    );
+
+    // A line stored naming another sale line's purchase line (written before this was refused): the
+    // receive refuses it, and counts nothing.
+    await setup.db.execute({
+      sql: "UPDATE sale_return_items SET purchase_item_id = ? WHERE id = ?",
+      args: [w.items.mug.id, mug.id],
+    });
+    const received = await expectRefused(t, 422, () =>
+      t.json("POST", `/sale-returns/${again.id}/receive.json`, {}),
+    );
+    expect(received.errors).toEqual([
+      {
+        path: `lines.${mug.id}.purchaseItemId`,
+        message: `names purchase item ${w.items.mug.id}, a line of sale item ${w.saleItems.mug.id}, but the line returns sale item ${w.saleItems.pin.id}`,
       },
     ]);
   });

@@ -335,6 +335,27 @@ describe("what a return reads is held until its batch", () => {
     expect((await list(t, "return-shipments")).map((shipment) => shipment.id)).toEqual([first.id]);
   });
 
+  it("a return line naming only its purchase line: that line put on another sale line meanwhile", async () => {
+    const t = await raced.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+
+    raced.meanwhile({
+      sql: "UPDATE purchase_items SET sale_item_id = ? WHERE id = ?",
+      args: [w.saleItems.pin.id, w.items.mug.id],
+    });
+    const line = await expectStatus(
+      t.json("POST", "/sale-return-items.json", {
+        saleReturnId: saleReturn.id,
+        purchaseItemId: w.items.mug.id,
+        quantity: 1,
+      }),
+      200,
+    );
+    expect(line).toMatchObject({ saleItemId: w.saleItems.pin.id, amount: 0.2 });
+  });
+
   it("a return line: another return's line raised, or another return opened again, meanwhile", async () => {
     const t = await raced.tenant();
     const { mug, first, firstLine, second } = await twoReturnsOfTheMug(t, 1);

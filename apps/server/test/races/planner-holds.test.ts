@@ -255,6 +255,21 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "POST sale-return-item naming only its purchase line (its sale line taken from it)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      await call(t, "PUT", `/purchases/${w.purchase.id}/send.json`, {});
+      await call(t, "POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-1" });
+      const saleReturn = await make(t, "sale-returns", { saleId: w.sale.id });
+      return (api) =>
+        api.json("POST", "/sale-return-items.json", {
+          saleReturnId: saleReturn.id,
+          purchaseItemId: w.items[0]!.id,
+          quantity: 1,
+        });
+    },
+  },
+  {
     name: "POST purchase-invoice",
     async setup(t) {
       const w = await orderWorld(t);

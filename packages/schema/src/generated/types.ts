@@ -4920,7 +4920,7 @@ export type SaleReturnItem = {
   saleReturnId: number;
   /** The sale line the units came from. */
   saleItemId: number | null;
-  /** The purchase line going back to its provider. */
+  /** The purchase line going back to its provider: a line of `saleItemId`. Sent without a sale line, the line takes this purchase line's. */
   purchaseItemId: number | null;
   /** The SKU returned. */
   sku: string | null;

@@ -325,7 +325,10 @@ export const saleReturnItem = defineKind({
       sameOwner: { on: "saleId", through: "saleReturnId" },
       description: "The sale line the units came from.",
     }),
-    purchaseItemId: f.ref("purchase-item", { description: "The purchase line going back to its provider." }),
+    purchaseItemId: f.ref("purchase-item", {
+      description:
+        "The purchase line going back to its provider: a line of `saleItemId`. Sent without a sale line, the line takes this purchase line's.",
+    }),
     sku: f.string({ maxLength: 100, description: "The SKU returned.", example: "SHIRT-LIN-M-BLU" }),
     quantity: f.integer({
       required: true,

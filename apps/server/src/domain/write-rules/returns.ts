@@ -1,11 +1,15 @@
 /**
  * Sale returns and their lines: lines change only while the return is open; its total from theirs. A
  * cancellation records what a purchase's cancel cancelled: it changes only through that action. A line
- * returns no more of its sale line than is left to return (`returnableOfSaleItem`).
+ * returns no more of its sale line than is left to return (`returnableOfSaleItem`), and the purchase
+ * line it names, if any, is a line of its sale line (`purchaseLineBroken`).
  */
-import type { SaleItem, SaleReturn, SaleReturnItem } from "@multichannel/schema";
+import type { PurchaseItem, SaleItem, SaleReturn, SaleReturnItem } from "@multichannel/schema";
+import { sql } from "../../db/sql.ts";
+import { ApiError } from "../../errors.ts";
 import { lineCents, planSaleReturnBooks, quantityRuleBroken } from "../books.ts";
 import { checkLineCount } from "../line-limit.ts";
+import { onOwner, sameOwnerRule } from "../line-owners.ts";
 import { checkAmount, toCents } from "../money.ts";
 import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
@@ -14,6 +18,24 @@ import { deletes, history, latest, updates, type WriteRules } from "./rule.ts";
 
 /** The rule a return of more than a sale line has left to return breaks. */
 export const RETURNED_RULE = "returned <= fulfilled";
+
+/** The rule a return line naming a purchase line of another sale line than its own breaks. */
+export const PURCHASE_LINE_RULE = "a return line's purchaseItemId is a line of its saleItemId";
+
+/**
+ * Why a return line returning sale line `saleItemId` (null: none) cannot name `purchaseItem`, said
+ * after the field: the purchase line carries another sale line (or none), so the units would count
+ * as returned on one line and not the other. Undefined when it carries that one.
+ */
+export function purchaseLineBroken(
+  purchaseItem: PurchaseItem,
+  saleItemId: number | null,
+): string | undefined {
+  if (purchaseItem.saleItemId === saleItemId) return undefined;
+  const carries = purchaseItem.saleItemId ? `sale item ${purchaseItem.saleItemId}` : "no sale item";
+  const returns = saleItemId ? `returns sale item ${saleItemId}` : "names no sale item";
+  return `names purchase item ${purchaseItem.id}, a line of ${carries}, but the line ${returns}`;
+}
 
 /**
  * Whether a sale return's lines hold units of their sale lines as on their way back: a return of goods
@@ -46,25 +68,45 @@ export function beyondReturnable(
 
 /**
  * What a write of a sale return line (`id` absent on a create) reads of the sale line it will name, when
- * it names one anew or changes its quantity: the sale line (its price for the line's default amount,
- * its fulfilled and returned units), the return lines naming it and their returns, each held in what
- * the amount and the rule read.
+ * it names one anew or changes its quantity: the sale line (the one sent, else its own, else the one of
+ * the purchase line it names anew: its sale, its price for the line's default amount, its fulfilled
+ * and returned units), the return lines naming it and their returns, each held in what the amount and
+ * the rules read; and the purchase line it will name when that or its sale line changes.
  */
 function returnedByWriteReads({
   id,
   values,
 }: {
   id?: number;
-  values: { saleItemId?: number | null; quantity?: number };
+  values: { saleItemId?: number | null; purchaseItemId?: number | null; quantity?: number };
 }) {
-  const named = values.saleItemId ?? fieldOf("sale-return-item", id ?? null, "saleItemId");
-  const writes = values.saleItemId !== undefined || (id !== undefined && values.quantity !== undefined);
+  const own = (field: "saleItemId" | "purchaseItemId") => fieldOf("sale-return-item", id ?? null, field);
+  const purchaseLineSent = typeof values.purchaseItemId === "number" ? values.purchaseItemId : undefined;
+  const ofPurchaseLine =
+    purchaseLineSent === undefined
+      ? own("saleItemId")
+      : sql`COALESCE(${own("saleItemId")}, ${fieldOf("purchase-item", purchaseLineSent, "saleItemId")})`;
+  const named = values.saleItemId ?? ofPurchaseLine;
+  const writes =
+    values.saleItemId !== undefined ||
+    purchaseLineSent !== undefined ||
+    (id !== undefined && values.quantity !== undefined);
   const read = values.saleItemId !== null && writes;
+  // The pair changes: a purchase line sent, or another sale line for the purchase line it keeps.
+  const pairs =
+    purchaseLineSent !== undefined ||
+    (id !== undefined && values.saleItemId !== undefined && values.purchaseItemId === undefined);
   const linesOf = { saleItemId: named };
   return {
     saleItem: when(
       read,
-      one("sale-item", named, { hold: { fields: ["price", "quantityFulfilled", "quantityReturned"] } }),
+      one("sale-item", named, {
+        hold: { fields: ["saleId", "price", "quantityFulfilled", "quantityReturned"] },
+      }),
+    ),
+    purchaseItem: when(
+      pairs,
+      one("purchase-item", purchaseLineSent ?? own("purchaseItemId"), { hold: { fields: ["saleItemId"] } }),
     ),
     returnLines: when(
       read,
@@ -83,6 +125,52 @@ function returnedByWriteReads({
   };
 }
 
+type ReturnedByWrite = Snapshot<ReturnType<typeof returnedByWriteReads>>;
+
+/**
+ * The values of a sale return line's write with the purchase line it names checked against its sale
+ * line (`purchaseLineBroken`: a 422 naming `purchaseItemId`). A line that names a purchase line and no
+ * sale line (none sent, none before) returns the purchase line's: it takes that sale line, which must
+ * be a line of its return's sale (`saleReturn`), as a sale line sent must.
+ */
+function withPurchaseLineChecked<V extends { saleItemId?: number | null; purchaseItemId?: number | null }>(
+  values: V,
+  current: SaleReturnItem | undefined,
+  saleReturn: SaleReturn | undefined,
+  read: ReturnedByWrite,
+): V {
+  const purchaseItem = read.purchaseItem;
+  const purchaseItemId = latest(values.purchaseItemId, current?.purchaseItemId, null);
+  // None named, or one of no record of the company: the reference's own check answers that.
+  if (!purchaseItem || purchaseItem.id !== purchaseItemId) return values;
+  const saleItemId = latest(values.saleItemId, current?.saleItemId, null);
+  if (saleItemId === null && values.saleItemId === undefined && purchaseItem.saleItemId !== null) {
+    const saleItem = read.saleItem;
+    if (saleItem && saleReturn && saleItem.saleId !== saleReturn.saleId) {
+      throw new ApiError("validation_failed", "A line names a purchase line of another sale.", {
+        errors: [
+          {
+            path: "purchaseItemId",
+            message: `names purchase item ${purchaseItem.id}, a line of sale item ${saleItem.id}, which is ${onOwner("sale", saleItem.saleId)}; sale return ${saleReturn.id} is ${onOwner("sale", saleReturn.saleId)}`,
+          },
+        ],
+        rule: sameOwnerRule("saleItemId", "sale-item", "sale-return", "sale"),
+      });
+    }
+    return { ...values, saleItemId: purchaseItem.saleItemId };
+  }
+  const broken = purchaseLineBroken(purchaseItem, saleItemId);
+  if (!broken) return values;
+  const fix = saleItemId
+    ? `Name a purchase line of sale item ${saleItemId}, or none (purchaseItemId null).`
+    : `Name its sale line too (saleItemId ${purchaseItem.saleItemId}), or no purchase line.`;
+  throw new ApiError(
+    "validation_failed",
+    `A return line's purchase line is a line of the sale line it returns. ${fix}`,
+    { errors: [{ path: "purchaseItemId", message: broken }], rule: PURCHASE_LINE_RULE },
+  );
+}
+
 /**
  * 422 when a sale return line, as a write leaves it (`line`; `current` as it was, absent on a create),
  * would return more of its sale line than is left to return beside the other open returns' lines. A
@@ -91,7 +179,7 @@ function returnedByWriteReads({
 function checkReturnable(
   line: { saleItemId: number | null; quantity: number },
   current: SaleReturnItem | undefined,
-  read: Snapshot<ReturnType<typeof returnedByWriteReads>>,
+  read: ReturnedByWrite,
 ): void {
   const saleItem = read.saleItem;
   if (line.saleItemId === null || !saleItem || saleItem.id !== line.saleItemId) return;
@@ -205,7 +293,8 @@ export const returnRules: WriteRules = {
     },
     // The sale line it will name, when it names one anew or its quantity changes.
     extra: returnedByWriteReads,
-    complete({ values, current, extra }) {
+    complete({ values: sent, current, parent, extra }) {
+      const values = withPurchaseLineChecked(sent, current, parent, extra);
       checkReturnable(
         {
           saleItemId: latest(values.saleItemId, current?.saleItemId, null),

@@ -8,6 +8,7 @@ import type {
   PurchaseItem,
   SaleReturn,
   SaleReturnCancelInput,
+  SaleReturnItem,
   SaleReturnReceiveInput,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
@@ -25,6 +26,8 @@ import type { WritePlan } from "../../domain/write-plan.ts";
 import {
   beyondReturnable,
   isOpenReturn,
+  PURCHASE_LINE_RULE,
+  purchaseLineBroken,
   RETURNED_RULE,
   returnableOfSaleItem,
 } from "../../domain/write-rules/returns.ts";
@@ -237,6 +240,30 @@ function backToProvider(
 }
 
 /**
+ * 422 when a line of the return names a purchase line that is not a line of its sale line (written
+ * before that was refused): its units would count as returned on the one and not the other. Each is
+ * named at `lines.<line id>.purchaseItemId`, before anything is counted.
+ */
+function checkPurchaseLines(
+  saleReturn: SaleReturn,
+  lines: readonly SaleReturnItem[],
+  purchaseItems: ReadonlyMap<number, PurchaseItem>,
+): void {
+  const errors: FieldError[] = [];
+  for (const line of lines) {
+    const purchaseItem = line.purchaseItemId ? purchaseItems.get(line.purchaseItemId) : undefined;
+    const broken = purchaseItem && purchaseLineBroken(purchaseItem, line.saleItemId);
+    if (broken) errors.push({ path: `lines.${line.id}.purchaseItemId`, message: broken });
+  }
+  if (!errors.length) return;
+  throw new ApiError(
+    "validation_failed",
+    `Sale return ${saleReturn.id} has lines whose purchase line is not a line of their sale line: set each line's saleItemId to its purchase line's, or its purchaseItemId to null.`,
+    { errors, rule: PURCHASE_LINE_RULE },
+  );
+}
+
+/**
  * Plans receiving a sale return: its lines count as returned on the sale and on the purchase lines
  * whose goods went back to the provider (`backToProvider`); the other units of a line that shipped from
  * an own warehouse are restocked with an adjustment of the variant that shipped (`shippedFrom`: at
@@ -277,6 +304,7 @@ export function planReceiveSaleReturn({
     },
   );
   const purchaseItems = new Map(reads.items.map((item) => [item.id, item]));
+  checkPurchaseLines(saleReturn, lines, purchaseItems);
   // These goods have arrived: units that other open returns hold are not set against them.
   const errors: FieldError[] = [];
   for (const [index, line] of lines.entries()) {
