@@ -173,6 +173,18 @@ describe("a goods receipt line's units come back from where they went", () => {
 // ------------------------------------------------------------------------------------- sale returns
 
 const ADDRESS = { name: "Ana Ruiz", lineOne: "5 Elm St", city: "Denver", country: "US" };
+const shipTo = {
+  shippingName: ADDRESS.name,
+  shippingAddressLineOne: ADDRESS.lineOne,
+  shippingCity: ADDRESS.city,
+  shippingCountry: ADDRESS.country,
+};
+const receiver = {
+  receiverName: ADDRESS.name,
+  receiverAddressLineOne: ADDRESS.lineOne,
+  receiverCity: ADDRESS.city,
+  receiverCountry: ADDRESS.country,
+};
 
 /** A manual sale of `items`; its dropshipped lines sent and shipped by the provider. */
 async function shippedSale(t: Tenant, w: World, items: { sku: string; quantity: number; price: number }[]) {
@@ -267,6 +279,66 @@ describe("a received return of dropshipped goods", () => {
       returnStatus: "returned",
     });
     expect(await read(t, "sales", sale.id)).toMatchObject({ returnStatus: "returned" });
+  });
+
+  it("leaves the provider's units on a return-label return to it: other units of the line are restocked", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    await create(t, "dropship-provider-addresses", {
+      dropshipProviderId: w.provider.id,
+      purpose: "return",
+      isDefault: true,
+      ...ADDRESS,
+    });
+    // Four tees sold: two dropshipped by the provider, two shipped from the main warehouse.
+    const sale = await create(t, "sales", { channelId: w.channel.id, externalId: "S-1", ...shipTo });
+    const tees = await create(t, "sale-items", {
+      saleId: sale.id,
+      variantId: w.own.id,
+      sku: "OWN-1",
+      quantity: 4,
+      price: 20,
+    });
+    const purchase = await create(t, "purchases", {
+      dropshipProviderId: w.provider.id,
+      saleId: sale.id,
+      ...receiver,
+    });
+    const dropshipped = await create(t, "purchase-items", {
+      purchaseId: purchase.id,
+      saleItemId: tees.id,
+      variantId: w.own.id,
+      sku: "OWN-1",
+      quantity: 2,
+      price: 8,
+    });
+    await expectStatus(t.json("PUT", `/purchases/${purchase.id}/send.json`, {}), 200);
+    await expectStatus(t.json("POST", `/purchases/${purchase.id}/ship.json`, { trackingNumber: "T1" }), 200);
+    const fulfillment = await create(t, "fulfillments", { saleId: sale.id, warehouseId: w.main.id });
+    await create(t, "fulfillment-items", {
+      fulfillmentId: fulfillment.id,
+      saleItemId: tees.id,
+      variantId: w.own.id,
+      sku: "OWN-1",
+      quantity: 2,
+    });
+    await expectStatus(t.json("POST", `/fulfillments/${fulfillment.id}/ship.json`, {}), 200);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 8 });
+
+    // The provider's two go back on a return label; the customer sends the other two back on their own.
+    const label = await expectStatus(t.json("POST", `/purchases/${purchase.id}/return-label.json`, {}), 200);
+    await expectStatus(receiveReturn(t, sale.id, [{ saleItemId: tees.id, quantity: 2 }]), 200);
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
+    expect(await read(t, "purchase-items", dropshipped.id)).toMatchObject({ quantityReturned: 0 });
+
+    // The provider's arrive: counted on its purchase line, not put on hand.
+    await expectStatus(t.json("POST", `/sale-returns/${label.saleReturnId}/receive.json`, {}), 200);
+    expect(await read(t, "purchase-items", dropshipped.id)).toMatchObject({
+      quantityReturned: 2,
+      returnStatus: "returned",
+    });
+    expect(await read(t, "sale-items", tees.id)).toMatchObject({ quantityReturned: 4 });
+    expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
   });
 
   it("a return line naming its purchase line counts there once", async () => {

@@ -461,6 +461,38 @@ const BESIDE: Case[] = [
         });
     },
   },
+  {
+    name: "sale-return.receive (a line of no purchase line, beside a return-label return of its sale line)",
+    async setup(t) {
+      // The mug line: two units dropshipped, one shipped from the warehouse.
+      const w = await orderWorld(t);
+      const mug = w.saleItems[0]!;
+      await call(t, "PUT", `/purchase-items/${w.items[0]!.id}.json`, { quantity: 2 });
+      await call(t, "PUT", `/purchases/${w.purchase.id}/send.json`, {});
+      await call(t, "POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-1" });
+      await make(t, "adjustments", {
+        variantId: w.variants[0]!.id,
+        warehouseId: w.warehouse.id,
+        quantity: 5,
+      });
+      const fulfillment = await make(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+      await make(t, "fulfillment-items", {
+        fulfillmentId: fulfillment.id,
+        saleItemId: mug.id,
+        variantId: w.variants[0]!.id,
+        sku: "MUG-1",
+        quantity: 1,
+      });
+      await call(t, "POST", `/fulfillments/${fulfillment.id}/ship.json`, {});
+      // One dropshipped mug on its way back to the provider; one mug, either, on a return of its own.
+      await call(t, "POST", `/purchases/${w.purchase.id}/return-label.json`, {
+        items: [{ purchaseItemId: w.items[0]!.id, quantity: 1 }],
+      });
+      const saleReturn = await make(t, "sale-returns", { saleId: w.sale.id });
+      await make(t, "sale-return-items", { saleReturnId: saleReturn.id, saleItemId: mug.id, quantity: 1 });
+      return (api) => api.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {});
+    },
+  },
 ];
 
 const writingActions: Case[] = actions

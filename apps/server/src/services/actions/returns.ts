@@ -151,7 +151,8 @@ function refuseCancellation(saleReturn: SaleReturn, why: string): void {
 /**
  * What receiving a sale return reads: its lines, return shipments, sale and sale lines (those of its
  * sale and those its lines name), the purchases of the purchase lines its lines name and of those that
- * dropshipped its sale lines, with their books, and for restocking:
+ * dropshipped its sale lines, with their books, the return lines naming the purchase lines of its sale
+ * lines and their returns (what open returns hold of them is not this return's), and for restocking:
  * the fulfillment lines that carried its sale lines and their fulfillments, the warehouses they name
  * with the company's default ones, and the levels of the variants those lines shipped (not held: a
  * level the plan moves is written while it is as read).
@@ -164,6 +165,11 @@ export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnRe
     "purchase-item",
     "purchaseId",
     sql`${fieldIn("purchase-item", "id", ofLines("purchaseItemId"))} OR ${fieldIn("purchase-item", "saleItemId", saleItemIds)}`,
+  );
+  const namingPurchaseLines = fieldIn(
+    "sale-return-item",
+    "purchaseItemId",
+    fieldsOf("purchase-item", "id", fieldIn("purchase-item", "saleItemId", saleItemIds)),
   );
   const carrying = fieldIn("fulfillment-item", "saleItemId", saleItemIds);
   const carried = (field: "fulfillmentId" | "warehouseId") => fieldsOf("fulfillment-item", field, carrying);
@@ -183,6 +189,14 @@ export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnRe
     ),
     purchases: many("purchase", fieldIn("purchase", "id", purchaseIds)),
     ...purchasesBooksReads(purchaseIds),
+    heldLines: many("sale-return-item", namingPurchaseLines, {
+      hold: { fields: ["saleReturnId", "purchaseItemId", "quantity"] },
+    }),
+    heldReturns: many(
+      "sale-return",
+      fieldIn("sale-return", "id", fieldsOf("sale-return-item", "saleReturnId", namingPurchaseLines)),
+      { hold: { fields: ["type", "status"] } },
+    ),
     fulfillmentItems: many("fulfillment-item", carrying, { order: "id DESC" }),
     fulfillments: many("fulfillment", fieldIn("fulfillment", "id", carried("fulfillmentId"))),
     warehouses: warehousesToChooseRead(input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
@@ -215,12 +229,29 @@ function shippedFrom(
 }
 
 /**
+ * The units of each purchase line that open returns' lines naming it hold (`heldLines`): on their way
+ * back to that line, so no other return's units are set against them. The received return's own lines
+ * count too, until the plan counts them as returned.
+ */
+function heldOfPurchaseLines(reads: ReturnReads): Map<number, number> {
+  const returns = new Map(reads.heldReturns.map((saleReturn) => [saleReturn.id, saleReturn]));
+  const held = new Map<number, number>();
+  for (const line of reads.heldLines) {
+    if (!line.purchaseItemId || !isOpenReturn(returns.get(line.saleReturnId))) continue;
+    held.set(line.purchaseItemId, (held.get(line.purchaseItemId) ?? 0) + line.quantity);
+  }
+  return held;
+}
+
+/**
  * The purchase lines a return line's units go back to, and how many to each: the line it names, else
- * those that dropshipped its sale line, each up to what it shipped and has not had back (as `items`
- * holds them now); units left over were not dropshipped.
+ * those that dropshipped its sale line, each up to what it shipped and has neither had back nor has
+ * `held` on an open return's line naming it (as `items` and `held` are now); units left over were not
+ * dropshipped.
  */
 function backToProvider(
   items: ReadonlyMap<number, PurchaseItem>,
+  held: ReadonlyMap<number, number>,
   line: { purchaseItemId: number | null; quantity: number },
   saleItemId: number | undefined,
 ): Take[] {
@@ -231,7 +262,7 @@ function backToProvider(
   let left = line.quantity;
   for (const item of items.values()) {
     if (left === 0 || item.saleItemId !== saleItemId) continue;
-    const quantity = Math.min(left, item.quantityShipped - item.quantityReturned);
+    const quantity = Math.min(left, item.quantityShipped - item.quantityReturned - (held.get(item.id) ?? 0));
     if (quantity <= 0) continue;
     takes.push({ item, quantity });
     left -= quantity;
@@ -322,15 +353,18 @@ export function planReceiveSaleReturn({
   const restock = input.restock ?? true;
   const levels = [...reads.levels];
   const purchaseIds = new Set<number>();
+  const held = heldOfPurchaseLines(reads);
   for (const line of lines) {
     const saleItem = line.saleItemId ? saleItems.get(line.saleItemId) : undefined;
     // What did not go back to the provider left an own warehouse, if any.
     let own = line.quantity;
-    for (const { item, quantity } of backToProvider(purchaseItems, line, saleItem?.id)) {
+    for (const { item, quantity } of backToProvider(purchaseItems, held, line, saleItem?.id)) {
       purchaseItems.set(
         item.id,
         plan.update("purchase-item", item, { quantityReturned: item.quantityReturned + quantity }),
       );
+      // Counted as returned now, the units of a line naming this purchase line no longer wait for it.
+      if (line.purchaseItemId === item.id) held.set(item.id, (held.get(item.id) ?? 0) - quantity);
       purchaseIds.add(item.purchaseId);
       own -= quantity;
     }
