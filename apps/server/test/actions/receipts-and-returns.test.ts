@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, type Rec, read } from "../requests.ts";
 import { setupApp, type Tenant } from "../support.ts";
-import { dropshipAndOwnVariants } from "./orders-fixtures.ts";
+import { dropshipAndOwnVariants, expectRefused } from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -339,6 +339,38 @@ describe("a received return of dropshipped goods", () => {
     });
     expect(await read(t, "sale-items", tees.id)).toMatchObject({ quantityReturned: 4 });
     expect(await onHand(t, w.own.id)).toEqual({ [w.main.id]: 10 });
+  });
+
+  it("stays on its sale and purchase once received; its notes and refund status still change", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const { sale, purchase } = await shippedSale(t, w, [{ sku: "DS-1", quantity: 2, price: 19.99 }]);
+    const label = await expectStatus(t.json("POST", `/purchases/${purchase!.id}/return-label.json`, {}), 200);
+    const path = `/sale-returns/${label.saleReturnId}.json`;
+    await expectStatus(t.json("POST", `/sale-returns/${label.saleReturnId}/receive.json`, {}), 200);
+    const other = await shippedSale(t, w, [{ sku: "DS-1", quantity: 2, price: 19.99 }]);
+
+    for (const [body, fields] of [
+      [{ saleId: other.sale.id }, "saleId stays"],
+      [{ purchaseId: other.purchase!.id }, "purchaseId stays"],
+      [{ saleId: other.sale.id, purchaseId: null }, "saleId and purchaseId stay"],
+    ] as const) {
+      const refused = await expectRefused(t, 409, () => t.json("PUT", path, body));
+      expect(refused.rule).toBe("history is kept");
+      expect(refused.detail).toContain(`Sale return ${label.saleReturnId} was received`);
+      expect(refused.detail).toContain(`Its ${fields} as when its goods arrived`);
+    }
+    const edited = await expectStatus(
+      t.json("PUT", path, { saleId: sale.id, notes: "refunded", paymentStatus: "paid" }),
+      200,
+    );
+    expect(edited).toMatchObject({
+      saleId: sale.id,
+      purchaseId: purchase!.id,
+      status: "received",
+      notes: "refunded",
+      paymentStatus: "paid",
+    });
   });
 
   it("a return line naming its purchase line counts there once", async () => {

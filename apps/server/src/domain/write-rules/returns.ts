@@ -223,8 +223,8 @@ function cancellationKept(saleReturn: SaleReturn, fix: string) {
 
 export const returnRules: WriteRules = {
   "sale-return": {
-    // What a cancellation records is its sale's and its purchase's; its notes, reason, external id,
-    // refund payment status and label type are the client's to edit.
+    // What a cancellation or a received return records is its sale's and its purchase's; its notes,
+    // reason, external id, refund payment status and label type are the client's to edit.
     planUpdate: updates<"sale-return", Record<never, never>>({
       fields: ["saleId", "purchaseId"],
       reads: () => ({}),
@@ -236,6 +236,12 @@ export const returnRules: WriteRules = {
           throw cancellationKept(
             current,
             `Its ${changes.join(" and ")} stay as the cancel recorded them; its notes, reason, externalId, paymentStatus and returnLabelType may be edited.`,
+          );
+        }
+        if (current.status === "received" && changes.length) {
+          throw history(
+            `Sale return ${current.id} was received`,
+            `Its ${changes.join(" and ")} ${changes.length > 1 ? "stay" : "stays"} as when its goods arrived and were counted as returned on its lines; its notes, reason, externalId, paymentStatus and returnLabelType may be edited.`,
           );
         }
         return plan.update("sale-return", current, values, { movesState: true });
