@@ -320,6 +320,40 @@ describe("a sale return line returns no more than is left to return", () => {
   });
 });
 
+describe("a sale return line's amount at its default follows its sale line", () => {
+  it("put on another sale line, or on one after none, it refunds that line's price; an amount of the client's own stays", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+    const put = (id: number, body: Record<string, unknown>) =>
+      expectStatus(t.json("PUT", `/sale-return-items/${id}.json`, body), 200);
+
+    // The cap (0.10) named by mistake: the mug (29.99) it was.
+    const line = await create(t, "sale-return-items", {
+      saleReturnId: saleReturn.id,
+      saleItemId: w.saleItems.cap.id,
+      quantity: 1,
+    });
+    expect(line.amount).toBe(0.1);
+    expect(await put(line.id, { saleItemId: w.saleItems.mug.id })).toMatchObject({ amount: 29.99 });
+    expect(await put(line.id, { saleItemId: w.saleItems.cap.id, quantity: 1 })).toMatchObject({
+      amount: 0.1,
+    });
+    // A line written without a sale line refunds nothing until it names one.
+    const loose = await create(t, "sale-return-items", { saleReturnId: saleReturn.id, quantity: 1 });
+    expect(loose.amount).toBe(0);
+    expect(await put(loose.id, { saleItemId: w.saleItems.pin.id })).toMatchObject({ amount: 0.2 });
+    expect((await read(t, "sale-returns", saleReturn.id)).total).toBe(0.3);
+
+    // An amount the client set, or one sent with the move, is kept.
+    await put(line.id, { amount: 0.05 });
+    expect(await put(line.id, { saleItemId: w.saleItems.mug.id })).toMatchObject({ amount: 0.05 });
+    expect(await put(loose.id, { saleItemId: w.saleItems.cap.id, amount: 1 })).toMatchObject({ amount: 1 });
+    expect((await read(t, "sale-returns", saleReturn.id)).total).toBe(1.05);
+  });
+});
+
 describe("what a return reads is held until its batch", () => {
   it("return-label: a return shipment taken back into use meanwhile leaves nothing to return", async () => {
     const t = await raced.tenant();

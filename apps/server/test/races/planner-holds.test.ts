@@ -270,6 +270,22 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "PUT sale-return-item saleItemId (its amount at the default of the line it leaves)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      await call(t, "PUT", `/purchases/${w.purchase.id}/send.json`, {});
+      await call(t, "POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-1" });
+      const saleReturn = await make(t, "sale-returns", { saleId: w.sale.id });
+      const line = await make(t, "sale-return-items", {
+        saleReturnId: saleReturn.id,
+        saleItemId: w.saleItems[1]!.id,
+        quantity: 1,
+      });
+      return (api) =>
+        api.json("PUT", `/sale-return-items/${line.id}.json`, { saleItemId: w.saleItems[0]!.id });
+    },
+  },
+  {
     name: "POST purchase-invoice",
     async setup(t) {
       const w = await orderWorld(t);

@@ -78,7 +78,7 @@ function returnedByWriteReads({
   values,
 }: {
   id?: number;
-  values: { saleItemId?: number | null; purchaseItemId?: number | null; quantity?: number };
+  values: { saleItemId?: number | null; purchaseItemId?: number | null; quantity?: number; amount?: number };
 }) {
   const own = (field: "saleItemId" | "purchaseItemId") => fieldOf("sale-return-item", id ?? null, field);
   const purchaseLineSent = typeof values.purchaseItemId === "number" ? values.purchaseItemId : undefined;
@@ -107,6 +107,11 @@ function returnedByWriteReads({
     purchaseItem: when(
       pairs,
       one("purchase-item", purchaseLineSent ?? own("purchaseItemId"), { hold: { fields: ["saleItemId"] } }),
+    ),
+    // The sale line it leaves, whose price its amount may still be at (`withDefaultAmount`).
+    previous: when(
+      id !== undefined && values.saleItemId !== undefined && values.amount === undefined,
+      one("sale-item", own("saleItemId"), { hold: { fields: ["price"] } }),
     ),
     returnLines: when(
       read,
@@ -169,6 +174,36 @@ function withPurchaseLineChecked<V extends { saleItemId?: number | null; purchas
     `A return line's purchase line is a line of the sale line it returns. ${fix}`,
     { errors: [{ path: "purchaseItemId", message: broken }], rule: PURCHASE_LINE_RULE },
   );
+}
+
+/**
+ * The values of a sale return line's write with its amount, when none is sent and it is the default:
+ * its quantity at its sale line's price (0 with no sale line). A new line takes it; a line whose
+ * quantity or sale line changes takes it anew while its amount is still the default of what it was
+ * (`read.previous`: the sale line it leaves). An amount of the client's own is kept.
+ */
+function withDefaultAmount<V extends { saleItemId?: number | null; quantity?: number; amount?: number }>(
+  values: V,
+  current: SaleReturnItem | undefined,
+  read: ReturnedByWrite,
+): V {
+  if (values.amount !== undefined) return values;
+  // The price of sale line `id` (0 for none) as `line` read it; undefined when it did not.
+  const priceOf = (line: SaleItem | undefined, id: number | null) =>
+    id === null ? 0 : line?.id === id ? (line.price ?? 0) : undefined;
+  const saleItemId = latest(values.saleItemId, current?.saleItemId, null);
+  const price = priceOf(read.saleItem, saleItemId);
+  if (price === undefined) return values;
+  if (!current) {
+    if (saleItemId === null) return values;
+  } else {
+    const moves = saleItemId !== current.saleItemId;
+    if (!moves && (values.quantity === undefined || values.quantity === current.quantity)) return values;
+    const was = priceOf(moves ? read.previous : read.saleItem, current.saleItemId);
+    if (was === undefined || toCents(current.amount ?? 0) !== lineCents(current.quantity, was)) return values;
+  }
+  const quantity = latest(values.quantity, current?.quantity, 0);
+  return { ...values, amount: checkAmount("sale-return-item", "amount", lineCents(quantity, price)) };
 }
 
 /**
@@ -309,26 +344,7 @@ export const returnRules: WriteRules = {
         current,
         extra,
       );
-      // A line's amount defaults to its quantity at its sale line's price: a new line's when none is
-      // sent, and a line's whose quantity changes (on the same sale line) while its amount is still that
-      // default.
-      const saleItem = extra.saleItem;
-      const defaults = current ? values.saleItemId === undefined : Boolean(values.saleItemId);
-      if (values.amount !== undefined || !saleItem || !defaults) return values;
-      if (current) {
-        const quantity = values.quantity;
-        const atDefault =
-          toCents(current.amount ?? 0) === lineCents(current.quantity ?? 0, saleItem.price ?? 0);
-        if (quantity === undefined || quantity === current.quantity || !atDefault) return values;
-      }
-      return {
-        ...values,
-        amount: checkAmount(
-          "sale-return-item",
-          "amount",
-          lineCents(values.quantity ?? 0, saleItem.price ?? 0),
-        ),
-      };
+      return withDefaultAmount(values, current, extra);
     },
   }),
 };
