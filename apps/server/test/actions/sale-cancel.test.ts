@@ -65,6 +65,14 @@ describe("cancelling a sale", () => {
     expect(lines.map((one) => [one.saleItemId, one.sku, one.quantity, one.amount])).toEqual([
       [o.line.id, "D", 3, 37.5],
     ]);
+    // The cancellation is history: it changes through no other way, and says which action made it.
+    const kept = await expectStatus(t.json("PUT", `/sale-returns/${record.id}/cancel.json`, {}), 409);
+    expect(kept.detail).toContain(`PUT /sales/${o.sale.id}/cancel.json`);
+    const line409 = await expectStatus(
+      t.json("PUT", `/sale-return-items/${lines[0].id}.json`, { quantity: 1 }),
+      409,
+    );
+    expect(line409.detail).toContain(`PUT /sales/${o.sale.id}/cancel.json`);
     // The fulfillment's cancel released what it held: nothing is allocated.
     const [level] = await list(t, "inventory-levels", { variantId: o.d.id });
     expect(level).toMatchObject({ onHand: 10, allocated: 0 });

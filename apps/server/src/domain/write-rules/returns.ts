@@ -247,14 +247,17 @@ function checkReturnable(
  * action cancelled and the refund owed for them, and nothing else writes them.
  */
 function cancellationKept(saleReturn: SaleReturn, fix: string) {
-  const cancel = saleReturn.purchaseId
-    ? `PUT /purchases/${saleReturn.purchaseId}/cancel.json`
-    : "PUT /purchases/{id}/cancel.json";
   return history(
-    `Sale return ${saleReturn.id} (a cancellation) records the lines that ${cancel} cancelled and the refund owed for them`,
+    `Sale return ${saleReturn.id} (a cancellation) records the lines that ${cancelledBy(saleReturn)} cancelled and the refund owed for them`,
     fix,
   );
 }
+
+/** The action that recorded a cancellation: its purchase's cancel, or (no purchase) its sale's. */
+export const cancelledBy = (saleReturn: SaleReturn): string =>
+  saleReturn.purchaseId
+    ? `PUT /purchases/${saleReturn.purchaseId}/cancel.json`
+    : `PUT /sales/${saleReturn.saleId}/cancel.json`;
 
 export const returnRules: WriteRules = {
   "sale-return": {

@@ -25,6 +25,7 @@ import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import {
   beyondReturnable,
+  cancelledBy,
   isOpenReturn,
   PURCHASE_LINE_RULE,
   purchaseLineBroken,
@@ -134,7 +135,7 @@ export function planOpenReturnOfPurchaseLines(
 
 /**
  * What a cancellation (lines cancelled before they shipped) refuses: there are no goods to receive, and
- * it changes only through its purchase's cancel.
+ * it changes only through the cancel that recorded it (its purchase's, or its sale's).
  */
 const CANCELLATION_REFUSES = ["sale-return.receive", "sale-return.cancel"] as const;
 
@@ -433,10 +434,7 @@ export function planCancelSaleReturn({
   read: Snapshot<ReturnType<typeof cancelSaleReturnReads>>;
   plan: WritePlan;
 }): SaleReturn {
-  refuseCancellation(
-    saleReturn,
-    `it changes only through PUT /purchases/${saleReturn.purchaseId}/cancel.json.`,
-  );
+  refuseCancellation(saleReturn, `it changes only through ${cancelledBy(saleReturn)}.`);
   const received = read.shipments.find((shipment) => shipment.status === "received");
   if (received) {
     throw contentConflict(
