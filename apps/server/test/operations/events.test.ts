@@ -522,10 +522,23 @@ describe("webhook endpoints", () => {
     expect(verify(hook.secret, both)).toMatchObject({ type: "carrier.created" });
     expect(verify(rotated.secret, both)).toMatchObject({ type: "carrier.created" });
 
+    // Rotated again within the day: the newest two secrets sign, the first no longer (two at most).
+    const again = await expectStatus(
+      t.json("POST", `/webhook-endpoints/${hook.id}/rotate-secret.json`, {}),
+      200,
+    );
+    await create(t, "carriers", { name: "Signed by the newest two" });
+    await dispatcher.runOnce();
+    const newest = receiver.received.at(-1)!;
+    expect(String(newest.headers["webhook-signature"]).split(" ")).toHaveLength(2);
+    expect(verify(again.secret, newest)).toMatchObject({ type: "carrier.created" });
+    expect(verify(rotated.secret, newest)).toMatchObject({ type: "carrier.created" });
+    expect(() => verify(hook.secret, newest)).toThrow();
+
     clock.now += 25 * 3600 * 1000;
     await create(t, "carriers", { name: "New secret only" });
     await dispatcher.runOnce();
-    const late = receiver.received[4]!;
+    const late = receiver.received.at(-1)!;
     expect(String(late.headers["webhook-signature"]).split(" ")).toHaveLength(1);
     expect(() =>
       verify(hook.secret, {

@@ -401,7 +401,7 @@ async function requestOf(
     body = JSON.stringify(eventOf(event));
   }
   const secrets = await db.execute(
-    sql`SELECT secret FROM webhook_secrets WHERE endpoint_id = ${delivery.endpoint_id} AND company_id = ${sql.company} AND (expires_at IS NULL OR expires_at > ${iso(at)}) ORDER BY id DESC`.statementFor(
+    sql`SELECT secret FROM webhook_secrets WHERE endpoint_id = ${delivery.endpoint_id} AND company_id = ${sql.company} AND (expires_at IS NULL OR expires_at > ${iso(at)}) ORDER BY id DESC LIMIT 2`.statementFor(
       delivery.company_id,
     ),
   );

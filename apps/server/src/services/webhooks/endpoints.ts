@@ -19,16 +19,20 @@ import { kindRange, pageByRanges } from "../events.ts";
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 
 /**
- * Plans `POST /webhook-endpoints/{id}/rotate-secret.json`: a new secret; the current ones expire in 24
- * hours. Answers the new secret, and the endpoint as the plan leaves it (its new hint).
+ * Plans `POST /webhook-endpoints/{id}/rotate-secret.json`: a new secret; the current one expires in 24
+ * hours, and one rotated out before ends now (deliveries carry two signatures at most: the new and the
+ * previous secret), the ended ones deleted. Answers the new secret, and the endpoint as the plan leaves
+ * it (its new hint).
  */
 export function planRotateSecret(
   endpoint: WebhookEndpoint,
   plan: WritePlan,
 ): { answer: { secret: string; previousSecretExpiresAt: string }; endpoint: WebhookEndpoint } {
   const expires = new Date(Date.parse(plan.now) + ROTATION_OVERLAP_MS).toISOString();
+  const ofEndpoint = sql`endpoint_id = ${endpoint.id} AND company_id = ${sql.company}`;
+  plan.write(sql`DELETE FROM webhook_secrets WHERE ${ofEndpoint} AND expires_at IS NOT NULL`);
   plan.write(
-    sql`UPDATE webhook_secrets SET expires_at = ${expires} WHERE endpoint_id = ${endpoint.id} AND company_id = ${sql.company} AND (expires_at IS NULL OR expires_at > ${expires})`,
+    sql`UPDATE webhook_secrets SET expires_at = ${expires} WHERE ${ofEndpoint} AND expires_at IS NULL`,
   );
   const secret = newSecret();
   plan.write(
