@@ -662,6 +662,16 @@ describe("webhook endpoints", () => {
     clock.now += 3600 * 1000;
     await dispatcher.runOnce();
     expect(receiver.received).toHaveLength(calls);
+    // What it still had to send failed for good, as any delivery that fails does: each with its attempt
+    // logged and an error record to follow up.
+    const log = await expectStatus(t.json("GET", `/webhook-endpoints/${hook.id}/deliveries.json`), 200);
+    const errors = await expectStatus(t.json("GET", "/errors.json?where[source]=webhook"), 200);
+    // (Those of Day 0 and Day 5; an event after the disable is queued to it not at all.)
+    expect(log.map((delivery: any) => delivery.status)).toEqual(["failed", "failed"]);
+    for (const delivery of log) {
+      expect(delivery.attemptLog.at(-1)).toMatchObject({ error: expect.stringMatching(/disabled/) });
+      expect(errors.map((error: any) => error.details?.deliveryId)).toContain(delivery.id);
+    }
 
     status = 200;
     const enabled = await expectStatus(

@@ -24,7 +24,7 @@ import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
 import { type Attempt, type DeliveryLog, failureRecord, logStatements } from "./delivery-logs.ts";
-import { type Outcome, send } from "./outbound.ts";
+import { type OutboundRequest, type Outcome, send } from "./outbound.ts";
 import {
   PURCHASE_ORDER_LOG,
   type PurchaseOrderDelivery,
@@ -364,7 +364,7 @@ async function requestOf(
   delivery: DeliveryRow,
   at: number,
   keyring: Keyring | Promise<Keyring>,
-) {
+): Promise<OutboundRequest | { giveUp: string } | { skip: string }> {
   if (delivery.purpose !== "webhook" && delivery.purpose !== "ping") {
     const target = await calloutTarget(db, delivery);
     if ("giveUp" in target) return target;
@@ -381,13 +381,19 @@ async function requestOf(
   }
   const endpoint = (
     await db.execute(
-      sql`SELECT url, enabled FROM webhook_endpoints WHERE id = ${delivery.endpoint_id} AND company_id = ${sql.company}`.statementFor(
+      sql`SELECT url, enabled, disabled_reason FROM webhook_endpoints WHERE id = ${delivery.endpoint_id} AND company_id = ${sql.company}`.statementFor(
         delivery.company_id,
       ),
     )
   ).rows[0];
   if (!endpoint) return { skip: "The endpoint was deleted." };
-  if (!Number(endpoint.enabled)) return { skip: "The endpoint is disabled." };
+  if (!Number(endpoint.enabled)) {
+    // Disabled for failing (it says why): what it still had to send fails for good as any delivery
+    // does, each its attempt and its error record. Disabled by hand: it ends quietly.
+    return endpoint.disabled_reason
+      ? { giveUp: "The endpoint was disabled: its deliveries kept failing." }
+      : { skip: "The endpoint is disabled." };
+  }
   let body = delivery.body;
   if (delivery.event_id !== null) {
     const event = (
@@ -397,7 +403,7 @@ async function requestOf(
         ),
       )
     ).rows[0];
-    if (!event) return { skip: "The event is past its retention period." };
+    if (!event) return { giveUp: "The event is past its retention period." };
     body = JSON.stringify(eventOf(event));
   }
   const secrets = await db.execute(
