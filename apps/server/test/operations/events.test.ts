@@ -410,6 +410,23 @@ describe("webhook endpoints", () => {
     expect(receiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual(["After"]);
   });
 
+  it("sends an endpoint enabled again nothing of what happened while it was disabled, whenever fan-out runs", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver();
+    const { dispatcher } = dispatcherWithClock(setup);
+    await dispatcher.runOnce();
+    const hook = await endpoint(t, receiver.url, { events: ["carrier.*"] });
+    await expectStatus(t.json("PUT", `/webhook-endpoints/${hook.id}.json`, { enabled: false }), 200);
+    await create(t, "carriers", { name: "While disabled" });
+    // Enabled again before the dispatcher turned that event into deliveries (a backlog, a restart).
+    await expectStatus(t.json("PUT", `/webhook-endpoints/${hook.id}.json`, { enabled: true }), 200);
+    await create(t, "carriers", { name: "Enabled again" });
+    await dispatcher.runOnce();
+    expect(receiver.received.map((call) => JSON.parse(call.body).data.object.name)).toEqual([
+      "Enabled again",
+    ]);
+  });
+
   it("sends an event to its own company's endpoints only, none queued for another's", async () => {
     const [mine, theirs] = [await setup.tenant(), await setup.tenant()];
     const [myReceiver, theirReceiver] = [await startReceiver(), await startReceiver()];

@@ -171,9 +171,10 @@ export function fanOut(db: Db, now: () => number): Promise<number> {
         sql`SELECT id, company_id, type, kind, record_id, CASE WHEN substr(type, 1, 16) = 'inventory_level.' OR (${FEED_ITEM_STOCK_CHANGED}) OR ${BUNDLE_CHANGED} THEN json_extract(object, '$.variant_id') END AS variant_id, CASE WHEN (type = 'inventory_feed_variant.updated' AND (${FEED_ITEM_STOCK_CHANGED})) OR type = 'bundle_variant.updated' THEN json_extract(previous, '$.variant_id') END AS previous_variant_id, CASE WHEN ${FEED_STOCK_CHANGED} THEN record_id END AS feed_id, CASE WHEN ${CHANNEL_STOCK_CHANGED} THEN record_id END AS channel_id, ${PRICE_CHANGED} AS price_changed FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}`,
         (found) => found,
       ),
-      // An endpoint receives the events from its own creation on (`since`: its created event).
+      // An endpoint receives the events from when it was last enabled on (`since`: its created event, or
+      // the update that enabled it again): none written while it was disabled, whenever fan-out runs.
       endpoints: rows(
-        sql`SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT min(e.id) FROM events e WHERE e.company_id = w.company_id AND e.type = 'webhook_endpoint.created' AND e.record_id = w.id), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}))`,
+        sql`SELECT w.id, w.company_id, w.url, w.events, COALESCE((SELECT max(e.id) FROM events e WHERE e.company_id = w.company_id AND e.record_id = w.id AND (e.type = 'webhook_endpoint.created' OR (e.type = 'webhook_endpoint.updated' AND json_extract(e.previous, '$.enabled') = 0))), 0) AS since FROM webhook_endpoints w WHERE w.enabled = 1 AND w.company_id IN (SELECT company_id FROM (SELECT company_id FROM events WHERE id > ${last} ORDER BY id LIMIT ${FAN_OUT_BATCH}))`,
         (found) => found,
       ),
     });
