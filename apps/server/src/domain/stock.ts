@@ -175,6 +175,19 @@ function updateLevel(
  * An adjustment of on hand recorded in a write plan, on `levels` (see `plannedLevel`): the level is
  * written while it is as read, so the levels before and after that the adjustment records are exact.
  */
+/** The bounds of an adjustment's `quantity` (its field's: ±100,000,000), which every path that records one keeps. */
+const ADJUSTED = table("adjustment").kind.fields.quantity!;
+
+/**
+ * Why an adjustment of `quantity` cannot be recorded, said after what makes it (a row's count, a level
+ * set): past its field's bounds; undefined when it can.
+ */
+export function adjustmentBeyond(quantity: number): string | undefined {
+  const [min, max] = [ADJUSTED.min ?? -Infinity, ADJUSTED.max ?? Infinity];
+  if (quantity >= min && quantity <= max) return undefined;
+  return `would change on hand by ${quantity}, past what one adjustment records (${min} to ${max})`;
+}
+
 export function planRecordAdjustment(
   plan: WritePlan,
   levels: InventoryLevel[],

@@ -15,6 +15,7 @@ import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import {
+  adjustmentBeyond,
   availableOf,
   bundleComponentsOf,
   bundleComponentsSql,
@@ -233,6 +234,16 @@ export function planSetLevel({
   const variant = read.variants.find((found) => found.id === variantId) ?? null;
   const before =
     levels.find((level) => level.variantId === variantId && level.warehouseId === warehouse.id)?.onHand ?? 0;
+  const beyond = adjustmentBeyond(input.quantity - before);
+  if (beyond) {
+    throw new ApiError(
+      "validation_failed",
+      `Setting on hand to ${input.quantity} (from ${before}) ${beyond}.`,
+      {
+        errors: [{ path: "quantity", message: `is ${input.quantity}, from ${before}: ${beyond}` }],
+      },
+    );
+  }
   const adjustment = planRecordAdjustment(plan, levels, {
     variantId,
     warehouseId: warehouse.id,

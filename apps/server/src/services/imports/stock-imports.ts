@@ -7,7 +7,7 @@ import type { AdjustmentReason, Variant, Warehouse } from "@multichannel/schema"
 import { sql } from "../../db/sql.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
-import { AdjustmentSet, levelsOf } from "../../domain/stock.ts";
+import { AdjustmentSet, adjustmentBeyond, levelsOf } from "../../domain/stock.ts";
 import type { ColumnDef } from "./columns.ts";
 import {
   cellNamed,
@@ -107,6 +107,8 @@ export const stockTake = importType({
       const { variant, warehouse } = place;
       const before = stock.onHand(variant.id, warehouse.id);
       if (before === count) return skipped(row, `on hand is ${count} already`);
+      const beyond = adjustmentBeyond(count - before);
+      if (beyond) return failed(row, `${cellNamed(row, "quantity")} ${beyond}`);
       const existed = stock.hasLevel(variant.id, warehouse.id);
       stock.record({
         variantId: variant.id,
@@ -151,6 +153,8 @@ export const adjustmentImport = importType({
       if (change === undefined || change === 0) {
         return failed(row, `${cellNamed(row, "quantity")} is not a change (a whole number other than 0)`);
       }
+      const beyond = adjustmentBeyond(change);
+      if (beyond) return failed(row, `${cellNamed(row, "quantity")} ${beyond}`);
       const place = placeOf(row, read);
       if ("outcome" in place) return place;
       const reason = reasonOf(row, read.reasons);
