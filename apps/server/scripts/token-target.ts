@@ -2,7 +2,8 @@
 // choice is tested without touching a developer's .data/.
 import { existsSync, readFileSync } from "node:fs";
 import { relative } from "node:path";
-import { isEmbedded, parseEnv } from "../src/config.ts";
+import { parseEnv } from "../src/config.ts";
+import { shownDatabaseUrl } from "../src/startup-errors.ts";
 
 export interface TokenTarget {
   url: string;
@@ -35,9 +36,8 @@ export function tokenTarget(options: {
 }): TokenTarget {
   const env = parseEnv(options.env);
   if (options.env.DATABASE_URL) {
-    // Scheme and host only: a URL may carry credentials (and `origin` is "null" for libsql:).
-    const remote = isEmbedded(env.DATABASE_URL) ? undefined : new URL(env.DATABASE_URL);
-    const where = remote ? `${remote.protocol}//${remote.host}` : env.DATABASE_URL;
+    // Scheme and host only: a URL may carry credentials (and may be no URL at all: reaching it says so).
+    const where = shownDatabaseUrl(env.DATABASE_URL);
     return {
       url: env.DATABASE_URL,
       authToken: env.DATABASE_AUTH_TOKEN,

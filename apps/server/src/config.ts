@@ -31,6 +31,21 @@ const MAIL_FROM_FORM = /^([^<>"\r\n]+ <[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>"]
 const CORS_ORIGINS_FORM = /^\s*(\*|https?:\/\/[^/?#@\s,*]+\/?(\s*,\s*https?:\/\/[^/?#@\s,*]+\/?)*)?\s*$/i;
 
 /** Seconds, whole or with a fraction (`10`, `0.5`), as milliseconds. */
+/**
+ * A bearer token the operator chooses (`ADMIN_TOKEN`, `METRICS_TOKEN`): spaces around it (an env file's)
+ * are left out, and one with a space inside is refused, since `Authorization: Bearer` carries one word.
+ */
+function bearerToken(least: number) {
+  return v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\S*$/, "one word without spaces (`Authorization: Bearer <token>` carries no space)"),
+      v.minLength(least, `at least ${least} characters`),
+    ),
+  );
+}
+
 function seconds(fallback: string) {
   return v.optional(
     v.pipe(
@@ -175,7 +190,7 @@ export const EnvSchema = v.pipe(
     /** Earlier keys, comma-separated, that still open what they sealed (sealed again with SECRETS_KEY at start). */
     SECRETS_KEY_PREVIOUS: v.optional(v.string()),
     /** The operator's bearer token for `/admin/companies` (hosted, multi-company installs); unset, no such routes. */
-    ADMIN_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, "at least 32 characters"))),
+    ADMIN_TOKEN: bearerToken(32),
     /** `true`: behind a reverse proxy, a client's address is the last one of `X-Forwarded-For`. */
     TRUST_PROXY: v.optional(
       v.pipe(
@@ -185,7 +200,7 @@ export const EnvSchema = v.pipe(
       "false",
     ),
     /** The bearer token `GET /metrics` asks for; unset, `/metrics` is a 404. */
-    METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, "at least 16 characters"))),
+    METRICS_TOKEN: bearerToken(16),
     /** The mail server purchase orders are e-mailed through; unset, e-mail is not configured. */
     SMTP_URL: v.optional(
       v.pipe(
@@ -322,7 +337,7 @@ function shownValue(name: string, value: string | undefined): string {
  * `Invalid configuration: PORT must be 1–65535, got "abc"`.
  */
 export function parseEnv(env: Record<string, string | undefined>): Env {
-  const result = v.safeParse(EnvSchema, env);
+  const result = v.safeParse(EnvSchema, withHeadersTimeout(env));
   if (result.success) return result.output;
   const seen = new Set<string>();
   const problems: string[] = [];
@@ -337,6 +352,16 @@ export function parseEnv(env: Record<string, string | undefined>): Env {
       ? `Invalid configuration: ${problems[0]}`
       : `Invalid configuration:\n  ${problems.join("\n  ")}`,
   );
+}
+
+/**
+ * HEADERS_TIMEOUT left unset is 10 s, or REQUEST_TIMEOUT when that is shorter (as Node's own default
+ * does): a REQUEST_TIMEOUT of 5 alone is then taken, where the default would be longer than it.
+ */
+function withHeadersTimeout(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const request = Number(env.REQUEST_TIMEOUT);
+  if (env.HEADERS_TIMEOUT !== undefined || !(request > 0 && request < 10)) return env;
+  return { ...env, HEADERS_TIMEOUT: env.REQUEST_TIMEOUT };
 }
 
 /** True when DATABASE_URL names an embedded file (or memory) database rather than a server. */

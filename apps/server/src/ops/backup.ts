@@ -16,6 +16,7 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -144,6 +145,9 @@ export function restoreDatabase(
   now = new Date(),
   { filesDir }: { filesDir?: string } = {},
 ): { kept?: string; keptFiles?: string } {
+  if (existsSync(source) && existsSync(target) && realpathSync(source) === realpathSync(target)) {
+    throw new Error(`${source} is the database itself: restore a backup of it (made by db:backup).`);
+  }
   checkDatabaseFile(source);
   mkdirSync(dirname(target), { recursive: true });
   const holder = lockHolder(target);

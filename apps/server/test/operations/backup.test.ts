@@ -129,6 +129,11 @@ it("backs up under write load, refuses to restore under a running server, restor
   expect(busy.code).toBe(1);
   expect(busy.stderr).toMatch(/Another process has .*live\.db open/);
 
+  // The database itself is no backup of it: refused as such, not as a file in use.
+  const itself = await run("db-restore", live);
+  expect(itself.code).toBe(1);
+  expect(itself.stderr).toMatch(/live\.db is the database itself: restore a backup of it/);
+
   const restored = await run("db-restore", backup);
   expect(restored.code, restored.stderr).toBe(0);
   expect(restored.stdout).toMatch(/^Restored .*live\.db from .*backup\.db: .*integrity ok\./);

@@ -105,6 +105,28 @@ describe("the configuration's messages", () => {
     expect(configMessage({ SECRETS_KEY: "not-a-key" })).not.toContain("not-a-key");
   });
 
+  it("take a bearer token as one word: spaces around it left out, one inside refused", () => {
+    const token = "0123456789abcdef0123456789abcdef";
+    expect(parseEnv({ ADMIN_TOKEN: ` ${token}\t`, METRICS_TOKEN: ` ${token} ` })).toMatchObject({
+      ADMIN_TOKEN: token,
+      METRICS_TOKEN: token,
+    });
+    expect(configMessage({ METRICS_TOKEN: "my metrics token 2026" })).toBe(
+      "Invalid configuration: METRICS_TOKEN must be one word without spaces (`Authorization: Bearer <token>` carries no space), got 21 characters",
+    );
+  });
+
+  it("take a REQUEST_TIMEOUT shorter than the headers' default alone: the headers' follows it", () => {
+    expect(parseEnv({ REQUEST_TIMEOUT: "5" })).toMatchObject({
+      REQUEST_TIMEOUT: 5000,
+      HEADERS_TIMEOUT: 5000,
+    });
+    expect(parseEnv({})).toMatchObject({ REQUEST_TIMEOUT: 60_000, HEADERS_TIMEOUT: 10_000 });
+    expect(configMessage({ REQUEST_TIMEOUT: "5", HEADERS_TIMEOUT: "8" })).toBe(
+      'Invalid configuration: HEADERS_TIMEOUT must be at most REQUEST_TIMEOUT, got "8"',
+    );
+  });
+
   it("take an unsupported DATABASE_URL, without its credentials", () => {
     const message = configMessage({ DATABASE_URL: "postgres://user:password@db.example/commerce" });
     expect(message).toBe(
@@ -275,6 +297,18 @@ describe("the commands' configuration", { timeout: 60_000 }, () => {
       run("scripts/token-create.ts", env, ["--company", "acme"]),
     ])) {
       expect(expectToldInALine(result)).toContain("DATABASE_URL must be");
+    }
+  });
+
+  it("token commands tell a DATABASE_URL of the right form that is no URL in a line", async () => {
+    for (const url of ["libsql://db.example.com:99999", "libsql://[::1"]) {
+      const env = { DATABASE_URL: url, SECRETS_KEY: KEY };
+      for (const result of await Promise.all([
+        run("scripts/token-create.ts", env, ["--company", "acme"]),
+        run("scripts/token-list.ts", env),
+      ])) {
+        expect(expectToldInALine(result), url).toContain("DATABASE_URL");
+      }
     }
   });
 
