@@ -253,8 +253,6 @@ export async function suspendCompany(db: Executor, id: number, suspended: boolea
 }
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{8,200}$/;
-/** The tokens this server makes (`newToken`). */
-const OWN_TOKEN = /^mcs_[A-Za-z0-9_-]{43}$/;
 /** A token's last use when this process has not looked it up yet. */
 const UNKNOWN = -1;
 
@@ -288,17 +286,22 @@ export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authent
     const hash = await sha256Hex(token);
     const lookup = lookupOf(hash);
     let row: Row | undefined;
-    // Without a previous lookup the use is unknown: written with the lookup when the token has the shape
-    // this server makes (a malformed guess never takes the write lock).
-    const due = lastUsed === UNKNOWN ? OWN_TOKEN.test(token) : now - lastUsed >= LAST_USED_EVERY_MS;
-    if (due && "write" in db) {
-      const at = new Date(now).toISOString();
-      const since = new Date(now - LAST_USED_EVERY_MS).toISOString();
-      const touch = sql`UPDATE api_tokens SET last_used_at = ${at} WHERE token_hash = ${hash} AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ${since})`;
+    let touched = false;
+    const since = new Date(now - LAST_USED_EVERY_MS).toISOString();
+    const touch = sql`UPDATE api_tokens SET last_used_at = ${new Date(now).toISOString()} WHERE token_hash = ${hash} AND revoked_at IS NULL AND (last_used_at IS NULL OR last_used_at < ${since})`;
+    // A key this process knows, its use due: written with the lookup, one batch. A token it has not seen
+    // is read first: a guess, whatever its shape, never takes the write lock; a key found whose use is
+    // due is written after (once a minute at most, as always).
+    if (lastUsed !== UNKNOWN && now - lastUsed >= LAST_USED_EVERY_MS && "write" in db) {
       const found = await db.write((session) => writeThenRead(session, [touch.statement()], lookup));
       row = found.rows[0];
     } else {
       row = (await db.execute(lookup)).rows[0];
+      const stale = row && (row.last_used_at === null || String(row.last_used_at) < since);
+      if (stale && lastUsed === UNKNOWN && "write" in db) {
+        await db.write((session) => session.apply([touch.statement()]));
+        touched = true;
+      }
     }
     // Looked up by the SHA-256 of the token: how long the lookup takes says nothing about any stored
     // token, since a guess and a real token share no prefix of their hashes. No second comparison needed.
@@ -317,8 +320,10 @@ export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authent
         ...(row.expires_at === null ? {} : { expiresAt: Date.parse(String(row.expires_at)) }),
         ...(row.suspended_at === null ? {} : { suspended: true }),
       };
-      used = row.last_used_at === null ? 0 : Date.parse(String(row.last_used_at));
+      used = touched ? now : row.last_used_at === null ? 0 : Date.parse(String(row.last_used_at));
     }
+    // Full: the tokens that named no key go first (a flood of guesses evicts no key), then all.
+    if (cache.size > 10_000) for (const [known, entry] of cache) if (!entry.actor) cache.delete(known);
     if (cache.size > 10_000) cache.clear();
     cache.set(token, { actor, until: now + cacheMs, lastUsed: used });
     return actor;

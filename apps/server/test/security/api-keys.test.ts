@@ -89,6 +89,30 @@ describe("a key's secret", () => {
     expect((await t.json("GET", `/api-keys/${key.id}.json`)).body.lastUsedAt).toEqual(expect.any(String));
   });
 
+  it("is looked up without the write lock when it names no key, whatever its shape", async () => {
+    const { t } = await company();
+    // The database's writes held (the embedded write queue): a guess is still answered, a 401.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const holding = ctx.db.write(() => held);
+    const guess = `mcs_${"A".repeat(43)}`;
+    try {
+      expect((await as(guess).json("GET", "/products.json")).status).toBe(401);
+    } finally {
+      release();
+      await holding;
+    }
+    // A key's first use is still recorded.
+    const made = await t.json("POST", "/api-keys.json", { name: "First use", scopes: ["catalog:read"] });
+    expect((await as(made.body.secret).json("GET", "/products.json")).status).toBe(200);
+    expect((await t.json("GET", `/api-keys/${made.body.id}.json`)).body.lastUsedAt).toEqual(
+      expect.any(String),
+    );
+    // (Waiting on the write lock, the guess would wait for ever: the test's own time ends it sooner.)
+  }, 30_000);
+
   it("cannot be had again by replaying the create: an Idempotency-Key is refused", async () => {
     const { t } = await company();
     const before = (await t.json("GET", "/api-keys.json")).body.length;
