@@ -99,6 +99,18 @@ describe("inventory-export export", () => {
     }
     const response = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
     expect((await t.json("GET", response.body.url)).body).toEqual([{ Value: "A-1", "Value (2)": 3 }]);
+
+    // A column whose own header is a key given to another takes the next one free: none overwrites one.
+    await make(t, "inventory-export-fields", {
+      inventoryExportId: definition.id,
+      source: "onHand",
+      position: 3,
+      header: "Value (2)",
+    });
+    const again = await t.json("GET", `/inventory-exports/${definition.id}/export.json`);
+    expect((await t.json("GET", again.body.url)).body).toEqual([
+      { Value: "A-1", "Value (2)": 3, "Value (2) (2)": 3 },
+    ]);
   });
 
   it("limits the rows to the channel's variants and exports their store ids", async () => {

@@ -274,15 +274,17 @@ export const ROWS_PER_SLICE = 2_000;
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The JSON keys of a table's headers. A header that names an earlier column too keys its column as
- * `header (2)` (then `(3)`, ...): a JSON object holds a key once, and no column is lost.
+ * The JSON keys of a table's headers. A header that keys an earlier column already (its own header, or
+ * the key one was given) keys its column as `header (2)`, else `(3)`, ... the first not taken: a JSON
+ * object holds a key once, and no column is lost.
  */
 function jsonKeys(headers: readonly string[]): string[] {
-  const seen = new Map<string, number>();
+  const taken = new Set<string>();
   return headers.map((header) => {
-    const count = (seen.get(header) ?? 0) + 1;
-    seen.set(header, count);
-    return count === 1 ? header : `${header} (${count})`;
+    let key = header;
+    for (let n = 2; taken.has(key); n++) key = `${header} (${n})`;
+    taken.add(key);
+    return key;
   });
 }
 
