@@ -2,7 +2,7 @@
  * Lifecycles of the stateful kinds and the 19 action operations, as data. Kind files attach them
  * (`states: purchaseStates, actions: purchaseActions`); the server enforces `from` (409 otherwise).
  */
-import { defineAction, type FieldDef, f, type StatesDef } from "./define.ts";
+import { defineAction, type FieldDef, f, MAX_WEIGHT, type StatesDef, tagList } from "./define.ts";
 
 /** The fields of a postal address, as actions and records take it. */
 export const addressFields = {
@@ -387,9 +387,13 @@ export const channelActions = [
           barcode: f.string({ maxLength: 100 }),
           price: f.money({ min: 0 }),
           costPrice: f.money({ min: 0 }),
-          weight: f.number({ min: 0 }),
-          grams: f.number({ min: 0, description: "The reference's name of `weight` (in grams)." }),
-          tags: f.array(f.string({ maxLength: 100 }), { maxLength: 100 }),
+          weight: f.number({ min: 0, max: MAX_WEIGHT }),
+          grams: f.number({
+            min: 0,
+            max: MAX_WEIGHT,
+            description: "The reference's name of `weight` (in grams).",
+          }),
+          tags: tagList(),
           vendorId: f.ref("vendor"),
           vendorSku: f.string({ maxLength: 100 }),
           dropshipProviderId: f.ref("dropship-provider"),

@@ -244,6 +244,14 @@ export const DEFAULT_MAX_LENGTH = 4000;
  */
 export const MAX_WEIGHT = 10_000_000;
 
+/** A catalogue record's tags (a product's, a variant's, a connector import item's): each a word or two. */
+export const tagList = () =>
+  f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
+    maxLength: 250,
+    description: "Free labels, for filters and routing rules (dropship routing matches them).",
+    example: ["summer", "linen"],
+  });
+
 /** The field builders' signatures: explicit, so the package has no inferred ("slow") types. */
 export interface FieldBuilders {
   string<const O extends StringOptions = NoOptions>(o?: O): Field<string, O>;

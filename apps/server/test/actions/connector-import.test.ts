@@ -192,6 +192,18 @@ describe("channel import-connector-variant-batch", () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors[0].path).toBe("items.1.price");
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
+
+    // An item's values keep the bounds of the variant they become: else it could not be sent back.
+    const beyond = await t.json("POST", path, {
+      items: [item(9, { weight: 1e12 }), item(10, { grams: 5e10 }), item(11, { tags: [""] })],
+    });
+    expect(beyond.status).toBe(422);
+    expect(beyond.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      "items.0.weight",
+      "items.1.grams",
+      "items.2.tags.0",
+    ]);
+    expect(await snapshot(t, Object.keys(before))).toEqual(before);
   });
 
   it("says after each item's path what it names that it cannot import", async () => {

@@ -161,6 +161,13 @@ describe("channel variant-levels and variant-set-level", () => {
       `Channel variant ${listing.id} (external id E1) has sku S1, not S2: send the two of one listing, or one of them.`,
     );
     expect(await list(t, "adjustments")).toEqual(adjustments);
+
+    // A listing with no SKU of its own has its catalogue variant's: the two name it.
+    const variant = await make(t, "variants", { sku: "OWNLESS" });
+    await make(t, "channel-variants", { channelId: channel.id, variantId: variant.id, externalId: "E9" });
+    const byBoth = await set({ externalId: "E9", sku: "OWNLESS", quantity: 4 });
+    expect(byBoth.status, JSON.stringify(byBoth.body)).toBe(200);
+    expect(byBoth.body).toMatchObject({ variantId: variant.id, quantityAfter: 4 });
   });
 
   it("stops counting a feed's items toward a variant's stock once the feed is disabled", async () => {

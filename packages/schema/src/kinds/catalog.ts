@@ -1,16 +1,9 @@
 /** The catalogue (products, variants, vendors) and the stock held in own warehouses. */
-import { defineKind, f, MAX_WEIGHT } from "../define.ts";
+import { defineKind, f, MAX_WEIGHT, tagList } from "../define.ts";
 
 const group = "catalog";
 
 /** Free labels (at most 250 of up to 100 characters each), for filters and routing rules. */
-const tagList = () =>
-  f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
-    maxLength: 250,
-    description: "Free labels, for filters and routing rules (dropship routing matches them).",
-    example: ["summer", "linen"],
-  });
-
 export const product = defineKind({
   name: "product",
   plural: "products",

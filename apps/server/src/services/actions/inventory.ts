@@ -191,16 +191,18 @@ export function planSetLevel({
   const [listing] = input.externalId ? read.listed : listedFirst(read.listed);
   if (!listing)
     throw new ApiError("not_found", `No channel variant with ${by} ${key} on channel ${channel.id}.`);
-  if (input.externalId && input.sku && listing.sku?.toLowerCase() !== input.sku.toLowerCase()) {
+  // The listing's SKU as `variant-levels` shows it: its own, else its catalogue variant's.
+  const listedSku = listing.sku ?? read.variants.find((found) => found.id === listing.variantId)?.sku ?? null;
+  if (input.externalId && input.sku && listedSku?.toLowerCase() !== input.sku.toLowerCase()) {
     const fix = "send the two of one listing, or one of them";
     throw new ApiError(
       "validation_failed",
-      `Channel variant ${listing.id} (external id ${input.externalId}) has sku ${listing.sku}, not ${input.sku}: ${fix}.`,
+      `Channel variant ${listing.id} (external id ${input.externalId}) has sku ${listedSku}, not ${input.sku}: ${fix}.`,
       {
         errors: [
           {
             path: "sku",
-            message: `is ${input.sku}, but channel variant ${listing.id} (external id ${input.externalId}) has sku ${listing.sku}: ${fix}`,
+            message: `is ${input.sku}, but channel variant ${listing.id} (external id ${input.externalId}) has sku ${listedSku}: ${fix}`,
           },
         ],
       },
