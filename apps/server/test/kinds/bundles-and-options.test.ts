@@ -1,5 +1,6 @@
-// The catalogue's own references: a bundle is never a component of itself, and an option value names
-// one of its product's options, which do not change under the values that name them.
+// The catalogue's own references: a bundle is never a component of itself nor within another bundle,
+// and an option value names one of its product's options, which do not change under the values that
+// name them.
 import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { setupApp } from "../support.ts";
@@ -48,6 +49,44 @@ describe("a bundle is not a component of itself", () => {
       t.json("PUT", `/bundle-variants/${component.id}.json`, { ...component, quantity: 3 }),
       200,
     );
+  });
+});
+
+describe("a bundle is not within another bundle", () => {
+  it("takes no bundle as a component, nor gives components to a component, on create or update", async () => {
+    const t = await setup.tenant();
+    const [cup, kit, gift, saucer] = [
+      await create(t, "variants", { sku: "CUP" }),
+      await create(t, "variants", { sku: "KIT" }),
+      await create(t, "variants", { sku: "GIFT" }),
+      await create(t, "variants", { sku: "SAUCER" }),
+    ];
+    // KIT is two cups; GIFT is a saucer.
+    await create(t, "bundle-variants", { variantId: kit.id, componentVariantId: cup.id, quantity: 2 });
+    const inGift = await create(t, "bundle-variants", { variantId: gift.id, componentVariantId: saucer.id });
+    const before = await list(t, "bundle-variants");
+
+    // The bundle KIT as a component of GIFT: its stock would be read as its own, not as its cups make.
+    const inner = await expectStatus(
+      t.json("POST", "/bundle-variants.json", { variantId: gift.id, componentVariantId: kit.id }),
+      422,
+    );
+    expect(inner.errors).toEqual([
+      { path: "componentVariantId", message: expect.stringContaining(`variant ${kit.id}, a bundle itself`) },
+    ]);
+    // Components for the cup, which KIT holds: the cup would become a bundle within KIT.
+    const outer = await expectStatus(
+      t.json("POST", "/bundle-variants.json", { variantId: cup.id, componentVariantId: saucer.id }),
+      422,
+    );
+    expect(outer.errors).toEqual([
+      { path: "variantId", message: expect.stringContaining(`a component of bundle ${kit.id}`) },
+    ]);
+    await expectStatus(
+      t.json("PUT", `/bundle-variants/${inGift.id}.json`, { componentVariantId: kit.id }),
+      422,
+    );
+    expect(await list(t, "bundle-variants")).toEqual(before);
   });
 });
 

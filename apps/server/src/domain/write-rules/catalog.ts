@@ -4,7 +4,7 @@
  * option that values name is not removed under them, nor is a variant put on a product without the
  * options its values name.
  */
-import type { OptionValue, Product, Variant } from "@multichannel/schema";
+import type { BundleVariant, OptionValue, Product, Variant } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
 import { ApiError, refusedField } from "../../errors.ts";
 import { fieldOf, fieldsOf, many, one, type Read, when } from "../reads.ts";
@@ -20,6 +20,39 @@ function checkNotItself(variantId: number | undefined, componentVariantId: numbe
     throw refusedField(
       "componentVariantId",
       `must not be the bundle itself (variant ${variantId}): a bundle is made of other variants`,
+    );
+  }
+}
+
+/**
+ * What a bundle's component row reads: whether its component is a bundle itself, and whether its bundle
+ * is a component of another (one row each is enough to say so; held: that none appears meanwhile).
+ */
+const nestingOf = (variantId: Named, componentVariantId: Named) => ({
+  componentParts: many("bundle-variant", { variantId: componentVariantId }, { limit: 1, hold: "count" }),
+  bundleIn: many("bundle-variant", { componentVariantId: variantId }, { limit: 1, hold: "count" }),
+});
+
+type Nesting = { componentParts: readonly BundleVariant[]; bundleIn: readonly BundleVariant[] };
+
+/**
+ * 422 when a bundle would hold a bundle, or be held by one: a bundle's stock is counted from its
+ * components' own, one level deep, so a bundle within a bundle would be told the inner bundle's own
+ * stock rather than what its components make.
+ */
+function checkNotNested(variantId: number, componentVariantId: number, read: Nesting) {
+  const [inner] = read.componentParts;
+  if (inner) {
+    throw refusedField(
+      "componentVariantId",
+      `names variant ${componentVariantId}, a bundle itself (its components include variant ${inner.componentVariantId}): a bundle is made of variants that are not bundles`,
+    );
+  }
+  const [outer] = read.bundleIn;
+  if (outer) {
+    throw refusedField(
+      "variantId",
+      `names variant ${variantId}, a component of bundle ${outer.variantId}: a bundle is not a component of another`,
     );
   }
 }
@@ -101,21 +134,26 @@ function optionsInUse(subject: string, field: string, leftOutBy: string, values:
 
 export const catalogRules: WriteRules = {
   "bundle-variant": {
-    planCreate: creates({
-      reads: () => ({}),
-      plan({ values, plan }) {
+    planCreate: creates<"bundle-variant", ReturnType<typeof nestingOf>>({
+      reads: ({ values }) => nestingOf(values.variantId!, values.componentVariantId!),
+      plan({ values, read, plan }) {
         checkNotItself(values.variantId, values.componentVariantId);
+        checkNotNested(values.variantId!, values.componentVariantId!, read);
         return plan.insert("bundle-variant", values);
       },
     }),
-    planUpdate: updates({
+    planUpdate: updates<"bundle-variant", ReturnType<typeof nestingOf>>({
       fields: ["variantId", "componentVariantId"],
-      reads: () => ({}),
-      plan({ values, current, plan }) {
-        checkNotItself(
-          values.variantId ?? current.variantId,
-          values.componentVariantId ?? current.componentVariantId,
-        );
+      reads: ({ id, values }) =>
+        nestingOf(
+          values.variantId ?? fieldOf("bundle-variant", id, "variantId"),
+          values.componentVariantId ?? fieldOf("bundle-variant", id, "componentVariantId"),
+        ),
+      plan({ values, current, read, plan }) {
+        const variantId = values.variantId ?? current.variantId;
+        const componentVariantId = values.componentVariantId ?? current.componentVariantId;
+        checkNotItself(variantId, componentVariantId);
+        checkNotNested(variantId, componentVariantId, read);
         return plan.update("bundle-variant", current, values);
       },
     }),
