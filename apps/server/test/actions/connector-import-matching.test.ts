@@ -45,6 +45,27 @@ describe("connector import: matching items to the channel's listings", () => {
     expect((await list(t, "variants")).map((variant) => variant.sku)).toEqual(["A", "B"]);
   });
 
+  it("never moves a listing matched by its own sku to another variant after its variant's sku was renamed", async () => {
+    const t = await ctx.tenant();
+    const channel = await make(t, "channels", { name: "Store" });
+    const first = await importBatch(t, channel.id, [{ externalId: "E1", sku: "A", name: "Mug" }]);
+    const { variantId } = first.body.results[0];
+    // The catalogue's SKU renamed the documented way; the listing keeps the store's.
+    await t.json("PUT", `/variants/${variantId}.json`, { sku: "A2" });
+    const before = await snapshot(t, WRITTEN);
+    for (const item of [{ externalId: "E1", sku: "A" }, { sku: "A" }]) {
+      const refused = await importBatch(t, channel.id, [item]);
+      expect(refused.status, JSON.stringify(item)).toBe(422);
+      expect(refused.body.errors).toEqual([
+        {
+          path: "items.0.sku",
+          message: expect.stringContaining(`linked to variant ${variantId} with sku A2`),
+        },
+      ]);
+    }
+    expect(await snapshot(t, WRITTEN)).toEqual(before);
+  });
+
   it("names the later of two items that come to one listing, by its id and by a sku, and writes nothing", async () => {
     const t = await ctx.tenant();
     const channel = await make(t, "channels", { name: "Store" });

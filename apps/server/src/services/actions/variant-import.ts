@@ -167,11 +167,13 @@ export function importReads(channelId: number, input: ChannelImportConnectorVari
       skus,
     ),
     bySku: lookup<CatalogueVariant>("variant", VARIANT_FIELDS, sql`${sku} ${inList(skus)}`, [skus]),
+    // The variants of the listings the items may match, by store-side id or by their own SKU (a
+    // listing keeps its SKU when its variant's is renamed): an item never moves one to another variant.
     linked: lookup<CatalogueVariant>(
       "variant",
       VARIANT_FIELDS,
-      sql`id IN (SELECT ${cv("variantId")} FROM ${sql.id(table("channel-variant").name)} WHERE company_id = ${sql.company} AND ${cv("channelId")} = ${channelId} AND ${cv("externalId")} ${inList(externalIds)})`,
-      [externalIds],
+      sql`id IN (SELECT ${cv("variantId")} FROM ${sql.id(table("channel-variant").name)} WHERE company_id = ${sql.company} AND ${cv("channelId")} = ${channelId} AND (${cv("externalId")} ${inList(externalIds)} OR ${cv("sku")} ${inList(skus)}))`,
+      [skus],
     ),
     optionValues: lookup<NamedOption>(
       "option-value",
