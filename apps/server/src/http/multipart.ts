@@ -131,6 +131,25 @@ function dispositionParameter(disposition: string, name: string): string | undef
   return match ? (match[1] ?? match[2]) : undefined;
 }
 
+const EXTENDED_FILENAME = /;\s*filename\*=utf-8'[^']*'([^;\s]*)/i;
+
+/**
+ * A part's file name: its `filename*` (RFC 6266: UTF-8, percent-encoded, which a client sends for a
+ * name that is not ASCII) before its `filename`; undefined without either, or with a `filename*` in
+ * another charset or not decodable and no `filename`.
+ */
+function fileNameOf(disposition: string): string | undefined {
+  const extended = EXTENDED_FILENAME.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // Not percent-encoded UTF-8: the plain `filename`, if any.
+    }
+  }
+  return dispositionParameter(disposition, "filename") || undefined;
+}
+
 /**
  * Finds the `file` part of `body` (delimited by `boundary`): 400 when the body is malformed or has no
  * such part. Its stream ends at the part's end, and fails (400) when the body ends inside it.
@@ -149,7 +168,7 @@ export async function filePart(body: ReadableStream<Uint8Array>, boundary: strin
     const disposition = headers.get("content-disposition") ?? "";
     if (dispositionParameter(disposition, "name") === "file") {
       return {
-        filename: dispositionParameter(disposition, "filename") || undefined,
+        filename: fileNameOf(disposition),
         contentType: headers.get("content-type") || "application/octet-stream",
         body: partStream(input, between),
       };

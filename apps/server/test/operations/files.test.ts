@@ -50,7 +50,12 @@ function uploader(app: TestApp) {
 }
 
 /** A multipart/form-data body with a text field first, then the file part. */
-function multipart(file: string, filename = "levels.csv", type = "text/csv") {
+function multipart(
+  file: string,
+  filename = "levels.csv",
+  type = "text/csv",
+  names = `filename="${filename}"`,
+) {
   const boundary = "----mcs-test-boundary-7MA4YWxkTrZu0gW";
   const body = [
     `--${boundary}`,
@@ -58,7 +63,7 @@ function multipart(file: string, filename = "levels.csv", type = "text/csv") {
     "",
     "first the note",
     `--${boundary}`,
-    `Content-Disposition: form-data; name="file"; filename="${filename}"`,
+    `Content-Disposition: form-data; name="file"; ${names}`,
     `Content-Type: ${type}`,
     "",
     file,
@@ -72,6 +77,16 @@ function multipart(file: string, filename = "levels.csv", type = "text/csv") {
 const pathOf = (url: string) => new URL(url, "http://x").pathname;
 
 describe("uploads", () => {
+  it("name a multipart file by its RFC 6266 `filename*` (UTF-8) before its ASCII `filename`", async () => {
+    const { store } = storeDir();
+    const { app, tenant } = await setupApp({ fileStore: store });
+    const t = await tenant();
+    const form = multipart(CSV, "", "text/csv", `filename="ete.csv"; filename*=UTF-8''%C3%A9t%C3%A9.csv`);
+    const uploaded = await uploader(app)(t.token, form.body, { "Content-Type": form.contentType }, "");
+    expect(uploaded.status).toBe(201);
+    expect(await uploaded.json()).toMatchObject({ name: "été.csv", byteSize: CSV.length });
+  });
+
   it("store a raw body and a multipart file part, read back by the company's token only", async () => {
     const { path, store, keys } = storeDir();
     // The API's body limit is not the upload's.
