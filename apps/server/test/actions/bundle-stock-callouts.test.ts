@@ -169,6 +169,23 @@ describe("a channel's settings and the stock it is told", () => {
     expect(told(x)).toBe(3);
   });
 
+  it("disableVariantInventorySync sends the channel no stock, and turned off again tells it every variant", async () => {
+    const t = await setup.tenant();
+    const { channel, a, b, x, dispatcher, receiver, setLevel, told } = await store(t);
+    const pushes = () => receiver.received.filter((call) => call.path === "/inventory").length;
+    await update(t, channel.id, { disableVariantInventorySync: true });
+    await dispatcher.runOnce();
+    const before = pushes();
+    await setLevel("A", 3);
+    await dispatcher.runOnce();
+    expect(pushes()).toBe(before);
+    await update(t, channel.id, { disableVariantInventorySync: false });
+    await dispatcher.runOnce();
+    // A: 3; B: 5; the bundle: the least of 3 / 2 and 5 / 1.
+    expect([told(a), told(b), told(x)]).toEqual([3, 5, 1]);
+    expect(pushes()).toBe(before + 3);
+  });
+
   it("a channel listing more variants than a pass looks up is told a slice a pass, every variant once", async () => {
     const t = await setup.tenant();
     const { channel, a, dispatcher, receiver } = await store(t);

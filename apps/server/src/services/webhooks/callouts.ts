@@ -67,7 +67,8 @@ async function customChannelListings(
   const listings = [];
   for (const custom of customChannels) {
     const [channel] = await rowsOf(db, "channel", companyId, sql`id = ${Number(custom.channelId)}`);
-    if (!channel) continue;
+    // A channel told no stock (`disableVariantInventorySync`) is sent no stock callout.
+    if (!channel || (endpoint === "inventory_endpoint" && channel.disableVariantInventorySync)) continue;
     const channelVariants = await rowsOf(
       db,
       "channel-variant",

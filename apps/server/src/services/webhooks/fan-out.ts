@@ -72,11 +72,12 @@ const FEED_STOCK_CHANGED = sql.raw(
 );
 
 /**
- * Whether an event is a channel given another safety stock, or bundles' stock sent to it or no longer:
- * the stock it is told of every variant it lists changes (`channelAvailable`).
+ * Whether an event is a channel given another safety stock, bundles' stock sent to it or no longer, or
+ * stock sent to it again (`disableVariantInventorySync` off): the stock it is told of every variant it
+ * lists changes (`channelAvailable`), or is told again.
  */
 const CHANNEL_STOCK_CHANGED = sql.raw(
-  `type = 'channel.updated' AND (json_extract(object, '$.safety_stock') IS NOT json_extract(previous, '$.safety_stock') OR json_extract(object, '$.bundle_inventory_sync') IS NOT json_extract(previous, '$.bundle_inventory_sync'))`,
+  `type = 'channel.updated' AND (json_extract(object, '$.safety_stock') IS NOT json_extract(previous, '$.safety_stock') OR json_extract(object, '$.bundle_inventory_sync') IS NOT json_extract(previous, '$.bundle_inventory_sync') OR json_extract(object, '$.disable_variant_inventory_sync') IS NOT json_extract(previous, '$.disable_variant_inventory_sync'))`,
 );
 
 /**
