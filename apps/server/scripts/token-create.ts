@@ -6,6 +6,8 @@
 // Scopes: `*:write` (the default), `*:read` (--read-only), `<group>:read`, `<group>:write`, repeatable.
 // Says which database it wrote to; the token is the last line of stdout.
 import { apiKeyScopes } from "@multichannel/schema";
+import * as v from "valibot";
+import { isDateTime, nameSchema } from "../src/http/api-keys.ts";
 import { createToken } from "../src/services/auth.ts";
 import { commandLine, openTokenDb, TARGET_OPTIONS } from "./token-db.ts";
 
@@ -38,8 +40,11 @@ for (const scope of scopes) {
   if (!apiKeyScopes.includes(scope))
     fail(`"${scope}" is not a scope; the scopes are: ${apiKeyScopes.join(", ")}.`);
 }
+// The label and expiry as the API checks a key's `name` and `expiresAt`.
+const label = values.label === undefined ? undefined : v.safeParse(nameSchema, values.label);
+if (label && !label.success) fail("--label must be 1 to 200 characters of text.");
 const expires = values.expires === undefined ? undefined : new Date(values.expires);
-if (expires && (Number.isNaN(expires.getTime()) || expires.getTime() <= Date.now())) {
+if (expires && (!isDateTime(values.expires!) || expires.getTime() <= Date.now())) {
   fail(`--expires "${values.expires}" is not an ISO 8601 time in the future.`);
 }
 
@@ -50,7 +55,7 @@ try {
     input: {
       company: company!,
       readOnly: values["read-only"],
-      label: values.label,
+      label: label?.success ? label.output : undefined,
       scopes,
       expiresAt: expires?.toISOString(),
     },

@@ -19,6 +19,9 @@ const MAX_SCOPES = 50;
 /** A date-time as a record's date field takes it: ISO 8601, on a day the calendar has (no 2099-02-30). */
 const dateTime = fieldSchema(f.datetime());
 
+/** Whether text is an expiry as a key's create takes it: an ISO 8601 date-time (`token:create` too). */
+export const isDateTime = (text: string): boolean => v.is(dateTime, text);
+
 /** What a new key takes: its name, its scopes (at least one) and when it expires, if ever. */
 /** A key's or a company's name: text that can be stored and read back whole, 1 to 200 characters. */
 export const nameSchema = v.pipe(
@@ -48,10 +51,7 @@ export const createKeySchema = v.strictObject({
   expiresAt: v.optional(
     v.nullable(
       // Text first: a value of another type "must be text", as the other members say.
-      v.pipe(
-        v.string(),
-        v.check((text) => v.is(dateTime, text), "must be an ISO 8601 date-time"),
-      ),
+      v.pipe(v.string(), v.check(isDateTime, "must be an ISO 8601 date-time")),
     ),
   ),
 });

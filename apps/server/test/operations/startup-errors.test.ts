@@ -312,6 +312,20 @@ describe("the commands' configuration", { timeout: 60_000 }, () => {
     }
   });
 
+  it("token:create takes a label and an expiry as the API takes a key's name and expiresAt", async () => {
+    const env = { DATABASE_URL: `file:${join(dir, "labels.db")}` };
+    const results = await Promise.all([
+      run("scripts/token-create.ts", env, ["--company", "acme", "--label", " "]),
+      run("scripts/token-create.ts", env, ["--company", "acme", "--expires", "Dec 25 2099"]),
+      run("scripts/token-create.ts", env, ["--company", "acme", "--expires", "2099-02-30T00:00:00Z"]),
+    ]);
+    expect(results.map((result) => [result.code, result.stderr.trim()])).toEqual([
+      [2, "--label must be 1 to 200 characters of text."],
+      [2, '--expires "Dec 25 2099" is not an ISO 8601 time in the future.'],
+      [2, '--expires "2099-02-30T00:00:00Z" is not an ISO 8601 time in the future.'],
+    ]);
+  });
+
   it("a mistyped option is its message and the usage, exit code 2, no stack", async () => {
     const results = await Promise.all([
       run("scripts/token-create.ts", {}, ["--compnay", "acme"]),
