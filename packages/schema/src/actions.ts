@@ -556,7 +556,10 @@ export const channelActions = [
       externalId: f.string({ minLength: 1, maxLength: 100, acceptNumber: true }),
       sku: f.string({ minLength: 1, maxLength: 100 }),
       quantity: f.integer({ required: true, min: 0, max: 100_000_000 }),
-      warehouseId: f.ref("warehouse", { description: "Defaults to the company's first warehouse." }),
+      warehouseId: f.ref("warehouse", {
+        description:
+          "Defaults to the channel's warehouse, else the company's default one (`isDefault`), else its first.",
+      }),
       adjustmentReasonId: f.ref("adjustment-reason"),
       notes: f.string({ maxLength: 2000 }),
     },
@@ -632,7 +635,11 @@ export const dropshipmentActions = [
     event: "dropshipment.moved_to_fulfillment",
     summary:
       "Turn an unshipped dropshipment into a fulfillment from an own warehouse; its purchase lines are cancelled.",
-    input: { warehouseId: f.ref("warehouse", { description: "Defaults to the company's first warehouse." }) },
+    input: {
+      warehouseId: f.ref("warehouse", {
+        description: "Defaults to the company's default warehouse (`isDefault`), else its first.",
+      }),
+    },
     output: { kind: "fulfillment" },
     from: ["pending"],
   }),
