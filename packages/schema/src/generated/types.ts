@@ -4926,7 +4926,7 @@ export type SaleReturnItem = {
   sku: string | null;
   /** Units returned; never more than the sale line's fulfilled and not yet returned units. */
   quantity: number;
-  /** Refund for the line (quantity times the sale line's price for a return the server opens). */
+  /** Refund for the line. Not sent, it is quantity times the sale line's price, and follows a change of either while it is at that default. */
   amount: number;
   /** Why these units come back. */
   reason: string | null;

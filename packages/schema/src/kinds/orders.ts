@@ -341,7 +341,7 @@ export const saleReturnItem = defineKind({
       default: 0,
       min: 0,
       description:
-        "Refund for the line (quantity times the sale line's price for a return the server opens).",
+        "Refund for the line. Not sent, it is quantity times the sale line's price, and follows a change of either while it is at that default.",
       example: 49.9,
     }),
     reason: f.string({ maxLength: 500, description: "Why these units come back.", example: "Too small" }),
