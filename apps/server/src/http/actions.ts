@@ -90,7 +90,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, guard: Guard, share: Fai
       const actor = c.get("actor");
       if (writes && (actor.readOnly || (actor.access && !allows(actor.access, kind.group, 2))))
         throw missingScope(scopeText(kind.group, 2), actor.readOnly);
-      const release = handler.expensive?.(input) ? share.take(c.get("actor").companyId) : undefined;
+      const release = handler.expensive?.(input) ? share.take(actor.companyId) : undefined;
       let text: string;
       try {
         const ctx = c.get("ctx");

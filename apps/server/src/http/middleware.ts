@@ -36,7 +36,6 @@ export function requestHeader(c: Context<AppEnv>, name: Lowercase<string>): stri
   return value;
 }
 
-/** The random first part of this process's request ids (made on first use: Workers refuse it at start). */
 /**
  * The request's path as its route matched it: a route also takes one trailing slash (`router.ts`), so
  * `/carriers.json/` is `/carriers.json`. What tells the operation from the path (its scope, the secrets
@@ -48,6 +47,7 @@ export function routedPath(c: Context<AppEnv>): string {
   return path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path;
 }
 
+/** The random first part of this process's request ids (made on first use: Workers refuse it at start). */
 let idBase: string | undefined;
 let issued = 0;
 

@@ -9,7 +9,7 @@
 import type { Fulfillment, FulfillmentItem, PurchaseItem, SaleItem } from "@multichannel/schema";
 import type { Sql } from "../../db/sql.ts";
 import { quantityRuleBroken, unshippedOf } from "../books.ts";
-import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
+import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
 
 export const CARRY_RULE = "fulfilled + cancelled + on purchase and fulfillment lines <= quantity";
 
@@ -17,51 +17,15 @@ export const CARRY_RULE = "fulfilled + cancelled + on purchase and fulfillment l
 export const UNSHIPPED = new Set<Fulfillment["status"]>(["pending", "finalized"]);
 
 /**
- * What carries sale line `saleItemId` (an id, or SQL answering one), read when `read` is true: its
- * purchase and fulfillment lines with their fulfillments, each held in what the rule adds up.
+ * The purchase and fulfillment lines whose `saleItemId` `carried` selects (SQL of a line kind), with
+ * their fulfillments, each held in what the rule adds up.
  */
-export function carryingReads(saleItemId: number | Sql, read: boolean) {
+function linesCarrying(carried: (kindName: "purchase-item" | "fulfillment-item") => Sql) {
   return {
-    purchaseLines: when(
-      read,
-      many(
-        "purchase-item",
-        { saleItemId },
-        { hold: { fields: ["saleItemId", "quantity", "quantityShipped", "quantityCancelled"] } },
-      ),
-    ),
-    fulfillmentLines: when(
-      read,
-      many(
-        "fulfillment-item",
-        { saleItemId },
-        { hold: { fields: ["saleItemId", "fulfillmentId", "quantity"] } },
-      ),
-    ),
-    fulfillments: when(
-      read,
-      many(
-        "fulfillment",
-        fieldIn("fulfillment", "id", fieldsOf("fulfillment-item", "fulfillmentId", { saleItemId })),
-        { hold: { fields: ["status"] } },
-      ),
-    ),
-  };
-}
-
-/**
- * `carryingReads` for every line of sale `saleId` at once: the purchase and fulfillment lines that carry
- * any of them, with their fulfillments, held in what the rule adds up.
- */
-export function saleCarryingReads(saleId: number) {
-  const saleLines = fieldsOf("sale-item", "id", { saleId });
-  const carrying = (kindName: "purchase-item" | "fulfillment-item") =>
-    fieldIn(kindName, "saleItemId", saleLines);
-  return {
-    purchaseLines: many("purchase-item", carrying("purchase-item"), {
+    purchaseLines: many("purchase-item", carried("purchase-item"), {
       hold: { fields: ["saleItemId", "quantity", "quantityShipped", "quantityCancelled"] },
     }),
-    fulfillmentLines: many("fulfillment-item", carrying("fulfillment-item"), {
+    fulfillmentLines: many("fulfillment-item", carried("fulfillment-item"), {
       hold: { fields: ["saleItemId", "fulfillmentId", "quantity"] },
     }),
     fulfillments: many(
@@ -69,11 +33,30 @@ export function saleCarryingReads(saleId: number) {
       fieldIn(
         "fulfillment",
         "id",
-        fieldsOf("fulfillment-item", "fulfillmentId", carrying("fulfillment-item")),
+        fieldsOf("fulfillment-item", "fulfillmentId", carried("fulfillment-item")),
       ),
       { hold: { fields: ["status"] } },
     ),
   };
+}
+
+/**
+ * What carries sale line `saleItemId` (an id, or SQL answering one), read when `read` is true: its
+ * purchase and fulfillment lines with their fulfillments (`linesCarrying`).
+ */
+export function carryingReads(saleItemId: number | Sql, read: boolean) {
+  const lines = linesCarrying((kindName) => fieldIs(kindName, "saleItemId", saleItemId));
+  return {
+    purchaseLines: when(read, lines.purchaseLines),
+    fulfillmentLines: when(read, lines.fulfillmentLines),
+    fulfillments: when(read, lines.fulfillments),
+  };
+}
+
+/** `carryingReads` for every line of sale `saleId` at once. */
+export function saleCarryingReads(saleId: number) {
+  const saleLines = fieldsOf("sale-item", "id", { saleId });
+  return linesCarrying((kindName) => fieldIn(kindName, "saleItemId", saleLines));
 }
 
 /** `carryingReads` with the sale line itself, for a write of one of the lines carrying it. */
