@@ -9,6 +9,8 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
+    // Each test file's `atEnd` steps (its databases, its servers), run once its tests are over.
+    setupFiles: ["test/file-end.ts"],
     // The suite waits more than it computes (servers started and stopped, timeouts run out): with one
     // test file per core, two cores stood half idle. Three at once on two cores, one per core beyond.
     maxWorkers: Math.max(3, availableParallelism()),

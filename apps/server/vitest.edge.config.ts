@@ -6,6 +6,8 @@ export default defineConfig({
     reporters: ["default", ["json", { outputFile: ".test-results/edge.json" }]],
     include: ["test-edge/**/*.test.ts"],
     globalSetup: ["test-edge/global-setup.ts"],
+    // Each test file's `atEnd` steps (the receivers it started), run once its tests are over.
+    setupFiles: ["test/file-end.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -4,11 +4,14 @@
 // the cleanup; a helper that may be called from a hook leaves its cleanup to `atEnd` (`test/at-end.ts`).
 // This finds a hook written inside a test's or a hook's body, and a test helper imported there; a hook in
 // a helper it calls is not followed.
-import { readdirSync, readFileSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { parse } from "@babel/parser";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 const root = fileURLToPath(new URL("../../../../", import.meta.url));
 const HOOKS = new Set(["afterAll", "afterEach", "beforeAll", "beforeEach"]);
@@ -95,5 +98,21 @@ describe("the test suites", () => {
       "apps/server/test/example.test.ts:4 afterAll inside it",
       'apps/server/test/example.test.ts:5 import("../support.ts") inside it',
     ]);
+  });
+
+  it("undo what each test file left to `atEnd`, also when one worker runs several files", async () => {
+    // Three files in one worker, which shares its modules between them: each makes a database in the
+    // temp folder and leaves its removal to `atEnd`. Undone only for the first file, the others' stayed,
+    // thousands of them over a whole run, until the disk was full.
+    const temp = mkdtempSync(join(tmpdir(), "suite-hooks-"));
+    onTestFinished(() => rmSync(temp, { recursive: true, force: true }));
+    const files = ["records-order", "ids", "custom-field-values"].map((name) => `test/kinds/${name}.test.ts`);
+    const vitest = join(root, "apps/server/node_modules/vitest/vitest.mjs");
+    const options = ["--maxWorkers=1", "--reporter=dot", `--outputFile=${join(temp, "report.json")}`];
+    await promisify(execFile)(process.execPath, [vitest, "run", ...files, ...options], {
+      cwd: join(root, "apps/server"),
+      env: { ...process.env, TMPDIR: temp },
+    });
+    expect(readdirSync(temp).filter((name) => name.startsWith("mcs-"))).toEqual([]);
   });
 });

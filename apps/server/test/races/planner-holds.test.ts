@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { InStatement } from "@libsql/client";
 import { actionPath, actions, kinds, operationWrites } from "@multichannel/schema";
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished, vi } from "vitest";
 import { createApp } from "../../src/app.ts";
 import { type Db, isExpensive, type WriteSession } from "../../src/db/database.ts";
 import { openDb } from "../../src/db/open.ts";
@@ -522,11 +522,26 @@ const writingActions: Case[] = actions
 const db = switchable();
 const app = createApp({ db, tokenCacheMs: 0 });
 
-/** A copy of the world's database file, opened. */
+/** Removes a database file and its journal files. */
+function remove(file: string): void {
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(`${file}${suffix}`, { force: true });
+}
+
+/**
+ * A copy of the world's database file, opened; closing it removes the copy. A check makes hundreds of
+ * copies, and the whole run thousands: kept, they filled a small disk.
+ */
 async function copyOf(world: string): Promise<Db> {
   const file = join(dir, `run-${++files}.db`);
   copyFileSync(world, file);
-  return openDb(`file:${file}`);
+  const copy = await openDb(`file:${file}`);
+  return {
+    ...copy,
+    close: () => {
+      copy.close();
+      remove(file);
+    },
+  };
 }
 
 beforeAll(() => {
@@ -546,7 +561,9 @@ async function check(write: Case) {
   const run = await write.setup(api);
   const snapshot = join(dir, `snapshot-${files}.db`);
   await worldDb.execute({ sql: "VACUUM INTO ?", args: [snapshot] });
+  onTestFinished(() => remove(snapshot));
   worldDb.close();
+  remove(worldFile);
 
   // The call alone: what it reads.
   let read: ReadRows[] = [];
