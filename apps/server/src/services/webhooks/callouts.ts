@@ -48,6 +48,8 @@ async function rowsOf(db: Executor, kindName: string, companyId: number, where: 
 /**
  * The variant's listings on the company's enabled custom channels that have `endpoint` set: each with
  * the variant, its custom channel and channel; none when there is no such channel or no such variant.
+ * A listing at `ignore` is left out: the company took it off the store (or its feed item was removed),
+ * so the store is told nothing more of it.
  */
 async function customChannelListings(
   db: Executor,
@@ -73,7 +75,7 @@ async function customChannelListings(
       db,
       "channel-variant",
       companyId,
-      sql`channel_id = ${Number(channel.id)} AND variant_id = ${variantId}`,
+      sql`channel_id = ${Number(channel.id)} AND variant_id = ${variantId} AND status IS NOT 'ignore'`,
     );
     for (const channelVariant of channelVariants) listings.push({ variant, custom, channel, channelVariant });
   }
