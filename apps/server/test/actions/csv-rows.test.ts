@@ -51,4 +51,44 @@ describe("csvRows", () => {
       ["SKU-2", "short"],
     ]);
   });
+
+  it("ends each record at LF, CRLF or a CR alone, whatever the file mixes, in any pieces", async () => {
+    const expected = [
+      ["sku", "quantity", "notes"],
+      ["A-1", "4", "first"],
+      ["B-1", "7", "second"],
+      ["C-1", "2", "line\r\nbreak"],
+    ];
+    const files = [
+      'sku,quantity,notes\r\nA-1,4,first\nB-1,7,second\nC-1,2,"line\r\nbreak"\n',
+      'sku,quantity,notes\nA-1,4,first\r\nB-1,7,second\rC-1,2,"line\r\nbreak"\r\n',
+      'sku,quantity,notes\rA-1,4,"first"\r\nB-1,7,"second"\rC-1,2,"line\r\nbreak"',
+    ];
+    for (const file of files) {
+      for (const size of [1, 2, 5, 4096])
+        expect(await rowsOf(file, size), `${JSON.stringify(file)} in pieces of ${size}`).toEqual(expected);
+    }
+  });
+
+  it("refuses a quoted cell with text after its closing quote, naming the line", async () => {
+    await expect(rowsOf('sku,quantity\nA-1,4\n"A"B,7\n')).rejects.toThrow(
+      "The file could not be read as CSV: a quote or a separator is out of place (line 3).",
+    );
+    // A quote inside an unquoted cell is a character like another, and two quotes in a quoted one are one.
+    expect(await rowsOf('sku,notes\nA"1,"say ""hi"""\n')).toEqual([
+      ["sku", "notes"],
+      ['A"1', 'say "hi"'],
+    ]);
+  });
+
+  it("tells the separator from the header outside its quoted cells", async () => {
+    expect(await rowsOf('sku,quantity,"notes; internal"\nA-1,4,x\n')).toEqual([
+      ["sku", "quantity", "notes; internal"],
+      ["A-1", "4", "x"],
+    ]);
+    expect(await rowsOf('"sku,code";quantity\nA-1;4\n')).toEqual([
+      ["sku,code", "quantity"],
+      ["A-1", "4"],
+    ]);
+  });
 });

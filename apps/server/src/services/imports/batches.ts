@@ -6,12 +6,20 @@
 import type { DataImport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
+import { quotedCell } from "../../domain/failures.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
 import { executeWrite } from "../execute.ts";
 import { iso, LEASE_MS } from "../leases.ts";
 import { type ColumnPlaces, cellsOf, headersOf, matchColumns } from "./columns.ts";
-import { anImport, type ImportRow, type ImportType, type RowOutcome } from "./import-type.ts";
+import {
+  anImport,
+  columnNamed,
+  failed,
+  type ImportRow,
+  type ImportType,
+  type RowOutcome,
+} from "./import-type.ts";
 import { ownImport, type Run, runReads, type StartedRun } from "./run.ts";
 
 /** At most this many failures are listed in `errorMessages`; the error file has more. */
@@ -87,7 +95,7 @@ function missingColumns(
   header: readonly string[],
 ): string {
   const names = missing.map((name) => `\`${name}\``).join(", ");
-  return `The file lacks the column${missing.length > 1 ? "s" : ""} ${names} that ${anImport(dataImport.importType)} needs (its header: ${header.join(", ")}).`;
+  return `The file lacks the column${missing.length > 1 ? "s" : ""} ${names} that ${anImport(dataImport.importType)} needs (its header: ${header.map(quotedCell).join(", ")}).`;
 }
 
 /**
@@ -139,19 +147,29 @@ async function applyBatch(
   header: readonly string[],
 ): Promise<undefined> {
   const ready = type.resolve ? await type.resolve(ctx, batch) : batch;
+  const unfilled = ready.map((row) => unfilledCell(type, row));
+  const filled = ready.filter((_, index) => !unfilled[index]);
   // The type's reads never use the run's names (`dataImport`, `lease`).
   await executeWrite(
     { ctx },
     {
-      reads: { ...type.reads(ready, run.dataImport), ...runReads(run) },
+      reads: { ...(filled.length ? type.reads(filled, run.dataImport) : {}), ...runReads(run) },
       async plan(read, plan) {
         const dataImport = ownImport(run, read);
-        const outcomes = await type.plan({ ctx, dataImport, rows: ready, read, plan });
+        const planned = filled.length ? await type.plan({ ctx, dataImport, rows: filled, read, plan }) : [];
+        let next = 0;
+        const outcomes = unfilled.map((outcome) => outcome ?? planned[next++]!);
         planProgress(plan, run, dataImport, ready, outcomes, header, ctx.now());
       },
     },
   );
   return undefined;
+}
+
+/** The failure of a row that leaves a cell empty which every row must fill (`ImportType.filled`). */
+function unfilledCell(type: ImportType, row: ImportRow): RowOutcome | undefined {
+  const empty = (type.filled ?? type.required).find((column) => row.cells[column.name] === undefined);
+  return empty && failed(row, `${columnNamed(row, empty.name)} is empty`);
 }
 
 /** Records a group's rows as failed with `message` (the group could not be applied). */

@@ -3,10 +3,12 @@
  * and country of origin) and where a warehouse keeps it (`warehouse_location_import`: its level's bin
  * or shelf). Each value is checked as the API checks its field; a row already so is skipped.
  */
+
+import { quotedCell } from "../../domain/failures.ts";
 import { many } from "../../domain/reads.ts";
 import { plannedLevel } from "../../domain/stock.ts";
 import type { ColumnDef } from "./columns.ts";
-import { columnNamed, failed, importType, type RowOutcome, refused, skipped } from "./import-type.ts";
+import { failed, importType, type RowOutcome, refused, skipped } from "./import-type.ts";
 import { placeOf, SKU, STOCK_BATCH_ROWS, stockReads, variantsNamed } from "./stock-imports.ts";
 
 const HS_CODE: ColumnDef = {
@@ -33,8 +35,7 @@ export const hsCodeImport = importType({
   plan({ rows, read, plan }) {
     const variants = new Map(read.variants.map((variant) => [variant.sku, variant]));
     return rows.map((row): RowOutcome => {
-      const hsCode = row.cells.hs_code;
-      if (hsCode === undefined) return failed(row, `${columnNamed(row, "hs_code")} is empty`);
+      const hsCode = row.cells.hs_code!;
       const country = row.cells.country_of_origin?.toUpperCase();
       const wrong =
         refused(row, "variant", "hsCode", "hs_code", hsCode) ??
@@ -44,7 +45,7 @@ export const hsCodeImport = importType({
       if (wrong) return wrong;
       const sku = row.cells.sku!;
       const variant = variants.get(sku);
-      if (!variant) return failed(row, `unknown SKU "${sku}"`);
+      if (!variant) return failed(row, `unknown SKU "${quotedCell(sku)}"`);
       const countryOfOrigin = country ?? variant.countryOfOrigin;
       if (variant.hsCode === hsCode && variant.countryOfOrigin === countryOfOrigin) {
         const origin = country === undefined ? "" : ` and the country of origin ${country}`;
@@ -69,8 +70,7 @@ export const warehouseLocationImport = importType({
   plan({ rows, read, plan }) {
     const levels = [...read.levels];
     return rows.map((row): RowOutcome => {
-      const location = row.cells.location;
-      if (location === undefined) return failed(row, `${columnNamed(row, "location")} is empty`);
+      const location = row.cells.location!;
       const wrong = refused(row, "inventory-level", "location", "location", location);
       if (wrong) return wrong;
       const place = placeOf(row, read);

@@ -103,7 +103,7 @@ export async function* csvRows(
     }
   }
   // The last line, ended as the file's lines are, so that it is evened and parsed as they are.
-  if (tail.trim()) take(`${tail.replace(/[\r\n]+$/, "")}${lines?.row ?? "\n"}`);
+  if (tail.trim()) take(`${tail.replace(/[\r\n]+$/, "")}\n`);
   if (records?.openedOn) {
     const unclosed = `the quoted field opened on line ${records.openedOn} is never closed`;
     // A quote right before a separator (`",`) more likely stands where no quote belongs.
@@ -169,7 +169,9 @@ class Records {
     this.cut = -1;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
-      if (code === LF) this.line++;
+      // A line ends at LF, CRLF or a CR alone (`text` never ends in a CR: see `lastLineEnd`).
+      const lineBreak = code === LF || (code === CR && text.charCodeAt(i + 1) !== LF);
+      if (lineBreak) this.line++;
       if (this.openedOn) {
         if (this.opening) {
           this.opening = false;
@@ -179,20 +181,31 @@ class Records {
           this.quoteSeen = false;
           if (code === QUOTE) continue;
           this.openedOn = 0;
+          // A quoted field ends with its cell: `"A"B` is no field RFC 4180 reads (uDSV keeps `B`).
+          if (code !== this.separatorCode && code !== LF && code !== CR) {
+            throw new UnreadableFile(
+              `The file could not be read as CSV: a quote or a separator is out of place (line ${this.line}).`,
+            );
+          }
         } else {
           if (code === QUOTE) this.quoteSeen = true;
           continue;
         }
       }
       if (code === LF || code === CR) {
+        // Every record the parser is given ends in LF (its row separator), whatever the file mixes: a
+        // CR before an LF is left out, a CR alone becomes an LF. Quoted line breaks stay as written.
+        let end = i;
+        let missing = 0;
         if (!this.empty) {
           this.width ||= this.cells;
-          const end = this.cells > this.width && this.cut >= 0 ? this.cut : i;
-          const missing = this.parsedCells - (end < i ? this.width : this.cells);
-          if (end < i || missing > 0) {
-            evened += text.slice(from, end) + this.separator.repeat(Math.max(missing, 0));
-            from = i;
-          }
+          end = this.cells > this.width && this.cut >= 0 ? this.cut : i;
+          missing = Math.max(this.parsedCells - (end < i ? this.width : this.cells), 0);
+        }
+        if (end < i || missing > 0 || code === CR) {
+          evened +=
+            text.slice(from, end) + this.separator.repeat(missing) + (lineBreak && code === CR ? "\n" : "");
+          from = code === CR ? i + 1 : i;
         }
         this.cells = 1;
         this.empty = true;
@@ -225,14 +238,15 @@ interface Lines {
 }
 
 /**
- * The separators as uDSV's `inferSchema` tells them from the first line: the cells' is `separator`, else
- * the first of a tab, a pipe, a semicolon or a comma the line holds, else a comma. `inferSchema` itself
- * is not used: it also parses the first rows as its own count of columns, which it takes from the first
- * line (empty, or cut by a quoted line break, it says one), and throws on some files of one column.
+ * The separators: the cells' is `separator`, else the first of a tab, a pipe, a semicolon or a comma
+ * that the first line holds outside its quoted cells, else a comma; the records' is LF (`Records.even`
+ * ends every record so). uDSV's `inferSchema` is not used: it looks into quoted cells too, parses the
+ * first rows as its own count of columns, which it takes from the first line (empty, or cut by a quoted
+ * line break, it says one), and throws on some files of one column.
  */
 function linesOf(text: string, separator: string | undefined): Lines {
-  const [, first = "", row = "\n"] = /^([^\r\n]*)(\r\n|\r|\n)/.exec(text) ?? [];
-  return { col: separator ?? ["\t", "|", ";", ","].find((col) => first.includes(col)) ?? ",", row };
+  const first = (/^[^\r\n]*/.exec(text)?.[0] ?? "").replace(/"[^"]*"/g, "");
+  return { col: separator ?? ["\t", "|", ";", ","].find((col) => first.includes(col)) ?? ",", row: "\n" };
 }
 
 /**

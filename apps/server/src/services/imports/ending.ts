@@ -68,15 +68,17 @@ export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> 
               (ending.status === "error" && rowsRead(dataImport)
                 ? appliedNote(dataImport) + keptNote(dataImport) + (files.note ?? "")
                 : "");
+        // Within the bounds of `statusMessage`, and of `statusProblem` (8,192 bytes) with it.
+        const message = summary.slice(0, 2000);
         const ended = plan.update(
           "data-import",
           dataImport,
           transitionValues("data-import", dataImport, ending.status, {
             completedAt: plan.now,
-            statusMessage: summary.slice(0, 2000),
+            statusMessage: message,
             errorUri: files.errorUri ?? null,
             skippedUri: files.skippedUri ?? null,
-            statusProblem: ending.status === "error" ? { code: ending.code, message: summary } : null,
+            statusProblem: ending.status === "error" ? { code: ending.code, message } : null,
           }),
           { movesState: true },
         );

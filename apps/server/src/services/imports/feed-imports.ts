@@ -116,6 +116,8 @@ function feedImport(columns: readonly ColumnDef[], existingOnly: boolean): Impor
     });
   return importType({
     required: [EXTERNAL_ID, ...(existingOnly ? columns.slice(0, 1) : [])],
+    // A row may leave any of its item's columns empty (that field stays as it is), never its id.
+    filled: [EXTERNAL_ID],
     optional: existingOnly ? columns.slice(1) : columns,
     batchRows: FEED_BATCH_ROWS,
     check: (dataImport) =>

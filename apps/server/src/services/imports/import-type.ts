@@ -97,6 +97,11 @@ export type RowOutcome =
 export interface ImportType<R extends Reads = Reads> {
   readonly required: readonly ColumnDef[];
   readonly optional: readonly ColumnDef[];
+  /**
+   * The columns whose cell every row must fill (absent: the required ones): a row that leaves one
+   * empty fails alone, `<column> is empty`, before the type reads or plans it.
+   */
+  readonly filled?: readonly ColumnDef[];
   /** Rows a batch holds at most: the rows of one write. */
   readonly batchRows: number;
   /** Rows that apply together or not at all (a sale's lines), by key; absent: each row alone. */

@@ -2,14 +2,16 @@
  * Imports about orders: tracking numbers (each row ships a purchase as `POST /purchases/{id}/ship.json`
  * does, through that action's planner).
  */
-import { kindByName } from "@multichannel/schema";
+import { actionInputSchema, kindByName, type PurchaseShipInput } from "@multichannel/schema";
+import type * as v from "valibot";
 import { type Sql, sql } from "../../db/sql.ts";
+import { quotedCell } from "../../domain/failures.ts";
 import { many, one } from "../../domain/reads.ts";
 import { column, table } from "../../domain/store.ts";
 import { planShipPurchase, shipPurchaseReads } from "../actions/purchases.ts";
 import { actionEvent } from "../events.ts";
 import type { ColumnDef } from "./columns.ts";
-import { failed, type ImportRow, importType, skipped } from "./import-type.ts";
+import { failed, type ImportRow, importType, skipped, validated } from "./import-type.ts";
 
 const PURCHASE: ColumnDef = {
   name: "purchase",
@@ -24,6 +26,10 @@ const SERVICE: ColumnDef = { name: "service", aliases: ["shipping service", "shi
 
 const purchaseKind = kindByName("purchase")!;
 const shipAction = purchaseKind.actions!.find((action) => action.name === "ship")!;
+// Built on first use and kept: the ship action's own input validator, for what a row ships with.
+let shipSchema: v.GenericSchema | undefined;
+/** The ship action's input fields, by the column each is read from. */
+const SHIP_COLUMNS = { trackingNumber: TRACKING.name, carrier: CARRIER.name, service: SERVICE.name };
 
 /** SQL answering the id of the company's purchase a cell names: by its reference, else by its id. */
 function purchaseNamed(text: string): Sql {
@@ -61,7 +67,7 @@ export const trackingImport = importType({
       const { purchase } = read;
       const named = row.cells.purchase!;
       const trackingNumber = row.cells.tracking_number!;
-      if (!purchase) return failed(row, `unknown purchase "${named}"`);
+      if (!purchase) return failed(row, `unknown purchase "${quotedCell(named)}"`);
       if (read.shippedWith.length) {
         return skipped(row, `purchase ${named} shipped with tracking number ${trackingNumber} already`);
       }
@@ -69,11 +75,14 @@ export const trackingImport = importType({
       if (shipAction.from && !shipAction.from.includes(state)) {
         return failed(row, `purchase ${named} is ${state}; it ships from ${shipAction.from.join(", ")}`);
       }
-      const input = {
+      const input: PurchaseShipInput = {
         trackingNumber,
         carrier: row.cells.carrier ?? null,
         service: row.cells.service ?? null,
       };
+      shipSchema ??= actionInputSchema(shipAction.input);
+      const checked = validated(shipSchema, input, "the shipment", { row, columns: SHIP_COLUMNS });
+      if (!checked.ok) return failed(row, checked.problem);
       const shipped = planShipPurchase({ purchase, input, read, plan });
       const event = actionEvent(purchaseKind, shipAction, shipped.dropshipment, shipped.purchase);
       if (event) plan.event(event.type, event.object, event.result);

@@ -5,6 +5,7 @@
  */
 import { type DropshipProvider, kindByName, kindSchemas } from "@multichannel/schema";
 import type * as v from "valibot";
+import { caseless } from "../../domain/feed-items.ts";
 import { many } from "../../domain/reads.ts";
 import { newSigningSecret, written } from "../../domain/secrets.ts";
 import type { ColumnDef } from "./columns.ts";
@@ -65,36 +66,31 @@ export const dropshipProvidersImport = importType({
   reads: (rows) => ({
     providers: many(
       "dropship-provider",
-      fieldAmong(
-        "dropship-provider",
-        "name",
-        valuesOf(rows, "name", (text) => text.toLowerCase()),
-        true,
-      ),
+      fieldAmong("dropship-provider", "name", valuesOf(rows, "name", caseless), true),
     ),
   }),
   async plan({ ctx, rows, read, plan }) {
-    const byName = new Map(read.providers.map((provider) => [provider.name?.toLowerCase(), provider]));
+    const byName = new Map(read.providers.map((provider) => [caseless(provider.name ?? ""), provider]));
     const keyring = await ctx.secrets;
     // The signing secret each new provider gets, as `POST /dropship-providers.json` makes it: sealed
     // before the plan, whose rows stay synchronous.
     const place = { companyId: ctx.companyId, kind: "dropship-provider", field: "signingSecret" };
     const secrets = await Promise.all(
       rows.map((row) =>
-        byName.has(row.cells.name?.toLowerCase()) ? undefined : written(keyring, place, newSigningSecret()),
+        byName.has(caseless(row.cells.name ?? "")) ? undefined : written(keyring, place, newSigningSecret()),
       ),
     );
     return rows.map((row, index): RowOutcome => {
       const values = providerValuesOf(row.cells);
       if (typeof values === "string") return failed(row, values);
       const name = row.cells.name!;
-      const known = byName.get(name.toLowerCase());
+      const known = byName.get(caseless(name));
       if (!known) {
         const created = plan.insert("dropship-provider", {
           ...values,
           signingSecret: secrets[index] ?? null,
         });
-        byName.set(name.toLowerCase(), created);
+        byName.set(caseless(name), created);
         return { outcome: "added" };
       }
       const changed: ProviderValues = {};
@@ -102,7 +98,7 @@ export const dropshipProvidersImport = importType({
         if (values[field] !== undefined && values[field] !== known[field]) changed[field] = values[field];
       }
       if (!Object.keys(changed).length) return skipped(row, `provider ${name} is as the row says already`);
-      byName.set(name.toLowerCase(), plan.update("dropship-provider", known, changed));
+      byName.set(caseless(name), plan.update("dropship-provider", known, changed));
       return { outcome: "updated" };
     });
   },

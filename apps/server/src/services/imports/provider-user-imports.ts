@@ -11,6 +11,8 @@ import {
 } from "@multichannel/schema";
 import type * as v from "valibot";
 import { type Sql, sql } from "../../db/sql.ts";
+import { quotedCell } from "../../domain/failures.ts";
+import { caseless } from "../../domain/feed-items.ts";
 import { fieldIn, fieldsOf, many } from "../../domain/reads.ts";
 import type { ValuesOf } from "../../domain/store.ts";
 import type { ColumnDef } from "./columns.ts";
@@ -54,7 +56,7 @@ type UserValues = ValuesOf<"dropship-provider-user">;
 
 /** SQL: the company's providers a batch names, by name (any case) or id. */
 function providersNamed(rows: readonly ImportRow[]): Sql {
-  const named = valuesOf(rows, "provider", (text) => text.toLowerCase());
+  const named = valuesOf(rows, "provider", caseless);
   return sql`(${fieldAmong("dropship-provider", "name", named, true)}) OR (${fieldAmong("dropship-provider", "id", named)})`;
 }
 
@@ -64,14 +66,14 @@ function providerOf(row: ImportRow, providers: readonly DropshipProvider[]): Dro
   if (named === undefined) return failed(row, "no provider: name the dropship provider or give its id");
   const byId = providers.find((provider) => String(provider.id) === named);
   if (byId) return byId;
-  const byName = providers.filter((provider) => provider.name?.toLowerCase() === named.toLowerCase());
+  const byName = providers.filter((provider) => caseless(provider.name ?? "") === caseless(named));
   if (byName.length > 1) {
     return failed(
       row,
       `${byName.length} dropship providers are named "${named}": name the provider by its id`,
     );
   }
-  return byName[0] ?? failed(row, `unknown dropship provider "${named}"`);
+  return byName[0] ?? failed(row, `unknown dropship provider "${quotedCell(named)}"`);
 }
 
 /** What the receives_purchase_orders cell says (empty: nothing), or what is wrong with it. */
@@ -102,18 +104,19 @@ function userOf(
 ): DropshipProviderUser | undefined {
   const mine = users.filter((user) => user.dropshipProviderId === providerId);
   return (
-    mine.find((user) => user.email === email) ??
-    mine.find((user) => user.email.toLowerCase() === email.toLowerCase())
+    mine.find((user) => user.email === email) ?? mine.find((user) => caseless(user.email) === caseless(email))
   );
 }
 
 export const dropshipProviderUsersImport = importType({
   required: [PROVIDER, EMAIL],
   optional: [NAME, RECEIVES],
+  // A row's empty provider or e-mail fails with its own message (`providerOf`, `no email`).
+  filled: [],
   batchRows: 200,
   reads: (rows) => {
     const providers = providersNamed(rows);
-    const emails = valuesOf(rows, "email", (text) => text.toLowerCase());
+    const emails = valuesOf(rows, "email", caseless);
     return {
       // Only which provider a name or id names matters: its name is held, the rest may change.
       providers: many("dropship-provider", providers, { hold: { fields: ["name"] } }),

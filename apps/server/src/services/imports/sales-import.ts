@@ -12,6 +12,8 @@ import {
 } from "@multichannel/schema";
 import * as v from "valibot";
 import { sql } from "../../db/sql.ts";
+import { quotedCell } from "../../domain/failures.ts";
+import { caseless } from "../../domain/feed-items.ts";
 import { many, one } from "../../domain/reads.ts";
 import { fieldErrors } from "../../errors.ts";
 import { manualSaleReads, planManualSale } from "../actions/manual-sale.ts";
@@ -62,11 +64,14 @@ function orderOf(rows: readonly ImportRow[]): ChannelManualSaleInput | { row: Im
   for (const row of rows) {
     const quantity = wholeNumberOf(row.cells.quantity);
     if (quantity === undefined || quantity < 1) {
-      return { row, problem: `quantity "${row.cells.quantity ?? ""}" is not a whole number of 1 or more` };
+      return {
+        row,
+        problem: `quantity "${quotedCell(row.cells.quantity ?? "")}" is not a whole number of 1 or more`,
+      };
     }
     const price = moneyOf(row.cells.price);
     if (price === undefined)
-      return { row, problem: `price "${row.cells.price ?? ""}" is not an amount (e.g. 12.50)` };
+      return { row, problem: `price "${quotedCell(row.cells.price ?? "")}" is not an amount (e.g. 12.50)` };
     items.push({ sku: row.cells.sku!, quantity, price });
   }
   const name = first.name ?? ([first.first_name, first.last_name].filter(Boolean).join(" ") || null);
@@ -100,12 +105,15 @@ function orderOf(rows: readonly ImportRow[]): ChannelManualSaleInput | { row: Im
 export const salesImport = importType({
   required: REQUIRED,
   optional: OPTIONAL,
+  // An order's rows are checked together, as the action checks its input (`orderOf`): a row of it
+  // taken out for an empty cell would import the order without that line.
+  filled: [],
   // One order a write: an order the action refuses fails alone.
   batchRows: 1,
   groupOf: (row) => `${row.cells.channel ?? ""}\u0000${row.cells.order ?? ""}`,
   /** The channel each row names (by name, any case, or id), as its id. */
   async resolve(ctx, rows) {
-    const names = valuesOf(rows, "channel", (text) => text.toLowerCase());
+    const names = valuesOf(rows, "channel", caseless);
     const channels = await executeRead(
       { ctx },
       {
@@ -117,10 +125,10 @@ export const salesImport = importType({
       (read) => read.channels,
     );
     return rows.map((row) => {
-      const named = row.cells.channel?.toLowerCase();
+      const named = caseless(row.cells.channel ?? "");
       const channel =
         channels.find((found) => String(found.id) === named) ??
-        channels.find((found) => found.name?.toLowerCase() === named);
+        channels.find((found) => caseless(found.name ?? "") === named);
       return channel ? { ...row, cells: { ...row.cells, channel: String(channel.id) } } : row;
     });
   },
@@ -136,7 +144,8 @@ export const salesImport = importType({
   plan({ rows, read, plan }) {
     const first = rows[0]!;
     const { channel } = read;
-    if (!channel) return rows.map((row) => failed(row, `unknown channel "${first.cells.channel}"`));
+    if (!channel)
+      return rows.map((row) => failed(row, `unknown channel "${quotedCell(first.cells.channel ?? "")}"`));
     const order = orderOf(rows);
     if ("problem" in order) {
       return rows.map((row) =>

@@ -6,6 +6,8 @@
 import type { AdjustmentReason, Variant, Warehouse } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
+import { quotedCell } from "../../domain/failures.ts";
+import { caseless } from "../../domain/feed-items.ts";
 import { fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
 import { AdjustmentSet, adjustmentBeyond, levelsOf } from "../../domain/stock.ts";
 import type { ColumnDef } from "./columns.ts";
@@ -43,7 +45,7 @@ export const variantsNamed = (rows: readonly ImportRow[]) =>
  * company's default): what `placeOf` finds a row's in.
  */
 function placeReads(rows: readonly ImportRow[]) {
-  const warehouses = valuesOf(rows, "warehouse", (text) => text.toLowerCase());
+  const warehouses = valuesOf(rows, "warehouse", caseless);
   return {
     // Only which variant a SKU names matters: its SKU is held, the rest may change meanwhile.
     variants: many("variant", variantsNamed(rows), { hold: { fields: ["sku"] } }),
@@ -71,15 +73,15 @@ export function placeOf(
 ): { variant: Variant; warehouse: Warehouse } | RowOutcome {
   const sku = row.cells.sku!;
   const variant = read.variants.find((found) => found.sku === sku);
-  if (!variant) return failed(row, `unknown SKU "${sku}"`);
+  if (!variant) return failed(row, `unknown SKU "${quotedCell(sku)}"`);
   const named = row.cells.warehouse;
   const warehouse = named
     ? read.warehouses.find(
-        (found) => String(found.id) === named || found.name?.toLowerCase() === named.toLowerCase(),
+        (found) => String(found.id) === named || caseless(found.name ?? "") === caseless(named),
       )
     : read.fallback[0];
   if (!warehouse) {
-    return failed(row, named ? `unknown warehouse "${named}"` : "the company has no warehouse");
+    return failed(row, named ? `unknown warehouse "${quotedCell(named)}"` : "the company has no warehouse");
   }
   return { variant, warehouse };
 }
@@ -137,12 +139,7 @@ export const adjustmentImport = importType({
     ...stockReads(rows),
     reasons: many(
       "adjustment-reason",
-      fieldAmong(
-        "adjustment-reason",
-        "name",
-        valuesOf(rows, "reason", (text) => text.toLowerCase()),
-        true,
-      ),
+      fieldAmong("adjustment-reason", "name", valuesOf(rows, "reason", caseless), true),
       { hold: "count" },
     ),
   }),
@@ -189,8 +186,8 @@ function reasonOf(
   const name = row.cells.reason;
   if (!name) return undefined;
   return (
-    reasons.find((reason) => reason.name?.toLowerCase() === name.toLowerCase()) ??
-    failed(row, `unknown adjustment reason "${name}"`)
+    reasons.find((reason) => caseless(reason.name ?? "") === caseless(name)) ??
+    failed(row, `unknown adjustment reason "${quotedCell(name)}"`)
   );
 }
 
@@ -211,7 +208,7 @@ export const costPrices = importType({
       }
       const sku = row.cells.sku!;
       const variant = variants.get(sku);
-      if (!variant) return failed(row, `unknown SKU "${sku}"`);
+      if (!variant) return failed(row, `unknown SKU "${quotedCell(sku)}"`);
       if (variant.costPrice === cost) return skipped(row, `the cost price is ${cost} already`);
       variants.set(sku, plan.update("variant", variant, { costPrice: cost }));
       return { outcome: "updated" };

@@ -5,6 +5,7 @@
  */
 import type { Variant, Vendor } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
+import { quotedCell } from "../../domain/failures.ts";
 import { caseless } from "../../domain/feed-items.ts";
 import { many } from "../../domain/reads.ts";
 import type { ColumnDef } from "./columns.ts";
@@ -43,8 +44,8 @@ function vendorOf(row: ImportRow, vendors: readonly Vendor[]): Vendor | RowOutco
     vendors.filter((vendor) => caseless(vendor.name) === folded),
     vendors.filter((vendor) => vendor.code !== null && caseless(vendor.code) === folded),
   ].find((found) => found.length);
-  if (!matches) return failed(row, `unknown vendor "${named}"`);
-  if (matches.length > 1) return failed(row, `vendor "${named}" names ${matches.length} vendors`);
+  if (!matches) return failed(row, `unknown vendor "${quotedCell(named)}"`);
+  if (matches.length > 1) return failed(row, `vendor "${quotedCell(named)}" names ${matches.length} vendors`);
   return matches[0]!;
 }
 
@@ -101,7 +102,7 @@ export const vendorMappings = importType({
       }
       const sku = row.cells.sku!;
       const variant = variants.get(sku);
-      if (!variant) return failed(row, `unknown SKU "${sku}"`);
+      if (!variant) return failed(row, `unknown SKU "${quotedCell(sku)}"`);
       const vendor = vendorOf(row, read.vendors);
       if ("outcome" in vendor) return vendor;
       const values = mappingValues(variant, vendor, { vendorSku, costPrice });
