@@ -6,7 +6,6 @@
 import type {
   Fulfillment,
   FulfillmentItem,
-  InventoryLevel,
   Purchase,
   PurchaseItem,
   Sale,
@@ -15,7 +14,7 @@ import type {
 import { ApiError, namesNoRecord } from "../errors.ts";
 import { NO_ACCOUNTING, planPurchaseBooks } from "./books.ts";
 import { checkLineCount } from "./line-limit.ts";
-import { planAllocations } from "./stock.ts";
+import { planAllocations, type Stock } from "./stock.ts";
 import type { WritePlan } from "./write-plan.ts";
 
 /** One order line as purchases and fulfillments take it. `price` is the unit price in major units. */
@@ -178,7 +177,7 @@ export function planPurchaseOf(
 
 /**
  * Plans a fulfillment from an own warehouse for `lines`, with its items, allocating the stock they need
- * (`levels`: those read of the lines' variants; see `planAllocation`).
+ * (`stock`: that read of the lines' variants, `stockOf`; see `planAllocation`).
  */
 export function planFulfillmentOf(
   plan: WritePlan,
@@ -189,7 +188,7 @@ export function planFulfillmentOf(
     shipTo: ShipTo;
     lines: readonly Line[];
   },
-  levels: InventoryLevel[],
+  stock: Stock,
 ): { fulfillment: Fulfillment; items: FulfillmentItem[] } {
   const fulfillment = plan.insert("fulfillment", {
     saleId: input.saleId ?? null,
@@ -213,7 +212,7 @@ export function planFulfillmentOf(
   );
   planAllocations(
     plan,
-    levels,
+    stock,
     input.lines.flatMap((line) =>
       line.variantId
         ? [{ variantId: line.variantId, warehouseId: input.warehouseId, quantity: line.quantity }]

@@ -32,7 +32,7 @@ import {
 } from "./order-routing.ts";
 import { fieldOf, fieldsOf, many, one, type Snapshot } from "./reads.ts";
 import { sameFactValues } from "./same-facts.ts";
-import { levelsOf } from "./stock.ts";
+import { stockOf } from "./stock.ts";
 import { column, table, type ValuesOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -83,7 +83,7 @@ export function orderVariants(where: Sql) {
  *   computed from every one of them);
  * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
  *   own lines are fulfilled from;
- * - `levels`: the stock levels of the order's variants (`levelsOf`: allocated in the statement);
+ * - `levels` and `bundleParts`: the stock of the order's variants (`stockOf`: allocated in the statement);
  * - `providers`: the dropship providers of the order's variants, for the currency each one's purchase is
  *   in (held as read: that currency);
  * - `accounting`: the accounting integrations a sale the import fulfils is sent to.
@@ -105,7 +105,7 @@ export function saleImportReads(order: {
     ),
     channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
     fallbackWarehouse: defaultWarehouse(),
-    levels: levelsOf(order.variantIds),
+    ...stockOf(order.variantIds),
     providers: many(
       "dropship-provider",
       sql`id IN ${fieldsOf("variant", "dropshipProviderId", sql`id IN ${order.variantIds}`)}`,
@@ -389,5 +389,5 @@ function planRouting(
   }
   if (!own.length) return;
   const warehouse = chooseWarehouse(channel.warehouseId, read.channelWarehouse, read.fallbackWarehouse[0]);
-  planFulfillmentOf(plan, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own }, read.levels);
+  planFulfillmentOf(plan, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own }, read);
 }

@@ -1,17 +1,20 @@
 /**
  * Stock levels. On hand changes only through a recorded movement: an adjustment (set by hand, a
- * restocked return), or a shipped fulfillment's lines. Allocation follows unshipped fulfillments.
+ * restocked return), a goods receipt, or a shipped fulfillment's lines. Allocation follows unshipped
+ * fulfillments. What a sale moves of a bundle is its components' stock (`movedBy`); what is received or
+ * adjusted of it, its own.
  */
 
 import type {
   Adjustment,
+  BundleVariant,
   Channel,
   InventoryFeed,
   InventoryFeedVariant,
   InventoryLevel,
 } from "@multichannel/schema";
 import { type Sql, sql } from "../db/sql.ts";
-import { many, type Read } from "./reads.ts";
+import { fieldIn, fieldsOf, many, type Read } from "./reads.ts";
 import { column, table } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -99,7 +102,7 @@ export function bundleComponentsOf(value: unknown): BundleComponent[] {
  * stock. A bundle (a variant with `components`) on a channel whose `bundleInventorySync` is not
  * `disabled` has as many as its components make: the least, over them, of what the channel would be
  * told of the component divided by the units one bundle holds, rounded down. Selling a bundle moves its
- * own stock only, never its components'.
+ * components' stock (`movedBy`), so what they make is what is left.
  */
 export function channelAvailable(
   own: { onHand: number; allocated: number; feedUnits?: number },
@@ -114,30 +117,83 @@ export function channelAvailable(
 }
 
 /**
- * `allocate` in a write plan. `levels` are the levels the plan knows (those read; one it creates is
- * added): a missing one is created at zero, while no other writer has created it meanwhile. The units
- * are added in the statement itself, so concurrent orders of one variant do not conflict over the
- * level: the batch relies on it being there, not on the count read.
+ * The stock a sale of some variants moves (`stockOf`): the levels of the variants and of their
+ * components, as a plan leaves them (see `plannedLevel`), and the components of those that are bundles.
+ */
+export interface Stock {
+  readonly levels: InventoryLevel[];
+  readonly bundleParts: readonly BundleVariant[];
+}
+
+/**
+ * What a sale of the variants `variantIds` answers (SQL: a list or a subquery, in parentheses) moves, to
+ * spread into an operation's reads: `levels`, those of the variants and of their components (not held,
+ * as `levelsOf`), and `bundleParts`, the components of those that are bundles (held: which variants
+ * move, and how many units of each, is what the plan relies on).
+ */
+export function stockOf(variantIds: Sql) {
+  const bundled = fieldIn("bundle-variant", "variantId", variantIds);
+  const components = fieldsOf("bundle-variant", "componentVariantId", bundled);
+  return {
+    levels: many(
+      "inventory-level",
+      sql`${fieldIn("inventory-level", "variantId", variantIds)} OR ${fieldIn("inventory-level", "variantId", components)}`,
+      { hold: "none" },
+    ),
+    bundleParts: many("bundle-variant", bundled, {
+      hold: { fields: ["variantId", "componentVariantId", "quantity"] },
+    }),
+  };
+}
+
+/** What a sale moves of what `stockOf` read, its levels a copy the plan may add to. */
+export const stockFrom = (read: Stock): Stock => ({
+  levels: [...read.levels],
+  bundleParts: read.bundleParts,
+});
+
+/**
+ * The units a sale of `quantity` units of a variant moves: a bundle's components, `quantity` times the
+ * units one bundle holds of each; any other variant's own.
+ */
+export function movedBy(
+  stock: Stock,
+  input: { variantId: number; quantity: number },
+): { variantId: number; quantity: number }[] {
+  const parts = stock.bundleParts.filter((part) => part.variantId === input.variantId);
+  if (!parts.length) return [{ variantId: input.variantId, quantity: input.quantity }];
+  return parts.map((part) => ({
+    variantId: part.componentVariantId,
+    quantity: input.quantity * part.quantity,
+  }));
+}
+
+/**
+ * `allocate` in a write plan: the units a sale of the variant moves (`movedBy`). A missing level is
+ * created at zero, while no other writer has created it meanwhile (`plannedLevel`). The units are added
+ * in the statement itself, so concurrent orders of one variant do not conflict over the level: the batch
+ * relies on it being there, not on the count read.
  */
 export function planAllocation(
   plan: WritePlan,
-  levels: InventoryLevel[],
+  stock: Stock,
   input: { variantId: number; warehouseId: number; quantity: number },
 ): void {
-  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
-  plan.addTo("inventory-level", level, "allocated", input.quantity, { floor: 0 });
+  planAllocations(plan, stock, [input]);
 }
 
 /** `planAllocation` for many lines at once: one statement for all their levels. */
 export function planAllocations(
   plan: WritePlan,
-  levels: InventoryLevel[],
+  stock: Stock,
   inputs: readonly { variantId: number; warehouseId: number; quantity: number }[],
 ): void {
-  const changes = inputs.map((input) => ({
-    record: plannedLevel(plan, levels, input.variantId, input.warehouseId),
-    amount: input.quantity,
-  }));
+  const changes = inputs.flatMap((input) =>
+    movedBy(stock, input).map((moved) => ({
+      record: plannedLevel(plan, stock.levels, moved.variantId, input.warehouseId),
+      amount: moved.quantity,
+    })),
+  );
   if (changes.length) plan.addToMany("inventory-level", "allocated", changes, { floor: 0 });
 }
 
@@ -239,8 +295,8 @@ export function planOnHandMove(
 }
 
 /**
- * The stock levels of the variants `variantIds` answers (SQL: a list or a subquery, in parentheses).
- * Not held as read: a plan moves them by adding in the statement (`addTo`, with its floor), writes one
+ * The stock levels of the variants `variantIds` answers (SQL: a list or a subquery, in parentheses):
+ * their own, which adjustments and receipts move (a sale's is `stockOf`). Not held as read: a plan moves them by adding in the statement (`addTo`, with its floor), writes one
  * only while it is as read (`plan.update`), and creates a missing one only while no other writer has
  * (`plannedLevel`), so each use guards what it relies on.
  */
@@ -251,17 +307,34 @@ export function levelsOf(variantIds: Sql): Read<InventoryLevel[]> {
 
 /**
  * Units of a shipped fulfillment line leave the warehouse, and their allocation with them (never below
- * 0), in a write plan, on `levels` (see `plannedLevel`): added in the statements themselves, so
- * concurrent orders of the variant do not conflict over the level.
+ * 0), in a write plan: those a sale of the variant moves (`movedBy`), on `stock.levels` (see
+ * `plannedLevel`). Added in the statements themselves, so concurrent orders of the variant do not
+ * conflict over the level.
  */
 export function planShipOut(
   plan: WritePlan,
-  levels: InventoryLevel[],
+  stock: Stock,
   input: { variantId: number; warehouseId: number; quantity: number },
 ): void {
-  const level = plannedLevel(plan, levels, input.variantId, input.warehouseId);
-  plan.addTo("inventory-level", level, "onHand", -input.quantity);
-  plan.addTo("inventory-level", level, "allocated", -input.quantity, { floor: 0 });
+  for (const moved of movedBy(stock, input)) {
+    const level = plannedLevel(plan, stock.levels, moved.variantId, input.warehouseId);
+    plan.addTo("inventory-level", level, "onHand", -moved.quantity);
+    plan.addTo("inventory-level", level, "allocated", -moved.quantity, { floor: 0 });
+  }
+}
+
+/**
+ * Sold units back on hand (a received return), recorded as adjustments (`planRecordAdjustment`): those
+ * a sale of the variant moved (`movedBy`), on `stock.levels`.
+ */
+export function planRestock(
+  plan: WritePlan,
+  stock: Stock,
+  input: { variantId: number; warehouseId: number; quantity: number; notes: string },
+): void {
+  for (const moved of movedBy(stock, input)) {
+    planRecordAdjustment(plan, stock.levels, { ...input, ...moved });
+  }
 }
 
 /** An adjustment as `AdjustmentSet.record` takes it. */

@@ -355,6 +355,48 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "POST fulfillment-item of a bundle (its components allocated)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      const [mug, cap] = [w.variants[0]!, w.variants[1]!];
+      for (const variant of [mug, cap]) {
+        await make(t, "adjustments", { variantId: variant.id, warehouseId: w.warehouse.id, quantity: 5 });
+      }
+      const kit = await make(t, "variants", { sku: "KIT-1", name: "KIT-1", price: 39 });
+      await make(t, "bundle-variants", { variantId: kit.id, componentVariantId: mug.id, quantity: 2 });
+      await make(t, "bundle-variants", { variantId: kit.id, componentVariantId: cap.id, quantity: 1 });
+      const line = await make(t, "sale-items", {
+        saleId: w.sale.id,
+        variantId: kit.id,
+        sku: "KIT-1",
+        quantity: 2,
+        price: 39,
+      });
+      const fulfillment = await make(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+      return (api) =>
+        api.json("POST", "/fulfillment-items.json", {
+          fulfillmentId: fulfillment.id,
+          saleItemId: line.id,
+          variantId: kit.id,
+          sku: "KIT-1",
+          quantity: 2,
+        });
+    },
+  },
+  {
+    name: "PUT bundle-variant quantity (no line of its bundle holds stock)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      const kit = await make(t, "variants", { sku: "KIT-1", name: "KIT-1", price: 39 });
+      const part = await make(t, "bundle-variants", {
+        variantId: kit.id,
+        componentVariantId: w.variants[0]!.id,
+        quantity: 2,
+      });
+      return (api) => api.json("PUT", `/bundle-variants/${part.id}.json`, { quantity: 3 });
+    },
+  },
+  {
     name: "DELETE fulfillment (its allocation released)",
     async setup(t) {
       const w = await orderWorld(t);

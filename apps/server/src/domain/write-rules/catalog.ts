@@ -1,15 +1,18 @@
 /**
- * The catalogue's own references: a bundle is not a component of itself, and an option value names one
- * of its product's options (a variant without a product has none to check against). A product's
+ * The catalogue's own references: a bundle is not a component of itself, its components stay as they
+ * are while its unshipped lines hold them allocated, and an option value names one of its product's
+ * options (a variant without a product has none to check against). A product's
  * option that values name is not removed under them, nor is a variant put on a product without the
  * options its values name.
  */
-import type { BundleVariant, OptionValue, Product, Variant } from "@multichannel/schema";
+import type { BundleVariant, Fulfillment, OptionValue, Product, Variant } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
 import { ApiError, refusedField } from "../../errors.ts";
-import { fieldOf, fieldsOf, many, one, type Read, when } from "../reads.ts";
+import { fieldIn, fieldOf, fieldsOf, many, one, type Read, when } from "../reads.ts";
+import { stateConflict } from "../states.ts";
 import { column, table } from "../store.ts";
-import { creates, type Named, updates, type WriteRules } from "./rule.ts";
+import { UNSHIPPED } from "./carrying.ts";
+import { creates, deletes, type Named, updates, type WriteRules } from "./rule.ts";
 
 /** Most option values a refused change of a product's options, or of a variant's product, names. */
 const NAMED_VALUES = 5;
@@ -55,6 +58,51 @@ function checkNotNested(variantId: number, componentVariantId: number, read: Nes
       `names variant ${variantId}, a component of bundle ${outer.variantId}: a bundle is not a component of another`,
     );
   }
+}
+
+/**
+ * The first unshipped fulfillment with a line of one of the variants `variantIds` answers (SQL: a list or
+ * a subquery, in parentheses) that holds stock allocated: a line that moves stock, with a warehouse of its
+ * own or its fulfillment's. Held: that none appears meanwhile.
+ */
+function holdingLinesOf(variantIds: Sql) {
+  const items = table("fulfillment-item");
+  const movesStock = sql`${fieldIn("fulfillment-item", "variantId", variantIds)} AND ${sql.id(column(items, "skipInventoryChange"))} IS NOT 1`;
+  const lines = (where: Sql) =>
+    fieldsOf("fulfillment-item", "fulfillmentId", sql`${movesStock} AND ${where}`);
+  const fulfillments = table("fulfillment");
+  const warehouseId = sql.id(column(fulfillments, "warehouseId"));
+  return many(
+    "fulfillment",
+    sql`${sql.id(column(fulfillments, "status"))} IN (${sql.values([...UNSHIPPED])}) AND (${fieldIn("fulfillment", "id", lines(sql`${sql.id(column(items, "warehouseId"))} IS NOT NULL`))} OR (${warehouseId} IS NOT NULL AND ${fieldIn("fulfillment", "id", lines(sql`1`))}))`,
+    { limit: 1, hold: "count" },
+  );
+}
+
+type Holding = { holding: readonly Fulfillment[] };
+
+/**
+ * What a bundle's component row reads (`nestingOf` for its variants), and the lines holding stock of the
+ * bundles `bundles` names (SQL: a list, in parentheses): the one it is of, and the one it leaves.
+ */
+const bundleReads = (variantId: Named, componentVariantId: Named, bundles: Sql) => ({
+  ...nestingOf(variantId, componentVariantId),
+  holding: holdingLinesOf(bundles),
+});
+
+/**
+ * 409 when an unshipped fulfillment's line of the bundle holds stock: what it holds allocated is its
+ * components' as they are, and is released as they are when the line ships, moves or goes.
+ */
+function checkNotHeld(read: Holding) {
+  const [fulfillment] = read.holding;
+  if (!fulfillment) return;
+  throw stateConflict(
+    "fulfillment",
+    fulfillment,
+    `Fulfillment ${fulfillment.id} has lines of this bundle holding its components allocated: ship, cancel or delete those lines first, then change the bundle's components.`,
+    { rule: "a bundle's components stay as its unshipped lines hold them" },
+  );
 }
 
 type ProductRead = { variant: Read<Variant | undefined>; product: Read<Product | undefined> };
@@ -134,27 +182,43 @@ function optionsInUse(subject: string, field: string, leftOutBy: string, values:
 
 export const catalogRules: WriteRules = {
   "bundle-variant": {
-    planCreate: creates<"bundle-variant", ReturnType<typeof nestingOf>>({
-      reads: ({ values }) => nestingOf(values.variantId!, values.componentVariantId!),
+    planCreate: creates<"bundle-variant", ReturnType<typeof bundleReads>>({
+      reads: ({ values }) =>
+        bundleReads(values.variantId!, values.componentVariantId!, sql`(${values.variantId!})`),
       plan({ values, read, plan }) {
         checkNotItself(values.variantId, values.componentVariantId);
         checkNotNested(values.variantId!, values.componentVariantId!, read);
+        checkNotHeld(read);
         return plan.insert("bundle-variant", values);
       },
     }),
-    planUpdate: updates<"bundle-variant", ReturnType<typeof nestingOf>>({
-      fields: ["variantId", "componentVariantId"],
+    planUpdate: updates<"bundle-variant", ReturnType<typeof bundleReads>>({
+      fields: ["variantId", "componentVariantId", "quantity"],
       reads: ({ id, values }) =>
-        nestingOf(
+        bundleReads(
           values.variantId ?? fieldOf("bundle-variant", id, "variantId"),
           values.componentVariantId ?? fieldOf("bundle-variant", id, "componentVariantId"),
+          sql`(${values.variantId ?? null}, ${fieldOf("bundle-variant", id, "variantId")})`,
         ),
       plan({ values, current, read, plan }) {
         const variantId = values.variantId ?? current.variantId;
         const componentVariantId = values.componentVariantId ?? current.componentVariantId;
+        const quantity = values.quantity ?? current.quantity;
         checkNotItself(variantId, componentVariantId);
         checkNotNested(variantId, componentVariantId, read);
+        // A row sent back as read changes no stock a line holds.
+        const changed =
+          variantId !== current.variantId ||
+          componentVariantId !== current.componentVariantId ||
+          quantity !== current.quantity;
+        if (changed) checkNotHeld(read);
         return plan.update("bundle-variant", current, values);
+      },
+    }),
+    planDelete: deletes({
+      reads: ({ id }) => ({ holding: holdingLinesOf(sql`(${fieldOf("bundle-variant", id, "variantId")})`) }),
+      plan({ read }) {
+        checkNotHeld(read);
       },
     }),
   },

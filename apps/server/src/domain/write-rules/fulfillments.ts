@@ -1,9 +1,9 @@
 /** Fulfillments and their lines: a pending line holds its units allocated at its warehouse. */
-import type { Fulfillment, FulfillmentItem, InventoryLevel } from "@multichannel/schema";
+import type { Fulfillment, FulfillmentItem } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { fieldOf, fieldsOf, many, type Snapshot, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
-import { levelsOf, planAllocation } from "../stock.ts";
+import { planAllocation, type Stock, stockOf } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { carriedByWriteReads, checkCarry, UNSHIPPED } from "./carrying.ts";
 import { lineRule } from "./lines.ts";
@@ -12,23 +12,29 @@ import { deletes, history, latest, updates, type WriteRules } from "./rule.ts";
 /** What of a line its allocation follows. */
 const HELD = ["variantId", "warehouseId", "quantity", "skipInventoryChange"] as const;
 
-/** Releases (-1) or allocates (1) a line's units at its own warehouse, else its fulfillment's. */
+/**
+ * Releases (-1) or allocates (1) a line's units at its own warehouse, else its fulfillment's: those its
+ * variant's sale moves (a bundle's components).
+ */
 function hold(
   plan: WritePlan,
-  levels: InventoryLevel[],
+  stock: Stock,
   line: Pick<FulfillmentItem, (typeof HELD)[number]>,
   fulfillment: Fulfillment | undefined,
   sign: 1 | -1,
 ): void {
   const warehouseId = line.warehouseId ?? fulfillment?.warehouseId ?? null;
   if (!line.variantId || !warehouseId || line.skipInventoryChange) return;
-  planAllocation(plan, levels, { variantId: line.variantId, warehouseId, quantity: sign * line.quantity });
+  planAllocation(plan, stock, { variantId: line.variantId, warehouseId, quantity: sign * line.quantity });
 }
 
-/** What a fulfillment's lines hold allocated: the lines (held in what their allocation follows) and levels. */
+/**
+ * What a fulfillment's lines hold allocated: the lines (held in what their allocation follows) and the
+ * stock of their variants (`stockOf`).
+ */
 export const allocationReads = (fulfillmentId: number) => ({
   lines: many("fulfillment-item", { fulfillmentId }, { hold: { fields: HELD } }),
-  levels: levelsOf(fieldsOf("fulfillment-item", "variantId", { fulfillmentId })),
+  ...stockOf(fieldsOf("fulfillment-item", "variantId", { fulfillmentId })),
 });
 
 /** Releases what an unshipped fulfillment's lines hold allocated (a delete, a cancel); others hold none. */
@@ -38,7 +44,7 @@ export function releaseAllocation(
   read: Snapshot<ReturnType<typeof allocationReads>>,
 ): void {
   if (!UNSHIPPED.has(fulfillment.status)) return;
-  for (const line of read.lines) hold(plan, read.levels, line, fulfillment, -1);
+  for (const line of read.lines) hold(plan, read, line, fulfillment, -1);
 }
 
 export const fulfillmentRules: WriteRules = {
@@ -90,12 +96,10 @@ export const fulfillmentRules: WriteRules = {
         );
       }
     },
-    // The stock levels of the variant the line holds and of the one it will; the sale line it will
-    // carry, when its units or sale line change.
+    // The stock of the variant the line holds and of the one it will; the sale line it will carry,
+    // when its units or sale line change.
     extra: ({ id, values }) => ({
-      levels: levelsOf(
-        sql`(${values.variantId ?? null}, ${fieldOf("fulfillment-item", id ?? null, "variantId")})`,
-      ),
+      ...stockOf(sql`(${values.variantId ?? null}, ${fieldOf("fulfillment-item", id ?? null, "variantId")})`),
       ...carriedByWriteReads("fulfillment-item", { id, values }),
     }),
     // A line carries no more of its sale line than is left open (`checkCarry`).
@@ -108,8 +112,8 @@ export const fulfillmentRules: WriteRules = {
       return values;
     },
     effects({ plan, before, after, extra }) {
-      if (before) hold(plan, extra.levels, before.line, before.parent, -1);
-      if (after) hold(plan, extra.levels, after.line, after.parent, 1);
+      if (before) hold(plan, extra, before.line, before.parent, -1);
+      if (after) hold(plan, extra, after.line, after.parent, 1);
     },
   }),
 };

@@ -19,7 +19,7 @@ import {
 } from "../../domain/order-routing.ts";
 import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { contentConflict } from "../../domain/states.ts";
-import { levelsOf } from "../../domain/stock.ts";
+import { stockFrom, stockOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { ApiError } from "../../errors.ts";
@@ -27,8 +27,8 @@ import { ApiError } from "../../errors.ts";
 /**
  * What moving a dropshipment to fulfill reads: its lines, the warehouses to choose from, its purchase
  * with the purchase's books, the purchase lines its lines name and the sale lines those name (their
- * sale held), the variants of its lines' SKUs, the sales it may be for, and the levels of the variants
- * its lines may take (not held: stock is allocated in the statement, with its floor).
+ * sale held), the variants of its lines' SKUs, the sales it may be for, and the stock of the variants
+ * its lines may take (`stockOf`: stock is allocated in the statement, with its floor).
  */
 export function moveToFulfillReads(dropshipmentId: number, input: DropshipmentMoveToFulfillInput) {
   const lines = (field: "purchaseItemId" | "sku") => fieldsOf("dropshipment-item", field, { dropshipmentId });
@@ -50,7 +50,7 @@ export function moveToFulfillReads(dropshipmentId: number, input: DropshipmentMo
       "sale",
       sql`${fieldIn("sale", "id", fieldOf("dropshipment", dropshipmentId, "saleId"))} OR ${fieldIn("sale", "id", fieldOf("purchase", purchaseId, "saleId"))}`,
     ),
-    levels: levelsOf(
+    ...stockOf(
       sql`(SELECT * FROM ${fieldsOf("purchase-item", "variantId", named)} UNION SELECT * FROM ${variantIds})`,
     ),
   };
@@ -94,7 +94,7 @@ export function planMoveToFulfill({
   );
   const warehouse = warehouseOf(read.warehouses, input.warehouseId);
   const purchase = dropshipment.purchaseId ? read.purchase : undefined;
-  const levels = [...read.levels];
+  const stock = stockFrom(read);
 
   const lines: Line[] = [];
   const covered = new Map<number, { item: PurchaseItem; quantity: number }>();
@@ -141,7 +141,7 @@ export function planMoveToFulfill({
   const { fulfillment } = planFulfillmentOf(
     plan,
     { warehouseId: warehouse.id, saleId, dropshipmentId: dropshipment.id, shipTo, lines },
-    levels,
+    stock,
   );
 
   if (purchase && covered.size) {

@@ -16,7 +16,7 @@ import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-rout
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { contentConflict } from "../../domain/states.ts";
-import { levelsOf, planAllocation, planShipOut } from "../../domain/stock.ts";
+import { planAllocation, planShipOut, stockFrom, stockOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import { type allocationReads, releaseAllocation } from "../../domain/write-rules/fulfillments.ts";
@@ -52,7 +52,7 @@ function itemsRequired(
 /**
  * What moving a fulfillment to dropship reads: the provider named, its sale (whose address the purchase
  * ships to when the fulfillment has none of its own), its lines, the variants they name (by id, or by
- * SKU where a line has no variant), the sale lines they name and the levels of their variants (not held:
+ * SKU where a line has no variant), the sale lines they name and the stock of their variants (`stockOf`:
  * the stock released is taken off in the statement, with its floor).
  */
 export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMoveToDropshipInput) {
@@ -70,7 +70,7 @@ export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMov
       "sale-item",
       fieldIn("sale-item", "id", fieldsOf("fulfillment-item", "saleItemId", { fulfillmentId })),
     ),
-    levels: levelsOf(variantIds),
+    ...stockOf(variantIds),
   };
 }
 
@@ -93,7 +93,7 @@ export function planMoveToDropship({
   const { provider, sale, variants, saleItems } = read;
   if (!provider) throw noDropshipProvider(input.dropshipProviderId);
   const items = itemsRequired("fulfillment.move-to-dropship", fulfillment, read.items, saleItems);
-  const levels = [...read.levels];
+  const stock = stockFrom(read);
   const lines: Line[] = [];
   for (const item of items) {
     const sku = item.sku ?? "";
@@ -115,7 +115,7 @@ export function planMoveToDropship({
     });
     const warehouseId = item.warehouseId ?? fulfillment.warehouseId;
     if (item.variantId && warehouseId && !item.skipInventoryChange)
-      planAllocation(plan, levels, { variantId: item.variantId, warehouseId, quantity: -item.quantity });
+      planAllocation(plan, stock, { variantId: item.variantId, warehouseId, quantity: -item.quantity });
   }
   const { purchase } = planPurchaseOf(plan, {
     dropshipProviderId: provider.id,
@@ -135,7 +135,7 @@ export function planMoveToDropship({
 
 /**
  * What shipping a fulfillment reads: its lines, its sale with the sale's lines and those its lines name,
- * and the levels of its lines' variants (not held: stock leaves in the statement, with its floor).
+ * and the stock of its lines' variants (`stockOf`: stock leaves in the statement, with its floor).
  */
 export function shipFulfillmentReads(fulfillmentId: number) {
   const saleId = fieldOf("fulfillment", fulfillmentId, "saleId");
@@ -148,7 +148,7 @@ export function shipFulfillmentReads(fulfillmentId: number) {
       "sale-item",
       sql`${fieldIn("sale-item", "id", saleItemIds)} OR ${fieldIs("sale-item", "saleId", saleId)}`,
     ),
-    levels: levelsOf(variantIds),
+    ...stockOf(variantIds),
     ...channelShipmentReads(saleId),
     ...accountingReads(),
   };
@@ -156,7 +156,7 @@ export function shipFulfillmentReads(fulfillmentId: number) {
 
 /**
  * Plans `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its
- * units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale moves
+ * units leave on hand (and their allocation; a bundle's, its components'), its sale lines count them as fulfilled, and the sale moves
  * on, and its channel is told (`planChannelShipment`). A line may not fulfil more of its sale line than
  * is still open (422). Answers the fulfillment as the plan leaves it.
  */
@@ -173,7 +173,7 @@ export function planShipFulfillment({
 }): Fulfillment {
   const items = itemsRequired("fulfillment.ship", fulfillment, read.items, read.saleItems);
   const { sale } = read;
-  const levels = [...read.levels];
+  const stock = stockFrom(read);
   const saleItems = new Map(read.saleItems.map((item) => [item.id, item]));
   const errors: FieldError[] = [];
   const taken = new Map<number, number>();
@@ -199,7 +199,7 @@ export function planShipFulfillment({
   for (const item of items) {
     const warehouseId = item.warehouseId ?? fulfillment.warehouseId;
     if (item.variantId && warehouseId && !item.skipInventoryChange)
-      planShipOut(plan, levels, { variantId: item.variantId, warehouseId, quantity: item.quantity });
+      planShipOut(plan, stock, { variantId: item.variantId, warehouseId, quantity: item.quantity });
     const saleItem = item.saleItemId ? saleItems.get(item.saleItemId) : undefined;
     if (!saleItem) continue;
     saleItems.set(

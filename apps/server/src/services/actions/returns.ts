@@ -20,7 +20,7 @@ import { checkLineOwners } from "../../domain/line-owners.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { contentConflict } from "../../domain/states.ts";
-import { levelsOf, planRecordAdjustment } from "../../domain/stock.ts";
+import { planRestock, stockFrom, stockOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import {
@@ -155,7 +155,7 @@ function refuseCancellation(saleReturn: SaleReturn, why: string): void {
  * dropshipped its sale lines, with their books, the return lines naming the purchase lines of its sale
  * lines and their returns (what open returns hold of them is not this return's), and for restocking:
  * the fulfillment lines that carried its sale lines and their fulfillments, the warehouses they name
- * with the company's default ones, and the levels of the variants those lines shipped (not held: a
+ * with the company's default ones, and the stock of the variants those lines shipped (`stockOf`: a
  * level the plan moves is written while it is as read).
  */
 export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnReceiveInput) {
@@ -201,7 +201,7 @@ export function receiveSaleReturnReads(saleReturnId: number, input: SaleReturnRe
     fulfillmentItems: many("fulfillment-item", carrying, { order: "id DESC" }),
     fulfillments: many("fulfillment", fieldIn("fulfillment", "id", carried("fulfillmentId"))),
     warehouses: warehousesToChooseRead(input.warehouseId, [carried("warehouseId"), fulfillmentWarehouses]),
-    levels: levelsOf(fieldsOf("fulfillment-item", "variantId", carrying)),
+    ...stockOf(fieldsOf("fulfillment-item", "variantId", carrying)),
   };
 }
 
@@ -298,8 +298,9 @@ function checkPurchaseLines(
 /**
  * Plans receiving a sale return: its lines count as returned on the sale and on the purchase lines
  * whose goods went back to the provider (`backToProvider`); the other units of a line that shipped from
- * an own warehouse are restocked with an adjustment of the variant that shipped (`shippedFrom`: at
- * `warehouseId`, else the warehouse they left), unless `restock` is false. Units that left no own
+ * an own warehouse are restocked with an adjustment of the variant that shipped, or of each of its
+ * components for a bundle (`shippedFrom`, `planRestock`: at `warehouseId`, else the warehouse they
+ * left), unless `restock` is false. Units that left no own
  * warehouse, or left it without being taken off hand, are not put on hand. Never more returned than
  * fulfilled (422). Answers the sale return as the plan leaves it.
  */
@@ -352,7 +353,7 @@ export function planReceiveSaleReturn({
   }
 
   const restock = input.restock ?? true;
-  const levels = [...reads.levels];
+  const stock = stockFrom(reads);
   const purchaseIds = new Set<number>();
   const held = heldOfPurchaseLines(reads);
   for (const line of lines) {
@@ -378,7 +379,7 @@ export function planReceiveSaleReturn({
     const leftFrom = shippedFrom(reads, saleItem.id);
     if (!leftFrom) continue;
     const warehouse = warehouseOf(reads.warehouses, input.warehouseId ?? leftFrom.warehouseId);
-    planRecordAdjustment(plan, levels, {
+    planRestock(plan, stock, {
       variantId: leftFrom.variantId,
       warehouseId: warehouse.id,
       quantity: own,
