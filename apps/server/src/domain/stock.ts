@@ -179,7 +179,10 @@ export function planAllocation(
   stock: Stock,
   input: { variantId: number; warehouseId: number; quantity: number },
 ): void {
-  planAllocations(plan, stock, [input]);
+  for (const moved of movedBy(stock, input)) {
+    const level = plannedLevel(plan, stock.levels, moved.variantId, input.warehouseId);
+    plan.addTo("inventory-level", level, "allocated", moved.quantity, { floor: 0 });
+  }
 }
 
 /** `planAllocation` for many lines at once: one statement for all their levels. */
@@ -296,9 +299,10 @@ export function planOnHandMove(
 
 /**
  * The stock levels of the variants `variantIds` answers (SQL: a list or a subquery, in parentheses):
- * their own, which adjustments and receipts move (a sale's is `stockOf`). Not held as read: a plan moves them by adding in the statement (`addTo`, with its floor), writes one
- * only while it is as read (`plan.update`), and creates a missing one only while no other writer has
- * (`plannedLevel`), so each use guards what it relies on.
+ * their own, which adjustments and receipts move (what a sale moves is `stockOf`'s). Not held as read:
+ * a plan moves them by adding in the statement (`addTo`, with its floor), writes one only while it is
+ * as read (`plan.update`), and creates a missing one only while no other writer has (`plannedLevel`),
+ * so each use guards what it relies on.
  */
 export function levelsOf(variantIds: Sql): Read<InventoryLevel[]> {
   const variantId = sql.id(column(table("inventory-level"), "variantId"));
