@@ -91,3 +91,42 @@ describe("what an import says of its file", () => {
     expect(missing.statusMessage).toContain(`column 0 ${"h".repeat(191)}…`);
   });
 });
+
+describe("lines that hold no cell", () => {
+  it("are empty lines: not read as rows, not counted", async () => {
+    const t = await setup.tenant();
+    const main = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const v = await make(t, "variants", { sku: "A-1", name: "A" });
+    const done = await imported(t, "stock_take", "sku,quantity,notes\nA-1,4,\n,,\n  ,  , \n");
+    expect(done).toMatchObject({ status: "complete", added: 1, errors: 0, skipped: 0 });
+    expect(done.errorMessages).toEqual([]);
+    expect(await onHand(t, v.id, main.id)).toBe(4);
+  });
+});
+
+describe("a sales row's channel", () => {
+  it("is a channel's name or its id as digits: another number names no channel", async () => {
+    const t = await setup.tenant();
+    const channel = await make(t, "channels", { name: "Web Store" });
+    await make(t, "warehouses", { name: "Main", isDefault: true });
+    await make(t, "variants", { sku: "MUG-1", name: "Mug", price: 12 });
+    const header = "Order,Channel,Email,SKU,Qty,Price,Line One,City,Country";
+    const done = await imported(
+      t,
+      "sales",
+      [
+        header,
+        `W-1,${channel.id}.0,ada@example.com,MUG-1,1,12,1 Main St,Springfield,US`,
+        "W-2,WEB STORE,bo@example.com,MUG-1,1,12,2 Side St,Salem,US",
+        "W-2,web store,bo@example.com,MUG-1,2,12,2 Side St,Salem,US",
+        "",
+      ].join("\n"),
+    );
+    expect(done.errorMessages).toEqual([`Row 2: unknown channel "${channel.id}.0"`]);
+    expect(done).toMatchObject({ status: "complete", added: 2, errors: 1 });
+    // One order of two lines, its channel written in two cases.
+    const sales = await list(t, "sales", { channelId: channel.id });
+    expect(sales.map((sale: { externalId: string }) => sale.externalId)).toEqual(["W-2"]);
+    expect(await list(t, "sale-items", { saleId: sales[0].id })).toHaveLength(2);
+  });
+});

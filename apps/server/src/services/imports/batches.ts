@@ -64,6 +64,8 @@ export class RowReader {
         this.columns = headersOf(places, raw);
         continue;
       }
+      // A line of separators and spaces only (`,,,`, as spreadsheets end their files) is an empty one.
+      if (raw.every((cell) => !cell?.trim())) continue;
       this.dataRows++;
       if (this.dataRows <= this.run.rowsDone) continue;
       const row = { number: this.dataRows + 1, raw, cells: cellsOf(this.places, raw), columns: this.columns };

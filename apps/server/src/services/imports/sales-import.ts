@@ -110,7 +110,7 @@ export const salesImport = importType({
   filled: [],
   // One order a write: an order the action refuses fails alone.
   batchRows: 1,
-  groupOf: (row) => `${row.cells.channel ?? ""}\u0000${row.cells.order ?? ""}`,
+  groupOf: (row) => `${caseless(row.cells.channel ?? "")}\u0000${row.cells.order ?? ""}`,
   /** The channel each row names (by name, any case, or id), as its id. */
   async resolve(ctx, rows) {
     const names = valuesOf(rows, "channel", caseless);
@@ -133,12 +133,15 @@ export const salesImport = importType({
     });
   },
   reads(rows) {
-    const channelId = Number(rows[0]?.cells.channel);
+    // The channel `resolve` found, as its id; a cell it found none for names none, whatever number
+    // JavaScript would read in it (`1e1`, `0x5`).
+    const cell = rows[0]?.cells.channel ?? "";
+    const channelId = /^[0-9]{1,15}$/.test(cell) ? Number(cell) : 0;
     const order = orderOf(rows);
     const input = "problem" in order ? undefined : order;
     return {
-      channel: one("channel", Number.isInteger(channelId) ? channelId : 0),
-      ...manualSaleReads(Number.isInteger(channelId) ? channelId : 0, input ?? emptyOrder),
+      channel: one("channel", channelId),
+      ...manualSaleReads(channelId, input ?? emptyOrder),
     };
   },
   plan({ rows, read, plan }) {
