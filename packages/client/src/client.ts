@@ -1,7 +1,8 @@
 import type { EventQuery, EventRecord } from "@multichannel/schema";
+import { SecretNotShownError } from "./errors.ts";
 import * as resources from "./generated/resources.ts";
 import { inputParams, listParams, matchesNothing, nextQuery, shapeParams } from "./query.ts";
-import type { Resource } from "./resource.ts";
+import { methodName, type Resource } from "./resource.ts";
 import { type RetryOptions, retryPolicy } from "./retry.ts";
 import { type Answer, type Call, createTransport, metaOf, remember } from "./transport.ts";
 import type {
@@ -28,13 +29,17 @@ export interface ClientOptions {
   token: string | (() => string | Promise<string>);
   /** A fetch to use instead of the global one (a test app's `request`, a custom agent, ...). */
   fetch?: (input: string, init: RequestInit) => Response | Promise<Response>;
-  /** Retries of 429, 503 and network failures on idempotent calls; `false` turns them off. */
+  /**
+   * Retries of 429, 503 and network failures on reads and keyed writes (and of a keyed write's 409 with
+   * `Retry-After`); `false` turns them off.
+   */
   retry?: RetryOptions | false;
-  /** Headers sent with every request. */
+  /** Headers sent with every request; a call's `headers` replace those of the same name. */
   headers?: Record<string, string>;
   /**
    * The most one attempt of a call may take, in ms, answer body included; then the request is aborted
-   * and the call rejects with a `TimeoutError` (not retried). Default 30 000; 0 for no limit.
+   * and the call rejects with a `TimeoutError` (not retried), even if `fetch` or the body stream ignores
+   * the abort. Default 30 000; 0 for no limit.
    */
   timeout?: number;
 }
@@ -142,6 +147,8 @@ function eventParams(query: EventQuery): URLSearchParams {
 
 function eventsOf(send: Send): EventsClient {
   const list = async (query: EventQuery = {}, options?: RequestOptions): Promise<EventPage> => {
+    // No types match no event; the query string has no form for an empty list, so none is sent.
+    if (query.types?.length === 0) return { events: [] };
     const { data, headers } = await send({
       method: "GET",
       path: "/events.json",
@@ -149,9 +156,13 @@ function eventsOf(send: Send): EventsClient {
       options,
     });
     const events = data as EventRecord[];
-    return headers.get("Link") && events.length
-      ? { events, next: { ...query, after: events.at(-1)!.id } }
-      : { events };
+    const page: EventPage =
+      headers.get("Link") && events.length
+        ? { events, next: { ...query, after: events.at(-1)!.id } }
+        : { events };
+    const meta = metaOf(events);
+    if (meta) remember(page, meta);
+    return page;
   };
   return {
     list,
@@ -187,8 +198,6 @@ function filesOf(send: Send): FilesClient {
   };
 }
 
-const camelCase = (kebab: string) => kebab.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
 function namespaceOf(resource: Resource<Namespace>, send: Send): object {
   const { plural } = resource;
   const collection = `/${plural}.json`;
@@ -207,8 +216,17 @@ function namespaceOf(resource: Resource<Namespace>, send: Send): object {
   };
 
   const namespace: Record<string, unknown> = {
-    create: (body: unknown, options?: RequestOptions) =>
-      data(send({ method: "POST", path: collection, body, options, keyless: resource.keylessCreate })),
+    create: async (body: unknown, options?: RequestOptions) => {
+      const call: Call = { method: "POST", path: collection, body, options, keyless: resource.keylessCreate };
+      const answer = await send(call);
+      // A replay shows the secrets the server made only as hints: the answer that showed them was lost.
+      if (resource.madeSecrets?.length && answer.headers.get("Idempotent-Replayed") === "true") {
+        const secrets = resource.madeSecrets.map(([field, rotate]) => ({ field, rotate }));
+        const record = answer.data as { id: number } & Record<string, unknown>;
+        throw new SecretNotShownError(record, secrets, call.method, answer.url);
+      }
+      return answer.data;
+    },
     get: (id: number, options: GetOptions<Record<string, unknown>> = {}) => {
       const { attributes, include, ...rest } = options;
       const query = shapeParams({ attributes, include });
@@ -233,7 +251,7 @@ function namespaceOf(resource: Resource<Namespace>, send: Send): object {
 
   for (const [name, method, writes, keyless] of resource.actions) {
     const hasBody = method === "POST" || method === "PUT";
-    namespace[camelCase(name)] = async (id: number, input: object = {}, options?: WriteOptions) => {
+    namespace[methodName(name)] = async (id: number, input: object = {}, options?: WriteOptions) => {
       const path = `/${plural}/${encodeURIComponent(String(id))}/${name}.json`;
       const call: Call = hasBody
         ? { method, writes, keyless, path, body: input, options }

@@ -1,7 +1,10 @@
+import { methodName } from "./resource.ts";
+
 // Brands in the global symbol registry, so two copies of this package still recognise each other's errors.
 const API_ERROR = Symbol.for("@multichannel/client/ApiError");
 const NETWORK_ERROR = Symbol.for("@multichannel/client/NetworkError");
 const TIMEOUT_ERROR = Symbol.for("@multichannel/client/TimeoutError");
+const SECRET_NOT_SHOWN_ERROR = Symbol.for("@multichannel/client/SecretNotShownError");
 
 /** One failing field of a 422 answer: `path` is dotted (`items.0.quantity`). */
 export interface FieldError {
@@ -193,6 +196,72 @@ export class TimeoutError extends NetworkError {
     super(method, url, new Error(`no answer within ${timeoutMs} ms`));
     this.timeoutMs = timeoutMs;
   }
+}
+
+/** A secret the server made at a create, and the action that makes a new one. */
+export interface MadeSecret {
+  /** The record's field (`signingSecret`). */
+  field: string;
+  /** The action's name (`rotate-signing-secret`): `POST /<plural>/{id}/<rotate>.json`. */
+  rotate: string;
+}
+
+/**
+ * A create succeeded, but its answer came back as a replay (`Idempotent-Replayed: true`: the first answer
+ * to its `Idempotency-Key` was lost, and a retry under the key got it again), and a replay shows the
+ * secrets the server made for the record only as hints (`…1Hk=`). The record exists, once; its secrets
+ * were shown only in the lost answer. `record` is the created record; make a new secret with the action
+ * named in `secrets` (the kind's rotation), whose answer shows it.
+ *
+ * @example
+ * try {
+ *   integration = await client.accountingIntegrations.create({ name: "Books" });
+ * } catch (error) {
+ *   if (!isSecretNotShownError(error)) throw error;
+ *   const { signingSecret } = await client.accountingIntegrations.rotateSigningSecret(error.record.id);
+ * }
+ */
+export class SecretNotShownError extends Error {
+  override readonly name = "SecretNotShownError";
+  /** The created record, as the replay shows it (its secrets as hints). */
+  readonly record: { id: number } & Record<string, unknown>;
+  /** The secrets the lost answer showed, each with the action that makes a new one. */
+  readonly secrets: MadeSecret[];
+  readonly method: string;
+  readonly url: string;
+  readonly [SECRET_NOT_SHOWN_ERROR] = true;
+
+  constructor(
+    record: { id: number } & Record<string, unknown>,
+    secrets: MadeSecret[],
+    method: string,
+    url: string,
+  ) {
+    const fields = secrets.map((secret) => secret.field).join(" and ");
+    const actions = secrets.map((secret) => `${secret.rotate} (${methodName(secret.rotate)})`).join(", ");
+    super(
+      `Record ${record.id} was created (${method} ${url}), but the answer that showed its ${fields} was lost: ` +
+        `a replay shows only a hint. Make a new one with the record's action ${actions}.`,
+    );
+    this.record = record;
+    this.secrets = secrets;
+    this.method = method;
+    this.url = url;
+  }
+}
+
+/**
+ * True when `error` is a {@link SecretNotShownError} (checked by brand, not `instanceof`).
+ *
+ * @example
+ * if (isSecretNotShownError(error)) await client.dropshipProviders.rotateSigningSecret(error.record.id);
+ */
+export function isSecretNotShownError(error: unknown): error is SecretNotShownError {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { [SECRET_NOT_SHOWN_ERROR]?: unknown })[SECRET_NOT_SHOWN_ERROR] === true
+  );
 }
 
 /**

@@ -13,10 +13,13 @@ export {
   type FieldError,
   isApiError,
   isNetworkError,
+  isSecretNotShownError,
   isTimeoutError,
+  type MadeSecret,
   NetworkError,
   type ProblemDetails,
   type ReferringKind,
+  SecretNotShownError,
   TimeoutError,
 } from "./errors.ts";
 export type { Relations } from "./generated/relations.ts";
@@ -48,6 +51,7 @@ export type {
   ResponseMeta,
   Row,
   Shape,
+  SortField,
   StoredFile,
   UpdateBody,
   Where,

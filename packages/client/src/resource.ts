@@ -24,6 +24,15 @@ export interface Resource<N extends Namespace> {
   readonly actions: readonly ActionSpec[];
   /** Its create answers a secret once (a webhook endpoint's): sent without an `Idempotency-Key`. */
   readonly keylessCreate?: boolean;
+  /**
+   * The secrets the server makes at its create (a signing secret), each with the action that makes a
+   * new one: a create answered as a replay shows only their hints (see `SecretNotShownError`).
+   */
+  readonly madeSecrets?: readonly (readonly [field: string, rotate: string])[];
   /** Type-level only: the namespace whose record, bodies and actions the resource has. */
   readonly [namespaceType]?: N;
 }
+
+/** The client method of an action: its name in camelCase (`move-dropship-provider` → `moveDropshipProvider`). */
+export const methodName = (action: string): string =>
+  action.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());

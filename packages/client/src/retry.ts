@@ -6,7 +6,7 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /**
    * The longest wait between attempts. Backoff is capped at it; a `Retry-After` asking for longer ends the
-   * retries and the 429/503 is thrown (its `headers` carry the `Retry-After`). Default 30 000 ms.
+   * retries and the answer is thrown (its `headers` carry the `Retry-After`). Default 30 000 ms.
    */
   maxDelayMs?: number;
   /** Waits `ms`; replace it in tests. Default: `setTimeout`, cut short by the request's `signal`. */
@@ -22,6 +22,15 @@ export interface RetryPolicy {
 
 /** Statuses that say "try again later". */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+/**
+ * Whether an error answer says "try again later": a 429 or a 503; and for a write under an
+ * `Idempotency-Key`, a 409 with `Retry-After` (the key's first request is still running, or the write met
+ * others and was not applied). A 409 without it (a state conflict, an answer the server lost) is final.
+ */
+export function asksToRetry(status: number, keyedWrite: boolean, retryAfter: string | null): boolean {
+  return RETRY_STATUSES.has(status) || (status === 409 && keyedWrite && retryAfter !== null);
+}
 
 export function retryPolicy(options: RetryOptions | false | undefined): RetryPolicy {
   if (options === false) return { retries: 0, baseDelayMs: 0, maxDelayMs: 0, sleep: defaultSleep };

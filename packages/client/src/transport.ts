@@ -1,5 +1,5 @@
-import { apiErrorOf, NetworkError, TimeoutError } from "./errors.ts";
-import { backoffDelay, isRetryable, parseRetryAfter, RETRY_STATUSES, type RetryPolicy } from "./retry.ts";
+import { type ApiError, apiErrorOf, NetworkError, TimeoutError } from "./errors.ts";
+import { asksToRetry, backoffDelay, isRetryable, parseRetryAfter, type RetryPolicy } from "./retry.ts";
 import type { RateLimitState, ResponseMeta, WriteOptions } from "./types.ts";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -36,6 +36,8 @@ export interface Call {
 export interface Answer {
   data: unknown;
   headers: Headers;
+  /** The URL the call was sent to. */
+  url: string;
 }
 
 const metas = new WeakMap<object, ResponseMeta>();
@@ -78,12 +80,17 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
   return async ({ method, writes = method !== "GET", keyless, path, query, body, raw, options = {} }) => {
     const search = query?.toString();
     const url = `${base}${path}${search ? `?${search}` : ""}`;
-    const headers = new Headers({ Accept: "application/json", ...config.headers, ...options.headers });
+    // Set layer by layer, so that a call's header replaces the client's whatever its letter case.
+    const headers = new Headers({ Accept: "application/json" });
+    for (const layer of [config.headers, options.headers]) {
+      for (const [name, value] of Object.entries(layer ?? {})) headers.set(name, value);
+    }
     if (options.ifMatch !== undefined) headers.set("If-Match", options.ifMatch);
     // A write is retried only under an Idempotency-Key, so that the server runs it once: one is made
     // for every write that may be retried, unless the caller brought their own (or it answers a secret).
     const key =
       options.idempotencyKey ??
+      headers.get("Idempotency-Key") ??
       (writes && !keyless && config.retry.retries > 0 ? newIdempotencyKey() : undefined);
     if (key !== undefined) headers.set("Idempotency-Key", key);
     const init: RequestInit = { method, headers };
@@ -98,68 +105,118 @@ export function createTransport(config: TransportConfig): (call: Call) => Promis
 
     const { retry } = config;
     const retryable = retry.retries > 0 && isRetryable(writes, headers);
+    const keyedWrite = writes && headers.has("Idempotency-Key");
     for (let attempt = 0; ; attempt++) {
       const canRetry = retryable && attempt < retry.retries;
       // Asked before every attempt: a token that expired while a retry waited is fetched anew.
       const token = typeof config.token === "function" ? await config.token() : config.token;
       headers.set("Authorization", `Bearer ${token}`);
       const deadline = deadlineOf(timeout, options.signal, () => new TimeoutError(method, url, timeout));
-      let response: Response;
+      let outcome: Outcome;
       try {
-        response = await config.fetch(url, { ...init, signal: deadline.signal });
-      } catch (cause) {
+        outcome = await exchange(
+          config.fetch,
+          method,
+          url,
+          { ...init, signal: deadline.signal },
+          deadline.race,
+        );
+      } finally {
         deadline.clear();
+      }
+      if ("lost" in outcome) {
+        // No answer, or one cut short: a timeout and the caller's abort end the call, anything else is
+        // a network failure, retried like a failed fetch.
         if (deadline.timedOut) throw deadline.signal?.reason;
-        if (options.signal?.aborted) throw cause;
-        if (!canRetry) throw new NetworkError(method, url, cause);
+        if (options.signal?.aborted) throw outcome.lost;
+        if (!canRetry) throw new NetworkError(method, url, outcome.lost);
         await retry.sleep(backoffDelay(retry, attempt), options.signal);
         continue;
       }
-      if (response.ok) {
-        try {
-          const data = await bodyOf(response, method, url, options.signal, deadline);
-          const meta = metaFrom(response);
-          if (typeof data === "object" && data !== null) metas.set(data, meta);
-          options.onResponse?.(meta);
-          return { data, headers: response.headers };
-        } finally {
-          deadline.clear();
-        }
+      const { response } = outcome;
+      if (!("error" in outcome)) {
+        const meta = metaFrom(response);
+        if (typeof outcome.data === "object" && outcome.data !== null) metas.set(outcome.data, meta);
+        options.onResponse?.(meta);
+        return { data: outcome.data, headers: response.headers, url };
       }
-      const error = await apiErrorOf(response, method, url).finally(deadline.clear);
-      // The error's body did not come in time: the call timed out (never retried), whatever its status.
-      if (deadline.timedOut) throw deadline.signal?.reason;
-      if (!canRetry || !RETRY_STATUSES.has(response.status)) throw error;
-      const asked = parseRetryAfter(response.headers.get("Retry-After"), Date.now());
+      const { error } = outcome;
+      const retryAfter = response.headers.get("Retry-After");
+      if (!canRetry || !asksToRetry(response.status, keyedWrite, retryAfter)) throw error;
+      const asked = parseRetryAfter(retryAfter, Date.now());
       if (asked !== undefined && asked > retry.maxDelayMs) throw error;
       await retry.sleep(asked ?? backoffDelay(retry, attempt), options.signal);
     }
   };
 }
 
+/**
+ * What one attempt came to: a success and its whole body, an error answer, or what kept an answer from
+ * coming whole (`lost`: the fetch failed, a success's body was cut short, or the attempt was aborted).
+ */
+type Outcome =
+  | { response: Response; data: unknown }
+  | { response: Response; error: ApiError }
+  | { lost: unknown };
+
+async function exchange(
+  fetch: FetchLike,
+  method: string,
+  url: string,
+  init: RequestInit,
+  race: Deadline["race"],
+): Promise<Outcome> {
+  try {
+    const response = await race(fetch(url, init));
+    if (!response.ok) return { response, error: await race(apiErrorOf(response, method, url)) };
+    return { response, data: await race(bodyOf(response)) };
+  } catch (lost) {
+    return { lost };
+  }
+}
+
 interface Deadline {
   signal: AbortSignal | undefined;
   readonly timedOut: boolean;
+  /**
+   * `work`, unless the attempt is aborted first (its time is up, or the caller aborted): then its
+   * reason, whether or not `work` heeds the signal (an in-process app's `request` does not).
+   */
+  race<T>(work: Promise<T>): Promise<T>;
   clear(): void;
 }
 
 /** The signal of one attempt: the caller's, and a timer that aborts it with a TimeoutError. */
 function deadlineOf(timeout: number, outer: AbortSignal | undefined, error: () => Error): Deadline {
-  if (!(timeout > 0 && Number.isFinite(timeout))) return { signal: outer, timedOut: false, clear() {} };
+  const limited = timeout > 0 && Number.isFinite(timeout);
+  if (!limited && !outer) return { signal: undefined, timedOut: false, race: (work) => work, clear() {} };
   const controller = new AbortController();
   let timedOut = false;
-  const onAbort = () => controller.abort(outer?.reason);
+  let stop: (reason: unknown) => void = () => {};
+  const stopped = new Promise<never>((_, reject) => {
+    stop = reject;
+  });
+  // Nobody may be racing it when it rejects (the caller aborts during a retry's wait).
+  stopped.catch(() => {});
+  const abort = (reason: unknown) => {
+    controller.abort(reason);
+    stop(controller.signal.reason);
+  };
+  const onAbort = () => abort(outer?.reason);
   if (outer?.aborted) onAbort();
   else outer?.addEventListener("abort", onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(error());
-  }, timeout);
+  const timer = limited
+    ? setTimeout(() => {
+        timedOut = true;
+        abort(error());
+      }, timeout)
+    : undefined;
   return {
     signal: controller.signal,
     get timedOut() {
       return timedOut;
     },
+    race: (work) => Promise.race([work, stopped]),
     clear() {
       clearTimeout(timer);
       outer?.removeEventListener("abort", onAbort);
@@ -217,21 +274,9 @@ function items(field: string | null): { name: string; params: Record<string, str
   });
 }
 
-async function bodyOf(
-  response: Response,
-  method: string,
-  url: string,
-  signal: AbortSignal | undefined,
-  deadline: Deadline,
-): Promise<unknown> {
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (cause) {
-    if (deadline.timedOut) throw deadline.signal?.reason;
-    if (signal?.aborted) throw cause;
-    throw new NetworkError(method, url, cause);
-  }
+/** The answer's body: JSON parsed, other text as it is, nothing for a 204 or an empty body. */
+async function bodyOf(response: Response): Promise<unknown> {
+  const text = await response.text();
   if (response.status === 204 || text === "") return undefined;
   try {
     return JSON.parse(text);

@@ -1,5 +1,5 @@
 import type { EventQuery, EventRecord, KindTypes, RecordTypes } from "@multichannel/schema";
-import type { DateFields, Relations } from "./generated/relations.ts";
+import type { DateFields, Relations, UnfilterableFields } from "./generated/relations.ts";
 
 /** A client namespace: the camelCase plural of a kind (`purchases`, `dropshipProviders`). */
 export type Namespace = keyof KindTypes;
@@ -11,11 +11,28 @@ export type CreateBody<N extends Namespace> = KindTypes[N]["create"];
 /** The update body of a namespace (any writable field; what was read may be sent back). */
 export type UpdateBody<N extends Namespace> = KindTypes[N]["update"];
 
-/** Fields a list can filter and order by: those holding a scalar (nested objects and arrays cannot). */
-export type FilterableField<R> = {
-  [K in keyof R]-?: NonNullable<R[K]> extends string | number | boolean ? K : never;
-}[keyof R] &
-  string;
+// Without its kind's name, a query leaves out the fields any kind refuses: so that it still fits the
+// list of its kind, which leaves out that kind's.
+type UnfilterableOf<K> = [K] extends [never]
+  ? UnfilterableFields[keyof UnfilterableFields]
+  : string extends K
+    ? UnfilterableFields[keyof UnfilterableFields]
+    : K extends keyof UnfilterableFields
+      ? UnfilterableFields[K]
+      : never;
+
+/**
+ * Fields a list can filter and order by: those holding a scalar (nested objects and arrays cannot), but
+ * not the secrets nor the company (`companyId`) of kind `K` (a kind's name), which the server refuses.
+ * Without `K`, not the fields named so in any kind.
+ */
+export type FilterableField<R, K extends string = never> = Exclude<
+  {
+    [F in keyof R]-?: NonNullable<R[F]> extends string | number | boolean ? F : never;
+  }[keyof R] &
+    string,
+  UnfilterableOf<K>
+>;
 
 // What the server takes per field type: ranges on numbers, dates and free text (not on enums or
 // booleans), `$like` on text and enums; an open enum (known values or any text) is text.
@@ -69,7 +86,7 @@ type DateFieldOf<K> = K extends keyof DateFields ? DateFields[K] : never;
  * its date fields take no `$like`.
  */
 export type Where<R, K extends string = never> = {
-  [F in FilterableField<R>]?:
+  [F in FilterableField<R, K>]?:
     | R[F]
     | WhereOperators<NonNullable<R[F]>, F extends DateFieldOf<K> ? false : true>;
 };
@@ -175,7 +192,7 @@ export type Row<R, K extends string, Q, Link = never> = Q extends { include: unk
     : R;
 
 /** A field a list is ordered by: `field`, ascending, or `-field`, descending. */
-export type SortField<R> = FilterableField<R> | `-${FilterableField<R>}`;
+export type SortField<R, K extends string = never> = FilterableField<R, K> | `-${FilterableField<R, K>}`;
 
 /**
  * One page request of a list.
@@ -189,7 +206,7 @@ export interface ListQuery<R, K extends string = never> extends Shape<R, K> {
    * A field, ascending, or `-field`, descending; or up to three of them, in order (ties by id in the
    * direction of the last, or as a last `"id"` or `"-id"` says). Default `id`.
    */
-  order?: SortField<R> | readonly SortField<R>[];
+  order?: SortField<R, K> | readonly SortField<R, K>[];
   /** Records per page, 1 to 250. Default 50. */
   limit?: number;
   /** How many records to skip. */
@@ -234,13 +251,14 @@ export interface ResponseMeta {
 
 /** Per-call options. */
 export interface RequestOptions {
-  /** Extra headers for this call (they override the client's). */
+  /** Extra headers for this call (they replace the client's of the same name, in any letter case). */
   headers?: Record<string, string>;
   /** Aborts the call, including any retry wait. */
   signal?: AbortSignal;
   /**
    * Sent as `Idempotency-Key`. The client makes a fresh one for every write it may retry, so a retry
-   * never runs twice; pass your own to make a write safe to repeat across processes or restarts.
+   * never runs twice; pass your own (here, or as an `Idempotency-Key` header) to make a write safe to
+   * repeat across processes or restarts.
    */
   idempotencyKey?: string;
   /** The most one attempt of this call may take, in ms (default: the client's `timeout`); 0 for none. */
@@ -271,9 +289,19 @@ interface KindShape {
   actions: object;
 }
 
+/**
+ * The query of a list called without one: `ListQuery<R>` (it fits the list of its kind, which TypeScript
+ * can tell only once the kind is known).
+ */
+type DefaultQuery<T extends KindShape> = Extract<ListQuery<T["record"]>, ListQuery<T["record"], T["name"]>>;
+
 /** The CRUD operations every namespace has. */
 export interface KindClient<T extends KindShape> {
-  /** `POST /<plural>.json`: creates a record and returns it with its defaults filled in. */
+  /**
+   * `POST /<plural>.json`: creates a record and returns it with its defaults filled in. For a kind whose
+   * create shows a secret the server makes, a replayed answer (the first one was lost) rejects with a
+   * `SecretNotShownError` carrying the record.
+   */
   create(body: T["create"], options?: RequestOptions): Promise<T["created"]>;
   /**
    * `GET /<plural>/{id}.json`; `attributes` and `include` shape the record (its ETag stays the whole
@@ -288,12 +316,12 @@ export interface KindClient<T extends KindShape> {
   /** `DELETE /<plural>/{id}.json`. */
   delete(id: number, options?: WriteOptions): Promise<void>;
   /** `GET /<plural>.json`: one page; follow `next` for the following one. */
-  list<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"]>>(
+  list<const Q extends ListQuery<T["record"], T["name"]> = DefaultQuery<T>>(
     query?: Q,
     options?: RequestOptions,
   ): Promise<Page<Row<T["record"], T["name"], Q>, Q>>;
   /** Every record of every page, fetched page by page as you iterate. */
-  listAll<const Q extends ListQuery<T["record"], T["name"]> = ListQuery<T["record"]>>(
+  listAll<const Q extends ListQuery<T["record"], T["name"]> = DefaultQuery<T>>(
     query?: Q,
     options?: RequestOptions,
   ): AsyncIterableIterator<Row<T["record"], T["name"], Q>>;
@@ -363,7 +391,10 @@ export interface EventPage {
 
 /** Reads the company's event log. */
 export interface EventsClient {
-  /** One page, oldest first; pass `next` for the following one. */
+  /**
+   * One page, oldest first; pass `next` for the following one. `types: []` matches no event: an empty
+   * page, answered without a request.
+   */
   list(query?: EventQuery, options?: RequestOptions): Promise<EventPage>;
   /** Every event of every page, fetched as you iterate (stops at the newest event). */
   listAll(query?: EventQuery, options?: RequestOptions): AsyncIterableIterator<EventRecord>;

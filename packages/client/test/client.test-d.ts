@@ -1,7 +1,9 @@
 import type {
+  AccountingIntegration,
   Carrier,
   Customer,
   Dropshipment,
+  DropshipProvider,
   ProblemMember,
   Purchase,
   PurchaseItem,
@@ -16,6 +18,7 @@ import {
   type Client,
   connect,
   createClient,
+  type FilterableField,
   isApiError,
   isTimeoutError,
   type ListQuery,
@@ -25,6 +28,7 @@ import {
   type ProblemDetails,
   type RateLimitState,
   type ResponseMeta,
+  type SortField,
   type TimeoutError,
 } from "../src/index.ts";
 
@@ -119,6 +123,31 @@ describe("client types", () => {
       >
     >();
     expectTypeOf<"id">().toExtend<keyof NonNullable<ListQuery<Purchase>["where"]>>();
+  });
+
+  it("keeps secrets and the record's company out of list filters and order, as the server refuses them", async () => {
+    // @ts-expect-error: signingSecret is a secret
+    client.accountingIntegrations.list({ where: { signingSecret: { $null: true } } });
+    // @ts-expect-error: a secret cannot order a list either
+    client.dropshipProviders.list({ order: "authenticationToken" });
+    // @ts-expect-error: nor be one of its order's fields
+    client.dropshipProviders.list({ order: ["name", "-signingSecret"] });
+    // @ts-expect-error: a data export's companyId is its company, which no filter takes
+    client.dataExports.list({ where: { companyId: 1 } });
+    // @ts-expect-error: listAll takes the same query
+    client.inventoryFeeds.listAll({ where: { hash: "…1Hk=" } });
+    // The kind's other fields still do, and a field of that name that is no secret elsewhere too.
+    client.dropshipProviders.list({ where: { name: { $like: "Acme%" } }, order: ["-createdAt", "name"] });
+    client.channelVariants.list({ where: { hash: "abc" }, order: "hash" });
+    expectTypeOf<"signingSecret">().not.toExtend<
+      FilterableField<AccountingIntegration, "accounting-integration">
+    >();
+    expectTypeOf<"-authenticationToken">().not.toExtend<SortField<DropshipProvider, "dropship-provider">>();
+    // A query typed without its kind fits that kind's list, and a list called without one is typed as before.
+    const query: ListQuery<DropshipProvider> = { where: { name: "Acme Supply" }, order: "-createdAt" };
+    const page: Page<DropshipProvider> = await client.dropshipProviders.list(query);
+    void page;
+    expectTypeOf(client.dropshipProviders.list()).toEqualTypeOf<Promise<Page<DropshipProvider>>>();
   });
 
   it("has a namespace per kind and no other", () => {

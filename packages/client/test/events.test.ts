@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from "vitest";
+import { createClient, metaOf } from "../src/index.ts";
 import { setupServer } from "./setup.ts";
 
 let server: Awaited<ReturnType<typeof setupServer>>;
@@ -37,4 +38,36 @@ it("makes a webhook endpoint and rotates secrets with retries on: what answers a
   await expect(client.dropshipProviders.rotateSigningSecret(provider.id)).resolves.toBeDefined();
   // Other writes still carry a key of the client's making.
   await expect(client.carriers.create({ name: "Courier Co" })).resolves.toMatchObject({ name: "Courier Co" });
+});
+
+it("answers a list of no types with no events, without a request, as a kind's $in of no values", async () => {
+  const { token } = await server.tenantClient();
+  let requests = 0;
+  const client = createClient({
+    baseUrl: "http://localhost",
+    token,
+    retry: false,
+    fetch: (input, init) => {
+      requests++;
+      return server.fetch(input, init);
+    },
+  });
+  await client.carriers.create({ name: "Courier Co" });
+  expect((await client.events.list({ types: ["carrier.created"] })).events).toHaveLength(1);
+  requests = 0;
+  expect(await client.events.list({ types: [] })).toEqual({ events: [] });
+  const all = [];
+  for await (const event of client.events.listAll({ types: [], limit: 1 })) all.push(event);
+  expect(all).toEqual([]);
+  expect(requests).toBe(0);
+});
+
+it("gives an events page the meta of its response, as a kind's page", async () => {
+  const { client } = await server.tenantClient();
+  await client.carriers.create({ name: "A" });
+  await client.carriers.create({ name: "B" });
+  const page = await client.events.list({ limit: 1 }, { headers: { "X-Request-Id": "events-1" } });
+  expect(page.next).toBeDefined();
+  expect(metaOf(page)).toMatchObject({ status: 200, requestId: "events-1" });
+  expect(metaOf(page)).toBe(metaOf(page.events));
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { problemJson } from "../../../apps/server/src/http/problem.ts";
+import { keyInUse } from "../../../apps/server/src/services/idempotency.ts";
 import { type ClientOptions, createClient, isApiError, isNetworkError } from "../src/index.ts";
 import { backoffDelay, parseRetryAfter, retryPolicy } from "../src/retry.ts";
 import { newIdempotencyKey } from "../src/transport.ts";
@@ -10,6 +12,26 @@ const carrier = {
   createdAt: "2024-01-01T00:00:00.000Z",
   updatedAt: "2024-01-01T00:00:00.000Z",
 };
+
+/** The server's own answer to a write whose Idempotency-Key another request is still running under. */
+function keyInUseAnswer(): Response {
+  const error = keyInUse();
+  return new Response(problemJson(error, "req-1"), {
+    status: error.status,
+    headers: { "Content-Type": "application/problem+json", ...error.headers },
+  });
+}
+
+/** A 200 whose body stops after `start`: the connection dropped. */
+function cutShort(start: string): Response {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(start));
+      controller.error(new TypeError("terminated"));
+    },
+  });
+  return new Response(body, { status: 200, headers: { "Content-Type": "application/json" } });
+}
 
 function clientWith(fetch: ClientOptions["fetch"], retry: ClientOptions["retry"] = {}) {
   return createClient({ baseUrl: "https://api.example.com", token: "t0ken", fetch, retry });
@@ -156,15 +178,84 @@ describe("retries", () => {
     ]);
   });
 
-  it("also honours an Idempotency-Key passed as a plain header", async () => {
-    const { fetch, sent } = scriptedFetch(problem(429, "busy"), json({ options: [] }));
+  it("also honours an Idempotency-Key passed as a plain header, sending it as given with its retries", async () => {
+    const { fetch, sent } = scriptedFetch(
+      problem(429, "busy"),
+      json({ options: [] }),
+      json(carrier),
+      new TypeError("reset"),
+      json(carrier),
+    );
     const { sleep } = recordingSleep();
-    await clientWith(fetch, { sleep }).channels.rates(
+    const client = clientWith(fetch, { sleep });
+    await client.channels.rates(
       4,
       { destination: { country: "US" }, items: [] },
       { headers: { "Idempotency-Key": "q-9" } },
     );
+    // The same create sent twice by its caller (after a restart, say) under its own key, in any letter case.
+    await client.carriers.create({ name: "Courier Co" }, { headers: { "Idempotency-Key": "order-42" } });
+    await client.carriers.create({ name: "Courier Co" }, { headers: { "idempotency-key": "order-42" } });
+    expect(sent.map((s) => s.headers.get("Idempotency-Key"))).toEqual([
+      "q-9",
+      "q-9",
+      "order-42",
+      "order-42",
+      "order-42",
+    ]);
+  });
+
+  it("takes the idempotencyKey option over a key in the headers", async () => {
+    const { fetch, sent } = scriptedFetch(json(carrier));
+    await clientWith(fetch, { sleep: recordingSleep().sleep }).carriers.create(
+      { name: "Courier Co" },
+      { idempotencyKey: "from-option", headers: { "Idempotency-Key": "from-header" } },
+    );
+    expect(sent[0]!.headers.get("Idempotency-Key")).toBe("from-option");
+  });
+
+  it("waits on the server's 409 for a key still in use, then gets the write's answer under that key", async () => {
+    const { fetch, sent } = scriptedFetch(
+      new TypeError("fetch failed: socket hang up"), // attempt 1 ran on the server; its answer was lost
+      keyInUseAnswer(), // the retry, while attempt 1 still runs
+      json(carrier, 200, { "Idempotent-Replayed": "true" }), // attempt 1's answer, replayed
+    );
+    const { sleep, waits } = recordingSleep();
+    await expect(clientWith(fetch, { sleep }).carriers.create({ name: "Courier Co" })).resolves.toEqual(
+      carrier,
+    );
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((s) => s.headers.get("Idempotency-Key"))).size).toBe(1);
+    expect(waits.at(-1)).toBe(1000);
+  });
+
+  it("throws a 409 without Retry-After, and one the retries do not cover", async () => {
+    const lost = problem(409, "The answer to this request was lost; look the result up.");
+    const { fetch, sent } = scriptedFetch(lost, keyInUseAnswer(), keyInUseAnswer(), json(carrier));
+    const { sleep } = recordingSleep();
+    await expect(clientWith(fetch, { sleep }).carriers.create({ name: "Courier Co" })).rejects.toMatchObject({
+      status: 409,
+      detail: "The answer to this request was lost; look the result up.",
+    });
+    const error = await clientWith(fetch, { sleep, retries: 1 })
+      .carriers.update(1, { name: "Courier Co" })
+      .catch((e: unknown) => e);
+    expect(isApiError(error) && error.headers.get("Retry-After")).toBe("1");
+    expect(sent).toHaveLength(3);
+  });
+
+  it("retries a success whose body was cut short, as a network failure", async () => {
+    const { fetch, sent } = scriptedFetch(cutShort('{"id":1,"name":"Cour'), json(carrier));
+    const { sleep, waits } = recordingSleep();
+    await expect(clientWith(fetch, { sleep }).carriers.get(1)).resolves.toEqual(carrier);
     expect(sent).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+    const once = scriptedFetch(cutShort("{"), json(carrier));
+    const error = await clientWith(once.fetch, false)
+      .carriers.get(1)
+      .catch((e: unknown) => e);
+    expect(isNetworkError(error) && (error.cause as Error).message).toBe("terminated");
+    expect(once.sent).toHaveLength(1);
   });
 
   it("throws the last ApiError when the retries run out", async () => {

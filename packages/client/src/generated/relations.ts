@@ -724,3 +724,20 @@ export interface DateFields {
   "warehouse": "createdAt" | "updatedAt";
   "webhook-endpoint": "createdAt" | "updatedAt" | "failingSince";
 }
+
+/**
+ * The fields of each kind (by the kind's name) that a list cannot filter or order by though they hold
+ * a scalar: secrets, and the record's company. Kinds without any are left out.
+ */
+export interface UnfilterableFields {
+  "accounting-integration": "signingSecret";
+  "custom-channel": "webhookHash" | "signingSecret";
+  "data-export": "companyId";
+  "dropship-platform-account": "authenticationToken" | "authenticationSecret";
+  "dropship-provider": "authenticationSecret" | "authenticationToken" | "commissionRateEndpointHash" | "signingSecret";
+  "inventory-export": "signingSecret";
+  "inventory-feed": "authenticationSecret" | "authenticationToken" | "hash";
+  "platform-a-store": "accessToken" | "clientSecret";
+  "platform-b-store": "clientSecret";
+  "retailer-account": "accessToken" | "refreshToken";
+}

@@ -5,6 +5,7 @@ import type { Resource } from "../resource.ts";
 export const accountingIntegrations: Resource<"accountingIntegrations"> = {
   plural: "accounting-integrations",
   actions: [["rotate-signing-secret", "POST", true, true]],
+  madeSecrets: [["signingSecret", "rotate-signing-secret"]],
 };
 /** The accounting-payload records: `/accounting-payloads.json` and its actions. */
 export const accountingPayloads: Resource<"accountingPayloads"> = {
@@ -145,6 +146,7 @@ export const currencies: Resource<"currencies"> = {
 export const customChannels: Resource<"customChannels"> = {
   plural: "custom-channels",
   actions: [["rotate-webhook-hash", "POST", true, true], ["rotate-signing-secret", "POST", true, true]],
+  madeSecrets: [["webhookHash", "rotate-webhook-hash"], ["signingSecret", "rotate-signing-secret"]],
 };
 /** The custom-field records: `/custom-fields.json` and its actions. */
 export const customFields: Resource<"customFields"> = {
@@ -250,6 +252,7 @@ export const dropshipPlatformAccounts: Resource<"dropshipPlatformAccounts"> = {
 export const dropshipProviders: Resource<"dropshipProviders"> = {
   plural: "dropship-providers",
   actions: [["settle-invoices", "POST", true], ["rotate-signing-secret", "POST", true, true]],
+  madeSecrets: [["signingSecret", "rotate-signing-secret"]],
 };
 /** The dropship-provider-address records: `/dropship-provider-addresses.json` and its actions. */
 export const dropshipProviderAddresses: Resource<"dropshipProviderAddresses"> = {
@@ -355,6 +358,7 @@ export const importers: Resource<"importers"> = {
 export const inventoryExports: Resource<"inventoryExports"> = {
   plural: "inventory-exports",
   actions: [["export", "GET", true], ["rotate-signing-secret", "POST", true, true]],
+  madeSecrets: [["signingSecret", "rotate-signing-secret"]],
 };
 /** The inventory-export-field records: `/inventory-export-fields.json` and its actions. */
 export const inventoryExportFields: Resource<"inventoryExportFields"> = {
@@ -365,6 +369,7 @@ export const inventoryExportFields: Resource<"inventoryExportFields"> = {
 export const inventoryFeeds: Resource<"inventoryFeeds"> = {
   plural: "inventory-feeds",
   actions: [["publish-all", "PUT", true], ["remove-by-external-id", "DELETE", true], ["fetch", "POST", true], ["parse-webhook", "PUT", true], ["rotate-hash", "POST", true, true]],
+  madeSecrets: [["hash", "rotate-hash"]],
 };
 /** The inventory-feed-channel records: `/inventory-feed-channels.json` and its actions. */
 export const inventoryFeedChannels: Resource<"inventoryFeedChannels"> = {
