@@ -820,7 +820,7 @@ export function inventoryFeedItemFields() {
     barcode: f.string({ maxLength: 100 }),
     price: f.money({ min: 0 }),
     costPrice: f.money({ min: 0 }),
-    weight: f.number({ min: 0, description: "In grams." }),
+    weight: f.number({ min: 0, max: MAX_WEIGHT, description: "In grams." }),
   };
 }
 

@@ -162,7 +162,7 @@ export function csvFeedReader(feed: InventoryFeed, settings: FeedSettings): CsvF
       rows += 1;
       if (cells.every((cell) => cell.trim() === "")) return undefined;
       if (!columns) {
-        columns = csvColumns(settings, hasHeader ? cells.map((name) => name.trim()) : []);
+        columns = csvColumns(settings, hasHeader ? cells.map((name) => name.trim()) : [], cells.length);
         if (hasHeader) return undefined;
       }
       const record = targetValues();
@@ -188,8 +188,11 @@ interface CsvColumn {
   name: string;
 }
 
-/** The feed's columns found in a file by its `header` (none: by number); `FeedFileError` for one missing. */
-function csvColumns(settings: FeedSettings, header: readonly string[]): CsvColumn[] {
+/**
+ * The feed's columns found in a file of `width` columns by its `header` (none: by number); `FeedFileError`
+ * for one missing.
+ */
+function csvColumns(settings: FeedSettings, header: readonly string[], width: number): CsvColumn[] {
   const sources: Source[] = settings.fields.length
     ? settings.fields.map((field) => ({
         key: field.column,
@@ -198,7 +201,7 @@ function csvColumns(settings: FeedSettings, header: readonly string[]): CsvColum
       }))
     : attributeSources();
   const columns = sources.map((source) => {
-    const index = columnIndex(source.key, header);
+    const index = columnIndex(source.key, header, width);
     const name = index === undefined ? source.key : header[index] ? header[index] : `column ${index + 1}`;
     return { source, index, name };
   });
@@ -213,12 +216,16 @@ function csvColumns(settings: FeedSettings, header: readonly string[]): CsvColum
   return columns;
 }
 
-/** A column by its header (case and spacing aside), else by its 1-based number; undefined if neither. */
-function columnIndex(key: string, header: readonly string[]): number | undefined {
+/**
+ * A column by its header (case and spacing aside), else by its 1-based number among the file's `width`
+ * columns; undefined if neither.
+ */
+function columnIndex(key: string, header: readonly string[], width: number): number | undefined {
   const wanted = key.trim().toLowerCase();
   const named = header.findIndex((name) => name.toLowerCase() === wanted);
   if (named >= 0) return named;
-  return /^\d+$/.test(wanted) && Number(wanted) >= 1 ? Number(wanted) - 1 : undefined;
+  const number = /^\d+$/.test(wanted) ? Number(wanted) : 0;
+  return number >= 1 && number <= width ? number - 1 : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------- JSON

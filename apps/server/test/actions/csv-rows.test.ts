@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { csvRows } from "../../src/services/imports/csv-rows.ts";
 import { streamOf } from "../streams.ts";
 
-async function rowsOf(text: string, size = 7): Promise<string[][]> {
+async function rowsOf(text: string, size = 7, separator?: string): Promise<string[][]> {
   const all: string[][] = [];
-  for await (const rows of csvRows(streamOf(text, size))) all.push(...rows);
+  for await (const rows of csvRows(streamOf(text, size), { separator })) all.push(...rows);
   return all;
 }
 
@@ -90,5 +90,33 @@ describe("csvRows", () => {
       ["sku,code", "quantity"],
       ["A-1", "4"],
     ]);
+  });
+
+  it("reads a separator of several characters whole: one of its characters alone is a cell's, in any pieces", async () => {
+    const file =
+      'id||name||quantity\nA||Red|Blue||5\r\n\nB||"say ""x||y"""||7||extra\rC||a"b|c\n"D\n||E"||2||Mug|\n|F||||\n';
+    for (const size of [1, 2, 5, 4096]) {
+      expect(await rowsOf(file, size, "||"), `pieces of ${size}`).toEqual([
+        ["id", "name", "quantity"],
+        ["A", "Red|Blue", "5"],
+        ["B", 'say "x||y"', "7"],
+        ["C", 'a"b|c', ""],
+        ["D\n||E", "2", "Mug|"],
+        ["|F", "", ""],
+      ]);
+    }
+    // A file of one column, and a separator of three characters whose first is a comma.
+    for (const size of [1, 2, 5, 4096]) {
+      expect(await rowsOf("sku\nA,1\nB\n", size, "::"), `pieces of ${size}`).toEqual([
+        ["sku"],
+        ["A,1"],
+        ["B"],
+      ]);
+      expect(await rowsOf("a,;;b,;;c\n1,;;2,,;;3;;4\n,,,\n", size, ",;;"), `pieces of ${size}`).toEqual([
+        ["a", "b", "c"],
+        ["1", "2,", "3;;4"],
+        [",,,", "", ""],
+      ]);
+    }
   });
 });

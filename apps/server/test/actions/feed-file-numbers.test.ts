@@ -145,6 +145,40 @@ describe("numbers in a feed file", () => {
   });
 });
 
+describe("an item's weight", () => {
+  it("is refused past the item's bound (10,000,000 g) by parse-webhook, the batch webhook and a fetch, as a write of the item is", async () => {
+    const t = await setup.tenant();
+    const feed = await feedOf(t, "externalId,sku,quantity,weight\nA,SKU-A,1,10000000\nB,SKU-B,1,10000001\n");
+    await stocked(t, feed.id);
+    const direct = await t.json("POST", "/inventory-feed-variants.json", {
+      inventoryFeedId: feed.id,
+      externalId: "D",
+      sku: "SKU-D",
+      weight: 10_000_001,
+    });
+    expect(direct.status).toBe(422);
+    const webhook = await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "W",
+      vendorSku: "SKU-W",
+      weight: 10_000_001,
+    });
+    expect(webhook.status).toBe(422);
+    expect(webhook.body.errors).toEqual([{ path: "weight", message: "must be at most 10000000" }]);
+    const batch = await setup.app.request("/webhooks/inventory-feeds/parse-webhooks.json", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "webhook-hash": feed.hash },
+      body: JSON.stringify([{ externalId: "W", vendorSku: "SKU-W", weight: 10_000_001 }]),
+    });
+    expect(batch.status).toBe(422);
+    expect(await fetched(t, feed.id)).toMatchObject({
+      status: "error",
+      errorMessage:
+        'Some rows are not valid items; nothing was applied: row 3: weight "10000001" must be at most 10000000.',
+    });
+    expect(await stock(t, feed.id)).toEqual([["A", 5, null]]);
+  });
+});
+
 describe("an empty feed file", () => {
   it("ends error and leaves every item's units as they were, whatever the feed's format and columns", async () => {
     const t = await setup.tenant();

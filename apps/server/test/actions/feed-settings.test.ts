@@ -316,6 +316,25 @@ describe("handleStrategy", () => {
     expect(products[1].vendorId).toBe(vendor.id);
   });
 
+  it("names a product by its handle when its first item's name is empty or blank", async () => {
+    const t = await setup.tenant();
+    const { feed: made } = await publishing(t, {}, [
+      { externalId: "1", sku: "E-1", name: "", externalGroupId: "EMPTY" },
+      { externalId: "2", sku: "B-1", name: "  ", externalGroupId: "BLANK" },
+    ]);
+    await publish(t, made.id);
+    const products = await list(t, "products");
+    expect(products.map((p) => [p.name, p.externalId])).toEqual([
+      ["EMPTY", "EMPTY"],
+      ["BLANK", "BLANK"],
+    ]);
+    // Each product as read can be written back.
+    for (const { id, createdAt, updatedAt, ...product } of products) {
+      const written = await t.json("PUT", `/products/${id}.json`, product);
+      expect(written.status, JSON.stringify(written.body)).toBe(200);
+    }
+  });
+
   it("publishes an item with the variant it is linked to, and with caseInsensitiveSkus the variant of its SKU in any case", async () => {
     const t = await setup.tenant();
     const linked = await make(t, "variants", { sku: "NWT-1042" });

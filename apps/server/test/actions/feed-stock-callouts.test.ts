@@ -1,5 +1,6 @@
 // A custom channel is told a variant's stock whenever the units its feeds give it change: a linked feed
-// item created, moved to another variant, unlinked or deleted, its feed disabled or given another buffer.
+// item created, moved to another variant or feed, unlinked or deleted, its feed disabled or given another
+// buffer.
 import { beforeAll, describe, expect, it } from "vitest";
 import { FAN_OUT_BATCH } from "../../src/services/webhooks/fan-out.ts";
 import { startReceiver } from "../receiver.ts";
@@ -87,6 +88,34 @@ describe("feed items and the stock a custom channel is told", () => {
     await dispatcher.runOnce();
     expect([await available(a), await available(b)]).toEqual([0, 10]);
     expect([told(a), told(b)]).toEqual([0, 10]);
+  });
+
+  it("a linked item moved to another feed: its variant is told the stock its new feed gives", async () => {
+    const t = await setup.tenant();
+    const { a, feed, dispatcher, told, available } = await store(t);
+    const buffered = await create(t, "inventory-feeds", {
+      name: "Buffered",
+      fetchFrequency: "never",
+      allocationBuffer: 4,
+    });
+    const disabled = await create(t, "inventory-feeds", {
+      name: "Off",
+      fetchFrequency: "never",
+      enabled: false,
+    });
+    const moved = await item(t, feed, a, 10);
+    await dispatcher.runOnce();
+    expect(told(a)).toBe(10);
+    for (const [to, stock] of [
+      [buffered, 6],
+      [disabled, 0],
+      [feed, 10],
+    ] as const) {
+      await update(t, "inventory-feed-variants", moved.id, { inventoryFeedId: to.id });
+      await dispatcher.runOnce();
+      expect(await available(a), to.name).toBe(stock);
+      expect(told(a), to.name).toBe(stock);
+    }
   });
 
   it("an item unlinked from its variant: the variant is told its lower stock", async () => {

@@ -217,6 +217,97 @@ describe("inventory-feed fetch", () => {
     expect(byId["NW-1"]).toMatchObject({ quantity: 36, weight: 36 });
   });
 
+  it("reads the same file again after one of the feed's fields, JSON fields or mappings was deleted", async () => {
+    const t = await setup.tenant();
+    const { url } = serve(["Item;Code;Reserved;Stock;Size", "NW-1;1042;2;36;XL", ""].join("\n"));
+    const feed = await make(t, "inventory-feeds", {
+      name: "Northwind",
+      url,
+      delimiter: ";",
+      externalIdStrategy: "options",
+      fetchFrequency: "never",
+    });
+    const fields: Record<string, any> = {};
+    // A mistake: the reserved units read as the stock (the first of the two columns filling `quantity`).
+    for (const [position, [column, target]] of [
+      ["Item", "externalId"],
+      ["Code", "sku"],
+      ["Reserved", "quantity"],
+      ["Stock", "quantity"],
+      ["Size", "optionValue"],
+    ].entries()) {
+      fields[column!] = await make(t, "inventory-feed-fields", {
+        inventoryFeedId: feed.id,
+        column,
+        target,
+        position,
+      });
+    }
+    const mapping = await make(t, "inventory-feed-mappings", {
+      inventoryFeedId: feed.id,
+      field: "optionValue",
+      matchType: "matches",
+      transformFrom: ["XL"],
+      transformTo: "Extra large",
+    });
+    const { dispatcher } = dispatcherAt();
+    const fetchedNow = async () => {
+      const queued = await fetchByHand(t, feed.id);
+      await dispatcher.runOnce();
+      expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({ status: "processed" });
+      return (await items(t, feed.id)).map((item) => [item.externalId, item.quantity]);
+    };
+    expect(await fetchedNow()).toEqual([["NW-1-Extra large", 2]]);
+
+    // The delete moves the feed's updatedAt in its own write, and is no change of the feed's values.
+    const feedUpdates = async () => {
+      const answer = await t.json("GET", "/events.json?limit=250&where[type]=inventory_feed.updated");
+      expect(answer.status).toBe(200);
+      return answer.body.filter((event: any) => event.data.object.id === feed.id).length;
+    };
+    const [before, updatesBefore] = [await get(t, "inventory-feeds", feed.id), await feedUpdates()];
+    expect((await t.json("DELETE", `/inventory-feed-fields/${fields.Reserved.id}.json`)).status).toBe(204);
+    const after = await get(t, "inventory-feeds", feed.id);
+    expect(after.updatedAt > before.updatedAt).toBe(true);
+    expect({ ...after, updatedAt: before.updatedAt }).toEqual(before);
+    expect(await feedUpdates()).toBe(updatesBefore);
+    expect(await fetchedNow()).toEqual([["NW-1-Extra large", 36]]);
+
+    expect((await t.json("DELETE", `/inventory-feed-mappings/${mapping.id}.json`)).status).toBe(204);
+    expect(await fetchedNow()).toEqual([
+      ["NW-1-Extra large", 0],
+      ["NW-1-XL", 36],
+    ]);
+
+    // A JSON feed's path deleted.
+    const json = await make(t, "inventory-feeds", {
+      name: "JSON",
+      url: serve(JSON.stringify([{ id: "J-1", sku: "J1", reserved: 1, available: 8 }])).url,
+      format: "json",
+      fetchFrequency: "never",
+    });
+    const paths = [];
+    for (const [position, [path, target]] of [
+      ["id", "externalId"],
+      ["sku", "sku"],
+      ["reserved", "quantity"],
+      ["available", "quantity"],
+    ].entries()) {
+      paths.push(
+        await make(t, "inventory-feed-json-fields", { inventoryFeedId: json.id, path, target, position }),
+      );
+    }
+    const fetchedJson = async () => {
+      const queued = await fetchByHand(t, json.id);
+      await dispatcher.runOnce();
+      expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({ status: "processed" });
+      return (await items(t, json.id)).map((item) => [item.externalId, item.quantity]);
+    };
+    expect(await fetchedJson()).toEqual([["J-1", 1]]);
+    expect((await t.json("DELETE", `/inventory-feed-json-fields/${paths[2].id}.json`)).status).toBe(204);
+    expect(await fetchedJson()).toEqual([["J-1", 8]]);
+  });
+
   it("keeps the missing items' units when the feed's cleanup is disabled", async () => {
     const t = await setup.tenant();
     const feed = await csvFeed(t, serve(STOCK).url, { fetchCleanup: "disabled" });

@@ -11,6 +11,7 @@ import { accountingRules } from "./accounting.ts";
 import { catalogRules } from "./catalog.ts";
 import { customFieldRules } from "./custom-fields.ts";
 import { dropshipmentRules } from "./dropshipments.ts";
+import { feedRules } from "./feeds.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
 import { importRules } from "./imports.ts";
 import { outboundRules } from "./outbound.ts";
@@ -36,6 +37,7 @@ export const writeRules: WriteRules = {
   ...importRules,
   ...customFieldRules,
   ...catalogRules,
+  ...feedRules,
 };
 
 type Values = Record<string, unknown>;

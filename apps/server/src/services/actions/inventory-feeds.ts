@@ -255,7 +255,7 @@ function variantsOfItems(
  * The product of each item that makes a new variant, by the item's id: the product of its handle
  * (`feedHandleSql`; an item without one gets no product), one per handle. A product the feed's publish
  * made before for that handle (its `externalId`, the feed's vendor) is joined; else one is created,
- * named as the handle's first item (else the handle).
+ * named as the handle's first item (the handle when that item's name is empty or blank).
  */
 function productsOfHandles(
   feed: InventoryFeed,
@@ -276,7 +276,8 @@ function productsOfHandles(
     if (!handle) continue;
     let product = ofHandle.get(handle);
     if (!product) {
-      product = plan.insert("product", { name: item.name ?? handle, externalId: handle, vendorId });
+      const name = item.name?.trim() ? item.name : handle;
+      product = plan.insert("product", { name, externalId: handle, vendorId });
       ofHandle.set(handle, product);
     }
     productOf.set(item.id, product);

@@ -77,7 +77,7 @@ export async function* csvRows(
       held += records.even(text);
       width = records.width;
       if (!width) return;
-      parser ??= initParser(schemaOf(lines, records.parsedCells));
+      parser ??= initParser(schemaOf({ ...lines, col: records.parsedSeparator }, records.parsedCells));
       parser.chunk<string[]>(held, parser.stringArrs, (row) => {
         rows.push(row.length > width ? row.slice(0, width) : row);
       });
@@ -129,7 +129,10 @@ export async function* csvRows(
  *   columns without a name are;
  * - a file of one column read as one of two (`parsedCells`): uDSV, given a schema of one column, takes
  *   every line break for an empty line and gives only the last record, so each record of such a file
- *   ends in one more separator, and the empty cell it makes is left out of the row.
+ *   ends in one more separator, and the empty cell it makes is left out of the row;
+ * - a separator of several characters (`parsedSeparator`): uDSV, beside a quoted field, takes its first
+ *   character for the whole of it, so such a file's separators are given to it as their first character,
+ *   and an unquoted cell holding that character is quoted.
  */
 class Records {
   /** The line (from 1) where the quoted field still open began; 0 outside any. */
@@ -142,19 +145,27 @@ class Records {
   private fieldStart = true;
   /** Inside a quoted field, just after a quote: it ends the field, unless another follows. */
   private quoteSeen = false;
+  /** Whether the cell being read began with a quote. */
+  private quoted = false;
   /** The header's cells: the first record that is not empty; 0 until it has ended. */
   width = 0;
   /** The cells of the record being read, and whether it has any character yet. */
   private cells = 1;
   private empty = true;
-  /** Where, in the text being read, the separator before the record's first cell past the header's is. */
+  /**
+   * Where the separator before the record's first cell past the header's is: in the text being read,
+   * or, for a separator of several characters, in the text evened so far.
+   */
   private cut = -1;
   private readonly separator: string;
   private readonly separatorCode: number;
+  /** The separator uDSV is given: the file's, or the first character of one of several. */
+  readonly parsedSeparator: string;
 
   constructor(separator: string) {
     this.separator = separator;
     this.separatorCode = separator.charCodeAt(0);
+    this.parsedSeparator = separator.charAt(0);
   }
 
   /** The cells of every record given to the parser: the header's, and at least two. */
@@ -162,8 +173,25 @@ class Records {
     return Math.max(this.width, 2);
   }
 
-  /** `text` with every record that ends in it evened to the header's cells (the same text when all are). */
+  /** Whether the file's separator starts at `i` (the text never ends inside one: it ends with a line). */
+  private separatorAt(text: string, i: number): boolean {
+    return (
+      text.charCodeAt(i) === this.separatorCode &&
+      (this.separator.length === 1 || text.startsWith(this.separator, i))
+    );
+  }
+
+  /** A cell as uDSV is given it beside separators of one character: quoted if it holds one. */
+  private parsedCell(cell: string): string {
+    return this.quoted || !cell.includes(this.parsedSeparator) ? cell : `"${cell.replaceAll('"', '""')}"`;
+  }
+
+  /**
+   * `text` with every record that ends in it evened to the header's cells (the same text when all are),
+   * and, for a separator of several characters, its separators and cells as uDSV is given them.
+   */
   even(text: string): string {
+    const rewrites = this.separator.length > 1;
     let evened = "";
     let from = 0;
     this.cut = -1;
@@ -175,14 +203,14 @@ class Records {
       if (this.openedOn) {
         if (this.opening) {
           this.opening = false;
-          this.openedOnSeparator = code === this.separatorCode;
+          this.openedOnSeparator = this.separatorAt(text, i);
         }
         if (this.quoteSeen) {
           this.quoteSeen = false;
           if (code === QUOTE) continue;
           this.openedOn = 0;
           // A quoted field ends with its cell: `"A"B` is no field RFC 4180 reads (uDSV keeps `B`).
-          if (code !== this.separatorCode && code !== LF && code !== CR) {
+          if (!this.separatorAt(text, i) && code !== LF && code !== CR) {
             throw new UnreadableFile(
               `The file could not be read as CSV: a quote or a separator is out of place (line ${this.line}).`,
             );
@@ -195,22 +223,27 @@ class Records {
       if (code === LF || code === CR) {
         // Every record the parser is given ends in LF (its row separator), whatever the file mixes: a
         // CR before an LF is left out, a CR alone becomes an LF. Quoted line breaks stay as written.
-        let end = i;
+        let long = false;
         let missing = 0;
         if (!this.empty) {
           this.width ||= this.cells;
-          end = this.cells > this.width && this.cut >= 0 ? this.cut : i;
-          missing = Math.max(this.parsedCells - (end < i ? this.width : this.cells), 0);
+          long = this.cells > this.width && this.cut >= 0;
+          missing = Math.max(this.parsedCells - (long ? this.width : this.cells), 0);
         }
-        if (end < i || missing > 0 || code === CR) {
-          evened +=
-            text.slice(from, end) + this.separator.repeat(missing) + (lineBreak && code === CR ? "\n" : "");
+        const padding = this.parsedSeparator.repeat(missing);
+        if (rewrites) {
+          evened = long ? evened.slice(0, this.cut) : evened + this.parsedCell(text.slice(from, i));
+          evened += padding + (lineBreak ? "\n" : "");
+          from = i + 1;
+        } else if (long || missing > 0 || code === CR) {
+          evened += text.slice(from, long ? this.cut : i) + padding + (lineBreak && code === CR ? "\n" : "");
           from = code === CR ? i + 1 : i;
         }
         this.cells = 1;
         this.empty = true;
         this.cut = -1;
         this.fieldStart = true;
+        this.quoted = false;
         continue;
       }
       this.empty = false;
@@ -219,10 +252,18 @@ class Records {
         this.opening = true;
         this.openedOnSeparator = false;
         this.fieldStart = false;
-      } else if (code === this.separatorCode) {
+        this.quoted = true;
+      } else if (this.separatorAt(text, i)) {
         this.cells++;
-        if (this.width && this.cells === this.width + 1) this.cut = i;
+        if (rewrites) {
+          evened += this.parsedCell(text.slice(from, i));
+          from = i + this.separator.length;
+        }
+        if (this.width && this.cells === this.width + 1) this.cut = rewrites ? evened.length : i;
+        if (rewrites) evened += this.parsedSeparator;
+        i += this.separator.length - 1;
         this.fieldStart = true;
+        this.quoted = false;
       } else {
         this.fieldStart = false;
       }

@@ -56,11 +56,11 @@ const PRICE_CHANGED = sql.raw(
 /**
  * Whether an event changes the units a feed item gives the variants it is or was linked to: a linked
  * item created or deleted (a deleted event's `object` is the item as it was), or an item whose units,
- * status or variant change. The variants are the event's `variant_id` and, for an update, the
+ * status, variant or feed change (another feed gives it another buffer, or none when disabled). The variants are the event's `variant_id` and, for an update, the
  * `previous` one: an item moved from one variant to another (or unlinked) changes both stocks.
  */
 const FEED_ITEM_STOCK_CHANGED = sql.raw(
-  `(type IN ('inventory_feed_variant.created', 'inventory_feed_variant.deleted') AND json_extract(object, '$.variant_id') IS NOT NULL) OR (type = 'inventory_feed_variant.updated' AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status')))`,
+  `(type IN ('inventory_feed_variant.created', 'inventory_feed_variant.deleted') AND json_extract(object, '$.variant_id') IS NOT NULL) OR (type = 'inventory_feed_variant.updated' AND (json_extract(object, '$.quantity') IS NOT json_extract(previous, '$.quantity') OR json_extract(object, '$.variant_id') IS NOT json_extract(previous, '$.variant_id') OR json_extract(object, '$.status') IS NOT json_extract(previous, '$.status') OR json_extract(object, '$.inventory_feed_id') IS NOT json_extract(previous, '$.inventory_feed_id')))`,
 );
 
 /**
