@@ -10,13 +10,18 @@ import { embedded, remote, type StackKind, type TestStack, type TestTenant } fro
 
 // ------------------------------------------------------------------------------------------------ model
 
-type VariantKey = "D1" | "D2" | "O1" | "O2";
-const VARIANTS: Record<VariantKey, { cost: number; dropship: boolean }> = {
-  D1: { cost: 733, dropship: true },
-  D2: { cost: 250, dropship: true },
-  O1: { cost: 0, dropship: false },
-  O2: { cost: 0, dropship: false },
+type VariantKey = "D1" | "D2" | "O1" | "O2" | "B";
+/** `stock`: the units an adjustment puts on hand at the start. B is a bundle of O1 and O2 (`Model.bundle`). */
+const VARIANTS: Record<VariantKey, { cost: number; dropship: boolean; stock: number }> = {
+  D1: { cost: 733, dropship: true, stock: 0 },
+  D2: { cost: 250, dropship: true, stock: 0 },
+  O1: { cost: 0, dropship: false, stock: 20 },
+  O2: { cost: 0, dropship: false, stock: 20 },
+  B: { cost: 0, dropship: false, stock: 5 },
 };
+/** The variants whose levels the model follows: those sold from the warehouse. */
+const STOCKED = ["O1", "O2", "B"] as const;
+type StockedKey = (typeof STOCKED)[number];
 
 interface SaleItemModel {
   id: number;
@@ -50,7 +55,7 @@ interface FulfillmentModel {
   id: number;
   saleId: number;
   status: string;
-  lines: { saleItemId: number; variant: VariantKey; quantity: number }[];
+  lines: { id: number; saleItemId: number; variant: VariantKey; quantity: number }[];
 }
 interface ReturnModel {
   id: number;
@@ -64,7 +69,9 @@ interface Model {
   purchaseItems: Map<number, PurchaseItemModel>;
   fulfillments: Map<number, FulfillmentModel>;
   openReturns: Map<number, ReturnModel>;
-  onHand: Record<VariantKey, number>;
+  onHand: Record<StockedKey, number>;
+  /** The units of O1 and O2 one B holds (its bundle variants). */
+  bundle: { O1: number; O2: number };
   transferred: number;
   orders: number;
 }
@@ -74,6 +81,33 @@ interface Real {
   channelId: number;
   providerId: number;
   variantIds: Record<VariantKey, number>;
+  warehouseId: number;
+  /** The bundle variant rows of B, by component. */
+  bundleParts: { O1: number; O2: number };
+}
+
+/**
+ * The stock a sale of `quantity` units of `variant` moves from the warehouse: a bundle's components (the
+ * line's quantity times the units one bundle holds), any other own variant's own; a dropshipped none.
+ */
+function moves(m: Model, variant: VariantKey, quantity: number): [StockedKey, number][] {
+  if (variant === "B")
+    return [
+      ["O1", quantity * m.bundle.O1],
+      ["O2", quantity * m.bundle.O2],
+    ];
+  return VARIANTS[variant].dropship ? [] : [[variant as StockedKey, quantity]];
+}
+
+/** What the unshipped fulfillments' lines hold allocated, per variant. */
+function allocatedOf(m: Model): Record<StockedKey, number> {
+  const allocated = { O1: 0, O2: 0, B: 0 };
+  for (const fulfillment of m.fulfillments.values()) {
+    if (fulfillment.status !== "pending") continue;
+    for (const line of fulfillment.lines)
+      for (const [key, units] of moves(m, line.variant, line.quantity)) allocated[key] += units;
+  }
+  return allocated;
 }
 
 const itemsOfPurchase = (m: Model, purchaseId: number) =>
@@ -165,6 +199,7 @@ function clone(m: Model): Model {
     fulfillments: copyMap(m.fulfillments),
     openReturns: copyMap(m.openReturns),
     onHand: { ...m.onHand },
+    bundle: { ...m.bundle },
     transferred: m.transferred,
     orders: m.orders,
   };
@@ -256,14 +291,14 @@ async function checkBooks(m: Model, r: Real): Promise<void> {
     expect(fulfillment.status).toBe(m.fulfillments.get(fulfillment.id)!.status);
   }
   const levels = await all(t, "inventory-levels");
-  for (const key of ["O1", "O2"] as const) {
-    const level = levels.find((l) => l.variantId === r.variantIds[key]);
-    const allocated = [...m.fulfillments.values()]
-      .filter((f) => f.status === "pending")
-      .flatMap((f) => f.lines)
-      .filter((line) => line.variant === key)
-      .reduce((sum, line) => sum + line.quantity, 0);
-    expect([level.onHand, level.allocated], `level of ${key}`).toEqual([m.onHand[key], allocated]);
+  const allocated = allocatedOf(m);
+  for (const key of STOCKED) {
+    const level = levels.find((l) => l.variantId === r.variantIds[key] && l.warehouseId === r.warehouseId);
+    // A bundle's lines move its components' stock, never its own: B keeps what it was adjusted to.
+    expect([level?.onHand ?? 0, level?.allocated ?? 0], `level of ${key}`).toEqual([
+      m.onHand[key],
+      allocated[key],
+    ]);
   }
   const transfers = await all(t, "transfers");
   expect(transfers.reduce((sum, transfer) => sum + cents(transfer.amount), 0)).toBe(m.transferred);
@@ -351,6 +386,7 @@ class ManualSale implements Cmd {
         saleId,
         status: "pending",
         lines: lines.map((line: any) => ({
+          id: line.id,
           saleItemId: line.saleItemId,
           variant: m.saleItems.get(line.saleItemId)!.variant,
           quantity: line.quantity,
@@ -563,13 +599,14 @@ class ShipFulfillment implements Cmd {
     const fulfillment = m.fulfillments.get(nth(m.fulfillments, this.pick)!.id)!;
     const before = clone(m);
     let expected = 200;
-    if (fulfillment.status !== "pending") expected = 409;
+    // A fulfillment without lines has nothing to ship (409).
+    if (fulfillment.status !== "pending" || !fulfillment.lines.length) expected = 409;
     else {
       for (const line of fulfillment.lines) {
         const saleItem = m.saleItems.get(line.saleItemId)!;
         if (line.quantity > saleItem.quantity - saleItem.fulfilled - saleItem.cancelled) expected = 422;
         saleItem.fulfilled += line.quantity;
-        m.onHand[line.variant] -= line.quantity;
+        for (const [key, units] of moves(m, line.variant, line.quantity)) m.onHand[key] -= units;
       }
       fulfillment.status = "shipped";
       if (expected === 200 && statusesAfter(m, [fulfillment.saleId], []) === "conflict") expected = 409;
@@ -721,12 +758,198 @@ class MarkPaid implements Cmd {
   toString = () => `markPaid(${this.pick})`;
 }
 
+/** The lines of all fulfillments, each with its fulfillment. */
+const fulfillmentLines = (m: Model) =>
+  [...m.fulfillments.values()].flatMap((fulfillment) =>
+    fulfillment.lines.map((line) => ({ fulfillment, line })),
+  );
+
+/**
+ * Edits a fulfillment line's quantity, or deletes it (quantity 0). Only a pending fulfillment's lines
+ * change (409); a raise carries no more of its sale line than it has open (422). The allocation follows:
+ * for a line of B, its components'.
+ */
+class EditFulfillmentLine implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly quantity: number,
+  ) {}
+  check = (m: Model) => fulfillmentLines(m).length > 0;
+  async run(m: Model, r: Real) {
+    const lines = fulfillmentLines(m);
+    const { fulfillment, line } = lines[this.pick % lines.length]!;
+    const saleItem = m.saleItems.get(line.saleItemId)!;
+    let expected = this.quantity === 0 ? 204 : 200;
+    // Its quantity sent back as it is changes nothing, and is taken whatever the fulfillment's state.
+    if (this.quantity === line.quantity) expected = 200;
+    else if (fulfillment.status !== "pending") expected = 409;
+    else if (
+      this.quantity > line.quantity &&
+      saleItem.fulfilled + saleItem.cancelled + carried(m, saleItem.id) - line.quantity + this.quantity >
+        saleItem.quantity
+    )
+      expected = 422;
+    else if (this.quantity === 0) fulfillment.lines.splice(fulfillment.lines.indexOf(line), 1);
+    else line.quantity = this.quantity;
+    await expectAnswer(
+      m,
+      r,
+      this.quantity === 0
+        ? r.t.json("DELETE", `/fulfillment-items/${line.id}.json`)
+        : r.t.json("PUT", `/fulfillment-items/${line.id}.json`, { quantity: this.quantity }),
+      expected,
+    );
+  }
+  toString = () => `editFulfillmentLine(${this.pick}, ${this.quantity})`;
+}
+
+/** Cancels an unshipped fulfillment (its allocation released), or deletes one that has not shipped. */
+class CancelFulfillment implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly remove: boolean,
+  ) {}
+  check = (m: Model) => m.fulfillments.size > 0;
+  async run(m: Model, r: Real) {
+    const fulfillment = m.fulfillments.get(nth(m.fulfillments, this.pick)!.id)!;
+    if (this.remove) {
+      const allowed = fulfillment.status !== "shipped";
+      if (allowed) m.fulfillments.delete(fulfillment.id);
+      await expectAnswer(
+        m,
+        r,
+        r.t.json("DELETE", `/fulfillments/${fulfillment.id}.json`),
+        allowed ? 204 : 409,
+      );
+      return;
+    }
+    const allowed = fulfillment.status === "pending";
+    if (allowed) fulfillment.status = "cancelled";
+    await expectAnswer(
+      m,
+      r,
+      r.t.json("PUT", `/fulfillments/${fulfillment.id}/cancel.json`, {}),
+      allowed ? 200 : 409,
+    );
+  }
+  toString = () => `${this.remove ? "deleteFulfillment" : "cancelFulfillment"}(${this.pick})`;
+}
+
+/**
+ * Moves a pending fulfillment with lines to dropship: its allocation is released, and a pending purchase
+ * to the provider orders its lines at their variants' cost (0 for the own variants).
+ */
+class MoveToDropship implements Cmd {
+  constructor(readonly pick: number) {}
+  check = (m: Model) => m.fulfillments.size > 0;
+  async run(m: Model, r: Real) {
+    const fulfillment = m.fulfillments.get(nth(m.fulfillments, this.pick)!.id)!;
+    const allowed = fulfillment.status === "pending" && fulfillment.lines.length > 0;
+    if (allowed) fulfillment.status = "moved";
+    const { status, body } = await r.t.json("PUT", `/fulfillments/${fulfillment.id}/move-to-dropship.json`, {
+      dropshipProviderId: r.providerId,
+    });
+    expect(status, JSON.stringify(body)).toBe(allowed ? 200 : 409);
+    if (allowed) {
+      m.purchases.set(body.id, {
+        id: body.id,
+        saleId: fulfillment.saleId,
+        status: "pending",
+        charges: { shippingPrice: 0, discounts: 0, taxAmount: 0 },
+        paid: 0,
+        invoiced: 0,
+      });
+      const items = (await r.t.json("GET", `/purchase-items.json?where[purchaseId]=${body.id}`))
+        .body as any[];
+      expect(items.length).toBe(fulfillment.lines.length);
+      for (const item of items) {
+        const line = fulfillment.lines.find((one) => one.saleItemId === item.saleItemId)!;
+        m.purchaseItems.set(item.id, {
+          id: item.id,
+          purchaseId: body.id,
+          saleItemId: item.saleItemId,
+          quantity: line.quantity,
+          price: VARIANTS[line.variant].cost,
+          shipped: 0,
+          cancelled: 0,
+          returned: 0,
+        });
+      }
+    }
+    await checkBooks(m, r);
+  }
+  toString = () => `moveToDropship(${this.pick})`;
+}
+
+/**
+ * A return of units shipped from the warehouse (a line sold from it, never dropshipped), received: the
+ * units go back on hand, for a line of B its components', as many as one bundle holds now.
+ */
+class ReturnShipped implements Cmd {
+  constructor(
+    readonly pick: number,
+    readonly quantity: number,
+  ) {}
+  returnable = (m: Model) =>
+    [...m.saleItems.values()].filter(
+      (item) =>
+        !VARIANTS[item.variant].dropship &&
+        item.fulfilled > item.returned &&
+        ![...m.purchaseItems.values()].some((purchaseItem) => purchaseItem.saleItemId === item.id),
+    );
+  check = (m: Model) => this.returnable(m).length > 0;
+  async run(m: Model, r: Real) {
+    const items = this.returnable(m);
+    const item = items[this.pick % items.length]!;
+    const quantity = 1 + ((this.quantity - 1) % (item.fulfilled - item.returned));
+    const saleReturn = await r.t.json("POST", "/sale-returns.json", {
+      saleId: item.saleId,
+      type: "return",
+    });
+    expect(saleReturn.status, JSON.stringify(saleReturn.body)).toBe(200);
+    const line = await r.t.json("POST", "/sale-return-items.json", {
+      saleReturnId: saleReturn.body.id,
+      saleItemId: item.id,
+      quantity,
+    });
+    expect(line.status, JSON.stringify(line.body)).toBe(200);
+    item.returned += quantity;
+    for (const [key, units] of moves(m, item.variant, quantity)) m.onHand[key] += units;
+    applyStatuses(m);
+    await expectAnswer(m, r, r.t.json("POST", `/sale-returns/${saleReturn.body.id}/receive.json`, {}), 200);
+  }
+  toString = () => `returnShipped(${this.pick}, ${this.quantity})`;
+}
+
+/**
+ * Toggles the units of O2 one B holds between 1 and 2: refused (409) while an unshipped line of B holds
+ * stock, as its components stay as those lines hold them.
+ */
+class ChangeBundle implements Cmd {
+  check = () => true;
+  async run(m: Model, r: Real) {
+    const quantity = m.bundle.O2 === 1 ? 2 : 1;
+    const held = [...m.fulfillments.values()].some(
+      (fulfillment) =>
+        fulfillment.status === "pending" && fulfillment.lines.some((line) => line.variant === "B"),
+    );
+    if (!held) m.bundle.O2 = quantity;
+    await expectAnswer(
+      m,
+      r,
+      r.t.json("PUT", `/bundle-variants/${r.bundleParts.O2}.json`, { quantity }),
+      held ? 409 : 200,
+    );
+  }
+  toString = () => "changeBundle()";
+}
+
 // ------------------------------------------------------------------------------------------------ run
 
 const pick = fc.nat(50);
 const price = fc.integer({ min: 0, max: 5000 });
 const lineArb = fc.record({
-  variant: fc.constantFrom<VariantKey>("D1", "D2", "O1", "O2"),
+  variant: fc.constantFrom<VariantKey>("D1", "D2", "O1", "O2", "B"),
   quantity: fc.integer({ min: 1, max: 3 }),
   price,
 });
@@ -758,6 +981,11 @@ const commands = [
   fc.tuple(pick, fc.integer({ min: 1, max: 1500 })).map(([p, a]) => new Pay(p, a)),
   fc.constant(new Settle()),
   pick.map((p) => new MarkPaid(p)),
+  fc.tuple(pick, fc.integer({ min: 0, max: 4 })).map(([p, q]) => new EditFulfillmentLine(p, q)),
+  fc.tuple(pick, fc.boolean()).map(([p, remove]) => new CancelFulfillment(p, remove)),
+  pick.map((p) => new MoveToDropship(p)),
+  fc.tuple(pick, fc.integer({ min: 1, max: 3 })).map(([p, q]) => new ReturnShipped(p, q)),
+  fc.constant(new ChangeBundle()),
 ];
 
 async function world(stack: TestStack): Promise<{ model: Model; real: Real }> {
@@ -787,8 +1015,18 @@ async function world(stack: TestStack): Promise<{ model: Model; real: Real }> {
       ...(spec.dropship ? { dropshipProviderId: provider.id } : {}),
     });
     variantIds[key] = variant.id;
-    if (!spec.dropship)
-      await make("adjustments", { variantId: variant.id, warehouseId: warehouse.id, quantity: 20 });
+    if (spec.stock)
+      await make("adjustments", { variantId: variant.id, warehouseId: warehouse.id, quantity: spec.stock });
+  }
+  const bundle = { O1: 2, O2: 1 };
+  const bundleParts = { O1: 0, O2: 0 };
+  for (const key of ["O1", "O2"] as const) {
+    const part = await make("bundle-variants", {
+      variantId: variantIds.B,
+      componentVariantId: variantIds[key],
+      quantity: bundle[key],
+    });
+    bundleParts[key] = part.id;
   }
   const model: Model = {
     sales: new Map(),
@@ -797,16 +1035,25 @@ async function world(stack: TestStack): Promise<{ model: Model; real: Real }> {
     purchaseItems: new Map(),
     fulfillments: new Map(),
     openReturns: new Map(),
-    onHand: { D1: 0, D2: 0, O1: 20, O2: 20 },
+    onHand: { O1: VARIANTS.O1.stock, O2: VARIANTS.O2.stock, B: VARIANTS.B.stock },
+    bundle,
     transferred: 0,
     orders: 0,
   };
-  const real = { t, channelId: channel.id, providerId: provider.id, variantIds };
+  const real = {
+    t,
+    channelId: channel.id,
+    providerId: provider.id,
+    variantIds,
+    warehouseId: warehouse.id,
+    bundleParts,
+  };
   // Every run starts with two orders, one of each kind of line and one mixed, so that edits have targets.
   await new ManualSale([{ variant: "D1", quantity: 3, price: 1999 }]).run(model, real);
   await new ManualSale([
     { variant: "D2", quantity: 2, price: 500 },
     { variant: "O1", quantity: 2, price: 2000 },
+    { variant: "B", quantity: 1, price: 3000 },
   ]).run(model, real);
   return { model, real };
 }
