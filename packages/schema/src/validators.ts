@@ -164,13 +164,19 @@ function isRealDate(year: number, month: number, day: number): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** The instants a date-time may name: its UTC form has a year of four digits, as it is stored and answered. */
+const FIRST_INSTANT = Date.parse("0000-01-01T00:00:00.000Z");
+const LAST_INSTANT = Date.parse("9999-12-31T23:59:59.999Z");
+
 function isoDateTime(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})T/.exec(value);
+  const instant = Date.parse(value);
   return (
     match !== null &&
     v.is(v.pipe(v.string(), v.isoTimestamp()), value) &&
     isRealDate(Number(match[1]), Number(match[2]), Number(match[3])) &&
-    !Number.isNaN(Date.parse(value))
+    instant >= FIRST_INSTANT &&
+    instant <= LAST_INSTANT
   );
 }
 

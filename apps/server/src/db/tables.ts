@@ -146,3 +146,20 @@ export const referrers: ReadonlyMap<string, readonly { table: Table; column: Col
   }
   return map;
 })();
+
+/**
+ * The lists whose items refer to records of a kind (a price list's `prices[].variantId`), by the kind
+ * referred to: the table, the list's column and the item's field.
+ */
+export const listedReferrers: ReadonlyMap<string, readonly { table: Table; column: Column; item: string }[]> =
+  (() => {
+    const map = new Map<string, { table: Table; column: Column; item: string }[]>();
+    for (const table of tables.values()) {
+      for (const { field, item, ref } of table.listedReferences) {
+        const list = map.get(ref) ?? [];
+        list.push({ table, column: table.byField.get(field)!, item });
+        map.set(ref, list);
+      }
+    }
+    return map;
+  })();

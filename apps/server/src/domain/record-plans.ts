@@ -11,7 +11,7 @@ import type { InValue } from "@libsql/client";
 import { kindByName } from "@multichannel/schema";
 import { encode, type StoredRecord, storedAs, toRecord } from "../db/rows.ts";
 import { COMPANY, Sql, type SqlValue, sql } from "../db/sql.ts";
-import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
+import { type Column, listedReferrers, referrers, type Table, tableFor } from "../db/tables.ts";
 import { guardOf } from "../db/write-guards.ts";
 import { ApiError, type FieldError } from "../errors.ts";
 
@@ -54,6 +54,8 @@ export function referencesOf(
     const id = field in values ? values[field] : current[field];
     const kindName = kindField in values ? values[kindField] : current[kindField];
     if (id === null || id === undefined) continue;
+    // A subject as the record has it is not checked again: an error or a comment outlives its subject.
+    if (id === current[field] && kindName === current[kindField]) continue;
     const target = typeof kindName === "string" ? kindByName(kindName) : undefined;
     if (!target) {
       const message = `names no kind of record ("${String(kindName)}")`;
@@ -407,10 +409,22 @@ export function deletePlan(table: Table, ids: Sql): Sql[] {
     const self = referrer === table ? sql` AND id NOT IN (${ids})` : sql``;
     statements.push(guardOf(sql`NOT EXISTS (SELECT 1 FROM ${sql.id(referrer.name)} WHERE ${where}${self})`));
   }
+  for (const { table: referrer, column, item } of listedReferrers.get(table.kind.name) ?? []) {
+    statements.push(guardOf(sql`NOT EXISTS (${listingRecords(referrer, column, item, ids)})`));
+  }
   statements.push(
     sql`DELETE FROM ${sql.id(table.name)} WHERE company_id = ${sql.company} AND id IN (${ids})`,
   );
   return statements;
+}
+
+/**
+ * SQL selecting the ids of the records of `table` whose list `column` has an item whose `item` is one of
+ * `ids` (a price list naming a variant among its prices): read through each record's list, as no index
+ * holds the ids inside a list.
+ */
+export function listingRecords(table: Table, column: Column, item: string, ids: Sql): Sql {
+  return sql`SELECT t.id FROM ${sql.id(table.name)} t, json_each(t.${sql.id(column.name)}) j WHERE t.company_id = ${sql.company} AND j.value ->> ${`$.${item}`} IN (${ids})`;
 }
 
 /** A create's answer, and its Location, around the id the batch gives the record (see `AnswerText`). */

@@ -3,7 +3,7 @@ import { type KindDef, sameFactsOf, withSameFacts } from "@multichannel/schema";
 import { type Executor, firstRow, type WriteSession } from "../db/database.ts";
 import { type StoredRecord, toRecord } from "../db/rows.ts";
 import { type Sql, sql } from "../db/sql.ts";
-import { type Column, referrers, type Table, tableFor } from "../db/tables.ts";
+import { type Column, listedReferrers, referrers, type Table, tableFor } from "../db/tables.ts";
 import { changed, failedGuard, optimistically, StaleRead } from "../db/write-guards.ts";
 import { movesCalledUrl, withCredentialsBound } from "../domain/bound-credentials.ts";
 import type { Ctx } from "../domain/context.ts";
@@ -15,6 +15,7 @@ import {
   foundIdsSql,
   idsByTarget,
   insertPlan,
+  listingRecords,
   referencesOf,
   unchangedGuard,
   updatePlan,
@@ -329,6 +330,12 @@ async function blockersOf(ctx: Ctx, kind: KindDef, ids: Sql): Promise<Blocker[]>
     }
     const others = table.kind === kind ? sql` AND id NOT IN (${ids})` : sql``;
     const count = sql`SELECT count(*) AS n FROM ${sql.id(table.name)} WHERE ${where}${others}`;
+    const result = await ctx.db.execute(count.statementFor(ctx.companyId));
+    const n = Number(result.rows[0]?.n ?? 0);
+    if (n > 0) blockers.push({ kind: table.kind.name, count: n });
+  }
+  for (const { table, column, item } of listedReferrers.get(kind.name) ?? []) {
+    const count = sql`SELECT count(DISTINCT id) AS n FROM (${listingRecords(table, column, item, ids)})`;
     const result = await ctx.db.execute(count.statementFor(ctx.companyId));
     const n = Number(result.rows[0]?.n ?? 0);
     if (n > 0) blockers.push({ kind: table.kind.name, count: n });
