@@ -146,6 +146,14 @@ describe("the manifest is consistent", () => {
     }
   });
 
+  it("takes no empty name: a required `name` is at least one character", () => {
+    const empty = kinds.flatMap((kind) => {
+      const name = kind.fields.name;
+      return name?.type === "string" && name.required && !name.readOnly && !name.minLength ? [kind.name] : [];
+    });
+    expect(empty).toEqual([]);
+  });
+
   it("gives every enum its values and every default a valid value", () => {
     for (const kind of kinds) {
       for (const [name, field] of Object.entries(kind.fields)) {

@@ -98,3 +98,44 @@ describe("a date-time", () => {
     await expectStatus(t.json("PUT", `/agreements/${last.id}.json`, { ...last, name: "Terms v2" }), 200);
   });
 });
+
+describe("a price list", () => {
+  it("prices a variant once: a second price of it is a 422 naming the item, and nothing is written", async () => {
+    const t = await setup.tenant();
+    const channel = await create(t, "channels", { name: "Web" });
+    const mug = await create(t, "variants", { sku: "MUG-1", name: "Mug", price: 10 });
+    const cap = await create(t, "variants", { sku: "CAP-1", name: "Cap", price: 5 });
+    const twice = [
+      { variantId: mug.id, price: 8 },
+      { variantId: cap.id, price: 4 },
+      { variantId: mug.id, price: 7 },
+    ];
+    const refused = await t.json("POST", "/channel-price-lists.json", {
+      channelId: channel.id,
+      name: "W",
+      prices: twice,
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      { path: "prices.2.variantId", message: expect.stringContaining("which prices.0 prices already") },
+    ]);
+    expect(await expectStatus(t.json("GET", "/channel-price-lists.json"), 200)).toEqual([]);
+    const list = await create(t, "channel-price-lists", {
+      channelId: channel.id,
+      name: "W",
+      prices: twice.slice(0, 2),
+    });
+    await expectStatus(t.json("PUT", `/channel-price-lists/${list.id}.json`, { prices: twice }), 422);
+    const read = await expectStatus(t.json("GET", `/channel-price-lists/${list.id}.json`), 200);
+    expect(read.prices).toEqual(twice.slice(0, 2).map((entry) => expect.objectContaining(entry)));
+  });
+});
+
+describe("a required name", () => {
+  it("takes at least one character, in every kind", async () => {
+    const t = await setup.tenant();
+    const refused = await t.json("POST", "/agreements.json", { name: "" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([expect.objectContaining({ path: "name" })]);
+  });
+});

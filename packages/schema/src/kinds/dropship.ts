@@ -254,7 +254,7 @@ export const dropshipProviderCollection = defineKind({
       maxLength: 100,
       description: "The collection's id on the provider's store.",
     }),
-    name: f.string({ required: true, maxLength: 200, description: "The collection's name." }),
+    name: f.string({ required: true, minLength: 1, maxLength: 200, description: "The collection's name." }),
     handle: f.string({ maxLength: 200, description: "The collection's URL handle on the provider's store." }),
     inventoryFeedId: f.ref("inventory-feed", { description: "The feed its products are imported into." }),
     selected: f.boolean({
@@ -440,7 +440,7 @@ export const dropshipProviderWarehouse = defineKind({
       required: true,
       description: "The provider that ships from it.",
     }),
-    name: f.string({ required: true, maxLength: 200, description: "The location's name." }),
+    name: f.string({ required: true, minLength: 1, maxLength: 200, description: "The location's name." }),
     externalId: f.string({ maxLength: 100, description: "The location's id at the provider." }),
     warehouseId: f.ref("warehouse", { description: "The company warehouse that mirrors its stock, if any." }),
     city: f.string({ maxLength: 100, description: "City." }),
@@ -494,6 +494,7 @@ export const dropshipLocation = defineKind({
   fields: {
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The location's name.",
       example: "East coast dropship",
@@ -518,7 +519,7 @@ export const dropshipPlatformAccount = defineKind({
   description:
     "The company's account on an external dropship platform, through which retailers send it orders.",
   fields: {
-    name: f.string({ required: true, maxLength: 200, description: "The account's name." }),
+    name: f.string({ required: true, minLength: 1, maxLength: 200, description: "The account's name." }),
     externalId: f.string({ maxLength: 100, description: "The account's id on the platform." }),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "The provider the platform's orders are purchases of.",

@@ -238,6 +238,7 @@ export const inventoryFeed = defineKind({
     }),
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The feed's name as shown to the company's staff.",
       example: "Northwind Textiles stock",
@@ -610,6 +611,7 @@ export const inventoryExport = defineKind({
   fields: {
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The export's name; also the display name of each data export it makes.",
       example: "Daily stock for the web store",
@@ -912,6 +914,7 @@ export const importer = defineKind({
   fields: {
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The import setup's name.",
       example: "Monthly stock take",

@@ -20,6 +20,7 @@ export const companyClient = defineKind({
   fields: {
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The application's name, as shown when it asks for access.",
       example: "Warehouse scanner app",
@@ -62,6 +63,7 @@ export const companyReferral = defineKind({
   fields: {
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The referred business.",
       example: "Harbor Home Goods",
@@ -216,6 +218,7 @@ export const agreement = defineKind({
   fields: {
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The terms' title, e.g. `Dropship terms`.",
       example: "Dropship terms",
@@ -271,6 +274,7 @@ export const accountingIntegration = defineKind({
     }),
     name: f.string({
       required: true,
+      minLength: 1,
       maxLength: 200,
       description: "The integration's name, e.g. the accounting system's.",
       example: "Ledger sync",

@@ -15,6 +15,7 @@ import { feedRules } from "./feeds.ts";
 import { fulfillmentRules } from "./fulfillments.ts";
 import { importRules } from "./imports.ts";
 import { outboundRules } from "./outbound.ts";
+import { priceListRules } from "./price-lists.ts";
 import { purchaseRules } from "./purchases.ts";
 import { receiptRules } from "./receipts.ts";
 import { returnRules } from "./returns.ts";
@@ -38,6 +39,7 @@ export const writeRules: WriteRules = {
   ...customFieldRules,
   ...catalogRules,
   ...feedRules,
+  ...priceListRules,
 };
 
 type Values = Record<string, unknown>;
