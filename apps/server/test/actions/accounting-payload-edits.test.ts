@@ -166,6 +166,20 @@ describe("accounting payloads edited by PUT", () => {
     expect(sent.payload).toBe(w.receiver.received[0]!.body);
   });
 
+  it("keeps a payload whose send is queued (409 on its delete), and deletes it once sent", async () => {
+    const t = await setup.tenant();
+    const w = await ledgerWorld(t);
+    const pending = await w.payload({ payload: '{"sale":4}' });
+    const refused = await expectStatus(t.json("DELETE", `/accounting-payloads/${pending.id}.json`), 409);
+    expect(refused.detail).toBe(
+      `Accounting payload ${pending.id} is being sent: it cannot be deleted while the send is tried. Delete it once it is sent or error.`,
+    );
+    expect(await read(t, "accounting-payloads", pending.id)).toEqual(pending);
+    await w.dispatcher.runOnce();
+    expect(w.receiver.received.map((call) => call.body)).toEqual(['{"sale":4}']);
+    await expectStatus(t.json("DELETE", `/accounting-payloads/${pending.id}.json`), 204);
+  });
+
   it("corrects a payload whose send ended as any record, sending nothing", async () => {
     const t = await setup.tenant();
     const w = await ledgerWorld(t);

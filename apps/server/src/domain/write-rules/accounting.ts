@@ -9,7 +9,7 @@ import { ApiError, refusedField } from "../../errors.ts";
 import { endpointOf, planPayloadCallout } from "../accounting.ts";
 import { fieldOf, one, rows, when } from "../reads.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { creates, updates, type WriteRules } from "./rule.ts";
+import { creates, deletes, updates, type WriteRules } from "./rule.ts";
 
 /**
  * The fields that say what a send carries and where it goes. Its callout was queued with them (the
@@ -112,6 +112,18 @@ export const accountingRules: WriteRules = {
         });
         planSend(plan, read.integration, payload);
         return payload;
+      },
+    }),
+    // A payload whose send is queued is the record of that send: it stays until the send is sent or
+    // error, so that what goes out to the accounting system is always named by a record.
+    planDelete: deletes({
+      reads: ({ id }) => ({ queued: queuedSend(id) }),
+      plan({ current, read }) {
+        if (!read.queued) return;
+        throw new ApiError(
+          "conflict",
+          `Accounting payload ${current.id} is being sent: it cannot be deleted while the send is tried. Delete it once it is sent or error.`,
+        );
       },
     }),
   },
