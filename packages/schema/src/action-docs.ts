@@ -244,7 +244,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "webhook-endpoint.replay": {
     summary: "Replay a delivery",
     description:
-      "Sends the event of one of this endpoint's deliveries again as a new delivery (same `webhook-id`, so a receiver that de-duplicates sees a repeat). An unknown delivery, or one of another endpoint, is a 422; a disabled endpoint is a 409.",
+      "Sends the event of one of this endpoint's deliveries again as a new delivery (an event's under the same `webhook-id`, so a receiver that de-duplicates sees a repeat; a test ping's as a new ping, `ping_<new delivery id>`). An unknown delivery, or one of another endpoint, is a 422; a disabled endpoint is a 409.",
     example: { deliveryId: 1 },
   },
   "webhook-endpoint.rotate-secret": {

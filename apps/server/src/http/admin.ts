@@ -12,7 +12,7 @@ import {
 } from "../services/auth.ts";
 import { parsePage } from "../services/list-query.ts";
 import { searchOf } from "../services/query-string.ts";
-import { answerJson } from "./answer.ts";
+import { answerJson, PRIVATE_ANSWER } from "./answer.ts";
 import { API_KEY_SECRET, createKeySchema, expiryOf, nameSchema } from "./api-keys.ts";
 import { idOf, itemIdOf } from "./crud.ts";
 import type { AppEnv } from "./env.ts";
@@ -72,6 +72,8 @@ export function registerAdminRoutes(
         CHALLENGE,
       );
     }
+    // The operator's answers are kept by no cache, as a company's are.
+    c.get("answerHeaders")["Cache-Control"] = PRIVATE_ANSWER;
     await readBody(c, bodyLimit);
     return next();
   });

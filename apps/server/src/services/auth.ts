@@ -282,7 +282,11 @@ const lookupOf = (hash: string) =>
  */
 export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authenticator {
   const cache = new Map<string, { actor: Actor | undefined; until: number; lastUsed: number }>();
+  // Counts the keys and companies forgotten (a revoke, a suspension): a lookup under way meanwhile read
+  // the key as it was, and is answered but not cached, so the next request reads it anew.
+  let forgotten = 0;
   const lookUp = async (token: string, now: number, lastUsed: number): Promise<Actor | undefined> => {
+    const started = forgotten;
     const hash = await sha256Hex(token);
     const lookup = lookupOf(hash);
     let row: Row | undefined;
@@ -325,10 +329,11 @@ export function tokenAuthenticator(db: Db | Executor, cacheMs = 30_000): Authent
     // Full: the tokens that named no key go first (a flood of guesses evicts no key), then all.
     if (cache.size > 10_000) for (const [known, entry] of cache) if (!entry.actor) cache.delete(known);
     if (cache.size > 10_000) cache.clear();
-    cache.set(token, { actor, until: now + cacheMs, lastUsed: used });
+    if (forgotten === started) cache.set(token, { actor, until: now + cacheMs, lastUsed: used });
     return actor;
   };
   const forget = (drop: (actor: Actor) => boolean) => {
+    forgotten++;
     for (const [token, entry] of cache) if (entry.actor && drop(entry.actor)) cache.delete(token);
   };
   // A cached token is answered at once, without a turn of the event loop.
