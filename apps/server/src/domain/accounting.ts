@@ -15,8 +15,10 @@ import type {
   Sale,
   SaleItem,
 } from "@multichannel/schema";
+import { kindByName } from "@multichannel/schema";
 import { sql } from "../db/sql.ts";
 import { CALLOUT_URLS, calloutStatement } from "./callouts.ts";
+import { planFailure } from "./failures.ts";
 import { many, type Snapshot } from "./reads.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -87,17 +89,46 @@ function isJson(text: string): boolean {
   }
 }
 
-/** Plans one send of `body` to every integration with an endpoint for `payloadType`. */
+/** The longest body a payload holds, in characters: the kind's bound on `payload`. */
+const MAX_BODY = kindByName("accounting-payload")?.fields.payload?.maxLength ?? 0;
+
+/**
+ * The body of a send as `make` writes it, or how long it is when it is longer than a payload holds
+ * (a record of free JSON on every line can be): such a body is not sent, since the payload names what
+ * was sent whole. `Infinity` when it is past what a string can be.
+ */
+function bodyWithin(make: () => string): string | { tooLong: number } {
+  let body: string;
+  try {
+    body = make();
+  } catch (error) {
+    if (error instanceof RangeError) return { tooLong: Number.POSITIVE_INFINITY };
+    throw error;
+  }
+  if (body.length <= MAX_BODY) return body;
+  const characters = [...body].length;
+  return characters <= MAX_BODY ? body : { tooLong: characters };
+}
+
+/**
+ * Plans one send of `body` to every integration with an endpoint for `payloadType`. A body too long to
+ * hold is sent nowhere: each payload is an `error` at once, without a body, and an `error` record says why.
+ */
 function planSends(
   plan: WritePlan,
   accounting: Accounting,
   payloadType: PayloadType,
   subject: { saleId: number } | { purchaseId: number },
-  body: string,
+  made: string | { tooLong: number },
 ): void {
   for (const integration of accounting) {
     const url = endpointOf(integration, payloadType);
     if (!url) continue;
+    if (typeof made !== "string") {
+      planTooLong(plan, integration, payloadType, subject, made.tooLong);
+      continue;
+    }
+    const body = made;
     const payload = plan.insert("accounting-payload", {
       accountingIntegrationId: integration.id,
       payloadType,
@@ -107,6 +138,40 @@ function planSends(
     });
     planPayloadCallout(plan, payload, url, body);
   }
+}
+
+/** A payload whose body is too long to send: an `error` at once, and an `error` record. */
+function planTooLong(
+  plan: WritePlan,
+  integration: AccountingIntegration,
+  payloadType: PayloadType,
+  subject: { saleId: number } | { purchaseId: number },
+  characters: number,
+): void {
+  const what = "saleId" in subject ? `Sale ${subject.saleId}` : `Purchase ${subject.purchaseId}`;
+  const length = Number.isFinite(characters) ? `${characters} characters` : "too long to write";
+  const message = `${what} was not sent to accounting integration ${integration.id}: its body is ${length}, more than the ${MAX_BODY} an accounting payload holds. Send a shorter body with PUT {"status": "pending", "payload": "..."}.`;
+  plan.insert("accounting-payload", {
+    accountingIntegrationId: integration.id,
+    payloadType,
+    ...subject,
+    payload: null,
+    status: "error",
+    errorMessage: message,
+  });
+  planFailure(plan, {
+    source: "accounting",
+    code: "payload_too_long",
+    message,
+    subject:
+      "saleId" in subject
+        ? { kind: "sale", id: subject.saleId }
+        : { kind: "purchase", id: subject.purchaseId },
+    details: {
+      accountingIntegrationId: integration.id,
+      characters: Number.isFinite(characters) ? characters : null,
+    },
+  });
 }
 
 /** Whether a write moves `field` of a record to `value`. */
@@ -127,7 +192,7 @@ export function planSaleAccounting(
     accounting,
     "sale",
     { saleId: after.id },
-    JSON.stringify({ type: "sale", sale: after, items }),
+    bodyWithin(() => JSON.stringify({ type: "sale", sale: after, items })),
   );
 }
 
@@ -154,6 +219,6 @@ export function planPurchaseAccounting(
   const invoiced = becomes(before, after, "invoiceStatus", "invoiced");
   const received = type === "replenishment" && becomes(before, after, "inventoryStatus", "received");
   if (!invoiced && !received) return;
-  const body = JSON.stringify({ type, purchase: after, items, invoices });
+  const body = bodyWithin(() => JSON.stringify({ type, purchase: after, items, invoices }));
   planSends(plan, accounting, type, { purchaseId: after.id }, body);
 }

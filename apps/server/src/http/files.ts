@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { isFileName } from "../domain/file-names.ts";
 import { allows, scopeText } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import {
@@ -136,20 +137,6 @@ function dispositionOf(name: string): string {
 
 /** The most a multipart body may carry besides its file (boundaries, part headers, small fields). */
 const MULTIPART_OVERHEAD = 64 * 1024;
-/**
- * A file's name: what a file system and a URL segment both take (no slash, no control character, and
- * not `.` or `..`, which a URL's path normalises away: the file could never be read back).
- */
-function isFileName(name: string): boolean {
-  if (name.length > 200 || name.includes("/") || name.includes("\\")) return false;
-  if (name === "." || name === "..") return false;
-  for (let at = 0; at < name.length; at++) {
-    const code = name.charCodeAt(at);
-    if (code < 0x20 || code === 0x7f) return false;
-  }
-  return true;
-}
-
 /** A media type, `type/subtype`, without its parameters. */
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,63}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 

@@ -5,6 +5,7 @@
  */
 import type { InventoryFeed, InventoryFeedFile } from "@multichannel/schema";
 import { sql } from "../db/sql.ts";
+import { fileNameFrom } from "../domain/file-names.ts";
 import { one, type Snapshot } from "../domain/reads.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
 import { checkLease, iso, LEASE_MS, type Lease, type LeaseTable, leaseRead } from "./leases.ts";
@@ -63,11 +64,10 @@ export function planLetGo(plan: WritePlan, run: FetchRun): void {
   plan.write(sql`DELETE FROM inventory_feed_fetches WHERE file_id = ${run.fileId}`);
 }
 
-/** The last segment of the feed's url, as the file's name. */
+/** The last segment of the feed's url, decoded, as a file's name (`fileNameFrom`); null when none is left. */
 export function fileNameOf(feed: InventoryFeed): string | null {
   try {
-    const name = decodeURIComponent(new URL(feed.url ?? "").pathname.split("/").pop() ?? "");
-    return name ? name.slice(0, 200) : null;
+    return fileNameFrom(decodeURIComponent(new URL(feed.url ?? "").pathname.split("/").pop() ?? "")) ?? null;
   } catch {
     return null;
   }

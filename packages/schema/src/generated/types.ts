@@ -42,7 +42,7 @@ export type AccountingPayload = {
   saleId: number | null;
   /** The purchase sent, for a `dropship` or `replenishment` payload. */
   purchaseId: number | null;
-  /** The body sent. */
+  /** The body sent. A body the books build past this length is not sent: the payload is an `error` without one. */
   payload: string | null;
   /** `pending` until sent, then `sent` or `error`. */
   status: "pending" | "sent" | "error";
@@ -5047,7 +5047,7 @@ export type VariantCreateInput = {
   tags?: string[] | null;
 };
 export type VariantUpdateInput = Partial<Variant>;
-/** A parcel a variant ships in: its packed dimensions and weight, used for labels and rates. */
+/** A parcel a variant ships in: its packed dimensions and weight. A rates quote weighs a variant without a `weight` at what its parcels weigh together. */
 export type VariantParcel = {
   id: number;
   createdAt: string;

@@ -193,7 +193,8 @@ export const optionValue = defineKind({
 export const variantParcel = defineKind({
   name: "variant-parcel",
   plural: "variant-parcels",
-  description: "A parcel a variant ships in: its packed dimensions and weight, used for labels and rates.",
+  description:
+    "A parcel a variant ships in: its packed dimensions and weight. A rates quote weighs a variant without a `weight` at what its parcels weigh together.",
   group,
   source: "seed",
   owner: { field: "variantId" },

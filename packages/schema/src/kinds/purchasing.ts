@@ -540,7 +540,8 @@ export const purchaseNotification = defineKind({
         "`pending` until delivered, then `success` or `error`; `opened` once the provider has read it.",
     }),
     recipient: f.string({
-      maxLength: 500,
+      // As long as the provider's purchaseEndpoint may be.
+      maxLength: 2000,
       description: "The address or endpoint it was delivered to.",
       example: "https://orders.northwind.example/purchase-orders",
     }),
@@ -548,7 +549,10 @@ export const purchaseNotification = defineKind({
       maxLength: 2000,
       description: "What happened, e.g. where the order was queued for delivery or why it failed.",
     }),
-    payload: f.string({ maxLength: 200_000, description: "The document as sent." }),
+    // The largest order the server renders: MAX_LINES (5,000) lines of the longest SKU and name, every
+    // character escaped at its longest (XML's `&quot;`, a CSV's doubled quotes with the ship-to address
+    // repeated on each row), is about 19.1 million characters. The record names the document sent whole.
+    payload: f.string({ maxLength: 20_000_000, description: "The document as sent." }),
     openedAt: f.datetime({ description: "When the provider opened it." }),
   },
   owner: { field: "purchaseId" },

@@ -318,7 +318,13 @@ export const accountingPayload = defineKind({
     purchaseId: f.ref("purchase", {
       description: "The purchase sent, for a `dropship` or `replenishment` payload.",
     }),
-    payload: f.string({ maxLength: 500_000, description: "The body sent." }),
+    // As long as a purchase order may be. A sale's lines carry free JSON, so a body the books build may be
+    // longer still: such a body is not sent, and its payload is an `error` that says so.
+    payload: f.string({
+      maxLength: 20_000_000,
+      description:
+        "The body sent. A body the books build past this length is not sent: the payload is an `error` without one.",
+    }),
     status: f.enum(["pending", "sent", "error"], {
       required: true,
       default: "pending",

@@ -51,7 +51,7 @@ function purchaseOrderOf(
   // the purchase's books owe (`amountOwed`: never below 0), and its figures still add up.
   const discounts = Math.min(toCents(purchase.discounts), subtotal + shippingPrice + taxAmount);
   return {
-    number: purchase.reference ?? String(purchase.id),
+    number: purchase.reference?.trim() || String(purchase.id),
     date: purchase.dateOrdered ?? purchase.createdAt,
     currency: purchase.currency ?? "USD",
     provider: provider.name ?? "",

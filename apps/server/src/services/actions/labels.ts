@@ -46,8 +46,15 @@ const filled = (text: string | null | undefined): text is string => Boolean(text
  * is missing, or only spaces (the label would print no line for it).
  */
 function labelAddress(address: ShipTo | undefined, missing: () => ApiError): LabelAddress {
-  if (!filled(address?.lineOne) || !filled(address.city) || !filled(address.country)) throw missing();
+  if (!isComplete(address)) throw missing();
   return { ...address, lineOne: address.lineOne, city: address.city, country: address.country };
+}
+
+/** Whether an address has what a label prints: a street, a city and a country, each filled. */
+function isComplete(
+  address: ShipTo | undefined,
+): address is ShipTo & { lineOne: string; city: string; country: string } {
+  return filled(address?.lineOne) && filled(address.city) && filled(address.country);
 }
 
 /** The provider's own address fields as an address. */
@@ -444,7 +451,7 @@ export async function planRegenerateLabel({
     missingProviderAddress(provider, "shipFrom"),
   );
   const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
-  const destination = filled(receiver?.lineOne) ? receiver : sale ? shipToOfSale(sale) : receiver;
+  const destination = isComplete(receiver) ? receiver : sale ? shipToOfSale(sale) : receiver;
   const shipTo = labelAddress(destination, () => {
     const detail = `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`;
     if (purchase) {

@@ -38,8 +38,15 @@ import { channelShipmentReads, planChannelShipment } from "./channel-shipments.t
 import { type PurchaseOrderMail, renderPurchaseOrder, renderPurchaseOrderMail } from "./documents.ts";
 import { cancelInputFrom, shipInputFrom } from "./reference-bodies.ts";
 
+/** A CSV purchase order's type, at an endpoint or attached to an e-mail. */
+const CSV_TYPE = "text/csv; charset=utf-8";
 /** The Content-Type of a purchase order delivered to a provider's endpoint, by format. */
-const PURCHASE_ORDER_TYPES = { json: "application/json", xml: "application/xml", csv: "text/csv" } as const;
+const PURCHASE_ORDER_TYPES = {
+  json: "application/json",
+  xml: "application/xml",
+  // text/* without a charset is US-ASCII (RFC 2046): the order is UTF-8.
+  csv: CSV_TYPE,
+} as const;
 /** A purchase order of each endpoint format, as a message names it. */
 const PURCHASE_ORDER_NAMES = {
   json: "a JSON purchase order",
@@ -351,6 +358,18 @@ interface OrderToSend {
   provider: DropshipProvider;
 }
 
+/** The longest `message` a purchase notification holds, in characters. */
+const MAX_MESSAGE = 2000;
+
+/**
+ * A notification's message for people, cut to what the field holds (by whole characters, `…` at the
+ * cut): an endpoint may be as long as the message may. The record's recipient and payload are whole.
+ */
+function messageWithin(text: string): string {
+  const characters = [...text];
+  return characters.length <= MAX_MESSAGE ? text : `${characters.slice(0, MAX_MESSAGE - 1).join("")}…`;
+}
+
 /** A JSON, XML or CSV purchase order: logged, and delivered to the provider's endpoint, signed. */
 function planPurchaseOrderCallout(
   plan: WritePlan,
@@ -365,7 +384,9 @@ function planPurchaseOrderCallout(
     format,
     status: "pending",
     recipient: endpoint,
-    message: `Purchase order ${order.purchase.id} queued for delivery to ${endpoint} as ${format}.`,
+    message: messageWithin(
+      `Purchase order ${order.purchase.id} queued for delivery to ${endpoint} as ${format}.`,
+    ),
     payload,
   });
   plan.write(
@@ -408,9 +429,7 @@ function planPurchaseOrderMail(
     subject: rendered.subject,
     text: rendered.text,
     html: rendered.html,
-    attachments: [
-      { filename: rendered.csv.filename, contentType: "text/csv", content: rendered.csv.content },
-    ],
+    attachments: [{ filename: rendered.csv.filename, contentType: CSV_TYPE, content: rendered.csv.content }],
   };
   plan.write(
     calloutStatement(plan.now, {

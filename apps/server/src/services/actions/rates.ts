@@ -3,11 +3,13 @@ import type {
   ChannelRatesInput,
   ChannelRatesOutput,
   ChannelShippingRate,
+  Variant,
+  VariantParcel,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { fromCents, MONEY_BOUND, toCents } from "../../domain/money.ts";
-import { many, type Snapshot } from "../../domain/reads.ts";
+import { fieldIn, fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
 import { column, table } from "../../domain/store.ts";
 import { ApiError } from "../../errors.ts";
 
@@ -35,29 +37,46 @@ function quote(rate: ChannelShippingRate, group: Group, country: string): number
       const startedKilograms = Math.ceil(group.grams / 1000);
       return price + toCents(rate.pricePerUnit) * startedKilograms;
     }
-    case "orderValue":
-      if (
-        (min !== null && group.subtotalCents < toCents(min)) ||
-        (max !== null && group.subtotalCents > toCents(max))
-      ) {
-        return undefined;
-      }
+    case "orderValue": {
+      // Against the bounds as written: a bound with more decimals than money has is not rounded.
+      const subtotal = fromCents(group.subtotalCents);
+      if ((min !== null && subtotal < min) || (max !== null && subtotal > max)) return undefined;
       return price;
+    }
     default:
       return price;
   }
 }
 
+/** Grams in one of each `weightUnit` a parcel may be weighed in. */
+const GRAMS_PER_UNIT = { g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 } as const;
+
 /**
- * What quoting rates reads: the items' variants, the company's default (else first) warehouse (the
- * channel may have none of its own), and the channel's enabled shipping rates. It writes nothing, so
- * nothing is held.
+ * What one unit of a variant weighs, in grams: its `weight`, else, when it has none, what its parcels
+ * weigh together (each parcel's `weight` in its `weightUnit`, grams when that is not set).
+ */
+function gramsOf(variant: Variant, parcels: readonly VariantParcel[]): number {
+  if (variant.weight !== null) return variant.weight;
+  return parcels
+    .filter((parcel) => parcel.variantId === variant.id)
+    .reduce((sum, parcel) => sum + (parcel.weight ?? 0) * GRAMS_PER_UNIT[parcel.weightUnit ?? "g"], 0);
+}
+
+/**
+ * What quoting rates reads: the items' variants with their parcels, the company's default (else first)
+ * warehouse (the channel may have none of its own), and the channel's enabled shipping rates. It writes
+ * nothing, so nothing is held.
  */
 export function channelRatesReads(channelId: number, input: ChannelRatesInput) {
   const skus = [...new Set(input.items.map((item) => item.sku))];
   const sku = sql.id(column(table("variant"), "sku"));
+  const ofSkus = sql`${sku} IN (${sql.join(skus.map((value) => sql`${value}`))})`;
   return {
-    variants: many("variant", sql`${sku} IN (${sql.join(skus.map((value) => sql`${value}`))})`),
+    variants: many("variant", ofSkus),
+    parcels: many(
+      "variant-parcel",
+      fieldIn("variant-parcel", "variantId", fieldsOf("variant", "id", ofSkus)),
+    ),
     fallback: defaultWarehouse(),
     rates: many("channel-shipping-rate", { channelId, enabled: true }),
   };
@@ -103,7 +122,7 @@ export function quoteChannelRates({
       groups.set(key, group);
     }
     group.items.push({ sku: item.sku, quantity: item.quantity });
-    group.grams += (variant.weight ?? 0) * item.quantity;
+    group.grams += gramsOf(variant, read.parcels) * item.quantity;
     group.subtotalCents += toCents(variant.price) * item.quantity;
   }
 
