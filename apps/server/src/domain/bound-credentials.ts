@@ -7,12 +7,15 @@
  * another origin for the same reason.)
  */
 import { type KindDef, kinds } from "@multichannel/schema";
+import { ApiError } from "../errors.ts";
 
 interface Binding {
   /** The fields holding URLs the server calls. */
   readonly urls: readonly string[];
   /** The write-only credentials (`secret: "writeOnly"`). */
   readonly credentials: readonly string[];
+  /** Of those, the ones the record cannot be without (`required`): sent again, or the move is a 422. */
+  readonly required: readonly string[];
 }
 
 /** The kinds with both, by name. */
@@ -21,7 +24,8 @@ const bindings = new Map<string, Binding>(
     const fields = Object.entries(kind.fields);
     const urls = fields.filter(([, def]) => def.called).map(([name]) => name);
     const credentials = fields.filter(([, def]) => def.secret === "writeOnly").map(([name]) => name);
-    return urls.length && credentials.length ? [[kind.name, { urls, credentials }] as const] : [];
+    const required = credentials.filter((name) => kind.fields[name]!.required);
+    return urls.length && credentials.length ? [[kind.name, { urls, credentials, required }] as const] : [];
   }),
 );
 
@@ -33,7 +37,8 @@ export function movesCalledUrl(kind: KindDef, values: Readonly<Record<string, un
 /**
  * The update's values, with each credential not sent set to null when a URL the server calls moves to
  * another origin than `current`'s (a URL set where there was none moves too: the credential was given
- * for no place). A URL cleared takes nothing: it is called no more.
+ * for no place). A URL cleared takes nothing: it is called no more. A credential the record cannot be
+ * without is not cleared: the move is a 422 naming it, to be sent again with the URL.
  */
 export function withCredentialsBound<V extends Record<string, unknown>>(
   kind: KindDef,
@@ -47,6 +52,20 @@ export function withCredentialsBound<V extends Record<string, unknown>>(
     return typeof next === "string" && originOf(next) !== originOf(current[field]);
   });
   if (!moved) return values;
+  const unsent = binding.required.filter((field) => !(field in values));
+  if (unsent.length) {
+    throw new ApiError(
+      "validation_failed",
+      "Send the credentials again with a URL moved to another origin.",
+      {
+        errors: unsent.map((path) => ({
+          path,
+          message:
+            "is required again: a URL the server calls moves to another origin, and it was given for the one before",
+        })),
+      },
+    );
+  }
   const bound: Record<string, unknown> = { ...values };
   for (const field of binding.credentials) if (!(field in values)) bound[field] = null;
   return bound as V;

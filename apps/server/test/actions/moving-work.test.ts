@@ -149,6 +149,48 @@ describe("moving work between providers and warehouses", () => {
     expect((await read(t, "purchases", purchase.id)).status).toBe("shipped");
   });
 
+  it("moves a fulfillment's lines of units to dropship, each under a SKU: its sale line's when it names none", async () => {
+    const t = await setup.tenant();
+    const w = await world(t);
+    const fulfillment = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    const saleLine = (quantity: number) =>
+      create(t, "sale-items", { saleId: w.sale.id, sku: "CAP-1", name: "Cap", quantity, price: 0.1 });
+    // A line of no units, and one that names no SKU and no variant.
+    await create(t, "fulfillment-items", {
+      fulfillmentId: fulfillment.id,
+      saleItemId: (await saleLine(2)).id,
+      quantity: 0,
+    });
+    const named = await saleLine(1);
+    await create(t, "fulfillment-items", {
+      fulfillmentId: fulfillment.id,
+      saleItemId: named.id,
+      quantity: 1,
+    });
+
+    const purchase = await expectStatus(
+      t.json("PUT", `/fulfillments/${fulfillment.id}/move-to-dropship.json`, {
+        dropshipProviderId: w.provider.id,
+      }),
+      200,
+    );
+    const items = await list(t, "purchase-items", `&where[purchaseId]=${purchase.id}`);
+    expect(items.map((item) => [item.sku, item.quantity, item.saleItemId])).toEqual([["CAP-1", 1, named.id]]);
+
+    // Only lines of no units: nothing to order.
+    const empty = await create(t, "fulfillments", { saleId: w.sale.id, warehouseId: w.warehouse.id });
+    await create(t, "fulfillment-items", {
+      fulfillmentId: empty.id,
+      saleItemId: (await saleLine(1)).id,
+      quantity: 0,
+    });
+    await expectStatus(
+      t.json("PUT", `/fulfillments/${empty.id}/move-to-dropship.json`, { dropshipProviderId: w.provider.id }),
+      409,
+    );
+    expect((await read(t, "fulfillments", empty.id)).status).toBe("pending");
+  });
+
   it("cancels the whole purchase when the dropshipment covered all of it", async () => {
     const t = await setup.tenant();
     const w = await sentWorld(t);

@@ -99,4 +99,26 @@ describe("credentials bound to the origin they were given for", () => {
     expect(moved.body.authenticationSecret).not.toBeNull();
     expect(await fetched(t, id)).toEqual([{ server: "other", authorization: BASIC }]);
   });
+
+  it("refuses to move the URL of a record that cannot be without its credential, unless it is sent again", async () => {
+    const t = await setup.tenant();
+    const made = await t.json("POST", "/platform-b-stores.json", {
+      clientId: "client-1",
+      clientSecret: "a-long-client-secret",
+      name: "Outlet",
+      storeId: "store-1",
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const path = `/platform-b-stores/${made.body.id}.json`;
+    const moved = await t.json("PUT", path, { fulfillmentEndpoint: "https://shop.example/fulfil" });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors).toEqual([expect.objectContaining({ path: "clientSecret" })]);
+    expect((await t.json("GET", path)).body).toMatchObject({ fulfillmentEndpoint: null });
+    const sent = await t.json("PUT", path, {
+      fulfillmentEndpoint: "https://shop.example/fulfil",
+      clientSecret: "another-long-secret",
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.clientSecret).not.toBeNull();
+  });
 });

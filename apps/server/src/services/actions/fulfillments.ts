@@ -92,19 +92,30 @@ export function planMoveToDropship({
 }): { purchase: Purchase; fulfillment: Fulfillment } {
   const { provider, sale, variants, saleItems } = read;
   if (!provider) throw noDropshipProvider(input.dropshipProviderId);
-  const items = itemsRequired("fulfillment.move-to-dropship", fulfillment, read.items, saleItems);
+  // A line of no units holds nothing and orders nothing: it stays on the moved fulfillment.
+  const moving = read.items.filter((item) => item.quantity > 0);
+  const items = itemsRequired("fulfillment.move-to-dropship", fulfillment, moving, saleItems);
   const stock = stockFrom(read);
   const lines: Line[] = [];
   for (const item of items) {
-    const sku = item.sku ?? "";
+    const named = item.sku || null;
     const variant = item.variantId
       ? variants.find((candidate) => candidate.id === item.variantId)
-      : variants.find((candidate) => candidate.sku === sku);
-    // A SKU the variants' read did not select (the line names none): that no variant has it is held here.
-    if (!variant && !item.variantId && item.sku == null) plan.sameCount("variant", { sku }, 0);
+      : named === null
+        ? undefined
+        : variants.find((candidate) => candidate.sku === named);
     const saleItem = item.saleItemId
       ? saleItems.find((candidate) => candidate.id === item.saleItemId)
       : undefined;
+    // The purchase line's SKU: the line's, else its variant's, else its sale line's.
+    const sku = named ?? variant?.sku ?? saleItem?.sku ?? null;
+    if (sku === null) {
+      throw contentConflict(
+        "fulfillment.move-to-dropship",
+        fulfillment,
+        `Fulfillment line ${item.id} names no SKU, variant or sale line: a provider is ordered SKUs. Give the line its sku first.`,
+      );
+    }
     lines.push({
       saleItemId: item.saleItemId,
       variantId: variant?.id ?? null,
