@@ -31,11 +31,18 @@ export function planFailure(plan: WritePlan, failure: Failure): void {
   plan.insert("error", {
     source: failure.source,
     code: failure.code,
-    message: failure.message.slice(0, 2000),
+    message: withinCharacters(failure.message, 2000),
     subjectKind: failure.subject.kind,
     subjectId: failure.subject.id,
     details: failure.details ?? null,
     resolved: false,
     occurredAt: plan.now,
   });
+}
+
+/** `text` cut to `most` UTF-16 units, never between the two halves of one character. */
+export function withinCharacters(text: string, most: number): string {
+  if (text.length <= most) return text;
+  const code = text.charCodeAt(most - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? most - 1 : most);
 }

@@ -3,6 +3,7 @@ import type { Actor } from "../domain/context.ts";
 import { allows } from "../domain/scopes.ts";
 import { ApiError } from "../errors.ts";
 import { andThen, type Eventually } from "../eventually.ts";
+import { PRIVATE_ANSWER } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import { rememberContext } from "./observe.ts";
 import { missingScope, readOnlyRefusal, scopeNeeded } from "./scopes.ts";
@@ -130,6 +131,8 @@ function checkedActor(c: Context<AppEnv>, actor: Actor | undefined, mount: strin
   if (actor.expiresAt !== undefined && actor.expiresAt <= Date.now()) {
     throw new ApiError("unauthorized", "The API key has expired.", {}, CHALLENGE);
   }
+  // A key's answers are kept by no cache, its refusals (403) too.
+  c.get("answerHeaders")["Cache-Control"] = PRIVATE_ANSWER;
   if (actor.suspended) throw new ApiError("forbidden", "The company of this API key is suspended.");
   const method = c.req.method;
   const path = routedPath(c);

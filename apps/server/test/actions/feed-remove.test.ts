@@ -46,3 +46,25 @@ describe("inventory-feed remove-by-external-id", () => {
     expect((await t.json("DELETE", path("F3"))).body.status).toBe("removed");
   });
 });
+
+describe("inventory-feed parse-webhook", () => {
+  it("takes no item for a disabled feed (409, nothing written), as its batch webhook and imports", async () => {
+    const t = await ctx.tenant();
+    const { feed } = await feedSetup(t);
+    await t.json("PUT", `/inventory-feeds/${feed.id}.json`, { enabled: false });
+    const before = await snapshot(t, ["inventory-feed-variants"]);
+    const sent = await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "F2",
+      inventoryQuantity: 3,
+    });
+    expect(sent.status).toBe(409);
+    expect(sent.body.detail).toBe(`Inventory feed ${feed.id} is disabled.`);
+    expect(await snapshot(t, ["inventory-feed-variants"])).toEqual(before);
+    await t.json("PUT", `/inventory-feeds/${feed.id}.json`, { enabled: true });
+    const again = await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "F2",
+      inventoryQuantity: 3,
+    });
+    expect(again.status).toBe(200);
+  });
+});

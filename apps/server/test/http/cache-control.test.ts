@@ -13,6 +13,10 @@ beforeAll(async () => {
 
 const NO_STORE = "private, no-store";
 
+/** A request with another key than the tenant's. */
+const fetchWith = (token: string, method: string, path: string) =>
+  setup.app.request(path, { method, headers: { Authorization: `Bearer ${token}` } });
+
 describe("Cache-Control", () => {
   it("is private, no-store on what a token reads and writes, errors included", async () => {
     const made = await t.json("POST", "/carriers.json", { name: "Parcel Express" });
@@ -29,6 +33,17 @@ describe("Cache-Control", () => {
     expect((await t.request("DELETE", `/carriers/${made.body.id}.json`)).headers.get("Cache-Control")).toBe(
       NO_STORE,
     );
+  });
+
+  it("is private, no-store on a key's refusals too: a scope it lacks, a read-only key's write", async () => {
+    const scoped = await t.json("POST", "/api-keys.json", { name: "catalog", scopes: ["catalog:read"] });
+    expect(scoped.status).toBe(200);
+    const refused = await fetchWith(scoped.body.secret, "GET", "/sales.json");
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("Cache-Control")).toBe(NO_STORE);
+    const write = await t.readOnly.request("POST", "/carriers.json", { name: "Nope" });
+    expect(write.status).toBe(403);
+    expect(write.headers.get("Cache-Control")).toBe(NO_STORE);
   });
 
   it("a file keeps its own; the public routes and a refused token are not the company's", async () => {

@@ -465,6 +465,8 @@ export function planParseFeedItem({
   /** Where the item is in a batch, for its errors' paths (`3.`). */
   path?: string;
 }): ParsedFeedItem {
+  // A disabled feed takes no item, by whichever way it comes (as its fetch, batch webhook and imports).
+  if (feed.enabled === false) throw new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
   const [existing] = read.items;
   checkNotRemoved(feed, existing);
   const values = feedItemValues(input);

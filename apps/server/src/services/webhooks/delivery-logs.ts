@@ -8,6 +8,7 @@ import { kindByName } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
 import { tableFor } from "../../db/tables.ts";
 import type { DeliveryLog } from "../../domain/callouts.ts";
+import { withinCharacters } from "../../domain/failures.ts";
 import { insertSql, storedValues } from "../../domain/record-plans.ts";
 import type { Outcome } from "./outbound.ts";
 
@@ -41,9 +42,9 @@ export type LogWriter = (id: number, attempt: Attempt) => Sql | readonly Sql[];
 export function attemptMessage(attempt: Attempt): string {
   const { outcome } = attempt;
   if (outcome.ok)
-    return (attempt.url.startsWith("mailto:") ? mailed(attempt) : delivered(attempt)).slice(0, 2000);
+    return withinCharacters(attempt.url.startsWith("mailto:") ? mailed(attempt) : delivered(attempt), 2000);
   const then = attempt.next ? ` Next attempt at ${attempt.next}.` : " No more attempts.";
-  return `Attempt ${attempt.number} failed: ${outcome.error}${then}`.slice(0, 2000);
+  return withinCharacters(`Attempt ${attempt.number} failed: ${outcome.error}${then}`, 2000);
 }
 
 function delivered({ url, outcome }: Attempt): string {
@@ -64,7 +65,7 @@ function mailed({ url, outcome }: Attempt): string {
  */
 function givenUpMessage(attempt: Attempt): string {
   const reason = attempt.outcome.error ?? "what it was sent for is gone.";
-  return `Not delivered: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`.slice(0, 2000);
+  return withinCharacters(`Not delivered: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}`, 2000);
 }
 
 /**
