@@ -91,17 +91,3 @@ describe("a purchase order's number", () => {
     });
   }
 });
-
-describe("a purchase of no lines", () => {
-  it("is not sent: 409, nothing queued, still pending", async () => {
-    const t = await setup.tenant();
-    const w = await world(t, {
-      provider: { purchaseFormat: "json", purchaseEndpoint: "https://harbour-goods.example/orders" },
-    });
-    const empty = await create(t, "purchases", { dropshipProviderId: w.provider.id });
-    const refused = await expectStatus(send(t, empty.id), 409);
-    expect(refused.detail).toBe(`Purchase ${empty.id} has no lines: add its lines, then send it.`);
-    expect(await deliveries(t.companyId)).toEqual([]);
-    expect((await list(t, "purchases", `&where[id]=${empty.id}`))[0]!.status).toBe(empty.status);
-  });
-});

@@ -261,14 +261,6 @@ export function planSendPurchase({
   mail: MailSettings | undefined;
 }): Purchase {
   const provider = providerRequired(purchase, read.provider);
-  // An order of no lines orders nothing: the provider would get a number and no goods.
-  if (!read.items.length) {
-    throw contentConflict(
-      "purchase.send",
-      purchase,
-      `Purchase ${purchase.id} has no lines: add its lines, then send it.`,
-    );
-  }
   const format = input.format ?? provider.purchaseFormat;
   const order = { purchase, items: read.items, provider };
   if (format === "email") {
