@@ -23,7 +23,7 @@ const QUOTED_CHARS = 200;
 
 /** A file's cell as a row's message quotes it: its first `QUOTED_CHARS` characters, and `…` if longer. */
 export function quotedCell(text: string): string {
-  return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text;
+  return text.length > QUOTED_CHARS ? `${withinCharacters(text, QUOTED_CHARS)}…` : text;
 }
 
 /** Plans the `error` record of a failure. */
@@ -40,9 +40,13 @@ export function planFailure(plan: WritePlan, failure: Failure): void {
   });
 }
 
-/** `text` cut to `most` UTF-16 units, never between the two halves of one character. */
-export function withinCharacters(text: string, most: number): string {
+/**
+ * `text` within `most` UTF-16 units (a field's `maxLength`, as the validators count it), never cut
+ * between the two halves of one character; `mark` (`…`) ends a text that was cut, within the bound.
+ */
+export function withinCharacters(text: string, most: number, mark = ""): string {
   if (text.length <= most) return text;
-  const code = text.charCodeAt(most - 1);
-  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? most - 1 : most);
+  const end = most - mark.length;
+  const code = text.charCodeAt(end - 1);
+  return text.slice(0, code >= 0xd800 && code <= 0xdbff ? end - 1 : end) + mark;
 }

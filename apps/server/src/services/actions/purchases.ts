@@ -21,7 +21,7 @@ import type {
 import { sql } from "../../db/sql.ts";
 import { type PurchaseRef, purchaseBooksReads } from "../../domain/aggregates/purchase-books.ts";
 import { planPurchaseBooks, planSaleBooks, planSaleReturnBooks, unshippedOf } from "../../domain/books.ts";
-import { planFailure } from "../../domain/failures.ts";
+import { planFailure, withinCharacters } from "../../domain/failures.ts";
 import { checkLineOwners } from "../../domain/line-owners.ts";
 import { MAIL_NOT_CONFIGURED, type MailMessage, type MailSettings, mailtoUrl } from "../../domain/mail.ts";
 import { fromCents, toCents } from "../../domain/money.ts";
@@ -361,15 +361,6 @@ interface OrderToSend {
 /** The longest `message` a purchase notification holds, in characters. */
 const MAX_MESSAGE = 2000;
 
-/**
- * A notification's message for people, cut to what the field holds (by whole characters, `…` at the
- * cut): an endpoint may be as long as the message may. The record's recipient and payload are whole.
- */
-function messageWithin(text: string): string {
-  const characters = [...text];
-  return characters.length <= MAX_MESSAGE ? text : `${characters.slice(0, MAX_MESSAGE - 1).join("")}…`;
-}
-
 /** A JSON, XML or CSV purchase order: logged, and delivered to the provider's endpoint, signed. */
 function planPurchaseOrderCallout(
   plan: WritePlan,
@@ -384,8 +375,11 @@ function planPurchaseOrderCallout(
     format,
     status: "pending",
     recipient: endpoint,
-    message: messageWithin(
+    // For people, cut to what the field holds; the recipient and the payload are whole.
+    message: withinCharacters(
       `Purchase order ${order.purchase.id} queued for delivery to ${endpoint} as ${format}.`,
+      MAX_MESSAGE,
+      "…",
     ),
     payload,
   });

@@ -6,7 +6,7 @@ import { backgroundEvents, type DataImport } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
 import type { Ctx } from "../../domain/context.ts";
 import { csvText } from "../../domain/csv-text.ts";
-import { planFailure } from "../../domain/failures.ts";
+import { planFailure, withinCharacters } from "../../domain/failures.ts";
 import { rows } from "../../domain/reads.ts";
 import { transitionValues } from "../../domain/transitions.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -69,7 +69,7 @@ export async function finish(ctx: Ctx, run: Run, ending: Ending): Promise<true> 
                 ? appliedNote(dataImport) + keptNote(dataImport) + (files.note ?? "")
                 : "");
         // Within the bounds of `statusMessage`, and of `statusProblem` (8,192 bytes) with it.
-        const message = summary.slice(0, 2000);
+        const message = withinCharacters(summary, 2000);
         const ended = plan.update(
           "data-import",
           dataImport,
