@@ -1,9 +1,10 @@
-import { decodePDFRawStream, PDFArray, PDFDocument, PDFRawStream, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { CODE_B, CODE_C, encodeCode128, START_B, START_C, STOP } from "../../src/labels/code128.ts";
 import { layoutBarcode, pdfLabelProvider, toEncodable } from "../../src/labels/pdf-provider.ts";
 import { createTrackingNumber, type LabelRequest, luhnCheckDigit } from "../../src/labels/provider.ts";
 import { setupApp } from "../support.ts";
+import { pageTexts } from "./pdf-texts.ts";
 
 /** Set B value of a printable ASCII character. */
 const b = (char: string) => char.charCodeAt(0) - 32;
@@ -126,36 +127,6 @@ function labelRequest(overrides: Partial<LabelRequest> = {}): LabelRequest {
     createdAt: "2025-03-14T10:22:00.000Z",
     ...overrides,
   };
-}
-
-/** WinAnsi byte to character, taken from pdf-lib itself: Node 20's TextDecoder("windows-1252") is really latin1. */
-async function winAnsiDecoder(): Promise<(bytes: Iterable<number>) => string> {
-  const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
-  const charOf = new Map<number, string>();
-  for (const codePoint of font.getCharacterSet()) {
-    const char = String.fromCodePoint(codePoint);
-    const [byte] = font.encodeText(char).asBytes();
-    if (byte !== undefined && !charOf.has(byte)) charOf.set(byte, char);
-  }
-  return (bytes) => Array.from(bytes, (byte) => charOf.get(byte) ?? "\uFFFD").join("");
-}
-
-/** Strings shown by the page's Tj operators (pdf-lib writes them as WinAnsi hex strings). */
-async function pageTexts(bytes: Uint8Array): Promise<string[]> {
-  const decodeWinAnsi = await winAnsiDecoder();
-  const doc = await PDFDocument.load(bytes);
-  const contents = doc.getPage(0).node.Contents();
-  const streams =
-    contents instanceof PDFArray ? contents.asArray().map((ref) => doc.context.lookup(ref)) : [contents];
-  const texts: string[] = [];
-  for (const stream of streams) {
-    if (!(stream instanceof PDFRawStream)) throw new Error("unexpected content stream type");
-    const operators = new TextDecoder("latin1").decode(decodePDFRawStream(stream).decode());
-    for (const [, hex = ""] of operators.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)) {
-      texts.push(decodeWinAnsi((hex.match(/../g) ?? []).map((pair) => Number.parseInt(pair, 16))));
-    }
-  }
-  return texts;
 }
 
 describe("pdfLabelProvider", () => {

@@ -14,6 +14,7 @@ import type {
   PurchaseReturnLabelInput,
   PurchaseShipInput,
   ReturnShipment,
+  Sale,
 } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
 
@@ -22,6 +23,7 @@ import { type ShipTo, shipToOfPurchase, shipToOfSale } from "../../domain/order-
 import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { table } from "../../domain/store.ts";
+import { inGrams } from "../../domain/weights.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import type { ApiError } from "../../errors.ts";
 import { code128Problem } from "../../labels/code128.ts";
@@ -56,6 +58,22 @@ function isComplete(
 ): address is ShipTo & { lineOne: string; city: string; country: string } {
   return filled(address?.lineOne) && filled(address.city) && filled(address.country);
 }
+
+/**
+ * The customer's address on a purchase's label: the purchase's receiver when it is complete, else the
+ * shipping address of the sale it serves; `missing` answers the 422 when neither is complete.
+ */
+function customerAddress(
+  purchase: Purchase | undefined,
+  sale: Sale | undefined,
+  missing: () => ApiError,
+): LabelAddress {
+  const receiver = purchase && shipToOfPurchase(purchase);
+  return labelAddress(isComplete(receiver) || !sale ? receiver : shipToOfSale(sale), missing);
+}
+
+/** The sale a purchase serves, read for its shipping address (`customerAddress`). */
+const saleOfPurchase = (purchaseId: number) => one("sale", fieldOf("purchase", purchaseId, "saleId"));
 
 /** The provider's own address fields as an address. */
 function ownAddressOf(provider: DropshipProvider): ShipTo {
@@ -123,11 +141,19 @@ function missingProviderAddress(provider: DropshipProvider, purpose: string): Ap
   );
 }
 
-function missingReceiver(purchase: Purchase): ApiError {
+/** The 422 of a purchase's label without a complete customer address: each way to give it one. */
+function missingCustomerAddress(purchase: Purchase, sale: Sale | undefined): ApiError {
+  if (!sale) {
+    return invalid(
+      "receiverAddressLineOne",
+      `must be set on purchase ${purchase.id}, with receiverCity and receiverCountry: the label needs the receiver's address`,
+      `Purchase ${purchase.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`,
+    );
+  }
   return invalid(
     "receiverAddressLineOne",
-    `must be set on purchase ${purchase.id}, with receiverCity and receiverCountry: the label needs the receiver's address`,
-    `Purchase ${purchase.id} has no receiver address: set its receiverAddressLineOne, receiverCity and receiverCountry.`,
+    `must be set on purchase ${purchase.id}, with receiverCity and receiverCountry, or sale ${sale.id} needs a complete shipping address (shippingAddressLineOne, shippingCity, shippingCountry): the label needs the customer's address`,
+    `Purchase ${purchase.id} has no complete receiver address, nor its sale ${sale.id} a complete shipping address: set the purchase's receiverAddressLineOne, receiverCity and receiverCountry, or the sale's shippingAddressLineOne, shippingCity and shippingCountry.`,
   );
 }
 
@@ -212,8 +238,9 @@ function providerDefaults(provider: DropshipProvider): { carrier: string; servic
 
 /**
  * What a purchase's return label reads: what opening the return reads (its lines and their returns so
- * far), its provider with the provider's addresses, the last return shipment's id (held: the label
- * names the next one) and the company's file usage.
+ * far), its provider with the provider's addresses, its sale (the customer's address when its receiver's
+ * is incomplete), the last return shipment's id (held: the label names the next one) and the company's
+ * file usage.
  */
 export function returnLabelReads(purchaseId: number) {
   const returnShipments = table("return-shipment").name;
@@ -223,6 +250,7 @@ export function returnLabelReads(purchaseId: number) {
     ...openReturnReads(purchaseId),
     provider: providerOfPurchase(purchaseId),
     addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
+    sale: saleOfPurchase(purchaseId),
     lastReturnShipmentId: rows(
       sql`SELECT ${lastId} AS id`,
       ([row]) => Number(row?.id ?? 0),
@@ -234,8 +262,8 @@ export function returnLabelReads(purchaseId: number) {
 
 /**
  * `POST /purchases/{id}/return-label.json`: a return of the lines named (or of every line with units to
- * send back): a sale return of them when the purchase serves a sale, a return shipment to the provider's
- * return address, and its label. Answers the return shipment.
+ * send back): a sale return of them when the purchase serves a sale, a return shipment from the customer
+ * (`customerAddress`) to the provider's return address, and its label. Answers the return shipment.
  */
 export async function planReturnLabel({
   ctx,
@@ -260,7 +288,7 @@ export async function planReturnLabel({
   });
   const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
-  const shipFrom = labelAddress(shipToOfPurchase(purchase), () => missingReceiver(purchase));
+  const shipFrom = customerAddress(purchase, read.sale, () => missingCustomerAddress(purchase, read.sale));
   const shipTo = labelAddress(providerAddressOf(provider, read.addresses, ["return", "shipFrom"]), () =>
     missingProviderAddress(provider, "return"),
   );
@@ -305,9 +333,10 @@ export async function planReturnLabel({
 // -------------------------------------------------------------------------------------- default label
 
 /**
- * What a purchase's outbound label reads: the provider, its addresses, the purchase's earlier outbound
- * labels, those that shipped with a dropshipment of it too (held by their count: the next version holds
- * while no other came meanwhile) and the company's file usage; to ship with it, what `ship` reads.
+ * What a purchase's outbound label reads: the provider, its addresses, the purchase's sale (the
+ * customer's address when its receiver's is incomplete), the purchase's earlier outbound labels, those
+ * that shipped with a dropshipment of it too (held by their count: the next version holds while no other
+ * came meanwhile) and the company's file usage; to ship with it, what `ship` reads.
  */
 export function defaultLabelReads(purchaseId: number, input: PurchaseDefaultLabelInput) {
   const label = outboundLabelReads(purchaseId);
@@ -319,6 +348,7 @@ function outboundLabelReads(purchaseId: number) {
   return {
     provider: providerOfPurchase(purchaseId),
     addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
+    sale: saleOfPurchase(purchaseId),
     earlier: many("label", { purchaseId, direction: "outbound" }, { hold: "count" }),
     fileUsage: fileUsage(),
   };
@@ -332,11 +362,12 @@ const shipsWith = (
 ): read is Snapshot<OutboundLabelReads & ReturnType<typeof shipPurchaseReads>> => "items" in read;
 
 /**
- * `PUT /purchases/{id}/default-label.json`: a new version of the purchase's outbound label, with the
- * provider's default carrier and service. With `inventoryStatus: "shipped"` (the vendor portal's "label
- * and mark shipped"), the lines named (`ids`; `[]`: every line) ship as `ship` would, with the label's
- * carrier, service and tracking number; a purchase that cannot ship gets no label (409). Answers the
- * label, and the purchase as the plan leaves it.
+ * `PUT /purchases/{id}/default-label.json`: a new version of the purchase's outbound label, from the
+ * provider's ship-from address to the customer (`customerAddress`), with the provider's default carrier
+ * and service. With `inventoryStatus: "shipped"` (the vendor portal's "label and mark shipped"), the
+ * lines named (`ids`; `[]`: every line) ship as `ship` would, with the label's carrier, service and
+ * tracking number; a purchase that cannot ship gets no label (409). Answers the label, and the purchase
+ * as the plan leaves it.
  */
 export async function planDefaultLabel({
   ctx,
@@ -358,7 +389,7 @@ export async function planDefaultLabel({
   const shipFrom = labelAddress(providerAddressOf(provider, read.addresses, ["shipFrom"]), () =>
     missingProviderAddress(provider, "shipFrom"),
   );
-  const shipTo = labelAddress(shipToOfPurchase(purchase), () => missingReceiver(purchase));
+  const shipTo = customerAddress(purchase, read.sale, () => missingCustomerAddress(purchase, read.sale));
   const version = 1 + Math.max(0, ...read.earlier.map((label) => label.version));
   const label = await planLabel(ctx, plan, {
     shipFrom,
@@ -394,6 +425,15 @@ export async function planDefaultLabel({
 // ---------------------------------------------------------------------------------- regenerate label
 
 /**
+ * What a dropshipment weighs, in grams: its `grams`, else its `totalWeight` in its `weightUnit`; none
+ * when it was not weighed.
+ */
+function gramsOfDropshipment(dropshipment: Dropshipment): number | null {
+  if (dropshipment.grams) return dropshipment.grams;
+  return dropshipment.totalWeight ? inGrams(dropshipment.totalWeight, dropshipment.weightUnit) : null;
+}
+
+/**
  * What a dropshipment's new label reads: its purchase, its provider (its own, else its purchase's) with
  * the provider's addresses, its sale (its own, else its purchase's), and the company's file usage.
  */
@@ -413,9 +453,10 @@ export function regenerateLabelReads(dropshipmentId: number) {
 }
 
 /**
- * `PUT /dropshipments/{id}/regenerate-label.json`: a new version of the dropshipment's label, from its
- * provider's ship-from address to its purchase's receiver (else its sale's shipping address), with its
- * carrier and service (else the provider's defaults). Answers the dropshipment as the plan leaves it.
+ * `GET /dropshipments/{id}/regenerate-label.json`: a new version of the dropshipment's label, from its
+ * provider's ship-from address to the customer (`customerAddress`: its purchase's receiver, else its
+ * sale's shipping address), with its carrier and service (else the provider's defaults) and its weight
+ * (`gramsOfDropshipment`). Answers the dropshipment as the plan leaves it.
  */
 export async function planRegenerateLabel({
   ctx,
@@ -450,9 +491,7 @@ export async function planRegenerateLabel({
   const shipFrom = labelAddress(providerAddressOf(provider, read.addresses, ["shipFrom"]), () =>
     missingProviderAddress(provider, "shipFrom"),
   );
-  const receiver = purchase ? shipToOfPurchase(purchase) : undefined;
-  const destination = isComplete(receiver) ? receiver : sale ? shipToOfSale(sale) : receiver;
-  const shipTo = labelAddress(destination, () => {
+  const shipTo = customerAddress(purchase, sale, () => {
     const detail = `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`;
     if (purchase) {
       return invalid(
@@ -480,7 +519,7 @@ export async function planRegenerateLabel({
     version,
     reference: `Dropshipment ${dropshipment.reference ?? dropshipment.id}`,
     fileName: `dropshipment-label-${dropshipment.id}`,
-    weightGrams: dropshipment.grams || null,
+    weightGrams: gramsOfDropshipment(dropshipment),
     links: { purchaseId: purchase?.id ?? null, dropshipmentId: dropshipment.id },
     fileUsage: read.fileUsage,
     trackingField: dropshipment.trackingNumber ? "trackingNumber" : undefined,

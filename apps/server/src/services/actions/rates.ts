@@ -11,6 +11,7 @@ import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { fromCents, MONEY_BOUND, toCents } from "../../domain/money.ts";
 import { fieldIn, fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
 import { column, table } from "../../domain/store.ts";
+import { inGrams } from "../../domain/weights.ts";
 import { ApiError } from "../../errors.ts";
 
 interface Group {
@@ -48,9 +49,6 @@ function quote(rate: ChannelShippingRate, group: Group, country: string): number
   }
 }
 
-/** Grams in one of each `weightUnit` a parcel may be weighed in. */
-const GRAMS_PER_UNIT = { g: 1, kg: 1000, oz: 28.349523125, lb: 453.59237 } as const;
-
 /**
  * What one unit of a variant weighs, in grams: its `weight`, else, when it has none, what its parcels
  * weigh together (each parcel's `weight` in its `weightUnit`, grams when that is not set).
@@ -59,7 +57,7 @@ function gramsOf(variant: Variant, parcels: readonly VariantParcel[]): number {
   if (variant.weight !== null) return variant.weight;
   return parcels
     .filter((parcel) => parcel.variantId === variant.id)
-    .reduce((sum, parcel) => sum + (parcel.weight ?? 0) * GRAMS_PER_UNIT[parcel.weightUnit ?? "g"], 0);
+    .reduce((sum, parcel) => sum + inGrams(parcel.weight ?? 0, parcel.weightUnit), 0);
 }
 
 /**
