@@ -142,7 +142,10 @@ export const channelVariantStates: StatesDef = {
     // for a synchronous answer, `acknowledging` for the acknowledge route).
     error: ["pending", "acknowledging", "connected", "ignore"],
     connected: ["pending", "error", "ignore"],
-    ignore: [],
+    // A listing its feed item's removal took off is listed again by publish-all for another item of
+    // its SKU, as a new listing would be: waiting for the store's id, or `pending` where nothing
+    // publishes. A write cannot take a listing off `ignore` (not in `byWrite`).
+    ignore: ["pending", "acknowledging"],
   },
   // Sync states only: writing them has no effect beyond the record.
   byWrite: {

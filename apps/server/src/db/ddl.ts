@@ -292,9 +292,10 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
     },
     indexes: {},
   },
-  // The feed items a fetch's file held (by the file's and the item's ids), written with the batch that
-  // applied them: the items of the feed not among them are those its cleanup sets to 0 units. Removed
-  // when the file is settled.
+  // The feed items a fetch's file held and applied, removed ones left out (by the file's and the item's
+  // ids), written with the batch that applied them: the items of the feed not among them are those its
+  // cleanup sets to 0 units, and a later batch holding one again does not count it again. Removed when
+  // the file is settled.
   inventory_feed_seen: {
     columns: {
       file_id: "INTEGER NOT NULL",

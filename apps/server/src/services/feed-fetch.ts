@@ -26,7 +26,7 @@ import { sql } from "../db/sql.ts";
 import type { Ctx } from "../domain/context.ts";
 import { checkReadable, FeedFileError, rowProblem } from "../domain/feed-files.ts";
 import { connectCandidates } from "../domain/feed-items.ts";
-import { fieldOf, many, one, type Snapshot } from "../domain/reads.ts";
+import { fieldOf, many, one, rows, type Snapshot } from "../domain/reads.ts";
 import { column, table } from "../domain/store.ts";
 import type { WritePlan } from "../domain/write-plan.ts";
 import { ApiError, isApiError } from "../errors.ts";
@@ -447,7 +447,8 @@ async function checkItems(ctx: Ctx, feed: InventoryFeed, settings: Settings, sto
  * What applying a batch of the file's items reads, each held as read: the file (still pending) and its
  * feed (its settings decide the plan), the feed's items with the batch's external ids and the catalogue
  * variants they may connect to (`connectCandidates`: by their SKUs and barcodes as sent, and as
- * stored).
+ * stored); and which of those items an earlier batch of the file applied (`seen`: the fetch's lease,
+ * held, keeps any other writer of the file's seen items away).
  */
 function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInput[]) {
   const feedId = fieldOf("inventory-feed-file", fileId, "inventoryFeedId");
@@ -460,18 +461,21 @@ function applyReads(fileId: number, items: readonly InventoryFeedParseWebhookInp
     sql`SELECT ${item(field)} FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${inBatch}`;
   const skus = sql`SELECT value AS sku FROM json_each(${sentValues((one) => one.vendorSku)}) UNION ${stored("sku")}`;
   const barcodes = sql`SELECT value AS barcode FROM json_each(${sentValues((one) => one.barcode)}) UNION ${stored("barcode")}`;
+  const seen = sql`SELECT item_id FROM inventory_feed_seen WHERE file_id = ${fileId} AND item_id IN (SELECT id FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${inBatch})`;
   return {
     file: one("inventory-feed-file", fileId),
     feed: one("inventory-feed", feedId),
     items: many("inventory-feed-variant", inBatch),
     variants: many("variant", connectCandidates(feedId, skus, barcodes)),
+    seen: rows(seen, (found) => new Set(found.map((row) => Number(row.item_id)))),
   };
 }
 
 /**
  * Applies a batch of the file's items in one write, each as the feed's webhook applies it
- * (`planParseFeedItem`; a removed item is left as it is), with the items the file held
- * (`inventory_feed_seen`), the file's progress (`rowCount`: items applied so far) and the fetch's.
+ * (`planParseFeedItem`; a removed item is left as it is), with the items it applied
+ * (`inventory_feed_seen`), the file's progress (`rowCount`: the distinct items applied so far, so an
+ * item that an earlier batch applied too is not counted again) and the fetch's.
  */
 async function applyBatch(ctx: Ctx, run: FetchRun, batch: readonly FileItem[]): Promise<void> {
   const items = batch.map((each) => each.input);
@@ -485,9 +489,11 @@ async function applyBatch(ctx: Ctx, run: FetchRun, batch: readonly FileItem[]): 
         const { feed } = read;
         if (!feed) throw new FileNotPending();
         const existing = new Map(read.items.map((item) => [item.externalId, item]));
+        let applied = 0;
         for (const each of batch) {
           const item = existing.get(each.input.externalId);
           if (item?.status === "removed") continue;
+          if (!item || !read.seen.has(item.id)) applied += 1;
           try {
             planParseFeedItem({
               feed,
@@ -502,9 +508,9 @@ async function applyBatch(ctx: Ctx, run: FetchRun, batch: readonly FileItem[]): 
         const feedItems = table("inventory-feed-variant");
         const externalIds = JSON.stringify(items.map((one) => one.externalId));
         plan.write(
-          sql`INSERT OR IGNORE INTO inventory_feed_seen (file_id, item_id) SELECT ${run.fileId}, id FROM ${sql.id(feedItems.name)} WHERE company_id = ${sql.company} AND ${at("inventory-feed-variant", "inventoryFeedId")} = ${feed.id} AND ${at("inventory-feed-variant", "externalId")} IN (SELECT value FROM json_each(${externalIds}))`,
+          sql`INSERT OR IGNORE INTO inventory_feed_seen (file_id, item_id) SELECT ${run.fileId}, id FROM ${sql.id(feedItems.name)} WHERE company_id = ${sql.company} AND ${at("inventory-feed-variant", "inventoryFeedId")} = ${feed.id} AND ${at("inventory-feed-variant", "externalId")} IN (SELECT value FROM json_each(${externalIds})) AND ${at("inventory-feed-variant", "status")} IS NOT 'removed'`,
         );
-        plan.update("inventory-feed-file", file, { rowCount: (file.rowCount ?? 0) + items.length });
+        plan.update("inventory-feed-file", file, { rowCount: (file.rowCount ?? 0) + applied });
         plan.write(progressSql(run, plan.now, { rowsDone }));
       },
     },

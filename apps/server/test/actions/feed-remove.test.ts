@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupApp } from "../support.ts";
-import { feedSetup, list, snapshot } from "./channels-fixtures.ts";
+import { feedSetup, get, list, make, snapshot } from "./channels-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -44,6 +44,56 @@ describe("inventory-feed remove-by-external-id", () => {
     expect(await snapshot(t, Object.keys(before))).toEqual(before);
 
     expect((await t.json("DELETE", path("F3"))).body.status).toBe("removed");
+  });
+});
+
+describe("publish-all after remove-by-external-id", () => {
+  it("lists a SKU whose item was removed again for another feed's item, but not where the company set it to ignore", async () => {
+    const t = await ctx.tenant();
+    const { channels, feed } = await feedSetup(t);
+    await t.json("PUT", `/inventory-feeds/${feed.id}/publish-all.json`, {});
+    const [own, removed] = await Promise.all(
+      channels.map(
+        async (channel) => (await list(t, "channel-variants", { channelId: channel.id, sku: "NEW1" }))[0],
+      ),
+    );
+    // The company takes the SKU off its first store itself, before the supplier drops the item.
+    const ignored = await t.json("PUT", `/channel-variants/${own.id}.json`, { status: "ignore" });
+    expect(ignored.status).toBe(200);
+    const dropped = await t.json(
+      "DELETE",
+      `/inventory-feeds/${feed.id}/remove-by-external-id.json?externalId=F1`,
+    );
+    expect(dropped.status).toBe(200);
+    const off = async () =>
+      (await list(t, "channel-variants", { sku: "NEW1" })).map((cv) => [cv.id, cv.status, cv.errorMessage]);
+    expect(await off()).toEqual([
+      [own.id, "ignore", null],
+      [removed.id, "ignore", "removed from the feed"],
+    ]);
+    // A listing taken off by the removal is at ignore for any write: only publish-all lists it again.
+    const written = await t.json("PUT", `/channel-variants/${removed.id}.json`, { status: "pending" });
+    expect(written.status).toBe(409);
+    expect(written.body.detail).toMatch(/through its actions/);
+
+    // Another supplier's feed has the SKU: its publish lists it again where the removal took it off.
+    const other = await make(t, "inventory-feeds", { name: "Second vendor" });
+    for (const channel of channels)
+      await make(t, "inventory-feed-channels", { inventoryFeedId: other.id, channelId: channel.id });
+    const item = await make(t, "inventory-feed-variants", {
+      inventoryFeedId: other.id,
+      externalId: "S1",
+      sku: "NEW1",
+      reviewStatus: "approved",
+    });
+    const published = await t.json("PUT", `/inventory-feeds/${other.id}/publish-all.json`, {});
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body).toEqual([]);
+    expect(await off()).toEqual([
+      [own.id, "ignore", null],
+      [removed.id, "pending", null],
+    ]);
+    expect(await get(t, "channel-variants", removed.id)).toMatchObject({ inventoryFeedVariantId: item.id });
   });
 });
 

@@ -277,6 +277,38 @@ describe("inventory-feed fetch of a large file", () => {
     expect(await one("SELECT count(*) AS n FROM inventory_feed_seen")).toEqual({ n: 0 });
   });
 
+  it("counts each item once, however often the file holds it, and a removed item not at all", async () => {
+    const t = await setup.tenant();
+    // 600 items, then the first 100 of them again with other units: the second batch of 500 holds
+    // items the first one applied.
+    const rows = stockCsv(600, () => 2) + stockCsv(100, () => 9).replace("id,code,stock\n", "");
+    const feed = await csvFeed(t, serve(rows).url);
+    await t.json("PUT", `/inventory-feeds/${feed.id}/parse-webhook.json`, {
+      externalId: "S-600",
+      vendorSku: "600",
+      inventoryQuantity: 1,
+    });
+    await t.json("DELETE", `/inventory-feeds/${feed.id}/remove-by-external-id.json?externalId=S-600`);
+    const queued = await fetchByHand(t, feed.id);
+
+    const slices = dispatcher({ sliceMs: 0 });
+    await slices.runOnce();
+    expect(await get(t, "inventory-feed-files", queued.id)).toMatchObject({ rowCount: 500 });
+    await drain(slices);
+    const file = await get(t, "inventory-feed-files", queued.id);
+    expect(file).toMatchObject({ status: "processed", rowCount: 599 });
+    expect(await get(t, "inventory-feeds", feed.id)).toMatchObject({ fetched: 599 });
+    // As many as the feed's items the file applied (its removed item left as it was).
+    const applied = await one(
+      "SELECT count(*) AS n FROM inventory_feed_variants WHERE inventory_feed_id = ? AND status IS NOT 'removed'",
+      [feed.id],
+    );
+    expect(applied).toEqual({ n: 599 });
+    expect(await item(t, feed.id, "S-1")).toMatchObject({ quantity: 9 });
+    expect(await item(t, feed.id, "S-101")).toMatchObject({ quantity: 2 });
+    expect(await item(t, feed.id, "S-600")).toMatchObject({ status: "removed", quantity: 1 });
+  });
+
   it("keeps the file pending and zeroes nothing when the download breaks off or stalls mid-file, and fetches it whole when tried again", async () => {
     const t = await setup.tenant();
     const { url, path } = serve(stockCsv(3_000, () => 9));

@@ -226,6 +226,53 @@ describe("publish-all to a custom channel's publishing endpoint", () => {
     expect(logs.map((log) => log.status)).toEqual(["error", "success"]);
   });
 
+  it("publishes a listing its feed item's removal took off again when another feed item of its sku is published", async () => {
+    const t = await setup.tenant();
+    const receiver = await startReceiver(storeIds);
+    const run = dispatcherWithClock(setup);
+    const { feed, items } = await publishingSetup(t, receiver.url);
+    const [listing] = await publishAll(t, feed.id);
+    await run.dispatcher.runOnce();
+    const removal = `/inventory-feeds/${feed.id}/remove-by-external-id.json?externalId=`;
+    expect((await t.json("DELETE", `${removal}F1`)).status).toBe(200);
+    expect(await get(t, "channel-variants", listing.id)).toMatchObject({
+      status: "ignore",
+      externalId: "store-SKU-1",
+      errorMessage: "removed from the feed",
+    });
+
+    // The supplier lists the SKU again, under another external id.
+    const back = await make(t, "inventory-feed-variants", {
+      inventoryFeedId: feed.id,
+      externalId: "F1-back",
+      sku: items[0].sku,
+      reviewStatus: "approved",
+    });
+    expect(await publishAll(t, feed.id)).toEqual([]);
+    expect(await get(t, "channel-variants", listing.id)).toMatchObject({
+      status: "pending",
+      externalId: null,
+      errorMessage: null,
+      inventoryFeedVariantId: back.id,
+    });
+    await run.dispatcher.runOnce();
+    expect(receiver.received).toHaveLength(2);
+    expect(JSON.parse(receiver.received[1]!.body).variant).toMatchObject({ sku: "SKU-1" });
+    expect(await get(t, "channel-variants", listing.id)).toMatchObject({
+      status: "connected",
+      externalId: "store-SKU-1",
+    });
+    const logs = await list(t, "channel-variant-updates", { channelVariantId: listing.id });
+    expect(logs.map((log) => [log.type, log.status])).toEqual([
+      ["publish", "success"],
+      ["publish", "success"],
+    ]);
+
+    // Published from the item that came back, the listing goes off again when that one is removed.
+    expect((await t.json("DELETE", `${removal}F1-back`)).status).toBe(200);
+    expect(await get(t, "channel-variants", listing.id)).toMatchObject({ status: "ignore" });
+  });
+
   it("publishes at most 100 feed items a call; the next call publishes the rest", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(storeIds);

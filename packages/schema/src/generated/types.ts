@@ -3349,7 +3349,7 @@ export type InventoryFeed = {
   fetchFrequency: "never" | "hourly" | "daily" | "custom" | "webhook";
   /** Why the fetch frequency is what it is (chosen by hand, limited by the plan, the file's size or duration, ...). */
   fetchFrequencyReason: "manual" | "duration" | "planAllowance" | "count" | "plan" | "default" | "custom" | null;
-  /** Items read at the last fetch. */
+  /** Items applied at the last fetch: the feed's items its file held, each once, removed ones not counted. */
   fetched: number;
   /** The feed's webhook secret: `POST /webhooks/inventory-feeds/parse-webhooks.json` with `webhook-hash: <hash>` updates its items. Made by the server (32 random bytes), shown once by the create answer and `rotate-hash`. */
   hash: string | null;
@@ -3499,7 +3499,7 @@ export type InventoryFeedFile = {
   byteSize: number | null;
   /** A digest of the file's bytes, to tell whether a fetch brought anything new. */
   checksum: string | null;
-  /** Items (rows or objects) of the file applied; while the file is `pending`, those applied so far. */
+  /** Items of the file applied, each once however many rows (or objects) hold it, a removed item not at all; while the file is `pending`, those applied so far. */
   rowCount: number | null;
   /** `pending` until read, then `processed`, or `error` (see `errorMessage`). */
   status: "pending" | "processed" | "error";

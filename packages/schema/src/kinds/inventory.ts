@@ -213,7 +213,8 @@ export const inventoryFeed = defineKind({
       required: true,
       default: 0,
       min: 0,
-      description: "Items read at the last fetch.",
+      description:
+        "Items applied at the last fetch: the feed's items its file held, each once, removed ones not counted.",
       example: 124,
     }),
     hash: f.string({
@@ -397,7 +398,7 @@ export const inventoryFeedFile = defineKind({
     rowCount: f.integer({
       min: 0,
       description:
-        "Items (rows or objects) of the file applied; while the file is `pending`, those applied so far.",
+        "Items of the file applied, each once however many rows (or objects) hold it, a removed item not at all; while the file is `pending`, those applied so far.",
       example: 124,
     }),
     status: f.enum(fileStatuses, {

@@ -33,6 +33,13 @@ import { calloutStatement } from "../webhooks/callouts.ts";
 const UNPUBLISHED = ["pending", "queued", "error"];
 
 /**
+ * Why a listing is at `ignore` when its feed item's removal put it there: publish-all lists such a
+ * listing again for another item of its SKU (`listAgain`), and leaves one the company set to `ignore`
+ * itself (with no such reason) as it is.
+ */
+const REMOVED_FROM_FEED = "removed from the feed";
+
+/**
  * The most feed items one publish-all publishes: its reads, its batch and the callouts it queues are
  * bounded by it, whatever the feed's size. The items left wait for the next call (oldest first).
  */
@@ -108,10 +115,11 @@ type PublishSnapshot = Snapshot<ReturnType<typeof publishFeedReads>>;
  * `PUT /inventory-feeds/{id}/publish-all.json`: the feed's first `PUBLISH_BATCH` approved, unpublished
  * items are linked to their catalogue variants (`variantsOfItems`: created when the SKU is new) and
  * listed on each of the feed's channels: a channel that already lists the variant keeps its one listing
- * (linked to the feed item if it had no feed item yet), any other gets a new channel variant under the
- * variant's SKU. A channel with a custom channel that has a publishing endpoint is sent each new listing
- * (and each one whose publishing failed) to publish (`queuePublish`); the listing waits for the store's
- * id. Answers the channel variants created.
+ * (linked to the feed item if it had no feed item yet; listed again if its feed item's removal took it
+ * off, `listAgain`), any other gets a new channel variant under the variant's SKU. A channel with a
+ * custom channel that has a publishing endpoint is sent each new listing (and each one whose publishing
+ * failed, or listed again) to publish (`queuePublish`); the listing waits for the store's id. Answers
+ * the channel variants created.
  */
 export function planPublishFeed({
   feed,
@@ -171,6 +179,10 @@ export function planPublishFeed({
 
   for (const [listing, item] of reused) {
     const custom = publishers.get(listing.channelId);
+    if (takenOffByRemoval(listing)) {
+      listAgain(plan, listing, item, custom && { custom, body: publishing(variantOf.get(item.id)!) });
+      continue;
+    }
     const republish = custom && publishedAgain(listing) ? custom : undefined;
     const body = republish && publishing(variantOf.get(item.id)!);
     const linked = listing.inventoryFeedVariantId === null ? { inventoryFeedVariantId: item.id } : {};
@@ -304,6 +316,33 @@ function listingsByVariant(listings: readonly ChannelVariant[], variants: readon
     byVariant.get(`${channelId}:${variant.id}`) ?? bySku.get(`${channelId}:${variant.sku}`);
 }
 
+/** Whether a listing is at `ignore` because its feed item was removed (not by the company's own hand). */
+function takenOffByRemoval(listing: ChannelVariant): boolean {
+  return listing.status === "ignore" && listing.errorMessage === REMOVED_FROM_FEED;
+}
+
+/**
+ * A listing its feed item's removal took off, listed again for `item` as a new listing is: linked to
+ * `item`, without the store id it had (the store lists it anew), waiting for the store's id and sent to
+ * publish when its channel publishes (`publishing`), else `pending`.
+ */
+function listAgain(
+  plan: WritePlan,
+  listing: ChannelVariant,
+  item: InventoryFeedVariant,
+  publishing: { custom: CustomChannel; body: ReturnType<typeof publishBody> } | undefined,
+): void {
+  const to = publishing ? waitingState(publishing.custom) : "pending";
+  const values = transitionValues("channel-variant", listing, to, {
+    inventoryFeedVariantId: item.id,
+    externalId: null,
+    errorMessage: null,
+    ...(publishing ? { publishUpdate: publishing.body } : {}),
+  });
+  const listed = plan.update("channel-variant", listing, values, { movesState: true });
+  if (publishing) queuePublish(plan, publishing.custom, listed, publishing.body);
+}
+
 /**
  * Whether an existing listing is published again: it has no store id and its publishing failed, or it
  * was never sent to publish (a listing waiting for an answer already is not sent twice).
@@ -374,7 +413,8 @@ export function removeFeedItemReads(feedId: number, input: InventoryFeedRemoveBy
 
 /**
  * `DELETE /inventory-feeds/{id}/remove-by-external-id.json` (`externalId` in the body or the query): the
- * feed item is removed and its channel variants are set to ignore (kept, since sales may refer to them).
+ * feed item is removed and its channel variants are set to ignore (kept, since sales may refer to them),
+ * with the reason `REMOVED_FROM_FEED`; one the company set to ignore already is left as it is.
  */
 export function planRemoveFeedItem({
   feed,
@@ -406,8 +446,9 @@ export function planRemoveFeedItem({
     );
   }
   for (const listing of read.listings) {
+    if (listing.status === "ignore") continue;
     const values = transitionValues("channel-variant", listing, "ignore", {
-      errorMessage: "removed from the feed",
+      errorMessage: REMOVED_FROM_FEED,
     });
     plan.update("channel-variant", listing, values, { movesState: true });
   }
