@@ -227,6 +227,16 @@ const SYSTEM_TABLES: SchemaSnapshot["tables"] = {
       webhook_attempts_delivery: "CREATE INDEX webhook_attempts_delivery ON webhook_attempts (delivery_id)",
     },
   },
+  // The webhook endpoints deleted whose delivery logs are still to be removed: the delete notes the
+  // endpoint, and the dispatcher's prune removes its log in batches, then the note
+  // (`services/webhooks/endpoint-logs.ts`).
+  deleted_endpoint_logs: {
+    columns: {
+      endpoint_id: "INTEGER PRIMARY KEY",
+      company_id: "INTEGER NOT NULL",
+    },
+    indexes: {},
+  },
   // Secret fields' sealed values and inbound secrets' digests, out of the records (`secret-sql.ts`).
   ...SECRET_TABLES,
   // A data import the runner owes (`services/imports/`): claimed for a lease, resumed after a crash

@@ -465,7 +465,7 @@ describe("webhook endpoints", () => {
     await create(t, "webhook-endpoints", body);
   });
 
-  it("deletes an endpoint with its deliveries: the next endpoint has an id of its own and starts with none", async () => {
+  it("deletes an endpoint with its deliveries (the log removed by the next prune): the next endpoint has an id of its own and starts with none", async () => {
     const t = await setup.tenant();
     const receiver = await startReceiver(() => 500);
     const { dispatcher } = dispatcherWithClock(setup);
@@ -480,6 +480,7 @@ describe("webhook endpoints", () => {
 
     await expectStatus(t.request("DELETE", `/webhook-endpoints/${first.id}.json`), 204);
     await expectStatus(t.json("GET", `/webhook-endpoints/${first.id}/deliveries.json`), 404);
+    await dispatcher.prune();
     const kept = await setup.db.execute({
       sql: "SELECT count(*) AS n FROM webhook_deliveries WHERE endpoint_id = ?",
       args: [first.id],

@@ -61,17 +61,19 @@ export const outboundRules: WriteRules = {
         return plan.update("webhook-endpoint", current, { ...values, ...again });
       },
     }),
-    // Its secrets and its deliveries (with their attempts) are not a kind's records, so the delete of the
-    // record does not take them: they go with it, and what was still to be sent is not sent.
+    // Its secrets (two at most) go with it. Its deliveries and their attempts, a log as long as its
+    // history (millions of rows for a busy one), are left to the dispatcher's prune, which removes them
+    // in batches: the delete only notes the endpoint. Meanwhile none is read (they are read through the
+    // endpoint) and none is sent (an attempt finds the endpoint gone).
     planDelete: deletes<"webhook-endpoint", Record<never, never>>({
       reads: () => ({}),
       plan({ current, plan }) {
-        const own = sql`endpoint_id = ${current.id} AND company_id = ${sql.company}`;
-        plan.write(sql`DELETE FROM webhook_secrets WHERE ${own}`);
         plan.write(
-          sql`DELETE FROM webhook_attempts WHERE delivery_id IN (SELECT id FROM webhook_deliveries WHERE ${own})`,
+          sql`DELETE FROM webhook_secrets WHERE endpoint_id = ${current.id} AND company_id = ${sql.company}`,
         );
-        plan.write(sql`DELETE FROM webhook_deliveries WHERE ${own}`);
+        plan.write(
+          sql`INSERT INTO deleted_endpoint_logs (endpoint_id, company_id) VALUES (${current.id}, ${sql.company})`,
+        );
       },
     }),
   },

@@ -38,6 +38,8 @@ import { signedHeaders } from "./signing.ts";
  * a receiver down for a day still gets everything. After the last, the delivery has failed.
  */
 export const RETRY_DELAYS_S = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600];
+/** The most attempts a delivery has: the first, and one after each delay. */
+export const MAX_ATTEMPTS = RETRY_DELAYS_S.length + 1;
 /** An endpoint with no success for this long, and failing, is disabled (with the reason on it). */
 export const DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
 /**
@@ -560,7 +562,7 @@ async function settle(
   at: number,
 ): Promise<void> {
   const attempts = delivery.attempts + 1;
-  const finalFailure = !outcome.ok && (outcome.final === true || attempts > RETRY_DELAYS_S.length);
+  const finalFailure = !outcome.ok && (outcome.final === true || attempts >= MAX_ATTEMPTS);
   const delay = RETRY_DELAYS_S[attempts - 1] ?? 0;
   const next = outcome.ok || finalFailure ? null : iso(at + delay * 1000 * (0.8 + 0.4 * random()));
   const status = outcome.ok ? "succeeded" : finalFailure ? "failed" : "pending";

@@ -2,9 +2,10 @@
  * Drains the outbox: `fanOut` (fan-out.ts) turns new events into deliveries, a pool of attempts
  * (`deliveryPool`, deliveries.ts) sends the due ones; beside them it runs the data imports owed
  * (`imports/runner.ts`) and the feed fetches (`feed-fetch.ts`, with the other background work), a slice
- * at a time; `prune` drops what is past retention. All only read and write tables, so a crash at any
- * point loses nothing: events not yet fanned out are after the cursor, and a delivery, an import or a
- * feed fetch claimed by a process that died is taken up again when its lease ends.
+ * at a time; `prune` drops what is past retention, and the delivery logs of deleted endpoints. All only
+ * read and write tables, so a crash at any point loses nothing: events not yet fanned out are after the
+ * cursor, and a delivery, an import or a feed fetch claimed by a process that died is taken up again
+ * when its lease ends.
  */
 import type { Db } from "../../db/database.ts";
 import { type FileStore, memoryFileStore } from "../../db/file-store.ts";
@@ -21,6 +22,7 @@ import { DEFAULT_FILES_POLICY, type FilesPolicy, pruneFiles, pruneOrphanBodies }
 import { pruneKeys } from "../idempotency.ts";
 import { IMPORT_DOWNLOAD_WAIT_MS, IMPORT_MAX_BYTES, runImports } from "../imports/runner.ts";
 import { deliverDue, deliveryPool, nextAttemptAt } from "./deliveries.ts";
+import { sweepDeletedEndpoints } from "./endpoint-logs.ts";
 import { fanOut } from "./fan-out.ts";
 // The log writers of the shipment and accounting callouts, registered before any delivery settles.
 import "./work-logs.ts";
@@ -74,7 +76,10 @@ export interface Dispatcher {
    * answers how many attempts failed, and whether import or fetch work is left (`more`: run again soon).
    */
   runOnce(): Promise<{ failed: number; more: boolean }>;
-  /** Drops events older than the retention period (once delivered) and settled deliveries as old. */
+  /**
+   * Drops events older than the retention period (once delivered) and settled deliveries as old, and
+   * the delivery logs of deleted endpoints (`endpoint-logs.ts`).
+   */
   prune(): Promise<void>;
   /** When the earliest pending delivery is due (ms), or undefined when none is pending. */
   nextAttemptAt(): Promise<number | undefined>;
@@ -228,6 +233,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       db,
       sql`DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM webhook_deliveries WHERE ${ended} LIMIT ${PRUNE_BATCH})`.statement(),
     );
+    await sweepDeletedEndpoints(db);
     await pruneKeys(db, now());
     await pruneFiles(db, fileStore, deps.files ?? DEFAULT_FILES_POLICY, now());
     await pruneOrphanBodies(db, fileStore, now());
