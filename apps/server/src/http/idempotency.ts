@@ -9,6 +9,7 @@ import type { Context } from "hono";
 import type { Db } from "../db/database.ts";
 import { ApiError } from "../errors.ts";
 import {
+  type Claim,
   fingerprintOf,
   keyInUse,
   lookupIdempotencyKey,
@@ -137,44 +138,21 @@ export function idempotent(
       `${c.req.method} ${path}${search} ${body === undefined ? "" : JSON.stringify(body)}`,
     );
     const at = now();
-    const claim = await lookupIdempotencyKey({
-      db,
-      input: { companyId, key, fingerprint, now: new Date(at) },
-    });
-    if (claim.state === "mismatch") {
-      throw new ApiError(
-        "validation_failed",
-        "This Idempotency-Key was already used with a different request.",
-        {
-          errors: [{ path: "Idempotency-Key", message: "was used with a different request" }],
-        },
-      );
-    }
-    if (claim.state === "inProgress") throw keyInUse();
-    if (claim.state === "lost") {
-      // Its write committed with the key, and the process ended before the answer was kept: running it
-      // again would do it twice.
-      throw new ApiError(
-        "conflict",
-        "A request with this Idempotency-Key ran, but its answer was lost: look its result up before retrying with a new key.",
-      );
-    }
-    if (claim.state === "replay") {
-      if (claim.status === 204) return answer(c, null, 204, { "Idempotent-Replayed": "true" });
-      // A record's ETag is made from its answer's text alone, the text kept here: made again, it is the
-      // first answer's. A create's is not known until its batch gives the id, where the key is claimed.
-      const etag = claim.status === 200 && answersRecord(operation);
-      return answer(c, claim.body, claim.status, {
-        "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
-        "Idempotent-Replayed": "true",
-        ...(claim.location ? { Location: claim.location } : {}),
-        ...(etag ? { ETag: etagOfText(claim.body) } : {}),
-      });
-    }
+    const lookup = () =>
+      lookupIdempotencyKey({ db, input: { companyId, key, fingerprint, now: new Date(at) } });
+    const earlier = answerOfClaim(c, operation, await lookup());
+    if (earlier) return earlier;
     // The write claims the key in its batch, with its answer; an answer made without writing is kept below.
     const pending: PendingKey = { companyId, key, fingerprint: fingerprint.hash, at };
     c.set("idempotencyKey", pending);
     const response = await run();
+    // A refusal made without claiming the key may be the retry of a request that claimed it while this one
+    // ran (a client resending after a dropped connection): this one then planned on what that one wrote
+    // ("nothing to settle", "already shipped", a 404 after a delete). It is answered that request's answer.
+    if (!pending.answered && response.status >= 400) {
+      const meanwhile = answerOfClaim(c, operation, await lookup());
+      if (meanwhile) return meanwhile;
+    }
     if (!pending.answered && !retryable(response.status)) {
       await settleIdempotencyKey({
         db,
@@ -190,4 +168,45 @@ export function idempotent(
     }
     return response;
   }
+}
+
+/**
+ * What a request answers for what became of its key (`lookupIdempotencyKey`), when another request with
+ * the key came first: that request's answer again, or why it cannot be had yet; undefined when the key
+ * is not taken (the request runs).
+ */
+function answerOfClaim(
+  c: Context<AppEnv>,
+  operation: Operation | undefined,
+  claim: Claim,
+): Response | undefined {
+  if (claim.state === "new") return undefined;
+  if (claim.state === "mismatch") {
+    throw new ApiError(
+      "validation_failed",
+      "This Idempotency-Key was already used with a different request.",
+      {
+        errors: [{ path: "Idempotency-Key", message: "was used with a different request" }],
+      },
+    );
+  }
+  if (claim.state === "inProgress") throw keyInUse();
+  if (claim.state === "lost") {
+    // Its write committed with the key, and the process ended before the answer was kept: running it
+    // again would do it twice.
+    throw new ApiError(
+      "conflict",
+      "A request with this Idempotency-Key ran, but its answer was lost: look its result up before retrying with a new key.",
+    );
+  }
+  if (claim.status === 204) return answer(c, null, 204, { "Idempotent-Replayed": "true" });
+  // A record's ETag is made from its answer's text alone, the text kept here: made again, it is the
+  // first answer's. A create's is not known until its batch gives the id, where the key is claimed.
+  const etag = claim.status === 200 && answersRecord(operation);
+  return answer(c, claim.body, claim.status, {
+    "Content-Type": claim.status >= 400 ? "application/problem+json" : "application/json",
+    "Idempotent-Replayed": "true",
+    ...(claim.location ? { Location: claim.location } : {}),
+    ...(etag ? { ETag: etagOfText(claim.body) } : {}),
+  });
 }
