@@ -3,7 +3,8 @@
  * order's variants, and the plan computed from that snapshot. The customer is found by e-mail or
  * created; the sale is created, or updated when the order was imported before (never duplicated), with
  * its lines; new lines go to a purchase per dropship provider or to a fulfillment from an own warehouse;
- * the books of sale and purchases are settled, and a sale import logs it.
+ * a known line's new price is followed by its open returns' lines still at their default amount; the
+ * books of sale and purchases are settled, and a sale import logs it.
  */
 
 import {
@@ -35,6 +36,7 @@ import { sameFactValues } from "./same-facts.ts";
 import { stockOf } from "./stock.ts";
 import { column, table, type ValuesOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
+import { planReturnsFollowPrices, returnsOfSaleLinesReads } from "./write-rules/returns.ts";
 
 /** One order line, whichever form it came in, with the catalogue variant it sells. */
 export interface OrderLine {
@@ -81,6 +83,8 @@ export function orderVariants(where: Sql) {
  * - `sales`: the sale of an order imported before (still none: two imports of one new order make one
  *   sale, the later planned again to update it), and `saleItems` its lines (the sale's books are
  *   computed from every one of them);
+ * - `saleReturns` and `saleReturnLines`: the returns of its lines, which a line's new price is
+ *   followed on (`planReturnsFollowPrices`);
  * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
  *   own lines are fulfilled from;
  * - `levels` and `bundleParts`: the stock of the order's variants (`stockOf`: allocated in the statement);
@@ -96,13 +100,12 @@ export function saleImportReads(order: {
 }) {
   const { channelId, externalId } = order;
   const email = sql.id(column(table("customer"), "email"));
+  const saleItems = sql`${sql.id(column(table("sale-item"), "saleId"))} IN ${fieldsOf("sale", "id", { channelId, externalId })}`;
   return {
     customers: many("customer", sql`lower(${email}) = lower(${order.email})`, { limit: 1, hold: "count" }),
     sales: many("sale", { channelId, externalId }, { limit: 1 }),
-    saleItems: many(
-      "sale-item",
-      sql`${sql.id(column(table("sale-item"), "saleId"))} IN ${fieldsOf("sale", "id", { channelId, externalId })}`,
-    ),
+    saleItems: many("sale-item", saleItems),
+    ...returnsOfSaleLinesReads(fieldsOf("sale-item", "id", saleItems), true),
     channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
     fallbackWarehouse: defaultWarehouse(),
     ...stockOf(order.variantIds),
@@ -165,6 +168,11 @@ export function planSaleImport(
       if (match && Object.keys(values).length) updated.set(match.id, plan.update("sale-item", match, values));
     });
     kept = lines.map((line) => updated.get(line.id) ?? line);
+    const priced = lines.flatMap((before) => {
+      const after = updated.get(before.id);
+      return after ? [{ before, after }] : [];
+    });
+    planReturnsFollowPrices(plan, priced, read);
   }
 
   const newItems = plan.insertMany(

@@ -9,7 +9,16 @@ import { memoryFileStore } from "../../src/db/file-store.ts";
 import { createToken } from "../../src/services/auth.ts";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { apiOf, freshDb, setupApp, type Tenant } from "../support.ts";
-import { cancel, expectRefused, provider, RECEIVER, sentWorld, ship, world } from "./orders-fixtures.ts";
+import {
+  cancel,
+  expectRefused,
+  provider,
+  RECEIVER,
+  sentWorld,
+  ship,
+  type World,
+  world,
+} from "./orders-fixtures.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 /** The app of the race tests: `meanwhile` is run by the next write between its reads and its batch. */
@@ -351,6 +360,99 @@ describe("a sale return line's amount at its default follows its sale line", () 
     expect(await put(line.id, { saleItemId: w.saleItems.mug.id })).toMatchObject({ amount: 0.05 });
     expect(await put(loose.id, { saleItemId: w.saleItems.cap.id, amount: 1 })).toMatchObject({ amount: 1 });
     expect((await read(t, "sale-returns", saleReturn.id)).total).toBe(1.05);
+  });
+});
+
+describe("a sale return line at its default amount follows a new price of its sale line", () => {
+  /** The sale of `sentWorld`, shipped: its mug line (3 × 29.99) fulfilled, its returns open to lines. */
+  async function shippedWorld(t: Tenant) {
+    const w = await sentWorld(t);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    return w;
+  }
+  const returnOf = async (t: Tenant, w: World, lines: Record<string, unknown>[]) => {
+    const saleReturn = await create(t, "sale-returns", { saleId: w.sale.id });
+    const made = [];
+    for (const line of lines) {
+      made.push(await create(t, "sale-return-items", { saleReturnId: saleReturn.id, quantity: 1, ...line }));
+    }
+    return { saleReturn, lines: made };
+  };
+  const reprice = (t: Tenant, saleItemId: number, price: number) =>
+    expectStatus(t.json("PUT", `/sale-items/${saleItemId}.json`, { price }), 200);
+  const amounts = async (t: Tenant, saleReturnId: number) => ({
+    total: (await read(t, "sale-returns", saleReturnId)).total,
+    amounts: (await list(t, "sale-return-items", `&where[saleReturnId]=${saleReturnId}`)).map(
+      (line) => line.amount,
+    ),
+  });
+
+  it("the sale line's price corrected from 29.99 to 25: an open return refunds 25, its other lines as they were", async () => {
+    const t = await setup.tenant();
+    const w = await shippedWorld(t);
+    const open = await returnOf(t, w, [
+      { saleItemId: w.saleItems.mug.id },
+      { saleItemId: w.saleItems.cap.id },
+    ]);
+    expect(await amounts(t, open.saleReturn.id)).toEqual({ total: 30.09, amounts: [29.99, 0.1] });
+
+    await reprice(t, w.saleItems.mug.id, 25);
+    expect(await amounts(t, open.saleReturn.id)).toEqual({ total: 25.1, amounts: [25, 0.1] });
+    // Two units at the new price: the default follows the quantity as before.
+    await expectStatus(t.json("PUT", `/sale-return-items/${open.lines[0]!.id}.json`, { quantity: 2 }), 200);
+    expect(await amounts(t, open.saleReturn.id)).toEqual({ total: 50.1, amounts: [50, 0.1] });
+  });
+
+  it("an amount of the client's own stays, on a line or beside one that follows", async () => {
+    const t = await setup.tenant();
+    const w = await shippedWorld(t);
+    const own = await returnOf(t, w, [{ saleItemId: w.saleItems.mug.id, amount: 20 }]);
+    const beside = await returnOf(t, w, [{ saleItemId: w.saleItems.mug.id }]);
+
+    await reprice(t, w.saleItems.mug.id, 25);
+    expect(await amounts(t, own.saleReturn.id)).toEqual({ total: 20, amounts: [20] });
+    expect(await amounts(t, beside.saleReturn.id)).toEqual({ total: 25, amounts: [25] });
+  });
+
+  it("a received or called-off return keeps what it refunds", async () => {
+    const t = await setup.tenant();
+    const w = await shippedWorld(t);
+    const received = await returnOf(t, w, [{ saleItemId: w.saleItems.mug.id }]);
+    await expectStatus(t.json("POST", `/sale-returns/${received.saleReturn.id}/receive.json`, {}), 200);
+    const calledOff = await returnOf(t, w, [{ saleItemId: w.saleItems.mug.id }]);
+    await expectStatus(t.json("PUT", `/sale-returns/${calledOff.saleReturn.id}/cancel.json`, {}), 200);
+
+    await reprice(t, w.saleItems.mug.id, 25);
+    expect(await amounts(t, received.saleReturn.id)).toEqual({ total: 29.99, amounts: [29.99] });
+    expect(await amounts(t, calledOff.saleReturn.id)).toEqual({ total: 29.99, amounts: [29.99] });
+  });
+
+  it("a cancellation keeps the refund its cancel recorded", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(cancel(t, w.purchase.id), 200);
+    const [cancellation] = await list(t, "sale-returns", "&where[type]=cancellation");
+
+    await reprice(t, w.saleItems.mug.id, 25);
+    expect(await amounts(t, cancellation!.id)).toEqual({ total: 90.27, amounts: [89.97, 0.1, 0.2] });
+  });
+
+  it("an order imported again with a new price of a line: its open return follows", async () => {
+    const t = await setup.tenant();
+    const w = await shippedWorld(t);
+    const open = await returnOf(t, w, [{ saleItemId: w.saleItems.mug.id }]);
+
+    await expectStatus(
+      t.json("POST", `/channels/${w.channel.id}/manual-sale.json`, {
+        externalId: w.sale.externalId,
+        customer: { email: "dana@example.com" },
+        shippingAddress: { lineOne: "12 Harbour Road", city: "Portland", country: "US" },
+        items: [{ sku: "MUG-1", quantity: 3, price: 25 }],
+      }),
+      200,
+    );
+    expect(await read(t, "sale-items", w.saleItems.mug.id)).toMatchObject({ price: 25 });
+    expect(await amounts(t, open.saleReturn.id)).toEqual({ total: 25, amounts: [25] });
   });
 });
 

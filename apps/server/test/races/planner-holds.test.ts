@@ -286,6 +286,22 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "PUT sale-item price (its open returns' lines at their default amount follow it)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      await call(t, "PUT", `/purchases/${w.purchase.id}/send.json`, {});
+      await call(t, "POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-1" });
+      const [mug, cap] = [w.saleItems[0]!, w.saleItems[1]!];
+      const open = await make(t, "sale-returns", { saleId: w.sale.id });
+      await make(t, "sale-return-items", { saleReturnId: open.id, saleItemId: mug.id, quantity: 1 });
+      await make(t, "sale-return-items", { saleReturnId: open.id, saleItemId: cap.id, quantity: 1 });
+      const received = await make(t, "sale-returns", { saleId: w.sale.id });
+      await make(t, "sale-return-items", { saleReturnId: received.id, saleItemId: mug.id, quantity: 1 });
+      await call(t, "POST", `/sale-returns/${received.id}/receive.json`, {});
+      return (api) => api.json("PUT", `/sale-items/${mug.id}.json`, { price: 25 });
+    },
+  },
+  {
     name: "POST purchase-invoice",
     async setup(t) {
       const w = await orderWorld(t);
@@ -549,6 +565,29 @@ const BESIDE: Case[] = [
       const saleReturn = await make(t, "sale-returns", { saleId: w.sale.id });
       await make(t, "sale-return-items", { saleReturnId: saleReturn.id, saleItemId: mug.id, quantity: 1 });
       return (api) => api.json("POST", `/sale-returns/${saleReturn.id}/receive.json`, {});
+    },
+  },
+  {
+    name: "channel.manual-sale (an order imported again with a new price, beside an open return of its line)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      await call(t, "PUT", `/purchases/${w.purchase.id}/send.json`, {});
+      await call(t, "POST", `/purchases/${w.purchase.id}/ship.json`, { trackingNumber: "PX-1" });
+      const saleReturn = await make(t, "sale-returns", { saleId: w.sale.id });
+      for (const saleItem of w.saleItems) {
+        await make(t, "sale-return-items", {
+          saleReturnId: saleReturn.id,
+          saleItemId: saleItem.id,
+          quantity: 1,
+        });
+      }
+      return (api) =>
+        api.json("POST", `/channels/${w.sale.channelId}/manual-sale.json`, {
+          externalId: w.sale.externalId,
+          customer: { email: "dana@example.com" },
+          shippingAddress: { lineOne: "12 Harbour Road", city: "Portland", country: "US" },
+          items: [{ sku: "MUG-1", quantity: 3, price: 25 }],
+        });
     },
   },
 ];

@@ -5,7 +5,7 @@
  * line it names, if any, is a line of its sale line (`purchaseLineBroken`).
  */
 import type { PurchaseItem, SaleItem, SaleReturn, SaleReturnItem } from "@multichannel/schema";
-import { sql } from "../../db/sql.ts";
+import { type Sql, sql } from "../../db/sql.ts";
 import { ApiError } from "../../errors.ts";
 import { lineCents, planSaleReturnBooks, quantityRuleBroken } from "../books.ts";
 import { checkLineCount } from "../line-limit.ts";
@@ -13,6 +13,7 @@ import { onOwner, sameOwnerRule } from "../line-owners.ts";
 import { checkAmount, toCents } from "../money.ts";
 import { fieldIn, fieldOf, fieldsOf, many, one, type Snapshot, when } from "../reads.ts";
 import { stateConflict } from "../states.ts";
+import type { WritePlan } from "../write-plan.ts";
 import { changedLines, lineRule } from "./lines.ts";
 import { deletes, history, latest, updates, type WriteRules } from "./rule.ts";
 
@@ -176,6 +177,26 @@ function withPurchaseLineChecked<V extends { saleItemId?: number | null; purchas
   );
 }
 
+/** A sale return line's default amount: `quantity` units at its sale line's `price`. */
+const defaultAmount = (quantity: number, price: number): number =>
+  checkAmount("sale-return-item", "amount", lineCents(quantity, price));
+
+/**
+ * The amount sale return line `line` takes when its quantity or its sale line's price changes (to
+ * `quantity` at `price`): the default anew while its amount is the default of what it was (its quantity
+ * at `was`, the price of the sale line it had, compared in cents); undefined when the amount is one of
+ * the client's own, which is kept.
+ */
+function followedAmount(
+  line: SaleReturnItem,
+  was: number,
+  quantity: number,
+  price: number,
+): number | undefined {
+  if (toCents(line.amount ?? 0) !== lineCents(line.quantity, was)) return undefined;
+  return defaultAmount(quantity, price);
+}
+
 /**
  * The values of a sale return line's write with its amount, when none is sent and it is the default:
  * its quantity at its sale line's price (0 with no sale line). A new line takes it; a line whose
@@ -194,16 +215,78 @@ function withDefaultAmount<V extends { saleItemId?: number | null; quantity?: nu
   const saleItemId = latest(values.saleItemId, current?.saleItemId, null);
   const price = priceOf(read.saleItem, saleItemId);
   if (price === undefined) return values;
-  if (!current) {
-    if (saleItemId === null) return values;
-  } else {
-    const moves = saleItemId !== current.saleItemId;
-    if (!moves && (values.quantity === undefined || values.quantity === current.quantity)) return values;
-    const was = priceOf(moves ? read.previous : read.saleItem, current.saleItemId);
-    if (was === undefined || toCents(current.amount ?? 0) !== lineCents(current.quantity, was)) return values;
-  }
   const quantity = latest(values.quantity, current?.quantity, 0);
-  return { ...values, amount: checkAmount("sale-return-item", "amount", lineCents(quantity, price)) };
+  if (!current) {
+    return saleItemId === null ? values : { ...values, amount: defaultAmount(quantity, price) };
+  }
+  const moves = saleItemId !== current.saleItemId;
+  if (!moves && (values.quantity === undefined || values.quantity === current.quantity)) return values;
+  const was = priceOf(moves ? read.previous : read.saleItem, current.saleItemId);
+  const amount = was === undefined ? undefined : followedAmount(current, was, quantity, price);
+  return amount === undefined ? values : { ...values, amount };
+}
+
+/**
+ * What a change of sale lines' prices reads of their returns, when `read` is true (`saleItemIds`: SQL
+ * answering the lines' ids, a subquery): the returns with a line of them, held in whether they are open
+ * (`isOpenReturn`), and every line of those returns, whose amounts add up to a return's total, held in
+ * what the amount follows and adds up.
+ */
+export function returnsOfSaleLinesReads(saleItemIds: Sql, read: boolean) {
+  const returnIds = fieldsOf(
+    "sale-return-item",
+    "saleReturnId",
+    fieldIn("sale-return-item", "saleItemId", saleItemIds),
+  );
+  return {
+    saleReturns: when(
+      read,
+      many("sale-return", fieldIn("sale-return", "id", returnIds), { hold: { fields: ["type", "status"] } }),
+    ),
+    saleReturnLines: when(
+      read,
+      many("sale-return-item", fieldIn("sale-return-item", "saleReturnId", returnIds), {
+        hold: { fields: ["saleReturnId", "saleItemId", "quantity", "amount"] },
+      }),
+    ),
+  };
+}
+
+/** What `returnsOfSaleLinesReads` answered. */
+export type ReturnsOfSaleLines = Snapshot<ReturnType<typeof returnsOfSaleLinesReads>>;
+
+/**
+ * Plans sale lines' new prices (`priced`: each line as read and as the write leaves it) into their open
+ * returns (`isOpenReturn`; a received, called-off or cancellation's line stays as it is): each return
+ * line still at its default amount follows its sale line's price (`followedAmount`), and each return
+ * with a line that did takes its total anew.
+ */
+export function planReturnsFollowPrices(
+  plan: WritePlan,
+  priced: readonly { before: SaleItem; after: SaleItem }[],
+  read: ReturnsOfSaleLines,
+): void {
+  const prices = new Map(
+    priced
+      .filter(({ before, after }) => toCents(before.price ?? 0) !== toCents(after.price ?? 0))
+      .map(({ before, after }) => [before.id, { was: before.price ?? 0, now: after.price ?? 0 }]),
+  );
+  if (!prices.size) return;
+  for (const saleReturn of read.saleReturns ?? []) {
+    if (!isOpenReturn(saleReturn)) continue;
+    let follows = false;
+    const lines = (read.saleReturnLines ?? [])
+      .filter((line) => line.saleReturnId === saleReturn.id)
+      .map((line) => {
+        const price = line.saleItemId === null ? undefined : prices.get(line.saleItemId);
+        const amount =
+          price === undefined ? undefined : followedAmount(line, price.was, line.quantity, price.now);
+        if (amount === undefined) return line;
+        follows = true;
+        return plan.update("sale-return-item", line, { amount });
+      });
+    if (follows) planSaleReturnBooks(plan, saleReturn, lines);
+  }
 }
 
 /**

@@ -1,7 +1,9 @@
 /**
  * Sales and their lines: a line's total from its price, history kept once it has any, a quantity never
- * cut below what its purchase and fulfillment lines still carry; the sale's books.
+ * cut below what its purchase and fulfillment lines still carry; the sale's books; a new price followed
+ * by its open returns' lines at their default amount.
  */
+import { sql } from "../../db/sql.ts";
 import { accountingReads } from "../accounting.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planSaleBooks } from "../books.ts";
 import { checkLineCount } from "../line-limit.ts";
@@ -10,6 +12,7 @@ import { many } from "../reads.ts";
 import type { RecordOf } from "../store.ts";
 import { carryingReads, checkCut } from "./carrying.ts";
 import { changedLines, lineRule } from "./lines.ts";
+import { planReturnsFollowPrices, returnsOfSaleLinesReads } from "./returns.ts";
 import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
 /** What a sale's books read of its lines. */
@@ -57,8 +60,11 @@ export const salesRules: WriteRules = {
         return undefined;
       },
     },
-    // What carries the line's units, read for a write of its quantity.
-    extra: ({ id, values }) => carryingReads(id ?? 0, id !== undefined && values.quantity !== undefined),
+    // What carries the line's units, read for a write of its quantity; its returns, for one of its price.
+    extra: ({ id, values }) => ({
+      ...carryingReads(id ?? 0, id !== undefined && values.quantity !== undefined),
+      ...returnsOfSaleLinesReads(sql`(${id ?? 0})`, id !== undefined && values.price !== undefined),
+    }),
     complete({ values, current, extra }) {
       const quantity = latest(values.quantity, current?.quantity, 0);
       const price = latest(values.price, current?.price, 0);
@@ -77,6 +83,9 @@ export const salesRules: WriteRules = {
         );
       }
       return { ...values, total: checkAmount("sale-item", "total", lineCents(quantity, price)) };
+    },
+    effects({ plan, before, after, extra }) {
+      if (before && after) planReturnsFollowPrices(plan, [{ before: before.line, after: after.line }], extra);
     },
     deletable(item) {
       if (hasHistory(item)) {
