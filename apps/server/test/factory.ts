@@ -1,4 +1,4 @@
-import { type FieldDef, isCountryCode, type KindDef, kindByName } from "@multichannel/schema";
+import { type FieldDef, isCountryCode, isCurrencyCode, type KindDef, kindByName } from "@multichannel/schema";
 import { expect } from "vitest";
 import type { Api } from "./support.ts";
 
@@ -63,17 +63,9 @@ export function nextSequence(): number {
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-const countries = [...LETTERS]
-  .flatMap((first) => [...LETTERS].map((second) => first + second))
-  .filter(isCountryCode);
-function letters(n: number, length: number): string {
-  let text = "";
-  for (let i = 0; i < length; i++) {
-    text = LETTERS[n % 26] + text;
-    n = Math.floor(n / 26);
-  }
-  return text;
-}
+const pairs = [...LETTERS].flatMap((first) => [...LETTERS].map((second) => first + second));
+const countries = pairs.filter(isCountryCode);
+const currencies = pairs.flatMap((pair) => [...LETTERS].map((third) => pair + third)).filter(isCurrencyCode);
 
 function clamp(value: number, field: FieldDef): number {
   return Math.min(Math.max(value, field.min ?? -Infinity), field.max ?? Infinity);
@@ -90,7 +82,7 @@ export function stringValue(field: FieldDef, label: string, n: number, unique = 
       // An assigned code (two letters alone may be none: `XX`).
       return unique ? countries[n % countries.length]! : "US";
     case "currency":
-      return unique ? letters(n, 3) : "USD";
+      return unique ? currencies[n % currencies.length]! : "USD";
     case "phone":
       return `+1 555 ${String(n % 10000).padStart(4, "0")}`;
     case "event-type":

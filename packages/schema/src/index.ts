@@ -9,6 +9,7 @@
  */
 
 export { isCountryCode } from "./countries.ts";
+export { isCurrencyCode } from "./currencies.ts";
 export type {
   ActionDef,
   ActionInputOf,

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { isCountryCode } from "./countries.ts";
+import { isCurrencyCode } from "./currencies.ts";
 import { DEFAULT_MAX_LENGTH, type FieldDef, type KindDef } from "./define.ts";
 import { sameFactsOf, withSameFacts } from "./same-facts.ts";
 
@@ -133,16 +134,33 @@ const MONEY_BOUND = 1e13;
 /**
  * True when a number has at most two decimals: it is a whole number of cents, give or take binary
  * floating point's error on such an amount (`0.1 + 0.2`, `19.99 * 3`, a sum of a hundred prices, the
- * difference of two), which is rounded away. That error is relative to the amount (2^-49, about 16
- * units in its last place; 2^-27 of a cent at least, for a small difference) and never a quarter of a
- * cent: `12.500000001`, `1e-9` and `19.999` have a decimal more. An amount is never taken as 0 unless
- * it is 0: `1e-20` (or `0.1 + 0.2 - 0.3`) would silently become a price of nothing.
+ * difference of two), which is rounded away. That error is relative to the amount (2^-49 of it, 8 to 16
+ * units in its last place; 2^-27 of a cent at least, for a small difference), and kept below what sets
+ * a third decimal apart from every cent: a tenth of a cent, less the rounding of the amount and of the
+ * cent to doubles (half a unit in the last place each). That margin shrinks as amounts grow: past about
+ * 5e11 it is the bound, past about 2e12 it is under a unit in the last place, so only a cent's own
+ * double is taken there (`600000000000.001` and `9999999999999.992` are refused). Past 2^43 doubles are
+ * more than a thousandth apart: `9999999999999.991` is the very double of `9999999999999.99`. An amount
+ * is never taken as 0 unless it is 0: `1e-20` (or `0.1 + 0.2 - 0.3`) would silently become a price of
+ * nothing.
  */
 function hasCents(value: number): boolean {
-  const cents = value * 100;
-  const whole = Math.round(cents);
+  const whole = Math.round(value * 100);
   if (whole === 0) return value === 0;
-  return Math.abs(cents - whole) <= Math.min(Math.max(Math.abs(whole) * 2 ** -49, 2 ** -27), 0.25);
+  const cent = whole / 100;
+  // Exact: two doubles this close subtract without rounding.
+  const error = Math.abs(value - cent);
+  if (error === 0) return true;
+  const size = Math.max(Math.abs(value), Math.abs(cent));
+  const floatingPointError = Math.max(size * 2 ** -49, 2 ** -27 / 100);
+  // A unit in the last place of either double is at most size * 2^-52.
+  const thirdDecimal = 0.001 - size * 2 ** -52;
+  return error <= floatingPointError && error < thirdDecimal;
+}
+
+/** An amount as the nearest whole number of cents holds it: `0.1 + 0.2` is `0.3`. */
+function nearestCent(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 /**
@@ -237,7 +255,12 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
         const country = "an ISO 3166-1 alpha-2 country code (e.g. US)";
         checks.push(v.regex(COUNTRY, country), v.check(isCountryCode, country));
       }
-      if (field.format === "currency") checks.push(v.regex(CURRENCY, "an ISO 4217 currency code (e.g. USD)"));
+      if (field.format === "currency") {
+        const currency = "an ISO 4217 currency code (e.g. USD)";
+        checks.push(v.regex(CURRENCY, currency));
+        // A record's code may predate the list; what is sent must be on it.
+        if (input) checks.push(v.check(isCurrencyCode, currency));
+      }
       if (field.format === "phone") checks.push(v.regex(PHONE, "a phone number"));
       if (field.format === "hs-code") {
         checks.push(
@@ -286,6 +309,8 @@ export function valueSchema(field: FieldDef, input = true): v.GenericSchema {
           (value) => Math.abs(value) > MONEY_BOUND || hasCents(value),
           "an amount with at most two decimals",
         ),
+        // Every amount, in a column or nested in a list, is kept as its cents are.
+        v.transform(nearestCent),
       );
     }
     case "boolean":

@@ -6,6 +6,7 @@ import {
   f,
   fieldSchema,
   isCountryCode,
+  isCurrencyCode,
   isMoney,
   kindByName,
   kindSchemas,
@@ -329,6 +330,27 @@ describe("values a fuzzer sends", () => {
     const channel = kindSchemas(kindByName("channel")!);
     expect(ok(channel.update, { freeShippingCountries: ["US", "CA"] }).success).toBe(true);
     expect(ok(channel.update, { freeShippingCountries: ["US", "XX"] }).success).toBe(false);
+  });
+
+  it("take an ISO 4217 currency code in use, and read back a code stored before the list was checked", () => {
+    const letters = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZ"];
+    const codes = letters.flatMap((a) => letters.flatMap((b) => letters.map((c) => a + b + c)));
+    expect(codes.filter(isCurrencyCode)).toHaveLength(178);
+    const sale = kindSchemas(kindByName("sale")!);
+    for (const code of ["USD", "EUR", "JPY", "CHF", "XAU", "XDR", "XTS", "XXX", "ZWG", "XCG", "SLE"]) {
+      expect(ok(sale.update, { currency: code }).success, code).toBe(true);
+    }
+    for (const code of ["QQQ", "ABC", "ZZZ", "HRK", "ANG", "usd", "US", "USDX"]) {
+      const parsed = v.safeParse(sale.update, { currency: code }, { abortPipeEarly: true });
+      expect(
+        parsed.issues?.map((issue) => issue.message),
+        code,
+      ).toEqual(["an ISO 4217 currency code (e.g. USD)"]);
+    }
+    const currency = kindByName("currency")!;
+    expect(ok(kindSchemas(currency).create, { iso: "QQQ", name: "Points", symbol: "P" }).success).toBe(false);
+    const stored = { ...record(currency), iso: "QQQ" };
+    expect(ok(kindSchemas(currency).record, stored).issues).toBeUndefined();
   });
 
   it("count text's length in characters, an emoji one, as its OpenAPI maxLength does", () => {

@@ -1,6 +1,7 @@
 // Values a fuzzer sends to every operation, each answered for what it is: a map's key that names a
 // prototype member kept as sent, a date-time that is an array refused, money never taken as 0 unless it
-// is 0, a country code that is no country refused, and text's length counted in characters.
+// is 0 and kept to the cent, a country or currency code that is none refused, and text's length counted
+// in characters.
 import { beforeAll, describe, expect, it } from "vitest";
 import { countWrites, setupApp, type Tenant } from "../support.ts";
 
@@ -145,6 +146,88 @@ describe("money", () => {
     expect(await refused(t, "POST", "/variants.json", { sku: "SKU-TEXT", price: "19.99" })).toEqual([
       { path: "price", message: "must be an amount" },
     ]);
+  });
+
+  it("in a price list's prices is kept to the cent, as a variant's price is", async () => {
+    const t = await ctx.tenant();
+    const channel = await t.json("POST", "/channels.json", { name: "Web" });
+    const variant = await t.json("POST", "/variants.json", { sku: "A", price: 0.1 + 0.2 });
+    expect(variant.body.price).toBe(0.3);
+    const prices = [{ variantId: variant.body.id, price: 0.1 + 0.2, compareAtPrice: 1.1 * 3 }];
+    const kept = [{ variantId: variant.body.id, price: 0.3, compareAtPrice: 3.3 }];
+    const list = await t.json("POST", "/channel-price-lists.json", {
+      channelId: channel.body.id,
+      name: "Wholesale",
+      prices,
+    });
+    expect(list.status).toBe(200);
+    expect(list.body.prices).toEqual(kept);
+    expect((await t.json("GET", `/channel-price-lists/${list.body.id}.json`)).body.prices).toEqual(kept);
+    const updated = await t.json("PUT", `/channel-price-lists/${list.body.id}.json`, {
+      prices: [{ variantId: variant.body.id, price: 19.99 * 3 }],
+    });
+    expect(updated.body.prices).toEqual([{ variantId: variant.body.id, price: 59.97 }]);
+    expect(
+      await refused(t, "PUT", `/channel-price-lists/${list.body.id}.json`, {
+        prices: [{ variantId: variant.body.id, price: 19.999 }],
+      }),
+    ).toEqual([{ path: "prices.0.price", message: "must be an amount with at most two decimals" }]);
+  });
+
+  it("with a third decimal is a 422 however large the amount, not stored rounded", async () => {
+    const t = await ctx.tenant();
+    for (const [sku, amount] of [
+      ["BIG-1", "600000000000.001"],
+      ["BIG-2", "9999999999999.992"],
+      ["BIG-3", "4398046511104.011"],
+    ]) {
+      const before = await writes();
+      const answer = await t.request("POST", "/variants.json", `{"sku":"${sku}","costPrice":${amount}}`);
+      expect(answer.status, amount).toBe(422);
+      expect(((await answer.json()) as { errors: unknown }).errors).toEqual([
+        { path: "costPrice", message: "must be an amount with at most two decimals" },
+      ]);
+      expect(await writes()).toBe(before);
+    }
+    const largest = await t.request("POST", "/variants.json", '{"sku":"BIG-4","price":9999999999999.99}');
+    expect(((await largest.json()) as { price: number }).price).toBe(9999999999999.99);
+  });
+});
+
+describe("a currency code", () => {
+  it("that is no ISO 4217 code in use is a 422 naming the field", async () => {
+    const t = await ctx.tenant();
+    const message = "must be an ISO 4217 currency code (e.g. USD)";
+    const channel = await t.json("POST", "/channels.json", { name: "Web", currency: "EUR" });
+    expect(channel.status).toBe(200);
+    expect(await refused(t, "POST", "/sales.json", { channelId: channel.body.id, currency: "QQQ" })).toEqual([
+      { path: "currency", message },
+    ]);
+    expect(await refused(t, "POST", "/dropship-providers.json", { name: "P", currency: "ABC" })).toEqual([
+      { path: "currency", message },
+    ]);
+    expect(await refused(t, "POST", "/currencies.json", { iso: "ZZZ", name: "None", symbol: "z" })).toEqual([
+      { path: "iso", message },
+    ]);
+    for (const iso of ["CHF", "XAU", "XXX"]) {
+      const currency = await t.json("POST", "/currencies.json", { iso, name: iso, symbol: iso });
+      expect(currency.status, iso).toBe(200);
+    }
+  });
+
+  it("stored before codes were checked against the list still reads, and a write that keeps it works", async () => {
+    const t = await ctx.tenant();
+    const created = await t.json("POST", "/currencies.json", { iso: "CHF", name: "Points", symbol: "P" });
+    await ctx.db.execute({ sql: "UPDATE currencies SET iso = 'QQQ' WHERE id = ?", args: [created.body.id] });
+    const read = await t.json("GET", `/currencies/${created.body.id}.json`);
+    expect(read.status).toBe(200);
+    expect(read.body.iso).toBe("QQQ");
+    expect((await t.json("GET", "/currencies.json")).body.map((c: { iso: string }) => c.iso)).toEqual([
+      "QQQ",
+    ]);
+    const renamed = await t.json("PUT", `/currencies/${created.body.id}.json`, { name: "Loyalty points" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ iso: "QQQ", name: "Loyalty points" });
   });
 });
 
