@@ -1,7 +1,7 @@
 /**
  * The ISO 4217 currency codes in use (178, the standard's list one): the currencies of countries,
  * the funds codes (`BOV`, `USN`), precious metals (`XAU`), units of account (`XDR`), and `XTS` (for
- * testing) and `XXX` (no currency). Withdrawn codes (`HRK`, `ANG`, `BGN`) are not on it.
+ * testing) and `XXX` (no currency).
  */
 const IN_USE = new Set(
   (
@@ -18,13 +18,26 @@ const IN_USE = new Set(
 );
 
 /**
- * Whether text is an ISO 4217 currency code in use, in capitals: `USD`, `EUR`, `XAU`; not `usd`,
- * `QQQ` or a withdrawn code such as `HRK`.
+ * The codes of currencies withdrawn since 2000 (the standard's list three): orders, invoices and
+ * payments of those years carry them, and a store's history imported now still does (`BGN` until
+ * 2026, `HRK` until 2023, `ANG` until 2025, the euro's predecessors until 2002).
+ */
+const WITHDRAWN = new Set(
+  (
+    "ADP ATS BEF CYP DEM EEK ESP FIM FRF GRD IEP ITL LTL LUF LVL MTL NLG PTE SIT SKK HRK BGN " +
+    "AFA ANG AZM BYR CSD CUC GHC MGF MRO MZM ROL SDD SLL SRG STD TMM TRL VEB VEF YUM ZMK ZWD ZWL ZWN ZWR"
+  ).split(" "),
+);
+
+/**
+ * Whether text is an ISO 4217 currency code, in capitals: one in use (`USD`, `EUR`, `XAU`) or one
+ * withdrawn since 2000 (`HRK`); not `usd` or `QQQ`.
  *
  * @example
  * isCurrencyCode("EUR"); // true
+ * isCurrencyCode("HRK"); // true
  * isCurrencyCode("ABC"); // false
  */
 export function isCurrencyCode(text: string): boolean {
-  return IN_USE.has(text);
+  return IN_USE.has(text) || WITHDRAWN.has(text);
 }
