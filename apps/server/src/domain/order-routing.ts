@@ -4,6 +4,7 @@
  * write plans.
  */
 import type {
+  ChannelDropshipProviderTaxRate,
   Fulfillment,
   FulfillmentItem,
   Purchase,
@@ -12,8 +13,9 @@ import type {
   Warehouse,
 } from "@multichannel/schema";
 import { ApiError, namesNoRecord } from "../errors.ts";
-import { NO_ACCOUNTING, planPurchaseBooks } from "./books.ts";
+import { lineCents, NO_ACCOUNTING, planPurchaseBooks } from "./books.ts";
 import { checkLineCount } from "./line-limit.ts";
+import { checkAmount, fromCents, percentOfCents, toCents } from "./money.ts";
 import { planAllocations, type Stock } from "./stock.ts";
 import type { WritePlan } from "./write-plan.ts";
 
@@ -131,8 +133,67 @@ export function chooseWarehouse(
 }
 
 /**
- * Plans a dropship purchase to `dropshipProviderId` for `lines`, with its items and its books. The
- * purchase starts pending: it still has to be sent.
+ * What a provider charges on a purchase the server routes to it, besides its lines: its
+ * `handlingPrice`, and the enabled `channel-dropship-provider-tax-rate`s of the sale's channel (any
+ * provider's: those of the purchase's provider are taken).
+ */
+export interface ProviderCharges {
+  handlingPrice: number | null;
+  taxRates: readonly ChannelDropshipProviderTaxRate[];
+}
+
+/** A place as an address names it, compared without regard to case or surrounding spaces. */
+const placeOf = (value: string | null | undefined): string => (value ?? "").trim().toUpperCase();
+
+/**
+ * The tax rate of `dropshipProviderId`'s items shipped to `shipTo`: among the enabled rates, the most
+ * specific that matches the destination (one of its state, else one of its country, else one for
+ * every country), the first created of those; undefined when none does.
+ */
+function taxRateFor(
+  rates: readonly ChannelDropshipProviderTaxRate[],
+  dropshipProviderId: number,
+  shipTo: ShipTo,
+): ChannelDropshipProviderTaxRate | undefined {
+  const country = placeOf(shipTo.country);
+  const state = placeOf(shipTo.state);
+  const matches = (rate: ChannelDropshipProviderTaxRate): boolean =>
+    rate.enabled !== false &&
+    rate.dropshipProviderId === dropshipProviderId &&
+    (rate.country === null || placeOf(rate.country) === country) &&
+    (rate.state === null || (state !== "" && placeOf(rate.state) === state));
+  const rank = (rate: ChannelDropshipProviderTaxRate): number =>
+    rate.state !== null ? 2 : rate.country !== null ? 1 : 0;
+  return rates.filter(matches).sort((a, b) => rank(b) - rank(a) || a.id - b.id)[0];
+}
+
+/**
+ * What a routed purchase owes besides its lines (`lines`, in the provider's currency): the provider's
+ * handling as its shipping, and tax at its rate (`taxRateFor`) on the lines' totals, and on that
+ * shipping too when the rate `taxShipping`, to the cent.
+ */
+function providerChargeValues(
+  charges: ProviderCharges,
+  dropshipProviderId: number,
+  shipTo: ShipTo,
+  lines: readonly Line[],
+) {
+  const shippingCents = toCents(charges.handlingPrice);
+  const rate = taxRateFor(charges.taxRates, dropshipProviderId, shipTo);
+  if (!rate) return { shippingPrice: fromCents(shippingCents) };
+  const linesCents = lines.reduce((sum, line) => sum + lineCents(line.quantity, line.price), 0);
+  const taxed = linesCents + (rate.taxShipping ? shippingCents : 0);
+  return {
+    shippingPrice: fromCents(shippingCents),
+    taxAmount: checkAmount("purchase", "taxAmount", percentOfCents(taxed, rate.rate)),
+    combinedTaxRate: rate.rate,
+  };
+}
+
+/**
+ * Plans a dropship purchase to `dropshipProviderId` for `lines`, with what the provider charges on it
+ * besides (`charges`, `providerChargeValues`), its items and its books. The purchase starts pending: it
+ * still has to be sent.
  */
 export function planPurchaseOf(
   plan: WritePlan,
@@ -142,6 +203,7 @@ export function planPurchaseOf(
     currency?: string | null;
     shipTo: ShipTo;
     lines: readonly Line[];
+    charges: ProviderCharges;
   },
 ): { purchase: Purchase; items: PurchaseItem[] } {
   checkLineCount(
@@ -157,6 +219,7 @@ export function planPurchaseOf(
     isDropship: true,
     currency: input.currency ?? "USD",
     ...receiverFields(input.shipTo),
+    ...providerChargeValues(input.charges, input.dropshipProviderId, input.shipTo, input.lines),
     notes: null,
   });
   const items = plan.insertMany(

@@ -89,7 +89,8 @@ export function orderVariants(where: Sql) {
  *   own lines are fulfilled from;
  * - `levels` and `bundleParts`: the stock of the order's variants (`stockOf`: allocated in the statement);
  * - `providers`: the dropship providers of the order's variants, for the currency each one's purchase is
- *   in (held as read: that currency);
+ *   in and the handling it charges on it (held as read: those fields);
+ * - `taxRates`: the channel's enabled tax rates of dropship providers' items, which tax their purchases;
  * - `accounting`: the accounting integrations a sale the import fulfils is sent to.
  */
 export function saleImportReads(order: {
@@ -112,8 +113,9 @@ export function saleImportReads(order: {
     providers: many(
       "dropship-provider",
       sql`id IN ${fieldsOf("variant", "dropshipProviderId", sql`id IN ${order.variantIds}`)}`,
-      { hold: { fields: ["currency"] } },
+      { hold: { fields: ["currency", "handlingPrice"] } },
     ),
+    taxRates: many("channel-dropship-provider-tax-rate", { channelId, enabled: true }),
     ...accountingReads(),
   };
 }
@@ -393,6 +395,7 @@ function planRouting(
       currency: provider?.currency ?? sale.currency,
       shipTo,
       lines: providerLines,
+      charges: { handlingPrice: provider?.handlingPrice ?? null, taxRates: read.taxRates },
     });
   }
   if (!own.length) return;

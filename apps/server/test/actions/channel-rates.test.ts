@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { expectStatus } from "../requests.ts";
 import { setupApp } from "../support.ts";
 import { make } from "./channels-fixtures.ts";
 
@@ -171,5 +172,112 @@ describe("channel rates", () => {
     expect(response.body.errors).toEqual([
       { path: "items", message: "make a quote past 10000000000000: quote fewer of them" },
     ]);
+  });
+});
+
+describe("what a channel charges for shipping", () => {
+  /** A channel with a flat 7.50 and a 3.00 rate, selling A (10) from its warehouse and B (40) from a provider. */
+  async function shop(t: Awaited<ReturnType<typeof ctx.tenant>>, settings: Record<string, unknown>) {
+    await make(t, "warehouses", { name: "Main", isDefault: true });
+    const provider = await make(t, "dropship-providers", { name: "Vendor One" });
+    const channel = await make(t, "channels", { name: "Web", ...settings });
+    await make(t, "variants", { sku: "A", price: 10 });
+    await make(t, "variants", { sku: "B", price: 40, dropshipProviderId: provider.id });
+    await make(t, "channel-shipping-rates", { channelId: channel.id, name: "Standard", price: 7.5 });
+    await make(t, "channel-shipping-rates", { channelId: channel.id, name: "Economy", price: 3 });
+    const quote = async (country: string, items: { sku: string; quantity: number }[]) => {
+      const response = await t.json("POST", `/channels/${channel.id}/rates.json`, {
+        destination: { country },
+        items,
+      });
+      expect(response.status, JSON.stringify(response.body)).toBe(200);
+      return response.body;
+    };
+    return { channel, quote };
+  }
+  const amounts = (group: any) => group.options.map((option: any) => [option.name, option.amount]);
+
+  it("quotes free shipping for a group whose subtotal reaches freeShippingThreshold", async () => {
+    const t = await ctx.tenant();
+    const { quote } = await shop(t, { freeShippingThreshold: 50 });
+    const answer = await quote("US", [
+      { sku: "A", quantity: 4 },
+      { sku: "B", quantity: 2 },
+    ]);
+    // The warehouse's group (40) is below the threshold; the provider's (80) reaches it.
+    expect(answer.groups.map((group: any) => [group.subtotal, group.cheapest, amounts(group)])).toEqual([
+      [
+        40,
+        3,
+        [
+          ["Economy", 3],
+          ["Standard", 7.5],
+        ],
+      ],
+      // Free alike, in the order the rates were made.
+      [
+        80,
+        0,
+        [
+          ["Standard", 0],
+          ["Economy", 0],
+        ],
+      ],
+    ]);
+    expect(answer.total).toBe(3);
+    expect((await quote("US", [{ sku: "A", quantity: 5 }])).total).toBe(0);
+  });
+
+  it("limits free shipping to freeShippingCountries while enableFreeShippingCountries is on", async () => {
+    const t = await ctx.tenant();
+    const { channel, quote } = await shop(t, {
+      freeShippingThreshold: 50,
+      enableFreeShippingCountries: true,
+      freeShippingCountries: ["CA"],
+    });
+    const items = [{ sku: "B", quantity: 2 }];
+    expect((await quote("US", items)).total).toBe(3);
+    expect((await quote("CA", items)).total).toBe(0);
+    await expectStatus(
+      t.json("PUT", `/channels/${channel.id}.json`, { enableFreeShippingCountries: false }),
+      200,
+    );
+    expect((await quote("US", items)).total).toBe(0);
+  });
+
+  it("quotes no option above maxShippingCostThreshold while maxShippingCost is on", async () => {
+    const t = await ctx.tenant();
+    const { channel, quote } = await shop(t, { maxShippingCost: true, maxShippingCostThreshold: 5 });
+    const [group] = (await quote("US", [{ sku: "A", quantity: 1 }])).groups;
+    expect(amounts(group)).toEqual([
+      ["Economy", 3],
+      ["Standard", 5],
+    ]);
+    await expectStatus(t.json("PUT", `/channels/${channel.id}.json`, { maxShippingCost: false }), 200);
+    const [uncapped] = (await quote("US", [{ sku: "A", quantity: 1 }])).groups;
+    expect(amounts(uncapped)).toEqual([
+      ["Economy", 3],
+      ["Standard", 7.5],
+    ]);
+  });
+
+  it("leaves an imported sale's shipping as the store charged it", async () => {
+    const t = await ctx.tenant();
+    const { channel } = await shop(t, {
+      freeShippingThreshold: 10,
+      maxShippingCost: true,
+      maxShippingCostThreshold: 5,
+    });
+    const sale = await expectStatus(
+      t.json("POST", `/channels/${channel.id}/manual-sale.json`, {
+        externalId: "M-1",
+        customer: { email: "ada@example.com" },
+        shippingAddress: { name: "Ada", lineOne: "1 Main St", city: "Springfield", country: "US" },
+        items: [{ sku: "A", quantity: 3, price: 10 }],
+        shipping: [{ price: 20 }],
+      }),
+      200,
+    );
+    expect(sale).toMatchObject({ subtotal: 30, shippingPrice: 20, total: 50 });
   });
 });

@@ -110,3 +110,83 @@ describe("inventory-feed publish-all", () => {
     expect(await list(t, "variants")).toEqual([]);
   });
 });
+
+describe("publish-all of a feed priced in another currency", () => {
+  /** A feed on one channel in `currency` (none: the company's), with approved items priced in it. */
+  async function pricedFeed(t: Awaited<ReturnType<typeof ctx.tenant>>, currency?: Record<string, unknown>) {
+    const currencyId = currency
+      ? (
+          await make(t, "currencies", {
+            iso: "EUR",
+            name: "Euro",
+            symbol: "€",
+            useLiveRates: false,
+            ...currency,
+          })
+        ).id
+      : null;
+    const channel = await make(t, "channels", { name: "Web" });
+    const feed = await make(t, "inventory-feeds", { name: "EU supplier", currencyId });
+    await make(t, "inventory-feed-channels", { inventoryFeedId: feed.id, channelId: channel.id });
+    for (const [externalId, price] of [
+      ["F1", 10],
+      ["F2", 9.99],
+      ["F3", null],
+    ] as const) {
+      await make(t, "inventory-feed-variants", {
+        inventoryFeedId: feed.id,
+        externalId,
+        sku: `EU-${externalId}`,
+        reviewStatus: "approved",
+        price,
+        costPrice: 4,
+      });
+    }
+    const publish = () => t.json("PUT", `/inventory-feeds/${feed.id}/publish-all.json`, {});
+    const prices = async () =>
+      (await list(t, "variants")).map((variant) => [variant.sku, variant.price, variant.costPrice]);
+    return { currencyId, feed, publish, prices };
+  }
+
+  it("creates each variant at the item's price in the company's currency: divided by the exchangeRate, to the cent", async () => {
+    const t = await ctx.tenant();
+    const { publish, prices } = await pricedFeed(t, { exchangeRate: 0.92 });
+    expect((await publish()).status).toBe(200);
+    // 10 / 0.92 = 10.8695…, 9.99 / 0.92 = 10.8586…
+    expect(await prices()).toEqual([
+      ["EU-F1", 10.87, 4],
+      ["EU-F2", 10.86, 4],
+      ["EU-F3", null, 4],
+    ]);
+  });
+
+  it("rounds up to whole units with the currency's roundUp, and converts nothing for a feed without a currency", async () => {
+    const t = await ctx.tenant();
+    const rounded = await pricedFeed(t, { exchangeRate: 0.5, roundUp: true });
+    expect((await rounded.publish()).status).toBe(200);
+    expect(await rounded.prices()).toEqual([
+      ["EU-F1", 20, 4],
+      ["EU-F2", 20, 4],
+      ["EU-F3", null, 4],
+    ]);
+    const u = await ctx.tenant();
+    const plain = await pricedFeed(u);
+    expect((await plain.publish()).status).toBe(200);
+    expect(await plain.prices()).toEqual([
+      ["EU-F1", 10, 4],
+      ["EU-F2", 9.99, 4],
+      ["EU-F3", null, 4],
+    ]);
+  });
+
+  it("answers 409 naming the currency when its exchangeRate is 0, and publishes nothing", async () => {
+    const t = await ctx.tenant();
+    const { currencyId, feed, publish } = await pricedFeed(t, { exchangeRate: 0 });
+    const items = await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id });
+    const response = await publish();
+    expect(response.status).toBe(409);
+    expect(response.body.detail).toContain(`currency ${currencyId} (EUR), whose exchangeRate is 0`);
+    expect(await list(t, "inventory-feed-variants", { inventoryFeedId: feed.id })).toEqual(items);
+    expect(await list(t, "variants")).toEqual([]);
+  });
+});

@@ -150,6 +150,17 @@ function purchaseStatus(m: Model, purchase: PurchaseModel): string {
   return ["pending", "sent"].includes(purchase.status) ? purchase.status : "pending";
 }
 
+/**
+ * What the provider charges on a purchase routed to it, besides lines that cost `lines` cents at cost
+ * (`world`): its handling as the shipping, and the channel's tax rate for its items on lines and shipping.
+ */
+const HANDLING = 125;
+const TAX_RATE = 7.25;
+function routedCharges(lines: number): PurchaseModel["charges"] {
+  const taxAmount = Math.round(((lines + HANDLING) * TAX_RATE) / 100);
+  return { shippingPrice: HANDLING, discounts: 0, taxAmount };
+}
+
 function purchaseMoney(m: Model, purchase: PurchaseModel) {
   const items = itemsOfPurchase(m, purchase.id);
   const charges = purchase.charges.shippingPrice - purchase.charges.discounts + purchase.charges.taxAmount;
@@ -363,6 +374,7 @@ class ManualSale implements Cmd {
         paid: 0,
         invoiced: 0,
       });
+      let lines = 0;
       for (const item of (await r.t.json("GET", `/purchase-items.json?where[purchaseId]=${purchase.id}`))
         .body) {
         const saleItem = m.saleItems.get(item.saleItemId)!;
@@ -376,7 +388,9 @@ class ManualSale implements Cmd {
           cancelled: 0,
           returned: 0,
         });
+        lines += saleItem.quantity * VARIANTS[saleItem.variant].cost;
       }
+      m.purchases.get(purchase.id)!.charges = routedCharges(lines);
     }
     for (const fulfillment of (await r.t.json("GET", `/fulfillments.json?where[saleId]=${saleId}`)).body) {
       const lines = (await r.t.json("GET", `/fulfillment-items.json?where[fulfillmentId]=${fulfillment.id}`))
@@ -862,6 +876,7 @@ class MoveToDropship implements Cmd {
       const items = (await r.t.json("GET", `/purchase-items.json?where[purchaseId]=${body.id}`))
         .body as any[];
       expect(items.length).toBe(fulfillment.lines.length);
+      let lines = 0;
       for (const item of items) {
         const line = fulfillment.lines.find((one) => one.saleItemId === item.saleItemId)!;
         m.purchaseItems.set(item.id, {
@@ -874,7 +889,9 @@ class MoveToDropship implements Cmd {
           cancelled: 0,
           returned: 0,
         });
+        lines += line.quantity * VARIANTS[line.variant].cost;
       }
+      m.purchases.get(body.id)!.charges = routedCharges(lines);
     }
     await checkBooks(m, r);
   }
@@ -1005,6 +1022,13 @@ async function world(stack: TestStack): Promise<{ model: Model; real: Real }> {
     addressLineOne: "1 Depot Lane",
     city: "Reno",
     country: "US",
+    handlingPrice: HANDLING / 100,
+  });
+  await make("channel-dropship-provider-tax-rates", {
+    channelId: channel.id,
+    dropshipProviderId: provider.id,
+    rate: TAX_RATE,
+    taxShipping: true,
   });
   const variantIds = {} as Record<VariantKey, number>;
   for (const [key, spec] of Object.entries(VARIANTS) as [VariantKey, (typeof VARIANTS)[VariantKey]][]) {

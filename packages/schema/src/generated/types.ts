@@ -360,7 +360,7 @@ export type Channel = {
   dropshipTags: string[] | null;
   /** The channel's contact e-mail (on notifications and packing slips). */
   email: string | null;
-  /** Limit free shipping to `freeShippingCountries`. */
+  /** Limit free shipping (`freeShippingThreshold`) to destinations in `freeShippingCountries`. */
   enableFreeShippingCountries: boolean;
   /** Whether a refund may exceed what the sale was paid. */
   enforceRefundLimits: "enabled" | "disabled" | null;
@@ -384,7 +384,7 @@ export type Channel = {
   freeShippingOverride: boolean | null;
   /** What free shipping applies to, as the connector names it. */
   freeShippingScope: string | null;
-  /** Order value from which shipping is free. */
+  /** Order value from which shipping is free: the channel's rates quote (`POST /channels/{id}/rates.json`) prices at 0 the shipping of a group whose subtotal reaches it. An imported sale keeps the shippingPrice it was charged. */
   freeShippingThreshold: number | null;
   /** The channel's hash as the reference keeps it (any JSON). */
   hash: JsonValue | null;
@@ -416,9 +416,9 @@ export type Channel = {
   lockIso: boolean | null;
   /** How lines of manual sales are routed, as the connector names it. */
   manualSaleItemRouting: string | null;
-  /** Cap the shipping charged on a sale at maxShippingCostThreshold. */
+  /** Cap the shipping the channel charges: no option of its rates quote (`POST /channels/{id}/rates.json`) costs more than `maxShippingCostThreshold`. An imported sale keeps the shippingPrice it was charged. */
   maxShippingCost: boolean | null;
-  /** The most shipping charged on a sale when `maxShippingCost` is on. */
+  /** The most a shipping option of the channel's rates quote costs while `maxShippingCost` is on; no cap when null. */
   maxShippingCostThreshold: number | null;
   /** The channel's name. */
   name: string;
@@ -766,7 +766,7 @@ export type ChannelDropshipLocationCreateInput = {
   syncInventory?: boolean;
 };
 export type ChannelDropshipLocationUpdateInput = Partial<ChannelDropshipLocation>;
-/** A tax rate applied to a dropship provider's items sold on a channel, optionally for one destination. */
+/** A tax rate applied to a dropship provider's items sold on a channel, optionally for one destination: the purchase a sale of the channel routes to the provider is taxed at the most specific enabled rate for its destination. */
 export type ChannelDropshipProviderTaxRate = {
   id: number;
   createdAt: string;
@@ -781,9 +781,9 @@ export type ChannelDropshipProviderTaxRate = {
   country: string | null;
   /** Destination state or region; null for the whole country. */
   state: string | null;
-  /** Percentage of the item price. */
+  /** Percentage of the item price: a routed purchase's `taxAmount` is this percentage of its lines' totals, to the cent. */
   rate: number;
-  /** Whether the rate also applies to shipping. */
+  /** Whether the rate also applies to shipping (the purchase's shippingPrice: the provider's handling). */
   taxShipping: boolean;
   /** Applied only while enabled. */
   enabled: boolean;
@@ -1279,11 +1279,11 @@ export type Currency = {
   name: string;
   /** The sign written with amounts, e.g. `€`. */
   symbol: string;
-  /** Units of this currency per unit of the company's base currency. */
+  /** Units of this currency per unit of the company's base currency, as stored: a feed's prices in this currency are converted at it when publish-all creates their variants. */
   exchangeRate: number;
-  /** Keep `exchangeRate` updated from market rates instead of by hand. */
+  /** Keep `exchangeRate` updated from market rates instead of by hand. Recorded only: the service reaches no market-rate source, so `exchangeRate` is used as stored. */
   useLiveRates: boolean | null;
-  /** Round converted prices up to whole units. */
+  /** Round converted prices up to whole units (else to the cent). */
   roundUp: boolean | null;
 };
 export type CurrencyCreateInput = {
@@ -2059,7 +2059,7 @@ export type DropshipProvider = {
   email: string | null;
   /** Lines are routed to it only while enabled. */
   enabled: boolean;
-  /** Charged by the provider on each purchase. */
+  /** Charged by the provider on each purchase the server routes to it (a sale's lines, move-to-dropship), as that purchase's shippingPrice. A purchase written with POST /purchases.json has the shippingPrice sent. */
   handlingPrice: number | null;
   /** The provider's name. */
   name: string | null;
@@ -3327,7 +3327,7 @@ export type InventoryFeed = {
   connected: number | null;
   /** Whether the first row of a CSV feed names its columns. */
   csvHasHeader: boolean | null;
-  /** The currency of the feed's prices; the company's base currency when null. */
+  /** The currency of the feed's prices; the company's base currency when null. publish-all converts an item's price from it for the variant it creates. */
   currencyId: number | null;
   /** How numbers in the feed write their decimals: `decimal` (`12.50`) or `comma` (`12,50`). */
   decimalNotation: "decimal" | "comma" | null;
@@ -3957,11 +3957,11 @@ export type Purchase = {
   quantity: number | null;
   /** Sum of the line totals. */
   subtotal: number;
-  /** What the provider charges for shipping. */
+  /** What the provider charges for shipping and handling; a purchase routed from a sale or a fulfillment starts at its provider's `handlingPrice`. */
   shippingPrice: number;
   /** Discounts the provider gives on the whole order, as a positive amount; at most subtotal + shippingPrice + taxAmount (422 otherwise). */
   discounts: number;
-  /** Tax the provider charges on the order. */
+  /** Tax the provider charges on the order; a purchase routed from a sale starts at its channel's tax rate for the provider (`channel-dropship-provider-tax-rate`). */
   taxAmount: number;
   /** subtotal + shippingPrice - discounts + taxAmount, as ordered. */
   total: number;

@@ -115,7 +115,8 @@ export const channel = defineKind({
     }),
     enableFreeShippingCountries: f.boolean({
       default: false,
-      description: "Limit free shipping to `freeShippingCountries`.",
+      description:
+        "Limit free shipping (`freeShippingThreshold`) to destinations in `freeShippingCountries`.",
     }),
     enforceRefundLimits: f.enum(onOff, {
       description: "Whether a refund may exceed what the sale was paid.",
@@ -152,7 +153,11 @@ export const channel = defineKind({
       maxLength: 100,
       description: "What free shipping applies to, as the connector names it.",
     }),
-    freeShippingThreshold: f.money({ min: 0, description: "Order value from which shipping is free." }),
+    freeShippingThreshold: f.money({
+      min: 0,
+      description:
+        "Order value from which shipping is free: the channel's rates quote (`POST /channels/{id}/rates.json`) prices at 0 the shipping of a group whose subtotal reaches it. An imported sale keeps the shippingPrice it was charged.",
+    }),
     hash: f.json({ maxBytes: 1024, description: "The channel's hash as the reference keeps it (any JSON)." }),
     hideWhenNoCostPrice: f.boolean({ description: "Unpublish variants that have no cost price." }),
     imageSync: f.openEnum(onOff),
@@ -196,11 +201,13 @@ export const channel = defineKind({
       description: "How lines of manual sales are routed, as the connector names it.",
     }),
     maxShippingCost: f.boolean({
-      description: "Cap the shipping charged on a sale at maxShippingCostThreshold.",
+      description:
+        "Cap the shipping the channel charges: no option of its rates quote (`POST /channels/{id}/rates.json`) costs more than `maxShippingCostThreshold`. An imported sale keeps the shippingPrice it was charged.",
     }),
     maxShippingCostThreshold: f.money({
       min: 0,
-      description: "The most shipping charged on a sale when `maxShippingCost` is on.",
+      description:
+        "The most a shipping option of the channel's rates quote costs while `maxShippingCost` is on; no cap when null.",
     }),
     name: f.string({
       required: true,
@@ -345,7 +352,7 @@ export const channelDropshipProviderTaxRate = defineKind({
   name: "channel-dropship-provider-tax-rate",
   plural: "channel-dropship-provider-tax-rates",
   description:
-    "A tax rate applied to a dropship provider's items sold on a channel, optionally for one destination.",
+    "A tax rate applied to a dropship provider's items sold on a channel, optionally for one destination: the purchase a sale of the channel routes to the provider is taxed at the most specific enabled rate for its destination.",
   group,
   source: "seed",
   fields: {
@@ -360,8 +367,18 @@ export const channelDropshipProviderTaxRate = defineKind({
       maxLength: 100,
       description: "Destination state or region; null for the whole country.",
     }),
-    rate: f.number({ required: true, min: 0, max: 100, description: "Percentage of the item price." }),
-    taxShipping: f.boolean({ default: false, description: "Whether the rate also applies to shipping." }),
+    rate: f.number({
+      required: true,
+      min: 0,
+      max: 100,
+      description:
+        "Percentage of the item price: a routed purchase's `taxAmount` is this percentage of its lines' totals, to the cent.",
+    }),
+    taxShipping: f.boolean({
+      default: false,
+      description:
+        "Whether the rate also applies to shipping (the purchase's shippingPrice: the provider's handling).",
+    }),
     enabled: f.boolean({ default: true, description: "Applied only while enabled." }),
   },
 });

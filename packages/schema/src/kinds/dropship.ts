@@ -149,7 +149,11 @@ export const dropshipProvider = defineKind({
       default: true,
       description: "Lines are routed to it only while enabled.",
     }),
-    handlingPrice: f.money({ min: 0, description: "Charged by the provider on each purchase." }),
+    handlingPrice: f.money({
+      min: 0,
+      description:
+        "Charged by the provider on each purchase the server routes to it (a sale's lines, move-to-dropship), as that purchase's shippingPrice. A purchase written with POST /purchases.json has the shippingPrice sent.",
+    }),
     name: f.string({ maxLength: 200, description: "The provider's name.", example: "Acme Supply" }),
     paymentTermsDays: f.integer({
       min: 0,

@@ -155,7 +155,8 @@ export const inventoryFeed = defineKind({
     }),
     csvHasHeader: f.boolean({ description: "Whether the first row of a CSV feed names its columns." }),
     currencyId: f.ref("currency", {
-      description: "The currency of the feed's prices; the company's base currency when null.",
+      description:
+        "The currency of the feed's prices; the company's base currency when null. publish-all converts an item's price from it for the variant it creates.",
     }),
     decimalNotation: f.enum(["decimal", "comma"], {
       required: true,

@@ -150,7 +150,8 @@ export const purchase = defineKind({
     shippingPrice: f.money({
       default: 0,
       min: 0,
-      description: "What the provider charges for shipping.",
+      description:
+        "What the provider charges for shipping and handling; a purchase routed from a sale or a fulfillment starts at its provider's `handlingPrice`.",
       example: 4.5,
     }),
     discounts: f.money({
@@ -163,7 +164,8 @@ export const purchase = defineKind({
     taxAmount: f.money({
       default: 0,
       min: 0,
-      description: "Tax the provider charges on the order.",
+      description:
+        "Tax the provider charges on the order; a purchase routed from a sale starts at its channel's tax rate for the provider (`channel-dropship-provider-tax-rate`).",
       example: 0,
     }),
     total: f.money({
@@ -879,20 +881,22 @@ export const currency = defineKind({
       required: true,
       default: 1,
       min: 0,
-      description: "Units of this currency per unit of the company's base currency.",
+      description:
+        "Units of this currency per unit of the company's base currency, as stored: a feed's prices in this currency are converted at it when publish-all creates their variants.",
       example: 0.92,
     }),
     useLiveRates: f.boolean({
       required: true,
       default: true,
       nullable: true,
-      description: "Keep `exchangeRate` updated from market rates instead of by hand.",
+      description:
+        "Keep `exchangeRate` updated from market rates instead of by hand. Recorded only: the service reaches no market-rate source, so `exchangeRate` is used as stored.",
     }),
     roundUp: f.boolean({
       required: true,
       default: false,
       nullable: true,
-      description: "Round converted prices up to whole units.",
+      description: "Round converted prices up to whole units (else to the cent).",
     }),
   },
   unique: [["iso"]],

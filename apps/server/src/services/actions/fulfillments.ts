@@ -51,16 +51,23 @@ function itemsRequired(
 
 /**
  * What moving a fulfillment to dropship reads: the provider named, its sale (whose address the purchase
- * ships to when the fulfillment has none of its own), its lines, the variants they name (by id, or by
- * SKU where a line has no variant), the sale lines they name and the stock of their variants (`stockOf`:
- * the stock released is taken off in the statement, with its floor).
+ * ships to when the fulfillment has none of its own) and the enabled tax rates of the sale's channel for
+ * the provider's items, its lines, the variants they name (by id, or by SKU where a line has no
+ * variant), the sale lines they name and the stock of their variants (`stockOf`: the stock released is
+ * taken off in the statement, with its floor).
  */
 export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMoveToDropshipInput) {
   const variantIds = fieldsOf("fulfillment-item", "variantId", { fulfillmentId });
   const skus = fieldsOf("fulfillment-item", "sku", { fulfillmentId, variantId: null });
+  const saleId = fieldOf("fulfillment", fulfillmentId, "saleId");
   return {
     provider: one("dropship-provider", input.dropshipProviderId),
-    sale: one("sale", fieldOf("fulfillment", fulfillmentId, "saleId")),
+    sale: one("sale", saleId),
+    taxRates: many("channel-dropship-provider-tax-rate", {
+      channelId: fieldOf("sale", saleId, "channelId"),
+      dropshipProviderId: input.dropshipProviderId,
+      enabled: true,
+    }),
     items: many("fulfillment-item", { fulfillmentId }),
     variants: many(
       "variant",
@@ -76,8 +83,9 @@ export function moveToDropshipReads(fulfillmentId: number, input: FulfillmentMov
 
 /**
  * Plans turning an unshipped fulfillment into a purchase to a dropship provider, priced at the
- * variants' cost, shipping to the fulfillment's address (else its sale's); the stock it had allocated
- * is released. Answers the purchase and the fulfillment as the plan leaves them.
+ * variants' cost, shipping to the fulfillment's address (else its sale's), with the provider's handling
+ * and its tax on the sale's channel; the stock it had allocated is released. Answers the purchase and
+ * the fulfillment as the plan leaves them.
  */
 export function planMoveToDropship({
   fulfillment,
@@ -134,6 +142,7 @@ export function planMoveToDropship({
     currency: provider.currency,
     shipTo: fulfillment.shippingAddressLineOne || !sale ? shipToOfSale(fulfillment) : shipToOfSale(sale),
     lines,
+    charges: { handlingPrice: provider.handlingPrice, taxRates: read.taxRates },
   });
   const moved = plan.update(
     "fulfillment",

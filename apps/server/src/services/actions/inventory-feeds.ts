@@ -1,5 +1,6 @@
 import type {
   ChannelVariant,
+  Currency,
   CustomChannel,
   InventoryFeed,
   InventoryFeedParseWebhookInput,
@@ -21,6 +22,7 @@ import {
   variantOfSku,
   variantToConnect,
 } from "../../domain/feed-items.ts";
+import { checkAmount, convertedCents, toCents } from "../../domain/money.ts";
 import { publishBody, waitingState } from "../../domain/publishing.ts";
 import { fieldOf, fieldsOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
 import { column, kind, table } from "../../domain/store.ts";
@@ -57,7 +59,8 @@ const at = (
  * (`feedHandleSql`), the catalogue variants they are linked to or whose SKUs they have (whatever their
  * case: the planner applies the feed's case rule) and those variants' products, the products the
  * feed's publish made for the items' handles (their `externalId`, of the feed's vendor), the feed's
- * vendor (what a publishing endpoint is sent), the listings the feed's channels have of them (by SKU,
+ * vendor (what a publishing endpoint is sent), the currency of its prices (`currencyId`: a new variant's
+ * price is converted from it), the listings the feed's channels have of them (by SKU,
  * the item's or the variant's, or by variant), and the enabled custom channels of those channels that
  * have a publishing endpoint. Each set of ids is a union of selections, each through its own index.
  */
@@ -102,6 +105,7 @@ export function publishFeedReads(feedId: number) {
       sql`${at("product", "externalId")} IN (${batchOf(handle)}) AND +${at("product", "vendorId")} IS ${fieldOf("inventory-feed", feedId, "vendorId")}`,
     ),
     vendor: one("vendor", fieldOf("inventory-feed", feedId, "vendorId")),
+    currency: one("currency", fieldOf("inventory-feed", feedId, "currencyId")),
     publishers: many(
       "custom-channel",
       sql`${at("custom-channel", "channelId")} IN ${feedChannelIds} AND ${at("custom-channel", "publishingEndpoint")} IS NOT NULL AND ${at("custom-channel", "enabled")} IS NOT 0`,
@@ -218,11 +222,29 @@ export function planPublishFeed({
 }
 
 /**
+ * A feed item's price in the company's currency: as it is in a feed without a currency, else converted
+ * from the feed's (`currency`: its `exchangeRate` units of it per unit of the company's, to the cent, up
+ * to a whole unit with `roundUp`). A currency without a rate is a 409: nothing can be priced from it.
+ */
+function basePrice(feed: InventoryFeed, currency: Currency | undefined, price: number | null): number | null {
+  if (!currency || price === null) return price;
+  if (!(currency.exchangeRate > 0)) {
+    throw new ApiError(
+      "conflict",
+      `Inventory feed ${feed.id} prices its items in currency ${currency.id} (${currency.iso}), whose exchangeRate is ${currency.exchangeRate}: set the units of ${currency.iso} per unit of the company's currency (PUT /currencies/${currency.id}.json) before publishing.`,
+      { rule: "a feed's currency has an exchange rate" },
+    );
+  }
+  const cents = convertedCents(toCents(price), currency.exchangeRate, currency.roundUp === true);
+  return checkAmount("variant", "price", cents);
+}
+
+/**
  * The catalogue variant of each item to publish, by the item's id: the one it is linked to, else the
  * one with its SKU (under the feed's case rule, `variantOfSku`), else one created for its SKU (one per
  * SKU among the batch's items, with the first item's name, barcode, prices and weight, the feed's
- * provider and vendor) in the product of its handle (`productsOfHandles`). Answers the products of the
- * variants it created too, for what publishing sends.
+ * provider and vendor; its price in the company's currency, `basePrice`) in the product of its handle
+ * (`productsOfHandles`). Answers the products of the variants it created too, for what publishing sends.
  */
 function variantsOfItems(
   feed: InventoryFeed,
@@ -250,7 +272,7 @@ function variantsOfItems(
       sku: item.sku,
       name: item.name,
       barcode: item.barcode,
-      price: item.price,
+      price: basePrice(feed, read.currency, item.price),
       costPrice: item.costPrice,
       weight: item.weight,
       productId: productOf.get(item.id)?.id ?? null,

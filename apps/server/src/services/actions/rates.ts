@@ -50,6 +50,22 @@ function quote(rate: ChannelShippingRate, group: Group, country: string): number
 }
 
 /**
+ * What the channel charges a group for a rate that costs `cents` to ship it to `country`: nothing once
+ * the group's subtotal reaches `freeShippingThreshold` (only to `freeShippingCountries` while
+ * `enableFreeShippingCountries` is on), else at most `maxShippingCostThreshold` while `maxShippingCost`
+ * is on.
+ */
+function chargedCents(channel: Channel, group: Group, country: string, cents: number): number {
+  const threshold = channel.freeShippingThreshold;
+  const toCountry =
+    !channel.enableFreeShippingCountries ||
+    (channel.freeShippingCountries ?? []).some((code) => code.toUpperCase() === country);
+  if (threshold !== null && toCountry && group.subtotalCents >= toCents(threshold)) return 0;
+  const cap = channel.maxShippingCost ? channel.maxShippingCostThreshold : null;
+  return cap === null ? cents : Math.min(cents, toCents(cap));
+}
+
+/**
  * What one unit of a variant weighs, in grams: its `weight`, else, when it has none, what its parcels
  * weigh together (each parcel's `weight` in its `weightUnit`, grams when that is not set).
  */
@@ -83,7 +99,8 @@ export function channelRatesReads(channelId: number, input: ChannelRatesInput) {
 /**
  * `POST /channels/{id}/rates.json`: groups the items by who ships them (a dropship provider, or the
  * channel's or the company's default warehouse) and prices each group with the channel's enabled
- * shipping rates, cheapest first; from what `channelRatesReads` answered.
+ * shipping rates, as the channel charges them (`chargedCents`), cheapest first; from what
+ * `channelRatesReads` answered.
  */
 export function quoteChannelRates({
   channel,
@@ -132,6 +149,7 @@ export function quoteChannelRates({
     const options = rates
       .map((rate) => ({ rate, cents: quote(rate, group, country) }))
       .filter((option): option is { rate: ChannelShippingRate; cents: number } => option.cents !== undefined)
+      .map((option) => ({ ...option, cents: chargedCents(channel, group, country, option.cents) }))
       .sort((a, b) => a.cents - b.cents || a.rate.id - b.rate.id);
     const cheapest = options[0]?.cents ?? null;
     totalCents = cheapest === null || totalCents === null ? null : totalCents + cheapest;
