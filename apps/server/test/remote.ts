@@ -36,6 +36,8 @@ export async function remoteStack(
     templateDb: string;
     /** How long the database lets a write wait for another's write lock (the dev server's default: 5 s). */
     busyTimeoutMs?: number;
+    /** The database as the app meets it, made from the stack's (`meddled`: a writer inside each write). */
+    appDb?: (db: Db) => Db;
   } = { templateDb: "" },
 ): Promise<RemoteStack> {
   const dir = mkdtempSync(join(tmpdir(), "mcs-remote-"));
@@ -45,7 +47,7 @@ export async function remoteStack(
   const proxy = await roundTripProxy(server.url, options.latencyMs ?? 0);
   const client = createClient({ url: proxy.url });
   const db = remoteDb(client);
-  const app = createApp({ db, tokenCacheMs: 60_000, ...options.deps });
+  const app = createApp({ db: options.appDb?.(db) ?? db, tokenCacheMs: 60_000, ...options.deps });
   let counter = 0;
   return {
     app,

@@ -1,7 +1,7 @@
 // Requests the hand-written suites make again and again: a call that must answer a given status, and the
 // CRUD reads and writes built on it.
 import { expect } from "vitest";
-import type { Tenant } from "./support.ts";
+import type { Api } from "./support.ts";
 
 export type Rec = Record<string, any> & { id: number };
 
@@ -15,10 +15,10 @@ export async function expectStatus(
   return body;
 }
 
-export const create = (t: Tenant, plural: string, body: Record<string, unknown>): Promise<Rec> =>
+export const create = (t: Api, plural: string, body: Record<string, unknown>): Promise<Rec> =>
   expectStatus(t.json("POST", `/${plural}.json`, body), 200);
-export const read = (t: Tenant, plural: string, id: number): Promise<Rec> =>
+export const read = (t: Api, plural: string, id: number): Promise<Rec> =>
   expectStatus(t.json("GET", `/${plural}/${id}.json`), 200);
 /** Up to 250 records of a kind; `query` adds filters (`&where[saleId]=3`). */
-export const list = (t: Tenant, plural: string, query = ""): Promise<Rec[]> =>
+export const list = (t: Api, plural: string, query = ""): Promise<Rec[]> =>
   expectStatus(t.json("GET", `/${plural}.json?limit=250${query}`), 200);

@@ -483,6 +483,15 @@ export class WritePlan {
     this.held.push(guardOf(condition).statementFor(this.companyId));
   }
 
+  /**
+   * Aborts the batch unless `condition` (SQL) holds where the batch reaches it, after the plan's
+   * statements so far: a bound on what they add up to with other writers' (a company's files within its
+   * quota), where holding the total read would make every other writer's batch stale.
+   */
+  guard(condition: Sql): void {
+    this.push(this.bound(guardOf(condition)));
+  }
+
   private recordGuards<N extends KindName>(kindName: N, records: readonly RecordOf<N>[]): InStatement[] {
     const table = tableFor(kind(kindName));
     const pending = records.map(asStored).filter((record) => !this.updated.has(`${kindName}:${record.id}`));

@@ -35,8 +35,8 @@ export function filesKeptSince(policy: Pick<FilesPolicy, "keepDays">, now: strin
 /**
  * The bytes the company's stored files take, which `planStoredFile` checks its quota against: a read of
  * the pipeline of a write that stores one. One row, kept equal to the sum of its files' `byte_size` by
- * the triggers of `stored_files` (never their bodies). Not held: a file stored meanwhile is another
- * writer's, and the quota is a bound, not a count to keep exact.
+ * the triggers of `stored_files` (never their bodies). Not held, which would make any file stored
+ * meanwhile refuse the write: the batch that stores a file checks the quota itself (`insertFileRow`).
  */
 export const fileUsage = (): Read<number> =>
   rows(sql`SELECT bytes AS used FROM stored_file_usage WHERE company_id = ${sql.company}`, ([row]) =>
@@ -72,15 +72,24 @@ export function uploadLocation(ctx: Ctx, file: Pick<StoredFile, "id" | "name">):
   return `${ctx.baseUrl}/files/${file.id}/${encodeURIComponent(file.name)}`;
 }
 
-/** A file's row, its body in the store under `storageKey`. */
+/**
+ * A file's row, its body in the store under `storageKey`; the batch aborts when, with it, the company's
+ * files take more than the quota. What the plan checked the quota against (`fileUsage`) may be stale
+ * by then: the write is planned again from what is stored, and answered the 409 if the file is over.
+ */
 function insertFileRow(
   plan: WritePlan,
+  ctx: Ctx,
   file: { name: string; contentType: string; byteSize: number; checksum: string; storageKey: string },
   received: boolean,
 ): number {
-  return plan.insertRow(
+  const id = plan.insertRow(
     sql`INSERT INTO stored_files (company_id, name, content_type, body, byte_size, checksum, storage_key, uploaded, created_at) VALUES (${sql.company}, ${file.name}, ${file.contentType}, ${EMPTY}, ${file.byteSize}, ${file.checksum}, ${file.storageKey}, ${received ? 1 : 0}, ${plan.now})`,
   );
+  plan.guard(
+    sql`COALESCE((SELECT bytes FROM stored_file_usage WHERE company_id = ${sql.company}), 0) <= ${ctx.files.quotaBytes}`,
+  );
+  return id;
 }
 
 const EMPTY = new Uint8Array(0);
@@ -109,6 +118,7 @@ export function planStoredFile(
   plan.beforeBatch(ctx.fileStore.put(storageKey, input.body, { contentType: input.contentType }));
   const id = insertFileRow(
     plan,
+    ctx,
     {
       name: input.name,
       contentType: input.contentType,
@@ -134,7 +144,7 @@ export function planStoredBody(
   file: StoredBody & { name: string; contentType: string },
 ): { id: number; url: string } {
   checkFileQuota(ctx, used, file.byteSize);
-  const id = insertFileRow(plan, file, true);
+  const id = insertFileRow(plan, ctx, file, true);
   return { id, url: fileUrl(ctx, id, file.name) };
 }
 
@@ -288,7 +298,7 @@ export async function recordUpload({
         reads: { usage: fileUsage() },
         plan({ usage }, plan) {
           checkFileQuota(ctx, usage, input.byteSize);
-          const id = insertFileRow(plan, input, true);
+          const id = insertFileRow(plan, ctx, input, true);
           const { name, contentType, byteSize } = input;
           return { id, url: fileUrl(ctx, id, name), name, contentType, byteSize };
         },
