@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { create, expectStatus, list, read } from "../requests.ts";
 import { setupApp } from "../support.ts";
 import { download, expectPdf, expectRefused, sentWorld, ship, world } from "./orders-fixtures.ts";
+import { pageTexts } from "./pdf-texts.ts";
 
 let setup: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -100,6 +101,30 @@ describe("labels", () => {
     await expectStatus(t.json("POST", `/sale-returns/${rest.saleReturnId}/receive.json`, {}), 200);
     expect((await read(t, "purchase-items", w.items.mug.id)).returnStatus).toBe("returned");
     expect(await read(t, "sales", w.sale.id)).toMatchObject({ returnStatus: "returned" });
+  });
+
+  it("return-label: prints the return's number among its purchase's, and names its file after its return shipment", async () => {
+    const t = await setup.tenant();
+    const w = await sentWorld(t);
+    await expectStatus(ship(t, w.purchase.id), 200);
+    // Another company's return shipment first: the numbers are the purchase's own.
+    const other = await setup.tenant();
+    const elsewhere = await create(other, "purchases", {});
+    await create(other, "return-shipments", { purchaseId: elsewhere.id, status: "requested" });
+    const returnOf = (purchaseItemId: number) =>
+      expectStatus(
+        t.json("POST", `/purchases/${w.purchase.id}/return-label.json`, {
+          items: [{ purchaseItemId, quantity: 1 }],
+        }),
+        200,
+      );
+    for (const [n, item] of [w.items.mug, w.items.cap].entries()) {
+      const returnShipment = await returnOf(item.id);
+      const label = await read(t, "labels", returnShipment.labelId);
+      expect(label.url).toMatch(new RegExp(`/return-label-${returnShipment.id}-v1\\.pdf$`));
+      const texts = await pageTexts(await expectPdf(t, label.url));
+      expect(texts).toContain(`REF: Return ${n + 1} / purchase ${w.purchase.id}`);
+    }
   });
 
   it("default-label: the provider's carrier and service, a new version each time", async () => {

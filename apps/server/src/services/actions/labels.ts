@@ -20,9 +20,8 @@ import { type Sql, sql } from "../../db/sql.ts";
 
 import type { Ctx } from "../../domain/context.ts";
 import { type ShipTo, shipToOfPurchase, shipToOfSale } from "../../domain/order-routing.ts";
-import { fieldOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
+import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
-import { table } from "../../domain/store.ts";
 import { inGrams } from "../../domain/weights.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
 import type { ApiError } from "../../errors.ts";
@@ -237,25 +236,17 @@ function providerDefaults(provider: DropshipProvider): { carrier: string; servic
 // --------------------------------------------------------------------------------------- return label
 
 /**
- * What a purchase's return label reads: what opening the return reads (its lines and their returns so
- * far), its provider with the provider's addresses, its sale (the customer's address when its receiver's
- * is incomplete), the last return shipment's id (held: the label names the next one) and the company's
- * file usage.
+ * What a purchase's return label reads: what opening the return reads (its lines, their returns so far
+ * and the purchase's return shipments, which number the new one), its provider with the provider's
+ * addresses, its sale (the customer's address when its receiver's is incomplete) and the company's file
+ * usage.
  */
 export function returnLabelReads(purchaseId: number) {
-  const returnShipments = table("return-shipment").name;
-  // The highest id given so far, the deleted rows' too (AUTOINCREMENT's counter): the next is one more.
-  const lastId = sql`max(COALESCE((SELECT seq FROM sqlite_sequence WHERE name = ${returnShipments}), 0), COALESCE((SELECT max(id) FROM ${sql.id(returnShipments)}), 0))`;
   return {
     ...openReturnReads(purchaseId),
     provider: providerOfPurchase(purchaseId),
     addresses: providerAddresses(fieldOf("purchase", purchaseId, "dropshipProviderId")),
     sale: saleOfPurchase(purchaseId),
-    lastReturnShipmentId: rows(
-      sql`SELECT ${lastId} AS id`,
-      ([row]) => Number(row?.id ?? 0),
-      (plan, id) => plan.hold(sql`${lastId} = ${id}`),
-    ),
     fileUsage: fileUsage(),
   };
 }
@@ -309,8 +300,10 @@ export async function planReturnLabel({
     reason: input.reason ?? null,
     carrier,
   });
-  // The label (its PDF) names the return shipment: its id is the next one (held: no other came meanwhile).
-  const returnShipmentId = read.lastReturnShipmentId + 1;
+  // The PDF is made before the batch gives the return shipment its id: it prints the return's number
+  // among the purchase's (held with the purchase's return shipments read). The file's name holds the
+  // provisional id, which the batch makes the real one, as it does the file's URL.
+  const returnNumber = lines.returnShipments.length + 1;
   const label = await planLabel(ctx, plan, {
     shipFrom,
     shipTo,
@@ -319,8 +312,8 @@ export async function planReturnLabel({
     trackingNumber: createTrackingNumber(),
     direction: "return",
     version: 1,
-    reference: `Return ${returnShipmentId} / purchase ${purchase.id}`,
-    fileName: `return-label-${returnShipmentId}`,
+    reference: `Return ${returnNumber} / purchase ${purchase.id}`,
+    fileName: `return-label-${returnShipment.id}`,
     links: { purchaseId: purchase.id, returnShipmentId: returnShipment.id },
     fileUsage: read.fileUsage,
   });
