@@ -131,7 +131,7 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "fulfillment.ship": {
     summary: "Ship a fulfillment",
     description:
-      "Beyond the interface. The parcel left the warehouse: its units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale's status moves on. Never fulfils more of a sale line than is open (422). Allowed while pending (else 409).",
+      "Beyond the interface. The parcel left the warehouse: its units leave on hand (and their allocation), its sale lines count them as fulfilled, and the sale's status moves on. Never fulfils more of a sale line than is open (422). Allowed while pending or finalized (else 409), once nothing waits for approval: a fulfillment whose `requiresShippingApproval` is `approvalRequired` or `rateRequired` is a 409 until it is set to `approved`.",
     example: { trackingNumber: "PX123456789", carrier: "Parcel Express" },
   },
   "fulfillment.cancel": {

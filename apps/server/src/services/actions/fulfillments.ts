@@ -15,6 +15,7 @@ import { checkLineOwners } from "../../domain/line-owners.ts";
 import { type Line, planPurchaseOf, shipToOfSale } from "../../domain/order-routing.ts";
 import { fieldIn, fieldIs, fieldOf, fieldsOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
+import { checkShippingApproved } from "../../domain/shipping-approval.ts";
 import { contentConflict } from "../../domain/states.ts";
 import { planAllocation, planShipOut, stockFrom, stockOf } from "../../domain/stock.ts";
 import { transitionValues } from "../../domain/transitions.ts";
@@ -177,8 +178,9 @@ export function shipFulfillmentReads(fulfillmentId: number) {
 /**
  * Plans `POST /fulfillments/{id}/ship.json` (beyond the interface): the parcel left the warehouse. Its
  * units leave on hand (and their allocation; a bundle's, its components'), its sale lines count them as fulfilled, and the sale moves
- * on, and its channel is told (`planChannelShipment`). A line may not fulfil more of its sale line than
- * is still open (422). Answers the fulfillment as the plan leaves it.
+ * on, and its channel is told (`planChannelShipment`). A fulfillment waiting for shipping approval does
+ * not ship (409, `checkShippingApproved`), and a line may not fulfil more of its sale line than is still
+ * open (422). Answers the fulfillment as the plan leaves it.
  */
 export function planShipFulfillment({
   fulfillment,
@@ -191,6 +193,7 @@ export function planShipFulfillment({
   read: Snapshot<ReturnType<typeof shipFulfillmentReads>>;
   plan: WritePlan;
 }): Fulfillment {
+  checkShippingApproved(fulfillment);
   const items = itemsRequired("fulfillment.ship", fulfillment, read.items, read.saleItems);
   const { sale } = read;
   const stock = stockFrom(read);

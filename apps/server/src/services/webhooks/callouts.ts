@@ -93,20 +93,15 @@ function listingInBody(channelVariant: Record<string, unknown>, channel: Record<
 }
 
 /**
- * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
- * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
- * {available}}`, `available` as `channelAvailable` tells that channel (a bundle's from its components,
- * where the channel syncs bundles); the receiver has 5 s. Signed with the channel's signing secret,
- * and its webhook hash in `webhook-hash` over https, both added at each attempt (`deliveries.ts`),
- * never kept with it.
+ * What a variant has available for each channel, as the stock callouts tell it: `channelAvailable` of
+ * its levels and its feeds' units, less the channel's safety stock (a bundle's from its components,
+ * where the channel syncs bundles), with the stock as it is now.
  */
-export async function inventoryCallouts(
+async function availableFor(
   db: Executor,
   companyId: number,
   variantId: number,
-): Promise<PushCallout[]> {
-  const listings = await customChannelListings(db, companyId, variantId, "inventory_endpoint");
-  if (!listings.length) return [];
+): Promise<(channel: Record<string, unknown>) => number> {
   const levels = await rowsOf(db, "inventory-level", companyId, sql`variant_id = ${variantId}`);
   const onHand = levels.reduce((sum, level) => sum + Number(level.onHand ?? 0), 0);
   const allocated = levels.reduce((sum, level) => sum + Number(level.allocated ?? 0), 0);
@@ -117,11 +112,30 @@ export async function inventoryCallouts(
   );
   const feedUnits = Number(stock.rows[0]?.units ?? 0);
   const components = bundleComponentsOf(stock.rows[0]?.components);
-  return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
-    const available = channelAvailable({ onHand, allocated, feedUnits }, components, {
+  return (channel) =>
+    channelAvailable({ onHand, allocated, feedUnits }, components, {
       safetyStock: Number(channel.safetyStock ?? 0),
       bundleInventorySync: channel.bundleInventorySync === "disabled" ? "disabled" : "enabled",
     });
+}
+
+/**
+ * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
+ * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
+ * {available}}`, `available` as `availableFor` tells that channel; the receiver has 5 s. Signed with
+ * the channel's signing secret, and its webhook hash in `webhook-hash` over https, both added at each
+ * attempt (`deliveries.ts`), never kept with it.
+ */
+export async function inventoryCallouts(
+  db: Executor,
+  companyId: number,
+  variantId: number,
+): Promise<PushCallout[]> {
+  const listings = await customChannelListings(db, companyId, variantId, "inventory_endpoint");
+  if (!listings.length) return [];
+  const availableOn = await availableFor(db, companyId, variantId);
+  return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
+    const available = availableOn(channel);
     const body = {
       variant,
       channelVariant: listingInBody(channelVariant, channel),
@@ -149,41 +163,53 @@ export async function inventoryCallouts(
  * The custom-channel price callouts of a variant's price change: for every enabled custom channel with a
  * price endpoint whose channel syncs prices and lists the variant, POST `{channelVariant: {...,
  * channel}, price: {price, compareAtPrice, variantId}, zeroCompareAtPrices}`, signed (and its webhook
- * hash sent) as the inventory callouts are; the receiver has 3 s.
+ * hash sent) as the inventory callouts are; the receiver has 3 s. A custom channel with
+ * `priceEndpointInventory` is sent the stock too, `inventory: {available}` as its inventory callout
+ * would tell it, unless its channel is told no stock (`disableVariantInventorySync`).
  */
 export async function priceCallouts(
   db: Executor,
   companyId: number,
   variantId: number,
 ): Promise<PushCallout[]> {
-  const listings = await customChannelListings(db, companyId, variantId, "price_endpoint");
-  return listings
-    .filter(({ channel }) => channel.priceSync !== "disabled")
-    .map(({ variant, custom, channel, channelVariant }): PushCallout => {
-      const price = priceOrNull(variant.price);
-      const compareAtPrice = priceOrNull(variant.compareAtPrice);
-      const body = {
-        channelVariant: listingInBody(channelVariant, channel),
-        price: { price, compareAtPrice, variantId: variant.id },
-        zeroCompareAtPrices: null,
-      };
-      return {
-        purpose: "price",
-        type: "price.callout",
-        contentType: "application/json",
-        url: String(custom.priceEndpoint),
-        body: JSON.stringify(body),
-        signer: `custom-channel:${custom.id}`,
-        timeoutMs: 3_000,
-        push: {
-          channelVariantId: Number(channelVariant.id),
-          type: "price",
-          price,
-          compareAtPrice,
-          payload: body,
-        },
-      };
-    });
+  const listings = (await customChannelListings(db, companyId, variantId, "price_endpoint")).filter(
+    ({ channel }) => channel.priceSync !== "disabled",
+  );
+  const withStock = listings.some(({ custom, channel }) => sendsStock(custom, channel));
+  const availableOn = withStock ? await availableFor(db, companyId, variantId) : undefined;
+  return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
+    const price = priceOrNull(variant.price);
+    const compareAtPrice = priceOrNull(variant.compareAtPrice);
+    const available = availableOn && sendsStock(custom, channel) ? availableOn(channel) : undefined;
+    const body = {
+      channelVariant: listingInBody(channelVariant, channel),
+      price: { price, compareAtPrice, variantId: variant.id },
+      zeroCompareAtPrices: null,
+      ...(available === undefined ? {} : { inventory: { available } }),
+    };
+    return {
+      purpose: "price",
+      type: "price.callout",
+      contentType: "application/json",
+      url: String(custom.priceEndpoint),
+      body: JSON.stringify(body),
+      signer: `custom-channel:${custom.id}`,
+      timeoutMs: 3_000,
+      push: {
+        channelVariantId: Number(channelVariant.id),
+        type: "price",
+        price,
+        compareAtPrice,
+        ...(available === undefined ? {} : { inventoryQuantity: available }),
+        payload: body,
+      },
+    };
+  });
+}
+
+/** Whether a custom channel's price pushes carry the stock: asked for, and its channel is told stock. */
+function sendsStock(custom: Record<string, unknown>, channel: Record<string, unknown>): boolean {
+  return custom.priceEndpointInventory === true && !channel.disableVariantInventorySync;
 }
 
 /** A variant's price as stored, for a push and its log: a number, or null when it has none. */

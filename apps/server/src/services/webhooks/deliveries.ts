@@ -23,7 +23,7 @@ import { rows } from "../../domain/reads.ts";
 import { ephemeralKeyring, type Keyring } from "../../domain/secrets.ts";
 import { EVENT_COLUMNS, eventOf } from "../events.ts";
 import { openSecret } from "../secrets.ts";
-import { type Attempt, type DeliveryLog, failureRecord, logStatements } from "./delivery-logs.ts";
+import { type Attempt, type DeliveryLog, deliveryFailureRecord, logStatements } from "./delivery-logs.ts";
 import { type OutboundRequest, type Outcome, send } from "./outbound.ts";
 import {
   PURCHASE_ORDER_LOG,
@@ -589,9 +589,10 @@ async function settle(
     // whose failure would make another error, and so on.
     const subject = log ?? endpointOf(delivery);
     statements.push(
-      failureRecord({ source: delivery.purpose, deliveryId: delivery.id, subject }, attempt).statementFor(
-        delivery.company_id,
-      ),
+      deliveryFailureRecord(
+        { source: delivery.purpose, deliveryId: delivery.id, subject },
+        attempt,
+      ).statementFor(delivery.company_id),
     );
   }
   // One batch: the attempt, the delivery's state and what follows from it, all or none. A purchase

@@ -4,12 +4,9 @@
  * written into that record in the batch that records the attempt, by the writer its kind registers
  * here. A delivery that fails for good also leaves an `error` record the company can list and filter.
  */
-import { kindByName } from "@multichannel/schema";
 import { type Sql, sql } from "../../db/sql.ts";
-import { tableFor } from "../../db/tables.ts";
 import type { DeliveryLog } from "../../domain/callouts.ts";
-import { withinCharacters } from "../../domain/failures.ts";
-import { insertSql, storedValues } from "../../domain/record-plans.ts";
+import { failureRecord, withinCharacters } from "../../domain/failures.ts";
 import type { Outcome } from "./outbound.ts";
 
 /** One attempt of a delivery, as its log record sees it. */
@@ -103,31 +100,24 @@ export interface Failure {
   readonly subject?: DeliveryLog;
 }
 
-const errors = tableFor(kindByName("error")!);
-
-/** The `error` record of a delivery that failed for good: what, where, the last answer. */
-export function failureRecord(failure: Failure, attempt: Attempt): Sql {
-  const values = storedValues(
-    errors,
+/**
+ * The `error` record of a delivery that failed for good: what, where, the last answer (none while the
+ * record it is about mutes its errors: `failureRecord`).
+ */
+export function deliveryFailureRecord(failure: Failure, attempt: Attempt): Sql {
+  return failureRecord(
     {
       source: failure.source,
       code: "delivery_failed",
-      message:
-        `Delivery ${failure.deliveryId} to ${attempt.url} failed after ${attempt.number} attempts: ${attempt.outcome.error ?? "no answer"}`.slice(
-          0,
-          2000,
-        ),
+      message: `Delivery ${failure.deliveryId} to ${attempt.url} failed after ${attempt.number} attempts: ${attempt.outcome.error ?? "no answer"}`,
       details: {
         deliveryId: failure.deliveryId,
         url: attempt.url,
         attempts: attempt.number,
         ...(attempt.outcome.status !== undefined ? { status: attempt.outcome.status } : {}),
       },
-      subjectKind: failure.subject?.kind ?? null,
-      subjectId: failure.subject?.id ?? null,
-      resolved: false,
+      ...(failure.subject ? { subject: failure.subject } : {}),
     },
     attempt.at,
   );
-  return insertSql(errors, attempt.at, values);
 }
