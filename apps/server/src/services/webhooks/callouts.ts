@@ -122,7 +122,8 @@ async function availableFor(
 /**
  * The custom-channel inventory callouts of a stock change: for every enabled custom channel with an
  * inventory endpoint that lists the variant, POST `{variant, channelVariant: {..., channel}, inventory:
- * {available}}`, `available` as `availableFor` tells that channel; the receiver has 5 s. Signed with
+ * {available}}`, `available` as `availableFor` tells that channel, and `price` (as a price push sends it)
+ * to a custom channel with `inventoryEndpointPrice` whose channel syncs prices; the receiver has 5 s. Signed with
  * the channel's signing secret, and its webhook hash in `webhook-hash` over https, both added at each
  * attempt (`deliveries.ts`), never kept with it.
  */
@@ -136,10 +137,12 @@ export async function inventoryCallouts(
   const availableOn = await availableFor(db, companyId, variantId);
   return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
     const available = availableOn(channel);
+    const price = sendsPrice(custom, channel) ? priceInBody(variant) : undefined;
     const body = {
       variant,
       channelVariant: listingInBody(channelVariant, channel),
       inventory: { available },
+      ...(price === undefined ? {} : { price }),
     };
     return {
       purpose: "inventory",
@@ -153,6 +156,7 @@ export async function inventoryCallouts(
         channelVariantId: Number(channelVariant.id),
         type: "inventory",
         inventoryQuantity: available,
+        ...(price === undefined ? {} : { price: price.price, compareAtPrice: price.compareAtPrice }),
         payload: body,
       },
     };
@@ -178,12 +182,12 @@ export async function priceCallouts(
   const withStock = listings.some(({ custom, channel }) => sendsStock(custom, channel));
   const availableOn = withStock ? await availableFor(db, companyId, variantId) : undefined;
   return listings.map(({ variant, custom, channel, channelVariant }): PushCallout => {
-    const price = priceOrNull(variant.price);
-    const compareAtPrice = priceOrNull(variant.compareAtPrice);
+    const sent = priceInBody(variant);
+    const { price, compareAtPrice } = sent;
     const available = availableOn && sendsStock(custom, channel) ? availableOn(channel) : undefined;
     const body = {
       channelVariant: listingInBody(channelVariant, channel),
-      price: { price, compareAtPrice, variantId: variant.id },
+      price: sent,
       zeroCompareAtPrices: null,
       ...(available === undefined ? {} : { inventory: { available } }),
     };
@@ -210,6 +214,23 @@ export async function priceCallouts(
 /** Whether a custom channel's price pushes carry the stock: asked for, and its channel is told stock. */
 function sendsStock(custom: Record<string, unknown>, channel: Record<string, unknown>): boolean {
   return custom.priceEndpointInventory === true && !channel.disableVariantInventorySync;
+}
+
+/**
+ * Whether a custom channel's stock pushes carry the price: asked for, and its channel is told prices
+ * (`priceSync` not `disabled`).
+ */
+function sendsPrice(custom: Record<string, unknown>, channel: Record<string, unknown>): boolean {
+  return custom.inventoryEndpointPrice === true && channel.priceSync !== "disabled";
+}
+
+/** A variant's prices as a push sends them: `{price, compareAtPrice, variantId}`. */
+function priceInBody(variant: Record<string, unknown>) {
+  return {
+    price: priceOrNull(variant.price),
+    compareAtPrice: priceOrNull(variant.compareAtPrice),
+    variantId: Number(variant.id),
+  };
 }
 
 /** A variant's price as stored, for a push and its log: a number, or null when it has none. */
