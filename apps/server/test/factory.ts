@@ -217,10 +217,14 @@ async function objectOf(
 
 /**
  * Optional fields a full body leaves out: the record they name would first have to reach a state only
- * actions bring it to. A sale return line returns no more than its sale line fulfilled, and a new sale
- * line has fulfilled nothing.
+ * actions bring it to (a sale return line returns no more than its sale line fulfilled, and a new sale
+ * line has fulfilled nothing), or they would keep the record from the edits the suites make of it (a
+ * locked purchase refuses them).
  */
-const LEFT_OUT_OF_FULL: Record<string, readonly string[]> = { "sale-return-item": ["saleItemId"] };
+const LEFT_OUT_OF_FULL: Record<string, readonly string[]> = {
+  "sale-return-item": ["saleItemId"],
+  purchase: ["locked"],
+};
 
 /** The fields of `kind` a body is made of: a full one's without those `LEFT_OUT_OF_FULL`. */
 function fieldsToFill(kind: KindDef, full: boolean): KindDef["fields"] {

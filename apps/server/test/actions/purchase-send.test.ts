@@ -48,7 +48,8 @@ describe("purchase.send", () => {
     expect(csv[2]).toContain(`,CAP-1,"Cap ""Deluxe"" <red> & blue",1,0.10,0.10,`);
     // Spreadsheet formulas are neutralised.
     expect(csv[3]).toContain(",PIN-1,'=HYPERLINK(1),1,0.20,0.20,");
-    expect(csv[1]!.endsWith(",60.27")).toBe(true);
+    // The order's total, then its notes (none here).
+    expect(csv[1]!.endsWith(",60.27,")).toBe(true);
 
     const xml: string = notifications[2]!.payload;
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
@@ -95,7 +96,7 @@ describe("purchase.send", () => {
     }
     const [json, csv, xml, email] = (await list(t, "purchase-notifications")).map((n) => String(n.payload));
     expect(JSON.parse(json!).purchaseOrder).toMatchObject({ subtotal: 0.3, discounts: 0.3, total: 0 });
-    expect(csv).toMatch(/,dana@example\.com,0\.00\r\n.*,dana@example\.com,0\.00\r\n$/s);
+    expect(csv).toMatch(/,dana@example\.com,0\.00,\r\n.*,dana@example\.com,0\.00,\r\n$/s);
     expect(xml).toContain("<discounts>0.30</discounts>");
     expect(xml).toContain("<total>0.00</total>");
     expect(email).toContain("Total: 0.00 USD");

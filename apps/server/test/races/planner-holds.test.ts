@@ -458,6 +458,14 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "DELETE purchase (refused while it is locked)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      const purchase = await make(t, "purchases", { dropshipProviderId: w.provider.id });
+      return (api) => api.json("DELETE", `/purchases/${purchase.id}.json`);
+    },
+  },
+  {
     name: "PUT purchase currency (its invoices and payments)",
     async setup(t) {
       const w = await orderWorld(t);

@@ -553,7 +553,8 @@ export const purchaseNotification = defineKind({
     }),
     // The largest order the server renders: MAX_LINES (5,000) lines of the longest SKU and name, every
     // character escaped at its longest (XML's `&quot;`, a CSV's doubled quotes with the ship-to address
-    // repeated on each row), is about 19.1 million characters. The record names the document sent whole.
+    // repeated on each row), is about 19.1 million characters; its notes, written once (on a CSV's first
+    // row), add at most 12,000. The record names the document sent whole.
     payload: f.string({ maxLength: 20_000_000, description: "The document as sent." }),
     openedAt: f.datetime({ description: "When the provider opened it." }),
   },

@@ -12,13 +12,14 @@ import { checkLine, lineCents, NO_ACCOUNTING, planPurchaseBooks, unshippedOf } f
 import { checkLineCount } from "../line-limit.ts";
 import { checkAmount, fromCents, toCents } from "../money.ts";
 import { many, when } from "../reads.ts";
+import { changesNothing } from "../record-plans.ts";
 import { allowedActions, contentConflict, stateConflict } from "../states.ts";
-import type { RecordOf, ValuesOf } from "../store.ts";
+import { type RecordOf, table, type ValuesOf } from "../store.ts";
 import { transitionValues } from "../transitions.ts";
 import type { WritePlan } from "../write-plan.ts";
 import { carriedByWriteReads, checkCarry } from "./carrying.ts";
 import { changedLines, type LineChange, lineRule, type Parent } from "./lines.ts";
-import { creates, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
+import { creates, deletes, history, latest, type Named, updates, type WriteRules } from "./rule.ts";
 
 /** A purchase's books, held with what they add up of its lines, payments and invoices. */
 const booksReads = (purchase: Named) => purchaseBooksReads(purchase, { hold: "books" });
@@ -112,6 +113,22 @@ function planInvoiceRemainder(plan: WritePlan, purchase: Purchase, items: Purcha
 /** The action that gives a purchase to another provider; a PUT of `dropshipProviderId` keeps its rules. */
 const MOVE = "purchase.move-dropship-provider";
 
+/**
+ * 409 while `purchase` is locked against edits: `refused` says what the lock keeps from changing. The
+ * lock guards the order against being edited (its fields, its lines, its provider); the actions that
+ * take it through its life (send, ship, labels, cancel, settlement) and its invoices and payments go on
+ * as they do for any purchase: they are the order being carried out, not changed.
+ */
+export function checkUnlocked(purchase: Purchase, refused: string): void {
+  if (!purchase.locked) return;
+  throw contentConflict(
+    MOVE,
+    purchase,
+    `Purchase ${purchase.id} is locked against edits (locked is true), so ${refused}. Unlock it first (PUT /purchases/${purchase.id}.json with {"locked": false}), then make the change.`,
+    { rule: "a locked purchase is not edited" },
+  );
+}
+
 /** Record ids as a message lists them: `purchase invoice 3`, `purchase invoice payments 4, 5`. */
 const named = (what: string, records: readonly { id: number }[]) =>
   `${what}${records.length > 1 ? "s" : ""} ${records.map((record) => record.id).join(", ")}`;
@@ -168,6 +185,10 @@ export function providerMoveValues(
   books: ActiveBooks,
   values: ValuesOf<"purchase"> = {},
 ): ValuesOf<"purchase"> {
+  // A PUT that unlocks the purchase may move it in the same write.
+  if (values.locked !== false) {
+    checkUnlocked(purchase, `it stays with dropship provider ${purchase.dropshipProviderId ?? "(none)"}`);
+  }
   if (!allowedActions("purchase", purchase.status).includes("move-dropship-provider")) {
     throw stateConflict(
       "purchase",
@@ -283,6 +304,13 @@ export const purchaseRules: WriteRules = {
     planUpdate: updates({
       reads: ({ id }) => booksReads(id),
       plan({ values, current, input, read: books, plan }) {
+        // A PUT of the purchase as read changes nothing, locked or not; one that unlocks it may change
+        // more. Recording the provider's invoice (`invoiceStatus: invoiced`) carries the order out, as a
+        // purchase-invoice does: the lock does not hold it back.
+        const { invoiceStatus: _, ...edits } = values;
+        if (values.locked !== false && !changesNothing(table("purchase"), current, edits)) {
+          checkUnlocked(current, "its fields change only in a write that sets locked to false");
+        }
         checkCurrencyKept(current, values.currency, books);
         const moves =
           values.dropshipProviderId !== undefined && values.dropshipProviderId !== current.dropshipProviderId;
@@ -302,12 +330,19 @@ export const purchaseRules: WriteRules = {
         return asked ? planInvoiceRemainder(plan, settled.purchase, settled.items, books) : settled.purchase;
       },
     }),
+    planDelete: deletes<"purchase", Record<never, never>>({
+      reads: () => ({}),
+      plan({ current }) {
+        checkUnlocked(current, "it cannot be deleted");
+      },
+    }),
   },
   "purchase-item": lineRule({
     line: "purchase-item",
     parent: "purchase",
     field: "purchaseId",
     books: purchaseBooksOf("purchase-item"),
+    open: (purchase) => checkUnlocked(purchase, "its lines cannot be added, changed or removed"),
     // The sale line it will carry, when its units or sale line change; whether goods were received on
     // it, when its variant is written (one receipt line is enough to say so; held: that none appears).
     extra: (line) => ({

@@ -22,6 +22,8 @@ interface PurchaseOrder {
   currency: string;
   provider: string;
   shipTo: ShipTo;
+  /** The purchase's `dropshipNotes`, for the provider; null when it has none. */
+  notes: string | null;
   lines: OrderLine[];
   subtotal: number;
   shippingPrice: number;
@@ -56,6 +58,7 @@ function purchaseOrderOf(
     currency: purchase.currency ?? "USD",
     provider: provider.name ?? "",
     shipTo: shipToOfPurchase(purchase),
+    notes: purchase.dropshipNotes?.trim() ? purchase.dropshipNotes : null,
     lines,
     subtotal,
     shippingPrice,
@@ -95,6 +98,7 @@ function toJson(order: PurchaseOrder): string {
         currency: order.currency,
         provider: order.provider,
         shipTo: Object.fromEntries(SHIP_TO_FIELDS.map((field) => [field, order.shipTo[field] ?? null])),
+        notes: order.notes,
         lines: order.lines.map((line) => ({ ...line, price: money(line.price), total: money(line.total) })),
         subtotal: money(order.subtotal),
         shippingPrice: money(order.shippingPrice),
@@ -108,7 +112,11 @@ function toJson(order: PurchaseOrder): string {
   );
 }
 
-/** The purchase order's columns, a row per line (the order's fields repeated on each). */
+/**
+ * The purchase order's columns, a row per line (the order's fields repeated on each), then the order's
+ * notes on its first row only: up to 2,000 characters on each of 5,000 rows would more than double the
+ * largest order (see `purchase-notification.payload`).
+ */
 const CSV_COLUMNS = [
   "number",
   "date",
@@ -120,6 +128,7 @@ const CSV_COLUMNS = [
   "line_total",
   ...SHIP_TO_FIELDS.map((field) => `ship_to_${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`),
   "order_total",
+  "notes",
 ];
 
 /**
@@ -128,7 +137,7 @@ const CSV_COLUMNS = [
  */
 function toCsv(order: PurchaseOrder): string {
   const shipTo = SHIP_TO_FIELDS.map((field) => order.shipTo[field] ?? "");
-  const rows = order.lines.map((line) => [
+  const rows = order.lines.map((line, index) => [
     order.number,
     order.date,
     order.currency,
@@ -139,6 +148,7 @@ function toCsv(order: PurchaseOrder): string {
     formatCents(line.total),
     ...shipTo,
     formatCents(order.total),
+    index === 0 ? (order.notes ?? "") : "",
   ]);
   return csvText([CSV_COLUMNS, ...rows]);
 }
@@ -189,6 +199,7 @@ function toXml(order: PurchaseOrder): string {
     "  <shipTo>",
     shipTo,
     "  </shipTo>",
+    order.notes ? `  ${element("notes", order.notes)}` : "",
     "  <lines>",
     lines,
     "  </lines>",
@@ -217,6 +228,11 @@ function addressLines(to: ShipTo): string[] {
   ].filter((line): line is string => Boolean(line));
 }
 
+/** The order's notes as the lines of a letter, as the company wrote them. */
+function notesLines(notes: string): string[] {
+  return notes.split(/\r\n|\r|\n/);
+}
+
 function toEmail(order: PurchaseOrder): string {
   const address = addressLines(order.shipTo);
   const amount = (cents: number) => `${formatCents(cents)} ${order.currency}`;
@@ -228,6 +244,7 @@ function toEmail(order: PurchaseOrder): string {
     "Ship to:",
     ...address.map((line) => `  ${line}`),
     "",
+    ...(order.notes ? ["Notes:", ...notesLines(order.notes).map((line) => `  ${line}`), ""] : []),
     "Lines:",
     ...order.lines.map(
       (line) =>
@@ -266,6 +283,7 @@ function toHtml(order: PurchaseOrder): string {
     `<p>Hello ${text(order.provider)},</p>`,
     `<p>please ship purchase order <strong>${text(order.number)}</strong> of ${text(order.date)}.</p>`,
     `<p>Ship to:<br>${addressLines(order.shipTo).map(text).join("<br>")}</p>`,
+    ...(order.notes ? [`<p>Notes:<br>${notesLines(order.notes).map(text).join("<br>")}</p>`] : []),
     '<table style="border-collapse:collapse">',
     "<thead><tr><th>Quantity</th><th>SKU</th><th>Name</th><th>Price</th><th>Total</th></tr></thead>",
     `<tbody>${rows.join("")}</tbody>`,

@@ -91,32 +91,36 @@ function ownAddressOf(provider: DropshipProvider): ShipTo {
 }
 
 /**
- * The provider's address for `purposes` among its `addresses`, in that order of preference (a default one
- * first within each), falling back to the provider's own address fields.
+ * The provider's address among its `addresses`: the one `assigned` names (a purchase's
+ * `dropshipProviderAddressId`) when it is one of them, else the one for `purposes`, in that order of
+ * preference (a default one first within each), falling back to the provider's own address fields.
  */
 function providerAddressOf(
   provider: DropshipProvider,
   addresses: readonly DropshipProviderAddress[],
   purposes: readonly ("shipFrom" | "return")[],
+  assigned?: number | null,
 ): ShipTo | undefined {
-  for (const purpose of purposes) {
-    const candidates = addresses.filter((address) => address.purpose === purpose);
-    const found = candidates.find((address) => address.isDefault) ?? candidates[0];
-    // An address record without a company is the provider's own: the sender is the provider.
-    if (found) {
-      return {
-        name: found.name,
-        company: found.company ?? provider.name,
-        lineOne: found.lineOne,
-        lineTwo: found.lineTwo,
-        city: found.city,
-        state: found.state,
-        zip: found.zip,
-        country: found.country,
-        phone: found.phone,
-        email: found.email,
-      };
-    }
+  const found =
+    addresses.find((address) => address.id === assigned) ??
+    purposes
+      .map((purpose) => addresses.filter((address) => address.purpose === purpose))
+      .map((candidates) => candidates.find((address) => address.isDefault) ?? candidates[0])
+      .find((address) => address !== undefined);
+  // An address record without a company is the provider's own: the sender is the provider.
+  if (found) {
+    return {
+      name: found.name,
+      company: found.company ?? provider.name,
+      lineOne: found.lineOne,
+      lineTwo: found.lineTwo,
+      city: found.city,
+      state: found.state,
+      zip: found.zip,
+      country: found.country,
+      phone: found.phone,
+      email: found.email,
+    };
   }
   const own = ownAddressOf(provider);
   return own.lineOne && own.city && own.country ? own : undefined;
@@ -356,7 +360,7 @@ const shipsWith = (
 
 /**
  * `PUT /purchases/{id}/default-label.json`: a new version of the purchase's outbound label, from the
- * provider's ship-from address to the customer (`customerAddress`), with the provider's default carrier
+ * provider's address the purchase names (else its ship-from address) to the customer (`customerAddress`), with the provider's default carrier
  * and service. With `inventoryStatus: "shipped"` (the vendor portal's "label and mark shipped"), the
  * lines named (`ids`; `[]`: every line) ship as `ship` would, with the label's carrier, service and
  * tracking number; a purchase that cannot ship gets no label (409). Answers the label, and the purchase
@@ -379,8 +383,9 @@ export async function planDefaultLabel({
   if (lines) checkShippable(purchase);
   const provider = providerRequired(purchase, read.provider);
   const { carrier, service } = providerDefaults(provider);
-  const shipFrom = labelAddress(providerAddressOf(provider, read.addresses, ["shipFrom"]), () =>
-    missingProviderAddress(provider, "shipFrom"),
+  const shipFrom = labelAddress(
+    providerAddressOf(provider, read.addresses, ["shipFrom"], purchase.dropshipProviderAddressId),
+    () => missingProviderAddress(provider, "shipFrom"),
   );
   const shipTo = customerAddress(purchase, read.sale, () => missingCustomerAddress(purchase, read.sale));
   const version = 1 + Math.max(0, ...read.earlier.map((label) => label.version));
@@ -447,7 +452,7 @@ export function regenerateLabelReads(dropshipmentId: number) {
 
 /**
  * `GET /dropshipments/{id}/regenerate-label.json`: a new version of the dropshipment's label, from its
- * provider's ship-from address to the customer (`customerAddress`: its purchase's receiver, else its
+ * provider's address its purchase names (else its ship-from address) to the customer (`customerAddress`: its purchase's receiver, else its
  * sale's shipping address), with its carrier and service (else the provider's defaults) and its weight
  * (`gramsOfDropshipment`). Answers the dropshipment as the plan leaves it.
  */
@@ -481,8 +486,9 @@ export async function planRegenerateLabel({
       `Dropshipment ${dropshipment.id} has no ${field} and its provider no default: set one first.`,
     );
   }
-  const shipFrom = labelAddress(providerAddressOf(provider, read.addresses, ["shipFrom"]), () =>
-    missingProviderAddress(provider, "shipFrom"),
+  const shipFrom = labelAddress(
+    providerAddressOf(provider, read.addresses, ["shipFrom"], purchase?.dropshipProviderAddressId),
+    () => missingProviderAddress(provider, "shipFrom"),
   );
   const shipTo = customerAddress(purchase, sale, () => {
     const detail = `Dropshipment ${dropshipment.id} has no address to ship to: set its purchase's receiver address or its sale's shipping address.`;

@@ -235,14 +235,37 @@ export function sendPurchaseReads(purchaseId: number) {
   };
 }
 
+/** The fields that hold a purchase order back from its provider while false, and what that says. */
+const HELD_BACK = [
+  { field: "approved", is: "not approved to go to its provider" },
+  { field: "finalized", is: "a draft" },
+] as const;
+
+/**
+ * 409 unless `purchase` may go to its provider: approved (`approved`) and no longer a draft
+ * (`finalized`). The answer names the fields to set; nothing is sent or changed.
+ */
+function checkReadyToSend(purchase: Purchase): void {
+  const unset = HELD_BACK.filter(({ field }) => purchase[field] === false);
+  if (!unset.length) return;
+  const fields = unset.map(({ field }) => `${field} is false`).join(" and ");
+  const body = `{${unset.map(({ field }) => `"${field}": true`).join(", ")}}`;
+  throw contentConflict(
+    "purchase.send",
+    purchase,
+    `Purchase ${purchase.id} is ${unset.map(({ is }) => is).join(" and ")} (${fields}): set ${unset.length > 1 ? "them" : "it"} to true first (PUT /purchases/${purchase.id}.json with ${body}), then send it.`,
+    { rule: "a purchase is sent only once approved and finalized" },
+  );
+}
+
 /** What a purchase says when its order could not be sent because this deployment has no mail server. */
 export const ORDER_NOT_MAILED =
   "Not sent: e-mail is not configured on this server (SMTP_URL and MAIL_FROM). Send it again once the operator has set them, or choose another format.";
 
 /**
- * Plans sending a purchase order: the notification that logs it, the delivery that sends it (a
- * callout to the provider's endpoint, or an e-mail to each of its recipients), and the purchase marked
- * sent, its `orderProblem` cleared. Without a mail server an e-mailed order cannot be sent at all: each
+ * Plans sending a purchase order, once the purchase is approved and finalized (else 409): the
+ * notification that logs it, the delivery that sends it (a callout to the provider's endpoint, or an
+ * e-mail to each of its recipients), and the purchase marked sent, its `orderProblem` cleared. Without a mail server an e-mailed order cannot be sent at all: each
  * recipient's notification says so at once, an `error` record is left, and the purchase, marked sent as
  * the merchant asked, says in `orderProblem` that the order did not go.
  */
@@ -260,6 +283,7 @@ export function planSendPurchase({
   /** `Ctx.mail`: the deployment's mail settings, if it has any. */
   mail: MailSettings | undefined;
 }): Purchase {
+  checkReadyToSend(purchase);
   const provider = providerRequired(purchase, read.provider);
   const format = input.format ?? provider.purchaseFormat;
   const order = { purchase, items: read.items, provider };

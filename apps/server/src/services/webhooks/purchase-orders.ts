@@ -1,10 +1,10 @@
 /**
  * The deliveries of purchase orders (a callout to the provider's endpoint, an e-mail to each of its
  * recipients), each logged on its purchase notification. At each attempt the order is checked against
- * its purchase as it is then: one whose purchase was deleted, cancelled or given to another provider
- * (or taken back to pending) is given up, never sent. And when the last attempt of the latest send fails
- * while no recipient got the order, the purchase's `orderProblem` says what failed, in the batch that
- * records the failure.
+ * its purchase as it is then: one whose purchase was deleted, cancelled, given to another provider (or
+ * taken back to pending), or is no longer approved or finalized, is given up, never sent. And when the
+ * last attempt of the latest send fails while no recipient got the order, the purchase's `orderProblem`
+ * says what failed, in the batch that records the failure.
  */
 import type { InStatement } from "@libsql/client";
 import type { Purchase, PurchaseNotification } from "@multichannel/schema";
@@ -39,8 +39,8 @@ export interface PurchaseOrderDelivery {
 /**
  * Why a purchase order is not delivered at this attempt, read from its notification and its purchase as
  * they are now ("Purchase 12 was cancelled after it was sent."), or undefined when it is still owed: its
- * purchase is still there, not cancelled, not taken back to pending, and still with the provider the
- * order was made for.
+ * purchase is still there, not cancelled, not taken back to pending, still with the provider the order
+ * was made for, approved and finalized.
  */
 export async function purchaseOrderWithdrawn(
   db: Executor,
@@ -48,7 +48,7 @@ export async function purchaseOrderWithdrawn(
 ): Promise<string | undefined> {
   const found = await firstRow(
     db,
-    sql`SELECT n.purchase_id, n.dropship_provider_id, n.created_at, p.id AS found, p.status, p.dropship_provider_id AS provider_now FROM purchase_notifications n LEFT JOIN purchases p ON p.id = n.purchase_id AND p.company_id = n.company_id WHERE n.id = ${delivery.notificationId} AND n.company_id = ${sql.company}`.statementFor(
+    sql`SELECT n.purchase_id, n.dropship_provider_id, n.created_at, p.id AS found, p.status, p.dropship_provider_id AS provider_now, p.approved, p.finalized FROM purchase_notifications n LEFT JOIN purchases p ON p.id = n.purchase_id AND p.company_id = n.company_id WHERE n.id = ${delivery.notificationId} AND n.company_id = ${sql.company}`.statementFor(
       delivery.companyId,
     ),
   );
@@ -68,6 +68,14 @@ export async function purchaseOrderWithdrawn(
   }
   if (found.status === "pending") {
     return `${purchase} went back to pending after it was sent (moved to another dropship provider and back): send it again.`;
+  }
+  // The fields that hold back a send (`checkReadyToSend`), set false after it (null is not false).
+  const isFalse = (stored: unknown) => stored !== null && Number(stored) === 0;
+  if (isFalse(found.approved)) {
+    return `${purchase} was no longer approved after it was sent (approved is false): set approved to true and send it again.`;
+  }
+  if (isFalse(found.finalized)) {
+    return `${purchase} was made a draft after it was sent (finalized is false): set finalized to true and send it again.`;
   }
   return undefined;
 }
