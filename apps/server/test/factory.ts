@@ -239,11 +239,18 @@ export function uniqueFieldsOf(kind: KindDef): Set<string> {
 }
 
 /**
- * Records whose create calls out, made as records of a call made elsewhere: an accounting payload
+ * Records whose create does work, made as records of work done elsewhere: an accounting payload
  * created `pending` is sent to its integration (or refused, 422, when it has nowhere to go), and no
- * generic suite may queue a request to a host outside the machine.
+ * generic suite may queue a request to a host outside the machine; a variant warehouse update created
+ * `pending` is applied to stock, and an inventory feed payload processed into the feed's items, each
+ * answered with its outcome rather than the defaults the generic suites expect (their own suites test
+ * the work).
  */
-const RECORDED_AS_DONE: Record<string, Body> = { "accounting-payload": { status: "sent" } };
+const RECORDED_AS_DONE: Record<string, Body> = {
+  "accounting-payload": { status: "sent" },
+  "variant-warehouse-update": { status: "applied" },
+  "inventory-feed-payload": { status: "processed" },
+};
 
 /** A body's state, if it sends one, made one a create may start in (see `checkCreatedState`). */
 function creatableState(kind: KindDef, body: Body): Body {

@@ -40,6 +40,10 @@ export const EXPECTED_ROUND_TRIPS: Record<string, number> = {
   "PUT purchase": 2,
   "POST purchase-invoice": 2,
   "POST adjustment": 2,
+  // Applied in the create's batch: the level read with the references, then one batch.
+  "POST variant-warehouse-update": 2,
+  // Processed in the create's batch: each item's reads with the references, then one batch.
+  "POST inventory-feed-payload": 2,
   "POST fulfillment-item": 2,
   "DELETE fulfillment": 2,
   // A variant's rule plans only a change of its product (its option values read with it).
@@ -177,6 +181,25 @@ export async function measureTable(t: Api, measure: Measure): Promise<Record<str
       variantId: shelved.id,
       warehouseId: warehouse.id,
       quantity: 5,
+    }),
+  );
+  note(
+    "POST variant-warehouse-update",
+    await measure("POST", "/variant-warehouse-updates.json", {
+      variantId: shelved.id,
+      warehouseId: warehouse.id,
+      quantity: 8,
+    }),
+  );
+  const feed = await make("inventory-feeds", { name: "Vendor feed", fetchFrequency: "webhook" });
+  note(
+    "POST inventory-feed-payload",
+    await measure("POST", "/inventory-feed-payloads.json", {
+      inventoryFeedId: feed.id,
+      payload: JSON.stringify([
+        { externalId: "F-1", vendorSku: "SHELF", inventoryQuantity: 3 },
+        { externalId: "F-2", vendorSku: "OTHER", inventoryQuantity: 4 },
+      ]),
     }),
   );
   const fulfillment = await make("fulfillments", { saleId: ruled.id, warehouseId: warehouse.id });

@@ -1,18 +1,28 @@
 /**
  * What an item sent to an inventory feed's webhook does to the feed's item: the fields it sets, which of
- * them change an item already there, and the catalogue variant it connects to. Shared by the feed's
- * `parse-webhook` action and its batch webhook.
+ * them change an item already there, and the catalogue variant it connects to; how a batch of such items
+ * is checked, read and planned. Shared by the feed's `parse-webhook` action, its batch webhook, the
+ * payloads pushed to it (`inventory-feed-payload`), its fetched files and its imports.
  */
-import type {
-  InventoryFeed,
-  InventoryFeedParseWebhookInput,
-  InventoryFeedVariant,
-  Variant,
+import {
+  actionInputSchema,
+  type InventoryFeed,
+  type InventoryFeedParseWebhookInput,
+  type InventoryFeedVariant,
+  type Variant,
 } from "@multichannel/schema";
+import * as v from "valibot";
 import { type Sql, sql } from "../db/sql.ts";
-import { ApiError } from "../errors.ts";
-import { fieldOf } from "./reads.ts";
-import { column, table } from "./store.ts";
+import { ApiError, type FieldError, fieldErrors } from "../errors.ts";
+import { fieldOf, many, part, type Reads, type Snapshot, within } from "./reads.ts";
+import { column, kind, table } from "./store.ts";
+import type { WritePlan } from "./write-plan.ts";
+
+/** Items one call of the feed's batch webhook (or one payload pushed to the feed) may carry, as the reference documents. */
+const MAX_FEED_ITEMS = 50;
+
+const parseWebhook = kind("inventory-feed").actions!.find((action) => action.name === "parse-webhook")!;
+const feedItemSchema = actionInputSchema(parseWebhook.input);
 
 /** An item of the feed that is removed cannot be sent again: 409. */
 export function checkNotRemoved(feed: InventoryFeed, item: InventoryFeedVariant | undefined): void {
@@ -203,4 +213,222 @@ export function feedHandleSql(strategy: Sql): Sql {
   const groupId = itemColumn("externalGroupId");
   const handle = sql`CASE ${strategy} WHEN 'name' THEN ${itemColumn("name")} WHEN 'externalGroupIdStart' THEN ${groupIdStart(groupId)} ELSE ${groupId} END`;
   return sql`substr(trim(${handle}), 1, 100)`;
+}
+
+// ------------------------------------------------------------------------------ the webhook's items
+
+/**
+ * One feed item as the feed's webhook takes it (also a row of a fetched feed file): the item, or
+ * undefined with its errors added to `errors`, their paths under `path` (none: the fields' own names).
+ */
+export function checkedFeedItem(
+  item: unknown,
+  path: string,
+  errors: FieldError[],
+): InventoryFeedParseWebhookInput | undefined {
+  if (typeof item !== "object" || item === null || Array.isArray(item)) {
+    errors.push({ path, message: "must be a JSON object" });
+    return undefined;
+  }
+  const result = v.safeParse(feedItemSchema, item, { abortPipeEarly: true });
+  if (!result.success) {
+    errors.push(
+      ...fieldErrors(result.issues).map((e) => ({ ...e, path: path ? `${path}.${e.path}` : e.path })),
+    );
+    return undefined;
+  }
+  return result.output as InventoryFeedParseWebhookInput;
+}
+
+/**
+ * The items of a feed webhook body (or of a payload pushed to the feed: `what`): a JSON array of at most
+ * 50 valid items, else a 422 naming them.
+ */
+export function parseFeedItems(body: unknown, what = "body"): InventoryFeedParseWebhookInput[] {
+  if (!Array.isArray(body)) {
+    throw new ApiError("validation_failed", `The ${what} must be a JSON array of feed items.`, {
+      errors: [{ path: `(${what})`, message: "must be a JSON array of feed items" }],
+    });
+  }
+  if (body.length > MAX_FEED_ITEMS) {
+    const per = what === "body" ? "call" : what;
+    throw new ApiError("validation_failed", `At most ${MAX_FEED_ITEMS} items per ${per}.`, {
+      errors: [{ path: `(${what})`, message: `must have at most ${MAX_FEED_ITEMS} items` }],
+    });
+  }
+  const errors: FieldError[] = [];
+  const items = body.map((item, index) => checkedFeedItem(item, String(index), errors));
+  const seen = new Map<string, number>();
+  items.forEach((item, index) => {
+    if (!item) return;
+    const first = seen.get(item.externalId);
+    if (first === undefined) seen.set(item.externalId, index);
+    else errors.push({ path: `${index}.externalId`, message: `${item.externalId} is also item ${first}` });
+  });
+  if (errors.length) {
+    throw new ApiError(
+      "validation_failed",
+      `Some feed items are not valid; nothing was written: ${errors
+        .slice(0, 3)
+        .map((e) => `${e.path} ${e.message.replace(/\.$/, "")}`)
+        .join("; ")}.`,
+      { errors },
+    );
+  }
+  return items as InventoryFeedParseWebhookInput[];
+}
+
+/** SQL answering the id of a feed's item with an external id (the first, if there were more). */
+export function feedItemId(feedId: number, externalId: string) {
+  return sql`(SELECT id FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${itemColumn("inventoryFeedId")} = ${feedId} AND ${itemColumn("externalId")} = ${externalId} ORDER BY id LIMIT 1)`;
+}
+
+/** The read of a feed's item with an external id: a list of one at most, held as still that one, as read. */
+export function feedItemRead(feedId: number, externalId: string) {
+  return many("inventory-feed-variant", { inventoryFeedId: feedId, externalId }, { limit: 1 });
+}
+
+/** What became of one feed item sent to the feed's webhook. */
+export interface ParsedFeedItem {
+  item: InventoryFeedVariant;
+  result: "created" | "updated" | "unchanged";
+  connected: boolean;
+}
+
+/**
+ * What parsing one item of the feed's webhook reads, each held as read: the item with its external id
+ * (still that one, or still none: two calls with one new item make one), and the catalogue variants it
+ * may connect to (`connectCandidates`: by its SKU and barcode as sent, else as stored; still those, so
+ * which one it connects to, or that none, holds).
+ */
+export function parseFeedItemReads(feedId: number, input: InventoryFeedParseWebhookInput) {
+  const stored = (field: "sku" | "barcode") =>
+    fieldOf("inventory-feed-variant", feedItemId(feedId, input.externalId), field);
+  const sku = sql`COALESCE(${input.vendorSku ?? null}, ${stored("sku")})`;
+  const barcode = input.barcode === undefined ? stored("barcode") : sql`${input.barcode}`;
+  return {
+    items: feedItemRead(feedId, input.externalId),
+    variants: many(
+      "variant",
+      connectCandidates(feedId, sql`SELECT ${sku} AS sku`, sql`SELECT ${barcode} AS barcode`),
+    ),
+  };
+}
+
+/**
+ * Refuses an item the feed cannot take, before anything of it is planned: any item of a disabled feed
+ * (409: by whichever way it comes, as its fetch, batch webhook and imports), an item of the feed that is
+ * removed (409), a new item without its SKU (422 naming `vendorSku`, under `path`).
+ */
+function checkFeedItem(
+  feed: InventoryFeed,
+  input: InventoryFeedParseWebhookInput,
+  existing: InventoryFeedVariant | undefined,
+  path: string,
+): void {
+  if (feed.enabled === false) throw new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
+  checkNotRemoved(feed, existing);
+  if (!existing) requireSku(feedItemValues(input), path);
+}
+
+/**
+ * `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, created or updated by its external id,
+ * and connected to its catalogue variant when the feed connects automatically; planned. Also each item
+ * of a batch (`planFeedItems`), a fetched file and an import.
+ */
+export function planParseFeedItem({
+  feed,
+  input,
+  read,
+  plan,
+  path = "",
+}: {
+  feed: InventoryFeed;
+  input: InventoryFeedParseWebhookInput;
+  read: Snapshot<ReturnType<typeof parseFeedItemReads>>;
+  plan: WritePlan;
+  /** Where the item is in a batch, for its errors' paths (`3.`). */
+  path?: string;
+}): ParsedFeedItem {
+  const [existing] = read.items;
+  checkFeedItem(feed, input, existing, path);
+  const values = feedItemValues(input);
+  let item: InventoryFeedVariant;
+  let result: ParsedFeedItem["result"];
+  if (!existing) {
+    item = plan.insert("inventory-feed-variant", {
+      ...values,
+      inventoryFeedId: feed.id,
+      externalId: input.externalId,
+      sku: requireSku(values, path),
+    });
+    result = "created";
+  } else {
+    const changed = changedValues(existing, values);
+    item = Object.keys(changed).length ? plan.update("inventory-feed-variant", existing, changed) : existing;
+    result = Object.keys(changed).length ? "updated" : "unchanged";
+  }
+  const variant = variantToConnect(feed, item, read.variants);
+  if (!variant) return { item, result, connected: false };
+  item = plan.update("inventory-feed-variant", item, { variantId: variant.id });
+  return { item, result, connected: true };
+}
+
+/** The reads of a batch of the feed's items: each item's (`parseFeedItemReads`), named under its index. */
+export function feedItemsReads(feedId: number, items: readonly InventoryFeedParseWebhookInput[]): Reads {
+  return Object.assign(
+    {},
+    ...items.map((input, index) => within(`item${index}`, parseFeedItemReads(feedId, input))),
+  );
+}
+
+/** What each item's reads answered, in the snapshot of `feedItemsReads`. */
+function itemSnapshots(
+  feedId: number,
+  items: readonly InventoryFeedParseWebhookInput[],
+  read: Snapshot<Reads>,
+) {
+  return items.map((input, index) => part(`item${index}`, parseFeedItemReads(feedId, input), read));
+}
+
+/**
+ * Refuses a batch of the feed's items (read by `feedItemsReads`) when the feed cannot take one of them
+ * (`checkFeedItem`, each refusal naming the item's index): nothing planned.
+ */
+export function checkFeedItems({
+  feed,
+  items,
+  read,
+}: {
+  feed: InventoryFeed;
+  items: readonly InventoryFeedParseWebhookInput[];
+  read: Snapshot<Reads>;
+}): void {
+  for (const [index, snapshot] of itemSnapshots(feed.id, items, read).entries()) {
+    checkFeedItem(feed, items[index]!, snapshot.items[0], `${index}.`);
+  }
+}
+
+/**
+ * A batch of the feed's items (its batch webhook's, a pushed payload's), read by `feedItemsReads`, all or
+ * nothing: every item checked (`checkFeedItems`) before any is planned, then each planned as
+ * `parse-webhook` plans it, with that action's outcome event (the item as its object).
+ */
+export function planFeedItems({
+  feed,
+  items,
+  read,
+  plan,
+}: {
+  feed: InventoryFeed;
+  items: readonly InventoryFeedParseWebhookInput[];
+  read: Snapshot<Reads>;
+  plan: WritePlan;
+}): ParsedFeedItem[] {
+  checkFeedItems({ feed, items, read });
+  return itemSnapshots(feed.id, items, read).map((snapshot, index) => {
+    const parsed = planParseFeedItem({ feed, input: items[index]!, read: snapshot, plan, path: `${index}.` });
+    plan.event(parseWebhook.event!, parsed.item, undefined);
+    return parsed;
+  });
 }

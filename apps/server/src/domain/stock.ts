@@ -268,6 +268,39 @@ export function planRecordAdjustment(
   });
 }
 
+/** On hand of a variant at a warehouse among `levels` (0 without a level). */
+export function onHandAt(levels: readonly InventoryLevel[], variantId: number, warehouseId: number): number {
+  return (
+    levels.find((level) => level.variantId === variantId && level.warehouseId === warehouseId)?.onHand ?? 0
+  );
+}
+
+/**
+ * On hand of a variant at a warehouse set to `quantity` in a write plan, on `levels` (those read:
+ * `levelsOf`), the change recorded as an adjustment (`planRecordAdjustment`): answers the level before
+ * and the adjustment, or, when one adjustment cannot record the change (`adjustmentBeyond`), why, with
+ * nothing planned.
+ */
+export function planSetOnHand(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  input: {
+    variantId: number;
+    warehouseId: number;
+    quantity: number;
+    notes?: string | null;
+    adjustmentReasonId?: number | null;
+  },
+): { before: number } & ({ adjustment: Adjustment } | { beyond: string }) {
+  const before = onHandAt(levels, input.variantId, input.warehouseId);
+  const beyond = adjustmentBeyond(input.quantity - before);
+  if (beyond) return { before, beyond };
+  return {
+    before,
+    adjustment: planRecordAdjustment(plan, levels, { ...input, quantity: input.quantity - before }),
+  };
+}
+
 /**
  * An adjustment's change of on hand in a write plan, on `levels` (see `plannedLevel`): the level is
  * written while it is as read, so the levels before and after it answers (for the adjustment to

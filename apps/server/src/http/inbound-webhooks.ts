@@ -13,17 +13,13 @@ import { budgetedDb } from "../db/budget.ts";
 import type { Db } from "../db/database.ts";
 import type { FileStore } from "../db/file-store.ts";
 import type { Actor, Ctx } from "../domain/context.ts";
+import { parseFeedItems } from "../domain/feed-items.ts";
 import type { OutboundPolicy } from "../domain/outbound-urls.ts";
 import type { Keyring } from "../domain/secrets.ts";
 import { ApiError, isApiError } from "../errors.ts";
 import type { LabelProvider } from "../labels/provider.ts";
 import type { FilesPolicy } from "../services/files.ts";
-import {
-  importInboundFeedItems,
-  importInboundOrder,
-  parseFeedItems,
-  recordByHash,
-} from "../services/inbound.ts";
+import { importInboundFeedItems, importInboundOrder, recordByHash } from "../services/inbound.ts";
 import { answerJson, PRIVATE_ANSWER } from "./answer.ts";
 import type { AppEnv } from "./env.ts";
 import { clientAddress, type FailedAttempts, failedAttempts } from "./failed-attempts.ts";

@@ -16,11 +16,11 @@ import {
   jsonFeedRows,
   rowProblem,
 } from "../domain/feed-files.ts";
+import { checkedFeedItem } from "../domain/feed-items.ts";
 import type { FieldError } from "../errors.ts";
 import { openDownload } from "./downloads.ts";
 import { type StoredBody, storeBody } from "./files.ts";
 import { csvRows } from "./imports/csv-rows.ts";
-import { checkedFeedItem } from "./inbound.ts";
 import { openSecret } from "./secrets.ts";
 
 /**

@@ -20,17 +20,14 @@ import { toRecord } from "../db/rows.ts";
 import { sql } from "../db/sql.ts";
 import { tableFor } from "../db/tables.ts";
 import type { Ctx } from "../domain/context.ts";
+import { feedItemsReads, type ParsedFeedItem, planFeedItems } from "../domain/feed-items.ts";
 import { one, type Reads, type Snapshot } from "../domain/reads.ts";
 import { keptPayload } from "../domain/sale-import.ts";
 import { digestOf } from "../domain/secrets.ts";
 import { ApiError, type FieldError, fieldErrors, isApiError } from "../errors.ts";
-import { type ParsedFeedItem, parseFeedItemReads, planParseFeedItem } from "./actions/inventory-feeds.ts";
 import { manualSaleReads, planManualSale } from "./actions/manual-sale.ts";
 import { actionEvent } from "./events.ts";
 import { executeRead, executeWrite } from "./execute.ts";
-
-/** Items one feed webhook call may carry, as the reference documents. */
-export const MAX_FEED_ITEMS = 50;
 
 function kindOf(name: string): KindDef {
   return kindByName(name)!;
@@ -199,9 +196,6 @@ export async function importInboundOrder({
 
 // ---------------------------------------------------------------------------------------- feed items
 
-const parseWebhook = actionOf("inventory-feed", "parse-webhook");
-const feedItemSchema = actionInputSchema(parseWebhook.input);
-
 /** What a feed webhook call did, item by item. */
 export interface FeedWebhookSummary {
   received: number;
@@ -216,63 +210,6 @@ export interface FeedWebhookSummary {
     result: "created" | "updated" | "unchanged";
     connected: boolean;
   }[];
-}
-
-/**
- * One feed item as the feed's webhook takes it (also a row of a fetched feed file): the item, or
- * undefined with its errors added to `errors`, their paths under `path` (none: the fields' own names).
- */
-export function checkedFeedItem(
-  item: unknown,
-  path: string,
-  errors: FieldError[],
-): InventoryFeedParseWebhookInput | undefined {
-  if (typeof item !== "object" || item === null || Array.isArray(item)) {
-    errors.push({ path, message: "must be a JSON object" });
-    return undefined;
-  }
-  const result = v.safeParse(feedItemSchema, item, { abortPipeEarly: true });
-  if (!result.success) {
-    errors.push(
-      ...fieldErrors(result.issues).map((e) => ({ ...e, path: path ? `${path}.${e.path}` : e.path })),
-    );
-    return undefined;
-  }
-  return result.output as InventoryFeedParseWebhookInput;
-}
-
-/** The items of a feed webhook body: a JSON array of at most 50 valid items, else a 422 naming them. */
-export function parseFeedItems(body: unknown): InventoryFeedParseWebhookInput[] {
-  if (!Array.isArray(body)) {
-    throw new ApiError("validation_failed", "The body must be a JSON array of feed items.", {
-      errors: [{ path: "(body)", message: "must be a JSON array of feed items" }],
-    });
-  }
-  if (body.length > MAX_FEED_ITEMS) {
-    throw new ApiError("validation_failed", `At most ${MAX_FEED_ITEMS} items per call.`, {
-      errors: [{ path: "(body)", message: `must have at most ${MAX_FEED_ITEMS} items` }],
-    });
-  }
-  const errors: FieldError[] = [];
-  const items = body.map((item, index) => checkedFeedItem(item, String(index), errors));
-  const seen = new Map<string, number>();
-  items.forEach((item, index) => {
-    if (!item) return;
-    const first = seen.get(item.externalId);
-    if (first === undefined) seen.set(item.externalId, index);
-    else errors.push({ path: `${index}.externalId`, message: `${item.externalId} is also item ${first}` });
-  });
-  if (errors.length) {
-    throw new ApiError(
-      "validation_failed",
-      `Some feed items are not valid; nothing was written: ${errors
-        .slice(0, 3)
-        .map((e) => `${e.path} ${e.message.replace(/\.$/, "")}`)
-        .join("; ")}.`,
-      { errors },
-    );
-  }
-  return items as InventoryFeedParseWebhookInput[];
 }
 
 /**
@@ -291,13 +228,11 @@ export function importInboundFeedItems({
 }): Promise<FeedWebhookSummary> {
   const disabled = () => new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
   if (feed.enabled === false) throw disabled();
-  const itemReads = items.map((input) => parseFeedItemReads(feed.id, input));
   const reads = {
     // Read again with the items, and held: its prefix and whether it connects items decide the plan.
     feed: one("inventory-feed", feed.id),
-    ...batchReads(itemReads),
+    ...feedItemsReads(feed.id, items),
   };
-  const kind = kindOf("inventory-feed");
   return executeWrite(
     { ctx },
     {
@@ -306,13 +241,7 @@ export function importInboundFeedItems({
         const current = read.feed;
         if (!current) throw new ApiError("not_found", `No inventory-feed with id ${feed.id}.`);
         if (current.enabled === false) throw disabled();
-        return items.map((input, index) => {
-          const itemRead = itemSnapshot(index, itemReads[index]!, read);
-          const parsed = planParseFeedItem({ feed: current, input, read: itemRead, plan, path: `${index}.` });
-          const event = actionEvent(kind, parseWebhook, parsed.item, current, current);
-          if (event) plan.event(event.type, event.object, event.result);
-          return parsed;
-        });
+        return planFeedItems({ feed: current, items, read, plan });
       },
     },
   ).then(summaryOf);

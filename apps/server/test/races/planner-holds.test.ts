@@ -350,6 +350,44 @@ const CRUD: Case[] = [
     },
   },
   {
+    name: "POST variant-warehouse-update (a reported level applied)",
+    async setup(t) {
+      const w = await orderWorld(t);
+      await make(t, "adjustments", {
+        variantId: w.variants[0]!.id,
+        warehouseId: w.warehouse.id,
+        quantity: 5,
+      });
+      return (api) =>
+        api.json("POST", "/variant-warehouse-updates.json", {
+          variantId: w.variants[0]!.id,
+          warehouseId: w.warehouse.id,
+          quantity: 2,
+        });
+    },
+  },
+  {
+    name: "POST inventory-feed-payload (its items applied to the feed)",
+    async setup(t) {
+      const feed = await make(t, "inventory-feeds", { name: "Vendor feed", fetchFrequency: "webhook" });
+      await make(t, "variants", { sku: "CAP-1", name: "Cap" });
+      await make(t, "inventory-feed-variants", {
+        inventoryFeedId: feed.id,
+        externalId: "A",
+        sku: "MUG-1",
+        quantity: 4,
+      });
+      return (api) =>
+        api.json("POST", "/inventory-feed-payloads.json", {
+          inventoryFeedId: feed.id,
+          payload: JSON.stringify([
+            { externalId: "A", inventoryQuantity: 9 },
+            { externalId: "B", vendorSku: "CAP-1", inventoryQuantity: 3 },
+          ]),
+        });
+    },
+  },
+  {
     name: "POST fulfillment-item (allocation)",
     async setup(t) {
       const w = await orderWorld(t);

@@ -2254,7 +2254,7 @@ export type DropshipProviderCollectionCreateInput = {
   selected?: boolean;
 };
 export type DropshipProviderCollectionUpdateInput = Partial<DropshipProviderCollection>;
-/** One page of data fetched from a provider collection, kept as received until it is processed. */
+/** One page of data fetched from a provider collection, kept as received for the client that processes it: the service stores it and does not process it. */
 export type DropshipProviderCollectionPayload = {
   id: number;
   createdAt: string;
@@ -2269,7 +2269,7 @@ export type DropshipProviderCollectionPayload = {
   payload: string | null;
   /** How many items the page holds. */
   itemCount: number | null;
-  /** Whether the page was processed, waits (`pending`) or failed (`error`). */
+  /** Whether the client that processes the page has processed it, has not yet (`pending`) or failed (`error`); the service does not change it. */
   status: "pending" | "processed" | "error";
   /** Why processing failed. */
   errorMessage: string | null;
@@ -3572,7 +3572,7 @@ export type InventoryFeedMappingCreateInput = {
   transformType?: "capitalize" | "humanize" | "none";
 };
 export type InventoryFeedMappingUpdateInput = Partial<InventoryFeedMapping>;
-/** A batch of feed data pushed to an inventory feed (webhook feeds), kept as received until processed. */
+/** A batch of feed data pushed to an inventory feed (webhook feeds), kept as received and processed when it is created. */
 export type InventoryFeedPayload = {
   id: number;
   createdAt: string;
@@ -3581,11 +3581,11 @@ export type InventoryFeedPayload = {
   inventoryFeedId: number;
   /** The media type the data was sent with, e.g. `application/json`. */
   contentType: string | null;
-  /** The body as received. */
+  /** The body as received: a JSON array of at most 50 feed items, each as the feed's batch webhook takes it. */
   payload: string;
   /** Items the payload held. Set by the server. */
   itemCount: number | null;
-  /** `pending` until processed, then `processed`, or `error` (see `errorMessage`). */
+  /** Created `pending` (the default), the payload is processed at once, as the feed's batch webhook processes its body: `processed`, or `error` (see `errorMessage`). Created with another status, the record is kept as sent. */
   status: "pending" | "processed" | "error";
   /** Why the payload could not be processed; null unless `status` is `error`. */
   errorMessage: string | null;
@@ -5083,7 +5083,7 @@ export type VariantParcelCreateInput = {
   weightUnit?: "g" | "kg" | "oz" | "lb" | null;
 };
 export type VariantParcelUpdateInput = Partial<VariantParcel>;
-/** A stock level reported for a variant at a warehouse (by a warehouse tool or a file), and whether it was applied. */
+/** A stock level reported for a variant at a warehouse (by a warehouse tool or a file), applied when it is created, and whether it was. */
 export type VariantWarehouseUpdate = {
   id: number;
   createdAt: string;
@@ -5096,7 +5096,7 @@ export type VariantWarehouseUpdate = {
   quantity: number;
   /** On hand before the update was applied. */
   quantityBefore: number | null;
-  /** Whether the level was applied (`applied`), left alone (`skipped`: the same as on hand), failed (`error`) or waits (`pending`). */
+  /** Created `pending` (the default), the level is applied at once: on hand is set to `quantity` through an adjustment (`applied`), left alone (`skipped`: the same as on hand) or not set (`error`, see `statusMessage`). Created with another status, the record is kept as sent (a level applied elsewhere). */
   status: "pending" | "applied" | "skipped" | "error";
   /** Why it was skipped or failed. */
   statusMessage: string | null;

@@ -261,7 +261,7 @@ export const variantWarehouseUpdate = defineKind({
   name: "variant-warehouse-update",
   plural: "variant-warehouse-updates",
   description:
-    "A stock level reported for a variant at a warehouse (by a warehouse tool or a file), and whether it was applied.",
+    "A stock level reported for a variant at a warehouse (by a warehouse tool or a file), applied when it is created, and whether it was.",
   group,
   source: "seed",
   fields: {
@@ -280,7 +280,7 @@ export const variantWarehouseUpdate = defineKind({
     status: f.enum(["pending", "applied", "skipped", "error"], {
       default: "pending",
       description:
-        "Whether the level was applied (`applied`), left alone (`skipped`: the same as on hand), failed (`error`) or waits (`pending`).",
+        "Created `pending` (the default), the level is applied at once: on hand is set to `quantity` through an adjustment (`applied`), left alone (`skipped`: the same as on hand) or not set (`error`, see `statusMessage`). Created with another status, the record is kept as sent (a level applied elsewhere).",
     }),
     statusMessage: f.string({ maxLength: 2000, description: "Why it was skipped or failed." }),
     adjustmentId: f.ref("adjustment", { description: "The adjustment that applied it." }),

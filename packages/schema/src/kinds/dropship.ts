@@ -280,7 +280,8 @@ export const dropshipProviderCollectionPayload = defineKind({
   plural: "dropship-provider-collection-payloads",
   group: "dropship",
   source: "seed",
-  description: "One page of data fetched from a provider collection, kept as received until it is processed.",
+  description:
+    "One page of data fetched from a provider collection, kept as received for the client that processes it: the service stores it and does not process it.",
   owner: { field: "dropshipProviderCollectionId" },
   fields: {
     dropshipProviderCollectionId: f.ref("dropship-provider-collection", {
@@ -294,7 +295,8 @@ export const dropshipProviderCollectionPayload = defineKind({
     status: f.enum(["pending", "processed", "error"], {
       required: true,
       default: "pending",
-      description: "Whether the page was processed, waits (`pending`) or failed (`error`).",
+      description:
+        "Whether the client that processes the page has processed it, has not yet (`pending`) or failed (`error`); the service does not change it.",
     }),
     errorMessage: f.string({ maxLength: 2000, description: "Why processing failed." }),
     processedAt: f.datetime({ description: "When the page was processed." }),

@@ -461,7 +461,7 @@ export const inventoryFeedPayload = defineKind({
   group: "inventory",
   source: "seed",
   description:
-    "A batch of feed data pushed to an inventory feed (webhook feeds), kept as received until processed.",
+    "A batch of feed data pushed to an inventory feed (webhook feeds), kept as received and processed when it is created.",
   owner: { field: "inventoryFeedId" },
   fields: {
     inventoryFeedId: f.ref("inventory-feed", {
@@ -476,7 +476,8 @@ export const inventoryFeedPayload = defineKind({
     payload: f.string({
       required: true,
       maxLength: 500_000,
-      description: "The body as received.",
+      description:
+        "The body as received: a JSON array of at most 50 feed items, each as the feed's batch webhook takes it.",
       example: '[{"externalId":"NW-1042","vendorSku":"1042","inventoryQuantity":36}]',
     }),
     itemCount: f.integer({
@@ -488,7 +489,8 @@ export const inventoryFeedPayload = defineKind({
     status: f.enum(fileStatuses, {
       required: true,
       default: "pending",
-      description: "`pending` until processed, then `processed`, or `error` (see `errorMessage`).",
+      description:
+        "Created `pending` (the default), the payload is processed at once, as the feed's batch webhook processes its body: `processed`, or `error` (see `errorMessage`). Created with another status, the record is kept as sent.",
     }),
     errorMessage: f.string({
       maxLength: 2000,

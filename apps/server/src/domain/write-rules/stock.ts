@@ -1,10 +1,54 @@
 /**
  * Adjustments and inventory levels: an adjustment moves on-hand stock once, and stays; a level is the
- * stock of one variant at one warehouse for as long as it exists.
+ * stock of one variant at one warehouse for as long as it exists. A variant warehouse update reports a
+ * level: applied as an adjustment when it is created.
  */
+import type { InventoryLevel, VariantWarehouseUpdate } from "@multichannel/schema";
+import { refusedField } from "../../errors.ts";
 import { many } from "../reads.ts";
-import { planOnHandChange } from "../stock.ts";
+import { onHandAt, planOnHandChange, planSetOnHand } from "../stock.ts";
+import type { WritePlan } from "../write-plan.ts";
 import { creates, deletes, history, updates, type WriteRules } from "./rule.ts";
+
+type Outcome = Pick<
+  VariantWarehouseUpdate,
+  "status" | "statusMessage" | "quantityBefore" | "adjustmentId" | "appliedAt"
+>;
+
+/**
+ * A reported level applied, on `levels` (the variant's at the warehouse, held as read: whether it is
+ * applied, skipped or refused follows from its on hand): on hand set to the quantity through an
+ * adjustment, as a stock take sets it; `skipped` when on hand is that already, `error` when one
+ * adjustment cannot record the change.
+ */
+function planReportedLevel(
+  plan: WritePlan,
+  levels: InventoryLevel[],
+  report: { variantId: number; warehouseId: number; quantity: number; notes?: string | null | undefined },
+): Outcome {
+  const { variantId, warehouseId, quantity } = report;
+  const before = onHandAt(levels, variantId, warehouseId);
+  const settled = { quantityBefore: before, adjustmentId: null, appliedAt: null };
+  if (before === quantity)
+    return { ...settled, status: "skipped", statusMessage: `On hand is ${quantity} already.` };
+  const set = planSetOnHand(plan, levels, {
+    variantId,
+    warehouseId,
+    quantity,
+    notes: report.notes ?? "Level reported by a variant warehouse update",
+  });
+  if ("beyond" in set) {
+    const statusMessage = `Setting on hand to ${quantity} (from ${before}) ${set.beyond}.`;
+    return { ...settled, status: "error", statusMessage };
+  }
+  return {
+    ...settled,
+    status: "applied",
+    statusMessage: null,
+    adjustmentId: set.adjustment.id,
+    appliedAt: plan.now,
+  };
+}
 
 export const stockRules: WriteRules = {
   adjustment: {
@@ -46,6 +90,41 @@ export const stockRules: WriteRules = {
       reads: () => ({}),
       plan({ current }) {
         throw history(`Adjustment ${current.id} has been applied`, "Record another adjustment to undo it.");
+      },
+    }),
+  },
+  "variant-warehouse-update": {
+    // A `pending` report is applied in the create's batch (one level: bounded); one created with another
+    // status is the record of a level applied elsewhere, and is only stored.
+    planCreate: creates({
+      reads: ({ values }) => ({
+        levels: many("inventory-level", { variantId: values.variantId!, warehouseId: values.warehouseId! }),
+      }),
+      plan({ values, read, plan }) {
+        if ((values.status ?? "pending") !== "pending")
+          return plan.insert("variant-warehouse-update", values);
+        const report = {
+          ...values,
+          variantId: values.variantId!,
+          warehouseId: values.warehouseId!,
+          quantity: values.quantity!,
+        };
+        const outcome = planReportedLevel(plan, [...read.levels], report);
+        return plan.insert("variant-warehouse-update", { ...values, ...outcome });
+      },
+    }),
+    // `pending` says the report waits to be applied, which only its create does.
+    planUpdate: updates<"variant-warehouse-update", Record<never, never>>({
+      fields: ["status"],
+      reads: () => ({}),
+      plan({ values, current, plan }) {
+        if (values.status === "pending" && current.status !== "pending") {
+          throw refusedField(
+            "status",
+            "cannot be set back to pending: a report is applied when it is created; create another variant warehouse update to report the level again",
+          );
+        }
+        return plan.update("variant-warehouse-update", current, values);
       },
     }),
   },

@@ -1,10 +1,9 @@
+import { parseFeedItemReads, planParseFeedItem } from "../../domain/feed-items.ts";
 import { planQueueFetch, queueFetchReads } from "../feed-fetch.ts";
 import { acknowledgeVariantReads, planAcknowledgeVariant } from "./channels.ts";
 import { exportReads, planExport } from "./exports.ts";
 import { isExpensiveLevels, listChannelVariantLevels, planSetLevel, setLevelReads } from "./inventory.ts";
 import {
-  parseFeedItemReads,
-  planParseFeedItem,
   planPublishFeed,
   planRemoveFeedItem,
   publishFeedReads,

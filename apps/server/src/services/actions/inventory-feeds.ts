@@ -3,7 +3,6 @@ import type {
   Currency,
   CustomChannel,
   InventoryFeed,
-  InventoryFeedParseWebhookInput,
   InventoryFeedRemoveByExternalIdInput,
   InventoryFeedVariant,
   Product,
@@ -11,17 +10,7 @@ import type {
 } from "@multichannel/schema";
 import { encode } from "../../db/rows.ts";
 import { type Sql, sql } from "../../db/sql.ts";
-import {
-  caseless,
-  changedValues,
-  checkNotRemoved,
-  connectCandidates,
-  feedHandleSql,
-  feedItemValues,
-  requireSku,
-  variantOfSku,
-  variantToConnect,
-} from "../../domain/feed-items.ts";
+import { caseless, feedHandleSql, feedItemId, feedItemRead, variantOfSku } from "../../domain/feed-items.ts";
 import { checkAmount, convertedCents, toCents } from "../../domain/money.ts";
 import { publishBody, waitingState } from "../../domain/publishing.ts";
 import { fieldOf, fieldsOf, many, one, rows, type Snapshot } from "../../domain/reads.ts";
@@ -409,16 +398,6 @@ function queuePublish(
   );
 }
 
-/** SQL answering the id of a feed's item with an external id (the first, if there were more). */
-function feedItemId(feedId: number, externalId: string) {
-  return sql`(SELECT id FROM ${sql.id(table("inventory-feed-variant").name)} WHERE company_id = ${sql.company} AND ${at("inventory-feed-variant", "inventoryFeedId")} = ${feedId} AND ${at("inventory-feed-variant", "externalId")} = ${externalId} ORDER BY id LIMIT 1)`;
-}
-
-/** The read of a feed's item with an external id: a list of one at most, held as still that one, as read. */
-function feedItemRead(feedId: number, externalId: string) {
-  return many("inventory-feed-variant", { inventoryFeedId: feedId, externalId }, { limit: 1 });
-}
-
 /**
  * What removing a feed item reads: the item, and the channel variants linked to it (held: the same ones,
  * each as read).
@@ -480,76 +459,4 @@ export function planRemoveFeedItem({
     transitionValues("inventory-feed-variant", item, "removed"),
     { movesState: true },
   );
-}
-
-/** What became of one feed item sent to the feed's webhook. */
-export interface ParsedFeedItem {
-  item: InventoryFeedVariant;
-  result: "created" | "updated" | "unchanged";
-  connected: boolean;
-}
-
-/**
- * What parsing one item of the feed's webhook reads, each held as read: the item with its external id
- * (still that one, or still none: two calls with one new item make one), and the catalogue variants it
- * may connect to (`connectCandidates`: by its SKU and barcode as sent, else as stored; still those, so
- * which one it connects to, or that none, holds).
- */
-export function parseFeedItemReads(feedId: number, input: InventoryFeedParseWebhookInput) {
-  const stored = (field: "sku" | "barcode") =>
-    fieldOf("inventory-feed-variant", feedItemId(feedId, input.externalId), field);
-  const sku = sql`COALESCE(${input.vendorSku ?? null}, ${stored("sku")})`;
-  const barcode = input.barcode === undefined ? stored("barcode") : sql`${input.barcode}`;
-  return {
-    items: feedItemRead(feedId, input.externalId),
-    variants: many(
-      "variant",
-      connectCandidates(feedId, sql`SELECT ${sku} AS sku`, sql`SELECT ${barcode} AS barcode`),
-    ),
-  };
-}
-
-/**
- * `PUT /inventory-feeds/{id}/parse-webhook.json`: one feed item, created or updated by its external id,
- * and connected to its catalogue variant when the feed connects automatically; planned. Also each item
- * of the feed's batch webhook (`importInboundFeedItems`).
- */
-export function planParseFeedItem({
-  feed,
-  input,
-  read,
-  plan,
-  path = "",
-}: {
-  feed: InventoryFeed;
-  input: InventoryFeedParseWebhookInput;
-  read: Snapshot<ReturnType<typeof parseFeedItemReads>>;
-  plan: WritePlan;
-  /** Where the item is in a batch, for its errors' paths (`3.`). */
-  path?: string;
-}): ParsedFeedItem {
-  // A disabled feed takes no item, by whichever way it comes (as its fetch, batch webhook and imports).
-  if (feed.enabled === false) throw new ApiError("conflict", `Inventory feed ${feed.id} is disabled.`);
-  const [existing] = read.items;
-  checkNotRemoved(feed, existing);
-  const values = feedItemValues(input);
-  let item: InventoryFeedVariant;
-  let result: ParsedFeedItem["result"];
-  if (!existing) {
-    item = plan.insert("inventory-feed-variant", {
-      ...values,
-      inventoryFeedId: feed.id,
-      externalId: input.externalId,
-      sku: requireSku(values, path),
-    });
-    result = "created";
-  } else {
-    const changed = changedValues(existing, values);
-    item = Object.keys(changed).length ? plan.update("inventory-feed-variant", existing, changed) : existing;
-    result = Object.keys(changed).length ? "updated" : "unchanged";
-  }
-  const variant = variantToConnect(feed, item, read.variants);
-  if (!variant) return { item, result, connected: false };
-  item = plan.update("inventory-feed-variant", item, { variantId: variant.id });
-  return { item, result, connected: true };
 }

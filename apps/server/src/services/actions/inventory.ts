@@ -15,14 +15,13 @@ import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { chooseWarehouse } from "../../domain/order-routing.ts";
 import { fieldOf, many, one, type Snapshot } from "../../domain/reads.ts";
 import {
-  adjustmentBeyond,
   availableOf,
   bundleComponentsOf,
   bundleComponentsSql,
   channelAvailable,
   feedUnitsSql,
   levelsOf,
-  planRecordAdjustment,
+  planSetOnHand,
 } from "../../domain/stock.ts";
 import { asRecord, column, selectIn, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -232,26 +231,23 @@ export function planSetLevel({
     });
   }
   const warehouse = chooseWarehouse(input.warehouseId ?? channel.warehouseId, read.named, read.fallback[0]);
-  const { levels } = read;
   const variant = read.variants.find((found) => found.id === variantId) ?? null;
-  const before =
-    levels.find((level) => level.variantId === variantId && level.warehouseId === warehouse.id)?.onHand ?? 0;
-  const beyond = adjustmentBeyond(input.quantity - before);
-  if (beyond) {
-    throw new ApiError(
-      "validation_failed",
-      `Setting on hand to ${input.quantity} (from ${before}) ${beyond}.`,
-      {
-        errors: [{ path: "quantity", message: `is ${input.quantity}, from ${before}: ${beyond}` }],
-      },
-    );
-  }
-  const adjustment = planRecordAdjustment(plan, levels, {
+  const set = planSetOnHand(plan, read.levels, {
     variantId,
     warehouseId: warehouse.id,
-    quantity: input.quantity - before,
+    quantity: input.quantity,
     notes: input.notes ?? null,
     adjustmentReasonId: input.adjustmentReasonId ?? null,
   });
+  if ("beyond" in set) {
+    throw new ApiError(
+      "validation_failed",
+      `Setting on hand to ${input.quantity} (from ${set.before}) ${set.beyond}.`,
+      {
+        errors: [{ path: "quantity", message: `is ${input.quantity}, from ${set.before}: ${set.beyond}` }],
+      },
+    );
+  }
+  const { adjustment } = set;
   return { adjustment, variant };
 }

@@ -12,9 +12,9 @@ import {
   kindSchemas,
 } from "@multichannel/schema";
 import type * as v from "valibot";
+import { parseFeedItemReads, planParseFeedItem } from "../../domain/feed-items.ts";
 import { many, one } from "../../domain/reads.ts";
 import { ApiError } from "../../errors.ts";
-import { parseFeedItemReads, planParseFeedItem } from "../actions/inventory-feeds.ts";
 import { actionEvent } from "../events.ts";
 import { batchReads, itemSnapshot } from "../inbound.ts";
 import type { ColumnDef } from "./columns.ts";
