@@ -614,6 +614,31 @@ describe.each(STACKS)("races on the $name database", (kind) => {
     );
   });
 
+  it("fulfills orders from eight clients at once from the own stock until it runs out, and dropships the rest", async () => {
+    const t = await stack.tenant();
+    const w = await world(t);
+    const d2 = w.variants.D2!;
+    await make(t, "adjustments", { variantId: d2.id, warehouseId: w.warehouse.id, quantity: 5 });
+    const log: Answer[] = [];
+    const path = `/channels/${w.channel.id}/manual-sale.json`;
+    const finals = await Promise.all(
+      shuffled([0, 1, 2, 3, 4, 5, 6, 7]).map((i) =>
+        later(() =>
+          send(log, t, `import O${i}`, "POST", path, order(`O${i}`, [{ sku: "D2", quantity: 1, price: 6 }])),
+        ),
+      ),
+    );
+    expectSound(log);
+    for (const answer of finals)
+      expect(answer.status, `${answer.label}: ${JSON.stringify(answer.body)}`).toBe(200);
+    // The channel prefers its own stock (`blendedPreference` inhouse): 5 units there, each taken once.
+    const fulfilled = (await list(t, "fulfillment-items")).filter((item) => item.variantId === d2.id);
+    const dropshipped = (await list(t, "purchase-items")).filter((item) => item.variantId === d2.id);
+    expect([fulfilled.length, dropshipped.length]).toEqual([5, 3]);
+    const [level] = await list(t, "inventory-levels", { variantId: d2.id, warehouseId: w.warehouse.id });
+    expect([level!.onHand, level!.allocated]).toEqual([5, 5]);
+  });
+
   it("creates lines on one purchase from several clients at once: its totals are the sum of its lines", async () => {
     const t = await stack.tenant();
     const w = await world(t);

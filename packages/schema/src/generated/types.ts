@@ -328,7 +328,7 @@ export type Channel = {
   automaticallyFinalizeSales: boolean;
   /** Publish new feed items to the channel without review. */
   automaticallyPublish: boolean | null;
-  /** Who ships a line that both an own warehouse and a dropship provider can ship. */
+  /** Who ships a line that both an own warehouse and a dropship provider can ship: `inhouse` (and null), the warehouse while it has the units free; `dropship`, the provider; `routing`, as `dropship` (the order-routing pipe is not called). */
   blendedPreference: "dropship" | "inhouse" | "routing" | null;
   /** Whether bundles' stock levels (from their components) are sent to the channel. */
   bundleInventorySync: "enabled" | "disabled" | null;

@@ -66,7 +66,8 @@ export const channel = defineKind({
       required: true,
       default: "inhouse",
       nullable: true,
-      description: "Who ships a line that both an own warehouse and a dropship provider can ship.",
+      description:
+        "Who ships a line that both an own warehouse and a dropship provider can ship: `inhouse` (and null), the warehouse while it has the units free; `dropship`, the provider; `routing`, as `dropship` (the order-routing pipe is not called).",
     }),
     bundleInventorySync: f.enum(onOff, {
       required: true,
