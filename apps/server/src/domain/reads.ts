@@ -226,6 +226,16 @@ export function when<T>(condition: unknown, read: Read<T>): Read<T | undefined> 
   return { statement: undefined, decode: () => undefined };
 }
 
+/** Each of `reads` where `condition` holds (`when`); else none is read, and the snapshot has each undefined. */
+export function whenEach<R extends Reads>(
+  condition: unknown,
+  reads: R,
+): { [K in keyof R]: Read<Snapshot<R>[K] | undefined> } {
+  const each: Record<string, Read<unknown>> = {};
+  for (const name in reads) each[name] = when(condition, reads[name]!);
+  return each as { [K in keyof R]: Read<Snapshot<R>[K] | undefined> };
+}
+
 /**
  * The statements of `reads` for a company, in the order of their names; without `companyId`, reads that
  * run for no company (the dispatcher's own tables).

@@ -2,7 +2,8 @@
  * Importing an order keyed by (channel, externalId) as a write plan: what the import reads besides the
  * order's variants, and the plan computed from that snapshot. The customer is found by e-mail or
  * created; the sale is created, or updated when the order was imported before (never duplicated), with
- * its lines; new lines go to a purchase per dropship provider or to a fulfillment from an own warehouse;
+ * its lines; new lines go to a purchase per dropship provider or to a fulfillment from an own warehouse
+ * (`planRouting`), unless the sale is a draft, whose lines wait until it is finalized;
  * a known line's new price is followed by its open returns' lines still at their default amount; the
  * books of sale and purchases are settled, and a sale import logs it.
  */
@@ -11,7 +12,6 @@ import {
   type Channel,
   type Customer,
   fieldSchema,
-  type InventoryLevel,
   kindByName,
   type Sale,
   type SaleImport,
@@ -23,18 +23,10 @@ import { type Sql, sql } from "../db/sql.ts";
 import { ApiError } from "../errors.ts";
 import { accountingReads } from "./accounting.ts";
 import { lineTotal, planSaleBooks } from "./books.ts";
-import { defaultWarehouse } from "./default-warehouse.ts";
 import { checkLineCount } from "./line-limit.ts";
-import {
-  chooseWarehouse,
-  type Line,
-  planFulfillmentOf,
-  planPurchaseOf,
-  shipToOfSale,
-} from "./order-routing.ts";
-import { fieldOf, fieldsOf, many, one, type Snapshot } from "./reads.ts";
+import { fieldsOf, many, type Snapshot } from "./reads.ts";
+import { linesToRoute, planRouting, routedVariants, routingReads, unroutedLines } from "./sale-routing.ts";
 import { sameFactValues } from "./same-facts.ts";
-import { availableOf, movedBy, stockOf } from "./stock.ts";
 import { column, table, type ValuesOf } from "./store.ts";
 import type { WritePlan } from "./write-plan.ts";
 import { planReturnsFollowPrices, returnsOfSaleLinesReads } from "./write-rules/returns.ts";
@@ -68,17 +60,6 @@ export interface Order {
 }
 
 /**
- * The read of an order's variants (those `where` finds): lines, purchases and the fulfillment are made
- * from these fields of them, held as read; what else of them another writer changes meanwhile does not
- * make the import stale.
- */
-export function orderVariants(where: Sql) {
-  return many("variant", where, {
-    hold: { fields: ["sku", "name", "costPrice", "dropshipProviderId", "productId"] },
-  });
-}
-
-/**
  * What the import reads besides the order's variants, for one pipeline with them (`variantIds`: SQL
  * answering their ids, a subquery), each held as read unless said otherwise:
  * - `customers`: the first customer with the order's e-mail (case-insensitive), held as still the first
@@ -86,17 +67,12 @@ export function orderVariants(where: Sql) {
  * - `sales`: the sale of an order imported before (still none: two imports of one new order make one
  *   sale, the later planned again to update it), and `saleItems` its lines (the sale's books are
  *   computed from every one of them);
+ * - `unrouted` and `unroutedVariants`: those of its lines not routed yet, with their variants, which an
+ *   import that finalizes a draft sale routes (held: still as many);
  * - `saleReturns` and `saleReturnLines`: the returns of its lines, which a line's new price is
  *   followed on (`planReturnsFollowPrices`);
- * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the order's
- *   own lines are fulfilled from;
- * - `levels` and `bundleParts`: the stock of the order's variants (`stockOf`: allocated in the statement;
- *   what routing relies on of it is held by `ownStock`);
- * - `products`: the products of the order's variants, for their `brand` (the channel's in-house brands
- *   are never dropshipped; held as read: that field);
- * - `providers`: the dropship providers of the order's variants, for whether each takes lines (`enabled`),
- *   the currency its purchase is in and the handling it charges on it (held as read: those fields);
- * - `taxRates`: the channel's enabled tax rates of dropship providers' items, which tax their purchases;
+ * - what routing reads of the channel and of the variants of the order and of those lines
+ *   (`routingReads`);
  * - `accounting`: the accounting integrations a sale the import fulfils is sent to.
  */
 export function saleImportReads(order: {
@@ -108,6 +84,7 @@ export function saleImportReads(order: {
   const { channelId, externalId } = order;
   const email = sql.id(column(table("customer"), "email"));
   const saleItems = sql`${sql.id(column(table("sale-item"), "saleId"))} IN ${fieldsOf("sale", "id", { channelId, externalId })}`;
+  const unroutedVariantIds = fieldsOf("sale-item", "variantId", unroutedLines(saleItems));
   return {
     customers: many("customer", sql`lower(${email}) = lower(${order.email})`, {
       limit: 1,
@@ -115,21 +92,13 @@ export function saleImportReads(order: {
     }),
     sales: many("sale", { channelId, externalId }, { limit: 1 }),
     saleItems: many("sale-item", saleItems),
+    unrouted: many("sale-item", unroutedLines(saleItems), { hold: "count" }),
+    unroutedVariants: routedVariants(sql`id IN ${unroutedVariantIds}`),
     ...returnsOfSaleLinesReads(fieldsOf("sale-item", "id", saleItems), true),
-    channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
-    fallbackWarehouse: defaultWarehouse(),
-    ...stockOf(order.variantIds),
-    products: many(
-      "product",
-      sql`id IN ${fieldsOf("variant", "productId", sql`id IN ${order.variantIds}`)}`,
-      { hold: { fields: ["brand"] } },
-    ),
-    providers: many(
-      "dropship-provider",
-      sql`id IN ${fieldsOf("variant", "dropshipProviderId", sql`id IN ${order.variantIds}`)}`,
-      { hold: { fields: ["enabled", "currency", "handlingPrice"] } },
-    ),
-    taxRates: many("channel-dropship-provider-tax-rate", { channelId, enabled: true }),
+    ...routingReads({
+      channelId,
+      variantIds: fieldsOf("variant", "id", sql`id IN ${order.variantIds} OR id IN ${unroutedVariantIds}`),
+    }),
     ...accountingReads(),
   };
 }
@@ -162,9 +131,15 @@ export function planSaleImport(
   );
 
   const customer = planCustomer(plan, order.customer, read.customers[0]);
-  // A new sale takes its customer's standing notes where the order gives none.
-  const notes = existing ? {} : { notes: order.header.notes ?? customer.saleNotes ?? null };
-  const header: ValuesOf<"sale"> = { ...order.header, ...notes, customerId: customer.id };
+  // A new sale takes its customer's standing notes where the order gives none, and is a draft on a
+  // channel that has its imported sales reviewed first.
+  const start = existing
+    ? {}
+    : {
+        notes: order.header.notes ?? customer.saleNotes ?? null,
+        finalized: order.header.finalized ?? channel.automaticallyFinalizeSales,
+      };
+  const header: ValuesOf<"sale"> = { ...order.header, ...start, customerId: customer.id };
   let sale: Sale;
   let kept: SaleItem[] = [];
   if (!existing) {
@@ -209,13 +184,16 @@ export function planSaleImport(
     })),
   );
   sale = plan.update("sale", sale, header);
-  planRouting(
-    plan,
-    channel,
-    sale,
-    newItems.map((item, index) => ({ item, variant: added[index]!.variant })),
-    read,
-  );
+  if (sale.finalized !== false) {
+    // An import that finalizes a draft sale routes the lines it had too.
+    const finalizing = existing?.finalized === false;
+    const waiting = finalizing ? kept.filter((line) => read.unrouted.some(({ id }) => id === line.id)) : [];
+    const lines = [
+      ...linesToRoute(waiting, read.unroutedVariants),
+      ...newItems.map((item, index) => ({ item, variant: added[index]!.variant, quantity: item.quantity })),
+    ];
+    planRouting(plan, channel, sale, lines, read);
+  }
   sale = planSaleBooks(plan, sale, [...kept, ...newItems], read.accounting);
 
   const saleImport = plan.insert("sale-import", {
@@ -376,137 +354,4 @@ function lineChanges(item: OrderLine, line: SaleItem): ValuesOf<"sale-item"> {
     values.properties = item.properties;
   }
   return values;
-}
-
-/**
- * Sends new sale lines on their way: a purchase per dropship provider, a fulfillment from the own
- * warehouse for the rest. Who ships each line is `shippersOf`'s answer.
- */
-function planRouting(
-  plan: WritePlan,
-  channel: Channel,
-  sale: Sale,
-  lines: readonly { item: SaleItem; variant: Variant }[],
-  read: SaleImportSnapshot,
-): void {
-  const stock = ownStock(channel, read);
-  const providers = shippersOf(channel, lines, read, stock);
-  const byProvider = new Map<number, Line[]>();
-  const own: Line[] = [];
-  lines.forEach(({ item, variant }, index) => {
-    const providerId = providers[index]!;
-    const line: Line = {
-      saleItemId: item.id,
-      variantId: variant.id,
-      sku: item.sku,
-      name: item.name,
-      quantity: item.quantity,
-      price: providerId !== null ? (variant.costPrice ?? 0) : item.price,
-    };
-    if (providerId === null) own.push(line);
-    else byProvider.set(providerId, [...(byProvider.get(providerId) ?? []), line]);
-  });
-  stock.hold(plan);
-  const shipTo = shipToOfSale(sale);
-  for (const [dropshipProviderId, providerLines] of byProvider) {
-    // Priced at the variants' cost prices: what the provider bills, in the currency it is paid in.
-    const provider = read.providers.find((candidate) => candidate.id === dropshipProviderId);
-    planPurchaseOf(plan, {
-      dropshipProviderId,
-      saleId: sale.id,
-      currency: provider?.currency ?? sale.currency,
-      shipTo,
-      lines: providerLines,
-      charges: { handlingPrice: provider?.handlingPrice ?? null, taxRates: read.taxRates },
-    });
-  }
-  if (!own.length) return;
-  const warehouse = chooseWarehouse(channel.warehouseId, read.channelWarehouse, read.fallbackWarehouse[0]);
-  planFulfillmentOf(plan, { warehouseId: warehouse.id, saleId: sale.id, shipTo, lines: own }, read);
-}
-
-/**
- * The dropship provider that ships each line, or null for the own warehouse. A line is fulfilled from
- * the own warehouse when its variant has no provider, or one that is disabled, or is of a brand the
- * channel ships itself (`inhouseBrandNames`, the variant's product's `brand`, whatever its case); and,
- * on a channel that prefers its own stock (`blendedPreference` `inhouse`, the default), when that
- * warehouse has every unit it needs free (`ownStock`), after the lines that can only be fulfilled took
- * theirs. Otherwise its variant's provider ships it.
- */
-function shippersOf(
-  channel: Channel,
-  lines: readonly { item: SaleItem; variant: Variant }[],
-  read: SaleImportSnapshot,
-  stock: OwnStock,
-): (number | null)[] {
-  const inhouseBrands = new Set((channel.inhouseBrandNames ?? []).map(brandKey));
-  const candidates = lines.map(({ variant }) => {
-    const provider = read.providers.find((candidate) => candidate.id === variant.dropshipProviderId);
-    if (!provider?.enabled) return null;
-    const brand = read.products.find((product) => product.id === variant.productId)?.brand;
-    return brand && inhouseBrands.has(brandKey(brand)) ? null : provider.id;
-  });
-  lines.forEach(({ item, variant }, index) => {
-    if (candidates[index] === null) stock.take(variant.id, item.quantity);
-  });
-  if ((channel.blendedPreference ?? "inhouse") !== "inhouse") return candidates;
-  return lines.map(({ item, variant }, index) => {
-    const providerId = candidates[index]!;
-    return providerId !== null && stock.takeFree(variant.id, item.quantity) ? null : providerId;
-  });
-}
-
-/** A brand as `inhouseBrandNames` are matched: without regard to case or surrounding spaces. */
-const brandKey = (brand: string): string => brand.trim().toLowerCase();
-
-/** The own warehouse's stock as routing takes units of it (`ownStock`). */
-interface OwnStock {
-  /** Takes the units a line of `quantity` of the variant moves, free or not. */
-  take(variantId: number, quantity: number): void;
-  /** Takes them only when every one is free (on hand less allocated, less what earlier lines took). */
-  takeFree(variantId: number, quantity: number): boolean;
-  /** Holds, for the batch, that the units `takeFree` found free are still free. */
-  hold(plan: WritePlan): void;
-}
-
-/**
- * The stock of the warehouse the order's own lines are fulfilled from (the channel's, else the
- * company's default) as the snapshot read it (`levels`, not held). A line routed there because its
- * units were free relies on them: the batch holds that each level it took from still has as many free,
- * so that two orders do not both take the last units (the later is planned again, and dropshipped).
- */
-function ownStock(channel: Channel, read: SaleImportSnapshot): OwnStock {
-  const warehouse = channel.warehouseId ? read.channelWarehouse : read.fallbackWarehouse[0];
-  const taken = new Map<number, number>();
-  const relied = new Set<InventoryLevel>();
-  const levelOf = (variantId: number) =>
-    read.levels.find((level) => level.variantId === variantId && level.warehouseId === warehouse?.id);
-  const moves = (variantId: number, quantity: number) =>
-    movedBy(read, { variantId, quantity }).map((moved) => ({ ...moved, level: levelOf(moved.variantId) }));
-  const takeAll = (moved: ReturnType<typeof moves>) => {
-    for (const { level, quantity } of moved) {
-      if (level) taken.set(level.id, (taken.get(level.id) ?? 0) + quantity);
-    }
-  };
-  return {
-    take: (variantId, quantity) => takeAll(moves(variantId, quantity)),
-    takeFree(variantId, quantity) {
-      const moved = moves(variantId, quantity);
-      const free = moved.every(
-        ({ level, quantity }) => level && availableOf(level) - (taken.get(level.id) ?? 0) >= quantity,
-      );
-      if (!free) return false;
-      takeAll(moved);
-      for (const { level } of moved) relied.add(level!);
-      return true;
-    },
-    hold(plan) {
-      const levels = table("inventory-level");
-      const at = (field: string) => sql.id(column(levels, field));
-      for (const level of relied) {
-        const free = sql`(SELECT ${at("onHand")} - ${at("allocated")} FROM ${sql.id(levels.name)} WHERE company_id = ${sql.company} AND id = ${level.id})`;
-        plan.hold(sql`${free} >= ${taken.get(level.id)!}`);
-      }
-    },
-  };
 }

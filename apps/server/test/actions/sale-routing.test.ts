@@ -230,3 +230,90 @@ describe("a new sale of a known customer", () => {
     expect(next.body.notes).toBe("Side door");
   });
 });
+
+describe("a channel that has its imported sales reviewed first (automaticallyFinalizeSales false)", () => {
+  async function reviewed(t: Tenant) {
+    const warehouse = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const channel = await make(t, "channels", { name: "Reviewed", automaticallyFinalizeSales: false });
+    const provider = await make(t, "dropship-providers", { name: "Supply Co" });
+    await make(t, "variants", { sku: "DS", name: "Drop mug", costPrice: 3, dropshipProviderId: provider.id });
+    const own = await make(t, "variants", { sku: "OWN", name: "Own tee" });
+    await make(t, "adjustments", { variantId: own.id, warehouseId: warehouse.id, quantity: 10 });
+    return { warehouse, channel, provider, own };
+  }
+
+  it("imports a draft sale whose lines wait, and routes them, the later ones too, once it is finalized", async () => {
+    const t = await ctx.tenant();
+    const { warehouse, channel, provider, own } = await reviewed(t);
+    const first = await manualSale(
+      t,
+      channel.id,
+      sale("ORDER-1", [
+        { sku: "DS", quantity: 2, price: 9 },
+        { sku: "OWN", quantity: 1, price: 20 },
+      ]),
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.finalized).toBe(false);
+    // Sent again with one more line: still a draft, nothing routed yet.
+    const again = await manualSale(
+      t,
+      channel.id,
+      sale("ORDER-1", [
+        { sku: "DS", quantity: 2, price: 9 },
+        { sku: "OWN", quantity: 1, price: 20 },
+        { sku: "OWN", quantity: 3, price: 20, externalId: "L3" },
+      ]),
+    );
+    expect(again.status).toBe(200);
+    expect(await routed(t, first.body.id)).toEqual({ purchases: [], fulfillments: [] });
+    expect((await list(t, "inventory-levels", { variantId: own.id }))[0].allocated).toBe(0);
+
+    const finalized = await t.json("PUT", `/sales/${first.body.id}.json`, { finalized: true });
+    expect(finalized.status, JSON.stringify(finalized.body)).toBe(200);
+    expect(finalized.body.finalized).toBe(true);
+    expect(await routed(t, first.body.id)).toEqual({
+      purchases: [{ dropshipProviderId: provider.id, skus: ["DS"] }],
+      fulfillments: [{ warehouseId: warehouse.id, skus: ["OWN", "OWN"] }],
+    });
+    expect((await list(t, "inventory-levels", { variantId: own.id }))[0].allocated).toBe(4);
+
+    // Finalized already: sending it again, or a draft and a finalized again, routes nothing twice.
+    await expectStatus(t.json("PUT", `/sales/${first.body.id}.json`, { finalized: true }), 200);
+    await expectStatus(t.json("PUT", `/sales/${first.body.id}.json`, { finalized: false }), 200);
+    await expectStatus(t.json("PUT", `/sales/${first.body.id}.json`, { finalized: true }), 200);
+    expect((await list(t, "purchase-items")).length).toBe(1);
+    expect((await list(t, "fulfillment-items")).length).toBe(2);
+  });
+
+  it("routes a draft's lines when its order is sent again finalized, and at once when saleDefaults say so", async () => {
+    const t = await ctx.tenant();
+    const { warehouse, channel, provider } = await reviewed(t);
+    const lines = [
+      { sku: "DS", quantity: 1, price: 9 },
+      { sku: "OWN", quantity: 1, price: 20 },
+    ];
+    const draft = await manualSale(t, channel.id, sale("ORDER-1", lines));
+    expect(draft.body.finalized).toBe(false);
+    const resent = await manualSale(
+      t,
+      channel.id,
+      sale("ORDER-1", lines, { saleDefaults: { finalized: true } }),
+    );
+    expect(resent.status).toBe(200);
+    expect(resent.body.finalized).toBe(true);
+    const expected = {
+      purchases: [{ dropshipProviderId: provider.id, skus: ["DS"] }],
+      fulfillments: [{ warehouseId: warehouse.id, skus: ["OWN"] }],
+    };
+    expect(await routed(t, draft.body.id)).toEqual(expected);
+
+    const direct = await manualSale(
+      t,
+      channel.id,
+      sale("ORDER-2", lines, { saleDefaults: { finalized: true } }),
+    );
+    expect(direct.body.finalized).toBe(true);
+    expect(await routed(t, direct.body.id)).toEqual(expected);
+  });
+});

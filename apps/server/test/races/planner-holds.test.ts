@@ -220,6 +220,28 @@ function actionCase(key: ActionKey, method: string, template: string): Case {
   };
 }
 
+/** An order of a mug the warehouse has 5 of (its provider could ship it too) and a cap only a provider ships. */
+const draftOrder = {
+  externalId: "DRAFT-1",
+  customer: { email: "dana@example.com" },
+  shippingAddress: { lineOne: "12 Harbour Road", city: "Portland", country: "US" },
+  items: [
+    { sku: "MUG-1", quantity: 2, price: 25 },
+    { sku: "CAP-1", quantity: 1, price: 9 },
+  ],
+};
+
+/** `draftOrder` imported on a channel that has its sales reviewed first: a draft sale, nothing routed. */
+async function draftSale(t: Api) {
+  const warehouse = await make(t, "warehouses", { name: "Main", isDefault: true });
+  const channel = await make(t, "channels", { name: "Reviewed", automaticallyFinalizeSales: false });
+  const supplier = await make(t, "dropship-providers", { name: "Vendor One" });
+  const mug = await make(t, "variants", { sku: "MUG-1", costPrice: 4, dropshipProviderId: supplier.id });
+  await make(t, "variants", { sku: "CAP-1", costPrice: 4, dropshipProviderId: supplier.id });
+  await make(t, "adjustments", { variantId: mug.id, warehouseId: warehouse.id, quantity: 5 });
+  return call(t, "POST", `/channels/${channel.id}/manual-sale.json`, draftOrder);
+}
+
 /** The write rules' planners: a line and its parent's books, stock, a receipt, a fulfillment. */
 const CRUD: Case[] = [
   {
@@ -553,6 +575,24 @@ const CRUD: Case[] = [
           customFieldId: color.id,
           variantId: variant.id,
           value: "red",
+        });
+    },
+  },
+  {
+    name: "PUT sale finalized (a draft's lines routed: one from its own stock, one to its provider)",
+    async setup(t) {
+      const sale = await draftSale(t);
+      return (api) => api.json("PUT", `/sales/${sale.id}.json`, { finalized: true });
+    },
+  },
+  {
+    name: "channel.manual-sale (a draft's order sent again finalized: its lines routed)",
+    async setup(t) {
+      const sale = await draftSale(t);
+      return (api) =>
+        api.json("POST", `/channels/${sale.channelId}/manual-sale.json`, {
+          ...draftOrder,
+          saleDefaults: { finalized: true },
         });
     },
   },

@@ -324,7 +324,7 @@ export type Channel = {
   allocatedShipments: "allow" | "error" | null;
   /** Cancel a sale here when the store cancels the order. */
   automaticallyCancelSales: boolean | null;
-  /** Finalize imported sales without review, so their lines are routed at once. */
+  /** Finalize imported sales without review, so their lines are routed at once; when false, a new imported sale is a draft (`finalized` false) whose lines are routed once it is finalized. */
   automaticallyFinalizeSales: boolean;
   /** Publish new feed items to the channel without review. */
   automaticallyPublish: boolean | null;
@@ -4614,7 +4614,7 @@ export type Sale = {
   cancelReason: "customer" | "fraud" | "inventory" | "declined" | "other" | null;
   /** True once the sale is cancelled. */
   cancelled: boolean;
-  /** False while the order is a draft on the channel. */
+  /** False while the order is a draft on the channel. Setting it true routes the lines no purchase or fulfillment carries yet. */
   finalized: boolean;
   /** Locked against edits on the channel. */
   locked: boolean;

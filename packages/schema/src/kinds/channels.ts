@@ -54,7 +54,8 @@ export const channel = defineKind({
     automaticallyFinalizeSales: f.boolean({
       required: true,
       default: true,
-      description: "Finalize imported sales without review, so their lines are routed at once.",
+      description:
+        "Finalize imported sales without review, so their lines are routed at once; when false, a new imported sale is a draft (`finalized` false) whose lines are routed once it is finalized.",
     }),
     automaticallyPublish: f.boolean({
       required: true,

@@ -64,7 +64,11 @@ export const sale = defineKind({
       description: "Why the order was cancelled, as the channel reports it.",
     }),
     cancelled: f.boolean({ default: false, readOnly: true, description: "True once the sale is cancelled." }),
-    finalized: f.boolean({ default: true, description: "False while the order is a draft on the channel." }),
+    finalized: f.boolean({
+      default: true,
+      description:
+        "False while the order is a draft on the channel. Setting it true routes the lines no purchase or fulfillment carries yet.",
+    }),
     locked: f.boolean({ default: false, description: "Locked against edits on the channel." }),
     cloneReason: f.enum(["exchange", "new_sale"], { description: "Why the sale was cloned from another." }),
     resellerPayee: f.enum(["reseller", "customer"], {

@@ -1,15 +1,16 @@
 /**
  * Sales and their lines: a line's total from its price, history kept once it has any, a quantity never
  * cut below what its purchase and fulfillment lines still carry; the sale's books; a new price followed
- * by its open returns' lines at their default amount.
+ * by its open returns' lines at their default amount; a draft sale's lines routed when it is finalized.
  */
 import { sql } from "../../db/sql.ts";
 import { accountingReads } from "../accounting.ts";
 import { checkLine, lineCents, NO_ACCOUNTING, planSaleBooks } from "../books.ts";
 import { checkLineCount } from "../line-limit.ts";
 import { checkAmount } from "../money.ts";
-import { many } from "../reads.ts";
-import type { RecordOf } from "../store.ts";
+import { fieldOf, fieldsOf, many, one, whenEach } from "../reads.ts";
+import { linesToRoute, planRouting, routedVariants, routingReads, unroutedLines } from "../sale-routing.ts";
+import { column, type RecordOf, table } from "../store.ts";
 import { carryingReads, checkCut } from "./carrying.ts";
 import { changedLines, lineRule } from "./lines.ts";
 import { planReturnsFollowPrices, returnsOfSaleLinesReads } from "./returns.ts";
@@ -24,6 +25,22 @@ const saleBooksReads = (sale: Named) => ({
   ...accountingReads(),
 });
 
+/**
+ * What finalizing a draft sale reads to route its lines: its channel, its lines not routed yet while it
+ * is a draft (held: still those), their variants, and what routing reads besides (`routingReads`).
+ */
+function finalizeReads(sale: number) {
+  const draft = sql`${fieldOf("sale", sale, "finalized")} IS 0`;
+  const unrouted = unroutedLines(sql`${sql.id(column(table("sale-item"), "saleId"))} = ${sale} AND ${draft}`);
+  const variantIds = fieldsOf("sale-item", "variantId", unrouted);
+  return {
+    channel: one("channel", fieldOf("sale", sale, "channelId")),
+    unrouted: many("sale-item", unrouted),
+    variants: routedVariants(sql`id IN ${variantIds}`),
+    ...routingReads({ channelId: fieldOf("sale", sale, "channelId"), variantIds }),
+  };
+}
+
 export const salesRules: WriteRules = {
   sale: {
     // A new sale has no lines: its books are its own values, written with it.
@@ -32,14 +49,25 @@ export const salesRules: WriteRules = {
       plan: ({ values, plan }) => planSaleBooks(plan, plan.insert("sale", values), [], NO_ACCOUNTING),
     }),
     planUpdate: updates({
-      reads: ({ id }) => saleBooksReads(id),
-      plan: ({ values, current, read, plan }) =>
-        planSaleBooks(
-          plan,
-          plan.update("sale", current, values, { movesState: true }),
-          read.items,
-          read.accounting,
-        ),
+      reads: ({ id, values }) => ({
+        ...saleBooksReads(id),
+        ...whenEach(values.finalized === true, finalizeReads(id)),
+      }),
+      plan: ({ values, current, read, plan }) => {
+        const sale = plan.update("sale", current, values, { movesState: true });
+        if (current.finalized === false && sale.finalized === true && read.channel) {
+          planRouting(plan, read.channel, sale, linesToRoute(read.unrouted ?? [], read.variants ?? []), {
+            channelWarehouse: read.channelWarehouse,
+            fallbackWarehouse: read.fallbackWarehouse ?? [],
+            levels: read.levels ?? [],
+            bundleParts: read.bundleParts ?? [],
+            products: read.products ?? [],
+            providers: read.providers ?? [],
+            taxRates: read.taxRates ?? [],
+          });
+        }
+        return planSaleBooks(plan, sale, read.items, read.accounting);
+      },
     }),
   },
   "sale-item": lineRule({

@@ -13,13 +13,8 @@ import { checkAmount, toCents } from "../../domain/money.ts";
 import { shippingFields } from "../../domain/order-routing.ts";
 import { fieldsOf, many, rows, type Snapshot } from "../../domain/reads.ts";
 import { referencesOf } from "../../domain/record-plans.ts";
-import {
-  fullName,
-  type OrderLine,
-  orderVariants,
-  planSaleImport,
-  saleImportReads,
-} from "../../domain/sale-import.ts";
+import { fullName, type OrderLine, planSaleImport, saleImportReads } from "../../domain/sale-import.ts";
+import { routedVariants } from "../../domain/sale-routing.ts";
 import { sameFactValues } from "../../domain/same-facts.ts";
 import { column, kind, table } from "../../domain/store.ts";
 import type { WritePlan } from "../../domain/write-plan.ts";
@@ -50,7 +45,7 @@ function lineReads(channelId: number, input: ManualSaleInput) {
     const named = sql`${at("channelId")} = ${channelId} AND (${at("externalId")} IN ${listOf(externalIds)} OR ${at("externalSku")} IN ${listOf(externalSkus)})`;
     const variantIds = fieldsOf("channel-variant", "variantId", named);
     return {
-      reads: { listings: many("channel-variant", named), variants: orderVariants(sql`id IN ${variantIds}`) },
+      reads: { listings: many("channel-variant", named), variants: routedVariants(sql`id IN ${variantIds}`) },
       variantIds,
     };
   }
@@ -59,7 +54,7 @@ function lineReads(channelId: number, input: ManualSaleInput) {
     reads: {
       // `items` name no channel variant: a read that finds none, so that the snapshot has one shape.
       listings: many("channel-variant", sql`0`, { hold: "none" }),
-      variants: orderVariants(bySku),
+      variants: routedVariants(bySku),
     },
     variantIds: fieldsOf("variant", "id", bySku),
   };
