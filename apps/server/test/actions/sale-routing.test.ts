@@ -286,6 +286,23 @@ describe("a channel that has its imported sales reviewed first (automaticallyFin
     expect((await list(t, "fulfillment-items")).length).toBe(2);
   });
 
+  it("takes the reference's {status: finalized} as finalizing the sale", async () => {
+    const t = await ctx.tenant();
+    const { channel, provider } = await reviewed(t);
+    const draft = await manualSale(t, channel.id, sale("ORDER-1", [{ sku: "DS", quantity: 1, price: 9 }]));
+    expect(draft.body.finalized).toBe(false);
+    const finalized = await t.json("PUT", `/sales/${draft.body.id}.json`, {
+      ...draft.body,
+      status: "finalized",
+    });
+    expect(finalized.status, JSON.stringify(finalized.body)).toBe(200);
+    expect(finalized.body).toMatchObject({ finalized: true, status: "open" });
+    expect(await routed(t, draft.body.id)).toEqual({
+      purchases: [{ dropshipProviderId: provider.id, skus: ["DS"] }],
+      fulfillments: [],
+    });
+  });
+
   it("routes a draft's lines when its order is sent again finalized, and at once when saleDefaults say so", async () => {
     const t = await ctx.tenant();
     const { warehouse, channel, provider } = await reviewed(t);

@@ -43,6 +43,10 @@ function finalizeReads(sale: number) {
 
 export const salesRules: WriteRules = {
   sale: {
+    // The reference's clients finalize a sale with `{"status": "finalized"}`: the request `finalized` makes.
+    async check({ values, input }) {
+      return input.status === "finalized" ? { ...values, finalized: true } : values;
+    },
     // A new sale has no lines: its books are its own values, written with it.
     planCreate: creates<"sale", Record<never, never>>({
       reads: () => ({}),
