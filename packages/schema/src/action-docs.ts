@@ -260,22 +260,22 @@ export const actionDocs: { [K in keyof ActionTypes]: ActionDoc<ActionTypes[K]["i
   "custom-channel.rotate-signing-secret": {
     summary: "Rotate a custom channel's signing secret",
     description:
-      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
+      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record without a signing secret gets its first one this way.",
   },
   "dropship-provider.rotate-signing-secret": {
     summary: "Rotate a provider's signing secret",
     description:
-      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
+      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record without a signing secret gets its first one this way.",
   },
   "accounting-integration.rotate-signing-secret": {
     summary: "Rotate an integration's signing secret",
     description:
-      "Makes a new Standard Webhooks signing secret for the integration's callouts (sales, dropship and replenishment purchases, payloads sent by hand) and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. An integration made before signing secrets existed gets its first one this way.",
+      "Makes a new Standard Webhooks signing secret for the integration's callouts (sales, dropship and replenishment purchases, payloads sent by hand) and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. An integration without a signing secret gets its first one this way.",
   },
   "inventory-export.rotate-signing-secret": {
     summary: "Rotate an export's signing secret",
     description:
-      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record made before signing secrets existed gets its first one this way.",
+      "Makes a new Standard Webhooks signing secret for the record's callouts and answers it once; it signs every callout from now on (retries of earlier ones included), so update the receiver with it. A record without a signing secret gets its first one this way.",
   },
   "inventory-feed.rotate-hash": {
     summary: "Rotate the feed's hash",

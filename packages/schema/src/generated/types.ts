@@ -1696,7 +1696,7 @@ export type Customer = {
   tags: string[] | null;
   /** Internal notes about the customer. */
   notes: string | null;
-  /** Notes copied onto each new sale of this customer. */
+  /** Notes a new sale of this customer imported from an order (manual-sale, a custom channel's inbound orders, a sales import) takes when the order sends none. */
   saleNotes: string | null;
 };
 export type CustomerCreateInput = {
@@ -4926,7 +4926,7 @@ export type SaleReturnItem = {
   sku: string | null;
   /** Units returned; never more than the sale line's fulfilled and not yet returned units. */
   quantity: number;
-  /** Refund for the line. Not sent, it is quantity times the sale line's price, and follows a change of either while it is at that default. */
+  /** Refund for the line. Not sent, it is quantity times the sale line's price, and follows a change of either while it is at that default and its return is open (requested or shipped). */
   amount: number;
   /** Why these units come back. */
   reason: string | null;

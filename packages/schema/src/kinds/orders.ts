@@ -345,7 +345,7 @@ export const saleReturnItem = defineKind({
       default: 0,
       min: 0,
       description:
-        "Refund for the line. Not sent, it is quantity times the sale line's price, and follows a change of either while it is at that default.",
+        "Refund for the line. Not sent, it is quantity times the sale line's price, and follows a change of either while it is at that default and its return is open (requested or shipped).",
       example: 49.9,
     }),
     reason: f.string({ maxLength: 500, description: "Why these units come back.", example: "Too small" }),
@@ -506,7 +506,8 @@ export const customer = defineKind({
     notes: f.string({ maxLength: 2000, description: "Internal notes about the customer." }),
     saleNotes: f.string({
       maxLength: 2000,
-      description: "Notes copied onto each new sale of this customer.",
+      description:
+        "Notes a new sale of this customer imported from an order (manual-sale, a custom channel's inbound orders, a sales import) takes when the order sends none.",
     }),
   },
 });
