@@ -131,6 +131,14 @@ export interface FieldDef<T = unknown, Role extends FieldRole = FieldRole> {
    * delivery, a log or a kept answer (`answersSecretOnce`).
    */
   readonly secret?: "writeOnly" | "serverMade" | "shownOnce";
+  /**
+   * Kept, listed and filtered, but nothing the service does reads it: a setting of a connector or a
+   * portal it does not have, a rule the reference gives no precise form of (each with its reason in
+   * docs/background-work.md, "Kinds that are records only"). A `called` URL is still checked when saved.
+   */
+  readonly recordOnly?: boolean;
+  /** `enum` fields: the values the service never sets nor acts on (the others it does), as `recordOnly`. */
+  readonly recordOnlyValues?: readonly string[];
   /** `array` fields: the shape of one item (items are never null). */
   readonly items?: FieldDef;
   /** `object` fields: the shape of the object. */
@@ -159,6 +167,8 @@ export interface FieldOptions<D = unknown> {
   example?: D;
   /** See `FieldDef.keepsNull`. */
   keepsNull?: boolean;
+  /** See `FieldDef.recordOnly`. */
+  recordOnly?: boolean;
 }
 
 type NullOf<O> = O extends { nullable: true }
@@ -194,6 +204,7 @@ function build<T, O extends FieldOptions>(type: FieldType, options: O, extra: ob
     ...(options.example !== undefined ? { example: options.example } : {}),
     ...(options.derived ? { derived: options.derived } : {}),
     ...(options.keepsNull ? { keepsNull: true } : {}),
+    ...(options.recordOnly ? { recordOnly: true } : {}),
     ...extra,
   } as Field<T, O>;
 }
@@ -231,6 +242,12 @@ interface RefOptions extends FieldOptions<number> {
 }
 interface IntegerOptions extends NumberOptions {
   subjectOf?: string;
+}
+interface EnumOptions<V extends string> extends FieldOptions<V> {
+  /** See `FieldDef.asText`. */
+  asText?: boolean;
+  /** See `FieldDef.recordOnlyValues`. */
+  recordOnlyValues?: readonly V[];
 }
 
 type NoOptions = Record<never, never>;
@@ -271,10 +288,10 @@ export interface FieldBuilders {
   tenant(): Field<number, { default: number; description: string }>;
   /** A calendar date, `YYYY-MM-DD`. */
   date<const O extends FieldOptions<string> = NoOptions>(o?: O): Field<string, O>;
-  enum<
-    const V extends readonly [string, ...string[]],
-    const O extends FieldOptions<V[number]> & { asText?: boolean } = NoOptions,
-  >(values: V, o?: O): Field<V[number], O>;
+  enum<const V extends readonly [string, ...string[]], const O extends EnumOptions<V[number]> = NoOptions>(
+    values: V,
+    o?: O,
+  ): Field<V[number], O>;
   /**
    * Text with known values that any other text may join (where the reference takes free text: a
    * tracking status, a sync mode). At most 100 characters.
@@ -350,13 +367,10 @@ export const f: FieldBuilders = {
     ),
   /** A calendar date, `YYYY-MM-DD`. */
   date: <const O extends FieldOptions<string> = NoOptions>(o: O = {} as O) => build<string, O>("date", o),
-  enum: <
-    const V extends readonly [string, ...string[]],
-    const O extends FieldOptions<V[number]> & { asText?: boolean } = NoOptions,
-  >(
+  enum: <const V extends readonly [string, ...string[]], const O extends EnumOptions<V[number]> = NoOptions>(
     values: V,
     o: O = {} as O,
-  ) => build<V[number], O>("enum", o, { values, ...pick(o, ["asText"]) }),
+  ) => build<V[number], O>("enum", o, { values, ...pick(o, ["asText", "recordOnlyValues"]) }),
   /**
    * Text with known values that any other text may join (where the reference takes free text: a
    * tracking status, a sync mode). At most 100 characters.
@@ -584,6 +598,11 @@ export interface KindInput<
    * within the company, so that a list filtered by it reads in id order.
    */
   lookups?: readonly (keyof F & string)[];
+  /**
+   * Kept, listed and filtered, but nothing the service does acts on a record of it (a log of a service
+   * it does not reach, a connection to a platform it has no connector for): see `FieldDef.recordOnly`.
+   */
+  recordOnly?: boolean;
   /** Members only the create answer carries, besides the record (a webhook endpoint's `secret`). */
   createAnswer?: Readonly<Record<string, FieldDef>>;
   /**

@@ -99,6 +99,20 @@ function readOnlyProperty(property: Json, field: FieldDef): Json {
   return typed;
 }
 
+/**
+ * Ends the description of a field or kind that is a record only (`FieldDef.recordOnly`): the table
+ * named gives each one's reason. Written here once, not per field: the manifest is in the Worker's bundle.
+ */
+const RECORDS_ONLY_TABLE = "see “Kinds that are records only” in docs/background-work.md";
+const RECORD_ONLY = `Kept as a record: the service does not act on it (${RECORDS_ONLY_TABLE}).`;
+/** Leads the values of an enum field the service never sets (`FieldDef.recordOnlyValues`). */
+const RECORD_ONLY_VALUES = "Kept as records, never set nor acted on by the service";
+
+/** What a record of a kind is, and that it is a record only when it is (`KindInput.recordOnly`). */
+function kindDescription(kind: KindDef): string {
+  return kind.recordOnly ? `${kind.description} ${RECORD_ONLY}` : kind.description;
+}
+
 /** Adds what valibot cannot say: descriptions, read-only flags, references, money and date formats. */
 function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Json {
   const properties = schema.properties as Record<string, Json> | undefined;
@@ -149,7 +163,15 @@ function annotate(schema: Json, fields: Readonly<Record<string, FieldDef>>): Jso
     if (field.example !== undefined) property.examples = [field.example];
     if (field.secret) describeSecret(property, field);
     if (field.called && !property.description?.toString().includes("private, loopback")) {
-      property.description = `${property.description ? `${property.description} ` : ""}The service calls it: an https URL on the default port that does not resolve to a private, loopback or link-local address (else a 422).`;
+      // A record-only URL is checked all the same: a connector may call it.
+      const how = field.recordOnly ? "Checked as a URL the service calls" : "The service calls it";
+      property.description = `${property.description ? `${property.description} ` : ""}${how}: an https URL on the default port that does not resolve to a private, loopback or link-local address (else a 422).`;
+    }
+    if (field.recordOnly) {
+      property.description = `${property.description ? `${property.description} ` : ""}${RECORD_ONLY}`;
+    }
+    if (field.recordOnlyValues) {
+      property.description = `${property.description ? `${property.description} ` : ""}${RECORD_ONLY_VALUES}: ${codes(field.recordOnlyValues)} (${RECORDS_ONLY_TABLE}).`;
     }
     if (field.type === "ref") property["x-references"] = field.ref;
     if (field.type === "money") property["x-money"] = true;
@@ -564,7 +586,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
     const name = pascalCase(kind.name);
     const validators = kindSchemas(kind);
     schemas[name] = {
-      description: kind.description,
+      description: kindDescription(kind),
       ...annotate(jsonSchema(validators.record), kind.fields),
     };
     schemas[`${name}Shaped`] = shapedSchema(kind, name, schemas[name]);
@@ -572,7 +594,7 @@ export function buildOpenApiDocument(options: OpenApiOptions = {}): Json {
       schemas[`${name}Created`] = recordWith(
         schemas[name]!,
         kind.createAnswer,
-        `${kind.description} As the create answer, with what only it shows.`,
+        `${kindDescription(kind)} As the create answer, with what only it shows.`,
       );
     }
     schemas[`${name}CreateInput`] = annotate(jsonSchema(validators.create), kind.fields);
@@ -945,6 +967,7 @@ const codes = (names: readonly string[]) => names.map((name) => `\`${name}\``).j
  */
 function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "update" | "delete", string> {
   const plural = kind.plural.replace(/-/g, " ");
+  const about = kindDescription(kind);
   const fields = Object.entries(kind.fields);
   const required = fields
     .filter(([, field]) => field.required && field.default === undefined && !field.readOnly)
@@ -968,15 +991,15 @@ function crudDescriptions(kind: KindDef): Record<"list" | "create" | "read" | "u
     ? ` Unique within your company: ${unique.join("; ")} (a duplicate is a 409).`
     : "";
   return {
-    list: `${kind.description}\n\nLists your company's ${plural}, ${LIST_TEXT}`,
-    create: `${kind.description}\n\n${
+    list: `${about}\n\nLists your company's ${plural}, ${LIST_TEXT}`,
+    create: `${about}\n\n${
       required.length
         ? `Required: ${codes(required)}; the other fields are optional.`
         : "Every field is optional."
     } Fields left out take their defaults; the answer is the stored record.${uniqueText} Server-set members (${codes(serverSet)}) may be sent as read and are ignored.${CREATE_NOTES[kind.name] ? `\n\n${CREATE_NOTES[kind.name]}` : ""}`,
-    read: `${kind.description}\n\nReads one record by id. \`attributes\` picks the fields answered and \`include\` embeds related records; the ETag is the whole record's, for If-Match.`,
-    update: `${kind.description}\n\nChanges the fields sent; the others keep their values. A record read may be sent back whole: server-set members (${codes(serverSet)}) are ignored.${stateText}${uniqueText} With If-Match, only if the record is unchanged since read (else 412).`,
-    delete: `${kind.description}\n\nDeletes the record${
+    read: `${about}\n\nReads one record by id. \`attributes\` picks the fields answered and \`include\` embeds related records; the ETag is the whole record's, for If-Match.`,
+    update: `${about}\n\nChanges the fields sent; the others keep their values. A record read may be sent back whole: server-set members (${codes(serverSet)}) are ignored.${stateText}${uniqueText} With If-Match, only if the record is unchanged since read (else 412).`,
+    delete: `${about}\n\nDeletes the record${
       owned.length ? `, and with it its ${codes(owned.map((o) => o.plural))}` : ""
     }. A record other records still refer to is a 409. With If-Match, only if unchanged since read.`,
   };

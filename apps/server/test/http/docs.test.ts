@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { kindByName } from "@multichannel/schema";
 import { describe, expect, it } from "vitest";
 import {
   API_REFERENCE_SCRIPT,
@@ -9,6 +10,7 @@ import {
   apiReferenceScriptUrl,
   DOCS_CONTENT_SECURITY_POLICY,
 } from "../../src/http/docs.ts";
+import { createBody } from "../factory.ts";
 import { setupApp } from "../support.ts";
 
 const installed = readFileSync(apiReferenceScriptUrl(import.meta.resolve));
@@ -226,5 +228,32 @@ describe("GET /openapi.json", () => {
       expect(document.info.description).toContain("## Getting started");
     }
     expect(reads).toBe(1);
+  });
+
+  it("says a records-only field is kept as a record, not acted on, while its URL is still checked when saved", async () => {
+    const setup = await setupApp();
+    const t = await setup.tenant();
+    const { schemas } = (await (await setup.app.request("/openapi.json")).json()).components;
+    const kept = "Kept as a record: the service does not act on it";
+    // docs/background-work.md: "no operation calls them".
+    const postBack = schemas.CustomChannel.properties.postToChannelEndpoint.description;
+    expect(postBack).toContain(kept);
+    expect(postBack).not.toContain("The service calls it");
+    expect(schemas.CustomChannel.properties.inventoryEndpoint.description).toContain("The service calls it");
+    expect(schemas.Channel.properties.automaticallyPublish.description).toContain(kept);
+    expect(schemas.CarrierPickup.description).toContain(kept);
+    expect(schemas.ChannelVariantUpdate.properties.type.description).toMatch(
+      /never set nor acted on by the service: `cost_price`, `price_list`/,
+    );
+
+    const body = await createBody(t, kindByName("custom-channel")!);
+    const refused = await t.json("POST", "/custom-channels.json", {
+      ...body,
+      postToChannelEndpoint: "https://127.0.0.1/",
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([
+      "postToChannelEndpoint",
+    ]);
   });
 });

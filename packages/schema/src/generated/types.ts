@@ -314,7 +314,7 @@ export type Channel = {
   id: number;
   createdAt: string;
   updatedAt: string;
-  /** URL called to validate shipping addresses of new sales. */
+  /** URL to validate shipping addresses of new sales. */
   addressValidationEndpoint: string | null;
   /** Finalize a sale only once the address validation endpoint accepted its address. */
   addressValidationFinalize: boolean | null;
@@ -338,7 +338,7 @@ export type Channel = {
   checkDropshipAt: string | null;
   /** Text the store adds at checkout, kept for the connector. */
   checkoutString: string | null;
-  /** URL called with collections (product groups) published to the channel. */
+  /** URL for collections (product groups) published to the channel. */
   collectionEndpoint: string | null;
   /** Connect the channel's variants to inventory feed items with the same SKU. */
   connectToFeed: boolean | null;
@@ -1281,7 +1281,7 @@ export type Currency = {
   symbol: string;
   /** Units of this currency per unit of the company's base currency, as stored: a feed's prices in this currency are converted at it when publish-all creates their variants. */
   exchangeRate: number;
-  /** Keep `exchangeRate` updated from market rates instead of by hand. Recorded only: the service reaches no market-rate source, so `exchangeRate` is used as stored. */
+  /** Keep `exchangeRate` updated from market rates instead of by hand: the service reaches no market-rate source, so `exchangeRate` is used as stored. */
   useLiveRates: boolean | null;
   /** Round converted prices up to whole units (else to the cent). */
   roundUp: boolean | null;
@@ -1316,13 +1316,13 @@ export type CustomChannel = {
   inventoryEndpointPrice: boolean | null;
   /** The custom channel's name. */
   name: string;
-  /** URL called to post sales back to the channel. */
+  /** URL to post sales back to the channel. */
   postToChannelEndpoint: string | null;
   /** URL called with price changes of the channel's variants (`{channelVariant, price: {price, compareAtPrice}}`). */
   priceEndpoint: string | null;
   /** Send stock levels along with prices to the price endpoint. */
   priceEndpointInventory: boolean | null;
-  /** URL called with price list changes. */
+  /** URL for price list changes. */
   priceListEndpoint: string | null;
   /** The form of the products feed: the service's own (`custom`) or `webhook` calls. */
   productsFeedFormat: "custom" | "webhook" | null;
@@ -2039,7 +2039,7 @@ export type DropshipProvider = {
   commissionRateDiscountScope: "all" | "selected" | "exclude" | null;
   /** Percentage of a discount borne by the company's commission (the rest by the provider). */
   commissionRateDiscountSplit: number;
-  /** URL asked for the commission rate of each sale line, instead of `commissionRate`. */
+  /** URL to ask for the commission rate of each sale line, instead of `commissionRate`. */
   commissionRateEndpoint: string | null;
   /** The secret sent to the commission rate endpoint. */
   commissionRateEndpointHash: string | null;

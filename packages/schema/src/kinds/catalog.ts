@@ -470,6 +470,7 @@ export const adjustmentReason = defineKind({
       default: true,
       nullable: true,
       description: "Offered as a reason when customers request returns.",
+      recordOnly: true,
     }),
   },
 });
@@ -481,6 +482,7 @@ export const allowedTag = defineKind({
   group,
   source: "seed",
   unique: [["name", "resource"]],
+  recordOnly: true,
   fields: {
     name: f.string({
       required: true,

@@ -5,15 +5,22 @@ import { rotateSigningSecret, rotateWebhookHash, signingSecret } from "../secret
 
 const group = "channels";
 
-/** A URL the service calls. */
-const endpoint = (description?: string) =>
-  f.string({ format: "url", called: true, maxLength: 2000, description });
+/** A URL the service calls, or (`recordOnly`) one checked as such for a connector that would. */
+const endpoint = (description?: string, { recordOnly }: { recordOnly?: boolean } = {}) =>
+  f.string({ format: "url", called: true, maxLength: 2000, description, recordOnly });
 /** Free labels (at most 250 of up to 100 characters each); `description` says what they mark. */
-const tagList = (description = "Free labels, for filters and routing rules.") =>
-  f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), { maxLength: 250, description });
+const tagList = (
+  description = "Free labels, for filters and routing rules.",
+  { recordOnly }: { recordOnly?: boolean } = {},
+) =>
+  f.array(f.string({ required: true, minLength: 1, maxLength: 100 }), {
+    maxLength: 250,
+    description,
+    recordOnly,
+  });
 /** Countries as ISO 3166-1 alpha-2 codes. */
-const countryList = (description?: string) =>
-  f.array(f.string({ required: true, format: "country" }), { maxLength: 250, description });
+const countryList = (description?: string, { recordOnly }: { recordOnly?: boolean } = {}) =>
+  f.array(f.string({ required: true, format: "country" }), { maxLength: 250, description, recordOnly });
 const onOff = ["enabled", "disabled"] as const;
 
 export const channel = defineKind({
@@ -26,7 +33,9 @@ export const channel = defineKind({
   fewPerCompany: true,
   actions: channelActions,
   fields: {
-    addressValidationEndpoint: endpoint("URL called to validate shipping addresses of new sales."),
+    addressValidationEndpoint: endpoint("URL to validate shipping addresses of new sales.", {
+      recordOnly: true,
+    }),
     addressValidationFinalize: f.boolean({
       required: true,
       default: false,
@@ -38,18 +47,21 @@ export const channel = defineKind({
       default: "enabled",
       nullable: true,
       description: "Whether draft sales already reserve stock.",
+      recordOnly: true,
     }),
     allocatedShipments: f.enum(["allow", "error"], {
       required: true,
       default: "allow",
       nullable: true,
       description: "What a shipment of lines without allocated stock does: `allow` it or answer an `error`.",
+      recordOnly: true,
     }),
     automaticallyCancelSales: f.boolean({
       required: true,
       default: true,
       nullable: true,
       description: "Cancel a sale here when the store cancels the order.",
+      recordOnly: true,
     }),
     automaticallyFinalizeSales: f.boolean({
       required: true,
@@ -62,6 +74,7 @@ export const channel = defineKind({
       default: true,
       nullable: true,
       description: "Publish new feed items to the channel without review.",
+      recordOnly: true,
     }),
     blendedPreference: f.enum(["dropship", "inhouse", "routing"], {
       required: true,
@@ -76,15 +89,25 @@ export const channel = defineKind({
       nullable: true,
       description: "Whether bundles' stock levels (from their components) are sent to the channel.",
     }),
-    cacheRates: f.integer({ min: 0, description: "Seconds a shipping rate quote may be reused." }),
-    checkDropshipAt: f.datetime({ description: "When the channel's dropship lines are next checked." }),
+    cacheRates: f.integer({
+      min: 0,
+      description: "Seconds a shipping rate quote may be reused.",
+      recordOnly: true,
+    }),
+    checkDropshipAt: f.datetime({
+      description: "When the channel's dropship lines are next checked.",
+      recordOnly: true,
+    }),
     checkoutString: f.string({
       maxLength: 200,
       description: "Text the store adds at checkout, kept for the connector.",
     }),
-    collectionEndpoint: endpoint("URL called with collections (product groups) published to the channel."),
+    collectionEndpoint: endpoint("URL for collections (product groups) published to the channel.", {
+      recordOnly: true,
+    }),
     connectToFeed: f.boolean({
       description: "Connect the channel's variants to inventory feed items with the same SKU.",
+      recordOnly: true,
     }),
     connectedAt: f.datetime({ description: "When the channel's store was connected." }),
     currency: f.string({
@@ -94,9 +117,10 @@ export const channel = defineKind({
       example: "USD",
     }),
     disableVariantInventorySync: f.boolean({ description: "Stop sending stock levels to the channel." }),
-    dropshipAllowTags: tagList("Only items with one of these tags may be dropshipped."),
+    dropshipAllowTags: tagList("Only items with one of these tags may be dropshipped.", { recordOnly: true }),
     dropshipProviderId: f.ref("dropship-provider", {
       description: "Default dropship provider of the channel's sales.",
+      recordOnly: true,
     }),
     dropshipRouting: f.enum(["default", "custom"], {
       required: true,
@@ -104,11 +128,13 @@ export const channel = defineKind({
       nullable: true,
       description:
         "How dropship lines find their provider: the variant's (`default`) or by the channel's tag rules (`custom`).",
+      recordOnly: true,
     }),
     dropshipRoutingTags: tagList(
       "Tags that route a line to dropshipping when `dropshipRouting` is `custom`.",
+      { recordOnly: true },
     ),
-    dropshipTags: tagList("Tags that mark an item as dropshipped on this channel."),
+    dropshipTags: tagList("Tags that mark an item as dropshipped on this channel.", { recordOnly: true }),
     email: f.string({
       format: "email",
       maxLength: 254,
@@ -122,38 +148,49 @@ export const channel = defineKind({
     }),
     enforceRefundLimits: f.enum(onOff, {
       description: "Whether a refund may exceed what the sale was paid.",
+      recordOnly: true,
     }),
     eoriNumber: f.string({
       maxLength: 100,
       description: "The EORI number printed on customs documents of the channel's exports.",
+      recordOnly: true,
     }),
     externalFulfillmentTrigger: f.string({
       maxLength: 100,
       description: "What makes the store mark an order fulfilled, as the connector names it.",
+      recordOnly: true,
     }),
     finalizationDelay: f.string({
       maxLength: 100,
       description: "How long a new sale waits before it is finalized, as the connector takes it.",
+      recordOnly: true,
     }),
     forceConnectToFeed: f.boolean({
       description: "Connect variants to feed items by SKU even when they are already connected.",
+      recordOnly: true,
     }),
     freeShippingCode: f.string({
       maxLength: 100,
       description: "The shipping code given to sales that ship free.",
+      recordOnly: true,
     }),
     freeShippingCountries: countryList("Destination countries where free shipping applies."),
     freeShippingName: f.string({
       maxLength: 200,
       description: "The shipping name given to sales that ship free.",
+      recordOnly: true,
     }),
-    freeShippingOriginCountries: countryList("Origin countries from which free shipping applies."),
+    freeShippingOriginCountries: countryList("Origin countries from which free shipping applies.", {
+      recordOnly: true,
+    }),
     freeShippingOverride: f.boolean({
       description: "Free shipping replaces the shipping price the order came with.",
+      recordOnly: true,
     }),
     freeShippingScope: f.string({
       maxLength: 100,
       description: "What free shipping applies to, as the connector names it.",
+      recordOnly: true,
     }),
     freeShippingThreshold: f.money({
       min: 0,
@@ -161,25 +198,38 @@ export const channel = defineKind({
         "Order value from which shipping is free: the channel's rates quote (`POST /channels/{id}/rates.json`) prices at 0 the shipping of a group whose subtotal reaches it. An imported sale keeps the shippingPrice it was charged.",
     }),
     hash: f.json({ maxBytes: 1024, description: "The channel's hash as the reference keeps it (any JSON)." }),
-    hideWhenNoCostPrice: f.boolean({ description: "Unpublish variants that have no cost price." }),
-    imageSync: f.openEnum(onOff),
+    hideWhenNoCostPrice: f.boolean({
+      description: "Unpublish variants that have no cost price.",
+      recordOnly: true,
+    }),
+    imageSync: f.openEnum(onOff, { recordOnly: true }),
     importChannelFulfillments: f.string({
       maxLength: 100,
       description: "Whether fulfillments made in the store are imported, as the connector names the mode.",
+      recordOnly: true,
     }),
-    importFromFeed: f.boolean({ description: "Import the inventory feeds' items as channel variants." }),
+    importFromFeed: f.boolean({
+      description: "Import the inventory feeds' items as channel variants.",
+      recordOnly: true,
+    }),
     importPaymentStatus: f.string({
       maxLength: 100,
       description: "Which payment status an order needs to be imported.",
+      recordOnly: true,
     }),
     importProductsSeconds: f.integer({
       min: 0,
       description: "Seconds between product imports from the store.",
+      recordOnly: true,
     }),
     includeBackorderQuantity: f.boolean({
       description: "Add variants' backorder quantities to the stock levels sent.",
+      recordOnly: true,
     }),
-    includeSaleTags: f.boolean({ description: "Copy the order's tags onto the imported sale." }),
+    includeSaleTags: f.boolean({
+      description: "Copy the order's tags onto the imported sale.",
+      recordOnly: true,
+    }),
     inhouseBrandNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
       maxLength: 250,
       description: "Brands the company ships itself: their items are never dropshipped.",
@@ -187,20 +237,24 @@ export const channel = defineKind({
     inventoryFeedRemoved: f.string({
       maxLength: 100,
       description: "What happens to a channel variant when its feed item is removed.",
+      recordOnly: true,
     }),
     inventoryFeedUnpublish: f.string({
       maxLength: 100,
       description: "What unpublishing a feed item does on the channel.",
+      recordOnly: true,
     }),
-    inventorySync: f.openEnum([...onOff, "all"]),
+    inventorySync: f.openEnum([...onOff, "all"], { recordOnly: true }),
     inventorySyncTrigger: f.string({
       maxLength: 100,
       description: "What triggers a stock level update to the channel.",
+      recordOnly: true,
     }),
-    lockIso: f.boolean({ description: "Keep country codes as the store sent them." }),
+    lockIso: f.boolean({ description: "Keep country codes as the store sent them.", recordOnly: true }),
     manualSaleItemRouting: f.string({
       maxLength: 100,
       description: "How lines of manual sales are routed, as the connector names it.",
+      recordOnly: true,
     }),
     maxShippingCost: f.boolean({
       description:
@@ -228,7 +282,11 @@ export const channel = defineKind({
       default: 0,
       description: "Units held back from the levels published to the channel.",
     }),
-    taxesIncluded: f.boolean({ default: false, description: "Prices on the channel include tax." }),
+    taxesIncluded: f.boolean({
+      default: false,
+      description: "Prices on the channel include tax.",
+      recordOnly: true,
+    }),
     type: f.enum(["manual", "custom", "platformA", "platformB", "retailer"], {
       default: "manual",
       description: "What kind of store or account the channel is connected to.",
@@ -252,6 +310,7 @@ export const channelCommissionRate = defineKind({
     "The commission a channel keeps on sales of one dropship provider's items, optionally only for tagged items.",
   group,
   source: "seed",
+  recordOnly: true,
   fields: {
     channelId: f.ref("channel", { required: true, description: "The channel that keeps the commission." }),
     commissionRate: f.number({
@@ -288,6 +347,7 @@ export const channelCustomField = defineKind({
     "A store-side field of a channel mapped to a custom field, so its values are imported or published.",
   group,
   source: "seed",
+  recordOnly: true,
   fields: {
     channelId: f.ref("channel", { required: true, description: "The channel the field belongs to." }),
     customFieldId: f.ref("custom-field", { description: "The custom field its values go to or come from." }),
@@ -336,16 +396,19 @@ export const channelDropshipLocation = defineKind({
     inventoryFeedLocationNames: f.array(f.string({ required: true, minLength: 1, maxLength: 200 }), {
       maxLength: 250,
       description: "Names of the feed locations whose stock counts for this location.",
+      recordOnly: true,
     }),
     name: f.string({ maxLength: 200, description: "The location's name on the channel." }),
     priority: f.integer({
       min: 0,
       default: 0,
       description: "Routing order among the channel's locations; lower goes first.",
+      recordOnly: true,
     }),
     syncInventory: f.boolean({
       default: true,
       description: "Send the location's stock levels to the channel.",
+      recordOnly: true,
     }),
   },
 });
@@ -411,9 +474,11 @@ export const channelPriceList = defineKind({
       default: "none",
       description:
         "How `adjustment` changes variant prices: not at all, by a percentage, or by a fixed amount.",
+      recordOnly: true,
     }),
     adjustment: f.number({
       description: "Percentage or amount added to the variant price (negative lowers it).",
+      recordOnly: true,
     }),
     prices: f.array(
       f.object({
@@ -421,9 +486,9 @@ export const channelPriceList = defineKind({
         price: f.money({ required: true, min: 0 }),
         compareAtPrice: f.money({ min: 0 }),
       }),
-      { maxLength: 1000, description: "Per-variant prices that override the adjustment." },
+      { maxLength: 1000, description: "Per-variant prices that override the adjustment.", recordOnly: true },
     ),
-    enabled: f.boolean({ default: true, description: "Published only while enabled." }),
+    enabled: f.boolean({ default: true, description: "Published only while enabled.", recordOnly: true }),
     notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
@@ -558,11 +623,22 @@ export const channelVariant = defineKind({
     cacheHash: f.string({
       maxLength: 200,
       description: "A hash of what was last sent, to skip unchanged updates.",
+      recordOnly: true,
     }),
     channelId: f.ref("channel", { required: true, description: "The channel it is listed on." }),
-    costPriceRetries: f.integer({ min: 0, description: "How many times the cost price update was retried." }),
-    costPriceRetry: f.boolean({ description: "A failed cost price update is to be retried." }),
-    costPriceUpdate: f.json({ description: "The pending or last cost price update sent to the store." }),
+    costPriceRetries: f.integer({
+      min: 0,
+      description: "How many times the cost price update was retried.",
+      recordOnly: true,
+    }),
+    costPriceRetry: f.boolean({
+      description: "A failed cost price update is to be retried.",
+      recordOnly: true,
+    }),
+    costPriceUpdate: f.json({
+      description: "The pending or last cost price update sent to the store.",
+      recordOnly: true,
+    }),
     errorMessage: f.string({ maxLength: 2000, description: "Why the last update failed." }),
     externalCreatedAt: f.datetime({ description: "When the store created the listing." }),
     externalGroupId: f.string({ maxLength: 100, description: "The store-side id of the listing's product." }),
@@ -585,10 +661,25 @@ export const channelVariant = defineKind({
     inventoryRetries: f.integer({ min: 0, description: "How many times the stock update was retried." }),
     inventoryRetry: f.boolean({ description: "A failed stock update is to be retried." }),
     inventoryUpdate: f.json({ description: "The pending or last stock level update sent to the store." }),
-    metaFieldsHash: f.string({ maxLength: 200, description: "A hash of the custom field values last sent." }),
-    parentHash: f.string({ maxLength: 200, description: "A hash of the listing's product data last sent." }),
-    priceListHash: f.string({ maxLength: 200, description: "A hash of the price list prices last sent." }),
-    priceListRetry: f.boolean({ description: "A failed price list update is to be retried." }),
+    metaFieldsHash: f.string({
+      maxLength: 200,
+      description: "A hash of the custom field values last sent.",
+      recordOnly: true,
+    }),
+    parentHash: f.string({
+      maxLength: 200,
+      description: "A hash of the listing's product data last sent.",
+      recordOnly: true,
+    }),
+    priceListHash: f.string({
+      maxLength: 200,
+      description: "A hash of the price list prices last sent.",
+      recordOnly: true,
+    }),
+    priceListRetry: f.boolean({
+      description: "A failed price list update is to be retried.",
+      recordOnly: true,
+    }),
     priceRetries: f.integer({ min: 0, description: "How many times the price update was retried." }),
     priceRetry: f.boolean({ description: "A failed price update is to be retried." }),
     priceUpdate: f.json({ description: "The pending or last price update sent to the store." }),
@@ -610,7 +701,11 @@ export const channelVariant = defineKind({
         "Where the listing stands: its state moves by the channel's import and acknowledge actions.",
     }),
     variantId: f.ref("variant", { description: "The catalogue variant it lists." }),
-    variantParcelsHash: f.string({ maxLength: 200, description: "A hash of the parcel data last sent." }),
+    variantParcelsHash: f.string({
+      maxLength: 200,
+      description: "A hash of the parcel data last sent.",
+      recordOnly: true,
+    }),
   },
 });
 
@@ -674,6 +769,7 @@ export const channelVariantUpdate = defineKind({
     statusMessage: f.string({ maxLength: 2000, description: "Why it failed or was skipped." }),
     type: f.enum(["inventory", "price", "publish", "cost_price", "price_list"], {
       description: "What was updated.",
+      recordOnlyValues: ["cost_price", "price_list"],
     }),
     variantInventoryUpdateId: f.integer({ min: 1, description: "The stock change that caused it, if any." }),
   },
@@ -694,6 +790,7 @@ export const customChannel = defineKind({
       default: false,
       nullable: true,
       description: "Send the channel a copy of order notifications.",
+      recordOnly: true,
     }),
     connectedAt: f.datetime({ description: "When the endpoints were connected." }),
     enabled: f.boolean({
@@ -714,19 +811,20 @@ export const customChannel = defineKind({
       description: "The custom channel's name.",
       example: "Own store",
     }),
-    postToChannelEndpoint: endpoint("URL called to post sales back to the channel."),
+    postToChannelEndpoint: endpoint("URL to post sales back to the channel.", { recordOnly: true }),
     priceEndpoint: endpoint(
       "URL called with price changes of the channel's variants (`{channelVariant, price: {price, compareAtPrice}}`).",
     ),
     priceEndpointInventory: f.boolean({
       description: "Send stock levels along with prices to the price endpoint.",
     }),
-    priceListEndpoint: endpoint("URL called with price list changes."),
+    priceListEndpoint: endpoint("URL for price list changes.", { recordOnly: true }),
     productsFeedFormat: f.enum(["custom", "webhook"], {
       required: true,
       default: "custom",
       nullable: true,
       description: "The form of the products feed: the service's own (`custom`) or `webhook` calls.",
+      recordOnly: true,
     }),
     publishingAcknowledgement: f.enum(["sync", "async"], {
       required: true,
@@ -741,12 +839,14 @@ export const customChannel = defineKind({
     resourceLocation: f.string({
       maxLength: 2000,
       description: "Where the channel's resources live, as its endpoints take it.",
+      recordOnly: true,
     }),
     salesFeedFormat: f.enum(["custom", "webhook"], {
       required: true,
       default: "custom",
       nullable: true,
       description: "The form of the sales feed: the service's own (`custom`) or `webhook` calls.",
+      recordOnly: true,
     }),
     webhookHash: f.string({
       maxLength: 200,
@@ -765,6 +865,7 @@ export const platformAStore = defineKind({
     "The connection of a channel to a store on hosted shop platform A: shop, credentials and import options.",
   group,
   source: "seed",
+  recordOnly: true,
   fields: {
     accessToken: f.string({ maxLength: 2000, secret: "writeOnly" }),
     archiveReason: f.enum(["subscription", "other"], {
@@ -825,6 +926,7 @@ export const platformBStore = defineKind({
     "The connection of a channel to a store on hosted shop platform B, by store id and API credentials.",
   group,
   source: "seed",
+  recordOnly: true,
   fields: {
     channelId: f.ref("channel", { description: "The channel the store sells through." }),
     clientId: f.string({ required: true, minLength: 1, maxLength: 200, description: "The API client id." }),
@@ -854,6 +956,7 @@ export const retailerAccount = defineKind({
   group,
   source: "seed",
   fewPerCompany: true,
+  recordOnly: true,
   fields: {
     channelId: f.ref("channel", { description: "The channel that sells through the account." }),
     name: f.string({
@@ -892,6 +995,7 @@ export const retailerAccountReport = defineKind({
   source: "seed",
   owner: { field: "retailerAccountId" },
   unique: [["retailerAccountId", "externalId"]],
+  recordOnly: true,
   fields: {
     retailerAccountId: f.ref("retailer-account", {
       required: true,

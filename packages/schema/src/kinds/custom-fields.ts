@@ -34,7 +34,11 @@ export const customField = defineKind({
       description:
         "What its values are: short `string`, long `text`, an `image` or `file` URL, or one of `options`.",
     }),
-    helpText: f.string({ maxLength: 2000, description: "Help shown beside the field in forms." }),
+    helpText: f.string({
+      maxLength: 2000,
+      description: "Help shown beside the field in forms.",
+      recordOnly: true,
+    }),
     icon: f.string({ maxLength: 100, description: "The name of an icon shown with the field." }),
     label: f.string({
       maxLength: 200,
@@ -62,18 +66,20 @@ export const customField = defineKind({
       nullable: true,
       description: "The kind of record the field applies to.",
     }),
-    showInResellerPortal: f.boolean({ description: "Shown to resellers in their portal." }),
+    showInResellerPortal: f.boolean({ description: "Shown to resellers in their portal.", recordOnly: true }),
     showInReturnPortal: f.boolean({
       required: true,
       default: false,
       nullable: true,
       description: "Shown to customers when they request a return.",
+      recordOnly: true,
     }),
     showInVendorPortal: f.boolean({
       required: true,
       default: false,
       nullable: true,
       description: "Shown to vendors in their portal.",
+      recordOnly: true,
     }),
   },
 });

@@ -20,6 +20,7 @@ export const dropshipProvider = defineKind({
     addressRouting: f.enum(["default", "requireAssigned"], {
       description:
         "Which address its purchases ship from: the provider's (`default`) or the one assigned to the line (`requireAssigned`).",
+      recordOnly: true,
     }),
     adminNotes: f.string({ maxLength: 2000, description: "Notes for the company's staff only." }),
     anyVendor: f.boolean({
@@ -27,30 +28,38 @@ export const dropshipProvider = defineKind({
       default: false,
       nullable: true,
       description: "It may ship items of any vendor, not only its own.",
+      recordOnly: true,
     }),
     applyDiscountCode: f.boolean({
       required: true,
       default: false,
       nullable: true,
       description: "Pass the sale's discount code on to its purchases.",
+      recordOnly: true,
     }),
     applyReturnPenalty: f.enum(["disabled", "enabled"], {
       required: true,
       default: "disabled",
       nullable: true,
       description: "Whether returns of its items carry the return penalty.",
+      recordOnly: true,
     }),
     authenticationSecret: f.string({ maxLength: 500, secret: "writeOnly" }),
     authenticationToken: f.string({ maxLength: 500, secret: "writeOnly" }),
-    automaticallyPickup: f.boolean({ description: "Book a carrier pickup when its labels are made." }),
+    automaticallyPickup: f.boolean({
+      description: "Book a carrier pickup when its labels are made.",
+      recordOnly: true,
+    }),
     automaticallySendLabel: f.boolean({
       required: true,
       default: false,
       nullable: true,
       description: "Send it the label as soon as one is made.",
+      recordOnly: true,
     }),
     calculateCostPrices: f.boolean({
       description: "Compute cost prices from the sale price and the commission instead of the feed's.",
+      recordOnly: true,
     }),
     city: f.string({ maxLength: 100, description: "City of the address it ships from." }),
     combineRates: f.boolean({
@@ -58,12 +67,14 @@ export const dropshipProvider = defineKind({
       default: false,
       nullable: true,
       description: "Quote its items' shipping together with the other lines of the order.",
+      recordOnly: true,
     }),
     commissionGrossTax: f.boolean({
       required: true,
       default: false,
       nullable: true,
       description: "Compute the commission on prices with tax.",
+      recordOnly: true,
     }),
     commissionMethod: f.enum(["retained", "reverse"], {
       required: true,
@@ -71,21 +82,33 @@ export const dropshipProvider = defineKind({
       nullable: true,
       description:
         "`retained`: the company keeps its commission from what it pays; `reverse`: the provider pays it.",
+      recordOnly: true,
     }),
     commissionPriceInventoryFeedId: f.ref("inventory-feed", {
       description: "The inventory feed whose prices the commission is computed from.",
+      recordOnly: true,
     }),
-    commissionRate: f.number({ min: 0, max: 100, description: "Percentage the company retains per sale." }),
+    commissionRate: f.number({
+      min: 0,
+      max: 100,
+      description: "Percentage the company retains per sale.",
+      recordOnly: true,
+    }),
     commissionRateBase: f.enum(["inventoryFeedVariant", "saleItem"], {
       required: true,
       default: "saleItem",
       nullable: true,
       description: "Which price the commission is a share of: the feed item's or the sale item's.",
+      recordOnly: true,
     }),
-    commissionRateDiscount: f.boolean({ description: "Whether discounts change the commission." }),
+    commissionRateDiscount: f.boolean({
+      description: "Whether discounts change the commission.",
+      recordOnly: true,
+    }),
     commissionRateDiscountCodes: f.array(f.string({ maxLength: 100 }), {
       maxLength: 1000,
       description: "The discount codes `commissionRateDiscountScope` selects or excludes.",
+      recordOnly: true,
     }),
     commissionRateDiscountScope: f.enum(["all", "selected", "exclude"], {
       required: true,
@@ -93,6 +116,7 @@ export const dropshipProvider = defineKind({
       nullable: true,
       description:
         "Which discount codes change the commission: `all`, the `selected` ones, or all but those (`exclude`).",
+      recordOnly: true,
     }),
     commissionRateDiscountSplit: f.number({
       required: true,
@@ -100,12 +124,14 @@ export const dropshipProvider = defineKind({
       min: 0,
       max: 100,
       description: "Percentage of a discount borne by the company's commission (the rest by the provider).",
+      recordOnly: true,
     }),
     commissionRateEndpoint: f.string({
       maxLength: 2000,
       format: "url",
       called: true,
-      description: "URL asked for the commission rate of each sale line, instead of `commissionRate`.",
+      description: "URL to ask for the commission rate of each sale line, instead of `commissionRate`.",
+      recordOnly: true,
     }),
     commissionRateEndpointHash: f.string({
       maxLength: 200,
@@ -116,6 +142,7 @@ export const dropshipProvider = defineKind({
       required: true,
       default: "deduct_by",
       description: "How a fixed commission works: the price is `set_to` it, or `deduct_by` it.",
+      recordOnly: true,
     }),
     contactName: f.string({ maxLength: 200, description: "The person to contact at the provider." }),
     country: f.string({
@@ -160,6 +187,7 @@ export const dropshipProvider = defineKind({
       max: 365,
       description: "Days after invoicing that its purchases are due.",
       example: 30,
+      recordOnly: true,
     }),
     phone: f.string({ format: "phone", description: "The provider's phone number." }),
     purchaseEndpoint: f.string({
@@ -265,13 +293,19 @@ export const dropshipProviderCollection = defineKind({
       required: true,
       default: false,
       description: "Import this collection's products.",
+      recordOnly: true,
     }),
     productCount: f.integer({
       min: 0,
       readOnly: true,
       description: "How many products the collection had when last fetched.",
+      recordOnly: true,
     }),
-    lastFetchedAt: f.datetime({ readOnly: true, description: "When its products were last fetched." }),
+    lastFetchedAt: f.datetime({
+      readOnly: true,
+      description: "When its products were last fetched.",
+      recordOnly: true,
+    }),
   },
 });
 
@@ -283,6 +317,7 @@ export const dropshipProviderCollectionPayload = defineKind({
   description:
     "One page of data fetched from a provider collection, kept as received for the client that processes it: the service stores it and does not process it.",
   owner: { field: "dropshipProviderCollectionId" },
+  recordOnly: true,
   fields: {
     dropshipProviderCollectionId: f.ref("dropship-provider-collection", {
       required: true,
@@ -328,8 +363,14 @@ export const dropshipProviderInventoryFeedVariant = defineKind({
       default: 0,
       min: 0,
       description: "Lower ships first when several providers offer the item.",
+      recordOnly: true,
     }),
-    enabled: f.boolean({ required: true, default: true, description: "Routed to only while enabled." }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Routed to only while enabled.",
+      recordOnly: true,
+    }),
   },
 });
 
@@ -340,6 +381,7 @@ export const dropshipProviderPlatformAction = defineKind({
   source: "seed",
   description: "A call made to a dropship provider's platform on the company's behalf, with its outcome.",
   owner: { field: "dropshipProviderId" },
+  recordOnly: true,
   fields: {
     dropshipProviderId: f.ref("dropship-provider", {
       required: true,
@@ -376,6 +418,7 @@ export const dropshipProviderShipmentImport = defineKind({
   source: "seed",
   description: "A log entry of a shipment reported by a dropship provider and matched to a purchase.",
   owner: { field: "dropshipProviderId" },
+  recordOnly: true,
   fields: {
     dropshipProviderId: f.ref("dropship-provider", {
       required: true,
@@ -448,14 +491,32 @@ export const dropshipProviderWarehouse = defineKind({
     }),
     name: f.string({ required: true, minLength: 1, maxLength: 200, description: "The location's name." }),
     externalId: f.string({ maxLength: 100, description: "The location's id at the provider." }),
-    warehouseId: f.ref("warehouse", { description: "The company warehouse that mirrors its stock, if any." }),
+    warehouseId: f.ref("warehouse", {
+      description: "The company warehouse that mirrors its stock, if any.",
+      recordOnly: true,
+    }),
     city: f.string({ maxLength: 100, description: "City." }),
     state: f.string({ maxLength: 100, description: "State, province or region." }),
     zip: f.string({ maxLength: 20, description: "Postal code." }),
     country: f.string({ format: "country", description: "Country (ISO 3166-1 alpha-2)." }),
-    handlingDays: f.integer({ min: 0, max: 365, description: "Business days between order and shipment." }),
-    isDefault: f.boolean({ required: true, default: false, description: "The provider's default location." }),
-    enabled: f.boolean({ required: true, default: true, description: "Shipped from only while enabled." }),
+    handlingDays: f.integer({
+      min: 0,
+      max: 365,
+      description: "Business days between order and shipment.",
+      recordOnly: true,
+    }),
+    isDefault: f.boolean({
+      required: true,
+      default: false,
+      description: "The provider's default location.",
+      recordOnly: true,
+    }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Shipped from only while enabled.",
+      recordOnly: true,
+    }),
   },
 });
 
@@ -512,7 +573,12 @@ export const dropshipLocation = defineKind({
     state: f.string({ maxLength: 100, description: "State, province or region." }),
     zip: f.string({ maxLength: 20, description: "Postal code." }),
     country: f.string({ format: "country", description: "Country (ISO 3166-1 alpha-2)." }),
-    enabled: f.boolean({ required: true, default: true, description: "Listed only while enabled." }),
+    enabled: f.boolean({
+      required: true,
+      default: true,
+      description: "Listed only while enabled.",
+      recordOnly: true,
+    }),
     notes: f.string({ maxLength: 2000, description: "Free notes." }),
   },
 });
@@ -524,6 +590,7 @@ export const dropshipPlatformAccount = defineKind({
   source: "seed",
   description:
     "The company's account on an external dropship platform, through which retailers send it orders.",
+  recordOnly: true,
   fields: {
     name: f.string({ required: true, minLength: 1, maxLength: 200, description: "The account's name." }),
     externalId: f.string({ maxLength: 100, description: "The account's id on the platform." }),
@@ -535,6 +602,7 @@ export const dropshipPlatformAccount = defineKind({
       format: "url",
       called: true,
       description: "The platform's API address for the account.",
+      recordOnly: true,
     }),
     authenticationToken: f.string({ maxLength: 500, secret: "writeOnly" }),
     authenticationSecret: f.string({ maxLength: 500, secret: "writeOnly" }),
@@ -556,6 +624,7 @@ export const dropshipPurchaseImport = defineKind({
   source: "seed",
   description:
     "A log entry of a purchase order received from a dropship platform and the dropshipment made of it.",
+  recordOnly: true,
   fields: {
     dropshipPlatformAccountId: f.ref("dropship-platform-account", {
       description: "The platform account it came through.",

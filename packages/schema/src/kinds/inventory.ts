@@ -68,6 +68,7 @@ export const inventoryFeed = defineKind({
       nullable: true,
       description:
         "Whether units sold of the feed's items are held back (allocated) from the feed's quantities until shipped.",
+      recordOnly: true,
     }),
     allocationBuffer: f.integer({
       min: 0,
@@ -114,9 +115,11 @@ export const inventoryFeed = defineKind({
     }),
     automaticallyConnectChannelVariant: f.boolean({
       description: "Also link items to existing channel variants with the same SKU.",
+      recordOnly: true,
     }),
     automaticallyConnectOptionValues: f.boolean({
       description: "Also match the item's option values (size, colour) to the catalogue's when linking.",
+      recordOnly: true,
     }),
     automaticallyConnectPrefix: f.enum(["both", "prefixOnly"], {
       required: true,
@@ -131,6 +134,7 @@ export const inventoryFeed = defineKind({
       nullable: true,
       description:
         "Keep only the items that changed since the last fetch for processing, instead of every item.",
+      recordOnly: true,
     }),
     cacheImports: f.boolean({
       required: true,
@@ -152,6 +156,7 @@ export const inventoryFeed = defineKind({
       min: 0,
       description: "Items linked to a catalogue variant.",
       example: 118,
+      recordOnly: true,
     }),
     csvHasHeader: f.boolean({ description: "Whether the first row of a CSV feed names its columns." }),
     currencyId: f.ref("currency", {
@@ -281,6 +286,7 @@ export const inventoryFeedChannel = defineKind({
     }),
     channelPriceListId: f.ref("channel-price-list", {
       description: "Prices published items with this list.",
+      recordOnly: true,
     }),
     enabled: f.boolean({
       required: true,
@@ -595,11 +601,16 @@ export const inventoryFeedVariant = defineKind({
         "minimumGuidePriceFixed",
         "percent",
       ],
-      { default: "none", description: "How the published price is set instead of the feed's." },
+      {
+        default: "none",
+        description: "How the published price is set instead of the feed's.",
+        recordOnly: true,
+      },
     ),
     inventoryQuantityOverride: f.enum(["none", "manual", "maximum"], {
       default: "none",
       description: "How the published stock is set instead of the feed's.",
+      recordOnly: true,
     }),
   },
 });
@@ -915,6 +926,7 @@ export const importer = defineKind({
   source: "seed",
   description:
     "A saved import setup: what a file holds and how its columns map to fields, reused by data imports.",
+  recordOnly: true,
   fields: {
     name: f.string({
       required: true,

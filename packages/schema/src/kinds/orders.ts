@@ -74,6 +74,7 @@ export const sale = defineKind({
     resellerPayee: f.enum(["reseller", "customer"], {
       default: "reseller",
       description: "Who pays for a reseller's sale.",
+      recordOnly: true,
     }),
     currency: f.string({
       format: "currency",
@@ -389,6 +390,7 @@ export const saleImport = defineKind({
   group: "orders",
   source: "seed",
   description: "A log entry of one order imported from a channel: what arrived and what became of it.",
+  recordOnly: true,
   fields: {
     channelId: f.ref("channel", { description: "The channel the order came from." }),
     saleId: f.ref("sale", { description: "The sale the import created or updated; null when it failed." }),
@@ -474,16 +476,19 @@ export const customer = defineKind({
       format: "email",
       maxLength: 200,
       description: "Where invoices and statements go, if not `email`.",
+      recordOnly: true,
     }),
     orderEmail: f.string({
       format: "email",
       maxLength: 200,
       description: "Where order confirmations go, if not `email`.",
+      recordOnly: true,
     }),
     returnsEmail: f.string({
       format: "email",
       maxLength: 200,
       description: "Where return notices go, if not `email`.",
+      recordOnly: true,
     }),
     status: f.enum(["active", "disabled"], {
       required: true,
@@ -495,6 +500,7 @@ export const customer = defineKind({
     priceListId: f.integer({
       min: 1,
       description: "The price list the customer's orders are priced from, by id.",
+      recordOnly: true,
     }),
     userId: f.integer({ min: 1, description: "The portal user of the customer, by id." }),
     token: f.string({ maxLength: 200, description: "Access token of the customer's portal link." }),
@@ -607,13 +613,19 @@ export const reseller = defineKind({
       max: 100,
       description: "Discount off list prices.",
       example: 15,
+      recordOnly: true,
     }),
-    priceListId: f.integer({ min: 1, description: "The price list the reseller buys from, by id." }),
+    priceListId: f.integer({
+      min: 1,
+      description: "The price list the reseller buys from, by id.",
+      recordOnly: true,
+    }),
     paymentTermsDays: f.integer({
       min: 0,
       max: 365,
       description: "Days the reseller has to pay an invoice.",
       example: 30,
+      recordOnly: true,
     }),
     notes: f.string({ maxLength: 2000, description: "Internal notes about the reseller." }),
   },

@@ -320,6 +320,7 @@ export const purchase = defineKind({
       maxBytes: 1024,
       description:
         "Stop retrying and reporting problems until cleared: `true`, or any JSON saying which and why (as the reference takes it).",
+      recordOnly: true,
     }),
     muteError: f.boolean({
       default: false,
@@ -470,6 +471,7 @@ export const purchaseInvoicePayment = defineKind({
       min: 0,
       description:
         "Units of the purchase's currency per unit of the payment's currency; 1 when they are the same.",
+      recordOnly: true,
     }),
     totals: f.json({ description: "The amounts paid, e.g. `{subtotal, shippingPrice, taxAmount, total}`." }),
     paidAt: f.datetime({
@@ -540,6 +542,7 @@ export const purchaseNotification = defineKind({
       default: "success",
       description:
         "`pending` until delivered, then `success` or `error`; `opened` once the provider has read it.",
+      recordOnlyValues: ["opened"],
     }),
     recipient: f.string({
       // As long as the provider's purchaseEndpoint may be.
@@ -556,7 +559,7 @@ export const purchaseNotification = defineKind({
     // repeated on each row), is about 19.1 million characters; its notes, written once (on a CSV's first
     // row), add at most 12,000. The record names the document sent whole.
     payload: f.string({ maxLength: 20_000_000, description: "The document as sent." }),
-    openedAt: f.datetime({ description: "When the provider opened it." }),
+    openedAt: f.datetime({ description: "When the provider opened it.", recordOnly: true }),
   },
   owner: { field: "purchaseId" },
 });
@@ -841,12 +844,14 @@ export const paymentMethod = defineKind({
       default: true,
       nullable: true,
       description: "Whether providers see and may choose the method in the vendor portal.",
+      recordOnly: true,
     }),
     showNotes: f.boolean({
       required: true,
       default: false,
       nullable: true,
       description: "Whether the payment's notes are shown with it.",
+      recordOnly: true,
     }),
   },
 });
@@ -891,7 +896,8 @@ export const currency = defineKind({
       default: true,
       nullable: true,
       description:
-        "Keep `exchangeRate` updated from market rates instead of by hand. Recorded only: the service reaches no market-rate source, so `exchangeRate` is used as stored.",
+        "Keep `exchangeRate` updated from market rates instead of by hand: the service reaches no market-rate source, so `exchangeRate` is used as stored.",
+      recordOnly: true,
     }),
     roundUp: f.boolean({
       required: true,

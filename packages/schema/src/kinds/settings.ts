@@ -17,6 +17,7 @@ export const companyClient = defineKind({
   group: "settings",
   source: "seed",
   description: "An application registered by the company to call the API on its behalf.",
+  recordOnly: true,
   fields: {
     name: f.string({
       required: true,
@@ -109,6 +110,7 @@ export const companySetting = defineKind({
   source: "seed",
   description: "One named setting of the company, as a key and a text value.",
   unique: [["key"]],
+  recordOnly: true,
   fields: {
     key: f.string({
       required: true,
@@ -156,6 +158,7 @@ export const comment = defineKind({
       required: true,
       default: true,
       description: "Hidden from providers and resellers.",
+      recordOnly: true,
     }),
   },
 });
@@ -246,11 +249,13 @@ export const agreement = defineKind({
       required: true,
       default: false,
       description: "Whether accepting needs a signature rather than a click.",
+      recordOnly: true,
     }),
     active: f.boolean({
       required: true,
       default: true,
       description: "Whether the terms are in force and shown to their audience.",
+      recordOnly: true,
     }),
     effectiveAt: f.datetime({ description: "When the terms take effect." }),
   },

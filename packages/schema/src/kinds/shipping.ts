@@ -139,6 +139,7 @@ export const dropshipment = defineKind({
       default: "customer",
       description:
         "Where the parcel goes: straight to the `customer`, or to a consolidation point first (`consolidated`, `consolidatedInternational`).",
+      recordOnly: true,
     }),
     channelNotification: f.enum(["trigger", "mute"], {
       required: true,
@@ -313,6 +314,7 @@ export const dropshipmentImport = defineKind({
   source: "seed",
   description:
     "A log entry of one shipment reported by a dropship provider: what arrived and what became of it.",
+  recordOnly: true,
   fields: {
     dropshipProviderId: f.ref("dropship-provider", {
       description: "The provider that reported the shipment.",
@@ -584,6 +586,7 @@ export const carrierPickup = defineKind({
   group: "shipping",
   source: "seed",
   description: "A collection booked with a carrier at a dropship provider's address.",
+  recordOnly: true,
   fields: {
     dropshipProviderId: f.ref("dropship-provider", {
       required: true,
@@ -655,6 +658,7 @@ export const addressValidation = defineKind({
   group: "shipping",
   source: "seed",
   description: "A check of a postal address: the address sent and whether it was found deliverable.",
+  recordOnly: true,
   fields: {
     channelId: f.ref("channel", { description: "The channel whose order's address was checked." }),
     saleId: f.ref("sale", { description: "The sale whose address was checked." }),
