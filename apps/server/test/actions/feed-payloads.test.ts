@@ -106,6 +106,22 @@ describe("a payload pushed to a feed", () => {
     expect(await itemsOf(t, feed.id)).toEqual([]);
   });
 
+  it("says why within the 2,000 characters of its errorMessage, however long the fields it names", async () => {
+    const t = await setup.tenant();
+    const feed = await webhookFeed(t);
+    const key = "k".repeat(3000);
+    const items = [0, 1, 2].map((i) => ({ externalId: `L${i}`, vendorSku: `L-${i}`, [`${key}${i}`]: 1 }));
+    const payload = await expectStatus(
+      push(t, { inventoryFeedId: feed.id, payload: JSON.stringify(items) }),
+      200,
+    );
+    expect(payload.status).toBe("error");
+    expect(payload.errorMessage).toContain("0.kkk");
+    expect(payload.errorMessage).toHaveLength(2000);
+    expect(payload.errorMessage.endsWith("…")).toBe(true);
+    expect(await read(t, "inventory-feed-payloads", payload.id)).toEqual(payload);
+  });
+
   it("is an error when the feed is disabled, or when it sends an item the feed removed", async () => {
     const t = await setup.tenant();
     const feed = await webhookFeed(t);

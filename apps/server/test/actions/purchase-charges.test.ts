@@ -182,6 +182,34 @@ describe("a channel's tax rate for a provider's items", () => {
     expect(two.purchases[0]).toMatchObject({ taxAmount: 2.36, shippingPrice: 2.5, amountOwed: 34.86 });
   });
 
+  it("takes the rate as the decimal it is written as: exact to the cent, whatever floats make of it", async () => {
+    const t = await setup.tenant();
+    const { channel, supplier, taxRate } = await shop(t, { handlingPrice: 5 });
+    const rate = await taxRate({ rate: 2.3, taxShipping: true });
+    // 2.3% of 10.00 + 5.00 is 0.345 (as floats, 1500 x 2.3 / 100 is 34.49999999999999 cents): 0.35.
+    const one = await routed(t, channel.id, "X-1", shipTo("US"), [{ sku: "MUG", quantity: 1, price: 30 }]);
+    expect(one.purchases[0]).toMatchObject({ taxAmount: 0.35, amountOwed: 15.35 });
+    // 6.66667% of 9,999.97 is 666.6649999…: 666.66 (rounding the float to a few decimals first made it 666.67).
+    await expectStatus(
+      t.json("PUT", `/channel-dropship-provider-tax-rates/${rate.id}.json`, {
+        rate: 6.66667,
+        taxShipping: false,
+      }),
+      200,
+    );
+    await make(t, "variants", {
+      sku: "DESK",
+      name: "Desk",
+      price: 15000,
+      costPrice: 9999.97,
+      dropshipProviderId: supplier.id,
+    });
+    const two = await routed(t, channel.id, "X-2", shipTo("US"), [
+      { sku: "DESK", quantity: 1, price: 15000 },
+    ]);
+    expect(two.purchases[0]).toMatchObject({ taxAmount: 666.66, combinedTaxRate: 6.66667 });
+  });
+
   it("taxes a purchase the sales import routes, as manual-sale does", async () => {
     const t = await setup.tenant();
     const { taxRate } = await shop(t, { handlingPrice: 1 });

@@ -12,6 +12,7 @@ import type {
 } from "@multichannel/schema";
 import { StaleRead } from "../../db/write-guards.ts";
 import { isApiError, refusedField } from "../../errors.ts";
+import { withinCharacters } from "../failures.ts";
 import { checkFeedItems, feedItemsReads, parseFeedItems, planFeedItems } from "../feed-items.ts";
 import { one, type Reads, type Snapshot, when } from "../reads.ts";
 import { updateSql } from "../record-plans.ts";
@@ -80,7 +81,12 @@ function planPayload(
 ): Pick<InventoryFeedPayload, "status" | "errorMessage" | "itemCount" | "processedAt"> {
   const parsed = payloadItems(payload);
   const settled = { itemCount: parsed.itemCount, processedAt: plan.now };
-  const refused = (errorMessage: string) => ({ ...settled, status: "error" as const, errorMessage });
+  // The message names the items' fields as sent, any length: cut to what `errorMessage` holds (2,000).
+  const refused = (message: string) => ({
+    ...settled,
+    status: "error" as const,
+    errorMessage: withinCharacters(message, 2000, "…"),
+  });
   if ("problem" in parsed) return refused(parsed.problem);
   // A disabled feed takes no batch, an empty one included, as its webhook refuses it.
   if (feed.enabled === false) return refused(`Inventory feed ${feed.id} is disabled.`);
