@@ -1,7 +1,7 @@
 /**
- * Routing a sale's lines, for an imported order and for a draft sale when it is finalized: what it
- * reads, who ships each line (a dropship provider or the own warehouse), and the purchases and the
- * fulfillment that carry them, as a write plan.
+ * Routing a sale's lines, for an imported order and for an imported draft when it is finalized: what it
+ * reads, who ships each line (a dropship provider or the own warehouse; also how a shipping quote groups
+ * its items), and the purchases and the fulfillment that carry them, as a write plan.
  */
 import type { Channel, InventoryLevel, Sale, SaleItem, Variant } from "@multichannel/schema";
 import { type Sql, sql } from "../db/sql.ts";
@@ -37,9 +37,9 @@ export function routedVariants(where: Sql) {
 }
 
 /**
- * What routing reads besides the lines and their variants, for one pipeline with them (`channelId`: the
- * sale's channel, or SQL answering it; `variantIds`: SQL answering the variants' ids, a subquery), each
- * held as read unless said otherwise:
+ * What deciding who ships the lines reads besides their variants (`shippersOf`), for one pipeline with
+ * them (`channelId`: the channel, or SQL answering it; `variantIds`: SQL answering the variants' ids, a
+ * subquery), each held as read unless said otherwise:
  * - `channelWarehouse` and `fallbackWarehouse` (the company's default, else its first): where the
  *   own lines are fulfilled from;
  * - `levels` and `bundleParts`: the stock of the variants (`stockOf`: allocated in the statement; what
@@ -47,10 +47,9 @@ export function routedVariants(where: Sql) {
  * - `products`: the variants' products, for their `brand` (the channel's in-house brands are never
  *   dropshipped; held as read: that field);
  * - `providers`: the variants' dropship providers, for whether each takes lines (`enabled`), the
- *   currency its purchase is in and the handling it charges on it (held as read: those fields);
- * - `taxRates`: the channel's enabled tax rates of dropship providers' items, which tax their purchases.
+ *   currency its purchase is in and the handling it charges on it (held as read: those fields).
  */
-export function routingReads(sale: { channelId: number | Sql; variantIds: Sql }) {
+export function shipperReads(sale: { channelId: number | Sql; variantIds: Sql }) {
   const { channelId, variantIds } = sale;
   return {
     channelWarehouse: one("warehouse", fieldOf("channel", channelId, "warehouseId")),
@@ -64,7 +63,21 @@ export function routingReads(sale: { channelId: number | Sql; variantIds: Sql })
       sql`id IN ${fieldsOf("variant", "dropshipProviderId", sql`id IN ${variantIds}`)}`,
       { hold: { fields: ["enabled", "currency", "handlingPrice"] } },
     ),
-    taxRates: many("channel-dropship-provider-tax-rate", { channelId, enabled: true }),
+  };
+}
+
+/** What `shipperReads` answered. */
+export type ShipperSnapshot = Snapshot<ReturnType<typeof shipperReads>>;
+
+/**
+ * What routing reads besides the lines and their variants, for one pipeline with them: who ships them
+ * (`shipperReads`), and `taxRates`, the channel's enabled tax rates of dropship providers' items, which
+ * tax their purchases (held as read).
+ */
+export function routingReads(sale: { channelId: number | Sql; variantIds: Sql }) {
+  return {
+    ...shipperReads(sale),
+    taxRates: many("channel-dropship-provider-tax-rate", { channelId: sale.channelId, enabled: true }),
   };
 }
 
@@ -147,13 +160,14 @@ export function planRouting(
  * channel ships itself (`inhouseBrandNames`, the variant's product's `brand`, whatever its case); and,
  * on a channel that prefers its own stock (`blendedPreference` `inhouse`, the default), when that
  * warehouse has every unit it needs free (`ownStock`), after the lines that can only be fulfilled took
- * theirs. Otherwise its variant's provider ships it.
+ * theirs. Otherwise its variant's provider ships it. Routing passes the `stock` it holds; a shipping
+ * quote, which writes nothing, lets it be read afresh.
  */
-function shippersOf(
+export function shippersOf(
   channel: Channel,
-  lines: readonly RoutedLine[],
-  read: RoutingSnapshot,
-  stock: OwnStock,
+  lines: readonly { variant: Variant; quantity: number }[],
+  read: ShipperSnapshot,
+  stock: OwnStock = ownStock(channel, read),
 ): (number | null)[] {
   const inhouseBrands = new Set((channel.inhouseBrandNames ?? []).map(brandKey));
   const candidates = lines.map(({ variant }) => {
@@ -191,7 +205,7 @@ interface OwnStock {
  * units were free relies on them: the batch holds that each level it took from still has as many free,
  * so that two orders do not both take the last units (the later is planned again, and dropshipped).
  */
-function ownStock(channel: Channel, read: RoutingSnapshot): OwnStock {
+function ownStock(channel: Channel, read: ShipperSnapshot): OwnStock {
   const warehouse = channel.warehouseId ? read.channelWarehouse : read.fallbackWarehouse[0];
   const taken = new Map<number, number>();
   const relied = new Set<InventoryLevel>();

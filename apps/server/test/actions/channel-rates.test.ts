@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectStatus } from "../requests.ts";
 import { setupApp } from "../support.ts";
-import { make } from "./channels-fixtures.ts";
+import { list, make, sale } from "./channels-fixtures.ts";
 
 let ctx: Awaited<ReturnType<typeof setupApp>>;
 beforeAll(async () => {
@@ -127,6 +127,79 @@ describe("channel rates", () => {
     });
     expect(response.body.groups[1]).toMatchObject({ shipsFrom: "dropshipProvider", cheapest: 3 });
     expect(response.body.total).toBeNull();
+  });
+
+  it("groups each item with whoever ships it when it is ordered, as an imported order is routed", async () => {
+    const t = await ctx.tenant();
+    const warehouse = await make(t, "warehouses", { name: "Main", isDefault: true });
+    const channel = await make(t, "channels", { name: "Web", inhouseBrandNames: ["House"] });
+    await make(t, "channel-shipping-rates", { channelId: channel.id, name: "Standard", price: 5 });
+    const paused = await make(t, "dropship-providers", { name: "Paused", enabled: false });
+    const supplier = await make(t, "dropship-providers", { name: "Supplier" });
+    const house = await make(t, "products", { name: "House mug", brand: "house" });
+    await make(t, "variants", { sku: "PAUSED", price: 1, dropshipProviderId: paused.id });
+    await make(t, "variants", {
+      sku: "HOUSE",
+      price: 1,
+      dropshipProviderId: supplier.id,
+      productId: house.id,
+    });
+    const stocked = await make(t, "variants", { sku: "STOCKED", price: 1, dropshipProviderId: supplier.id });
+    await make(t, "adjustments", { variantId: stocked.id, warehouseId: warehouse.id, quantity: 2 });
+    await make(t, "variants", { sku: "DROP", price: 1, dropshipProviderId: supplier.id });
+    const items = [
+      { sku: "PAUSED", quantity: 1 },
+      { sku: "HOUSE", quantity: 1 },
+      { sku: "STOCKED", quantity: 2 },
+      { sku: "DROP", quantity: 1 },
+    ];
+
+    const quote = await expectStatus(
+      t.json("POST", `/channels/${channel.id}/rates.json`, { destination: { country: "US" }, items }),
+      200,
+    );
+    expect(
+      quote.groups.map(({ shipsFrom, dropshipProviderId, warehouseId, items }: any) => ({
+        shipsFrom,
+        dropshipProviderId,
+        warehouseId,
+        items,
+      })),
+    ).toEqual([
+      {
+        shipsFrom: "warehouse",
+        dropshipProviderId: null,
+        warehouseId: warehouse.id,
+        items: items.slice(0, 3),
+      },
+      {
+        shipsFrom: "dropshipProvider",
+        dropshipProviderId: supplier.id,
+        warehouseId: null,
+        items: [items[3]],
+      },
+    ]);
+
+    const ordered = await expectStatus(
+      t.json(
+        "POST",
+        `/channels/${channel.id}/manual-sale.json`,
+        sale(
+          "ORDER-1",
+          items.map((item) => ({ ...item, price: 1 })),
+        ),
+      ),
+      200,
+    );
+    const [fulfillment] = await list(t, "fulfillments", { saleId: ordered.id });
+    const [purchase] = await list(t, "purchases", { saleId: ordered.id });
+    expect(
+      (await list(t, "fulfillment-items", { fulfillmentId: fulfillment.id })).map((line) => line.sku),
+    ).toEqual(["PAUSED", "HOUSE", "STOCKED"]);
+    expect(purchase.dropshipProviderId).toBe(supplier.id);
+    expect((await list(t, "purchase-items", { purchaseId: purchase.id })).map((line) => line.sku)).toEqual([
+      "DROP",
+    ]);
   });
 
   it("names no warehouse when the company has none", async () => {

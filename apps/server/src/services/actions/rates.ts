@@ -7,9 +7,9 @@ import type {
   VariantParcel,
 } from "@multichannel/schema";
 import { sql } from "../../db/sql.ts";
-import { defaultWarehouse } from "../../domain/default-warehouse.ts";
 import { fromCents, MONEY_BOUND, toCents } from "../../domain/money.ts";
 import { fieldIn, fieldsOf, many, type Snapshot } from "../../domain/reads.ts";
+import { shipperReads, shippersOf } from "../../domain/sale-routing.ts";
 import { column, table } from "../../domain/store.ts";
 import { inGrams } from "../../domain/weights.ts";
 import { ApiError } from "../../errors.ts";
@@ -77,30 +77,28 @@ function gramsOf(variant: Variant, parcels: readonly VariantParcel[]): number {
 }
 
 /**
- * What quoting rates reads: the items' variants with their parcels, the company's default (else first)
- * warehouse (the channel may have none of its own), and the channel's enabled shipping rates. It writes
- * nothing, so nothing is held.
+ * What quoting rates reads: the items' variants with their parcels, what deciding who ships them reads
+ * (`shipperReads`: the channel's and the company's default warehouse, their stock, products and
+ * providers), and the channel's enabled shipping rates. It writes nothing, so nothing is held.
  */
 export function channelRatesReads(channelId: number, input: ChannelRatesInput) {
   const skus = [...new Set(input.items.map((item) => item.sku))];
   const sku = sql.id(column(table("variant"), "sku"));
   const ofSkus = sql`${sku} IN (${sql.join(skus.map((value) => sql`${value}`))})`;
+  const variantIds = fieldsOf("variant", "id", ofSkus);
   return {
     variants: many("variant", ofSkus),
-    parcels: many(
-      "variant-parcel",
-      fieldIn("variant-parcel", "variantId", fieldsOf("variant", "id", ofSkus)),
-    ),
-    fallback: defaultWarehouse(),
+    parcels: many("variant-parcel", fieldIn("variant-parcel", "variantId", variantIds)),
+    ...shipperReads({ channelId, variantIds }),
     rates: many("channel-shipping-rate", { channelId, enabled: true }),
   };
 }
 
 /**
- * `POST /channels/{id}/rates.json`: groups the items by who ships them (a dropship provider, or the
- * channel's or the company's default warehouse) and prices each group with the channel's enabled
- * shipping rates, as the channel charges them (`chargedCents`), cheapest first; from what
- * `channelRatesReads` answered.
+ * `POST /channels/{id}/rates.json`: groups the items by who ships them, as an order of them would be
+ * routed (`shippersOf`: a dropship provider, or the channel's or the company's default warehouse), and
+ * prices each group with the channel's enabled shipping rates, as the channel charges them
+ * (`chargedCents`), cheapest first; from what `channelRatesReads` answered.
  */
 export function quoteChannelRates({
   channel,
@@ -115,14 +113,17 @@ export function quoteChannelRates({
   const unknownSkus = [
     ...new Set(input.items.filter((item) => !variants.has(item.sku)).map((item) => item.sku)),
   ];
-  const [fallback] = read.fallback;
+  const [fallback] = read.fallbackWarehouse;
   const warehouseId = channel.warehouseId || (fallback?.id ?? null);
 
-  const groups = new Map<string, Group>();
-  for (const item of input.items) {
+  const lines = input.items.flatMap((item) => {
     const variant = variants.get(item.sku);
-    if (!variant) continue;
-    const providerId = variant.dropshipProviderId;
+    return variant ? [{ item, variant, quantity: item.quantity }] : [];
+  });
+  const shippers = shippersOf(channel, lines, read);
+  const groups = new Map<string, Group>();
+  for (const [index, { item, variant }] of lines.entries()) {
+    const providerId = shippers[index]!;
     const key = providerId !== null ? `provider:${providerId}` : "warehouse";
     let group = groups.get(key);
     if (!group) {
