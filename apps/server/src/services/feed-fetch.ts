@@ -246,10 +246,14 @@ async function dropFetch(
   await db.execute(sql`DELETE FROM inventory_feed_fetches WHERE file_id = ${fileId}`.statement());
 }
 
-/** What a fetch reads before it downloads: the file, its feed, the feed's columns, paths and mappings. */
+/**
+ * What a fetch reads before it downloads: the file, its feed, the feed's columns, paths and mappings,
+ * its last processed file, and the item of the feed removed last (`lastRemoved`).
+ */
 function settingsReads(fileId: number) {
   const feedId = fieldOf("inventory-feed-file", fileId, "inventoryFeedId");
   const processed = sql`${at("inventory-feed-file", "inventoryFeedId")} = ${feedId} AND ${at("inventory-feed-file", "status")} = 'processed' AND ${at("inventory-feed-file", "checksum")} IS NOT NULL`;
+  const removed = sql`${at("inventory-feed-variant", "inventoryFeedId")} = ${feedId} AND ${at("inventory-feed-variant", "status")} = 'removed'`;
   return {
     file: one("inventory-feed-file", fileId),
     feed: one("inventory-feed", feedId),
@@ -257,6 +261,7 @@ function settingsReads(fileId: number) {
     jsonFields: many("inventory-feed-json-field", { inventoryFeedId: feedId }, { order: "position, id" }),
     mappings: many("inventory-feed-mapping", { inventoryFeedId: feedId }, { order: "id" }),
     last: many("inventory-feed-file", processed, { order: "id DESC", limit: 1 }),
+    lastRemoved: many("inventory-feed-variant", removed, { order: "updated_at DESC", limit: 1 }),
   };
 }
 
@@ -354,7 +359,7 @@ async function fetchSteps(
 /**
  * Downloads the feed's file into the store and answers its copy's key, recorded as the fetch's; or
  * settles the file `processed` with nothing applied (and answers none) when it is the feed's last
- * processed file again, read with the same settings.
+ * processed file again, read with the same settings, and none of the feed's items was removed since.
  */
 async function download(
   ctx: Ctx,
@@ -379,7 +384,7 @@ async function download(
       ),
   );
   const [last] = settings.last;
-  if (last?.checksum === copy.checksum && !settingsChangedSince(settings, last.processedAt)) {
+  if (last?.checksum === copy.checksum && !changedSince(settings, last.processedAt)) {
     await settle(ctx, run, { status: "processed", rowCount: last.rowCount, copy });
     return undefined;
   }
@@ -389,11 +394,19 @@ async function download(
 
 /**
  * Whether the feed or its columns, paths or mappings changed after its last file was processed (`at`):
- * the same file then reads otherwise, and is applied again.
+ * the same file then reads otherwise, and is applied again. So it is when an item of the feed was
+ * removed since: which of the removed items the file held only a read of it tells, and its `rowCount`
+ * and the feed's `fetched` count none of them.
  */
-function settingsChangedSince(settings: Settings, at: string | null): boolean {
+function changedSince(settings: Settings, at: string | null): boolean {
   if (!at) return true;
-  const records = [settings.feed, ...settings.fields, ...settings.jsonFields, ...settings.mappings];
+  const records = [
+    settings.feed,
+    ...settings.fields,
+    ...settings.jsonFields,
+    ...settings.mappings,
+    ...settings.lastRemoved,
+  ];
   return records.some((record) => record !== undefined && record.updatedAt > at);
 }
 

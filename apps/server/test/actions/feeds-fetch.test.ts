@@ -217,6 +217,32 @@ describe("inventory-feed fetch", () => {
     expect(byId["NW-1"]).toMatchObject({ quantity: 36, weight: 36 });
   });
 
+  it("reads the same file again after one of the feed's items was removed, counting it no more", async () => {
+    const t = await setup.tenant();
+    const { url } = serve(STOCK);
+    const feed = await csvFeed(t, url);
+    const { dispatcher } = dispatcherAt();
+    await fetchByHand(t, feed.id);
+    await dispatcher.runOnce();
+    expect((await get(t, "inventory-feeds", feed.id)).fetched).toBe(2);
+
+    const removed = await t.json(
+      "DELETE",
+      `/inventory-feeds/${feed.id}/remove-by-external-id.json?externalId=NW-2`,
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    const again = await fetchByHand(t, feed.id);
+    await dispatcher.runOnce();
+
+    expect(await get(t, "inventory-feed-files", again.id)).toMatchObject({
+      status: "processed",
+      rowCount: 1,
+    });
+    expect((await get(t, "inventory-feeds", feed.id)).fetched).toBe(1);
+    const byId = Object.fromEntries((await items(t, feed.id)).map((item) => [item.externalId, item]));
+    expect(byId["NW-2"]).toMatchObject({ status: "removed", quantity: 4 });
+  });
+
   it("reads the same file again after one of the feed's fields, JSON fields or mappings was deleted", async () => {
     const t = await setup.tenant();
     const { url } = serve(["Item;Code;Reserved;Stock;Size", "NW-1;1042;2;36;XL", ""].join("\n"));
