@@ -303,6 +303,21 @@ describe("a channel that has its imported sales reviewed first (automaticallyFin
     });
   });
 
+  it("keeps a draft written through POST /sales.json for the books: finalizing it routes nothing", async () => {
+    const t = await ctx.tenant();
+    const { channel, own } = await reviewed(t);
+    const draft = await make(t, "sales", { channelId: channel.id, externalId: "BOOK-1", finalized: false });
+    const ds = (await list(t, "variants", { sku: "DS" }))[0];
+    await make(t, "sale-items", { saleId: draft.id, variantId: ds.id, sku: "DS", quantity: 2, price: 9 });
+    await make(t, "sale-items", { saleId: draft.id, variantId: own.id, sku: "OWN", quantity: 1, price: 20 });
+
+    const finalized = await t.json("PUT", `/sales/${draft.id}.json`, { finalized: true });
+    expect(finalized.status, JSON.stringify(finalized.body)).toBe(200);
+    expect(finalized.body.finalized).toBe(true);
+    expect(await routed(t, draft.id)).toEqual({ purchases: [], fulfillments: [] });
+    expect((await list(t, "inventory-levels", { variantId: own.id }))[0].allocated).toBe(0);
+  });
+
   it("routes a draft's lines when its order is sent again finalized, and at once when saleDefaults say so", async () => {
     const t = await ctx.tenant();
     const { warehouse, channel, provider } = await reviewed(t);

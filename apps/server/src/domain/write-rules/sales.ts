@@ -1,7 +1,8 @@
 /**
  * Sales and their lines: a line's total from its price, history kept once it has any, a quantity never
  * cut below what its purchase and fulfillment lines still carry; the sale's books; a new price followed
- * by its open returns' lines at their default amount; a draft sale's lines routed when it is finalized.
+ * by its open returns' lines at their default amount; the lines of a draft an import made routed when it
+ * is finalized.
  */
 import { sql } from "../../db/sql.ts";
 import { accountingReads } from "../accounting.ts";
@@ -26,14 +27,16 @@ const saleBooksReads = (sale: Named) => ({
 });
 
 /**
- * What finalizing a draft sale reads to route its lines: its channel, its lines not routed yet while it
- * is a draft (held: still those), their variants, and what routing reads besides (`routingReads`).
+ * What finalizing a draft sale reads to route its lines: whether an import made it (`imported`: its
+ * first sale-import log; held: still that one), its channel, its lines not routed yet while it is a
+ * draft (held: still those), their variants, and what routing reads besides (`routingReads`).
  */
 function finalizeReads(sale: number) {
   const draft = sql`${fieldOf("sale", sale, "finalized")} IS 0`;
   const unrouted = unroutedLines(sql`${sql.id(column(table("sale-item"), "saleId"))} = ${sale} AND ${draft}`);
   const variantIds = fieldsOf("sale-item", "variantId", unrouted);
   return {
+    imported: many("sale-import", { saleId: sale }, { limit: 1, hold: "count" }),
     channel: one("channel", fieldOf("sale", sale, "channelId")),
     unrouted: many("sale-item", unrouted),
     variants: routedVariants(sql`id IN ${variantIds}`),
@@ -59,7 +62,9 @@ export const salesRules: WriteRules = {
       }),
       plan: ({ values, current, read, plan }) => {
         const sale = plan.update("sale", current, values, { movesState: true });
-        if (current.finalized === false && sale.finalized === true && read.channel) {
+        // Only an imported order is routed: a sale written through the API is kept for the books.
+        const imported = Boolean(read.imported?.length);
+        if (current.finalized === false && sale.finalized === true && imported && read.channel) {
           planRouting(plan, read.channel, sale, linesToRoute(read.unrouted ?? [], read.variants ?? []), {
             channelWarehouse: read.channelWarehouse,
             fallbackWarehouse: read.fallbackWarehouse ?? [],
