@@ -18,7 +18,7 @@ import { one, type Reads, type Snapshot, when } from "../reads.ts";
 import { updateSql } from "../record-plans.ts";
 import { table } from "../store.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { creates, deletes, updates, type WriteRules } from "./rule.ts";
+import { checkNotPendingAgain, creates, deletes, updates, type WriteRules } from "./rule.ts";
 
 type FeedSetting = "inventory-feed-field" | "inventory-feed-json-field" | "inventory-feed-mapping";
 
@@ -144,12 +144,11 @@ export const feedRules: WriteRules = {
       fields: ["status"],
       reads: () => ({}),
       plan({ values, current, plan }) {
-        if (values.status === "pending" && current.status !== "pending") {
-          throw refusedField(
-            "status",
-            "cannot be set back to pending: a payload is processed when it is created; create it again to process it again",
-          );
-        }
+        checkNotPendingAgain(
+          values.status,
+          current.status,
+          "a payload is processed when it is created; create it again to process it again",
+        );
         return plan.update("inventory-feed-payload", current, values);
       },
     }),

@@ -8,7 +8,7 @@
  * written as a kind without a rule is.
  */
 import type { Sql } from "../../db/sql.ts";
-import { ApiError } from "../../errors.ts";
+import { ApiError, refusedField } from "../../errors.ts";
 import type { Ctx } from "../context.ts";
 import type { Reads, Snapshot } from "../reads.ts";
 import type { KindName, RecordOf, ValuesOf } from "../store.ts";
@@ -75,6 +75,17 @@ export const updates = <N extends KindName, R extends Reads>(planner: UpdatePlan
 /** A delete planner (see `creates`). */
 export const deletes = <N extends KindName, R extends Reads>(planner: DeletePlanner<N, R>) =>
   planner as DeletePlanner<N>;
+
+/**
+ * The 422 of an update that sets back to `pending` a record whose work its create did (a reported level
+ * applied, a pushed payload processed): `pending` says the work waits, and nothing would do it. `again`
+ * says what to do instead.
+ */
+export function checkNotPendingAgain(to: string | undefined, from: string, again: string): void {
+  if (to === "pending" && from !== "pending") {
+    throw refusedField("status", `cannot be set back to pending: ${again}`);
+  }
+}
 
 export interface WriteRule<N extends KindName> {
   /**

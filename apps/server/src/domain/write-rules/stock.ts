@@ -4,11 +4,10 @@
  * level: applied as an adjustment when it is created.
  */
 import type { InventoryLevel, VariantWarehouseUpdate } from "@multichannel/schema";
-import { refusedField } from "../../errors.ts";
 import { many } from "../reads.ts";
 import { onHandAt, planOnHandChange, planSetOnHand } from "../stock.ts";
 import type { WritePlan } from "../write-plan.ts";
-import { creates, deletes, history, updates, type WriteRules } from "./rule.ts";
+import { checkNotPendingAgain, creates, deletes, history, updates, type WriteRules } from "./rule.ts";
 
 type Outcome = Pick<
   VariantWarehouseUpdate,
@@ -118,12 +117,11 @@ export const stockRules: WriteRules = {
       fields: ["status"],
       reads: () => ({}),
       plan({ values, current, plan }) {
-        if (values.status === "pending" && current.status !== "pending") {
-          throw refusedField(
-            "status",
-            "cannot be set back to pending: a report is applied when it is created; create another variant warehouse update to report the level again",
-          );
-        }
+        checkNotPendingAgain(
+          values.status,
+          current.status,
+          "a report is applied when it is created; create another variant warehouse update to report the level again",
+        );
         return plan.update("variant-warehouse-update", current, values);
       },
     }),
