@@ -247,16 +247,23 @@ export function adjustmentBeyond(quantity: number): string | undefined {
   return `would change on hand by ${quantity}, past what one adjustment records (${min} to ${max})`;
 }
 
+/**
+ * A change of a variant's on hand at a warehouse, with the adjustment's note and reason: `quantity` is
+ * the units it changes by (`planRecordAdjustment`), or the on hand it sets (`planSetOnHand`).
+ */
+export interface AdjustmentInput {
+  variantId: number;
+  warehouseId: number;
+  quantity: number;
+  notes?: string | null;
+  adjustmentReasonId?: number | null;
+}
+
+/** Records an adjustment, on hand of its level changed with it (`planOnHandChange`), on `levels`. */
 export function planRecordAdjustment(
   plan: WritePlan,
   levels: InventoryLevel[],
-  input: {
-    variantId: number;
-    warehouseId: number;
-    quantity: number;
-    notes?: string | null;
-    adjustmentReasonId?: number | null;
-  },
+  input: AdjustmentInput,
 ): Adjustment {
   return plan.insert("adjustment", {
     variantId: input.variantId,
@@ -284,13 +291,7 @@ export function onHandAt(levels: readonly InventoryLevel[], variantId: number, w
 export function planSetOnHand(
   plan: WritePlan,
   levels: InventoryLevel[],
-  input: {
-    variantId: number;
-    warehouseId: number;
-    quantity: number;
-    notes?: string | null;
-    adjustmentReasonId?: number | null;
-  },
+  input: AdjustmentInput,
 ): { before: number } & ({ adjustment: Adjustment } | { beyond: string }) {
   const before = onHandAt(levels, input.variantId, input.warehouseId);
   const beyond = adjustmentBeyond(input.quantity - before);
